@@ -1,0 +1,90 @@
+/**
+ * The project's error model (architecture.md, "Errors").
+ *
+ * Expected failures are values: `Result<T>` carries either the value or a `RuleError`
+ * with a code from the closed, namespaced `ErrorCode` union. Trusted-input helpers
+ * (tests, CLI literals) throw a `PaiGowError` carrying the same code instead.
+ * Invariant breaks are thrown as plain `Error`s and never caught.
+ */
+
+/** Every error code the project returns, server and client included. */
+export const ERROR_CODES = [
+  // card notation (rules.md §1)
+  'card/malformed',
+  'card/duplicate',
+  'card/second-joker',
+  'card/wrong-count',
+  // settings (rules.md §2.4)
+  'setting/foul',
+  'setting/not-your-cards',
+  'setting/wrong-split',
+  // wagers and table actions (rules.md §5)
+  'bet/over-limit',
+  'bet/under-limit',
+  'bet/invalid-amount',
+  'bet/closed',
+  'bet/none',
+  'action/not-your-turn',
+  'action/stale',
+  'action/duplicate',
+  'action/unknown',
+  'action/invalid',
+  'action/not-seated',
+  'action/table-full',
+  'bank/not-eligible',
+  'bank/occupied',
+  'auth/invalid-nickname',
+  'auth/invalid-session',
+  // money
+  'ledger/insufficient-funds',
+  'ledger/unknown-account',
+  'ledger/not-broke',
+  // configuration supplied by an operator (pay tables, table rules)
+  'config/invalid',
+] as const;
+
+/** A namespaced error code, e.g. `'card/malformed'`. */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A rejected input: a stable code for programs and an English message for people. */
+export interface RuleError {
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+/** The outcome of an operation that may be refused. */
+export type Result<T, E = RuleError> = { ok: true; value: T } | { ok: false; error: E };
+
+/** Wraps a value as a successful `Result`. */
+export function ok<T>(value: T): { ok: true; value: T } {
+  return { ok: true, value };
+}
+
+/** Wraps a code and message as a failed `Result`. */
+export function err(code: ErrorCode, message: string): { ok: false; error: RuleError } {
+  return { ok: false, error: { code, message } };
+}
+
+/** Thrown by the convenience functions meant for trusted input; carries the same code as the `Result` form. */
+export class PaiGowError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = 'PaiGowError';
+    this.code = code;
+  }
+}
+
+/**
+ * Returns the value of a `Result`, or throws its error as a `PaiGowError`.
+ * For trusted input only (tests, literals); user input must be handled as a `Result`.
+ */
+export function unwrap<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw new PaiGowError(result.error.code, result.error.message);
+}
+
+/** True when `code` is one of the project's error codes (for validating messages from the wire). */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code);
+}

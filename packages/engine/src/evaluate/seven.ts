@@ -1,0 +1,222 @@
+/**
+ * The best five-card high hand among seven cards (rules.md §2.1–§2.2), and the exhaustive sweep
+ * over all C(53,7) = 154,143,080 seven-card hands.
+ *
+ * `bestHighHand` tries the 21 five-card subsets (clear, and fast enough for one hand).
+ * The sweep is incremental instead: a rank-multiset automaton (`NEXT[state * 14 + rank]`, joker = 13)
+ * carries the non-flush part from one card to the next, and per-suit rank masks carry the flush
+ * part, so the innermost loop costs two table reads and a few integer operations.
+ */
+
+import { JOKER, type Card } from '../cards/index.js';
+import { evaluateHighHand5, nonFlushValueOfKeySum, RANK_KEYS } from './high-hand.js';
+import { JOKER_TYPE, forEachRankMultiset } from './multiset.js';
+import { CATEGORIES, type Category, type HandValue } from './value.js';
+
+/** The 21 ways to choose the five high-hand cards out of seven, as index lists into the seven. */
+export const FIVE_OF_SEVEN: readonly (readonly [number, number, number, number, number])[] = (() => {
+  const out: [number, number, number, number, number][] = [];
+  for (let i = 0; i < 7; i++) {
+    for (let j = i + 1; j < 7; j++) {
+      const rest = [0, 1, 2, 3, 4, 5, 6].filter((k) => k !== i && k !== j);
+      out.push(rest as [number, number, number, number, number]);
+    }
+  }
+  return out;
+})();
+
+/**
+ * The best five-card high hand contained in seven cards (rules.md §2.1–§2.2).
+ * @param cards seven distinct cards
+ * @returns its value and five cards that make it
+ * @throws RangeError when not given seven cards
+ */
+export function bestHighHand(cards: readonly Card[]): { value: HandValue; cards: Card[] } {
+  if (cards.length !== 7) throw new RangeError(`expected 7 cards, got ${cards.length}`);
+  let best = -1;
+  let bestIndex = 0;
+  for (let k = 0; k < FIVE_OF_SEVEN.length; k++) {
+    const [a, b, c, d, e] = FIVE_OF_SEVEN[k];
+    const v = evaluateHighHand5(cards[a], cards[b], cards[c], cards[d], cards[e]);
+    if (v > best) {
+      best = v;
+      bestIndex = k;
+    }
+  }
+  return { value: best, cards: FIVE_OF_SEVEN[bestIndex].map((i) => cards[i]) };
+}
+
+/** The automaton and flush table behind the sweep; built on first use (a few tens of ms). */
+interface SevenTables {
+  /** `NEXT[state * 14 + type]`: the state after adding one card of a rank type (13 = joker). */
+  readonly next: Int32Array;
+  /** Best non-flush value of each seven-card state (other states hold -1). */
+  readonly rankValue: Int32Array;
+  /** Best flush, straight flush or royal among the suited ranks of a 14-bit mask (bit 13: the joker); 0 below five cards. */
+  readonly flushValue: Int32Array;
+}
+
+let tables: SevenTables | undefined;
+
+function buildSevenTables(): SevenTables {
+  // States are identified by their counts, packed base 5 (ranks) times 2 (joker).
+  const ids = new Map<number, number>();
+  const packs: number[] = [];
+  const packOf = (counts: readonly number[]): number => {
+    let p = counts[JOKER_TYPE];
+    for (let r = 12; r >= 0; r--) p = p * 5 + counts[r];
+    return p;
+  };
+  for (let size = 0; size <= 7; size++) {
+    forEachRankMultiset(size, (counts) => {
+      const p = packOf(counts);
+      ids.set(p, packs.length);
+      packs.push(p);
+    });
+  }
+  const stateCount = packs.length;
+  const next = new Int32Array(stateCount * 14).fill(-1);
+  const rankValue = new Int32Array(stateCount).fill(-1);
+  const counts = new Array<number>(14);
+  const weight = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125, 244140625];
+  for (let id = 0; id < stateCount; id++) {
+    let p = packs[id];
+    for (let r = 0; r < 13; r++) {
+      counts[r] = p % 5;
+      p = Math.floor(p / 5);
+    }
+    counts[JOKER_TYPE] = p;
+    const size = counts.reduce((a, b) => a + b, 0);
+    if (size < 7) {
+      for (let t = 0; t < 14; t++) {
+        if (counts[t] === (t === JOKER_TYPE ? 1 : 4)) continue;
+        const step = t === JOKER_TYPE ? 5 ** 13 : weight[t];
+        next[id * 14 + t] = ids.get(packs[id] + step) as number;
+      }
+    } else {
+      // Best of the five-card sub-multisets: drop two cards, look the rest up by key sum.
+      let sum = 0;
+      for (let t = 0; t < 14; t++) sum += counts[t] * RANK_KEYS[t];
+      let best = -1;
+      for (let i = 0; i < 14; i++) {
+        if (!counts[i]) continue;
+        counts[i]--;
+        for (let j = i; j < 14; j++) {
+          if (!counts[j]) continue;
+          best = Math.max(best, nonFlushValueOfKeySum(sum - RANK_KEYS[i] - RANK_KEYS[j]));
+        }
+        counts[i]++;
+      }
+      rankValue[id] = best;
+    }
+  }
+  const flushValue = new Int32Array(1 << 14);
+  for (let mask = 0; mask < 1 << 14; mask++) {
+    const bits: number[] = [];
+    for (let t = 0; t < 14; t++) if (mask & (1 << t)) bits.push(t);
+    if (bits.length < 5 || bits.length > 7) continue;
+    // A card per bit, all hearts (the joker as itself): every 5-subset is a flush candidate.
+    const suited = bits.map((t) => (t === JOKER_TYPE ? JOKER : t * 4 + 1));
+    let best = 0;
+    forEachSubset(suited.length, 5, (idx) => {
+      best = Math.max(best, evaluateHighHand5(suited[idx[0]], suited[idx[1]], suited[idx[2]], suited[idx[3]], suited[idx[4]]));
+    });
+    flushValue[mask] = best;
+  }
+  return { next, rankValue, flushValue };
+}
+
+function forEachSubset(n: number, k: number, visit: (idx: readonly number[]) => void): void {
+  const idx: number[] = [];
+  const walk = (start: number): void => {
+    if (idx.length === k) {
+      visit(idx);
+      return;
+    }
+    for (let i = start; i < n; i++) {
+      idx.push(i);
+      walk(i + 1);
+      idx.pop();
+    }
+  };
+  walk(0);
+}
+
+function sevenTables(): SevenTables {
+  tables ??= buildSevenTables();
+  return tables;
+}
+
+/**
+ * Counts, over all 154,143,080 seven-card hands of the 53-card deck, the category of the best
+ * five-card hand each contains (rules.md §2.1; the reference is `seven-card.json`).
+ * @returns the count per category key
+ */
+export function countBestHandCategories(): Record<Category, number> {
+  const { next, rankValue, flushValue } = sevenTables();
+  const counts = new Float64Array(CATEGORIES.length);
+  // Six-card prefix state: automaton state, per-suit rank masks and counts. The joker is card 52,
+  // the highest, so in increasing order it can only be the seventh card.
+  const masks = new Int32Array(4);
+  const suitCounts = new Int32Array(4);
+  const walk = (depth: number, from: number, state: number): void => {
+    if (depth === 6) {
+      let flush6 = 0;
+      for (let s = 0; s < 4; s++) if (suitCounts[s] >= 5) flush6 = flushValue[masks[s]];
+      const row = state * 14;
+      for (let c = from; c < 52; c++) {
+        const r = c >> 2;
+        const s = c & 3;
+        let v = rankValue[next[row + r]];
+        const fv = suitCounts[s] >= 4 ? flushValue[masks[s] | (1 << r)] : flush6;
+        if (fv > v) v = fv;
+        counts[v >>> 20]++;
+      }
+      if (from <= JOKER) {
+        let v = rankValue[next[row + JOKER_TYPE]];
+        for (let s = 0; s < 4; s++) {
+          if (suitCounts[s] >= 4) {
+            const fv = flushValue[masks[s] | (1 << JOKER_TYPE)];
+            if (fv > v) v = fv;
+          }
+        }
+        counts[v >>> 20]++;
+      }
+      return;
+    }
+    for (let c = from; c < 52 - (5 - depth); c++) {
+      const r = c >> 2;
+      const s = c & 3;
+      masks[s] |= 1 << r;
+      suitCounts[s]++;
+      walk(depth + 1, c + 1, next[state * 14 + r]);
+      masks[s] &= ~(1 << r);
+      suitCounts[s]--;
+    }
+  };
+  walk(0, 0, 0);
+  return Object.fromEntries(CATEGORIES.map((key, i) => [key, counts[i]])) as Record<Category, number>;
+}
+
+/**
+ * The value of the best five-card hand of seven cards, read through the sweep's tables.
+ * Agrees with `bestHighHand(cards).value`; lets the tests check the sweep's tables hand by hand.
+ */
+export function bestHighValueBySweepTables(cards: readonly Card[]): HandValue {
+  const { next, rankValue, flushValue } = sevenTables();
+  let state = 0;
+  const masks = [0, 0, 0, 0];
+  let joker = false;
+  for (const c of cards) {
+    if (c === JOKER) {
+      joker = true;
+      state = next[state * 14 + JOKER_TYPE];
+    } else {
+      state = next[state * 14 + (c >> 2)];
+      masks[c & 3] |= 1 << (c >> 2);
+    }
+  }
+  let v = rankValue[state];
+  for (const m of masks) v = Math.max(v, flushValue[m | (joker ? 1 << JOKER_TYPE : 0)]);
+  return v;
+}

@@ -1,0 +1,83 @@
+/**
+ * Card text notation (rules.md §1).
+ *
+ * Input is case-insensitive: rank `2‥9 T J Q K A` (`10` for `T`), suit `s h d c` or a Unicode
+ * suit symbol; the joker is `Jk` (`JK`, `joker`). Output is canonical: `As`, `Td`, `Jk`.
+ */
+
+import { DECK_SIZE, JOKER, RANK_CHARS, SUIT_CHARS, type Card } from '../cards/index.js';
+import { err, ok, unwrap, type Result } from '../errors/index.js';
+
+const UNICODE_SUITS: Readonly<Record<string, number>> = {
+  '♠': 0, '♤': 0,
+  '♥': 1, '♡': 1,
+  '♦': 2, '♢': 2,
+  '♣': 3, '♧': 3,
+};
+
+const JOKER_NAMES = new Set(['jk', 'joker']);
+
+/**
+ * Parses one card.
+ * @param text e.g. `As`, `td`, `10c`, `A♠`, `Jk`, `joker`
+ * @returns the card, or `card/malformed` when the text is not a card.
+ */
+export function parseCard(text: string): Result<Card> {
+  const t = text.trim();
+  if (JOKER_NAMES.has(t.toLowerCase())) return ok(JOKER);
+  const chars = Array.from(t);
+  const suitChar = chars.pop();
+  const rankText = chars.join('').toUpperCase();
+  const rank = rankText === '10' ? 8 : rankText.length === 1 ? RANK_CHARS.indexOf(rankText) : -1;
+  const suit = suitChar === undefined ? -1 : suitChar.toLowerCase() in UNICODE_SUITS ? UNICODE_SUITS[suitChar] : SUIT_CHARS.indexOf(suitChar.toLowerCase());
+  if (rank < 0 || suit < 0 || suitChar === undefined) return err('card/malformed', `card '${t}' is not a card`);
+  return ok(rank * 4 + suit);
+}
+
+/** Canonical text of a card: rank then suit (`As`, `Td`), or `Jk`. Throws on a non-card integer. */
+export function formatCard(card: Card): string {
+  if (card === JOKER) return 'Jk';
+  if (!Number.isInteger(card) || card < 0 || card >= DECK_SIZE) throw new RangeError(`not a card: ${card}`);
+  return RANK_CHARS[card >> 2] + SUIT_CHARS[card & 3];
+}
+
+/** Canonical text of several cards, space-separated (`As Kd Jk`). */
+export function formatCards(cards: readonly Card[]): string {
+  return cards.map(formatCard).join(' ');
+}
+
+/**
+ * Parses a group of distinct cards from one string (`"As Kd 9c"`, commas allowed) or a list of card texts.
+ * @param input the cards as one string or as separate strings (each may itself hold several cards)
+ * @param count when given, the exact number of cards required
+ * @returns the cards in input order, or one of `card/malformed`, `card/duplicate` (the same card twice),
+ *   `card/second-joker` (the deck has one joker), `card/wrong-count`.
+ */
+export function parseCards(input: string | readonly string[], count?: number): Result<Card[]> {
+  const words = (typeof input === 'string' ? [input] : input)
+    .flatMap((part) => part.split(/[\s,]+/))
+    .filter((word) => word.length > 0);
+  const cards: Card[] = [];
+  const seen = new Set<Card>();
+  for (const word of words) {
+    const parsed = parseCard(word);
+    if (!parsed.ok) return parsed;
+    const c = parsed.value;
+    if (seen.has(c)) {
+      return c === JOKER
+        ? err('card/second-joker', 'the deck holds one joker; a second joker was given')
+        : err('card/duplicate', `duplicate card ${formatCard(c)}`);
+    }
+    seen.add(c);
+    cards.push(c);
+  }
+  if (count !== undefined && cards.length !== count) {
+    return err('card/wrong-count', `expected ${count} cards, got ${cards.length}`);
+  }
+  return ok(cards);
+}
+
+/** `parseCards` for trusted literals (tests, examples): throws a `PaiGowError` on bad input. */
+export function cards(input: string, count?: number): Card[] {
+  return unwrap(parseCards(input, count));
+}

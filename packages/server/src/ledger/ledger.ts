@@ -1,0 +1,130 @@
+/**
+ * The play-money ledger and the money side of rounds (rules.md §5: "Money is play money.
+ * Every change to a balance is a ledger entry; nothing is ever lost or counted twice").
+ *
+ * Design (after pgledger and TigerBeetle): accounts hold balances; money moves only by
+ * immutable transfers, each with a unique idempotency key and two entries (one per side, with
+ * the balance before and after). A balance changes only together with its entry, in the same
+ * transaction; history is never updated (a correction is a reversing transfer). The sum of all
+ * balances is always 0, because play money is issued from the `issuance` account, which goes
+ * negative by as much as has been issued. See `accounts.ts` for the accounts.
+ *
+ * Bets and escrow: a bet placed before the deal is only a number in the room; forgetting it
+ * refunds it, and the ledger never hears of it. The stakes enter the ledger at the deal
+ * (`openRound` moves them into escrow) and leave it at `settleRound` or `refundRound`. So
+ * there is no separate place/release-hold API: a round is the unit of holding.
+ *
+ * Every write is one database transaction and idempotent: the round id (or the player id) is
+ * the idempotency key, and a repeated call returns the stored outcome without posting again.
+ * All amounts are integer cents (JS numbers, safe integers).
+ */
+import type { Result } from '@paigow/engine';
+import type { Database } from '../storage/database.js';
+import { audit } from './audit.js';
+import { accountBalances, balance, sumOfBalances, type AccountBalance } from './balances.js';
+import { history, type HistoryItem, type HistoryQuery } from './history.js';
+import { openRound, type OpenRoundInput } from './open-round.js';
+import { refundRound } from './refund-round.js';
+import { openRounds, type RoundRecord, type RoundWithSecret } from './rounds.js';
+import { settleRound, type SettleRoundInput } from './settle-round.js';
+import { topUp, type TopUp } from './top-up.js';
+
+export interface Ledger {
+  /**
+   * The deal: records round `roundId` as `'open'` (with its private `secret` and its `public`
+   * JSON) and moves every hold from its player's wallet into escrow, in one transaction.
+   * Participants are the holders (role `'player'`) and `bankerPlayerId` (role `'banker'`).
+   *
+   * Idempotent on `roundId`: if the round exists, nothing is posted and the round is returned
+   * as it now is (whatever its status).
+   *
+   * @returns the round; or `ledger/insufficient-funds` if any wallet lacks its stake (nothing
+   *   changes then), `ledger/unknown-account` for an unknown player, `bet/none` for no holds,
+   *   `bet/invalid-amount` for an amount that is not a positive integer of cents,
+   *   `action/invalid` for an empty id, a duplicate (player, kind) hold, or a `'bank'` hold
+   *   from a non-banker / a `'main'`/`'fortune'` hold from the banker.
+   * @throws TypeError if `secret` or `public` has no JSON form.
+   */
+  openRound(input: OpenRoundInput): Promise<Result<RoundRecord>>;
+
+  /**
+   * Settles an open round in one transaction: posts `postings` in order, adds the comp point
+   * deltas to the players (rules.md §5), and marks the round `'settled'` with `result`.
+   * The caller (table logic) computes the postings from the engine's settlement (rules.md §3):
+   * e.g. a house-banked win of a 100.00 stake is `escrow → player 10000 'stake-return'`,
+   * `house → player 10000 'payout'`, `player → commission 500 'commission'`; a loss is
+   * `escrow → house 10000 'stake-lost'`. The postings must release exactly what the round
+   * holds in escrow (no more, no less) and name only the round's participants.
+   *
+   * Idempotent: settling a settled round returns the first settlement and posts nothing.
+   *
+   * @returns the settled round (each participant's `netCents` is its wallet's change in the
+   *   round); or `action/stale` if the round was refunded, `action/invalid` for an unknown
+   *   round, escrow not released exactly, a non-participant, a bad amount or kind, or a posting
+   *   into escrow; `ledger/insufficient-funds` if a wallet (e.g. a banker's) cannot pay its
+   *   postings, in order (nothing changes then; the round stays open and may be refunded).
+   * @throws TypeError if `result` has no JSON form.
+   */
+  settleRound(input: SettleRoundInput): Promise<Result<RoundRecord>>;
+
+  /**
+   * Returns every hold of an open round to its wallet and marks the round `'refunded'` with
+   * `reason`, in one transaction. Idempotent: refunding a refunded round returns it unchanged.
+   * @returns the refunded round; or `action/stale` if it was settled, `action/invalid` if unknown.
+   */
+  refundRound(roundId: string, reason: string): Promise<Result<RoundRecord>>;
+
+  /**
+   * The rounds still `'open'`, oldest first, with their private `secret`. On start, the server
+   * settles each (unset hands set by the house way, rules.md §5 "Interruptions") or refunds it.
+   */
+  openRounds(): Promise<RoundWithSecret[]>;
+
+  /**
+   * The rounds `playerId` took part in, newest first, with their public and result JSON and the
+   * player's net change in cents (derived from its entries). Page with `{ limit, before }`:
+   * `before` is the `roundId` of the last item of the previous page. Unknown player: `[]`.
+   */
+  history(playerId: string, query?: HistoryQuery): Promise<HistoryItem[]>;
+
+  /** The balance of `playerId`'s wallet in cents; or `ledger/unknown-account`. */
+  balance(playerId: string): Promise<Result<number>>;
+
+  /**
+   * Brings a broke player (balance below 1.00 = 100 cents, nothing held in an open round) back
+   * to 1,000.00 by a transfer from `issuance`.
+   * @returns the new balance and the amount issued; or `ledger/not-broke`, `ledger/unknown-account`.
+   */
+  topUp(playerId: string): Promise<Result<TopUp>>;
+
+  /** Every account (wallets and system accounts) with its balance in cents, by account id. */
+  accountBalances(): Promise<AccountBalance[]>;
+
+  /** The sum of all balances in cents: always 0 (an operator check). */
+  sumOfBalances(): Promise<number>;
+
+  /**
+   * Checks the whole ledger: the sum of balances is 0; per account, entries chain
+   * `balance_before → balance_after` from 0 with versions 1, 2, ... and end at the stored
+   * balance; each transfer has its two entries; no wallet, escrow or commission is negative;
+   * escrow equals the holds of the open rounds. Reads everything: for tests and operators.
+   * @returns the problems found, empty when the ledger is sound.
+   */
+  audit(): Promise<string[]>;
+}
+
+/** The ledger on `database` (migrated with `migrateToLatest`). */
+export function createLedger(database: Database): Ledger {
+  return {
+    openRound: (input) => openRound(database, input),
+    settleRound: (input) => settleRound(database, input),
+    refundRound: (roundId, reason) => refundRound(database, roundId, reason),
+    openRounds: () => openRounds(database),
+    history: (playerId, query) => history(database, playerId, query),
+    balance: (playerId) => balance(database, playerId),
+    topUp: (playerId) => topUp(database, playerId),
+    accountBalances: () => accountBalances(database),
+    sumOfBalances: () => sumOfBalances(database),
+    audit: () => audit(database),
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * `openRound`: the deal. Records the round and takes every stake from its wallet into escrow.
+ */
+import { err, ok, type Result } from '@paigow/engine';
+import type { Database } from '../storage/database.js';
+import { HOLD_KINDS, type RoundRole } from '../storage/schema.js';
+import { transact } from '../storage/transaction.js';
+import { walletAccountId } from './accounts.js';
+import { postTransfers } from './post.js';
+import { holdTransferKind, loadRound, toJson, type Hold, type RoundRecord } from './rounds.js';
+
+/** What `openRound` records. */
+export interface OpenRoundInput {
+  /** Chosen by the caller (e.g. a UUID); the idempotency key of the deal. */
+  readonly roundId: string;
+  readonly tableId: string;
+  /** The banking player, or `null` when the house banks. */
+  readonly bankerPlayerId: string | null;
+  /**
+   * The stakes to take into escrow, at most one per player and kind. `'main'` and `'fortune'`
+   * come from players other than the banker; `'bank'` (optional: the banker's cover, so that
+   * its payments cannot fail at settlement) only from the banker.
+   */
+  readonly holds: readonly Hold[];
+  /** The server's private round record (deck, hands), returned only by `openRounds()`. */
+  readonly secret: unknown;
+  /** What every participant may see, shown in history. */
+  readonly public: unknown;
+}
+
+function validate(input: OpenRoundInput): Result<Map<string, RoundRole>> {
+  if (input.roundId === '' || input.tableId === '') {
+    return err('action/invalid', 'roundId and tableId must not be empty');
+  }
+  if (input.holds.length === 0) return err('bet/none', `round ${input.roundId} has no stake to hold`);
+  const participants = new Map<string, RoundRole>();
+  if (input.bankerPlayerId !== null) participants.set(input.bankerPlayerId, 'banker');
+  const seen = new Set<string>();
+  for (const hold of input.holds) {
+    if (!HOLD_KINDS.includes(hold.kind)) return err('action/invalid', `unknown hold kind '${String(hold.kind)}'`);
+    if (!Number.isSafeInteger(hold.amountCents) || hold.amountCents <= 0) {
+      return err('bet/invalid-amount', `hold of ${hold.amountCents} cents is not a positive integer of cents`);
+    }
+    const key = `${hold.playerId}:${hold.kind}`;
+    if (seen.has(key)) return err('action/invalid', `two '${hold.kind}' holds for player ${hold.playerId}`);
+    seen.add(key);
+    if ((hold.kind === 'bank') !== (hold.playerId === input.bankerPlayerId)) {
+      return err('action/invalid', `a '${hold.kind}' hold cannot come from player ${hold.playerId}`);
+    }
+    if (hold.kind !== 'bank') participants.set(hold.playerId, 'player');
+  }
+  return ok(participants);
+}
+
+/** See `Ledger.openRound`. */
+export async function openRound(database: Database, input: OpenRoundInput): Promise<Result<RoundRecord>> {
+  const valid = validate(input);
+  if (!valid.ok) return valid;
+  const participants = valid.value;
+  const secretJson = toJson(input.secret, 'secret');
+  const publicJson = toJson(input.public, 'public');
+  const nowMs = Date.now();
+  return transact(database, async (trx) => {
+    const known = await trx.selectFrom('players').select('id').where('id', 'in', [...participants.keys()]).execute();
+    if (known.length !== participants.size) {
+      const missing = [...participants.keys()].filter((id) => !known.some((row) => row.id === id));
+      return err('ledger/unknown-account', `no player ${missing.join(', ')}`);
+    }
+    // Claims the round id; a concurrent second call waits here for the first to commit.
+    const inserted = await trx
+      .insertInto('rounds')
+      .values({
+        id: input.roundId,
+        table_id: input.tableId,
+        banker_player_id: input.bankerPlayerId,
+        status: 'open',
+        secret_json: secretJson,
+        public_json: publicJson,
+        result_json: null,
+        refund_reason: null,
+        opened_at: nowMs,
+        closed_at: null,
+      })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .executeTakeFirst();
+    if (inserted.numInsertedOrUpdatedRows === 0n) return ok((await loadRound(trx, input.roundId))!);
+
+    const posted = await postTransfers(
+      trx,
+      database.dialect,
+      input.holds.map((hold) => ({
+        idempotencyKey: `hold:${input.roundId}:${hold.playerId}:${hold.kind}`,
+        fromAccountId: walletAccountId(hold.playerId),
+        toAccountId: 'escrow',
+        amountCents: hold.amountCents,
+        kind: holdTransferKind(hold.kind),
+        roundId: input.roundId,
+      })),
+      nowMs,
+    );
+    if (!posted.ok) return posted;
+    await trx
+      .insertInto('round_players')
+      .values(
+        [...participants].map(([playerId, role]) => ({
+          round_id: input.roundId,
+          player_id: playerId,
+          role,
+          comp_points_delta: 0,
+        })),
+      )
+      .execute();
+    return ok((await loadRound(trx, input.roundId))!);
+  });
+}

@@ -1,0 +1,156 @@
+/**
+ * Reading rounds: the `RoundRecord` returned by every round operation, and the round lock.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, DialectName } from '../storage/database.js';
+import {
+  HOLD_KINDS,
+  type HoldKind,
+  type RoundRole,
+  type RoundStatus,
+  type Tables,
+  type TransferKind,
+} from '../storage/schema.js';
+import { forUpdate } from '../storage/transaction.js';
+
+/** A stake taken from a player's wallet into escrow at the deal. */
+export interface Hold {
+  readonly playerId: string;
+  readonly kind: HoldKind;
+  /** Cents, > 0. */
+  readonly amountCents: number;
+}
+
+/** A participant of a round: every player with a hold, and the banking player if any. */
+export interface RoundPlayer {
+  readonly playerId: string;
+  readonly role: RoundRole;
+  /** The change of the player's wallet in this round so far, in cents (minus the holds while open). */
+  readonly netCents: number;
+  /** Comp points granted (or taken, if negative) at settlement; 0 until then. */
+  readonly compPointsDelta: number;
+}
+
+/** A round as stored. The private `secret` is left out; only `openRounds()` returns it. */
+export interface RoundRecord {
+  readonly roundId: string;
+  readonly tableId: string;
+  readonly bankerPlayerId: string | null;
+  readonly status: RoundStatus;
+  /** Sorted by player id, then hold kind. */
+  readonly holds: readonly Hold[];
+  /** Sorted by player id. */
+  readonly players: readonly RoundPlayer[];
+  readonly public: unknown;
+  /** The settlement's result JSON; `null` unless settled. */
+  readonly result: unknown;
+  /** Why the round was refunded; `null` unless refunded. */
+  readonly refundReason: string | null;
+  /** Milliseconds since the epoch. */
+  readonly openedAt: number;
+  readonly closedAt: number | null;
+}
+
+/** An open round with the server's private record (deck, hands), for recovery after a restart. */
+export interface RoundWithSecret extends RoundRecord {
+  readonly secret: unknown;
+}
+
+/** The transfer kind of a hold. */
+export function holdTransferKind(kind: HoldKind): TransferKind {
+  return `hold-${kind}`;
+}
+
+/** The transfer kinds of all holds (`'hold-main'`, ...), in `HOLD_KINDS` order. */
+export const HOLD_TRANSFER_KINDS: readonly TransferKind[] = HOLD_KINDS.map(holdTransferKind);
+
+/** JSON text of a caller's document. @throws TypeError if it has no JSON form (e.g. `undefined`). */
+export function toJson(value: unknown, what: string): string {
+  const text = JSON.stringify(value);
+  if (typeof text !== 'string') throw new TypeError(`${what} has no JSON form`);
+  return text;
+}
+
+/** Locks the round row (`FOR UPDATE` on PostgreSQL) and returns its status, or `undefined` if there is none. */
+export async function lockRound(
+  trx: Transaction<Tables>,
+  dialect: DialectName,
+  roundId: string,
+): Promise<RoundStatus | undefined> {
+  const row = await forUpdate(
+    dialect,
+    trx.selectFrom('rounds').select('status').where('id', '=', roundId),
+  ).executeTakeFirst();
+  return row?.status;
+}
+
+/** Reads a round with its holds, participants and their net amounts; `undefined` if unknown. */
+export async function loadRound(db: Kysely<Tables>, roundId: string): Promise<RoundRecord | undefined> {
+  const round = await db.selectFrom('rounds').selectAll().where('id', '=', roundId).executeTakeFirst();
+  if (round === undefined) return undefined;
+  const [participants, holds, nets] = await Promise.all([
+    db
+      .selectFrom('round_players')
+      .select(['player_id', 'role', 'comp_points_delta'])
+      .where('round_id', '=', roundId)
+      .orderBy('player_id')
+      .execute(),
+    db
+      .selectFrom('transfers as t')
+      .innerJoin('accounts as a', 'a.id', 't.from_account_id')
+      .select(['a.player_id', 't.kind', 't.amount_cents'])
+      .where('t.round_id', '=', roundId)
+      .where('t.kind', 'in', HOLD_TRANSFER_KINDS)
+      .execute(),
+    db
+      .selectFrom('entries as e')
+      .innerJoin('transfers as t', 't.id', 'e.transfer_id')
+      .innerJoin('accounts as a', 'a.id', 'e.account_id')
+      .select((eb) => ['a.player_id', eb.cast<number>(eb.fn.sum('e.amount_cents'), 'bigint').as('net_cents')])
+      .where('t.round_id', '=', roundId)
+      .where('a.kind', '=', 'wallet')
+      .groupBy('a.player_id')
+      .execute(),
+  ]);
+  const holdKindOf = (transferKind: TransferKind): HoldKind => HOLD_KINDS[HOLD_TRANSFER_KINDS.indexOf(transferKind)];
+  return {
+    roundId: round.id,
+    tableId: round.table_id,
+    bankerPlayerId: round.banker_player_id,
+    status: round.status,
+    holds: holds
+      .map((hold) => ({ playerId: hold.player_id!, kind: holdKindOf(hold.kind), amountCents: hold.amount_cents }))
+      .sort((a, b) =>
+        a.playerId === b.playerId
+          ? HOLD_KINDS.indexOf(a.kind) - HOLD_KINDS.indexOf(b.kind)
+          : a.playerId < b.playerId ? -1 : 1,
+      ),
+    players: participants.map((participant) => ({
+      playerId: participant.player_id,
+      role: participant.role,
+      netCents: nets.find((net) => net.player_id === participant.player_id)?.net_cents ?? 0,
+      compPointsDelta: participant.comp_points_delta,
+    })),
+    public: JSON.parse(round.public_json) as unknown,
+    result: round.result_json === null ? null : (JSON.parse(round.result_json) as unknown),
+    refundReason: round.refund_reason,
+    openedAt: round.opened_at,
+    closedAt: round.closed_at,
+  };
+}
+
+/** The rounds still open, oldest first, with their private records. */
+export async function openRounds(database: Database): Promise<RoundWithSecret[]> {
+  const rows = await database.db
+    .selectFrom('rounds')
+    .select(['id', 'secret_json'])
+    .where('status', '=', 'open')
+    .orderBy('seq')
+    .execute();
+  const rounds: RoundWithSecret[] = [];
+  for (const row of rows) {
+    const round = await loadRound(database.db, row.id);
+    if (round !== undefined) rounds.push({ ...round, secret: JSON.parse(row.secret_json) as unknown });
+  }
+  return rounds;
+}

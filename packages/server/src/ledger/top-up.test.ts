@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { unwrap, type Result } from '@paigow/engine';
+import { createPlayers } from '../players/players.js';
+import type { Database } from '../storage/database.js';
+import { TEST_BACKENDS } from '../storage/test-backends.js';
+import { createLedger, type Ledger } from './ledger.js';
+
+function codeOf(result: Result<unknown>): string | undefined {
+  return result.ok ? undefined : result.error.code;
+}
+
+for (const backend of TEST_BACKENDS) {
+  describe.skipIf(!backend.enabled)(`topUp on ${backend.title}`, () => {
+    let database: Database;
+    let ledger: Ledger;
+    let player: string;
+
+    async function lose(roundId: string, amountCents: number): Promise<void> {
+      unwrap(
+        await ledger.openRound({
+          roundId,
+          tableId: 't',
+          bankerPlayerId: null,
+          holds: [{ playerId: player, kind: 'main', amountCents }],
+          secret: {},
+          public: {},
+        }),
+      );
+      unwrap(
+        await ledger.settleRound({
+          roundId,
+          postings: [{ from: 'escrow', to: 'house', amountCents, kind: 'stake-lost' }],
+          compPoints: [],
+          result: 'lose',
+        }),
+      );
+    }
+
+    beforeEach(async () => {
+      database = await backend.open();
+      ledger = createLedger(database);
+      player = unwrap(await createPlayers(database).createGuest('player')).player.id;
+    });
+    afterEach(async () => {
+      await backend.close(database);
+    });
+
+    it('refuses a player with 1.00 or more', async () => {
+      expect(codeOf(await ledger.topUp(player))).toBe('ledger/not-broke');
+      await lose('r1', 99_900);
+      expect(unwrap(await ledger.balance(player))).toBe(100);
+      expect(codeOf(await ledger.topUp(player))).toBe('ledger/not-broke');
+      expect(await ledger.audit()).toEqual([]);
+    });
+
+    it('brings a broke player back to 1,000.00 with play money from issuance, once', async () => {
+      await lose('r1', 99_901);
+      expect(unwrap(await ledger.topUp(player))).toEqual({ balanceCents: 100_000, amountCents: 99_901 });
+      expect(unwrap(await ledger.balance(player))).toBe(100_000);
+      expect(codeOf(await ledger.topUp(player))).toBe('ledger/not-broke');
+      const issuance = (await ledger.accountBalances()).find((account) => account.accountId === 'issuance');
+      expect(issuance?.balanceCents).toBe(-100_000 - 99_901);
+      expect(await ledger.sumOfBalances()).toBe(0);
+      expect(await ledger.audit()).toEqual([]);
+    });
+
+    it('tops up a player at exactly 0 once, even when asked concurrently', async () => {
+      await lose('r1', 100_000);
+      const results = await Promise.all(Array.from({ length: 6 }, () => ledger.topUp(player)));
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(results.filter((result) => codeOf(result) === 'ledger/not-broke')).toHaveLength(5);
+      expect(unwrap(await ledger.balance(player))).toBe(100_000);
+      expect(await ledger.audit()).toEqual([]);
+    });
+
+    it('refuses a player whose money is held in an open round', async () => {
+      unwrap(
+        await ledger.openRound({
+          roundId: 'r1',
+          tableId: 't',
+          bankerPlayerId: null,
+          holds: [{ playerId: player, kind: 'main', amountCents: 99_950 }],
+          secret: {},
+          public: {},
+        }),
+      );
+      expect(unwrap(await ledger.balance(player))).toBe(50);
+      expect(codeOf(await ledger.topUp(player))).toBe('ledger/not-broke');
+      unwrap(await ledger.refundRound('r1', 'test'));
+      expect(codeOf(await ledger.topUp(player))).toBe('ledger/not-broke');
+      expect(unwrap(await ledger.balance(player))).toBe(100_000);
+      expect(await ledger.audit()).toEqual([]);
+    });
+
+    it('refuses an unknown player', async () => {
+      expect(codeOf(await ledger.topUp('ghost'))).toBe('ledger/unknown-account');
+      expect(codeOf(await ledger.balance('ghost'))).toBe('ledger/unknown-account');
+    });
+  });
+}

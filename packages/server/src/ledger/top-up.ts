@@ -1,0 +1,50 @@
+/**
+ * `topUp`: play money for a broke player.
+ */
+import { err, ok, type Result } from '@paigow/engine';
+import type { Database } from '../storage/database.js';
+import { transact } from '../storage/transaction.js';
+import { BROKE_BELOW_CENTS, STARTING_BALANCE_CENTS, walletAccountId } from './accounts.js';
+import { lockAccounts, postTransfers } from './post.js';
+
+/** What a top-up did. */
+export interface TopUp {
+  /** The new balance: always `STARTING_BALANCE_CENTS`. */
+  readonly balanceCents: number;
+  /** The play money issued. */
+  readonly amountCents: number;
+}
+
+/** See `Ledger.topUp`. */
+export async function topUp(database: Database, playerId: string): Promise<Result<TopUp>> {
+  const wallet = walletAccountId(playerId);
+  return transact(database, async (trx) => {
+    const locked = await lockAccounts(trx, database.dialect, ['issuance', wallet]);
+    if (!locked.ok) return err('ledger/unknown-account', `no player ${playerId}`);
+    const { balanceCents, version } = locked.value.get(wallet)!;
+    if (balanceCents >= BROKE_BELOW_CENTS) {
+      return err('ledger/not-broke', `a balance of ${balanceCents} cents is not below ${BROKE_BELOW_CENTS}`);
+    }
+    const held = await trx
+      .selectFrom('transfers as t')
+      .innerJoin('rounds as r', 'r.id', 't.round_id')
+      .select('t.id')
+      .where('t.from_account_id', '=', wallet)
+      .where('r.status', '=', 'open')
+      .executeTakeFirst();
+    if (held !== undefined) return err('ledger/not-broke', `player ${playerId} has money held in an open round`);
+    const amountCents = STARTING_BALANCE_CENTS - balanceCents;
+    const posted = await postTransfers(trx, database.dialect, [
+      {
+        idempotencyKey: `top-up:${playerId}:${version}`,
+        fromAccountId: 'issuance',
+        toAccountId: wallet,
+        amountCents,
+        kind: 'top-up',
+        roundId: null,
+      },
+    ]);
+    if (!posted.ok) return posted;
+    return ok({ balanceCents: posted.value.get(wallet)!, amountCents });
+  });
+}

@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { unwrap } from '@paigow/engine';
+import { createLedger } from '../ledger/ledger.js';
+import type { Database } from '../storage/database.js';
+import { TEST_BACKENDS } from '../storage/test-backends.js';
+import { createPlayers, type Players } from './players.js';
+import { hashSessionToken } from './session-token.js';
+
+for (const backend of TEST_BACKENDS) {
+  describe.skipIf(!backend.enabled)(`players on ${backend.title}`, () => {
+    let database: Database;
+    let players: Players;
+    beforeEach(async () => {
+      database = await backend.open();
+      players = createPlayers(database);
+    });
+    afterEach(async () => {
+      await backend.close(database);
+    });
+
+    it('creates a guest whose wallet holds 1,000.00 of play money issued by the issuance account', async () => {
+      const { player, sessionToken } = unwrap(await players.createGuest('  Alice '));
+      expect(player).toMatchObject({ nickname: 'Alice', compPoints: 0, balanceCents: 100_000 });
+      expect(sessionToken).toMatch(/^[0-9a-f]{64}$/);
+      const ledger = createLedger(database);
+      expect(unwrap(await ledger.balance(player.id))).toBe(100_000);
+      const balances = await ledger.accountBalances();
+      expect(balances.find((account) => account.accountId === 'issuance')?.balanceCents).toBe(-100_000);
+      expect(balances.find((account) => account.playerId === player.id)).toMatchObject({
+        kind: 'wallet',
+        balanceCents: 100_000,
+      });
+      expect(await ledger.sumOfBalances()).toBe(0);
+      expect(await ledger.audit()).toEqual([]);
+    });
+
+    it('gives every guest its own id and token, even with the same nickname', async () => {
+      const first = unwrap(await players.createGuest('Sam'));
+      const second = unwrap(await players.createGuest('Sam'));
+      expect(first.player.id).not.toBe(second.player.id);
+      expect(first.sessionToken).not.toBe(second.sessionToken);
+    });
+
+    it('refuses a bad nickname and creates nothing', async () => {
+      for (const nickname of ['', '   ', 'x'.repeat(21), 'drop table;']) {
+        const result = await players.createGuest(nickname);
+        expect(result.ok ? undefined : result.error.code).toBe('auth/invalid-nickname');
+      }
+      expect(await database.db.selectFrom('players').selectAll().execute()).toEqual([]);
+      expect(await createLedger(database).sumOfBalances()).toBe(0);
+    });
+
+    it('resumes a session from its token and stores only the token hash', async () => {
+      const { player, sessionToken } = unwrap(await players.createGuest('Bob'));
+      expect(unwrap(await players.resumeSession(sessionToken))).toEqual(player);
+      const stored = await database.db.selectFrom('players').select('session_hash').executeTakeFirstOrThrow();
+      expect(stored.session_hash).toBe(hashSessionToken(sessionToken));
+      expect(stored.session_hash).not.toContain(sessionToken);
+    });
+
+    it('refuses unknown and malformed tokens with auth/invalid-session', async () => {
+      const { sessionToken } = unwrap(await players.createGuest('Eve'));
+      const hash = hashSessionToken(sessionToken);
+      for (const token of ['', 'nope', hash, sessionToken.toUpperCase(), `${sessionToken} `, 'f'.repeat(64)]) {
+        const result = await players.resumeSession(token);
+        expect(result.ok ? undefined : result.error.code).toBe('auth/invalid-session');
+      }
+    });
+
+    it('gets a player by id with the current balance, or undefined', async () => {
+      const { player } = unwrap(await players.createGuest('Carol'));
+      expect(await players.getPlayer(player.id)).toEqual(player);
+      expect(await players.getPlayer('no-such-player')).toBeUndefined();
+    });
+  });
+}

@@ -1,0 +1,156 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { err, ok } from '@paigow/engine';
+import { createLedger } from '../ledger/ledger.js';
+import { createPlayers } from '../players/players.js';
+import { createDatabase, databaseOptionsFromEnv, type Database } from './database.js';
+import { migrateToLatest } from './migrations.js';
+import { POSTGRES_SKIPPED_NOTICE, TEST_BACKENDS } from './test-backends.js';
+import { transact } from './transaction.js';
+
+if (TEST_BACKENDS.some((backend) => !backend.enabled)) console.log(POSTGRES_SKIPPED_NOTICE);
+
+for (const backend of TEST_BACKENDS) {
+  describe.skipIf(!backend.enabled)(`storage contract on ${backend.title}`, () => {
+    let database: Database;
+    beforeEach(async () => {
+      database = await backend.open();
+    });
+    afterEach(async () => {
+      await backend.close(database);
+    });
+
+    it('applies each migration once', async () => {
+      expect(await migrateToLatest(database)).toEqual([]);
+    });
+
+    it('starts with the four system accounts at 0', async () => {
+      expect(await createLedger(database).accountBalances()).toEqual(
+        ['commission', 'escrow', 'house', 'issuance'].map((id) => ({
+          accountId: id,
+          kind: id,
+          playerId: null,
+          balanceCents: 0,
+        })),
+      );
+    });
+
+    it('reads bigint values and counts as JS numbers', async () => {
+      const row = await database.db
+        .selectNoFrom((eb) => [
+          eb.cast<number>(eb.val(Number.MAX_SAFE_INTEGER), 'bigint').as('max'),
+          eb.cast<number>(eb.val(-12345), 'bigint').as('negative'),
+        ])
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ max: Number.MAX_SAFE_INTEGER, negative: -12345 });
+      const count = await database.db
+        .selectFrom('accounts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(count.n).toBe(4);
+      expect(await createLedger(database).sumOfBalances()).toBe(0);
+    });
+
+    it('refuses a negative wallet and a non-positive transfer in the schema itself', async () => {
+      const guest = await createPlayers(database).createGuest('schema');
+      expect(guest.ok).toBe(true);
+      const wallet = `wallet:${guest.ok ? guest.value.player.id : ''}`;
+      await expect(
+        database.db.updateTable('accounts').set({ balance_cents: -1 }).where('id', '=', wallet).execute(),
+      ).rejects.toThrow();
+      await expect(
+        database.db
+          .insertInto('transfers')
+          .values({
+            id: 't0',
+            idempotency_key: 'k0',
+            from_account_id: 'house',
+            to_account_id: wallet,
+            amount_cents: 0,
+            kind: 'payout',
+            round_id: null,
+            created_at: 0,
+          })
+          .execute(),
+      ).rejects.toThrow();
+      await expect(
+        database.db.updateTable('accounts').set({ balance_cents: -1 }).where('id', '=', 'house').execute(),
+      ).resolves.toBeDefined();
+    });
+
+    it('commits a transaction that returns ok and rolls back one that returns an error', async () => {
+      const player = (id: string) => ({ id, nickname: id, session_hash: id, comp_points: 0, created_at: 0 });
+      const committed = await transact(database, async (trx) => {
+        await trx.insertInto('players').values(player('a')).execute();
+        return ok('done');
+      });
+      const refused = await transact(database, async (trx) => {
+        await trx.insertInto('players').values(player('b')).execute();
+        return err('action/invalid', 'no');
+      });
+      expect(committed).toEqual(ok('done'));
+      expect(refused).toEqual(err('action/invalid', 'no'));
+      const ids = (await database.db.selectFrom('players').select('id').orderBy('id').execute()).map((row) => row.id);
+      expect(ids).toEqual(['a']);
+    });
+  });
+}
+
+describe('SQLite files', () => {
+  let folder: string;
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'paigow-storage-'));
+  });
+  afterEach(() => {
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('creates the folder and opens the file with WAL, foreign keys and a busy timeout', async () => {
+    const path = join(folder, 'nested', 'data', 'paigow.sqlite');
+    const database = createDatabase({ sqlitePath: path });
+    expect(database.dialect).toBe('sqlite');
+    expect(await migrateToLatest(database)).toEqual(['0001_ledger']);
+    const pragma = async (name: string) => (await sql.raw(`pragma ${name}`).execute(database.db)).rows[0];
+    expect(await pragma('journal_mode')).toEqual({ journal_mode: 'wal' });
+    expect(await pragma('foreign_keys')).toEqual({ foreign_keys: 1 });
+    expect(await pragma('busy_timeout')).toEqual({ timeout: 5000 });
+    await database.db.destroy();
+    expect(existsSync(path)).toBe(true);
+
+    const reopened = createDatabase({ sqlitePath: path });
+    expect(await migrateToLatest(reopened)).toEqual([]);
+    await reopened.db.destroy();
+  });
+
+  it('starts transactions with BEGIN IMMEDIATE, so that another process cannot write meanwhile', async () => {
+    const path = join(folder, 'paigow.sqlite');
+    const database = createDatabase({ sqlitePath: path });
+    await migrateToLatest(database);
+    const otherProcess = new BetterSqlite3(path, { timeout: 0 });
+    const write = () => otherProcess.prepare("update accounts set version = version where id = 'house'").run();
+    await database.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('accounts').select('id').execute();
+      expect(write).toThrow(/locked|busy/i);
+    });
+    expect(write).not.toThrow();
+    otherProcess.close();
+    await database.db.destroy();
+  });
+});
+
+describe('databaseOptionsFromEnv', () => {
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    expect(databaseOptionsFromEnv({ DATABASE_URL: 'postgres://u@h/db' })).toEqual({ databaseUrl: 'postgres://u@h/db' });
+  });
+
+  it('else uses paigow.sqlite in PAIGOW_DATA_DIR, by default ./data', () => {
+    expect(databaseOptionsFromEnv({ PAIGOW_DATA_DIR: '/var/paigow' })).toEqual({
+      sqlitePath: '/var/paigow/paigow.sqlite',
+    });
+    expect(databaseOptionsFromEnv({})).toEqual({ sqlitePath: join('./data', 'paigow.sqlite') });
+  });
+});

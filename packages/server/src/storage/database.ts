@@ -1,0 +1,56 @@
+/**
+ * Opening the database: SQLite (a file or `:memory:`) or PostgreSQL (a `DATABASE_URL`),
+ * behind one Kysely query builder. Every query of the storage, ledger and players modules is
+ * written once with Kysely and runs on both; the only dialect-specific code is in the
+ * migrations (autoincrement) and in row locking (`storage/transaction.ts`).
+ */
+import { join } from 'node:path';
+import { Kysely } from 'kysely';
+import { createPostgresDialect } from './postgres.js';
+import type { Tables } from './schema.js';
+import { createSqliteDialect } from './sqlite.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** An open database. Close it with `database.db.destroy()`. */
+export interface Database {
+  readonly db: Kysely<Tables>;
+  readonly dialect: DialectName;
+  /** The PostgreSQL schema holding the tables; `null` on SQLite. */
+  readonly schema: string | null;
+}
+
+/**
+ * Where the data lives: `{ sqlitePath }` (a file path or `':memory:'`) or
+ * `{ databaseUrl, schema?, maxConnections? }` for PostgreSQL (`schema` defaults to `'public'`,
+ * the pool to 10 connections).
+ */
+export type DatabaseOptions =
+  | { readonly sqlitePath: string }
+  | { readonly databaseUrl: string; readonly schema?: string; readonly maxConnections?: number };
+
+/**
+ * Opens a database (tables are created by `migrateToLatest`, not here).
+ * SQLite: the file's folder is created if missing; WAL for files, foreign keys on, busy timeout.
+ * PostgreSQL: a `pg` pool whose `bigint`s come back as JS numbers. Nothing connects until the
+ * first query.
+ * @throws Error if the SQLite file cannot be opened or the schema name is invalid.
+ */
+export function createDatabase(options: DatabaseOptions): Database {
+  if ('sqlitePath' in options) {
+    const dialect = createSqliteDialect(options.sqlitePath);
+    return { db: new Kysely<Tables>({ dialect }), dialect: 'sqlite', schema: null };
+  }
+  const schema = options.schema ?? 'public';
+  const dialect = createPostgresDialect(options.databaseUrl, schema, options.maxConnections ?? 10);
+  return { db: new Kysely<Tables>({ dialect }), dialect: 'postgres', schema };
+}
+
+/**
+ * The database chosen by the environment (interfaces.md): PostgreSQL when `DATABASE_URL` is
+ * set, else the SQLite file `paigow.sqlite` in `PAIGOW_DATA_DIR` (default `./data`).
+ */
+export function databaseOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseOptions {
+  if (env.DATABASE_URL) return { databaseUrl: env.DATABASE_URL };
+  return { sqlitePath: join(env.PAIGOW_DATA_DIR || './data', 'paigow.sqlite') };
+}

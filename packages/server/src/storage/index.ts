@@ -1,0 +1,23 @@
+export {
+  createDatabase,
+  databaseOptionsFromEnv,
+  type Database,
+  type DatabaseOptions,
+  type DialectName,
+} from './database.js';
+export { migrateToLatest } from './migrations.js';
+export {
+  ACCOUNT_KINDS,
+  HOLD_KINDS,
+  ROUND_ROLES,
+  ROUND_STATUSES,
+  SETTLEMENT_KINDS,
+  TRANSFER_KINDS,
+  type AccountKind,
+  type HoldKind,
+  type RoundRole,
+  type RoundStatus,
+  type SettlementKind,
+  type Tables,
+  type TransferKind,
+} from './schema.js';

@@ -1,0 +1,169 @@
+/**
+ * Schema migrations, in code (nothing is read from disk at run time), applied by Kysely's
+ * `Migrator` in name order. A migration is history: never edit one that has shipped; add the
+ * next one instead. That is why the value lists of the CHECK constraints are written out here
+ * rather than taken from `schema.ts`.
+ */
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Database, DialectName } from './database.js';
+
+/** Quoted SQL list `('a', 'b')` of text literals, for CHECK constraints. */
+function textList(values: readonly string[]) {
+  return sql.join(values.map((value) => sql.lit(value)));
+}
+
+function ledgerMigration(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema
+        .createTable('players')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('nickname', 'text', (col) => col.notNull())
+        .addColumn('session_hash', 'text', (col) => col.notNull().unique())
+        .addColumn('comp_points', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('accounts')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('player_id', 'text', (col) => col.unique().references('players.id'))
+        .addColumn('balance_cents', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addColumn('version', 'integer', (col) => col.notNull().defaultTo(0))
+        .addCheckConstraint(
+          'accounts_kind',
+          sql`kind in (${textList(['wallet', 'house', 'commission', 'escrow', 'issuance'])})`,
+        )
+        .addCheckConstraint('accounts_wallet_has_player', sql`(kind = 'wallet') = (player_id is not null)`)
+        .addCheckConstraint(
+          'accounts_no_overdraft',
+          sql`kind in (${textList(['house', 'issuance'])}) or balance_cents >= 0`,
+        )
+        .execute();
+
+      // `seq` orders rounds for history; autoincrement is spelled differently per dialect.
+      await db.schema
+        .createTable('rounds')
+        .addColumn('seq', dialect === 'postgres' ? 'serial' : 'integer', (col) =>
+          dialect === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement(),
+        )
+        .addColumn('id', 'text', (col) => col.notNull().unique())
+        .addColumn('table_id', 'text', (col) => col.notNull())
+        .addColumn('banker_player_id', 'text', (col) => col.references('players.id'))
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('secret_json', 'text', (col) => col.notNull())
+        .addColumn('public_json', 'text', (col) => col.notNull())
+        .addColumn('result_json', 'text')
+        .addColumn('refund_reason', 'text')
+        .addColumn('opened_at', 'bigint', (col) => col.notNull())
+        .addColumn('closed_at', 'bigint')
+        .addCheckConstraint('rounds_status', sql`status in (${textList(['open', 'settled', 'refunded'])})`)
+        .execute();
+      await db.schema.createIndex('rounds_status_idx').on('rounds').column('status').execute();
+
+      await db.schema
+        .createTable('round_players')
+        .addColumn('round_id', 'text', (col) => col.notNull().references('rounds.id'))
+        .addColumn('player_id', 'text', (col) => col.notNull().references('players.id'))
+        .addColumn('role', 'text', (col) => col.notNull())
+        .addColumn('comp_points_delta', 'integer', (col) => col.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('round_players_pk', ['round_id', 'player_id'])
+        .addCheckConstraint('round_players_role', sql`role in (${textList(['player', 'banker'])})`)
+        .execute();
+      await db.schema
+        .createIndex('round_players_player_idx')
+        .on('round_players')
+        .columns(['player_id', 'round_id'])
+        .execute();
+
+      await db.schema
+        .createTable('transfers')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('idempotency_key', 'text', (col) => col.notNull().unique())
+        .addColumn('from_account_id', 'text', (col) => col.notNull().references('accounts.id'))
+        .addColumn('to_account_id', 'text', (col) => col.notNull().references('accounts.id'))
+        .addColumn('amount_cents', 'bigint', (col) => col.notNull())
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('round_id', 'text', (col) => col.references('rounds.id'))
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addCheckConstraint('transfers_positive', sql`amount_cents > 0`)
+        .addCheckConstraint('transfers_two_accounts', sql`from_account_id <> to_account_id`)
+        .addCheckConstraint(
+          'transfers_kind',
+          sql`kind in (${textList([
+            'grant',
+            'top-up',
+            'hold-main',
+            'hold-fortune',
+            'hold-bank',
+            'refund',
+            'stake-return',
+            'stake-lost',
+            'payout',
+            'commission',
+            'banker-fee',
+          ])})`,
+        )
+        .execute();
+      await db.schema.createIndex('transfers_round_idx').on('transfers').column('round_id').execute();
+      await db.schema.createIndex('transfers_from_idx').on('transfers').column('from_account_id').execute();
+
+      await db.schema
+        .createTable('entries')
+        .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id'))
+        .addColumn('account_version', 'integer', (col) => col.notNull())
+        .addColumn('transfer_id', 'text', (col) => col.notNull().references('transfers.id'))
+        .addColumn('amount_cents', 'bigint', (col) => col.notNull())
+        .addColumn('balance_before_cents', 'bigint', (col) => col.notNull())
+        .addColumn('balance_after_cents', 'bigint', (col) => col.notNull())
+        .addPrimaryKeyConstraint('entries_pk', ['account_id', 'account_version'])
+        .addCheckConstraint(
+          'entries_arithmetic',
+          sql`amount_cents <> 0 and balance_after_cents = balance_before_cents + amount_cents`,
+        )
+        .execute();
+      await db.schema.createIndex('entries_transfer_idx').on('entries').column('transfer_id').execute();
+
+      await db
+        .insertInto('accounts')
+        .values(
+          ['house', 'commission', 'escrow', 'issuance'].map((id) => ({
+            id,
+            kind: id,
+            player_id: null,
+            balance_cents: 0,
+            version: 0,
+          })),
+        )
+        .execute();
+    },
+  };
+}
+
+function migrationProvider(dialect: DialectName): MigrationProvider {
+  return {
+    async getMigrations() {
+      return { '0001_ledger': ledgerMigration(dialect) };
+    },
+  };
+}
+
+/**
+ * Brings the database schema up to date (creating the PostgreSQL schema of `database.schema`
+ * if needed). Safe to call on every start and from several processes at once: Kysely's
+ * `Migrator` takes a lock and skips migrations already applied.
+ *
+ * @returns the names of the migrations applied by this call (empty when already up to date).
+ * @throws the migration's error (an invariant break: the server cannot run on a bad schema).
+ */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: migrationProvider(database.dialect),
+    ...(database.schema === null ? {} : { migrationTableSchema: database.schema }),
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error !== undefined) throw error;
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

@@ -1,0 +1,53 @@
+/**
+ * The PostgreSQL dialect: a `pg` connection pool.
+ *
+ * Numbers: `bigint` (int8) columns and `count(*)` arrive from `pg` as strings by default. This
+ * pool parses them into JS numbers and throws if one is not a safe integer (|n| < 2^53), which
+ * a balance in cents never reaches. Sums are cast to `bigint` in queries (PostgreSQL's
+ * `sum(bigint)` is `numeric`) so that they take the same path. The parser is set on this pool
+ * only, not on `pg`'s global type table.
+ *
+ * Schema: every connection's `search_path` is `schema`, so that tests can give each run a
+ * fresh schema and production can choose one.
+ *
+ * Transactions run at PostgreSQL's default READ COMMITTED level; the ledger's correctness rests
+ * on row locks (`SELECT ... FOR UPDATE`, see `storage/transaction.ts`), not on the level.
+ */
+import pg from 'pg';
+import { PostgresDialect } from 'kysely';
+
+const INT8_OID = 20;
+
+function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new Error(`int8 value ${text} is not a safe JS integer`);
+  return value;
+}
+
+const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
+  oid === INT8_OID && format !== 'binary'
+    ? parseInt8
+    : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
+
+/** Checks a schema name so that it can be used unquoted in `search_path`. */
+function isSchemaName(name: string): boolean {
+  return /^[a-z_][a-z0-9_]{0,62}$/.test(name);
+}
+
+/**
+ * A pool of at most `maxConnections` connections to `url` whose `search_path` is `schema`.
+ * @throws Error if `schema` is not a plain lower-case identifier.
+ */
+export function createPostgresDialect(url: string, schema: string, maxConnections: number): PostgresDialect {
+  if (!isSchemaName(schema)) throw new Error(`invalid PostgreSQL schema name '${schema}'`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    options: `-c search_path=${schema}`,
+    types: { getTypeParser },
+  });
+  // A pooled connection that fails while idle is dropped by the pool; without a listener the
+  // 'error' event would end the process.
+  pool.on('error', (error) => console.error(`paigow: idle PostgreSQL connection failed: ${error.message}`));
+  return new PostgresDialect({ pool });
+}

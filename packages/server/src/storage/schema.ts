@@ -1,0 +1,121 @@
+/**
+ * The database schema as TypeScript types (Kysely's `Database` generic) and the closed value
+ * lists of its text columns. The tables themselves are created by `migrations.ts`.
+ *
+ * Conventions, the same on SQLite and PostgreSQL:
+ * - money is integer cents (`bigint` on PostgreSQL, read back as a JS number: see `postgres.ts`);
+ * - times are integer milliseconds since the Unix epoch (`bigint`), never database timestamps;
+ * - JSON documents are stored as `text` and parsed by the code that reads them;
+ * - ids are text (UUIDs from `node:crypto`, or the fixed ids of the system accounts).
+ */
+import type { Generated } from 'kysely';
+
+/** What an account is for. Player wallets are `'wallet'`; the others are single system accounts. */
+export const ACCOUNT_KINDS = ['wallet', 'house', 'commission', 'escrow', 'issuance'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+/** The stake kinds taken into escrow at the deal (`openRound`). `'bank'` is a banker's cover. */
+export const HOLD_KINDS = ['main', 'fortune', 'bank'] as const;
+export type HoldKind = (typeof HOLD_KINDS)[number];
+
+/** The transfer kinds a settlement may post (`settleRound`). */
+export const SETTLEMENT_KINDS = ['stake-return', 'stake-lost', 'payout', 'commission', 'banker-fee'] as const;
+export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
+
+/**
+ * Why money moved. `grant` funds a new guest and `top-up` refills a broke one (both from the
+ * issuance account); `hold-*` take a stake into escrow at the deal; `refund` gives a hold back;
+ * the settlement kinds move money when a round is settled.
+ */
+export const TRANSFER_KINDS = [
+  'grant',
+  'top-up',
+  'hold-main',
+  'hold-fortune',
+  'hold-bank',
+  'refund',
+  ...SETTLEMENT_KINDS,
+] as const;
+export type TransferKind = (typeof TRANSFER_KINDS)[number];
+
+/** A round is `'open'` from the deal until it is either `'settled'` or `'refunded'`. */
+export const ROUND_STATUSES = ['open', 'settled', 'refunded'] as const;
+export type RoundStatus = (typeof ROUND_STATUSES)[number];
+
+/** A participant's part in a round. */
+export const ROUND_ROLES = ['player', 'banker'] as const;
+export type RoundRole = (typeof ROUND_ROLES)[number];
+
+export interface PlayersTable {
+  id: string;
+  nickname: string;
+  /** SHA-256 of the session token, hex; the token itself is never stored. */
+  session_hash: string;
+  comp_points: number;
+  created_at: number;
+}
+
+export interface AccountsTable {
+  /** `'wallet:<playerId>'`, or the kind itself for the system accounts (`'house'`, ...). */
+  id: string;
+  kind: AccountKind;
+  player_id: string | null;
+  balance_cents: number;
+  /** The number of entries posted to this account; the last entry has `account_version = version`. */
+  version: number;
+}
+
+export interface TransfersTable {
+  id: string;
+  idempotency_key: string;
+  from_account_id: string;
+  to_account_id: string;
+  /** Always > 0. */
+  amount_cents: number;
+  kind: TransferKind;
+  round_id: string | null;
+  created_at: number;
+}
+
+export interface EntriesTable {
+  account_id: string;
+  /** 1, 2, 3, ... per account: entries chain `balance_before_cents` to the previous `balance_after_cents`. */
+  account_version: number;
+  transfer_id: string;
+  /** Signed: negative on the sending side, positive on the receiving side. */
+  amount_cents: number;
+  balance_before_cents: number;
+  balance_after_cents: number;
+}
+
+export interface RoundsTable {
+  id: string;
+  /** Insertion order, for newest-first history. */
+  seq: Generated<number>;
+  table_id: string;
+  banker_player_id: string | null;
+  status: RoundStatus;
+  secret_json: string;
+  public_json: string;
+  result_json: string | null;
+  refund_reason: string | null;
+  opened_at: number;
+  closed_at: number | null;
+}
+
+export interface RoundPlayersTable {
+  round_id: string;
+  player_id: string;
+  role: RoundRole;
+  comp_points_delta: number;
+}
+
+/** Every table, keyed by name: the type parameter of `Kysely<Tables>`. */
+export interface Tables {
+  players: PlayersTable;
+  accounts: AccountsTable;
+  transfers: TransfersTable;
+  entries: EntriesTable;
+  rounds: RoundsTable;
+  round_players: RoundPlayersTable;
+}

@@ -1,0 +1,58 @@
+/**
+ * The databases the storage contract tests run on (test support; not used by the server):
+ * SQLite `:memory:` always, PostgreSQL when `DATABASE_URL` is set. Each `open()` gives a fresh,
+ * migrated database: a new in-memory SQLite, or a new PostgreSQL schema dropped by `close()`.
+ *
+ * Use it so that a missing PostgreSQL shows up as skipped rather than vanishing:
+ *
+ *     for (const backend of TEST_BACKENDS) {
+ *       describe.skipIf(!backend.enabled)(backend.title, () => { ... });
+ *     }
+ */
+import { randomBytes } from 'node:crypto';
+import { createDatabase, type Database, type DialectName } from './database.js';
+import { migrateToLatest } from './migrations.js';
+
+export interface TestBackend {
+  readonly name: DialectName;
+  readonly title: string;
+  /** False when the backend cannot run here (PostgreSQL without `DATABASE_URL`). */
+  readonly enabled: boolean;
+  open(): Promise<Database>;
+  close(database: Database): Promise<void>;
+}
+
+/** The line printed when the PostgreSQL variant is skipped. */
+export const POSTGRES_SKIPPED_NOTICE = 'PostgreSQL storage tests did not run: DATABASE_URL is not set';
+
+const databaseUrl = process.env.DATABASE_URL || undefined;
+
+const sqlite: TestBackend = {
+  name: 'sqlite',
+  title: 'sqlite :memory:',
+  enabled: true,
+  async open() {
+    const database = createDatabase({ sqlitePath: ':memory:' });
+    await migrateToLatest(database);
+    return database;
+  },
+  close: (database) => database.db.destroy(),
+};
+
+const postgres: TestBackend = {
+  name: 'postgres',
+  title: databaseUrl === undefined ? 'postgres (set DATABASE_URL to run)' : 'postgres',
+  enabled: databaseUrl !== undefined,
+  async open() {
+    const schema = `paigow_test_${randomBytes(6).toString('hex')}`;
+    const database = createDatabase({ databaseUrl: databaseUrl!, schema, maxConnections: 8 });
+    await migrateToLatest(database);
+    return database;
+  },
+  async close(database) {
+    await database.db.schema.dropSchema(database.schema!).ifExists().cascade().execute();
+    await database.db.destroy();
+  },
+};
+
+export const TEST_BACKENDS: readonly TestBackend[] = [sqlite, postgres];

@@ -1,0 +1,49 @@
+/**
+ * Transactions that return a `Result`, and row locking.
+ *
+ * Locking order, on every path, is: the round row (if any), then the accounts in `id` order
+ * (one `SELECT ... ORDER BY id FOR UPDATE`), then player rows in `id` order. One order
+ * everywhere means two transactions never wait for each other in a cycle (no deadlocks).
+ */
+import type { Transaction } from 'kysely';
+import { ok, type Result, type RuleError } from '@paigow/engine';
+import type { Database, DialectName } from './database.js';
+import type { Tables } from './schema.js';
+
+/** Carries a refusal out of Kysely's transaction callback, which rolls back on a throw. */
+class Refusal extends Error {
+  readonly refusal: RuleError;
+  constructor(refusal: RuleError) {
+    super(refusal.message);
+    this.refusal = refusal;
+  }
+}
+
+/**
+ * Runs `work` in one database transaction. It commits when `work` returns `ok`; it rolls back
+ * when `work` returns an error (which is then returned) or throws (which is rethrown).
+ */
+export async function transact<T>(
+  database: Database,
+  work: (trx: Transaction<Tables>) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  try {
+    const value = await database.db.transaction().execute(async (trx) => {
+      const result = await work(trx);
+      if (!result.ok) throw new Refusal(result.error);
+      return result.value;
+    });
+    return ok(value);
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, error: error.refusal };
+    throw error;
+  }
+}
+
+/**
+ * Adds `FOR UPDATE` to a select on PostgreSQL. On SQLite it returns the query unchanged: the
+ * transaction began with `BEGIN IMMEDIATE` and already holds the database's write lock.
+ */
+export function forUpdate<Query extends { forUpdate(): Query }>(dialect: DialectName, query: Query): Query {
+  return dialect === 'postgres' ? query.forUpdate() : query;
+}
