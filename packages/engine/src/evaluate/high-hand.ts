@@ -69,3 +69,11 @@ export function evaluateHighHand(cards: readonly Card[]): HandValue {
 export function nonFlushValueOfKeySum(sum: number): HandValue {
   return RANK_TABLE[sum];
 }
+
+/** Every distinct high-hand value (each five-card hand's value is one of them), unsorted. For the analysis' value classes. */
+export function allHighValues(): Set<HandValue> {
+  const values = new Set<HandValue>();
+  for (const v of RANK_TABLE) if (v >= 0) values.add(v);
+  for (const v of FLUSH_TABLE) if (v >= 0) values.add(v);
+  return values;
+}

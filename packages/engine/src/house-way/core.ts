@@ -320,6 +320,42 @@ export function houseWayCodeUnchecked(cards: ArrayLike<Card>): number {
 }
 
 function decide(hasJoker: boolean, rankMask: number, suitCounts: number, pairs: number, trips: number, quads: number): number {
+  // A straight or flush is possible only with five suited cards or five ranks in a window (joker filling one).
+  // Only then can the high hand's value depend on more than ranks, so only then are the 21 settings evaluated.
+  const j = hasJoker ? 1 : 0;
+  let flushPossible = false;
+  for (let s = 0; s < 4; s++) if (((suitCounts >> (s * 4)) & 15) + j >= 5) flushPossible = true;
+  const straightPossible = (STRAIGHT_POSSIBLE[rankMask] & (hasJoker ? 2 : 1)) !== 0;
+  if (!flushPossible && !straightPossible) return byRule(-1, pairs, trips, quads);
+  let bestCategory = -1;
+  for (let k = 0; k < 21; k++) {
+    const f = FIVE_OF_SEVEN[k];
+    const v = evaluateHighHand5(hand[f[0]], hand[f[1]], hand[f[2]], hand[f[3]], hand[f[4]]);
+    backValue[k] = v;
+    const category = v >>> 20;
+    if (category > bestCategory) bestCategory = category;
+  }
+  return keepBestHighHand(byRule(bestCategory, pairs, trips, quads));
+}
+
+/**
+ * Reading 9: where a rule leaves a choice between cards of equal rank (or the joker and an ace), the cards
+ * that make the high hand best stay there. Among the settings with the same low hand value (the same ranks in
+ * front, so only equal-rank cards swapped), takes the one with the highest high hand.
+ */
+function keepBestHighHand(result: number): number {
+  const chosen = PAIR_INDEX[(result & 7) * 8 + ((result >> 3) & 7)];
+  const low = lowOf(chosen);
+  let best = chosen;
+  for (let k = 0; k < 21; k++) if (backValue[k] > backValue[best] && lowOf(k) === low) best = k;
+  return best === chosen ? result : code(PAIR_A[best], PAIR_B[best], result >> 6);
+}
+
+/**
+ * Applies the first matching rule (house-way.md, "Which rule applies").
+ * @param bestCategory the best high-hand category among the 21 settings when a straight or flush is possible, else -1
+ */
+function byRule(bestCategory: number, pairs: number, trips: number, quads: number): number {
   // Rule 1: five aces.
   if (count[ACE] === 5) {
     if (count[KING] === 2) return code(at(KING, 0), at(KING, 1), R['1.five-aces-kings']);
@@ -327,22 +363,6 @@ function decide(hasJoker: boolean, rankMask: number, suitCounts: number, pairs: 
   }
   // Rule 2: four of a kind.
   if (quads >= 0) return playFourOfAKind(quads);
-
-  // A straight or flush is possible only with five suited cards or five ranks in a window (joker filling one).
-  const j = hasJoker ? 1 : 0;
-  let flushPossible = false;
-  for (let s = 0; s < 4; s++) if (((suitCounts >> (s * 4)) & 15) + j >= 5) flushPossible = true;
-  const straightPossible = (STRAIGHT_POSSIBLE[rankMask] & (hasJoker ? 2 : 1)) !== 0;
-  let bestCategory = -1;
-  if (flushPossible || straightPossible) {
-    for (let k = 0; k < 21; k++) {
-      const f = FIVE_OF_SEVEN[k];
-      const v = evaluateHighHand5(hand[f[0]], hand[f[1]], hand[f[2]], hand[f[3]], hand[f[4]]);
-      backValue[k] = v;
-      const category = v >>> 20;
-      if (category > bestCategory) bestCategory = category;
-    }
-  }
 
   // Rule 3: straight flush and royal flush.
   if (bestCategory === STRAIGHT_FLUSH || bestCategory === ROYAL_FLUSH) {

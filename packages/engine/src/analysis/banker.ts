@@ -1,0 +1,139 @@
+/**
+ * The banker's house-way outcome of a hand as a pair of value classes, fast.
+ *
+ * When no suit can make a flush (no suit holds five cards counting the joker), every card's suit is
+ * irrelevant to the house way: it decides on ranks, and straights depend on ranks only. The values of
+ * its setting are then a function of the rank multiset, looked up per state of the seven-card automaton
+ * (`sevenTables().next`). The other hands (about one in twenty) depend on the rank multiset and on the
+ * ranks of the one suit that can flush (with the joker): `flushOutcome` sets them with `houseWayCode` and
+ * remembers the answer per (state, suited ranks) in an open-addressing table.
+ * `banker.test.ts` checks both paths against `houseWay` on random hands.
+ */
+
+import { JOKER, type Card } from '../cards/index.js';
+import { evaluateHighHand5 } from '../evaluate/high-hand.js';
+import { evaluateLowHand2 } from '../evaluate/low-hand.js';
+import { JOKER_TYPE, forEachRankMultiset } from '../evaluate/multiset.js';
+import { FIVE_OF_SEVEN, sevenTables } from '../evaluate/seven.js';
+import { houseWayCode } from '../house-way/core.js';
+import { valueClasses } from './classes.js';
+
+/** Number of low-hand classes; outcomes are packed as `highClass * LOW_CLASSES + lowClass`. */
+export const LOW_CLASSES = 91;
+
+/** Index into FIVE_OF_SEVEN of the setting whose low hand is at positions a < b. */
+const SETTING_OF_PAIR = new Int32Array(64).fill(-1);
+{
+  let k = 0;
+  for (let i = 0; i < 7; i++) for (let j = i + 1; j < 7; j++) SETTING_OF_PAIR[i * 8 + j] = SETTING_OF_PAIR[j * 8 + i] = k++;
+}
+
+/** Tables for `bankerOutcome`, built on first use (~50 ms). */
+export interface BankerTables {
+  readonly next: Int32Array;
+  /** Packed outcome of the house way for each seven-card automaton state, when no flush is possible. */
+  readonly outcomeByState: Int32Array;
+  readonly highClass: ReadonlyMap<number, number>;
+  readonly lowClass: ReadonlyMap<number, number>;
+}
+
+let tables: BankerTables | undefined;
+
+/** The packed outcome (`highClass * LOW_CLASSES + lowClass`) of the house way on seven cards, the slow way. */
+export function houseWayOutcome(hand: ArrayLike<Card>, highClass: ReadonlyMap<number, number>, lowClass: ReadonlyMap<number, number>): number {
+  const code = houseWayCode(hand);
+  const a = code & 7;
+  const b = (code >> 3) & 7;
+  const f = FIVE_OF_SEVEN[SETTING_OF_PAIR[a * 8 + b]];
+  const high = evaluateHighHand5(hand[f[0]], hand[f[1]], hand[f[2]], hand[f[3]], hand[f[4]]);
+  const low = evaluateLowHand2(hand[a], hand[b]);
+  return (highClass.get(high) as number) * LOW_CLASSES + (lowClass.get(low) as number);
+}
+
+/** The tables behind the fast banker outcome. */
+export function bankerTables(): BankerTables {
+  if (tables) return tables;
+  const { next } = sevenTables();
+  const { highClass, lowClass } = valueClasses();
+  if (lowClass.size !== LOW_CLASSES) throw new Error(`expected ${LOW_CLASSES} low classes, got ${lowClass.size}`);
+  const outcomeByState = new Int32Array(next.length / 14).fill(-1);
+  const hand = new Int32Array(7);
+  forEachRankMultiset(7, (counts) => {
+    // A representative hand: suits dealt in rotation, so no suit holds more than two cards.
+    let state = 0;
+    let n = 0;
+    for (let t = 0; t < 14; t++) {
+      for (let k = 0; k < counts[t]; k++) {
+        state = next[state * 14 + t];
+        hand[n] = t === JOKER_TYPE ? JOKER : t * 4 + (n % 4);
+        n++;
+      }
+    }
+    outcomeByState[state] = houseWayOutcome(hand, highClass, lowClass);
+  });
+  tables = { next, outcomeByState, highClass, lowClass };
+  return tables;
+}
+
+/** Memo of flush-possible outcomes: key `state * 2^14 + suited mask` (< 2^31), open addressing, linear probing. */
+const MEMO_SIZE = 1 << 22;
+const MEMO_LIMIT = (MEMO_SIZE * 3) >> 2;
+let memoKeys: Int32Array | undefined;
+let memoValues: Int32Array | undefined;
+let memoCount = 0;
+
+/**
+ * The packed outcome of a hand in which one suit can flush: `state` is the hand's seven-card automaton
+ * state, `suitedMask` the 13-bit rank mask of that suit's natural cards with bit 13 set when the hand holds
+ * the joker, and `hand` the seven cards (used only the first time a key is seen).
+ */
+export function flushOutcome(state: number, suitedMask: number, hand: ArrayLike<Card>): number {
+  const t = tables ?? bankerTables();
+  memoKeys ??= new Int32Array(MEMO_SIZE).fill(-1);
+  memoValues ??= new Int32Array(MEMO_SIZE);
+  const key = state * 16384 + suitedMask;
+  let slot = Math.imul(key, 0x9e3779b1) >>> 10;
+  for (;;) {
+    const k = memoKeys[slot];
+    if (k === key) return memoValues[slot];
+    if (k === -1) break;
+    slot = (slot + 1) & (MEMO_SIZE - 1);
+  }
+  const outcome = houseWayOutcome(hand, t.highClass, t.lowClass);
+  if (memoCount < MEMO_LIMIT) {
+    memoKeys[slot] = key;
+    memoValues[slot] = outcome;
+    memoCount++;
+  }
+  return outcome;
+}
+
+const suitCount = new Int32Array(4);
+const suitMask = new Int32Array(4);
+
+/**
+ * The packed house-way outcome of seven cards (see `LOW_CLASSES`), through the rank table when no flush
+ * is possible. Cards are trusted (seven distinct valid cards).
+ */
+export function bankerOutcome(hand: ArrayLike<Card>): number {
+  const t = tables ?? bankerTables();
+  let state = 0;
+  let joker = 0;
+  suitCount.fill(0);
+  suitMask.fill(0);
+  for (let i = 0; i < 7; i++) {
+    const c = hand[i];
+    if (c === JOKER) {
+      joker = 1;
+      state = t.next[state * 14 + JOKER_TYPE];
+    } else {
+      state = t.next[state * 14 + (c >> 2)];
+      suitCount[c & 3]++;
+      suitMask[c & 3] |= 1 << (c >> 2);
+    }
+  }
+  for (let s = 0; s < 4; s++) {
+    if (suitCount[s] + joker >= 5) return flushOutcome(state, suitMask[s] | (joker << JOKER_TYPE), hand);
+  }
+  return t.outcomeByState[state];
+}

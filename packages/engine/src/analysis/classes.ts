@@ -1,0 +1,42 @@
+/**
+ * Dense classes of hand values for the analysis: every possible high-hand value and every low-hand value
+ * gets an index in increasing order, so that `value a < value b` ⟺ `class a < class b` and outcome
+ * counts can live in a small two-dimensional histogram (high class × low class).
+ */
+
+import { DECK_SIZE } from '../cards/index.js';
+import { allHighValues } from '../evaluate/high-hand.js';
+import { evaluateLowHand2 } from '../evaluate/low-hand.js';
+import type { HandValue } from '../evaluate/value.js';
+
+/** The value classes, built once on first use. */
+export interface ValueClasses {
+  /** Every distinct high-hand value, increasing (index = class). */
+  readonly highValues: Int32Array;
+  /** Every distinct low-hand value, increasing. */
+  readonly lowValues: Int32Array;
+  readonly highClass: ReadonlyMap<HandValue, number>;
+  readonly lowClass: ReadonlyMap<HandValue, number>;
+}
+
+let classes: ValueClasses | undefined;
+
+function distinctSorted(values: Set<number>): Int32Array {
+  return Int32Array.from([...values].sort((a, b) => a - b));
+}
+
+/** The value classes (about 7,500 high and 91 low), built on first use from the evaluators' tables. */
+export function valueClasses(): ValueClasses {
+  if (classes) return classes;
+  const low = new Set<number>();
+  for (let a = 0; a < DECK_SIZE; a++) for (let b = a + 1; b < DECK_SIZE; b++) low.add(evaluateLowHand2(a, b));
+  const highValues = distinctSorted(allHighValues());
+  const lowValues = distinctSorted(low);
+  classes = {
+    highValues,
+    lowValues,
+    highClass: new Map(Array.from(highValues, (v, i) => [v, i])),
+    lowClass: new Map(Array.from(lowValues, (v, i) => [v, i])),
+  };
+  return classes;
+}
