@@ -2,17 +2,21 @@
  * Output and failure conventions shared by every command (interfaces.md):
  * `--json` prints one JSON document on stdout; bad input exits with status 2 and one line on
  * stderr naming the problem (`paigow: card 'Zz' is not a card`), with nothing on stdout.
+ * Bulk mode (`paigow eval -`) reads one hand per line from stdin and writes one JSON line per hand.
  */
 
-import type { RuleError } from '@paigow/engine';
+import { parseCards, type Card, type RuleError } from '@paigow/engine';
 
-/** Thrown by a command on bad input; `main` prints it and exits with status 2. */
+/** Exit status for bad input (interfaces.md). */
+export const EXIT_BAD_INPUT = 2;
+
+/** Thrown by a command on bad input; `main` prints `paigow: <message>` and exits with status 2. */
 export class UsageError extends Error {}
 
 /** Prints `paigow: <message>` on stderr and exits with status 2 (bad input). */
 export function failUsage(message: string): never {
   process.stderr.write(`paigow: ${message}\n`);
-  process.exit(2);
+  process.exit(EXIT_BAD_INPUT);
 }
 
 /** `failUsage` for a refused engine `Result`. */
@@ -23,4 +27,129 @@ export function failRule(error: RuleError): never {
 /** Prints one JSON document on stdout. */
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value)}\n`);
+}
+
+/** Prints text on stdout, adding the final newline. */
+export function printText(text: string): void {
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/**
+ * Parses the cards a command was given, as one quoted argument or as separate arguments
+ * (interfaces.md, "Card text").
+ * @param args the command's card arguments
+ * @param count the number of cards required (5 for a high hand, 2 for a low hand, 7 for a hand)
+ * @throws UsageError with the engine's message (`card/malformed`, `card/duplicate`,
+ *   `card/second-joker`, `card/wrong-count`)
+ */
+export function parseCardArgs(args: readonly string[], count: number): Card[] {
+  const parsed = parseCards(args, count);
+  if (!parsed.ok) throw new UsageError(parsed.error.message);
+  return parsed.value;
+}
+
+/** How a column of `formatTable` is aligned. */
+export type Align = 'left' | 'right';
+
+/**
+ * A plain-text table: a header row, a rule, then the rows; columns padded to their widest cell.
+ * @param align per column, default left
+ */
+export function formatTable(header: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[] = []): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((cell, i) => (align[i] === 'right' ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** An integer with thousands separators (`154,143,080`). */
+export function formatCount(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/**
+ * Calls `visit` with each line of a text stream, without its line ending (`\n` or `\r\n`), in order.
+ * A final line without a newline is visited too; an empty stream visits nothing.
+ * `afterChunk`, when given, is awaited after each chunk of input (e.g. to let the output drain).
+ */
+export async function forEachLine(stream: NodeJS.ReadableStream, visit: (line: string) => void, afterChunk?: () => Promise<void> | void): Promise<void> {
+  stream.setEncoding('utf8');
+  let rest = '';
+  const emit = (line: string): void => visit(line.endsWith('\r') ? line.slice(0, -1) : line);
+  for await (const chunk of stream) {
+    const text = rest + (chunk as string);
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+      emit(text.slice(start, nl));
+      start = nl + 1;
+    }
+    rest = text.slice(start);
+    if (afterChunk) await afterChunk();
+  }
+  if (rest.length > 0) emit(rest);
+}
+
+/**
+ * Buffers output lines and writes them to a stream in large chunks (bulk mode writes a million
+ * lines in a few seconds). Call `drain()` between input chunks to respect backpressure, and
+ * `end()` at the end. A closed pipe (`paigow eval - | head`) ends the process quietly.
+ */
+export class LineWriter {
+  private pending = '';
+  private waiting: Promise<void> | undefined;
+
+  constructor(private readonly stream: NodeJS.WritableStream = process.stdout, private readonly chunkChars = 1 << 16) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(0);
+      throw error;
+    });
+  }
+
+  /** Queues one line (the newline is added). */
+  line(text: string): void {
+    this.pending += `${text}\n`;
+    if (this.pending.length >= this.chunkChars) this.flush();
+  }
+
+  /** Resolves once the stream has taken everything written so far. */
+  async drain(): Promise<void> {
+    if (this.waiting) await this.waiting;
+  }
+
+  /** Writes what is buffered and resolves once the stream has taken it. */
+  async end(): Promise<void> {
+    this.flush();
+    await this.drain();
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    const text = this.pending;
+    this.pending = '';
+    if (!this.stream.write(text) && !this.waiting) {
+      this.waiting = new Promise((resolve) =>
+        this.stream.once('drain', () => {
+          this.waiting = undefined;
+          resolve();
+        }),
+      );
+    }
+  }
+}
+
+/**
+ * A commander option parser for a whole number in [min, max] (e.g. `--threads 2`, `--rounds 1e6`,
+ * `--rounds 1_000_000`). Refuses anything else with a `UsageError` naming the option.
+ */
+export function integerOption(name: string, min: number, max = Number.MAX_SAFE_INTEGER): (text: string) => number {
+  return (text) => {
+    const n = Number(text.replace(/_/g, ''));
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      throw new UsageError(`${name} must be a whole number from ${formatCount(min)} to ${formatCount(max)}, got '${text}'`);
+    }
+    return n;
+  };
 }

@@ -1,15 +1,49 @@
 /**
  * The `paigow` command (interfaces.md, "The `paigow` command").
- * Each subcommand lives in `commands/<name>.ts` and registers itself on the program.
+ * Each subcommand lives in `commands/<name>.ts` and registers itself on the program: adding a
+ * command is one import and one line in `COMMANDS`.
+ *
+ * Exit status: 0 on success; 2 on bad input, with one line `paigow: <problem>` on stderr and
+ * nothing on stdout (commander's own usage errors are reworded to the same form).
  */
 
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
+import { EXIT_BAD_INPUT, UsageError, failUsage } from './io.js';
+import { registerEnumerate } from './commands/enumerate.js';
 import { registerEval } from './commands/eval.js';
+import { registerSettings } from './commands/settings.js';
+import { registerFortune } from './commands/fortune.js';
+import { registerServe } from './commands/serve.js';
+import { registerSet } from './commands/set.js';
+import { registerAnalyze } from './commands/analyze.js';
+import { registerSimulate } from './commands/simulate.js';
 
+/** The top-level commands, in help order. */
+const COMMANDS: readonly ((program: Command) => void)[] = [
+  registerEval,
+  registerSet,
+  registerSettings,
+  registerEnumerate,
+  registerFortune,
+  registerAnalyze,
+  registerSimulate,
+  registerServe,
+];
+
+// Configured before the commands are added: subcommands inherit the output and exit settings.
 const program = new Command('paigow')
   .description('Pai Gow Poker: evaluate, set, enumerate, simulate, analyze, serve')
-  .showHelpAfterError(false);
+  .showHelpAfterError(false)
+  .exitOverride()
+  .configureOutput({ outputError: (text, write) => write(`paigow: ${text.replace(/^error: /, '')}`) });
 
-registerEval(program);
+for (const register of COMMANDS) register(program);
 
-await program.parseAsync(process.argv);
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof UsageError) failUsage(error.message);
+  // commander has already printed its message (or the help text); help and --version exit 0.
+  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : EXIT_BAD_INPUT);
+  throw error;
+}

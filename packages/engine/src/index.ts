@@ -8,3 +8,5 @@ export * from './settle/index.js';
 export * from './protocol/index.js';
 export * from './house-way/index.js';
 export * from './fortune/index.js';
+export * from './table/index.js';
+export * from './analysis/index.js';

@@ -9,3 +9,14 @@ export {
   type HandAnalysis,
   type SettingAnalysis,
 } from './exact.js';
+export { estimateSettings, type SampledSetting } from './sample.js';
+export {
+  mergeSimulations,
+  optimalChooser,
+  simulate,
+  summarizeSimulation,
+  type OptimalChooser,
+  type PlayerStrategy,
+  type SimulationCounts,
+  type SimulationSummary,
+} from './simulate.js';

@@ -46,8 +46,13 @@ export function bestHighHand(cards: readonly Card[]): { value: HandValue; cards:
   return { value: best, cards: FIVE_OF_SEVEN[bestIndex].map((i) => cards[i]) };
 }
 
-/** The automaton and flush table behind the sweep; built on first use (a few tens of ms). */
-interface SevenTables {
+/**
+ * The automaton and flush table behind the sweep; built on first use (a few tens of ms).
+ * Exported (through `sevenTables`) for other exhaustive sweeps, e.g. the Fortune analysis.
+ * State 0 is the empty multiset; `next` is -1 where a step is impossible (a fifth card of a rank,
+ * a second joker, an eighth card).
+ */
+export interface SevenTables {
   /** `NEXT[state * 14 + type]`: the state after adding one card of a rank type (13 = joker). */
   readonly next: Int32Array;
   /** Best non-flush value of each seven-card state (other states hold -1). */
@@ -142,7 +147,8 @@ function forEachSubset(n: number, k: number, visit: (idx: readonly number[]) => 
   walk(0);
 }
 
-function sevenTables(): SevenTables {
+/** The sweep's shared tables (see `SevenTables`), built once on first use. Callers must not modify them. */
+export function sevenTables(): SevenTables {
   tables ??= buildSevenTables();
   return tables;
 }

@@ -35,9 +35,9 @@ export function houseWay(hand: readonly Card[]): HouseWaySetting {
   return { high, low, rule, explanation: explain(rule, high, low, namedRank(rule, hand, low), pairRanks(hand)) };
 }
 
-/** Cards highest first (the joker above the aces), for display. */
+/** Cards highest rank first (the joker above the aces), equal ranks in suit order s h d c, for display. */
 function byRankDescending(x: Card, y: Card): number {
-  const key = (c: Card): number => (c === JOKER ? 53 : c);
+  const key = (c: Card): number => (c === JOKER ? 13 * 4 : (c >> 2) * 4 + 3 - (c & 3));
   return key(y) - key(x);
 }
 

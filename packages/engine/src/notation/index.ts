@@ -17,13 +17,16 @@ const UNICODE_SUITS: Readonly<Record<string, number>> = {
 
 const JOKER_NAMES = new Set(['jk', 'joker']);
 
+/** U+FE0E and U+FE0F, the text / emoji presentation selectors that pickers append to `♠♥♦♣` (`A♥️`). */
+const PRESENTATION_SELECTORS = /[\uFE0E\uFE0F]/g;
+
 /**
  * Parses one card.
- * @param text e.g. `As`, `td`, `10c`, `A♠`, `Jk`, `joker`
+ * @param text e.g. `As`, `td`, `10c`, `A♠`, `A♥️` (a presentation selector after the suit is ignored), `Jk`, `joker`
  * @returns the card, or `card/malformed` when the text is not a card.
  */
 export function parseCard(text: string): Result<Card> {
-  const t = text.trim();
+  const t = text.trim().replace(PRESENTATION_SELECTORS, '');
   if (JOKER_NAMES.has(t.toLowerCase())) return ok(JOKER);
   const chars = Array.from(t);
   const suitChar = chars.pop();

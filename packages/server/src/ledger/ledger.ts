@@ -25,6 +25,7 @@ import { accountBalances, balance, sumOfBalances, type AccountBalance } from './
 import { history, type HistoryItem, type HistoryQuery } from './history.js';
 import { openRound, type OpenRoundInput } from './open-round.js';
 import { refundRound } from './refund-round.js';
+import { saveRoundSecret } from './round-secret.js';
 import { openRounds, type RoundRecord, type RoundWithSecret } from './rounds.js';
 import { settleRound, type SettleRoundInput } from './settle-round.js';
 import { topUp, type TopUp } from './top-up.js';
@@ -81,6 +82,14 @@ export interface Ledger {
   openRounds(): Promise<RoundWithSecret[]>;
 
   /**
+   * Replaces the private `secret` of an open round (one statement; money is not touched), so that
+   * recovery after a restart sees the settings submitted so far.
+   * @returns nothing; or `action/stale` if the round is not open (unknown, settled or refunded).
+   * @throws TypeError if `secret` has no JSON form.
+   */
+  saveRoundSecret(roundId: string, secret: unknown): Promise<Result<void>>;
+
+  /**
    * The rounds `playerId` took part in, newest first, with their public and result JSON and the
    * player's net change in cents (derived from its entries). Page with `{ limit, before }`:
    * `before` is the `roundId` of the last item of the previous page. Unknown player: `[]`.
@@ -120,6 +129,7 @@ export function createLedger(database: Database): Ledger {
     settleRound: (input) => settleRound(database, input),
     refundRound: (roundId, reason) => refundRound(database, roundId, reason),
     openRounds: () => openRounds(database),
+    saveRoundSecret: (roundId, secret) => saveRoundSecret(database, roundId, secret),
     history: (playerId, query) => history(database, playerId, query),
     balance: (playerId) => balance(database, playerId),
     topUp: (playerId) => topUp(database, playerId),

@@ -1,0 +1,371 @@
+/**
+ * End-to-end: the built server and the web client in Chromium (issue 4). A guest signs in, sits at a
+ * house-banked table and plays: one round set by hand (two cards to the low hand, Split), one by House
+ * Way, one where a foul is refused (Split disabled with the reason shown) and then fixed. Each result's
+ * data-net-cents is checked against the balance's data-cents; a reload keeps the session and the
+ * balance; the phone-sized layout is played too. Screenshots go to artifacts/e2e/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  applyRateHalfUp,
+  FORTUNE_PAY_TABLE,
+  formatCard,
+  houseWay,
+  isFoul,
+  parseCards,
+  settings,
+  settleFortune,
+  type LobbyTable,
+  type Setting,
+} from '@paigow/engine';
+import { en } from '../packages/web/src/app/i18n/en.js';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { buildOnce, startServer, type RunningServer } from './support/server.js';
+import {
+  clickCard,
+  deal,
+  handCards,
+  horizontalOverflow,
+  intAttr,
+  placeBet,
+  playerCards,
+  shot,
+  shownRoundId,
+  signIn,
+  sitAt,
+  waitForResult,
+  type ShownResult,
+} from './support/table-page.js';
+
+let server: RunningServer;
+let browser: Browser;
+let tables: LobbyTable[];
+
+beforeAll(async () => {
+  buildOnce();
+  server = await startServer();
+  browser = await launchBrowser();
+  const res = await fetch(`${server.url}/api/tables`);
+  tables = ((await res.json()) as { tables: LobbyTable[] }).tables;
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * A house-banked table (rules.md §3.1: 5% commission). Each test takes its own (`index`), so that
+ * one test's player never waits on another's (the multi-player Deal rule, docs/protocol.md).
+ */
+function houseTable(index: number): LobbyTable {
+  const house = tables.filter((t) => !t.playerBanking && t.seatsTaken < t.seats);
+  const table = house[index % Math.max(1, house.length)];
+  if (!table) throw new Error(`no house-banked table in the lobby: ${JSON.stringify(tables)}`);
+  return table;
+}
+
+/** A bet in whole units within the table's limits, 25.00 when allowed. */
+function betFor(table: LobbyTable): number {
+  const { minCents, maxCents } = table.limits.main;
+  const bet = Math.min(Math.max(2500, Math.ceil(minCents / 100) * 100), maxCents);
+  if (bet < minCents || bet % 100 !== 0) throw new Error(`cannot build a bet from chips at ${JSON.stringify(table.limits.main)}`);
+  return bet;
+}
+
+const text = (setting: Setting) => ({ high: setting.high.map(formatCard), low: setting.low.map(formatCard) });
+const sorted = (cards: readonly string[]) => [...cards].sort();
+
+/** A legal setting chosen by hand: not the house way's when another legal one exists. */
+function handSetting(cards: string[]): { high: string[]; low: string[] } {
+  const hand = parseCards(cards, 7);
+  if (!hand.ok) throw new Error(hand.error.message);
+  const hw = text(houseWay(hand.value));
+  const legal = settings(hand.value).filter((s) => !isFoul(s)).map(text);
+  return legal.find((s) => sorted(s.low).join() !== sorted(hw.low).join()) ?? legal[0];
+}
+
+/** A fouled setting of these cards, if there is one. */
+function foulSetting(cards: string[]): { high: string[]; low: string[] } | null {
+  const hand = parseCards(cards, 7);
+  if (!hand.ok) throw new Error(hand.error.message);
+  const foul = settings(hand.value).find((s) => isFoul(s));
+  return foul ? text(foul) : null;
+}
+
+/**
+ * Checks a settled round on the page: the banker's cards revealed, the marks over each hand agreeing
+ * with the result, the net agreeing with the bet (house banks: a win pays 1:1 less 5% commission,
+ * rules.md §3.1), and the balance moved by exactly the net.
+ */
+async function checkSettled(
+  page: Page,
+  r: ShownResult,
+  betCents: number,
+  balanceBefore: number,
+  fortune: { stakeCents: number; cards: string[] } | null = null,
+): Promise<void> {
+  const dealer = await page.getByTestId('dealer-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+  expect(dealer).toHaveLength(7);
+  expect(dealer.every((c) => c !== null && /^([2-9TJQKA][shdc]|Jk)$/.test(c))).toBe(true);
+  expect(sorted(await handCards(page, 'high-hand'))).toHaveLength(5);
+  expect(sorted(await handCards(page, 'low-hand'))).toHaveLength(2);
+  const high = await page.getByTestId('high-mark').getAttribute('data-mark');
+  const low = await page.getByTestId('low-mark').getAttribute('data-mark');
+  expect(['win', 'lose', 'copy']).toContain(high);
+  expect(['win', 'lose', 'copy']).toContain(low);
+  const expected = high === 'win' && low === 'win' ? 'win' : high !== 'win' && low !== 'win' ? 'lose' : 'push';
+  expect(r.result).toBe(expected);
+  const net = { win: betCents - applyRateHalfUp(betCents, 500), push: 0, lose: -betCents }[r.result];
+  // The Fortune bonus is paid on the seven cards whatever the setting (rules.md §4).
+  const hand = fortune ? parseCards(fortune.cards, 7) : null;
+  const fortuneNet = fortune && hand?.ok ? settleFortune(fortune.stakeCents, hand.value, FORTUNE_PAY_TABLE) : 0;
+  expect(r.netCents).toBe(net + fortuneNet);
+  expect(await intAttr(page, 'balance', 'cents')).toBe(balanceBefore + r.netCents);
+}
+
+/** Bets (or rebets), deals, and checks the stake left the balance. Returns the seven cards. */
+async function betAndDeal(
+  page: Page,
+  betCents: number,
+  how: 'chips' | 'rebet',
+  fortuneCents = 0,
+): Promise<{ cards: string[]; balance: number; previous: string | null }> {
+  const balance = await intAttr(page, 'balance', 'cents');
+  if (how === 'chips') {
+    await placeBet(page, betCents);
+    // The Fortune spot takes the selected chip (the last one clicked) per click.
+    if (fortuneCents > 0) {
+      await page.getByTestId(`chip-${fortuneCents / 100}`).click();
+      await page.getByTestId('bet-stack').click(); // that click added the chip to the bet: take it back
+      await page.locator(`[data-testid="bet-stack"][data-cents="${betCents}"]`).waitFor();
+      await page.getByTestId('fortune-stack').click();
+      await page.locator(`[data-testid="fortune-stack"][data-cents="${fortuneCents}"]`).waitFor();
+    }
+  } else {
+    await page.getByTestId('rebet').click();
+    await page.locator(`[data-testid="bet-stack"][data-cents="${betCents}"]`).waitFor();
+  }
+  const previous = await shownRoundId(page);
+  const cards = await deal(page);
+  expect(new Set(cards).size).toBe(7);
+  // The banker's cards are face down: no data-card before the reveal.
+  expect(await page.locator('[data-testid="dealer-card"][data-card]').count()).toBe(0);
+  await page.locator(`[data-testid="balance"][data-cents="${balance - betCents - fortuneCents}"]`).waitFor();
+  return { cards, balance, previous };
+}
+
+/** Per test: a round takes about a second here, but a loaded CI machine can be far slower. */
+const TEST_TIMEOUT_MS = 180_000;
+
+describe('the table in Chromium', () => {
+  it('plays by hand, by House Way and after a refused foul, and a reload keeps the session', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.laptop });
+    const table = houseTable(0);
+    const bet = betFor(table);
+    await page.goto(server.url);
+    await page.getByTestId('nickname').waitFor();
+    await shot(page, 'laptop-0-sign-in');
+    await signIn(page, server.url, 'Laptop Lou');
+    await shot(page, 'laptop-1-lobby');
+    await sitAt(page, table.tableId);
+    expect(await intAttr(page, 'comp-points', 'points')).toBe(0);
+    const opening = await intAttr(page, 'balance', 'cents');
+    expect(opening).toBeGreaterThan(bet);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    // Round 1: set by hand.
+    const one = await betAndDeal(page, bet, 'chips');
+    const timer = page.getByTestId('timer');
+    expect(Number(await timer.getAttribute('data-ms-left'))).toBeGreaterThan(0);
+    await expect.poll(async () => (await page.getByTestId('split').isDisabled())).toBe(true);
+    expect(await page.getByTestId('split-reason').textContent()).toContain('0');
+    const chosen = handSetting(one.cards);
+    await clickCard(page, chosen.low[0]);
+    await clickCard(page, chosen.low[1]);
+    expect(sorted(await handCards(page, 'low-hand'))).toEqual(sorted(chosen.low));
+    expect(sorted(await handCards(page, 'high-hand'))).toEqual(sorted(chosen.high));
+    expect(await page.getByTestId('split').isEnabled()).toBe(true);
+    await shot(page, 'laptop-2-setting');
+    await page.getByTestId('split').click();
+    const r1 = await waitForResult(page, one.previous);
+    expect(sorted(await handCards(page, 'low-hand'))).toEqual(sorted(chosen.low));
+    await checkSettled(page, r1, bet, one.balance);
+    const nets = [r1.netCents];
+    await shot(page, 'laptop-3-result-by-hand');
+
+    // Round 2: House Way (after Rebet).
+    const two = await betAndDeal(page, bet, 'rebet');
+    await page.getByTestId('house-way').click();
+    const r2 = await waitForResult(page, two.previous);
+    const hand = parseCards(two.cards, 7);
+    if (!hand.ok) throw new Error(hand.error.message);
+    const hw = text(houseWay(hand.value));
+    expect(sorted(await handCards(page, 'low-hand'))).toEqual(sorted(hw.low));
+    expect(sorted(await handCards(page, 'high-hand'))).toEqual(sorted(hw.high));
+    expect((await page.getByTestId('house-way-explanation').textContent())?.length ?? 0).toBeGreaterThan(20);
+    await checkSettled(page, r2, bet, two.balance);
+    nets.push(r2.netCents);
+    await shot(page, 'laptop-4-result-house-way');
+
+    // Round 3: a foul is refused (Split disabled, the reason shown), then fixed and played. A hand
+    // without any fouled setting (rare) is played by House Way and another is dealt.
+    let refused = false;
+    let previousResult = r2;
+    for (let attempt = 0; attempt < 6 && !refused; attempt++) {
+      const round = await betAndDeal(page, bet, 'rebet');
+      const foul = foulSetting(round.cards);
+      if (!foul) {
+        await page.getByTestId('house-way').click();
+        previousResult = await waitForResult(page, round.previous);
+        await checkSettled(page, previousResult, bet, round.balance);
+        nets.push(previousResult.netCents);
+        continue;
+      }
+      await clickCard(page, foul.low[0]);
+      await clickCard(page, foul.low[1]);
+      expect(await page.getByTestId('split').isDisabled()).toBe(true);
+      expect(await page.getByTestId('split-reason').textContent()).toBe(en.errors['setting/foul']);
+      await shot(page, 'laptop-5-foul-refused');
+      // Fix it: both cards back to the high hand, then a legal low hand.
+      await clickCard(page, foul.low[0]);
+      await clickCard(page, foul.low[1]);
+      expect(await handCards(page, 'low-hand')).toEqual([]);
+      const fixed = handSetting(await playerCards(page));
+      await clickCard(page, fixed.low[0]);
+      await clickCard(page, fixed.low[1]);
+      expect(await page.getByTestId('split').isEnabled()).toBe(true);
+      expect(await page.getByTestId('split-reason').count()).toBe(0);
+      await page.getByTestId('split').click();
+      previousResult = await waitForResult(page, round.previous);
+      expect(sorted(await handCards(page, 'low-hand'))).toEqual(sorted(fixed.low));
+      await checkSettled(page, previousResult, bet, round.balance);
+      nets.push(previousResult.netCents);
+      refused = true;
+    }
+    expect(refused).toBe(true);
+    await shot(page, 'laptop-6-result-after-foul');
+
+    // The history lists every round with both settings; comp points were earned (1 per unit wagered).
+    await expect.poll(() => page.getByTestId('history-row').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    expect(await intAttr(page, 'comp-points', 'points')).toBeGreaterThanOrEqual(3 * (bet / 100));
+
+    // A refused action shows its translated message: a bet over the table maximum.
+    const overChips = Math.floor(table.limits.main.maxCents / 10_000) + 1;
+    if (overChips <= 60) {
+      for (let i = 0; i < overChips; i++) await page.getByTestId('chip-100').click();
+      await page.locator('[data-testid="error"]:visible').waitFor();
+      expect(await page.getByTestId('error').textContent()).toBe(en.errors['bet/over-limit']);
+      await shot(page, 'laptop-7-refused-bet');
+      // Take the bet back off the table (the refused chips never reached it).
+      for (let i = 0; i < 60 && (await intAttr(page, 'bet-stack', 'cents')) > 0; i++) {
+        await page.getByTestId('bet-stack').click();
+        await page.waitForTimeout(100);
+      }
+    }
+
+    // A reload resumes the session at the table with the same balance.
+    const balance = await intAttr(page, 'balance', 'cents');
+    expect(balance).toBe(opening + nets.reduce((a, b) => a + b, 0));
+    await page.reload();
+    await page.locator('[data-testid="role"][data-role="player"]').waitFor();
+    expect(await intAttr(page, 'balance', 'cents')).toBe(balance);
+    await expect.poll(() => page.getByTestId('history-row').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    await shot(page, 'laptop-8-after-reload');
+    await page.close();
+  }, TEST_TIMEOUT_MS);
+
+  it('is fully playable at phone size, without sideways scrolling', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
+    const table = houseTable(1);
+    const bet = betFor(table);
+    await page.goto(server.url);
+    await page.getByTestId('nickname').waitFor();
+    await shot(page, 'phone-0-sign-in');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await signIn(page, server.url, 'Phone Pat');
+    await shot(page, 'phone-1-lobby');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await sitAt(page, table.tableId);
+    const fortuneCents = table.limits.fortune ? Math.max(500, table.limits.fortune.minCents) : 0;
+    expect([0, 500, 2500, 10_000]).toContain(fortuneCents);
+    const round = await betAndDeal(page, bet, 'chips', fortuneCents);
+    await shot(page, 'phone-2-dealt');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    const foul = foulSetting(round.cards);
+    const chosen = handSetting(round.cards);
+    if (foul) {
+      await clickCard(page, foul.low[0]);
+      await clickCard(page, foul.low[1]);
+      expect(await page.getByTestId('split').isDisabled()).toBe(true);
+      await shot(page, 'phone-3-foul');
+      await clickCard(page, foul.low[0]);
+      await clickCard(page, foul.low[1]);
+    }
+    await clickCard(page, chosen.low[0]);
+    await clickCard(page, chosen.low[1]);
+    await shot(page, 'phone-4-setting');
+    // Every control a player needs is inside the screen's width.
+    for (const id of ['split', 'house-way', 'chip-1', 'chip-100', 'bet-stack', 'balance', 'timer']) {
+      const box = await page.getByTestId(id).first().boundingBox();
+      expect(box, id).not.toBeNull();
+      expect(box!.x, id).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, id).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    }
+    await page.getByTestId('split').click();
+    const r = await waitForResult(page, round.previous);
+    await checkSettled(page, r, bet, round.balance, fortuneCents > 0 ? { stakeCents: fortuneCents, cards: round.cards } : null);
+    await shot(page, 'phone-5-result');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.close();
+  }, TEST_TIMEOUT_MS);
+
+  it('lets a player bank at a shared table: take the bank, approve, settle against a player, leave the bank', async () => {
+    const table = tables.find((t) => t.playerBanking);
+    if (!table) throw new Error(`no table where a player may bank: ${JSON.stringify(tables)}`);
+    const banker = await browser.newPage({ viewport: VIEWPORTS.laptop });
+    await signIn(banker, server.url, 'Banker Bea');
+    await sitAt(banker, table.tableId);
+    // Earn the 50 comp points a banker needs (rules.md §5): one round of 50.00.
+    const warmUp = await betAndDeal(banker, 5000, 'chips');
+    await banker.getByTestId('house-way').click();
+    const w = await waitForResult(banker, warmUp.previous);
+    expect(await intAttr(banker, 'balance', 'cents')).toBe(warmUp.balance + w.netCents);
+    await expect.poll(() => intAttr(banker, 'comp-points', 'points')).toBe(50);
+    await banker.locator('[data-testid="take-bank"]:enabled').waitFor();
+    await banker.getByTestId('take-bank').click();
+    await banker.locator('[data-testid="role"][data-role="banker"]').waitFor();
+    await banker.locator('[data-testid="approve"]:enabled').waitFor();
+    await shot(banker, 'bank-1-banker-to-approve');
+    await banker.getByTestId('approve').click();
+    await banker.locator('[data-testid="approve"]:disabled').waitFor();
+
+    const player = await browser.newPage({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
+    await signIn(player, server.url, 'Player Pete');
+    await sitAt(player, table.tableId);
+    expect(await player.getByTestId('opponent').textContent()).toBe('Banker Bea');
+    const bankerBefore = await intAttr(banker, 'balance', 'cents');
+    const bankerRound = await shownRoundId(banker);
+    const round = await betAndDeal(player, 500, 'chips');
+    await shot(player, 'bank-2-player-dealt');
+    await player.getByTestId('house-way').click();
+    const r = await waitForResult(player, round.previous);
+    // No commission when a player banks (rules.md §3.1): the player wins or loses the bet exactly.
+    expect(r.netCents).toBe({ win: 500, push: 0, lose: -500 }[r.result]);
+    expect(await intAttr(player, 'balance', 'cents')).toBe(round.balance + r.netCents);
+    await shot(player, 'bank-3-player-result');
+
+    // The banker sees the round: its net is the player's loss less the 1.5% fee on the 5.00 wagered.
+    const b = await waitForResult(banker, bankerRound);
+    expect(b.roundId).toBe(r.roundId);
+    expect(b.netCents).toBe(-r.netCents - applyRateHalfUp(500, 150));
+    expect(await intAttr(banker, 'balance', 'cents')).toBe(bankerBefore + b.netCents);
+    expect(await banker.getByTestId('dealer-card').count()).toBe(7);
+    await shot(banker, 'bank-4-banker-result');
+    await banker.getByTestId('leave-bank').click();
+    await banker.locator('[data-testid="role"][data-role="player"]').waitFor();
+    await player.close();
+    await banker.close();
+  }, TEST_TIMEOUT_MS);
+});

@@ -1,0 +1,94 @@
+/**
+ * `npm run bench`: the performance figures of the project, printed as a table with the same
+ * measure for another implementation where there is one, and the issue's goals.
+ *
+ *   npm run bench                # every section
+ *   npm run bench -- evaluate    # only the named sections
+ *
+ * Adding a section: write `sections/<name>.ts` exporting a `BenchSection`, add one line to `SECTIONS`.
+ * Exit status 1 when a goal is missed.
+ */
+
+import { cpus } from 'node:os';
+import { bulkSection } from './sections/bulk.js';
+import { evaluateSection } from './sections/evaluate.js';
+import { fortuneSection } from './sections/fortune.js';
+import { houseWaySection } from './sections/house-way.js';
+import { analysisSection } from './sections/analysis.js';
+import type { BenchRow, BenchSection } from './measure.js';
+
+/** Every section, in the order they run. */
+const SECTIONS: readonly BenchSection[] = [
+  evaluateSection,
+  bulkSection,
+  houseWaySection,
+  fortuneSection,
+  analysisSection,
+];
+
+/** `201.3 M/s`, `48.2 k/s`. */
+function formatRate(perSecond: number): string {
+  if (perSecond >= 1e6) return `${(perSecond / 1e6).toFixed(1)} M/s`;
+  if (perSecond >= 1e3) return `${(perSecond / 1e3).toFixed(1)} k/s`;
+  return `${perSecond.toFixed(1)} /s`;
+}
+
+function formatSeconds(seconds: number): string {
+  return seconds >= 100 ? `${Math.round(seconds).toLocaleString('en-US')} s` : `${seconds.toFixed(2)} s`;
+}
+
+const format = (row: BenchRow, value: number): string => (row.unit === 'rate' ? formatRate(value) : formatSeconds(value));
+
+/** How many times faster we are than the baseline. */
+function speedup(row: BenchRow): string {
+  if (!row.baseline) return '';
+  const ratio = row.unit === 'rate' ? row.paigow / row.baseline.value : row.baseline.value / row.paigow;
+  return `${ratio >= 100 ? Math.round(ratio).toLocaleString('en-US') : ratio.toFixed(1)}× faster`;
+}
+
+function goalText(row: BenchRow): { text: string; met: boolean } {
+  if (row.goal === undefined) return { text: '', met: true };
+  const met = row.unit === 'rate' ? row.paigow >= row.goal : row.paigow <= row.goal;
+  return { text: `${row.unit === 'rate' ? '≥' : '≤'} ${format(row, row.goal)} ${met ? 'met' : 'MISSED'}`, met };
+}
+
+function printTable(rows: readonly BenchRow[]): boolean {
+  const baselineName = rows.find((r) => r.baseline)?.baseline?.name;
+  // Columns: measure, paigow, [baseline, speed-up,] goal.
+  const header = ['measure', 'paigow', ...(baselineName ? [baselineName, `paigow vs ${baselineName}`] : []), 'goal'];
+  let allMet = true;
+  const cells = rows.map((row) => {
+    const goal = goalText(row);
+    allMet &&= goal.met;
+    const theirs = row.baseline ? `${row.baseline.estimated ? '≈ ' : ''}${format(row, row.baseline.value)}${row.baseline.estimated ? ' (est.)' : ''}` : '';
+    return [row.measure, format(row, row.paigow), ...(baselineName ? [theirs, speedup(row)] : []), goal.text];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: string[]): string => c.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const c of cells) console.log(line(c));
+  for (const row of rows) if (row.note) console.log(`  ${row.note}`);
+  return allMet;
+}
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !SECTIONS.some((s) => s.name === name));
+if (unknown.length > 0) {
+  console.error(`bench: unknown section ${unknown.join(', ')}; sections: ${SECTIONS.map((s) => s.name).join(', ')}`);
+  process.exit(2);
+}
+
+console.log(`paigow benchmark — Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} threads), one thread used\n`);
+let allMet = true;
+for (const section of SECTIONS) {
+  if (wanted.length > 0 && !wanted.includes(section.name)) continue;
+  console.log(`## ${section.title}\n`);
+  const rows = await section.run();
+  allMet = printTable(rows) && allMet;
+  console.log('');
+}
+if (!allMet) {
+  console.log('Some goals were missed (see the goal column).');
+  process.exitCode = 1;
+}

@@ -1,0 +1,171 @@
+/**
+ * The built `paigow` command, run as users run it (interfaces.md, "The `paigow` command"):
+ * JSON shapes, readable output, bad input (status 2, one line on stderr, nothing on stdout) and
+ * bulk mode. The build is brought up to date first (`tsc -b`, a second when nothing changed).
+ * `paigow enumerate seven` (the 154,143,080-hand sweep) and `npx paigow` from the root (whose first
+ * run installs the root package into npm's npx cache and builds it) are run and checked by `.ci/run`.
+ */
+
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, buildCli, expectBadInput, json, paigow } from './test-cli.js';
+
+const CATEGORY_KEYS = ['five_aces', 'royal_flush', 'straight_flush', 'four_of_a_kind', 'full_house', 'flush', 'straight', 'three_of_a_kind', 'two_pair', 'one_pair', 'high_card'];
+
+beforeAll(buildCli, 120_000);
+
+describe('paigow eval <5 cards>', () => {
+  it('prints {category, value, cards, description} with --json', () => {
+    expect(json(['eval', 'Jk', 'Kh', 'Kd', '3c', '3s'])).toEqual({
+      category: 'two_pair',
+      value: expect.any(Number),
+      cards: ['Jk', 'Kh', 'Kd', '3c', '3s'],
+      description: 'Kings and threes, ace kicker',
+    });
+  });
+
+  it('takes the cards as one quoted argument or as separate arguments, in any accepted spelling', () => {
+    const separate = json(['eval', 'As', 'Ks', 'Qs', 'Js', 'Ts']);
+    expect(json(['eval', 'As Ks Qs Js Ts'])).toEqual(separate);
+    expect(json(['eval', 'as ks, qs js 10s'])).toEqual(separate);
+    expect(json(['eval', 'A♠ K♠ Q♠ J♠ T♠'])).toEqual(separate);
+    expect(separate).toMatchObject({ category: 'royal_flush', cards: ['As', 'Ks', 'Qs', 'Js', 'Ts'] });
+  });
+
+  it('values grow with strength and are equal exactly for copies', () => {
+    const value = (cards: string): number => (json(['eval', cards]) as { value: number }).value;
+    expect(value('Jk Kh Kd 3c 3s')).toBeLessThan(value('Kc Ks 8h 8d 2c'));
+    expect(value('Jk Kh 9h 6h 3h')).toBe(value('As Ks 9s 6s 3s'));
+    expect(value('Jk 2s 3h 4d 5c')).toBeGreaterThan(value('2s 3h 4d 5c 6s'));
+  });
+
+  it('prints a readable table without --json', () => {
+    const r = paigow(['eval', 'Jk', '2s', '3h', '4d', '5c']);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^cards\s+category\s+value\s+description\n/);
+    expect(r.stdout).toContain('Jk 2s 3h 4d 5c');
+    expect(r.stdout).toContain('Straight, five-high wheel (A-2-3-4-5)');
+  });
+});
+
+describe('paigow eval --low <2 cards>', () => {
+  it('prints the same shape for a low hand; the joker is an ace', () => {
+    expect(json(['eval', '--low', 'Jk Qd'])).toEqual({ category: 'high_card', value: expect.any(Number), cards: ['Jk', 'Qd'], description: 'Ace high, A-Q' });
+    expect(json(['eval', '--low', 'Jk', 'As'])).toMatchObject({ category: 'one_pair', description: 'Pair of aces' });
+  });
+});
+
+describe('paigow settings <7 cards>', () => {
+  it('prints all 21 settings with high, low and legal', () => {
+    const report = json(['settings', 'As Kd Qc Jh 9s 3d 2c']) as { settings: { high: string[]; low: string[]; legal: boolean }[] };
+    expect(report.settings).toHaveLength(21);
+    for (const s of report.settings) {
+      expect(s.high).toHaveLength(5);
+      expect(s.low).toHaveLength(2);
+      expect(typeof s.legal).toBe('boolean');
+      expect([...s.high, ...s.low].sort()).toEqual(['2c', '3d', '9s', 'As', 'Jh', 'Kd', 'Qc']);
+    }
+    // Ace high: a low hand fouls when it beats the high hand's top two cards in order.
+    const legal = (low: string[]): boolean | undefined => report.settings.find((s) => s.low.join(' ') === low.join(' '))?.legal;
+    expect(legal(['As', 'Kd'])).toBe(false);
+    expect(legal(['Kd', 'Qc'])).toBe(true);
+    expect(report.settings.filter((s) => s.legal)).toHaveLength(15);
+  });
+
+  it('prints a readable table without --json', () => {
+    const r = paigow(['settings', 'Jk', 'As', 'Kd', 'Qc', 'Jh', '9s', '3d']);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trimEnd().split('\n')).toHaveLength(23);
+    expect(r.stdout).toContain('FOUL');
+    expect(r.stdout).toContain('legal');
+  });
+});
+
+describe('paigow enumerate', () => {
+  it('five prints {total, counts, withJoker, seconds} equal to reference/five-card.json', () => {
+    const reference = JSON.parse(readFileSync(new URL('../../../reference/five-card.json', import.meta.url), 'utf8'));
+    const report = json(['enumerate', 'five']) as { total: number; counts: Record<string, number>; withJoker: Record<string, number>; seconds: number };
+    expect(report.total).toBe(2_869_685);
+    expect(report.counts).toEqual(reference.counts);
+    expect(report.withJoker).toEqual(reference.with_joker);
+    expect(Object.keys(report.counts)).toEqual(CATEGORY_KEYS);
+    expect(report.seconds).toBeGreaterThan(0);
+  });
+
+  it('lists its enumerations, and refuses a missing or unknown one in one line', () => {
+    const help = paigow(['enumerate', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/five/);
+    expect(help.stdout).toMatch(/seven/);
+    expectBadInput(paigow(['enumerate']), /^paigow: enumerate what\? one of: five, seven/);
+    expectBadInput(paigow(['enumerate', 'six']), /^paigow: unknown enumeration 'six': one of five, seven/);
+  });
+});
+
+describe('bad input: status 2, one line on stderr, nothing on stdout', () => {
+  it('an unknown card', () => {
+    expectBadInput(paigow(['eval', 'As Zz Qs Js Ts', '--json']), "card 'Zz' is not a card");
+    expectBadInput(paigow(['eval', 'As', 'Zz', 'Qs', 'Js', 'Ts']), "card 'Zz' is not a card");
+  });
+
+  it('a duplicate card', () => {
+    expectBadInput(paigow(['eval', 'As As Qs Js Ts', '--json']), 'duplicate card As');
+    expectBadInput(paigow(['eval', '--low', '10c', 'Tc']), 'duplicate card Tc');
+  });
+
+  it('two jokers', () => {
+    expectBadInput(paigow(['eval', 'Jk JK Qs Js Ts']), 'the deck holds one joker; a second joker was given');
+  });
+
+  it('the wrong number of cards', () => {
+    expectBadInput(paigow(['eval', 'As Ks Qs Js']), 'expected 5 cards, got 4');
+    expectBadInput(paigow(['eval', '--low', 'As Ks Qs']), 'expected 2 cards, got 3');
+    expectBadInput(paigow(['settings', 'As Ks Qs Js Ts 9s', '--json']), 'expected 7 cards, got 6');
+  });
+
+  it('usage errors: no cards, an unknown option, an unknown command', () => {
+    expectBadInput(paigow(['eval']), "missing required argument 'cards'");
+    expectBadInput(paigow(['eval', '--nope', 'As']), "unknown option '--nope'");
+    expectBadInput(paigow(['nope']), /^paigow: unknown command 'nope'/);
+    expectBadInput(paigow(['eval', '-', 'As']), "'-' (read hands from stdin) takes no other cards");
+  });
+});
+
+describe('bulk mode: paigow eval - / paigow eval --low -', () => {
+  it('writes one JSON line per input line, in order; a bad line gives {cards, error} and the run goes on', () => {
+    const input = ['Jk Kh Kd 3c 3s', 'As Zz Qs Js Ts', '  as ks qs js 10s', 'As As Qs Js Ts', '', 'Jk 2s 3h 4d 5c'].join('\n');
+    const r = paigow(['eval', '-'], `${input}\r\n`);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(6);
+    expect(lines.map((l) => l.cards)).toEqual(input.split('\n'));
+    expect(lines[0]).toMatchObject({ category: 'two_pair', description: 'Kings and threes, ace kicker', canonical: ['Jk', 'Kh', 'Kd', '3c', '3s'] });
+    expect(lines[1]).toEqual({ cards: 'As Zz Qs Js Ts', error: "card 'Zz' is not a card", code: 'card/malformed' });
+    expect(lines[2]).toMatchObject({ category: 'royal_flush', canonical: ['As', 'Ks', 'Qs', 'Js', 'Ts'] });
+    expect(lines[3]).toEqual({ cards: 'As As Qs Js Ts', error: 'duplicate card As', code: 'card/duplicate' });
+    expect(lines[4]).toMatchObject({ cards: '', code: 'card/wrong-count' });
+    expect(lines[5]).toMatchObject({ category: 'straight', description: 'Straight, five-high wheel (A-2-3-4-5)' });
+    // The same values as the one-hand command.
+    expect(lines[0].value).toBe((json(['eval', 'Jk Kh Kd 3c 3s']) as { value: number }).value);
+  });
+
+  it('reads low hands with --low', () => {
+    const r = paigow(['eval', '--low', '-'], 'Jk As\nQd Jk\nJk Jk');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((l) => l.category ?? l.code)).toEqual(['one_pair', 'high_card', 'card/second-joker']);
+  });
+
+  it('handles 200,000 lines (and the final line without a newline)', () => {
+    const hands = ['As Ks Qs Js Ts', '2c 3d 4h 5s 7c', 'Jk Ah Kh Qh 9h', '7s 7h 7d 7c Jk'];
+    const input = Array.from({ length: 200_000 }, (_, i) => hands[i % 4]).join('\n');
+    const r = paigow(['eval', '-'], input);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines).toHaveLength(200_001);
+    expect(lines[200_000]).toBe('');
+    expect(JSON.parse(lines[199_999])).toMatchObject({ cards: '7s 7h 7d 7c Jk', category: 'four_of_a_kind' });
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * `paigow set`, `paigow analyze`, `paigow simulate` and `paigow enumerate house-way` as users run them:
+ * JSON shapes, bulk mode, bad input. (The full house-way sweep is checked by `.ci/run`.)
+ */
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildCli, expectBadInput, json, paigow } from '../test-cli.js';
+
+beforeAll(buildCli, 120_000);
+
+describe('paigow set', () => {
+  it('prints the house way with its rule and explanation', () => {
+    const report = json(['set', 'Ks Kd 4c 4h Qs 9d 2c']) as Record<string, unknown>;
+    expect(report).toMatchObject({ low: ['4h', '4c'], rule: '8.split-sevens-no-ace', explanationKey: 'houseWay.8.split-sevens-no-ace' });
+    expect(report.high).toHaveLength(5);
+    expect(report.explanation).toMatch(/split, the lower pair \(4h 4c\)/);
+  });
+  it('prints a readable table with the explanation', () => {
+    const r = paigow(['set', 'As', 'Kd', '9c', '7h', '5s', '3d', '2c']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('10.no-pair');
+    expect(r.stdout).toContain('No pair: the highest card stays in the high hand');
+  });
+  it('bulk mode: one JSON line per input line, bad lines reported in place', () => {
+    const r = paigow(['set', '-'], '8s 8d Kc Qh 5s 3d 2c\nAs As Kd 9c 7h 5s 3d\n4s 4d 4c 4h Kd 9c 2s\n');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatchObject({ cards: '8s 8d Kc Qh 5s 3d 2c', rule: '9.one-pair' });
+    expect(lines[1]).toMatchObject({ cards: 'As As Kd 9c 7h 5s 3d', code: 'card/duplicate' });
+    expect(lines[2]).toMatchObject({ rule: '2.quads-low-kept', low: ['Kd', '9c'] });
+  });
+  it('refuses six cards and a second joker', () => {
+    expectBadInput(paigow(['set', 'As Kd 9c 7h 5s 3d']), 'expected 7 cards, got 6');
+    expectBadInput(paigow(['set', 'Jk Jk 9c 7h 5s 3d 2c']), 'the deck holds one joker; a second joker was given');
+  });
+});
+
+describe('paigow analyze', () => {
+  it('sampled: every setting with win + push + loss = 1, the best and the house way marked', () => {
+    const report = json(['analyze', 'As Kd 9c 7h 5s 3d 2c', '--samples', '20000', '--seed', '3']) as {
+      settings: { legal: boolean; win: number; push: number; loss: number; ev: number }[];
+      best: { ev: number };
+      houseWay: { low: string[]; rule: string; ev: number };
+      houseWayGivesUp: number;
+      method: string;
+    };
+    expect(report.method).toBe('sampled');
+    expect(report.settings).toHaveLength(21);
+    for (const s of report.settings) expect(s.win + s.push + s.loss).toBeCloseTo(1, 10);
+    expect(report.houseWay).toMatchObject({ low: ['Kd', '9c'], rule: '10.no-pair' });
+    expect(report.best.ev).toBe(Math.max(...report.settings.map((s) => s.ev)));
+    expect(report.houseWayGivesUp).toBeCloseTo(report.best.ev - report.houseWay.ev, 12);
+  });
+  it('is repeatable with a seed', () => {
+    const a = json(['analyze', 'Jk Ah Kh Qh 7c 7d 2s', '--samples', '5000', '--seed', '9']) as { settings: unknown };
+    const b = json(['analyze', 'Jk Ah Kh Qh 7c 7d 2s', '--samples', '5000', '--seed', '9']) as { settings: unknown };
+    expect(a.settings).toEqual(b.settings);
+  });
+  it('refuses bad cards and bad options', () => {
+    expectBadInput(paigow(['analyze', 'As Kd 9c 7h 5s 3d Zz']), "card 'Zz' is not a card");
+    expectBadInput(paigow(['analyze', 'As Kd 9c 7h 5s 3d 2c', '--samples', '0']), /^paigow: --samples must be a whole number/);
+    expectBadInput(paigow(['analyze', 'As Kd 9c 7h 5s 3d 2c', '--threads', 'two']), /^paigow: --threads must be a whole number/);
+  });
+});
+
+describe('paigow simulate', () => {
+  it('prints the interfaces.md shape and repeats exactly with the same seed, whatever the threads', () => {
+    const a = json(['simulate', '--rounds', '300000', '--seed', '7', '--threads', '1']) as Record<string, number | number[]>;
+    const b = json(['simulate', '--rounds', '300000', '--seed', '7', '--threads', '2']) as Record<string, number | number[]>;
+    for (const key of ['rounds', 'win', 'push', 'loss', 'houseEdge', 'ci95']) expect(a[key]).toEqual(b[key]);
+    expect(a.rounds).toBe(300000);
+    const [lo, hi] = a.ci95 as number[];
+    expect(lo).toBeLessThan(a.houseEdge as number);
+    expect(hi).toBeGreaterThan(a.houseEdge as number);
+  });
+  it('refuses a missing or bad --rounds and an unknown player', () => {
+    expectBadInput(paigow(['simulate']), /^paigow: .*--rounds/);
+    expectBadInput(paigow(['simulate', '--rounds', '-5']), /^paigow: --rounds must be a whole number/);
+    expectBadInput(paigow(['simulate', '--rounds', '10', '--player', 'psychic']), "--player must be house-way or optimal, got 'psychic'");
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * `paigow set <7 cards>` (interfaces.md): the house way's setting of a hand, with the rule that chose it
+ * and its explanation (house-way.md). `paigow set -` is bulk mode: one hand per line on stdin, one JSON
+ * line per hand on stdout (the same fields plus `"cards"`, the line as read; a bad line gives
+ * `{"cards", "error", "code"}` and the run goes on).
+ */
+
+import type { Command } from 'commander';
+import { formatCard, houseWay, type Card, type HouseWaySetting } from '@paigow/engine';
+import { LineWriter, UsageError, forEachLine, formatTable, parseCardArgs, printJson, printText } from '../io.js';
+import { createLineParser } from './eval.js';
+
+/** The JSON document of `paigow set` (interfaces.md). */
+export interface SetReport {
+  readonly high: string[];
+  readonly low: string[];
+  /** The house-way rule variant, e.g. `'8.split-sevens-no-ace'` (docs/house-way.md). */
+  readonly rule: string;
+  /** The rule's explanation in English. */
+  readonly explanation: string;
+  /** The explanation's i18n key and parameters, for programs that translate it. */
+  readonly explanationKey: string;
+  readonly explanationParams: Readonly<Record<string, string | number>>;
+}
+
+/** The report of a validated hand of seven cards. */
+export function setReport(hand: readonly Card[]): SetReport {
+  const setting: HouseWaySetting = houseWay(hand);
+  return {
+    high: setting.high.map(formatCard),
+    low: setting.low.map(formatCard),
+    rule: setting.rule,
+    explanation: setting.explanation.text,
+    explanationKey: setting.explanation.key,
+    explanationParams: setting.explanation.params,
+  };
+}
+
+/** Bulk mode: one hand per line from `input`, one JSON line per hand to `output`. */
+export async function setBulk(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
+  const writer = new LineWriter(output);
+  const parseLine = createLineParser(7);
+  await forEachLine(
+    input,
+    (line) => {
+      const parsed = parseLine(line);
+      if (!parsed.ok) {
+        writer.line(`{"cards":${JSON.stringify(line)},"error":${JSON.stringify(parsed.error.message)},"code":"${parsed.error.code}"}`);
+        return;
+      }
+      writer.line(JSON.stringify({ cards: line, ...setReport(parsed.value) }));
+    },
+    () => writer.drain(),
+  );
+  await writer.end();
+}
+
+/** Registers `paigow set`. */
+export function registerSet(program: Command): void {
+  program
+    .command('set')
+    .description('set seven cards by the house way and explain the rule ("-": one hand per line from stdin)')
+    .argument('<cards...>', 'seven cards, as one quoted argument or separate arguments, or - to read stdin')
+    .option('--json', 'print one JSON document')
+    .action(async (args: string[], options: { json?: boolean }) => {
+      if (args.includes('-')) {
+        if (args.length !== 1) throw new UsageError("'-' (read hands from stdin) takes no other cards");
+        await setBulk();
+        return;
+      }
+      const report = setReport(parseCardArgs(args, 7));
+      if (options.json) {
+        printJson(report);
+        return;
+      }
+      printText(
+        `${formatTable(['high hand', 'low hand', 'rule'], [[report.high.join(' '), report.low.join(' '), report.rule]])}\n${report.explanation}`,
+      );
+    });
+}

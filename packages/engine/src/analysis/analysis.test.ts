@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { cards, formatCards } from '../notation/index.js';
+import { createSeededRng, shuffle } from '../rng/index.js';
+import { newDeck } from '../cards/index.js';
+import { houseWay } from '../house-way/index.js';
+import { settingValues } from '../setting/index.js';
+import { scoreHands } from '../settle/index.js';
+import { bankerOutcome, LOW_CLASSES } from './banker.js';
+import { valueClasses } from './classes.js';
+import { analyzeHand, bankerHistogram, BANKER_HANDS } from './exact.js';
+import { estimateSettings } from './sample.js';
+import { mergeSimulations, simulate, summarizeSimulation } from './simulate.js';
+
+describe('value classes', () => {
+  it('order values exactly: class order is value order', () => {
+    const { highValues, lowValues } = valueClasses();
+    for (let i = 1; i < highValues.length; i++) expect(highValues[i]).toBeGreaterThan(highValues[i - 1]);
+    expect(lowValues).toHaveLength(LOW_CLASSES);
+  });
+});
+
+describe('fast banker outcome', () => {
+  it('equals the house way evaluated in full, on random hands (flush and non-flush paths)', () => {
+    const { highClass, lowClass } = valueClasses();
+    const rng = createSeededRng(11);
+    for (let n = 0; n < 100_000; n++) {
+      const hand = shuffle(newDeck(), rng).slice(0, 7);
+      const values = settingValues(houseWay(hand));
+      expect(bankerOutcome(hand)).toBe((highClass.get(values.high) as number) * LOW_CLASSES + (lowClass.get(values.low) as number));
+    }
+  });
+});
+
+describe('exact analysis', () => {
+  const hand = cards('As Kd 9c 7h 5s 3d 2c');
+  const analysis = analyzeHand(hand);
+
+  it('counts every banker hand from the 46 other cards', () => {
+    expect(analysis.bankerHands).toBe(BANKER_HANDS);
+  });
+  it('gives each setting win + push + loss = 1, and fouls lose', () => {
+    for (const s of analysis.settings) {
+      expect(s.win + s.push + s.loss).toBeCloseTo(1, 12);
+      if (!s.legal) expect([s.win, s.push, s.loss, s.ev]).toEqual([0, 0, 1, -1]);
+    }
+    expect(analysis.settings.filter((s) => !s.legal)).toHaveLength(6);
+  });
+  it('marks the best setting and the house way, and what the house way gives up', () => {
+    expect(formatCards(analysis.houseWay.low)).toBe('Kd 9c');
+    expect(analysis.best.ev).toBe(Math.max(...analysis.settings.map((s) => s.ev)));
+    expect(analysis.houseWayGivesUp).toBeCloseTo(analysis.best.ev - analysis.houseWay.ev, 15);
+    expect(analysis.houseWayGivesUp).toBeGreaterThan(0);
+  });
+  it('agrees with a sampled estimate within its 95% interval', () => {
+    const sampled = estimateSettings(hand, createSeededRng(5), 60_000);
+    for (let k = 0; k < 21; k++) {
+      const exact = analysis.settings[k];
+      expect(Math.abs(sampled[k].ev - exact.ev)).toBeLessThanOrEqual(Math.max(sampled[k].evMargin * 1.5, 1e-12));
+    }
+  });
+  it("matches a per-hand simulation of the house way's setting (rules.md §3 scoring, dealt one by one)", () => {
+    const rng = createSeededRng(8);
+    const player = settingValues(houseWay(hand));
+    const live = newDeck().filter((c) => !hand.includes(c));
+    let total = 0;
+    const rounds = 40_000;
+    for (let n = 0; n < rounds; n++) {
+      const banker = shuffle([...live], rng).slice(0, 7);
+      const { outcome } = scoreHands(player, settingValues(houseWay(banker)));
+      total += outcome === 'win' ? 0.95 : outcome === 'lose' ? -1 : 0;
+    }
+    const ev = total / rounds;
+    expect(Math.abs(ev - analysis.houseWay.ev)).toBeLessThan(0.015);
+  });
+  it('splits into shares that add up to the whole', () => {
+    const dead = cards('Jk As Ks Qs Js Ts 9s');
+    const a = bankerHistogram(dead, 0, 3);
+    const b = bankerHistogram(dead, 1, 3);
+    const c = bankerHistogram(dead, 2, 3);
+    const sum = [a, b, c].reduce((acc, h) => acc + h.reduce((x, y) => x + y, 0), 0);
+    expect(sum).toBe(BANKER_HANDS);
+    expect(a.reduce((x, y) => x + y, 0)).toBeGreaterThan(0);
+  });
+  it('refuses anything but seven cards', () => {
+    expect(() => analyzeHand(cards('As Kd'))).toThrow(RangeError);
+  });
+});
+
+describe('simulation', () => {
+  it('is repeatable from its seed and lands near the published 2.73% edge', () => {
+    const a = simulate(200_000, createSeededRng(42));
+    const b = simulate(200_000, createSeededRng(42));
+    expect(a).toEqual(b);
+    const summary = summarizeSimulation(mergeSimulations([a, simulate(200_000, createSeededRng(43))]));
+    expect(summary.win + summary.push + summary.loss).toBeCloseTo(1, 12);
+    expect(summary.ci95[0]).toBeLessThan(summary.houseEdge);
+    expect(summary.houseEdge).toBeGreaterThan(0.0273 - 0.01);
+    expect(summary.houseEdge).toBeLessThan(0.0273 + 0.01);
+  });
+  it('refuses a negative number of rounds and an optimal player without a chooser', () => {
+    expect(() => simulate(-1, createSeededRng(1))).toThrow(RangeError);
+    expect(() => simulate(10, createSeededRng(1), 'optimal')).toThrow(RangeError);
+  });
+});

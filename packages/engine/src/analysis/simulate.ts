@@ -1,0 +1,153 @@
+/**
+ * The house-edge simulator (issue: analysis): rounds dealt from a shuffled 53-card deck, the player's hand
+ * set by the house way (or by the best-EV setting) against the banker's house way, settled with commission
+ * (rules.md §3). Seeded, so a run can be repeated; shares with different seeds can run on several threads
+ * and be added with `mergeSimulations`.
+ */
+
+import { DECK_SIZE, type Card } from '../cards/index.js';
+import type { Rng } from '../rng/index.js';
+import { evaluateHighHand5 } from '../evaluate/high-hand.js';
+import { evaluateLowHand2 } from '../evaluate/low-hand.js';
+import { FIVE_OF_SEVEN } from '../evaluate/seven.js';
+import { bankerOutcome, LOW_CLASSES } from './banker.js';
+import { valueClasses } from './classes.js';
+
+/** How the player sets: by the house way, or by the setting with the best EV against the banker's house way. */
+export type PlayerStrategy = 'house-way' | 'optimal';
+
+/** Counts from a simulation (add shares with `mergeSimulations`). */
+export interface SimulationCounts {
+  rounds: number;
+  win: number;
+  push: number;
+  loss: number;
+}
+
+/** A simulation's figures: frequencies, the house edge (the player's loss per unit staked) and its 95% interval. */
+export interface SimulationSummary {
+  readonly rounds: number;
+  readonly win: number;
+  readonly push: number;
+  readonly loss: number;
+  readonly houseEdge: number;
+  readonly ci95: readonly [number, number];
+}
+
+/**
+ * Scores settings against the banker's house-way outcome distribution over all seven-card hands, for the
+ * `'optimal'` player: `below[h * 92 + l]` counts banker hands with high class < h and low class < l.
+ * Card removal (the player's own cards) is ignored when choosing; the rounds themselves are dealt exactly.
+ */
+export interface OptimalChooser {
+  readonly below: Float64Array;
+  readonly total: number;
+}
+
+/** Builds an `OptimalChooser` from a banker histogram over all hands (`bankerHistogram([])`). */
+export function optimalChooser(histogram: Float64Array): OptimalChooser {
+  const rows = histogram.length / LOW_CLASSES;
+  const width = LOW_CLASSES + 1;
+  const below = new Float64Array((rows + 1) * width);
+  for (let h = 0; h < rows; h++) {
+    let rowSum = 0;
+    for (let l = 0; l < LOW_CLASSES; l++) {
+      rowSum += histogram[h * LOW_CLASSES + l];
+      below[(h + 1) * width + l + 1] = below[h * width + l + 1] + rowSum;
+    }
+  }
+  return { below, total: below[rows * width + LOW_CLASSES] };
+}
+
+/** The packed outcome (high class × 91 + low class) of the best-EV legal setting of seven cards. */
+function optimalOutcome(hand: ArrayLike<Card>, chooser: OptimalChooser, keep: number): number {
+  const { highClass, lowClass, highValues } = valueClasses();
+  const { below, total } = chooser;
+  const width = LOW_CLASSES + 1;
+  const rows = highValues.length;
+  let best = -Infinity;
+  let bestOutcome = -1;
+  let k = 0;
+  for (let i = 0; i < 7; i++) {
+    for (let j = i + 1; j < 7; j++, k++) {
+      const f = FIVE_OF_SEVEN[k];
+      const high = evaluateHighHand5(hand[f[0]], hand[f[1]], hand[f[2]], hand[f[3]], hand[f[4]]);
+      const low = evaluateLowHand2(hand[i], hand[j]);
+      if (low > high) continue;
+      const h = highClass.get(high) as number;
+      const l = lowClass.get(low) as number;
+      const win = below[h * width + l];
+      const loss = total - below[h * width + LOW_CLASSES] - below[rows * width + l] + win;
+      const ev = win * keep - loss;
+      if (ev > best) {
+        best = ev;
+        bestOutcome = h * LOW_CLASSES + l;
+      }
+    }
+  }
+  return bestOutcome;
+}
+
+/**
+ * Plays `rounds` rounds, player against banker, each from a freshly shuffled deck (rules.md §1, §3).
+ * @param rounds how many rounds
+ * @param rng the shuffle's random source (seeded: repeatable)
+ * @param strategy the player's setting rule
+ * @param chooser required for `'optimal'` (see `optimalChooser`)
+ * @param commissionBps commission on a win in basis points (only used to choose optimal settings)
+ */
+export function simulate(rounds: number, rng: Rng, strategy: PlayerStrategy = 'house-way', chooser?: OptimalChooser, commissionBps = 500): SimulationCounts {
+  if (!Number.isInteger(rounds) || rounds < 0) throw new RangeError(`rounds must be a non-negative integer, got ${rounds}`);
+  if (strategy === 'optimal' && !chooser) throw new RangeError('the optimal player needs a chooser');
+  const keep = 1 - commissionBps / 10000;
+  const deck = Int32Array.from({ length: DECK_SIZE }, (_, c) => c);
+  const player = new Int32Array(7);
+  const banker = new Int32Array(7);
+  const counts: SimulationCounts = { rounds, win: 0, push: 0, loss: 0 };
+  for (let n = 0; n < rounds; n++) {
+    // The first fourteen places of a Fisher–Yates shuffle: seven cards each.
+    for (let i = 0; i < 14; i++) {
+      const j = i + rng.nextInt(DECK_SIZE - i);
+      const t = deck[i];
+      deck[i] = deck[j];
+      deck[j] = t;
+      if (i < 7) player[i] = deck[i];
+      else banker[i - 7] = deck[i];
+    }
+    const p = strategy === 'optimal' ? optimalOutcome(player, chooser as OptimalChooser, keep) : bankerOutcome(player);
+    const b = bankerOutcome(banker);
+    const ph = (p / LOW_CLASSES) | 0;
+    const bh = (b / LOW_CLASSES) | 0;
+    const pl = p - ph * LOW_CLASSES;
+    const bl = b - bh * LOW_CLASSES;
+    if (ph > bh && pl > bl) counts.win++;
+    else if (ph <= bh && pl <= bl) counts.loss++;
+    else counts.push++;
+  }
+  return counts;
+}
+
+/** Adds simulation shares. */
+export function mergeSimulations(shares: readonly SimulationCounts[]): SimulationCounts {
+  return shares.reduce((a, b) => ({ rounds: a.rounds + b.rounds, win: a.win + b.win, push: a.push + b.push, loss: a.loss + b.loss }), {
+    rounds: 0,
+    win: 0,
+    push: 0,
+    loss: 0,
+  });
+}
+
+/**
+ * Frequencies, house edge and its 95% confidence interval (normal approximation) from counts.
+ * The house edge is the player's expected loss per unit staked: loss − win × (1 − commission).
+ */
+export function summarizeSimulation(counts: SimulationCounts, commissionBps = 500): SimulationSummary {
+  const n = counts.rounds;
+  const keep = 1 - commissionBps / 10000;
+  const win = counts.win / n;
+  const loss = counts.loss / n;
+  const edge = loss - win * keep;
+  const variance = Math.max(0, win * keep * keep + loss - edge * edge);
+  const margin = 1.959964 * Math.sqrt(variance / n);
+  return { rounds: n, win, push: counts.push / n, loss, houseEdge: edge, ci95: [edge - margin, edge + margin] };
+}

@@ -1,0 +1,93 @@
+/**
+ * The HTTP API of the game server (docs/protocol.md "HTTP"). JSON bodies; money in integer
+ * cents; times in epoch ms. Authenticated endpoints take `Authorization: Bearer <token>` with the
+ * session token from `POST /api/guest`. Every failure answers `{ error: { code, message } }`
+ * with a 4xx status.
+ */
+
+import type { RuleError } from '../errors/index.js';
+import type { RoundResultView, SpotLimits, TablePhase } from './view.js';
+
+/** `POST /api/guest` body. */
+export interface GuestRequest {
+  /** 1‥20 letters, digits, spaces, `_`, `-`. */
+  readonly nickname: string;
+}
+
+/** A signed-in player as the lobby shows it. */
+export interface PlayerSummary {
+  readonly id: string;
+  readonly nickname: string;
+  readonly balanceCents: number;
+  readonly compPoints: number;
+}
+
+/**
+ * `POST /api/guest` → 201: a new guest with 1,000.00 of play money and its session token
+ * (keep it, e.g. in localStorage: it resumes the session after a reload). 400 `auth/invalid-nickname`.
+ */
+export interface SessionResponse {
+  readonly token: string;
+  readonly player: PlayerSummary;
+}
+
+/** `GET /api/me` → 200 (401 `auth/invalid-session`): the session's player. */
+export interface MeResponse {
+  readonly player: PlayerSummary;
+}
+
+/** One table in the lobby. */
+export interface LobbyTable {
+  readonly tableId: string;
+  readonly name: string;
+  readonly limits: { readonly main: SpotLimits; readonly fortune: SpotLimits | null };
+  /** Whether a player may take the bank. */
+  readonly playerBanking: boolean;
+  /** `'house'` or the banking player's nickname. */
+  readonly banker: 'house' | { readonly nickname: string };
+  readonly seats: number;
+  readonly seatsTaken: number;
+  readonly phase: TablePhase;
+}
+
+/** `GET /api/tables` → 200 (no auth). */
+export interface TablesResponse {
+  readonly tables: readonly LobbyTable[];
+}
+
+/** `POST /api/top-up` → 200 (409 `ledger/not-broke`, 401 `auth/invalid-session`). */
+export interface TopUpResponse {
+  readonly balanceCents: number;
+  readonly issuedCents: number;
+}
+
+/** One round of the player's history (rules.md §5: a reconnecting player sees the rounds it missed). */
+export interface HistoryEntry {
+  readonly roundId: string;
+  readonly tableId: string;
+  readonly role: 'player' | 'banker';
+  readonly status: 'open' | 'settled' | 'refunded';
+  /** The player's wallet change in the round, cents (0 after a refund). */
+  readonly netCents: number;
+  readonly compPointsDelta: number;
+  /** The revealed round (with `you` marking this player), or `null` unless settled. */
+  readonly result: RoundResultView | null;
+  readonly refundReason: string | null;
+  readonly openedAt: number;
+  readonly closedAt: number | null;
+}
+
+/** `GET /api/history?limit=20&before=<roundId>` → 200, newest first (401 `auth/invalid-session`). */
+export interface HistoryResponse {
+  readonly items: readonly HistoryEntry[];
+}
+
+/** The body of every HTTP failure. */
+export interface HttpErrorBody {
+  readonly error: RuleError;
+}
+
+/** Colyseus join options for a table room: `client.joinById(tableId, { token })`. */
+export interface TableJoinOptions {
+  readonly token: string;
+}

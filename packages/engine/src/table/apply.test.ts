@@ -1,0 +1,414 @@
+import { describe, expect, it } from 'vitest';
+import { unwrap } from '../errors/index.js';
+import { parseCard, parseCards } from '../notation/index.js';
+import type { TableAction } from './actions.js';
+import { apply, nextDeadline } from './apply.js';
+import type { TableEffect, TableState } from './state.js';
+import { dealWith, must, seatPlayers, stackedDeck, testTable } from './test-support.js';
+import { viewFor } from './view.js';
+
+const STRONG = 'As Ah Ks Kh Qs Qh 2c'; // house way: Kh Ks Qh Qs 2c | Ah As
+const WEAK = '3c 4d 7h 9s Jd 6c 2d'; // house way: Jd 6c 4d 3c 2d | 9s 7h
+const c = (text: string) => unwrap(parseCard(text));
+
+function effect<K extends TableEffect['kind']>(state: TableState, kind: K): Extract<TableEffect, { kind: K }> {
+  const found = state.effects.find((e) => e.kind === kind);
+  if (found === undefined) throw new Error(`no ${kind} effect`);
+  return found as Extract<TableEffect, { kind: K }>;
+}
+
+/** One player 'a' with a 100.00 bet, dealt `playerHand` against `bankerHand`, round opened. */
+function dealtOne(playerHand: string, bankerHand: string, betCents = 10_000): TableState {
+  let s = seatPlayers(testTable(), ['a']);
+  s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: betCents, nowMs: s.nowMs });
+  s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('r1', playerHand, bankerHand) });
+  expect(s.phase).toBe('dealing');
+  return must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs + 50 });
+}
+
+function refused(state: TableState, action: TableAction, code: string): void {
+  const before = structuredClone(state);
+  const result = apply(state, action);
+  expect(result.ok).toBe(false);
+  if (!result.ok) expect(result.error.code).toBe(code);
+  expect(state).toEqual(before);
+}
+
+describe('a house-banked round (rules.md §3, §5)', () => {
+  it('deals, sets, reveals and settles a win with 5% commission', () => {
+    let s = seatPlayers(testTable(), ['a']);
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 10_000, nowMs: s.nowMs });
+    expect(s.players.a.firstBetAtMs).toBe(s.nowMs);
+    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('r1', STRONG, WEAK) });
+    const open = effect(s, 'open-round');
+    expect(open.holds).toEqual([{ playerId: 'a', kind: 'main', amountCents: 10_000 }]);
+    expect(open.bankerPlayerId).toBeNull();
+    expect(JSON.stringify(open.public)).not.toMatch(/"cards"/);
+    expect(s.players.a.balanceCents).toBe(90_000);
+    expect(viewFor(s, 'a').you?.cards).toBeNull(); // not before the ledger has the deal
+
+    s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs + 10 });
+    expect(s.phase).toBe('setting');
+    const view = viewFor(s, 'a');
+    expect(view.you?.cards).toEqual(['As', 'Ah', 'Ks', 'Kh', 'Qs', 'Qh', '2c']);
+    expect(view.you?.deadlineKind).toBe('decision');
+    expect(view.you?.deadlineMs).toBe(s.nowMs + 45_000);
+
+    s = must(s, { type: 'set', playerId: 'a', low: [c('Ah'), c('As')], nowMs: s.nowMs + 1_000 });
+    expect(s.phase).toBe('betting');
+    expect(s.round).toBeNull();
+    const settle = effect(s, 'settle-round');
+    expect(settle.postings).toEqual([
+      { from: 'escrow', to: { player: 'a' }, amountCents: 10_000, kind: 'stake-return' },
+      { from: 'house', to: { player: 'a' }, amountCents: 10_000, kind: 'payout' },
+      { from: { player: 'a' }, to: 'commission', amountCents: 500, kind: 'commission' },
+    ]);
+    expect(settle.compPoints).toEqual([{ playerId: 'a', delta: 100 }]);
+    expect(s.players.a.balanceCents).toBe(109_500);
+    expect(s.players.a.compPoints).toBe(100);
+    expect(s.players.a.lastBets).toEqual({ main: 10_000, fortune: 0 });
+    const after = viewFor(s, 'a');
+    expect(after.you?.lastResult).toEqual({ roundId: 'r1', outcome: 'win', netCents: 9_500 });
+    expect(after.lastRound?.players[0]).toMatchObject({ you: true, outcome: 'win', high: 'win', low: 'win', commissionCents: 500, setBy: 'player' });
+    expect(after.lastRound?.bankerHand.cards).toEqual(['3c', '4d', '7h', '9s', 'Jd', '6c', '2d']);
+  });
+
+  it('a loss moves the stake to the house; a push returns it', () => {
+    let s = dealtOne(WEAK, STRONG);
+    s = must(s, { type: 'house-way', playerId: 'a', nowMs: s.nowMs });
+    expect(effect(s, 'settle-round').postings).toEqual([{ from: 'escrow', to: 'house', amountCents: 10_000, kind: 'stake-lost' }]);
+    expect(s.players.a.balanceCents).toBe(90_000);
+    expect(s.lastRound?.players[0]).toMatchObject({ outcome: 'lose', setBy: 'house-way', houseWayRule: '10.no-pair' });
+
+    // High hand Ad Kd Qd Jd 9d (flush) beats the banker's; low 8c 3h loses to the banker's pair of aces.
+    let p = dealtOne('Ad Kd Qd Jd 9d 8c 3h', STRONG.replace('As', 'Ac').replace('Ah', 'Ad').replace('Ad', 'Jk'));
+    p = must(p, { type: 'house-way', playerId: 'a', nowMs: p.nowMs });
+    const result = p.lastRound!.players[0];
+    expect(result.outcome).toBe('push');
+    expect(effect(p, 'settle-round').postings).toEqual([{ from: 'escrow', to: { player: 'a' }, amountCents: 10_000, kind: 'stake-return' }]);
+    expect(p.players.a.balanceCents).toBe(100_000);
+  });
+
+  it('rounds the commission half up (rules.md §3.1): 1.10 wins 1.10 less 0.06', () => {
+    let s = dealtOne(STRONG, WEAK, 110);
+    s = must(s, { type: 'house-way', playerId: 'a', nowMs: s.nowMs });
+    expect(s.lastRound?.players[0].commissionCents).toBe(6);
+    expect(s.players.a.balanceCents).toBe(100_000 + 110 - 6);
+  });
+
+  it('shows the house-way explanation to the player whose hand the house set, while the round runs', () => {
+    let s = seatPlayers(testTable(), ['a', 'b']);
+    for (const id of ['a', 'b']) s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: 500, nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('x', STRONG, WEAK) });
+    expect(s.phase).toBe('betting'); // b is not ready yet
+    s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs, deal: dealWith('r2', STRONG, WEAK, '5c 5d 8h 8s Tc 3s 4h') });
+    s = must(s, { type: 'round-opened', roundId: 'r2', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', playerId: 'a', nowMs: s.nowMs });
+    expect(s.phase).toBe('setting');
+    const view = viewFor(s, 'a');
+    expect(view.you?.houseWay?.rule).toBe('7.three-pairs');
+    expect(view.you?.setting).toEqual({ high: ['Kh', 'Ks', 'Qh', 'Qs', '2c'], low: ['Ah', 'As'] });
+    expect(view.seats[0].hasSet).toBe(true);
+    expect(view.seats[1].hasSet).toBe(false);
+    expect(viewFor(s, 'b').you?.houseWay).toBeNull();
+  });
+
+  it('settles the Fortune bet against the house whatever the setting (rules.md §4)', () => {
+    let s = seatPlayers(testTable(), ['a']);
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 500, nowMs: s.nowMs });
+    // Player: a flush (Ad Kd Qd Jd 9d) pays 4 to 1 on the Fortune bet.
+    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('f', 'Ad Kd Qd Jd 9d 8c 3h', '2s 3d 4c 6d 7s 9h Tc') });
+    expect(effect(s, 'open-round').holds).toEqual([
+      { playerId: 'a', kind: 'main', amountCents: 1_000 },
+      { playerId: 'a', kind: 'fortune', amountCents: 500 },
+    ]);
+    s = must(s, { type: 'round-opened', roundId: 'f', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', playerId: 'a', nowMs: s.nowMs });
+    const result = s.lastRound!.players[0];
+    expect(result.fortune).toEqual({ line: 'flush', netCents: 2_000 });
+    const mainNet = { win: 950, push: 0, lose: -1_000 }[result.outcome];
+    expect(result.netCents).toBe(mainNet + 2_000);
+    expect(s.players.a.balanceCents).toBe(100_000 + mainNet + 2_000);
+    expect(effect(s, 'settle-round').postings).toContainEqual({ from: 'house', to: { player: 'a' }, amountCents: 2_000, kind: 'payout' });
+    expect(s.players.a.compPoints).toBe(15);
+  });
+});
+
+describe('refusals leave the state unchanged', () => {
+  const base = seatPlayers(testTable(), ['a', 'b'], 5_000);
+  const now = base.nowMs;
+
+  it('refuses bets outside the limits, over the balance, or malformed', () => {
+    refused(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 99, nowMs: now }, 'bet/under-limit');
+    refused(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 10_001, nowMs: now }, 'bet/over-limit');
+    refused(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 5_001, nowMs: now }, 'ledger/insufficient-funds');
+    refused(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 1.5, nowMs: now }, 'bet/invalid-amount');
+    refused(base, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 500, nowMs: now }, 'bet/none');
+    const withMain = must(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 4_000, nowMs: now });
+    refused(withMain, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 2_600, nowMs: now }, 'bet/over-limit');
+    refused(withMain, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 50, nowMs: now }, 'bet/under-limit');
+    refused(withMain, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 1_001, nowMs: now }, 'ledger/insufficient-funds');
+    const noFortune = seatPlayers(testTable({ limits: { main: { minCents: 100, maxCents: 10_000 } } }), ['a']);
+    const noFortuneMain = must(noFortune, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: now });
+    refused(noFortuneMain, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 100, nowMs: now }, 'action/unavailable');
+  });
+
+  it('refuses actions of players who are not seated', () => {
+    refused(base, { type: 'bet', playerId: 'zed', spot: 'main', amountCents: 100, nowMs: now }, 'action/not-seated');
+    refused(base, { type: 'deal', playerId: 'zed', nowMs: now }, 'action/not-seated');
+    refused(base, { type: 'sit', playerId: 'zed', seat: 3, nowMs: now }, 'action/not-seated');
+    const watcher = must(base, { type: 'join', playerId: 'w', nickname: 'w', balanceCents: 100, compPoints: 0, nowMs: now });
+    refused(watcher, { type: 'stand', playerId: 'w', nowMs: now }, 'action/not-seated');
+    refused(watcher, { type: 'set', playerId: 'w', low: [0, 1], nowMs: now }, 'action/not-seated');
+    refused(watcher, { type: 'sit', playerId: 'w', seat: 0, nowMs: now }, 'action/seat-taken');
+    refused(watcher, { type: 'sit', playerId: 'w', seat: 6, nowMs: now }, 'action/invalid');
+    refused(watcher, { type: 'sit', playerId: 'a', seat: 3, nowMs: now }, 'action/duplicate');
+    const full = seatPlayers(testTable({ seats: 2 }), ['a', 'b']);
+    const fullWatcher = must(full, { type: 'join', playerId: 'w', nickname: 'w', balanceCents: 100, compPoints: 0, nowMs: now });
+    refused(fullWatcher, { type: 'sit', playerId: 'w', seat: null, nowMs: now }, 'action/table-full');
+  });
+
+  it('refuses a deal without a bet, a second Deal, and decisions out of phase', () => {
+    refused(base, { type: 'deal', playerId: 'a', nowMs: now }, 'bet/none');
+    refused(base, { type: 'set', playerId: 'a', low: [0, 1], nowMs: now }, 'action/out-of-phase');
+    refused(base, { type: 'house-way', playerId: 'a', nowMs: now }, 'action/out-of-phase');
+    refused(base, { type: 'rebet', playerId: 'a', nowMs: now }, 'bet/none');
+    let s = must(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: now });
+    s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: now });
+    s = must(s, { type: 'deal', playerId: 'a', nowMs: now, deal: dealWith('r', STRONG, WEAK) });
+    refused(s, { type: 'deal', playerId: 'a', nowMs: now, deal: dealWith('r', STRONG, WEAK) }, 'action/duplicate');
+    refused(s, { type: 'round-opened', roundId: 'r', nowMs: now }, 'action/stale');
+  });
+
+  it('refuses bets after the deal, foul settings, strangers\' cards and a second submit', () => {
+    let s = seatPlayers(testTable(), ['a', 'b', 'c']);
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: now });
+    s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: now });
+    s = must(s, { type: 'deal', playerId: 'a', nowMs: now });
+    s = must(s, { type: 'deal', playerId: 'b', nowMs: now, deal: dealWith('r', STRONG, '5c 5d 8h 8s Tc 3s 4h', WEAK) });
+    refused(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 200, nowMs: now }, 'bet/closed');
+    refused(s, { type: 'set', playerId: 'a', low: [c('Ah'), c('As')], nowMs: now }, 'action/out-of-phase'); // still dealing
+    refused(s, { type: 'round-opened', roundId: 'other', nowMs: now }, 'action/stale');
+    s = must(s, { type: 'round-opened', roundId: 'r', nowMs: now });
+    refused(s, { type: 'bet', playerId: 'c', spot: 'main', amountCents: 100, nowMs: now }, 'bet/closed');
+    refused(s, { type: 'deal', playerId: 'a', nowMs: now }, 'action/out-of-phase');
+    refused(s, { type: 'stand', playerId: 'a', nowMs: now }, 'action/out-of-phase');
+    refused(s, { type: 'set', playerId: 'c', low: [c('Ah'), c('As')], nowMs: now }, 'action/not-your-turn');
+    // 8h 8s low leaves 5c 5d Tc 3s 4h: a pair of eights over a high hand with a pair of fives is a foul.
+    refused(s, { type: 'set', playerId: 'b', low: [c('8h'), c('8s')], nowMs: now }, 'setting/foul');
+    refused(s, { type: 'set', playerId: 'a', low: [c('Ah'), c('5c')], nowMs: now }, 'setting/not-your-cards');
+    refused(s, { type: 'set', playerId: 'a', low: [c('Ah'), c('Ah')], nowMs: now }, 'setting/wrong-split');
+    s = must(s, { type: 'set', playerId: 'a', low: [c('Ah'), c('As')], nowMs: now });
+    refused(s, { type: 'set', playerId: 'a', low: [c('Kh'), c('Ks')], nowMs: now }, 'action/duplicate');
+    refused(s, { type: 'house-way', playerId: 'a', nowMs: now }, 'action/duplicate');
+    // A foul refused, the player sets again (rules.md §2.4): nothing lost.
+    s = must(s, { type: 'set', playerId: 'b', low: [c('Tc'), c('4h')], nowMs: now });
+    expect(s.phase).toBe('betting');
+    expect(s.lastRound?.players.map((p) => p.setBy)).toEqual(['player', 'player']);
+  });
+
+  it('refuses banker actions of players and bank requests of the ineligible', () => {
+    refused(base, { type: 'take-bank', playerId: 'a', nowMs: now }, 'bank/not-eligible'); // house-only table
+    refused(base, { type: 'approve', playerId: 'a', nowMs: now }, 'action/not-your-turn');
+    refused(base, { type: 'auto-approve', playerId: 'a', on: true, nowMs: now }, 'action/not-your-turn');
+    refused(base, { type: 'leave-bank', playerId: 'a', nowMs: now }, 'action/not-your-turn');
+    const bankTable = testTable({ playerBanking: true });
+    const poor = seatPlayers(bankTable, ['a'], 10_149, 50);
+    refused(poor, { type: 'take-bank', playerId: 'a', nowMs: now }, 'bank/not-eligible'); // needs 101.50
+    const noPoints = seatPlayers(bankTable, ['a'], 10_150, 49);
+    refused(noPoints, { type: 'take-bank', playerId: 'a', nowMs: now }, 'bank/not-eligible');
+    let s = seatPlayers(bankTable, ['a', 'b'], 10_150, 50);
+    s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: now });
+    refused(s, { type: 'take-bank', playerId: 'a', nowMs: now }, 'bank/not-eligible'); // bets on the table
+    s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 0, nowMs: now });
+    s = must(s, { type: 'take-bank', playerId: 'a', nowMs: now });
+    refused(s, { type: 'take-bank', playerId: 'b', nowMs: now }, 'bank/occupied');
+    refused(s, { type: 'take-bank', playerId: 'a', nowMs: now }, 'action/duplicate');
+    refused(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: now }, 'action/out-of-phase');
+    refused(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: now }, 'action/not-your-turn');
+    refused(s, { type: 'approve', playerId: 'b', nowMs: now }, 'action/not-your-turn');
+  });
+});
+
+describe('the multi-player deal rule and timers (rules.md §5)', () => {
+  it('deals when every player with a bet is ready; a bet never dealt is returned after 45 s', () => {
+    let s = seatPlayers(testTable(), ['a', 'b', 'c']);
+    const t0 = s.nowMs;
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: t0 });
+    s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 200, nowMs: t0 + 1_000 });
+    s = must(s, { type: 'deal', playerId: 'a', nowMs: t0 + 2_000, deal: dealWith('x', STRONG, WEAK) });
+    expect(s.phase).toBe('betting');
+    expect(nextDeadline(s)).toBe(t0 + 1_000 + 45_000);
+    expect(viewFor(s, 'b').you?.deadlineKind).toBe('bet');
+    s = must(s, { type: 'tick', nowMs: t0 + 46_000, deal: dealWith('r', STRONG, WEAK) });
+    expect(s.players.b.bets).toEqual({ main: 0, fortune: 0 });
+    expect(s.phase).toBe('dealing');
+    expect(s.round?.hands.map((h) => h.playerId)).toEqual(['a']);
+  });
+
+  it('changing a bet after Deal un-readies the player', () => {
+    let s = seatPlayers(testTable(), ['a', 'b']);
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('x', STRONG, WEAK) });
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 300, nowMs: s.nowMs });
+    expect(s.players.a.ready).toBe(false);
+    s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs, deal: dealWith('x', STRONG, WEAK) });
+    expect(s.phase).toBe('betting');
+  });
+
+  it('a decision timeout sets the hand by the house way and the player leaves the table', () => {
+    let s = dealtOne(STRONG, WEAK);
+    const deadline = nextDeadline(s)!;
+    expect(deadline).toBe(s.nowMs + 45_000);
+    s = must(s, { type: 'tick', nowMs: deadline - 1 });
+    expect(s.phase).toBe('setting');
+    s = must(s, { type: 'tick', nowMs: deadline });
+    expect(s.phase).toBe('betting');
+    expect(s.lastRound?.players[0].setBy).toBe('timeout');
+    expect(s.players.a.seat).toBeNull();
+    expect(s.seats[0]).toBeNull();
+    expect(s.effects).toContainEqual({ kind: 'stood-up', playerId: 'a', reason: 'timeout' });
+  });
+
+  it('a disconnection before the deal returns the bet; after the deal the house way sets the hand', () => {
+    let s = seatPlayers(testTable(), ['a', 'b']);
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs, deal: dealWith('x', STRONG, WEAK) });
+    s = must(s, { type: 'leave', playerId: 'a', nowMs: s.nowMs, deal: dealWith('r', STRONG, WEAK) });
+    expect(s.players.a.bets).toEqual({ main: 0, fortune: 0 });
+    expect(s.players.a.balanceCents).toBe(100_000);
+    expect(s.phase).toBe('dealing'); // b was ready: the round deals without a
+    s = must(s, { type: 'join', playerId: 'a', nickname: 'nick-a', balanceCents: 100_000, compPoints: 0, nowMs: s.nowMs });
+    s = must(s, { type: 'round-opened', roundId: 'r', nowMs: s.nowMs });
+    s = must(s, { type: 'leave', playerId: 'b', nowMs: s.nowMs + 5 });
+    expect(s.phase).toBe('betting');
+    expect(s.lastRound?.players[0]).toMatchObject({ setBy: 'disconnect', outcome: 'win' });
+    expect(s.players.b.seat).toBe(1); // the seat is held for 60 s
+    s = must(s, { type: 'tick', nowMs: s.nowMs + 60_000 });
+    expect(s.players.b).toBeUndefined();
+    expect(s.seats[1]).toBeNull();
+    expect(s.effects).toContainEqual({ kind: 'stood-up', playerId: 'b', reason: 'disconnected' });
+  });
+
+  it('a failed deal (the ledger refused it) puts the bets back, not ready', () => {
+    let s = seatPlayers(testTable(), ['a']);
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 700, nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('r', STRONG, WEAK) });
+    s = must(s, { type: 'round-failed', roundId: 'r', nowMs: s.nowMs });
+    expect(s.phase).toBe('betting');
+    expect(s.round).toBeNull();
+    expect(s.players.a).toMatchObject({ balanceCents: 100_000, bets: { main: 700, fortune: 0 }, ready: false });
+    s = must(s, { type: 'sync', playerId: 'a', balanceCents: 500, compPoints: 0, nowMs: s.nowMs });
+    expect(s.players.a.bets).toEqual({ main: 0, fortune: 0 });
+  });
+
+  it('rebet places the last round\'s bets again without dealing', () => {
+    let s = dealtOne(WEAK, STRONG, 300);
+    s = must(s, { type: 'house-way', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'rebet', playerId: 'a', nowMs: s.nowMs });
+    expect(s.players.a.bets).toEqual({ main: 300, fortune: 0 });
+    expect(s.phase).toBe('betting');
+    expect(s.players.a.ready).toBe(false);
+  });
+
+  it('deals each player and the banker seven distinct cards from the deck', () => {
+    let s = seatPlayers(testTable(), ['a', 'b', 'c', 'd', 'e', 'f']);
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) {
+      s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: 100, nowMs: s.nowMs });
+    }
+    const deck = stackedDeck(STRONG);
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) s = must(s, { type: 'deal', playerId: id, nowMs: s.nowMs, deal: { roundId: 'six', deck } });
+    const all = [...s.round!.hands.flatMap((h) => h.cards), ...s.round!.bankerCards];
+    expect(all).toHaveLength(49);
+    expect(new Set(all).size).toBe(49);
+    expect(s.round!.hands[0].cards).toEqual(unwrap(parseCards(STRONG, 7)));
+  });
+});
+
+describe('a player banks (rules.md §3.1, §5, seed 002)', () => {
+  function bankTable(): TableState {
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 20_000, 60);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    expect(s.phase).toBe('approval');
+    return s;
+  }
+
+  it('approves, then settles with no commission and the 1.5% fee (seed 002: 50.00 lost → banker +49.25)', () => {
+    let s = bankTable();
+    expect(viewFor(s, 'bank').you?.deadlineKind).toBe('approval');
+    s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
+    expect(s.phase).toBe('betting');
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 5_000, nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('b1', WEAK, STRONG) });
+    expect(effect(s, 'open-round').holds).toEqual([
+      { playerId: 'p', kind: 'main', amountCents: 5_000 },
+      { playerId: 'bank', kind: 'bank', amountCents: 5_075 },
+    ]);
+    s = must(s, { type: 'round-opened', roundId: 'b1', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', playerId: 'p', nowMs: s.nowMs });
+    const settle = effect(s, 'settle-round');
+    expect(settle.postings).toEqual([
+      { from: 'escrow', to: { player: 'bank' }, amountCents: 5_075, kind: 'stake-return' },
+      { from: 'escrow', to: { player: 'bank' }, amountCents: 5_000, kind: 'stake-lost' },
+      { from: { player: 'bank' }, to: 'commission', amountCents: 75, kind: 'banker-fee' },
+    ]);
+    expect(settle.compPoints).toEqual([
+      { playerId: 'p', delta: 50 },
+      { playerId: 'bank', delta: -50 },
+    ]);
+    expect(s.players.bank.balanceCents).toBe(20_000 + 4_925);
+    expect(s.players.p.balanceCents).toBe(15_000);
+    expect(s.lastRound).toMatchObject({ bankerNetCents: 4_925, bankerFeeCents: 75, bankerCompPointsDelta: -50 });
+    expect(viewFor(s, 'bank').you?.lastResult).toEqual({ roundId: 'b1', outcome: 'bank', netCents: 4_925 });
+    expect(s.phase).toBe('approval'); // the next round needs approval again
+  });
+
+  it('a winning player is paid 1:1 by the banker without commission', () => {
+    let s = bankTable();
+    s = must(s, { type: 'auto-approve', playerId: 'bank', on: true, nowMs: s.nowMs });
+    expect(s.phase).toBe('betting');
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 5_000, nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('b2', STRONG, WEAK) });
+    s = must(s, { type: 'round-opened', roundId: 'b2', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', playerId: 'p', nowMs: s.nowMs });
+    expect(effect(s, 'settle-round').postings).toContainEqual({ from: { player: 'bank' }, to: { player: 'p' }, amountCents: 5_000, kind: 'payout' });
+    expect(s.players.p.balanceCents).toBe(25_000);
+    expect(s.players.bank.balanceCents).toBe(20_000 - 5_000 - 75);
+    expect(s.phase).toBe('betting'); // auto-approve
+    expect(s.banker).not.toBeNull();
+  });
+
+  it('refuses bets the banker cannot cover', () => {
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p', 'q'], 10_150, 60);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 9_000, nowMs: s.nowMs });
+    refused(s, { type: 'bet', playerId: 'q', spot: 'main', amountCents: 1_001, nowMs: s.nowMs }, 'bet/banker-cannot-cover');
+    must(s, { type: 'bet', playerId: 'q', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+  });
+
+  it('a banker who does not approve within 35 s leaves the bank; the house banks again', () => {
+    let s = bankTable();
+    expect(nextDeadline(s)).toBe(s.nowMs + 35_000);
+    s = must(s, { type: 'tick', nowMs: s.nowMs + 35_000 });
+    expect(s.banker).toBeNull();
+    expect(s.phase).toBe('betting');
+    expect(viewFor(s, 'p').banker).toEqual({ kind: 'house' });
+  });
+
+  it('leave-bank during a round takes effect after it', () => {
+    let s = bankTable();
+    s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 100, nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('b3', STRONG, WEAK) });
+    s = must(s, { type: 'leave-bank', playerId: 'bank', nowMs: s.nowMs });
+    expect(viewFor(s, 'p').banker).toMatchObject({ kind: 'player', leaving: true });
+    s = must(s, { type: 'round-opened', roundId: 'b3', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', playerId: 'p', nowMs: s.nowMs });
+    expect(s.banker).toBeNull();
+    expect(s.lastRound?.banker).toMatchObject({ kind: 'player', playerId: 'bank' });
+  });
+});

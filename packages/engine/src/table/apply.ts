@@ -1,0 +1,668 @@
+/**
+ * The table reducer (architecture.md: one pure reducer `apply(state, action)`), rules.md §3, §5
+ * and seed 002. Time and the shuffled deck come in with the actions; nothing here reads a clock
+ * or randomness. A refused action returns a typed error and leaves the state unchanged (the
+ * reducer works on a copy).
+ *
+ * Multi-player rule (docs/protocol.md): Deal marks a player ready; the round deals when every
+ * seated player with a main bet is ready. A bet not dealt within `timers.betMs` of the seat's first
+ * chip of the round is returned, and the others may then deal without it.
+ */
+
+import { DECK_SIZE, isCard, type Card } from '../cards/index.js';
+import { err, ok, type Result, type RuleError } from '../errors/index.js';
+import { formatCard } from '../notation/index.js';
+import type { BetSpot } from '../protocol/messages.js';
+import type { Bets } from '../protocol/view.js';
+import { checkSetting } from '../setting/index.js';
+import { bankerFee } from '../settle/index.js';
+import type { DealMaterial, TableAction } from './actions.js';
+import { bankMinBalanceCents } from './config.js';
+import { roundHolds, setByHouseWay, settleRoundState } from './settlement.js';
+import { NO_BETS, type PlayerState, type RoundHand, type RoundPublic, type RoundState, type TableState } from './state.js';
+
+type Refusal = { ok: false; error: RuleError };
+type Step = Result<void>;
+const done: Step = ok(undefined);
+
+/** A copy of the state that `apply` may mutate (everything mutable is copied; cards and results are immutable). */
+function cloneState(state: TableState): TableState {
+  const players: Record<string, PlayerState> = {};
+  for (const id of Object.keys(state.players)) {
+    const p = state.players[id];
+    players[id] = { ...p, bets: { ...p.bets }, lastBets: p.lastBets === null ? null : { ...p.lastBets } };
+  }
+  return {
+    ...state,
+    players,
+    seats: [...state.seats],
+    banker: state.banker === null ? null : { ...state.banker },
+    round: state.round === null ? null : { ...state.round, hands: state.round.hands.map((hand) => ({ ...hand })) },
+    effects: [],
+  };
+}
+
+/**
+ * Applies one action to a table (rules.md §3, §5).
+ * @param state the table (not modified)
+ * @param action what happened, with the time and, for a deal, the round id and shuffled deck
+ * @returns the next state, with `effects` listing what the server must do (ledger writes, players
+ *   stood up); or a refusal: `action/not-seated` (not in the room or not seated), `action/invalid`
+ *   (no such seat), `action/seat-taken`, `action/table-full`, `action/duplicate` (already seated,
+ *   ready, set, banking, approved), `action/out-of-phase`, `action/not-your-turn` (a banker-only
+ *   action by a player, a player action by the banker, a decision by a player not in the round),
+ *   `action/stale` (a ledger outcome for another round), `action/unavailable` (no Fortune bet here),
+ *   `bet/closed`, `bet/none`, `bet/invalid-amount`, `bet/under-limit`, `bet/over-limit`,
+ *   `bet/banker-cannot-cover`, `ledger/insufficient-funds`, `setting/not-your-cards`,
+ *   `setting/wrong-split`, `setting/foul`, `bank/not-eligible`, `bank/occupied`.
+ * @throws Error when a round must be dealt but the action carries no valid `deal` material (53 distinct cards)
+ */
+export function apply(state: TableState, action: TableAction): Result<TableState> {
+  const next = cloneState(state);
+  next.nowMs = Math.max(state.nowMs, action.nowMs);
+  const stepped = step(next, action);
+  if (!stepped.ok) return stepped;
+  afterAction(next, action.deal);
+  return ok(next);
+}
+
+function step(s: TableState, action: TableAction): Step {
+  switch (action.type) {
+    case 'join':
+      return join(s, action.playerId, action.nickname, action.balanceCents, action.compPoints);
+    case 'leave':
+      return leave(s, action.playerId);
+    case 'sync':
+      return sync(s, action.playerId, action.balanceCents, action.compPoints);
+    case 'sit':
+      return sit(s, action.playerId, action.seat);
+    case 'stand':
+      return stand(s, action.playerId);
+    case 'bet':
+      return bet(s, action.playerId, action.spot, action.amountCents);
+    case 'deal':
+      return ready(s, action.playerId);
+    case 'set':
+      return setHand(s, action.playerId, action.low);
+    case 'house-way':
+      return houseWayHand(s, action.playerId);
+    case 'rebet':
+      return rebet(s, action.playerId);
+    case 'take-bank':
+      return takeBank(s, action.playerId);
+    case 'leave-bank':
+      return leaveBank(s, action.playerId);
+    case 'approve':
+      return approve(s, action.playerId);
+    case 'auto-approve':
+      return autoApprove(s, action.playerId, action.on);
+    case 'tick':
+      return tick(s);
+    case 'round-opened':
+      return roundOpened(s, action.roundId);
+    case 'round-failed':
+      return roundFailed(s, action.roundId);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lookups and refusals
+
+function member(s: TableState, playerId: string): Result<PlayerState> {
+  const p = s.players[playerId];
+  return p === undefined ? err('action/not-seated', 'join the table first') : ok(p);
+}
+
+function seated(s: TableState, playerId: string): Result<PlayerState> {
+  const p = s.players[playerId];
+  if (p === undefined || p.seat === null) return err('action/not-seated', 'take a seat first');
+  return ok(p);
+}
+
+function isBanker(s: TableState, playerId: string): boolean {
+  return s.banker !== null && s.banker.playerId === playerId;
+}
+
+function handOf(s: TableState, playerId: string): RoundHand | undefined {
+  return s.round?.hands.find((hand) => hand.playerId === playerId);
+}
+
+function inRound(s: TableState, playerId: string): boolean {
+  return s.round !== null && (handOf(s, playerId) !== undefined || s.round.banker?.playerId === playerId);
+}
+
+/** Seated players other than the banker with a main bet, in seat order. */
+function bettors(s: TableState): PlayerState[] {
+  const out: PlayerState[] = [];
+  for (const id of s.seats) {
+    if (id === null || isBanker(s, id)) continue;
+    const p = s.players[id];
+    if (p.bets.main > 0) out.push(p);
+  }
+  return out;
+}
+
+function clearBets(p: PlayerState): void {
+  p.bets = { ...NO_BETS };
+  p.firstBetAtMs = null;
+  p.ready = false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Room membership and seats
+
+function join(s: TableState, playerId: string, nickname: string, balanceCents: number, compPoints: number): Step {
+  const known = s.players[playerId];
+  if (known !== undefined) {
+    known.connected = true;
+    known.disconnectedAtMs = null;
+    known.nickname = nickname;
+    return sync(s, playerId, balanceCents, compPoints);
+  }
+  s.players[playerId] = {
+    playerId,
+    nickname,
+    balanceCents,
+    compPoints,
+    seat: null,
+    connected: true,
+    disconnectedAtMs: null,
+    bets: { ...NO_BETS },
+    firstBetAtMs: null,
+    ready: false,
+    lastBets: null,
+    leaveAfterRound: false,
+  };
+  return done;
+}
+
+/** rules.md §5 "Interruptions": bets not dealt are returned; a dealt hand is set by the house way. */
+function leave(s: TableState, playerId: string): Step {
+  const found = member(s, playerId);
+  if (!found.ok) return found;
+  const p = found.value;
+  if (p.seat === null) {
+    delete s.players[playerId];
+    return done;
+  }
+  p.connected = false;
+  p.disconnectedAtMs = s.nowMs;
+  clearBets(p);
+  const hand = handOf(s, playerId);
+  if (hand !== undefined && hand.setting === null && s.phase === 'setting') setByHouseWay(hand, 'disconnect');
+  return done;
+}
+
+function sync(s: TableState, playerId: string, balanceCents: number, compPoints: number): Step {
+  const found = member(s, playerId);
+  if (!found.ok) return found;
+  const p = found.value;
+  p.balanceCents = balanceCents;
+  p.compPoints = compPoints;
+  if (p.bets.main + p.bets.fortune > balanceCents) clearBets(p);
+  return done;
+}
+
+function sit(s: TableState, playerId: string, seat: number | null): Step {
+  const found = member(s, playerId);
+  if (!found.ok) return found;
+  const p = found.value;
+  if (p.seat !== null) return err('action/duplicate', `you already sit at seat ${p.seat}`);
+  let chosen = seat;
+  if (chosen === null) {
+    chosen = s.seats.indexOf(null);
+    if (chosen < 0) return err('action/table-full', 'every seat is taken');
+  } else if (!Number.isInteger(chosen) || chosen < 0 || chosen >= s.seats.length) {
+    return err('action/invalid', `this table has seats 0 to ${s.seats.length - 1}`);
+  } else if (s.seats[chosen] !== null) {
+    return err('action/seat-taken', `seat ${chosen} is taken`);
+  }
+  s.seats[chosen] = playerId;
+  p.seat = chosen;
+  p.leaveAfterRound = false;
+  return done;
+}
+
+/** Frees the player's seat; a banker leaves the bank; a disconnected player leaves the room. */
+function unseat(s: TableState, p: PlayerState, reason: 'timeout' | 'disconnected' | null): void {
+  if (p.seat !== null) s.seats[p.seat] = null;
+  p.seat = null;
+  p.leaveAfterRound = false;
+  clearBets(p);
+  if (isBanker(s, p.playerId)) removeBanker(s);
+  if (reason !== null) s.effects.push({ kind: 'stood-up', playerId: p.playerId, reason });
+  if (!p.connected) delete s.players[p.playerId];
+}
+
+function stand(s: TableState, playerId: string): Step {
+  const found = seated(s, playerId);
+  if (!found.ok) return found;
+  if (inRound(s, playerId)) return err('action/out-of-phase', 'you can stand up when the round is over');
+  unseat(s, found.value, null);
+  return done;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bets
+
+function bettingOpen(s: TableState, p: PlayerState): Step {
+  if (isBanker(s, p.playerId)) return err('action/not-your-turn', 'the banker does not bet');
+  if (s.phase === 'approval') return err('action/out-of-phase', 'the banker has not approved the next round yet');
+  if (s.phase !== 'betting') return err('bet/closed', 'bets are closed until the round is over');
+  return done;
+}
+
+/**
+ * Checks a seat's bets against the table limits, the balance and the banker's cover (rules.md §5).
+ * The Fortune bet needs a main bet.
+ */
+function checkBets(s: TableState, p: PlayerState, bets: Bets): Step {
+  const { main, fortune } = s.config.limits;
+  for (const spot of ['main', 'fortune'] as const) {
+    const amount = bets[spot];
+    if (!Number.isSafeInteger(amount) || amount < 0) return err('bet/invalid-amount', 'a bet is a whole number of cents');
+  }
+  if (bets.fortune > 0) {
+    if (fortune === null) return err('action/unavailable', 'this table has no Fortune bet');
+    if (bets.main === 0) return err('bet/none', 'a Fortune bet needs a main bet');
+    if (bets.fortune < fortune.minCents) return err('bet/under-limit', `the Fortune minimum is ${fortune.minCents} cents`);
+    if (bets.fortune > fortune.maxCents) return err('bet/over-limit', `the Fortune maximum is ${fortune.maxCents} cents`);
+  }
+  if (bets.main > 0) {
+    if (bets.main < main.minCents) return err('bet/under-limit', `the table minimum is ${main.minCents} cents`);
+    if (bets.main > main.maxCents) return err('bet/over-limit', `the table maximum is ${main.maxCents} cents`);
+  }
+  if (bets.main + bets.fortune > p.balanceCents) {
+    return err('ledger/insufficient-funds', `your balance is ${p.balanceCents} cents`);
+  }
+  if (s.banker !== null) {
+    const banker = s.players[s.banker.playerId];
+    const total = bettors(s).reduce((sum, other) => sum + (other.playerId === p.playerId ? 0 : other.bets.main), 0) + bets.main;
+    if (total + bankerFee(total, s.config.bankerFeeBps) > banker.balanceCents) {
+      return err('bet/banker-cannot-cover', 'the banker cannot cover this bet');
+    }
+  }
+  return done;
+}
+
+function placeBets(s: TableState, p: PlayerState, bets: Bets): void {
+  const hadBets = p.bets.main + p.bets.fortune > 0;
+  p.bets = bets;
+  p.ready = false;
+  if (bets.main + bets.fortune === 0) p.firstBetAtMs = null;
+  else if (!hadBets || p.firstBetAtMs === null) p.firstBetAtMs = s.nowMs;
+}
+
+function bet(s: TableState, playerId: string, spot: BetSpot, amountCents: number): Step {
+  const found = seated(s, playerId);
+  if (!found.ok) return found;
+  const p = found.value;
+  const open = bettingOpen(s, p);
+  if (!open.ok) return open;
+  // Clearing the main bet clears the Fortune bet with it.
+  const bets: Bets = spot === 'main' && amountCents === 0 ? { ...NO_BETS } : { ...p.bets, [spot]: amountCents };
+  const checked = checkBets(s, p, bets);
+  if (!checked.ok) return checked;
+  placeBets(s, p, bets);
+  return done;
+}
+
+function rebet(s: TableState, playerId: string): Step {
+  const found = seated(s, playerId);
+  if (!found.ok) return found;
+  const p = found.value;
+  const open = bettingOpen(s, p);
+  if (!open.ok) return open;
+  if (p.lastBets === null) return err('bet/none', 'there is no last round to bet again');
+  const checked = checkBets(s, p, { ...p.lastBets });
+  if (!checked.ok) return checked;
+  placeBets(s, p, { ...p.lastBets });
+  return done;
+}
+
+function ready(s: TableState, playerId: string): Step {
+  const found = seated(s, playerId);
+  if (!found.ok) return found;
+  const p = found.value;
+  if (isBanker(s, playerId)) return err('action/not-your-turn', 'the banker does not deal; players do');
+  if (s.phase !== 'betting') return err('action/out-of-phase', s.phase === 'approval' ? 'the banker has not approved the round yet' : 'a round is being played');
+  if (p.bets.main === 0) return err('bet/none', 'place a bet first');
+  if (p.ready) return err('action/duplicate', 'you already pressed Deal');
+  p.ready = true;
+  return done;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The deal
+
+function checkDeck(deal: DealMaterial | undefined): readonly Card[] {
+  if (deal === undefined || deal.roundId === '') throw new Error('a round must be dealt but the action carries no deal material');
+  const { deck } = deal;
+  if (deck.length !== DECK_SIZE || !deck.every(isCard) || new Set(deck).size !== DECK_SIZE) {
+    throw new Error('the deal material is not a 53-card deck');
+  }
+  return deck;
+}
+
+/** Deals the round when every player with a bet is ready (the multi-player rule). */
+function maybeDeal(s: TableState, deal: DealMaterial | undefined): void {
+  if (s.phase !== 'betting' || s.round !== null) return;
+  const players = bettors(s);
+  if (players.length === 0 || players.some((p) => !p.ready)) return;
+  const deck = checkDeck(deal);
+  const roundId = (deal as DealMaterial).roundId;
+  let next = 0;
+  const draw = (): Card[] => {
+    const cards = deck.slice(next, next + 7);
+    next += 7;
+    return cards;
+  };
+  const hands: RoundHand[] = players.map((p) => ({
+    playerId: p.playerId,
+    seat: p.seat as number,
+    nickname: p.nickname,
+    cards: draw(),
+    bets: { ...p.bets },
+    setting: null,
+    setBy: null,
+    houseWay: null,
+    deadlineMs: null,
+  }));
+  const bankerPlayer = s.banker === null ? null : s.players[s.banker.playerId];
+  const round: RoundState = {
+    roundId,
+    tableId: s.config.tableId,
+    dealtAtMs: s.nowMs,
+    deck: [...deck],
+    banker: bankerPlayer === null ? null : { playerId: bankerPlayer.playerId, seat: bankerPlayer.seat as number, nickname: bankerPlayer.nickname },
+    bankerCards: draw(),
+    hands,
+    rules: {
+      commissionBps: s.config.commissionBps,
+      bankerFeeBps: s.config.bankerFeeBps,
+      fortunePayTable: s.config.fortunePayTable,
+    },
+  };
+  const holds = roundHolds(round);
+  for (const hold of holds) s.players[hold.playerId].balanceCents -= hold.amountCents;
+  for (const p of players) {
+    p.lastBets = { ...p.bets };
+    clearBets(p);
+  }
+  s.round = round;
+  s.phase = 'dealing';
+  const publicRecord: RoundPublic = {
+    tableId: s.config.tableId,
+    roundId,
+    banker: round.banker === null ? { kind: 'house' } : { kind: 'player', seat: round.banker.seat, nickname: round.banker.nickname },
+    players: hands.map((hand) => ({ seat: hand.seat, nickname: hand.nickname, bets: hand.bets })),
+  };
+  s.effects.push({ kind: 'open-round', roundId, bankerPlayerId: round.banker?.playerId ?? null, holds, secret: round, public: publicRecord });
+}
+
+function currentRound(s: TableState, roundId: string): Result<RoundState> {
+  if (s.phase !== 'dealing' || s.round === null || s.round.roundId !== roundId) {
+    return err('action/stale', `round ${roundId} is not being dealt`);
+  }
+  return ok(s.round);
+}
+
+function roundOpened(s: TableState, roundId: string): Step {
+  const found = currentRound(s, roundId);
+  if (!found.ok) return found;
+  s.phase = 'setting';
+  for (const hand of found.value.hands) {
+    hand.deadlineMs = s.nowMs + s.config.timers.decisionMs;
+    const p = s.players[hand.playerId];
+    if (p === undefined || !p.connected) setByHouseWay(hand, 'disconnect');
+  }
+  return done;
+}
+
+function roundFailed(s: TableState, roundId: string): Step {
+  const found = currentRound(s, roundId);
+  if (!found.ok) return found;
+  const round = found.value;
+  for (const hold of roundHolds(round)) {
+    const p = s.players[hold.playerId];
+    if (p !== undefined) p.balanceCents += hold.amountCents;
+  }
+  for (const hand of round.hands) {
+    const p = s.players[hand.playerId];
+    if (p === undefined || p.seat === null || !p.connected) continue;
+    p.bets = { ...hand.bets };
+    p.firstBetAtMs = s.nowMs;
+    p.ready = false;
+  }
+  s.round = null;
+  s.phase = 'betting';
+  return done;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decisions after the deal
+
+function decision(s: TableState, playerId: string): Result<RoundHand> {
+  const found = seated(s, playerId);
+  if (!found.ok) return found as Refusal;
+  if (s.phase !== 'setting') return err('action/out-of-phase', 'there are no cards to set now');
+  const hand = handOf(s, playerId);
+  if (hand === undefined) return err('action/not-your-turn', 'you are not in this round');
+  if (hand.setting !== null) return err('action/duplicate', 'your hand is already set');
+  return ok(hand);
+}
+
+function setHand(s: TableState, playerId: string, low: readonly [Card, Card]): Step {
+  const found = decision(s, playerId);
+  if (!found.ok) return found;
+  const hand = found.value;
+  const stranger = low.find((c) => !hand.cards.includes(c));
+  if (stranger !== undefined) return err('setting/not-your-cards', `${isCard(stranger) ? formatCard(stranger) : String(stranger)} is not one of your cards`);
+  const setting = { high: hand.cards.filter((c) => !low.includes(c)), low: [...low] };
+  const checked = checkSetting(hand.cards, setting);
+  if (!checked.ok) return checked;
+  hand.setting = setting;
+  hand.setBy = 'player';
+  s.effects.push({ kind: 'save-round', roundId: (s.round as RoundState).roundId, secret: s.round as RoundState });
+  return done;
+}
+
+function houseWayHand(s: TableState, playerId: string): Step {
+  const found = decision(s, playerId);
+  if (!found.ok) return found;
+  setByHouseWay(found.value, 'house-way');
+  s.effects.push({ kind: 'save-round', roundId: (s.round as RoundState).roundId, secret: s.round as RoundState });
+  return done;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The banking player (rules.md §5, seed 002)
+
+/** Why `playerId` may not take the bank now, or `null` when it may. */
+export function bankRefusal(s: TableState, playerId: string): Refusal | null {
+  if (!s.config.playerBanking) return err('bank/not-eligible', 'the house always banks at this table');
+  const p = s.players[playerId];
+  if (p === undefined || p.seat === null) return err('action/not-seated', 'take a seat first');
+  if (s.banker !== null) {
+    return s.banker.playerId === playerId ? err('action/duplicate', 'you already bank') : err('bank/occupied', 'another player banks');
+  }
+  if (s.phase !== 'betting' || s.round !== null) return err('action/out-of-phase', 'the bank changes hands between rounds');
+  if (Object.values(s.players).some((other) => other.bets.main + other.bets.fortune > 0)) {
+    return err('bank/not-eligible', 'the bank changes hands only when no bets are on the table');
+  }
+  if (p.compPoints < s.config.bankMinCompPoints) {
+    return err('bank/not-eligible', `banking needs ${s.config.bankMinCompPoints} comp points`);
+  }
+  const needed = bankMinBalanceCents(s.config);
+  if (p.balanceCents < needed) return err('bank/not-eligible', `banking needs a balance of ${needed} cents`);
+  return null;
+}
+
+function askApproval(s: TableState): void {
+  const banker = s.banker;
+  if (banker === null) return;
+  banker.approved = banker.autoApprove;
+  banker.approvalDeadlineMs = banker.autoApprove ? null : s.nowMs + s.config.timers.approvalMs;
+  s.phase = banker.autoApprove ? 'betting' : 'approval';
+}
+
+function removeBanker(s: TableState): void {
+  s.banker = null;
+  if (s.phase === 'approval') s.phase = 'betting';
+}
+
+function takeBank(s: TableState, playerId: string): Step {
+  const refusal = bankRefusal(s, playerId);
+  if (refusal !== null) return refusal;
+  s.banker = { playerId, autoApprove: false, approved: false, leaving: false, approvalDeadlineMs: null };
+  askApproval(s);
+  return done;
+}
+
+function bankerOnly(s: TableState, playerId: string): Step {
+  const found = seated(s, playerId);
+  if (!found.ok) return found;
+  if (!isBanker(s, playerId)) return err('action/not-your-turn', 'only the banker may do this');
+  return done;
+}
+
+function leaveBank(s: TableState, playerId: string): Step {
+  const checked = bankerOnly(s, playerId);
+  if (!checked.ok) return checked;
+  if (s.round !== null) (s.banker as NonNullable<TableState['banker']>).leaving = true;
+  else removeBanker(s);
+  return done;
+}
+
+function approve(s: TableState, playerId: string): Step {
+  const checked = bankerOnly(s, playerId);
+  if (!checked.ok) return checked;
+  const banker = s.banker as NonNullable<TableState['banker']>;
+  if (s.phase !== 'approval') {
+    return banker.approved ? err('action/duplicate', 'this round is approved') : err('action/out-of-phase', 'there is nothing to approve now');
+  }
+  banker.approved = true;
+  banker.approvalDeadlineMs = null;
+  s.phase = 'betting';
+  return done;
+}
+
+function autoApprove(s: TableState, playerId: string, on: boolean): Step {
+  const checked = bankerOnly(s, playerId);
+  if (!checked.ok) return checked;
+  const banker = s.banker as NonNullable<TableState['banker']>;
+  banker.autoApprove = on;
+  if (on && s.phase === 'approval') {
+    banker.approved = true;
+    banker.approvalDeadlineMs = null;
+    s.phase = 'betting';
+  }
+  return done;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timers
+
+/** The bet deadline of a seat that has bets on the table and has not pressed Deal, else `null`. */
+export function betDeadline(s: TableState, p: PlayerState): number | null {
+  if (s.phase !== 'betting' || p.ready || p.firstBetAtMs === null) return null;
+  return p.firstBetAtMs + s.config.timers.betMs;
+}
+
+/** When a disconnected seated player loses its seat, else `null` (never during its round). */
+function seatHoldDeadline(s: TableState, p: PlayerState): number | null {
+  if (p.connected || p.seat === null || p.disconnectedAtMs === null || inRound(s, p.playerId)) return null;
+  return p.disconnectedAtMs + s.config.timers.reconnectMs;
+}
+
+/**
+ * The earliest pending deadline of the table (epoch ms), or `null` when nothing is timed: a bet not
+ * dealt, a decision after the deal, the banker's approval, a disconnected player's seat hold. The
+ * server applies a `tick` at that time.
+ */
+export function nextDeadline(s: TableState): number | null {
+  const times: number[] = [];
+  for (const p of Object.values(s.players)) {
+    const bet = betDeadline(s, p);
+    if (bet !== null) times.push(bet);
+    const hold = seatHoldDeadline(s, p);
+    if (hold !== null) times.push(hold);
+  }
+  if (s.phase === 'setting' && s.round !== null) {
+    for (const hand of s.round.hands) if (hand.setting === null && hand.deadlineMs !== null) times.push(hand.deadlineMs);
+  }
+  if (s.phase === 'approval' && s.banker?.approvalDeadlineMs != null) times.push(s.banker.approvalDeadlineMs);
+  return times.length === 0 ? null : Math.min(...times);
+}
+
+/** rules.md §5 "Timers": expires every deadline that has passed. */
+function tick(s: TableState): Step {
+  const now = s.nowMs;
+  for (const p of Object.values(s.players)) {
+    const bet = betDeadline(s, p);
+    if (bet !== null && bet <= now) clearBets(p);
+  }
+  if (s.phase === 'setting' && s.round !== null) {
+    for (const hand of s.round.hands) {
+      if (hand.setting === null && hand.deadlineMs !== null && hand.deadlineMs <= now) {
+        setByHouseWay(hand, 'timeout');
+        const p = s.players[hand.playerId];
+        if (p !== undefined) p.leaveAfterRound = true;
+      }
+    }
+  }
+  if (s.phase === 'approval' && s.banker !== null && s.banker.approvalDeadlineMs !== null && s.banker.approvalDeadlineMs <= now) {
+    removeBanker(s);
+  }
+  return done;
+}
+
+// ---------------------------------------------------------------------------------------------
+// After every action: reveal and settle, stand up expired seats, deal
+
+function afterAction(s: TableState, deal: DealMaterial | undefined): void {
+  if (s.phase === 'setting' && s.round !== null && s.round.hands.every((hand) => hand.setting !== null)) reveal(s);
+  if (s.round === null) {
+    for (const p of Object.values(s.players)) {
+      const hold = seatHoldDeadline(s, p);
+      if (hold !== null && hold <= s.nowMs) unseat(s, p, 'disconnected');
+    }
+  }
+  maybeDeal(s, deal);
+}
+
+/** The reveal: settles the round, updates balances and comp points, and starts the next round. */
+function reveal(s: TableState): void {
+  const round = s.round as RoundState;
+  const settlement = settleRoundState(round, s.nowMs, 'disconnect');
+  for (const [playerId, credit] of settlement.walletCredits) {
+    const p = s.players[playerId];
+    if (p !== undefined) p.balanceCents += credit;
+  }
+  for (const change of settlement.compPoints) {
+    const p = s.players[change.playerId];
+    if (p !== undefined) p.compPoints += change.delta;
+  }
+  s.effects.push({
+    kind: 'settle-round',
+    roundId: round.roundId,
+    postings: settlement.postings,
+    compPoints: settlement.compPoints,
+    result: settlement.result,
+  });
+  s.lastRound = settlement.result;
+  s.round = null;
+  s.phase = 'betting';
+
+  for (const hand of round.hands) {
+    const p = s.players[hand.playerId];
+    if (p !== undefined && p.leaveAfterRound) unseat(s, p, 'timeout');
+  }
+  const banker = s.banker;
+  if (banker !== null) {
+    const p = s.players[banker.playerId];
+    if (banker.leaving || p === undefined || p.seat === null || p.balanceCents < bankMinBalanceCents(s.config)) removeBanker(s);
+    else askApproval(s);
+  }
+}
+

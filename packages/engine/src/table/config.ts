@@ -1,0 +1,124 @@
+/**
+ * A table's settings (rules.md §3.1, §5): seats, limits per bet spot, commission model, the
+ * player-banker requirements and the timers. Money in integer cents, rates in basis points,
+ * times in milliseconds.
+ */
+
+import { err, ok, type Result } from '../errors/index.js';
+import { FORTUNE_PAY_TABLE, type FortunePayTable } from '../fortune/index.js';
+import { applyRateHalfUp } from '../settle/index.js';
+import type { SpotLimits } from '../protocol/view.js';
+
+/** The most seats a table has (players, the banking player included). */
+export const MAX_SEATS = 6;
+
+/** Timers of a table, in ms (rules.md §5 and docs/protocol.md). */
+export interface TableTimers {
+  /** A seat's bets are returned when it has not pressed Deal this long after its first chip of the round. */
+  readonly betMs: number;
+  /** A player's decision after the deal (rules.md §5: 45 s); then the house way sets the hand. */
+  readonly decisionMs: number;
+  /** The banker's approval of the next round (rules.md §5: 35 s); then it leaves the bank. */
+  readonly approvalMs: number;
+  /** A disconnected player's seat is held this long; then the player stands up. */
+  readonly reconnectMs: number;
+}
+
+/** The default timers: 45 s bet → Deal, 45 s decision, 35 s approval, 60 s seat hold. */
+export const DEFAULT_TIMERS: TableTimers = Object.freeze({
+  betMs: 45_000,
+  decisionMs: 45_000,
+  approvalMs: 35_000,
+  reconnectMs: 60_000,
+});
+
+/** A table's settings. */
+export interface TableConfig {
+  readonly tableId: string;
+  readonly name: string;
+  /** 1‥6 seats. */
+  readonly seats: number;
+  /** Limits per spot in cents; `fortune: null` means no Fortune bet at this table. */
+  readonly limits: { readonly main: SpotLimits; readonly fortune: SpotLimits | null };
+  /** Commission on a player's win when the house banks (rules.md §3.1: 500 = 5%). */
+  readonly commissionBps: number;
+  /** The banking player's fee on the total wagered against it (rules.md §3.1: 150 = 1.5%). */
+  readonly bankerFeeBps: number;
+  /** Whether a seated player may take the bank (rules.md §5 "Play as the banker"). */
+  readonly playerBanking: boolean;
+  /** Comp points needed to take the bank (rules.md §5: 50). */
+  readonly bankMinCompPoints: number;
+  /** The Fortune pay table (rules.md §4); used when `limits.fortune` is set. */
+  readonly fortunePayTable: FortunePayTable;
+  readonly timers: TableTimers;
+}
+
+/** What `tableConfig` needs; the rest has the seeds' defaults. */
+export interface TableConfigInput {
+  readonly tableId: string;
+  readonly name?: string;
+  readonly seats?: number;
+  readonly limits: { readonly main: SpotLimits; readonly fortune?: SpotLimits | null };
+  readonly commissionBps?: number;
+  readonly bankerFeeBps?: number;
+  readonly playerBanking?: boolean;
+  readonly bankMinCompPoints?: number;
+  readonly fortunePayTable?: FortunePayTable;
+  readonly timers?: Partial<TableTimers>;
+}
+
+function validLimits(limits: SpotLimits): boolean {
+  return (
+    Number.isSafeInteger(limits.minCents) &&
+    Number.isSafeInteger(limits.maxCents) &&
+    limits.minCents > 0 &&
+    limits.maxCents >= limits.minCents
+  );
+}
+
+/**
+ * Builds and checks a table's settings (defaults: 6 seats, 5% commission, 1.5% banker fee, house
+ * banks only, 50 comp points to bank, seed 003's Fortune pay table, `DEFAULT_TIMERS`).
+ * @returns the settings; or `config/invalid` for an empty id, seats outside 1‥6, limits that are not
+ *   positive integers with min ≤ max, negative or fractional rates, or timers that are not positive.
+ */
+export function tableConfig(input: TableConfigInput): Result<TableConfig> {
+  const config: TableConfig = {
+    tableId: input.tableId,
+    name: input.name ?? input.tableId,
+    seats: input.seats ?? MAX_SEATS,
+    limits: { main: input.limits.main, fortune: input.limits.fortune ?? null },
+    commissionBps: input.commissionBps ?? 500,
+    bankerFeeBps: input.bankerFeeBps ?? 150,
+    playerBanking: input.playerBanking ?? false,
+    bankMinCompPoints: input.bankMinCompPoints ?? 50,
+    fortunePayTable: input.fortunePayTable ?? FORTUNE_PAY_TABLE,
+    timers: { ...DEFAULT_TIMERS, ...input.timers },
+  };
+  if (config.tableId === '') return err('config/invalid', 'a table needs an id');
+  if (!Number.isInteger(config.seats) || config.seats < 1 || config.seats > MAX_SEATS) {
+    return err('config/invalid', `a table has 1 to ${MAX_SEATS} seats`);
+  }
+  if (!validLimits(config.limits.main) || (config.limits.fortune !== null && !validLimits(config.limits.fortune))) {
+    return err('config/invalid', 'limits are positive whole cents with min ≤ max');
+  }
+  for (const bps of [config.commissionBps, config.bankerFeeBps]) {
+    if (!Number.isSafeInteger(bps) || bps < 0 || bps > 10_000) return err('config/invalid', 'rates are 0‥10000 basis points');
+  }
+  if (!Number.isSafeInteger(config.bankMinCompPoints) || config.bankMinCompPoints < 0) {
+    return err('config/invalid', 'bankMinCompPoints is a non-negative integer');
+  }
+  for (const ms of Object.values(config.timers)) {
+    if (!Number.isSafeInteger(ms) || ms <= 0) return err('config/invalid', 'timers are positive whole milliseconds');
+  }
+  return ok(config);
+}
+
+/**
+ * The balance a player needs to take the bank (rules.md §5, seed 002): the main maximum plus
+ * `bankerFeeBps` of it (rounded half up), in cents. E.g. max 100.00 at 150 bps → 101.50.
+ */
+export function bankMinBalanceCents(config: TableConfig): number {
+  const max = config.limits.main.maxCents;
+  return max + applyRateHalfUp(max, config.bankerFeeBps);
+}

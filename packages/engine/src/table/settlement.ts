@@ -1,0 +1,193 @@
+/**
+ * Reveal and settlement of a dealt round (rules.md §3, §3.1, §4, §5): every player's setting
+ * against the banker's house-way setting, the money as ledger postings, and the comp points.
+ * Pure; used by the reducer at the reveal and by the server to recover rounds after a restart.
+ */
+
+import type { Card } from '../cards/index.js';
+import { fortuneLine, settleFortune } from '../fortune/index.js';
+import { houseWay } from '../house-way/index.js';
+import { formatCard } from '../notation/index.js';
+import type { SetBy } from '../protocol/view.js';
+import { settingValues, type Setting } from '../setting/index.js';
+import { bankerFee, scoreHands, settleWager, type CommissionModel } from '../settle/index.js';
+import type { AccountRef, Hold, Posting, RoundHand, RoundResult, RoundState, SeatResult } from './state.js';
+
+/** Comp points for a stake (rules.md §5): 1 per whole unit (100 cents). */
+export function compPointsFor(amountCents: number): number {
+  return Math.floor(amountCents / 100);
+}
+
+/** The cover a banking player puts in escrow at the deal: every main stake (paid 1:1 at most) plus its fee on their total (rules.md §3.1). */
+export function bankCoverCents(totalMainCents: number, bankerFeeBps: number): number {
+  return totalMainCents + bankerFee(totalMainCents, bankerFeeBps);
+}
+
+/**
+ * The stakes a round takes into escrow at the deal (ledger `openRound` holds): each player's main
+ * and Fortune bets, and the banking player's cover (`bankCoverCents`).
+ */
+export function roundHolds(round: RoundState): Hold[] {
+  const holds: Hold[] = [];
+  let totalMain = 0;
+  for (const hand of round.hands) {
+    holds.push({ playerId: hand.playerId, kind: 'main', amountCents: hand.bets.main });
+    if (hand.bets.fortune > 0) holds.push({ playerId: hand.playerId, kind: 'fortune', amountCents: hand.bets.fortune });
+    totalMain += hand.bets.main;
+  }
+  if (round.banker !== null) {
+    holds.push({ playerId: round.banker.playerId, kind: 'bank', amountCents: bankCoverCents(totalMain, round.rules.bankerFeeBps) });
+  }
+  return holds;
+}
+
+/** What settling a round produces: ledger postings, comp point deltas, the public result, and each wallet's change. */
+export interface RoundSettlement {
+  /** In posting order (the banker's cover is returned first, so that its payments never fail). */
+  readonly postings: Posting[];
+  readonly compPoints: { readonly playerId: string; readonly delta: number }[];
+  readonly result: RoundResult;
+  /** Each participant's wallet change from the settlement postings alone (escrow releases included), cents. */
+  readonly walletCredits: ReadonlyMap<string, number>;
+}
+
+const texts = (cards: readonly Card[]): string[] => cards.map(formatCard);
+
+/**
+ * Sets a hand by the house way (rules.md §5): the House Way button, a timeout or a disconnection.
+ * Mutates `hand`.
+ */
+export function setByHouseWay(hand: RoundHand, setBy: SetBy): void {
+  const way = houseWay(hand.cards);
+  hand.setting = { high: way.high, low: way.low };
+  hand.houseWay = way;
+  hand.setBy = setBy;
+}
+
+/**
+ * Reveals and settles `round` (rules.md §3, §3.1, §4, §5). Hands still unset are first set by the
+ * house way with `unsetBy` (rules.md §5 "Interruptions"); `round` is not modified.
+ *
+ * Money: the banker's hand is set by the house way; each main wager is settled by `settleWager`
+ * (house banks: 5% commission on a win, half up; a player banks: no commission). The Fortune bet
+ * is settled against the house by `settleFortune`, whatever the setting and whoever banks. A
+ * banking player pays `bankerFee` on the total main stakes against it, whatever the result.
+ * Postings (ledger kinds): the banker's cover `escrow → banker 'stake-return'`; per wager a losing
+ * stake `escrow → banker|house 'stake-lost'`, else `escrow → player 'stake-return'` and on a win
+ * `banker|house → player 'payout'`, then `player → commission 'commission'`; finally
+ * `banker → commission 'banker-fee'`. They release exactly the round's holds (`roundHolds`) and
+ * sum to zero over all accounts.
+ * Comp points: +1 per whole unit each player wagered (main + Fortune), −1 per whole unit of main
+ * stakes against a banking player.
+ * @throws Error when a stored setting is not one of the hand's settings (an invariant)
+ */
+export function settleRoundState(round: RoundState, nowMs: number, unsetBy: SetBy = 'disconnect'): RoundSettlement {
+  const hands = round.hands.map((hand) => ({ ...hand }));
+  for (const hand of hands) if (hand.setting === null) setByHouseWay(hand, unsetBy);
+
+  const bankerWay = houseWay(round.bankerCards);
+  const bankerValues = settingValues(bankerWay);
+  const bankerRef: AccountRef = round.banker === null ? 'house' : { player: round.banker.playerId };
+  const model: CommissionModel =
+    round.banker === null
+      ? { kind: 'house', commissionBps: round.rules.commissionBps }
+      : { kind: 'player', bankerFeeBps: round.rules.bankerFeeBps };
+
+  const postings: Posting[] = [];
+  const credits = new Map<string, number>();
+  const post = (from: AccountRef, to: AccountRef, amountCents: number, kind: Posting['kind']): void => {
+    if (amountCents <= 0) return;
+    postings.push({ from, to, amountCents, kind });
+    for (const [ref, sign] of [[from, -1], [to, 1]] as const) {
+      if (typeof ref !== 'string') credits.set(ref.player, (credits.get(ref.player) ?? 0) + sign * amountCents);
+    }
+  };
+
+  const totalMain = hands.reduce((sum, hand) => sum + hand.bets.main, 0);
+  if (round.banker !== null) post('escrow', bankerRef, bankCoverCents(totalMain, round.rules.bankerFeeBps), 'stake-return');
+
+  let bankerNet = 0;
+  const players: SeatResult[] = [];
+  for (const hand of hands) {
+    const setting = hand.setting as Setting;
+    const all = [...setting.high, ...setting.low];
+    if (all.length !== 7 || !all.every((c) => hand.cards.includes(c))) {
+      throw new Error(`round ${round.roundId}: the setting of ${hand.playerId} is not made of its cards`);
+    }
+    const player: AccountRef = { player: hand.playerId };
+    const score = scoreHands(settingValues(setting), bankerValues);
+    const wager = settleWager(hand.bets.main, score.outcome, model);
+    if (wager.outcome === 'lose') post('escrow', bankerRef, hand.bets.main, 'stake-lost');
+    else post('escrow', player, hand.bets.main, 'stake-return');
+    if (wager.outcome === 'win') {
+      post(bankerRef, player, hand.bets.main, 'payout');
+      post(player, 'commission', wager.houseCents, 'commission');
+    }
+    bankerNet += wager.bankerCents;
+
+    let fortune: SeatResult['fortune'] = null;
+    if (hand.bets.fortune > 0) {
+      const line = fortuneLine(hand.cards, round.rules.fortunePayTable).line;
+      const net = settleFortune(hand.bets.fortune, hand.cards, round.rules.fortunePayTable);
+      if (net < 0) post('escrow', 'house', hand.bets.fortune, 'stake-lost');
+      else {
+        post('escrow', player, hand.bets.fortune, 'stake-return');
+        post('house', player, net, 'payout');
+      }
+      fortune = { line, netCents: net };
+    }
+    players.push({
+      playerId: hand.playerId,
+      seat: hand.seat,
+      nickname: hand.nickname,
+      cards: texts(hand.cards),
+      setting: { high: texts(setting.high), low: texts(setting.low) },
+      setBy: hand.setBy ?? unsetBy,
+      houseWayRule: hand.houseWay?.rule ?? null,
+      bets: { ...hand.bets },
+      high: score.high,
+      low: score.low,
+      outcome: score.outcome,
+      commissionCents: wager.houseCents,
+      fortune,
+      netCents: wager.playerCents + (fortune?.netCents ?? 0),
+      compPointsDelta: compPointsFor(hand.bets.main + hand.bets.fortune),
+    });
+  }
+
+  let feeCents = 0;
+  let bankerCompPoints = 0;
+  if (round.banker !== null) {
+    feeCents = bankerFee(totalMain, round.rules.bankerFeeBps);
+    post(bankerRef, 'commission', feeCents, 'banker-fee');
+    bankerNet -= feeCents;
+    bankerCompPoints = -compPointsFor(totalMain);
+  }
+
+  const compPoints = players.map((p) => ({ playerId: p.playerId, delta: p.compPointsDelta }));
+  if (round.banker !== null) compPoints.push({ playerId: round.banker.playerId, delta: bankerCompPoints });
+
+  return {
+    postings,
+    compPoints,
+    walletCredits: credits,
+    result: {
+      roundId: round.roundId,
+      tableId: round.tableId,
+      banker:
+        round.banker === null
+          ? { kind: 'house' }
+          : { kind: 'player', playerId: round.banker.playerId, seat: round.banker.seat, nickname: round.banker.nickname },
+      bankerHand: {
+        cards: texts(round.bankerCards),
+        setting: { high: texts(bankerWay.high), low: texts(bankerWay.low) },
+        rule: bankerWay.rule,
+      },
+      players,
+      bankerNetCents: bankerNet,
+      bankerFeeCents: feeCents,
+      bankerCompPointsDelta: bankerCompPoints,
+      settledAtMs: nowMs,
+    },
+  };
+}

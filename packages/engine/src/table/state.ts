@@ -1,0 +1,210 @@
+/**
+ * The server's private state of one table (architecture.md "Secret information stays on the
+ * server"): the deck, every hand and setting. It has no serializer and never crosses the wire;
+ * clients get `viewFor(state, playerId)`. Plain data (no classes) so that `apply` can copy it.
+ */
+
+import type { Card } from '../cards/index.js';
+import type { FortunePayTable } from '../fortune/index.js';
+import type { HouseWaySetting } from '../house-way/index.js';
+import type { Bets, SetBy, TablePhase } from '../protocol/view.js';
+import type { Setting } from '../setting/index.js';
+import type { HandResult, WagerOutcome } from '../settle/index.js';
+import type { TableConfig } from './config.js';
+
+/** A player in the table's room: seated or watching. */
+export interface PlayerState {
+  readonly playerId: string;
+  nickname: string;
+  /** Wallet balance in cents as the table knows it (stakes of a dealt round already taken out). */
+  balanceCents: number;
+  compPoints: number;
+  /** The seat, or `null` when watching. */
+  seat: number | null;
+  connected: boolean;
+  /** When the player's last connection dropped (epoch ms), else `null`. */
+  disconnectedAtMs: number | null;
+  /** The bets on the table for the coming round, cents. */
+  bets: Bets;
+  /** When the first chip of the coming round was placed (starts the bet timer), else `null`. */
+  firstBetAtMs: number | null;
+  /** Pressed Deal in this betting phase. */
+  ready: boolean;
+  /** The bets of the last round played (what Rebet places), else `null`. */
+  lastBets: Bets | null;
+  /** Stands up when the current round is settled (a decision timeout, rules.md §5). */
+  leaveAfterRound: boolean;
+}
+
+/** One player's part of a dealt round. */
+export interface RoundHand {
+  readonly playerId: string;
+  readonly seat: number;
+  readonly nickname: string;
+  /** The seven cards in dealt order. */
+  readonly cards: readonly Card[];
+  readonly bets: Bets;
+  /** The submitted setting, or `null` while unset. */
+  setting: Setting | null;
+  setBy: SetBy | null;
+  /** The house way's rule and explanation when the house set this hand. */
+  houseWay: HouseWaySetting | null;
+  /** The decision deadline (epoch ms); `null` while the deal is being recorded. */
+  deadlineMs: number | null;
+}
+
+/**
+ * A dealt round: everything needed to settle it, also after a restart (it is the private
+ * `secret` of the ledger's round record, see `RoundSecret`).
+ */
+export interface RoundState {
+  readonly roundId: string;
+  readonly tableId: string;
+  readonly dealtAtMs: number;
+  /** The shuffled deck the round was dealt from (kept for audit). */
+  readonly deck: readonly Card[];
+  /** The banking player, or `null` when the house banks. */
+  readonly banker: { readonly playerId: string; readonly seat: number; readonly nickname: string } | null;
+  readonly bankerCards: readonly Card[];
+  /** In seat order. */
+  readonly hands: RoundHand[];
+  /** The money rules in force when the round was dealt. */
+  readonly rules: RoundRules;
+}
+
+/** The money rules a round is settled by (rules.md §3.1, §4). */
+export interface RoundRules {
+  readonly commissionBps: number;
+  readonly bankerFeeBps: number;
+  readonly fortunePayTable: FortunePayTable;
+}
+
+/** The banking player (rules.md §5). */
+export interface BankerState {
+  readonly playerId: string;
+  autoApprove: boolean;
+  /** Approved the coming round. */
+  approved: boolean;
+  /** Leaves the bank when the current round is settled. */
+  leaving: boolean;
+  /** The approval deadline while the table waits for it, else `null`. */
+  approvalDeadlineMs: number | null;
+}
+
+/** One player's settled wager (internal form: players named by id). */
+export interface SeatResult {
+  readonly playerId: string;
+  readonly seat: number;
+  readonly nickname: string;
+  readonly cards: readonly string[];
+  readonly setting: { readonly high: readonly string[]; readonly low: readonly string[] };
+  readonly setBy: SetBy;
+  readonly houseWayRule: string | null;
+  readonly bets: Bets;
+  readonly high: HandResult;
+  readonly low: HandResult;
+  readonly outcome: WagerOutcome;
+  readonly commissionCents: number;
+  readonly fortune: { readonly line: string | null; readonly netCents: number } | null;
+  readonly netCents: number;
+  readonly compPointsDelta: number;
+}
+
+/** A revealed, settled round (internal form; `projectRoundResult` makes the per-viewer `RoundResultView`). */
+export interface RoundResult {
+  readonly roundId: string;
+  readonly tableId: string;
+  readonly banker: { readonly kind: 'house' } | { readonly kind: 'player'; readonly playerId: string; readonly seat: number; readonly nickname: string };
+  readonly bankerHand: { readonly cards: readonly string[]; readonly setting: { readonly high: readonly string[]; readonly low: readonly string[] }; readonly rule: string };
+  readonly players: readonly SeatResult[];
+  readonly bankerNetCents: number;
+  readonly bankerFeeCents: number;
+  readonly bankerCompPointsDelta: number;
+  readonly settledAtMs: number;
+}
+
+/** An account named by a settlement posting (the ledger's `AccountRef`). */
+export type AccountRef = { readonly player: string } | 'house' | 'commission' | 'escrow';
+
+/** One transfer of a settlement (the ledger's `Posting`). */
+export interface Posting {
+  readonly from: AccountRef;
+  readonly to: AccountRef;
+  /** Cents, > 0. */
+  readonly amountCents: number;
+  readonly kind: 'stake-return' | 'stake-lost' | 'payout' | 'commission' | 'banker-fee';
+}
+
+/** A stake taken into escrow at the deal (the ledger's `Hold`); `'bank'` is the banking player's cover. */
+export interface Hold {
+  readonly playerId: string;
+  readonly kind: 'main' | 'fortune' | 'bank';
+  readonly amountCents: number;
+}
+
+/** What the server must do after an action (in order). */
+export type TableEffect =
+  /** Record the deal: take `holds` into escrow (ledger `openRound`), then apply `round-opened` or `round-failed`. */
+  | {
+      readonly kind: 'open-round';
+      readonly roundId: string;
+      readonly bankerPlayerId: string | null;
+      readonly holds: readonly Hold[];
+      readonly secret: RoundState;
+      readonly public: RoundPublic;
+    }
+  /** A setting was submitted: save the round's private record for recovery. */
+  | { readonly kind: 'save-round'; readonly roundId: string; readonly secret: RoundState }
+  /** Settle the round in one ledger transaction (ledger `settleRound`). */
+  | {
+      readonly kind: 'settle-round';
+      readonly roundId: string;
+      readonly postings: readonly Posting[];
+      readonly compPoints: readonly { readonly playerId: string; readonly delta: number }[];
+      readonly result: RoundResult;
+    }
+  /** A player lost its seat (decision timeout, seat hold expired). */
+  | { readonly kind: 'stood-up'; readonly playerId: string; readonly reason: 'timeout' | 'disconnected' };
+
+/** What every participant may see of a dealt round (the ledger's `public` JSON): no cards. */
+export interface RoundPublic {
+  readonly tableId: string;
+  readonly roundId: string;
+  readonly banker: { readonly kind: 'house' } | { readonly kind: 'player'; readonly seat: number; readonly nickname: string };
+  readonly players: readonly { readonly seat: number; readonly nickname: string; readonly bets: Bets }[];
+}
+
+/** The whole private state of a table. */
+export interface TableState {
+  readonly config: TableConfig;
+  phase: TablePhase;
+  /** The clock as of the last action (epoch ms; passed in with the actions). */
+  nowMs: number;
+  /** Players in the room, by id. */
+  players: Record<string, PlayerState>;
+  /** Seat → player id, or `null` for an empty seat. */
+  seats: (string | null)[];
+  banker: BankerState | null;
+  round: RoundState | null;
+  lastRound: RoundResult | null;
+  /** What the server must do because of the last applied action. */
+  effects: TableEffect[];
+}
+
+/** No bets. */
+export const NO_BETS: Bets = Object.freeze({ main: 0, fortune: 0 });
+
+/** A new, empty table in the betting phase at time `nowMs`. */
+export function createTable(config: TableConfig, nowMs: number): TableState {
+  return {
+    config,
+    phase: 'betting',
+    nowMs,
+    players: {},
+    seats: Array.from({ length: config.seats }, () => null),
+    banker: null,
+    round: null,
+    lastRound: null,
+    effects: [],
+  };
+}

@@ -1,0 +1,223 @@
+/**
+ * `viewFor(state, playerId)`: the allow-list projection of a table for one viewer (architecture.md
+ * "Secret information stays on the server"; rules.md §5). Each field of `TableView` is copied
+ * from the state on purpose; nothing is spread, so a new secret in `TableState` cannot leak by
+ * accident.
+ */
+
+import { formatCard } from '../notation/index.js';
+import {
+  PROTOCOL_VERSION,
+  type BankerView,
+  type Bets,
+  type RoundResultView,
+  type SeatView,
+  type TableConfigView,
+  type TableView,
+  type YouView,
+} from '../protocol/view.js';
+import type { Setting } from '../setting/index.js';
+import { bankRefusal, betDeadline } from './apply.js';
+import { bankMinBalanceCents } from './config.js';
+import type { RoundResult, TableState } from './state.js';
+
+const bets = (b: Bets): Bets => ({ main: b.main, fortune: b.fortune });
+
+const settingText = (setting: Setting) => ({ high: setting.high.map(formatCard), low: setting.low.map(formatCard) });
+
+/** The table's settings as clients see them. */
+export function configView(state: TableState): TableConfigView {
+  const c = state.config;
+  return {
+    tableId: c.tableId,
+    name: c.name,
+    seats: c.seats,
+    limits: {
+      main: { minCents: c.limits.main.minCents, maxCents: c.limits.main.maxCents },
+      fortune: c.limits.fortune === null ? null : { minCents: c.limits.fortune.minCents, maxCents: c.limits.fortune.maxCents },
+    },
+    commissionBps: c.commissionBps,
+    bankerFeeBps: c.bankerFeeBps,
+    playerBanking: c.playerBanking,
+    bankMinCompPoints: c.bankMinCompPoints,
+    bankMinBalanceCents: bankMinBalanceCents(c),
+    timers: { ...c.timers },
+  };
+}
+
+/**
+ * A round result as `viewerId` sees it: players named by seat and nickname, `you` marking the
+ * viewer (the player ids stay on the server). Used for `lastRound` and the history.
+ */
+export function projectRoundResult(result: RoundResult, viewerId: string | null): RoundResultView {
+  return {
+    roundId: result.roundId,
+    tableId: result.tableId,
+    banker:
+      result.banker.kind === 'house'
+        ? { kind: 'house' }
+        : { kind: 'player', seat: result.banker.seat, nickname: result.banker.nickname, you: result.banker.playerId === viewerId },
+    bankerHand: {
+      cards: [...result.bankerHand.cards],
+      setting: { high: [...result.bankerHand.setting.high], low: [...result.bankerHand.setting.low] },
+      rule: result.bankerHand.rule,
+    },
+    players: result.players.map((p) => ({
+      seat: p.seat,
+      nickname: p.nickname,
+      you: p.playerId === viewerId,
+      cards: [...p.cards],
+      setting: { high: [...p.setting.high], low: [...p.setting.low] },
+      setBy: p.setBy,
+      houseWayRule: p.houseWayRule,
+      bets: bets(p.bets),
+      high: p.high,
+      low: p.low,
+      outcome: p.outcome,
+      commissionCents: p.commissionCents,
+      fortune: p.fortune === null ? null : { line: p.fortune.line, netCents: p.fortune.netCents },
+      netCents: p.netCents,
+      compPointsDelta: p.compPointsDelta,
+    })),
+    bankerNetCents: result.bankerNetCents,
+    bankerFeeCents: result.bankerFeeCents,
+    bankerCompPointsDelta: result.bankerCompPointsDelta,
+    settledAtMs: result.settledAtMs,
+  };
+}
+
+function seatViews(state: TableState, viewerId: string | null): SeatView[] {
+  return state.seats.map((playerId, seat) => {
+    const p = playerId === null ? undefined : state.players[playerId];
+    if (p === undefined) {
+      return {
+        seat,
+        nickname: null,
+        you: false,
+        role: null,
+        connected: false,
+        bets: { main: 0, fortune: 0 },
+        ready: false,
+        inRound: false,
+        cardCount: 0,
+        hasSet: false,
+        deadlineMs: null,
+      };
+    }
+    const banker = state.banker?.playerId === p.playerId;
+    const hand = state.round?.hands.find((h) => h.playerId === p.playerId);
+    let deadlineMs = betDeadline(state, p);
+    if (hand !== undefined && state.phase === 'setting' && hand.setting === null) deadlineMs = hand.deadlineMs;
+    if (banker && state.phase === 'approval') deadlineMs = state.banker?.approvalDeadlineMs ?? null;
+    return {
+      seat,
+      nickname: p.nickname,
+      you: p.playerId === viewerId,
+      role: banker ? 'banker' : 'player',
+      connected: p.connected,
+      bets: bets(hand !== undefined ? hand.bets : p.bets),
+      ready: p.ready,
+      inRound: hand !== undefined || (banker && state.round !== null),
+      cardCount: hand !== undefined && state.phase === 'setting' ? 7 : 0,
+      hasSet: hand !== undefined && hand.setting !== null,
+      deadlineMs,
+    };
+  });
+}
+
+function bankerView(state: TableState): BankerView {
+  const banker = state.banker;
+  if (banker === null) return { kind: 'house' };
+  const p = state.players[banker.playerId];
+  return {
+    kind: 'player',
+    seat: p?.seat ?? -1,
+    nickname: p?.nickname ?? '',
+    autoApprove: banker.autoApprove,
+    approved: banker.approved,
+    leaving: banker.leaving,
+  };
+}
+
+function youView(state: TableState, viewerId: string): YouView | null {
+  const p = state.players[viewerId];
+  if (p === undefined) return null;
+  const banker = state.banker?.playerId === viewerId;
+  const hand = state.round?.hands.find((h) => h.playerId === viewerId);
+  const showCards = hand !== undefined && state.phase === 'setting';
+  let deadlineMs: number | null = null;
+  let deadlineKind: YouView['deadlineKind'] = null;
+  const bet = betDeadline(state, p);
+  if (bet !== null) {
+    deadlineMs = bet;
+    deadlineKind = 'bet';
+  }
+  if (showCards && hand.setting === null && hand.deadlineMs !== null) {
+    deadlineMs = hand.deadlineMs;
+    deadlineKind = 'decision';
+  }
+  if (banker && state.phase === 'approval' && state.banker?.approvalDeadlineMs != null) {
+    deadlineMs = state.banker.approvalDeadlineMs;
+    deadlineKind = 'approval';
+  }
+  let lastResult: YouView['lastResult'] = null;
+  const last = state.lastRound;
+  if (last !== null) {
+    const mine = last.players.find((r) => r.playerId === viewerId);
+    if (mine !== undefined) lastResult = { roundId: last.roundId, outcome: mine.outcome, netCents: mine.netCents };
+    else if (last.banker.kind === 'player' && last.banker.playerId === viewerId) {
+      lastResult = { roundId: last.roundId, outcome: 'bank', netCents: last.bankerNetCents };
+    }
+  }
+  return {
+    playerId: p.playerId,
+    nickname: p.nickname,
+    seat: p.seat,
+    role: p.seat === null ? 'spectator' : banker ? 'banker' : 'player',
+    balanceCents: p.balanceCents,
+    compPoints: p.compPoints,
+    bets: bets(hand !== undefined ? hand.bets : p.bets),
+    lastBets: p.lastBets === null ? null : bets(p.lastBets),
+    ready: p.ready,
+    cards: showCards ? hand.cards.map(formatCard) : null,
+    setting: showCards && hand.setting !== null ? settingText(hand.setting) : null,
+    houseWay:
+      showCards && hand.houseWay !== null
+        ? {
+            rule: hand.houseWay.rule,
+            explanation: {
+              key: hand.houseWay.explanation.key,
+              params: { ...hand.houseWay.explanation.params },
+              text: hand.houseWay.explanation.text,
+            },
+          }
+        : null,
+    deadlineMs,
+    deadlineKind,
+    canTakeBank: state.config.playerBanking && bankRefusal(state, viewerId) === null,
+    lastResult,
+  };
+}
+
+/**
+ * What `viewerId` may see of the table (rules.md §5): public seat facts, the viewer's own cards
+ * after the deal, everyone's cards only in `lastRound` (after the reveal), never the deck.
+ * @param state the table
+ * @param viewerId the viewing player's id, or `null` for an anonymous viewer (`you: null`)
+ * @returns a fresh `TableView` (with `ack: null`; the server fills it in per client)
+ */
+export function viewFor(state: TableState, viewerId: string | null): TableView {
+  return {
+    protocolVersion: PROTOCOL_VERSION,
+    tableId: state.config.tableId,
+    config: configView(state),
+    phase: state.phase,
+    roundId: state.round?.roundId ?? null,
+    serverNowMs: state.nowMs,
+    seats: seatViews(state, viewerId),
+    banker: bankerView(state),
+    you: viewerId === null ? null : youView(state, viewerId),
+    lastRound: state.lastRound === null ? null : projectRoundResult(state.lastRound, viewerId),
+    ack: null,
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * Server benchmark: headless colyseus.js clients play rounds on loopback against one server
+ * (SQLite in a temporary folder unless `databaseUrl` is given). Clients fill tables of six seats;
+ * each round a client bets 1.00, presses Deal, and when its cards arrive presses House Way. The
+ * round deals when all players of the table are ready and is revealed when all have set (the
+ * multi-player rule), as in play.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SessionResponse, TableConfigInput, TableView } from '@paigow/engine';
+import { startServer } from '../server.js';
+
+/** What to run. */
+export interface BenchOptions {
+  /** Number of simultaneous clients (players), ≥ 1. */
+  readonly clients: number;
+  /** Rounds each client plays, ≥ 1. */
+  readonly rounds: number;
+  /** PostgreSQL instead of a temporary SQLite file. */
+  readonly databaseUrl?: string;
+  /** Seats per table (default 6). */
+  readonly seatsPerTable?: number;
+  /**
+   * Run the server in this process instead of a child process (default: a child process when the
+   * compiled `server-process.js` is beside this file, as in `dist/`).
+   */
+  readonly inProcess?: boolean;
+}
+
+/** A server for the benchmark: its port and how to stop it. */
+interface BenchTarget {
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+async function startTarget(options: { tables: TableConfigInput[]; dataDir?: string; databaseUrl?: string }, inProcess: boolean): Promise<BenchTarget> {
+  if (inProcess) {
+    const server = await startServer({ ...options, port: 0, host: '127.0.0.1', log: () => undefined });
+    return { port: server.port, stop: () => server.close() };
+  }
+  const script = fileURLToPath(new URL('./server-process.js', import.meta.url));
+  const child = spawn(process.execPath, [script, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const line = buffered.split('\n')[0];
+      if (buffered.includes('\n')) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
+  });
+  return {
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** What was measured. */
+export interface BenchResult {
+  readonly clients: number;
+  readonly tables: number;
+  /** Settled wagers (player-rounds) per second over the whole run. */
+  readonly roundsPerSecond: number;
+  /** Table rounds (deals) per second. */
+  readonly tableRoundsPerSecond: number;
+  /** Median time from a client's bet to its settled result, ms. */
+  readonly p50Ms: number;
+  /** 99th percentile of the same, ms. */
+  readonly p99Ms: number;
+  readonly seconds: number;
+  readonly wagers: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index];
+}
+
+interface BenchClient {
+  send(type: string, payload: unknown): void;
+  onMessage<T>(type: string, callback: (message: T) => void): void;
+  leave(consented?: boolean): Promise<unknown>;
+}
+
+/**
+ * Runs the benchmark and shuts its server down.
+ * @returns throughput and latency (from the bet to the settled result)
+ * @throws Error when a client gets an `error` message or a round does not finish within 60 s
+ */
+export async function benchServer(options: BenchOptions): Promise<BenchResult> {
+  const { Client } = await import('colyseus.js');
+  const seats = options.seatsPerTable ?? 6;
+  const tableCount = Math.ceil(options.clients / seats);
+  // Fresh room ids per run: Colyseus' matchmaker is one per process, and a run may follow another.
+  const runId = Math.random().toString(36).slice(2, 8);
+  const tables: TableConfigInput[] = Array.from({ length: tableCount }, (_, i) => ({
+    tableId: `bench-${runId}-${i}`,
+    seats,
+    limits: { main: { minCents: 100, maxCents: 10_000 } },
+  }));
+  const dataDir = options.databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'paigow-bench-'));
+  const inProcess = options.inProcess ?? import.meta.url.endsWith('.ts');
+  const target = await startTarget({ tables, dataDir, databaseUrl: options.databaseUrl }, inProcess);
+  const url = `http://127.0.0.1:${target.port}`;
+  const latencies: number[] = [];
+  const dealt = new Set<string>();
+  try {
+    const players = await Promise.all(
+      Array.from({ length: options.clients }, async (_, i) => {
+        const response = await fetch(`${url}/api/guest`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ nickname: `bench ${i}` }),
+        });
+        return (await response.json()) as SessionResponse;
+      }),
+    );
+    // Everyone joins and sits first (a few at a time), then all play: the figures measure play.
+    let started = 0;
+    let release: () => void = () => undefined;
+    const go = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let joined = 0;
+    const joinSlots = { free: 10, queue: [] as (() => void)[] };
+    const joinSlot = async (): Promise<void> => {
+      if (joinSlots.free > 0) joinSlots.free--;
+      else await new Promise<void>((resolve) => joinSlots.queue.push(resolve));
+    };
+    const freeSlot = (): void => {
+      const next = joinSlots.queue.shift();
+      if (next !== undefined) next();
+      else joinSlots.free++;
+    };
+    await Promise.all(
+      players.map(async (session, i) => {
+        await joinSlot();
+        const client = new Client(`ws://127.0.0.1:${target.port}`);
+        let room: BenchClient;
+        try {
+          room = (await client.joinById(`bench-${runId}-${Math.floor(i / seats)}`, { token: session.token })) as unknown as BenchClient;
+        } finally {
+          freeSlot();
+        }
+        let request = 0;
+        let latest: TableView | null = null;
+        const waiters = new Set<(event: { view?: TableView; error?: { code: string; message: string; requestId: string | null } }) => void>();
+        room.onMessage('error', (error: { code: string; message: string; requestId: string | null }) => {
+          for (const waiter of [...waiters]) waiter({ error });
+        });
+        room.onMessage('view', (view: TableView) => {
+          latest = view;
+          for (const waiter of [...waiters]) waiter({ view });
+        });
+        /** Sends a message (if `type`) and waits for a view accepted by `predicate`; rejects with the refusal's code. */
+        const until = (predicate: (view: TableView) => boolean, type?: string, payload: object = {}): Promise<TableView> =>
+          new Promise<TableView>((resolve, reject) => {
+            const requestId = `${i}-${++request}`;
+            const done = (): void => {
+              clearTimeout(timeout);
+              waiters.delete(waiter);
+            };
+            const timeout = setTimeout(() => {
+              done();
+              reject(new Error(`client ${i}: timed out`));
+            }, 60_000);
+            const waiter = (event: { view?: TableView; error?: { code: string; message: string; requestId: string | null } }): void => {
+              if (event.error !== undefined && event.error.requestId === requestId) {
+                done();
+                reject(Object.assign(new Error(`client ${i}: ${event.error.code} ${event.error.message}`), { code: event.error.code }));
+              } else if (event.view !== undefined && predicate(event.view)) {
+                done();
+                resolve(event.view);
+              }
+            };
+            waiters.add(waiter);
+            if (type !== undefined) room.send(type, { requestId, ...payload });
+            else if (latest !== null && predicate(latest)) waiter({ view: latest });
+          });
+        await until((view) => view.you?.seat !== null && view.you?.seat !== undefined, 'sit');
+        if (++joined === players.length) {
+          started = performance.now();
+          release();
+        }
+        await go;
+        let lastRoundId: string | null = null;
+        for (let round = 0; round < options.rounds; round++) {
+          const t0 = performance.now();
+          for (;;) {
+            try {
+              await until((view) => view.you?.bets.main === 100, 'bet', { spot: 'main', amountCents: 100 });
+              break;
+            } catch (error) {
+              // The others dealt a round without this player (it had no bet yet): wait for the next one.
+              if ((error as { code?: string }).code !== 'bet/closed') throw error;
+              await until((view) => view.phase === 'betting');
+            }
+          }
+          const cards = await until((view) => view.you?.cards !== null && view.phase === 'setting', 'deal');
+          if (cards.roundId !== null) dealt.add(cards.roundId);
+          const settled = await until(
+            (view) => view.lastRound !== null && view.lastRound.roundId !== lastRoundId && view.lastRound.players.some((p) => p.you),
+            'house-way',
+          );
+          lastRoundId = settled.lastRound?.roundId ?? null;
+          latencies.push(performance.now() - t0);
+        }
+        await room.leave(true);
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    return {
+      clients: options.clients,
+      tables: tableCount,
+      roundsPerSecond: latencies.length / seconds,
+      tableRoundsPerSecond: dealt.size / seconds,
+      p50Ms: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+      seconds,
+      wagers: latencies.length,
+    };
+  } finally {
+    await target.stop();
+    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+  }
+}

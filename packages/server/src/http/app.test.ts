@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpErrorBody, MeResponse, TablesResponse, TopUpResponse } from '@paigow/engine';
+import type { ServerHandle } from '../server.js';
+import { createStore, getJson, signIn, startTestServer, TestClient, type TestStore } from '../rooms/test-harness.js';
+
+describe('the HTTP API (docs/protocol.md "HTTP")', () => {
+  let store: TestStore;
+  let server: ServerHandle;
+  const webDist = mkdtempSync(join(tmpdir(), 'paigow-web-'));
+
+  beforeAll(async () => {
+    store = createStore('sqlite');
+    server = await startTestServer(store, { webDist, tables: undefined });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await store?.dispose();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('answers /healthz with 200 once it takes players', async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('ok');
+  });
+
+  it('lists the default tables: two house-banked of different limits and one where a player may bank', async () => {
+    const { status, body } = await getJson<TablesResponse>(server, '/api/tables');
+    expect(status).toBe(200);
+    expect(body.tables.map((t) => [t.tableId, t.limits.main.minCents, t.limits.main.maxCents, t.playerBanking])).toEqual([
+      ['table-1', 100, 10_000, false],
+      ['table-2', 500, 50_000, false],
+      ['table-3', 100, 10_000, true],
+    ]);
+    expect(body.tables[0]).toMatchObject({ banker: 'house', seats: 6, seatsTaken: 0, phase: 'betting' });
+  });
+
+  it('signs in a guest, resumes the session with the token, and refuses bad input', async () => {
+    const session = await signIn(server, '  Ana  ');
+    expect(session.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(session.player).toMatchObject({ nickname: 'Ana', balanceCents: 100_000, compPoints: 0 });
+    const me = await getJson<MeResponse>(server, '/api/me', session.token);
+    expect(me).toEqual({ status: 200, body: { player: session.player } });
+
+    const noToken = await getJson<HttpErrorBody>(server, '/api/me');
+    expect(noToken.status).toBe(401);
+    expect(noToken.body.error.code).toBe('auth/invalid-session');
+    const bad = await fetch(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"nickname":"<script>"}' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as HttpErrorBody).error.code).toBe('auth/invalid-nickname');
+    const notJson = await fetch(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as HttpErrorBody).error.code).toBe('action/invalid');
+    const unknown = await getJson<HttpErrorBody>(server, '/api/nothing');
+    expect(unknown.status).toBe(404);
+  });
+
+  it('tops up a broke player only, and the table sees the new balance', async () => {
+    const session = await signIn(server, 'Broke');
+    const post = (token: string) => fetch(`${server.url}/api/top-up`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const refused = await post(session.token);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as HttpErrorBody).error.code).toBe('ledger/not-broke');
+
+    const client = await TestClient.join(server, 'table-1', session.token, 'broke');
+    // Lose 999.50 in one round recorded straight in the ledger.
+    await server.ledger.openRound({
+      roundId: 'lost-round',
+      tableId: 'table-1',
+      bankerPlayerId: null,
+      holds: [{ playerId: session.player.id, kind: 'main', amountCents: 99_950 }],
+      secret: {},
+      public: {},
+    });
+    await server.ledger.settleRound({
+      roundId: 'lost-round',
+      postings: [{ from: 'escrow', to: 'house', amountCents: 99_950, kind: 'stake-lost' }],
+      compPoints: [],
+      result: {},
+    });
+    const from = client.received.length;
+    const topped = await post(session.token);
+    expect(topped.status).toBe(200);
+    expect((await topped.json()) as TopUpResponse).toEqual({ balanceCents: 100_000, issuedCents: 99_950 });
+    const view = await client.waitForView((v) => v.you?.balanceCents === 100_000, from);
+    expect(view.you?.balanceCents).toBe(100_000);
+    await client.leave();
+  });
+
+  it('serves a plain page until the web client is built, then the client with an index.html fallback', async () => {
+    const before = await fetch(`${server.url}/`);
+    expect(before.status).toBe(200);
+    expect(await before.text()).toMatch(/not built/);
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>paigow</title><div id="root"></div>');
+    writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
+    expect(await (await fetch(`${server.url}/`)).text()).toMatch(/id="root"/);
+    expect(await (await fetch(`${server.url}/tables/table-1`)).text()).toMatch(/id="root"/);
+    const script = await fetch(`${server.url}/app.js`);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+  });
+});

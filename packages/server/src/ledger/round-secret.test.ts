@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { unwrap } from '@paigow/engine';
+import { createPlayers } from '../players/players.js';
+import type { Database } from '../storage/database.js';
+import { TEST_BACKENDS } from '../storage/test-backends.js';
+import { createLedger, type Ledger } from './ledger.js';
+
+for (const backend of TEST_BACKENDS) {
+  describe.skipIf(!backend.enabled)(`saveRoundSecret on ${backend.title}`, () => {
+    let database: Database;
+    let ledger: Ledger;
+    let alice: string;
+
+    beforeEach(async () => {
+      database = await backend.open();
+      ledger = createLedger(database);
+      alice = unwrap(await createPlayers(database).createGuest('alice')).player.id;
+      unwrap(
+        await ledger.openRound({
+          roundId: 'r1',
+          tableId: 't',
+          bankerPlayerId: null,
+          holds: [{ playerId: alice, kind: 'main', amountCents: 500 }],
+          secret: { step: 1 },
+          public: {},
+        }),
+      );
+    });
+    afterEach(async () => {
+      await backend.close(database);
+    });
+
+    it('replaces the private record of an open round without touching money', async () => {
+      const before = await ledger.accountBalances();
+      expect(await ledger.saveRoundSecret('r1', { step: 2 })).toEqual({ ok: true, value: undefined });
+      expect((await ledger.openRounds()).map((round) => round.secret)).toEqual([{ step: 2 }]);
+      expect(await ledger.accountBalances()).toEqual(before);
+      expect(await ledger.audit()).toEqual([]);
+    });
+
+    it('refuses unknown and closed rounds with action/stale', async () => {
+      const unknown = await ledger.saveRoundSecret('nope', { step: 2 });
+      expect(unknown.ok === false && unknown.error.code).toBe('action/stale');
+      unwrap(await ledger.refundRound('r1', 'test'));
+      const closed = await ledger.saveRoundSecret('r1', { step: 3 });
+      expect(closed.ok === false && closed.error.code).toBe('action/stale');
+    });
+  });
+}

@@ -1,0 +1,289 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  formatCard,
+  houseWay,
+  isFoul,
+  parseCards,
+  settings,
+  unwrap,
+  type HistoryResponse,
+  type MeResponse,
+  type TableView,
+} from '@paigow/engine';
+import type { ServerHandle } from '../server.js';
+import { createStore, getJson, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from './test-harness.js';
+
+const CARD_TEXT = /^(?:[2-9TJQKA][shdc]|Jk)$/;
+
+/** A legal setting of the seven cards that is not the house way: the low hand's two card texts. */
+function legalLowOtherThanHouseWay(cards: readonly string[]): [string, string] {
+  const hand = unwrap(parseCards([...cards], 7));
+  const way = houseWay(hand);
+  const wayLow = new Set(way.low);
+  const other = settings(hand).find((s) => !isFoul(s) && !(wayLow.has(s.low[0]) && wayLow.has(s.low[1])));
+  const chosen = other ?? way;
+  return [formatCard(chosen.low[0]), formatCard(chosen.low[1])];
+}
+
+function cardsIn(value: unknown, out: string[] = [], skipLastRound = true): string[] {
+  if (typeof value === 'string') {
+    if (CARD_TEXT.test(value)) out.push(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) cardsIn(item, out, skipLastRound);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) if (!(skipLastRound && key === 'lastRound')) cardsIn(item, out, skipLastRound);
+  }
+  return out;
+}
+
+/** True when the msgpack encoding of card text `card` (fixstr of length 2) occurs in `frame`. */
+function frameHasCard(frame: Uint8Array, card: string): boolean {
+  const a = card.charCodeAt(0);
+  const b = card.charCodeAt(1);
+  for (let i = 0; i + 2 < frame.length; i++) if (frame[i] === 0xa2 && frame[i + 1] === a && frame[i + 2] === b) return true;
+  return false;
+}
+
+for (const backend of STORE_BACKENDS) {
+  describe.skipIf(!backend.enabled)(`table rooms on ${backend.name}`, () => {
+    let store: TestStore;
+    let server: ServerHandle;
+
+    beforeAll(async () => {
+      store = createStore(backend.name);
+      server = await startTestServer(store);
+    });
+    afterAll(async () => {
+      await server?.close();
+      await store?.dispose();
+    });
+
+    it('plays a full round: bet, deal, set, reveal, settle; balance, comp points and history follow', async () => {
+      const session = await signIn(server, 'Ada');
+      const ada = await TestClient.join(server, 'small', session.token, 'ada');
+      try {
+        const seated = await ada.act('sit', { seat: 2 });
+        expect(seated.you).toMatchObject({ seat: 2, role: 'player', balanceCents: 100_000, compPoints: 0 });
+        expect(seated.seats[2]).toMatchObject({ nickname: 'Ada', you: true });
+        await ada.act('bet', { spot: 'main', amountCents: 2_500 });
+        const dealt = await ada.act('deal');
+        expect(dealt.phase).toBe('setting');
+        expect(dealt.you?.cards).toHaveLength(7);
+        expect(dealt.you?.balanceCents).toBe(97_500);
+        expect(dealt.you?.deadlineKind).toBe('decision');
+        const low = legalLowOtherThanHouseWay(dealt.you!.cards!);
+        const settled = await ada.act('set', { low });
+        expect(settled.phase).toBe('betting');
+        const mine = settled.lastRound!.players[0];
+        expect(mine).toMatchObject({ you: true, setBy: 'player', bets: { main: 2_500, fortune: 0 }, compPointsDelta: 25 });
+        expect(mine.setting.low).toEqual(expect.arrayContaining(low));
+        expect(settled.lastRound!.bankerHand.cards).toHaveLength(7);
+        const expectedNet = { win: 2_500 - 125, push: 0, lose: -2_500 }[mine.outcome];
+        expect(mine.netCents).toBe(expectedNet);
+        expect(settled.you).toMatchObject({ balanceCents: 100_000 + expectedNet, compPoints: 25, lastResult: { outcome: mine.outcome, netCents: expectedNet } });
+
+        const me = await getJson<MeResponse>(server, '/api/me', session.token);
+        expect(me.body.player).toMatchObject({ balanceCents: 100_000 + expectedNet, compPoints: 25 });
+        const history = await getJson<HistoryResponse>(server, '/api/history', session.token);
+        expect(history.body.items).toHaveLength(1);
+        expect(history.body.items[0]).toMatchObject({ tableId: 'small', status: 'settled', netCents: expectedNet, compPointsDelta: 25, role: 'player' });
+        expect(history.body.items[0].result?.players[0]).toMatchObject({ you: true, outcome: mine.outcome });
+        expect(await server.ledger.audit()).toEqual([]);
+        expect(await server.ledger.sumOfBalances()).toBe(0);
+      } finally {
+        await ada.leave();
+      }
+    });
+
+    it('House Way sets and submits the hand; the explanation shows while the round runs', async () => {
+      const [a, b] = await Promise.all([signIn(server, 'Bea'), signIn(server, 'Cy')]);
+      const bea = await TestClient.join(server, 'small', a.token, 'bea');
+      const cy = await TestClient.join(server, 'small', b.token, 'cy');
+      try {
+        await bea.act('sit', { seat: 0 });
+        await cy.act('sit', { seat: 1 });
+        await bea.act('bet', { spot: 'main', amountCents: 500 });
+        await cy.act('bet', { spot: 'main', amountCents: 700 });
+        const waiting = await bea.act('deal');
+        expect(waiting.phase).toBe('betting');
+        expect(waiting.seats[0].ready).toBe(true);
+        await cy.act('deal');
+        const beaDealt = await bea.waitForView((v) => v.phase === 'setting');
+        const afterHouseWay = await bea.act('house-way');
+        expect(afterHouseWay.phase).toBe('setting');
+        expect(afterHouseWay.you?.houseWay?.rule).toEqual(expect.any(String));
+        expect(afterHouseWay.you?.houseWay?.explanation.text.length).toBeGreaterThan(0);
+        const way = houseWay(unwrap(parseCards([...beaDealt.you!.cards!], 7)));
+        expect(afterHouseWay.you?.setting).toEqual({ high: way.high.map(formatCard), low: way.low.map(formatCard) });
+        expect(afterHouseWay.seats[0].hasSet).toBe(true);
+        const cyView = await cy.waitForView((v) => v.seats[0].hasSet);
+        expect(cyView.you?.houseWay).toBeNull();
+        await cy.act('house-way');
+        const revealed = await bea.waitForView((v) => v.lastRound !== null && v.lastRound.players.length === 2);
+        expect(revealed.lastRound!.players.map((p) => p.setBy)).toEqual(['house-way', 'house-way']);
+        expect(revealed.lastRound!.players.find((p) => p.you)?.nickname).toBe('Bea');
+      } finally {
+        await bea.leave();
+        await cy.leave();
+      }
+    });
+
+    it('answers every refused message with an error carrying its code and requestId, and changes nothing', async () => {
+      const [a, b] = await Promise.all([signIn(server, 'Dee'), signIn(server, 'Eve')]);
+      const dee = await TestClient.join(server, 'wide', a.token, 'dee');
+      const eve = await TestClient.join(server, 'wide', b.token, 'eve');
+      const runner = server.runners.get('wide')!;
+      const expectRefused = async (client: TestClient, type: string, payload: unknown, code: string): Promise<void> => {
+        await runner.idle();
+        const before = JSON.stringify(runner.current);
+        const { error, between } = await client.refused(type, payload);
+        expect(error.code, `${type} ${JSON.stringify(payload)}`).toBe(code);
+        if (typeof payload === 'object' && payload !== null && !('requestId' in payload)) expect(error.requestId).toMatch(/^(dee|eve)-\d+$/);
+        // Views of other players' changes may arrive meanwhile; none acknowledges the refused message.
+        expect(between.some((r) => r.kind === 'view' && r.view.ack !== null && r.view.ack === error.requestId)).toBe(false);
+        expect(JSON.stringify(runner.current)).toBe(before);
+      };
+      try {
+        await expectRefused(dee, 'bet', { spot: 'main', amountCents: 500 }, 'action/not-seated');
+        await expectRefused(dee, 'dance', {}, 'action/unknown');
+        await expectRefused(dee, 'bet', { spot: 'main', amountCents: '5' }, 'action/invalid');
+        const noId = await dee.refused('deal', { requestId: 42 });
+        expect(noId.error).toMatchObject({ code: 'action/invalid', requestId: null });
+        await dee.act('sit', { seat: 0 });
+        await expectRefused(eve, 'sit', { seat: 0 }, 'action/seat-taken');
+        await eve.act('sit', { seat: 1 });
+        await expectRefused(dee, 'bet', { spot: 'main', amountCents: 99 }, 'bet/under-limit');
+        await expectRefused(dee, 'bet', { spot: 'main', amountCents: 500_001 }, 'bet/over-limit');
+        await expectRefused(dee, 'bet', { spot: 'main', amountCents: 100_001 }, 'ledger/insufficient-funds');
+        await expectRefused(dee, 'bet', { spot: 'fortune', amountCents: 100 }, 'action/unavailable'); // no Fortune bet at this table
+        await expectRefused(dee, 'deal', {}, 'bet/none');
+        await expectRefused(dee, 'set', { low: ['As', 'Kd'] }, 'action/out-of-phase');
+        await expectRefused(dee, 'take-bank', {}, 'bank/not-eligible');
+        await expectRefused(dee, 'approve', {}, 'action/not-your-turn');
+        await expectRefused(dee, 'hint', {}, 'action/unavailable');
+        await expectRefused(dee, 'top-up', {}, 'ledger/not-broke');
+        await dee.act('bet', { spot: 'main', amountCents: 1_000 });
+        await eve.act('bet', { spot: 'main', amountCents: 1_000 });
+        await dee.act('deal');
+        await expectRefused(dee, 'deal', {}, 'action/duplicate');
+        await eve.act('deal');
+        const view = await dee.waitForView((v) => v.phase === 'setting');
+        const cards = view.you!.cards!;
+        await expectRefused(dee, 'bet', { spot: 'main', amountCents: 2_000 }, 'bet/closed');
+        await expectRefused(dee, 'deal', {}, 'action/out-of-phase');
+        const hand = unwrap(parseCards([...cards], 7));
+        const foul = settings(hand).find((s) => isFoul(s));
+        if (foul !== undefined) {
+          await expectRefused(dee, 'set', { low: foul.low.map(formatCard) }, 'setting/foul');
+        }
+        const stranger = ['As', 'Ks', 'Qs', 'Js', 'Ts', '9s', '8s', 'Jk'].find((c) => !cards.includes(c))!;
+        await expectRefused(dee, 'set', { low: [cards[0], stranger] }, 'setting/not-your-cards');
+        await expectRefused(dee, 'set', { low: [cards[0], 'Zz'] }, 'card/malformed');
+        await dee.act('house-way');
+        await expectRefused(dee, 'house-way', {}, 'action/duplicate');
+        await expectRefused(dee, 'set', { low: [cards[0], cards[1]] }, 'action/duplicate');
+        await eve.act('house-way');
+      } finally {
+        await dee.leave();
+        await eve.leave();
+      }
+    });
+
+    it('sends no card of the deck, the banker or another player to a client before the reveal', async () => {
+      const [a, b] = await Promise.all([signIn(server, 'Fay'), signIn(server, 'Gus')]);
+      // A table that has never dealt: nothing revealed before, so no card may appear at all before the reveal.
+      const fay = await TestClient.join(server, 'fresh', a.token, 'fay');
+      const gus = await TestClient.join(server, 'fresh', b.token, 'gus');
+      const runner = server.runners.get('fresh')!;
+      expect(runner.current.lastRound).toBeNull();
+      try {
+        await fay.act('sit', { seat: 3 });
+        await gus.act('sit', { seat: 4 });
+        await fay.act('bet', { spot: 'main', amountCents: 300 });
+        await gus.act('bet', { spot: 'main', amountCents: 400 });
+        const marks = { fay: fay.received.length, gus: gus.received.length, fayFrames: fay.frames.length, gusFrames: gus.frames.length };
+        await fay.act('deal');
+        await gus.act('deal');
+        await fay.waitForView((v) => v.phase === 'setting');
+        await gus.waitForView((v) => v.phase === 'setting');
+        await runner.idle();
+        const round = runner.current.round!;
+        const handOf = (nickname: string): string[] => round.hands.find((h) => h.nickname === nickname)!.cards.map(formatCard);
+        const deck = round.deck.map(formatCard);
+        await fay.act('house-way');
+        await new Promise((resolve) => setTimeout(resolve, 150)); // let state patches flush
+        const revealMark = { fay: fay.received.length, gus: gus.received.length, fayFrames: fay.frames.length, gusFrames: gus.frames.length };
+        await gus.act('house-way');
+        const revealed = await fay.waitForView((v) => v.lastRound?.roundId === round.roundId);
+        expect(revealed.lastRound!.bankerHand.cards).toEqual(round.bankerCards.map(formatCard));
+
+        for (const [client, nickname, from, to, fromFrame, toFrame] of [
+          [fay, 'Fay', marks.fay, revealMark.fay, marks.fayFrames, revealMark.fayFrames],
+          [gus, 'Gus', marks.gus, revealMark.gus, marks.gusFrames, revealMark.gusFrames],
+        ] as const) {
+          const own = new Set(handOf(nickname));
+          const secret = deck.filter((card) => !own.has(card));
+          const before = client.received.slice(from, to);
+          expect(before.some((r) => r.kind === 'view' && r.view.you?.cards !== null)).toBe(true);
+          for (const item of before) {
+            if (item.kind === 'view') expect(item.view.lastRound).toBeNull();
+            for (const card of cardsIn(item, [], false)) expect(own.has(card), `${nickname} received ${card} (${item.kind})`).toBe(true);
+            expect(JSON.stringify(item)).not.toMatch(/deck/i);
+            if (item.kind === 'state') expect(cardsIn(item.state, [], false)).toEqual([]);
+          }
+          // The raw frames are really scanned: the reveal's frames do carry the banker's cards.
+          await client.waitForView((v) => v.lastRound?.roundId === round.roundId);
+          const bankerCards = round.bankerCards.map(formatCard);
+          expect(client.frames.slice(toFrame).some((frame) => bankerCards.every((card) => frameHasCard(frame, card)))).toBe(true);
+          expect(client.frames.slice(fromFrame, toFrame).length).toBeGreaterThan(3);
+          for (const frame of client.frames.slice(fromFrame, toFrame)) {
+            for (const card of secret) expect(frameHasCard(frame, card), `${nickname}'s frame carries ${card}`).toBe(false);
+          }
+        }
+      } finally {
+        await fay.leave();
+        await gus.leave();
+      }
+    });
+
+    it('lets a player with 50 comp points bank: approval, no commission, the 1.5% fee', async () => {
+      const [a, b] = await Promise.all([signIn(server, 'Hal'), signIn(server, 'Ivy')]);
+      const hal = await TestClient.join(server, 'bank', a.token, 'hal');
+      const ivy = await TestClient.join(server, 'bank', b.token, 'ivy');
+      try {
+        await hal.act('sit', { seat: 0 });
+        await ivy.act('sit', { seat: 1 });
+        const { error } = await hal.refused('take-bank', {});
+        expect(error.code).toBe('bank/not-eligible'); // no comp points yet
+        await hal.act('bet', { spot: 'main', amountCents: 5_000 });
+        await hal.act('deal');
+        await hal.act('house-way');
+        const eligible = await hal.waitForView((v) => v.you?.compPoints === 50);
+        expect(eligible.you?.canTakeBank).toBe(true);
+        const banking = await hal.act('take-bank');
+        expect(banking.phase).toBe('approval');
+        expect(banking.you).toMatchObject({ role: 'banker', deadlineKind: 'approval' });
+        expect((await ivy.refused('bet', { spot: 'main', amountCents: 100 })).error.code).toBe('action/out-of-phase');
+        const approved = await hal.act('approve');
+        expect(approved.phase).toBe('betting');
+        const balanceBefore = approved.you!.balanceCents;
+        await ivy.act('bet', { spot: 'main', amountCents: 2_000 });
+        await ivy.act('deal');
+        await ivy.act('house-way');
+        const result = await hal.waitForView((v) => v.lastRound?.banker.kind === 'player');
+        expect(result.lastRound).toMatchObject({ bankerFeeCents: 30, bankerCompPointsDelta: -20, banker: { kind: 'player', you: true } });
+        expect(result.lastRound!.players[0].commissionCents).toBe(0);
+        expect(result.you?.balanceCents).toBe(balanceBefore + result.lastRound!.bankerNetCents);
+        expect(result.you?.lastResult?.outcome).toBe('bank');
+        expect(result.phase).toBe('approval');
+        // No approval within the (test) 2 s: the banker leaves the bank and the house banks again.
+        const house = await ivy.waitForView((v) => v.banker.kind === 'house', 0, 5_000);
+        expect(house.phase).toBe('betting');
+        expect(await server.ledger.audit()).toEqual([]);
+      } finally {
+        await hal.leave();
+        await ivy.leave();
+      }
+    });
+  });
+}

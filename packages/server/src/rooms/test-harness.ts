@@ -1,0 +1,205 @@
+/**
+ * Test support for the server (not used by it): a server on a random port over SQLite in a
+ * temporary folder or a fresh PostgreSQL schema, guest sign-in, and colyseus.js clients that
+ * record every message, every decoded state and every raw WebSocket frame they receive.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, type Room } from 'colyseus.js';
+import type { ErrorMessage, SessionResponse, TableConfigInput, TableView } from '@paigow/engine';
+import { createDatabase } from '../storage/index.js';
+import { startServer, type ServerHandle, type StartServerOptions } from '../server.js';
+
+/** Where a test server keeps its data; reusable across a restart. */
+export interface TestStore {
+  readonly name: 'sqlite' | 'postgres';
+  readonly options: Pick<StartServerOptions, 'dataDir' | 'databaseUrl' | 'databaseSchema'>;
+  dispose(): Promise<void>;
+}
+
+const databaseUrl = process.env.DATABASE_URL || undefined;
+
+/** The backends the server tests run on: SQLite always, PostgreSQL when `DATABASE_URL` is set. */
+export const STORE_BACKENDS = [
+  { name: 'sqlite' as const, enabled: true },
+  { name: 'postgres' as const, enabled: databaseUrl !== undefined },
+];
+
+/** A fresh, empty store of the given kind. */
+export function createStore(name: 'sqlite' | 'postgres'): TestStore {
+  if (name === 'sqlite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'paigow-server-test-'));
+    return { name, options: { dataDir }, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const schema = `paigow_srv_${randomBytes(6).toString('hex')}`;
+  return {
+    name,
+    options: { databaseUrl, databaseSchema: schema },
+    async dispose() {
+      const database = createDatabase({ databaseUrl: databaseUrl!, schema });
+      await database.db.schema.dropSchema(schema).ifExists().cascade().execute();
+      await database.db.destroy();
+    },
+  };
+}
+
+/** Tables for tests: short timers so that timeouts can be tested in real time. */
+export const TEST_TABLES: readonly TableConfigInput[] = [
+  { tableId: 'small', limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } } },
+  { tableId: 'fresh', limits: { main: { minCents: 100, maxCents: 10_000 } } },
+  { tableId: 'wide', limits: { main: { minCents: 100, maxCents: 500_000 } } },
+  {
+    tableId: 'bank',
+    playerBanking: true,
+    limits: { main: { minCents: 100, maxCents: 10_000 } },
+    timers: { approvalMs: 2_000 },
+  },
+  {
+    tableId: 'quick',
+    limits: { main: { minCents: 100, maxCents: 10_000 } },
+    timers: { betMs: 600, decisionMs: 600, approvalMs: 600, reconnectMs: 600 },
+  },
+];
+
+/** Starts a server on a random loopback port over `store`. */
+export function startTestServer(store: TestStore, extra: Partial<StartServerOptions> = {}): Promise<ServerHandle> {
+  return startServer({ port: 0, host: '127.0.0.1', tables: TEST_TABLES, log: () => undefined, ...store.options, ...extra });
+}
+
+/** Signs in a guest over HTTP. */
+export async function signIn(server: ServerHandle, nickname: string): Promise<SessionResponse> {
+  const response = await fetch(`${server.url}/api/guest`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ nickname }),
+  });
+  if (response.status !== 201) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as SessionResponse;
+}
+
+/** GET with the session's bearer token; returns the status and JSON body. */
+export async function getJson<T>(server: ServerHandle, path: string, token?: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${server.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** Everything a client received, in order. */
+export type Received =
+  | { readonly kind: 'view'; readonly view: TableView }
+  | { readonly kind: 'error'; readonly error: ErrorMessage }
+  | { readonly kind: 'state'; readonly state: unknown };
+
+/** A colyseus.js client at a table that records everything it receives. */
+export class TestClient {
+  readonly received: Received[] = [];
+  /** Every raw WebSocket frame received after the join (msgpack messages and schema patches). */
+  readonly frames: Uint8Array[] = [];
+  private requestCount = 0;
+  private listeners: (() => void)[] = [];
+
+  private constructor(readonly room: Room, readonly nickname: string) {}
+
+  /** Joins table `tableId` with `token`. */
+  static async join(server: ServerHandle, tableId: string, token: string, nickname = ''): Promise<TestClient> {
+    const client = new Client(`ws://127.0.0.1:${server.port}`);
+    const room = await client.joinById(tableId, { token });
+    const test = new TestClient(room, nickname);
+    // The raw socket (the `ws` package under Node): record each frame before colyseus.js decodes it.
+    const socket = (room.connection as unknown as { transport: { ws: { onmessage: (event: { data: ArrayBuffer }) => void } } }).transport.ws;
+    const original = socket.onmessage;
+    socket.onmessage = (event) => {
+      test.frames.push(new Uint8Array(event.data));
+      original(event);
+    };
+    room.onMessage('view', (view: TableView) => test.push({ kind: 'view', view }));
+    room.onMessage('error', (error: ErrorMessage) => test.push({ kind: 'error', error }));
+    room.onStateChange((state) => test.push({ kind: 'state', state: JSON.parse(JSON.stringify(state.toJSON())) }));
+    await test.waitForView((view) => view.you !== null); // the view that answers the join
+    return test;
+  }
+
+  private push(item: Received): void {
+    this.received.push(item);
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Sends a message; returns its requestId. */
+  send(type: string, payload: Record<string, unknown> = {}): string {
+    const requestId = `${this.nickname || 'c'}-${++this.requestCount}`;
+    this.room.send(type, { requestId, ...payload });
+    return requestId;
+  }
+
+  /** The last view received. */
+  get view(): TableView {
+    for (let i = this.received.length - 1; i >= 0; i--) {
+      const item = this.received[i];
+      if (item.kind === 'view') return item.view;
+    }
+    throw new Error('no view yet');
+  }
+
+  /** Waits for a received item (from index `from`) that `predicate` accepts. */
+  waitFor<T extends Received>(predicate: (item: Received) => item is T, from?: number, timeoutMs?: number): Promise<T>;
+  waitFor(predicate: (item: Received) => boolean, from?: number, timeoutMs?: number): Promise<Received>;
+  waitFor(predicate: (item: Received) => boolean, from = 0, timeoutMs = 10_000): Promise<Received> {
+    return new Promise((resolve, reject) => {
+      const check = (): boolean => {
+        for (let i = from; i < this.received.length; i++) {
+          if (predicate(this.received[i])) {
+            resolve(this.received[i]);
+            return true;
+          }
+        }
+        return false;
+      };
+      if (check()) return;
+      const timer = setTimeout(() => {
+        this.listeners = this.listeners.filter((l) => l !== listener);
+        reject(new Error(`timed out waiting (${this.received.length} items received)`));
+      }, timeoutMs);
+      const listener = (): void => {
+        if (check()) {
+          clearTimeout(timer);
+          this.listeners = this.listeners.filter((l) => l !== listener);
+        }
+      };
+      this.listeners.push(listener);
+    });
+  }
+
+  /** Waits for a view accepted by `predicate`, received after index `from`. */
+  async waitForView(predicate: (view: TableView) => boolean, from = 0, timeoutMs = 10_000): Promise<TableView> {
+    const item = await this.waitFor((r) => r.kind === 'view' && predicate(r.view), from, timeoutMs);
+    return (item as { view: TableView }).view;
+  }
+
+  /** Sends a message and waits for the view acknowledging it; throws on an `error` reply. */
+  async act(type: string, payload: Record<string, unknown> = {}): Promise<TableView> {
+    const from = this.received.length;
+    const requestId = this.send(type, payload);
+    const item = await this.waitFor(
+      (r) => (r.kind === 'view' && r.view.ack === requestId) || (r.kind === 'error' && r.error.requestId === requestId),
+      from,
+    );
+    if (item.kind === 'error') throw new Error(`${type} refused: ${item.error.code} ${item.error.message}`);
+    return (item as { view: TableView }).view;
+  }
+
+  /** Sends a message that must be refused; returns the error and the items received meanwhile. */
+  async refused(type: string, payload: unknown = {}): Promise<{ error: ErrorMessage; between: Received[] }> {
+    const from = this.received.length;
+    const requestId = `${this.nickname || 'c'}-${++this.requestCount}`;
+    this.room.send(type, typeof payload === 'object' && payload !== null ? { requestId, ...payload } : payload);
+    const item = await this.waitFor((r) => r.kind === 'error' || (r.kind === 'view' && r.view.ack === requestId), from);
+    if (item.kind !== 'error') throw new Error(`${type} was accepted`);
+    return { error: item.error, between: this.received.slice(from, this.received.indexOf(item)) };
+  }
+
+  /** Leaves the room. */
+  async leave(consented = true): Promise<void> {
+    await this.room.leave(consented);
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The React shell: guest sign-in, the lobby and the table (rules.md §5), with the session token in
+ * localStorage and the screen in the URL hash so that a reload comes back to the same place.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PlayerSummary } from '@paigow/engine';
+import { ApiError, createApi } from '../net/http.js';
+import { loadToken, parseRoute, routeHash, saveToken, type Route } from './session.js';
+import { SignIn } from './SignIn.js';
+import { Lobby } from './Lobby.js';
+import { TableScreen } from './TableScreen.js';
+
+/** The signed-in session: token and the player as last known. */
+export interface Session {
+  readonly token: string;
+  readonly player: PlayerSummary;
+}
+
+export function App() {
+  const { t } = useTranslation();
+  const api = useMemo(() => createApi(), []);
+  const [session, setSession] = useState<Session | null>(null);
+  const [checking, setChecking] = useState(() => loadToken() !== null);
+  const [route, setRoute] = useState<Route>(() => parseRoute(window.location.hash));
+
+  useEffect(() => {
+    const onHash = () => setRoute(parseRoute(window.location.hash));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  // Resume a stored session (GET /api/me); a refused token is forgotten.
+  useEffect(() => {
+    const token = loadToken();
+    if (!token) return;
+    let live = true;
+    api
+      .me(token)
+      .then(({ player }) => live && setSession({ token, player }))
+      .catch((e: unknown) => {
+        if (e instanceof ApiError && e.code === 'auth/invalid-session') saveToken(null);
+      })
+      .finally(() => live && setChecking(false));
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  const navigate = useCallback((next: Route) => {
+    window.location.hash = routeHash(next);
+    setRoute(next);
+  }, []);
+
+  const signedIn = useCallback((next: Session) => {
+    saveToken(next.token);
+    setSession(next);
+  }, []);
+
+  const signOut = useCallback(() => {
+    saveToken(null);
+    setSession(null);
+    navigate({ screen: 'lobby' });
+  }, [navigate]);
+
+  const updatePlayer = useCallback((player: Partial<PlayerSummary>) => {
+    setSession((s) => (s ? { ...s, player: { ...s.player, ...player } } : s));
+  }, []);
+
+  if (checking) return <div className="center-msg">{t('app.loading')}</div>;
+  if (!session) return <SignIn api={api} onSignedIn={signedIn} />;
+  if (route.screen === 'table') {
+    return (
+      <TableScreen
+        key={route.tableId}
+        api={api}
+        session={session}
+        tableId={route.tableId}
+        onLeave={() => navigate({ screen: 'lobby' })}
+        onSessionLost={signOut}
+        onPlayer={updatePlayer}
+      />
+    );
+  }
+  return (
+    <Lobby
+      api={api}
+      session={session}
+      onSit={(tableId) => navigate({ screen: 'table', tableId })}
+      onSignOut={signOut}
+      onPlayer={updatePlayer}
+    />
+  );
+}

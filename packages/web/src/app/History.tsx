@@ -1,0 +1,83 @@
+/**
+ * The player's round history (docs/protocol.md `GET /api/history`; rules.md §5: a reconnecting
+ * player sees the rounds it missed): both settings, the result and the money of each round.
+ */
+import { useTranslation } from 'react-i18next';
+import type { HistoryEntry, SettingView } from '@paigow/engine';
+import { sortForDisplay } from '../table-ui/model.js';
+import { prettyCards } from './i18n/index.js';
+
+export function History({ entries, money }: { entries: readonly HistoryEntry[] | null; money: (c: number, signed?: boolean) => string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="panel">
+      <h2>{t('history.title')}</h2>
+      <div className="history" data-testid="history">
+        {entries === null ? (
+          <p className="muted">{t('app.loading')}</p>
+        ) : entries.length === 0 ? (
+          <p className="muted">{t('history.empty')}</p>
+        ) : (
+          entries.map((e) => <Row key={e.roundId} entry={e} money={money} />)
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Row({ entry, money }: { entry: HistoryEntry; money: (c: number, signed?: boolean) => string }) {
+  const { t } = useTranslation();
+  const r = entry.result;
+  const mine = r?.players.find((p) => p.you) ?? null;
+  const outcome = entry.status === 'refunded' ? 'push' : mine ? mine.outcome : entry.netCents > 0 ? 'win' : entry.netCents < 0 ? 'lose' : 'push';
+  const cls = outcome === 'win' ? 'win' : outcome === 'lose' ? 'lose' : 'push';
+  const yourSetting: SettingView | null = mine ? mine.setting : entry.role === 'banker' && r ? r.bankerHand.setting : null;
+  const bankerSetting: SettingView | null = r && entry.role === 'player' ? r.bankerHand.setting : null;
+  const when = new Date(entry.closedAt ?? entry.openedAt);
+  return (
+    <div className={`history-row history-row--${cls}`} data-testid="history-row" data-round-id={entry.roundId} data-result={outcome} data-net-cents={entry.netCents}>
+      <span>
+        <strong>{entry.status === 'refunded' ? t('history.refunded') : t(`history.outcome.${outcome}`)}</strong>
+        {mine ? <span className="muted"> · {t('history.bet', { amount: money(mine.bets.main) })}</span> : null}
+        <span className="muted"> · {when.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}</span>
+      </span>
+      <span className={`history-row__net history-row__net--${cls}`}>{money(entry.netCents, true)}</span>
+      {(yourSetting || bankerSetting) && (
+        <span className="history-row__hands">
+          {yourSetting && (
+            <>
+              <span className="history-row__who">{t('history.you')}</span>
+              <Hands setting={yourSetting} />
+            </>
+          )}
+          {bankerSetting && (
+            <>
+              <span className="history-row__who">{t('history.banker')}</span>
+              <Hands setting={bankerSetting} />
+            </>
+          )}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A setting in text: high hand | low hand, with suit symbols. */
+function Hands({ setting }: { setting: SettingView }) {
+  return (
+    <span className="mini-cards">
+      {sortForDisplay(setting.high).map((c) => (
+        <MiniCard key={c} card={c} />
+      ))}
+      <span className="mini-sep">|</span>
+      {sortForDisplay(setting.low).map((c) => (
+        <MiniCard key={c} card={c} />
+      ))}
+    </span>
+  );
+}
+
+function MiniCard({ card }: { card: string }) {
+  const red = card[1] === 'h' || card[1] === 'd';
+  return <span className={`mini-card${red ? ' mini-card--red' : ''}${card === 'Jk' ? ' mini-card--joker' : ''}`}>{prettyCards(card)}</span>;
+}

@@ -1,0 +1,112 @@
+/** The lobby (docs/protocol.md `GET /api/tables`): the tables with their limits; a click sits down. */
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LobbyTable, PlayerSummary } from '@paigow/engine';
+import { ApiError, type Api } from '../net/http.js';
+import { errorMessage, formatMoney } from './i18n/index.js';
+import { Stat, TopBar } from './TopBar.js';
+import type { Session } from './App.js';
+
+export function Lobby({ api, session, onSit, onSignOut, onPlayer }: {
+  api: Api;
+  session: Session;
+  onSit: (tableId: string) => void;
+  onSignOut: () => void;
+  onPlayer: (p: Partial<PlayerSummary>) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const [tables, setTables] = useState<readonly LobbyTable[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const refresh = useCallback(async () => {
+    try {
+      const [list, me] = await Promise.all([api.tables(), api.me(session.token)]);
+      setTables(list.tables);
+      onPlayer(me.player);
+      setError(null);
+    } catch (e) {
+      const code = e instanceof ApiError ? e.code : 'network';
+      if (code === 'auth/invalid-session') onSignOut();
+      else setError(code);
+    }
+  }, [api, session.token, onPlayer, onSignOut]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  async function topUp() {
+    try {
+      const r = await api.topUp(session.token);
+      onPlayer({ balanceCents: r.balanceCents });
+      setError(null);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.code : 'network');
+    }
+  }
+
+  const { player } = session;
+  const broke = player.balanceCents < 100;
+  return (
+    <>
+      <TopBar>
+        <Stat label={t('table.you')} className="stat--you">
+          {player.nickname}
+        </Stat>
+        <button className="btn btn--ghost btn--small topbar__leave" onClick={onSignOut}>
+          {t('app.signOut')}
+        </button>
+        <span className="topbar__break" />
+        <span className="topbar__spacer" />
+        <Stat label={t('table.compPoints')} testid="comp-points" data={{ points: player.compPoints }}>
+          {player.compPoints}
+        </Stat>
+        <Stat label={t('table.balance')} className="stat--balance" testid="balance" data={{ cents: player.balanceCents }}>
+          <span className="stat__value--gold">{formatMoney(lng, player.balanceCents)}</span>
+        </Stat>
+        {broke && (
+          <button className="btn btn--gold btn--small" data-testid="top-up" onClick={() => void topUp()}>
+            {t('table.topUp')}
+          </button>
+        )}
+      </TopBar>
+      <main className="screen">
+        <section className="panel panel--wide">
+          <h2>{t('lobby.title')}</h2>
+          <p className="error-toast" data-testid="error" hidden={error === null} role="alert">
+            {error ? errorMessage(t, error) : ''}
+          </p>
+          {tables === null ? (
+            <p className="muted">{t('app.loading')}</p>
+          ) : tables.length === 0 ? (
+            <p className="muted">{t('lobby.empty')}</p>
+          ) : (
+            <div className="tables">
+              {tables.map((table) => (
+                <button key={table.tableId} className="table-tile" data-testid={`table-${table.tableId}`} onClick={() => onSit(table.tableId)}>
+                  <span className="table-tile__name">{table.name}</span>
+                  <span className="table-tile__limits">
+                    {t('lobby.limits', { min: formatMoney(lng, table.limits.main.minCents), max: formatMoney(lng, table.limits.main.maxCents) })}
+                  </span>
+                  <span className="table-tile__meta">{table.playerBanking ? t('lobby.playerBanks') : t('lobby.houseBanks')}</span>
+                  <span className="table-tile__meta">
+                    {t('lobby.players', { count: table.seatsTaken })} · {t('lobby.seats', { count: table.seats })}
+                    {table.limits.fortune ? ` · ${t('lobby.fortune')}` : ''}
+                  </span>
+                  {table.banker !== 'house' && <span className="table-tile__meta">{t('table.banker')}: {table.banker.nickname}</span>}
+                  <span className="btn btn--gold btn--small table-tile__sit">{t('lobby.sit')}</span>
+                </button>
+              ))}
+            </div>
+          )}
+          <p className="note">
+            <button className="btn btn--small" onClick={() => void refresh()}>
+              {t('lobby.refresh')}
+            </button>
+          </p>
+        </section>
+      </main>
+    </>
+  );
+}

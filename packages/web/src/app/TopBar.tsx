@@ -1,0 +1,36 @@
+/** The bar above every screen after sign-in: the brand, who you are, and the money. */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Suit } from '../table-ui/Suit.js';
+
+export function TopBar({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <header className="topbar">
+      <div className="brand" title={t('app.title')}>
+        <Suit suit={0} />
+        <span>{t('app.title')}</span>
+      </div>
+      {children}
+    </header>
+  );
+}
+
+/** A labelled figure in the top bar. */
+export function Stat({ label, children, className, testid, data }: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+  testid?: string;
+  data?: Record<string, string | number>;
+}) {
+  const attrs = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, String(v)]));
+  return (
+    <div className={`stat ${className ?? ''}`}>
+      <span className="stat__label">{label}</span>
+      <span className="stat__value" data-testid={testid} {...attrs}>
+        {children}
+      </span>
+    </div>
+  );
+}

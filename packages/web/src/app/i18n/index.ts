@@ -1,0 +1,85 @@
+/**
+ * i18next set-up for the browser client. Every string a player reads comes from a catalog here.
+ * English is built in; another language is one more `resources` entry of the same `Catalog` shape.
+ */
+import i18next, { type i18n as I18n, type TFunction } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { isErrorCode, type Category } from '@paigow/engine';
+import { en } from './en.js';
+
+/** Languages with a catalog; the first is the fallback. */
+export const LANGUAGES = ['en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * Creates and initialises an i18next instance with the catalogs (synchronously: resources are bundled).
+ * @param lng the language to start in (falls back to English)
+ */
+export function createI18n(lng: string = 'en'): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng,
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    resources: { en: { translation: en } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    showSupportNotice: false,
+  });
+  return instance;
+}
+
+/** The message of an error code from the server or the engine (`errors.<code>`, else a generic one). */
+export function errorMessage(t: TFunction, code: string): string {
+  if (isErrorCode(code) || code === 'network') return t(`errors.${code}`);
+  return t('errors.unknown', { code });
+}
+
+/** The translated name of a hand category key (`one_pair` → "One pair"). */
+export function categoryName(t: TFunction, category: Category | string): string {
+  return t(`category.${category}`, { defaultValue: category });
+}
+
+/** Card text with suit symbols for reading (`Kd 9c` → `K♦ 9♣`, `Td` → `10♦`); the joker stays `Jk`. */
+export function prettyCards(text: string): string {
+  const suits: Record<string, string> = { s: '♠', h: '♥', d: '♦', c: '♣' };
+  return text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((c) => (c === 'Jk' ? c : (c[0] === 'T' ? '10' : c[0]) + (suits[c[1]] ?? c[1])))
+    .join(' ');
+}
+
+/**
+ * A house-way explanation (house-way.md): the catalog's `houseWay.<rule>` with the explanation's
+ * params made readable (`rank` letter → plural rank name, `pairs` → "two pairs (aces and kings)",
+ * cards with suit symbols), or the English text the engine supplied when the catalog lacks the key.
+ */
+export function houseWayText(
+  t: TFunction,
+  explanation: { key: string; params?: Readonly<Record<string, string | number>>; text: string },
+): string {
+  const key = explanation.key.startsWith('houseWay.') ? explanation.key : `houseWay.${explanation.key}`;
+  const raw = explanation.params ?? {};
+  const params: Record<string, string | number> = { ...raw };
+  if (typeof raw.rank === 'string') params.rank = t(`rankPlural.${raw.rank}`, { defaultValue: raw.rank });
+  if (typeof raw.pairs === 'string') {
+    const names = raw.pairs.split(/\s+/).filter(Boolean).map((r) => t(`rankPlural.${r}`, { defaultValue: r }));
+    const [first, second, third] = names;
+    params.pairs = names.length === 3 ? t('houseWayParams.threePairs', { first, second, third }) : t('houseWayParams.twoPairs', { first, second });
+  }
+  for (const k of ['low', 'high'] as const) if (typeof raw[k] === 'string') params[k] = prettyCards(raw[k] as string);
+  return t(key, { ...params, defaultValue: explanation.text });
+}
+
+/**
+ * Formats cents as money in the current language (play money shown in US dollars, as in seed 002).
+ * @param cents integer cents
+ * @param signed prefix a + for gains
+ */
+export function formatMoney(lng: string, cents: number, signed = false): string {
+  const text = new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD', minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(Math.abs(cents) / 100);
+  if (cents < 0) return `−${text}`;
+  return signed && cents > 0 ? `+${text}` : text;
+}

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { parseRoute, routeHash } from './session.js';
+
+describe('routes', () => {
+  it('round-trips the table route through the hash', () => {
+    expect(parseRoute(routeHash({ screen: 'table', tableId: 'table-1' }))).toEqual({ screen: 'table', tableId: 'table-1' });
+    expect(parseRoute('#/')).toEqual({ screen: 'lobby' });
+    expect(parseRoute('')).toEqual({ screen: 'lobby' });
+    expect(parseRoute('#/table/a%20b')).toEqual({ screen: 'table', tableId: 'a b' });
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * The browser's memory of the session: the session token in localStorage (a reload resumes the
+ * session, docs/protocol.md "Connecting"), and the route in the URL hash (a reload returns to the
+ * same screen: `#/` lobby, `#/table/<tableId>`).
+ */
+
+const TOKEN_KEY = 'paigow.session';
+
+/** The stored session token, or `null`. */
+export function loadToken(): string | null {
+  try {
+    return window.localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the session token (`null` forgets it). */
+export function saveToken(token: string | null): void {
+  try {
+    if (token === null) window.localStorage.removeItem(TOKEN_KEY);
+    else window.localStorage.setItem(TOKEN_KEY, token);
+  } catch {
+    /* private mode: the session lasts until the tab closes */
+  }
+}
+
+/** A screen of the app. */
+export type Route = { readonly screen: 'lobby' } | { readonly screen: 'table'; readonly tableId: string };
+
+/** Reads the route from a location hash (`#/table/table-1`). */
+export function parseRoute(hash: string): Route {
+  const m = /^#\/table\/([^/?#]+)/.exec(hash);
+  return m ? { screen: 'table', tableId: decodeURIComponent(m[1]) } : { screen: 'lobby' };
+}
+
+/** The location hash of a route. */
+export function routeHash(route: Route): string {
+  return route.screen === 'table' ? `#/table/${encodeURIComponent(route.tableId)}` : '#/';
+}

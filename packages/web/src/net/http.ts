@@ -1,0 +1,76 @@
+/**
+ * The HTTP API of the game server (docs/protocol.md "HTTP"), as used by the browser.
+ * Same origin by default (the server serves this client); money in cents.
+ * Every failure is thrown as an `ApiError` carrying the server's error code (`auth/invalid-session`,
+ * `auth/invalid-nickname`, `ledger/not-broke`, …) or `network` when the server cannot be reached.
+ */
+import type {
+  HistoryResponse,
+  MeResponse,
+  SessionResponse,
+  TablesResponse,
+  TopUpResponse,
+} from '@paigow/engine';
+
+/** A refused or failed request: `code` is an `ErrorCode` from the server, or `network`. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  constructor(code: string, message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** The HTTP client of one server. */
+export interface Api {
+  /** `POST /api/guest`: a new guest session (throws `auth/invalid-nickname`). */
+  guest(nickname: string): Promise<SessionResponse>;
+  /** `GET /api/me`: the session's player (throws `auth/invalid-session`). */
+  me(token: string): Promise<MeResponse>;
+  /** `GET /api/tables`: the lobby. */
+  tables(): Promise<TablesResponse>;
+  /** `POST /api/top-up`: refills a broke player (throws `ledger/not-broke`). */
+  topUp(token: string): Promise<TopUpResponse>;
+  /** `GET /api/history?limit=`: the player's rounds, newest first. */
+  history(token: string, limit?: number): Promise<HistoryResponse>;
+}
+
+/**
+ * Creates the HTTP client.
+ * @param baseUrl the server's origin ('' = the page's own origin)
+ */
+export function createApi(baseUrl = ''): Api {
+  async function call<T>(method: 'GET' | 'POST', path: string, token?: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetch(baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch (e) {
+      throw new ApiError('network', e instanceof Error ? e.message : String(e), 0);
+    }
+    let data: unknown = null;
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    if (!response.ok) {
+      const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+      const code = typeof error?.code === 'string' ? error.code : response.status === 401 ? 'auth/invalid-session' : 'network';
+      throw new ApiError(code, typeof error?.message === 'string' ? error.message : response.statusText, response.status);
+    }
+    return data as T;
+  }
+  return {
+    guest: (nickname) => call('POST', '/api/guest', undefined, { nickname }),
+    me: (token) => call('GET', '/api/me', token),
+    tables: () => call('GET', '/api/tables'),
+    topUp: (token) => call('POST', '/api/top-up', token, {}),
+    history: (token, limit = 20) => call('GET', `/api/history?limit=${limit}`, token),
+  };
+}

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApi } from './http.js';
+import { joinErrorCode } from './table-connection.js';
+import { sequenceOf } from '../app/useTable.js';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function answer(status: number, body: unknown) {
+  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+}
+
+describe('the HTTP client', () => {
+  it('signs in a guest with a JSON body and returns the session', async () => {
+    const fetchMock = answer(201, { token: 'a'.repeat(64), player: { id: 'p1', nickname: 'Ada', balanceCents: 100_000, compPoints: 0 } });
+    vi.stubGlobal('fetch', fetchMock);
+    const session = await createApi('http://x').guest('Ada');
+    expect(session.player.balanceCents).toBe(100_000);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://x/api/guest');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ nickname: 'Ada' });
+  });
+
+  it('sends the session token as a bearer token', async () => {
+    const fetchMock = answer(200, { items: [] });
+    vi.stubGlobal('fetch', fetchMock);
+    await createApi().history('tok', 5);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/history?limit=5');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+  });
+
+  it("throws the server's error code", async () => {
+    vi.stubGlobal('fetch', answer(400, { error: { code: 'auth/invalid-nickname', message: 'the nickname is empty' } }));
+    await expect(createApi().guest('')).rejects.toMatchObject({ name: 'ApiError', code: 'auth/invalid-nickname', status: 400 });
+  });
+
+  it('reports an unreachable server as `network`', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const error = await createApi().tables().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('network');
+  });
+});
+
+describe('join refusals and request ids', () => {
+  it("finds the error code in Colyseus's refusal message", () => {
+    expect(joinErrorCode(new Error('auth/invalid-session: unknown session token'))).toBe('auth/invalid-session');
+    expect(joinErrorCode(new Error('room "table-9" not found'))).toBe('network');
+  });
+
+  it('reads the sequence number of a request id', () => {
+    expect(sequenceOf('k3x9-12')).toBe(12);
+    expect(sequenceOf('r')).toBeNull();
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * The colyseus.js adapter (architecture.md "packages/web/src/net"): joins a table room, turns the
+ * server's `view` and `error` messages into callbacks, and sends client messages with request ids
+ * (docs/protocol.md). Colyseus types stay in this file; the rest of the client sees `TableView`s.
+ *
+ * The room's schema state is not read: the `view` message is the source of truth for the UI.
+ */
+import { Client, type Room } from 'colyseus.js';
+import { ERROR_CODES, type ClientMessageType, type ErrorMessage, type TableView } from '@paigow/engine';
+
+/** What a client message carries besides `requestId` (see `ClientMessage` in the engine's protocol). */
+export type Payload = Record<string, unknown>;
+
+/** Callbacks of a table connection. */
+export interface TableListener {
+  /** A new view (after every change at the table); `receivedAtMs` is the browser clock at arrival. */
+  view(view: TableView, receivedAtMs: number): void;
+  /** A refused message (`requestId` names which one, when readable); `code` is an `ErrorCode` or `network`. */
+  error(error: TableError): void;
+  /** The connection state changed. */
+  status(status: ConnectionStatus): void;
+}
+
+/** The server's `error` message, or a local `network` failure (a message sent while disconnected). */
+export type TableError = Omit<ErrorMessage, 'code'> & { readonly code: ErrorMessage['code'] | 'network' };
+
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+/** An open table. */
+export interface TableConnection {
+  /**
+   * Sends a client message with a fresh `requestId`.
+   * @returns the request id (echoed in the `view.ack` that accepts it or the `error` that refuses it)
+   */
+  send(type: ClientMessageType, payload?: Payload): string;
+  /** Leaves the room for good (no reconnection). */
+  close(): Promise<void>;
+}
+
+/** The WebSocket endpoint of the page's own server (`ws://host` or `wss://host`). */
+export function defaultEndpoint(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`;
+}
+
+/**
+ * Finds the error code in a failed join (Colyseus reports the server's refusal as a message):
+ * the first project `ErrorCode` named in it, else `network`.
+ */
+export function joinErrorCode(error: unknown): string {
+  const text = error instanceof Error ? `${error.message} ${(error as { code?: unknown }).code ?? ''}` : String(error);
+  return ERROR_CODES.find((code) => text.includes(code)) ?? (text.includes('invalid-session') ? 'auth/invalid-session' : 'network');
+}
+
+/** A join refusal: `code` is an `ErrorCode` (e.g. `auth/invalid-session`) or `network`. */
+export class JoinError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'JoinError';
+    this.code = code;
+  }
+}
+
+/**
+ * Joins table `tableId` with the session `token` (docs/protocol.md "Connecting": the room id is the
+ * table id). When the socket drops, it joins again with the same token (the server re-attaches the
+ * seat for 60 s), retrying with back-off until `close()`.
+ * @throws JoinError when the first join is refused
+ */
+export async function connectTable(
+  tableId: string,
+  token: string,
+  listener: TableListener,
+  endpoint: string = defaultEndpoint(),
+): Promise<TableConnection> {
+  const client = new Client(endpoint);
+  let room: Room | null = null;
+  let closed = false;
+  let counter = 0;
+  const sessionTag = Math.random().toString(36).slice(2, 8);
+
+  const attach = (r: Room): void => {
+    room = r;
+    r.onMessage('view', (view: TableView) => listener.view(view, Date.now()));
+    r.onMessage('error', (error: ErrorMessage) => listener.error(error));
+    // Any other server message is ignored (e.g. Colyseus internals).
+    r.onMessage('*', () => undefined);
+    r.onLeave(() => {
+      if (room === r) room = null;
+      if (!closed) void rejoin();
+    });
+    listener.status('open');
+  };
+
+  const join = async (): Promise<Room> => {
+    try {
+      return await client.joinById(tableId, { token });
+    } catch (e) {
+      throw new JoinError(joinErrorCode(e), e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const rejoin = async (): Promise<void> => {
+    listener.status('reconnecting');
+    for (let attempt = 0; !closed; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 300 * 2 ** attempt)));
+      if (closed) return;
+      try {
+        const r = await join();
+        if (closed) {
+          void r.leave(true);
+          return;
+        }
+        attach(r);
+        return;
+      } catch (e) {
+        if (e instanceof JoinError && e.code === 'auth/invalid-session') {
+          listener.error({ code: 'auth/invalid-session', message: e.message, requestId: null });
+          listener.status('closed');
+          return;
+        }
+      }
+    }
+  };
+
+  listener.status('connecting');
+  attach(await join());
+
+  return {
+    send(type, payload = {}) {
+      const requestId = `${sessionTag}-${++counter}`;
+      if (room) room.send(type, { ...payload, requestId });
+      else listener.error({ code: 'network', message: 'not connected', requestId });
+      return requestId;
+    },
+    async close() {
+      closed = true;
+      listener.status('closed');
+      const r = room;
+      room = null;
+      if (r) await r.leave(true).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * Visual preview of the table in fixed states, without a server (dev only: `npm run dev -w
+ * packages/web`, then /preview.html#<state>). Not part of the production build (its only input is
+ * index.html). States: betting, setting, foul, ok, submitted, win, lose, push, shared, banker, empty.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import type { HistoryEntry, RoundResultView, TableView, YouView } from '@paigow/engine';
+import { createI18n } from '../app/i18n/index.js';
+import { TableLayout } from '../app/TableScreen.js';
+import type { TableState } from '../app/useTable.js';
+import type { Api } from '../net/http.js';
+import '../app/styles.css';
+
+const now = Date.now();
+const cards = ['As', 'Kh', 'Jk', '7d', '7c', '3s', 'Td'];
+
+const round: RoundResultView = {
+  roundId: 'r-12',
+  tableId: 'table-1',
+  banker: { kind: 'house' },
+  bankerHand: { cards: ['Qs', 'Qd', '9h', '8c', '5s', '4d', '2h'], setting: { high: ['Qs', 'Qd', '8c', '5s', '2h'], low: ['9h', '4d'] }, rule: '9.one-pair' },
+  players: [
+    {
+      seat: 0,
+      nickname: 'Ada',
+      you: true,
+      cards,
+      setting: { high: ['7d', '7c', 'Td', '3s', 'Kh'], low: ['As', 'Jk'] },
+      setBy: 'player',
+      houseWayRule: null,
+      bets: { main: 2500, fortune: 500 },
+      high: 'lose',
+      low: 'win',
+      outcome: 'push',
+      commissionCents: 0,
+      fortune: { line: null, netCents: -500 },
+      netCents: -500,
+      compPointsDelta: 30,
+    },
+  ],
+  bankerNetCents: 500,
+  bankerFeeCents: 0,
+  bankerCompPointsDelta: 0,
+  settledAtMs: now - 5000,
+};
+
+function you(over: Partial<YouView> = {}): YouView {
+  return {
+    playerId: 'p1',
+    nickname: 'Ada',
+    seat: 0,
+    role: 'player',
+    balanceCents: 97_450,
+    compPoints: 42,
+    bets: { main: 0, fortune: 0 },
+    lastBets: { main: 2500, fortune: 500 },
+    ready: false,
+    cards: null,
+    setting: null,
+    houseWay: null,
+    deadlineMs: null,
+    deadlineKind: null,
+    canTakeBank: false,
+    lastResult: null,
+    ...over,
+  };
+}
+
+function view(over: Partial<TableView>, youOver: Partial<YouView> = {}, seats = 1, playerBanking = false): TableView {
+  return {
+    protocolVersion: 1,
+    tableId: 'table-1',
+    config: {
+      tableId: 'table-1',
+      name: 'Jade Room',
+      seats,
+      limits: { main: { minCents: 500, maxCents: 50_000 }, fortune: { minCents: 100, maxCents: 2500 } },
+      commissionBps: 500,
+      bankerFeeBps: 150,
+      playerBanking,
+      bankMinCompPoints: 50,
+      bankMinBalanceCents: 50_750,
+      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000 },
+    },
+    phase: 'betting',
+    roundId: null,
+    serverNowMs: now,
+    seats: Array.from({ length: seats }, (_, i) => ({
+      seat: i,
+      nickname: i === 0 ? 'Ada' : i === 2 ? 'Boris' : null,
+      you: i === 0,
+      role: i === 0 || i === 2 ? ('player' as const) : null,
+      connected: true,
+      bets: { main: i === 2 ? 1000 : 0, fortune: 0 },
+      ready: i === 2,
+      inRound: false,
+      cardCount: 0,
+      hasSet: false,
+      deadlineMs: null,
+    })),
+    banker: { kind: 'house' },
+    you: you(youOver),
+    lastRound: null,
+    ack: null,
+    ...over,
+  };
+}
+
+const setting = (low: string[] = []) =>
+  [view({ phase: 'setting', roundId: 'r-13' }, { cards, bets: { main: 2500, fortune: 500 }, balanceCents: 94_450, deadlineMs: now + 31_000, deadlineKind: 'decision' }), low] as const;
+
+const STATES: Record<string, readonly [TableView, string[]]> = {
+  empty: [view({}, { lastBets: null }), []],
+  betting: [view({}, { bets: { main: 3100, fortune: 500 }, deadlineMs: now + 40_000, deadlineKind: 'bet' }), []],
+  setting: setting() as unknown as readonly [TableView, string[]],
+  foul: setting(['As', 'Jk']) as unknown as readonly [TableView, string[]],
+  ok: setting(['Kh', 'Td']) as unknown as readonly [TableView, string[]],
+  submitted: [
+    view({ phase: 'setting', roundId: 'r-13' }, {
+      cards,
+      setting: { high: ['As', 'Jk', '7d', '7c', '3s'], low: ['Kh', 'Td'] },
+      houseWay: { rule: '9.one-pair', explanation: { key: 'houseWay.9.one-pair', params: { low: 'Kh Td', high: 'As Jk 7d 7c 3s' }, text: 'One pair…' } },
+      bets: { main: 2500, fortune: 0 },
+    }),
+    [],
+  ],
+  win: [
+    view({ lastRound: { ...round, players: [{ ...round.players[0], high: 'win', low: 'win', outcome: 'win', netCents: 2375, commissionCents: 125, fortune: null }] } }, { lastResult: { roundId: 'r-12', outcome: 'win', netCents: 2375 } }),
+    [],
+  ],
+  lose: [
+    view({ lastRound: { ...round, players: [{ ...round.players[0], high: 'lose', low: 'copy', outcome: 'lose', netCents: -3000, setBy: 'house-way', houseWayRule: null }] } }, { lastResult: { roundId: 'r-12', outcome: 'lose', netCents: -3000 }, balanceCents: 40 }),
+    [],
+  ],
+  push: [view({ lastRound: round }, { lastResult: { roundId: 'r-12', outcome: 'push', netCents: -500 } }), []],
+  shared: [view({ lastRound: round }, { canTakeBank: true }, 6, true), []],
+  banker: [
+    view(
+      { phase: 'approval', banker: { kind: 'player', seat: 0, nickname: 'Ada', autoApprove: false, approved: false, leaving: false } },
+      { role: 'banker', deadlineMs: now + 20_000, deadlineKind: 'approval', lastBets: null },
+      6,
+      true,
+    ),
+    [],
+  ],
+};
+
+const history: HistoryEntry[] = [
+  { roundId: 'r-12', tableId: 'table-1', role: 'player', status: 'settled', netCents: -500, compPointsDelta: 30, result: round, refundReason: null, openedAt: now - 60_000, closedAt: now - 5000 },
+  {
+    roundId: 'r-11',
+    tableId: 'table-1',
+    role: 'player',
+    status: 'settled',
+    netCents: 2375,
+    compPointsDelta: 25,
+    result: { ...round, roundId: 'r-11', players: [{ ...round.players[0], outcome: 'win', high: 'win', low: 'win', netCents: 2375 }] },
+    refundReason: null,
+    openedAt: now - 120_000,
+    closedAt: now - 100_000,
+  },
+];
+
+const api: Api = {
+  guest: () => Promise.reject(new Error('preview')),
+  me: () => Promise.reject(new Error('preview')),
+  tables: () => Promise.resolve({ tables: [] }),
+  topUp: () => Promise.reject(new Error('preview')),
+  history: () => Promise.resolve({ items: history }),
+};
+
+function Preview() {
+  const name = window.location.hash.slice(1) || 'betting';
+  const [v, low] = STATES[name] ?? STATES.betting;
+  const table: TableState = {
+    view: v,
+    receivedAtMs: now,
+    status: 'open',
+    error: name === 'lose' ? { code: 'bet/under-limit', message: '', requestId: 'x' } : null,
+    pending: new Map(),
+    send: () => '',
+    leave: () => Promise.resolve(),
+  };
+  return (
+    <TableLayout
+      key={name}
+      api={api}
+      session={{ token: 't', player: { id: 'p1', nickname: 'Ada', balanceCents: 97_450, compPoints: 42 } }}
+      tableId="table-1"
+      onLeave={() => undefined}
+      onSessionLost={() => undefined}
+      onPlayer={() => undefined}
+      table={table}
+      initialLow={low}
+    />
+  );
+}
+
+window.addEventListener('hashchange', () => window.location.reload());
+const i18n = createI18n('en');
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <Preview />
+    </I18nextProvider>
+  </StrictMode>,
+);

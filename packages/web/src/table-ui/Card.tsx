@@ -1,0 +1,105 @@
+/**
+ * A playing card: face up (big corner indices, a suit symbol, red or black; a distinct joker) or face
+ * down (the card back). The card is an engine integer 0‥52; its canonical text (`As`, `Jk`) goes in
+ * `data-card`, which stays absent while the card is hidden (interfaces.md, "The web page").
+ */
+import { formatCard, isJoker, rankOf, suitOf, type Card as CardInt } from '@paigow/engine';
+import { useTranslation } from 'react-i18next';
+import { Suit } from './Suit.js';
+
+const RANK_LABELS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+const SUIT_NAMES = ['spades', 'hearts', 'diamonds', 'clubs'];
+
+export interface CardProps {
+  /** The card, or `null` for a card whose face the player may not see. */
+  card: CardInt | null;
+  testid?: string;
+  /** Marks a card the player may click (shown with a hover lift). */
+  onClick?: () => void;
+  /** Smaller size (the banker's cards). */
+  small?: boolean;
+  /** Visually set apart (e.g. the card just moved). */
+  lifted?: boolean;
+  disabled?: boolean;
+  /** Accessible label for a face-up card (e.g. "Ace of spades"); defaults to the card text. */
+  label?: string;
+}
+
+/** One card. Clickable cards are buttons so that keyboard players can set their hand too. */
+export function PlayingCard({ card, testid, onClick, small, lifted, disabled, label }: CardProps) {
+  const size = small ? ' card--small' : '';
+  if (card === null) {
+    return <CardBack className={`card card--back${size}`} testid={testid} />;
+  }
+  const text = formatCard(card);
+  const common = {
+    'data-testid': testid,
+    'data-card': text,
+    'aria-label': label ?? text,
+  };
+  const className = `card card--face${size}${lifted ? ' card--lifted' : ''}${onClick ? ' card--clickable' : ''}`;
+  const face = isJoker(card) ? <JokerFace /> : <NaturalFace card={card} />;
+  if (onClick) {
+    return (
+      <button type="button" className={className} onClick={onClick} disabled={disabled} {...common}>
+        {face}
+      </button>
+    );
+  }
+  return (
+    <div className={className} role="img" {...common}>
+      {face}
+    </div>
+  );
+}
+
+function NaturalFace({ card }: { card: CardInt }) {
+  const rank = rankOf(card);
+  const suit = suitOf(card);
+  const red = suit === 1 || suit === 2;
+  const court = rank >= 9 && rank <= 11;
+  const label = RANK_LABELS[rank];
+  return (
+    <span className={`card__face ${red ? 'card--red' : 'card--black'} card--${SUIT_NAMES[suit]}`}>
+      <span className="card__corner card__corner--tl">
+        <span className="card__rank">{label}</span>
+        <Suit suit={suit} className="card__corner-suit" />
+      </span>
+      {court ? (
+        <span className="card__court">
+          <span className="card__court-letter">{label}</span>
+          <Suit suit={suit} className="card__court-suit" />
+        </span>
+      ) : (
+        <Suit suit={suit} className={`card__pip${rank === 12 ? ' card__pip--ace' : ''}`} />
+      )}
+      <span className="card__corner card__corner--br">
+        <span className="card__rank">{label}</span>
+        <Suit suit={suit} className="card__corner-suit" />
+      </span>
+    </span>
+  );
+}
+
+function JokerFace() {
+  const { t } = useTranslation();
+  const word = t('card.joker');
+  return (
+    <span className="card__face card--joker">
+      <span className="card__corner card__corner--tl card__joker-word">{word}</span>
+      <span className="card__joker-art">
+        <Suit suit={-1} className="card__joker-star" />
+      </span>
+      <span className="card__corner card__corner--br card__joker-word">{word}</span>
+    </span>
+  );
+}
+
+function CardBack({ className, testid }: { className: string; testid?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={className} data-testid={testid} aria-label={t('card.hidden')} role="img">
+      <span className="card__back-emblem" />
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { RoundResultView, TableView } from '@paigow/engine';
+import { arrange, bankerMark, betChips, chipsFor, localDeadline, resultOf, sortForDisplay, stageOf, toggleLow } from './model.js';
+
+const HAND = ['As', 'Kh', 'Jk', '7d', '7c', '3s', 'Td'];
+
+describe('arrange', () => {
+  it('sorts cards highest first, the joker on top', () => {
+    expect(sortForDisplay(['3s', 'As', 'Jk', 'Td', 'Ac'])).toEqual(['Jk', 'As', 'Ac', 'Td', '3s']);
+  });
+
+  it('shows the hands highest first and blocks Split until the low hand holds two cards', () => {
+    const a = arrange(HAND, ['Kh']);
+    expect(a.high).toEqual(['Jk', 'As', 'Td', '7d', '7c', '3s']);
+    expect(a.low).toEqual(['Kh']);
+    expect(a.block).toEqual({ kind: 'low-count', count: 1 });
+    expect(arrange(HAND, []).block).toEqual({ kind: 'low-count', count: 0 });
+  });
+
+  it('refuses a foul with the engine code (a pair of aces in front of one pair of sevens is fine, not of no pair)', () => {
+    // Ace and joker in front = a pair of aces; high hand K 7 7 T 3 = a pair of sevens: foul.
+    const foul = arrange(HAND, ['As', 'Jk']);
+    expect(foul.block).toEqual({ kind: 'error', code: 'setting/foul' });
+    expect(foul.lowCategory).toBe('one_pair');
+    const ok = arrange(HAND, ['Kh', 'Td']);
+    expect(ok.block).toBeNull();
+    expect(ok.highCategory).toBe('two_pair');
+    expect(ok.lowCategory).toBe('high_card');
+  });
+
+  it('ignores cards that are not in the hand', () => {
+    expect(arrange(HAND, ['2c', 'Kh']).low).toEqual(['Kh']);
+  });
+});
+
+describe('toggleLow', () => {
+  it('moves a card in and out and never holds more than two', () => {
+    expect(toggleLow([], 'As')).toEqual(['As']);
+    expect(toggleLow(['As'], 'As')).toEqual([]);
+    expect(toggleLow(['As', 'Kh'], '7d')).toEqual(['Kh', '7d']);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...HAND), { maxLength: 30 }), (clicks) => {
+        let low: string[] = [];
+        for (const c of clicks) low = toggleLow(low, c);
+        return low.length <= 2 && new Set(low).size === low.length;
+      }),
+    );
+  });
+});
+
+describe('chips', () => {
+  it('splits cents into the fewest chips, largest first', () => {
+    expect(chipsFor(13_100)).toEqual([100, 25, 5, 1]);
+    expect(chipsFor(0)).toEqual([]);
+    expect(chipsFor(3099)).toEqual([25, 5]);
+  });
+
+  it('keeps the clicked chips when they add up to the bet, else redraws', () => {
+    expect(betChips(700, [1, 5, 1])).toEqual([1, 5, 1]);
+    expect(betChips(600, [1, 5, 1])).toEqual([5, 1]);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 100_000 }), (units) => betChips(units * 100, []).reduce((a, b) => a + b, 0) === units));
+  });
+});
+
+describe('banker marks and deadlines', () => {
+  it('mirrors hand results (a copy stays a copy)', () => {
+    expect(bankerMark('win')).toBe('lose');
+    expect(bankerMark('lose')).toBe('win');
+    expect(bankerMark('copy')).toBe('copy');
+  });
+
+  it('corrects a deadline for clock skew', () => {
+    expect(localDeadline(10_000, 4_000, 104_000)).toBe(110_000);
+    expect(localDeadline(null, 4_000, 104_000)).toBeNull();
+  });
+});
+
+const round: RoundResultView = {
+  roundId: 'r1',
+  tableId: 't1',
+  banker: { kind: 'house' },
+  bankerHand: { cards: ['Qs', 'Qd', '9h', '8c', '5s', '4d', '2h'], setting: { high: ['Qs', 'Qd', '8c', '5s', '2h'], low: ['9h', '4d'] }, rule: '9.one-pair' },
+  players: [
+    {
+      seat: 0,
+      nickname: 'Ada',
+      you: true,
+      cards: HAND,
+      setting: { high: ['As', 'Jk', '7d', '7c', '3s'], low: ['Kh', 'Td'] },
+      setBy: 'player',
+      houseWayRule: null,
+      bets: { main: 1000, fortune: 0 },
+      high: 'win',
+      low: 'win',
+      outcome: 'win',
+      commissionCents: 50,
+      fortune: null,
+      netCents: 950,
+      compPointsDelta: 10,
+    },
+  ],
+  bankerNetCents: -950,
+  bankerFeeCents: 0,
+  bankerCompPointsDelta: 0,
+  settledAtMs: 1,
+};
+
+function view(over: Partial<TableView>): TableView {
+  return {
+    protocolVersion: 1,
+    tableId: 't1',
+    config: {
+      tableId: 't1',
+      name: 'T',
+      seats: 1,
+      limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null },
+      commissionBps: 500,
+      bankerFeeBps: 150,
+      playerBanking: false,
+      bankMinCompPoints: 50,
+      bankMinBalanceCents: 10_150,
+      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000 },
+    },
+    phase: 'betting',
+    roundId: null,
+    serverNowMs: 0,
+    seats: [],
+    banker: { kind: 'house' },
+    you: {
+      playerId: 'p',
+      nickname: 'Ada',
+      seat: 0,
+      role: 'player',
+      balanceCents: 100_000,
+      compPoints: 0,
+      bets: { main: 0, fortune: 0 },
+      lastBets: null,
+      ready: false,
+      cards: null,
+      setting: null,
+      houseWay: null,
+      deadlineMs: null,
+      deadlineKind: null,
+      canTakeBank: false,
+      lastResult: null,
+    },
+    lastRound: null,
+    ack: null,
+    ...over,
+  };
+}
+
+describe('stageOf and resultOf', () => {
+  it('shows an empty felt before the first round', () => {
+    expect(stageOf(view({})).kind).toBe('empty');
+    expect(resultOf(view({}))).toBeNull();
+  });
+
+  it("shows the viewer's cards while setting, and the reveal afterwards", () => {
+    const v = view({ phase: 'setting', roundId: 'r2' });
+    const dealt = { ...v, you: { ...v.you!, cards: HAND } };
+    expect(stageOf(dealt)).toEqual({ kind: 'setting', cards: HAND, submitted: null });
+    expect(stageOf(view({ phase: 'setting', roundId: 'r2' })).kind).toBe('watching');
+    const revealed = stageOf(view({ lastRound: round }));
+    expect(revealed.kind).toBe('revealed');
+    expect(resultOf(view({ lastRound: round }))).toMatchObject({ roundId: 'r1', outcome: 'win', netCents: 950, commissionCents: 50 });
+  });
+
+  it("does not show another player's round as the viewer's", () => {
+    const other = { ...round, players: [{ ...round.players[0], you: false }] };
+    expect(stageOf(view({ lastRound: other })).kind).toBe('empty');
+    expect(resultOf(view({ lastRound: other }))).toBeNull();
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * The pieces of the felt: hand boxes with their win/lose/copy marks, the bet spots with chip towers,
+ * and the chip rack. Presentational only: they draw what they are given and report clicks.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseCard, type HandResult } from '@paigow/engine';
+import { PlayingCard } from './Card.js';
+import { ChipFace, ChipTower } from './Chip.js';
+import { CHIP_VALUES, type CardText, type ChipValue } from './model.js';
+
+/** The engine integer of a card text (the view's cards are canonical, so this never fails in practice). */
+export function cardInt(text: CardText): number | null {
+  const parsed = parseCard(text);
+  return parsed.ok ? parsed.value : null;
+}
+
+/** A win / lose / copy mark over a hand (rules.md §5: marks over each hand). */
+export function Mark({ result, testid }: { result: HandResult; testid?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`mark mark--${result}`} data-testid={testid} data-mark={result}>
+      {t(`mark.${result}`)}
+    </span>
+  );
+}
+
+export interface HandBoxProps {
+  kind: 'high' | 'low';
+  label: string;
+  /** Cards shown face up (text) or `null` entries for face-down cards. */
+  cards: readonly (CardText | null)[];
+  /** Slots to draw as empty outlines when there are fewer cards. */
+  slots: number;
+  cardTestid: string;
+  testid?: string;
+  small?: boolean;
+  /** Caption at the top right (the hand's category). */
+  caption?: string | null;
+  mark?: HandResult | null;
+  markTestid?: string;
+  state?: 'ok' | 'foul' | null;
+  onCardClick?: (card: CardText) => void;
+  disabled?: boolean;
+}
+
+/** A labelled hand area holding its cards. */
+export function HandBox({ kind, label, cards, slots, cardTestid, testid, small, caption, mark, markTestid, state, onCardClick, disabled }: HandBoxProps) {
+  const empty = Math.max(0, slots - cards.length);
+  return (
+    <div
+      className={`hand hand--${kind}${small ? ' hand--small' : ''}${state ? ` hand--${state}` : ''}${mark ? ' hand--marked' : ''}`}
+      data-testid={testid}
+      data-count={cards.length}
+    >
+      {mark && <Mark result={mark} testid={markTestid} />}
+      <div className="hand__head">
+        <span className="hand__label">{label}</span>
+        {caption && <span className="hand__value">{caption}</span>}
+      </div>
+      <div className="hand__cards">
+        {cards.map((c, i) =>
+          c === null ? (
+            <PlayingCard key={`back-${i}`} card={null} testid={cardTestid} small={small} />
+          ) : (
+            <PlayingCard
+              key={c}
+              card={cardInt(c)}
+              testid={cardTestid}
+              small={small}
+              onClick={onCardClick ? () => onCardClick(c) : undefined}
+              disabled={disabled}
+            />
+          ),
+        )}
+        {Array.from({ length: empty }, (_, i) => (
+          <span key={`slot-${i}`} className="hand__placeholder" aria-hidden="true" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A bet spot: a ring on the felt with a chip tower and the amount. */
+export function BetSpot({ kind, label, amount, chips, title, onClick, disabled, testid, cents }: {
+  kind: 'main' | 'fortune';
+  label: string;
+  amount: string | null;
+  chips: readonly ChipValue[];
+  title: string;
+  onClick: () => void;
+  disabled: boolean;
+  testid: string;
+  cents: number;
+}) {
+  return (
+    <button
+      type="button"
+      className={`spot spot--${kind}${chips.length > 0 ? ' spot--has-chips' : ''}`}
+      data-testid={testid}
+      data-cents={cents}
+      title={title}
+      aria-label={`${label} ${amount ?? ''}`}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      <span className="spot__label">{label}</span>
+      {chips.length > 0 && <ChipTower chips={chips} max={6} />}
+      {amount && <span className="spot__amount">{amount}</span>}
+    </button>
+  );
+}
+
+/** The chips 1, 5, 25, 100 (`chip-<value>`); the selected one is raised. */
+export function ChipRack({ selected, onChip, disabled }: { selected: ChipValue | null; onChip: (v: ChipValue) => void; disabled: boolean }) {
+  return (
+    <div className="chip-rack" role="group">
+      {CHIP_VALUES.map((v) => (
+        <button
+          key={v}
+          type="button"
+          className={`chip-btn${selected === v ? ' chip-btn--selected' : ''}`}
+          data-testid={`chip-${v}`}
+          aria-pressed={selected === v}
+          aria-label={String(v)}
+          onClick={() => onChip(v)}
+          disabled={disabled}
+        >
+          <ChipFace value={v} />
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A titled area of the felt (the banker's, the player's). */
+export function Zone({ title, name, children, className }: { title: string; name?: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <section className={`zone ${className ?? ''}`}>
+      <div className="zone__title">
+        <span>{title}</span>
+        {name && <strong>{name}</strong>}
+      </div>
+      {children}
+    </section>
+  );
+}
