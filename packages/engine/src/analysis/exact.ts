@@ -11,7 +11,8 @@ import { DECK_SIZE, JOKER, type Card } from '../cards/index.js';
 import { JOKER_TYPE } from '../evaluate/multiset.js';
 import { settingValues, settings as allSettings, type Setting } from '../setting/index.js';
 import { houseWayCode } from '../house-way/core.js';
-import { bankerTables, flushOutcome, LOW_CLASSES } from './banker.js';
+import { bankerTables, denseOutcomeCount, flushOutcome, LOW_CLASSES, packedOutcome } from './banker.js';
+import { dominance, lossesOf, winsOf } from './dominance.js';
 import { valueClasses } from './classes.js';
 
 /** Number of banker hands when the player holds seven cards: C(46,7). */
@@ -26,54 +27,65 @@ export const BANKER_HANDS = 53_524_680;
  */
 export function bankerHistogram(dead: readonly Card[], part = 0, parts = 1): Float64Array {
   const { next, outcomeByState } = bankerTables();
-  const histogram = new Float64Array(valueClasses().highValues.length * LOW_CLASSES);
+  // Counted by dense outcome id (see banker.ts): the counters in use sit together in memory.
+  const counts = new Uint32Array(valueClasses().highValues.length * LOW_CLASSES);
   const live = Int32Array.from(Array.from({ length: DECK_SIZE }, (_, c) => c).filter((c) => !dead.includes(c)));
+  const liveRank = live.map((c) => c >> 2);
   const n = live.length;
   const hasJoker = live[n - 1] === JOKER; // the joker, card 52, sorts last: it can only be the seventh card
   const naturals = hasJoker ? n - 1 : n;
   const hand = new Int32Array(7);
   const suits = new Int32Array(4);
   const masks = new Int32Array(4);
-  // Hands are the increasing 7-subsets of `live`; cards 1‥6 go through `walk` (always natural cards: the
-  // bound leaves room for a seventh), the seventh card is the inner loop.
-  let share = 0;
-  const inner = (state: number): void => {
-    const row = state * 14;
-    // A suit holding five of the six cards already flushes whatever the seventh card is.
-    let flushSuit = -1;
-    let fourSuit = -1;
-    for (let s = 0; s < 4; s++) {
-      if (suits[s] >= 5) flushSuit = s;
-      if (suits[s] >= 4) fourSuit = s;
-    }
-    const from = position[hand[5]] + 1;
-    for (let i = from; i < naturals; i++) {
-      const c = live[i];
-      const s = c & 3;
-      const r = c >> 2;
-      const state7 = next[row + r];
-      if (suits[s] >= 4) {
-        hand[6] = c;
-        histogram[flushOutcome(state7, masks[s] | (1 << r), hand)]++;
-      } else if (flushSuit >= 0) {
-        hand[6] = c;
-        histogram[flushOutcome(state7, masks[flushSuit], hand)]++;
-      } else {
-        histogram[outcomeByState[state7]]++;
+  // Hands are the increasing 7-subsets of `live`. Cards 1‥5 go through `walk`; `lastTwo` loops over the
+  // sixth and seventh cards inline (most of the work: one call per five-card prefix, not per six).
+  // Cards 1‥6 are always natural (the bounds leave room for a seventh), the joker only ever seventh.
+  const lastTwo = (state5: number, from: number): void => {
+    for (let i6 = from; i6 < n - 1; i6++) {
+      const c6 = live[i6];
+      const s6 = c6 & 3;
+      const row = next[state5 * 14 + liveRank[i6]] * 14;
+      suits[s6]++;
+      masks[s6] |= 1 << (c6 >> 2);
+      hand[5] = c6;
+      let flushSuit = -1; // a suit with five of the six cards: it flushes whatever the seventh card is
+      let fourSuit = -1; // a suit with four: the seventh card of that suit (or the joker) makes five
+      if (suits[s6] >= 4) {
+        for (let s = 0; s < 4; s++) {
+          if (suits[s] >= 5) flushSuit = s;
+          if (suits[s] >= 4) fourSuit = s;
+        }
       }
-    }
-    if (hasJoker) {
-      const state7 = next[row + JOKER_TYPE];
-      if (fourSuit >= 0) {
-        hand[6] = JOKER;
-        histogram[flushOutcome(state7, masks[fourSuit] | (1 << JOKER_TYPE), hand)]++;
+      if (fourSuit < 0) {
+        // No flush is possible: the outcome depends on ranks alone.
+        for (let i = i6 + 1; i < naturals; i++) counts[outcomeByState[next[row + liveRank[i]]]]++;
+        if (hasJoker) counts[outcomeByState[next[row + JOKER_TYPE]]]++;
       } else {
-        histogram[outcomeByState[state7]]++;
+        for (let i = i6 + 1; i < naturals; i++) {
+          const c = live[i];
+          const s = c & 3;
+          const r = c >> 2;
+          const state7 = next[row + r];
+          if (s === fourSuit) {
+            hand[6] = c;
+            counts[flushOutcome(state7, masks[s] | (1 << r), hand)]++;
+          } else if (flushSuit >= 0) {
+            hand[6] = c;
+            counts[flushOutcome(state7, masks[flushSuit], hand)]++;
+          } else {
+            counts[outcomeByState[state7]]++;
+          }
+        }
+        if (hasJoker) {
+          hand[6] = JOKER;
+          counts[flushOutcome(next[row + JOKER_TYPE], masks[fourSuit] | (1 << JOKER_TYPE), hand)]++;
+        }
       }
+      suits[s6]--;
+      masks[s6] &= ~(1 << (c6 >> 2));
     }
   };
-  const position = new Int32Array(DECK_SIZE);
-  for (let i = 0; i < n; i++) position[live[i]] = i;
+  let share = 0;
   const walk = (depth: number, from: number, state: number): void => {
     for (let i = from; i <= n - 7 + depth; i++) {
       if (depth === 1 && share++ % parts !== part) continue;
@@ -82,13 +94,16 @@ export function bankerHistogram(dead: readonly Card[], part = 0, parts = 1): Flo
       suits[c & 3]++;
       masks[c & 3] |= 1 << (c >> 2);
       const nextState = next[state * 14 + (c >> 2)];
-      if (depth === 5) inner(nextState);
+      if (depth === 4) lastTwo(nextState, i + 1);
       else walk(depth + 1, i + 1, nextState);
       suits[c & 3]--;
       masks[c & 3] &= ~(1 << (c >> 2));
     }
   };
   walk(0, 0, 0);
+  const histogram = new Float64Array(counts.length);
+  const used = denseOutcomeCount();
+  for (let id = 0; id < used; id++) if (counts[id]) histogram[packedOutcome(id)] = counts[id];
   return histogram;
 }
 
@@ -113,30 +128,17 @@ export interface SettingAnalysis {
  * @returns the 21 settings in `settings(hand)` order
  */
 export function scoreSettings(hand: readonly Card[], histogram: Float64Array, commissionBps = 500): SettingAnalysis[] {
-  const { highValues, highClass, lowClass } = valueClasses();
-  const rows = highValues.length;
-  // below[h * (L+1) + l] = banker hands with high class < h and low class < l.
-  const width = LOW_CLASSES + 1;
-  const below = new Float64Array((rows + 1) * width);
-  for (let h = 0; h < rows; h++) {
-    let rowSum = 0;
-    for (let l = 0; l < LOW_CLASSES; l++) {
-      rowSum += histogram[h * LOW_CLASSES + l];
-      below[(h + 1) * width + l + 1] = below[h * width + l + 1] + rowSum;
-    }
-  }
-  const total = below[rows * width + LOW_CLASSES];
+  const { highClass, lowClass } = valueClasses();
+  const table = dominance(histogram);
   const keep = 1 - commissionBps / 10000;
   return allSettings(hand).map((setting: Setting) => {
     const values = settingValues(setting);
     if (values.low > values.high) return { ...setting, legal: false, win: 0, push: 0, loss: 1, ev: -1 };
     const h = highClass.get(values.high) as number;
     const l = lowClass.get(values.low) as number;
-    const win = below[h * width + l];
-    // Both player hands lose or copy: banker high ≥ player high and banker low ≥ player low.
-    const loss = total - below[h * width + LOW_CLASSES] - below[rows * width + l] + win;
-    const push = total - win - loss;
-    return { ...setting, legal: true, win: win / total, push: push / total, loss: loss / total, ev: (win * keep - loss) / total };
+    const win = winsOf(table, h, l) / table.total;
+    const loss = lossesOf(table, h, l) / table.total;
+    return { ...setting, legal: true, win, push: 1 - win - loss, loss, ev: win * keep - loss };
   });
 }
 

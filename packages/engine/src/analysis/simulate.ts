@@ -12,6 +12,7 @@ import { evaluateLowHand2 } from '../evaluate/low-hand.js';
 import { FIVE_OF_SEVEN } from '../evaluate/seven.js';
 import { bankerOutcome, LOW_CLASSES } from './banker.js';
 import { valueClasses } from './classes.js';
+import { dominance, lossesOf, winsOf, type Dominance } from './dominance.js';
 
 /** How the player sets: by the house way, or by the setting with the best EV against the banker's house way. */
 export type PlayerStrategy = 'house-way' | 'optimal';
@@ -35,36 +36,20 @@ export interface SimulationSummary {
 }
 
 /**
- * Scores settings against the banker's house-way outcome distribution over all seven-card hands, for the
- * `'optimal'` player: `below[h * 92 + l]` counts banker hands with high class < h and low class < l.
- * Card removal (the player's own cards) is ignored when choosing; the rounds themselves are dealt exactly.
+ * What the `'optimal'` player chooses with: the banker's house-way outcomes over all seven-card hands
+ * (`bankerHistogram([])`) as prefix sums. Card removal (the player's own cards) is ignored when choosing;
+ * the rounds themselves are dealt exactly.
  */
-export interface OptimalChooser {
-  readonly below: Float64Array;
-  readonly total: number;
-}
+export type OptimalChooser = Dominance;
 
 /** Builds an `OptimalChooser` from a banker histogram over all hands (`bankerHistogram([])`). */
 export function optimalChooser(histogram: Float64Array): OptimalChooser {
-  const rows = histogram.length / LOW_CLASSES;
-  const width = LOW_CLASSES + 1;
-  const below = new Float64Array((rows + 1) * width);
-  for (let h = 0; h < rows; h++) {
-    let rowSum = 0;
-    for (let l = 0; l < LOW_CLASSES; l++) {
-      rowSum += histogram[h * LOW_CLASSES + l];
-      below[(h + 1) * width + l + 1] = below[h * width + l + 1] + rowSum;
-    }
-  }
-  return { below, total: below[rows * width + LOW_CLASSES] };
+  return dominance(histogram);
 }
 
 /** The packed outcome (high class × 91 + low class) of the best-EV legal setting of seven cards. */
 function optimalOutcome(hand: ArrayLike<Card>, chooser: OptimalChooser, keep: number): number {
-  const { highClass, lowClass, highValues } = valueClasses();
-  const { below, total } = chooser;
-  const width = LOW_CLASSES + 1;
-  const rows = highValues.length;
+  const { highClass, lowClass } = valueClasses();
   let best = -Infinity;
   let bestOutcome = -1;
   let k = 0;
@@ -76,9 +61,7 @@ function optimalOutcome(hand: ArrayLike<Card>, chooser: OptimalChooser, keep: nu
       if (low > high) continue;
       const h = highClass.get(high) as number;
       const l = lowClass.get(low) as number;
-      const win = below[h * width + l];
-      const loss = total - below[h * width + LOW_CLASSES] - below[rows * width + l] + win;
-      const ev = win * keep - loss;
+      const ev = winsOf(chooser, h, l) * keep - lossesOf(chooser, h, l);
       if (ev > best) {
         best = ev;
         bestOutcome = h * LOW_CLASSES + l;

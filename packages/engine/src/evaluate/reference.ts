@@ -62,34 +62,39 @@ export function naturalHighValue(ranks: readonly number[], suited: boolean): Han
     counts[r]++;
     mask |= 1 << r;
   }
-  // Groups ordered by size, then rank: the tie-break order of every category.
-  const groups = ranks
-    .filter((r, i) => ranks.indexOf(r) === i)
-    .sort((a, b) => counts[b] - counts[a] || b - a);
-  const order = groups.flatMap((r) => new Array<number>(counts[r]).fill(r));
-  const shape = groups.map((r) => counts[r]).join('');
-  if (shape === '11111') {
+  // Groups ordered by size, then rank: the tie-break order of every category. The shape is the group
+  // sizes as decimal digits, largest first (a full house is 32, two pair 221).
+  const groups: number[] = [];
+  let shape = 0;
+  for (let size = 5; size >= 1; size--) {
+    for (let r = 12; r >= 0; r--) {
+      if (counts[r] !== size) continue;
+      groups.push(r);
+      shape = shape * 10 + size;
+    }
+  }
+  if (shape === 11111) {
     const place = straightPlace(mask);
     if (suited && place === BROADWAY_PLACE) return makeValue(ROYAL_FLUSH, []);
     if (suited && place) return makeStraightValue(STRAIGHT_FLUSH, place);
-    if (suited) return makeValue(FLUSH, order);
+    if (suited) return makeValue(FLUSH, groups);
     if (place) return makeStraightValue(STRAIGHT, place);
-    return makeValue(HIGH_CARD, order);
+    return makeValue(HIGH_CARD, groups);
   }
   switch (shape) {
-    case '5':
+    case 5:
       // Only four aces and the joker reach five of a rank (rules.md §2.1, five aces).
       if (groups[0] !== ACE) throw new Error('five of a kind other than aces');
       return makeValue(FIVE_ACES, []);
-    case '41':
+    case 41:
       return makeValue(FOUR_OF_A_KIND, groups);
-    case '32':
+    case 32:
       return makeValue(FULL_HOUSE, groups);
-    case '311':
+    case 311:
       return makeValue(THREE_OF_A_KIND, groups);
-    case '221':
+    case 221:
       return makeValue(TWO_PAIR, groups);
-    case '2111':
+    case 2111:
       return makeValue(ONE_PAIR, groups);
     default:
       throw new Error(`impossible five-card shape ${shape}`);

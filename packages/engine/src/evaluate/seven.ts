@@ -10,7 +10,7 @@
 
 import { JOKER, type Card } from '../cards/index.js';
 import { evaluateHighHand5, nonFlushValueOfKeySum, RANK_KEYS } from './high-hand.js';
-import { JOKER_TYPE, forEachRankMultiset } from './multiset.js';
+import { JOKER_TYPE, forEachRankMultiset, multisetCount, rankMultiset } from './multiset.js';
 import { CATEGORIES, type Category, type HandValue } from './value.js';
 
 /** The 21 ways to choose the five high-hand cards out of seven, as index lists into the seven. */
@@ -64,41 +64,25 @@ export interface SevenTables {
 let tables: SevenTables | undefined;
 
 function buildSevenTables(): SevenTables {
-  // States are identified by their counts, packed base 5 (ranks) times 2 (joker).
-  const ids = new Map<number, number>();
-  const packs: number[] = [];
-  const packOf = (counts: readonly number[]): number => {
-    let p = counts[JOKER_TYPE];
-    for (let r = 12; r >= 0; r--) p = p * 5 + counts[r];
-    return p;
-  };
-  for (let size = 0; size <= 7; size++) {
-    forEachRankMultiset(size, (counts) => {
-      const p = packOf(counts);
-      ids.set(p, packs.length);
-      packs.push(p);
-    });
-  }
-  const stateCount = packs.length;
+  // A state's id is its size's offset plus its index among the multisets of that size (`rankMultiset`).
+  const offset = [0];
+  for (let size = 0; size <= 7; size++) offset.push(offset[size] + multisetCount(size));
+  const stateCount = offset[8];
   const next = new Int32Array(stateCount * 14).fill(-1);
   const rankValue = new Int32Array(stateCount).fill(-1);
-  const counts = new Array<number>(14);
-  const weight = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125, 244140625];
-  for (let id = 0; id < stateCount; id++) {
-    let p = packs[id];
-    for (let r = 0; r < 13; r++) {
-      counts[r] = p % 5;
-      p = Math.floor(p / 5);
-    }
-    counts[JOKER_TYPE] = p;
-    const size = counts.reduce((a, b) => a + b, 0);
-    if (size < 7) {
-      for (let t = 0; t < 14; t++) {
-        if (counts[t] === (t === JOKER_TYPE ? 1 : 4)) continue;
-        const step = t === JOKER_TYPE ? 5 ** 13 : weight[t];
-        next[id * 14 + t] = ids.get(packs[id] + step) as number;
+  for (let size = 0; size <= 7; size++) {
+    forEachRankMultiset(size, (multiset) => {
+      const counts = multiset as number[];
+      const id = offset[size] + rankMultiset(counts, size);
+      if (size < 7) {
+        for (let t = 0; t < 14; t++) {
+          if (counts[t] === (t === JOKER_TYPE ? 1 : 4)) continue;
+          counts[t]++;
+          next[id * 14 + t] = offset[size + 1] + rankMultiset(counts, size + 1);
+          counts[t]--;
+        }
+        return;
       }
-    } else {
       // Best of the five-card sub-multisets: drop two cards, look the rest up by key sum.
       let sum = 0;
       for (let t = 0; t < 14; t++) sum += counts[t] * RANK_KEYS[t];
@@ -108,12 +92,13 @@ function buildSevenTables(): SevenTables {
         counts[i]--;
         for (let j = i; j < 14; j++) {
           if (!counts[j]) continue;
-          best = Math.max(best, nonFlushValueOfKeySum(sum - RANK_KEYS[i] - RANK_KEYS[j]));
+          const v = nonFlushValueOfKeySum(sum - RANK_KEYS[i] - RANK_KEYS[j]);
+          if (v > best) best = v;
         }
         counts[i]++;
       }
       rankValue[id] = best;
-    }
+    });
   }
   const flushValue = new Int32Array(1 << 14);
   for (let mask = 0; mask < 1 << 14; mask++) {

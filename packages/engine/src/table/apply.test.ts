@@ -7,7 +7,7 @@ import type { TableEffect, TableState } from './state.js';
 import { dealWith, must, seatPlayers, stackedDeck, testTable } from './test-support.js';
 import { viewFor } from './view.js';
 
-const STRONG = 'As Ah Ks Kh Qs Qh 2c'; // house way: Kh Ks Qh Qs 2c | Ah As
+const STRONG = 'As Ah Ks Kh Qs Qh 2c'; // house way: the kings and queens with 2c high, the aces low
 const WEAK = '3c 4d 7h 9s Jd 6c 2d'; // house way: Jd 6c 4d 3c 2d | 9s 7h
 const c = (text: string) => unwrap(parseCard(text));
 
@@ -107,7 +107,9 @@ describe('a house-banked round (rules.md §3, §5)', () => {
     expect(s.phase).toBe('setting');
     const view = viewFor(s, 'a');
     expect(view.you?.houseWay?.rule).toBe('7.three-pairs');
-    expect(view.you?.setting).toEqual({ high: ['Kh', 'Ks', 'Qh', 'Qs', '2c'], low: ['Ah', 'As'] });
+    // The house way splits the three pairs: aces low (the display order is the house way's).
+    expect([...view.you!.setting!.high].sort()).toEqual(['2c', 'Kh', 'Ks', 'Qh', 'Qs']);
+    expect([...view.you!.setting!.low].sort()).toEqual(['Ah', 'As']);
     expect(view.seats[0].hasSet).toBe(true);
     expect(view.seats[1].hasSet).toBe(false);
     expect(viewFor(s, 'b').you?.houseWay).toBeNull();
