@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionResponse, TableConfigInput, TableView } from '@paigow/engine';
 import { startServer } from '../server.js';
+import { createDatabase } from '../storage/index.js';
 
 /** What to run. */
 export interface BenchOptions {
@@ -36,7 +37,10 @@ interface BenchTarget {
   stop(): Promise<void>;
 }
 
-async function startTarget(options: { tables: TableConfigInput[]; dataDir?: string; databaseUrl?: string }, inProcess: boolean): Promise<BenchTarget> {
+async function startTarget(
+  options: { tables: TableConfigInput[]; dataDir?: string; databaseUrl?: string; databaseSchema?: string },
+  inProcess: boolean,
+): Promise<BenchTarget> {
   if (inProcess) {
     const server = await startServer({ ...options, port: 0, host: '127.0.0.1', log: () => undefined });
     return { port: server.port, stop: () => server.close() };
@@ -107,8 +111,10 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
     limits: { main: { minCents: 100, maxCents: 10_000 } },
   }));
   const dataDir = options.databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'paigow-bench-'));
+  // On PostgreSQL the run gets its own schema, dropped at the end.
+  const databaseSchema = options.databaseUrl ? `paigow_bench_${runId}` : undefined;
   const inProcess = options.inProcess ?? import.meta.url.endsWith('.ts');
-  const target = await startTarget({ tables, dataDir, databaseUrl: options.databaseUrl }, inProcess);
+  const target = await startTarget({ tables, dataDir, databaseUrl: options.databaseUrl, databaseSchema }, inProcess);
   const url = `http://127.0.0.1:${target.port}`;
   const latencies: number[] = [];
   const dealt = new Set<string>();
@@ -231,5 +237,10 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
   } finally {
     await target.stop();
     if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+    if (options.databaseUrl !== undefined && databaseSchema !== undefined) {
+      const database = createDatabase({ databaseUrl: options.databaseUrl, schema: databaseSchema });
+      await database.db.schema.dropSchema(databaseSchema).ifExists().cascade().execute();
+      await database.db.destroy();
+    }
   }
 }

@@ -7,7 +7,7 @@
 import type { StartServerOptions } from '../server.js';
 import { startServer } from '../server.js';
 
-const options = JSON.parse(process.argv[2] ?? '{}') as Pick<StartServerOptions, 'tables' | 'dataDir' | 'databaseUrl'>;
+const options = JSON.parse(process.argv[2] ?? '{}') as Pick<StartServerOptions, 'tables' | 'dataDir' | 'databaseUrl' | 'databaseSchema'>;
 const server = await startServer({ ...options, port: 0, host: '127.0.0.1', log: () => undefined });
 process.stdout.write(`${JSON.stringify({ port: server.port })}\n`);
 process.once('SIGTERM', () => {
