@@ -12,6 +12,7 @@ export default defineConfig({
     },
   },
   test: {
+    globalSetup: ['test/global-setup.ts'],
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'e2e/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -119,6 +119,15 @@ describe('rule 3: straight flush and royal flush', () => {
     expect(setOf(result.low)).toBe(set('Kh 3c'));
     expect(categoryOf(evaluateHighHand(result.high))).toBe('flush');
   });
+  it('gives up a jack-high straight flush for a flush that frees the jack itself', () => {
+    const result = houseWay(cards('7h 8h 9h Th Jh 2h 3c'));
+    expect(result.rule).toBe('3.straight-flush-freed');
+    expect(setOf(result.low)).toBe(set('Jh 3c'));
+    expect(categoryOf(evaluateHighHand(result.high))).toBe('flush');
+  });
+  it('keeps the same straight flush when no sixth heart can take the jack\'s place', () => {
+    expectSetting('7h 8h 9h Th Jh 2c 3c', '2c 3c', '3.straight-flush');
+  });
   it('does not give up the straight flush when the freed front is below a jack', () => {
     expectSetting('5h 6h 7h 8h 9h 2h 3c', (low) => ranksOf(low) === '23', '3.straight-flush');
   });

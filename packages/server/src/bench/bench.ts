@@ -74,10 +74,16 @@ export interface BenchResult {
   readonly roundsPerSecond: number;
   /** Table rounds (deals) per second. */
   readonly tableRoundsPerSecond: number;
-  /** Median time from a client's bet to its settled result, ms. */
+  /** Median time from a client's bet to its settled result (waiting for the table included), ms. */
   readonly p50Ms: number;
   /** 99th percentile of the same, ms. */
   readonly p99Ms: number;
+  /** Median action latency: from sending an action (bet, deal, house-way) to the view acknowledging it, ms. */
+  readonly actionP50Ms: number;
+  /** 99th percentile of the action latency, ms. */
+  readonly actionP99Ms: number;
+  /** Actions timed. */
+  readonly actions: number;
   readonly seconds: number;
   readonly wagers: number;
 }
@@ -96,7 +102,8 @@ interface BenchClient {
 
 /**
  * Runs the benchmark and shuts its server down.
- * @returns throughput and latency (from the bet to the settled result)
+ * @returns throughput, round latency (from the bet to the settled result) and action latency (from an
+ *   action to the view that acknowledges it)
  * @throws Error when a client gets an `error` message or a round does not finish within 60 s
  */
 export async function benchServer(options: BenchOptions): Promise<BenchResult> {
@@ -117,6 +124,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
   const target = await startTarget({ tables, dataDir, databaseUrl: options.databaseUrl, databaseSchema }, inProcess);
   const url = `http://127.0.0.1:${target.port}`;
   const latencies: number[] = [];
+  const actionLatencies: number[] = [];
   const dealt = new Set<string>();
   try {
     const players = await Promise.all(
@@ -170,6 +178,8 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
         const until = (predicate: (view: TableView) => boolean, type?: string, payload: object = {}): Promise<TableView> =>
           new Promise<TableView>((resolve, reject) => {
             const requestId = `${i}-${++request}`;
+            const sentAt = performance.now();
+            let acknowledged = false;
             const done = (): void => {
               clearTimeout(timeout);
               waiters.delete(waiter);
@@ -179,6 +189,10 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
               reject(new Error(`client ${i}: timed out`));
             }, 60_000);
             const waiter = (event: { view?: TableView; error?: { code: string; message: string; requestId: string | null } }): void => {
+              if (type !== undefined && !acknowledged && (event.view?.ack === requestId || event.error?.requestId === requestId)) {
+                acknowledged = true;
+                actionLatencies.push(performance.now() - sentAt);
+              }
               if (event.error !== undefined && event.error.requestId === requestId) {
                 done();
                 reject(Object.assign(new Error(`client ${i}: ${event.error.code} ${event.error.message}`), { code: event.error.code }));
@@ -224,6 +238,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
     );
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
+    actionLatencies.sort((a, b) => a - b);
     return {
       clients: options.clients,
       tables: tableCount,
@@ -231,6 +246,9 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
       tableRoundsPerSecond: dealt.size / seconds,
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
+      actionP50Ms: percentile(actionLatencies, 50),
+      actionP99Ms: percentile(actionLatencies, 99),
+      actions: actionLatencies.length,
       seconds,
       wagers: latencies.length,
     };
