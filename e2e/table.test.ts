@@ -1,14 +1,17 @@
 /**
  * End-to-end: the built server and the web client in Chromium (issue 4). A guest signs in, sits at a
  * house-banked table and plays: one round set by hand (two cards to the low hand, Split), one by House
- * Way, one where a foul is refused (Split disabled with the reason shown) and then fixed. Each result's
- * data-net-cents is checked against the balance's data-cents; a reload keeps the session and the
- * balance; the phone-sized layout is played too. Screenshots go to artifacts/e2e/.
+ * Way, one set with the Hint ("Use this setting", then Split), one where a foul is refused (Split
+ * disabled with the reason shown) and then fixed. Each result's data-net-cents is checked against the
+ * balance's data-cents; a reload keeps the session and the balance; the phone-sized layout is played
+ * too (with the Hint panel open). The Fortune pay table and the envy bonus are shown at the table.
+ * Screenshots go to artifacts/e2e/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   applyRateHalfUp,
+  FORTUNE_LINES,
   FORTUNE_PAY_TABLE,
   formatCard,
   houseWay,
@@ -156,6 +159,21 @@ async function betAndDeal(
   return { cards, balance, previous };
 }
 
+/** The Hint panel's two settings and EVs, once the server's answer is shown. */
+async function readHint(page: Page): Promise<{ best: { high: string[]; low: string[]; ev: number; margin: number }; houseWay: { high: string[]; low: string[]; ev: number; margin: number } }> {
+  await page.locator('[data-testid="hint-panel"][data-state="ready"]').waitFor({ timeout: 30_000 });
+  const read = async (testid: string) => {
+    const cards = page.getByTestId(`${testid}-cards`);
+    return {
+      high: ((await cards.getAttribute('data-high')) ?? '').split(' '),
+      low: ((await cards.getAttribute('data-low')) ?? '').split(' '),
+      ev: Number(await page.getByTestId(testid).getAttribute('data-ev')),
+      margin: Number(await page.getByTestId(testid).getAttribute('data-ev-margin')),
+    };
+  };
+  return { best: await read('hint-best'), houseWay: await read('hint-house-way') };
+}
+
 /** Per test: a round takes about a second here, but a loaded CI machine can be far slower. */
 const TEST_TIMEOUT_MS = 180_000;
 
@@ -208,6 +226,36 @@ describe('the table in Chromium', () => {
     await checkSettled(page, r2, bet, two.balance);
     nets.push(r2.netCents);
     await shot(page, 'laptop-4-result-house-way');
+
+    // The Fortune pay table is on show, every line with its "to 1" pay, and the Fortune bet's limits.
+    const lines = await page.getByTestId('fortune-line').evaluateAll((els) => els.map((e) => [e.getAttribute('data-line'), Number(e.getAttribute('data-pays'))]));
+    expect(lines).toEqual(FORTUNE_LINES.map((line) => [line, FORTUNE_PAY_TABLE[line]]));
+    expect(await page.getByTestId('fortune-line').last().textContent()).toContain('2 to 1');
+    expect(await intAttr(page, 'fortune-limits', 'max-cents')).toBe(table.limits.fortune?.maxCents);
+
+    // Round 2b: the Hint (computed by the server), "Use this setting", then Split.
+    const hinted = await betAndDeal(page, bet, 'rebet');
+    await page.getByTestId('hint').click();
+    const hint = await readHint(page);
+    const hintHand = parseCards(hinted.cards, 7);
+    if (!hintHand.ok) throw new Error(hintHand.error.message);
+    const hintWay = text(houseWay(hintHand.value));
+    expect(sorted(hint.houseWay.low)).toEqual(sorted(hintWay.low));
+    expect(sorted([...hint.best.high, ...hint.best.low])).toEqual(sorted(hinted.cards));
+    expect(hint.best.ev).toBeGreaterThanOrEqual(hint.houseWay.ev - hint.best.margin - hint.houseWay.margin);
+    expect((await page.getByTestId('hint-best').textContent()) ?? '').toMatch(/EV [+−]?\d+\.\d% ± \d+\.\d%/);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'laptop-4b-hint');
+    await page.getByTestId('hint-use').click();
+    await expect.poll(async () => sorted(await handCards(page, 'low-hand'))).toEqual(sorted(hint.best.low));
+    expect(await page.getByTestId('split').isEnabled()).toBe(true);
+    await page.getByTestId('split').click();
+    const rh = await waitForResult(page, hinted.previous);
+    expect(sorted(await handCards(page, 'low-hand'))).toEqual(sorted(hint.best.low));
+    expect(await page.getByTestId('hint-panel').count()).toBe(0);
+    await checkSettled(page, rh, bet, hinted.balance);
+    nets.push(rh.netCents);
+    await shot(page, 'laptop-4c-result-hint');
 
     // Round 3: a foul is refused (Split disabled, the reason shown), then fixed and played. A hand
     // without any fouled setting (rare) is played by House Way and another is dealt.
@@ -293,6 +341,16 @@ describe('the table in Chromium', () => {
     const round = await betAndDeal(page, bet, 'chips', fortuneCents);
     await shot(page, 'phone-2-dealt');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    // The Hint panel fits the phone's width; closing it brings the chips back.
+    await page.getByTestId('hint').click();
+    await readHint(page);
+    const panel = await page.getByTestId('hint-panel').boundingBox();
+    expect(panel!.x).toBeGreaterThanOrEqual(0);
+    expect(panel!.x + panel!.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'phone-2b-hint');
+    await page.getByTestId('hint-close').click();
+    await page.getByTestId('chip-1').waitFor();
     const foul = foulSetting(round.cards);
     const chosen = handSetting(round.cards);
     if (foul) {
@@ -343,7 +401,12 @@ describe('the table in Chromium', () => {
 
     const player = await browser.newPage({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
     await signIn(player, server.url, 'Player Pete');
+    // This table has the envy bonus on (rules.md §4): the lobby and the table say so.
+    expect(table.envyBonus).toBe(true);
+    expect(await player.getByTestId(`envy-${table.tableId}`).count()).toBe(1);
     await sitAt(player, table.tableId);
+    expect(await player.getByTestId('envy-on').count()).toBe(1);
+    expect(await player.getByTestId('envy-line').count()).toBe(7);
     expect(await player.getByTestId('opponent').textContent()).toBe('Banker Bea');
     const bankerBefore = await intAttr(banker, 'balance', 'cents');
     const bankerRound = await shownRoundId(banker);

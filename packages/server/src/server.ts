@@ -7,7 +7,8 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { createCryptoRng, tableConfig, unwrap, type Rng, type TableConfigInput } from '@paigow/engine';
+import { createCryptoRng, DEFAULT_ENVY_BONUS, tableConfig, unwrap, type Rng, type TableConfigInput } from '@paigow/engine';
+import { HintPool, type HintService } from './hint/index.js';
 import { createHttpApp } from './http/app.js';
 import { createLedger, type Ledger } from './ledger/index.js';
 import { createPlayers, type Players } from './players/index.js';
@@ -18,7 +19,7 @@ import { TableRunner } from './table/runner.js';
 
 /**
  * The tables of a default server: two house-banked tables of different limits and one where a
- * player may take the bank (rules.md §5). Limits in cents.
+ * player may take the bank (rules.md §5), which also has the envy bonus on (rules.md §4). Limits in cents.
  */
 export const DEFAULT_TABLES: readonly TableConfigInput[] = [
   {
@@ -36,6 +37,7 @@ export const DEFAULT_TABLES: readonly TableConfigInput[] = [
     name: 'Players bank (1–100)',
     playerBanking: true,
     limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } },
+    envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true },
   },
 ];
 
@@ -63,6 +65,8 @@ export interface StartServerOptions {
   readonly rng?: Rng;
   /** Where problems are reported (default `console.error`). */
   readonly log?: (message: string, detail?: unknown) => void;
+  /** Computes table Hints (default: a `HintPool` of worker threads, started at the first deal and closed with the server). */
+  readonly hints?: HintService;
 }
 
 /** A running server. */
@@ -114,6 +118,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   }
 
   const rng = options.rng ?? createCryptoRng(globalThis.crypto);
+  const ownPool = options.hints === undefined ? new HintPool() : null;
+  const hints: HintService = options.hints ?? (ownPool as HintPool);
   const runners = new Map<string, TableRunner>();
   for (const input of options.tables ?? DEFAULT_TABLES) {
     const config = unwrap(tableConfig(input));
@@ -123,7 +129,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         for (const playerId of playerIds) if (other.current.players[playerId] !== undefined) void other.refreshPlayer(playerId);
       }
     };
-    runners.set(config.tableId, new TableRunner({ config, ledger, players, rng, now, log, onBalancesChanged }));
+    runners.set(config.tableId, new TableRunner({ config, ledger, players, rng, now, log, onBalancesChanged, hints }));
   }
 
   const app = createHttpApp({ players, ledger, runners, isReady: () => ready, webDist: options.webDist ?? DEFAULT_WEB_DIST });
@@ -138,6 +144,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     closing ??= (async () => {
       ready = false;
       await Promise.all([...runners.values()].map((runner) => runner.close()));
+      await ownPool?.close();
       const httpClosed = new Promise<void>((resolve) => {
         if (!httpServer.listening) resolve();
         else httpServer.once('close', () => resolve());

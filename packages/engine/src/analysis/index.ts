@@ -10,6 +10,7 @@ export {
   type SettingAnalysis,
 } from './exact.js';
 export { estimateSettings, type SampledSetting } from './sample.js';
+export { HINT_SAMPLES, settingHint, type SettingHint } from './hint.js';
 export {
   mergeSimulations,
   optimalChooser,

@@ -64,3 +64,12 @@ export function isCard(value: unknown): value is Card {
 export function newDeck(): Card[] {
   return Array.from({ length: DECK_SIZE }, (_, i) => i);
 }
+
+/**
+ * Display order: the higher rank first (the joker above the aces), equal ranks in suit order s h d c.
+ * A comparator for `Array.prototype.sort`.
+ */
+export function compareForDisplay(x: Card, y: Card): number {
+  const key = (c: Card): number => (c === JOKER ? 13 * 4 : (c >> 2) * 4 + 3 - (c & 3));
+  return key(y) - key(x);
+}

@@ -3,7 +3,7 @@
  * on the House Way button (rules.md §5) and the banker's hand always.
  */
 
-import { ACE, JOKER, rankOf, type Card } from '../cards/index.js';
+import { ACE, compareForDisplay, rankOf, type Card } from '../cards/index.js';
 import { HOUSE_WAY_RULES, houseWayCode, type HouseWayRule } from './core.js';
 import { explain } from './explain.js';
 import type { HouseWaySetting } from './types.js';
@@ -30,15 +30,9 @@ export function houseWay(hand: readonly Card[]): HouseWaySetting {
   const a = code & 7;
   const b = (code >> 3) & 7;
   const rule = ruleOfCode(code);
-  const low = [hand[a], hand[b]].sort(byRankDescending);
-  const high = hand.filter((_, k) => k !== a && k !== b).sort(byRankDescending);
+  const low = [hand[a], hand[b]].sort(compareForDisplay);
+  const high = hand.filter((_, k) => k !== a && k !== b).sort(compareForDisplay);
   return { high, low, rule, explanation: explain(rule, high, low, namedRank(rule, hand, low), pairRanks(hand)) };
-}
-
-/** Cards highest rank first (the joker above the aces), equal ranks in suit order s h d c, for display. */
-function byRankDescending(x: Card, y: Card): number {
-  const key = (c: Card): number => (c === JOKER ? 13 * 4 : (c >> 2) * 4 + 3 - (c & 3));
-  return key(y) - key(x);
 }
 
 /** Rank counts of a hand, the joker counted as an ace (house-way.md terms). */

@@ -43,6 +43,8 @@ export interface LobbyTable {
   readonly limits: { readonly main: SpotLimits; readonly fortune: SpotLimits | null };
   /** Whether a player may take the bank. */
   readonly playerBanking: boolean;
+  /** Whether the envy bonus is on at this table (rules.md §4); its terms are in the table's `TableConfigView`. */
+  readonly envyBonus: boolean;
   /** `'house'` or the banking player's nickname. */
   readonly banker: 'house' | { readonly nickname: string };
   readonly seats: number;

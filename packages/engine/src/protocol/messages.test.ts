@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCard } from '../notation/index.js';
-import { CLIENT_MESSAGE_TYPES, parseClientMessage, requestIdOf } from './messages.js';
+import { CLIENT_MESSAGE_TYPES, SERVER_MESSAGE_TYPES, parseClientMessage, requestIdOf } from './messages.js';
 
 const card = (text: string) => {
   const parsed = parseCard(text);
@@ -21,6 +21,11 @@ describe('parseClientMessage', () => {
       expect(result.ok, type).toBe(true);
       if (result.ok) expect(result.value).toMatchObject({ type, requestId: 'r1' });
     }
+  });
+
+  it('has a hint request with nothing but its requestId, answered by a `hint` server message', () => {
+    expect(parseClientMessage('hint', { requestId: 'h1', cards: ['As'] })).toEqual({ ok: true, value: { type: 'hint', requestId: 'h1' } });
+    expect(SERVER_MESSAGE_TYPES).toEqual(['view', 'error', 'hint']);
   });
 
   it('reads the fields of sit, bet, set and auto-approve', () => {

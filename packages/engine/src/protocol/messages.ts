@@ -99,7 +99,11 @@ export interface AutoApproveMessage extends Request {
   readonly type: 'auto-approve';
   readonly on: boolean;
 }
-/** Reserved: the best setting and its EV. The server answers `action/unavailable` for now. */
+/**
+ * Hint: the best setting of the player's own seven cards and its EV, beside the house way's. Accepted
+ * from a seated player dealt into the round being set whose hand is not set yet; answered with a
+ * `hint` message (`HintReply`) to the asking client only, never with a view (a hint changes nothing).
+ */
 export interface HintMessage extends Request {
   readonly type: 'hint';
 }
@@ -132,8 +136,42 @@ export interface ErrorMessage {
   readonly requestId: string | null;
 }
 
-/** Server → client message types: `'view'` carries a `TableView`, `'error'` an `ErrorMessage`. */
-export const SERVER_MESSAGE_TYPES = ['view', 'error'] as const;
+/** A setting in card text, as the Hint reports it. */
+export interface HintSetting {
+  /** The five cards of the high hand (canonical card text). */
+  readonly high: readonly string[];
+  /** The two cards of the low hand. */
+  readonly low: readonly string[];
+  /**
+   * Expected value per unit of the main bet against the house way's banker hand, as a fraction
+   * (0.012 = +1.2% of the bet), commission included (rules.md §3, §3.1); sampled.
+   */
+  readonly ev: number;
+  /** Half-width of the 95% confidence interval of `ev` (same unit). */
+  readonly evMargin: number;
+}
+
+/**
+ * The `hint` message (server → client): the reply to a `hint` request, computed from the player's
+ * own seven cards against `samples` random banker hands drawn from the 46 cards it does not hold.
+ * `best` is the legal setting with the highest sampled EV, with its probabilities of a win, a push and
+ * a loss; `houseWay` is the house way's setting (house-way.md) with its EV and rule id. Both are scored
+ * against the same banker hands, so `best.ev ≥ houseWay.ev` always.
+ */
+export interface HintReply {
+  /** The `requestId` of the `hint` request this answers. */
+  readonly requestId: string;
+  readonly best: HintSetting & { readonly win: number; readonly push: number; readonly loss: number };
+  readonly houseWay: HintSetting & { readonly rule: string };
+  /** Number of banker hands sampled (90,000: about ±0.5% of EV at 95%). */
+  readonly samples: number;
+}
+
+/**
+ * Server → client message types: `'view'` carries a `TableView`, `'error'` an `ErrorMessage`,
+ * `'hint'` a `HintReply` (to the asking client only).
+ */
+export const SERVER_MESSAGE_TYPES = ['view', 'error', 'hint'] as const;
 /** A server → client message type. */
 export type ServerMessageType = (typeof SERVER_MESSAGE_TYPES)[number];
 

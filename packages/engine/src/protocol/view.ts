@@ -13,6 +13,7 @@
  * times are epoch milliseconds (server clock; `serverNowMs` lets a client correct for skew).
  */
 
+import type { EnvyLine, FortuneLine } from '../fortune/index.js';
 import type { HandResult, WagerOutcome } from '../settle/index.js';
 import type { BetSpot } from './messages.js';
 
@@ -63,6 +64,17 @@ export interface TableConfigView {
   readonly bankMinCompPoints: number;
   /** Balance needed to take the bank: the main maximum plus `bankerFeeBps` of it, in cents. */
   readonly bankMinBalanceCents: number;
+  /**
+   * The Fortune pay table, "to 1" per line (rules.md §4: a winning Fortune bet is returned plus
+   * `pays × stake`), keyed by the Fortune line keys highest first; `null` when the table offers no Fortune bet.
+   */
+  readonly fortunePayTable: Readonly<Record<FortuneLine, number>> | null;
+  /**
+   * The envy bonus when the table has it on (rules.md §4), else `null`: a Fortune bet of at least
+   * `minFortuneBetCents` earns `amountsCents[line]` (cents) for every other player's hand holding that
+   * line (four of a kind or better), never for its own hand or the banker's.
+   */
+  readonly envyBonus: { readonly minFortuneBetCents: number; readonly amountsCents: Readonly<Record<EnvyLine, number>> } | null;
   /** Timers in ms: bet → Deal, a player's decision after the deal, the banker's approval, a disconnected seat's hold. */
   readonly timers: {
     readonly betMs: number;
@@ -147,10 +159,21 @@ export interface SeatResultView {
   readonly commissionCents: number;
   /** The Fortune bet's result, or `null` without a Fortune bet: the paying line (or `null`) and its net. */
   readonly fortune: { readonly line: string | null; readonly netCents: number } | null;
-  /** The player's net for the round (main + Fortune), cents. */
+  /** The envy bonus this player earned, or `null` when none (rules.md §4). */
+  readonly envy: EnvyView | null;
+  /** The player's net for the round (main + Fortune + envy), cents. */
   readonly netCents: number;
   /** Comp points earned this round (rules.md §5). */
   readonly compPointsDelta: number;
+}
+
+/**
+ * An envy bonus earned in a round (rules.md §4): the total paid by the house, in cents, and the other
+ * players' hands it came from (seat, nickname, envy line, the amount that hand paid).
+ */
+export interface EnvyView {
+  readonly amountCents: number;
+  readonly hands: readonly { readonly seat: number; readonly nickname: string; readonly line: EnvyLine; readonly amountCents: number }[];
 }
 
 /** A revealed and settled round (rules.md §3, §5). */

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ENVY_BONUS } from '../fortune/index.js';
 import { unwrap } from '../errors/index.js';
 import { parseCard, parseCards } from '../notation/index.js';
 import type { TableAction } from './actions.js';
-import { apply, nextDeadline } from './apply.js';
+import { apply, hintHand, nextDeadline } from './apply.js';
 import type { TableEffect, TableState } from './state.js';
-import { dealWith, must, seatPlayers, stackedDeck, testTable } from './test-support.js';
+import { dealWith, MiniLedger, must, seatPlayers, stackedDeck, testTable } from './test-support.js';
 import { viewFor } from './view.js';
 
 const STRONG = 'As Ah Ks Kh Qs Qh 2c'; // house way: the kings and queens with 2c high, the aces low
@@ -412,5 +413,139 @@ describe('a player banks (rules.md §3.1, §5, seed 002)', () => {
     s = must(s, { type: 'house-way', playerId: 'p', nowMs: s.nowMs });
     expect(s.banker).toBeNull();
     expect(s.lastRound?.banker).toMatchObject({ kind: 'player', playerId: 'bank' });
+  });
+});
+
+describe('the envy bonus (rules.md §4: an optional table setting, off by default)', () => {
+  // Seat 0 'a': nothing (Fortune 5.00: qualifies). Seat 1 'b': four tens (Fortune 5.00: qualifies).
+  // Seat 2 'c': a straight flush 5-9 of spades (Fortune 4.00: below the 5.00 threshold). Banker: four aces.
+  const A = '2c 3d 5h 7c 9c Jd Kh';
+  const B = 'Ts Th Td Tc 4s 6h 8d';
+  const C = '5s 6s 7s 8s 9s Qc 2h';
+  const BANKER = 'As Ad Ac Ah 3h 4h 2d';
+  const WALLET = 100_000;
+
+  /** Plays one round of a, b, c (main 10.00 each; Fortune 5.00, 5.00, 4.00) by the house way, posting to a mini ledger. */
+  function playRound(envyOn: boolean): { state: TableState; ledger: MiniLedger } {
+    const ledger = new MiniLedger({ a: WALLET, b: WALLET, c: WALLET });
+    let s = seatPlayers(testTable(envyOn ? { envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true } } : {}), ['a', 'b', 'c'], WALLET);
+    const fortune: Record<string, number> = { a: 500, b: 500, c: 400 };
+    for (const id of ['a', 'b', 'c']) {
+      s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+      s = must(s, { type: 'bet', playerId: id, spot: 'fortune', amountCents: fortune[id], nowMs: s.nowMs });
+    }
+    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'c', nowMs: s.nowMs, deal: dealWith('e1', A, B, C, BANKER) });
+    ledger.post(s.effects);
+    s = must(s, { type: 'round-opened', roundId: 'e1', nowMs: s.nowMs });
+    for (const id of ['a', 'b', 'c']) {
+      s = must(s, { type: 'house-way', playerId: id, nowMs: s.nowMs });
+      ledger.post(s.effects);
+    }
+    expect(s.lastRound?.roundId).toBe('e1');
+    return { state: s, ledger };
+  }
+
+  it('pays a Fortune bet of 5.00 for every OTHER player\'s hand of four of a kind or better, from the house', () => {
+    const { state, ledger } = playRound(true);
+    const settle = state.lastRound!;
+    const [a, b, c] = settle.players;
+    // a: four tens (5.00) + a straight flush (25.00); b: the straight flush only, never its own four tens.
+    expect(a.envy).toEqual({
+      amountCents: 3_000,
+      hands: [
+        { seat: 1, nickname: 'nick-b', line: 'four_of_a_kind', amountCents: 500 },
+        { seat: 2, nickname: 'nick-c', line: 'straight_flush', amountCents: 2_500 },
+      ],
+    });
+    expect(b.envy).toEqual({ amountCents: 2_500, hands: [{ seat: 2, nickname: 'nick-c', line: 'straight_flush', amountCents: 2_500 }] });
+    // c's Fortune bet is under 5.00: it earns nothing for b's four tens; the banker's four aces pay nobody.
+    expect(c.envy).toBeNull();
+    // The money: house → player payouts, in the same settlement, and in each player's net.
+    const postings = state.effects.find((e) => e.kind === 'settle-round');
+    expect(postings?.kind === 'settle-round' && postings.postings).toEqual(
+      expect.arrayContaining([
+        { from: 'house', to: { player: 'a' }, amountCents: 3_000, kind: 'payout' },
+        { from: 'house', to: { player: 'b' }, amountCents: 2_500, kind: 'payout' },
+      ]),
+    );
+    for (const p of settle.players) {
+      const main = { win: 950, push: 0, lose: -1_000 }[p.outcome];
+      expect(p.netCents, p.nickname).toBe(main + p.fortune!.netCents + (p.envy?.amountCents ?? 0));
+      expect(state.players[p.playerId].balanceCents).toBe(WALLET + p.netCents);
+      expect(ledger.wallet(p.playerId)).toBe(WALLET + p.netCents);
+    }
+    expect(ledger.sum()).toBe(0);
+    expect(ledger.accounts.get('escrow')).toBe(0);
+    // The view shows it to everyone, per player.
+    expect(viewFor(state, 'c').lastRound?.players[0].envy).toEqual(a.envy);
+    expect(viewFor(state, 'a').lastRound?.players[2].envy).toBeNull();
+  });
+
+  it('never pays for the banker\'s hand, however strong', () => {
+    // Only the banker holds four of a kind (four aces): nobody earns anything.
+    let s = seatPlayers(testTable({ envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true } }), ['a', 'b']);
+    for (const id of ['a', 'b']) {
+      s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+      s = must(s, { type: 'bet', playerId: id, spot: 'fortune', amountCents: 2_500, nowMs: s.nowMs });
+    }
+    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs, deal: dealWith('e2', A, '5s 6s 7s 8s Ks Qc 2h', BANKER) });
+    s = must(s, { type: 'round-opened', roundId: 'e2', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', playerId: 'b', nowMs: s.nowMs });
+    expect(s.lastRound!.players.map((p) => p.envy)).toEqual([null, null]);
+    expect(s.lastRound!.players.map((p) => p.netCents)).toEqual(s.lastRound!.players.map((p) => ({ win: 950, push: 0, lose: -1_000 })[p.outcome] + p.fortune!.netCents));
+  });
+
+  it('is off by default: the same round pays no envy', () => {
+    const { state, ledger } = playRound(false);
+    expect(state.lastRound!.players.map((p) => p.envy)).toEqual([null, null, null]);
+    const settle = state.effects.find((e) => e.kind === 'settle-round');
+    const payouts = settle?.kind === 'settle-round' ? settle.postings.filter((p) => p.from === 'house' && p.kind === 'payout') : [];
+    // Only Fortune wins come from the house: b's four tens (25 to 1) and c's straight flush (50 to 1).
+    expect(payouts.map((p) => p.amountCents).sort((x, y) => x - y)).toEqual([12_500, 20_000]);
+    expect(ledger.sum()).toBe(0);
+  });
+});
+
+describe('hintHand (the Hint: docs/protocol.md)', () => {
+  it('answers a seated player dealt into the round with its own cards until it sets', () => {
+    let s = seatPlayers(testTable(), ['a', 'b', 'c']);
+    s = must(s, { type: 'join', playerId: 'w', nickname: 'watcher', balanceCents: 0, compPoints: 0, nowMs: s.nowMs });
+    const code = (playerId: string) => {
+      const r = hintHand(s, playerId);
+      return r.ok ? 'ok' : r.error.code;
+    };
+    expect(code('a')).toBe('action/out-of-phase'); // before the deal
+    expect(code('w')).toBe('action/not-seated');
+    expect(code('nobody')).toBe('action/not-seated');
+    for (const id of ['a', 'b']) s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: 500, nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs, deal: dealWith('h1', STRONG, WEAK, '2s 3s 4s 5s 6s 7s 8s') });
+    expect(code('a')).toBe('action/out-of-phase'); // the deal is not recorded yet: no cards shown
+    s = must(s, { type: 'round-opened', roundId: 'h1', nowMs: s.nowMs });
+    const before = structuredClone(s);
+    const hint = hintHand(s, 'a');
+    expect(hint.ok && hint.value).toEqual({ roundId: 'h1', cards: unwrap(parseCards(STRONG, 7)), commissionBps: 500 });
+    expect(s).toEqual(before); // a hint changes nothing
+    expect(code('c')).toBe('action/not-your-turn'); // seated, no bet: not in this round
+    s = must(s, { type: 'house-way', playerId: 'a', nowMs: s.nowMs });
+    expect(code('a')).toBe('action/duplicate'); // already set
+    expect(code('b')).toBe('ok');
+  });
+
+  it('counts no commission when a player banks (rules.md §3.1)', () => {
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 20_000, 60);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 500, nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('h2', WEAK, STRONG) });
+    s = must(s, { type: 'round-opened', roundId: 'h2', nowMs: s.nowMs });
+    const hint = hintHand(s, 'p');
+    expect(hint.ok && hint.value.commissionBps).toBe(0);
+    const banker = hintHand(s, 'bank');
+    expect(banker.ok === false && banker.error.code).toBe('action/not-your-turn');
   });
 });

@@ -381,6 +381,7 @@ function maybeDeal(s: TableState, deal: DealMaterial | undefined): void {
       commissionBps: s.config.commissionBps,
       bankerFeeBps: s.config.bankerFeeBps,
       fortunePayTable: s.config.fortunePayTable,
+      envyBonus: s.config.envyBonus,
     },
   };
   const holds = roundHolds(round);
@@ -450,6 +451,34 @@ function decision(s: TableState, playerId: string): Result<RoundHand> {
   if (hand === undefined) return err('action/not-your-turn', 'you are not in this round');
   if (hand.setting !== null) return err('action/duplicate', 'your hand is already set');
   return ok(hand);
+}
+
+/** What the table's Hint works on: the player's own seven cards in the round being set, and the commission that applies. */
+export interface HintHand {
+  readonly roundId: string;
+  /** The player's seven cards (its own only: rules.md §5, nothing another player may not see). */
+  readonly cards: readonly Card[];
+  /** Commission on a win for the EVs, basis points: the table's when the house banks, 0 when a player banks (rules.md §3.1). */
+  readonly commissionBps: number;
+}
+
+/**
+ * Whether `playerId` may ask for a Hint now (the best setting and its EV; docs/protocol.md `hint`),
+ * and on what. A Hint never changes the table; only a seated player dealt into the round being set
+ * whose hand is not set yet may ask (the same conditions as Split and House Way, rules.md §5).
+ * @returns the player's own cards, the round id and the commission; or `action/not-seated`,
+ *   `action/out-of-phase` (no cards to set now), `action/not-your-turn` (not in this round, or the
+ *   banker), `action/duplicate` (the hand is already set)
+ */
+export function hintHand(state: TableState, playerId: string): Result<HintHand> {
+  const found = decision(state, playerId);
+  if (!found.ok) return found as Refusal;
+  const round = state.round as RoundState;
+  return ok({
+    roundId: round.roundId,
+    cards: found.value.cards,
+    commissionBps: round.banker === null ? round.rules.commissionBps : 0,
+  });
 }
 
 function setHand(s: TableState, playerId: string, low: readonly [Card, Card]): Step {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ENVY_BONUS, ENVY_BONUS_TABLE } from '../fortune/index.js';
 import { bankMinBalanceCents, tableConfig } from './config.js';
 
 const main = { minCents: 100, maxCents: 10_000 };
@@ -14,8 +15,15 @@ describe('tableConfig', () => {
       playerBanking: false,
       bankMinCompPoints: 50,
       limits: { main, fortune: null },
+      envyBonus: DEFAULT_ENVY_BONUS,
       timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000 },
     });
+    expect(config.ok && config.value.envyBonus.enabled).toBe(false); // rules.md §4: off by default
+  });
+
+  it('accepts the envy bonus where a Fortune bet can reach its threshold', () => {
+    const config = tableConfig({ tableId: 't', limits: { main, fortune: { minCents: 100, maxCents: 2_500 } }, envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true } });
+    expect(config.ok && config.value.envyBonus).toEqual({ enabled: true, minFortuneBetCents: 500, amountsCents: ENVY_BONUS_TABLE });
   });
 
   it.each([
@@ -28,6 +36,11 @@ describe('tableConfig', () => {
     [{ tableId: 't', limits: { main }, commissionBps: -1 }],
     [{ tableId: 't', limits: { main }, bankerFeeBps: 10_001 }],
     [{ tableId: 't', limits: { main }, timers: { decisionMs: 0 } }],
+    // The envy bonus: on without a Fortune bet, a Fortune maximum below its threshold, malformed amounts or threshold.
+    [{ tableId: 't', limits: { main }, envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true } }],
+    [{ tableId: 't', limits: { main, fortune: { minCents: 100, maxCents: 400 } }, envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true } }],
+    [{ tableId: 't', limits: { main }, envyBonus: { ...DEFAULT_ENVY_BONUS, amountsCents: { ...ENVY_BONUS_TABLE, four_of_a_kind: -1 } } }],
+    [{ tableId: 't', limits: { main }, envyBonus: { ...DEFAULT_ENVY_BONUS, minFortuneBetCents: 2.5 } }],
   ])('refuses %j with config/invalid', (input) => {
     const config = tableConfig(input);
     expect(config.ok === false && config.error.code).toBe('config/invalid');

@@ -1,11 +1,11 @@
 /**
- * A table's settings (rules.md §3.1, §5): seats, limits per bet spot, commission model, the
- * player-banker requirements and the timers. Money in integer cents, rates in basis points,
- * times in milliseconds.
+ * A table's settings (rules.md §3.1, §4, §5): seats, limits per bet spot, commission model, the
+ * player-banker requirements, the Fortune pay table and envy bonus, and the timers. Money in integer
+ * cents, rates in basis points, times in milliseconds.
  */
 
 import { err, ok, type Result } from '../errors/index.js';
-import { FORTUNE_PAY_TABLE, type FortunePayTable } from '../fortune/index.js';
+import { DEFAULT_ENVY_BONUS, FORTUNE_PAY_TABLE, parseEnvyBonusTable, type EnvyBonusRules, type FortunePayTable } from '../fortune/index.js';
 import { applyRateHalfUp } from '../settle/index.js';
 import type { SpotLimits } from '../protocol/view.js';
 
@@ -50,6 +50,12 @@ export interface TableConfig {
   readonly bankMinCompPoints: number;
   /** The Fortune pay table (rules.md §4); used when `limits.fortune` is set. */
   readonly fortunePayTable: FortunePayTable;
+  /**
+   * The envy bonus (rules.md §4: an optional table setting, off by default): a Fortune bet of at least
+   * `minFortuneBetCents` earns `amountsCents[line]` for every OTHER player's hand of four of a kind or
+   * better, paid by the house. `DEFAULT_ENVY_BONUS` (off) unless the operator turns it on.
+   */
+  readonly envyBonus: EnvyBonusRules;
   readonly timers: TableTimers;
 }
 
@@ -64,6 +70,8 @@ export interface TableConfigInput {
   readonly playerBanking?: boolean;
   readonly bankMinCompPoints?: number;
   readonly fortunePayTable?: FortunePayTable;
+  /** Default `DEFAULT_ENVY_BONUS` (off); e.g. `{ ...DEFAULT_ENVY_BONUS, enabled: true }` turns it on. */
+  readonly envyBonus?: EnvyBonusRules;
   readonly timers?: Partial<TableTimers>;
 }
 
@@ -78,9 +86,12 @@ function validLimits(limits: SpotLimits): boolean {
 
 /**
  * Builds and checks a table's settings (defaults: 6 seats, 5% commission, 1.5% banker fee, house
- * banks only, 50 comp points to bank, seed 003's Fortune pay table, `DEFAULT_TIMERS`).
+ * banks only, 50 comp points to bank, seed 003's Fortune pay table, the envy bonus off,
+ * `DEFAULT_TIMERS`).
  * @returns the settings; or `config/invalid` for an empty id, seats outside 1‥6, limits that are not
- *   positive integers with min ≤ max, negative or fractional rates, or timers that are not positive.
+ *   positive integers with min ≤ max, negative or fractional rates, timers that are not positive, or
+ *   an envy bonus that is malformed (amounts, threshold) or turned on where no Fortune bet can reach its
+ *   threshold (no Fortune spot, or a Fortune maximum below it).
  */
 export function tableConfig(input: TableConfigInput): Result<TableConfig> {
   const config: TableConfig = {
@@ -93,6 +104,7 @@ export function tableConfig(input: TableConfigInput): Result<TableConfig> {
     playerBanking: input.playerBanking ?? false,
     bankMinCompPoints: input.bankMinCompPoints ?? 50,
     fortunePayTable: input.fortunePayTable ?? FORTUNE_PAY_TABLE,
+    envyBonus: input.envyBonus ?? DEFAULT_ENVY_BONUS,
     timers: { ...DEFAULT_TIMERS, ...input.timers },
   };
   if (config.tableId === '') return err('config/invalid', 'a table needs an id');
@@ -111,7 +123,26 @@ export function tableConfig(input: TableConfigInput): Result<TableConfig> {
   for (const ms of Object.values(config.timers)) {
     if (!Number.isSafeInteger(ms) || ms <= 0) return err('config/invalid', 'timers are positive whole milliseconds');
   }
+  const envy = checkEnvy(config);
+  if (!envy.ok) return envy;
   return ok(config);
+}
+
+function checkEnvy(config: TableConfig): Result<void> {
+  const envy = config.envyBonus;
+  const amounts = parseEnvyBonusTable(envy.amountsCents);
+  if (!amounts.ok) return amounts;
+  if (!Number.isSafeInteger(envy.minFortuneBetCents) || envy.minFortuneBetCents < 0) {
+    return err('config/invalid', 'the envy threshold is whole non-negative cents');
+  }
+  if (envy.enabled) {
+    const fortune = config.limits.fortune;
+    if (fortune === null) return err('config/invalid', 'the envy bonus needs a Fortune bet at the table');
+    if (fortune.maxCents < envy.minFortuneBetCents) {
+      return err('config/invalid', `the envy bonus needs a Fortune maximum of at least ${envy.minFortuneBetCents} cents`);
+    }
+  }
+  return ok(undefined);
 }
 
 /**

@@ -6,6 +6,6 @@
 export * from './config.js';
 export * from './state.js';
 export * from './actions.js';
-export { apply, bankRefusal, betDeadline, nextDeadline } from './apply.js';
+export { apply, bankRefusal, betDeadline, hintHand, nextDeadline, type HintHand } from './apply.js';
 export * from './settlement.js';
 export * from './view.js';

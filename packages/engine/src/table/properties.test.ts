@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../cards/index.js';
+import { DEFAULT_ENVY_BONUS } from '../fortune/index.js';
 import { formatCard } from '../notation/index.js';
 import { createSeededRng, shuffledDeck } from '../rng/index.js';
 import type { TableAction } from './actions.js';
@@ -78,13 +79,25 @@ interface Run {
   seed: number;
   /** Comp points as the server's database holds them (what a join reads). */
   compPoints: Record<string, number>;
+  /** The envy bonus is on: Fortune bets of 5.00, and every other deck puts four of a kind in the first or second hand. */
+  envy?: boolean;
+}
+
+/** A shuffled deck with the four cards of one rank moved to the front of hand `k` (deal order), for the envy bonus. */
+function withFourOfAKind(deck: Card[], rank: number, k: number): Card[] {
+  const quads = [0, 1, 2, 3].map((suit) => (rank * 4 + suit) as Card);
+  const rest = deck.filter((c) => !quads.includes(c));
+  rest.splice(k * 7, 0, ...quads);
+  return rest;
 }
 
 function toAction(run: Run, step: Step): TableAction | null {
   const s = run.state;
   const nowMs = step.kind === 'tick' ? s.nowMs + step.advanceMs : s.nowMs + 1;
   run.roundCount += 1;
-  const deal = { roundId: `r${run.roundCount}`, deck: shuffledDeck(createSeededRng(run.seed + run.roundCount)) };
+  let deck = shuffledDeck(createSeededRng(run.seed + run.roundCount));
+  if (run.envy && run.roundCount % 2 === 0) deck = withFourOfAKind(deck, (((run.seed + run.roundCount) % 13) + 13) % 13, (run.roundCount >> 1) % 2);
+  const deal = { roundId: `r${run.roundCount}`, deck };
   if (step.kind === 'tick') return { type: 'tick', nowMs, deal };
   if (step.kind === 'ledger') {
     if (s.phase !== 'dealing' || s.round === null) return null;
@@ -113,7 +126,7 @@ function toAction(run: Run, step: Step): TableAction | null {
       if (step.pick % 4 === 0 && p.lastBets !== null) return { type: 'rebet', playerId, nowMs, deal };
       return { type: 'bet', playerId, spot: 'main', amountCents: Math.min(step.amount, Math.max(100, p.balanceCents)), nowMs, deal };
     }
-    if (p.bets.fortune === 0 && step.pick % 3 === 0) return { type: 'bet', playerId, spot: 'fortune', amountCents: 100, nowMs, deal };
+    if (p.bets.fortune === 0 && step.pick % 3 === 0) return { type: 'bet', playerId, spot: 'fortune', amountCents: run.envy ? 500 : 100, nowMs, deal };
     return { type: 'deal', playerId, nowMs, deal };
   }
   switch (step.kind) {
@@ -167,15 +180,16 @@ function checkViews(state: TableState): void {
   }
 }
 
-const stats = { settlements: 0, bankerRounds: 0, fortuneRounds: 0, timeouts: 0 };
+const stats = { settlements: 0, bankerRounds: 0, fortuneRounds: 0, timeouts: 0, envyPayouts: 0 };
 
-function runSteps(steps: readonly Step[], seed: number, playerBanking: boolean): void {
+function runSteps(steps: readonly Step[], seed: number, playerBanking: boolean, envy = false): void {
   const run: Run = {
-    state: testTable({ playerBanking, seats: 4 }),
+    state: testTable({ playerBanking, seats: 4, ...(envy ? { envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true } } : {}) }),
     ledger: new MiniLedger(WALLETS),
     roundCount: 0,
     seed,
     compPoints: { ...COMP },
+    envy,
   };
   const compPoints = run.compPoints;
   for (const step of steps) {
@@ -199,6 +213,12 @@ function runSteps(steps: readonly Step[], seed: number, playerBanking: boolean):
         if (effect.result.banker.kind === 'player') stats.bankerRounds += 1;
         if (effect.result.players.some((p) => p.fortune !== null)) stats.fortuneRounds += 1;
         if (effect.result.players.some((p) => p.setBy === 'timeout')) stats.timeouts += 1;
+        for (const p of effect.result.players) {
+          if (!p.envy) continue;
+          stats.envyPayouts += 1;
+          expect(effect.postings).toContainEqual({ from: 'house', to: { player: p.playerId }, amountCents: p.envy.amountCents, kind: 'payout' });
+          expect(p.envy.hands.every((h) => h.seat !== p.seat)).toBe(true); // never its own hand
+        }
         const released = effect.postings.filter((p) => p.from === 'escrow').reduce((sum, p) => sum + p.amountCents, 0);
         const open = lastOpen.get(effect.roundId)?.[0];
         if (open?.kind === 'open-round') expect(released).toBe(open.holds.reduce((sum, h) => sum + h.amountCents, 0));
@@ -242,6 +262,19 @@ describe('table properties', () => {
       { numRuns: RUNS },
     );
     expect(stats.bankerRounds).toBeGreaterThan(3);
+  });
+
+  it('money conserves and balances match the ledger with the envy bonus on (rules.md §4)', () => {
+    for (const playerBanking of [false, true]) {
+      Object.assign(stats, { settlements: 0, bankerRounds: 0, fortuneRounds: 0, timeouts: 0, envyPayouts: 0 });
+      fc.assert(
+        fc.property(fc.array(stepArb, { minLength: 1, maxLength: 150, size: 'max' }), fc.integer(), (steps, seed) => {
+          runSteps(steps, seed, playerBanking, true);
+        }),
+        { numRuns: RUNS },
+      );
+      expect(stats.envyPayouts, `playerBanking ${playerBanking}`).toBeGreaterThan(3);
+    }
   });
 
   it('a scripted busy sequence reaches settlements (the generator is not vacuous)', () => {

@@ -5,13 +5,13 @@
  */
 
 import type { Card } from '../cards/index.js';
-import { fortuneLine, settleFortune } from '../fortune/index.js';
+import { DEFAULT_ENVY_BONUS, envyBonus, fortuneLine, settleFortune, type EnvySeat } from '../fortune/index.js';
 import { houseWay } from '../house-way/index.js';
 import { formatCard } from '../notation/index.js';
 import type { SetBy } from '../protocol/view.js';
 import { settingValues, type Setting } from '../setting/index.js';
 import { bankerFee, scoreHands, settleWager, type CommissionModel } from '../settle/index.js';
-import type { AccountRef, Hold, Posting, RoundHand, RoundResult, RoundState, SeatResult } from './state.js';
+import type { AccountRef, Hold, Posting, RoundHand, RoundResult, RoundState, SeatEnvy, SeatResult } from './state.js';
 
 /** Comp points for a stake (rules.md §5): 1 per whole unit (100 cents). */
 export function compPointsFor(amountCents: number): number {
@@ -70,13 +70,17 @@ export function setByHouseWay(hand: RoundHand, setBy: SetBy): void {
  *
  * Money: the banker's hand is set by the house way; each main wager is settled by `settleWager`
  * (house banks: 5% commission on a win, half up; a player banks: no commission). The Fortune bet
- * is settled against the house by `settleFortune`, whatever the setting and whoever banks. A
- * banking player pays `bankerFee` on the total main stakes against it, whatever the result.
+ * is settled against the house by `settleFortune`, whatever the setting and whoever banks. When the
+ * round's rules have the envy bonus on (rules.md §4), each player whose Fortune bet reaches the
+ * threshold earns the fixed amount of every OTHER player's hand of four of a kind or better
+ * (`envyBonus`; never its own hand, never the banker's), paid by the house. A banking player pays
+ * `bankerFee` on the total main stakes against it, whatever the result.
  * Postings (ledger kinds): the banker's cover `escrow → banker 'stake-return'`; per wager a losing
  * stake `escrow → banker|house 'stake-lost'`, else `escrow → player 'stake-return'` and on a win
- * `banker|house → player 'payout'`, then `player → commission 'commission'`; finally
- * `banker → commission 'banker-fee'`. They release exactly the round's holds (`roundHolds`) and
- * sum to zero over all accounts.
+ * `banker|house → player 'payout'`, then `player → commission 'commission'`; the Fortune stake
+ * `escrow → house 'stake-lost'` or `escrow → player 'stake-return'` plus `house → player 'payout'`;
+ * an envy bonus `house → player 'payout'`; finally `banker → commission 'banker-fee'`. They release
+ * exactly the round's holds (`roundHolds`) and sum to zero over all accounts.
  * Comp points: +1 per whole unit each player wagered (main + Fortune), −1 per whole unit of main
  * stakes against a banking player.
  * @throws Error when a stored setting is not one of the hand's settings (an invariant)
@@ -103,12 +107,18 @@ export function settleRoundState(round: RoundState, nowMs: number, unsetBy: SetB
     }
   };
 
+  // The envy bonus (rules.md §4): the players' hands, then the banker's (which earns nobody anything).
+  const envySeats: EnvySeat[] = hands.map((hand) => ({ fortuneBetCents: hand.bets.fortune, cards: hand.cards, isBanker: false }));
+  envySeats.push({ fortuneBetCents: 0, cards: round.bankerCards, isBanker: true });
+  const envyRules = round.rules.envyBonus ?? DEFAULT_ENVY_BONUS;
+  const envy = envyBonus(envySeats, envyRules);
+
   const totalMain = hands.reduce((sum, hand) => sum + hand.bets.main, 0);
   if (round.banker !== null) post('escrow', bankerRef, bankCoverCents(totalMain, round.rules.bankerFeeBps), 'stake-return');
 
   let bankerNet = 0;
   const players: SeatResult[] = [];
-  for (const hand of hands) {
+  hands.forEach((hand, index) => {
     const setting = hand.setting as Setting;
     const all = [...setting.high, ...setting.low];
     if (all.length !== 7 || !all.every((c) => hand.cards.includes(c))) {
@@ -136,6 +146,20 @@ export function settleRoundState(round: RoundState, nowMs: number, unsetBy: SetB
       }
       fortune = { line, netCents: net };
     }
+    let seatEnvy: SeatEnvy | null = null;
+    const earned = envy[index];
+    if (earned.amountCents > 0) {
+      post('house', player, earned.amountCents, 'payout');
+      seatEnvy = {
+        amountCents: earned.amountCents,
+        hands: earned.sources.map((source) => ({
+          seat: hands[source.seat].seat,
+          nickname: hands[source.seat].nickname,
+          line: source.line,
+          amountCents: envyRules.amountsCents[source.line],
+        })),
+      };
+    }
     players.push({
       playerId: hand.playerId,
       seat: hand.seat,
@@ -150,10 +174,11 @@ export function settleRoundState(round: RoundState, nowMs: number, unsetBy: SetB
       outcome: score.outcome,
       commissionCents: wager.houseCents,
       fortune,
-      netCents: wager.playerCents + (fortune?.netCents ?? 0),
+      envy: seatEnvy,
+      netCents: wager.playerCents + (fortune?.netCents ?? 0) + (seatEnvy?.amountCents ?? 0),
       compPointsDelta: compPointsFor(hand.bets.main + hand.bets.fortune),
     });
-  }
+  });
 
   let feeCents = 0;
   let bankerCompPoints = 0;

@@ -5,7 +5,7 @@
  */
 
 import type { Card } from '../cards/index.js';
-import type { FortunePayTable } from '../fortune/index.js';
+import type { EnvyBonusRules, EnvyLine, FortunePayTable } from '../fortune/index.js';
 import type { HouseWaySetting } from '../house-way/index.js';
 import type { Bets, SetBy, TablePhase } from '../protocol/view.js';
 import type { Setting } from '../setting/index.js';
@@ -77,6 +77,8 @@ export interface RoundRules {
   readonly commissionBps: number;
   readonly bankerFeeBps: number;
   readonly fortunePayTable: FortunePayTable;
+  /** The table's envy bonus when the round was dealt; absent in records written before it existed (= off). */
+  readonly envyBonus?: EnvyBonusRules;
 }
 
 /** The banking player (rules.md §5). */
@@ -106,8 +108,19 @@ export interface SeatResult {
   readonly outcome: WagerOutcome;
   readonly commissionCents: number;
   readonly fortune: { readonly line: string | null; readonly netCents: number } | null;
+  /** The envy bonus this player earned (rules.md §4), or `null` when none (absent in older results = none). */
+  readonly envy?: SeatEnvy | null;
+  /** Main + Fortune + envy, cents. */
   readonly netCents: number;
   readonly compPointsDelta: number;
+}
+
+/** What one player earned from the envy bonus: the total and the other hands it came from. */
+export interface SeatEnvy {
+  /** Paid by the house, cents (> 0). */
+  readonly amountCents: number;
+  /** The other players' hands that earned it, in seat order, with the amount each paid. */
+  readonly hands: readonly { readonly seat: number; readonly nickname: string; readonly line: EnvyLine; readonly amountCents: number }[];
 }
 
 /** A revealed, settled round (internal form; `projectRoundResult` makes the per-viewer `RoundResultView`). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ENVY_BONUS, ENVY_BONUS_TABLE, FORTUNE_LINES, FORTUNE_PAY_TABLE } from '../fortune/index.js';
 import type { TableState } from './state.js';
 import { dealWith, must, seatPlayers, testTable } from './test-support.js';
 import { viewFor } from './view.js';
@@ -60,8 +61,20 @@ describe('viewFor (rules.md §5: who sees which cards)', () => {
       playerBanking: true,
       bankMinCompPoints: 50,
       bankMinBalanceCents: 10_150,
+      fortunePayTable: { ...FORTUNE_PAY_TABLE },
+      envyBonus: null,
       timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000 },
     });
     expect(view).toMatchObject({ protocolVersion: 1, phase: 'betting', roundId: null, banker: { kind: 'house' }, ack: null });
+  });
+
+  it('shows the Fortune pay table highest line first, and the envy bonus only when it is on (rules.md §4)', () => {
+    const on = viewFor(testTable({ envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true } }), null).config;
+    expect(Object.keys(on.fortunePayTable!)).toEqual([...FORTUNE_LINES]);
+    expect(on.fortunePayTable!.straight).toBe(2);
+    expect(on.envyBonus).toEqual({ minFortuneBetCents: 500, amountsCents: { ...ENVY_BONUS_TABLE } });
+    const noFortune = viewFor(testTable({ limits: { main: { minCents: 100, maxCents: 10_000 } } }), null).config;
+    expect(noFortune.fortunePayTable).toBeNull();
+    expect(noFortune.envyBonus).toBeNull();
   });
 });

@@ -5,11 +5,13 @@
  * accident.
  */
 
+import { ENVY_LINES, FORTUNE_LINES, type EnvyLine, type FortuneLine } from '../fortune/index.js';
 import { formatCard } from '../notation/index.js';
 import {
   PROTOCOL_VERSION,
   type BankerView,
   type Bets,
+  type EnvyView,
   type RoundResultView,
   type SeatView,
   type TableConfigView,
@@ -19,7 +21,7 @@ import {
 import type { Setting } from '../setting/index.js';
 import { bankRefusal, betDeadline } from './apply.js';
 import { bankMinBalanceCents } from './config.js';
-import type { RoundResult, TableState } from './state.js';
+import type { RoundResult, SeatEnvy, TableState } from './state.js';
 
 const bets = (b: Bets): Bets => ({ main: b.main, fortune: b.fortune });
 
@@ -41,9 +43,29 @@ export function configView(state: TableState): TableConfigView {
     playerBanking: c.playerBanking,
     bankMinCompPoints: c.bankMinCompPoints,
     bankMinBalanceCents: bankMinBalanceCents(c),
+    fortunePayTable: c.limits.fortune === null ? null : lineTable(FORTUNE_LINES, c.fortunePayTable),
+    envyBonus:
+      c.limits.fortune === null || !c.envyBonus.enabled
+        ? null
+        : { minFortuneBetCents: c.envyBonus.minFortuneBetCents, amountsCents: lineTable(ENVY_LINES, c.envyBonus.amountsCents) },
     timers: { ...c.timers },
   };
 }
+
+/** A copy of a pay table keyed by `lines`, in their order (highest first). */
+function lineTable<K extends FortuneLine>(lines: readonly K[], table: Readonly<Record<K, number>>): Record<K, number> {
+  const out = {} as Record<K, number>;
+  for (const line of lines) out[line] = table[line];
+  return out;
+}
+
+const envyView = (envy: SeatEnvy | null | undefined): EnvyView | null =>
+  envy == null
+    ? null
+    : {
+        amountCents: envy.amountCents,
+        hands: envy.hands.map((h) => ({ seat: h.seat, nickname: h.nickname, line: h.line as EnvyLine, amountCents: h.amountCents })),
+      };
 
 /**
  * A round result as `viewerId` sees it: players named by seat and nickname, `you` marking the
@@ -76,6 +98,7 @@ export function projectRoundResult(result: RoundResult, viewerId: string | null)
       outcome: p.outcome,
       commissionCents: p.commissionCents,
       fortune: p.fortune === null ? null : { line: p.fortune.line, netCents: p.fortune.netCents },
+      envy: envyView(p.envy),
       netCents: p.netCents,
       compPointsDelta: p.compPointsDelta,
     })),

@@ -83,6 +83,7 @@ export function lobbyTable(runner: TableRunner): LobbyTable {
     name: config.name,
     limits: { main: { ...config.limits.main }, fortune: config.limits.fortune === null ? null : { ...config.limits.fortune } },
     playerBanking: config.playerBanking,
+    envyBonus: config.envyBonus.enabled && config.limits.fortune !== null,
     banker: banker === undefined ? 'house' : { nickname: banker.nickname },
     seats: config.seats,
     seatsTaken: state.seats.filter((seat) => seat !== null).length,

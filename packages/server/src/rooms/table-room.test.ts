@@ -160,7 +160,7 @@ for (const backend of STORE_BACKENDS) {
         await expectRefused(dee, 'set', { low: ['As', 'Kd'] }, 'action/out-of-phase');
         await expectRefused(dee, 'take-bank', {}, 'bank/not-eligible');
         await expectRefused(dee, 'approve', {}, 'action/not-your-turn');
-        await expectRefused(dee, 'hint', {}, 'action/unavailable');
+        await expectRefused(dee, 'hint', {}, 'action/out-of-phase'); // no cards yet
         await expectRefused(dee, 'top-up', {}, 'ledger/not-broke');
         await dee.act('bet', { spot: 'main', amountCents: 1_000 });
         await eve.act('bet', { spot: 'main', amountCents: 1_000 });
@@ -181,6 +181,7 @@ for (const backend of STORE_BACKENDS) {
         await expectRefused(dee, 'set', { low: [cards[0], 'Zz'] }, 'card/malformed');
         await dee.act('house-way');
         await expectRefused(dee, 'house-way', {}, 'action/duplicate');
+        await expectRefused(dee, 'hint', {}, 'action/duplicate'); // the hand is set
         await expectRefused(dee, 'set', { low: [cards[0], cards[1]] }, 'action/duplicate');
         await eve.act('house-way');
       } finally {
@@ -210,6 +211,11 @@ for (const backend of STORE_BACKENDS) {
         const round = runner.current.round!;
         const handOf = (nickname: string): string[] => round.hands.find((h) => h.nickname === nickname)!.cards.map(formatCard);
         const deck = round.deck.map(formatCard);
+        // A hint carries only the asker's own cards (and goes to the asker only).
+        const { hint } = await fay.hint();
+        for (const card of [...hint.best.high, ...hint.best.low, ...hint.houseWay.high, ...hint.houseWay.low]) {
+          expect(handOf('Fay')).toContain(card);
+        }
         await fay.act('house-way');
         await new Promise((resolve) => setTimeout(resolve, 150)); // let state patches flush
         const revealMark = { fay: fay.received.length, gus: gus.received.length, fayFrames: fay.frames.length, gusFrames: gus.frames.length };
@@ -243,6 +249,67 @@ for (const backend of STORE_BACKENDS) {
       } finally {
         await fay.leave();
         await gus.leave();
+      }
+    });
+
+    it('answers a Hint after the deal with the best setting and the house way, to the asking client only', async () => {
+      const [a, b] = await Promise.all([signIn(server, 'Jo'), signIn(server, 'Kit')]);
+      const jo = await TestClient.join(server, 'small', a.token, 'jo');
+      const kit = await TestClient.join(server, 'small', b.token, 'kit');
+      const runner = server.runners.get('small')!;
+      try {
+        await jo.act('sit', { seat: 4 });
+        await kit.act('sit', { seat: 5 });
+        expect((await jo.refused('hint', {})).error.code).toBe('action/out-of-phase'); // before the deal
+        expect((await kit.refused('hint', {})).error.code).toBe('action/out-of-phase');
+        await jo.act('bet', { spot: 'main', amountCents: 1_000 });
+        const dealt = await jo.act('deal');
+        expect(dealt.phase).toBe('setting');
+        const cards = dealt.you!.cards!;
+        await kit.waitForView((v) => v.phase === 'setting');
+        await runner.idle();
+        await new Promise((resolve) => setTimeout(resolve, 150)); // let state patches flush
+        const before = JSON.stringify(runner.current);
+        const kitMark = kit.received.length;
+        const joMark = jo.received.length;
+
+        const { hint, ms } = await jo.hint();
+        expect(ms).toBeLessThan(15_000);
+        expect(hint.samples).toBe(90_000);
+        // The house way is the engine's; the best setting is made of the player's cards and no worse.
+        const hand = unwrap(parseCards([...cards], 7));
+        const way = houseWay(hand);
+        expect(hint.houseWay).toMatchObject({ high: way.high.map(formatCard), low: way.low.map(formatCard), rule: way.rule });
+        expect([...hint.best.high, ...hint.best.low].sort()).toEqual([...cards].sort());
+        expect(isFoul({ high: unwrap(parseCards([...hint.best.high], 5)), low: unwrap(parseCards([...hint.best.low], 2)) })).toBe(false);
+        expect(hint.best.ev).toBeGreaterThanOrEqual(hint.houseWay.ev - hint.best.evMargin - hint.houseWay.evMargin);
+        expect(hint.best.evMargin).toBeGreaterThan(0);
+        expect(hint.best.evMargin).toBeLessThan(0.0075);
+        expect(hint.best.win + hint.best.push + hint.best.loss).toBeCloseTo(1, 9);
+        // Nothing changed and nothing was announced: no view after the hint, and Kit got nothing at all.
+        expect(JSON.stringify(runner.current)).toBe(before);
+        expect(jo.received.slice(joMark).filter((r) => r.kind === 'view')).toEqual([]);
+        expect(kit.received.slice(kitMark)).toEqual([]);
+        // Kit, seated but not dealt in, may not ask.
+        expect((await kit.refused('hint', {})).error.code).toBe('action/not-your-turn');
+
+        // Two hints at once: the second is refused while the first is computed.
+        const first = jo.send('hint');
+        const { error } = await jo.refused('hint', {});
+        expect(error.code).toBe('action/duplicate');
+        await jo.waitFor((r) => r.kind === 'hint' && r.hint.requestId === first);
+
+        // A hint that comes back after the hand is set is dropped: no reply, no error.
+        const late = jo.send('hint');
+        await jo.act('set', { low: hint.best.low });
+        const settled = await jo.waitForView((v) => v.lastRound?.roundId === dealt.roundId);
+        expect([...settled.lastRound!.players.find((p) => p.you)!.setting.low].sort()).toEqual([...hint.best.low].sort());
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect(jo.received.some((r) => (r.kind === 'hint' && r.hint.requestId === late) || (r.kind === 'error' && r.error.requestId === late))).toBe(false);
+        expect((await jo.refused('hint', {})).error.code).toBe('action/out-of-phase');
+      } finally {
+        await jo.leave();
+        await kit.leave();
       }
     });
 

@@ -1,12 +1,13 @@
 /**
  * The Colyseus room of one table: a thin adapter (architecture.md). It authenticates the join
  * (`token` option), parses every message with the protocol's `parseClientMessage`, hands it to the
- * table's `TableRunner`, answers every refusal with `error {code, message, requestId}`, and after
+ * table's `TableRunner`, answers every refusal with `error {code, message, requestId}` and a Hint
+ * with `hint` (`HintReply`, to the asking client only), and after
  * every change sends each client its own `view` (`viewFor` of its player) and updates the public
  * room state (schema/). No game logic and no Colyseus type leave this folder.
  */
 import { Room, ServerError, type Client } from '@colyseus/core';
-import { parseClientMessage, requestIdOf, type ErrorMessage, type RuleError, type TableView } from '@paigow/engine';
+import { parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type RuleError, type TableView } from '@paigow/engine';
 import { authenticate } from '../auth/index.js';
 import type { Player, Players } from '../players/index.js';
 import { createPublicState, updatePublicState, type TablePublicState } from '../schema/table-schema.js';
@@ -97,8 +98,16 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, Player>
       this.sendError(client, error, requestIdOf(payload));
       return;
     }
-    const handled = await this.runner.handle(playerId, parsed.value);
-    if (!handled.ok) this.sendError(client, handled.error, parsed.value.requestId);
+    const message = parsed.value;
+    if (message.type === 'hint') {
+      // A hint goes to the asking client only, as a `hint` message; a late one is dropped (null).
+      const hint = await this.runner.hint(playerId, message.requestId);
+      if (!hint.ok) this.sendError(client, hint.error, message.requestId);
+      else if (hint.value !== null) client.send('hint', hint.value satisfies HintReply);
+      return;
+    }
+    const handled = await this.runner.handle(playerId, message);
+    if (!handled.ok) this.sendError(client, handled.error, message.requestId);
   }
 
   private sendError(client: Client, error: RuleError, requestId: string | null): void {

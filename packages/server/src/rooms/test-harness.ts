@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, type Room } from 'colyseus.js';
-import type { ErrorMessage, SessionResponse, TableConfigInput, TableView } from '@paigow/engine';
+import { DEFAULT_ENVY_BONUS, newDeck, parseCards, unwrap, type Card, type ErrorMessage, type HintReply, type Rng, type SessionResponse, type TableConfigInput, type TableView } from '@paigow/engine';
 import { createDatabase } from '../storage/index.js';
 import { startServer, type ServerHandle, type StartServerOptions } from '../server.js';
 
@@ -61,7 +61,40 @@ export const TEST_TABLES: readonly TableConfigInput[] = [
     limits: { main: { minCents: 100, maxCents: 10_000 } },
     timers: { betMs: 600, decisionMs: 600, approvalMs: 600, reconnectMs: 600 },
   },
+  {
+    tableId: 'envy',
+    limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } },
+    envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true },
+  },
 ];
+
+/**
+ * A random source that makes every `shuffledDeck` (Fisher–Yates, rules.md §1) come out as the deck
+ * whose first cards are `hands` (7 cards each, in deal order: players by seat, then the banker), the
+ * rest in fresh-deck order. The runner shuffles a deck for every action, so every round deals these
+ * hands. Tests only (`startServer({ rng })`).
+ */
+export function riggedRng(...hands: string[]): Rng {
+  const top = hands.flatMap((hand) => unwrap(parseCards(hand, 7)));
+  const target: Card[] = [...top, ...newDeck().filter((c) => !top.includes(c))];
+  // Replay Fisher–Yates from the fresh deck: at step i, pick the index holding target[i].
+  const deck = newDeck();
+  const picks: number[] = [];
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = deck.indexOf(target[i]);
+    picks.push(j);
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  let next = 0;
+  return {
+    nextInt(bound) {
+      const j = picks[next];
+      next = (next + 1) % picks.length;
+      if (j >= bound) throw new Error('riggedRng: used by something other than one shuffle at a time');
+      return j;
+    },
+  };
+}
 
 /** Starts a server on a random loopback port over `store`. */
 export function startTestServer(store: TestStore, extra: Partial<StartServerOptions> = {}): Promise<ServerHandle> {
@@ -89,6 +122,7 @@ export async function getJson<T>(server: ServerHandle, path: string, token?: str
 export type Received =
   | { readonly kind: 'view'; readonly view: TableView }
   | { readonly kind: 'error'; readonly error: ErrorMessage }
+  | { readonly kind: 'hint'; readonly hint: HintReply }
   | { readonly kind: 'state'; readonly state: unknown };
 
 /** A colyseus.js client at a table that records everything it receives. */
@@ -115,6 +149,7 @@ export class TestClient {
     };
     room.onMessage('view', (view: TableView) => test.push({ kind: 'view', view }));
     room.onMessage('error', (error: ErrorMessage) => test.push({ kind: 'error', error }));
+    room.onMessage('hint', (hint: HintReply) => test.push({ kind: 'hint', hint }));
     room.onStateChange((state) => test.push({ kind: 'state', state: JSON.parse(JSON.stringify(state.toJSON())) }));
     await test.waitForView((view) => view.you !== null); // the view that answers the join
     return test;
@@ -186,6 +221,21 @@ export class TestClient {
     );
     if (item.kind === 'error') throw new Error(`${type} refused: ${item.error.code} ${item.error.message}`);
     return (item as { view: TableView }).view;
+  }
+
+  /** Sends `hint` and waits for its reply; throws on an `error` reply. Returns the reply and its round-trip time in ms. */
+  async hint(timeoutMs = 20_000): Promise<{ hint: HintReply; ms: number }> {
+    const from = this.received.length;
+    const started = performance.now();
+    const requestId = this.send('hint');
+    const item = await this.waitFor(
+      (r) => (r.kind === 'hint' && r.hint.requestId === requestId) || (r.kind === 'error' && r.error.requestId === requestId),
+      from,
+      timeoutMs,
+    );
+    const ms = performance.now() - started;
+    if (item.kind === 'error') throw new Error(`hint refused: ${item.error.code} ${item.error.message}`);
+    return { hint: (item as { hint: HintReply }).hint, ms };
   }
 
   /** Sends a message that must be refused; returns the error and the items received meanwhile. */

@@ -8,26 +8,34 @@
  * `saveRoundSecret` after a setting, `settleRound` at the reveal, in one transaction each), and
  * only then are listeners told. Time comes from `now()`, rounds' decks from `shuffledDeck(rng)`
  * with a cryptographic `Rng` (rules.md §1).
+ *
+ * Hints (docs/protocol.md `hint`) are checked in the queue (`hintHand`, in order with the player's
+ * other messages) but computed outside it, by the `HintService` (worker threads), so play never waits
+ * for one; a hint that comes back after the player's hand was set or the round ended is dropped.
  */
 import { randomUUID } from 'node:crypto';
 import {
   apply,
   createTable,
   err,
+  hintHand,
   nextDeadline,
   ok,
   shuffledDeck,
   viewFor,
   type ClientMessage,
+  type HintReply,
   type Result,
   type Rng,
   type RuleError,
+  type SettingHint,
   type TableAction,
   type TableConfig,
   type TableEffect,
   type TableState,
   type TableView,
 } from '@paigow/engine';
+import type { HintService } from '../hint/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { Player, Players } from '../players/index.js';
 import { encodeRoundSecret } from './recovery.js';
@@ -48,6 +56,8 @@ export interface TableRunnerOptions {
    * that other tables where they sit re-read their balances.
    */
   readonly onBalancesChanged?: (playerIds: readonly string[]) => void;
+  /** Computes Hints off the main thread (the server's `HintPool`); without it `hint` is `action/unavailable`. */
+  readonly hints?: HintService;
 }
 
 /** What changed, for the room: who gets an `ack`, who gets an `error` without a request. */
@@ -70,6 +80,8 @@ export class TableRunner {
   private readonly now: () => number;
   private readonly log: (message: string, detail?: unknown) => void;
   private notices: { playerId: string; error: RuleError }[] = [];
+  /** Players whose hint is being computed (one at a time each). */
+  private readonly hinting = new Set<string>();
 
   constructor(private readonly options: TableRunnerOptions) {
     this.now = options.now ?? Date.now;
@@ -135,17 +147,15 @@ export class TableRunner {
   }
 
   /**
-   * Handles one parsed client message of `playerId` (docs/protocol.md).
-   * @returns nothing, or the refusal (its code from the reducer, `action/unavailable` for `hint`,
-   *   the ledger's for `top-up`); a refused message changes nothing.
+   * Handles one parsed client message of `playerId` (docs/protocol.md); `hint` goes to `hint()`.
+   * @returns nothing, or the refusal (its code from the reducer, the ledger's for `top-up`); a refused
+   *   message changes nothing.
    */
-  handle(playerId: string, message: ClientMessage): Promise<Result<void>> {
+  handle(playerId: string, message: Exclude<ClientMessage, { type: 'hint' }>): Promise<Result<void>> {
     const ack = { playerId, requestId: message.requestId };
     return this.enqueue(ack, async () => {
       const nowMs = this.now();
       switch (message.type) {
-        case 'hint':
-          return err('action/unavailable', 'hints are not available yet');
         case 'top-up': {
           const topped = await this.options.ledger.topUp(playerId);
           if (!topped.ok) return topped;
@@ -169,6 +179,45 @@ export class TableRunner {
           return this.dispatch({ type: message.type, playerId, nowMs });
       }
     });
+  }
+
+  /**
+   * A Hint for `playerId` (docs/protocol.md `hint`): the best setting of its own seven cards and its EV
+   * beside the house way's, computed by the `hints` service off the main thread. Checked in the
+   * table's queue, in order with the player's other messages; computed outside it, so play never waits.
+   * It changes nothing at the table and nothing is announced.
+   * @param requestId echoed in the reply
+   * @returns the reply for the asking client; `null` when the hint came too late (the player set its
+   *   hand, the decision timer ran out or the round ended meanwhile: it is dropped); or a refusal:
+   *   `hintHand`'s (`action/not-seated`, `action/out-of-phase`, `action/not-your-turn`,
+   *   `action/duplicate` for a hand already set), `action/duplicate` while this player's previous hint
+   *   is still being computed, `action/unavailable` when the table has no hint service or the
+   *   computation failed.
+   */
+  async hint(playerId: string, requestId: string): Promise<Result<HintReply | null>> {
+    const hints = this.options.hints;
+    if (hints === undefined) return err('action/unavailable', 'hints are not available at this table');
+    const checked = await this.enqueueQuery(() => {
+      const hand = hintHand(this.state, playerId);
+      if (!hand.ok) return hand;
+      if (this.hinting.has(playerId)) return err('action/duplicate', 'your hint is being computed');
+      this.hinting.add(playerId);
+      return hand;
+    });
+    if (!checked.ok) return checked;
+    const { roundId, cards, commissionBps } = checked.value;
+    let computed: SettingHint;
+    try {
+      computed = await hints.compute(cards, commissionBps);
+    } catch (error) {
+      this.log('a hint could not be computed', error);
+      return err('action/unavailable', 'the hint could not be computed; try again');
+    } finally {
+      this.hinting.delete(playerId);
+    }
+    const still = hintHand(this.state, playerId);
+    if (this.closed || !still.ok || still.value.roundId !== roundId) return ok(null);
+    return ok({ requestId, ...computed });
   }
 
   /** Stops the timers and waits for the queue; later calls are refused. */
@@ -200,6 +249,22 @@ export class TableRunner {
       if (result.ok || this.notices.length > 0) this.announce({ ack: result.ok ? ack : null, notices: this.notices });
       this.schedule();
       return result;
+    };
+    const next = this.queue.then(run, run);
+    this.queue = next;
+    return next;
+  }
+
+  /** Runs a read-only check in the queue (after the messages before it); announces nothing. */
+  private enqueueQuery<T>(op: () => Result<T>): Promise<Result<T>> {
+    const run = async (): Promise<Result<T>> => {
+      if (this.closed) return err('action/unavailable', 'the table is closed');
+      try {
+        return op();
+      } catch (error) {
+        this.log('a check failed', error);
+        return err('action/unavailable', 'the server could not complete this action; try again');
+      }
     };
     const next = this.queue.then(run, run);
     this.queue = next;
@@ -248,6 +313,8 @@ export class TableRunner {
           });
           if (opened.ok && opened.value.status === 'open') {
             this.options.onBalancesChanged?.([...new Set(effect.holds.map((hold) => hold.playerId))]);
+            // Players may now ask for hints: have the hint workers ready (they start once per process).
+            this.options.hints?.prewarm?.();
             await this.dispatch({ type: 'round-opened', roundId: effect.roundId, nowMs: this.now() });
           } else {
             const error: RuleError = opened.ok ? { code: 'action/stale', message: 'the round could not be dealt' } : opened.error;

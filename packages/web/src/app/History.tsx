@@ -1,11 +1,11 @@
 /**
  * The player's round history (docs/protocol.md `GET /api/history`; rules.md §5: a reconnecting
- * player sees the rounds it missed): both settings, the result and the money of each round.
+ * player sees the rounds it missed): both settings, the result and the money of each round, with the
+ * Fortune bet's line and money and any envy bonus (rules.md §4).
  */
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry, SettingView } from '@paigow/engine';
-import { sortForDisplay } from '../table-ui/model.js';
-import { prettyCards } from './i18n/index.js';
+import { MiniHands } from './MiniCards.js';
 
 export function History({ entries, money }: { entries: readonly HistoryEntry[] | null; money: (c: number, signed?: boolean) => string }) {
   const { t } = useTranslation();
@@ -42,6 +42,21 @@ function Row({ entry, money }: { entry: HistoryEntry; money: (c: number, signed?
         <span className="muted"> · {when.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}</span>
       </span>
       <span className={`history-row__net history-row__net--${cls}`}>{money(entry.netCents, true)}</span>
+      {mine?.fortune && (
+        <span className="history-row__extra" data-testid="history-fortune" data-line={mine.fortune.line ?? ''} data-net-cents={mine.fortune.netCents}>
+          {mine.fortune.line
+            ? t('history.fortune', { line: t(`fortuneLine.${mine.fortune.line}`, { defaultValue: mine.fortune.line }), amount: money(mine.fortune.netCents, true) })
+            : t('history.fortuneLose', { amount: money(mine.fortune.netCents, true) })}
+        </span>
+      )}
+      {mine?.envy && (
+        <span className="history-row__extra" data-testid="history-envy" data-cents={mine.envy.amountCents}>
+          {t('history.envy', {
+            amount: money(mine.envy.amountCents, true),
+            hands: mine.envy.hands.map((h) => t('result.envyHand', { nickname: h.nickname, line: t(`fortuneLine.${h.line}`, { defaultValue: h.line }) })).join(', '),
+          })}
+        </span>
+      )}
       {(yourSetting || bankerSetting) && (
         <span className="history-row__hands">
           {yourSetting && (
@@ -64,20 +79,5 @@ function Row({ entry, money }: { entry: HistoryEntry; money: (c: number, signed?
 
 /** A setting in text: high hand | low hand, with suit symbols. */
 function Hands({ setting }: { setting: SettingView }) {
-  return (
-    <span className="mini-cards">
-      {sortForDisplay(setting.high).map((c) => (
-        <MiniCard key={c} card={c} />
-      ))}
-      <span className="mini-sep">|</span>
-      {sortForDisplay(setting.low).map((c) => (
-        <MiniCard key={c} card={c} />
-      ))}
-    </span>
-  );
-}
-
-function MiniCard({ card }: { card: string }) {
-  const red = card[1] === 'h' || card[1] === 'd';
-  return <span className={`mini-card${red ? ' mini-card--red' : ''}${card === 'Jk' ? ' mini-card--joker' : ''}`}>{prettyCards(card)}</span>;
+  return <MiniHands high={setting.high} low={setting.low} />;
 }

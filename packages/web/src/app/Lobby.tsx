@@ -94,6 +94,11 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer }: {
                     {t('lobby.players', { count: table.seatsTaken })} · {t('lobby.seats', { count: table.seats })}
                     {table.limits.fortune ? ` · ${t('lobby.fortune')}` : ''}
                   </span>
+                  {table.envyBonus && (
+                    <span className="table-tile__meta envy-badge" data-testid={`envy-${table.tableId}`}>
+                      {t('lobby.envy')}
+                    </span>
+                  )}
                   {table.banker !== 'house' && <span className="table-tile__meta">{t('table.banker')}: {table.banker.nickname}</span>}
                   <span className="btn btn--gold btn--small table-tile__sit">{t('lobby.sit')}</span>
                 </button>

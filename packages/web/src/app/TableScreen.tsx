@@ -1,14 +1,16 @@
 /**
- * The table screen (rules.md §5, interfaces.md "The web page"): the felt with the banker's and the
- * player's hands, the bet spots and chips, the actions, the timer, and the history beside it.
- * Everything shown comes from the server's `TableView`; the engine is used only to check the
- * player's arrangement before Split (the foul reason) and to label hands and explain the house way.
+ * The table screen (rules.md §4, §5, interfaces.md "The web page"): the felt with the banker's and the
+ * player's hands, the bet spots and chips, the actions (with the Hint panel), the timer, and beside it
+ * the Fortune pay table and the history. Everything shown comes from the server's `TableView` (and its
+ * `hint` replies); the engine is used only to check the player's arrangement before Split (the foul
+ * reason) and to label hands and explain the house way. The Hint is computed by the server.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { houseWay, parseCards, type HistoryEntry, type PlayerSummary, type TableView, type YouView } from '@paigow/engine';
 import { ApiError, type Api } from '../net/http.js';
 import { Timer } from '../table-ui/Timer.js';
+import { FortunePayTable } from '../table-ui/FortunePayTable.js';
 import { BetSpot, ChipRack, HandBox, Zone } from '../table-ui/parts.js';
 import {
   arrange,
@@ -30,6 +32,7 @@ import { categoryName, errorMessage, formatMoney, houseWayText } from './i18n/in
 import { useTable, type TableState } from './useTable.js';
 import { Stat, TopBar } from './TopBar.js';
 import { History } from './History.js';
+import { HintPanel } from './HintPanel.js';
 import type { Session } from './App.js';
 
 const sum = (chips: readonly ChipValue[]): number => chips.reduce((a, b) => a + b * 100, 0);
@@ -62,6 +65,8 @@ export function TableLayout({ api, session, onLeave, onSessionLost, onPlayer, ta
   const [fortuneChips, setFortuneChips] = useState<ChipValue[]>([]);
   const [selected, setSelected] = useState<ChipValue | null>(null);
   const [history, setHistory] = useState<readonly HistoryEntry[] | null>(null);
+  // Wide screens show the Hint panel beside the felt (the side column), narrow ones in the felt.
+  const wide = useMediaQuery(WIDE_LAYOUT);
 
   // A new deal starts a new arrangement.
   const roundId = view?.roundId ?? null;
@@ -151,6 +156,10 @@ export function TableLayout({ api, session, onLeave, onSessionLost, onPlayer, ta
   const setting = stage.kind === 'setting' && !stage.submitted && isPlayer;
   const arrangement: Arrangement | null = stage.kind === 'setting' ? arrange(stage.cards, low) : null;
   const submitting = pendingTypes.has('set') || pendingTypes.has('house-way');
+  // The Hint of this round, while the player still sets its hand.
+  const hint = setting && table.hint !== null && table.hint.roundId === view.roundId ? table.hint : null;
+  const hintPanel =
+    hint === null ? null : <HintPanel reply={hint.reply} canUse={!submitting} onUse={(cards) => setLow([...cards])} onClose={table.clearHint} />;
   const splitBlock = arrangement?.block ?? null;
   const splitReason =
     setting && splitBlock
@@ -256,6 +265,20 @@ export function TableLayout({ api, session, onLeave, onSessionLost, onPlayer, ta
                 {view.banker.kind === 'house'
                   ? t('table.commission', { rate: percent(lng, view.config.commissionBps) })
                   : t('table.bankerFee', { rate: percent(lng, view.config.bankerFeeBps) })}
+                {fortuneLimits && (
+                  <>
+                    <br />
+                    {t('table.fortuneLimits', { min: money(fortuneLimits.minCents), max: money(fortuneLimits.maxCents) })}
+                  </>
+                )}
+                {view.config.envyBonus && (
+                  <>
+                    <br />
+                    <span className="envy-badge" data-testid="envy-on">
+                      {t('table.envyOn')}
+                    </span>
+                  </>
+                )}
               </span>
             </div>
           </div>
@@ -317,17 +340,26 @@ export function TableLayout({ api, session, onLeave, onSessionLost, onPlayer, ta
                 </>
               )}
               {role !== 'banker' && (
-                <span title={t('table.hintSoon')}>
-                  <button className="btn btn--big" data-testid="hint" disabled title={t('table.hintSoon')} aria-label={`${t('table.hint')} — ${t('table.hintSoon')}`}>
-                    {t('table.hint')}
-                  </button>
-                </span>
+                <button
+                  className="btn btn--big"
+                  data-testid="hint"
+                  disabled={!setting || submitting || pendingTypes.has('hint')}
+                  title={t('table.hintTitle')}
+                  aria-expanded={hint !== null}
+                  onClick={table.askHint}
+                >
+                  {t('table.hint')}
+                </button>
               )}
             </div>
-            {role !== 'banker' && <ChipRack selected={selected} onChip={onChip} disabled={!isPlayer} />}
+            {hintPanel !== null && !wide ? hintPanel : role !== 'banker' && <ChipRack selected={selected} onChip={onChip} disabled={!isPlayer} />}
           </div>
         </section>
         <aside className="side">
+          {wide && hintPanel}
+          {view.config.fortunePayTable && (
+            <FortunePayTable payTable={view.config.fortunePayTable} limits={fortuneLimits} envy={view.config.envyBonus} money={money} />
+          )}
           <History entries={history} money={money} />
         </aside>
       </main>
@@ -336,6 +368,24 @@ export function TableLayout({ api, session, onLeave, onSessionLost, onPlayer, ta
 }
 
 type T = ReturnType<typeof useTranslation>['t'];
+
+/** The screens where the side column sits beside the felt (styles.css: below 1100px it goes under it). */
+const WIDE_LAYOUT = '(min-width: 1101px)';
+
+/** Whether a CSS media query matches, following changes (false where there is no `matchMedia`). */
+function useMediaQuery(query: string): boolean {
+  const get = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+  const [matches, setMatches] = useState(get);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const list = window.matchMedia(query);
+    const update = () => setMatches(list.matches);
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, [query]);
+  return matches;
+}
 
 /** A rate in basis points as a percentage (`150` → "1.5%"). */
 function percent(lng: string, bps: number): string {
@@ -391,6 +441,10 @@ function ResultBanner({ result, money }: { result: ResultModel; money: (c: numbe
         ? t('result.fortune', { line: t(`fortuneLine.${result.fortune.line}`, { defaultValue: result.fortune.line }), amount: money(result.fortune.netCents, true) })
         : t('result.fortuneLose'),
     );
+  }
+  if (result.envy) {
+    const hands = result.envy.hands.map((h) => t('result.envyHand', { nickname: h.nickname, line: t(`fortuneLine.${h.line}`, { defaultValue: h.line }) }));
+    details.push(t('result.envy', { amount: money(result.envy.amountCents, true), hands: hands.join(', ') }));
   }
   if (result.outcome === 'push' && result.netCents !== 0) details.push(t('result.net', { amount: money(result.netCents, true) }));
   return (

@@ -1,10 +1,10 @@
 /**
  * The table connection as React state: the latest `TableView`, the last refused action, the
- * requests still waiting for an answer, and `send`. Sits down automatically on the first view when
- * the player has no seat yet (the lobby's "click sits down").
+ * requests still waiting for an answer, `send`, and the Hint (`askHint`, `hint`). Sits down
+ * automatically on the first view when the player has no seat yet (the lobby's "click sits down").
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ClientMessageType, TableView } from '@paigow/engine';
+import type { ClientMessageType, HintReply, TableView } from '@paigow/engine';
 import { connectTable, JoinError, type ConnectionStatus, type Payload, type TableConnection, type TableError } from '../net/table-connection.js';
 
 export interface TableState {
@@ -20,6 +20,19 @@ export interface TableState {
   send(type: ClientMessageType, payload?: Payload): string;
   /** Leaves the table: stands up when possible, then closes the room. */
   leave(): Promise<void>;
+  /** The last Hint asked for: while computed `reply` is `null`; `null` when none (or it was refused). */
+  readonly hint: HintState | null;
+  /** Asks the server for a Hint on the viewer's cards (docs/protocol.md `hint`). */
+  askHint(): void;
+  /** Forgets the Hint (the panel is closed). */
+  clearHint(): void;
+}
+
+/** A Hint asked for in round `roundId`, and its answer once it came. */
+export interface HintState {
+  readonly requestId: string;
+  readonly roundId: string | null;
+  readonly reply: HintReply | null;
 }
 
 export function useTable(tableId: string, token: string, onSessionLost: () => void): TableState {
@@ -28,7 +41,9 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
   const [error, setError] = useState<TableError | null>(null);
   const [pending, setPending] = useState<ReadonlyMap<string, ClientMessageType>>(new Map());
+  const [hint, setHint] = useState<HintState | null>(null);
   const conn = useRef<TableConnection | null>(null);
+  const roundRef = useRef<string | null>(null);
   const satDown = useRef(false);
   const lostRef = useRef(onSessionLost);
   lostRef.current = onSessionLost;
@@ -61,6 +76,7 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
     connectTable(tableId, token, {
       view(v, at) {
         if (!live) return;
+        roundRef.current = v.roundId;
         setView(v);
         setReceivedAtMs(at);
         settle(v.ack);
@@ -70,14 +86,29 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
       error(e) {
         if (!live) return;
         settle(e.requestId);
+        setHint((h) => (h !== null && h.requestId === e.requestId ? null : h));
         setError(e);
         if (e.code === 'auth/invalid-session') lostRef.current();
+      },
+      hint(reply) {
+        if (!live) return;
+        // Hints are answered out of the table's order: settle this request only.
+        setPending((p) => {
+          if (!p.has(reply.requestId)) return p;
+          const next = new Map(p);
+          next.delete(reply.requestId);
+          return next;
+        });
+        setHint((h) => (h !== null && h.requestId === reply.requestId ? { ...h, reply } : h));
       },
       status(s) {
         if (!live) return;
         setStatus(s);
         // A new socket: nothing sent on the old one will be answered.
-        if (s === 'reconnecting' || s === 'closed') setPending(new Map());
+        if (s === 'reconnecting' || s === 'closed') {
+          setPending(new Map());
+          setHint(null);
+        }
       },
     })
       .then((c) => {
@@ -133,7 +164,13 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
     await c.close();
   }, []);
 
-  return { view, receivedAtMs, status, error, pending, send, leave };
+  const askHint = useCallback(() => {
+    const id = send('hint');
+    setHint(id ? { requestId: id, roundId: roundRef.current, reply: null } : null);
+  }, [send]);
+  const clearHint = useCallback(() => setHint(null), []);
+
+  return { view, receivedAtMs, status, error, pending, send, leave, hint, askHint, clearHint };
 }
 
 /** The sequence number at the end of a request id (`abc123-7` → 7), or `null`. */

@@ -1,12 +1,12 @@
 /**
  * The colyseus.js adapter (architecture.md "packages/web/src/net"): joins a table room, turns the
- * server's `view` and `error` messages into callbacks, and sends client messages with request ids
- * (docs/protocol.md). Colyseus types stay in this file; the rest of the client sees `TableView`s.
+ * server's `view`, `error` and `hint` messages into callbacks, and sends client messages with request
+ * ids (docs/protocol.md). Colyseus types stay in this file; the rest of the client sees `TableView`s.
  *
  * The room's schema state is not read: the `view` message is the source of truth for the UI.
  */
 import { Client, type Room } from 'colyseus.js';
-import { ERROR_CODES, type ClientMessageType, type ErrorMessage, type TableView } from '@paigow/engine';
+import { ERROR_CODES, type ClientMessageType, type ErrorMessage, type HintReply, type TableView } from '@paigow/engine';
 
 /** What a client message carries besides `requestId` (see `ClientMessage` in the engine's protocol). */
 export type Payload = Record<string, unknown>;
@@ -19,6 +19,8 @@ export interface TableListener {
   error(error: TableError): void;
   /** The connection state changed. */
   status(status: ConnectionStatus): void;
+  /** The answer to a `hint` request (its `requestId` names which). */
+  hint?(hint: HintReply): void;
 }
 
 /** The server's `error` message, or a local `network` failure (a message sent while disconnected). */
@@ -84,6 +86,7 @@ export async function connectTable(
     room = r;
     r.onMessage('view', (view: TableView) => listener.view(view, Date.now()));
     r.onMessage('error', (error: ErrorMessage) => listener.error(error));
+    r.onMessage('hint', (hint: HintReply) => listener.hint?.(hint));
     // Any other server message is ignored (e.g. Colyseus internals).
     r.onMessage('*', () => undefined);
     r.onLeave(() => {

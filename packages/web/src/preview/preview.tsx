@@ -1,12 +1,13 @@
 /**
  * Visual preview of the table in fixed states, without a server (dev only: `npm run dev -w
  * packages/web`, then /preview.html#<state>). Not part of the production build (its only input is
- * index.html). States: betting, setting, foul, ok, submitted, win, lose, push, shared, banker, empty.
+ * index.html). States: betting, setting, foul, ok, submitted, win, lose, push, shared, banker, empty,
+ * hint, hint-computing, envy.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import type { HistoryEntry, RoundResultView, TableView, YouView } from '@paigow/engine';
+import { ENVY_BONUS_TABLE, FORTUNE_PAY_TABLE, type HintReply, type HistoryEntry, type RoundResultView, type TableView, type YouView } from '@paigow/engine';
 import { createI18n } from '../app/i18n/index.js';
 import { TableLayout } from '../app/TableScreen.js';
 import type { TableState } from '../app/useTable.js';
@@ -36,6 +37,7 @@ const round: RoundResultView = {
       outcome: 'push',
       commissionCents: 0,
       fortune: { line: null, netCents: -500 },
+      envy: null,
       netCents: -500,
       compPointsDelta: 30,
     },
@@ -82,6 +84,8 @@ function view(over: Partial<TableView>, youOver: Partial<YouView> = {}, seats = 
       playerBanking,
       bankMinCompPoints: 50,
       bankMinBalanceCents: 50_750,
+      fortunePayTable: { ...FORTUNE_PAY_TABLE },
+      envyBonus: playerBanking ? { minFortuneBetCents: 500, amountsCents: { ...ENVY_BONUS_TABLE } } : null,
       timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000 },
     },
     phase: 'betting',
@@ -135,6 +139,29 @@ const STATES: Record<string, readonly [TableView, string[]]> = {
     [],
   ],
   push: [view({ lastRound: round }, { lastResult: { roundId: 'r-12', outcome: 'push', netCents: -500 } }), []],
+  hint: setting() as unknown as readonly [TableView, string[]],
+  'hint-computing': setting() as unknown as readonly [TableView, string[]],
+  envy: [
+    view(
+      {
+        lastRound: {
+          ...round,
+          players: [
+            {
+              ...round.players[0],
+              fortune: { line: 'flush', netCents: 2000 },
+              envy: { amountCents: 500, hands: [{ seat: 2, nickname: 'Boris', line: 'four_of_a_kind', amountCents: 500 }] },
+              netCents: 2500,
+            },
+          ],
+        },
+      },
+      { lastResult: { roundId: 'r-12', outcome: 'push', netCents: 2500 } },
+      6,
+      true,
+    ),
+    [],
+  ],
   shared: [view({ lastRound: round }, { canTakeBank: true }, 6, true), []],
   banker: [
     view(
@@ -163,6 +190,14 @@ const history: HistoryEntry[] = [
   },
 ];
 
+/** A hint on the preview's cards (As Kh Jk 7d 7c 3s Td). */
+const hintReply: HintReply = {
+  requestId: 'h1',
+  best: { high: ['7d', '7c', 'Td', '3s', 'Kh'], low: ['As', 'Jk'], ev: 0.0412, evMargin: 0.0049, win: 0.3311, push: 0.4102, loss: 0.2587 },
+  houseWay: { high: ['Jk', 'As', '7d', '7c', '3s'], low: ['Kh', 'Td'], ev: 0.0137, evMargin: 0.0051, rule: '9.one-pair' },
+  samples: 90_000,
+};
+
 const api: Api = {
   guest: () => Promise.reject(new Error('preview')),
   me: () => Promise.reject(new Error('preview')),
@@ -182,6 +217,9 @@ function Preview() {
     pending: new Map(),
     send: () => '',
     leave: () => Promise.resolve(),
+    hint: name === 'hint' || name === 'hint-computing' ? { requestId: 'h1', roundId: 'r-13', reply: name === 'hint' ? hintReply : null } : null,
+    askHint: () => undefined,
+    clearHint: () => undefined,
   };
   return (
     <TableLayout

@@ -96,6 +96,7 @@ const round: RoundResultView = {
       outcome: 'win',
       commissionCents: 50,
       fortune: null,
+      envy: null,
       netCents: 950,
       compPointsDelta: 10,
     },
@@ -120,6 +121,8 @@ function view(over: Partial<TableView>): TableView {
       playerBanking: false,
       bankMinCompPoints: 50,
       bankMinBalanceCents: 10_150,
+      fortunePayTable: null,
+      envyBonus: null,
       timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000 },
     },
     phase: 'betting',
@@ -165,6 +168,15 @@ describe('stageOf and resultOf', () => {
     const revealed = stageOf(view({ lastRound: round }));
     expect(revealed.kind).toBe('revealed');
     expect(resultOf(view({ lastRound: round }))).toMatchObject({ roundId: 'r1', outcome: 'win', netCents: 950, commissionCents: 50 });
+  });
+
+  it('carries the Fortune result and the envy bonus into the result', () => {
+    const envy = { amountCents: 500, hands: [{ seat: 1, nickname: 'Bo', line: 'four_of_a_kind' as const, amountCents: 500 }] };
+    const withEnvy = { ...round, players: [{ ...round.players[0], fortune: { line: 'flush', netCents: 2_000 }, envy, netCents: 3_450 }] };
+    expect(resultOf(view({ lastRound: withEnvy }))).toMatchObject({ netCents: 3_450, fortune: { line: 'flush', netCents: 2_000 }, envy });
+    // A result stored before the envy bonus existed has no `envy` field: none.
+    const { envy: _, ...older } = round.players[0];
+    expect(resultOf(view({ lastRound: { ...round, players: [older as typeof round.players[0]] } }))?.envy).toBeNull();
   });
 
   it("does not show another player's round as the viewer's", () => {

@@ -12,6 +12,7 @@ import {
   evaluateLowHand,
   parseCards,
   type Category,
+  type EnvyView,
   type ErrorCode,
   type HandResult,
   type RoundResultView,
@@ -136,6 +137,8 @@ export interface ResultModel {
   readonly netCents: number;
   readonly commissionCents: number;
   readonly fortune: { readonly line: string | null; readonly netCents: number } | null;
+  /** The envy bonus earned (rules.md §4), or `null`. */
+  readonly envy: EnvyView | null;
   readonly asBanker: boolean;
 }
 
@@ -154,12 +157,13 @@ export function resultOf(view: TableView): ResultModel | null {
       netCents: mine.netCents,
       commissionCents: mine.commissionCents,
       fortune: mine.fortune,
+      envy: mine.envy ?? null,
       asBanker: false,
     };
   }
   if (round.banker.kind === 'player' && round.banker.you) {
     const net = round.bankerNetCents;
-    return { roundId: round.roundId, outcome: net > 0 ? 'win' : net < 0 ? 'lose' : 'push', netCents: net, commissionCents: round.bankerFeeCents, fortune: null, asBanker: true };
+    return { roundId: round.roundId, outcome: net > 0 ? 'win' : net < 0 ? 'lose' : 'push', netCents: net, commissionCents: round.bankerFeeCents, fortune: null, envy: null, asBanker: true };
   }
   return null;
 }

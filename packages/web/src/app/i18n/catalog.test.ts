@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, ERROR_CODES, EXPLANATIONS, HOUSE_WAY_RULES, cards, houseWay } from '@paigow/engine';
+import { CATEGORIES, ERROR_CODES, EXPLANATIONS, FORTUNE_LINES, HOUSE_WAY_RULES, cards, houseWay } from '@paigow/engine';
 import { en } from './en.js';
 import { categoryName, createI18n, errorMessage, formatMoney, houseWayText, prettyCards } from './index.js';
 
@@ -21,6 +21,11 @@ describe('English catalog', () => {
     expect(Object.keys(en.category).sort()).toEqual([...CATEGORIES].sort());
     for (const category of CATEGORIES) expect(categoryName(t, category), category).not.toBe(category);
     expect(categoryName(t, 'five_aces')).toBe('Five aces');
+  });
+
+  it('has a name for every Fortune line (the pay table, the envy bonus, results and history)', () => {
+    expect(Object.keys(en.fortuneLine)).toEqual([...FORTUNE_LINES]);
+    for (const line of FORTUNE_LINES) expect(t(`fortuneLine.${line}`), line).not.toBe(`fortuneLine.${line}`);
   });
 
   it('names an unknown error code instead of showing nothing', () => {

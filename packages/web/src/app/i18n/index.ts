@@ -83,3 +83,15 @@ export function formatMoney(lng: string, cents: number, signed = false): string 
   if (cents < 0) return `−${text}`;
   return signed && cents > 0 ? `+${text}` : text;
 }
+
+/**
+ * Formats a fraction as a percentage in the current language, one decimal (`0.0123` → "1.2%").
+ * @param fraction e.g. an EV per unit bet (docs/protocol.md `hint`)
+ * @param signed prefix + for positive values and − for negative ones (as `formatMoney`)
+ */
+export function formatPercent(lng: string, fraction: number, signed = false): string {
+  const text = new Intl.NumberFormat(lng, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.abs(fraction));
+  const rounded = Math.round(Math.abs(fraction) * 1000);
+  if (fraction < 0 && rounded > 0) return `−${text}`;
+  return signed && fraction > 0 && rounded > 0 ? `+${text}` : text;
+}

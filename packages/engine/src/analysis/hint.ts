@@ -1,0 +1,61 @@
+/**
+ * The table's Hint (docs/protocol.md `hint`): the best setting of a player's seven cards and its EV,
+ * beside the house way's, from `estimateSettings` (rules.md §3, §3.1). Pure: the caller passes the
+ * random source (the server seeds one from `node:crypto` in a worker thread).
+ */
+
+import { compareForDisplay, type Card } from '../cards/index.js';
+import { houseWay } from '../house-way/index.js';
+import { formatCard } from '../notation/index.js';
+import type { HintReply } from '../protocol/messages.js';
+import type { Rng } from '../rng/index.js';
+import { estimateSettings } from './sample.js';
+
+/** Banker hands sampled for a Hint: about ±0.5% of EV at 95% confidence. */
+export const HINT_SAMPLES = 90_000;
+
+/** What a Hint reports (the `hint` message without its `requestId`). */
+export type SettingHint = Omit<HintReply, 'requestId'>;
+
+/** Card text in display order, as the house way shows its hands. */
+const texts = (cards: readonly Card[]): string[] => [...cards].sort(compareForDisplay).map(formatCard);
+
+/**
+ * The best setting of `hand` and the house way's, with their sampled EVs (per unit of the main bet,
+ * as fractions; rules.md §3: copies go to the banker, a foul loses; §3.1: commission on wins).
+ * Every setting is scored against the same `samples` banker hands (each set by the house way), so
+ * `best.ev ≥ houseWay.ev`; among settings of equal EV the house way's is the best.
+ * @param hand the player's seven distinct cards
+ * @param rng the source of the banker hands (seed it from a secure source at the table)
+ * @param samples banker hands to draw (default `HINT_SAMPLES` = 90,000)
+ * @param commissionBps commission on a win in basis points (500 = 5%; 0 when a player banks)
+ * @returns `{ best: {high, low, ev, evMargin, win, push, loss}, houseWay: {high, low, ev, evMargin, rule}, samples }`,
+ *   cards as canonical card text, highest first
+ * @throws RangeError when `hand` is not seven cards or `samples` is not a positive integer
+ */
+export function settingHint(hand: readonly Card[], rng: Rng, samples: number = HINT_SAMPLES, commissionBps = 500): SettingHint {
+  const way = houseWay(hand);
+  const estimates = estimateSettings(hand, rng, samples, commissionBps);
+  const wayLow = new Set(way.low);
+  const wayIndex = estimates.findIndex((s) => s.low.every((c) => wayLow.has(c)));
+  if (wayIndex < 0) throw new Error('the house way is not one of the hand settings (an invariant)');
+  let bestIndex = wayIndex;
+  estimates.forEach((s, k) => {
+    if (s.legal && s.ev > estimates[bestIndex].ev) bestIndex = k;
+  });
+  const best = estimates[bestIndex];
+  const wayEstimate = estimates[wayIndex];
+  return {
+    best: {
+      high: texts(best.high),
+      low: texts(best.low),
+      ev: best.ev,
+      evMargin: best.evMargin,
+      win: best.win,
+      push: best.push,
+      loss: best.loss,
+    },
+    houseWay: { high: texts(way.high), low: texts(way.low), ev: wayEstimate.ev, evMargin: wayEstimate.evMargin, rule: way.rule },
+    samples,
+  };
+}

@@ -1,0 +1,60 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import type { HintReply } from '@paigow/engine';
+import { createI18n, formatPercent } from './i18n/index.js';
+import { HintPanel } from './HintPanel.js';
+
+const i18n = createI18n('en');
+
+const reply: HintReply = {
+  requestId: 'h1',
+  best: { high: ['7d', '7c', 'Td', '3s', 'Kh'], low: ['As', 'Jk'], ev: 0.0412, evMargin: 0.0049, win: 0.3311, push: 0.4102, loss: 0.2587 },
+  houseWay: { high: ['Jk', 'As', '7d', '7c', '3s'], low: ['Kh', 'Td'], ev: -0.0137, evMargin: 0.0051, rule: '9.one-pair' },
+  samples: 90_000,
+};
+
+function render(value: HintReply | null): string {
+  const panel = createElement(HintPanel, { reply: value, canUse: true, onUse: () => undefined, onClose: () => undefined });
+  return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, panel));
+}
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('the Hint panel', () => {
+  it('says it is working while the server computes', () => {
+    const html = render(null);
+    expect(html).toContain('data-state="computing"');
+    expect(html).not.toContain('hint-use');
+  });
+
+  it('shows the best setting and the house way, each with its EV as a signed percentage ± its margin', () => {
+    const html = render(reply);
+    expect(html).toContain('data-state="ready"');
+    expect(html).toMatch(/data-testid="hint-best-cards" data-high="Kh Td 7d 7c 3s" data-low="Jk As"/);
+    expect(html).toMatch(/data-testid="hint-house-way-cards" data-high="Jk As 7d 7c 3s" data-low="Kh Td"/);
+    const words = text(html);
+    expect(words).toContain('Best setting EV +4.1% ± 0.5%');
+    expect(words).toContain('House way EV −1.4% ± 0.5%');
+    expect(words).toContain('Win 33.1% · Push 41.0% · Lose 25.9%');
+    expect(words).toContain('Use this setting');
+    expect(words).not.toContain('The house way is the best setting here.');
+    expect(html).toContain('90,000 banker hands');
+  });
+
+  it('says so when the house way is the best setting', () => {
+    const same = { ...reply, best: { ...reply.best, high: reply.houseWay.high, low: ['Td', 'Kh'], ev: reply.houseWay.ev } };
+    expect(text(render(same))).toContain('The house way is the best setting here.');
+  });
+});
+
+describe('formatPercent', () => {
+  it('formats fractions with one decimal, signed on request, without a sign for what rounds to zero', () => {
+    expect(formatPercent('en', 0.0412, true)).toBe('+4.1%');
+    expect(formatPercent('en', -0.0137, true)).toBe('−1.4%');
+    expect(formatPercent('en', 0.0049)).toBe('0.5%');
+    expect(formatPercent('en', 0.00001, true)).toBe('0.0%');
+    expect(formatPercent('en', -0.00001, true)).toBe('0.0%');
+  });
+});

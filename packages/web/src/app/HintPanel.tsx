@@ -1,0 +1,86 @@
+/**
+ * The Hint panel (docs/protocol.md `hint`): the best setting of the player's cards and its EV (a
+ * signed percentage of the bet with its 95% margin) beside the house way's, as the server computed
+ * them. "Use this setting" arranges the cards; the player still presses Split.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HintReply, HintSetting } from '@paigow/engine';
+import { formatPercent } from './i18n/index.js';
+import { MiniHands } from './MiniCards.js';
+
+export interface HintPanelProps {
+  /** The server's answer, or `null` while it is computed. */
+  readonly reply: HintReply | null;
+  /** Arranges the player's cards with these two in the low hand (not submitted). */
+  readonly onUse: (low: readonly string[]) => void;
+  readonly onClose: () => void;
+  /** False when the cards cannot be rearranged now (a submit is on its way). */
+  readonly canUse: boolean;
+}
+
+const sameCards = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c) => b.includes(c));
+
+/** The panel (`hint-panel`, with `hint-best`, `hint-house-way`, `hint-use` and `hint-close`). */
+export function HintPanel({ reply, onUse, onClose, canUse }: HintPanelProps) {
+  const { t, i18n } = useTranslation();
+  const samples = reply === null ? '' : t('hint.samples', { count: new Intl.NumberFormat(i18n.language).format(reply.samples) });
+  return (
+    <section className="hint-panel" data-testid="hint-panel" data-state={reply ? 'ready' : 'computing'} aria-label={t('hint.title')} role="status">
+      <button type="button" className="hint-panel__close" data-testid="hint-close" onClick={onClose} aria-label={t('hint.close')} title={t('hint.close')}>
+        ×
+      </button>
+      <h2 className="hint-panel__title">{t('hint.title')}</h2>
+      {reply === null ? (
+        <p className="hint-panel__computing">{t('hint.computing')}</p>
+      ) : (
+        <>
+          <div className="hint-panel__options">
+            <HintOption
+              testid="hint-best"
+              label={t('hint.best')}
+              setting={reply.best}
+              samples={samples}
+              odds={t('hint.odds', { win: formatPercent(i18n.language, reply.best.win), push: formatPercent(i18n.language, reply.best.push), lose: formatPercent(i18n.language, reply.best.loss) })}
+              best
+            >
+              <button type="button" className="btn btn--gold btn--small" data-testid="hint-use" disabled={!canUse} onClick={() => onUse(reply.best.low)}>
+                {t('hint.use')}
+              </button>
+            </HintOption>
+            <HintOption testid="hint-house-way" label={t('hint.houseWay')} setting={reply.houseWay} samples={samples} />
+          </div>
+          {sameCards(reply.best.low, reply.houseWay.low) && <p className="hint-panel__note">{t('hint.same')}</p>}
+        </>
+      )}
+    </section>
+  );
+}
+
+function HintOption({ testid, label, setting, samples, odds, best, children }: {
+  testid: string;
+  label: string;
+  setting: HintSetting;
+  samples: string;
+  odds?: string;
+  best?: boolean;
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  return (
+    <div className={`hint-option${best ? ' hint-option--best' : ''}`} data-testid={testid} data-ev={setting.ev} data-ev-margin={setting.evMargin}>
+      <div className="hint-option__head">
+        <span className="hint-option__label">{label}</span>
+        <span className={`hint-option__ev${setting.ev > 0 ? ' hint-option__ev--plus' : setting.ev < 0 ? ' hint-option__ev--minus' : ''}`} title={`${t('hint.evTitle')}. ${samples}`}>
+          {t('hint.ev', { ev: formatPercent(lng, setting.ev, true), margin: formatPercent(lng, setting.evMargin) })}
+        </span>
+      </div>
+      <div className="hint-option__body">
+        <MiniHands high={setting.high} low={setting.low} testid={`${testid}-cards`} />
+        {children}
+      </div>
+      {odds && <div className="hint-option__odds">{odds}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/** Cards drawn small, as text with suit symbols (the history, the Hint): a setting as high hand | low hand. */
+import { sortForDisplay } from '../table-ui/model.js';
+import { prettyCards } from './i18n/index.js';
+
+/** A setting in text: the high hand, a bar, the low hand, each highest card first. */
+export function MiniHands({ high, low, testid }: { high: readonly string[]; low: readonly string[]; testid?: string }) {
+  return (
+    <span className="mini-cards" data-testid={testid} data-high={sortForDisplay(high).join(' ')} data-low={sortForDisplay(low).join(' ')}>
+      {sortForDisplay(high).map((c) => (
+        <MiniCard key={c} card={c} />
+      ))}
+      <span className="mini-sep">|</span>
+      {sortForDisplay(low).map((c) => (
+        <MiniCard key={c} card={c} />
+      ))}
+    </span>
+  );
+}
+
+/** One card as text (`K♦`), red for hearts and diamonds. */
+export function MiniCard({ card }: { card: string }) {
+  const red = card[1] === 'h' || card[1] === 'd';
+  return <span className={`mini-card${red ? ' mini-card--red' : ''}${card === 'Jk' ? ' mini-card--joker' : ''}`}>{prettyCards(card)}</span>;
+}
