@@ -64,7 +64,8 @@ async function exactAnalysis(hand: readonly Card[], threads: number, commissionB
     const analysis = analyzeHand(hand, commissionBps);
     return { settings: analysis.settings, bankerHands: analysis.bankerHands };
   }
-  const parts = threads * 4;
+  // One share per thread: the shares interleave on the two lowest cards, so they come out even.
+  const parts = threads;
   const shares = await runTasks<Float64Array>(
     Array.from({ length: parts }, (_, part) => ({ kind: 'banker-histogram' as const, dead: [...hand], part, parts })),
     threads,

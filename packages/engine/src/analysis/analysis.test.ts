@@ -31,6 +31,43 @@ describe('fast banker outcome', () => {
   });
 });
 
+describe('banker histogram', () => {
+  /** Every 7-subset of `live`, each set by the house way in full: the histogram the sweep must equal. */
+  function directHistogram(live: readonly number[]): Float64Array {
+    const { highValues, highClass, lowClass } = valueClasses();
+    const histogram = new Float64Array(highValues.length * LOW_CLASSES);
+    const pick: number[] = [];
+    const walk = (from: number): void => {
+      if (pick.length === 7) {
+        const values = settingValues(houseWay(pick));
+        histogram[(highClass.get(values.high) as number) * LOW_CLASSES + (lowClass.get(values.low) as number)]++;
+        return;
+      }
+      for (let i = from; i <= live.length - (7 - pick.length); i++) {
+        pick.push(live[i]);
+        walk(i + 1);
+        pick.pop();
+      }
+    };
+    walk(0);
+    return histogram;
+  }
+
+  // Small decks (22 live cards, 170,544 hands), rich in flushes, straights and the joker, so that every
+  // path of the sweep (flush memo, a suit of four before the sixth card, the joker last) is exercised.
+  const decks: [string, number[]][] = [
+    ['hearts and spades with the joker', [...newDeck().filter((c) => c < 52 && c % 4 < 2 && c >> 2 >= 2), 52]],
+    ['three suits of low cards', newDeck().filter((c) => c % 4 < 3 && c >> 2 <= 6)],
+    ['random, with the joker', [...shuffle(newDeck().slice(0, 52), createSeededRng(21)).slice(0, 21), 52]],
+  ];
+  for (const [name, live] of decks) {
+    it(`equals the house way hand by hand: ${name}`, () => {
+      const dead = newDeck().filter((c) => !live.includes(c));
+      expect(Array.from(bankerHistogram(dead))).toEqual(Array.from(directHistogram([...live].sort((a, b) => a - b))));
+    });
+  }
+});
+
 describe('exact analysis', () => {
   const hand = cards('As Kd 9c 7h 5s 3d 2c');
   const analysis = analyzeHand(hand);

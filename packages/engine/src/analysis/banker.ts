@@ -68,6 +68,11 @@ export interface BankerTables {
   readonly next: Int32Array;
   /** Dense outcome id of the house way for each seven-card automaton state, when no flush is possible. */
   readonly outcomeByState: Int32Array;
+  /**
+   * `outcomeAfter[state * 14 + type]` = `outcomeByState[next[state * 14 + type]]` for six-card states: the
+   * seventh card's outcome in one read from the six-card state's row (which the sweep keeps hot).
+   */
+  readonly outcomeAfter: Int32Array;
   readonly highClass: ReadonlyMap<number, number>;
   readonly lowClass: ReadonlyMap<number, number>;
 }
@@ -107,7 +112,9 @@ export function bankerTables(): BankerTables {
     }
     outcomeByState[state] = denseId(houseWayOutcome(hand, highClass, lowClass));
   });
-  tables = { next, outcomeByState, highClass, lowClass };
+  const outcomeAfter = new Int32Array(next.length).fill(-1);
+  for (let k = 0; k < next.length; k++) if (next[k] >= 0 && outcomeByState[next[k]] >= 0) outcomeAfter[k] = outcomeByState[next[k]];
+  tables = { next, outcomeByState, outcomeAfter, highClass, lowClass };
   return tables;
 }
 
@@ -172,7 +179,11 @@ export function bankerOutcome(hand: ArrayLike<Card>): number {
     }
   }
   for (let s = 0; s < 4; s++) {
-    if (suitCount[s] + joker >= 5) return packedOfDense[flushOutcome(state, suitMask[s] | (joker << JOKER_TYPE), hand)];
+    if (suitCount[s] + joker >= 5) {
+      // The id first: `flushOutcome` may grow (replace) `packedOfDense`.
+      const id = flushOutcome(state, suitMask[s] | (joker << JOKER_TYPE), hand);
+      return packedOfDense[id];
+    }
   }
   return packedOfDense[t.outcomeByState[state]];
 }

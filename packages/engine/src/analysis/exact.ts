@@ -26,7 +26,7 @@ export const BANKER_HANDS = 53_524_680;
  * @returns counts indexed `highClass * 91 + lowClass` (a Float64Array so that shares add exactly)
  */
 export function bankerHistogram(dead: readonly Card[], part = 0, parts = 1): Float64Array {
-  const { next, outcomeByState } = bankerTables();
+  const { next, outcomeByState, outcomeAfter } = bankerTables();
   // Counted by dense outcome id (see banker.ts): the counters in use sit together in memory.
   const counts = new Uint32Array(valueClasses().highValues.length * LOW_CLASSES);
   const live = Int32Array.from(Array.from({ length: DECK_SIZE }, (_, c) => c).filter((c) => !dead.includes(c)));
@@ -49,17 +49,15 @@ export function bankerHistogram(dead: readonly Card[], part = 0, parts = 1): Flo
       masks[s6] |= 1 << (c6 >> 2);
       hand[5] = c6;
       let flushSuit = -1; // a suit with five of the six cards: it flushes whatever the seventh card is
-      let fourSuit = -1; // a suit with four: the seventh card of that suit (or the joker) makes five
-      if (suits[s6] >= 4) {
-        for (let s = 0; s < 4; s++) {
-          if (suits[s] >= 5) flushSuit = s;
-          if (suits[s] >= 4) fourSuit = s;
-        }
+      let fourSuit = -1; // a suit with four or more: the seventh card of that suit (or the joker) makes five
+      for (let s = 0; s < 4; s++) {
+        if (suits[s] >= 5) flushSuit = s;
+        if (suits[s] >= 4) fourSuit = s;
       }
       if (fourSuit < 0) {
         // No flush is possible: the outcome depends on ranks alone.
-        for (let i = i6 + 1; i < naturals; i++) counts[outcomeByState[next[row + liveRank[i]]]]++;
-        if (hasJoker) counts[outcomeByState[next[row + JOKER_TYPE]]]++;
+        for (let i = i6 + 1; i < naturals; i++) counts[outcomeAfter[row + liveRank[i]]]++;
+        if (hasJoker) counts[outcomeAfter[row + JOKER_TYPE]]++;
       } else {
         for (let i = i6 + 1; i < naturals; i++) {
           const c = live[i];
