@@ -141,12 +141,13 @@ export class LineWriter {
 }
 
 /**
- * A commander option parser for a whole number in [min, max] (e.g. `--threads 2`, `--rounds 1e6`,
- * `--rounds 1_000_000`). Refuses anything else with a `UsageError` naming the option.
+ * A commander option parser for a whole number in [min, max], written in decimal digits with optional
+ * `_` separators (`--threads 2`, `--rounds 1_000_000`). Refuses anything else (`1e3`, `0x10`, `2.5`, `-1`)
+ * with a `UsageError` naming the option.
  */
 export function integerOption(name: string, min: number, max = Number.MAX_SAFE_INTEGER): (text: string) => number {
   return (text) => {
-    const n = Number(text.replace(/_/g, ''));
+    const n = /^\d+(?:_\d+)*$/.test(text) ? Number(text.replace(/_/g, '')) : NaN;
     if (!Number.isSafeInteger(n) || n < min || n > max) {
       throw new UsageError(`${name} must be a whole number from ${formatCount(min)} to ${formatCount(max)}, got '${text}'`);
     }

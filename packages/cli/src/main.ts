@@ -7,6 +7,7 @@
  * nothing on stdout (commander's own usage errors are reworded to the same form).
  */
 
+import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { EXIT_BAD_INPUT, UsageError, failUsage } from './io.js';
 import { registerEnumerate } from './commands/enumerate.js';
@@ -31,8 +32,11 @@ const COMMANDS: readonly ((program: Command) => void)[] = [
 ];
 
 // Configured before the commands are added: subcommands inherit the output and exit settings.
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+
 const program = new Command('paigow')
   .description('Pai Gow Poker: evaluate, set, enumerate, simulate, analyze, serve')
+  .version(version, '-V, --version', 'print the version')
   .showHelpAfterError(false)
   .exitOverride()
   .configureOutput({ outputError: (text, write) => write(`paigow: ${text.replace(/^error: /, '')}`) });

@@ -8,6 +8,14 @@ import { buildCli, expectBadInput, json, paigow } from '../test-cli.js';
 
 beforeAll(buildCli, 120_000);
 
+describe('paigow --version', () => {
+  it('prints the version', () => {
+    const r = paigow(['--version']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
+
 describe('paigow set', () => {
   it('prints the house way with its rule and explanation', () => {
     const report = json(['set', 'Ks Kd 4c 4h Qs 9d 2c']) as Record<string, unknown>;
@@ -78,5 +86,11 @@ describe('paigow simulate', () => {
     expectBadInput(paigow(['simulate']), /^paigow: .*--rounds/);
     expectBadInput(paigow(['simulate', '--rounds', '-5']), /^paigow: --rounds must be a whole number/);
     expectBadInput(paigow(['simulate', '--rounds', '10', '--player', 'psychic']), "--player must be house-way or optimal, got 'psychic'");
+  });
+  it('takes whole numbers in decimal digits only (underscores allowed)', () => {
+    for (const text of ['1e3', '0x10', '2.5', ' 7', '']) {
+      expectBadInput(paigow(['simulate', '--rounds', text]), `paigow: --rounds must be a whole number from 1 to 1,000,000,000,000, got '${text}'`.slice(8));
+    }
+    expect((json(['simulate', '--rounds', '1_000', '--threads', '1']) as { rounds: number }).rounds).toBe(1000);
   });
 });

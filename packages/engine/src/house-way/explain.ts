@@ -44,6 +44,11 @@ export const EXPLANATIONS: Readonly<Record<HouseWayRule, string>> = {
   '10.no-pair': 'No pair: the highest card stays in the high hand; the next two ({{low}}) go to the low hand.',
 };
 
+/** Each template split once at its placeholders: literal text at even indexes, parameter names at odd ones. */
+const TEMPLATE_PARTS = Object.fromEntries(
+  Object.entries(EXPLANATIONS).map(([rule, template]) => [rule, template.split(/\{\{(\w+)\}\}/)]),
+) as Record<HouseWayRule, string[]>;
+
 /**
  * The explanation of a house-way setting.
  * @param rule the rule variant that chose the setting
@@ -52,10 +57,6 @@ export const EXPLANATIONS: Readonly<Record<HouseWayRule, string>> = {
  * @param pairRanks the ranks of the hand's pairs, highest first (for the `as-pairs` variants)
  */
 export function explain(rule: HouseWayRule, high: readonly Card[], low: readonly Card[], rank: number, pairRanks: readonly number[]): Explanation {
-  const pairsText =
-    pairRanks.length === 3
-      ? `three pairs (${pairRanks.map((r) => PLURALS[r]).join(', ')})`
-      : `two pairs (${pairRanks.map((r) => PLURALS[r]).join(' and ')})`;
   const params: Record<string, string> = { high: formatCards(high), low: formatCards(low) };
   const names: Record<string, string> = { ...params };
   if (rank >= 0) {
@@ -64,8 +65,13 @@ export function explain(rule: HouseWayRule, high: readonly Card[], low: readonly
   }
   if (rule.endsWith('as-pairs')) {
     params.pairs = pairRanks.map((r) => RANK_CHARS[r]).join(' ');
-    names.pairs = pairsText;
+    names.pairs =
+      pairRanks.length === 3
+        ? `three pairs (${pairRanks.map((r) => PLURALS[r]).join(', ')})`
+        : `two pairs (${pairRanks.map((r) => PLURALS[r]).join(' and ')})`;
   }
-  const text = EXPLANATIONS[rule].replace(/\{\{(\w+)\}\}/g, (_, key: string) => names[key] ?? '');
+  const parts = TEMPLATE_PARTS[rule];
+  let text = parts[0];
+  for (let i = 1; i < parts.length; i += 2) text += (names[parts[i]] ?? '') + parts[i + 1];
   return { key: `houseWay.${rule}`, params, text };
 }

@@ -32,7 +32,8 @@ export function houseWay(hand: readonly Card[]): HouseWaySetting {
   const rule = ruleOfCode(code);
   const low = [hand[a], hand[b]].sort(compareForDisplay);
   const high = hand.filter((_, k) => k !== a && k !== b).sort(compareForDisplay);
-  return { high, low, rule, explanation: explain(rule, high, low, namedRank(rule, hand, low), pairRanks(hand)) };
+  const counts = rankCounts(hand);
+  return { high, low, rule, explanation: explain(rule, high, low, namedRank(rule, counts, low), pairRanks(counts)) };
 }
 
 /** Rank counts of a hand, the joker counted as an ace (house-way.md terms). */
@@ -42,16 +43,15 @@ function rankCounts(hand: readonly Card[]): number[] {
   return counts;
 }
 
-function pairRanks(hand: readonly Card[]): number[] {
-  const counts = rankCounts(hand);
+/** The ranks with exactly two cards, highest first. */
+function pairRanks(counts: readonly number[]): number[] {
   const out: number[] = [];
   for (let r = ACE; r >= 0; r--) if (counts[r] === 2) out.push(r);
   return out;
 }
 
 /** The rank a rule's explanation names: the four or three of a kind, or the pair sent to the low hand. */
-function namedRank(rule: HouseWayRule, hand: readonly Card[], low: readonly Card[]): number {
-  const counts = rankCounts(hand);
+function namedRank(rule: HouseWayRule, counts: readonly number[], low: readonly Card[]): number {
   if (rule.startsWith('2.')) return counts.findIndex((n) => n >= 4);
   if (rule.startsWith('6.')) return counts.findIndex((n) => n === 3);
   if (rule === '4.two-trips' || rule === '4.trips-two-pairs' || rule === '4.full-house-split' || rule === '7.three-pairs') {
