@@ -15,6 +15,7 @@ import { evaluateSection } from './sections/evaluate.js';
 import { fortuneSection } from './sections/fortune.js';
 import { houseWaySection } from './sections/house-way.js';
 import { analysisSection } from './sections/analysis.js';
+import { serverSection } from './sections/server.js';
 import type { BenchRow, BenchSection } from './measure.js';
 
 /** Every section, in the order they run. */
@@ -24,6 +25,7 @@ const SECTIONS: readonly BenchSection[] = [
   houseWaySection,
   fortuneSection,
   analysisSection,
+  serverSection,
 ];
 
 /** `201.3 M/s`, `48.2 k/s`. */
@@ -37,7 +39,8 @@ function formatSeconds(seconds: number): string {
   return seconds >= 100 ? `${Math.round(seconds).toLocaleString('en-US')} s` : `${seconds.toFixed(2)} s`;
 }
 
-const format = (row: BenchRow, value: number): string => (row.unit === 'rate' ? formatRate(value) : formatSeconds(value));
+const format = (row: BenchRow, value: number): string =>
+  row.unit === 'rate' ? formatRate(value) : row.unit === 'kilobytes' ? `${value.toFixed(1)} KB` : formatSeconds(value);
 
 /** How many times faster we are than the baseline. */
 function speedup(row: BenchRow): string {

@@ -7,8 +7,8 @@
 export interface BenchRow {
   /** What is measured, e.g. "5-card high hands, random (evaluations/s)". */
   readonly measure: string;
-  /** `rate`: operations per second (higher is better); `seconds`: a duration (lower is better). */
-  readonly unit: 'rate' | 'seconds';
+  /** `rate`: operations per second (higher is better); `seconds`: a duration, `kilobytes`: a size (lower is better). */
+  readonly unit: 'rate' | 'seconds' | 'kilobytes';
   /** Our figure. */
   readonly paigow: number;
   /** The same measure for another implementation, when there is one (e.g. pokersolver). */
