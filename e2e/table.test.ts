@@ -145,6 +145,13 @@ async function betAndDeal(
       await page.locator(`[data-testid="bet-stack"][data-cents="${betCents}"]`).waitFor();
       await page.getByTestId('fortune-stack').click();
       await page.locator(`[data-testid="fortune-stack"][data-cents="${fortuneCents}"]`).waitFor();
+      // The × takes the chip off the Fortune spot; a click on the spot puts the selected chip back.
+      await page.getByTestId('fortune-clear').click();
+      await page.locator('[data-testid="fortune-stack"][data-cents="0"]').waitFor();
+      expect(await page.getByTestId('fortune-clear').count()).toBe(0);
+      await page.getByTestId('fortune-stack').click();
+      await page.locator(`[data-testid="fortune-stack"][data-cents="${fortuneCents}"]`).waitFor();
+      await page.locator(`[data-testid="bet-stack"][data-cents="${betCents}"]`).waitFor();
     }
   } else {
     await page.getByTestId('rebet').click();
@@ -174,6 +181,12 @@ async function readHint(page: Page): Promise<{ best: { high: string[]; low: stri
   return { best: await read('hint-best'), houseWay: await read('hint-house-way') };
 }
 
+/** The bottom of the felt in the page, px. */
+async function feltBottom(page: Page): Promise<number> {
+  const box = await page.locator('.felt').boundingBox();
+  return box ? box.y + box.height : Infinity;
+}
+
 /** Per test: a round takes about a second here, but a loaded CI machine can be far slower. */
 const TEST_TIMEOUT_MS = 180_000;
 
@@ -187,6 +200,12 @@ describe('the table in Chromium', () => {
     await shot(page, 'laptop-0-sign-in');
     await signIn(page, server.url, 'Laptop Lou');
     await shot(page, 'laptop-1-lobby');
+    // A link to a table that does not exist says so, back in the lobby.
+    await page.goto(`${server.url}/#/table/nope`);
+    await page.locator('[data-testid="error"]:visible').waitFor();
+    expect(await page.getByTestId('error').textContent()).toBe(en.lobby.unknownTable.replace('{{tableId}}', 'nope'));
+    await page.getByTestId(`table-${table.tableId}`).waitFor();
+    await shot(page, 'laptop-1b-unknown-table');
     await sitAt(page, table.tableId);
     expect(await intAttr(page, 'comp-points', 'points')).toBe(0);
     const opening = await intAttr(page, 'balance', 'cents');
@@ -211,6 +230,8 @@ describe('the table in Chromium', () => {
     expect(sorted(await handCards(page, 'low-hand'))).toEqual(sorted(chosen.low));
     await checkSettled(page, r1, bet, one.balance);
     const nets = [r1.netCents];
+    // The laptop layout fits a browser window on a 1366×768 screen (about 680 px inside).
+    expect(await feltBottom(page)).toBeLessThanOrEqual(680);
     await shot(page, 'laptop-3-result-by-hand');
 
     // Round 2: House Way (after Rebet).
@@ -298,6 +319,9 @@ describe('the table in Chromium', () => {
     // The history lists every round with both settings; comp points were earned (1 per unit wagered).
     await expect.poll(() => page.getByTestId('history-row').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     expect(await intAttr(page, 'comp-points', 'points')).toBeGreaterThanOrEqual(3 * (bet / 100));
+    // Each row names its table and the main bet.
+    expect(await page.getByTestId('history-table').first().textContent()).toContain(table.name);
+    expect(await intAttr(page, 'history-bet', 'cents')).toBe(bet);
 
     // A refused action shows its translated message: a bet over the table maximum.
     const overChips = Math.floor(table.limits.main.maxCents / 10_000) + 1;
@@ -321,6 +345,20 @@ describe('the table in Chromium', () => {
     expect(await intAttr(page, 'balance', 'cents')).toBe(balance);
     await expect.poll(() => page.getByTestId('history-row').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     await shot(page, 'laptop-8-after-reload');
+
+    // Signing out asks first: a guest account cannot be recovered.
+    await page.getByTestId('leave').click();
+    await page.getByTestId('sign-out').click();
+    const dialog = page.getByTestId('sign-out-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('cannot be recovered');
+    await shot(page, 'laptop-9-sign-out-confirm');
+    await page.getByTestId('sign-out-cancel').click();
+    expect(await dialog.count()).toBe(0);
+    expect(await page.getByTestId(`table-${table.tableId}`).count()).toBe(1);
+    await page.getByTestId('sign-out').click();
+    await page.getByTestId('sign-out-confirm').click();
+    await page.getByTestId('nickname').waitFor();
     await page.close();
   }, TEST_TIMEOUT_MS);
 
@@ -338,6 +376,18 @@ describe('the table in Chromium', () => {
     await sitAt(page, table.tableId);
     const fortuneCents = table.limits.fortune ? Math.max(500, table.limits.fortune.minCents) : 0;
     expect([0, 500, 2500, 10_000]).toContain(fortuneCents);
+    if (table.limits.main.minCents > 100) {
+      // Below the table minimum a bet is still being built: shown, not refused, until Deal.
+      await page.getByTestId('chip-1').click();
+      await page.locator('[data-testid="bet-stack"][data-draft-cents="100"][data-cents="0"]').waitFor();
+      expect(await page.getByTestId('error').isVisible()).toBe(false);
+      await shot(page, 'phone-1b-below-minimum');
+      await page.getByTestId('deal').click();
+      await page.locator('[data-testid="error"]:visible').waitFor();
+      expect(await page.getByTestId('error').textContent()).toContain(`The table minimum is $${table.limits.main.minCents / 100}`);
+      await page.getByTestId('bet-stack').click();
+      await page.locator('[data-testid="bet-stack"]:not([data-draft-cents])').waitFor();
+    }
     const round = await betAndDeal(page, bet, 'chips', fortuneCents);
     await shot(page, 'phone-2-dealt');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -412,6 +462,10 @@ describe('the table in Chromium', () => {
     const bankerRound = await shownRoundId(banker);
     const round = await betAndDeal(player, 500, 'chips');
     await shot(player, 'bank-2-player-dealt');
+    // The banker sees the player's bet on its seat, no hand of its own to set, and no House Way or Split.
+    await banker.locator('[data-testid^="seat-"][data-main-cents="500"]').waitFor();
+    for (const id of ['house-way', 'split', 'hint', 'low-hand', 'high-hand']) expect(await banker.getByTestId(id).count(), id).toBe(0);
+    await shot(banker, 'bank-2b-banker-while-dealt');
     await player.getByTestId('house-way').click();
     const r = await waitForResult(player, round.previous);
     // No commission when a player banks (rules.md §3.1): the player wins or loses the bet exactly.
@@ -425,6 +479,12 @@ describe('the table in Chromium', () => {
     expect(b.netCents).toBe(-r.netCents - applyRateHalfUp(500, 150));
     expect(await intAttr(banker, 'balance', 'cents')).toBe(bankerBefore + b.netCents);
     expect(await banker.getByTestId('dealer-card').count()).toBe(7);
+    // Each player's result in the banker's words: the player's loss is the banker's gain.
+    const pete = banker.locator('[data-testid="round-player"]', { hasText: 'Player Pete' });
+    expect(Number(await pete.getAttribute('data-banker-cents'))).toBe(r.netCents === 0 ? 0 : -r.netCents);
+    expect(await pete.textContent()).toContain({ win: 'won $5', push: 'pushed', lose: 'lost $5' }[r.result]);
+    expect(await pete.locator('.mini-card').count()).toBe(7);
+    expect(await intAttr(banker, 'banker-net', 'net-cents')).toBe(b.netCents);
     await shot(banker, 'bank-4-banker-result');
     await banker.getByTestId('leave-bank').click();
     await banker.locator('[data-testid="role"][data-role="player"]').waitFor();

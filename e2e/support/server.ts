@@ -1,11 +1,13 @@
 /**
  * Starts the real game server for the end-to-end tests: the built `paigow serve` (what `npm start`
- * runs after building) on a free port, with its SQLite file in a fresh temporary PAIGOW_DATA_DIR,
- * and waits for `GET /healthz` to answer 200 (interfaces.md "The web page").
+ * runs after building) with its SQLite file in a fresh temporary PAIGOW_DATA_DIR. By default it runs
+ * with PORT=0, so that the server binds a free port itself (nothing picks a port, releases it and races
+ * other tests for it); the port is read from the server's own startup line on stdout
+ * (`paigow: serving at http://localhost:<port>`, docs/server.md "Running"), then `GET /healthz` on that
+ * port must answer 200 (interfaces.md "The web page").
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,22 +21,26 @@ export interface RunningServer {
   readonly dataDir: string;
   /** The server's output so far (for failure messages). */
   log(): string;
+  /** Stops the server (SIGTERM) and deletes its data directory. */
   stop(): Promise<void>;
+  /**
+   * Kills the server at once (SIGKILL: no clean shutdown, rounds left open in the database) and keeps
+   * its data directory, for `startServer({ port, dataDir })` to start it again (a server restart).
+   */
+  crash(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
+/**
+ * Where and on what port to start: a fresh temporary data directory and a port the server picks (0) by
+ * default; a restart passes the port and data directory of the server it replaces.
+ */
+export interface StartOptions {
+  readonly port?: number;
+  readonly dataDir?: string;
 }
+
+/** The server's startup line on stdout, printed once it takes players; its port is the one actually bound. */
+export const SERVING_LINE = /^paigow: serving at http:\/\/[^\s/]+:(\d+)$/m;
 
 /**
  * Builds what the server needs unless PAIGOW_E2E_SKIP_BUILD is set: the root `npm run build`
@@ -55,19 +61,24 @@ export function buildOnce(): void {
   }
 }
 
-/** Starts the built server on a free port with a temporary data directory. */
-export async function startServer(): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'paigow-e2e-'));
+/**
+ * Starts the built server with a temporary data directory on a port it picks itself (or the ones given),
+ * and waits until its own startup line names the port and `/healthz` answers 200 there.
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paigow-e2e-'));
   let output = '';
+  let stdout = '';
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'packages', 'cli', 'bin', 'paigow.js'), 'serve'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), PAIGOW_DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(options.port ?? 0), PAIGOW_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+    stdout += d.toString();
+  });
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
@@ -78,23 +89,47 @@ export async function startServer(): Promise<RunningServer> {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`the server exited with status ${child.exitCode}:\n${output}`);
+  const crash = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
     }
+  };
+  const deadline = Date.now() + 30_000;
+  const exitedEarly = (): boolean => child.exitCode !== null || child.signalCode !== null;
+  // 1. The port: from this child's own startup line, so no other test's server can answer for it.
+  let port = 0;
+  for (;;) {
+    const line = SERVING_LINE.exec(stdout);
+    if (line !== null) {
+      port = Number(line[1]);
+      break;
+    }
+    if (exitedEarly()) {
+      await stop();
+      throw new Error(`the server exited with status ${child.exitCode ?? child.signalCode}:\n${output}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server printed no startup line within 30 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  // 2. Its health check, on that port.
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.status === 200) break;
     } catch {
-      /* not listening yet */
+      /* not answering yet */
     }
-    if (Date.now() > deadline) {
+    if (exitedEarly() || Date.now() > deadline) {
       await stop();
-      throw new Error(`the server did not answer /healthz within 30 s:\n${output}`);
+      throw new Error(`the server did not answer /healthz on port ${port} within 30 s:\n${output}`);
     }
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, port, dataDir, log: () => output, stop };
+  return { url, port, dataDir, log: () => output, stop, crash };
 }

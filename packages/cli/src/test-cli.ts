@@ -3,7 +3,7 @@
  * (Not compiled into dist: the package's tsconfig excludes `test-*.ts`.)
  */
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
@@ -21,6 +21,65 @@ export interface Run {
 export function paigow(args: readonly string[], input?: string): Run {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, input, encoding: 'utf8', maxBuffer: 1 << 28 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * Runs `paigow <args>` with `env` added to the environment (`DATABASE_URL`, `PORT`, `PAIGOW_DATA_DIR` and
+ * `REDIS_URL` cleared unless given), killing it after `timeoutMs` (then `status` is `null`).
+ */
+export function paigowEnv(args: readonly string[], env: Readonly<Record<string, string>> = {}, timeoutMs = 20_000): Run {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    env: { ...process.env, DATABASE_URL: '', PORT: '', PAIGOW_DATA_DIR: '', REDIS_URL: '', ...env },
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A `paigow serve` running in a child process. */
+export interface Serving {
+  /** The port from its startup line `paigow: serving at http://…:<port>`. */
+  readonly port: number;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM, then its exit status. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts `paigow serve <args>` (environment as `paigowEnv`) and waits for its startup line. */
+export async function serve(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<Serving> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: '', PORT: '', PAIGOW_DATA_DIR: '', REDIS_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no startup line within 30 s:\n${output}`)), 30_000);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = /^paigow: serving at http:\/\/[^\s]+:(\d+)$/m.exec(output);
+      if (line !== null) {
+        clearTimeout(timer);
+        resolve(Number(line[1]));
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`paigow serve exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    port,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }
 
 /** Runs a command that must succeed and print one JSON document. */

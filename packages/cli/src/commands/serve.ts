@@ -1,12 +1,26 @@
 /**
  * `paigow serve` (interfaces.md): starts the game server (same as `npm start`): the table rooms,
- * the HTTP API and the web client on one port. Environment: `PORT` (default 2567),
- * `PAIGOW_DATA_DIR` (default `./data`), `DATABASE_URL` (PostgreSQL instead of SQLite), `REDIS_URL`
- * (optional scale-out); the options override them. Stops cleanly on SIGINT/SIGTERM.
+ * the HTTP API and the web client on one port. Environment: `PORT` (default 2567; 0 picks a free
+ * port), `PAIGOW_DATA_DIR` (default `./data`), `DATABASE_URL` (PostgreSQL instead of SQLite),
+ * `REDIS_URL` (optional scale-out); the options override them. Stops cleanly on SIGINT/SIGTERM.
+ *
+ * Output: once it takes players, one line on stdout, `paigow: serving at http://<host>:<port>` (the
+ * port actually bound: scripts read it, e.g. with PORT=0). A start that fails for a reason the
+ * operator can fix (port in use, data folder, database unreachable) prints one line
+ * `paigow: <problem>` on stderr and exits with status 1; bad options exit with status 2.
  */
 
 import type { Command } from 'commander';
 import { UsageError } from '../io.js';
+
+/** Exit status of a start that failed (port in use, data folder, database): the options were fine. */
+export const EXIT_START_FAILED = 1;
+
+/** The line printed on stdout once the server takes players. */
+export function servingLine(host: string | undefined, port: number): string {
+  const shown = host === undefined || host === '' || host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `paigow: serving at http://${shown}:${port}`;
+}
 
 interface ServeOptions {
   port?: string;
@@ -26,20 +40,27 @@ export function registerServe(program: Command): void {
     .option('--database-url <url>', 'PostgreSQL URL instead of SQLite (default: $DATABASE_URL)')
     .action(async (options: ServeOptions) => {
       // Loaded here so that the other commands never load the server.
-      const { serverOptionsFromEnv, startServer } = await import('@paigow/server');
+      const { serverOptionsFromEnv, startServer, ServerStartError } = await import('@paigow/server');
       let fromEnv;
       try {
         fromEnv = serverOptionsFromEnv({ ...process.env, ...(options.port !== undefined ? { PORT: options.port } : {}) });
       } catch (error) {
         throw new UsageError((error as Error).message);
       }
-      const server = await startServer({
-        ...fromEnv,
-        host: options.host,
-        dataDir: options.dataDir ?? fromEnv.dataDir,
-        databaseUrl: options.databaseUrl ?? fromEnv.databaseUrl,
-      });
-      process.stdout.write(`paigow: serving at http://localhost:${server.port}\n`);
+      let server;
+      try {
+        server = await startServer({
+          ...fromEnv,
+          host: options.host,
+          dataDir: options.dataDir ?? fromEnv.dataDir,
+          databaseUrl: options.databaseUrl ?? fromEnv.databaseUrl,
+        });
+      } catch (error) {
+        if (!(error instanceof ServerStartError)) throw error;
+        process.stderr.write(`paigow: ${error.message}\n`);
+        process.exit(EXIT_START_FAILED);
+      }
+      process.stdout.write(`${servingLine(options.host, server.port)}\n`);
       const stop = (): void => {
         server.close().then(
           () => process.exit(0),

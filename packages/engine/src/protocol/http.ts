@@ -19,6 +19,7 @@ export interface PlayerSummary {
   readonly id: string;
   readonly nickname: string;
   readonly balanceCents: number;
+  /** Comp points (rules.md §5); may be negative after banking (a debt: see `YouView.compPoints`). */
   readonly compPoints: number;
 }
 

@@ -6,3 +6,4 @@
 export * from './messages.js';
 export * from './view.js';
 export * from './http.js';
+export * from './notices.js';

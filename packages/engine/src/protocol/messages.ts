@@ -128,7 +128,10 @@ export type ClientMessage =
   | HintMessage
   | TopUpMessage;
 
-/** The `error` message a server sends for every refused message (architecture.md "Errors"). */
+/**
+ * The `error` message a server sends for every refused message (architecture.md "Errors"), and only
+ * for those: what the table does on its own (timers, interruptions) is a `notice` (`notices.ts`).
+ */
 export interface ErrorMessage {
   readonly code: RuleError['code'];
   readonly message: string;
@@ -168,10 +171,11 @@ export interface HintReply {
 }
 
 /**
- * Server → client message types: `'view'` carries a `TableView`, `'error'` an `ErrorMessage`,
- * `'hint'` a `HintReply` (to the asking client only).
+ * Server → client message types: `'view'` carries a `TableView`, `'error'` an `ErrorMessage` (the
+ * answer to a refused request, and nothing else), `'hint'` a `HintReply` (to the asking client only),
+ * `'notice'` a `Notice` (`notices.ts`: what a timer, a disconnection or recovery did to the player).
  */
-export const SERVER_MESSAGE_TYPES = ['view', 'error', 'hint'] as const;
+export const SERVER_MESSAGE_TYPES = ['view', 'error', 'hint', 'notice'] as const;
 /** A server → client message type. */
 export type ServerMessageType = (typeof SERVER_MESSAGE_TYPES)[number];
 

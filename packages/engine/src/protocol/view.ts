@@ -54,6 +54,11 @@ export interface TableConfigView {
   readonly seats: number;
   /** Limits per spot; `fortune` is `null` when the table offers no Fortune bet. */
   readonly limits: { readonly main: SpotLimits; readonly fortune: SpotLimits | null };
+  /**
+   * Every bet (either spot) is a multiple of this many cents, the table's smallest chip (rules.md §5:
+   * chips of 1, 5, 25, 100 units; 100 = whole units); other amounts are refused with `bet/invalid-amount`.
+   */
+  readonly betUnitCents: number;
   /** Commission on a player's win when the house banks (500 = 5%, rules.md §3.1). */
   readonly commissionBps: number;
   /** The banking player's fee on the total wagered against it (150 = 1.5%, rules.md §3.1). */
@@ -202,6 +207,10 @@ export interface YouView {
   readonly role: Role;
   /** Wallet balance in cents; the stakes of a dealt round are already taken out. */
   readonly balanceCents: number;
+  /**
+   * Comp points (rules.md §5): +1 per whole unit wagered as a player, −1 per unit wagered against the
+   * viewer as a banker. May be negative (a debt, earned back by playing); banking needs `bankMinCompPoints`.
+   */
   readonly compPoints: number;
   /** The viewer's bets on the table (0 when not seated). */
   readonly bets: Bets;

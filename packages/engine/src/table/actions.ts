@@ -6,6 +6,7 @@
  */
 
 import type { Card } from '../cards/index.js';
+import type { ErrorCode } from '../errors/index.js';
 import type { BetSpot } from '../protocol/messages.js';
 
 /**
@@ -93,10 +94,15 @@ export interface RoundOpenedAction extends Base {
   readonly type: 'round-opened';
   readonly roundId: string;
 }
-/** The ledger refused the deal of `roundId` (nothing was taken): the round is void, bets stay placed but not ready. */
+/**
+ * The ledger refused the deal of `roundId` (nothing was taken): the round is void, bets stay placed but
+ * not ready, and its players are told (`notice/round-void` with `reason`).
+ */
 export interface RoundFailedAction extends Base {
   readonly type: 'round-failed';
   readonly roundId: string;
+  /** The ledger's refusal code (default `'action/unavailable'`). */
+  readonly reason?: ErrorCode;
 }
 
 /** Every action of the table reducer. */

@@ -19,8 +19,8 @@ function effect<K extends TableEffect['kind']>(state: TableState, kind: K): Extr
 }
 
 /** One player 'a' with a 100.00 bet, dealt `playerHand` against `bankerHand`, round opened. */
-function dealtOne(playerHand: string, bankerHand: string, betCents = 10_000): TableState {
-  let s = seatPlayers(testTable(), ['a']);
+function dealtOne(playerHand: string, bankerHand: string, betCents = 10_000, table: TableState = testTable()): TableState {
+  let s = seatPlayers(table, ['a']);
   s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: betCents, nowMs: s.nowMs });
   s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('r1', playerHand, bankerHand) });
   expect(s.phase).toBe('dealing');
@@ -91,7 +91,7 @@ describe('a house-banked round (rules.md §3, §5)', () => {
   });
 
   it('rounds the commission half up (rules.md §3.1): 1.10 wins 1.10 less 0.06', () => {
-    let s = dealtOne(STRONG, WEAK, 110);
+    let s = dealtOne(STRONG, WEAK, 110, testTable({ betUnitCents: 10 })); // chips of 0.10 at this table
     s = must(s, { type: 'house-way', playerId: 'a', nowMs: s.nowMs });
     expect(s.lastRound?.players[0].commissionCents).toBe(6);
     expect(s.players.a.balanceCents).toBe(100_000 + 110 - 6);
@@ -143,15 +143,19 @@ describe('refusals leave the state unchanged', () => {
   const now = base.nowMs;
 
   it('refuses bets outside the limits, over the balance, or malformed', () => {
-    refused(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 99, nowMs: now }, 'bet/under-limit');
-    refused(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 10_001, nowMs: now }, 'bet/over-limit');
-    refused(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 5_001, nowMs: now }, 'ledger/insufficient-funds');
+    refused(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 99, nowMs: now }, 'bet/invalid-amount');
+    refused(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 10_100, nowMs: now }, 'bet/over-limit');
+    refused(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 5_100, nowMs: now }, 'ledger/insufficient-funds');
     refused(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 1.5, nowMs: now }, 'bet/invalid-amount');
     refused(base, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 500, nowMs: now }, 'bet/none');
     const withMain = must(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 4_000, nowMs: now });
     refused(withMain, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 2_600, nowMs: now }, 'bet/over-limit');
-    refused(withMain, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 50, nowMs: now }, 'bet/under-limit');
-    refused(withMain, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 1_001, nowMs: now }, 'ledger/insufficient-funds');
+    refused(withMain, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 1_100, nowMs: now }, 'ledger/insufficient-funds');
+    const fortuneFrom5 = seatPlayers(testTable({ limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 500, maxCents: 2_500 } } }), ['a']);
+    const fortuneFrom5Main = must(fortuneFrom5, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 1_000, nowMs: now });
+    refused(fortuneFrom5Main, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 400, nowMs: now }, 'bet/under-limit');
+    const mainFrom5 = seatPlayers(testTable({ limits: { main: { minCents: 500, maxCents: 10_000 } } }), ['a']);
+    refused(mainFrom5, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 400, nowMs: now }, 'bet/under-limit');
     const noFortune = seatPlayers(testTable({ limits: { main: { minCents: 100, maxCents: 10_000 } } }), ['a']);
     const noFortuneMain = must(noFortune, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: now });
     refused(noFortuneMain, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 100, nowMs: now }, 'action/unavailable');
@@ -389,7 +393,7 @@ describe('a player banks (rules.md §3.1, §5, seed 002)', () => {
     s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
     s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 9_000, nowMs: s.nowMs });
-    refused(s, { type: 'bet', playerId: 'q', spot: 'main', amountCents: 1_001, nowMs: s.nowMs }, 'bet/banker-cannot-cover');
+    refused(s, { type: 'bet', playerId: 'q', spot: 'main', amountCents: 1_100, nowMs: s.nowMs }, 'bet/banker-cannot-cover');
     must(s, { type: 'bet', playerId: 'q', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
   });
 

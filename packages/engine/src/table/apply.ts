@@ -10,9 +10,10 @@
  */
 
 import { DECK_SIZE, isCard, type Card } from '../cards/index.js';
-import { err, ok, type Result, type RuleError } from '../errors/index.js';
+import { err, ok, type ErrorCode, type Result, type RuleError } from '../errors/index.js';
 import { formatCard } from '../notation/index.js';
 import type { BetSpot } from '../protocol/messages.js';
+import { makeNotice, type NoticeCode, type NoticeParams } from '../protocol/notices.js';
 import type { Bets } from '../protocol/view.js';
 import { checkSetting } from '../setting/index.js';
 import { bankerFee } from '../settle/index.js';
@@ -47,12 +48,14 @@ function cloneState(state: TableState): TableState {
  * @param state the table (not modified)
  * @param action what happened, with the time and, for a deal, the round id and shuffled deck
  * @returns the next state, with `effects` listing what the server must do (ledger writes, players
- *   stood up); or a refusal: `action/not-seated` (not in the room or not seated), `action/invalid`
+ *   stood up, `notice`s to send: bets returned by a timer, a disconnection or a balance change, hands set
+ *   by the house way on a timeout or a disconnection, a seat or the bank lost, a void deal); or a refusal: `action/not-seated` (not in the room or not seated), `action/invalid`
  *   (no such seat), `action/seat-taken`, `action/table-full`, `action/duplicate` (already seated,
  *   ready, set, banking, approved), `action/out-of-phase`, `action/not-your-turn` (a banker-only
  *   action by a player, a player action by the banker, a decision by a player not in the round),
  *   `action/stale` (a ledger outcome for another round), `action/unavailable` (no Fortune bet here),
- *   `bet/closed`, `bet/none`, `bet/invalid-amount`, `bet/under-limit`, `bet/over-limit`,
+ *   `bet/closed`, `bet/none`, `bet/invalid-amount` (not a multiple of
+ *   the table's `betUnitCents`: a bet is built from chips), `bet/under-limit`, `bet/over-limit`,
  *   `bet/banker-cannot-cover`, `ledger/insufficient-funds`, `setting/not-your-cards`,
  *   `setting/wrong-split`, `setting/foul`, `bank/not-eligible`, `bank/occupied`.
  * @throws Error when a round must be dealt but the action carries no valid `deal` material (53 distinct cards)
@@ -101,7 +104,7 @@ function step(s: TableState, action: TableAction): Step {
     case 'round-opened':
       return roundOpened(s, action.roundId);
     case 'round-failed':
-      return roundFailed(s, action.roundId);
+      return roundFailed(s, action.roundId, action.reason ?? 'action/unavailable');
   }
 }
 
@@ -148,6 +151,18 @@ function clearBets(p: PlayerState): void {
   p.ready = false;
 }
 
+/** Tells `playerId` what the table did to it (a `notice` effect; docs/protocol.md "Server → client messages"). */
+function tell<C extends NoticeCode>(s: TableState, playerId: string, code: C, params: NoticeParams[C]): void {
+  s.effects.push({ kind: 'notice', playerId, notice: makeNotice(code, params) });
+}
+
+/** Returns a seat's bets not dealt to its balance (clears them) and tells it why, if it had any. */
+function returnBets(s: TableState, p: PlayerState, reason: NoticeParams['notice/bet-returned']['reason']): void {
+  const amountCents = p.bets.main + p.bets.fortune;
+  clearBets(p);
+  if (amountCents > 0) tell(s, p.playerId, 'notice/bet-returned', { amountCents, reason });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Room membership and seats
 
@@ -187,9 +202,12 @@ function leave(s: TableState, playerId: string): Step {
   }
   p.connected = false;
   p.disconnectedAtMs = s.nowMs;
-  clearBets(p);
+  returnBets(s, p, 'disconnect');
   const hand = handOf(s, playerId);
-  if (hand !== undefined && hand.setting === null && s.phase === 'setting') setByHouseWay(hand, 'disconnect');
+  if (hand !== undefined && hand.setting === null && s.phase === 'setting') {
+    setByHouseWay(hand, 'disconnect');
+    tell(s, playerId, 'notice/house-way-set', { roundId: (s.round as RoundState).roundId, reason: 'disconnect' });
+  }
   return done;
 }
 
@@ -199,7 +217,7 @@ function sync(s: TableState, playerId: string, balanceCents: number, compPoints:
   const p = found.value;
   p.balanceCents = balanceCents;
   p.compPoints = compPoints;
-  if (p.bets.main + p.bets.fortune > balanceCents) clearBets(p);
+  if (p.bets.main + p.bets.fortune > balanceCents) returnBets(s, p, 'balance');
   return done;
 }
 
@@ -231,6 +249,7 @@ function unseat(s: TableState, p: PlayerState, reason: 'timeout' | 'disconnected
   clearBets(p);
   if (isBanker(s, p.playerId)) removeBanker(s);
   if (reason !== null) s.effects.push({ kind: 'stood-up', playerId: p.playerId, reason });
+  if (reason === 'timeout') tell(s, p.playerId, 'notice/left-table', { reason: 'timeout' });
   if (!p.connected) delete s.players[p.playerId];
 }
 
@@ -253,14 +272,19 @@ function bettingOpen(s: TableState, p: PlayerState): Step {
 }
 
 /**
- * Checks a seat's bets against the table limits, the balance and the banker's cover (rules.md §5).
- * The Fortune bet needs a main bet.
+ * Checks a seat's bets against the chips, the table limits, the balance and the banker's cover
+ * (rules.md §5): each spot is a multiple of `betUnitCents` (a bet is built from chips). The Fortune bet
+ * needs a main bet.
  */
 function checkBets(s: TableState, p: PlayerState, bets: Bets): Step {
   const { main, fortune } = s.config.limits;
+  const unit = s.config.betUnitCents;
   for (const spot of ['main', 'fortune'] as const) {
     const amount = bets[spot];
     if (!Number.isSafeInteger(amount) || amount < 0) return err('bet/invalid-amount', 'a bet is a whole number of cents');
+    if (amount % unit !== 0) {
+      return err('bet/invalid-amount', `a bet is built from chips: a multiple of ${unit} cents (${amount} is not)`);
+    }
   }
   if (bets.fortune > 0) {
     if (fortune === null) return err('action/unavailable', 'this table has no Fortune bet');
@@ -399,6 +423,12 @@ function maybeDeal(s: TableState, deal: DealMaterial | undefined): void {
     players: hands.map((hand) => ({ seat: hand.seat, nickname: hand.nickname, bets: hand.bets })),
   };
   s.effects.push({ kind: 'open-round', roundId, bankerPlayerId: round.banker?.playerId ?? null, holds, secret: round, public: publicRecord });
+  // Bets whose timer ran out in this same action: the others' round was dealt without them.
+  s.effects = s.effects.map((effect) =>
+    effect.kind === 'notice' && effect.notice.code === 'notice/bet-returned' && effect.notice.params.reason === 'timeout'
+      ? { ...effect, notice: makeNotice('notice/bet-returned', { ...effect.notice.params, reason: 'round-dealt-without-you' }) }
+      : effect,
+  );
 }
 
 function currentRound(s: TableState, roundId: string): Result<RoundState> {
@@ -415,15 +445,24 @@ function roundOpened(s: TableState, roundId: string): Step {
   for (const hand of found.value.hands) {
     hand.deadlineMs = s.nowMs + s.config.timers.decisionMs;
     const p = s.players[hand.playerId];
-    if (p === undefined || !p.connected) setByHouseWay(hand, 'disconnect');
+    if (p === undefined || !p.connected) {
+      setByHouseWay(hand, 'disconnect');
+      if (p !== undefined) tell(s, p.playerId, 'notice/house-way-set', { roundId, reason: 'disconnect' });
+    }
   }
   return done;
 }
 
-function roundFailed(s: TableState, roundId: string): Step {
+function roundFailed(s: TableState, roundId: string, reason: ErrorCode): Step {
   const found = currentRound(s, roundId);
   if (!found.ok) return found;
   const round = found.value;
+  const told = new Set<string>();
+  for (const playerId of [...round.hands.map((hand) => hand.playerId), ...(round.banker === null ? [] : [round.banker.playerId])]) {
+    if (told.has(playerId) || s.players[playerId] === undefined) continue;
+    told.add(playerId);
+    tell(s, playerId, 'notice/round-void', { roundId, reason });
+  }
   for (const hold of roundHolds(round)) {
     const p = s.players[hold.playerId];
     if (p !== undefined) p.balanceCents += hold.amountCents;
@@ -629,19 +668,24 @@ function tick(s: TableState): Step {
   const now = s.nowMs;
   for (const p of Object.values(s.players)) {
     const bet = betDeadline(s, p);
-    if (bet !== null && bet <= now) clearBets(p);
+    if (bet !== null && bet <= now) returnBets(s, p, 'timeout');
   }
   if (s.phase === 'setting' && s.round !== null) {
     for (const hand of s.round.hands) {
       if (hand.setting === null && hand.deadlineMs !== null && hand.deadlineMs <= now) {
         setByHouseWay(hand, 'timeout');
         const p = s.players[hand.playerId];
-        if (p !== undefined) p.leaveAfterRound = true;
+        if (p !== undefined) {
+          p.leaveAfterRound = true;
+          tell(s, p.playerId, 'notice/house-way-set', { roundId: s.round.roundId, reason: 'timeout' });
+        }
       }
     }
   }
   if (s.phase === 'approval' && s.banker !== null && s.banker.approvalDeadlineMs !== null && s.banker.approvalDeadlineMs <= now) {
+    const bankerId = s.banker.playerId;
     removeBanker(s);
+    tell(s, bankerId, 'notice/left-bank', { reason: 'approval-timeout' });
   }
   return done;
 }
@@ -690,8 +734,11 @@ function reveal(s: TableState): void {
   const banker = s.banker;
   if (banker !== null) {
     const p = s.players[banker.playerId];
-    if (banker.leaving || p === undefined || p.seat === null || p.balanceCents < bankMinBalanceCents(s.config)) removeBanker(s);
-    else askApproval(s);
+    if (banker.leaving || p === undefined || p.seat === null) removeBanker(s);
+    else if (p.balanceCents < bankMinBalanceCents(s.config)) {
+      removeBanker(s);
+      tell(s, p.playerId, 'notice/left-bank', { reason: 'balance' });
+    } else askApproval(s);
   }
 }
 

@@ -48,7 +48,7 @@ describe('tableConfig', () => {
 
   it('asks a banker for the maximum plus 1.5% of it (seed 002), rounded half up', () => {
     expect(bankMinBalanceCents(unwrapConfig({ tableId: 't', limits: { main: { minCents: 100, maxCents: 10_000 } } }))).toBe(10_150);
-    expect(bankMinBalanceCents(unwrapConfig({ tableId: 't', limits: { main: { minCents: 100, maxCents: 5_010 } } }))).toBe(5_010 + 75);
+    expect(bankMinBalanceCents(unwrapConfig({ tableId: 't', limits: { main: { minCents: 100, maxCents: 5_010 } }, betUnitCents: 10 }))).toBe(5_010 + 75);
   });
 });
 

@@ -24,6 +24,9 @@ export interface TableTimers {
   readonly reconnectMs: number;
 }
 
+/** The default bet unit: 100 cents, i.e. bets in whole units (rules.md §5 chips of 1, 5, 25, 100). */
+export const DEFAULT_BET_UNIT_CENTS = 100;
+
 /** The default timers: 45 s bet → Deal, 45 s decision, 35 s approval, 60 s seat hold. */
 export const DEFAULT_TIMERS: TableTimers = Object.freeze({
   betMs: 45_000,
@@ -40,6 +43,11 @@ export interface TableConfig {
   readonly seats: number;
   /** Limits per spot in cents; `fortune: null` means no Fortune bet at this table. */
   readonly limits: { readonly main: SpotLimits; readonly fortune: SpotLimits | null };
+  /**
+   * The smallest chip in cents (rules.md §5: chips of 1, 5, 25 and 100 units build a bet, so 100 = whole
+   * units): every bet on either spot, and every limit, is a multiple of it.
+   */
+  readonly betUnitCents: number;
   /** Commission on a player's win when the house banks (rules.md §3.1: 500 = 5%). */
   readonly commissionBps: number;
   /** The banking player's fee on the total wagered against it (rules.md §3.1: 150 = 1.5%). */
@@ -65,6 +73,8 @@ export interface TableConfigInput {
   readonly name?: string;
   readonly seats?: number;
   readonly limits: { readonly main: SpotLimits; readonly fortune?: SpotLimits | null };
+  /** Default 100 (whole units). */
+  readonly betUnitCents?: number;
   readonly commissionBps?: number;
   readonly bankerFeeBps?: number;
   readonly playerBanking?: boolean;
@@ -85,11 +95,12 @@ function validLimits(limits: SpotLimits): boolean {
 }
 
 /**
- * Builds and checks a table's settings (defaults: 6 seats, 5% commission, 1.5% banker fee, house
- * banks only, 50 comp points to bank, seed 003's Fortune pay table, the envy bonus off,
- * `DEFAULT_TIMERS`).
+ * Builds and checks a table's settings (defaults: 6 seats, bets in whole units (`betUnitCents` 100),
+ * 5% commission, 1.5% banker fee, house banks only, 50 comp points to bank, seed 003's Fortune pay
+ * table, the envy bonus off, `DEFAULT_TIMERS`).
  * @returns the settings; or `config/invalid` for an empty id, seats outside 1‥6, limits that are not
- *   positive integers with min ≤ max, negative or fractional rates, timers that are not positive, or
+ *   positive integers with min ≤ max, a bet unit that is not a positive integer or does not divide every
+ *   limit, negative or fractional rates, timers that are not positive, or
  *   an envy bonus that is malformed (amounts, threshold) or turned on where no Fortune bet can reach its
  *   threshold (no Fortune spot, or a Fortune maximum below it).
  */
@@ -99,6 +110,7 @@ export function tableConfig(input: TableConfigInput): Result<TableConfig> {
     name: input.name ?? input.tableId,
     seats: input.seats ?? MAX_SEATS,
     limits: { main: input.limits.main, fortune: input.limits.fortune ?? null },
+    betUnitCents: input.betUnitCents ?? DEFAULT_BET_UNIT_CENTS,
     commissionBps: input.commissionBps ?? 500,
     bankerFeeBps: input.bankerFeeBps ?? 150,
     playerBanking: input.playerBanking ?? false,
@@ -113,6 +125,13 @@ export function tableConfig(input: TableConfigInput): Result<TableConfig> {
   }
   if (!validLimits(config.limits.main) || (config.limits.fortune !== null && !validLimits(config.limits.fortune))) {
     return err('config/invalid', 'limits are positive whole cents with min ≤ max');
+  }
+  if (!Number.isSafeInteger(config.betUnitCents) || config.betUnitCents <= 0) {
+    return err('config/invalid', 'betUnitCents is a positive whole number of cents');
+  }
+  const limits = [config.limits.main, ...(config.limits.fortune === null ? [] : [config.limits.fortune])];
+  if (limits.some((l) => l.minCents % config.betUnitCents !== 0 || l.maxCents % config.betUnitCents !== 0)) {
+    return err('config/invalid', `limits are multiples of the bet unit (${config.betUnitCents} cents)`);
   }
   for (const bps of [config.commissionBps, config.bankerFeeBps]) {
     if (!Number.isSafeInteger(bps) || bps < 0 || bps > 10_000) return err('config/invalid', 'rates are 0‥10000 basis points');

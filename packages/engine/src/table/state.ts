@@ -7,6 +7,7 @@
 import type { Card } from '../cards/index.js';
 import type { EnvyBonusRules, EnvyLine, FortunePayTable } from '../fortune/index.js';
 import type { HouseWaySetting } from '../house-way/index.js';
+import type { Notice } from '../protocol/notices.js';
 import type { Bets, SetBy, TablePhase } from '../protocol/view.js';
 import type { Setting } from '../setting/index.js';
 import type { HandResult, WagerOutcome } from '../settle/index.js';
@@ -177,7 +178,12 @@ export type TableEffect =
       readonly result: RoundResult;
     }
   /** A player lost its seat (decision timeout, seat hold expired). */
-  | { readonly kind: 'stood-up'; readonly playerId: string; readonly reason: 'timeout' | 'disconnected' };
+  | { readonly kind: 'stood-up'; readonly playerId: string; readonly reason: 'timeout' | 'disconnected' }
+  /**
+   * Tell `playerId` what the table did to it without a request of its own (a timer, a disconnection, a
+   * void deal, a balance change elsewhere): the server sends it as a `notice` message (protocol `Notice`).
+   */
+  | { readonly kind: 'notice'; readonly playerId: string; readonly notice: Notice };
 
 /** What every participant may see of a dealt round (the ledger's `public` JSON): no cards. */
 export interface RoundPublic {

@@ -56,6 +56,7 @@ describe('viewFor (rules.md §5: who sees which cards)', () => {
       name: 'test',
       seats: 6,
       limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } },
+      betUnitCents: 100,
       commissionBps: 500,
       bankerFeeBps: 150,
       playerBanking: true,

@@ -38,6 +38,7 @@ export function configView(state: TableState): TableConfigView {
       main: { minCents: c.limits.main.minCents, maxCents: c.limits.main.maxCents },
       fortune: c.limits.fortune === null ? null : { minCents: c.limits.fortune.minCents, maxCents: c.limits.fortune.maxCents },
     },
+    betUnitCents: c.betUnitCents,
     commissionBps: c.commissionBps,
     bankerFeeBps: c.bankerFeeBps,
     playerBanking: c.playerBanking,

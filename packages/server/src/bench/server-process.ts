@@ -1,15 +1,16 @@
 /**
- * The benchmark's server process: `node server-process.js '<json options>'` starts a server on a
- * free loopback port with the given tables and storage, prints `{"port": n}` on one line, and
- * closes cleanly on SIGTERM. Separate from the clients' process so that the figures measure the
- * server, not the clients' decoding.
+ * A server in a child process, for the benchmark (so that its figures measure the server, not the
+ * clients' decoding) and for the tests of several processes on one database (docs/server.md
+ * "Processes, leases and recovery"): `node server-process.js '<json options>'` starts a server on a
+ * free loopback port with the given tables, storage and lease, prints one JSON line
+ * `{"port", "instanceId", "recovery": {"settled", "refunded"}}`, and closes cleanly on SIGTERM.
  */
 import type { StartServerOptions } from '../server.js';
 import { startServer } from '../server.js';
 
-const options = JSON.parse(process.argv[2] ?? '{}') as Pick<StartServerOptions, 'tables' | 'dataDir' | 'databaseUrl' | 'databaseSchema'>;
+const options = JSON.parse(process.argv[2] ?? '{}') as Pick<StartServerOptions, 'tables' | 'dataDir' | 'databaseUrl' | 'databaseSchema' | 'lease'>;
 const server = await startServer({ ...options, port: 0, host: '127.0.0.1', log: () => undefined });
-process.stdout.write(`${JSON.stringify({ port: server.port })}\n`);
+process.stdout.write(`${JSON.stringify({ port: server.port, instanceId: server.instanceId, recovery: server.recovery })}\n`);
 process.once('SIGTERM', () => {
   server.close().then(
     () => process.exit(0),

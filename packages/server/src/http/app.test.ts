@@ -10,10 +10,11 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
   let store: TestStore;
   let server: ServerHandle;
   const webDist = mkdtempSync(join(tmpdir(), 'paigow-web-'));
+  const logged: string[] = [];
 
   beforeAll(async () => {
     store = createStore('sqlite');
-    server = await startTestServer(store, { webDist, tables: undefined });
+    server = await startTestServer(store, { webDist, tables: undefined, log: (message) => logged.push(message) });
   });
   afterAll(async () => {
     await server?.close();
@@ -74,6 +75,7 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
       holds: [{ playerId: session.player.id, kind: 'main', amountCents: 99_950 }],
       secret: {},
       public: {},
+      ownerInstanceId: server.instanceId,
     });
     await server.ledger.settleRound({
       roundId: 'lost-round',
@@ -88,6 +90,28 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
     const view = await client.waitForView((v) => v.you?.balanceCents === 100_000, from);
     expect(view.you?.balanceCents).toBe(100_000);
     await client.leave();
+  });
+
+  it('answers a body over 8 kB with 413 and malformed JSON with 400, as JSON errors, logging nothing', async () => {
+    logged.length = 0;
+    const post = (body: string) => fetch(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const huge = await post(JSON.stringify({ nickname: 'x'.repeat(5 * 1024 * 1024) }));
+    expect(huge.status).toBe(413);
+    expect(huge.headers.get('content-type')).toMatch(/application\/json/);
+    expect(((await huge.json()) as HttpErrorBody).error).toEqual({ code: 'action/invalid', message: 'the request body is larger than 8192 bytes' });
+    const malformed = await post('{"nickname": ');
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as HttpErrorBody).error).toEqual({ code: 'action/invalid', message: 'the body is not JSON' });
+    const wrongCharset = await fetch(`${server.url}/api/guest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=klingon' },
+      body: '{"nickname":"Ana"}',
+    });
+    expect(wrongCharset.status).toBe(415);
+    expect(((await wrongCharset.json()) as HttpErrorBody).error.code).toBe('action/invalid');
+    const fine = await post('{"nickname":"Still fine"}');
+    expect(fine.status).toBe(201);
+    expect(logged).toEqual([]);
   });
 
   it('serves a plain page until the web client is built, then the client with an index.html fallback', async () => {

@@ -37,6 +37,22 @@ export interface HttpServices {
   readonly isReady: () => boolean;
   /** The built web client's folder (`packages/web/dist`). */
   readonly webDist: string;
+  /** Where server failures (500) are reported (default `console.error`); client errors (4xx) are not. */
+  readonly log?: (message: string, detail?: unknown) => void;
+}
+
+/** The largest JSON body the API reads. */
+export const MAX_BODY_BYTES = 8 * 1024;
+
+/**
+ * The HTTP status of a client error raised while reading a request (body-parser and static-file errors
+ * carry `status`/`statusCode` 4xx and `expose: true`), else `null`.
+ */
+function clientErrorStatus(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, statusCode, expose } = error as { status?: unknown; statusCode?: unknown; expose?: unknown };
+  const code = typeof status === 'number' ? status : typeof statusCode === 'number' ? statusCode : null;
+  return code !== null && code >= 400 && code < 500 && expose !== false ? code : null;
 }
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -103,8 +119,9 @@ const NOT_BUILT_PAGE = `<!doctype html>
 
 /**
  * The express app with every route of docs/protocol.md "HTTP". Errors are
- * `{ error: { code, message } }` with 400 (bad input), 401 (`auth/invalid-session`), 409
- * (`ledger/not-broke`) or 500.
+ * `{ error: { code, message } }` with 400 (bad input, a body that is not JSON: `action/invalid`), 401
+ * (`auth/invalid-session`), 409 (`ledger/not-broke`), 413 (a body over 8 kB: `action/invalid`) or 500
+ * (`action/unavailable`, logged; client errors are not).
  */
 export function createHttpApp(services: HttpServices): express.Express {
   const app = express();
@@ -121,7 +138,7 @@ export function createHttpApp(services: HttpServices): express.Express {
     }
     next();
   });
-  app.use('/api', express.json({ limit: '8kb' }));
+  app.use('/api', express.json({ limit: MAX_BODY_BYTES }));
 
   app.get('/healthz', (_req, res) => {
     if (services.isReady()) res.status(200).type('text/plain').send('ok');
@@ -214,9 +231,17 @@ export function createHttpApp(services: HttpServices): express.Express {
     else res.status(200).type('html').send(NOT_BUILT_PAGE);
   });
 
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  // Client errors (a body too large or not JSON, a malformed path) are answered, not logged.
+  const log = services.log ?? ((message: string, detail?: unknown) => console.error(message, detail ?? ''));
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const status = clientErrorStatus(error);
+    if (status === 413) {
+      return fail(res, { code: 'action/invalid', message: `the request body is larger than ${MAX_BODY_BYTES} bytes` }, 413);
+    }
     if (error instanceof SyntaxError) return fail(res, { code: 'action/invalid', message: 'the body is not JSON' });
-    console.error('[http] request failed', error);
+    if (status !== null) return fail(res, { code: 'action/invalid', message: (error as Error).message || 'bad request' }, status);
+    log('[http] request failed', error);
     fail(res, { code: 'action/unavailable', message: 'the server could not answer; try again' }, 500);
   });
   return app;

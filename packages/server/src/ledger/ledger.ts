@@ -24,6 +24,7 @@ import { audit } from './audit.js';
 import { accountBalances, balance, sumOfBalances, type AccountBalance } from './balances.js';
 import { history, type HistoryItem, type HistoryQuery } from './history.js';
 import { openRound, type OpenRoundInput } from './open-round.js';
+import { claimRound, recoverableRounds, type LeaseCheck } from './ownership.js';
 import { refundRound } from './refund-round.js';
 import { saveRoundSecret } from './round-secret.js';
 import { openRounds, type RoundRecord, type RoundWithSecret } from './rounds.js';
@@ -34,7 +35,9 @@ export interface Ledger {
   /**
    * The deal: records round `roundId` as `'open'` (with its private `secret` and its `public`
    * JSON) and moves every hold from its player's wallet into escrow, in one transaction.
-   * Participants are the holders (role `'player'`) and `bankerPlayerId` (role `'banker'`).
+   * Participants are the holders (role `'player'`) and `bankerPlayerId` (role `'banker'`). The
+   * round's owner is `ownerInstanceId` (the dealing server instance; docs/server.md "Processes, leases
+   * and recovery").
    *
    * Idempotent on `roundId`: if the round exists, nothing is posted and the round is returned
    * as it now is (whatever its status).
@@ -59,8 +62,12 @@ export interface Ledger {
    *
    * Idempotent: settling a settled round returns the first settlement and posts nothing.
    *
+   * With `ownerInstanceId`, only the round's owner instance may settle it (docs/server.md "Processes,
+   * leases and recovery").
+   *
    * @returns the settled round (each participant's `netCents` is its wallet's change in the
-   *   round); or `action/stale` if the round was refunded, `action/invalid` for an unknown
+   *   round); or `action/stale` if the round was refunded or (with `ownerInstanceId`) is owned by
+   *   another instance, `action/invalid` for an unknown
    *   round, escrow not released exactly, a non-participant, a bad amount or kind, or a posting
    *   into escrow; `ledger/insufficient-funds` if a wallet (e.g. a banker's) cannot pay its
    *   postings, in order (nothing changes then; the round stays open and may be refunded).
@@ -75,11 +82,22 @@ export interface Ledger {
    */
   refundRound(roundId: string, reason: string): Promise<Result<RoundRecord>>;
 
-  /**
-   * The rounds still `'open'`, oldest first, with their private `secret`. On start, the server
-   * settles each (unset hands set by the house way, rules.md §5 "Interruptions") or refunds it.
-   */
+  /** The rounds still `'open'`, oldest first, with their private `secret` (whoever runs them). */
   openRounds(): Promise<RoundWithSecret[]>;
+
+  /**
+   * The open rounds no live server instance runs, oldest first: without an owner, or whose owner is
+   * stopped, unknown or has not renewed its lease for `check.leaseMs` (never `check.instanceId`'s own).
+   * Recovery settles each (rules.md §5 "Interruptions") after claiming it (`claimRound`).
+   */
+  recoverableRounds(check: LeaseCheck): Promise<RoundRecord[]>;
+
+  /**
+   * Makes `check.instanceId` the owner of open round `roundId` if no live instance runs it, in one
+   * statement (of several processes, exactly one claims it; the old owner can then no longer settle it).
+   * @returns the round with its private `secret` as of the claim; `null` if it is not open or its owner is alive.
+   */
+  claimRound(roundId: string, check: LeaseCheck): Promise<RoundWithSecret | null>;
 
   /**
    * Replaces the private `secret` of an open round (one statement; money is not touched), so that
@@ -129,6 +147,8 @@ export function createLedger(database: Database): Ledger {
     settleRound: (input) => settleRound(database, input),
     refundRound: (roundId, reason) => refundRound(database, roundId, reason),
     openRounds: () => openRounds(database),
+    recoverableRounds: (check) => recoverableRounds(database, check),
+    claimRound: (roundId, check) => claimRound(database, roundId, check),
     saveRoundSecret: (roundId, secret) => saveRoundSecret(database, roundId, secret),
     history: (playerId, query) => history(database, playerId, query),
     balance: (playerId) => balance(database, playerId),

@@ -26,6 +26,12 @@ export interface OpenRoundInput {
   readonly secret: unknown;
   /** What every participant may see, shown in history. */
   readonly public: unknown;
+  /**
+   * The server instance dealing the round (docs/server.md "Processes, leases and recovery"): only it
+   * settles the round while its lease is alive. Omitted or `null`: no owner, so any server's recovery
+   * may settle it at once (only for rounds written outside a running table, e.g. by tests or tools).
+   */
+  readonly ownerInstanceId?: string | null;
 }
 
 function validate(input: OpenRoundInput): Result<Map<string, RoundRole>> {
@@ -80,6 +86,7 @@ export async function openRound(database: Database, input: OpenRoundInput): Prom
         refund_reason: null,
         opened_at: nowMs,
         closed_at: null,
+        owner_instance_id: input.ownerInstanceId ?? null,
       })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .executeTakeFirst();

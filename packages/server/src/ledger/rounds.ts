@@ -49,6 +49,11 @@ export interface RoundRecord {
   /** Milliseconds since the epoch. */
   readonly openedAt: number;
   readonly closedAt: number | null;
+  /**
+   * The server instance that runs (or recovered) the round (docs/server.md "Processes, leases and
+   * recovery"); `null` for a round dealt without one (before migration 0002, or by a direct ledger call).
+   */
+  readonly ownerInstanceId: string | null;
 }
 
 /** An open round with the server's private record (deck, hands), for recovery after a restart. */
@@ -77,11 +82,20 @@ export async function lockRound(
   dialect: DialectName,
   roundId: string,
 ): Promise<RoundStatus | undefined> {
+  return (await lockRoundRow(trx, dialect, roundId))?.status;
+}
+
+/** `lockRound`, also returning the round's owner instance. */
+export async function lockRoundRow(
+  trx: Transaction<Tables>,
+  dialect: DialectName,
+  roundId: string,
+): Promise<{ readonly status: RoundStatus; readonly ownerInstanceId: string | null } | undefined> {
   const row = await forUpdate(
     dialect,
-    trx.selectFrom('rounds').select('status').where('id', '=', roundId),
+    trx.selectFrom('rounds').select(['status', 'owner_instance_id']).where('id', '=', roundId),
   ).executeTakeFirst();
-  return row?.status;
+  return row === undefined ? undefined : { status: row.status, ownerInstanceId: row.owner_instance_id };
 }
 
 /** Reads a round with its holds, participants and their net amounts; `undefined` if unknown. */
@@ -136,6 +150,7 @@ export async function loadRound(db: Kysely<Tables>, roundId: string): Promise<Ro
     refundReason: round.refund_reason,
     openedAt: round.opened_at,
     closedAt: round.closed_at,
+    ownerInstanceId: round.owner_instance_id,
   };
 }
 

@@ -8,7 +8,7 @@ import { SETTLEMENT_KINDS, type SettlementKind } from '../storage/schema.js';
 import { transact } from '../storage/transaction.js';
 import { walletAccountId } from './accounts.js';
 import { postTransfers } from './post.js';
-import { HOLD_TRANSFER_KINDS, loadRound, lockRound, toJson, type RoundRecord } from './rounds.js';
+import { HOLD_TRANSFER_KINDS, loadRound, lockRoundRow, toJson, type RoundRecord } from './rounds.js';
 
 /** An account named by a settlement: a participant's wallet or a system account. */
 export type AccountRef = { readonly player: string } | 'house' | 'commission' | 'escrow';
@@ -38,6 +38,12 @@ export interface SettleRoundInput {
   readonly compPoints: readonly CompPointsChange[];
   /** The public result (settings, outcomes), stored and shown in history. */
   readonly result: unknown;
+  /**
+   * When given, the settling server instance: the round is settled only if that instance owns it
+   * (docs/server.md "Processes, leases and recovery"); a round another process claimed is refused with
+   * `action/stale`, even if already settled.
+   */
+  readonly ownerInstanceId?: string;
 }
 
 function accountIdOf(ref: AccountRef): string {
@@ -79,8 +85,12 @@ export async function settleRound(database: Database, input: SettleRoundInput): 
   const resultJson = toJson(input.result, 'result');
   const nowMs = Date.now();
   return transact(database, async (trx) => {
-    const status = await lockRound(trx, database.dialect, input.roundId);
-    if (status === undefined) return err('action/invalid', `no round ${input.roundId}`);
+    const row = await lockRoundRow(trx, database.dialect, input.roundId);
+    if (row === undefined) return err('action/invalid', `no round ${input.roundId}`);
+    if (input.ownerInstanceId !== undefined && row.ownerInstanceId !== input.ownerInstanceId) {
+      return err('action/stale', `round ${input.roundId} is run by another server instance now`);
+    }
+    const status = row.status;
     if (status === 'refunded') return err('action/stale', `round ${input.roundId} was refunded`);
     if (status === 'settled') return ok((await loadRound(trx, input.roundId))!);
 

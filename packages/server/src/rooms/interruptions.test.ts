@@ -27,6 +27,13 @@ describe('timers and interruptions at the table (rules.md §5)', () => {
       expect(after.lastRound!.players[0]).toMatchObject({ setBy: 'timeout', you: true });
       expect(after.you).toMatchObject({ seat: null, role: 'spectator' });
       expect(after.seats[0].nickname).toBeNull();
+      await mo.waitForNotice('notice/left-table');
+      expect(mo.notices.map((n) => [n.code, n.params])).toEqual([
+        ['notice/house-way-set', { roundId: dealt.roundId, reason: 'timeout' }],
+        ['notice/left-table', { reason: 'timeout' }],
+      ]);
+      expect(mo.notices[0].message).toMatch(/house way/);
+      expect(mo.unrequestedErrors).toEqual([]);
     } finally {
       await mo.leave();
     }
@@ -42,6 +49,9 @@ describe('timers and interruptions at the table (rules.md §5)', () => {
       const returned = await ned.waitForView((v) => v.you?.bets.main === 0, ned.received.length, 5_000);
       expect(returned.you).toMatchObject({ balanceCents: 100_000, seat: 1, deadlineMs: null });
       expect(await server.ledger.openRounds()).toEqual([]);
+      const notice = await ned.waitForNotice('notice/bet-returned');
+      expect(notice).toEqual({ code: 'notice/bet-returned', params: { amountCents: 500, reason: 'timeout' }, message: expect.stringContaining('5.00') });
+      expect(ned.unrequestedErrors).toEqual([]);
     } finally {
       await ned.leave();
     }
@@ -60,6 +70,8 @@ describe('timers and interruptions at the table (rules.md §5)', () => {
     try {
       expect(back.view.you).toMatchObject({ seat: 5, balanceCents: 100_000, bets: { main: 0, fortune: 0 } });
       expect(back.view.seats[5]).toMatchObject({ nickname: 'Oz', connected: true });
+      // Told on its return, since it had no client when it happened.
+      expect((await back.waitForNotice('notice/bet-returned')).params).toEqual({ amountCents: 800, reason: 'disconnect' });
     } finally {
       await back.act('stand');
       await back.leave();
@@ -89,6 +101,8 @@ describe('timers and interruptions at the table (rules.md §5)', () => {
       expect(history.body.items[0]).toMatchObject({ roundId: dealt.roundId, status: 'settled', netCents: piaResult.netCents });
       const back = await TestClient.join(server, 'small', a.token, 'pia2');
       expect(back.view.you).toMatchObject({ seat: 0, lastResult: { roundId: dealt.roundId, netCents: piaResult.netCents } });
+      expect((await back.waitForNotice('notice/house-way-set')).params).toEqual({ roundId: dealt.roundId, reason: 'disconnect' });
+      expect(quin.notices).toEqual([]);
       await back.act('stand');
       await back.leave();
     } finally {
@@ -131,6 +145,95 @@ describe('a player at two tables', () => {
     } finally {
       await atSmall.leave();
       await atWide.leave();
+    }
+  });
+
+  it('has its bets at one table returned (notice, reason "balance") when a deal at the other leaves too little', async () => {
+    const session = await signIn(server, 'Sol');
+    const atWide = await TestClient.join(server, 'wide', session.token, 'sol1');
+    const atSmall = await TestClient.join(server, 'small', session.token, 'sol2');
+    try {
+      await atWide.act('sit', { seat: null });
+      await atWide.act('bet', { spot: 'main', amountCents: 95_000 });
+      await atSmall.act('sit', { seat: null });
+      await atSmall.act('bet', { spot: 'main', amountCents: 10_000 });
+      await atSmall.act('deal');
+      const notice = await atWide.waitForNotice('notice/bet-returned');
+      expect(notice.params).toEqual({ amountCents: 95_000, reason: 'balance' });
+      expect(atWide.view.you?.bets).toEqual({ main: 0, fortune: 0 });
+      expect(atSmall.notices).toEqual([]);
+      expect([...atWide.unrequestedErrors, ...atSmall.unrequestedErrors]).toEqual([]);
+      await atSmall.act('house-way');
+    } finally {
+      await atSmall.leave();
+      await atWide.leave();
+    }
+  });
+});
+
+describe('notices for the banker and for a void deal', () => {
+  let store: TestStore;
+  let server: ServerHandle;
+  beforeAll(async () => {
+    store = createStore('sqlite');
+    server = await startTestServer(store);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await store?.dispose();
+  });
+
+  it('a banker who does not approve in time leaves the bank: notice/left-bank "approval-timeout"', async () => {
+    const session = await signIn(server, 'Ula');
+    const earn = await TestClient.join(server, 'small', session.token, 'ula1');
+    await earn.act('sit', { seat: 0 });
+    await earn.act('bet', { spot: 'main', amountCents: 5_000 });
+    await earn.act('deal');
+    const played = await earn.act('house-way');
+    expect(played.you?.compPoints).toBe(50);
+    await earn.act('stand');
+    await earn.leave();
+    const ula = await TestClient.join(server, 'bank', session.token, 'ula');
+    try {
+      await ula.act('sit', { seat: 0 });
+      const banking = await ula.act('take-bank');
+      expect(banking.you?.deadlineKind).toBe('approval');
+      const notice = await ula.waitForNotice('notice/left-bank', 0, 5_000);
+      expect(notice.params).toEqual({ reason: 'approval-timeout' });
+      expect(ula.view.banker).toEqual({ kind: 'house' });
+      expect(ula.unrequestedErrors).toEqual([]);
+    } finally {
+      await ula.act('stand');
+      await ula.leave();
+    }
+  });
+
+  it('a deal the ledger refuses is void: notice/round-void, not an error', async () => {
+    const session = await signIn(server, 'Vic');
+    const vic = await TestClient.join(server, 'small', session.token, 'vic');
+    try {
+      await vic.act('sit', { seat: 1 });
+      // The wallet is emptied behind the table's back (a round recorded straight in the ledger).
+      const drained = await server.ledger.openRound({
+        roundId: 'drain-vic',
+        tableId: 'elsewhere',
+        bankerPlayerId: null,
+        holds: [{ playerId: session.player.id, kind: 'main', amountCents: 99_900 }],
+        secret: {},
+        public: {},
+        ownerInstanceId: server.instanceId,
+      });
+      expect(drained.ok).toBe(true);
+      await vic.act('bet', { spot: 'main', amountCents: 500 });
+      await vic.act('deal');
+      const notice = await vic.waitForNotice('notice/round-void');
+      expect(notice.params).toEqual({ roundId: expect.any(String), reason: 'ledger/insufficient-funds' });
+      const view = await vic.waitForView((v) => v.phase === 'betting' && v.you?.balanceCents === 100);
+      expect(view.you?.bets.main).toBe(0); // 5.00 no longer fits the balance of 1.00
+      expect(vic.unrequestedErrors).toEqual([]);
+      expect((await server.ledger.refundRound('drain-vic', 'test over')).ok).toBe(true);
+    } finally {
+      await vic.leave();
     }
   });
 });

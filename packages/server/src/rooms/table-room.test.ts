@@ -152,9 +152,10 @@ for (const backend of STORE_BACKENDS) {
         await dee.act('sit', { seat: 0 });
         await expectRefused(eve, 'sit', { seat: 0 }, 'action/seat-taken');
         await eve.act('sit', { seat: 1 });
-        await expectRefused(dee, 'bet', { spot: 'main', amountCents: 99 }, 'bet/under-limit');
-        await expectRefused(dee, 'bet', { spot: 'main', amountCents: 500_001 }, 'bet/over-limit');
-        await expectRefused(dee, 'bet', { spot: 'main', amountCents: 100_001 }, 'ledger/insufficient-funds');
+        await expectRefused(dee, 'bet', { spot: 'main', amountCents: 99 }, 'bet/invalid-amount'); // chips of 1.00
+        await expectRefused(dee, 'bet', { spot: 'main', amountCents: 550 }, 'bet/invalid-amount');
+        await expectRefused(dee, 'bet', { spot: 'main', amountCents: 500_100 }, 'bet/over-limit');
+        await expectRefused(dee, 'bet', { spot: 'main', amountCents: 100_100 }, 'ledger/insufficient-funds');
         await expectRefused(dee, 'bet', { spot: 'fortune', amountCents: 100 }, 'action/unavailable'); // no Fortune bet at this table
         await expectRefused(dee, 'deal', {}, 'bet/none');
         await expectRefused(dee, 'set', { low: ['As', 'Kd'] }, 'action/out-of-phase');

@@ -3,11 +3,12 @@
  * (`token` option), parses every message with the protocol's `parseClientMessage`, hands it to the
  * table's `TableRunner`, answers every refusal with `error {code, message, requestId}` and a Hint
  * with `hint` (`HintReply`, to the asking client only), and after
- * every change sends each client its own `view` (`viewFor` of its player) and updates the public
- * room state (schema/). No game logic and no Colyseus type leave this folder.
+ * every change sends each client its own `view` (`viewFor` of its player), sends `notice`
+ * `{code, params, message}` to the players a timer, a disconnection or recovery affected, and updates
+ * the public room state (schema/). No game logic and no Colyseus type leave this folder.
  */
 import { Room, ServerError, type Client } from '@colyseus/core';
-import { parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type RuleError, type TableView } from '@paigow/engine';
+import { parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type Notice, type RuleError, type TableView } from '@paigow/engine';
 import { authenticate } from '../auth/index.js';
 import type { Player, Players } from '../players/index.js';
 import { createPublicState, updatePublicState, type TablePublicState } from '../schema/table-schema.js';
@@ -122,8 +123,8 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, Player>
       const view: TableView = { ...this.runner.view(playerId), ack: change.ack?.playerId === playerId ? change.ack.requestId : null };
       for (const client of clients) client.send('view', view);
     }
-    for (const notice of change.notices) {
-      for (const client of this.clientsOf.get(notice.playerId) ?? []) this.sendError(client, notice.error, null);
+    for (const { playerId, notice } of change.notices) {
+      for (const client of this.clientsOf.get(playerId) ?? []) client.send('notice', notice satisfies Notice);
     }
   }
 }

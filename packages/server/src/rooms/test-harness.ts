@@ -3,13 +3,29 @@
  * temporary folder or a fresh PostgreSQL schema, guest sign-in, and colyseus.js clients that
  * record every message, every decoded state and every raw WebSocket frame they receive.
  */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
-import { DEFAULT_ENVY_BONUS, newDeck, parseCards, unwrap, type Card, type ErrorMessage, type HintReply, type Rng, type SessionResponse, type TableConfigInput, type TableView } from '@paigow/engine';
-import { createDatabase } from '../storage/index.js';
+import {
+  DEFAULT_ENVY_BONUS,
+  newDeck,
+  parseCards,
+  unwrap,
+  type Card,
+  type ErrorMessage,
+  type HintReply,
+  type Notice,
+  type Rng,
+  type SessionResponse,
+  type TableConfigInput,
+  type TableView,
+} from '@paigow/engine';
+import { createDatabase, type Database } from '../storage/index.js';
+import type { RecoveryReport } from '../table/recovery.js';
 import { startServer, type ServerHandle, type StartServerOptions } from '../server.js';
 
 /** Where a test server keeps its data; reusable across a restart. */
@@ -96,6 +112,61 @@ export function riggedRng(...hands: string[]): Rng {
   };
 }
 
+/** Opens the database of `store` (to look at it while no server, or another process, runs). Close it with `db.destroy()`. */
+export function openStore(store: TestStore): Database {
+  const { dataDir, databaseUrl: url, databaseSchema } = store.options;
+  return url !== undefined ? createDatabase({ databaseUrl: url, schema: databaseSchema }) : createDatabase({ sqlitePath: join(dataDir!, 'paigow.sqlite') });
+}
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** Brings the build of the engine and the server up to date (`tsc -b`), for `spawnServer`. */
+export function buildServer(): void {
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const build = spawnSync(process.execPath, [tsc, '-b', 'packages/engine', 'packages/server'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
+}
+
+/** A server in another process (`dist/bench/server-process.js`). */
+export interface ChildServer {
+  readonly port: number;
+  readonly instanceId: string;
+  readonly recovery: RecoveryReport;
+  readonly process: ChildProcess;
+  /** SIGTERM (a clean stop) and wait for the exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the BUILT server (`buildServer` first) in a child process over `store`, with the test tables and
+ * `extra` options (JSON: the lease, ...): a second process on the same database.
+ */
+export async function spawnServer(store: TestStore, extra: Pick<StartServerOptions, 'lease'> = {}): Promise<ChildServer> {
+  const script = join(ROOT, 'packages', 'server', 'dist', 'bench', 'server-process.js');
+  const child = spawn(process.execPath, [script, JSON.stringify({ tables: TEST_TABLES, ...store.options, ...extra })], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const first = await new Promise<{ port: number; instanceId: string; recovery: RecoveryReport }>((resolve, reject) => {
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      if (buffered.includes('\n')) resolve(JSON.parse(buffered.split('\n')[0]) as { port: number; instanceId: string; recovery: RecoveryReport });
+    });
+    child.once('exit', (code) => reject(new Error(`the child server exited with ${code}: ${output}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    ...first,
+    process: child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /** Starts a server on a random loopback port over `store`. */
 export function startTestServer(store: TestStore, extra: Partial<StartServerOptions> = {}): Promise<ServerHandle> {
   return startServer({ port: 0, host: '127.0.0.1', tables: TEST_TABLES, log: () => undefined, ...store.options, ...extra });
@@ -123,6 +194,7 @@ export type Received =
   | { readonly kind: 'view'; readonly view: TableView }
   | { readonly kind: 'error'; readonly error: ErrorMessage }
   | { readonly kind: 'hint'; readonly hint: HintReply }
+  | { readonly kind: 'notice'; readonly notice: Notice }
   | { readonly kind: 'state'; readonly state: unknown };
 
 /** A colyseus.js client at a table that records everything it receives. */
@@ -150,6 +222,7 @@ export class TestClient {
     room.onMessage('view', (view: TableView) => test.push({ kind: 'view', view }));
     room.onMessage('error', (error: ErrorMessage) => test.push({ kind: 'error', error }));
     room.onMessage('hint', (hint: HintReply) => test.push({ kind: 'hint', hint }));
+    room.onMessage('notice', (notice: Notice) => test.push({ kind: 'notice', notice }));
     room.onStateChange((state) => test.push({ kind: 'state', state: JSON.parse(JSON.stringify(state.toJSON())) }));
     await test.waitForView((view) => view.you !== null); // the view that answers the join
     return test;
@@ -203,6 +276,22 @@ export class TestClient {
       };
       this.listeners.push(listener);
     });
+  }
+
+  /** Waits for a `notice` with `code` (received after index `from`); returns it. */
+  async waitForNotice(code: Notice['code'], from = 0, timeoutMs = 10_000): Promise<Notice> {
+    const item = await this.waitFor((r) => r.kind === 'notice' && r.notice.code === code, from, timeoutMs);
+    return (item as { notice: Notice }).notice;
+  }
+
+  /** Every `notice` received so far, in order. */
+  get notices(): Notice[] {
+    return this.received.flatMap((r) => (r.kind === 'notice' ? [r.notice] : []));
+  }
+
+  /** Every `error` received so far that answers no request (`requestId: null`). */
+  get unrequestedErrors(): ErrorMessage[] {
+    return this.received.flatMap((r) => (r.kind === 'error' && r.error.requestId === null ? [r.error] : []));
   }
 
   /** Waits for a view accepted by `predicate`, received after index `from`. */

@@ -1,14 +1,15 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { err, ok } from '@paigow/engine';
 import { createLedger } from '../ledger/ledger.js';
 import { createPlayers } from '../players/players.js';
 import { createDatabase, databaseOptionsFromEnv, type Database } from './database.js';
-import { migrateToLatest } from './migrations.js';
+import { ensureDirectory } from './folders.js';
+import { migrateToLatest, migrationsFor } from './migrations.js';
 import { POSTGRES_SKIPPED_NOTICE, TEST_BACKENDS } from './test-backends.js';
 import { transact } from './transaction.js';
 
@@ -113,7 +114,7 @@ describe('SQLite files', () => {
     const path = join(folder, 'nested', 'data', 'paigow.sqlite');
     const database = createDatabase({ sqlitePath: path });
     expect(database.dialect).toBe('sqlite');
-    expect(await migrateToLatest(database)).toEqual(['0001_ledger']);
+    expect(await migrateToLatest(database)).toEqual(['0001_ledger', '0002_server_instances']);
     const pragma = async (name: string) => (await sql.raw(`pragma ${name}`).execute(database.db)).rows[0];
     expect(await pragma('journal_mode')).toEqual({ journal_mode: 'wal' });
     expect(await pragma('foreign_keys')).toEqual({ foreign_keys: 1 });
@@ -139,6 +140,54 @@ describe('SQLite files', () => {
     expect(write).not.toThrow();
     otherProcess.close();
     await database.db.destroy();
+  });
+});
+
+describe('the data folder (ensureDirectory)', () => {
+  it('creates missing parents, accepts an existing folder, and fails at once where it cannot create one', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'paigow-folders-'));
+    try {
+      const nested = join(folder, 'a', 'b', 'c');
+      ensureDirectory(nested);
+      ensureDirectory(nested);
+      expect(statSync(nested).isDirectory()).toBe(true);
+      const file = join(folder, 'file');
+      writeFileSync(file, 'x');
+      expect(() => ensureDirectory(file)).toThrow(expect.objectContaining({ code: 'ENOTDIR' }));
+      expect(() => ensureDirectory(join(file, 'sub'))).toThrow(expect.objectContaining({ code: 'ENOTDIR' }));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!existsSync('/proc/self'))('does not hang on /proc (where a recursive mkdir loops forever)', () => {
+    expect(() => ensureDirectory('/proc/nope/paigow')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+  });
+});
+
+describe('migration 0002 (server instances) on a database of 0001', () => {
+  it('keeps rounds dealt before it, without an owner', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'paigow-migrate-'));
+    const path = join(folder, 'paigow.sqlite');
+    try {
+      const first = createDatabase({ sqlitePath: path });
+      const onlyFirst = new Migrator({
+        db: first.db,
+        provider: { getMigrations: async () => ({ '0001_ledger': migrationsFor('sqlite')['0001_ledger'] }) },
+      });
+      expect((await onlyFirst.migrateToLatest()).error).toBeUndefined();
+      await sql`insert into rounds (id, table_id, status, secret_json, public_json, opened_at) values ('old', 't', 'open', '{}', '{}', 1)`.execute(first.db);
+      await first.db.destroy();
+
+      const database = createDatabase({ sqlitePath: path });
+      expect(await migrateToLatest(database)).toEqual(['0002_server_instances']);
+      const row = await database.db.selectFrom('rounds').select(['id', 'owner_instance_id', 'status']).executeTakeFirstOrThrow();
+      expect(row).toEqual({ id: 'old', owner_instance_id: null, status: 'open' });
+      expect(await database.db.selectFrom('server_instances').selectAll().execute()).toEqual([]);
+      await database.db.destroy();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

@@ -22,18 +22,21 @@ export interface Database {
 
 /**
  * Where the data lives: `{ sqlitePath }` (a file path or `':memory:'`) or
- * `{ databaseUrl, schema?, maxConnections? }` for PostgreSQL (`schema` defaults to `'public'`,
- * the pool to 10 connections).
+ * `{ databaseUrl, schema?, maxConnections?, connectTimeoutMs? }` for PostgreSQL (`schema` defaults to
+ * `'public'`, the pool to 10 connections, a connection attempt gives up after 10 s).
  */
 export type DatabaseOptions =
   | { readonly sqlitePath: string }
-  | { readonly databaseUrl: string; readonly schema?: string; readonly maxConnections?: number };
+  | { readonly databaseUrl: string; readonly schema?: string; readonly maxConnections?: number; readonly connectTimeoutMs?: number };
+
+/** How long a PostgreSQL connection attempt may take before it fails, by default (ms). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * Opens a database (tables are created by `migrateToLatest`, not here).
  * SQLite: the file's folder is created if missing; WAL for files, foreign keys on, busy timeout.
- * PostgreSQL: a `pg` pool whose `bigint`s come back as JS numbers. Nothing connects until the
- * first query.
+ * PostgreSQL: a `pg` pool whose `bigint`s come back as JS numbers and whose connection attempts
+ * time out (`connectTimeoutMs`). Nothing connects until the first query.
  * @throws Error if the SQLite file cannot be opened or the schema name is invalid.
  */
 export function createDatabase(options: DatabaseOptions): Database {
@@ -42,7 +45,12 @@ export function createDatabase(options: DatabaseOptions): Database {
     return { db: new Kysely<Tables>({ dialect }), dialect: 'sqlite', schema: null };
   }
   const schema = options.schema ?? 'public';
-  const dialect = createPostgresDialect(options.databaseUrl, schema, options.maxConnections ?? 10);
+  const dialect = createPostgresDialect(
+    options.databaseUrl,
+    schema,
+    options.maxConnections ?? 10,
+    options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+  );
   return { db: new Kysely<Tables>({ dialect }), dialect: 'postgres', schema };
 }
 

@@ -5,6 +5,7 @@ export {
   type DatabaseOptions,
   type DialectName,
 } from './database.js';
+export { ensureDirectory } from './folders.js';
 export { migrateToLatest } from './migrations.js';
 export {
   ACCOUNT_KINDS,

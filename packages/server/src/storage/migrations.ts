@@ -141,10 +141,37 @@ function ledgerMigration(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Several server processes on one database (docs/server.md "Processes, leases and recovery"): each
+ * process registers an instance row and renews its lease (`heartbeat_at_ms`) every few seconds; a clean
+ * stop sets `stopped_at_ms`. Each round records the instance that dealt it (`owner_instance_id`; `null`
+ * for rounds dealt before this migration): only that process settles it while its lease is alive.
+ * Additive: a new table and a nullable column.
+ */
+function instancesMigration(): Migration {
+  return {
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema
+        .createTable('server_instances')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('started_at_ms', 'bigint', (col) => col.notNull())
+        .addColumn('heartbeat_at_ms', 'bigint', (col) => col.notNull())
+        .addColumn('stopped_at_ms', 'bigint')
+        .execute();
+      await db.schema.alterTable('rounds').addColumn('owner_instance_id', 'text').execute();
+    },
+  };
+}
+
+/** Every migration by name, in the order they apply (exported for the migration tests). */
+export function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return { '0001_ledger': ledgerMigration(dialect), '0002_server_instances': instancesMigration() };
+}
+
 function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
-      return { '0001_ledger': ledgerMigration(dialect) };
+      return migrationsFor(dialect);
     },
   };
 }

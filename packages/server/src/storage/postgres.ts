@@ -35,14 +35,17 @@ function isSchemaName(name: string): boolean {
 }
 
 /**
- * A pool of at most `maxConnections` connections to `url` whose `search_path` is `schema`.
+ * A pool of at most `maxConnections` connections to `url` whose `search_path` is `schema`; a connection
+ * attempt that has not completed within `connectTimeoutMs` fails (so an unreachable server is an error,
+ * not a hang).
  * @throws Error if `schema` is not a plain lower-case identifier.
  */
-export function createPostgresDialect(url: string, schema: string, maxConnections: number): PostgresDialect {
+export function createPostgresDialect(url: string, schema: string, maxConnections: number, connectTimeoutMs: number): PostgresDialect {
   if (!isSchemaName(schema)) throw new Error(`invalid PostgreSQL schema name '${schema}'`);
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
+    connectionTimeoutMillis: connectTimeoutMs,
     options: `-c search_path=${schema}`,
     types: { getTypeParser },
   });

@@ -101,6 +101,22 @@ export interface RoundsTable {
   refund_reason: string | null;
   opened_at: number;
   closed_at: number | null;
+  /**
+   * The server instance that dealt the round and runs it (`server_instances.id`); `null` for rounds
+   * dealt before instances were recorded (migration 0002). Recovery claims a round by setting it.
+   */
+  owner_instance_id: string | null;
+}
+
+/** A server process (docs/server.md "Processes, leases and recovery"). */
+export interface ServerInstancesTable {
+  /** A UUID chosen by the process at start. */
+  id: string;
+  started_at_ms: number;
+  /** The last renewal of the lease (epoch ms); the lease is alive for `leaseMs` after it. */
+  heartbeat_at_ms: number;
+  /** When the process stopped cleanly (its lease ends at once), else `null`. */
+  stopped_at_ms: number | null;
 }
 
 export interface RoundPlayersTable {
@@ -118,4 +134,5 @@ export interface Tables {
   entries: EntriesTable;
   rounds: RoundsTable;
   round_players: RoundPlayersTable;
+  server_instances: ServerInstancesTable;
 }

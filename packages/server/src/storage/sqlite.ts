@@ -8,10 +8,10 @@
  * taken at the start, waiting up to `busy_timeout`, so a transaction never fails half-way on
  * a lock upgrade. This is SQLite's equivalent of locking the accounts `FOR UPDATE`.
  */
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
+import { ensureDirectory } from './folders.js';
 
 /** How long a statement waits for another process's lock before failing with SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5_000;
@@ -58,14 +58,14 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 /**
- * Opens `path` (a file, whose folder is created if missing, or `':memory:'`) with foreign keys
+ * Opens `path` (a file, whose folder is created if missing (`ensureDirectory`), or `':memory:'`) with foreign keys
  * on, a busy timeout, and WAL journaling for files. With WAL, `synchronous = NORMAL` syncs at
  * checkpoints rather than at every commit: a crash of the process loses nothing, and a power loss can
  * lose only the last commits, never consistency — a round whose settlement is lost is still open and
  * is settled again on start (rules.md §5: nothing lost, nothing counted twice).
  */
 export function createSqliteDialect(path: string): SqliteDialect {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') ensureDirectory(dirname(path));
   const database = new BetterSqlite3(path);
   if (path !== ':memory:') {
     database.pragma('journal_mode = WAL');

@@ -1,7 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { formatCard, houseWay, isFoul, parseCards, settings, unwrap, type HistoryResponse, type MeResponse } from '@paigow/engine';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatCard, houseWay, isFoul, parseCards, settings, unwrap, type HistoryResponse, type MeResponse, type RoundResult } from '@paigow/engine';
+import { createLedger } from '../ledger/index.js';
 import type { ServerHandle } from '../server.js';
-import { createStore, getJson, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from '../rooms/test-harness.js';
+import {
+  buildServer,
+  createStore,
+  getJson,
+  openStore,
+  signIn,
+  spawnServer,
+  startTestServer,
+  STORE_BACKENDS,
+  TestClient,
+  type ChildServer,
+  type TestStore,
+} from '../rooms/test-harness.js';
 import { decodeRoundSecret, encodeRoundSecret } from './recovery.js';
 
 for (const backend of STORE_BACKENDS) {
@@ -73,6 +86,7 @@ for (const backend of STORE_BACKENDS) {
         holds: [{ playerId: session.player.id, kind: 'main', amountCents: 700 }],
         secret: { version: 99 },
         public: {},
+        ownerInstanceId: server.instanceId,
       });
       expect(opened.ok).toBe(true);
       expect((await server.ledger.balance(session.player.id))).toEqual({ ok: true, value: 99_300 });
@@ -84,6 +98,129 @@ for (const backend of STORE_BACKENDS) {
       const history = await getJson<HistoryResponse>(server, '/api/history', session.token);
       expect(history.body.items[0]).toMatchObject({ roundId: 'broken-round', status: 'refunded', netCents: 0, result: null });
       expect(await server.ledger.audit()).toEqual([]);
+    });
+  });
+}
+
+const SHORT_LEASE = { leaseMs: 1_500, heartbeatMs: 150 };
+
+for (const backend of STORE_BACKENDS) {
+  describe.skipIf(!backend.enabled)(`several processes on one ${backend.name} store (docs/server.md "Processes, leases and recovery")`, () => {
+    let store: TestStore | undefined;
+    let server: ServerHandle | undefined;
+    let other: ChildServer | undefined;
+    beforeAll(buildServer, 120_000);
+    afterEach(async () => {
+      await other?.stop();
+      await server?.close();
+      await store?.dispose();
+      other = undefined;
+      server = undefined;
+      store = undefined;
+    });
+
+    it('a second server leaves the first one\'s live round alone; when the first dies, the second recovers it once', async () => {
+      store = createStore(backend.name);
+      server = await startTestServer(store, { lease: SHORT_LEASE });
+      const session = await signIn(server, 'Jo');
+      const jo = await TestClient.join(server, 'small', session.token, 'jo');
+      await jo.act('sit', { seat: 0 });
+      await jo.act('bet', { spot: 'main', amountCents: 1_000 });
+      const first = await jo.act('deal');
+      expect((await server.ledger.openRounds()).map((r) => [r.roundId, r.ownerInstanceId])).toEqual([[first.roundId, server.instanceId]]);
+
+      // A second process on the same database while Jo is still deciding on the first.
+      other = await spawnServer(store, { lease: SHORT_LEASE });
+      expect(other.recovery).toEqual({ settled: [], refunded: [] });
+      await new Promise((resolve) => setTimeout(resolve, 2 * SHORT_LEASE.leaseMs)); // many of its sweeps
+      expect((await server.ledger.openRounds()).map((r) => r.roundId)).toEqual([first.roundId]);
+      const settled = await jo.act('house-way');
+      const mine = settled.lastRound!.players[0];
+      expect(mine).toMatchObject({ setBy: 'house-way', you: true });
+      const history = await getJson<HistoryResponse>(server, '/api/history', session.token);
+      expect(history.body.items[0]).toMatchObject({ roundId: first.roundId, status: 'settled', netCents: mine.netCents });
+      expect(history.body.items[0].result!.players[0].setBy).toBe('house-way'); // the screen and the ledger agree
+
+      // A second round; then the first process dies without a clean stop.
+      await jo.act('bet', { spot: 'main', amountCents: 2_000 });
+      const second = await jo.act('deal');
+      const crashedAt = Date.now();
+      await server.close({ releaseLease: false });
+      server = undefined;
+
+      const database = openStore(store);
+      try {
+        const ledger = createLedger(database);
+        await expect.poll(async () => (await ledger.openRounds()).length, { timeout: 10_000, interval: 100 }).toBe(0);
+        const items = await ledger.history(session.player.id);
+        const recovered = items.find((item) => item.roundId === second.roundId)!;
+        expect(recovered).toMatchObject({ status: 'settled' });
+        expect((recovered.result as RoundResult).players[0].setBy).toBe('disconnect');
+        // Not before the first process's lease ran out (its last renewal was at most one heartbeat before the crash).
+        expect(recovered.closedAt!).toBeGreaterThanOrEqual(crashedAt + SHORT_LEASE.leaseMs - SHORT_LEASE.heartbeatMs - 50);
+        const round = await database.db.selectFrom('rounds').select('owner_instance_id').where('id', '=', second.roundId!).executeTakeFirstOrThrow();
+        expect(round.owner_instance_id).toBe(other.instanceId);
+        // Exactly once: every round counted once in the balance, and the ledger is sound.
+        expect(items.filter((item) => item.roundId === second.roundId)).toHaveLength(1);
+        expect(await ledger.balance(session.player.id)).toEqual({ ok: true, value: 100_000 + mine.netCents + recovered.netCents });
+        expect(await ledger.audit()).toEqual([]);
+        expect(await ledger.sumOfBalances()).toBe(0);
+      } finally {
+        await database.db.destroy();
+      }
+    });
+
+    it('a restart after a crash recovers the crashed process\'s round once its lease expires, and tells the player', async () => {
+      const lease = { leaseMs: 2_500, heartbeatMs: 100 };
+      store = createStore(backend.name);
+      server = await startTestServer(store, { lease });
+      const session = await signIn(server, 'Kai');
+      const kai = await TestClient.join(server, 'small', session.token, 'kai');
+      await kai.act('sit', { seat: 0 });
+      await kai.act('bet', { spot: 'main', amountCents: 700 });
+      const dealt = await kai.act('deal');
+      const crashedAt = Date.now();
+      await server.close({ releaseLease: false }); // as a kill -9 would leave it
+
+      server = await startTestServer(store, { lease });
+      const back = await TestClient.join(server, 'small', session.token, 'kai2');
+      try {
+        const notice = await back.waitForNotice('notice/round-recovered', 0, 10_000);
+        expect(Date.now()).toBeGreaterThanOrEqual(crashedAt + lease.leaseMs - lease.heartbeatMs - 50);
+        const history = await getJson<HistoryResponse>(server, '/api/history', session.token);
+        const item = history.body.items[0];
+        expect(item).toMatchObject({ roundId: dealt.roundId, status: 'settled' });
+        expect(notice.params).toEqual({ roundId: dealt.roundId, outcome: item.result!.players[0].outcome, netCents: item.netCents });
+        const view = await back.waitForView((v) => v.you?.balanceCents === 100_000 + item.netCents);
+        expect(view.you?.compPoints).toBe(7);
+        await new Promise((resolve) => setTimeout(resolve, 5 * lease.heartbeatMs));
+        expect(back.notices.filter((n) => n.code === 'notice/round-recovered')).toHaveLength(1);
+        expect(await server.ledger.audit()).toEqual([]);
+      } finally {
+        await back.leave();
+      }
+    });
+
+    it('after a clean stop, the restart recovers at once and tells the player when it comes back', async () => {
+      store = createStore(backend.name);
+      server = await startTestServer(store);
+      const session = await signIn(server, 'Lee');
+      const lee = await TestClient.join(server, 'small', session.token, 'lee');
+      await lee.act('sit', { seat: 0 });
+      await lee.act('bet', { spot: 'main', amountCents: 300 });
+      const dealt = await lee.act('deal');
+      await server.close();
+
+      server = await startTestServer(store);
+      expect(server.recovery).toEqual({ settled: [dealt.roundId], refunded: [] });
+      const back = await TestClient.join(server, 'small', session.token, 'lee2');
+      try {
+        const notice = await back.waitForNotice('notice/round-recovered');
+        expect(notice).toMatchObject({ code: 'notice/round-recovered', params: { roundId: dealt.roundId } });
+        expect(notice.message).toMatch(/interrupted/);
+      } finally {
+        await back.leave();
+      }
     });
   });
 }

@@ -1,12 +1,14 @@
 /**
- * Rounds interrupted by a stop of the server (rules.md §5 "Interruptions"; ledger.ts
- * `openRounds`). A dealt round is recorded `'open'` in the ledger with its private record (the
- * engine's `RoundState`: deck, hands, settings so far). On start, each open round is settled as
- * if every unset hand had pressed House Way; a round whose record cannot be read or settled is
- * refunded. The ledger's idempotency makes this safe to repeat: never lost, never settled twice.
+ * Rounds interrupted by a stop of the server that ran them (rules.md §5 "Interruptions"; docs/server.md
+ * "Processes, leases and recovery"). A dealt round is recorded `'open'` in the ledger with its private
+ * record (the engine's `RoundState`: deck, hands, settings so far) and its owner, the server instance
+ * running it. Once that instance is no longer alive (stopped, or its lease expired), the round is
+ * settled as if every unset hand had pressed House Way, by the first surviving or restarted process to
+ * claim it; a round whose record cannot be read or settled is refunded. The ledger's idempotency makes
+ * this safe to repeat: never lost, never settled twice.
  */
-import { isCard, settleRoundState, type RoundState } from '@paigow/engine';
-import type { Ledger } from '../ledger/index.js';
+import { isCard, makeNotice, settleRoundState, type Notice, type RecoveredOutcome, type RoundState } from '@paigow/engine';
+import type { Ledger, RoundRecord } from '../ledger/index.js';
 
 /** The version of the private round record written to the ledger. */
 export const ROUND_SECRET_VERSION = 1;
@@ -57,32 +59,54 @@ export interface RecoveryReport {
   readonly refunded: readonly string[];
 }
 
+/** What `recoverRounds` needs besides the ledger. */
+export interface RecoveryOptions {
+  /** The recovering server instance (it claims each round before settling it). */
+  readonly instanceId: string;
+  /** The clock, epoch ms: the settlement time recorded in the results, and the lease check. */
+  readonly nowMs: number;
+  /** The lease length, ms (`LeaseTiming.leaseMs`): an owner silent this long is dead. */
+  readonly leaseMs: number;
+  /** Where problems are reported (default `console.error`). */
+  readonly log?: (message: string, detail?: unknown) => void;
+  /** Called with each round recovered (settled or refunded), e.g. to tell its players. */
+  readonly onRecovered?: (round: RoundRecord) => void;
+}
+
 /**
- * Settles or refunds every round left open in the ledger (run once at start, before the tables
- * open). Unset hands are set by the house way (`setBy: 'disconnect'`); the settlement is
- * `settleRoundState`, the same as at the table.
- * @param nowMs the settlement time recorded in the results
+ * Settles or refunds every open round that no live server instance runs (docs/server.md "Processes,
+ * leases and recovery"): rounds without an owner, or whose owner stopped, is unknown or has not renewed
+ * its lease for `leaseMs`. A round run by a live process, this one included, is never touched. Each
+ * round is first claimed (`ledger.claimRound`: of several processes exactly one gets it, and its old
+ * owner can no longer settle it), then settled from its private record with `settleRoundState`, the
+ * same as at the table, unset hands set by the house way (`setBy: 'disconnect'`, rules.md §5
+ * "Interruptions"); a round whose record cannot be read or settled is refunded. The ledger's
+ * idempotency makes this safe to repeat: never lost, never settled twice.
+ * @returns the rounds this call settled and refunded (ids)
+ * @throws the database's error when it cannot be read (nothing half-done: each round is one transaction)
  */
-export async function recoverOpenRounds(
-  ledger: Ledger,
-  nowMs: number,
-  log: (message: string, detail?: unknown) => void = (message) => console.error(message),
-): Promise<RecoveryReport> {
+export async function recoverRounds(ledger: Ledger, options: RecoveryOptions): Promise<RecoveryReport> {
+  const log = options.log ?? ((message: string, detail?: unknown) => console.error(message, detail ?? ''));
+  const check = { instanceId: options.instanceId, nowMs: options.nowMs, leaseMs: options.leaseMs };
   const settled: string[] = [];
   const refunded: string[] = [];
-  for (const open of await ledger.openRounds()) {
+  for (const candidate of await ledger.recoverableRounds(check)) {
+    const open = await ledger.claimRound(candidate.roundId, check);
+    if (open === null) continue; // another process claimed it, or its owner is alive again
     const round = decodeRoundSecret(open.secret);
     if (round !== null && round.roundId === open.roundId) {
       try {
-        const settlement = settleRoundState(round, nowMs, 'disconnect');
+        const settlement = settleRoundState(round, options.nowMs, 'disconnect');
         const done = await ledger.settleRound({
           roundId: open.roundId,
           postings: settlement.postings,
           compPoints: settlement.compPoints,
           result: settlement.result,
+          ownerInstanceId: options.instanceId,
         });
         if (done.ok) {
           settled.push(open.roundId);
+          options.onRecovered?.(done.value);
           continue;
         }
         log(`recovery: round ${open.roundId} could not be settled (${done.error.code}: ${done.error.message}); refunding it`);
@@ -93,8 +117,30 @@ export async function recoverOpenRounds(
       log(`recovery: round ${open.roundId} has no readable record; refunding it`);
     }
     const refund = await ledger.refundRound(open.roundId, 'interrupted: the server stopped during the round');
-    if (refund.ok) refunded.push(open.roundId);
-    else log(`recovery: round ${open.roundId} could not be refunded`, refund.error);
+    if (refund.ok) {
+      refunded.push(open.roundId);
+      options.onRecovered?.(refund.value);
+    } else log(`recovery: round ${open.roundId} could not be refunded`, refund.error);
   }
   return { settled, refunded };
+}
+
+/**
+ * The `notice/round-recovered` of each participant of a recovered round (rules.md §5: a player is told
+ * what became of a round it was cut off from): its outcome (`'bank'` for the banker, `'refunded'` for a
+ * refunded round) and its net change in cents.
+ */
+export function recoveredNotices(round: RoundRecord): { readonly playerId: string; readonly notice: Notice }[] {
+  const result = round.result as { players?: readonly { playerId?: unknown; outcome?: unknown }[] } | null;
+  return round.players.map((player) => {
+    let outcome: RecoveredOutcome = 'refunded';
+    if (round.status === 'settled') {
+      const seat = result?.players?.find((p) => p.playerId === player.playerId);
+      outcome = player.role === 'banker' ? 'bank' : seat?.outcome === 'win' || seat?.outcome === 'push' ? seat.outcome : 'lose';
+    }
+    return {
+      playerId: player.playerId,
+      notice: makeNotice('notice/round-recovered', { roundId: round.roundId, outcome, netCents: round.status === 'settled' ? player.netCents : 0 }),
+    };
+  });
 }

@@ -25,6 +25,7 @@ import {
   viewFor,
   type ClientMessage,
   type HintReply,
+  type Notice,
   type Result,
   type Rng,
   type RuleError,
@@ -38,6 +39,7 @@ import {
 import type { HintService } from '../hint/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { Player, Players } from '../players/index.js';
+import { NoticeBox } from './notice-box.js';
 import { encodeRoundSecret } from './recovery.js';
 
 /** What a runner needs. */
@@ -58,14 +60,28 @@ export interface TableRunnerOptions {
   readonly onBalancesChanged?: (playerIds: readonly string[]) => void;
   /** Computes Hints off the main thread (the server's `HintPool`); without it `hint` is `action/unavailable`. */
   readonly hints?: HintService;
+  /**
+   * The server instance running this table (docs/server.md "Processes, leases and recovery"): recorded
+   * as the owner of each round it deals, and required when settling it (a round another process
+   * recovered is not settled again). Default `null` (no owner: for tests of the runner alone).
+   */
+  readonly instanceId?: string | null;
+  /**
+   * Notices for players of the whole server (e.g. a round recovered while they were away), delivered
+   * when the player joins this table.
+   */
+  readonly waitingNotices?: NoticeBox;
 }
 
-/** What changed, for the room: who gets an `ack`, who gets an `error` without a request. */
+/** What changed, for the room: who gets an `ack`, who gets a `notice`. */
 export interface TableChange {
   /** The acting player's `requestId`, to echo in its next view. */
   readonly ack: { readonly playerId: string; readonly requestId: string } | null;
-  /** Errors for players that no request of theirs caused (e.g. the ledger refused the deal). */
-  readonly notices: readonly { readonly playerId: string; readonly error: RuleError }[];
+  /**
+   * `notice` messages (docs/protocol.md) for connected players: what a timer, a disconnection, a void
+   * deal, a balance change or recovery did to them. Never a refusal (that is the request's `error`).
+   */
+  readonly notices: readonly { readonly playerId: string; readonly notice: Notice }[];
 }
 
 type Listener = (change: TableChange) => void;
@@ -79,7 +95,9 @@ export class TableRunner {
   private readonly listeners = new Set<Listener>();
   private readonly now: () => number;
   private readonly log: (message: string, detail?: unknown) => void;
-  private notices: { playerId: string; error: RuleError }[] = [];
+  private notices: { playerId: string; notice: Notice }[] = [];
+  /** Notices of this table for players without a client here, sent when they join again. */
+  private readonly waiting = new NoticeBox();
   /** Players whose hint is being computed (one at a time each). */
   private readonly hinting = new Set<string>();
 
@@ -122,7 +140,7 @@ export class TableRunner {
   join(player: Player): Promise<Result<void>> {
     return this.enqueue(null, async () => {
       const fresh = (await this.options.players.getPlayer(player.id)) ?? player;
-      return this.dispatch({
+      const joined = await this.dispatch({
         type: 'join',
         playerId: fresh.id,
         nickname: fresh.nickname,
@@ -130,6 +148,29 @@ export class TableRunner {
         compPoints: fresh.compPoints,
         nowMs: this.now(),
       });
+      if (joined.ok) {
+        for (const notice of [...this.waiting.take(player.id), ...(this.options.waitingNotices?.take(player.id) ?? [])]) {
+          this.notices.push({ playerId: player.id, notice });
+        }
+      }
+      return joined;
+    });
+  }
+
+  /**
+   * Tells `playerId` something no request of its own caused (e.g. a round recovered by the server,
+   * docs/protocol.md `notice/round-recovered`), after re-reading its balance and comp points from the
+   * database. Sent now if the player has a client at this table, else when it joins again.
+   * @returns nothing; `action/unavailable` if the table is closed
+   */
+  notify(playerId: string, notice: Notice): Promise<Result<void>> {
+    return this.enqueue(null, async () => {
+      if (this.state.players[playerId] !== undefined) {
+        const synced = await this.syncPlayer(playerId);
+        if (!synced.ok) return synced;
+      }
+      this.deliver(playerId, notice);
+      return ok(undefined);
     });
   }
 
@@ -310,6 +351,7 @@ export class TableRunner {
             holds: effect.holds,
             secret: encodeRoundSecret(effect.secret),
             public: effect.public,
+            ownerInstanceId: this.options.instanceId ?? null,
           });
           if (opened.ok && opened.value.status === 'open') {
             this.options.onBalancesChanged?.([...new Set(effect.holds.map((hold) => hold.playerId))]);
@@ -319,11 +361,9 @@ export class TableRunner {
           } else {
             const error: RuleError = opened.ok ? { code: 'action/stale', message: 'the round could not be dealt' } : opened.error;
             this.log(`the deal of ${effect.roundId} was refused: ${error.code} ${error.message}`);
-            await this.dispatch({ type: 'round-failed', roundId: effect.roundId, nowMs: this.now() });
-            for (const playerId of new Set(effect.holds.map((hold) => hold.playerId))) {
-              await this.syncPlayer(playerId);
-              this.notices.push({ playerId, error });
-            }
+            // The reducer voids the round and tells its players (notice/round-void).
+            await this.dispatch({ type: 'round-failed', roundId: effect.roundId, reason: error.code, nowMs: this.now() });
+            for (const playerId of new Set(effect.holds.map((hold) => hold.playerId))) await this.syncPlayer(playerId);
           }
           break;
         }
@@ -340,9 +380,11 @@ export class TableRunner {
             postings: effect.postings,
             compPoints: effect.compPoints,
             result: effect.result,
+            ...(this.options.instanceId == null ? {} : { ownerInstanceId: this.options.instanceId }),
           });
           if (!settled.ok) {
-            // The round stays open in the ledger and is settled on the next start (recovery);
+            // The round stays open in the ledger and is recovered once this process stops (or, if
+            // another process already recovered it, `action/stale`, it stays as that one settled it);
             // meanwhile the table shows the balances the ledger really has.
             this.log(`could not settle round ${effect.roundId}`, settled.error);
             for (const change of effect.compPoints) await this.syncPlayer(change.playerId);
@@ -354,8 +396,17 @@ export class TableRunner {
         }
         case 'stood-up':
           break;
+        case 'notice':
+          this.deliver(effect.playerId, effect.notice);
+          break;
       }
     }
+  }
+
+  /** Sends `notice` with this change if `playerId` has a client at the table, else keeps it for its next join. */
+  private deliver(playerId: string, notice: Notice): void {
+    if (this.state.players[playerId]?.connected === true) this.notices.push({ playerId, notice });
+    else this.waiting.add(playerId, notice);
   }
 
   /** Schedules a `tick` at the table's next deadline (rules.md §5 timers). */

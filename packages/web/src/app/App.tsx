@@ -23,6 +23,8 @@ export function App() {
   const [session, setSession] = useState<Session | null>(null);
   const [checking, setChecking] = useState(() => loadToken() !== null);
   const [route, setRoute] = useState<Route>(() => parseRoute(window.location.hash));
+  // A message for the lobby after being sent back there (e.g. a link to a table that does not exist).
+  const [flash, setFlash] = useState<string | null>(null);
 
   useEffect(() => {
     const onHash = () => setRoute(parseRoute(window.location.hash));
@@ -50,7 +52,16 @@ export function App() {
   const navigate = useCallback((next: Route) => {
     window.location.hash = routeHash(next);
     setRoute(next);
+    setFlash(null);
   }, []);
+
+  const unknownTable = useCallback(
+    (tableId: string) => {
+      navigate({ screen: 'lobby' });
+      setFlash(t('lobby.unknownTable', { tableId }));
+    },
+    [navigate, t],
+  );
 
   const signedIn = useCallback((next: Session) => {
     saveToken(next.token);
@@ -79,6 +90,7 @@ export function App() {
         onLeave={() => navigate({ screen: 'lobby' })}
         onSessionLost={signOut}
         onPlayer={updatePlayer}
+        onUnknownTable={unknownTable}
       />
     );
   }
@@ -89,6 +101,7 @@ export function App() {
       onSit={(tableId) => navigate({ screen: 'table', tableId })}
       onSignOut={signOut}
       onPlayer={updatePlayer}
+      flash={flash}
     />
   );
 }

@@ -1,13 +1,19 @@
 /**
  * The player's round history (docs/protocol.md `GET /api/history`; rules.md §5: a reconnecting
- * player sees the rounds it missed): both settings, the result and the money of each round, with the
- * Fortune bet's line and money and any envy bonus (rules.md §4).
+ * player sees the rounds it missed): the table, the result and the money of each round, the main bet,
+ * the Fortune bet's stake, line and money, any envy bonus (rules.md §4), how the hand was set when the
+ * house set it, and both settings. A banked round says how many players and how much it faced.
  */
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry, SettingView } from '@paigow/engine';
 import { MiniHands } from './MiniCards.js';
 
-export function History({ entries, money }: { entries: readonly HistoryEntry[] | null; money: (c: number, signed?: boolean) => string }) {
+export function History({ entries, money, tableNames }: {
+  entries: readonly HistoryEntry[] | null;
+  money: (c: number, signed?: boolean) => string;
+  /** Table names by table id (the lobby's); an unknown id is shown as is. */
+  tableNames: ReadonlyMap<string, string>;
+}) {
   const { t } = useTranslation();
   return (
     <section className="panel">
@@ -18,14 +24,14 @@ export function History({ entries, money }: { entries: readonly HistoryEntry[] |
         ) : entries.length === 0 ? (
           <p className="muted">{t('history.empty')}</p>
         ) : (
-          entries.map((e) => <Row key={e.roundId} entry={e} money={money} />)
+          entries.map((e) => <Row key={e.roundId} entry={e} money={money} tableName={tableNames.get(e.tableId) ?? e.tableId} />)
         )}
       </div>
     </section>
   );
 }
 
-function Row({ entry, money }: { entry: HistoryEntry; money: (c: number, signed?: boolean) => string }) {
+function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: number, signed?: boolean) => string; tableName: string }) {
   const { t } = useTranslation();
   const r = entry.result;
   const mine = r?.players.find((p) => p.you) ?? null;
@@ -34,19 +40,52 @@ function Row({ entry, money }: { entry: HistoryEntry; money: (c: number, signed?
   const yourSetting: SettingView | null = mine ? mine.setting : entry.role === 'banker' && r ? r.bankerHand.setting : null;
   const bankerSetting: SettingView | null = r && entry.role === 'player' ? r.bankerHand.setting : null;
   const when = new Date(entry.closedAt ?? entry.openedAt);
+  const faced = r && entry.role === 'banker' ? r.players : null;
   return (
-    <div className={`history-row history-row--${cls}`} data-testid="history-row" data-round-id={entry.roundId} data-result={outcome} data-net-cents={entry.netCents}>
-      <span>
+    <div
+      className={`history-row history-row--${cls}`}
+      data-testid="history-row"
+      data-round-id={entry.roundId}
+      data-table-id={entry.tableId}
+      data-result={outcome}
+      data-net-cents={entry.netCents}
+    >
+      <span className="history-row__head">
         <strong>{entry.status === 'refunded' ? t('history.refunded') : t(`history.outcome.${outcome}`)}</strong>
-        {mine ? <span className="muted"> · {t('history.bet', { amount: money(mine.bets.main) })}</span> : null}
+        <span className="muted" data-testid="history-table">
+          {' · '}
+          {tableName}
+        </span>
         <span className="muted"> · {when.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}</span>
       </span>
       <span className={`history-row__net history-row__net--${cls}`}>{money(entry.netCents, true)}</span>
-      {mine?.fortune && (
-        <span className="history-row__extra" data-testid="history-fortune" data-line={mine.fortune.line ?? ''} data-net-cents={mine.fortune.netCents}>
-          {mine.fortune.line
-            ? t('history.fortune', { line: t(`fortuneLine.${mine.fortune.line}`, { defaultValue: mine.fortune.line }), amount: money(mine.fortune.netCents, true) })
-            : t('history.fortuneLose', { amount: money(mine.fortune.netCents, true) })}
+      {mine && (
+        <span className="history-row__extra">
+          <span data-testid="history-bet" data-cents={mine.bets.main}>
+            {t('history.bet', { amount: money(mine.bets.main) })}
+          </span>
+          {mine.fortune && (
+            <span data-testid="history-fortune" data-line={mine.fortune.line ?? ''} data-net-cents={mine.fortune.netCents} data-stake-cents={mine.bets.fortune}>
+              {' · '}
+              {mine.fortune.line
+                ? t('history.fortune', {
+                    stake: money(mine.bets.fortune),
+                    line: t(`fortuneLine.${mine.fortune.line}`, { defaultValue: mine.fortune.line }),
+                    amount: money(mine.fortune.netCents, true),
+                  })
+                : t('history.fortuneLose', { stake: money(mine.bets.fortune), amount: money(mine.fortune.netCents, true) })}
+            </span>
+          )}
+        </span>
+      )}
+      {faced && (
+        <span className="history-row__extra">
+          {t('history.banked', { count: faced.length, amount: money(faced.reduce((a, p) => a + p.bets.main, 0)) })}
+        </span>
+      )}
+      {mine && mine.setBy !== 'player' && (
+        <span className="history-row__extra" data-testid="history-set-by" data-set-by={mine.setBy}>
+          {t('history.setBy', { why: t(`history.why.${mine.setBy}`) })}
         </span>
       )}
       {mine?.envy && (

@@ -1,4 +1,7 @@
-/** The lobby (docs/protocol.md `GET /api/tables`): the tables with their limits; a click sits down. */
+/**
+ * The lobby (docs/protocol.md `GET /api/tables`): the tables with their limits; a click sits down.
+ * Signing out asks first: a guest account cannot be recovered once its token is forgotten.
+ */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LobbyTable, PlayerSummary } from '@paigow/engine';
@@ -7,17 +10,20 @@ import { errorMessage, formatMoney } from './i18n/index.js';
 import { Stat, TopBar } from './TopBar.js';
 import type { Session } from './App.js';
 
-export function Lobby({ api, session, onSit, onSignOut, onPlayer }: {
+export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }: {
   api: Api;
   session: Session;
   onSit: (tableId: string) => void;
   onSignOut: () => void;
   onPlayer: (p: Partial<PlayerSummary>) => void;
+  /** A message to show on arrival (why the player was sent back here), or `null`. */
+  flash?: string | null;
 }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const [tables, setTables] = useState<readonly LobbyTable[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   const refresh = useCallback(async () => {
     try {
@@ -54,7 +60,7 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer }: {
         <Stat label={t('table.you')} className="stat--you">
           {player.nickname}
         </Stat>
-        <button className="btn btn--ghost btn--small topbar__leave" onClick={onSignOut}>
+        <button className="btn btn--ghost btn--small topbar__leave" data-testid="sign-out" onClick={() => setConfirming(true)}>
           {t('app.signOut')}
         </button>
         <span className="topbar__break" />
@@ -74,8 +80,8 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer }: {
       <main className="screen">
         <section className="panel panel--wide">
           <h2>{t('lobby.title')}</h2>
-          <p className="error-toast" data-testid="error" hidden={error === null} role="alert">
-            {error ? errorMessage(t, error) : ''}
+          <p className="error-toast" data-testid="error" hidden={error === null && flash === null} role="alert">
+            {error ? errorMessage(t, error) : (flash ?? '')}
           </p>
           {tables === null ? (
             <p className="muted">{t('app.loading')}</p>
@@ -112,6 +118,32 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer }: {
           </p>
         </section>
       </main>
+      {confirming && (
+        <div className="dialog-backdrop" onClick={() => setConfirming(false)}>
+          <div
+            className="dialog panel"
+            role="alertdialog"
+            aria-modal="true"
+            aria-labelledby="sign-out-title"
+            data-testid="sign-out-dialog"
+            onClick={(e) => e.stopPropagation()}
+            onKeyDown={(e) => e.key === 'Escape' && setConfirming(false)}
+          >
+            <h2 id="sign-out-title">{t('app.signOutTitle', { nickname: player.nickname })}</h2>
+            <p>
+              {t('app.signOutWarning', { nickname: player.nickname, balance: formatMoney(lng, player.balanceCents), points: player.compPoints })}
+            </p>
+            <div className="dialog__actions">
+              <button className="btn" data-testid="sign-out-cancel" autoFocus onClick={() => setConfirming(false)}>
+                {t('app.signOutCancel')}
+              </button>
+              <button className="btn btn--red" data-testid="sign-out-confirm" onClick={onSignOut}>
+                {t('app.signOutConfirm')}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
     </>
   );
 }

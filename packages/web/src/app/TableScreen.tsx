@@ -1,41 +1,58 @@
 /**
  * The table screen (rules.md §4, §5, interfaces.md "The web page"): the felt with the banker's and the
  * player's hands, the bet spots and chips, the actions (with the Hint panel), the timer, and beside it
- * the Fortune pay table and the history. Everything shown comes from the server's `TableView` (and its
- * `hint` replies); the engine is used only to check the player's arrangement before Split (the foul
- * reason) and to label hands and explain the house way. The Hint is computed by the server.
+ * the Fortune pay table, the round's players at a shared table and the history. Everything shown comes
+ * from the server's `TableView` (and its `hint` and `notice` messages); the engine is used only to check
+ * the player's arrangement before Split (the foul reason) and to label hands and explain the house way.
+ *
+ * Interruptions (rules.md §5): the server's notices (a bet returned, a hand set by the house way, leaving
+ * the table or the bank) are shown as informational toasts, apart from the red `error` (refused actions);
+ * rounds settled while the player was away (a dropped connection, a server restart, a reload) are listed
+ * in a "While you were away" panel, read from `GET /api/history` on every (re)connection.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { houseWay, parseCards, type HistoryEntry, type PlayerSummary, type TableView, type YouView } from '@paigow/engine';
+import { houseWay, parseCards, type HistoryEntry, type PlayerSummary, type RoundResultView, type TableView, type YouView } from '@paigow/engine';
 import { ApiError, type Api } from '../net/http.js';
-import { Timer } from '../table-ui/Timer.js';
+import { Countdown, Timer } from '../table-ui/Timer.js';
 import { FortunePayTable } from '../table-ui/FortunePayTable.js';
-import { BetSpot, ChipRack, HandBox, Zone } from '../table-ui/parts.js';
+import { BetSpot, ChipRack, HandBox, Mark, Zone } from '../table-ui/parts.js';
 import {
   arrange,
   bankerMark,
   betChips,
+  betUnitOf,
   categoryOfCards,
+  checkDraft,
+  fortuneChip,
   localDeadline,
+  mainResultOf,
+  planBet,
   resultOf,
   sortForDisplay,
   stageOf,
   toggleLow,
+  waitingFor,
   type Arrangement,
   type CardText,
   type ChipValue,
   type ResultModel,
   type Stage,
+  type Waiting,
 } from '../table-ui/model.js';
 import { categoryName, errorMessage, formatMoney, houseWayText } from './i18n/index.js';
 import { useTable, type TableState } from './useTable.js';
 import { Stat, TopBar } from './TopBar.js';
 import { History } from './History.js';
 import { HintPanel } from './HintPanel.js';
+import { MiniHands } from './MiniCards.js';
+import { Toasts, type ToastNotice } from './Toasts.js';
+import { awayOfRecovered, loadAwaiting, mergeAway, missedRounds, saveAwaiting, trackRounds, type AwayRound } from './away.js';
 import type { Session } from './App.js';
 
 const sum = (chips: readonly ChipValue[]): number => chips.reduce((a, b) => a + b * 100, 0);
+
+type Money = (cents: number, signed?: boolean) => string;
 
 export interface TableScreenProps {
   api: Api;
@@ -44,27 +61,65 @@ export interface TableScreenProps {
   onLeave: () => void;
   onSessionLost: () => void;
   onPlayer: (p: Partial<PlayerSummary>) => void;
+  /** The table does not exist (a stale or mistyped link): back to the lobby, saying so. */
+  onUnknownTable?: (tableId: string) => void;
 }
 
 /** The table, connected to the server. */
 export function TableScreen(props: TableScreenProps) {
   const table = useTable(props.tableId, props.session.token, props.onSessionLost);
+  const { api, tableId, onUnknownTable } = props;
+  const { view, status, error } = table;
+
+  // A join that failed for good: no such table, or (Colyseus saying only "network") a table the lobby
+  // does not list while the server answers.
+  useEffect(() => {
+    if (view !== null || status !== 'closed' || error === null || !onUnknownTable) return;
+    if (error.code === 'table/unknown') {
+      onUnknownTable(tableId);
+      return;
+    }
+    if (error.code !== 'network') return;
+    let live = true;
+    api
+      .tables()
+      .then((r) => {
+        if (live && !r.tables.some((t) => t.tableId === tableId)) onUnknownTable(tableId);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, tableId, view, status, error, onUnknownTable]);
+
   return <TableLayout {...props} table={table} />;
 }
 
 /** The table drawn from a `TableState` (live, or a fixture in the visual preview). */
-export function TableLayout({ api, session, onLeave, onSessionLost, onPlayer, table, initialLow }: TableScreenProps & { table: TableState; initialLow?: CardText[] }) {
+export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onPlayer, table, initialLow, initialAway }: TableScreenProps & {
+  table: TableState;
+  initialLow?: CardText[];
+  initialAway?: readonly AwayRound[];
+}) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  const money = useCallback((cents: number, signed = false) => formatMoney(lng, cents, signed), [lng]);
-  const { view, send, pending, error, status } = table;
+  const money = useCallback<Money>((cents, signed = false) => formatMoney(lng, cents, signed), [lng]);
+  const { view, send, pending, error, status, connections, notices } = table;
   const you = view?.you ?? null;
 
   const [low, setLow] = useState<CardText[]>(initialLow ?? []);
   const [mainChips, setMainChips] = useState<ChipValue[]>([]);
   const [fortuneChips, setFortuneChips] = useState<ChipValue[]>([]);
+  // Bets being built below the minimum or off the bet unit: on the felt, not yet sent.
+  const [mainDraft, setMainDraft] = useState<ChipValue[] | null>(null);
+  const [fortuneDraft, setFortuneDraft] = useState<ChipValue[] | null>(null);
   const [selected, setSelected] = useState<ChipValue | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
   const [history, setHistory] = useState<readonly HistoryEntry[] | null>(null);
+  const [historyBump, setHistoryBump] = useState(0);
+  const [tableNames, setTableNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const [away, setAway] = useState<readonly AwayRound[]>(initialAway ?? []);
+  const [localNotices, setLocalNotices] = useState<readonly ToastNotice[]>([]);
   // Wide screens show the Hint panel beside the felt (the side column), narrow ones in the felt.
   const wide = useMediaQuery(WIDE_LAYOUT);
 
@@ -83,20 +138,110 @@ export function TableLayout({ api, session, onLeave, onSessionLost, onPlayer, ta
     if (balance !== undefined && comp !== undefined) onPlayer({ balanceCents: balance, compPoints: comp });
   }, [balance, comp, onPlayer]);
 
-  // The history: on arrival and after every revealed round.
+  // Drafts end with the betting (a deal, a rebet) or when the server holds a bet on that spot again.
+  const phase = view?.phase ?? null;
+  const ready = you?.ready ?? false;
+  const heldMain = you?.bets.main ?? 0;
+  const heldFortune = you?.bets.fortune ?? 0;
+  useEffect(() => {
+    if (phase !== 'betting' || ready) {
+      setMainDraft(null);
+      setFortuneDraft(null);
+    }
+  }, [phase, ready, roundId]);
+  useEffect(() => {
+    if (heldMain > 0) setMainDraft(null);
+  }, [heldMain]);
+  useEffect(() => {
+    if (heldFortune > 0) setFortuneDraft(null);
+  }, [heldFortune]);
+
+  // Rounds dealt to the player and not yet seen settled (kept per player and table, across reloads).
+  const playerId = session.player.id;
+  const awaiting = useRef<readonly string[] | null>(null);
+  const onScreen = useRef<string | null>(null);
+  if (awaiting.current === null) awaiting.current = loadAwaiting(playerId, tableId);
+  useEffect(() => {
+    if (!view) return;
+    const last = view.lastRound;
+    onScreen.current = last && (last.players.some((p) => p.you) || (last.banker.kind === 'player' && last.banker.you)) ? last.roundId : null;
+    const next = trackRounds(awaiting.current ?? [], view);
+    if (next !== awaiting.current) {
+      awaiting.current = next;
+      saveAwaiting(playerId, tableId, next);
+    }
+  }, [view, playerId, tableId]);
+
+  // The history: on every (re)connection, after every revealed round, and after a notice about a
+  // round; rounds awaited and now closed are the ones the player missed.
   const lastRoundId = view?.lastRound?.roundId ?? null;
   useEffect(() => {
+    if (connections === 0) return;
     let live = true;
     api
       .history(session.token, 20)
-      .then((r) => live && setHistory(r.items))
+      .then((r) => {
+        if (!live) return;
+        setHistory(r.items);
+        const { missed, pending: left } = missedRounds(awaiting.current ?? [], r.items, onScreen.current);
+        if (left !== awaiting.current) {
+          awaiting.current = left;
+          saveAwaiting(playerId, tableId, left);
+        }
+        if (missed.length > 0) setAway((a) => mergeAway(a, missed));
+      })
       .catch((e: unknown) => {
         if (e instanceof ApiError && e.code === 'auth/invalid-session') onSessionLost();
       });
     return () => {
       live = false;
     };
-  }, [api, session.token, lastRoundId, onSessionLost]);
+  }, [api, session.token, lastRoundId, connections, historyBump, onSessionLost, playerId, tableId]);
+
+  // Table names for the history rows (the lobby's list).
+  useEffect(() => {
+    let live = true;
+    api
+      .tables()
+      .then((r) => live && setTableNames(new Map(r.tables.map((x) => [x.tableId, x.name]))))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  // Notices about rounds: a recovered round joins the away panel; both re-read the history.
+  const handled = useRef(new Set<number>());
+  useEffect(() => {
+    let bump = false;
+    for (const n of notices) {
+      if (handled.current.has(n.id)) continue;
+      handled.current.add(n.id);
+      if (n.code === 'notice/round-recovered') {
+        const round = awayOfRecovered(n.params, tableId);
+        if (round) setAway((a) => mergeAway(a, [round]));
+        bump = true;
+      } else if (n.code === 'notice/round-void' || n.code === 'notice/bet-returned') bump = true;
+    }
+    if (bump) setHistoryBump((b) => b + 1);
+  }, [notices, tableId]);
+
+  // A banking player who stops banking (any reason): the other players are told the house banks now.
+  const bankerRef = useRef<TableView['banker'] | null>(null);
+  const bankerNow = view?.banker ?? null;
+  const iBank = you?.role === 'banker';
+  useEffect(() => {
+    const before = bankerRef.current;
+    bankerRef.current = bankerNow;
+    if (before?.kind === 'player' && bankerNow?.kind === 'house' && !iBank && before.seat !== you?.seat) {
+      const text = t('notices.bankChanged', { nickname: before.nickname });
+      const atMs = Date.now();
+      setLocalNotices((list) => [...list, { id: `bank-${atMs}`, code: 'local/bank-changed', text, sticky: false, atMs }].slice(-3));
+    }
+  }, [bankerNow, iBank, you?.seat, t]);
+
+  const dismissLocal = useCallback((id: string) => setLocalNotices((list) => list.filter((n) => n.id !== id)), []);
+  const dismissAway = useCallback(() => setAway([]), []);
 
   const pendingTypes = useMemo(() => new Set(pending.values()), [pending]);
   const stage: Stage = view ? stageOf(view) : { kind: 'empty' };
@@ -105,6 +250,22 @@ export function TableLayout({ api, session, onLeave, onSessionLost, onPlayer, ta
     await table.leave();
     onLeave();
   };
+
+  const toasts = (
+    <Toasts
+      notices={notices}
+      local={localNotices}
+      away={away}
+      tableNames={tableNames}
+      currentTable={view ? { id: view.tableId, name: view.config.name } : null}
+      money={money}
+      onDismiss={table.dismissNotice}
+      onDismissLocal={dismissLocal}
+      onDismissAway={dismissAway}
+      onSitAgain={table.sitAgain}
+      canSitAgain={you !== null && you.seat === null}
+    />
+  );
 
   if (!view || !you) {
     return (
@@ -129,15 +290,38 @@ export function TableLayout({ api, session, onLeave, onSessionLost, onPlayer, ta
 
   const role = you.role;
   const isPlayer = role === 'player';
-  const canBet = isPlayer && view.phase === 'betting' && status === 'open';
+  const connected = status === 'open';
+  const canBet = isPlayer && view.phase === 'betting' && connected;
   const betPending = pendingTypes.has('bet') || pendingTypes.has('rebet');
-  const shownMain = betPending ? mainChips : betChips(you.bets.main, mainChips);
-  const shownFortune = betPending ? fortuneChips : betChips(you.bets.fortune, fortuneChips);
+  const unit = betUnitOf(view.config);
+  const mainLimits = view.config.limits.main;
   const fortuneLimits = view.config.limits.fortune;
+  const shownMain = mainDraft ?? (betPending ? mainChips : betChips(you.bets.main, mainChips));
+  const shownFortune = fortuneDraft ?? (betPending ? fortuneChips : betChips(you.bets.fortune, fortuneChips));
 
   const placeMain = (chips: ChipValue[]) => {
-    setMainChips(chips);
-    send('bet', { spot: 'main', amountCents: sum(chips) });
+    setLocalError(null);
+    const plan = planBet(sum(chips), you.bets.main, mainLimits, unit);
+    if (plan.draft) {
+      setMainDraft(chips);
+      // Taking the main bet off (below the minimum) takes the Fortune bet off too (docs/protocol.md "Bets").
+      if (plan.send === 0) setFortuneDraft(null);
+    } else {
+      setMainDraft(null);
+      setMainChips(chips);
+    }
+    if (plan.send !== null) send('bet', { spot: 'main', amountCents: plan.send });
+  };
+  const placeFortune = (chips: ChipValue[]) => {
+    if (!fortuneLimits) return;
+    setLocalError(null);
+    const plan = planBet(sum(chips), you.bets.fortune, fortuneLimits, unit);
+    if (plan.draft) setFortuneDraft(chips);
+    else {
+      setFortuneDraft(null);
+      setFortuneChips(chips);
+    }
+    if (plan.send !== null) send('bet', { spot: 'fortune', amountCents: plan.send });
   };
   const onChip = (v: ChipValue) => {
     setSelected(v);
@@ -146,14 +330,35 @@ export function TableLayout({ api, session, onLeave, onSessionLost, onPlayer, ta
   const onBetStack = () => {
     if (canBet && shownMain.length > 0) placeMain(shownMain.slice(0, -1));
   };
+  const addsToFortune = fortuneChip(selected, unit, fortuneLimits?.minCents ?? 0);
   const onFortune = () => {
-    if (!canBet || !fortuneLimits || selected === null) return;
-    const next = [...shownFortune, selected];
-    setFortuneChips(next);
-    send('bet', { spot: 'fortune', amountCents: sum(next) });
+    if (canBet && fortuneLimits) placeFortune([...shownFortune, addsToFortune]);
+  };
+  const onFortuneRemove = () => {
+    if (canBet && shownFortune.length > 0) placeFortune(shownFortune.slice(0, -1));
+  };
+  /** Why Deal cannot deal a bet still being built (below the minimum, off the unit), else `null`. */
+  const draftRefusal = (): string | null => {
+    for (const [chips, limits, key] of [[mainDraft, mainLimits, 'table.underMin'], [fortuneDraft, fortuneLimits, 'table.underMinFortune']] as const) {
+      if (chips === null || limits === null) continue;
+      const check = checkDraft(sum(chips), limits, unit);
+      if (check === 'under-min') return t(key, { amount: money(limits.minCents) });
+      if (check === 'off-unit') return t('table.offUnit', { amount: money(unit) });
+    }
+    return null;
+  };
+  const onDeal = () => {
+    const refusal = draftRefusal();
+    if (refusal !== null) {
+      setLocalError(refusal);
+      return;
+    }
+    setLocalError(null);
+    send('deal');
   };
 
-  const setting = stage.kind === 'setting' && !stage.submitted && isPlayer;
+  const dealt = stage.kind === 'setting' && isPlayer && you.cards !== null;
+  const setting = dealt && stage.kind === 'setting' && !stage.submitted && connected;
   const arrangement: Arrangement | null = stage.kind === 'setting' ? arrange(stage.cards, low) : null;
   const submitting = pendingTypes.has('set') || pendingTypes.has('house-way');
   // The Hint of this round, while the player still sets its hand.
@@ -169,17 +374,35 @@ export function TableLayout({ api, session, onLeave, onSessionLost, onPlayer, ta
       : null;
 
   const result = resultOf(view);
-  const deadline = localDeadline(you.deadlineMs, view.serverNowMs, table.receivedAtMs);
+  const waiting = waitingFor(view);
   const timers = view.config.timers;
-  const totalMs = you.deadlineKind === 'decision' ? timers.decisionMs : you.deadlineKind === 'approval' ? timers.approvalMs : timers.betMs;
+  // The viewer's own deadline; else, while it waits for others, the latest of theirs.
+  const ownDeadline = localDeadline(you.deadlineMs, view.serverNowMs, table.receivedAtMs);
+  const waitDeadline = waiting ? localDeadline(waiting.deadlineMs, view.serverNowMs, table.receivedAtMs) : null;
+  const deadline = ownDeadline ?? waitDeadline;
+  const kind = ownDeadline !== null ? you.deadlineKind : waiting ? { deal: 'bet', set: 'decision', approval: 'approval' }[waiting.kind] : null;
+  const totalMs = kind === 'decision' ? timers.decisionMs : kind === 'approval' ? timers.approvalMs : timers.betMs;
+
+  const mainTotal = sum(shownMain);
+  const mainNote =
+    isPlayer && view.phase === 'betting' && mainLimits.minCents > unit && mainTotal < mainLimits.minCents
+      ? t('table.minBet', { amount: money(mainLimits.minCents) })
+      : isPlayer && mainDraft !== null && mainTotal % unit !== 0
+        ? t('table.unitBet', { amount: money(unit) })
+        : null;
+  const shownError = localError ?? (error ? errorMessage(t, error.code) : null);
+  const shared = view.config.seats > 1 || view.config.playerBanking;
+  const showRoundPlayers = !iBank && view.lastRound !== null && view.config.seats > 1 && view.lastRound.players.length > 1;
 
   return (
     <>
       <TopBar>
         <Stat label={t('table.you')} className="stat--you">
-          {you.nickname}
-          <span className={`role-badge${role === 'banker' ? ' role-badge--banker' : ''}`} data-testid="role" data-role={role}>
-            {role === 'spectator' ? '—' : t(`role.${role}`)}
+          <span className="stat__name" title={you.nickname}>
+            {you.nickname}
+          </span>
+          <span className={`role-badge role-badge--${role}`} data-testid="role" data-role={role}>
+            {t(`role.${role}`)}
           </span>
         </Stat>
         <button className="btn btn--small topbar__leave" data-testid="leave" onClick={() => void leave()}>
@@ -209,19 +432,20 @@ export function TableLayout({ api, session, onLeave, onSessionLost, onPlayer, ta
           </button>
         )}
       </TopBar>
+      {toasts}
       <main className="table-screen">
         <section className="felt" aria-label={view.config.name}>
-          <SeatsBar view={view} you={you} send={send} />
+          {shared && <SeatsBar view={view} you={you} send={send} money={money} />}
           <BankerZone view={view} stage={stage} />
           <div className="middle">
             <div className="middle__left">
               <p className="message" data-testid="message">
-                {phaseMessage(view, you, stage, status, t)}
+                <PhaseMessage view={view} you={you} stage={stage} status={status} waiting={waiting} waitDeadline={waitDeadline} />
               </p>
               {result && stage.kind === 'revealed' && <ResultBanner result={result} money={money} />}
             </div>
             <div className="middle__center spots">
-              {role === 'banker' ? (
+              {role === 'spectator' ? null : role === 'banker' ? (
                 <div className="bets-against" data-testid="bets-against">
                   <span className="stat__label">{t('table.betsAgainst')}</span>
                   <span className="bets-against__amount">{money(betsAgainst(view))}</span>
@@ -233,11 +457,14 @@ export function TableLayout({ api, session, onLeave, onSessionLost, onPlayer, ta
                     testid="bet-stack"
                     label={t('table.bet')}
                     cents={you.bets.main}
-                    amount={you.bets.main > 0 ? money(you.bets.main) : null}
+                    draftCents={mainDraft ? mainTotal : null}
+                    amount={mainTotal > 0 ? money(mainTotal) : null}
                     chips={shownMain}
                     title={t('table.removeChip')}
                     onClick={onBetStack}
                     disabled={!canBet}
+                    note={mainNote}
+                    warn={mainDraft !== null}
                   />
                   {fortuneLimits && (
                     <BetSpot
@@ -245,11 +472,18 @@ export function TableLayout({ api, session, onLeave, onSessionLost, onPlayer, ta
                       testid="fortune-stack"
                       label={t('table.fortune')}
                       cents={you.bets.fortune}
-                      amount={you.bets.fortune > 0 ? money(you.bets.fortune) : null}
+                      draftCents={fortuneDraft ? sum(fortuneDraft) : null}
+                      amount={sum(shownFortune) > 0 ? money(sum(shownFortune)) : null}
                       chips={shownFortune}
-                      title={t('table.addFortune')}
+                      title={t('table.addFortune', { chip: money(addsToFortune * 100) })}
                       onClick={onFortune}
                       disabled={!canBet}
+                      warn={fortuneDraft !== null}
+                      note={fortuneDraft !== null ? t('table.minBet', { amount: money(fortuneLimits.minCents) }) : null}
+                      badge={t('table.fortuneAdds', { chip: money(addsToFortune * 100) })}
+                      onClear={canBet && shownFortune.length > 0 ? onFortuneRemove : null}
+                      clearTitle={t('table.fortuneRemove')}
+                      clearTestid="fortune-clear"
                     />
                   )}
                 </>
@@ -257,10 +491,10 @@ export function TableLayout({ api, session, onLeave, onSessionLost, onPlayer, ta
             </div>
             <div className="middle__right">
               <Timer deadline={deadline} totalMs={totalMs} />
-              <span className="muted" style={{ fontSize: '0.72rem', textAlign: 'right' }}>
+              <span className="table-facts muted">
                 {view.config.name}
                 <br />
-                {t('table.limits', { min: money(view.config.limits.main.minCents), max: money(view.config.limits.main.maxCents) })}
+                {t('table.limits', { min: money(mainLimits.minCents), max: money(mainLimits.maxCents) })}
                 <br />
                 {view.banker.kind === 'house'
                   ? t('table.commission', { rate: percent(lng, view.config.commissionBps) })
@@ -282,85 +516,99 @@ export function TableLayout({ api, session, onLeave, onSessionLost, onPlayer, ta
               </span>
             </div>
           </div>
-          <PlayerZone
-            you={you}
-            stage={stage}
-            arrangement={arrangement}
-            setting={setting && !submitting}
-            onCard={(c) => setLow((l) => toggleLow(l, c))}
-          />
+          {iBank ? (
+            stage.kind === 'revealed' && <BankerResults round={stage.round} money={money} />
+          ) : role === 'spectator' && stage.kind !== 'revealed' ? null : (
+            <PlayerZone you={you} stage={stage} arrangement={arrangement} setting={setting && !submitting} onCard={(c) => setLow((l) => toggleLow(l, c))} />
+          )}
           <div className="controls">
             <Explanation view={view} stage={stage} who="you" />
-            <p className="error-toast" data-testid="error" hidden={error === null} role="alert">
-              {error ? errorMessage(t, error.code) : ''}
+            <p className="error-toast" data-testid="error" hidden={shownError === null} role="alert">
+              {shownError ?? ''}
             </p>
             {splitReason && (
               <p className="foul-reason" data-testid="split-reason" role="status">
                 {splitReason}
               </p>
             )}
-            <div className="actions">
-              {stage.kind === 'setting' && isPlayer ? (
-                <>
-                  <button
-                    className="btn btn--gold btn--big"
-                    data-testid="split"
-                    disabled={!setting || splitBlock !== null || submitting}
-                    title={splitReason ?? undefined}
-                    onClick={() => arrangement && send('set', { low: [...arrangement.low] })}
-                  >
-                    {t('table.split')}
+            <div className="controls__row">
+              <div className="actions">
+                {role === 'spectator' ? (
+                  <button className="btn btn--gold btn--big" data-testid="sit-down" disabled={!connected} onClick={table.sitAgain}>
+                    {t('table.sitDown')}
                   </button>
-                  <button className="btn btn--big" data-testid="house-way" disabled={!setting || submitting} onClick={() => send('house-way')}>
-                    {t('table.houseWay')}
-                  </button>
-                </>
-              ) : role === 'banker' ? null : (
-                <>
-                  <button
-                    className="btn btn--gold btn--big"
-                    data-testid="deal"
-                    disabled={!canBet || you.bets.main === 0 || you.ready || pendingTypes.has('deal') || betPending}
-                    onClick={() => send('deal')}
-                  >
-                    {t('table.deal')}
-                  </button>
+                ) : dealt ? (
+                  <>
+                    <button
+                      className="btn btn--gold btn--big"
+                      data-testid="split"
+                      disabled={!setting || splitBlock !== null || submitting}
+                      title={splitReason ?? undefined}
+                      onClick={() => arrangement && send('set', { low: [...arrangement.low] })}
+                    >
+                      {t('table.split')}
+                    </button>
+                    <button className="btn btn--big" data-testid="house-way" disabled={!setting || submitting} onClick={() => send('house-way')}>
+                      {t('table.houseWay')}
+                    </button>
+                  </>
+                ) : isPlayer ? (
+                  <>
+                    <button
+                      className="btn btn--gold btn--big"
+                      data-testid="deal"
+                      disabled={!canBet || (you.bets.main === 0 && mainDraft === null) || you.ready || pendingTypes.has('deal') || betPending}
+                      onClick={onDeal}
+                    >
+                      {t('table.deal')}
+                    </button>
+                    <button
+                      className="btn btn--big"
+                      data-testid="rebet"
+                      disabled={!canBet || you.lastBets === null || you.lastBets.main === 0 || you.bets.main > 0 || betPending}
+                      onClick={() => {
+                        setMainChips([]);
+                        setFortuneChips([]);
+                        setMainDraft(null);
+                        setFortuneDraft(null);
+                        setLocalError(null);
+                        send('rebet');
+                      }}
+                    >
+                      {t('table.rebet')}
+                    </button>
+                  </>
+                ) : null}
+                {isPlayer && (
                   <button
                     className="btn btn--big"
-                    data-testid="rebet"
-                    disabled={!canBet || you.lastBets === null || you.lastBets.main === 0 || you.bets.main > 0 || betPending}
-                    onClick={() => {
-                      setMainChips([]);
-                      setFortuneChips([]);
-                      send('rebet');
-                    }}
+                    data-testid="hint"
+                    disabled={!setting || submitting || pendingTypes.has('hint')}
+                    title={t('table.hintTitle')}
+                    aria-expanded={hint !== null}
+                    onClick={table.askHint}
                   >
-                    {t('table.rebet')}
+                    {t('table.hint')}
                   </button>
-                </>
-              )}
-              {role !== 'banker' && (
-                <button
-                  className="btn btn--big"
-                  data-testid="hint"
-                  disabled={!setting || submitting || pendingTypes.has('hint')}
-                  title={t('table.hintTitle')}
-                  aria-expanded={hint !== null}
-                  onClick={table.askHint}
-                >
-                  {t('table.hint')}
-                </button>
-              )}
+                )}
+              </div>
+              {hintPanel !== null && !wide ? null : isPlayer && <ChipRack selected={selected} onChip={onChip} disabled={!canBet} />}
             </div>
-            {hintPanel !== null && !wide ? hintPanel : role !== 'banker' && <ChipRack selected={selected} onChip={onChip} disabled={!isPlayer} />}
+            {hintPanel !== null && !wide ? hintPanel : null}
           </div>
         </section>
         <aside className="side">
           {wide && hintPanel}
+          {showRoundPlayers && view.lastRound && (
+            <section className="panel">
+              <h2>{t('table.roundPlayers')}</h2>
+              <RoundPlayers round={view.lastRound} money={money} />
+            </section>
+          )}
+          <History entries={history} money={money} tableNames={withCurrent(tableNames, view)} />
           {view.config.fortunePayTable && (
             <FortunePayTable payTable={view.config.fortunePayTable} limits={fortuneLimits} envy={view.config.envyBonus} money={money} />
           )}
-          <History entries={history} money={money} />
         </aside>
       </main>
     </>
@@ -371,6 +619,11 @@ type T = ReturnType<typeof useTranslation>['t'];
 
 /** The screens where the side column sits beside the felt (styles.css: below 1100px it goes under it). */
 const WIDE_LAYOUT = '(min-width: 1101px)';
+
+/** The lobby's table names, with this table's name from its view (always known). */
+function withCurrent(names: ReadonlyMap<string, string>, view: TableView): ReadonlyMap<string, string> {
+  return names.get(view.tableId) === view.config.name ? names : new Map([...names, [view.tableId, view.config.name]]);
+}
 
 /** Whether a CSS media query matches, following changes (false where there is no `matchMedia`). */
 function useMediaQuery(query: string): boolean {
@@ -405,12 +658,35 @@ function opponentName(view: TableView, t: T): string {
   return view.banker.kind === 'house' ? t('table.theHouse') : view.banker.nickname;
 }
 
-function phaseMessage(view: TableView, you: YouView, stage: Stage, status: string, t: T): string {
-  if (status === 'reconnecting') return t('app.reconnecting');
+/** The line above the bet spots: what to do now, or whom the viewer waits for (with a countdown). */
+function PhaseMessage({ view, you, stage, status, waiting, waitDeadline }: {
+  view: TableView;
+  you: YouView;
+  stage: Stage;
+  status: string;
+  waiting: Waiting | null;
+  waitDeadline: number | null;
+}) {
+  const { t } = useTranslation();
+  if (status === 'reconnecting' || status === 'connecting') return <>{t('app.reconnecting')}</>;
+  if (waiting) {
+    const head = waiting.kind === 'approval' ? t('waiting.approval') : t(`waiting.${waiting.kind}`, { count: waiting.count });
+    return (
+      <span data-testid="waiting" data-kind={waiting.kind} data-count={waiting.count}>
+        {head}
+        {waitDeadline !== null ? <Countdown deadline={waitDeadline} render={(seconds) => t('waiting.within', { seconds })} /> : t('waiting.none')}
+      </span>
+    );
+  }
+  return <>{phaseMessage(view, you, stage, t)}</>;
+}
+
+function phaseMessage(view: TableView, you: YouView, stage: Stage, t: T): string {
   if (you.role === 'banker') {
     if (view.phase === 'approval' && view.banker.kind === 'player' && !view.banker.approved) return t('phase.approve');
     return t('phase.banking');
   }
+  if (you.role === 'spectator') return t('phase.spectator');
   switch (view.phase) {
     case 'approval':
       return t('phase.awaitingApproval');
@@ -420,12 +696,11 @@ function phaseMessage(view: TableView, you: YouView, stage: Stage, status: strin
       if (stage.kind === 'setting') return stage.submitted ? t('phase.waitingOthers') : t('phase.setting');
       return t('phase.waitingOthers');
     default:
-      if (you.role === 'spectator') return t('phase.spectator');
       return you.ready ? t('phase.waitingDeal') : stage.kind === 'revealed' ? t('phase.settled') : t('phase.betting');
   }
 }
 
-function ResultBanner({ result, money }: { result: ResultModel; money: (c: number, signed?: boolean) => string }) {
+function ResultBanner({ result, money }: { result: ResultModel; money: Money }) {
   const { t } = useTranslation();
   const main =
     result.outcome === 'win'
@@ -463,17 +738,20 @@ function ResultBanner({ result, money }: { result: ResultModel; money: (c: numbe
 }
 
 /**
- * A house-way explanation: the viewer's hand when the house set it (`who="you"`), or the banker's
- * hand at the reveal (`who="banker"`).
+ * A house-way explanation: the viewer's hand when the house set it (`who="you"`; saying so when it was
+ * for a timeout or a disconnection), or the banker's hand at the reveal (`who="banker"`).
  */
 function Explanation({ view, stage, who }: { view: TableView; stage: Stage; who: 'you' | 'banker' }) {
   const { t } = useTranslation();
   let text: string | null = null;
+  let key = who === 'you' ? 'table.houseWayRule' : 'table.bankerHouseWay';
   if (who === 'you') {
     if (stage.kind === 'setting' && view.you?.houseWay) {
       text = houseWayText(t, view.you.houseWay.explanation);
     } else if (stage.kind === 'revealed' && stage.mine && stage.mine.setBy !== 'player') {
       text = explainLocally(stage.mine.cards, stage.mine.houseWayRule, t);
+      if (stage.mine.setBy === 'timeout') key = 'table.houseWayRuleTimeout';
+      if (stage.mine.setBy === 'disconnect') key = 'table.houseWayRuleDisconnect';
     }
   } else if (stage.kind === 'revealed') {
     text = explainLocally(stage.round.bankerHand.cards, stage.round.bankerHand.rule, t);
@@ -481,7 +759,7 @@ function Explanation({ view, stage, who }: { view: TableView; stage: Stage; who:
   if (!text) return null;
   return (
     <p className={`explanation explanation--${who}`} data-testid={who === 'you' ? 'house-way-explanation' : 'banker-explanation'}>
-      {t(who === 'you' ? 'table.houseWayRule' : 'table.bankerHouseWay', { text })}
+      {t(key, { text })}
     </p>
   );
 }
@@ -502,8 +780,10 @@ function explainLocally(cards: readonly CardText[], rule: string | null, t: T): 
 function BankerZone({ view, stage }: { view: TableView; stage: Stage }) {
   const { t } = useTranslation();
   const name = view.banker.kind === 'house' ? t('table.theHouse') : view.banker.nickname;
-  if (stage.kind === 'revealed') {
-    const { round, mine } = stage;
+  // At a shared table every player's cards are revealed with the banker's.
+  const round = stage.kind === 'revealed' ? stage.round : view.lastRound !== null && view.phase !== 'setting' && view.phase !== 'dealing' && view.config.seats > 1 ? view.lastRound : null;
+  if (round) {
+    const mine = stage.kind === 'revealed' ? stage.mine : null;
     const setting = round.bankerHand.setting;
     return (
       <Zone title={t('table.banker')} name={name} className="zone--banker">
@@ -533,7 +813,7 @@ function BankerZone({ view, stage }: { view: TableView; stage: Stage }) {
             markTestid="dealer-high-mark"
           />
         </div>
-        <Explanation view={view} stage={stage} who="banker" />
+        {stage.kind === 'revealed' && <Explanation view={view} stage={stage} who="banker" />}
       </Zone>
     );
   }
@@ -574,16 +854,11 @@ function PlayerZone({ you, stage, arrangement, setting, onCard }: {
     if (!submitted && arrangement.block?.kind === 'error') state = 'foul';
     highCaption = submitted ? captionOf(high, t) : arrangement.highCategory ? categoryName(t, arrangement.highCategory) : null;
     lowCaption = submitted ? captionOf(low, t) : arrangement.lowCategory ? categoryName(t, arrangement.lowCategory) : null;
-  } else if (stage.kind === 'revealed') {
+  } else if (stage.kind === 'revealed' && stage.mine) {
     const mine = stage.mine;
-    if (mine) {
-      high = sortForDisplay(mine.setting.high);
-      low = sortForDisplay(mine.setting.low);
-      marks = { high: mine.high, low: mine.low };
-    } else if (stage.round.banker.kind === 'player' && stage.round.banker.you) {
-      // The viewer banked: its own hand is the banker's hand, shown above; list the players here.
-      return <BankerResults stage={stage} />;
-    }
+    high = sortForDisplay(mine.setting.high);
+    low = sortForDisplay(mine.setting.low);
+    marks = { high: mine.high, low: mine.low };
     highCaption = captionOf(high, t);
     lowCaption = captionOf(low, t);
   }
@@ -621,26 +896,95 @@ function PlayerZone({ you, stage, arrangement, setting, onCard }: {
   );
 }
 
-function BankerResults({ stage }: { stage: Extract<Stage, { kind: 'revealed' }> }) {
-  const { t, i18n } = useTranslation();
+/**
+ * The banking player's view of a revealed round: each player's result in the banker's words ("Pat lost
+ * $10 → you +$10"), with both hands and the marks, and the banker's net after its fee (rules.md §3.1:
+ * the fee is 1.5% of the total wagered against it; the Fortune bets are the house's business).
+ */
+function BankerResults({ round, money }: { round: RoundResultView; money: Money }) {
+  const { t } = useTranslation();
   return (
-    <Zone title={t('table.players')} className="zone--player">
-      <ul className="banker-results">
-        {stage.round.players.map((p) => (
-          <li key={p.seat} className={`history-row history-row--${p.outcome === 'win' ? 'lose' : p.outcome === 'lose' ? 'win' : 'push'}`}>
-            <span>{p.nickname}</span>
-            <span className="history-row__net">{formatMoney(i18n.language, -p.netCents, true)}</span>
-          </li>
-        ))}
-      </ul>
+    <Zone title={t('table.players')} className="zone--player zone--results">
+      <RoundPlayers round={round} money={money} asBanker />
+      <p className="banker-net" data-testid="banker-net" data-net-cents={round.bankerNetCents} data-fee-cents={round.bankerFeeCents}>
+        {t('bankerResult.fee', { net: money(round.bankerNetCents, true), fee: money(round.bankerFeeCents) })}
+      </p>
     </Zone>
   );
 }
 
-function SeatsBar({ view, you, send }: { view: TableView; you: YouView; send: (type: 'sit' | 'stand' | 'take-bank' | 'leave-bank' | 'approve' | 'auto-approve', payload?: Record<string, unknown>) => string }) {
+/**
+ * Every player's hands and result in a revealed round (a shared table shows them to all after the
+ * reveal). `asBanker`: the result told from the banking player's side (its main-bet money only).
+ */
+export function RoundPlayers({ round, money, asBanker = false }: { round: RoundResultView; money: Money; asBanker?: boolean }) {
   const { t } = useTranslation();
-  const shared = view.config.seats > 1 || view.config.playerBanking;
-  if (!shared) return null;
+  return (
+    <ul className="round-players" data-testid="round-players" data-count={round.players.length}>
+      {round.players.map((p) => {
+        const { playerMainCents, bankerCents } = mainResultOf(p);
+        const cls = asBanker ? (bankerCents > 0 ? 'win' : bankerCents < 0 ? 'lose' : 'push') : p.outcome;
+        const text = asBanker
+          ? t(`bankerResult.${p.outcome}`, { nickname: p.nickname, amount: money(Math.abs(playerMainCents)) })
+          : p.outcome === 'push'
+            ? p.netCents === 0
+              ? t('roundPlayer.push')
+              : t('roundPlayer.pushNet', { amount: money(p.netCents, true) })
+            : t(`roundPlayer.${p.outcome}`, { amount: money(Math.abs(p.netCents)) });
+        const how = p.setBy === 'player' ? '' : t(`roundPlayer.setBy.${p.setBy}`);
+        return (
+          <li
+            key={p.seat}
+            className={`round-player history-row history-row--${cls}`}
+            data-testid="round-player"
+            data-seat={p.seat}
+            data-result={p.outcome}
+            data-net-cents={p.netCents}
+            data-banker-cents={asBanker ? bankerCents : undefined}
+          >
+            <span className="round-player__who">
+              <strong className="round-player__name" title={p.nickname}>
+                {p.nickname}
+              </strong>
+              {p.you && <span className="muted"> {t('table.youMark')}</span>}
+              {!asBanker && (
+                <span className="muted">
+                  {' · '}
+                  {t('history.bet', { amount: money(p.bets.main) })}
+                </span>
+              )}
+            </span>
+            <span className={`history-row__net history-row__net--${cls}`}>
+              {asBanker ? (
+                <>
+                  {text} <span className="round-player__for-you">{t('bankerResult.forYou', { amount: money(bankerCents, true) })}</span>
+                </>
+              ) : (
+                text
+              )}
+            </span>
+            <span className="history-row__hands round-player__hands">
+              <span className="round-player__marks">
+                <Mark result={p.high} />
+                <Mark result={p.low} />
+              </span>
+              <MiniHands high={sortForDisplay(p.setting.high)} low={sortForDisplay(p.setting.low)} />
+              {how && <span className="muted round-player__how">{how}</span>}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function SeatsBar({ view, you, send, money }: {
+  view: TableView;
+  you: YouView;
+  send: (type: 'sit' | 'stand' | 'take-bank' | 'leave-bank' | 'approve' | 'auto-approve', payload?: Record<string, unknown>) => string;
+  money: Money;
+}) {
+  const { t } = useTranslation();
   const inRound = view.seats.some((s) => s.you && s.inRound);
   const banker = view.banker;
   return (
@@ -648,21 +992,42 @@ function SeatsBar({ view, you, send }: { view: TableView; you: YouView; send: (t
       <div className="seats">
         {view.seats.map((s) => {
           const taken = s.nickname !== null;
+          const bet =
+            taken && s.role === 'player' && s.bets.main > 0
+              ? s.bets.fortune > 0
+                ? t('table.seatBetFortune', { main: money(s.bets.main), fortune: money(s.bets.fortune) })
+                : t('table.seatBet', { main: money(s.bets.main) })
+              : null;
+          const state = !taken ? null : !s.connected ? t('table.seatAway') : s.hasSet ? t('table.seatSet') : s.ready ? t('table.seatReady') : null;
           return (
             <button
               key={s.seat}
               type="button"
-              className={`seat${s.you ? ' seat--mine' : ''}${taken ? ' seat--taken' : ''}${s.role === 'banker' ? ' seat--banker' : ''}`}
+              className={`seat${s.you ? ' seat--mine' : ''}${taken ? ' seat--taken' : ''}${s.role === 'banker' ? ' seat--banker' : ''}${taken && !s.connected ? ' seat--away' : ''}${s.ready || s.hasSet ? ' seat--ready' : ''}`}
               data-testid={`seat-${s.seat}`}
               data-taken={taken}
+              data-mine={s.you}
+              data-main-cents={s.bets.main}
+              data-fortune-cents={s.bets.fortune}
+              data-ready={s.ready}
               disabled={(taken && !s.you) || inRound}
+              title={taken ? [s.nickname, bet, state].filter(Boolean).join(' · ') : undefined}
               onClick={() => {
                 if (taken) return;
                 if (you.seat !== null) send('stand');
                 send('sit', { seat: s.seat });
               }}
             >
-              {taken ? `${s.nickname}${s.role === 'banker' ? ` · ${t('role.banker')}` : ''}${s.hasSet ? ' ✓' : s.ready ? ' •' : ''}` : t('table.seat', { n: s.seat + 1 })}
+              {taken ? (
+                <>
+                  <span className="seat__name">{s.nickname}</span>
+                  {s.role === 'banker' && <span className="seat__tag">{t('role.banker')}</span>}
+                  {bet && <span className="seat__bet">{bet}</span>}
+                  {state && <span className="seat__state">{state}</span>}
+                </>
+              ) : (
+                t('table.seat', { n: s.seat + 1 })
+              )}
             </button>
           );
         })}

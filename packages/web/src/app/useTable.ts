@@ -1,17 +1,34 @@
 /**
  * The table connection as React state: the latest `TableView`, the last refused action, the
- * requests still waiting for an answer, `send`, and the Hint (`askHint`, `hint`). Sits down
- * automatically on the first view when the player has no seat yet (the lobby's "click sits down").
+ * requests still waiting for an answer, `send`, the server's notices, and the Hint (`askHint`, `hint`).
+ * Sits down automatically on the first view when the player has no seat yet (the lobby's "click sits
+ * down"), and after a reconnection takes its previous seat back when the server no longer holds it
+ * (a server restart, or more than the 60 s the seat is held): `sit {seat: previous}`, falling back to
+ * any free seat (rules.md §5 "Interruptions").
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ClientMessageType, HintReply, TableView } from '@paigow/engine';
-import { connectTable, JoinError, type ConnectionStatus, type Payload, type TableConnection, type TableError } from '../net/table-connection.js';
+import {
+  connectTable,
+  JoinError,
+  type ConnectionStatus,
+  type Notice,
+  type Payload,
+  type TableConnection,
+  type TableError,
+} from '../net/table-connection.js';
+import { joined, leftTable, NEW_KEEPER, refused, sent, sitAgain as sitAgainOrder, viewed, type SeatKeeper, type SitOrder } from './seat-keeper.js';
 
 export interface TableState {
   readonly view: TableView | null;
   /** Browser clock when `view` arrived (for the timer's skew correction). */
   readonly receivedAtMs: number;
   readonly status: ConnectionStatus;
+  /**
+   * How many times the table was joined (1 after the first join, +1 per reconnection): a change means
+   * "connected again", when the history must be read afresh.
+   */
+  readonly connections: number;
   /** The last refused action (or a failed join), until the next action is sent. */
   readonly error: TableError | null;
   /** Request ids sent and not yet answered, with their message type. */
@@ -20,12 +37,24 @@ export interface TableState {
   send(type: ClientMessageType, payload?: Payload): string;
   /** Leaves the table: stands up when possible, then closes the room. */
   leave(): Promise<void>;
+  /** The server's notices not yet dismissed, oldest first. */
+  readonly notices: readonly NoticeItem[];
+  /** Forgets a notice (closed, or timed out on screen). */
+  dismissNotice(id: number): void;
+  /** Sits down again (after leaving the table on a timeout): the last seat held, else any free seat. */
+  sitAgain(): void;
   /** The last Hint asked for: while computed `reply` is `null`; `null` when none (or it was refused). */
   readonly hint: HintState | null;
   /** Asks the server for a Hint on the viewer's cards (docs/protocol.md `hint`). */
   askHint(): void;
   /** Forgets the Hint (the panel is closed). */
   clearHint(): void;
+}
+
+/** A notice as received (`id` is local, for dismissal; `atMs` the browser clock at arrival). */
+export interface NoticeItem extends Notice {
+  readonly id: number;
+  readonly atMs: number;
 }
 
 /** A Hint asked for in round `roundId`, and its answer once it came. */
@@ -35,16 +64,22 @@ export interface HintState {
   readonly reply: HintReply | null;
 }
 
+/** At most this many notices are kept (the oldest go first). */
+const MAX_NOTICES = 4;
+
 export function useTable(tableId: string, token: string, onSessionLost: () => void): TableState {
   const [view, setView] = useState<TableView | null>(null);
   const [receivedAtMs, setReceivedAtMs] = useState(0);
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
+  const [connections, setConnections] = useState(0);
   const [error, setError] = useState<TableError | null>(null);
   const [pending, setPending] = useState<ReadonlyMap<string, ClientMessageType>>(new Map());
   const [hint, setHint] = useState<HintState | null>(null);
+  const [notices, setNotices] = useState<readonly NoticeItem[]>([]);
   const conn = useRef<TableConnection | null>(null);
   const roundRef = useRef<string | null>(null);
-  const satDown = useRef(false);
+  /** Which seat to ask for after a (re)connection (seat-keeper.ts). */
+  const keeper = useRef<SeatKeeper>(NEW_KEEPER);
   const lostRef = useRef(onSessionLost);
   lostRef.current = onSessionLost;
 
@@ -62,16 +97,23 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
   useEffect(() => {
     let live = true;
     let opened: TableConnection | null = null;
-    let latest: TableView | null = null;
-    satDown.current = false;
-    const maybeSit = () => {
-      const you = latest?.you;
-      if (!you || !opened) return;
-      if (you.seat !== null) satDown.current = true;
-      else if (!satDown.current) {
-        satDown.current = true;
-        opened.send('sit', { seat: null });
+    /** The first view of the current connection, while the connection itself is not known yet. */
+    let early: number | null | undefined;
+    keeper.current = NEW_KEEPER;
+    const order = (sit: SitOrder) => {
+      if (sit === null || !opened) return;
+      const id = opened.send('sit', { seat: sit.seat });
+      if (sit.track) keeper.current = sent(keeper.current, id);
+    };
+    const onSeat = (seat: number | null) => {
+      if (!opened) {
+        // The first join's view can come before `connectTable` resolves: decide once it has.
+        if (early === undefined) early = seat;
+        return;
       }
+      const next = viewed(keeper.current, seat);
+      keeper.current = next.keeper;
+      order(next.sit);
     };
     connectTable(tableId, token, {
       view(v, at) {
@@ -80,15 +122,26 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
         setView(v);
         setReceivedAtMs(at);
         settle(v.ack);
-        latest = v;
-        maybeSit();
+        if (v.you) onSeat(v.you.seat);
       },
       error(e) {
         if (!live) return;
         settle(e.requestId);
         setHint((h) => (h !== null && h.requestId === e.requestId ? null : h));
+        const mine = refused(keeper.current, e.requestId);
+        keeper.current = mine.keeper;
+        if (mine.handled) {
+          // The previous seat is taken (or gone): any free seat will do.
+          order(mine.sit);
+          return;
+        }
         setError(e);
         if (e.code === 'auth/invalid-session') lostRef.current();
+      },
+      notice(n) {
+        if (!live) return;
+        if (n.code === 'notice/left-table') keeper.current = leftTable(keeper.current);
+        setNotices((list) => [...list, { ...n, id: nextNoticeId++, atMs: Date.now() }].slice(-MAX_NOTICES));
       },
       hint(reply) {
         if (!live) return;
@@ -104,6 +157,13 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
       status(s) {
         if (!live) return;
         setStatus(s);
+        if (s === 'open') {
+          // The first view of this connection decides about the seat (not the last one of the old).
+          keeper.current = joined(keeper.current);
+          setConnections(keeper.current.joins);
+          // Connected again: a "cannot reach the server" from the outage is over.
+          setError((e) => (e !== null && e.code === 'network' ? null : e));
+        }
         // A new socket: nothing sent on the old one will be answered.
         if (s === 'reconnecting' || s === 'closed') {
           setPending(new Map());
@@ -118,7 +178,7 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
           return;
         }
         conn.current = c;
-        maybeSit();
+        if (early !== undefined) onSeat(early);
       })
       .catch((e: unknown) => {
         if (!live) return;
@@ -164,14 +224,25 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
     await c.close();
   }, []);
 
+  const sitAgain = useCallback(() => {
+    const sit = sitAgainOrder(keeper.current);
+    if (sit === null) return;
+    const id = send('sit', { seat: sit.seat });
+    if (id && sit.track) keeper.current = sent(keeper.current, id);
+  }, [send]);
+
+  const dismissNotice = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);
+
   const askHint = useCallback(() => {
     const id = send('hint');
     setHint(id ? { requestId: id, roundId: roundRef.current, reply: null } : null);
   }, [send]);
   const clearHint = useCallback(() => setHint(null), []);
 
-  return { view, receivedAtMs, status, error, pending, send, leave, hint, askHint, clearHint };
+  return { view, receivedAtMs, status, connections, error, pending, send, leave, notices, dismissNotice, sitAgain, hint, askHint, clearHint };
 }
+
+let nextNoticeId = 1;
 
 /** The sequence number at the end of a request id (`abc123-7` → 7), or `null`. */
 export function sequenceOf(requestId: string): number | null {

@@ -1,12 +1,12 @@
 /**
  * The colyseus.js adapter (architecture.md "packages/web/src/net"): joins a table room, turns the
- * server's `view`, `error` and `hint` messages into callbacks, and sends client messages with request
+ * server's `view`, `error`, `notice` and `hint` messages into callbacks, and sends client messages with request
  * ids (docs/protocol.md). Colyseus types stay in this file; the rest of the client sees `TableView`s.
  *
  * The room's schema state is not read: the `view` message is the source of truth for the UI.
  */
 import { Client, type Room } from 'colyseus.js';
-import { ERROR_CODES, type ClientMessageType, type ErrorMessage, type HintReply, type TableView } from '@paigow/engine';
+import { ERROR_CODES, type ClientMessageType, type ErrorMessage, type HintReply, type Notice as ProtocolNotice, type TableView } from '@paigow/engine';
 
 /** What a client message carries besides `requestId` (see `ClientMessage` in the engine's protocol). */
 export type Payload = Record<string, unknown>;
@@ -21,10 +21,44 @@ export interface TableListener {
   status(status: ConnectionStatus): void;
   /** The answer to a `hint` request (its `requestId` names which). */
   hint?(hint: HintReply): void;
+  /** Something that happened to the player without a request (a timer, a disconnection, another table). */
+  notice?(notice: Notice): void;
 }
 
-/** The server's `error` message, or a local `network` failure (a message sent while disconnected). */
-export type TableError = Omit<ErrorMessage, 'code'> & { readonly code: ErrorMessage['code'] | 'network' };
+/**
+ * The server's `notice` message (docs/protocol.md; the engine's `Notice`, protocol/notices.ts): `code`
+ * starts with `notice/` (`notice/bet-returned` `{amountCents, reason}`, `notice/house-way-set`
+ * `{roundId, reason}`, `notice/left-table` `{reason}`, `notice/left-bank` `{reason}`, `notice/round-void`
+ * `{roundId, reason}`, `notice/round-recovered` `{roundId, outcome, netCents}`); `message` is an English
+ * text, shown only for a code the catalog does not know. Read loosely (a newer server may send codes
+ * this client does not know yet).
+ */
+export interface Notice {
+  readonly code: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly message: string;
+}
+
+/** Every protocol notice fits the client's reading of one (fails to compile otherwise). */
+export const PROTOCOL_NOTICES_FIT: (notice: ProtocolNotice) => Notice = (notice) => notice;
+
+/** Reads a `notice` payload (tolerant: missing params become `{}`); `null` when it is not one. */
+export function parseNotice(payload: unknown): Notice | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { code, params, message } = payload as { code?: unknown; params?: unknown; message?: unknown };
+  if (typeof code !== 'string' || !code.startsWith('notice/')) return null;
+  return {
+    code,
+    params: typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as Record<string, unknown>) : {},
+    message: typeof message === 'string' ? message : '',
+  };
+}
+
+/**
+ * The server's `error` message, or a local failure: `network` (a message sent while disconnected, or
+ * the server cannot be reached), `table/unknown` (no table has that id).
+ */
+export type TableError = Omit<ErrorMessage, 'code'> & { readonly code: ErrorMessage['code'] | 'network' | 'table/unknown' };
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -45,11 +79,16 @@ export function defaultEndpoint(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`;
 }
 
+/** Colyseus's matchmaking code for a room id that does not exist (`MATCHMAKE_INVALID_ROOM_ID`). */
+const NO_SUCH_ROOM = 4212;
+
 /**
  * Finds the error code in a failed join (Colyseus reports the server's refusal as a message):
- * the first project `ErrorCode` named in it, else `network`.
+ * `table/unknown` when no room has that id (the table does not exist), else the first project
+ * `ErrorCode` named in it, else `network`.
  */
 export function joinErrorCode(error: unknown): string {
+  if ((error as { code?: unknown } | null)?.code === NO_SUCH_ROOM) return 'table/unknown';
   const text = error instanceof Error ? `${error.message} ${(error as { code?: unknown }).code ?? ''}` : String(error);
   return ERROR_CODES.find((code) => text.includes(code)) ?? (text.includes('invalid-session') ? 'auth/invalid-session' : 'network');
 }
@@ -67,8 +106,9 @@ export class JoinError extends Error {
 /**
  * Joins table `tableId` with the session `token` (docs/protocol.md "Connecting": the room id is the
  * table id). When the socket drops, it joins again with the same token (the server re-attaches the
- * seat for 60 s), retrying with back-off until `close()`.
- * @throws JoinError when the first join is refused
+ * seat for 60 s), retrying with back-off until `close()` (a server restart included: while it is down
+ * the table may be missing for a moment). Every successful join reports `status('open')`.
+ * @throws JoinError when the first join is refused (`table/unknown`: no such table)
  */
 export async function connectTable(
   tableId: string,
@@ -87,6 +127,10 @@ export async function connectTable(
     r.onMessage('view', (view: TableView) => listener.view(view, Date.now()));
     r.onMessage('error', (error: ErrorMessage) => listener.error(error));
     r.onMessage('hint', (hint: HintReply) => listener.hint?.(hint));
+    r.onMessage('notice', (payload: unknown) => {
+      const notice = parseNotice(payload);
+      if (notice) listener.notice?.(notice);
+    });
     // Any other server message is ignored (e.g. Colyseus internals).
     r.onMessage('*', () => undefined);
     r.onLeave(() => {

@@ -2,7 +2,8 @@
  * Visual preview of the table in fixed states, without a server (dev only: `npm run dev -w
  * packages/web`, then /preview.html#<state>). Not part of the production build (its only input is
  * index.html). States: betting, setting, foul, ok, submitted, win, lose, push, shared, banker, empty,
- * hint, hint-computing, envy.
+ * hint, hint-computing, envy, notices (toasts and the away panel), waiting (after Deal at a shared
+ * table), banker-result, shared-result, spectator, long-name.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,7 +11,8 @@ import { I18nextProvider } from 'react-i18next';
 import { ENVY_BONUS_TABLE, FORTUNE_PAY_TABLE, type HintReply, type HistoryEntry, type RoundResultView, type TableView, type YouView } from '@paigow/engine';
 import { createI18n } from '../app/i18n/index.js';
 import { TableLayout } from '../app/TableScreen.js';
-import type { TableState } from '../app/useTable.js';
+import type { NoticeItem, TableState } from '../app/useTable.js';
+import type { AwayRound } from '../app/away.js';
 import type { Api } from '../net/http.js';
 import '../app/styles.css';
 
@@ -79,6 +81,7 @@ function view(over: Partial<TableView>, youOver: Partial<YouView> = {}, seats = 
       name: 'Jade Room',
       seats,
       limits: { main: { minCents: 500, maxCents: 50_000 }, fortune: { minCents: 100, maxCents: 2500 } },
+      betUnitCents: 100,
       commissionBps: 500,
       bankerFeeBps: 150,
       playerBanking,
@@ -114,6 +117,42 @@ function view(over: Partial<TableView>, youOver: Partial<YouView> = {}, seats = 
 
 const setting = (low: string[] = []) =>
   [view({ phase: 'setting', roundId: 'r-13' }, { cards, bets: { main: 2500, fortune: 500 }, balanceCents: 94_450, deadlineMs: now + 31_000, deadlineKind: 'decision' }), low] as const;
+
+/** A round at a shared table where a player banks: Ada banks against Pat (lost $10) and Boris (won $25, Fortune flush). */
+const bankedRound: RoundResultView = {
+  ...round,
+  roundId: 'r-20',
+  banker: { kind: 'player', seat: 0, nickname: 'Ada', you: true },
+  players: [
+    { ...round.players[0], seat: 1, nickname: 'Punter Pat', you: false, bets: { main: 1000, fortune: 0 }, high: 'lose', low: 'copy', outcome: 'lose', fortune: null, netCents: -1000, setBy: 'timeout', houseWayRule: '9.one-pair' },
+    {
+      ...round.players[0],
+      seat: 2,
+      nickname: 'Boris',
+      you: false,
+      bets: { main: 2500, fortune: 500 },
+      high: 'win',
+      low: 'win',
+      outcome: 'win',
+      fortune: { line: 'flush', netCents: 2000 },
+      netCents: 4500,
+    },
+  ],
+  bankerNetCents: -1500 - 53,
+  bankerFeeCents: 53,
+};
+
+/** A house-banked round at a shared table: Ada (you) and Boris. */
+const sharedRound: RoundResultView = {
+  ...round,
+  roundId: 'r-21',
+  players: [
+    { ...round.players[0], high: 'win', low: 'win', outcome: 'win', netCents: 2375, commissionCents: 125, fortune: null },
+    { ...round.players[0], seat: 2, nickname: 'Boris', you: false, bets: { main: 1000, fortune: 0 }, high: 'lose', low: 'lose', outcome: 'lose', fortune: null, netCents: -1000, setBy: 'disconnect' },
+  ],
+};
+
+const LONG_NAME = 'Maximilian_Longnamez';
 
 const STATES: Record<string, readonly [TableView, string[]]> = {
   empty: [view({}, { lastBets: null }), []],
@@ -163,6 +202,37 @@ const STATES: Record<string, readonly [TableView, string[]]> = {
     [],
   ],
   shared: [view({ lastRound: round }, { canTakeBank: true }, 6, true), []],
+  notices: [view({}, { seat: null, role: 'spectator', lastBets: null }), []],
+  waiting: [
+    {
+      ...view({}, { ready: true, bets: { main: 2500, fortune: 500 } }, 6),
+      seats: view({}, {}, 6).seats.map((s) =>
+        s.seat === 0
+          ? { ...s, ready: true, bets: { main: 2500, fortune: 500 } }
+          : s.seat === 2
+            ? { ...s, ready: false, deadlineMs: now + 38_000 }
+            : s.seat === 4
+              ? { ...s, nickname: 'Cleo', role: 'player' as const, bets: { main: 500, fortune: 100 }, deadlineMs: now + 21_000 }
+              : s,
+      ),
+    },
+    [],
+  ],
+  'banker-result': [
+    view(
+      { lastRound: bankedRound, banker: { kind: 'player', seat: 0, nickname: 'Ada', autoApprove: true, approved: true, leaving: false } },
+      { role: 'banker', lastBets: null, lastResult: { roundId: 'r-20', outcome: 'bank', netCents: -1553 } },
+      6,
+      true,
+    ),
+    [],
+  ],
+  'shared-result': [view({ lastRound: sharedRound }, { lastResult: { roundId: 'r-21', outcome: 'win', netCents: 2375 } }, 6), []],
+  spectator: [view({}, { seat: null, role: 'spectator', lastBets: null }, 6), []],
+  'long-name': [
+    view({ phase: 'setting', roundId: 'r-13' }, { nickname: LONG_NAME, cards, bets: { main: 2500, fortune: 500 }, deadlineMs: now + 31_000, deadlineKind: 'decision' }),
+    [],
+  ],
   banker: [
     view(
       { phase: 'approval', banker: { kind: 'player', seat: 0, nickname: 'Ada', autoApprove: false, approved: false, leaving: false } },
@@ -206,6 +276,17 @@ const api: Api = {
   history: () => Promise.resolve({ items: history }),
 };
 
+const notices: NoticeItem[] = [
+  { id: 1, atMs: now, code: 'notice/bet-returned', params: { amountCents: 2500, reason: 'balance' }, message: '' },
+  { id: 2, atMs: now, code: 'notice/house-way-set', params: { reason: 'timeout' }, message: '' },
+  { id: 3, atMs: now, code: 'notice/left-table', params: { reason: 'timeout' }, message: '' },
+];
+
+const away: AwayRound[] = [
+  { roundId: 'r-12', tableId: 'table-1', outcome: 'win', netCents: 2375, setBy: 'disconnect' },
+  { roundId: 'r-13', tableId: 'table-2', outcome: 'void', netCents: 0, setBy: null },
+];
+
 function Preview() {
   const name = window.location.hash.slice(1) || 'betting';
   const [v, low] = STATES[name] ?? STATES.betting;
@@ -215,6 +296,10 @@ function Preview() {
     status: 'open',
     error: name === 'lose' ? { code: 'bet/under-limit', message: '', requestId: 'x' } : null,
     pending: new Map(),
+    connections: 1,
+    notices: name === 'notices' ? notices : [],
+    dismissNotice: () => undefined,
+    sitAgain: () => undefined,
     send: () => '',
     leave: () => Promise.resolve(),
     hint: name === 'hint' || name === 'hint-computing' ? { requestId: 'h1', roundId: 'r-13', reply: name === 'hint' ? hintReply : null } : null,
@@ -232,6 +317,7 @@ function Preview() {
       onPlayer={() => undefined}
       table={table}
       initialLow={low}
+      initialAway={name === 'notices' ? away : undefined}
     />
   );
 }

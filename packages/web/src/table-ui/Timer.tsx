@@ -53,3 +53,21 @@ export function Timer({ deadline, totalMs }: TimerProps) {
     </div>
   );
 }
+
+/**
+ * Whole seconds left until `deadline` (browser clock, epoch ms), re-rendered four times a second, drawn
+ * by `render` (e.g. a translated "at most 38 s").
+ */
+export function Countdown({ deadline, render }: { deadline: number; render: (seconds: number) => string }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(id);
+  }, [deadline]);
+  const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
+  return (
+    <span className="countdown" data-testid="countdown" data-seconds={seconds}>
+      {render(seconds)}
+    </span>
+  );
+}

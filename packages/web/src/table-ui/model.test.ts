@@ -116,6 +116,7 @@ function view(over: Partial<TableView>): TableView {
       name: 'T',
       seats: 1,
       limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null },
+      betUnitCents: 100,
       commissionBps: 500,
       bankerFeeBps: 150,
       playerBanking: false,

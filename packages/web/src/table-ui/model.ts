@@ -204,3 +204,109 @@ export function betChips(totalCents: number, clicked: readonly ChipValue[]): Chi
 export function localDeadline(deadlineMs: number | null, serverNowMs: number, receivedAtMs: number): number | null {
   return deadlineMs === null ? null : deadlineMs - serverNowMs + receivedAtMs;
 }
+
+/**
+ * The table's bet unit in cents: bets are whole multiples of it (`TableConfigView.betUnitCents`;
+ * 100 = whole units, also when a server of an older protocol does not send it).
+ */
+export function betUnitOf(config: { readonly betUnitCents?: unknown }): number {
+  const unit = (config as { betUnitCents?: unknown }).betUnitCents;
+  return typeof unit === 'number' && Number.isInteger(unit) && unit > 0 ? unit : 100;
+}
+
+/**
+ * How a bet being built with chips stands against the spot's limits and the bet unit:
+ * `empty` (0), `ok`, `under-min` (below `minCents`), `off-unit` (not a multiple of `unitCents`), or
+ * `over-max` (above `maxCents`). Cents; limits as in `TableConfigView.limits` (docs/protocol.md "Bets").
+ */
+export type DraftCheck = 'empty' | 'ok' | 'under-min' | 'off-unit' | 'over-max';
+
+/** Checks a bet of `cents` against the spot's limits and the bet unit (see `DraftCheck`). */
+export function checkDraft(cents: number, limits: { readonly minCents: number; readonly maxCents: number }, unitCents: number): DraftCheck {
+  if (cents <= 0) return 'empty';
+  if (cents % unitCents !== 0) return 'off-unit';
+  if (cents < limits.minCents) return 'under-min';
+  if (cents > limits.maxCents) return 'over-max';
+  return 'ok';
+}
+
+/**
+ * What to send for a bet the player has just changed with chips (rules.md §5: chips build a bet).
+ * A bet below the minimum or off the bet unit is still being built: it stays on the felt as a draft
+ * and is not sent (the server would refuse it), but a larger bet the server holds is taken off (0) so
+ * that Deal never deals more than the player sees. Anything else is sent, over the maximum included
+ * (the server refuses it with `bet/over-limit`, which the player should read).
+ * @param draftCents the bet as now built, cents
+ * @param heldCents the spot's bet as the server holds it, cents
+ * @returns `{ send: cents | null, draft }`: the amount to send (`null`: nothing) and whether the chips stay a local draft
+ */
+export function planBet(
+  draftCents: number,
+  heldCents: number,
+  limits: { readonly minCents: number; readonly maxCents: number },
+  unitCents: number,
+): { readonly send: number | null; readonly draft: boolean } {
+  const check = checkDraft(draftCents, limits, unitCents);
+  if (check === 'under-min' || check === 'off-unit') return { send: heldCents > 0 ? 0 : null, draft: true };
+  return { send: draftCents === heldCents ? null : draftCents, draft: false };
+}
+
+/**
+ * The chip the Fortune spot adds when clicked: the selected chip, else the smallest chip that is a
+ * whole number of bet units and reaches the Fortune minimum (`minCents`, 0 when unknown).
+ */
+export function fortuneChip(selected: ChipValue | null, unitCents: number, minCents = 0): ChipValue {
+  if (selected !== null) return selected;
+  const fits = CHIP_VALUES.filter((v) => (v * 100) % unitCents === 0);
+  return fits.find((v) => v * 100 >= minCents) ?? fits[fits.length - 1] ?? CHIP_VALUES[0];
+}
+
+/** Whom the viewer waits for, and until when at most (the latest of their deadlines, server clock). */
+export interface Waiting {
+  /** `deal`: the viewer pressed Deal; `set`: its hand is set; `approval`: the banking player has not approved. */
+  readonly kind: 'deal' | 'set' | 'approval';
+  /** Players still to act (0 for `approval`). */
+  readonly count: number;
+  /** The latest deadline among them (epoch ms, server clock), or `null` when none runs. */
+  readonly deadlineMs: number | null;
+}
+
+/**
+ * What the viewer is waiting for (docs/protocol.md "Multi-player Deal rule", "Setting", rules.md §5
+ * timers): after pressing Deal, the other seated, connected players with a main bet who have not pressed
+ * Deal (each one's bet timer bounds the wait); after setting its hand, the dealt players who have not
+ * set (their decision timers); a player (not the banker) at a table in `approval`, the banker's approval.
+ * @returns `null` when the viewer waits for nobody
+ */
+export function waitingFor(view: TableView): Waiting | null {
+  const you = view.you;
+  if (!you || you.role === 'spectator') return null;
+  const latest = (deadlines: readonly (number | null)[]): number | null =>
+    deadlines.reduce<number | null>((a, d) => (d === null ? a : a === null ? d : Math.max(a, d)), null);
+  if (view.phase === 'approval' && you.role !== 'banker' && view.banker.kind === 'player' && !view.banker.approved) {
+    const banker = view.seats.find((s) => s.role === 'banker');
+    return { kind: 'approval', count: 0, deadlineMs: banker?.deadlineMs ?? null };
+  }
+  if (view.phase === 'betting' && you.ready) {
+    const others = view.seats.filter((s) => !s.you && s.role === 'player' && s.connected && s.bets.main > 0 && !s.ready);
+    return others.length === 0 ? null : { kind: 'deal', count: others.length, deadlineMs: latest(others.map((s) => s.deadlineMs)) };
+  }
+  const mine = view.seats.find((s) => s.you);
+  const done = you.role === 'banker' || (mine !== undefined && (!mine.inRound || mine.hasSet));
+  if (view.phase === 'setting' && done) {
+    const others = view.seats.filter((s) => !s.you && s.inRound && !s.hasSet);
+    return others.length === 0 ? null : { kind: 'set', count: others.length, deadlineMs: latest(others.map((s) => s.deadlineMs)) };
+  }
+  return null;
+}
+
+/**
+ * One player's result from the banking side (rules.md §3.1, §4): the main bet's money only, since the
+ * Fortune bet and the envy bonus are settled against the house, not the banker.
+ * @returns `playerMainCents` = the player's net on the main bet (commission included), `bankerCents` =
+ *   its opposite, before the banking player's fee (the fee is on the round's total, `bankerFeeCents`)
+ */
+export function mainResultOf(p: SeatResultView): { readonly playerMainCents: number; readonly bankerCents: number } {
+  const main = p.netCents - (p.fortune?.netCents ?? 0) - (p.envy?.amountCents ?? 0);
+  return { playerMainCents: main, bankerCents: main === 0 ? 0 : -main };
+}

@@ -81,8 +81,14 @@ export function HandBox({ kind, label, cards, slots, cardTestid, testid, small, 
   );
 }
 
-/** A bet spot: a ring on the felt with a chip tower and the amount. */
-export function BetSpot({ kind, label, amount, chips, title, onClick, disabled, testid, cents }: {
+/**
+ * A bet spot: a ring on the felt with a chip tower and the amount. `cents` is the bet the server holds
+ * (`data-cents`); `draftCents` a bet still being built below the minimum or off the bet unit, shown but
+ * not sent yet (`data-draft-cents`). `note` is a hint (the minimum): in the empty ring, or beside the
+ * amount while the bet is short of it (`warn`); `badge` a small tag
+ * at its top (what a click adds); `onClear` draws a × that takes the last chip off (`clearTestid`).
+ */
+export function BetSpot({ kind, label, amount, chips, title, onClick, disabled, testid, cents, draftCents, note, warn, badge, onClear, clearTitle, clearTestid }: {
   kind: 'main' | 'fortune';
   label: string;
   amount: string | null;
@@ -92,22 +98,46 @@ export function BetSpot({ kind, label, amount, chips, title, onClick, disabled, 
   disabled: boolean;
   testid: string;
   cents: number;
+  draftCents?: number | null;
+  note?: string | null;
+  warn?: boolean;
+  badge?: string | null;
+  onClear?: (() => void) | null;
+  clearTitle?: string;
+  clearTestid?: string;
 }) {
   return (
-    <button
-      type="button"
-      className={`spot spot--${kind}${chips.length > 0 ? ' spot--has-chips' : ''}`}
-      data-testid={testid}
-      data-cents={cents}
-      title={title}
-      aria-label={`${label} ${amount ?? ''}`}
-      onClick={onClick}
-      disabled={disabled}
-    >
-      <span className="spot__label">{label}</span>
-      {chips.length > 0 && <ChipTower chips={chips} max={6} />}
-      {amount && <span className="spot__amount">{amount}</span>}
-    </button>
+    <span className={`spot-wrap spot-wrap--${kind}`}>
+      <button
+        type="button"
+        className={`spot spot--${kind}${chips.length > 0 ? ' spot--has-chips' : ''}${warn ? ' spot--warn' : ''}`}
+        data-testid={testid}
+        data-cents={cents}
+        data-draft-cents={draftCents ?? undefined}
+        title={title}
+        aria-label={`${label} ${amount ?? ''}`}
+        onClick={onClick}
+        disabled={disabled}
+      >
+        <span className="spot__label">
+          {label}
+          {note && chips.length === 0 && <span className="spot__note">{note}</span>}
+        </span>
+        {chips.length > 0 && <ChipTower chips={chips} max={6} />}
+        {amount && (
+          <span className={`spot__amount${warn ? ' spot__amount--warn' : ''}`}>
+            {amount}
+            {note && chips.length > 0 && <span className="spot__amount-note"> · {note}</span>}
+          </span>
+        )}
+      </button>
+      {badge && !disabled && <span className="spot__badge" aria-hidden="true">{badge}</span>}
+      {onClear && (
+        <button type="button" className="spot__clear" data-testid={clearTestid} title={clearTitle} aria-label={clearTitle} onClick={onClear}>
+          ×
+        </button>
+      )}
+    </span>
   );
 }
 

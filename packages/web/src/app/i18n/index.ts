@@ -30,10 +30,37 @@ export function createI18n(lng: string = 'en'): I18n {
   return instance;
 }
 
+/** Error codes of the client itself (no server involved): the server cannot be reached, no such table. */
+const CLIENT_ERRORS = ['network', 'table/unknown'];
+
 /** The message of an error code from the server or the engine (`errors.<code>`, else a generic one). */
 export function errorMessage(t: TFunction, code: string): string {
-  if (isErrorCode(code) || code === 'network') return t(`errors.${code}`);
+  if (isErrorCode(code) || CLIENT_ERRORS.includes(code)) return t(`errors.${code}`);
   return t('errors.unknown', { code });
+}
+
+/**
+ * The text of a server notice (docs/protocol.md `notice`, engine protocol/notices.ts):
+ * `notices.<name>.<reason>` (or `.<outcome>`), else `notices.<name>.other`, with `amountCents` as
+ * `amount` and `netCents` as a signed `net`, formatted by `money`; a notice the catalog does not know
+ * shows the server's English `message`.
+ * @param notice `{code: 'notice/<name>', params, message}`
+ */
+export function noticeText(
+  t: TFunction,
+  notice: { readonly code: string; readonly params: Readonly<Record<string, unknown>>; readonly message: string },
+  money: (cents: number, signed?: boolean) => string,
+): string {
+  const name = notice.code.replace(/^notice\//, '');
+  const { reason, outcome, amountCents, netCents } = notice.params;
+  const params: Record<string, string> = {};
+  for (const [k, v] of Object.entries(notice.params)) if (typeof v === 'string' || typeof v === 'number') params[k] = String(v);
+  if (typeof amountCents === 'number') params.amount = money(amountCents);
+  if (typeof netCents === 'number') params.net = money(netCents, true);
+  const keys = [reason, outcome].filter((k): k is string => typeof k === 'string').map((k) => `notices.${name}.${k}`);
+  keys.push(`notices.${name}.other`);
+  for (const key of keys) if (t(key, { defaultValue: '' }) !== '') return t(key, params);
+  return notice.message || name;
 }
 
 /** The translated name of a hand category key (`one_pair` → "One pair"). */

@@ -1,0 +1,126 @@
+/**
+ * `paigow serve` as operators run it (docs/server.md "Running", "Start-up"): one clear line and status 1
+ * when the start fails for a reason the operator can fix, never a stack trace or a hang; the port it
+ * serves on in a stable startup line on stdout; a second `serve` on the same data never settles the
+ * first one's live rounds (docs/server.md "Processes, leases and recovery").
+ */
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type ServerHandle } from '@paigow/server';
+import { buildCli, paigowEnv, serve, type Run } from './test-cli.js';
+
+beforeAll(buildCli, 120_000);
+
+/** A start that failed: status 1, exactly one stderr line `paigow: <message>`, nothing on stdout. */
+function expectStartFailure(r: Run, message: string | RegExp): void {
+  expect(r.stdout).toBe('');
+  expect(r.stderr.endsWith('\n')).toBe(true);
+  const lines = r.stderr.slice(0, -1).split('\n');
+  expect(lines).toHaveLength(1);
+  if (typeof message === 'string') expect(lines[0]).toBe(`paigow: ${message}`);
+  else expect(lines[0]).toMatch(message);
+  expect(r.status).toBe(1);
+}
+
+async function busyPort(): Promise<{ port: number; server: Server }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  return { port: (server.address() as AddressInfo).port, server };
+}
+
+describe('paigow serve', () => {
+  const folders: string[] = [];
+  const folder = (): string => {
+    const path = mkdtempSync(join(tmpdir(), 'paigow-serve-'));
+    folders.push(path);
+    return path;
+  };
+  afterEach(() => {
+    for (const path of folders.splice(0)) rmSync(path, { recursive: true, force: true });
+  });
+
+  it('on a busy port: one line, status 1, and the data folder is not even created', async () => {
+    const busy = await busyPort();
+    try {
+      const base = folder();
+      const r = paigowEnv(['serve', '--port', String(busy.port), '--data-dir', join(base, 'data')]);
+      expectStartFailure(r, `port ${busy.port} is in use (set PORT or --port)`);
+      expect(readdirSync(base)).toEqual([]);
+      expectStartFailure(paigowEnv(['serve'], { PORT: String(busy.port), PAIGOW_DATA_DIR: join(base, 'data') }), `port ${busy.port} is in use (set PORT or --port)`);
+    } finally {
+      busy.server.close();
+    }
+  });
+
+  it('names a data folder it cannot create, without hanging (a file; /proc)', () => {
+    const base = folder();
+    const file = join(base, 'file');
+    writeFileSync(file, 'x');
+    expectStartFailure(paigowEnv(['serve', '--port', '0'], { PAIGOW_DATA_DIR: file }), new RegExp(`^paigow: cannot create the data folder ${file} \\(ENOTDIR`));
+    expectStartFailure(paigowEnv(['serve', '--port', '0', '--data-dir', '/proc/nope'], {}, 15_000), /^paigow: cannot create the data folder \/proc\/nope \(ENOENT/);
+  });
+
+  it('names a database it cannot reach', async () => {
+    const closed = await busyPort();
+    const port = closed.port;
+    await new Promise((resolve) => closed.server.close(resolve)); // nothing listens there now
+    const r = paigowEnv(['serve', '--port', '0'], { DATABASE_URL: `postgres://root:hunter2@127.0.0.1:${port}/test` });
+    expectStartFailure(r, new RegExp(`^paigow: cannot reach the database at postgres://root:\\*\\*\\*@127\\.0\\.0\\.1:${port}/test \\(.*ECONNREFUSED.*\\)$`));
+  });
+
+  it('exits with status 2 on a bad port option', () => {
+    const r = paigowEnv(['serve', '--port', 'abc']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe("paigow: PORT must be a port number, got 'abc'\n");
+  });
+
+  it('prints the port it serves on (PORT=0 picks a free one) and stops cleanly on SIGTERM', async () => {
+    const running = await serve([], { PORT: '0', PAIGOW_DATA_DIR: join(folder(), 'data') });
+    expect(running.output()).toBe(`paigow: serving at http://localhost:${running.port}\n`);
+    const health = await fetch(`http://127.0.0.1:${running.port}/healthz`);
+    expect(await health.text()).toBe('ok');
+    expect(await running.stop()).toBe(0);
+  });
+
+  describe('next to a running server on the same data', () => {
+    let first: ServerHandle | undefined;
+    afterEach(async () => {
+      await first?.close();
+      first = undefined;
+    });
+
+    it('neither a start on its busy port nor a second server on another port settles its live round', async () => {
+      const dataDir = join(folder(), 'data');
+      first = await startServer({ port: 0, host: '127.0.0.1', dataDir, log: () => undefined });
+      const guest = await fetch(`${first.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"nickname":"Jo"}' });
+      const { player } = (await guest.json()) as { player: { id: string } };
+      // A live round of the first server (its player still deciding).
+      const opened = await first.ledger.openRound({
+        roundId: 'live-round',
+        tableId: 'table-1',
+        bankerPlayerId: null,
+        holds: [{ playerId: player.id, kind: 'main', amountCents: 1_000 }],
+        secret: { version: 0 },
+        public: {},
+        ownerInstanceId: first.instanceId,
+      });
+      expect(opened.ok).toBe(true);
+      const open = async () => (await first!.ledger.openRounds()).map((round) => round.roundId);
+
+      expectStartFailure(paigowEnv(['serve', '--port', String(first.port), '--data-dir', dataDir]), `port ${first.port} is in use (set PORT or --port)`);
+      expect(await open()).toEqual(['live-round']);
+
+      const second = await serve(['--port', '0', '--data-dir', dataDir]);
+      try {
+        expect(await open()).toEqual(['live-round']); // its start-up recovery left it alone
+      } finally {
+        expect(await second.stop()).toBe(0);
+      }
+      expect(await open()).toEqual(['live-round']);
+      expect(await first.ledger.balance(player.id)).toEqual({ ok: true, value: 99_000 });
+    });
+  });
+});

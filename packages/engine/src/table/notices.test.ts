@@ -1,0 +1,177 @@
+/**
+ * What the table reducer tells a player that no request of its own caused (docs/protocol.md `notice`):
+ * timers, interruptions, void deals and balance changes elsewhere (rules.md §5). Also the chips rule for
+ * bets (`betUnitCents`) and comp points of a banker, which may go below zero (docs/server.md).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Notice } from '../protocol/notices.js';
+import { makeNotice, NOTICE_CODES } from '../protocol/notices.js';
+import { apply, nextDeadline } from './apply.js';
+import { tableConfig } from './config.js';
+import type { TableState } from './state.js';
+import { dealWith, must, seatPlayers, testTable } from './test-support.js';
+import { viewFor } from './view.js';
+
+const STRONG = 'As Ah Ks Kh Qs Qh 2c';
+const WEAK = '3c 4d 7h 9s Jd 6c 2d';
+
+/** The notices of the last action, as [playerId, code, params]. */
+function notices(s: TableState): [string, Notice['code'], Notice['params']][] {
+  return s.effects.flatMap((e) => (e.kind === 'notice' ? [[e.playerId, e.notice.code, e.notice.params] as [string, Notice['code'], Notice['params']]] : []));
+}
+
+describe('notices (docs/protocol.md "Server → client messages")', () => {
+  it('a bet timer that runs out returns the bet: "timeout", or "round-dealt-without-you" when the others deal', () => {
+    let s = seatPlayers(testTable(), ['a', 'b']);
+    const t0 = s.nowMs;
+    s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 300, nowMs: t0 });
+    s = must(s, { type: 'bet', playerId: 'b', spot: 'fortune', amountCents: 200, nowMs: t0 });
+    expect(notices(s)).toEqual([]);
+    const alone = must(s, { type: 'tick', nowMs: t0 + 45_000 });
+    expect(notices(alone)).toEqual([['b', 'notice/bet-returned', { amountCents: 500, reason: 'timeout' }]]);
+    expect(alone.phase).toBe('betting');
+
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: t0 + 1_000 });
+    s = must(s, { type: 'deal', playerId: 'a', nowMs: t0 + 1_000, deal: dealWith('x', STRONG, WEAK) });
+    const dealt = must(s, { type: 'tick', nowMs: t0 + 45_000, deal: dealWith('r', STRONG, WEAK) });
+    expect(dealt.phase).toBe('dealing');
+    expect(notices(dealt)).toEqual([['b', 'notice/bet-returned', { amountCents: 500, reason: 'round-dealt-without-you' }]]);
+  });
+
+  it('a decision timeout: the house way sets the hand, then the player leaves the table', () => {
+    let s = seatPlayers(testTable(), ['a']);
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('r1', STRONG, WEAK) });
+    s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
+    s = must(s, { type: 'tick', nowMs: nextDeadline(s)! });
+    expect(notices(s)).toEqual([
+      ['a', 'notice/house-way-set', { roundId: 'r1', reason: 'timeout' }],
+      ['a', 'notice/left-table', { reason: 'timeout' }],
+    ]);
+  });
+
+  it('a disconnection returns bets not dealt, and has the house way set a dealt hand', () => {
+    let s = seatPlayers(testTable(), ['a', 'b']);
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 800, nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: s.nowMs });
+    const gone = must(s, { type: 'leave', playerId: 'a', nowMs: s.nowMs });
+    expect(notices(gone)).toEqual([['a', 'notice/bet-returned', { amountCents: 800, reason: 'disconnect' }]]);
+    const nothingToReturn = must(must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 0, nowMs: s.nowMs }), { type: 'leave', playerId: 'a', nowMs: s.nowMs });
+    expect(notices(nothingToReturn)).toEqual([]);
+
+    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs, deal: dealWith('r2', STRONG, WEAK, '2h 3h 4h 5h 7s 8s 9h') });
+    const beforeOpen = must(s, { type: 'leave', playerId: 'b', nowMs: s.nowMs });
+    const opened = must(beforeOpen, { type: 'round-opened', roundId: 'r2', nowMs: s.nowMs });
+    expect(notices(opened)).toEqual([['b', 'notice/house-way-set', { roundId: 'r2', reason: 'disconnect' }]]);
+    s = must(s, { type: 'round-opened', roundId: 'r2', nowMs: s.nowMs });
+    s = must(s, { type: 'leave', playerId: 'a', nowMs: s.nowMs });
+    expect(notices(s)).toEqual([['a', 'notice/house-way-set', { roundId: 'r2', reason: 'disconnect' }]]);
+  });
+
+  it('a void deal tells every player of the round, the banker included', () => {
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 20_000, 60);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'auto-approve', playerId: 'bank', on: true, nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 700, nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('v', STRONG, WEAK) });
+    s = must(s, { type: 'round-failed', roundId: 'v', reason: 'ledger/insufficient-funds', nowMs: s.nowMs });
+    expect(notices(s)).toEqual([
+      ['p', 'notice/round-void', { roundId: 'v', reason: 'ledger/insufficient-funds' }],
+      ['bank', 'notice/round-void', { roundId: 'v', reason: 'ledger/insufficient-funds' }],
+    ]);
+  });
+
+  it('bets the balance no longer covers (a round at another table) are returned with reason "balance"', () => {
+    let s = seatPlayers(testTable(), ['a']);
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 5_000, nowMs: s.nowMs });
+    const still = must(s, { type: 'sync', playerId: 'a', balanceCents: 5_000, compPoints: 0, nowMs: s.nowMs });
+    expect(notices(still)).toEqual([]);
+    s = must(s, { type: 'sync', playerId: 'a', balanceCents: 4_900, compPoints: 0, nowMs: s.nowMs });
+    expect(s.players.a.bets).toEqual({ main: 0, fortune: 0 });
+    expect(notices(s)).toEqual([['a', 'notice/bet-returned', { amountCents: 5_000, reason: 'balance' }]]);
+  });
+
+  it('a banker leaves the bank on an approval timeout, or when its balance falls below the requirement', () => {
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 20_000, 60);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    const timedOut = must(s, { type: 'tick', nowMs: s.nowMs + 35_000 });
+    expect(notices(timedOut)).toEqual([['bank', 'notice/left-bank', { reason: 'approval-timeout' }]]);
+
+    // 20,000 − a paid win of 10,000 − its fee 150 = 9,850 < 10,150 needed.
+    s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 10_000, nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('b', STRONG, WEAK) });
+    s = must(s, { type: 'round-opened', roundId: 'b', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', playerId: 'p', nowMs: s.nowMs });
+    expect(s.banker).toBeNull();
+    expect(notices(s)).toEqual([['bank', 'notice/left-bank', { reason: 'balance' }]]);
+  });
+
+  it('every notice has a code starting with "notice/", its params and an English message', () => {
+    expect(NOTICE_CODES.every((code) => code.startsWith('notice/'))).toBe(true);
+    expect(makeNotice('notice/bet-returned', { amountCents: 123_456, reason: 'balance' })).toEqual({
+      code: 'notice/bet-returned',
+      params: { amountCents: 123_456, reason: 'balance' },
+      message: 'Your bets (1,234.56) went back to your balance: your balance no longer covers them after a round at another table.',
+    });
+    expect(makeNotice('notice/round-recovered', { roundId: 'r', outcome: 'lose', netCents: -250 }).message).toContain('you lost 2.50');
+  });
+});
+
+describe('bets are built from chips (rules.md §5: chips of 1, 5, 25, 100; table setting betUnitCents)', () => {
+  it('refuses amounts that are not a multiple of the bet unit, on both spots', () => {
+    let s = seatPlayers(testTable(), ['a']);
+    for (const amountCents of [550, 101, 150]) {
+      const refused = apply(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents, nowMs: s.nowMs });
+      expect(refused.ok ? null : refused.error.code).toBe('bet/invalid-amount');
+    }
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 500, nowMs: s.nowMs });
+    const fortune = apply(s, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 250, nowMs: s.nowMs });
+    expect(fortune.ok ? null : fortune.error.code).toBe('bet/invalid-amount');
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 200, nowMs: s.nowMs });
+    expect(s.players.a.bets).toEqual({ main: 500, fortune: 200 });
+  });
+
+  it('takes the unit from the table settings and shows it in the view', () => {
+    expect(viewFor(testTable(), null).config.betUnitCents).toBe(100);
+    let s = seatPlayers(testTable({ betUnitCents: 25 }), ['a']);
+    expect(viewFor(s, 'a').config.betUnitCents).toBe(25);
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 125, nowMs: s.nowMs });
+    expect(apply(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 130, nowMs: s.nowMs }).ok).toBe(false);
+  });
+
+  it('refuses a unit that is not positive or does not divide the limits', () => {
+    const main = { minCents: 100, maxCents: 10_000 };
+    expect(tableConfig({ tableId: 't', limits: { main }, betUnitCents: 0 }).ok).toBe(false);
+    expect(tableConfig({ tableId: 't', limits: { main }, betUnitCents: 2.5 }).ok).toBe(false);
+    const undivided = tableConfig({ tableId: 't', limits: { main: { minCents: 150, maxCents: 10_000 } } });
+    expect(undivided.ok ? null : undivided.error.code).toBe('config/invalid');
+  });
+});
+
+describe('a banker\'s comp points (rules.md §5; docs/server.md "Comp points")', () => {
+  it('lose 1 per unit wagered against it and may go below zero: 69 → −41 after 110 units', () => {
+    let s = seatPlayers(testTable({ playerBanking: true, limits: { main: { minCents: 100, maxCents: 10_000 } } }), ['bank'], 50_000, 69);
+    s = must(s, { type: 'join', playerId: 'p', nickname: 'p', balanceCents: 50_000, compPoints: 0, nowMs: s.nowMs });
+    s = must(s, { type: 'sit', playerId: 'p', seat: 1, nowMs: s.nowMs });
+    s = must(s, { type: 'join', playerId: 'q', nickname: 'q', balanceCents: 50_000, compPoints: 0, nowMs: s.nowMs });
+    s = must(s, { type: 'sit', playerId: 'q', seat: 2, nowMs: s.nowMs });
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 10_000, nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'q', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs });
+    s = must(s, { type: 'deal', playerId: 'q', nowMs: s.nowMs, deal: dealWith('big', WEAK, '3h 4s 8c Tc Qd 5d 2h', STRONG) });
+    s = must(s, { type: 'round-opened', roundId: 'big', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', playerId: 'p', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', playerId: 'q', nowMs: s.nowMs });
+    const settle = s.effects.find((e) => e.kind === 'settle-round');
+    expect(settle?.kind === 'settle-round' && settle.compPoints).toContainEqual({ playerId: 'bank', delta: -110 });
+    expect(s.players.bank.compPoints).toBe(-41);
+    const view = viewFor(s, 'bank');
+    expect(view.you?.compPoints).toBe(-41);
+    expect(view.lastRound?.bankerCompPointsDelta).toBe(-110);
+    expect(view.you?.canTakeBank).toBe(false);
+  });
+});

@@ -1,0 +1,116 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { NOTICE_CODES, makeNotice, type Notice } from '@paigow/engine';
+import { createI18n, errorMessage, formatMoney, noticeText } from './i18n/index.js';
+import { joinErrorCode, parseNotice } from '../net/table-connection.js';
+import { Toasts } from './Toasts.js';
+import type { NoticeItem } from './useTable.js';
+
+const i18n = createI18n('en');
+const t = i18n.t.bind(i18n);
+const money = (cents: number, signed = false) => formatMoney('en', cents, signed);
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('server notices (docs/protocol.md `notice`)', () => {
+  it('has a text for every notice code the protocol defines, in every form the server builds', () => {
+    const samples: Notice[] = [
+      makeNotice('notice/bet-returned', { amountCents: 3000, reason: 'timeout' }),
+      makeNotice('notice/bet-returned', { amountCents: 3000, reason: 'round-dealt-without-you' }),
+      makeNotice('notice/bet-returned', { amountCents: 3000, reason: 'disconnect' }),
+      makeNotice('notice/bet-returned', { amountCents: 3000, reason: 'balance' }),
+      makeNotice('notice/house-way-set', { roundId: 'r1', reason: 'timeout' }),
+      makeNotice('notice/house-way-set', { roundId: 'r1', reason: 'disconnect' }),
+      makeNotice('notice/left-table', { reason: 'timeout' }),
+      makeNotice('notice/left-bank', { reason: 'approval-timeout' }),
+      makeNotice('notice/left-bank', { reason: 'balance' }),
+      makeNotice('notice/round-void', { roundId: 'r1', reason: 'ledger/insufficient-funds' }),
+      makeNotice('notice/round-recovered', { roundId: 'r1', outcome: 'lose', netCents: -2500 }),
+      makeNotice('notice/round-recovered', { roundId: 'r1', outcome: 'refunded', netCents: 0 }),
+    ];
+    expect(new Set(samples.map((n) => n.code))).toEqual(new Set(NOTICE_CODES));
+    for (const n of samples) {
+      const line = noticeText(t, n, money);
+      // The catalog's own words (not the server's English fallback), every placeholder filled.
+      expect(line, JSON.stringify(n)).not.toBe(n.message);
+      expect(line, JSON.stringify(n)).not.toMatch(/\{\{|notice\//);
+    }
+  });
+
+  it('reads a notice payload and refuses anything else', () => {
+    expect(parseNotice({ code: 'notice/round-void', message: 'void' })).toEqual({ code: 'notice/round-void', params: {}, message: 'void' });
+    expect(parseNotice({ code: 'bet/closed', params: {}, message: '' })).toBeNull();
+    expect(parseNotice('notice/round-void')).toBeNull();
+    expect(parseNotice({ code: 'notice/x', params: [1], message: 3 })).toEqual({ code: 'notice/x', params: {}, message: '' });
+  });
+
+  it('says why a bet came back, with the amount, for every reason the server gives', () => {
+    for (const reason of ['timeout', 'disconnect', 'round-dealt-without-you', 'balance']) {
+      const line = noticeText(t, { code: 'notice/bet-returned', params: { amountCents: 2500, reason }, message: 'x' }, money);
+      expect(line, reason).toContain('$25');
+      expect(line, reason).not.toContain('{{');
+    }
+    expect(noticeText(t, { code: 'notice/bet-returned', params: { amountCents: 2500, reason: 'balance' }, message: '' }, money)).toMatch(/another table/);
+    // An unknown reason still gets the general sentence.
+    expect(noticeText(t, { code: 'notice/bet-returned', params: { amountCents: 500, reason: 'cosmic-rays' }, message: '' }, money)).toBe(
+      'Your bets ($5) went back to your balance.',
+    );
+  });
+
+  it('tells the house-way, left-table and left-bank notices by reason', () => {
+    expect(noticeText(t, { code: 'notice/house-way-set', params: { reason: 'timeout' }, message: '' }, money)).toMatch(/^Time ran out/);
+    expect(noticeText(t, { code: 'notice/house-way-set', params: { reason: 'disconnect' }, message: '' }, money)).toMatch(/disconnected/);
+    expect(noticeText(t, { code: 'notice/left-table', params: { reason: 'timeout' }, message: '' }, money)).toMatch(/left the table/);
+    expect(noticeText(t, { code: 'notice/left-bank', params: { reason: 'approval-timeout' }, message: '' }, money)).toMatch(/not approved in time/);
+    expect(noticeText(t, { code: 'notice/left-bank', params: { reason: 'balance' }, message: '' }, money)).toMatch(/balance/);
+    expect(noticeText(t, { code: 'notice/round-void', params: { roundId: 'r1', reason: 'ledger/insufficient-funds' }, message: '' }, money)).toMatch(/could not be dealt/);
+    expect(noticeText(t, { code: 'notice/round-recovered', params: { roundId: 'r1', outcome: 'win', netCents: 2375 }, message: '' }, money)).toMatch(/\+\$23\.75\.$/);
+    expect(noticeText(t, { code: 'notice/round-recovered', params: { roundId: 'r1', outcome: 'refunded', netCents: 0 }, message: '' }, money)).toMatch(/called off/);
+  });
+
+  it("shows the server's text for a notice the catalog does not know", () => {
+    expect(noticeText(t, { code: 'notice/brand-new', params: {}, message: 'Something new happened.' }, money)).toBe('Something new happened.');
+  });
+
+  it('draws notices apart from the red error, with "Sit again" after leaving on a timeout', () => {
+    const notices: NoticeItem[] = [
+      { id: 1, atMs: Date.now(), code: 'notice/bet-returned', params: { amountCents: 2500, reason: 'balance' }, message: '' },
+      { id: 2, atMs: Date.now(), code: 'notice/left-table', params: { reason: 'timeout' }, message: '' },
+    ];
+    const html = renderToStaticMarkup(
+      createElement(
+        I18nextProvider,
+        { i18n },
+        createElement(Toasts, {
+          notices,
+          local: [],
+          away: [{ roundId: 'r1', tableId: 'table-1', outcome: 'win', netCents: 2375, setBy: 'disconnect' }],
+          tableNames: new Map([['table-1', 'Jade Room']]),
+          currentTable: null,
+          money,
+          onDismiss: () => undefined,
+          onDismissLocal: () => undefined,
+          onDismissAway: () => undefined,
+          onSitAgain: () => undefined,
+          canSitAgain: true,
+        }),
+      ),
+    );
+    expect(html).not.toContain('data-testid="error"');
+    expect(html).toContain('data-code="notice/bet-returned"');
+    expect(html).toContain('data-testid="sit-again"');
+    expect(html).toContain('data-testid="away-round" data-round-id="r1" data-result="win" data-net-cents="2375"');
+    expect(text(html)).toContain('While you were away');
+    expect(text(html)).toContain('Jade Room: round won +$23.75 (your hand was set by the house way)');
+  });
+});
+
+describe('join failures', () => {
+  it('tells a table that does not exist apart from a server that cannot be reached', () => {
+    const noRoom = Object.assign(new Error('room "nope" not found'), { code: 4212 });
+    expect(joinErrorCode(noRoom)).toBe('table/unknown');
+    expect(errorMessage(t, 'table/unknown')).toBe('This table does not exist.');
+    expect(joinErrorCode(new TypeError('Failed to fetch'))).toBe('network');
+  });
+});

@@ -1,0 +1,99 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import type { HistoryEntry, RoundResultView, SeatResultView } from '@paigow/engine';
+import { createI18n, formatMoney } from './i18n/index.js';
+import { RoundPlayers } from './TableScreen.js';
+import { History } from './History.js';
+
+const i18n = createI18n('en');
+const money = (cents: number, signed = false) => formatMoney('en', cents, signed);
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const render = (el: ReturnType<typeof createElement>) => renderToStaticMarkup(createElement(I18nextProvider, { i18n }, el));
+
+const pat: SeatResultView = {
+  seat: 1,
+  nickname: 'Punter Pat',
+  you: false,
+  cards: ['As', 'Kh', 'Jk', '7d', '7c', '3s', 'Td'],
+  setting: { high: ['As', 'Jk', '7d', '7c', '3s'], low: ['Kh', 'Td'] },
+  setBy: 'timeout',
+  houseWayRule: '9.one-pair',
+  bets: { main: 1000, fortune: 0 },
+  high: 'lose',
+  low: 'copy',
+  outcome: 'lose',
+  commissionCents: 0,
+  fortune: null,
+  envy: null,
+  netCents: -1000,
+  compPointsDelta: 10,
+};
+
+const round: RoundResultView = {
+  roundId: 'r9',
+  tableId: 'table-3',
+  banker: { kind: 'player', seat: 0, nickname: 'Bea', you: true },
+  bankerHand: { cards: ['Qs', 'Qd', '9h', '8c', '5s', '4d', '2h'], setting: { high: ['Qs', 'Qd', '8c', '5s', '2h'], low: ['9h', '4d'] }, rule: '9.one-pair' },
+  players: [pat],
+  bankerNetCents: 985,
+  bankerFeeCents: 15,
+  bankerCompPointsDelta: -10,
+  settledAtMs: 1,
+};
+
+describe("the round's players after the reveal", () => {
+  it('tells the banker "Punter Pat lost $10 → you +$10", with the hands and how they were set', () => {
+    const html = render(createElement(RoundPlayers, { round, money, asBanker: true }));
+    expect(text(html)).toContain('Punter Pat');
+    expect(text(html)).toContain('lost $10 → you +$10');
+    expect(text(html)).toContain('house way (time ran out)');
+    expect(html).toContain('data-banker-cents="1000"');
+    expect(html).toContain('data-net-cents="-1000"');
+    expect(html).toContain('data-mark="lose"');
+    expect(html).toContain('data-mark="copy"');
+  });
+
+  it("shows another player at a shared table its own result, with the player's sign", () => {
+    const html = render(createElement(RoundPlayers, { round: { ...round, banker: { kind: 'house' } }, money }));
+    expect(text(html)).toContain('Lost $10');
+    expect(text(html)).toContain('Bet $10');
+    expect(html).not.toContain('data-banker-cents');
+  });
+});
+
+describe('a history row', () => {
+  const entry: HistoryEntry = {
+    roundId: 'r9',
+    tableId: 'table-3',
+    role: 'player',
+    status: 'settled',
+    netCents: 1500,
+    compPointsDelta: 37,
+    result: {
+      ...round,
+      banker: { kind: 'house' },
+      players: [{ ...pat, you: true, setBy: 'player', bets: { main: 3200, fortune: 500 }, outcome: 'push', fortune: { line: 'flush', netCents: 2000 }, netCents: 1500 }],
+    },
+    refundReason: null,
+    openedAt: 1,
+    closedAt: 2,
+  };
+
+  it('names the table and gives the Fortune stake, line and money beside the bet', () => {
+    const html = render(createElement(History, { entries: [entry], money, tableNames: new Map([['table-3', 'Dragon Room']]) }));
+    expect(html).toContain('data-table-id="table-3"');
+    expect(text(html)).toContain('Dragon Room');
+    expect(text(html)).toContain('Bet $32');
+    expect(text(html)).toContain('Fortune $5: Flush +$20');
+    expect(html).toContain('data-stake-cents="500"');
+  });
+
+  it('says when the house set the hand, and sums up a banked round', () => {
+    const timedOut = { ...entry, result: { ...entry.result!, players: [{ ...entry.result!.players[0], setBy: 'timeout' as const }] } };
+    expect(text(render(createElement(History, { entries: [timedOut], money, tableNames: new Map() })))).toContain('Set by the house way (time ran out)');
+    const banked: HistoryEntry = { ...entry, role: 'banker', netCents: 985, result: round };
+    expect(text(render(createElement(History, { entries: [banked], money, tableNames: new Map() })))).toContain('You banked against 1 player ($10 wagered)');
+  });
+});

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import type { SeatResultView, SeatView, TableView } from '@paigow/engine';
+import { betUnitOf, checkDraft, fortuneChip, mainResultOf, planBet, waitingFor } from './model.js';
+
+const limits = { minCents: 500, maxCents: 50_000 };
+
+describe('building a bet with chips (rules.md §5, the table minimum and the bet unit)', () => {
+  it('reads the bet unit from the config, 100 cents when the server does not send it', () => {
+    expect(betUnitOf({})).toBe(100);
+    expect(betUnitOf({ betUnitCents: 500 })).toBe(500);
+    expect(betUnitOf({ betUnitCents: 0 })).toBe(100);
+    expect(betUnitOf({ betUnitCents: 2.5 })).toBe(100);
+  });
+
+  it('checks a bet against the limits and the unit', () => {
+    expect(checkDraft(0, limits, 100)).toBe('empty');
+    expect(checkDraft(100, limits, 100)).toBe('under-min');
+    expect(checkDraft(500, limits, 100)).toBe('ok');
+    expect(checkDraft(600, limits, 500)).toBe('off-unit');
+    expect(checkDraft(1000, limits, 500)).toBe('ok');
+    expect(checkDraft(50_100, limits, 100)).toBe('over-max');
+  });
+
+  it('keeps a bet below the minimum on the felt without sending it (no refusal while building)', () => {
+    // $1, then $2 … on a $5 table: nothing is sent until the bet reaches $5.
+    expect(planBet(100, 0, limits, 100)).toEqual({ send: null, draft: true });
+    expect(planBet(400, 0, limits, 100)).toEqual({ send: null, draft: true });
+    expect(planBet(500, 0, limits, 100)).toEqual({ send: 500, draft: false });
+    expect(planBet(600, 500, limits, 100)).toEqual({ send: 600, draft: false });
+  });
+
+  it('takes a held bet off when chips removed bring it below the minimum, so Deal never deals more than is shown', () => {
+    expect(planBet(100, 600, limits, 100)).toEqual({ send: 0, draft: true });
+    expect(planBet(0, 100, limits, 100)).toEqual({ send: 0, draft: false });
+    expect(planBet(0, 0, limits, 100)).toEqual({ send: null, draft: false });
+  });
+
+  it('keeps a bet off the unit as a draft, and sends one over the maximum (the server says why it refuses)', () => {
+    expect(planBet(600, 500, limits, 500)).toEqual({ send: 0, draft: true });
+    expect(planBet(1000, 0, limits, 500)).toEqual({ send: 1000, draft: false });
+    expect(planBet(60_000, 50_000, limits, 100)).toEqual({ send: 60_000, draft: false });
+  });
+
+  it('adds the selected chip to the Fortune spot, else the smallest chip of whole units that reaches the Fortune minimum', () => {
+    expect(fortuneChip(25, 100)).toBe(25);
+    expect(fortuneChip(null, 100)).toBe(1);
+    expect(fortuneChip(null, 500)).toBe(5);
+    expect(fortuneChip(null, 2500)).toBe(25);
+    // Nothing selected at a table whose Fortune minimum is 5: the 5 chip, not a refused 1.
+    expect(fortuneChip(null, 100, 500)).toBe(5);
+    expect(fortuneChip(null, 100, 100_000)).toBe(100);
+  });
+});
+
+function seat(over: Partial<SeatView>): SeatView {
+  return { seat: 0, nickname: null, you: false, role: null, connected: true, bets: { main: 0, fortune: 0 }, ready: false, inRound: false, cardCount: 0, hasSet: false, deadlineMs: null, ...over };
+}
+
+function table(phase: TableView['phase'], seats: SeatView[], you: Partial<NonNullable<TableView['you']>> = {}, banker: TableView['banker'] = { kind: 'house' }): TableView {
+  return {
+    protocolVersion: 1,
+    tableId: 't',
+    config: {
+      tableId: 't',
+      name: 'T',
+      seats: 6,
+      limits: { main: limits, fortune: null },
+      betUnitCents: 100,
+      commissionBps: 500,
+      bankerFeeBps: 150,
+      playerBanking: banker.kind === 'player',
+      bankMinCompPoints: 50,
+      bankMinBalanceCents: 50_750,
+      fortunePayTable: null,
+      envyBonus: null,
+      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000 },
+    },
+    phase,
+    roundId: phase === 'setting' ? 'r' : null,
+    serverNowMs: 0,
+    seats,
+    banker,
+    you: {
+      playerId: 'p',
+      nickname: 'Ada',
+      seat: 0,
+      role: 'player',
+      balanceCents: 100_000,
+      compPoints: 0,
+      bets: { main: 0, fortune: 0 },
+      lastBets: null,
+      ready: false,
+      cards: null,
+      setting: null,
+      houseWay: null,
+      deadlineMs: null,
+      deadlineKind: null,
+      canTakeBank: false,
+      lastResult: null,
+      ...you,
+    },
+    lastRound: null,
+    ack: null,
+  };
+}
+
+describe('waitingFor (docs/protocol.md "Multi-player Deal rule", "Setting")', () => {
+  const me = seat({ seat: 0, nickname: 'Ada', you: true, role: 'player', bets: { main: 500, fortune: 0 }, ready: true });
+
+  it('counts the connected players with a bet who have not pressed Deal, until the latest of their bet timers', () => {
+    const v = table(
+      'betting',
+      [
+        me,
+        seat({ seat: 1, nickname: 'Bo', role: 'player', bets: { main: 500, fortune: 0 }, deadlineMs: 30_000 }),
+        seat({ seat: 2, nickname: 'Cy', role: 'player', bets: { main: 500, fortune: 0 }, deadlineMs: 41_000 }),
+        seat({ seat: 3, nickname: 'Di', role: 'player', bets: { main: 500, fortune: 0 }, ready: true }),
+        seat({ seat: 4, nickname: 'Ed', role: 'player' }), // no bet: sits the round out
+        seat({ seat: 5, nickname: 'Flo', role: 'player', bets: { main: 500, fortune: 0 }, connected: false }),
+      ],
+      { ready: true, bets: { main: 500, fortune: 0 } },
+    );
+    expect(waitingFor(v)).toEqual({ kind: 'deal', count: 2, deadlineMs: 41_000 });
+  });
+
+  it('waits for nobody before pressing Deal, or when everyone else is ready', () => {
+    expect(waitingFor(table('betting', [{ ...me, ready: false }, seat({ seat: 1, nickname: 'Bo', role: 'player', bets: { main: 500, fortune: 0 } })]))).toBeNull();
+    expect(waitingFor(table('betting', [me], { ready: true }))).toBeNull();
+  });
+
+  it('after setting its hand, waits for the dealt players who have not set', () => {
+    const v = table(
+      'setting',
+      [
+        { ...me, inRound: true, hasSet: true },
+        seat({ seat: 1, nickname: 'Bo', role: 'player', inRound: true, deadlineMs: 44_000 }),
+        seat({ seat: 2, nickname: 'Cy', role: 'player', inRound: true, hasSet: true, deadlineMs: null }),
+      ],
+      { cards: ['As', 'Kh', 'Jk', '7d', '7c', '3s', 'Td'], setting: { high: ['As', 'Jk', '7d', '7c', '3s'], low: ['Kh', 'Td'] } },
+    );
+    expect(waitingFor(v)).toEqual({ kind: 'set', count: 1, deadlineMs: 44_000 });
+    // Still setting its own hand: its own timer runs, nobody to wait for yet.
+    const setting = table('setting', [{ ...me, inRound: true, hasSet: false }, seat({ seat: 1, nickname: 'Bo', role: 'player', inRound: true })]);
+    expect(waitingFor(setting)).toBeNull();
+  });
+
+  it("shows the players the banker's approval and its timer; the banker itself waits for nobody then", () => {
+    const banker: TableView['banker'] = { kind: 'player', seat: 1, nickname: 'Bea', autoApprove: false, approved: false, leaving: false };
+    const seats = [me, seat({ seat: 1, nickname: 'Bea', role: 'banker', deadlineMs: 35_000 })];
+    expect(waitingFor(table('approval', seats, {}, banker))).toEqual({ kind: 'approval', count: 0, deadlineMs: 35_000 });
+    expect(waitingFor(table('approval', seats, { role: 'banker' }, banker))).toBeNull();
+    expect(waitingFor(table('approval', seats, { role: 'spectator', seat: null }, banker))).toBeNull();
+  });
+});
+
+describe("a player's result from the banking side (rules.md §3.1, §4)", () => {
+  const base: SeatResultView = {
+    seat: 1,
+    nickname: 'Punter Pat',
+    you: false,
+    cards: [],
+    setting: { high: [], low: [] },
+    setBy: 'player',
+    houseWayRule: null,
+    bets: { main: 1000, fortune: 0 },
+    high: 'lose',
+    low: 'lose',
+    outcome: 'lose',
+    commissionCents: 0,
+    fortune: null,
+    envy: null,
+    netCents: -1000,
+    compPointsDelta: 10,
+  };
+
+  it('turns a player who lost $10 into +$10 for the banker', () => {
+    expect(mainResultOf(base)).toEqual({ playerMainCents: -1000, bankerCents: 1000 });
+    expect(mainResultOf({ ...base, outcome: 'win', netCents: 1000 })).toEqual({ playerMainCents: 1000, bankerCents: -1000 });
+    expect(mainResultOf({ ...base, outcome: 'push', netCents: 0 })).toEqual({ playerMainCents: 0, bankerCents: 0 });
+  });
+
+  it('leaves the Fortune bet and the envy bonus out: the house settles them, not the banker', () => {
+    const lucky = {
+      ...base,
+      bets: { main: 1000, fortune: 500 },
+      fortune: { line: 'flush', netCents: 2000 },
+      envy: { amountCents: 500, hands: [] },
+      netCents: -1000 + 2000 + 500,
+    };
+    expect(mainResultOf(lucky)).toEqual({ playerMainCents: -1000, bankerCents: 1000 });
+  });
+});
