@@ -19,7 +19,7 @@ import {
   type SettingAnalysis,
 } from '@paigow/engine';
 import { formatTable, integerOption, parseCardArgs, printJson, printText } from '../io.js';
-import { defaultThreads, runTasks } from '../workers/pool.js';
+import { createPool, defaultThreads, type Pool } from '../workers/pool.js';
 
 interface SettingRow {
   readonly high: string[];
@@ -59,20 +59,29 @@ const row = (s: SettingAnalysis & { evMargin?: number }): SettingRow => ({
   ...(s.evMargin !== undefined ? { evMargin: s.evMargin } : {}),
 });
 
+/** The banker histogram of `hand` summed over one share per thread of `pool`. */
+export async function pooledHistogram(hand: readonly Card[], pool: Pool, threads: number): Promise<Float64Array> {
+  // One share per thread: the shares interleave on the two lowest cards, so they come out even.
+  const shares = await pool.run<Float64Array>(
+    Array.from({ length: threads }, (_, part) => ({ kind: 'banker-histogram' as const, dead: [...hand], part, parts: threads })),
+  );
+  const histogram = shares[0];
+  for (const share of shares.slice(1)) for (let i = 0; i < share.length; i++) histogram[i] += share[i];
+  return histogram;
+}
+
 async function exactAnalysis(hand: readonly Card[], threads: number, commissionBps: number): Promise<{ settings: SettingAnalysis[]; bankerHands: number }> {
   if (threads === 1) {
     const analysis = analyzeHand(hand, commissionBps);
     return { settings: analysis.settings, bankerHands: analysis.bankerHands };
   }
-  // One share per thread: the shares interleave on the two lowest cards, so they come out even.
-  const parts = threads;
-  const shares = await runTasks<Float64Array>(
-    Array.from({ length: parts }, (_, part) => ({ kind: 'banker-histogram' as const, dead: [...hand], part, parts })),
-    threads,
-  );
-  const histogram = shares[0];
-  for (const share of shares.slice(1)) for (let i = 0; i < share.length; i++) histogram[i] += share[i];
-  return { settings: scoreSettings(hand, histogram, commissionBps), bankerHands: histogram.reduce((a, b) => a + b, 0) };
+  const pool = createPool(threads);
+  try {
+    const histogram = await pooledHistogram(hand, pool, threads);
+    return { settings: scoreSettings(hand, histogram, commissionBps), bankerHands: histogram.reduce((a, b) => a + b, 0) };
+  } finally {
+    await pool.close();
+  }
 }
 
 const percent = (p: number): string => `${(100 * p).toFixed(3)}%`;

@@ -166,7 +166,7 @@ export interface HintReply {
   readonly requestId: string;
   readonly best: HintSetting & { readonly win: number; readonly push: number; readonly loss: number };
   readonly houseWay: HintSetting & { readonly rule: string };
-  /** Number of banker hands sampled (90,000: about ±0.5% of EV at 95%). */
+  /** Number of banker hands sampled (`HINT_SAMPLES` = 100,000: the EV within ±0.5% at 95%). */
   readonly samples: number;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Hint benchmark (docs/server.md "Hints"): how long a table Hint takes.
- * - `compute`: the computation alone, timed inside the worker (`settingHint`, 90,000 banker hands);
+ * - `compute`: the computation alone, timed inside the worker (`settingHint`, HINT_SAMPLES banker hands);
  * - `pool`: from `HintPool.compute` to its answer on the main thread (adds the thread hop);
  * - `roundTrip`: from a client's `hint` message to the `hint` reply, over a WebSocket on loopback
  *   against a server in this process (SQLite in a temporary folder), one hint per dealt hand.

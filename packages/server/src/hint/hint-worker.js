@@ -30,7 +30,7 @@ function secureSeed() {
  * The sampling `Rng` of one hint: sfc32 seeded from `secureSeed()`, with `nextInt(bound)` by
  * multiply-shift instead of the engine's rejection sampling. For bounds ≤ 46 its bias is below
  * 46 / 2^32 ≈ 1e-8 per draw, nothing beside the ±0.5% sampling error of a hint, and it makes the
- * 90,000-hand estimate about a fifth faster. Never used to shuffle a deck (rules.md §1 uses the
+ * 100,000-hand estimate about a fifth faster. Never used to shuffle a deck (rules.md §1 uses the
  * engine's unbiased crypto `Rng`).
  * @returns {import('@paigow/engine').Rng}
  */

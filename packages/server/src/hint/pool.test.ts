@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { cards, formatCard, houseWay } from '@paigow/engine';
+import { cards, formatCard, HINT_SAMPLES, houseWay } from '@paigow/engine';
 import { HintPool, workerExecArgv } from './pool.js';
 
 describe('the hint pool (worker threads)', () => {
@@ -11,11 +11,11 @@ describe('the hint pool (worker threads)', () => {
     expect(pool.running).toBe(0);
   });
 
-  it('computes hints in a worker thread: the house way and a best setting no worse, 90,000 samples', async () => {
+  it('computes hints in a worker thread: the house way and a best setting no worse, HINT_SAMPLES samples', async () => {
     const hand = cards('As Kd 9c 7h 5s 3d 2c');
     const hint = await pool.compute(hand, 500);
     expect(pool.running).toBe(1);
-    expect(hint.samples).toBe(90_000);
+    expect(hint.samples).toBe(HINT_SAMPLES);
     expect(hint.houseWay.low).toEqual(houseWay(hand).low.map(formatCard));
     expect(hint.best.ev).toBeGreaterThanOrEqual(hint.houseWay.ev);
     expect(computeMs).toHaveLength(1);

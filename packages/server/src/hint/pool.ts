@@ -1,6 +1,6 @@
 /**
  * The hint pool (docs/server.md "Hints"): a few worker threads (node:worker_threads) that compute
- * table Hints with the engine's `settingHint` (90,000 sampled banker hands, ≈ ±0.5% EV at 95%) so that
+ * table Hints with the engine's `settingHint` (`HINT_SAMPLES` = 100,000 sampled banker hands, ±0.5% EV at 95%) so that
  * the tables' serial queues and the event loop never wait for one. One pool per server process,
  * created by `startServer`; its workers start only when first needed (`prewarm()` at the first deal,
  * or the first `compute`), and each warms up once before its first hint.
@@ -28,7 +28,7 @@ export interface HintService {
 export interface HintPoolOptions {
   /** Worker threads (default: 2, or 1 on a machine with fewer than 3 cores). */
   readonly size?: number;
-  /** Banker hands per hint (default `HINT_SAMPLES` = 90,000). */
+  /** Banker hands per hint (default `HINT_SAMPLES` = 100,000). */
   readonly samples?: number;
   /** A hint not computed within this many ms fails and its worker is replaced (default 20,000; warm-up included). */
   readonly timeoutMs?: number;

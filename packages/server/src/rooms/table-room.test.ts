@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   formatCard,
+  HINT_SAMPLES,
   houseWay,
   isFoul,
   parseCards,
@@ -276,7 +277,7 @@ for (const backend of STORE_BACKENDS) {
 
         const { hint, ms } = await jo.hint();
         expect(ms).toBeLessThan(15_000);
-        expect(hint.samples).toBe(90_000);
+        expect(hint.samples).toBe(HINT_SAMPLES);
         // The house way is the engine's; the best setting is made of the player's cards and no worse.
         const hand = unwrap(parseCards([...cards], 7));
         const way = houseWay(hand);
