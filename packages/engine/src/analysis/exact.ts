@@ -31,6 +31,12 @@ export function bankerHistogram(dead: readonly Card[], part = 0, parts = 1): Flo
   const counts = new Uint32Array(valueClasses().highValues.length * LOW_CLASSES);
   const live = Int32Array.from(Array.from({ length: DECK_SIZE }, (_, c) => c).filter((c) => !dead.includes(c)));
   const liveRank = live.map((c) => c >> 2);
+  // `live` is sorted, so each rank's live cards are consecutive: `rankRunEnd[i]` is the index after the last
+  // live card of the rank of `live[i]` (the joker ends its own run).
+  const rankRunEnd = new Int32Array(live.length);
+  for (let i = live.length - 1; i >= 0; i--) {
+    rankRunEnd[i] = i + 1 < live.length && liveRank[i + 1] === liveRank[i] ? rankRunEnd[i + 1] : i + 1;
+  }
   const n = live.length;
   const hasJoker = live[n - 1] === JOKER; // the joker, card 52, sorts last: it can only be the seventh card
   const naturals = hasJoker ? n - 1 : n;
@@ -55,8 +61,8 @@ export function bankerHistogram(dead: readonly Card[], part = 0, parts = 1): Flo
         if (suits[s] >= 4) fourSuit = s;
       }
       if (fourSuit < 0) {
-        // No flush is possible: the outcome depends on ranks alone.
-        for (let i = i6 + 1; i < naturals; i++) counts[outcomeAfter[row + liveRank[i]]]++;
+        // No flush is possible: the outcome depends on ranks alone, so each rank's remaining cards count at once.
+        for (let i = i6 + 1; i < naturals; i = rankRunEnd[i]) counts[outcomeAfter[row + liveRank[i]]] += rankRunEnd[i] - i;
         if (hasJoker) counts[outcomeAfter[row + JOKER_TYPE]]++;
       } else {
         for (let i = i6 + 1; i < naturals; i++) {

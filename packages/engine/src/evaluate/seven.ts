@@ -139,6 +139,31 @@ export function sevenTables(): SevenTables {
 }
 
 /**
+ * Walks every increasing six-card prefix of the exhaustive seven-card sweeps: six natural cards in
+ * increasing order that leave room for a seventh (a higher natural card, or the joker, which is card 52
+ * and so can only come seventh). Keeps `masks` (the rank bits per suit) and `suitCounts` up to date and
+ * calls `visit(state, from)` with the prefix's automaton state and the first card the seventh may be.
+ * Callers loop over the seventh card themselves: that inner loop is where the sweeps spend their time.
+ */
+export function forEachSixCardPrefix(masks: Int32Array, suitCounts: Int32Array, visit: (state: number, from: number) => void): void {
+  const { next } = sevenTables();
+  const walk = (depth: number, from: number, state: number): void => {
+    for (let c = from; c < 52 - (5 - depth); c++) {
+      const r = c >> 2;
+      const s = c & 3;
+      masks[s] |= 1 << r;
+      suitCounts[s]++;
+      const nextState = next[state * 14 + r];
+      if (depth === 5) visit(nextState, c + 1);
+      else walk(depth + 1, c + 1, nextState);
+      masks[s] &= ~(1 << r);
+      suitCounts[s]--;
+    }
+  };
+  walk(0, 0, 0);
+}
+
+/**
  * Counts, over all 154,143,080 seven-card hands of the 53-card deck, the category of the best
  * five-card hand each contains (rules.md §2.1; the reference is `seven-card.json`).
  * @returns the count per category key
@@ -146,46 +171,30 @@ export function sevenTables(): SevenTables {
 export function countBestHandCategories(): Record<Category, number> {
   const { next, rankValue, flushValue } = sevenTables();
   const counts = new Float64Array(CATEGORIES.length);
-  // Six-card prefix state: automaton state, per-suit rank masks and counts. The joker is card 52,
-  // the highest, so in increasing order it can only be the seventh card.
   const masks = new Int32Array(4);
   const suitCounts = new Int32Array(4);
-  const walk = (depth: number, from: number, state: number): void => {
-    if (depth === 6) {
-      let flush6 = 0;
-      for (let s = 0; s < 4; s++) if (suitCounts[s] >= 5) flush6 = flushValue[masks[s]];
-      const row = state * 14;
-      for (let c = from; c < 52; c++) {
-        const r = c >> 2;
-        const s = c & 3;
-        let v = rankValue[next[row + r]];
-        const fv = suitCounts[s] >= 4 ? flushValue[masks[s] | (1 << r)] : flush6;
-        if (fv > v) v = fv;
-        counts[v >>> 20]++;
-      }
-      if (from <= JOKER) {
-        let v = rankValue[next[row + JOKER_TYPE]];
-        for (let s = 0; s < 4; s++) {
-          if (suitCounts[s] >= 4) {
-            const fv = flushValue[masks[s] | (1 << JOKER_TYPE)];
-            if (fv > v) v = fv;
-          }
-        }
-        counts[v >>> 20]++;
-      }
-      return;
-    }
-    for (let c = from; c < 52 - (5 - depth); c++) {
+  forEachSixCardPrefix(masks, suitCounts, (state, from) => {
+    let flush6 = 0;
+    for (let s = 0; s < 4; s++) if (suitCounts[s] >= 5) flush6 = flushValue[masks[s]];
+    const row = state * 14;
+    for (let c = from; c < 52; c++) {
       const r = c >> 2;
       const s = c & 3;
-      masks[s] |= 1 << r;
-      suitCounts[s]++;
-      walk(depth + 1, c + 1, next[state * 14 + r]);
-      masks[s] &= ~(1 << r);
-      suitCounts[s]--;
+      let v = rankValue[next[row + r]];
+      const fv = suitCounts[s] >= 4 ? flushValue[masks[s] | (1 << r)] : flush6;
+      if (fv > v) v = fv;
+      counts[v >>> 20]++;
     }
-  };
-  walk(0, 0, 0);
+    // The joker as the seventh card.
+    let v = rankValue[next[row + JOKER_TYPE]];
+    for (let s = 0; s < 4; s++) {
+      if (suitCounts[s] >= 4) {
+        const fv = flushValue[masks[s] | (1 << JOKER_TYPE)];
+        if (fv > v) v = fv;
+      }
+    }
+    counts[v >>> 20]++;
+  });
   return Object.fromEntries(CATEGORIES.map((key, i) => [key, counts[i]])) as Record<Category, number>;
 }
 

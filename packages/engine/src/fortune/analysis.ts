@@ -13,7 +13,7 @@
 
 import { JOKER, type Card } from '../cards/index.js';
 import { forEachRankMultiset, JOKER_TYPE } from '../evaluate/multiset.js';
-import { sevenTables } from '../evaluate/seven.js';
+import { forEachSixCardPrefix, sevenTables } from '../evaluate/seven.js';
 import {
   FORTUNE_LINES,
   ROYAL_BIT,
@@ -87,53 +87,40 @@ function countHoldings(): Float64Array {
   const royalBit = ROYAL_BIT;
   const matchBit = ROYAL_MATCH_BIT;
   const jokerBit = SUIT_JOKER_BIT;
-  const walk = (depth: number, from: number, state: number): void => {
-    if (depth === 6) {
-      const suited6 = suitLines[masks[0]] | suitLines[masks[1]] | suitLines[masks[2]] | suitLines[masks[3]];
-      const row = state * 14;
-      if (suitCounts[0] < 4 && suitCounts[1] < 4 && suitCounts[2] < 4 && suitCounts[3] < 4) {
-        // No suit can reach five with a natural seventh card: every card of a rank gives the same
-        // lines (suited6 is 0 too), so count each rank's remaining cards at once.
-        const first = from >> 2;
-        if (from < 52) counts[rankLines[next[row + first]]] += 4 - (from & 3);
-        for (let r = first + 1; r < 13; r++) counts[rankLines[next[row + r]]] += 4;
-      } else {
-        for (let c = from; c < 52; ) {
-          // The seventh card, natural: the rank lines are shared by the four suits of a rank.
-          const r = c >> 2;
-          const bit = 1 << r;
-          const base = rankLines[next[row + r]] | suited6;
-          for (const end = (r + 1) << 2; c < end; c++) {
-            const s = c & 3;
-            let held = base;
-            if (suitCounts[s] >= 4) held |= suitLines[masks[s] | bit];
-            if (held & royalBit) {
-              masks[s] |= bit;
-              if (hasRoyalMatch(masks, 0)) held |= matchBit;
-              masks[s] &= ~bit;
-            }
-            counts[held]++;
+  forEachSixCardPrefix(masks, suitCounts, (state, from) => {
+    const suited6 = suitLines[masks[0]] | suitLines[masks[1]] | suitLines[masks[2]] | suitLines[masks[3]];
+    const row = state * 14;
+    if (suitCounts[0] < 4 && suitCounts[1] < 4 && suitCounts[2] < 4 && suitCounts[3] < 4) {
+      // No suit can reach five with a natural seventh card: every card of a rank gives the same
+      // lines (suited6 is 0 too), so count each rank's remaining cards at once.
+      const first = from >> 2;
+      if (from < 52) counts[rankLines[next[row + first]]] += 4 - (from & 3);
+      for (let r = first + 1; r < 13; r++) counts[rankLines[next[row + r]]] += 4;
+    } else {
+      for (let c = from; c < 52; ) {
+        // The seventh card, natural: the rank lines are shared by the four suits of a rank.
+        const r = c >> 2;
+        const bit = 1 << r;
+        const base = rankLines[next[row + r]] | suited6;
+        for (const end = (r + 1) << 2; c < end; c++) {
+          const s = c & 3;
+          let held = base;
+          if (suitCounts[s] >= 4) held |= suitLines[masks[s] | bit];
+          if (held & royalBit) {
+            masks[s] |= bit;
+            if (hasRoyalMatch(masks, 0)) held |= matchBit;
+            masks[s] &= ~bit;
           }
+          counts[held]++;
         }
       }
-      // The seventh card is the joker: it is available to every suit.
-      let held = rankLines[next[row + JOKER_TYPE]] | suited6;
-      for (let s = 0; s < 4; s++) if (suitCounts[s] >= 4) held |= suitLines[masks[s] | jokerBit];
-      if (held & royalBit && hasRoyalMatch(masks, 1)) held |= matchBit;
-      counts[held]++;
-      return;
     }
-    for (let c = from; c < 52 - (5 - depth); c++) {
-      const r = c >> 2;
-      const s = c & 3;
-      masks[s] |= 1 << r;
-      suitCounts[s]++;
-      walk(depth + 1, c + 1, next[state * 14 + r]);
-      masks[s] &= ~(1 << r);
-      suitCounts[s]--;
-    }
-  };
-  walk(0, 0, 0);
+    // The seventh card is the joker: it is available to every suit.
+    let held = rankLines[next[row + JOKER_TYPE]] | suited6;
+    for (let s = 0; s < 4; s++) if (suitCounts[s] >= 4) held |= suitLines[masks[s] | jokerBit];
+    if (held & royalBit && hasRoyalMatch(masks, 1)) held |= matchBit;
+    counts[held]++;
+  });
   holdings = counts;
   return counts;
 }
