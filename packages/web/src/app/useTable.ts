@@ -67,6 +67,13 @@ export interface HintState {
 /** At most this many notices are kept (the oldest go first). */
 const MAX_NOTICES = 4;
 
+/**
+ * The live state of one table for the React shell: connects with colyseus.js (`net/table-connection.ts`),
+ * keeps the latest `TableView`, the last refusal (`error`, shown by code) and the informational notices, and
+ * exposes the player's actions. Rejoins after a dropped connection and re-takes the seat (rules.md §5).
+ * @param tableId the table (room id); @param token the session token
+ * @param onSessionLost called when the server no longer knows the session (the app signs in again)
+ */
 export function useTable(tableId: string, token: string, onSessionLost: () => void): TableState {
   const [view, setView] = useState<TableView | null>(null);
   const [receivedAtMs, setReceivedAtMs] = useState(0);
