@@ -6,7 +6,9 @@
  * run installs the root package into npm's npx cache and builds it) are run and checked by `.ci/run`.
  */
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, buildCli, expectBadInput, json, paigow } from './test-cli.js';
 
@@ -129,6 +131,12 @@ describe('bad input: status 2, one line on stderr, nothing on stdout', () => {
     expectBadInput(paigow(['eval', '--nope', 'As']), "unknown option '--nope'");
     expectBadInput(paigow(['nope']), /^paigow: unknown command 'nope'/);
     expectBadInput(paigow(['eval', '-', 'As']), "'-' (read hands from stdin) takes no other cards");
+  });
+
+  it('a pay table file that is not JSON: still one line, although the parser quotes the file', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'paigow-cli-')), 'pay.json');
+    writeFileSync(file, 'notjson\n\nstill not\n');
+    expectBadInput(paigow(['fortune', '--pay-table', file, 'As Ks Qs Js Ts 2d 3c']), /^paigow: .*pay\.json: Fortune pay table is not valid JSON: /);
   });
 });
 

@@ -13,9 +13,9 @@ export const EXIT_BAD_INPUT = 2;
 /** Thrown by a command on bad input; `main` prints `paigow: <message>` and exits with status 2. */
 export class UsageError extends Error {}
 
-/** Prints `paigow: <message>` on stderr and exits with status 2 (bad input). */
+/** Prints `paigow: <message>` on stderr, on one line whatever the message holds, and exits with status 2 (bad input). */
 export function failUsage(message: string): never {
-  process.stderr.write(`paigow: ${message}\n`);
+  process.stderr.write(`paigow: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
   process.exit(EXIT_BAD_INPUT);
 }
 

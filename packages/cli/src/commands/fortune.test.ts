@@ -49,6 +49,8 @@ describe('loadPayTable', () => {
     expect(() => loadPayTable(bad)).toThrow(new UsageError(`${bad}: Fortune pay table: 'flush' must not be negative, got -4`));
     expect(() => loadPayTable(file('unknown.json', JSON.stringify({ ...FORTUNE_PAY_TABLE, pair: 1 })))).toThrow(/unknown line 'pair'/);
     expect(() => loadPayTable(file('text.json', 'straight: 2'))).toThrow(/not valid JSON/);
+    // JSON.parse's message quotes the file, line breaks included: the error stays one line.
+    expect(() => loadPayTable(file('lines.json', 'notjson\n\n'))).toThrow(/^[^\n]*not valid JSON[^\n]*$/);
   });
 });
 

@@ -48,7 +48,8 @@ export function parseLineTable<K extends string>(
     try {
       value = JSON.parse(value);
     } catch (e) {
-      return err('config/invalid', `${what} is not valid JSON: ${(e as Error).message}`);
+      // JSON.parse quotes the text it read, line breaks included; an error message is one line.
+      return err('config/invalid', `${what} is not valid JSON: ${(e as Error).message.replace(/\s+/g, ' ')}`);
     }
   }
   if (typeof value !== 'object' || value === null) {
