@@ -82,6 +82,18 @@ describe('paigow simulate', () => {
     expect(lo).toBeLessThan(a.houseEdge as number);
     expect(hi).toBeGreaterThan(a.houseEdge as number);
   });
+  it("also gives a banking player's edge from the same rounds: loss − win, less its fee (rules.md §3.1)", () => {
+    type Report = { win: number; loss: number; playerBanker: { feeBps: number; edgeBeforeFee: number; edge: number; ci95: number[] } };
+    const a = json(['simulate', '--rounds', '300000', '--seed', '3', '--threads', '1']) as Report;
+    expect(a.playerBanker.feeBps).toBe(150);
+    expect(a.playerBanker.edgeBeforeFee).toBeCloseTo(a.loss - a.win, 12);
+    expect(a.playerBanker.edge).toBeCloseTo(a.loss - a.win - 0.015, 12);
+    expect(a.playerBanker.ci95[0]).toBeLessThan(a.playerBanker.edge);
+    expect(a.playerBanker.ci95[1]).toBeGreaterThan(a.playerBanker.edge);
+    const free = json(['simulate', '--rounds', '300000', '--seed', '3', '--threads', '1', '--banker-fee-bps', '0']) as Report;
+    expect(free.playerBanker.edge).toBeCloseTo(a.loss - a.win, 12);
+    expectBadInput(paigow(['simulate', '--rounds', '10', '--banker-fee-bps', '-1']), /^paigow: --banker-fee-bps must be a whole number/);
+  });
   it('refuses a missing or bad --rounds and an unknown player', () => {
     expectBadInput(paigow(['simulate']), /^paigow: .*--rounds/);
     expectBadInput(paigow(['simulate', '--rounds', '-5']), /^paigow: --rounds must be a whole number/);

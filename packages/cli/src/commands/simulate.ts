@@ -2,13 +2,15 @@
  * `paigow simulate --rounds N [--seed S] [--threads T] [--player house-way|optimal]` (interfaces.md): the
  * house edge of the main wager, the player's setting (house way, or the best-EV setting) against the
  * banker's house way, rounds dealt from freshly shuffled decks (rules.md §1, §3), on worker threads.
+ * From the same rounds it also gives the edge of a banking player (rules.md §3.1: no commission, a fee
+ * of `--banker-fee-bps` of the action), the other figure seed `002` states.
  *
  * Rounds are cut into blocks of `BLOCK_ROUNDS`, each with a seed derived from `--seed` and the block's
  * index, so a run repeats exactly whatever the number of threads.
  */
 
 import type { Command } from 'commander';
-import { mergeSimulations, summarizeSimulation, type PlayerStrategy, type SimulationCounts } from '@paigow/engine';
+import { mergeSimulations, summarizePlayerBanker, summarizeSimulation, type PlayerBankerSummary, type PlayerStrategy, type SimulationCounts } from '@paigow/engine';
 import { UsageError, formatCount, formatTable, integerOption, printJson, printText } from '../io.js';
 import { startProgress } from '../progress.js';
 import { defaultThreads, runTasks } from '../workers/pool.js';
@@ -27,6 +29,8 @@ export interface SimulateReport {
   readonly player: PlayerStrategy;
   readonly seed: number;
   readonly commissionBps: number;
+  /** The same rounds with a player as the banker (rules.md §3.1): its edge per unit wagered against it. */
+  readonly playerBanker: PlayerBankerSummary;
   readonly threads: number;
   readonly seconds: number;
 }
@@ -48,8 +52,9 @@ export function registerSimulate(program: Command): void {
     .option('--threads <n>', 'worker threads (default: every core)', integerOption('--threads', 1, 256))
     .option('--player <strategy>', 'how the player sets: house-way or optimal (best EV)', 'house-way')
     .option('--commission-bps <bps>', 'commission on a win in basis points', integerOption('--commission-bps', 0, 10000), 500)
+    .option('--banker-fee-bps <bps>', "a banking player's fee in basis points of the action", integerOption('--banker-fee-bps', 0, 10000), 150)
     .option('--json', 'print one JSON document')
-    .action(async (options: { rounds: number; seed: number; threads?: number; player: string; commissionBps: number; json?: boolean }) => {
+    .action(async (options: { rounds: number; seed: number; threads?: number; player: string; commissionBps: number; bankerFeeBps: number; json?: boolean }) => {
       if (options.player !== 'house-way' && options.player !== 'optimal') {
         throw new UsageError(`--player must be house-way or optimal, got '${options.player}'`);
       }
@@ -82,9 +87,11 @@ export function registerSimulate(program: Command): void {
         (done) => progress.add(done),
       );
       progress.stop();
-      const summary = summarizeSimulation(mergeSimulations(shares), options.commissionBps);
+      const counts = mergeSimulations(shares);
+      const summary = summarizeSimulation(counts, options.commissionBps);
+      const playerBanker = summarizePlayerBanker(counts, options.bankerFeeBps);
       const seconds = Math.round(performance.now() - start) / 1000;
-      const report: SimulateReport = { ...summary, player: strategy, seed: options.seed, commissionBps: options.commissionBps, threads, seconds };
+      const report: SimulateReport = { ...summary, player: strategy, seed: options.seed, commissionBps: options.commissionBps, playerBanker, threads, seconds };
       if (options.json) {
         printJson(report);
         return;
@@ -97,6 +104,7 @@ export function registerSimulate(program: Command): void {
             [[formatCount(report.rounds), pct(report.win), pct(report.push), pct(report.loss), pct(report.houseEdge), `${pct(report.ci95[0])} … ${pct(report.ci95[1])}`]],
             ['right', 'right', 'right', 'right', 'right', 'left'],
           ),
+          `a player as banker (no commission, fee ${pct(playerBanker.feeBps / 10000)} of the action): banker's edge ${pct(playerBanker.edge)} (${pct(playerBanker.ci95[0])} … ${pct(playerBanker.ci95[1])}), ${pct(playerBanker.edgeBeforeFee)} before the fee`,
           `player: ${strategy}, seed ${options.seed}, ${threads} threads, ${seconds.toFixed(3)} s (${formatCount(report.rounds / seconds)} rounds/s)`,
         ].join('\n'),
       );

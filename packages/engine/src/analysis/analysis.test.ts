@@ -9,7 +9,7 @@ import { bankerOutcome, LOW_CLASSES } from './banker.js';
 import { valueClasses } from './classes.js';
 import { analyzeHand, bankerHistogram, BANKER_HANDS } from './exact.js';
 import { estimateSettings } from './sample.js';
-import { mergeSimulations, simulate, summarizeSimulation } from './simulate.js';
+import { mergeSimulations, simulate, summarizePlayerBanker, summarizeSimulation } from './simulate.js';
 
 describe('value classes', () => {
   it('order values exactly: class order is value order', () => {
@@ -128,11 +128,28 @@ describe('simulation', () => {
     const a = simulate(200_000, createSeededRng(42));
     const b = simulate(200_000, createSeededRng(42));
     expect(a).toEqual(b);
-    const summary = summarizeSimulation(mergeSimulations([a, simulate(200_000, createSeededRng(43))]));
+    const counts = mergeSimulations([a, simulate(200_000, createSeededRng(43))]);
+    const summary = summarizeSimulation(counts);
     expect(summary.win + summary.push + summary.loss).toBeCloseTo(1, 12);
+    // A banking player keeps the copies' advantage, about 1.28% (50 M rounds), within this run's ±0.24%.
+    const banker = summarizePlayerBanker(counts);
+    expect(banker.edgeBeforeFee).toBeGreaterThan(0.0128 - 0.005);
+    expect(banker.edgeBeforeFee).toBeLessThan(0.0128 + 0.005);
     expect(summary.ci95[0]).toBeLessThan(summary.houseEdge);
     expect(summary.houseEdge).toBeGreaterThan(0.0273 - 0.01);
     expect(summary.houseEdge).toBeLessThan(0.0273 + 0.01);
+  });
+  it('the banking player: a player loss gains it a unit, a win costs one, then it pays 1.5% of the action', () => {
+    // 100 rounds of one unit: 30 player wins, 30 pushes, 40 losses: the banker gains 40 − 30 = 10 units and pays 1.50.
+    const summary = summarizePlayerBanker({ rounds: 100, win: 30, push: 30, loss: 40 });
+    expect(summary.feeBps).toBe(150);
+    expect(summary.edgeBeforeFee).toBeCloseTo(0.1, 12);
+    expect(summary.edge).toBeCloseTo(0.085, 12);
+    // Per round: +1 (p 0.4), −1 (p 0.3), 0 (p 0.3): variance 0.7 − 0.01 = 0.69.
+    const margin = 1.959964 * Math.sqrt(0.69 / 100);
+    expect(summary.ci95[0]).toBeCloseTo(0.085 - margin, 12);
+    expect(summary.ci95[1]).toBeCloseTo(0.085 + margin, 12);
+    expect(summarizePlayerBanker({ rounds: 100, win: 30, push: 30, loss: 40 }, 0).edge).toBeCloseTo(0.1, 12);
   });
   it('refuses a negative number of rounds and an optimal player without a chooser', () => {
     expect(() => simulate(-1, createSeededRng(1))).toThrow(RangeError);

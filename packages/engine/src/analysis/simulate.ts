@@ -120,6 +120,9 @@ export function mergeSimulations(shares: readonly SimulationCounts[]): Simulatio
   });
 }
 
+/** The 95% normal quantile of the confidence intervals. */
+const Z95 = 1.959964;
+
 /**
  * Frequencies, house edge and its 95% confidence interval (normal approximation) from counts.
  * The house edge is the player's expected loss per unit staked: loss − win × (1 − commission).
@@ -131,6 +134,39 @@ export function summarizeSimulation(counts: SimulationCounts, commissionBps = 50
   const loss = counts.loss / n;
   const edge = loss - win * keep;
   const variance = Math.max(0, win * keep * keep + loss - edge * edge);
-  const margin = 1.959964 * Math.sqrt(variance / n);
+  const margin = Z95 * Math.sqrt(variance / n);
   return { rounds: n, win, push: counts.push / n, loss, houseEdge: edge, ci95: [edge - margin, edge + margin] };
+}
+
+/** What a banking player makes, per unit wagered against it (`summarizePlayerBanker`). */
+export interface PlayerBankerSummary {
+  /** The banker's fee in basis points of the amount wagered against it. */
+  readonly feeBps: number;
+  /** The banker's expected gain per unit wagered against it before its fee: loss − win of the players. */
+  readonly edgeBeforeFee: number;
+  /** The same after its fee (what the seeds call the banking player's edge). */
+  readonly edge: number;
+  /** The 95% confidence interval of `edge`. */
+  readonly ci95: readonly [number, number];
+}
+
+/**
+ * The banking player's edge from the same counts (rules.md §3.1, "A player banks", seed `002`): players
+ * pay no commission, so a player's win costs the banker one unit and a loss gains it one unit (copies are
+ * already losses); at the end of every round the banker pays `feeBps` of the amount wagered against it,
+ * whatever the result. Each player is settled against the banker alone, so the edge per unit is the same
+ * at a full table; the interval is that of one player a round.
+ * @param counts rounds and the players' wins, pushes and losses against the banker's house way
+ * @param feeBps the banker's fee in basis points of the action (default 150 = 1.5%, seed `002`)
+ */
+export function summarizePlayerBanker(counts: SimulationCounts, feeBps = 150): PlayerBankerSummary {
+  const n = counts.rounds;
+  const win = counts.win / n;
+  const loss = counts.loss / n;
+  const edgeBeforeFee = loss - win;
+  const edge = edgeBeforeFee - feeBps / 10000;
+  // The fee is the same every round: it moves the mean, not the spread.
+  const variance = Math.max(0, win + loss - edgeBeforeFee * edgeBeforeFee);
+  const margin = Z95 * Math.sqrt(variance / n);
+  return { feeBps, edgeBeforeFee, edge, ci95: [edge - margin, edge + margin] };
 }
