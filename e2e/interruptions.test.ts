@@ -63,7 +63,7 @@ describe('timers and interruptions in Chromium', () => {
     // Ready: waiting for one more player to press Deal, at most its bet timer.
     const waiting = slow.locator('[data-testid="waiting"][data-kind="deal"][data-count="1"]');
     await waiting.waitFor();
-    expect(await waiting.textContent()).toMatch(/Waiting for 1 more player to press Deal — at most \d+ s\./);
+    expect(await waiting.textContent()).toMatch(/Waiting for 1 more player to press Deal — at most \d+\u00a0s\./);
     const seconds = await intAttr(slow, 'countdown', 'seconds');
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(45);
@@ -75,7 +75,7 @@ describe('timers and interruptions in Chromium', () => {
     await quick.getByTestId('house-way').click();
     const waitingSet = quick.locator('[data-testid="waiting"][data-kind="set"][data-count="1"]');
     await waitingSet.waitFor();
-    expect(await waitingSet.textContent()).toMatch(/Waiting for 1 player to set their hand — at most \d+ s\./);
+    expect(await waitingSet.textContent()).toMatch(/Waiting for 1 player to set their hand — at most \d+\u00a0s\./);
     await shot(quick, 'wait-2-phone-waiting-for-set');
 
     // Slow Sam lets the 45 s run out: the house way sets the hand, and Sam leaves the table.

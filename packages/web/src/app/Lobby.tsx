@@ -58,7 +58,9 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
     <>
       <TopBar>
         <Stat label={t('table.you')} className="stat--you">
-          {player.nickname}
+          <span className="stat__name" title={player.nickname}>
+            {player.nickname}
+          </span>
         </Stat>
         <button className="btn btn--ghost btn--small topbar__leave" data-testid="sign-out" onClick={() => setConfirming(true)}>
           {t('app.signOut')}

@@ -47,6 +47,7 @@ import { History } from './History.js';
 import { HintPanel } from './HintPanel.js';
 import { MiniHands } from './MiniCards.js';
 import { Toasts, type ToastNotice } from './Toasts.js';
+import { lastRoundOf } from './last-round.js';
 import { awayOfRecovered, loadAwaiting, mergeAway, missedRounds, saveAwaiting, trackRounds, type AwayRound } from './away.js';
 import type { Session } from './App.js';
 
@@ -392,6 +393,9 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
         : null;
   const shownError = localError ?? (error ? errorMessage(t, error.code) : null);
   const shared = view.config.seats > 1 || view.config.playerBanking;
+  // The player's last round at any table (the history's newest settled round, or this table's if newer).
+  const lastRound = lastRoundOf(view, history);
+  const names = withCurrent(tableNames, view);
   const showRoundPlayers = !iBank && view.lastRound !== null && view.config.seats > 1 && view.lastRound.players.length > 1;
 
   return (
@@ -413,10 +417,13 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
         <Stat label={t('table.lastRound')} className="stat--last">
           <span
             data-testid="last-round"
-            data-net-cents={you.lastResult?.netCents ?? ''}
-            className={you.lastResult ? (you.lastResult.netCents > 0 ? 'stat__value--win' : you.lastResult.netCents < 0 ? 'stat__value--lose' : '') : ''}
+            data-net-cents={lastRound?.netCents ?? ''}
+            data-round-id={lastRound?.roundId ?? ''}
+            data-table-id={lastRound?.tableId ?? ''}
+            title={lastRound ? t('table.lastRoundAt', { table: names.get(lastRound.tableId) ?? lastRound.tableId }) : undefined}
+            className={lastRound ? (lastRound.netCents > 0 ? 'stat__value--win' : lastRound.netCents < 0 ? 'stat__value--lose' : '') : ''}
           >
-            {you.lastResult ? money(you.lastResult.netCents, true) : '—'}
+            {lastRound ? money(lastRound.netCents, true) : '—'}
           </span>
         </Stat>
         <span className="topbar__spacer" />
@@ -432,7 +439,8 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
           </button>
         )}
       </TopBar>
-      {toasts}
+      {/* Notices: in the bottom right corner on a wide screen (styles.css), under the actions on a narrow one. */}
+      {wide && toasts}
       <main className="table-screen">
         <section className="felt" aria-label={view.config.name}>
           {shared && <SeatsBar view={view} you={you} send={send} money={money} />}
@@ -526,8 +534,14 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
             <p className="error-toast" data-testid="error" hidden={shownError === null} role="alert">
               {shownError ?? ''}
             </p>
-            {splitReason && (
-              <p className="foul-reason" data-testid="split-reason" role="status">
+            {splitReason && splitBlock && (
+              // Two cards still to move is an instruction (a neutral hint); only a foul is drawn as an error.
+              <p
+                className={splitBlock.kind === 'low-count' ? 'split-hint' : 'foul-reason'}
+                data-testid="split-reason"
+                data-kind={splitBlock.kind === 'low-count' ? 'hint' : 'foul'}
+                role="status"
+              >
                 {splitReason}
               </p>
             )}
@@ -595,6 +609,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
               {hintPanel !== null && !wide ? null : isPlayer && <ChipRack selected={selected} onChip={onChip} disabled={!canBet} />}
             </div>
             {hintPanel !== null && !wide ? hintPanel : null}
+            {!wide && toasts}
           </div>
         </section>
         <aside className="side">
@@ -605,7 +620,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
               <RoundPlayers round={view.lastRound} money={money} />
             </section>
           )}
-          <History entries={history} money={money} tableNames={withCurrent(tableNames, view)} />
+          <History entries={history} money={money} tableNames={names} />
           {view.config.fortunePayTable && (
             <FortunePayTable payTable={view.config.fortunePayTable} limits={fortuneLimits} envy={view.config.envyBonus} money={money} />
           )}

@@ -1,12 +1,17 @@
 /**
- * Informational messages over the table (not the red `error`, which stays for refused actions): the
+ * Informational messages beside the table (not the red `error`, which stays for refused actions): the
  * server's notices (rules.md §5 timers and interruptions: a bet returned, a hand set by the house way,
  * leaving the table or the bank, a void or recovered round), the client's own (a banking player stopped
  * banking), and the "While you were away" panel of rounds settled while the player was not looking.
  * Test ids: `notice` (`data-code`), `notice-close`, `sit-again`; `away-panel` with one `away-round`
  * per round (`data-round-id`, `data-result`, `data-net-cents`), `away-close`.
+ *
+ * They never cover the felt's hands (styles.css: the bottom right corner, over the side column, on a wide
+ * screen; in the felt's flow under the actions on a narrower one), and they go by themselves: a notice
+ * after `TOAST_MS`, one that asks for an action after `ACTION_TOAST_MS`, the away panel `AWAY_MS` after
+ * its last round; each can be closed sooner.
  */
-import { useEffect } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noticeText } from './i18n/index.js';
 import type { NoticeItem } from './useTable.js';
@@ -17,17 +22,58 @@ export interface ToastNotice {
   readonly id: string;
   readonly code: string;
   readonly text: string;
-  /** Stays until closed (else it goes `TOAST_MS` after `atMs`). */
+  /** Asks the player to act: stays `ACTION_TOAST_MS` instead of `TOAST_MS` (it fades all the same). */
   readonly sticky: boolean;
   /** Browser clock when it was raised, epoch ms. */
   readonly atMs: number;
 }
 
-/** How long an informational notice stays on screen, ms. */
-export const TOAST_MS = 20_000;
+/** How long an informational notice stays on screen, ms (then it fades by itself). */
+export const TOAST_MS = 9_000;
 
-/** Server notices that stay until closed: they change what the player can do. */
-const STICKY = new Set(['notice/left-table', 'notice/left-bank']);
+/** How long a notice that asks the player to act (sit again, bank again) stays on screen, ms. */
+export const ACTION_TOAST_MS = 20_000;
+
+/** How long the "While you were away" panel stays after its last round was added, ms. */
+export const AWAY_MS = 30_000;
+
+/** The fade-out at the end of a toast's time, ms (styles.css `toast-out`). */
+export const TOAST_FADE_MS = 600;
+
+/** Server notices that change what the player can do: they stay longer (`ACTION_TOAST_MS`). */
+const ACTION_CODES = new Set(['notice/left-table', 'notice/left-bank']);
+
+/**
+ * How long a toast stays on screen, ms: `ACTION_TOAST_MS` for a notice that asks the player to act
+ * (`notice/left-table`, `notice/left-bank`, or a client notice marked `sticky`), else `TOAST_MS`.
+ * Every toast goes by itself (rules.md §5 timers and interruptions are told, never left over the felt).
+ * @param code the notice code (`notice/...` from the server, `local/...` from the client)
+ */
+export function toastLifetimeMs(code: string, sticky = false): number {
+  return sticky || ACTION_CODES.has(code) ? ACTION_TOAST_MS : TOAST_MS;
+}
+
+/** A toast to take off the screen after `inMs` milliseconds. */
+export type Dismissal = { readonly kind: 'server'; readonly id: number; readonly inMs: number } | { readonly kind: 'local'; readonly id: string; readonly inMs: number };
+
+/**
+ * When each toast on screen goes: its lifetime (`toastLifetimeMs`) counted from its arrival `atMs`
+ * (browser clock, epoch ms), never negative (an overdue toast goes at once).
+ * @param nowMs the browser clock now, epoch ms
+ */
+export function dismissals(notices: readonly NoticeItem[], local: readonly ToastNotice[], nowMs: number): Dismissal[] {
+  const left = (atMs: number, lifeMs: number) => Math.max(0, atMs + lifeMs - nowMs);
+  return [
+    ...notices.map((n): Dismissal => ({ kind: 'server', id: n.id, inMs: left(n.atMs, toastLifetimeMs(n.code)) })),
+    ...local.map((n): Dismissal => ({ kind: 'local', id: n.id, inMs: left(n.atMs, toastLifetimeMs(n.code, n.sticky)) })),
+  ];
+}
+
+/** The CSS delay of a toast's fade-out (`--toast-fade-in`), so that it has faded when it is taken off. */
+function fadeStyle(atMs: number, lifeMs: number): CSSProperties {
+  const delay = Math.max(0, atMs + lifeMs - Date.now() - TOAST_FADE_MS);
+  return { ['--toast-fade-in' as string]: `${delay}ms` } as CSSProperties;
+}
 
 export function Toasts({ notices, local, away, tableNames, currentTable, money, onDismiss, onDismissLocal, onDismissAway, onSitAgain, canSitAgain }: {
   notices: readonly NoticeItem[];
@@ -43,14 +89,20 @@ export function Toasts({ notices, local, away, tableNames, currentTable, money, 
   canSitAgain: boolean;
 }) {
   const { t } = useTranslation();
-  // Informational notices go by themselves; a recovered round is told in the away panel instead.
+  // Every notice goes by itself (those asking for an action a little later); a recovered round is told in
+  // the away panel instead.
   useEffect(() => {
-    const timers = [
-      ...notices.filter((n) => !STICKY.has(n.code)).map((n) => window.setTimeout(() => onDismiss(n.id), Math.max(0, n.atMs + TOAST_MS - Date.now()))),
-      ...local.filter((n) => !n.sticky).map((n) => window.setTimeout(() => onDismissLocal(n.id), Math.max(0, n.atMs + TOAST_MS - Date.now()))),
-    ];
+    const timers = dismissals(notices, local, Date.now()).map((d) =>
+      window.setTimeout(() => (d.kind === 'server' ? onDismiss(d.id) : onDismissLocal(d.id)), d.inMs),
+    );
     return () => timers.forEach((id) => window.clearTimeout(id));
   }, [notices, local, onDismiss, onDismissLocal]);
+  // The away panel goes `AWAY_MS` after its last change (the rounds stay in the history).
+  useEffect(() => {
+    if (away.length === 0) return;
+    const timer = window.setTimeout(onDismissAway, AWAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [away, onDismissAway]);
   const shown = notices.filter((n) => n.code !== 'notice/round-recovered' || away.length === 0);
   if (shown.length === 0 && local.length === 0 && away.length === 0) return null;
   const nameOf = (id: string) => tableNames.get(id) ?? (currentTable?.id === id ? currentTable.name : id);
@@ -81,7 +133,7 @@ export function Toasts({ notices, local, away, tableNames, currentTable, money, 
         </section>
       )}
       {shown.map((n) => (
-        <div key={n.id} className="toast" data-testid="notice" data-code={n.code} role="status">
+        <div key={n.id} className="toast toast--fading" style={fadeStyle(n.atMs, toastLifetimeMs(n.code))} data-testid="notice" data-code={n.code} role="status">
           <span className="toast__text">{noticeText(t, n, money)}</span>
           {n.code === 'notice/left-table' && canSitAgain && (
             <button
@@ -102,7 +154,7 @@ export function Toasts({ notices, local, away, tableNames, currentTable, money, 
         </div>
       ))}
       {local.map((n) => (
-        <div key={n.id} className="toast" data-testid="notice" data-code={n.code} role="status">
+        <div key={n.id} className="toast toast--fading" style={fadeStyle(n.atMs, toastLifetimeMs(n.code, n.sticky))} data-testid="notice" data-code={n.code} role="status">
           <span className="toast__text">{n.text}</span>
           <button type="button" className="toast__close" data-testid="notice-close" aria-label={t('app.dismiss')} title={t('app.dismiss')} onClick={() => onDismissLocal(n.id)}>
             ×

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { NOTICE_CODES, makeNotice, type Notice } from '@paigow/engine';
 import { createI18n, errorMessage, formatMoney, noticeText } from './i18n/index.js';
 import { joinErrorCode, parseNotice } from '../net/table-connection.js';
-import { Toasts } from './Toasts.js';
+import { ACTION_TOAST_MS, TOAST_FADE_MS, TOAST_MS, Toasts, dismissals, toastLifetimeMs, type ToastNotice } from './Toasts.js';
 import type { NoticeItem } from './useTable.js';
 
 const i18n = createI18n('en');
@@ -103,6 +103,68 @@ describe('server notices (docs/protocol.md `notice`)', () => {
     expect(html).toContain('data-testid="away-round" data-round-id="r1" data-result="win" data-net-cents="2375"');
     expect(text(html)).toContain('While you were away');
     expect(text(html)).toContain('Jade Room: round won +$23.75 (your hand was set by the house way)');
+  });
+});
+
+describe('toasts go by themselves', () => {
+  const at = 1_000_000;
+  const notice = (id: number, code: string, atMs = at): NoticeItem => ({ id, atMs, code, params: {}, message: '' });
+
+  it('takes an informational notice off after 8–10 s, and one asking for an action later, but never keeps one', () => {
+    expect(TOAST_MS).toBeGreaterThanOrEqual(8_000);
+    expect(TOAST_MS).toBeLessThanOrEqual(10_000);
+    for (const code of ['notice/bet-returned', 'notice/house-way-set', 'notice/round-void', 'notice/round-recovered', 'local/bank-changed']) {
+      expect(toastLifetimeMs(code), code).toBe(TOAST_MS);
+    }
+    for (const code of ['notice/left-table', 'notice/left-bank']) {
+      expect(toastLifetimeMs(code), code).toBe(ACTION_TOAST_MS);
+    }
+    expect(toastLifetimeMs('local/anything', true)).toBe(ACTION_TOAST_MS);
+    expect(ACTION_TOAST_MS).toBeGreaterThan(TOAST_MS);
+    expect(ACTION_TOAST_MS).toBeLessThanOrEqual(30_000);
+  });
+
+  it('counts each toast from its arrival, and takes an overdue one off at once', () => {
+    const local: ToastNotice[] = [
+      { id: 'bank-1', code: 'local/bank-changed', text: 'x', sticky: false, atMs: at - 2_000 },
+      { id: 'bank-2', code: 'local/act', text: 'y', sticky: true, atMs: at },
+    ];
+    const list = dismissals([notice(1, 'notice/bet-returned'), notice(2, 'notice/left-table', at - 5_000), notice(3, 'notice/round-void', at - 60_000)], local, at + 1_000);
+    expect(list).toEqual([
+      { kind: 'server', id: 1, inMs: TOAST_MS - 1_000 },
+      { kind: 'server', id: 2, inMs: ACTION_TOAST_MS - 6_000 },
+      { kind: 'server', id: 3, inMs: 0 },
+      { kind: 'local', id: 'bank-1', inMs: TOAST_MS - 3_000 },
+      { kind: 'local', id: 'bank-2', inMs: ACTION_TOAST_MS - 1_000 },
+    ]);
+  });
+
+  it('starts the fade so that a notice has faded when it goes, and keeps its close button', () => {
+    const now = Date.now();
+    const html = renderToStaticMarkup(
+      createElement(
+        I18nextProvider,
+        { i18n },
+        createElement(Toasts, {
+          notices: [notice(7, 'notice/bet-returned', now)],
+          local: [],
+          away: [],
+          tableNames: new Map(),
+          currentTable: null,
+          money,
+          onDismiss: () => undefined,
+          onDismissLocal: () => undefined,
+          onDismissAway: () => undefined,
+          onSitAgain: () => undefined,
+          canSitAgain: false,
+        }),
+      ),
+    );
+    const delay = Number(/--toast-fade-in:(\d+)ms/.exec(html)?.[1]);
+    expect(delay).toBeGreaterThan(TOAST_MS - TOAST_FADE_MS - 1_000);
+    expect(delay).toBeLessThanOrEqual(TOAST_MS - TOAST_FADE_MS);
+    expect(html).toContain('data-testid="notice-close"');
+    expect(html).toContain('class="toast toast--fading"');
   });
 });
 

@@ -63,6 +63,14 @@ describe('English catalog', () => {
     expect(formatMoney('en', 950, true)).toBe('+$9.50');
   });
 
+  it('keeps a number of seconds and its unit together (a non-breaking space)', () => {
+    expect(t('table.secondsLeft', { seconds: 43 })).toBe('43\u00a0s');
+    expect(t('waiting.within', { seconds: 43 })).toBe(' — at most 43\u00a0s.');
+    // No string of the catalog puts a breakable space between a placeholder and the "s" after it.
+    const strings = (o: unknown): string[] => (typeof o === 'string' ? [o] : o && typeof o === 'object' ? Object.values(o).flatMap(strings) : []);
+    expect(strings(en).filter((s) => /\}\} s\b/.test(s))).toEqual([]);
+  });
+
   it('draws card text with suit symbols', () => {
     expect(prettyCards('As Td Jk 2c')).toBe('A♠ 10♦ Jk 2♣');
   });
