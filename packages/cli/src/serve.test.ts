@@ -82,7 +82,7 @@ describe('paigow serve', () => {
     expect(running.output()).toBe(`paigow: serving at http://localhost:${running.port}\n`);
     const health = await fetch(`http://127.0.0.1:${running.port}/healthz`);
     expect(await health.text()).toBe('ok');
-    expect(await running.stop()).toBe(0);
+    expect(await running.stop(), running.output()).toBe(0);
   });
 
   describe('next to a running server on the same data', () => {
@@ -117,7 +117,7 @@ describe('paigow serve', () => {
       try {
         expect(await open()).toEqual(['live-round']); // its start-up recovery left it alone
       } finally {
-        expect(await second.stop()).toBe(0);
+        expect(await second.stop(), second.output()).toBe(0);
       }
       expect(await open()).toEqual(['live-round']);
       expect(await first.ledger.balance(player.id)).toEqual({ ok: true, value: 99_000 });

@@ -43,8 +43,8 @@ export interface Serving {
   readonly port: number;
   /** Everything it printed so far (stdout and stderr). */
   output(): string;
-  /** SIGTERM, then its exit status. */
-  stop(): Promise<number | null>;
+  /** SIGTERM, then its exit status (or the name of the signal that ended it). */
+  stop(): Promise<number | string>;
 }
 
 /** Starts `paigow serve <args>` (environment as `paigowEnv`) and waits for its startup line. */
@@ -55,7 +55,7 @@ export async function serve(args: readonly string[], env: Readonly<Record<string
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | string>((resolve) => child.once('close', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no startup line within 30 s:\n${output}`)), 30_000);
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -60,7 +60,6 @@ export function registerServe(program: Command): void {
         process.stderr.write(`paigow: ${error.message}\n`);
         process.exit(EXIT_START_FAILED);
       }
-      process.stdout.write(`${servingLine(options.host, server.port)}\n`);
       const stop = (): void => {
         server.close().then(
           () => process.exit(0),
@@ -69,5 +68,7 @@ export function registerServe(program: Command): void {
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+      // The line last: a script that stops the server as soon as it reads it must find the handlers in place.
+      process.stdout.write(`${servingLine(options.host, server.port)}\n`);
     });
 }

@@ -10,10 +10,11 @@ import { startServer } from '../server.js';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Pick<StartServerOptions, 'tables' | 'dataDir' | 'databaseUrl' | 'databaseSchema' | 'lease'>;
 const server = await startServer({ ...options, port: 0, host: '127.0.0.1', log: () => undefined });
-process.stdout.write(`${JSON.stringify({ port: server.port, instanceId: server.instanceId, recovery: server.recovery })}\n`);
 process.once('SIGTERM', () => {
   server.close().then(
     () => process.exit(0),
     () => process.exit(1),
   );
 });
+// The line last: a parent that stops the server as soon as it reads it must find the handler in place.
+process.stdout.write(`${JSON.stringify({ port: server.port, instanceId: server.instanceId, recovery: server.recovery })}\n`);
