@@ -11,15 +11,14 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { createCryptoRng, DEFAULT_ENVY_BONUS, tableConfig, unwrap, type HttpErrorBody, type Rng, type TableConfigInput } from '@paigow/engine';
+import { createCryptoRng, DEFAULT_ENVY_BONUS, tableConfig, unwrap, type HttpErrorBody, type Notice, type Rng, type TableConfigInput } from '@paigow/engine';
 import { HintPool, type HintService } from './hint/index.js';
 import { createHttpApp } from './http/app.js';
 import { DEFAULT_LEASE, endLease, INSTANCE_RETENTION_MS, pruneInstances, registerInstance, renewLease, type LeaseTiming } from './lease/index.js';
-import { createLedger, type Ledger, type RoundRecord } from './ledger/index.js';
+import { createLedger, type Ledger } from './ledger/index.js';
 import { createPlayers, type Players } from './players/index.js';
 import { createGameServer, type GameServer } from './rooms/game-server.js';
 import { createDatabase, ensureDirectory, migrateToLatest, type Database } from './storage/index.js';
-import { NoticeBox } from './table/notice-box.js';
 import { recoveredNotices, recoverRounds, type RecoveryReport } from './table/recovery.js';
 import { TableRunner } from './table/runner.js';
 
@@ -270,22 +269,44 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     await pruneInstances(db, now() - INSTANCE_RETENTION_MS);
     const ledger = createLedger(db);
     const players = createPlayers(db);
-    const waitingNotices = new NoticeBox();
-
-    /** Tells the players of a recovered round (docs/protocol.md `notice/round-recovered`) and refreshes their balances. */
-    const tellRecovered = (round: RoundRecord): void => {
-      for (const { playerId, notice } of recoveredNotices(round)) {
-        const present = [...runners.values()].filter((runner) => runner.current.players[playerId] !== undefined);
-        const connected = present.filter((runner) => runner.current.players[playerId]?.connected === true);
-        if (connected.length === 0) waitingNotices.add(playerId, notice);
-        for (const runner of present) void (connected.includes(runner) ? runner.notify(playerId, notice) : runner.refreshPlayer(playerId));
+    /**
+     * The `notice/round-recovered` of `playerId`'s recovered rounds it has not been told of (docs/protocol.md),
+     * whichever process recovered them; each is taken once (`ledger.takeRecoveryNotice`).
+     */
+    const takeRecoveryNotices = async (playerId: string): Promise<Notice[]> => {
+      const notices: Notice[] = [];
+      for (const round of await ledger.pendingRecoveryNotices([playerId])) {
+        for (const owed of recoveredNotices(round)) {
+          if (owed.playerId === playerId && (await ledger.takeRecoveryNotice(round.roundId, playerId))) notices.push(owed.notice);
+        }
+      }
+      return notices;
+    };
+    /**
+     * Tells the players connected to this process's tables of their recovered rounds, by whichever process
+     * recovered them (this one just now, or another that this player was not connected to), and refreshes
+     * their balances at every table they sit at. Players not connected anywhere here hear of it when they
+     * next join a table (`takeRecoveryNotices`).
+     */
+    const tellRecovered = async (): Promise<void> => {
+      const connectedAt = new Map<string, TableRunner>();
+      for (const runner of runners.values()) {
+        for (const [playerId, seat] of Object.entries(runner.current.players)) if (seat.connected && !connectedAt.has(playerId)) connectedAt.set(playerId, runner);
+      }
+      for (const playerId of connectedAt.keys()) {
+        const notices = await takeRecoveryNotices(playerId);
+        if (notices.length === 0) continue;
+        const runner = connectedAt.get(playerId) as TableRunner;
+        for (const notice of notices) await runner.notify(playerId, notice);
+        for (const other of runners.values()) if (other !== runner && other.current.players[playerId] !== undefined) void other.refreshPlayer(playerId);
       }
     };
     const recover = async (): Promise<RecoveryReport> => {
-      const report = await recoverRounds(ledger, { instanceId: self, nowMs: now(), leaseMs: lease.leaseMs, log, onRecovered: tellRecovered });
+      const report = await recoverRounds(ledger, { instanceId: self, nowMs: now(), leaseMs: lease.leaseMs, log });
       if (report.settled.length + report.refunded.length > 0) {
         log(`recovery: settled ${report.settled.length} and refunded ${report.refunded.length} interrupted round(s)`);
       }
+      await tellRecovered();
       return report;
     };
     const recovery = await recover();
@@ -303,7 +324,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       };
       runners.set(
         config.tableId,
-        new TableRunner({ config, ledger, players, rng, now, log, onBalancesChanged, hints, instanceId: self, waitingNotices }),
+        new TableRunner({ config, ledger, players, rng, now, log, onBalancesChanged, hints, instanceId: self, takeRecoveryNotices }),
       );
     }
     let ready = false;

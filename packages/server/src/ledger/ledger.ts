@@ -26,6 +26,7 @@ import { history, type HistoryItem, type HistoryQuery } from './history.js';
 import { openRound, type OpenRoundInput } from './open-round.js';
 import { claimRound, recoverableRounds, type LeaseCheck } from './ownership.js';
 import { refundRound } from './refund-round.js';
+import { pendingRecoveryNotices, takeRecoveryNotice } from './recovery-notices.js';
 import { saveRoundSecret } from './round-secret.js';
 import { openRounds, type RoundRecord, type RoundWithSecret } from './rounds.js';
 import { settleRound, type SettleRoundInput } from './settle-round.js';
@@ -100,6 +101,18 @@ export interface Ledger {
   claimRound(roundId: string, check: LeaseCheck): Promise<RoundWithSecret | null>;
 
   /**
+   * The recovered rounds (settled or refunded by recovery) that any of `playerIds` has not yet been told
+   * of, oldest first (docs/server.md "Recovery"). Claiming a round marks its players; see `takeRecoveryNotice`.
+   */
+  pendingRecoveryNotices(playerIds: readonly string[]): Promise<RoundRecord[]>;
+
+  /**
+   * Clears `playerId`'s notice mark on recovered round `roundId`, in one conditional statement.
+   * @returns `true` if this call cleared it (the caller tells the player: exactly one process does), else `false`.
+   */
+  takeRecoveryNotice(roundId: string, playerId: string): Promise<boolean>;
+
+  /**
    * Replaces the private `secret` of an open round (one statement; money is not touched), so that
    * recovery after a restart sees the settings submitted so far.
    * @returns nothing; or `action/stale` if the round is not open (unknown, settled or refunded).
@@ -148,6 +161,8 @@ export function createLedger(database: Database): Ledger {
     refundRound: (roundId, reason) => refundRound(database, roundId, reason),
     openRounds: () => openRounds(database),
     recoverableRounds: (check) => recoverableRounds(database, check),
+    pendingRecoveryNotices: (playerIds) => pendingRecoveryNotices(database, playerIds),
+    takeRecoveryNotice: (roundId, playerId) => takeRecoveryNotice(database, roundId, playerId),
     claimRound: (roundId, check) => claimRound(database, roundId, check),
     saveRoundSecret: (roundId, secret) => saveRoundSecret(database, roundId, secret),
     history: (playerId, query) => history(database, playerId, query),

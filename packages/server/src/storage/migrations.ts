@@ -163,9 +163,38 @@ function instancesMigration(): Migration {
   };
 }
 
+/**
+ * A recovered round's players are told what became of it (`notice/round-recovered`) by whichever
+ * process they are connected to, not only by the one that recovered it (docs/server.md "Recovery"):
+ * claiming a round for recovery sets `recovery_notice_pending` on its players' rows; the process that
+ * delivers a notice clears it, so each player hears of each recovered round once. Additive: a column
+ * with a default.
+ */
+function recoveryNoticesMigration(): Migration {
+  return {
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema
+        .alterTable('round_players')
+        .addColumn('recovery_notice_pending', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute();
+      // Looked up every few seconds for the players at a process's tables: only the few marked rows.
+      await db.schema
+        .createIndex('round_players_recovery_notice_idx')
+        .on('round_players')
+        .column('player_id')
+        .where(sql.ref('recovery_notice_pending'), '=', 1)
+        .execute();
+    },
+  };
+}
+
 /** Every migration by name, in the order they apply (exported for the migration tests). */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
-  return { '0001_ledger': ledgerMigration(dialect), '0002_server_instances': instancesMigration() };
+  return {
+    '0001_ledger': ledgerMigration(dialect),
+    '0002_server_instances': instancesMigration(),
+    '0003_recovery_notices': recoveryNoticesMigration(),
+  };
 }
 
 function migrationProvider(dialect: DialectName): MigrationProvider {

@@ -124,6 +124,8 @@ export interface RoundPlayersTable {
   player_id: string;
   role: RoundRole;
   comp_points_delta: number;
+  /** 1 while the player has not been told of the round's recovery (migration 0003), else 0. */
+  recovery_notice_pending: Generated<number>;
 }
 
 /** Every table, keyed by name: the type parameter of `Kysely<Tables>`. */

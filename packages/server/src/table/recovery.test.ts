@@ -202,6 +202,44 @@ for (const backend of STORE_BACKENDS) {
       }
     });
 
+    it('a player connected to one process is told of its round that another process recovered, and sees the right balance', async () => {
+      store = createStore(backend.name);
+      server = await startTestServer(store, { lease: SHORT_LEASE });
+      const session = await signIn(server, 'Max');
+      const max = await TestClient.join(server, 'small', session.token, 'max');
+      await max.act('sit', { seat: 0 });
+      await max.act('bet', { spot: 'main', amountCents: 1_200 });
+      const dealt = await max.act('deal');
+      other = await spawnServer(store, { lease: SHORT_LEASE });
+      await server.close({ releaseLease: false }); // a crash: the child recovers the round once the lease runs out
+
+      // The restarted process judges leases so long that it never recovers the round itself.
+      server = await startTestServer(store, { lease: { leaseMs: 600_000, heartbeatMs: 150 } });
+      const back = await TestClient.join(server, 'small', session.token, 'max2');
+      try {
+        const notice = await back.waitForNotice('notice/round-recovered', 0, 10_000);
+        const round = await server.ledger.openRounds();
+        expect(round).toEqual([]);
+        const history = await getJson<HistoryResponse>(server, '/api/history', session.token);
+        const item = history.body.items[0];
+        expect(item).toMatchObject({ roundId: dealt.roundId, status: 'settled' });
+        expect(notice.params).toEqual({ roundId: dealt.roundId, outcome: item.result!.players[0].outcome, netCents: item.netCents });
+        const view = await back.waitForView((v) => v.you?.compPoints === 12);
+        expect(view.you?.balanceCents).toBe(100_000 + item.netCents);
+        const database = openStore(store);
+        try {
+          const owner = await database.db.selectFrom('rounds').select('owner_instance_id').where('id', '=', dealt.roundId!).executeTakeFirstOrThrow();
+          expect(owner.owner_instance_id).toBe(other.instanceId);
+        } finally {
+          await database.db.destroy();
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5 * 150));
+        expect(back.notices.filter((n) => n.code === 'notice/round-recovered')).toHaveLength(1);
+      } finally {
+        await back.leave();
+      }
+    });
+
     it('after a clean stop, the restart recovers at once and tells the player when it comes back', async () => {
       store = createStore(backend.name);
       server = await startTestServer(store);

@@ -5,7 +5,8 @@
  * running it. Once that instance is no longer alive (stopped, or its lease expired), the round is
  * settled as if every unset hand had pressed House Way, by the first surviving or restarted process to
  * claim it; a round whose record cannot be read or settled is refunded. The ledger's idempotency makes
- * this safe to repeat: never lost, never settled twice.
+ * this safe to repeat: never lost, never settled twice. Claiming marks the round's players as owed a
+ * `notice/round-recovered` (`recoveredNotices`), which any process they are connected to delivers.
  */
 import { isCard, makeNotice, settleRoundState, type Notice, type RecoveredOutcome, type RoundState } from '@paigow/engine';
 import type { Ledger, RoundRecord } from '../ledger/index.js';
@@ -69,8 +70,6 @@ export interface RecoveryOptions {
   readonly leaseMs: number;
   /** Where problems are reported (default `console.error`). */
   readonly log?: (message: string, detail?: unknown) => void;
-  /** Called with each round recovered (settled or refunded), e.g. to tell its players. */
-  readonly onRecovered?: (round: RoundRecord) => void;
 }
 
 /**
@@ -106,7 +105,6 @@ export async function recoverRounds(ledger: Ledger, options: RecoveryOptions): P
         });
         if (done.ok) {
           settled.push(open.roundId);
-          options.onRecovered?.(done.value);
           continue;
         }
         log(`recovery: round ${open.roundId} could not be settled (${done.error.code}: ${done.error.message}); refunding it`);
@@ -117,10 +115,8 @@ export async function recoverRounds(ledger: Ledger, options: RecoveryOptions): P
       log(`recovery: round ${open.roundId} has no readable record; refunding it`);
     }
     const refund = await ledger.refundRound(open.roundId, 'interrupted: the server stopped during the round');
-    if (refund.ok) {
-      refunded.push(open.roundId);
-      options.onRecovered?.(refund.value);
-    } else log(`recovery: round ${open.roundId} could not be refunded`, refund.error);
+    if (refund.ok) refunded.push(open.roundId);
+    else log(`recovery: round ${open.roundId} could not be refunded`, refund.error);
   }
   return { settled, refunded };
 }

@@ -67,10 +67,10 @@ export interface TableRunnerOptions {
    */
   readonly instanceId?: string | null;
   /**
-   * Notices for players of the whole server (e.g. a round recovered while they were away), delivered
-   * when the player joins this table.
+   * Takes the notices of rounds recovered while `playerId` was away (docs/server.md "Recovery"), whichever
+   * process recovered them: called when the player joins this table; each notice is taken once.
    */
-  readonly waitingNotices?: NoticeBox;
+  readonly takeRecoveryNotices?: (playerId: string) => Promise<Notice[]>;
 }
 
 /** What changed, for the room: who gets an `ack`, who gets a `notice`. */
@@ -149,9 +149,10 @@ export class TableRunner {
         nowMs: this.now(),
       });
       if (joined.ok) {
-        for (const notice of [...this.waiting.take(player.id), ...(this.options.waitingNotices?.take(player.id) ?? [])]) {
-          this.notices.push({ playerId: player.id, notice });
-        }
+        const recovered = (await this.options.takeRecoveryNotices?.(player.id)) ?? [];
+        // A round recovered since the balance was read above moved money: read it again.
+        if (recovered.length > 0) await this.syncPlayer(player.id);
+        for (const notice of [...this.waiting.take(player.id), ...recovered]) this.notices.push({ playerId: player.id, notice });
       }
       return joined;
     });
