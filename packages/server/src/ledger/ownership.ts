@@ -8,7 +8,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../storage/database.js';
 import type { Tables } from '../storage/schema.js';
-import { loadRound, type RoundRecord, type RoundWithSecret } from './rounds.js';
+import { loadRound, loadRounds, type RoundRecord, type RoundWithSecret } from './rounds.js';
 
 /** Who asks, and when: the asking instance, the clock and the lease length (ms). */
 export interface LeaseCheck {
@@ -42,12 +42,7 @@ export async function recoverableRounds(database: Database, check: LeaseCheck): 
     .where((eb) => ownerIsDead(eb, check))
     .orderBy('rounds.seq')
     .execute();
-  const rounds: RoundRecord[] = [];
-  for (const row of rows) {
-    const round = await loadRound(database.db, row.id);
-    if (round !== undefined) rounds.push(round);
-  }
-  return rounds;
+  return loadRounds(database.db, rows.map((row) => row.id));
 }
 
 /**

@@ -6,7 +6,7 @@
  * hears of each recovered round once, whichever process recovered it and whichever it reconnects to.
  */
 import type { Database } from '../storage/database.js';
-import { loadRound, type RoundRecord } from './rounds.js';
+import { loadRounds, type RoundRecord } from './rounds.js';
 
 /**
  * The recovered rounds (settled or refunded) that any of `playerIds` has not been told of, oldest first.
@@ -18,19 +18,14 @@ export async function pendingRecoveryNotices(database: Database, playerIds: read
   const rows = await database.db
     .selectFrom('round_players')
     .innerJoin('rounds', 'rounds.id', 'round_players.round_id')
-    .select('rounds.id')
+    .select(['rounds.id', 'rounds.seq'])
     .distinct()
     .where('round_players.recovery_notice_pending', '=', 1)
     .where('round_players.player_id', 'in', [...playerIds])
     .where('rounds.status', '<>', 'open')
-    .orderBy('rounds.id')
+    .orderBy('rounds.seq')
     .execute();
-  const rounds: RoundRecord[] = [];
-  for (const row of rows) {
-    const round = await loadRound(database.db, row.id);
-    if (round !== undefined) rounds.push(round);
-  }
-  return rounds.sort((a, b) => a.openedAt - b.openedAt);
+  return loadRounds(database.db, rows.map((row) => row.id));
 }
 
 /**

@@ -154,6 +154,16 @@ export async function loadRound(db: Kysely<Tables>, roundId: string): Promise<Ro
   };
 }
 
+/** `loadRound` of each id, in the order given (an id without a round is skipped). */
+export async function loadRounds(db: Kysely<Tables>, roundIds: readonly string[]): Promise<RoundRecord[]> {
+  const rounds: RoundRecord[] = [];
+  for (const roundId of roundIds) {
+    const round = await loadRound(db, roundId);
+    if (round !== undefined) rounds.push(round);
+  }
+  return rounds;
+}
+
 /** The rounds still open, oldest first, with their private records. */
 export async function openRounds(database: Database): Promise<RoundWithSecret[]> {
   const rows = await database.db
