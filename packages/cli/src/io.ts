@@ -48,6 +48,11 @@ export function parseCardArgs(args: readonly string[], count: number): Card[] {
   return parsed.value;
 }
 
+/** `1 thread`, `2 threads`: a count of worker threads for readable output. */
+export function formatThreads(threads: number): string {
+  return `${threads} thread${threads === 1 ? '' : 's'}`;
+}
+
 /** How a column of `formatTable` is aligned. */
 export type Align = 'left' | 'right';
 

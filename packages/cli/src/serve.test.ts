@@ -74,7 +74,10 @@ describe('paigow serve', () => {
   it('exits with status 2 on a bad port option', () => {
     const r = paigowEnv(['serve', '--port', 'abc']);
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe("paigow: PORT must be a port number, got 'abc'\n");
+    expect(r.stderr).toBe("paigow: --port must be a port number, got 'abc'\n");
+    const fromEnv = paigowEnv(['serve'], { PORT: '70000' });
+    expect(fromEnv.status).toBe(2);
+    expect(fromEnv.stderr).toBe("paigow: PORT must be a port number, got '70000'\n");
   });
 
   it('prints the port it serves on (PORT=0 picks a free one) and stops cleanly on SIGTERM', async () => {

@@ -45,7 +45,8 @@ export function registerServe(program: Command): void {
       try {
         fromEnv = serverOptionsFromEnv({ ...process.env, ...(options.port !== undefined ? { PORT: options.port } : {}) });
       } catch (error) {
-        throw new UsageError((error as Error).message);
+        // The only refusal is the port: name it as the operator gave it.
+        throw new UsageError(options.port !== undefined ? `--port must be a port number, got '${options.port}'` : (error as Error).message);
       }
       let server;
       try {

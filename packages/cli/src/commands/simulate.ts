@@ -11,7 +11,7 @@
 
 import type { Command } from 'commander';
 import { mergeSimulations, summarizePlayerBanker, summarizeSimulation, type PlayerBankerSummary, type PlayerStrategy, type SimulationCounts } from '@paigow/engine';
-import { UsageError, formatCount, formatTable, integerOption, printJson, printText } from '../io.js';
+import { UsageError, formatCount, formatTable, formatThreads, integerOption, printJson, printText } from '../io.js';
 import { startProgress } from '../progress.js';
 import { defaultThreads, runTasks } from '../workers/pool.js';
 
@@ -105,7 +105,7 @@ export function registerSimulate(program: Command): void {
             ['right', 'right', 'right', 'right', 'right', 'left'],
           ),
           `a player as banker (no commission, fee ${pct(playerBanker.feeBps / 10000)} of the action): banker's edge ${pct(playerBanker.edge)} (${pct(playerBanker.ci95[0])} … ${pct(playerBanker.ci95[1])}), ${pct(playerBanker.edgeBeforeFee)} before the fee`,
-          `player: ${strategy}, seed ${options.seed}, ${threads} threads, ${seconds.toFixed(3)} s (${formatCount(report.rounds / seconds)} rounds/s)`,
+          `player: ${strategy}, seed ${options.seed}, ${formatThreads(threads)}, ${seconds.toFixed(3)} s (${formatCount(report.rounds / seconds)} rounds/s)`,
         ].join('\n'),
       );
     });

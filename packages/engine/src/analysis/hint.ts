@@ -27,7 +27,7 @@ const texts = (cards: readonly Card[]): string[] => [...cards].sort(compareForDi
  * `best.ev ≥ houseWay.ev`; among settings of equal EV the house way's is the best.
  * @param hand the player's seven distinct cards
  * @param rng the source of the banker hands (seed it from a secure source at the table)
- * @param samples banker hands to draw (default `HINT_SAMPLES` = 90,000)
+ * @param samples banker hands to draw (default `HINT_SAMPLES` = 100,000)
  * @param commissionBps commission on a win in basis points (500 = 5%; 0 when a player banks)
  * @returns `{ best: {high, low, ev, evMargin, win, push, loss}, houseWay: {high, low, ev, evMargin, rule}, samples }`,
  *   cards as canonical card text, highest first

@@ -5,7 +5,7 @@
 
 import type { Command } from 'commander';
 import { HOUSE_WAY_RULES, type HouseWaySweep } from '@paigow/engine';
-import { formatCount, formatTable, integerOption, printJson, printText } from '../../io.js';
+import { formatCount, formatTable, formatThreads, integerOption, printJson, printText } from '../../io.js';
 import { startProgress } from '../../progress.js';
 import { defaultThreads, runTasks } from '../../workers/pool.js';
 
@@ -58,7 +58,7 @@ export function registerEnumerateHouseWay(enumerate: Command): void {
       const rows = HOUSE_WAY_RULES.map((rule) => [rule, formatCount(rules[rule]), `${((100 * rules[rule]) / report.total).toFixed(4)}%`]);
       rows.push(['total', formatCount(report.total), '100%']);
       printText(
-        `${formatTable(['rule', 'hands', 'share'], rows, ['left', 'right', 'right'])}\nfouls: ${formatCount(report.fouls)}\n${seconds.toFixed(3)} s on ${threads} threads`,
+        `${formatTable(['rule', 'hands', 'share'], rows, ['left', 'right', 'right'])}\nfouls: ${formatCount(report.fouls)}\n${seconds.toFixed(3)} s on ${formatThreads(threads)}`,
       );
     });
 }
