@@ -7,7 +7,7 @@
  * (`sevenTables().next`). The other hands (about one in twenty) depend on the rank multiset and on the
  * ranks of the one suit that can flush (with the joker): `flushOutcome` sets them with `houseWayCode` and
  * remembers the answer per (state, suited ranks) in an open-addressing table.
- * `banker.test.ts` checks both paths against `houseWay` on random hands.
+ * `analysis.test.ts` checks both paths against `houseWay` on random hands.
  */
 
 import { JOKER, type Card } from '../cards/index.js';
@@ -26,6 +26,14 @@ const SETTING_OF_PAIR = new Int32Array(64).fill(-1);
 {
   let k = 0;
   for (let i = 0; i < 7; i++) for (let j = i + 1; j < 7; j++) SETTING_OF_PAIR[i * 8 + j] = SETTING_OF_PAIR[j * 8 + i] = k++;
+}
+
+/**
+ * The index of the setting whose low hand is at positions `a` and `b` (0‥6, either order) among the 21
+ * settings of seven cards, in `FIVE_OF_SEVEN` order (the order of `settings(hand)` too).
+ */
+export function settingIndexOfPair(a: number, b: number): number {
+  return SETTING_OF_PAIR[a * 8 + b];
 }
 
 /**
@@ -80,11 +88,11 @@ export interface BankerTables {
 let tables: BankerTables | undefined;
 
 /** The packed outcome (`highClass * LOW_CLASSES + lowClass`) of the house way on seven cards, the slow way. */
-export function houseWayOutcome(hand: ArrayLike<Card>, highClass: ReadonlyMap<number, number>, lowClass: ReadonlyMap<number, number>): number {
+function houseWayOutcome(hand: ArrayLike<Card>, highClass: ReadonlyMap<number, number>, lowClass: ReadonlyMap<number, number>): number {
   const code = houseWayCode(hand);
   const a = code & 7;
   const b = (code >> 3) & 7;
-  const f = FIVE_OF_SEVEN[SETTING_OF_PAIR[a * 8 + b]];
+  const f = FIVE_OF_SEVEN[settingIndexOfPair(a, b)];
   const high = evaluateHighHand5(hand[f[0]], hand[f[1]], hand[f[2]], hand[f[3]], hand[f[4]]);
   const low = evaluateLowHand2(hand[a], hand[b]);
   return (highClass.get(high) as number) * LOW_CLASSES + (lowClass.get(low) as number);

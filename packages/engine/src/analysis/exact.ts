@@ -11,7 +11,7 @@ import { DECK_SIZE, JOKER, type Card } from '../cards/index.js';
 import { JOKER_TYPE } from '../evaluate/multiset.js';
 import { settingValues, settings as allSettings, type Setting } from '../setting/index.js';
 import { houseWayCode } from '../house-way/core.js';
-import { bankerTables, denseOutcomeCount, flushOutcome, LOW_CLASSES, packedOutcome } from './banker.js';
+import { bankerTables, denseOutcomeCount, flushOutcome, LOW_CLASSES, packedOutcome, settingIndexOfPair } from './banker.js';
 import { dominance, lossesOf, winsOf } from './dominance.js';
 import { valueClasses } from './classes.js';
 
@@ -162,12 +162,7 @@ export function summarize(hand: readonly Card[], scored: SettingAnalysis[]): Han
   let best = scored[0];
   for (const s of scored) if (s.ev > best.ev) best = s;
   const code = houseWayCode(hand);
-  const a = Math.min(code & 7, (code >> 3) & 7);
-  const b = Math.max(code & 7, (code >> 3) & 7);
-  // settings(hand) lists low-hand pairs (i < j) in order, so the index of (a, b) is known.
-  let k = 0;
-  for (let i = 0; i < 7; i++) for (let j = i + 1; j < 7; j++) if (i < a || (i === a && j < b)) k++;
-  const houseWay = scored[k];
+  const houseWay = scored[settingIndexOfPair(code & 7, (code >> 3) & 7)];
   return { settings: scored, best, houseWay, houseWayGivesUp: best.ev - houseWay.ev, bankerHands: 0 };
 }
 

@@ -22,6 +22,17 @@ export interface SampledSetting extends SettingAnalysis {
 const Z95 = 1.959964;
 
 /**
+ * The expected result per unit staked of a wager that wins `keep` units (1 − commission), pushes, or loses
+ * one unit, from the win and loss frequencies over `n` rounds, and the half-width of its 95% confidence
+ * interval (normal approximation).
+ */
+export function evInterval(win: number, loss: number, keep: number, n: number): { readonly ev: number; readonly margin: number } {
+  const ev = win * keep - loss;
+  const variance = Math.max(0, win * keep * keep + loss - ev * ev);
+  return { ev, margin: Z95 * Math.sqrt(variance / n) };
+}
+
+/**
  * Estimates every setting of `hand` against `samples` random banker hands (rules.md §3; a foul loses).
  * @param hand the player's seven cards
  * @param rng the source of the banker hands (seeded for repeatable figures)
@@ -69,8 +80,7 @@ export function estimateSettings(hand: readonly Card[], rng: Rng, samples: numbe
     if (!legal[k]) return { ...setting, legal: false, win: 0, push: 0, loss: 1, ev: -1, evMargin: 0 };
     const win = wins[k] / samples;
     const loss = losses[k] / samples;
-    const ev = win * keep - loss;
-    const variance = Math.max(0, win * keep * keep + loss - ev * ev);
-    return { ...setting, legal: true, win, push: 1 - win - loss, loss, ev, evMargin: Z95 * Math.sqrt(variance / samples) };
+    const { ev, margin } = evInterval(win, loss, keep, samples);
+    return { ...setting, legal: true, win, push: 1 - win - loss, loss, ev, evMargin: margin };
   });
 }

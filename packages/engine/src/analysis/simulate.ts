@@ -13,6 +13,7 @@ import { FIVE_OF_SEVEN } from '../evaluate/seven.js';
 import { bankerOutcome, LOW_CLASSES } from './banker.js';
 import { valueClasses } from './classes.js';
 import { dominance, lossesOf, winsOf, type Dominance } from './dominance.js';
+import { evInterval } from './sample.js';
 
 /** How the player sets: by the house way, or by the setting with the best EV against the banker's house way. */
 export type PlayerStrategy = 'house-way' | 'optimal';
@@ -120,9 +121,6 @@ export function mergeSimulations(shares: readonly SimulationCounts[]): Simulatio
   });
 }
 
-/** The 95% normal quantile of the confidence intervals. */
-const Z95 = 1.959964;
-
 /**
  * Frequencies, house edge and its 95% confidence interval (normal approximation) from counts.
  * The house edge is the player's expected loss per unit staked: loss − win × (1 − commission).
@@ -132,9 +130,8 @@ export function summarizeSimulation(counts: SimulationCounts, commissionBps = 50
   const keep = 1 - commissionBps / 10000;
   const win = counts.win / n;
   const loss = counts.loss / n;
-  const edge = loss - win * keep;
-  const variance = Math.max(0, win * keep * keep + loss - edge * edge);
-  const margin = Z95 * Math.sqrt(variance / n);
+  const { ev, margin } = evInterval(win, loss, keep, n);
+  const edge = -ev;
   return { rounds: n, win, push: counts.push / n, loss, houseEdge: edge, ci95: [edge - margin, edge + margin] };
 }
 
@@ -161,12 +158,10 @@ export interface PlayerBankerSummary {
  */
 export function summarizePlayerBanker(counts: SimulationCounts, feeBps = 150): PlayerBankerSummary {
   const n = counts.rounds;
-  const win = counts.win / n;
-  const loss = counts.loss / n;
-  const edgeBeforeFee = loss - win;
-  const edge = edgeBeforeFee - feeBps / 10000;
+  // No commission: a player's win costs the banker one unit (`keep` 1).
+  const { ev, margin } = evInterval(counts.win / n, counts.loss / n, 1, n);
+  const edgeBeforeFee = -ev;
   // The fee is the same every round: it moves the mean, not the spread.
-  const variance = Math.max(0, win + loss - edgeBeforeFee * edgeBeforeFee);
-  const margin = Z95 * Math.sqrt(variance / n);
+  const edge = edgeBeforeFee - feeBps / 10000;
   return { feeBps, edgeBeforeFee, edge, ci95: [edge - margin, edge + margin] };
 }

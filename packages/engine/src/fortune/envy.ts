@@ -104,7 +104,11 @@ export interface EnvyPayout {
  */
 export function envyLine(cards: readonly Card[], amountsCents: EnvyBonusTable = ENVY_BONUS_TABLE): EnvyLine | null {
   assertSevenCards(cards);
-  const held = heldMaskOf(cards);
+  return envyLineOfHeld(heldMaskOf(cards), amountsCents);
+}
+
+/** `envyLine` of a held mask (bit i = `FORTUNE_LINES[i]`), for cards already checked. */
+function envyLineOfHeld(held: number, amountsCents: EnvyBonusTable): EnvyLine | null {
   let best: EnvyLine | null = null;
   for (const line of ENVY_LINES) {
     if (!(held & (1 << FORTUNE_LINES.indexOf(line)))) continue;
@@ -137,7 +141,7 @@ export function envyBonus(seats: readonly EnvySeat[], rules: EnvyBonusRules): En
     assertSevenCards(seat.cards);
   }
   if (!rules.enabled) return seats.map(() => ({ amountCents: 0, sources: [] }));
-  const lines = seats.map((seat) => (seat.isBanker ? null : envyLine(seat.cards, rules.amountsCents)));
+  const lines = seats.map((seat) => (seat.isBanker ? null : envyLineOfHeld(heldMaskOf(seat.cards), rules.amountsCents)));
   return seats.map((seat, i) => {
     const eligible = seat.fortuneBetCents > 0 && seat.fortuneBetCents >= rules.minFortuneBetCents;
     if (!eligible) return { amountCents: 0, sources: [] };

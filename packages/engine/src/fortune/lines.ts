@@ -186,11 +186,6 @@ export function heldMaskOf(cards: readonly Card[]): number {
   return held;
 }
 
-/** The lines of a held mask, highest first. */
-export function linesOfMask(held: number): FortuneLine[] {
-  return FORTUNE_LINES.filter((_, i) => held & (1 << i));
-}
-
 /**
  * Every Fortune line that seven cards hold (rules.md §4; "holds" as in the module comment), highest
  * first in the seed's order. A royal flush, for instance, also holds `straight_flush`, `flush` and
@@ -200,5 +195,6 @@ export function linesOfMask(held: number): FortuneLine[] {
  */
 export function fortuneLinesHeld(cards: readonly Card[]): FortuneLine[] {
   assertSevenCards(cards);
-  return linesOfMask(heldMaskOf(cards));
+  const held = heldMaskOf(cards);
+  return FORTUNE_LINES.filter((_, i) => held & (1 << i));
 }

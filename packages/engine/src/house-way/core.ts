@@ -339,9 +339,10 @@ function decide(hasJoker: boolean, rankMask: number, suitCounts: number, pairs: 
 }
 
 /**
- * Reading 9: where a rule leaves a choice between cards of equal rank (or the joker and an ace), the cards
- * that make the high hand best stay there. Among the settings with the same low hand value (the same ranks in
- * front, so only equal-rank cards swapped), takes the one with the highest high hand.
+ * Reading 9 (docs/house-way.md, the project's copy of the rules): where a rule leaves a choice between cards of
+ * equal rank (or the joker and an ace), the cards that make the high hand best stay there. Among the settings
+ * with the same low hand value (the same ranks in front, so only equal-rank cards swapped), takes the one with
+ * the highest high hand.
  */
 function keepBestHighHand(result: number): number {
   const chosen = PAIR_INDEX[(result & 7) * 8 + ((result >> 3) & 7)];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JOKER, rankOf, type Card } from '../cards/index.js';
+import { JOKER, RANK_CHARS, rankOf, type Card } from '../cards/index.js';
 import { categoryOf } from '../evaluate/value.js';
 import { evaluateHighHand } from '../evaluate/high-hand.js';
 import { cards, formatCards } from '../notation/index.js';
@@ -8,8 +8,8 @@ import { isFoul } from '../setting/index.js';
 import { houseWay, type HouseWayRule } from './index.js';
 
 /** Sorted canonical text, so that tests compare card sets. */
-const set = (text: string): string => formatCards(cards(text)).split(' ').sort().join(' ');
 const setOf = (cs: readonly Card[]): string => formatCards(cs).split(' ').sort().join(' ');
+const set = (text: string): string => setOf(cards(text));
 
 /**
  * Expects the house way to set `hand` with `low` in front (as a set of cards, or a predicate for
@@ -24,7 +24,7 @@ function expectSetting(hand: string, low: string | ((low: readonly Card[]) => bo
   expect(isFoul(result)).toBe(false);
 }
 
-const ranksOf = (cs: readonly Card[]): string => cs.map((c) => '23456789TJQKA'[rankOf(c)]).sort().join('');
+const ranksOf = (cs: readonly Card[]): string => cs.map((c) => RANK_CHARS[rankOf(c)]).sort().join('');
 
 describe('house-way.md worked examples', () => {
   const examples: [string, string, string, string][] = [

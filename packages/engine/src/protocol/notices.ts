@@ -130,8 +130,3 @@ function englishOf(code: NoticeCode, params: NoticeParams[NoticeCode]): string {
 export function makeNotice<C extends NoticeCode>(code: C, params: NoticeParams[C]): NoticeOf<C> & Notice {
   return { code, params, message: englishOf(code, params) } as NoticeOf<C> & Notice;
 }
-
-/** True when `code` is a notice code (for checking messages from the wire). */
-export function isNoticeCode(code: unknown): code is NoticeCode {
-  return typeof code === 'string' && (NOTICE_CODES as readonly string[]).includes(code);
-}

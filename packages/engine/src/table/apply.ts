@@ -12,7 +12,7 @@
 import { DECK_SIZE, isCard, type Card } from '../cards/index.js';
 import { err, ok, type ErrorCode, type Result, type RuleError } from '../errors/index.js';
 import { formatCard } from '../notation/index.js';
-import type { BetSpot } from '../protocol/messages.js';
+import { BET_SPOTS, type BetSpot } from '../protocol/messages.js';
 import { makeNotice, type NoticeCode, type NoticeParams } from '../protocol/notices.js';
 import type { Bets } from '../protocol/view.js';
 import { checkSetting } from '../setting/index.js';
@@ -20,7 +20,7 @@ import { bankerFee } from '../settle/index.js';
 import type { DealMaterial, TableAction } from './actions.js';
 import { bankMinBalanceCents } from './config.js';
 import { roundHolds, setByHouseWay, settleRoundState } from './settlement.js';
-import { NO_BETS, type PlayerState, type RoundHand, type RoundPublic, type RoundState, type TableState } from './state.js';
+import { NO_BETS, type BankerState, type PlayerState, type RoundHand, type RoundPublic, type RoundState, type TableState } from './state.js';
 
 type Refusal = { ok: false; error: RuleError };
 type Step = Result<void>;
@@ -279,7 +279,7 @@ function bettingOpen(s: TableState, p: PlayerState): Step {
 function checkBets(s: TableState, p: PlayerState, bets: Bets): Step {
   const { main, fortune } = s.config.limits;
   const unit = s.config.betUnitCents;
-  for (const spot of ['main', 'fortune'] as const) {
+  for (const spot of BET_SPOTS) {
     const amount = bets[spot];
     if (!Number.isSafeInteger(amount) || amount < 0) return err('bet/invalid-amount', 'a bet is a whole number of cents');
     if (amount % unit !== 0) {
@@ -574,6 +574,13 @@ function askApproval(s: TableState): void {
   s.phase = banker.autoApprove ? 'betting' : 'approval';
 }
 
+/** The banker approved the coming round (or turned auto-approve on while asked): betting opens (rules.md §5). */
+function markApproved(s: TableState, banker: BankerState): void {
+  banker.approved = true;
+  banker.approvalDeadlineMs = null;
+  s.phase = 'betting';
+}
+
 function removeBanker(s: TableState): void {
   s.banker = null;
   if (s.phase === 'approval') s.phase = 'betting';
@@ -597,7 +604,7 @@ function bankerOnly(s: TableState, playerId: string): Step {
 function leaveBank(s: TableState, playerId: string): Step {
   const checked = bankerOnly(s, playerId);
   if (!checked.ok) return checked;
-  if (s.round !== null) (s.banker as NonNullable<TableState['banker']>).leaving = true;
+  if (s.round !== null) (s.banker as BankerState).leaving = true;
   else removeBanker(s);
   return done;
 }
@@ -605,26 +612,20 @@ function leaveBank(s: TableState, playerId: string): Step {
 function approve(s: TableState, playerId: string): Step {
   const checked = bankerOnly(s, playerId);
   if (!checked.ok) return checked;
-  const banker = s.banker as NonNullable<TableState['banker']>;
+  const banker = s.banker as BankerState;
   if (s.phase !== 'approval') {
     return banker.approved ? err('action/duplicate', 'this round is approved') : err('action/out-of-phase', 'there is nothing to approve now');
   }
-  banker.approved = true;
-  banker.approvalDeadlineMs = null;
-  s.phase = 'betting';
+  markApproved(s, banker);
   return done;
 }
 
 function autoApprove(s: TableState, playerId: string, on: boolean): Step {
   const checked = bankerOnly(s, playerId);
   if (!checked.ok) return checked;
-  const banker = s.banker as NonNullable<TableState['banker']>;
+  const banker = s.banker as BankerState;
   banker.autoApprove = on;
-  if (on && s.phase === 'approval') {
-    banker.approved = true;
-    banker.approvalDeadlineMs = null;
-    s.phase = 'betting';
-  }
+  if (on && s.phase === 'approval') markApproved(s, banker);
   return done;
 }
 

@@ -238,15 +238,20 @@ function runSteps(steps: readonly Step[], seed: number, playerBanking: boolean, 
   }
 }
 
+/** Checks `runSteps` over `RUNS` random sequences, counting what they reach in `stats` (reset first). */
+function assertRandomSequences(playerBanking: boolean, envy = false): void {
+  Object.assign(stats, { settlements: 0, bankerRounds: 0, fortuneRounds: 0, timeouts: 0, envyPayouts: 0 });
+  fc.assert(
+    fc.property(fc.array(stepArb, { minLength: 1, maxLength: 150, size: 'max' }), fc.integer(), (steps, seed) => {
+      runSteps(steps, seed, playerBanking, envy);
+    }),
+    { numRuns: RUNS },
+  );
+}
+
 describe('table properties', () => {
   it('money conserves and balances match the ledger over random action sequences (house banks)', () => {
-    Object.assign(stats, { settlements: 0, bankerRounds: 0, fortuneRounds: 0, timeouts: 0 });
-    fc.assert(
-      fc.property(fc.array(stepArb, { minLength: 1, maxLength: 150, size: 'max' }), fc.integer(), (steps, seed) => {
-        runSteps(steps, seed, false);
-      }),
-      { numRuns: RUNS },
-    );
+    assertRandomSequences(false);
     // The sequences reach what they are meant to test.
     expect(stats.settlements).toBeGreaterThan(30);
     expect(stats.fortuneRounds).toBeGreaterThan(8);
@@ -254,25 +259,13 @@ describe('table properties', () => {
   });
 
   it('money conserves and balances match the ledger over random action sequences (a player may bank)', () => {
-    Object.assign(stats, { settlements: 0, bankerRounds: 0, fortuneRounds: 0, timeouts: 0 });
-    fc.assert(
-      fc.property(fc.array(stepArb, { minLength: 1, maxLength: 150, size: 'max' }), fc.integer(), (steps, seed) => {
-        runSteps(steps, seed, true);
-      }),
-      { numRuns: RUNS },
-    );
+    assertRandomSequences(true);
     expect(stats.bankerRounds).toBeGreaterThan(3);
   });
 
   it('money conserves and balances match the ledger with the envy bonus on (rules.md §4)', () => {
     for (const playerBanking of [false, true]) {
-      Object.assign(stats, { settlements: 0, bankerRounds: 0, fortuneRounds: 0, timeouts: 0, envyPayouts: 0 });
-      fc.assert(
-        fc.property(fc.array(stepArb, { minLength: 1, maxLength: 150, size: 'max' }), fc.integer(), (steps, seed) => {
-          runSteps(steps, seed, playerBanking, true);
-        }),
-        { numRuns: RUNS },
-      );
+      assertRandomSequences(playerBanking, true);
       expect(stats.envyPayouts, `playerBanking ${playerBanking}`).toBeGreaterThan(3);
     }
   });

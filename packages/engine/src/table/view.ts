@@ -5,7 +5,7 @@
  * accident.
  */
 
-import { ENVY_LINES, FORTUNE_LINES, type EnvyLine, type FortuneLine } from '../fortune/index.js';
+import { ENVY_LINES, FORTUNE_LINES, type FortuneLine } from '../fortune/index.js';
 import { formatCard } from '../notation/index.js';
 import {
   PROTOCOL_VERSION,
@@ -21,14 +21,14 @@ import {
 import type { Setting } from '../setting/index.js';
 import { bankRefusal, betDeadline } from './apply.js';
 import { bankMinBalanceCents } from './config.js';
-import type { RoundResult, SeatEnvy, TableState } from './state.js';
+import { NO_BETS, type PlayerState, type RoundHand, type RoundResult, type SeatEnvy, type TableState } from './state.js';
 
 const bets = (b: Bets): Bets => ({ main: b.main, fortune: b.fortune });
 
 const settingText = (setting: Setting) => ({ high: setting.high.map(formatCard), low: setting.low.map(formatCard) });
 
 /** The table's settings as clients see them. */
-export function configView(state: TableState): TableConfigView {
+function configView(state: TableState): TableConfigView {
   const c = state.config;
   return {
     tableId: c.tableId,
@@ -65,7 +65,7 @@ const envyView = (envy: SeatEnvy | null | undefined): EnvyView | null =>
     ? null
     : {
         amountCents: envy.amountCents,
-        hands: envy.hands.map((h) => ({ seat: h.seat, nickname: h.nickname, line: h.line as EnvyLine, amountCents: h.amountCents })),
+        hands: envy.hands.map((h) => ({ seat: h.seat, nickname: h.nickname, line: h.line, amountCents: h.amountCents })),
       };
 
 /**
@@ -110,6 +110,25 @@ export function projectRoundResult(result: RoundResult, viewerId: string | null)
   };
 }
 
+/**
+ * A player's running deadline (epoch ms) and what it is for (rules.md §5 "Timers"): the banker's approval,
+ * the decision on its unset `hand` in the round being set, or the bet timer of bets not dealt.
+ */
+function deadlineOf(
+  state: TableState,
+  p: PlayerState,
+  hand: RoundHand | undefined,
+): { readonly ms: number; readonly kind: NonNullable<YouView['deadlineKind']> } | null {
+  if (state.banker?.playerId === p.playerId && state.phase === 'approval' && state.banker.approvalDeadlineMs !== null) {
+    return { ms: state.banker.approvalDeadlineMs, kind: 'approval' };
+  }
+  if (hand !== undefined && state.phase === 'setting' && hand.setting === null && hand.deadlineMs !== null) {
+    return { ms: hand.deadlineMs, kind: 'decision' };
+  }
+  const bet = betDeadline(state, p);
+  return bet === null ? null : { ms: bet, kind: 'bet' };
+}
+
 function seatViews(state: TableState, viewerId: string | null): SeatView[] {
   return state.seats.map((playerId, seat) => {
     const p = playerId === null ? undefined : state.players[playerId];
@@ -120,7 +139,7 @@ function seatViews(state: TableState, viewerId: string | null): SeatView[] {
         you: false,
         role: null,
         connected: false,
-        bets: { main: 0, fortune: 0 },
+        bets: bets(NO_BETS),
         ready: false,
         inRound: false,
         cardCount: 0,
@@ -130,9 +149,6 @@ function seatViews(state: TableState, viewerId: string | null): SeatView[] {
     }
     const banker = state.banker?.playerId === p.playerId;
     const hand = state.round?.hands.find((h) => h.playerId === p.playerId);
-    let deadlineMs = betDeadline(state, p);
-    if (hand !== undefined && state.phase === 'setting' && hand.setting === null) deadlineMs = hand.deadlineMs;
-    if (banker && state.phase === 'approval') deadlineMs = state.banker?.approvalDeadlineMs ?? null;
     return {
       seat,
       nickname: p.nickname,
@@ -144,7 +160,7 @@ function seatViews(state: TableState, viewerId: string | null): SeatView[] {
       inRound: hand !== undefined || (banker && state.round !== null),
       cardCount: hand !== undefined && state.phase === 'setting' ? 7 : 0,
       hasSet: hand !== undefined && hand.setting !== null,
-      deadlineMs,
+      deadlineMs: deadlineOf(state, p, hand)?.ms ?? null,
     };
   });
 }
@@ -169,21 +185,7 @@ function youView(state: TableState, viewerId: string): YouView | null {
   const banker = state.banker?.playerId === viewerId;
   const hand = state.round?.hands.find((h) => h.playerId === viewerId);
   const showCards = hand !== undefined && state.phase === 'setting';
-  let deadlineMs: number | null = null;
-  let deadlineKind: YouView['deadlineKind'] = null;
-  const bet = betDeadline(state, p);
-  if (bet !== null) {
-    deadlineMs = bet;
-    deadlineKind = 'bet';
-  }
-  if (showCards && hand.setting === null && hand.deadlineMs !== null) {
-    deadlineMs = hand.deadlineMs;
-    deadlineKind = 'decision';
-  }
-  if (banker && state.phase === 'approval' && state.banker?.approvalDeadlineMs != null) {
-    deadlineMs = state.banker.approvalDeadlineMs;
-    deadlineKind = 'approval';
-  }
+  const deadline = deadlineOf(state, p, hand);
   let lastResult: YouView['lastResult'] = null;
   const last = state.lastRound;
   if (last !== null) {
@@ -216,8 +218,8 @@ function youView(state: TableState, viewerId: string): YouView | null {
             },
           }
         : null,
-    deadlineMs,
-    deadlineKind,
+    deadlineMs: deadline?.ms ?? null,
+    deadlineKind: deadline?.kind ?? null,
     canTakeBank: state.config.playerBanking && bankRefusal(state, viewerId) === null,
     lastResult,
   };
