@@ -19,7 +19,7 @@ import { createLedger, type Ledger } from './ledger/index.js';
 import { createPlayers, type Players } from './players/index.js';
 import { createGameServer, type GameServer } from './rooms/game-server.js';
 import { createDatabase, ensureDirectory, migrateToLatest, type Database } from './storage/index.js';
-import { recoveredNotices, recoverRounds, type RecoveryReport } from './table/recovery.js';
+import { recoverRounds, takeRecoveredNotices, type RecoveryReport } from './table/recovery.js';
 import { TableRunner } from './table/runner.js';
 
 /**
@@ -269,18 +269,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     await pruneInstances(db, now() - INSTANCE_RETENTION_MS);
     const ledger = createLedger(db);
     const players = createPlayers(db);
-    /**
-     * The `notice/round-recovered` of `playerId`'s recovered rounds it has not been told of (docs/protocol.md),
-     * whichever process recovered them; each is taken once (`ledger.takeRecoveryNotice`).
-     */
-    const takeRecoveryNotices = async (playerId: string): Promise<Notice[]> => {
-      const notices: Notice[] = [];
-      for (const round of await ledger.pendingRecoveryNotices([playerId])) {
-        for (const owed of recoveredNotices(round)) {
-          if (owed.playerId === playerId && (await ledger.takeRecoveryNotice(round.roundId, playerId))) notices.push(owed.notice);
-        }
+    /** The `notice/round-recovered` of `playerId`'s recovered rounds it has not been told of (`takeRecoveredNotices`). */
+    const takeRecoveryNotices = async (playerId: string): Promise<Notice[]> =>
+      (await takeRecoveredNotices(ledger, [playerId])).get(playerId) ?? [];
+    /** Re-reads the balances of `playerIds` at every table where they sit, but `except` (their money moved). */
+    const refreshElsewhere = (playerIds: readonly string[], except: TableRunner | undefined): void => {
+      for (const runner of runners.values()) {
+        if (runner === except) continue;
+        for (const playerId of playerIds) if (runner.current.players[playerId] !== undefined) void runner.refreshPlayer(playerId);
       }
-      return notices;
     };
     /**
      * Tells the players connected to this process's tables of their recovered rounds, by whichever process
@@ -293,12 +290,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       for (const runner of runners.values()) {
         for (const [playerId, seat] of Object.entries(runner.current.players)) if (seat.connected && !connectedAt.has(playerId)) connectedAt.set(playerId, runner);
       }
-      for (const playerId of connectedAt.keys()) {
-        const notices = await takeRecoveryNotices(playerId);
-        if (notices.length === 0) continue;
+      for (const [playerId, notices] of await takeRecoveredNotices(ledger, [...connectedAt.keys()])) {
         const runner = connectedAt.get(playerId) as TableRunner;
         for (const notice of notices) await runner.notify(playerId, notice);
-        for (const other of runners.values()) if (other !== runner && other.current.players[playerId] !== undefined) void other.refreshPlayer(playerId);
+        refreshElsewhere([playerId], runner);
       }
     };
     const recover = async (): Promise<RecoveryReport> => {
@@ -316,12 +311,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     ownPool = options.hints === undefined ? new HintPool() : null;
     const hints: HintService = options.hints ?? (ownPool as HintPool);
     for (const config of configs) {
-      const onBalancesChanged = (playerIds: readonly string[]): void => {
-        for (const [tableId, other] of runners) {
-          if (tableId === config.tableId) continue;
-          for (const playerId of playerIds) if (other.current.players[playerId] !== undefined) void other.refreshPlayer(playerId);
-        }
-      };
+      const onBalancesChanged = (playerIds: readonly string[]): void => refreshElsewhere(playerIds, runners.get(config.tableId));
       runners.set(
         config.tableId,
         new TableRunner({ config, ledger, players, rng, now, log, onBalancesChanged, hints, instanceId: self, takeRecoveryNotices }),

@@ -88,7 +88,11 @@ export interface BenchResult {
   readonly wagers: number;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+/**
+ * The `p`th percentile (nearest rank) of `sorted`, ascending; 0 when it is empty.
+ * @param p percent, 0–100
+ */
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index];

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { createCryptoRng, shuffledDeck, type HintReply, type SessionResponse, type TableView } from '@paigow/engine';
 import { HintPool } from '../hint/index.js';
 import { startServer } from '../server.js';
+import { percentile } from './bench.js';
 
 /** Latency figures in ms over `count` hints (the first one excluded, reported as `firstMs`). */
 export interface LatencyFigures {
@@ -35,13 +36,12 @@ export interface HintBenchResult {
 function figures(times: readonly number[]): LatencyFigures {
   const [first, ...rest] = times;
   const sorted = [...rest].sort((a, b) => a - b);
-  const at = (p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
   const round = (ms: number): number => Math.round(ms * 10) / 10;
   return {
     count: sorted.length,
     firstMs: round(first ?? 0),
-    p50Ms: round(at(50)),
-    p95Ms: round(at(95)),
+    p50Ms: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
     maxMs: round(sorted[sorted.length - 1] ?? 0),
     meanMs: round(sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length)),
   };

@@ -1,2 +1,2 @@
 /** Table Hints computed off the main thread (docs/server.md "Hints"). */
-export { HintPool, hintWorkerPath, workerExecArgv, type HintPoolOptions, type HintService } from './pool.js';
+export { HintPool, type HintPoolOptions, type HintService } from './pool.js';

@@ -37,7 +37,7 @@ export interface HintPoolOptions {
 }
 
 /** The worker entry: `src/hint/hint-worker.js`, found from `src/hint/` (tests) or `dist/hint/` (built). */
-export function hintWorkerPath(): string {
+function hintWorkerPath(): string {
   const beside = fileURLToPath(new URL('./hint-worker.js', import.meta.url));
   if (existsSync(beside)) return beside;
   return fileURLToPath(new URL('../../src/hint/hint-worker.js', import.meta.url));

@@ -216,10 +216,10 @@ export function createHttpApp(services: HttpServices): express.Express {
   app.use('/api', (_req, res) => fail(res, { code: 'action/unknown', message: 'no such API endpoint' }, 404));
 
   // The web client: static files, and index.html for client-side routes.
+  const webClient = express.static(services.webDist, { index: 'index.html' });
   app.use((req, res, next) => {
-    if (existsSync(join(services.webDist, 'index.html'))) {
-      express.static(services.webDist, { index: 'index.html' })(req, res, next);
-    } else next();
+    if (existsSync(join(services.webDist, 'index.html'))) webClient(req, res, next);
+    else next();
   });
   app.get('*', (req, res) => {
     if (req.path.startsWith('/matchmake')) {

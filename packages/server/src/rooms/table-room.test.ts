@@ -9,7 +9,6 @@ import {
   unwrap,
   type HistoryResponse,
   type MeResponse,
-  type TableView,
 } from '@paigow/engine';
 import type { ServerHandle } from '../server.js';
 import { createStore, getJson, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from './test-harness.js';

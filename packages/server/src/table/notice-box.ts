@@ -39,9 +39,4 @@ export class NoticeBox {
     this.waiting.delete(playerId);
     return list;
   }
-
-  /** How many players have notices waiting. */
-  get size(): number {
-    return this.waiting.size;
-  }
 }

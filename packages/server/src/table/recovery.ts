@@ -6,7 +6,7 @@
  * settled as if every unset hand had pressed House Way, by the first surviving or restarted process to
  * claim it; a round whose record cannot be read or settled is refunded. The ledger's idempotency makes
  * this safe to repeat: never lost, never settled twice. Claiming marks the round's players as owed a
- * `notice/round-recovered` (`recoveredNotices`), which any process they are connected to delivers.
+ * `notice/round-recovered` (`takeRecoveredNotices`), which any process they are connected to delivers.
  */
 import { isCard, makeNotice, settleRoundState, type Notice, type RecoveredOutcome, type RoundState } from '@paigow/engine';
 import type { Ledger, RoundRecord } from '../ledger/index.js';
@@ -126,7 +126,7 @@ export async function recoverRounds(ledger: Ledger, options: RecoveryOptions): P
  * what became of a round it was cut off from): its outcome (`'bank'` for the banker, `'refunded'` for a
  * refunded round) and its net change in cents.
  */
-export function recoveredNotices(round: RoundRecord): { readonly playerId: string; readonly notice: Notice }[] {
+function recoveredNotices(round: RoundRecord): { readonly playerId: string; readonly notice: Notice }[] {
   const result = round.result as { players?: readonly { playerId?: unknown; outcome?: unknown }[] } | null;
   return round.players.map((player) => {
     let outcome: RecoveredOutcome = 'refunded';
@@ -139,4 +139,27 @@ export function recoveredNotices(round: RoundRecord): { readonly playerId: strin
       notice: makeNotice('notice/round-recovered', { roundId: round.roundId, outcome, netCents: round.status === 'settled' ? player.netCents : 0 }),
     };
   });
+}
+
+/**
+ * Takes the `notice/round-recovered` owed to each of `playerIds` (docs/server.md "Recovery"; rules.md §5),
+ * whichever process recovered the rounds: one look-up for them all (`ledger.pendingRecoveryNotices`), then
+ * each notice is taken once (`ledger.takeRecoveryNotice`: of several processes, only the one that clears
+ * the mark tells the player).
+ * @param playerIds the players to look for (at most a few hundred: the players at this process's tables)
+ * @returns the notices this call took, by player, oldest round first (a player with none is absent)
+ * @throws the database's error when it cannot be read
+ */
+export async function takeRecoveredNotices(ledger: Ledger, playerIds: readonly string[]): Promise<Map<string, Notice[]>> {
+  const wanted = new Set(playerIds);
+  const taken = new Map<string, Notice[]>();
+  for (const round of await ledger.pendingRecoveryNotices(playerIds)) {
+    for (const { playerId, notice } of recoveredNotices(round)) {
+      if (!wanted.has(playerId) || !(await ledger.takeRecoveryNotice(round.roundId, playerId))) continue;
+      const notices = taken.get(playerId);
+      if (notices === undefined) taken.set(playerId, [notice]);
+      else notices.push(notice);
+    }
+  }
+  return taken;
 }
