@@ -2,10 +2,10 @@
  * Output and failure conventions shared by every command (interfaces.md):
  * `--json` prints one JSON document on stdout; bad input exits with status 2 and one line on
  * stderr naming the problem (`paigow: card 'Zz' is not a card`), with nothing on stdout.
- * Bulk mode (`paigow eval -`) reads one hand per line from stdin and writes one JSON line per hand.
+ * Bulk mode (`paigow eval -`, `paigow set -`) reads one hand per line from stdin and writes one JSON line per hand.
  */
 
-import { parseCards, type Card, type RuleError } from '@paigow/engine';
+import { parseCard, parseCards, type Card, type Result } from '@paigow/engine';
 
 /** Exit status for bad input (interfaces.md). */
 export const EXIT_BAD_INPUT = 2;
@@ -17,11 +17,6 @@ export class UsageError extends Error {}
 export function failUsage(message: string): never {
   process.stderr.write(`paigow: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
   process.exit(EXIT_BAD_INPUT);
-}
-
-/** `failUsage` for a refused engine `Result`. */
-export function failRule(error: RuleError): never {
-  failUsage(error.message);
 }
 
 /** Prints one JSON document on stdout. */
@@ -46,6 +41,77 @@ export function parseCardArgs(args: readonly string[], count: number): Card[] {
   const parsed = parseCards(args, count);
   if (!parsed.ok) throw new UsageError(parsed.error.message);
   return parsed.value;
+}
+
+/** The word separators of `parseCards` (engine notation module): whitespace and commas. */
+const SEPARATORS = /[\s,]+/;
+/** Most distinct words the bulk parser remembers (garbage input must not grow memory). */
+const WORD_CACHE_LIMIT = 10_000;
+
+/**
+ * `parseCards(line, count)` for bulk mode, faster on the common case: each word's `parseCard`
+ * result is remembered, and any line that is not `count` valid distinct cards is handed to
+ * `parseCards` itself, so results and error messages are exactly the engine's.
+ */
+export function createLineParser(count: number): (line: string) => Result<Card[]> {
+  const words = new Map<string, Card>();
+  const seen = new Int32Array(53);
+  let stamp = 0;
+  return (line) => {
+    stamp++;
+    const cards: Card[] = [];
+    for (const word of line.split(SEPARATORS)) {
+      if (word.length === 0) continue;
+      let card = words.get(word);
+      if (card === undefined) {
+        const parsed = parseCard(word);
+        if (!parsed.ok) return parseCards(line, count);
+        card = parsed.value;
+        if (words.size < WORD_CACHE_LIMIT) words.set(word, card);
+      }
+      if (seen[card] === stamp || cards.length === count) return parseCards(line, count);
+      seen[card] = stamp;
+      cards.push(card);
+    }
+    return cards.length === count ? { ok: true, value: cards } : parseCards(line, count);
+  };
+}
+
+/**
+ * Whether a command's card arguments ask for bulk mode: `-` alone (read hands from stdin).
+ * @throws UsageError when `-` comes with other cards
+ */
+export function readsStdin(args: readonly string[]): boolean {
+  if (!args.includes('-')) return false;
+  if (args.length !== 1) throw new UsageError("'-' (read hands from stdin) takes no other cards");
+  return true;
+}
+
+/**
+ * Bulk mode (interfaces.md): reads hands of `count` cards from `input`, one per line, and writes one
+ * JSON line per hand to `output`: `render(line, cards)` for a good line (`line` as read), or
+ * `{"cards": "<the line>", "error": "<message>", "code": "<error code>"}` for a bad one; the run goes on.
+ * @param render one JSON object, without the newline, for a line of `count` valid distinct cards
+ */
+export async function runBulk(
+  count: number,
+  render: (line: string, cards: Card[]) => string,
+  input: NodeJS.ReadableStream = process.stdin,
+  output: NodeJS.WritableStream = process.stdout,
+): Promise<void> {
+  const writer = new LineWriter(output);
+  const parseLine = createLineParser(count);
+  await forEachLine(
+    input,
+    (line) => {
+      const parsed = parseLine(line);
+      writer.line(
+        parsed.ok ? render(line, parsed.value) : `{"cards":${JSON.stringify(line)},"error":${JSON.stringify(parsed.error.message)},"code":"${parsed.error.code}"}`,
+      );
+    },
+    () => writer.drain(),
+  );
+  await writer.end();
 }
 
 /** `1 thread`, `2 threads`: a count of worker threads for readable output. */

@@ -10,19 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerHandle } from '@paigow/server';
-import { buildCli, paigowEnv, serve, type Run } from './test-cli.js';
+import { buildCli, expectFailure, paigowEnv, serve, type Run } from './test-cli.js';
 
 beforeAll(buildCli, 120_000);
 
 /** A start that failed: status 1, exactly one stderr line `paigow: <message>`, nothing on stdout. */
 function expectStartFailure(r: Run, message: string | RegExp): void {
-  expect(r.stdout).toBe('');
-  expect(r.stderr.endsWith('\n')).toBe(true);
-  const lines = r.stderr.slice(0, -1).split('\n');
-  expect(lines).toHaveLength(1);
-  if (typeof message === 'string') expect(lines[0]).toBe(`paigow: ${message}`);
-  else expect(lines[0]).toMatch(message);
-  expect(r.status).toBe(1);
+  expectFailure(r, 1, message);
 }
 
 async function busyPort(): Promise<{ port: number; server: Server }> {

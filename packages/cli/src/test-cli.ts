@@ -17,6 +17,11 @@ export interface Run {
   stderr: string;
 }
 
+/** This process's environment with the server's settings cleared (`DATABASE_URL`, `PORT`, `PAIGOW_DATA_DIR`, `REDIS_URL`), then `env` added. */
+function childEnv(env: Readonly<Record<string, string>>): NodeJS.ProcessEnv {
+  return { ...process.env, DATABASE_URL: '', PORT: '', PAIGOW_DATA_DIR: '', REDIS_URL: '', ...env };
+}
+
 /** Runs `paigow <args>` with optional stdin. */
 export function paigow(args: readonly string[], input?: string): Run {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, input, encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -32,7 +37,7 @@ export function paigowEnv(args: readonly string[], env: Readonly<Record<string, 
     cwd: ROOT,
     encoding: 'utf8',
     timeout: timeoutMs,
-    env: { ...process.env, DATABASE_URL: '', PORT: '', PAIGOW_DATA_DIR: '', REDIS_URL: '', ...env },
+    env: childEnv(env),
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -51,7 +56,7 @@ export interface Serving {
 export async function serve(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<Serving> {
   const child = spawn(process.execPath, [BIN, 'serve', ...args], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: '', PORT: '', PAIGOW_DATA_DIR: '', REDIS_URL: '', ...env },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -92,15 +97,20 @@ export function json(args: readonly string[]): unknown {
   return JSON.parse(r.stdout);
 }
 
-/** Asserts bad input: status 2, exactly one stderr line `paigow: <message>`, empty stdout. */
-export function expectBadInput(r: Run, message: string | RegExp): void {
+/** Asserts a failure: exit `status`, exactly one stderr line `paigow: <message>` (or matching `message`), empty stdout. */
+export function expectFailure(r: Run, status: number, message: string | RegExp): void {
   expect(r.stdout).toBe('');
-  expect(r.status).toBe(2);
+  expect(r.status).toBe(status);
   expect(r.stderr.endsWith('\n')).toBe(true);
   const lines = r.stderr.slice(0, -1).split('\n');
   expect(lines).toHaveLength(1);
   if (typeof message === 'string') expect(lines[0]).toBe(`paigow: ${message}`);
   else expect(lines[0]).toMatch(message);
+}
+
+/** Asserts bad input: status 2, exactly one stderr line `paigow: <message>`, empty stdout. */
+export function expectBadInput(r: Run, message: string | RegExp): void {
+  expectFailure(r, 2, message);
 }
 
 /** Brings the build of the engine and the CLI up to date (`tsc -b`; a second when nothing changed). */

@@ -16,6 +16,7 @@ import { fortuneSection } from './sections/fortune.js';
 import { houseWaySection } from './sections/house-way.js';
 import { analysisSection } from './sections/analysis.js';
 import { serverSection } from './sections/server.js';
+import { formatCount, formatTable } from '../io.js';
 import type { BenchRow, BenchSection } from './measure.js';
 
 /** Every section, in the order they run. */
@@ -36,7 +37,7 @@ function formatRate(perSecond: number): string {
 }
 
 function formatSeconds(seconds: number): string {
-  return seconds >= 100 ? `${Math.round(seconds).toLocaleString('en-US')} s` : `${seconds.toFixed(2)} s`;
+  return seconds >= 100 ? `${formatCount(seconds)} s` : `${seconds.toFixed(2)} s`;
 }
 
 const format = (row: BenchRow, value: number): string =>
@@ -46,7 +47,7 @@ const format = (row: BenchRow, value: number): string =>
 function speedup(row: BenchRow): string {
   if (!row.baseline) return '';
   const ratio = row.unit === 'rate' ? row.paigow / row.baseline.value : row.baseline.value / row.paigow;
-  return `${ratio >= 100 ? Math.round(ratio).toLocaleString('en-US') : ratio.toFixed(1)}× faster`;
+  return `${ratio >= 100 ? formatCount(ratio) : ratio.toFixed(1)}× faster`;
 }
 
 function goalText(row: BenchRow): { text: string; met: boolean } {
@@ -66,11 +67,7 @@ function printTable(rows: readonly BenchRow[]): boolean {
     const theirs = row.baseline ? `${row.baseline.estimated ? '≈ ' : ''}${format(row, row.baseline.value)}${row.baseline.estimated ? ' (est.)' : ''}` : '';
     return [row.measure, format(row, row.paigow), ...(baselineName ? [theirs, speedup(row)] : []), goal.text];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]): string => c.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const c of cells) console.log(line(c));
+  console.log(formatTable(header, cells, header.map((_, i) => (i === 0 ? 'left' : 'right'))));
   for (const row of rows) if (row.note) console.log(`  ${row.note}`);
   return allMet;
 }

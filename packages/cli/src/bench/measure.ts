@@ -1,7 +1,11 @@
 /**
- * What a benchmark section reports, and the timing helpers the sections share.
+ * What a benchmark section reports, and the timing, dealing and `paigow`-running helpers the sections share.
  * A section is one module in `sections/` returning `BenchRow`s; `index.ts` prints them.
  */
+
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { createSeededRng, formatCard, JOKER, shuffledDeck, type Card } from '@paigow/engine';
 
 /** One line of the benchmark table. */
 export interface BenchRow {
@@ -53,3 +57,30 @@ export function measureRate(batch: () => void, opsPerBatch: number, minMs = 1000
 
 /** Keeps results alive so that the JIT cannot drop the work being timed. */
 export const sink = { value: 0 };
+
+/** The built `paigow` command (`packages/cli/bin/paigow.js`). */
+export const BIN = fileURLToPath(new URL('../../bin/paigow.js', import.meta.url));
+
+/**
+ * Runs `paigow <args> --json` in a fresh process and parses its JSON document.
+ * @returns the whole process's wall time in seconds and the document
+ * @throws when the command exits with a status other than 0
+ */
+export function runPaigowJson<T = Record<string, unknown>>(args: readonly string[]): { seconds: number; report: T } {
+  const start = now();
+  const r = spawnSync(process.execPath, [BIN, ...args, '--json'], { encoding: 'utf8' });
+  const seconds = (now() - start) / 1000;
+  if (r.status !== 0) throw new Error(`paigow ${args.join(' ')} exited with ${r.status}: ${r.stderr}`);
+  return { seconds, report: JSON.parse(r.stdout) as T };
+}
+
+/** `count` random hands of `size` cards, each from a freshly shuffled 53-card deck (seeded, repeatable). */
+export function dealHands(count: number, size: number, seed: number): Card[][] {
+  const rng = createSeededRng(seed);
+  const hands: Card[][] = [];
+  for (let i = 0; i < count; i++) hands.push(shuffledDeck(rng).slice(0, size));
+  return hands;
+}
+
+/** Our notation to pokersolver's: `As`, `Td` are the same; the joker is `Or`. */
+export const toPokersolver = (c: Card): string => (c === JOKER ? 'Or' : formatCard(c));

@@ -1,8 +1,9 @@
 /**
  * `paigow analyze <7 cards>` (interfaces.md): every setting of a hand with its probabilities of win, push
- * and loss and its EV (5% commission) against the banker's house way, exactly, over all 53,524,680 banker
- * hands from the 46 other cards, on worker threads; or, with `--samples N`, estimated from N random banker
- * hands with a 95% interval. Marks the best setting and the house way's, and what the house way gives up.
+ * and loss (rules.md §3) and its EV (5% commission, rules.md §3.1) against the banker's house way, exactly,
+ * over all 53,524,680 banker hands from the 46 other cards, on worker threads; or, with `--samples N`,
+ * estimated from N random banker hands with a 95% interval. Marks the best setting and the house way's,
+ * and what the house way gives up.
  */
 
 import type { Command } from 'commander';
@@ -18,8 +19,9 @@ import {
   type Card,
   type SettingAnalysis,
 } from '@paigow/engine';
-import { formatTable, integerOption, parseCardArgs, printJson, printText } from '../io.js';
+import { formatCount, formatTable, integerOption, parseCardArgs, printJson, printText } from '../io.js';
 import { createPool, defaultThreads, type Pool } from '../workers/pool.js';
+import { addHistograms } from '../workers/tasks.js';
 
 interface SettingRow {
   readonly high: string[];
@@ -65,9 +67,7 @@ export async function pooledHistogram(hand: readonly Card[], pool: Pool, threads
   const shares = await pool.run<Float64Array>(
     Array.from({ length: threads }, (_, part) => ({ kind: 'banker-histogram' as const, dead: [...hand], part, parts: threads })),
   );
-  const histogram = shares[0];
-  for (const share of shares.slice(1)) for (let i = 0; i < share.length; i++) histogram[i] += share[i];
-  return histogram;
+  return addHistograms(shares);
 }
 
 async function exactAnalysis(hand: readonly Card[], threads: number, commissionBps: number): Promise<{ settings: SettingAnalysis[]; bankerHands: number }> {
@@ -144,7 +144,7 @@ export function registerAnalyze(program: Command): void {
           '',
           `House way (${house.rule}): ${house.explanation.text}`,
           `The house way gives up ${report.houseWayGivesUp.toFixed(5)} units per unit staked against the best setting.`,
-          `${report.method === 'exact' ? 'Exact' : 'Sampled'} over ${bankerHands.toLocaleString('en-US')} banker hands, ${seconds.toFixed(3)} s.`,
+          `${report.method === 'exact' ? 'Exact' : 'Sampled'} over ${formatCount(bankerHands)} banker hands, ${seconds.toFixed(3)} s.`,
         ].join('\n'),
       );
     });

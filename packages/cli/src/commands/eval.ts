@@ -5,20 +5,8 @@
  */
 
 import type { Command } from 'commander';
-import {
-  categoryOf,
-  describeValue,
-  evaluateHighHand5,
-  evaluateLowHand2,
-  formatCard,
-  parseCard,
-  parseCards,
-  type Card,
-  type Category,
-  type HandValue,
-  type Result,
-} from '@paigow/engine';
-import { LineWriter, UsageError, forEachLine, formatTable, parseCardArgs, printJson, printText } from '../io.js';
+import { categoryOf, describeValue, evaluateHighHand5, evaluateLowHand2, formatCard, type Card, type Category, type HandValue } from '@paigow/engine';
+import { formatTable, parseCardArgs, printJson, printText, readsStdin, runBulk } from '../io.js';
 
 /** The JSON document of `paigow eval` (interfaces.md). */
 export interface EvalReport {
@@ -46,69 +34,22 @@ export function evalReport(cards: readonly Card[], low: boolean): EvalReport {
   return { category: categoryOf(value), value, cards: cards.map(formatCard), description: describeValue(value) };
 }
 
-/** The word separators of `parseCards` (engine notation module): whitespace and commas. */
-const SEPARATORS = /[\s,]+/;
-/** Most distinct words the bulk parser remembers (garbage input must not grow memory). */
-const WORD_CACHE_LIMIT = 10_000;
-
-/**
- * `parseCards(line, count)` for bulk mode, faster on the common case: each word's `parseCard`
- * result is remembered, and any line that is not `count` valid distinct cards is handed to
- * `parseCards` itself, so results and error messages are exactly the engine's.
- */
-export function createLineParser(count: number): (line: string) => Result<Card[]> {
-  const words = new Map<string, Card>();
-  const seen = new Int32Array(53);
-  let stamp = 0;
-  return (line) => {
-    stamp++;
-    const cards: Card[] = [];
-    for (const word of line.split(SEPARATORS)) {
-      if (word.length === 0) continue;
-      let card = words.get(word);
-      if (card === undefined) {
-        const parsed = parseCard(word);
-        if (!parsed.ok) return parseCards(line, count);
-        card = parsed.value;
-        if (words.size < WORD_CACHE_LIMIT) words.set(word, card);
-      }
-      if (seen[card] === stamp || cards.length === count) return parseCards(line, count);
-      seen[card] = stamp;
-      cards.push(card);
-    }
-    return cards.length === count ? { ok: true, value: cards } : parseCards(line, count);
-  };
-}
-
 /**
  * Bulk mode: reads hands from `input`, one per line, and writes one JSON line per hand to `output`
  * (interfaces.md): `{"cards": "<the line as read>", "category", "value", "description", "canonical": [...]}`,
  * or `{"cards": "<the line>", "error": "<message>", "code": "<error code>"}` for a bad line; the run goes on.
- * @returns the number of lines read and of bad lines
  */
 export async function evalBulk(
   low: boolean,
   input: NodeJS.ReadableStream = process.stdin,
   output: NodeJS.WritableStream = process.stdout,
-): Promise<{ lines: number; errors: number }> {
+): Promise<void> {
   const count = low ? LOW_CARDS : HIGH_CARDS;
-  const writer = new LineWriter(output);
   // A hand's fields depend only on its value: serialise each value once (a few thousand at most).
   const fieldsByValue = new Map<HandValue, string>();
-  const parseLine = createLineParser(count);
-  let lines = 0;
-  let errors = 0;
-  await forEachLine(
-    input,
-    (line) => {
-      lines++;
-      const parsed = parseLine(line);
-      if (!parsed.ok) {
-        errors++;
-        writer.line(`{"cards":${JSON.stringify(line)},"error":${JSON.stringify(parsed.error.message)},"code":"${parsed.error.code}"}`);
-        return;
-      }
-      const cards = parsed.value;
+  await runBulk(
+    count,
+    (line, cards) => {
       const value = valueOf(cards, low);
       let fields = fieldsByValue.get(value);
       if (fields === undefined) {
@@ -117,12 +58,11 @@ export async function evalBulk(
       }
       let canonical = `"${formatCard(cards[0])}"`;
       for (let i = 1; i < count; i++) canonical += `,"${formatCard(cards[i])}"`;
-      writer.line(`{"cards":${JSON.stringify(line)},${fields},"canonical":[${canonical}]}`);
+      return `{"cards":${JSON.stringify(line)},${fields},"canonical":[${canonical}]}`;
     },
-    () => writer.drain(),
+    input,
+    output,
   );
-  await writer.end();
-  return { lines, errors };
 }
 
 /** Registers `paigow eval` on the program. */
@@ -135,8 +75,7 @@ export function registerEval(program: Command): void {
     .option('--json', 'print one JSON document')
     .action(async (args: string[], options: { low?: boolean; json?: boolean }) => {
       const low = options.low === true;
-      if (args.includes('-')) {
-        if (args.length !== 1) throw new UsageError("'-' (read hands from stdin) takes no other cards");
+      if (readsStdin(args)) {
         await evalBulk(low);
         return;
       }

@@ -56,7 +56,7 @@ export interface FortuneHandReport {
   readonly description: string;
 }
 
-/** English names of the lines, for the readable output. */
+/** English names of the Fortune lines (rules.md §4), for the readable output. */
 export const FORTUNE_LINE_NAMES: Readonly<Record<FortuneLine, string>> = {
   seven_card_straight_flush_natural: '7-card straight flush, natural',
   royal_flush_plus_royal_match: 'Royal flush plus royal match',

@@ -7,8 +7,7 @@
 
 import type { Command } from 'commander';
 import { formatCard, houseWay, type Card, type HouseWaySetting } from '@paigow/engine';
-import { LineWriter, UsageError, forEachLine, formatTable, parseCardArgs, printJson, printText } from '../io.js';
-import { createLineParser } from './eval.js';
+import { formatTable, parseCardArgs, printJson, printText, readsStdin, runBulk } from '../io.js';
 
 /** The JSON document of `paigow set` (interfaces.md). */
 export interface SetReport {
@@ -52,23 +51,9 @@ function setLine(line: string, hand: readonly Card[]): string {
   );
 }
 
-/** Bulk mode: one hand per line from `input`, one JSON line per hand to `output`. */
+/** Bulk mode: one hand per line from `input`, one JSON line per hand to `output` (a bad line: `{"cards", "error", "code"}`). */
 export async function setBulk(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
-  const writer = new LineWriter(output);
-  const parseLine = createLineParser(7);
-  await forEachLine(
-    input,
-    (line) => {
-      const parsed = parseLine(line);
-      if (!parsed.ok) {
-        writer.line(`{"cards":${JSON.stringify(line)},"error":${JSON.stringify(parsed.error.message)},"code":"${parsed.error.code}"}`);
-        return;
-      }
-      writer.line(setLine(line, parsed.value));
-    },
-    () => writer.drain(),
-  );
-  await writer.end();
+  await runBulk(7, setLine, input, output);
 }
 
 /** Registers `paigow set`. */
@@ -79,8 +64,7 @@ export function registerSet(program: Command): void {
     .argument('<cards...>', 'seven cards, as one quoted argument or separate arguments, or - to read stdin')
     .option('--json', 'print one JSON document')
     .action(async (args: string[], options: { json?: boolean }) => {
-      if (args.includes('-')) {
-        if (args.length !== 1) throw new UsageError("'-' (read hands from stdin) takes no other cards");
+      if (readsStdin(args)) {
         await setBulk();
         return;
       }

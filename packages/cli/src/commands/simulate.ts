@@ -10,22 +10,17 @@
  */
 
 import type { Command } from 'commander';
-import { mergeSimulations, summarizePlayerBanker, summarizeSimulation, type PlayerBankerSummary, type PlayerStrategy, type SimulationCounts } from '@paigow/engine';
+import { mergeSimulations, summarizePlayerBanker, summarizeSimulation, type PlayerBankerSummary, type PlayerStrategy, type SimulationCounts, type SimulationSummary } from '@paigow/engine';
 import { UsageError, formatCount, formatTable, formatThreads, integerOption, printJson, printText } from '../io.js';
 import { startProgress } from '../progress.js';
 import { defaultThreads, runTasks } from '../workers/pool.js';
+import { addHistograms } from '../workers/tasks.js';
 
 /** Rounds per block (a unit of work with its own seed). */
 export const BLOCK_ROUNDS = 250_000;
 
 /** The JSON document of `paigow simulate`. */
-export interface SimulateReport {
-  readonly rounds: number;
-  readonly win: number;
-  readonly push: number;
-  readonly loss: number;
-  readonly houseEdge: number;
-  readonly ci95: readonly [number, number];
+export interface SimulateReport extends SimulationSummary {
   readonly player: PlayerStrategy;
   readonly seed: number;
   readonly commissionBps: number;
@@ -69,8 +64,7 @@ export function registerSimulate(program: Command): void {
           Array.from({ length: parts }, (_, part) => ({ kind: 'banker-histogram' as const, dead: [], part, parts })),
           threads,
         );
-        histogram = shares[0];
-        for (const share of shares.slice(1)) for (let i = 0; i < share.length; i++) histogram[i] += share[i];
+        histogram = addHistograms(shares);
       }
       const blocks = Math.ceil(options.rounds / BLOCK_ROUNDS);
       const progress = startProgress(options.rounds, 'rounds');

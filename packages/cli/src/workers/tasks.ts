@@ -33,7 +33,12 @@ export type Task =
 /** What each task kind returns. */
 export type TaskResult = HouseWaySweep | Float64Array | SimulationCounts;
 
-let chooserFor: { histogram: Float64Array; chooser: ReturnType<typeof optimalChooser> } | undefined;
+/** Adds up the shares of `banker-histogram` tasks, into the first share, which it returns. */
+export function addHistograms(shares: readonly Float64Array[]): Float64Array {
+  const [histogram, ...rest] = shares;
+  for (const share of rest) for (let i = 0; i < share.length; i++) histogram[i] += share[i];
+  return histogram;
+}
 
 /** Runs one task on this thread. `progress` receives units of work done (hands or rounds). */
 export function runTask(task: Task, progress: (done: number) => void): TaskResult {
@@ -48,11 +53,8 @@ export function runTask(task: Task, progress: (done: number) => void): TaskResul
     case 'banker-histogram':
       return bankerHistogram(task.dead, task.part, task.parts);
     case 'simulate': {
-      let chooser;
-      if (task.strategy === 'optimal' && task.histogram) {
-        if (chooserFor?.histogram !== task.histogram) chooserFor = { histogram: task.histogram, chooser: optimalChooser(task.histogram) };
-        chooser = chooserFor.chooser;
-      }
+      // Built per task: each message brings its own copy of the histogram (a few ms for 250,000 rounds).
+      const chooser = task.strategy === 'optimal' && task.histogram ? optimalChooser(task.histogram) : undefined;
       const counts = simulate(task.rounds, createSeededRng(task.seed), task.strategy, chooser, task.commissionBps);
       progress(task.rounds);
       return counts;

@@ -4,23 +4,13 @@
  * building included); the sampled hint (±0.5% EV); and the simulator's rounds per second.
  */
 
-import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { analyzeHand, bankerHistogram, cards, createSeededRng, estimateSettings, HINT_SAMPLES, scoreSettings, simulate } from '@paigow/engine';
 import { pooledHistogram } from '../../commands/analyze.js';
 import { createPool } from '../../workers/pool.js';
-import { now, sink, type BenchRow, type BenchSection } from '../measure.js';
+import { now, runPaigowJson, sink, type BenchRow, type BenchSection } from '../measure.js';
 
-const BIN = fileURLToPath(new URL('../../../bin/paigow.js', import.meta.url));
 const HANDS = ['As Kd 9c 7h 5s 3d 2c', 'Jk Ah Kh Qh 7c 7d 2s', '9s 8d 7c 6h 5s 5d Kc'];
-
-function paigow(args: string[]): { seconds: number; report: Record<string, unknown> } {
-  const start = now();
-  const r = spawnSync(process.execPath, [BIN, ...args, '--json'], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`paigow ${args.join(' ')} exited with ${r.status}: ${r.stderr}`);
-  return { seconds: (now() - start) / 1000, report: JSON.parse(r.stdout) as Record<string, unknown> };
-}
 
 /** Exact analysis on every core with the threads' tables already built (as in a long-running process): best of the hands. */
 async function warmParallel(threads: number): Promise<number> {
@@ -52,7 +42,7 @@ async function rows(): Promise<BenchRow[]> {
     warm = Math.min(warm, (now() - start) / 1000);
   }
   let cold = Infinity;
-  for (const hand of HANDS) cold = Math.min(cold, paigow(['analyze', hand]).seconds);
+  for (const hand of HANDS) cold = Math.min(cold, runPaigowJson(['analyze', hand]).seconds);
 
   // The sampled hint: HINT_SAMPLES banker hands keep the EV within ±0.5% (95%).
   const rng = createSeededRng(1);
@@ -69,8 +59,8 @@ async function rows(): Promise<BenchRow[]> {
   const start = now();
   simulate(1_000_000, createSeededRng(2));
   const oneThread = 1_000_000 / ((now() - start) / 1000);
-  const cli = paigow(['simulate', '--rounds', '8000000', '--seed', '5']);
-  const cliRate = 8_000_000 / (cli.report.seconds as number);
+  const cli = runPaigowJson<{ seconds: number }>(['simulate', '--rounds', '8000000', '--seed', '5']);
+  const cliRate = 8_000_000 / cli.report.seconds;
 
   return [
     { measure: 'exact analysis of one hand, tables built, one thread (s)', unit: 'seconds', paigow: warm },
@@ -99,4 +89,5 @@ async function rows(): Promise<BenchRow[]> {
   ];
 }
 
+/** The analysis section of `npm run bench`. */
 export const analysisSection: BenchSection = { name: 'analysis', title: 'Analysis: exact EV, sampled hint, simulation', run: rows };

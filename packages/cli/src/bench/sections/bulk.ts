@@ -7,12 +7,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createSeededRng, formatCards, newDeck, shuffle } from '@paigow/engine';
-import { now, type BenchRow, type BenchSection } from '../measure.js';
+import { formatCards } from '@paigow/engine';
+import { BIN, dealHands, now, type BenchRow, type BenchSection } from '../measure.js';
 
 const LINES = 1_000_000;
-const BIN = fileURLToPath(new URL('../../../bin/paigow.js', import.meta.url));
 
 /** Runs `paigow <args>` with stdin and stdout redirected to files; resolves to the wall time in seconds. */
 function timeCommand(args: string[], inputPath: string, outputPath: string): Promise<number> {
@@ -34,9 +32,7 @@ function timeCommand(args: string[], inputPath: string, outputPath: string): Pro
 async function bulkRows(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'paigow-bench-'));
   try {
-    const rng = createSeededRng(1);
-    const lines: string[] = [];
-    for (let i = 0; i < LINES; i++) lines.push(formatCards(shuffle(newDeck(), rng).slice(0, 5)));
+    const lines = dealHands(LINES, 5, 1).map((hand) => formatCards(hand));
     const inputPath = join(dir, 'hands.txt');
     writeFileSync(inputPath, `${lines.join('\n')}\n`);
     const lowPath = join(dir, 'low.txt');

@@ -10,30 +10,24 @@ import {
   bestHighHand,
   bestHighValueBySweepTables,
   countBestHandCategories,
-  createSeededRng,
   evaluateHighHand5,
-  formatCard,
   JOKER,
-  shuffle,
-  newDeck,
   type Card,
 } from '@paigow/engine';
-import { measureRate, now, sink, type BenchRow, type BenchSection } from '../measure.js';
+import { dealHands, measureRate, now, sink, toPokersolver, type BenchRow, type BenchSection } from '../measure.js';
 
 const { Hand, Game } = pokersolver;
 
-/** Our notation to pokersolver's: `As`, `Td` are the same; the joker is `Or`. */
-const toPokersolver = (c: Card): string => (c === JOKER ? 'Or' : formatCard(c));
-
-/** `count` random hands of `size` cards, dealt from fresh shuffled 53-card decks (seeded, repeatable). */
-function dealHands(count: number, size: number, seed: number): Card[][] {
-  const rng = createSeededRng(seed);
-  const hands: Card[][] = [];
-  for (let i = 0; i < count; i++) hands.push(shuffle(newDeck(), rng).slice(0, size));
-  return hands;
-}
-
 const SEVEN_CARD_HANDS = 154_143_080;
+
+/** pokersolver's hands per second (`paigowpokerhi`) on the first `count` of `hands`; one trial, it is slow. */
+function pokersolverRate(hands: readonly Card[][], count: number): number {
+  const game = new Game('paigowpokerhi');
+  const texts = hands.slice(0, count).map((h) => h.map(toPokersolver));
+  return measureRate(() => {
+    for (const t of texts) sink.value += Hand.solve(t, game).rank;
+  }, texts.length, 1000, 1);
+}
 
 function fiveCardRows(): BenchRow[] {
   const hands = dealHands(1 << 18, 5, 5);
@@ -44,11 +38,7 @@ function fiveCardRows(): BenchRow[] {
     for (let i = 0; i < flat.length; i += 5) s += evaluateHighHand5(flat[i], flat[i + 1], flat[i + 2], flat[i + 3], flat[i + 4]);
     sink.value += s;
   }, hands.length);
-  const game = new Game('paigowpokerhi');
-  const texts = hands.slice(0, 20_000).map((h) => h.map(toPokersolver));
-  const theirs = measureRate(() => {
-    for (const t of texts) sink.value += Hand.solve(t, game).rank;
-  }, texts.length, 1000, 1);
+  const theirs = pokersolverRate(hands, 20_000);
   return [
     {
       measure: '5-card high hand, random hands (evaluations/s, one thread)',
@@ -75,11 +65,7 @@ function sevenCardRows(): BenchRow[] {
   const byTables = measureRate(() => {
     for (const h of hands) sink.value += bestHighValueBySweepTables(h);
   }, hands.length);
-  const game = new Game('paigowpokerhi');
-  const texts = hands.slice(0, 10_000).map((h) => h.map(toPokersolver));
-  const theirs = measureRate(() => {
-    for (const t of texts) sink.value += Hand.solve(t, game).rank;
-  }, texts.length, 1000, 1);
+  const theirs = pokersolverRate(hands, 10_000);
   return [
     {
       measure: '7-card best hand, full sweep of 154,143,080 hands (s)',

@@ -4,22 +4,15 @@
  * sweep within a process), and `fortuneLine` on random hands.
  */
 
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { createSeededRng, fortuneLine, newDeck, shuffle, type Card } from '@paigow/engine';
-import { measureRate, now, sink, type BenchRow, type BenchSection } from '../measure.js';
+import { fortuneLine } from '@paigow/engine';
+import { dealHands, measureRate, runPaigowJson, sink, type BenchRow, type BenchSection } from '../measure.js';
 
-const BIN = fileURLToPath(new URL('../../../bin/paigow.js', import.meta.url));
 const TRIALS = 3;
 const HANDS = 100_000;
 
 /** One run of `paigow fortune --exact --json`: the sweep's own time and the whole process's, in seconds. */
 function runExact(): { sweep: number; process: number } {
-  const start = now();
-  const r = spawnSync(process.execPath, [BIN, 'fortune', '--exact', '--json'], { encoding: 'utf8' });
-  const wall = (now() - start) / 1000;
-  if (r.status !== 0) throw new Error(`paigow fortune --exact exited with ${r.status}: ${r.stderr}`);
-  const report = JSON.parse(r.stdout) as { seconds: number; losing: number };
+  const { seconds: wall, report } = runPaigowJson<{ seconds: number; losing: number }>(['fortune', '--exact']);
   if (report.losing !== 124556196) throw new Error(`paigow fortune --exact: losing ${report.losing}, expected 124,556,196`);
   return { sweep: report.seconds, process: wall };
 }
@@ -36,9 +29,7 @@ export function benchFortune(): BenchRow[] {
     sweep = Math.min(sweep, run.sweep);
     whole = Math.min(whole, run.process);
   }
-  const rng = createSeededRng(7);
-  const hands: Card[][] = [];
-  for (let i = 0; i < HANDS; i++) hands.push(shuffle(newDeck(), rng).slice(0, 7));
+  const hands = dealHands(HANDS, 7, 7);
   const rate = measureRate(() => {
     let s = 0;
     for (const hand of hands) s += fortuneLine(hand).pays;

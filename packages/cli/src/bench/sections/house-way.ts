@@ -5,21 +5,14 @@
  * sweep of all 154,143,080 hands as `paigow enumerate house-way` runs it.
  */
 
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import pokersolver from 'pokersolver';
-import { createSeededRng, formatCard, houseWay, houseWayCode, JOKER, newDeck, shuffle, type Card } from '@paigow/engine';
-import { measureRate, now, sink, type BenchRow, type BenchSection } from '../measure.js';
+import { houseWay, houseWayCode } from '@paigow/engine';
+import { dealHands, measureRate, runPaigowJson, sink, toPokersolver, type BenchRow, type BenchSection } from '../measure.js';
 
 const { PaiGowPokerHelper } = pokersolver;
-const BIN = fileURLToPath(new URL('../../../bin/paigow.js', import.meta.url));
-
-const toPokersolver = (c: Card): string => (c === JOKER ? 'Or' : formatCard(c));
 
 function rows(): BenchRow[] {
-  const rng = createSeededRng(3);
-  const hands: Card[][] = [];
-  for (let i = 0; i < 1 << 17; i++) hands.push(shuffle(newDeck(), rng).slice(0, 7));
+  const hands = dealHands(1 << 17, 7, 3);
   const flat = Int32Array.from(hands.flat());
   const hand = new Int32Array(7);
   const core = measureRate(() => {
@@ -38,11 +31,7 @@ function rows(): BenchRow[] {
     for (const t of texts) sink.value += PaiGowPokerHelper.solve(t).loHand.cards.length;
   }, texts.length, 1000, 1);
 
-  const start = now();
-  const r = spawnSync(process.execPath, [BIN, 'enumerate', 'house-way', '--json'], { encoding: 'utf8' });
-  const sweepWall = (now() - start) / 1000;
-  if (r.status !== 0) throw new Error(`paigow enumerate house-way exited with ${r.status}: ${r.stderr}`);
-  const sweep = JSON.parse(r.stdout) as { fouls: number; total: number; threads: number };
+  const { seconds: sweepWall, report: sweep } = runPaigowJson<{ fouls: number; total: number; threads: number }>(['enumerate', 'house-way']);
   if (sweep.fouls !== 0 || sweep.total !== 154_143_080) throw new Error(`house-way sweep: ${sweep.fouls} fouls over ${sweep.total} hands`);
   return [
     {
@@ -67,4 +56,5 @@ function rows(): BenchRow[] {
   ];
 }
 
+/** The house-way section of `npm run bench`. */
 export const houseWaySection: BenchSection = { name: 'house-way', title: 'House way', run: rows };

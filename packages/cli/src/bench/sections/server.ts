@@ -61,4 +61,5 @@ function rows(): BenchRow[] {
   return out;
 }
 
+/** The server and web-client section of `npm run bench`. */
 export const serverSection: BenchSection = { name: 'server', title: 'Game server and web client', run: rows };
