@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
+/** The Chromium binary: Debian's, unless PAIGOW_CHROMIUM names another. */
 export const CHROMIUM = process.env.PAIGOW_CHROMIUM ?? '/usr/bin/chromium';
 
 /** Makes sure Chromium is installed (apt-get as root), or throws an error naming the fix. */

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The repository's root directory. */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** A running server. */
@@ -79,8 +80,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     stdout += d.toString();
   });
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const running = (): boolean => child.exitCode === null && child.signalCode === null;
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (running()) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
@@ -90,14 +92,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     rmSync(dataDir, { recursive: true, force: true });
   };
   const crash = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (running()) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGKILL');
       await exited;
     }
   };
   const deadline = Date.now() + 30_000;
-  const exitedEarly = (): boolean => child.exitCode !== null || child.signalCode !== null;
   // 1. The port: from this child's own startup line, so no other test's server can answer for it.
   let port = 0;
   for (;;) {
@@ -106,7 +107,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       port = Number(line[1]);
       break;
     }
-    if (exitedEarly()) {
+    if (!running()) {
       await stop();
       throw new Error(`the server exited with status ${child.exitCode ?? child.signalCode}:\n${output}`);
     }
@@ -125,7 +126,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     } catch {
       /* not answering yet */
     }
-    if (exitedEarly() || Date.now() > deadline) {
+    if (!running() || Date.now() > deadline) {
       await stop();
       throw new Error(`the server did not answer /healthz on port ${port} within 30 s:\n${output}`);
     }

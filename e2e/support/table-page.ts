@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT } from './server.js';
 
+/** Where the screenshots go (artifacts/e2e under the repository root). */
 export const ARTIFACTS = join(ROOT, 'artifacts', 'e2e');
 
 /** Saves a full-page screenshot as artifacts/e2e/<name>.png and returns its path. */

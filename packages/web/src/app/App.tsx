@@ -17,6 +17,7 @@ export interface Session {
   readonly player: PlayerSummary;
 }
 
+/** The whole app: sign-in until there is a session, then the lobby or the table the URL hash names. */
 export function App() {
   const { t } = useTranslation();
   const api = useMemo(() => createApi(), []);

@@ -6,8 +6,11 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry, SettingView } from '@paigow/engine';
+import { outcomeOfNet } from '../table-ui/model.js';
+import { envyHandsText, fortuneLineName } from './i18n/index.js';
 import { MiniHands } from './MiniCards.js';
 
+/** The history panel (`history`, one `history-row` per round); `entries` is `null` while loading. */
 export function History({ entries, money, tableNames }: {
   entries: readonly HistoryEntry[] | null;
   money: (c: number, signed?: boolean) => string;
@@ -35,15 +38,14 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
   const { t } = useTranslation();
   const r = entry.result;
   const mine = r?.players.find((p) => p.you) ?? null;
-  const outcome = entry.status === 'refunded' ? 'push' : mine ? mine.outcome : entry.netCents > 0 ? 'win' : entry.netCents < 0 ? 'lose' : 'push';
-  const cls = outcome === 'win' ? 'win' : outcome === 'lose' ? 'lose' : 'push';
+  const outcome = entry.status === 'refunded' ? 'push' : mine ? mine.outcome : outcomeOfNet(entry.netCents);
   const yourSetting: SettingView | null = mine ? mine.setting : entry.role === 'banker' && r ? r.bankerHand.setting : null;
   const bankerSetting: SettingView | null = r && entry.role === 'player' ? r.bankerHand.setting : null;
   const when = new Date(entry.closedAt ?? entry.openedAt);
   const faced = r && entry.role === 'banker' ? r.players : null;
   return (
     <div
-      className={`history-row history-row--${cls}`}
+      className={`history-row history-row--${outcome}`}
       data-testid="history-row"
       data-round-id={entry.roundId}
       data-table-id={entry.tableId}
@@ -58,7 +60,7 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
         </span>
         <span className="muted"> · {when.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}</span>
       </span>
-      <span className={`history-row__net history-row__net--${cls}`}>{money(entry.netCents, true)}</span>
+      <span className={`history-row__net history-row__net--${outcome}`}>{money(entry.netCents, true)}</span>
       {mine && (
         <span className="history-row__extra">
           <span data-testid="history-bet" data-cents={mine.bets.main}>
@@ -70,7 +72,7 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
               {mine.fortune.line
                 ? t('history.fortune', {
                     stake: money(mine.bets.fortune),
-                    line: t(`fortuneLine.${mine.fortune.line}`, { defaultValue: mine.fortune.line }),
+                    line: fortuneLineName(t, mine.fortune.line),
                     amount: money(mine.fortune.netCents, true),
                   })
                 : t('history.fortuneLose', { stake: money(mine.bets.fortune), amount: money(mine.fortune.netCents, true) })}
@@ -92,7 +94,7 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
         <span className="history-row__extra" data-testid="history-envy" data-cents={mine.envy.amountCents}>
           {t('history.envy', {
             amount: money(mine.envy.amountCents, true),
-            hands: mine.envy.hands.map((h) => t('result.envyHand', { nickname: h.nickname, line: t(`fortuneLine.${h.line}`, { defaultValue: h.line }) })).join(', '),
+            hands: envyHandsText(t, mine.envy.hands),
           })}
         </span>
       )}

@@ -6,10 +6,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LobbyTable, PlayerSummary } from '@paigow/engine';
 import { ApiError, type Api } from '../net/http.js';
+import { BROKE_BELOW_CENTS } from '../table-ui/model.js';
 import { errorMessage, formatMoney } from './i18n/index.js';
 import { Stat, TopBar } from './TopBar.js';
 import type { Session } from './App.js';
 
+/** The lobby screen: the player's figures (a Top up when broke), the tables to sit at, and Sign out. */
 export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }: {
   api: Api;
   session: Session;
@@ -53,7 +55,7 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
   }
 
   const { player } = session;
-  const broke = player.balanceCents < 100;
+  const broke = player.balanceCents < BROKE_BELOW_CENTS;
   return (
     <>
       <TopBar>

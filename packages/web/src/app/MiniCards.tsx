@@ -4,13 +4,15 @@ import { prettyCards } from './i18n/index.js';
 
 /** A setting in text: the high hand, a bar, the low hand, each highest card first. */
 export function MiniHands({ high, low, testid }: { high: readonly string[]; low: readonly string[]; testid?: string }) {
+  const highSorted = sortForDisplay(high);
+  const lowSorted = sortForDisplay(low);
   return (
-    <span className="mini-cards" data-testid={testid} data-high={sortForDisplay(high).join(' ')} data-low={sortForDisplay(low).join(' ')}>
-      {sortForDisplay(high).map((c) => (
+    <span className="mini-cards" data-testid={testid} data-high={highSorted.join(' ')} data-low={lowSorted.join(' ')}>
+      {highSorted.map((c) => (
         <MiniCard key={c} card={c} />
       ))}
       <span className="mini-sep">|</span>
-      {sortForDisplay(low).map((c) => (
+      {lowSorted.map((c) => (
         <MiniCard key={c} card={c} />
       ))}
     </span>

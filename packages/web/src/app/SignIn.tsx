@@ -10,6 +10,7 @@ import type { Session } from './App.js';
 const HERO = parse('As Kh Jk Qd Ts');
 const TILT = [-14, -7, 0, 7, 14];
 
+/** The sign-in screen: `POST /api/guest` with the nickname typed (refusals shown by error code), then `onSignedIn`. */
 export function SignIn({ api, onSignedIn }: { api: Api; onSignedIn: (s: Session) => void }) {
   const { t } = useTranslation();
   const [nickname, setNickname] = useState('');

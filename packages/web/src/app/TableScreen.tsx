@@ -18,20 +18,24 @@ import { Countdown, Timer } from '../table-ui/Timer.js';
 import { FortunePayTable } from '../table-ui/FortunePayTable.js';
 import { BetSpot, ChipRack, HandBox, Mark, Zone } from '../table-ui/parts.js';
 import {
+  BROKE_BELOW_CENTS,
   arrange,
   bankerMark,
   betChips,
   betUnitOf,
   categoryOfCards,
   checkDraft,
+  chipsCents,
   fortuneChip,
   localDeadline,
   mainResultOf,
+  outcomeOfNet,
   planBet,
   resultOf,
   sortForDisplay,
   stageOf,
   toggleLow,
+  viewerPlayed,
   waitingFor,
   type Arrangement,
   type CardText,
@@ -40,7 +44,7 @@ import {
   type Stage,
   type Waiting,
 } from '../table-ui/model.js';
-import { categoryName, errorMessage, formatMoney, houseWayText } from './i18n/index.js';
+import { categoryName, envyHandsText, errorMessage, formatMoney, fortuneLineName, houseWayText } from './i18n/index.js';
 import { useTable, type TableState } from './useTable.js';
 import { Stat, TopBar } from './TopBar.js';
 import { History } from './History.js';
@@ -50,8 +54,6 @@ import { Toasts, type ToastNotice } from './Toasts.js';
 import { lastRoundOf } from './last-round.js';
 import { awayOfRecovered, loadAwaiting, mergeAway, missedRounds, saveAwaiting, trackRounds, type AwayRound } from './away.js';
 import type { Session } from './App.js';
-
-const sum = (chips: readonly ChipValue[]): number => chips.reduce((a, b) => a + b * 100, 0);
 
 type Money = (cents: number, signed?: boolean) => string;
 
@@ -165,7 +167,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   useEffect(() => {
     if (!view) return;
     const last = view.lastRound;
-    onScreen.current = last && (last.players.some((p) => p.you) || (last.banker.kind === 'player' && last.banker.you)) ? last.roundId : null;
+    onScreen.current = last && viewerPlayed(last) ? last.roundId : null;
     const next = trackRounds(awaiting.current ?? [], view);
     if (next !== awaiting.current) {
       awaiting.current = next;
@@ -302,7 +304,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
 
   const placeMain = (chips: ChipValue[]) => {
     setLocalError(null);
-    const plan = planBet(sum(chips), you.bets.main, mainLimits, unit);
+    const plan = planBet(chipsCents(chips), you.bets.main, mainLimits, unit);
     if (plan.draft) {
       setMainDraft(chips);
       // Taking the main bet off (below the minimum) takes the Fortune bet off too (docs/protocol.md "Bets").
@@ -316,7 +318,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const placeFortune = (chips: ChipValue[]) => {
     if (!fortuneLimits) return;
     setLocalError(null);
-    const plan = planBet(sum(chips), you.bets.fortune, fortuneLimits, unit);
+    const plan = planBet(chipsCents(chips), you.bets.fortune, fortuneLimits, unit);
     if (plan.draft) setFortuneDraft(chips);
     else {
       setFortuneDraft(null);
@@ -342,7 +344,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const draftRefusal = (): string | null => {
     for (const [chips, limits, key] of [[mainDraft, mainLimits, 'table.underMin'], [fortuneDraft, fortuneLimits, 'table.underMinFortune']] as const) {
       if (chips === null || limits === null) continue;
-      const check = checkDraft(sum(chips), limits, unit);
+      const check = checkDraft(chipsCents(chips), limits, unit);
       if (check === 'under-min') return t(key, { amount: money(limits.minCents) });
       if (check === 'off-unit') return t('table.offUnit', { amount: money(unit) });
     }
@@ -384,7 +386,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const kind = ownDeadline !== null ? you.deadlineKind : waiting ? { deal: 'bet', set: 'decision', approval: 'approval' }[waiting.kind] : null;
   const totalMs = kind === 'decision' ? timers.decisionMs : kind === 'approval' ? timers.approvalMs : timers.betMs;
 
-  const mainTotal = sum(shownMain);
+  const mainTotal = chipsCents(shownMain);
   const mainNote =
     isPlayer && view.phase === 'betting' && mainLimits.minCents > unit && mainTotal < mainLimits.minCents
       ? t('table.minBet', { amount: money(mainLimits.minCents) })
@@ -433,7 +435,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
         <Stat label={t('table.balance')} testid="balance" data={{ cents: you.balanceCents }}>
           <span className="stat__value--gold">{money(you.balanceCents)}</span>
         </Stat>
-        {you.balanceCents < 100 && you.bets.main === 0 && (
+        {you.balanceCents < BROKE_BELOW_CENTS && you.bets.main === 0 && (
           <button className="btn btn--gold btn--small" data-testid="top-up" onClick={() => send('top-up')}>
             {t('table.topUp')}
           </button>
@@ -480,8 +482,8 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
                       testid="fortune-stack"
                       label={t('table.fortune')}
                       cents={you.bets.fortune}
-                      draftCents={fortuneDraft ? sum(fortuneDraft) : null}
-                      amount={sum(shownFortune) > 0 ? money(sum(shownFortune)) : null}
+                      draftCents={fortuneDraft ? chipsCents(fortuneDraft) : null}
+                      amount={chipsCents(shownFortune) > 0 ? money(chipsCents(shownFortune)) : null}
                       chips={shownFortune}
                       title={t('table.addFortune', { chip: money(addsToFortune * 100) })}
                       onClick={onFortune}
@@ -728,13 +730,12 @@ function ResultBanner({ result, money }: { result: ResultModel; money: Money }) 
   if (result.fortune) {
     details.push(
       result.fortune.line
-        ? t('result.fortune', { line: t(`fortuneLine.${result.fortune.line}`, { defaultValue: result.fortune.line }), amount: money(result.fortune.netCents, true) })
+        ? t('result.fortune', { line: fortuneLineName(t, result.fortune.line), amount: money(result.fortune.netCents, true) })
         : t('result.fortuneLose'),
     );
   }
   if (result.envy) {
-    const hands = result.envy.hands.map((h) => t('result.envyHand', { nickname: h.nickname, line: t(`fortuneLine.${h.line}`, { defaultValue: h.line }) }));
-    details.push(t('result.envy', { amount: money(result.envy.amountCents, true), hands: hands.join(', ') }));
+    details.push(t('result.envy', { amount: money(result.envy.amountCents, true), hands: envyHandsText(t, result.envy.hands) }));
   }
   if (result.outcome === 'push' && result.netCents !== 0) details.push(t('result.net', { amount: money(result.netCents, true) }));
   return (
@@ -938,7 +939,7 @@ export function RoundPlayers({ round, money, asBanker = false }: { round: RoundR
     <ul className="round-players" data-testid="round-players" data-count={round.players.length}>
       {round.players.map((p) => {
         const { playerMainCents, bankerCents } = mainResultOf(p);
-        const cls = asBanker ? (bankerCents > 0 ? 'win' : bankerCents < 0 ? 'lose' : 'push') : p.outcome;
+        const cls = asBanker ? outcomeOfNet(bankerCents) : p.outcome;
         const text = asBanker
           ? t(`bankerResult.${p.outcome}`, { nickname: p.nickname, amount: money(Math.abs(playerMainCents)) })
           : p.outcome === 'push'
@@ -983,7 +984,7 @@ export function RoundPlayers({ round, money, asBanker = false }: { round: RoundR
                 <Mark result={p.high} />
                 <Mark result={p.low} />
               </span>
-              <MiniHands high={sortForDisplay(p.setting.high)} low={sortForDisplay(p.setting.low)} />
+              <MiniHands high={p.setting.high} low={p.setting.low} />
               {how && <span className="muted round-player__how">{how}</span>}
             </span>
           </li>

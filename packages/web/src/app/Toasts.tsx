@@ -75,6 +75,10 @@ function fadeStyle(atMs: number, lifeMs: number): CSSProperties {
   return { ['--toast-fade-in' as string]: `${delay}ms` } as CSSProperties;
 }
 
+/**
+ * The notices and the away panel (see the file's comment), each going by itself; `null` when there is
+ * nothing to show. `money` formats cents; `canSitAgain` offers "Sit again" on `notice/left-table`.
+ */
 export function Toasts({ notices, local, away, tableNames, currentTable, money, onDismiss, onDismissLocal, onDismissAway, onSitAgain, canSitAgain }: {
   notices: readonly NoticeItem[];
   local: readonly ToastNotice[];

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Suit } from '../table-ui/Suit.js';
 
+/** The top bar: the brand, then `children` (the screen's figures and buttons). */
 export function TopBar({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (

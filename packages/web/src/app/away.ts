@@ -7,6 +7,7 @@
  * Pure functions, plus the storage helpers at the end.
  */
 import type { HistoryEntry, SetBy, TableView, WagerOutcome } from '@paigow/engine';
+import { outcomeOfNet, viewerPlayed } from '../table-ui/model.js';
 
 /** A round settled (or voided) while the player was not looking. */
 export interface AwayRound {
@@ -39,10 +40,7 @@ export function trackRounds(pending: readonly string[], view: TableView): readon
     next = [...next, view.roundId].slice(-MAX_PENDING);
   }
   const last = view.lastRound;
-  if (last !== null && next.includes(last.roundId)) {
-    const mine = last.players.some((p) => p.you) || (last.banker.kind === 'player' && last.banker.you);
-    if (mine) next = next.filter((id) => id !== last.roundId);
-  }
+  if (last !== null && next.includes(last.roundId) && viewerPlayed(last)) next = next.filter((id) => id !== last.roundId);
   return next;
 }
 
@@ -50,7 +48,7 @@ export function trackRounds(pending: readonly string[], view: TableView): readon
 export function awayOf(entry: HistoryEntry): AwayRound {
   const mine = entry.result?.players.find((p) => p.you) ?? null;
   const outcome: AwayRound['outcome'] =
-    entry.status === 'refunded' ? 'void' : entry.role === 'banker' ? 'bank' : mine ? mine.outcome : entry.netCents > 0 ? 'win' : entry.netCents < 0 ? 'lose' : 'push';
+    entry.status === 'refunded' ? 'void' : entry.role === 'banker' ? 'bank' : mine ? mine.outcome : outcomeOfNet(entry.netCents);
   return { roundId: entry.roundId, tableId: entry.tableId, outcome, netCents: entry.status === 'refunded' ? 0 : entry.netCents, setBy: mine?.setBy ?? null };
 }
 
@@ -87,7 +85,7 @@ export function awayOfRecovered(params: Readonly<Record<string, unknown>>, table
   if (typeof roundId !== 'string' || typeof netCents !== 'number') return null;
   // `RecoveredOutcome` (engine protocol/notices.ts): a wager's outcome, 'bank', or 'refunded' (void here).
   const known = ['win', 'push', 'lose', 'bank'] as const;
-  const o = outcome === 'refunded' ? 'void' : (known.find((k) => k === outcome) ?? (netCents > 0 ? 'win' : netCents < 0 ? 'lose' : 'push'));
+  const o = outcome === 'refunded' ? 'void' : (known.find((k) => k === outcome) ?? outcomeOfNet(netCents));
   return { roundId, tableId, outcome: o, netCents, setBy: 'disconnect' };
 }
 

@@ -26,6 +26,7 @@ export interface SeatKeeper {
 /** What to send: nothing, or `sit {seat}` (`track`: remember its request id with `sent`). */
 export type SitOrder = { readonly seat: number | null; readonly track: boolean } | null;
 
+/** The keeper of a connection not yet joined: no seat wanted, none held. */
 export const NEW_KEEPER: SeatKeeper = { joins: 0, seen: false, want: null, last: null, request: null };
 
 /** The table was joined (the first time, or again after the socket dropped). */

@@ -153,12 +153,7 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
       hint(reply) {
         if (!live) return;
         // Hints are answered out of the table's order: settle this request only.
-        setPending((p) => {
-          if (!p.has(reply.requestId)) return p;
-          const next = new Map(p);
-          next.delete(reply.requestId);
-          return next;
-        });
+        setPending((p) => withoutRequest(p, reply.requestId));
         setHint((h) => (h !== null && h.requestId === reply.requestId ? { ...h, reply } : h));
       },
       status(s) {
@@ -211,14 +206,7 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
     const id = c.send(type, payload);
     setPending((p) => new Map(p).set(id, type));
     // Never wait forever on an answer (the server answers every message, but sockets drop).
-    window.setTimeout(() => {
-      setPending((p) => {
-        if (!p.has(id)) return p;
-        const next = new Map(p);
-        next.delete(id);
-        return next;
-      });
-    }, 8000);
+    window.setTimeout(() => setPending((p) => withoutRequest(p, id)), 8000);
     return id;
   }, []);
 
@@ -250,6 +238,14 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
 }
 
 let nextNoticeId = 1;
+
+/** The pending requests without `requestId` (the same map when it was not there, so React skips a render). */
+function withoutRequest(pending: ReadonlyMap<string, ClientMessageType>, requestId: string): ReadonlyMap<string, ClientMessageType> {
+  if (!pending.has(requestId)) return pending;
+  const next = new Map(pending);
+  next.delete(requestId);
+  return next;
+}
 
 /** The sequence number at the end of a request id (`abc123-7` → 7), or `null`. */
 export function sequenceOf(requestId: string): number | null {

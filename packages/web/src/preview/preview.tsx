@@ -115,8 +115,8 @@ function view(over: Partial<TableView>, youOver: Partial<YouView> = {}, seats = 
   };
 }
 
-const setting = (low: string[] = []) =>
-  [view({ phase: 'setting', roundId: 'r-13' }, { cards, bets: { main: 2500, fortune: 500 }, balanceCents: 94_450, deadlineMs: now + 31_000, deadlineKind: 'decision' }), low] as const;
+const setting = (low: string[] = []): readonly [TableView, string[]] =>
+  [view({ phase: 'setting', roundId: 'r-13' }, { cards, bets: { main: 2500, fortune: 500 }, balanceCents: 94_450, deadlineMs: now + 31_000, deadlineKind: 'decision' }), low];
 
 /** A round at a shared table where a player banks: Ada banks against Pat (lost $10) and Boris (won $25, Fortune flush). */
 const bankedRound: RoundResultView = {
@@ -157,9 +157,9 @@ const LONG_NAME = 'Maximilian_Longnamez';
 const STATES: Record<string, readonly [TableView, string[]]> = {
   empty: [view({}, { lastBets: null }), []],
   betting: [view({}, { bets: { main: 3100, fortune: 500 }, deadlineMs: now + 40_000, deadlineKind: 'bet' }), []],
-  setting: setting() as unknown as readonly [TableView, string[]],
-  foul: setting(['As', 'Jk']) as unknown as readonly [TableView, string[]],
-  ok: setting(['Kh', 'Td']) as unknown as readonly [TableView, string[]],
+  setting: setting(),
+  foul: setting(['As', 'Jk']),
+  ok: setting(['Kh', 'Td']),
   submitted: [
     view({ phase: 'setting', roundId: 'r-13' }, {
       cards,
@@ -178,8 +178,8 @@ const STATES: Record<string, readonly [TableView, string[]]> = {
     [],
   ],
   push: [view({ lastRound: round }, { lastResult: { roundId: 'r-12', outcome: 'push', netCents: -500 } }), []],
-  hint: setting() as unknown as readonly [TableView, string[]],
-  'hint-computing': setting() as unknown as readonly [TableView, string[]],
+  hint: setting(),
+  'hint-computing': setting(),
   envy: [
     view(
       {

@@ -3,7 +3,7 @@
  * down (the card back). The card is an engine integer 0‥52; its canonical text (`As`, `Jk`) goes in
  * `data-card`, which stays absent while the card is hidden (interfaces.md, "The web page").
  */
-import { formatCard, isJoker, rankOf, suitOf, type Card as CardInt } from '@paigow/engine';
+import { ACE, JACK, KING, formatCard, isJoker, rankOf, suitOf, type Card as CardInt } from '@paigow/engine';
 import { useTranslation } from 'react-i18next';
 import { Suit } from './Suit.js';
 
@@ -57,7 +57,7 @@ function NaturalFace({ card }: { card: CardInt }) {
   const rank = rankOf(card);
   const suit = suitOf(card);
   const red = suit === 1 || suit === 2;
-  const court = rank >= 9 && rank <= 11;
+  const court = rank >= JACK && rank <= KING;
   const label = RANK_LABELS[rank];
   return (
     <span className={`card__face ${red ? 'card--red' : 'card--black'} card--${SUIT_NAMES[suit]}`}>
@@ -71,7 +71,7 @@ function NaturalFace({ card }: { card: CardInt }) {
           <Suit suit={suit} className="card__court-suit" />
         </span>
       ) : (
-        <Suit suit={suit} className={`card__pip${rank === 12 ? ' card__pip--ace' : ''}`} />
+        <Suit suit={suit} className={`card__pip${rank === ACE ? ' card__pip--ace' : ''}`} />
       )}
       <span className="card__corner card__corner--br">
         <span className="card__rank">{label}</span>

@@ -15,13 +15,7 @@ export interface TimerProps {
 /** The countdown; re-renders four times a second while a deadline runs. */
 export function Timer({ deadline, totalMs }: TimerProps) {
   const { t } = useTranslation();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (deadline === null) return;
-    setNow(Date.now());
-    const id = window.setInterval(() => setNow(Date.now()), 250);
-    return () => window.clearInterval(id);
-  }, [deadline]);
+  const now = useNow(deadline);
   const msLeft = deadline === null ? 0 : Math.max(0, deadline - now);
   const fraction = deadline === null || totalMs <= 0 ? 0 : Math.min(1, msLeft / totalMs);
   const seconds = Math.ceil(msLeft / 1000);
@@ -59,15 +53,23 @@ export function Timer({ deadline, totalMs }: TimerProps) {
  * by `render` (e.g. a translated "at most 38 s").
  */
 export function Countdown({ deadline, render }: { deadline: number; render: (seconds: number) => string }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(Date.now()), 250);
-    return () => window.clearInterval(id);
-  }, [deadline]);
+  const now = useNow(deadline);
   const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
   return (
     <span className="countdown" data-testid="countdown" data-seconds={seconds}>
       {render(seconds)}
     </span>
   );
+}
+
+/** The browser clock (epoch ms), read afresh when `deadline` changes and four times a second while it is not `null`. */
+function useNow(deadline: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (deadline === null) return;
+    setNow(Date.now());
+    const id = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(id);
+  }, [deadline]);
+  return now;
 }

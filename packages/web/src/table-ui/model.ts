@@ -5,11 +5,13 @@
  * and validation only — the server decides every outcome.
  */
 import {
-  JOKER,
+  DEFAULT_BET_UNIT_CENTS,
   categoryOf,
   checkSetting,
+  compareForDisplay,
   evaluateHighHand,
   evaluateLowHand,
+  parseCard,
   parseCards,
   type Category,
   type EnvyView,
@@ -39,15 +41,18 @@ export interface Arrangement {
   readonly lowCategory: Category | null;
 }
 
-/** Cards highest first for reading (the joker first, then aces down to deuces; suits in `shdc` order). */
+/**
+ * Cards highest first for reading (the joker first, then aces down to deuces; suits in `shdc` order:
+ * the engine's `compareForDisplay`); unreadable texts go last.
+ */
 export function sortForDisplay(cards: readonly CardText[]): CardText[] {
-  const key = (text: CardText): number => {
-    const parsed = parseCards([text], 1);
-    if (!parsed.ok) return -1;
-    const c = parsed.value[0];
-    return c === JOKER ? 1000 : (c >> 2) * 4 + (3 - (c & 3));
-  };
-  return [...cards].sort((a, b) => key(b) - key(a));
+  const parsed = new Map(cards.map((text) => [text, parseCard(text)]));
+  return [...cards].sort((a, b) => {
+    const x = parsed.get(a)!;
+    const y = parsed.get(b)!;
+    if (x.ok && y.ok) return compareForDisplay(x.value, y.value);
+    return Number(!x.ok) - Number(!y.ok);
+  });
 }
 
 /**
@@ -122,12 +127,18 @@ export function stageOf(view: TableView): Stage {
     if (view.phase === 'setting') return { kind: 'watching' };
   }
   const round = view.lastRound;
-  if (round) {
-    const mine = round.players.find((p) => p.you) ?? null;
-    const iBank = round.banker.kind === 'player' && round.banker.you;
-    if (mine || iBank) return { kind: 'revealed', round, mine };
-  }
+  if (round && viewerPlayed(round)) return { kind: 'revealed', round, mine: round.players.find((p) => p.you) ?? null };
   return { kind: 'empty' };
+}
+
+/** Whether the viewer had a part in a round: a wager in it, or the bank. */
+export function viewerPlayed(round: RoundResultView): boolean {
+  return round.players.some((p) => p.you) || (round.banker.kind === 'player' && round.banker.you);
+}
+
+/** An outcome read from the sign of a net amount of cents (won money, lost money, neither). */
+export function outcomeOfNet(netCents: number): WagerOutcome {
+  return netCents > 0 ? 'win' : netCents < 0 ? 'lose' : 'push';
 }
 
 /** The round's result for the viewer, for the `result` element. */
@@ -163,14 +174,25 @@ export function resultOf(view: TableView): ResultModel | null {
   }
   if (round.banker.kind === 'player' && round.banker.you) {
     const net = round.bankerNetCents;
-    return { roundId: round.roundId, outcome: net > 0 ? 'win' : net < 0 ? 'lose' : 'push', netCents: net, commissionCents: round.bankerFeeCents, fortune: null, envy: null, asBanker: true };
+    return { roundId: round.roundId, outcome: outcomeOfNet(net), netCents: net, commissionCents: round.bankerFeeCents, fortune: null, envy: null, asBanker: true };
   }
   return null;
 }
 
+/**
+ * A player may top up below this balance, cents: the server's `BROKE_BELOW_CENTS`
+ * (packages/server/src/ledger/accounts.ts), which also asks that nothing be in escrow (no bet out).
+ */
+export const BROKE_BELOW_CENTS = 100;
+
 /** The chip denominations, in whole units (1 unit = 100 cents; rules.md §5). */
 export const CHIP_VALUES = [1, 5, 25, 100] as const;
 export type ChipValue = (typeof CHIP_VALUES)[number];
+
+/** What a pile of chips is worth, cents (a chip of value 1 is 100 cents). */
+export function chipsCents(chips: readonly ChipValue[]): number {
+  return chips.reduce((a, b) => a + b * 100, 0);
+}
 
 /**
  * Splits an amount of cents into chips, largest first (131.00 → 100, 25, 5, 1).
@@ -193,8 +215,7 @@ export function chipsFor(cents: number): ChipValue[] {
  * to the total (so that clicking the stack removes the chip last added), else the fewest chips.
  */
 export function betChips(totalCents: number, clicked: readonly ChipValue[]): ChipValue[] {
-  const sum = clicked.reduce((a, b) => a + b * 100, 0);
-  return sum === totalCents ? [...clicked] : chipsFor(totalCents);
+  return chipsCents(clicked) === totalCents ? [...clicked] : chipsFor(totalCents);
 }
 
 /**
@@ -210,8 +231,8 @@ export function localDeadline(deadlineMs: number | null, serverNowMs: number, re
  * 100 = whole units, also when a server of an older protocol does not send it).
  */
 export function betUnitOf(config: { readonly betUnitCents?: unknown }): number {
-  const unit = (config as { betUnitCents?: unknown }).betUnitCents;
-  return typeof unit === 'number' && Number.isInteger(unit) && unit > 0 ? unit : 100;
+  const unit = config.betUnitCents;
+  return typeof unit === 'number' && Number.isInteger(unit) && unit > 0 ? unit : DEFAULT_BET_UNIT_CENTS;
 }
 
 /**

@@ -65,6 +65,7 @@ const category: Record<Category, string> = {
   five_aces: 'Five aces',
 };
 
+/** The English catalog (the shape every other language's catalog follows). */
 export const en = {
   app: {
     title: 'Pai Gow Poker',

@@ -68,6 +68,16 @@ export function categoryName(t: TFunction, category: Category | string): string 
   return t(`category.${category}`, { defaultValue: category });
 }
 
+/** The translated name of a Fortune pay-table line key (`four_of_a_kind` → "Four of a kind"); unknown keys show as is. */
+export function fortuneLineName(t: TFunction, line: string): string {
+  return t(`fortuneLine.${line}`, { defaultValue: line });
+}
+
+/** The hands that earned an envy bonus (rules.md §4) as one text: "Pat: Five aces, Lee: Royal flush". */
+export function envyHandsText(t: TFunction, hands: readonly { readonly nickname: string; readonly line: string }[]): string {
+  return hands.map((h) => t('result.envyHand', { nickname: h.nickname, line: fortuneLineName(t, h.line) })).join(', ');
+}
+
 /** Card text with suit symbols for reading (`Kd 9c` → `K♦ 9♣`, `Td` → `10♦`); the joker stays `Jk`. */
 export function prettyCards(text: string): string {
   const suits: Record<string, string> = { s: '♠', h: '♥', d: '♦', c: '♣' };
