@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// Tests import workspace packages from their TypeScript sources (the `@paigow/source`
-// export condition), so `vitest` never depends on a stale `dist/`.
+// Tests import workspace packages from their TypeScript sources (the `@paigow/source` export
+// condition), so `vitest` never depends on a stale `dist/`.
+//
+// Two projects: the unit, property, server and CLI tests run first, in parallel; the browser tests
+// (`e2e/`) run after them, one file at a time, so Chromium, its server and the page never compete
+// with the rest of the suite for this machine's two cores (a phone-size test once timed out waiting
+// 30 s for the sign-in page while the suite's other files were running).
 export default defineConfig({
   resolve: {
     conditions: ['@paigow/source'],
@@ -13,8 +18,26 @@ export default defineConfig({
   },
   test: {
     globalSetup: ['test/global-setup.ts'],
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'e2e/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { en } from '../packages/web/src/app/i18n/en.js';
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { openPage } from './support/pages.js';
 import { buildOnce, startServer, type RunningServer } from './support/server.js';
 import { intAttr, placeBet, shot, signIn, sitAt } from './support/table-page.js';
 
@@ -46,13 +47,13 @@ async function noError(page: Page): Promise<boolean> {
 describe('timers and interruptions in Chromium', () => {
   it('shows whom a ready player waits for, tells a timed-out player what happened, and lets it sit again', async () => {
     // A decision timer runs out in this test: 45 s of waiting (rules.md §5).
-    const quick = await browser.newPage({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
+    const quick = await openPage(browser, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
     await signIn(quick, server.url, 'Quick Quinn');
     await sitAt(quick, 'table-1');
     await placeBet(quick, 500);
     const quickSeat = await mySeat(quick);
 
-    const slow = await browser.newPage({ viewport: VIEWPORTS.laptop });
+    const slow = await openPage(browser, { viewport: VIEWPORTS.laptop });
     await signIn(slow, server.url, 'Slow Sam');
     await sitAt(slow, 'table-1');
     // The other player's bet is on show at a shared table.
@@ -109,7 +110,7 @@ describe('timers and interruptions in Chromium', () => {
   }, 180_000);
 
   it('after a server restart, reconnects, takes its seat back and shows the round settled while away', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.laptop });
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
     await signIn(page, server.url, 'Restart Rita');
     await sitAt(page, 'table-2');
     const seat = await mySeat(page);

@@ -24,6 +24,7 @@ import {
 } from '@paigow/engine';
 import { en } from '../packages/web/src/app/i18n/en.js';
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { openPage } from './support/pages.js';
 import { buildOnce, startServer, type RunningServer } from './support/server.js';
 import {
   clickCard,
@@ -192,7 +193,7 @@ const TEST_TIMEOUT_MS = 180_000;
 
 describe('the table in Chromium', () => {
   it('plays by hand, by House Way and after a refused foul, and a reload keeps the session', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.laptop });
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
     const table = houseTable(0);
     const bet = betFor(table);
     await page.goto(server.url);
@@ -281,13 +282,12 @@ describe('the table in Chromium', () => {
     // Round 3: a foul is refused (Split disabled, the reason shown), then fixed and played. A hand
     // without any fouled setting (rare) is played by House Way and another is dealt.
     let refused = false;
-    let previousResult = r2;
     for (let attempt = 0; attempt < 6 && !refused; attempt++) {
       const round = await betAndDeal(page, bet, 'rebet');
       const foul = foulSetting(round.cards);
       if (!foul) {
         await page.getByTestId('house-way').click();
-        previousResult = await waitForResult(page, round.previous);
+        const previousResult = await waitForResult(page, round.previous);
         await checkSettled(page, previousResult, bet, round.balance);
         nets.push(previousResult.netCents);
         continue;
@@ -307,7 +307,7 @@ describe('the table in Chromium', () => {
       expect(await page.getByTestId('split').isEnabled()).toBe(true);
       expect(await page.getByTestId('split-reason').count()).toBe(0);
       await page.getByTestId('split').click();
-      previousResult = await waitForResult(page, round.previous);
+      const previousResult = await waitForResult(page, round.previous);
       expect(sorted(await handCards(page, 'low-hand'))).toEqual(sorted(fixed.low));
       await checkSettled(page, previousResult, bet, round.balance);
       nets.push(previousResult.netCents);
@@ -363,7 +363,7 @@ describe('the table in Chromium', () => {
   }, TEST_TIMEOUT_MS);
 
   it('is fully playable at phone size, without sideways scrolling', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
+    const page = await openPage(browser, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
     const table = houseTable(1);
     const bet = betFor(table);
     await page.goto(server.url);
@@ -432,7 +432,7 @@ describe('the table in Chromium', () => {
   it('lets a player bank at a shared table: take the bank, approve, settle against a player, leave the bank', async () => {
     const table = tables.find((t) => t.playerBanking);
     if (!table) throw new Error(`no table where a player may bank: ${JSON.stringify(tables)}`);
-    const banker = await browser.newPage({ viewport: VIEWPORTS.laptop });
+    const banker = await openPage(browser, { viewport: VIEWPORTS.laptop });
     await signIn(banker, server.url, 'Banker Bea');
     await sitAt(banker, table.tableId);
     // Earn the 50 comp points a banker needs (rules.md §5): one round of 50.00.
@@ -449,7 +449,7 @@ describe('the table in Chromium', () => {
     await banker.getByTestId('approve').click();
     await banker.locator('[data-testid="approve"]:disabled').waitFor();
 
-    const player = await browser.newPage({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
+    const player = await openPage(browser, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
     await signIn(player, server.url, 'Player Pete');
     // This table has the envy bonus on (rules.md §4): the lobby and the table say so.
     expect(table.envyBonus).toBe(true);

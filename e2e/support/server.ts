@@ -54,7 +54,7 @@ export function buildOnce(): void {
       execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
     } catch (e) {
       const out = e as { stdout?: Buffer; stderr?: Buffer };
-      throw new Error(`the build failed:\n${out.stdout?.toString() ?? ''}${out.stderr?.toString() ?? ''}`);
+      throw new Error(`the build failed:\n${out.stdout?.toString() ?? ''}${out.stderr?.toString() ?? ''}`, { cause: e });
     }
   }
   if (!existsSync(join(ROOT, 'packages', 'web', 'dist', 'index.html'))) {
@@ -100,7 +100,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   const deadline = Date.now() + 30_000;
   // 1. The port: from this child's own startup line, so no other test's server can answer for it.
-  let port = 0;
+  let port: number;
   for (;;) {
     const line = SERVING_LINE.exec(stdout);
     if (line !== null) {

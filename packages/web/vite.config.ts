@@ -39,8 +39,9 @@ export default defineConfig(({ command }) => ({
       '/api': { target: server, changeOrigin: true },
       '/healthz': { target: server, changeOrigin: true },
       '/matchmake': { target: server, changeOrigin: true },
-      // Colyseus room sockets: ws://host/<processId>/<roomId>?sessionId=…
-      '^/[^/?]+/[^/?]+\\?sessionId=': { target: server, ws: true, changeOrigin: true },
+      // Colyseus room sockets: ws://host/<processId>/<roomId>?sessionId=… The game server takes WebSocket
+      // upgrades from its own origin only (docs/server.md "Headers and origins"): the proxy presents that one.
+      '^/[^/?]+/[^/?]+\\?sessionId=': { target: server, ws: true, changeOrigin: true, headers: { origin: server } },
     },
   },
 }));

@@ -15,9 +15,15 @@ import { registerEval } from './commands/eval.js';
 import { registerSettings } from './commands/settings.js';
 import { registerFortune } from './commands/fortune.js';
 import { registerServe } from './commands/serve.js';
+import { registerAudit } from './commands/audit.js';
+import { registerRounds } from './commands/rounds.js';
 import { registerSet } from './commands/set.js';
 import { registerAnalyze } from './commands/analyze.js';
 import { registerSimulate } from './commands/simulate.js';
+import { registerHouseWay } from './commands/house-way-diff.js';
+import { registerEdge } from './commands/edge.js';
+import { registerVerify } from './commands/verify.js';
+import { registerAuditFairness } from './commands/audit-fairness.js';
 
 /** The top-level commands, in help order. */
 const COMMANDS: readonly ((program: Command) => void)[] = [
@@ -28,7 +34,13 @@ const COMMANDS: readonly ((program: Command) => void)[] = [
   registerFortune,
   registerAnalyze,
   registerSimulate,
+  registerHouseWay,
+  registerEdge,
+  registerVerify,
   registerServe,
+  registerAudit,
+  registerAuditFairness,
+  registerRounds,
 ];
 
 // Configured before the commands are added: subcommands inherit the output and exit settings.

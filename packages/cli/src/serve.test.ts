@@ -75,12 +75,35 @@ describe('paigow serve', () => {
   });
 
   it('prints the port it serves on (PORT=0 picks a free one) and stops cleanly on SIGTERM', async () => {
-    const running = await serve([], { PORT: '0', PAIGOW_DATA_DIR: join(folder(), 'data') });
+    // LOG_LEVEL=warn: no info lines on stderr (operations.md "Logs"), so the startup line is all it prints.
+    const running = await serve([], { PORT: '0', PAIGOW_DATA_DIR: join(folder(), 'data'), LOG_LEVEL: 'warn' });
     expect(running.output()).toBe(`paigow: serving at http://localhost:${running.port}\n`);
     const health = await fetch(`http://127.0.0.1:${running.port}/healthz`);
-    expect(await health.text()).toBe('ok');
+    expect(await health.json()).toMatchObject({ status: 'ready' });
     expect(await running.stop(), running.output()).toBe(0);
   });
+
+  it('stops within 10 s of SIGTERM whatever the matchmaker was asked (issue 10 point 13)', async () => {
+    const running = await serve([], { PORT: '0', PAIGOW_DATA_DIR: join(folder(), 'data') });
+    const url = `http://127.0.0.1:${running.port}`;
+    const post = (path: string, body: unknown, token?: string): Promise<Response> =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+        body: JSON.stringify(body),
+      });
+    const guest = (await (await post('/api/guest', { nickname: 'Eve' })).json()) as { token: string };
+    // Rooms asked for over HTTP (a second one for a table id among them), seats without and with a token.
+    for (const method of ['create', 'joinOrCreate', 'join']) {
+      for (const body of [{ tableId: 'table-1', token: guest.token }, { tableId: 'mine', token: guest.token }, {}]) await (await post(`/matchmake/${method}/table`, body, guest.token)).text();
+    }
+    await Promise.all(Array.from({ length: 50 }, async () => (await post('/matchmake/joinById/table-1', {})).text()));
+    await (await post('/matchmake/joinById/table-2', { token: guest.token })).text();
+    const started = performance.now();
+    const status = await running.stop();
+    expect(performance.now() - started, running.output()).toBeLessThan(10_000);
+    expect(status, running.output()).toBe(0);
+  }, 30_000);
 
   describe('next to a running server on the same data', () => {
     let first: ServerHandle | undefined;

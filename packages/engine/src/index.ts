@@ -10,3 +10,5 @@ export * from './house-way/index.js';
 export * from './fortune/index.js';
 export * from './table/index.js';
 export * from './analysis/index.js';
+export * from './edge/index.js';
+export * from './fairness/index.js';

@@ -4,10 +4,51 @@
  * `REDIS_URL` (optional scale-out, docs/server.md).
  */
 import type { StartServerOptions } from './server.js';
+import { admissionFromEnv } from './admission/index.js';
+import { drainMsFromEnv } from './table/drain.js';
+import { limitsFromEnv } from './limits/index.js';
+import { operatorSettingsFromEnv } from './settings/index.js';
 
 /**
- * Reads the server options from the environment.
- * @throws Error when `PORT` is not a port number
+ * `PAIGOW_ALLOWED_ORIGINS`: origins besides the page's own, separated by commas (`http://localhost:5173`).
+ * @throws Error naming an entry that is not an origin (scheme, host and optional port only)
+ */
+function allowedOriginsFromEnv(env: NodeJS.ProcessEnv): string[] {
+  const entries = (env.PAIGOW_ALLOWED_ORIGINS ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    let origin: string | null;
+    try {
+      origin = new URL(entry).origin;
+    } catch {
+      origin = null;
+    }
+    if (origin !== entry) throw new Error(`PAIGOW_ALLOWED_ORIGINS must list origins like http://localhost:5173, got '${entry}'`);
+  }
+  return entries;
+}
+
+/**
+ * `PAIGOW_SESSION_IDLE_DAYS` in ms (a session unused this long expires), `undefined` when unset.
+ * @throws Error when it is not a number of days above 0
+ */
+function sessionIdleMsFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const text = env.PAIGOW_SESSION_IDLE_DAYS?.trim();
+  if (text === undefined || text === '') return undefined;
+  const days = Number(text);
+  if (!(days > 0) || !Number.isFinite(days)) throw new Error(`PAIGOW_SESSION_IDLE_DAYS must be a number of days above 0, got '${text}'`);
+  return Math.round(days * 24 * 3_600_000);
+}
+
+/**
+ * Reads the server options from the environment (and `PAIGOW_DRAIN_MS`: how long a SIGTERM drain waits
+ * for the rounds in play, docs/server.md "Drain"), and the abuse settings of docs/server.md "Limits",
+ * "Headers and origins" and "Sessions": `PAIGOW_MAX_BODY_BYTES`, `PAIGOW_MAX_MESSAGE_BYTES`,
+ * `PAIGOW_CONNECTIONS_PER_PLAYER`, `PAIGOW_RATE_*`, `PAIGOW_ALLOWED_ORIGINS`, `PAIGOW_SESSION_IDLE_DAYS`; and the
+ * operator's settings of docs/operations.md "Settings" (`PAIGOW_TABLES`, `PAIGOW_DB_POOL_SIZE`, `PAIGOW_LEASE_MS`,
+ * `PAIGOW_LEASE_RENEW_MS`, `PAIGOW_MAX_EVENT_LOOP_LAG_MS`, `LOG_LEVEL`: `operatorSettingsFromEnv`); admission control's
+ * `PAIGOW_MAX_PLAYERS` and `PAIGOW_ADMIT_MAX_LAG_MS` (docs/server.md "Admission control").
+ * @throws Error when `PORT` is not a port number, `PAIGOW_DRAIN_MS` not a whole number of ms, or an abuse
+ *   setting is malformed (the message names the variable)
  */
 export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartServerOptions {
   const portText = env.PORT?.trim();
@@ -18,5 +59,11 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Star
     dataDir: env.PAIGOW_DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    ...operatorSettingsFromEnv(env),
+    drainMs: drainMsFromEnv(env),
+    limits: limitsFromEnv(env),
+    allowedOrigins: allowedOriginsFromEnv(env),
+    sessionIdleMs: sessionIdleMsFromEnv(env),
+    admission: admissionFromEnv(env),
   };
 }

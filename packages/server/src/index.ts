@@ -13,4 +13,19 @@ export {
 } from './server.js';
 export { DEFAULT_LEASE, type LeaseTiming } from './lease/index.js';
 export { serverOptionsFromEnv } from './env.js';
+export { DEFAULT_DRAIN_MS, stopOnSignals, type Stoppable } from './table/drain.js';
+export {
+  auditLedger,
+  openOperatorDatabase,
+  openRoundSummaries,
+  OperatorDatabaseError,
+  type LedgerAuditReport,
+  type OperatorDatabase,
+  type OpenRoundSummary,
+  type OwnerState,
+} from './operations/index.js';
+export { leaseFromEnv, loadTablesFile, operatorSettingsFromEnv, TablesFileError } from './settings/index.js';
+export { metricsRegistry, rateLimited, type MetricsSource } from './metrics/index.js';
+export { createLogger, logLevelFromEnv, rootLogger, withContext, type LogContext, type LogLevel, type Logger } from './log/index.js';
 export { benchServer, type BenchOptions, type BenchResult } from './bench/bench.js';
+export { AUDIT_THRESHOLD, auditDatabase, type AuditRow, type AuditTest, type FairnessAuditReport } from './fairness/audit.js';

@@ -11,15 +11,23 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { createCryptoRng, DEFAULT_ENVY_BONUS, tableConfig, unwrap, type HttpErrorBody, type Notice, type Rng, type TableConfigInput } from '@paigow/engine';
+import { DEFAULT_ENVY_BONUS, tableConfig, unwrap, type HttpErrorBody, type Notice, type Rng, type TableConfigInput } from '@paigow/engine';
+import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from './admission/index.js';
+import { ServerHealth, STARTING_READINESS, type Readiness } from './health/index.js';
 import { HintPool, type HintService } from './hint/index.js';
 import { createHttpApp } from './http/app.js';
-import { DEFAULT_LEASE, endLease, INSTANCE_RETENTION_MS, pruneInstances, registerInstance, renewLease, type LeaseTiming } from './lease/index.js';
+import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, pruneInstances, registerInstance, type LeaseTiming } from './lease/index.js';
 import { createLedger, type Ledger } from './ledger/index.js';
+import { problemReporter, rootLogger, withContext, type Logger } from './log/index.js';
+import { attachServer, roundsRecovered } from './metrics/index.js';
+import { countOpenRounds, escrowBalanceCents } from './operations/index.js';
+import { DEFAULT_LIMITS, RateLimits, type ServerLimits } from './limits/index.js';
 import { createPlayers, type Players } from './players/index.js';
 import { createGameServer, type GameServer } from './rooms/game-server.js';
-import { createDatabase, ensureDirectory, migrateToLatest, type Database } from './storage/index.js';
+import { createDatabase, ensureDirectory, migrateToLatest, type BusyWait, type Database } from './storage/index.js';
 import { recoverRounds, takeRecoveredNotices, type RecoveryReport } from './table/recovery.js';
+import { DEFAULT_DRAIN_MS, drainTables } from './table/drain.js';
+import type { RoundDeadlines } from './table/round-deadlines.js';
 import { TableRunner } from './table/runner.js';
 
 /**
@@ -60,6 +68,8 @@ export interface StartServerOptions {
   readonly databaseSchema?: string;
   /** How long connecting to PostgreSQL may take before the start fails, ms (default 10,000). */
   readonly databaseConnectTimeoutMs?: number;
+  /** PostgreSQL connections this process may hold (default 10; `PAIGOW_DB_POOL_SIZE`). */
+  readonly databasePoolSize?: number;
   /** Redis URL: scale out with `RedisPresence` + `RedisDriver` (docs/server.md). */
   readonly redisUrl?: string;
   /** The tables (default `DEFAULT_TABLES`). */
@@ -68,14 +78,35 @@ export interface StartServerOptions {
   readonly webDist?: string;
   /** The clock, epoch ms (default `Date.now`). */
   readonly now?: () => number;
-  /** The shuffle's random source (default `createCryptoRng(globalThis.crypto)`); tests only may pass a seeded one. */
+  /**
+   * Tests only: deal from decks shuffled by this source, e.g. a rigged one (those rounds have no proof).
+   * Default: every round is dealt from a fresh server seed and the players' client seeds (fairness.md).
+   */
   readonly rng?: Rng;
-  /** Where problems are reported (default `console.error`). */
+  /** Where problems are reported (default: `error`/`warn` lines of `logger`). */
   readonly log?: (message: string, detail?: unknown) => void;
+  /** The structured log (default `rootLogger()`: JSON lines on stderr at `LOG_LEVEL`); tables log through children with `tableId`. */
+  readonly logger?: Logger;
+  /** `/readyz` answers 503 (overloaded) while the event loop's delay (p99 over 2 s) is above this, ms (default 1,000). */
+  readonly maxEventLoopLagMs?: number;
+  /** Admission control: new seats are refused (`server/overloaded`) past these limits (default `DEFAULT_ADMISSION`; docs/server.md "Admission control"). */
+  readonly admission?: Partial<AdmissionLimits>;
   /** Computes table Hints (default: a `HintPool` of worker threads, started at the first deal and closed with the server). */
   readonly hints?: HintService;
   /** The lease of this process (default `DEFAULT_LEASE`: 15 s, renewed every 5 s); tests shorten it. */
   readonly lease?: Partial<LeaseTiming>;
+  /** Limits against abuse (docs/server.md "Limits"; default `DEFAULT_LIMITS`, each overridable). */
+  readonly limits?: Partial<ServerLimits>;
+  /** Origins besides the page's own allowed CORS and WebSocket upgrades, e.g. `http://localhost:5173` (default none). */
+  readonly allowedOrigins?: readonly string[];
+  /** A session unused this long expires, ms (default 30 days: `DEFAULT_SESSION_IDLE_MS`). */
+  readonly sessionIdleMs?: number;
+  /** How long `drain()` waits for the rounds in play, ms (default `DEFAULT_DRAIN_MS`, 60 s; `PAIGOW_DRAIN_MS`). */
+  readonly drainMs?: number;
+  /** How long a deal and a settlement may wait for the ledger (docs/server.md "Database faults"); tests shorten them. */
+  readonly roundDeadlines?: Partial<RoundDeadlines>;
+  /** How SQLite waits for another process's lock (default `DEFAULT_BUSY_WAIT`: 5 s in all, asynchronously); tests shorten it. */
+  readonly sqliteBusyWait?: BusyWait;
 }
 
 /** How `close` stops. */
@@ -101,8 +132,21 @@ export interface ServerHandle {
   readonly runners: ReadonlyMap<string, TableRunner>;
   readonly ledger: Ledger;
   readonly players: Players;
+  /** `/livez` and `/readyz`; `health.setDraining()` makes `/readyz` answer 503 `draining` (the SIGTERM drain). */
+  readonly health: ServerHealth;
+  /** This process's lease, renewed by a worker thread; the tables deal and settle only while `lease.held()`. */
+  readonly lease: LeaseKeeper;
+  /** Admission control: whether new seats are taken now, and how many were refused. */
+  readonly admission: Admission;
   /** Stops taking players, closes the tables, the connections, ends the lease and closes the database. */
   close(options?: CloseOptions): Promise<void>;
+  /**
+   * The SIGTERM drain (docs/server.md "Drain"): `/readyz` answers `draining`, bets and deals are refused
+   * (`bet/closed`), the rounds in play finish with their timers; then `close()`. At `drainMs`, or when
+   * `close()` is called meanwhile, it closes at once (rounds left open are recovered at the next start).
+   * Calling it again returns the same promise.
+   */
+  drain(): Promise<void>;
 }
 
 /** What went wrong at start, for the operator (the CLI prints the message as one line). */
@@ -164,13 +208,19 @@ function listen(httpServer: HttpServer, port: number, host: string | undefined):
   });
 }
 
-/** What the port answers while the server starts: 503, `starting` on /healthz. */
+/** What the port answers while the server starts: `/livez` 200, `/readyz` and `/healthz` 503 `starting`, the rest 503. */
 const STARTING: RequestListener = (req, res) => {
+  const path = req.url?.split('?')[0];
+  if (path === '/livez') {
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.end(JSON.stringify({ status: 'ok', uptimeSeconds: Math.round(process.uptime()), eventLoopLagMs: 0 }));
+    return;
+  }
   res.statusCode = 503;
   res.setHeader('Retry-After', '1');
-  if (req.url === '/healthz') {
-    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-    res.end('starting');
+  if (path === '/readyz' || path === '/healthz') {
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.end(JSON.stringify(STARTING_READINESS));
     return;
   }
   const body: HttpErrorBody = { error: { code: 'action/unavailable', message: 'the server is starting; try again' } };
@@ -188,7 +238,12 @@ async function openDatabase(options: StartServerOptions): Promise<Database> {
   if (options.databaseUrl) {
     const where = redactUrl(options.databaseUrl);
     try {
-      database = createDatabase({ databaseUrl: options.databaseUrl, schema: options.databaseSchema, connectTimeoutMs: options.databaseConnectTimeoutMs });
+      database = createDatabase({
+        databaseUrl: options.databaseUrl,
+        schema: options.databaseSchema,
+        connectTimeoutMs: options.databaseConnectTimeoutMs,
+        maxConnections: options.databasePoolSize,
+      });
     } catch (error) {
       throw new ServerStartError('database-failed', `cannot use the database at ${where} (${reasonOf(error)})`, error);
     }
@@ -207,7 +262,7 @@ async function openDatabase(options: StartServerOptions): Promise<Database> {
     }
     const path = join(dataDir, 'paigow.sqlite');
     try {
-      database = createDatabase({ sqlitePath: path });
+      database = createDatabase({ sqlitePath: path, busyWait: options.sqliteBusyWait });
     } catch (error) {
       throw new ServerStartError('database-failed', `cannot open the database file ${path} (${reasonOf(error)})`, error);
     }
@@ -226,14 +281,16 @@ async function openDatabase(options: StartServerOptions): Promise<Database> {
  * meanwhile), so that a start on a busy port fails before touching any data; opens and migrates the
  * database; registers this process's instance and lease; settles or refunds every open round that no
  * live process runs (rules.md §5 "Interruptions"; docs/server.md "Processes, leases and recovery");
- * creates the tables' runners and rooms and the HTTP API. `/healthz` answers 200 from then on. Every
+ * creates the tables' runners and rooms and the HTTP API. `/readyz` (and `/healthz`) answer 200 from then
+ * on while its checks pass (docs/operations.md "Health"). Every
  * `lease.heartbeatMs` it renews the lease and recovers the rounds of processes that died meanwhile.
  * @throws ServerStartError (`port-in-use`, `listen-failed`, `data-folder`, `database-unreachable`,
  *   `database-failed`) for what an operator can fix; Error for an invalid table config
  *   (`config/invalid`) or a failed migration. A failed start releases the port and the database.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<ServerHandle> {
-  const log = options.log ?? ((message: string, detail?: unknown) => console.error(message, detail ?? ''));
+  const logger = options.logger ?? rootLogger();
+  const log = options.log ?? problemReporter(logger);
   const now = options.now ?? Date.now;
   const lease: LeaseTiming = { ...DEFAULT_LEASE, ...options.lease };
   const configs = (options.tables ?? DEFAULT_TABLES).map((input) => unwrap(tableConfig(input)));
@@ -249,8 +306,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   let instanceId: string | undefined;
   let gameServer: GameServer | undefined;
   let ownPool: HintPool | null = null;
+  let health: ServerHealth | undefined;
+  let detachMetrics: () => void = () => undefined;
+  let keeper: LeaseKeeper | undefined;
   const runners = new Map<string, TableRunner>();
   const release = async (): Promise<void> => {
+    detachMetrics();
+    await keeper?.stop();
+    health?.close();
     await Promise.all([...runners.values()].map((runner) => runner.close()));
     await ownPool?.close();
     if (gameServer !== undefined) await gameServer.close();
@@ -265,10 +328,41 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     const db: Database = database;
     instanceId = randomUUID();
     const self: string = instanceId;
-    await registerInstance(db, self, now());
+    const registeredAt = now();
+    await registerInstance(db, self, registeredAt);
     await pruneInstances(db, now() - INSTANCE_RETENTION_MS);
+    const serverHealth = new ServerHealth({
+      pingDatabase: async () => void (await sql`select 1`.execute(db.db)),
+      pingRedis:
+        options.redisUrl === undefined
+          ? undefined
+          : async () => {
+              if (gameServer?.pingRedis == null) throw new Error('Redis is not connected yet');
+              await gameServer.pingRedis();
+            },
+      leaseMs: lease.leaseMs,
+      now,
+      maxEventLoopLagMs: options.maxEventLoopLagMs,
+    });
+    health = serverHealth;
+    // The lease is renewed off the main event loop, with its own connection (docs/server.md "Processes, leases and recovery").
+    const leaseKeeper = new LeaseKeeper({
+      target: db.schema === null ? { sqlitePath: join(options.dataDir ?? './data', 'paigow.sqlite') } : { databaseUrl: options.databaseUrl as string, schema: db.schema },
+      instanceId: self,
+      leaseMs: lease.leaseMs,
+      heartbeatMs: lease.heartbeatMs,
+      stallMs: lease.stallMs ?? DEFAULT_STALL_MS,
+      now,
+      onRenewed: (renewed, atMs) => {
+        serverHealth.leaseRenewed(renewed, atMs);
+        if (!renewed) log(`lease: instance ${self} is marked stopped; its rounds may be recovered elsewhere`);
+      },
+      onProblem: (message) => log(message),
+    });
+    keeper = leaseKeeper;
+    leaseKeeper.start(registeredAt);
     const ledger = createLedger(db);
-    const players = createPlayers(db);
+    const players = createPlayers(db, { sessionIdleMs: options.sessionIdleMs, now });
     /** The `notice/round-recovered` of `playerId`'s recovered rounds it has not been told of (`takeRecoveredNotices`). */
     const takeRecoveryNotices = async (playerId: string): Promise<Notice[]> =>
       (await takeRecoveredNotices(ledger, [playerId])).get(playerId) ?? [];
@@ -299,7 +393,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     const recover = async (): Promise<RecoveryReport> => {
       const report = await recoverRounds(ledger, { instanceId: self, nowMs: now(), leaseMs: lease.leaseMs, log });
       if (report.settled.length + report.refunded.length > 0) {
-        log(`recovery: settled ${report.settled.length} and refunded ${report.refunded.length} interrupted round(s)`);
+        roundsRecovered.inc({ outcome: 'settled' }, report.settled.length);
+        roundsRecovered.inc({ outcome: 'refunded' }, report.refunded.length);
+        logger.info(
+          { event: 'rounds-recovered', settled: report.settled, refunded: report.refunded },
+          `recovery: settled ${report.settled.length} and refunded ${report.refunded.length} interrupted round(s)`,
+        );
       }
       await tellRecovered();
       return report;
@@ -307,23 +406,79 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     const recovery = await recover();
 
     // 3. The tables, the HTTP API and the rooms.
-    const rng = options.rng ?? createCryptoRng(globalThis.crypto);
+    const admission = new Admission(
+      { ...DEFAULT_ADMISSION, ...options.admission },
+      {
+        eventLoopLagMs: () => serverHealth.eventLoopLagMs(),
+        players: () => {
+          let count = 0;
+          for (const runner of runners.values()) count += runner.playerCount;
+          return count;
+        },
+      },
+    );
     ownPool = options.hints === undefined ? new HintPool() : null;
     const hints: HintService = options.hints ?? (ownPool as HintPool);
     for (const config of configs) {
       const onBalancesChanged = (playerIds: readonly string[]): void => refreshElsewhere(playerIds, runners.get(config.tableId));
       runners.set(
         config.tableId,
-        new TableRunner({ config, ledger, players, rng, now, log, onBalancesChanged, hints, instanceId: self, takeRecoveryNotices }),
+        new TableRunner({
+          config,
+          ledger,
+          players,
+          ...(options.rng === undefined ? {} : { rng: options.rng }),
+          now,
+          ...(options.log === undefined ? {} : { log }),
+          logger: withContext(logger, { tableId: config.tableId }),
+          onBalancesChanged,
+          hints,
+          instanceId: self,
+          takeRecoveryNotices,
+          deadlines: options.roundDeadlines,
+          fence: () => leaseKeeper.held(),
+          admit: () => admission.admit(),
+        }),
       );
     }
     let ready = false;
-    handler = createHttpApp({ players, ledger, runners, isReady: () => ready, webDist: options.webDist ?? DEFAULT_WEB_DIST, log });
-    gameServer = await createGameServer(httpServer, { players, runners }, options.redisUrl);
+    const readiness = async (): Promise<Readiness> => (ready ? serverHealth.readiness() : STARTING_READINESS);
+    const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
+    const rateLimits = new RateLimits(limits);
+    const allowedOrigins = options.allowedOrigins ?? [];
+    gameServer = await createGameServer(httpServer, { players, runners, limits, rateLimits, allowedOrigins, logger, admission }, options.redisUrl, logger);
+    handler = createHttpApp({
+      players,
+      ledger,
+      runners,
+      readiness,
+      liveness: () => serverHealth.liveness(),
+      webDist: options.webDist ?? DEFAULT_WEB_DIST,
+      log,
+      logger,
+      limits,
+      rateLimits,
+      allowedOrigins,
+      matchmaking: gameServer.matchmaking,
+      admission,
+      signedOut: gameServer.disconnectPlayer,
+    });
     await gameServer.open(port);
     ready = true;
+    detachMetrics = attachServer({
+      players: () =>
+        [...runners.values()].map((runner) => {
+          const seated = Object.values(runner.current.players);
+          return { tableId: runner.tableId, connected: seated.filter((player) => player.connected).length, seated: runner.current.seats.filter((seat) => seat !== null).length };
+        }),
+      openRounds: () => countOpenRounds(db),
+      escrowCents: () => escrowBalanceCents(db),
+      leaseAgeSeconds: () => serverHealth.leaseAgeSeconds(),
+      ready: () => ready && !serverHealth.isDraining,
+    });
+    logger.info({ event: 'server-started', instanceId: self, port, tables: configs.map((config) => config.tableId) }, 'serving');
 
-    // 4. Every heartbeatMs: renew the lease, recover the rounds of processes that died.
+    // 4. Every heartbeatMs: recover the rounds of processes that died (the lease is the keeper's).
     let sweep: Promise<void> = Promise.resolve();
     let sweeping = false;
     let closing: Promise<void> | null = null;
@@ -332,10 +487,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       sweeping = true;
       sweep = (async () => {
         try {
-          if (!(await renewLease(db, self, now()))) log(`lease: instance ${self} is marked stopped; its rounds may be recovered elsewhere`);
           await recover();
         } catch (error) {
-          log('lease and recovery: the database did not answer', error);
+          log('recovery: the database did not answer', error);
         } finally {
           sweeping = false;
         }
@@ -343,7 +497,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     }, lease.heartbeatMs);
     timer.unref();
 
+    let closeRequested: () => void = () => undefined;
+    const interrupted = new Promise<void>((resolve) => (closeRequested = resolve));
     const close = (closeOptions: CloseOptions = {}): Promise<void> => {
+      closeRequested();
       closing ??= (async () => {
         ready = false;
         clearInterval(timer);
@@ -354,8 +511,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       })();
       return closing;
     };
+    let draining: Promise<void> | null = null;
+    const drain = (): Promise<void> => {
+      draining ??= (async () => {
+        serverHealth.setDraining();
+        const ended = await drainTables(runners.values(), options.drainMs ?? DEFAULT_DRAIN_MS, interrupted);
+        if (ended === 'deadline') log('drain: rounds still in play at the deadline; they will be recovered at the next start');
+        logger.info({ event: 'drained', ended }, 'drain over: stopping');
+        await close();
+      })();
+      return draining;
+    };
 
-    return { port, url: `http://127.0.0.1:${port}`, instanceId: self, recovery, runners, ledger, players, close };
+    return { port, url: `http://127.0.0.1:${port}`, instanceId: self, recovery, runners, ledger, players, health: serverHealth, lease: leaseKeeper, admission, close, drain };
   } catch (error) {
     await release().catch(() => undefined);
     if (database !== undefined) {

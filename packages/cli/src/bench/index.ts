@@ -16,6 +16,7 @@ import { fortuneSection } from './sections/fortune.js';
 import { houseWaySection } from './sections/house-way.js';
 import { analysisSection } from './sections/analysis.js';
 import { serverSection } from './sections/server.js';
+import { edgeSection } from './sections/edge.js';
 import { formatCount, formatTable } from '../io.js';
 import type { BenchRow, BenchSection } from './measure.js';
 
@@ -26,11 +27,14 @@ const SECTIONS: readonly BenchSection[] = [
   houseWaySection,
   fortuneSection,
   analysisSection,
+  edgeSection,
   serverSection,
 ];
 
-/** `201.3 M/s`, `48.2 k/s`. */
+/** `25.2 T/s`, `201.3 M/s`, `48.2 k/s`. */
 function formatRate(perSecond: number): string {
+  if (perSecond >= 1e12) return `${(perSecond / 1e12).toFixed(1)} T/s`;
+  if (perSecond >= 1e9) return `${(perSecond / 1e9).toFixed(1)} G/s`;
   if (perSecond >= 1e6) return `${(perSecond / 1e6).toFixed(1)} M/s`;
   if (perSecond >= 1e3) return `${(perSecond / 1e3).toFixed(1)} k/s`;
   return `${perSecond.toFixed(1)} /s`;

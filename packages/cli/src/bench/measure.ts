@@ -44,7 +44,7 @@ export function measureRate(batch: () => void, opsPerBatch: number, minMs = 1000
   for (let t = 0; t < trials; t++) {
     let ops = 0;
     const start = now();
-    let elapsed = 0;
+    let elapsed: number;
     do {
       batch();
       ops += opsPerBatch;

@@ -1,7 +1,8 @@
 /**
  * `paigow analyze <7 cards>` (interfaces.md): every setting of a hand with its probabilities of win, push
  * and loss (rules.md §3) and its EV (5% commission, rules.md §3.1) against the banker's house way, exactly,
- * over all 53,524,680 banker hands from the 46 other cards, on worker threads; or, with `--samples N`,
+ * over all 53,524,680 banker hands from the 46 other cards (the banker set by `--house-way`, the seeds' by
+ * default), on worker threads; or, with `--samples N`,
  * estimated from N random banker hands with a 95% interval. Marks the best setting and the house way's,
  * and what the house way gives up.
  */
@@ -11,15 +12,18 @@ import {
   analyzeHand,
   createCryptoRng,
   createSeededRng,
+  DEFAULT_HOUSE_WAY,
   estimateSettings,
   formatCard,
-  houseWay,
+  houseWays,
   scoreSettings,
   summarize,
   type Card,
+  type HouseWayId,
   type SettingAnalysis,
 } from '@paigow/engine';
 import { formatCount, formatTable, integerOption, parseCardArgs, printJson, printText } from '../io.js';
+import { HOUSE_WAY_OPTION_HELP, houseWayOption } from '../house-way-option.js';
 import { createPool, defaultThreads, type Pool } from '../workers/pool.js';
 import { addHistograms } from '../workers/tasks.js';
 
@@ -42,6 +46,8 @@ export interface AnalyzeReport {
   /** Banker hands the figures are over (53,524,680 when exact). */
   readonly bankerHands: number;
   readonly commissionBps: number;
+  /** The banker's house way, whose setting `houseWay` is. */
+  readonly houseWayId: HouseWayId;
   readonly settings: SettingRow[];
   readonly best: SettingRow;
   readonly houseWay: SettingRow & { readonly rule: string; readonly explanation: string };
@@ -61,23 +67,31 @@ const row = (s: SettingAnalysis & { evMargin?: number }): SettingRow => ({
   ...(s.evMargin !== undefined ? { evMargin: s.evMargin } : {}),
 });
 
-/** The banker histogram of `hand` summed over one share per thread of `pool`. */
-export async function pooledHistogram(hand: readonly Card[], pool: Pool, threads: number): Promise<Float64Array> {
+/**
+ * The banker histogram of `hand` summed over one share per thread of `pool`.
+ * @param houseWay the banker's house way (default: the seeds')
+ */
+export async function pooledHistogram(hand: readonly Card[], pool: Pool, threads: number, houseWay: HouseWayId = DEFAULT_HOUSE_WAY): Promise<Float64Array> {
   // One share per thread: the shares interleave on the two lowest cards, so they come out even.
   const shares = await pool.run<Float64Array>(
-    Array.from({ length: threads }, (_, part) => ({ kind: 'banker-histogram' as const, dead: [...hand], part, parts: threads })),
+    Array.from({ length: threads }, (_, part) => ({ kind: 'banker-histogram' as const, dead: [...hand], part, parts: threads, houseWay })),
   );
   return addHistograms(shares);
 }
 
-async function exactAnalysis(hand: readonly Card[], threads: number, commissionBps: number): Promise<{ settings: SettingAnalysis[]; bankerHands: number }> {
+async function exactAnalysis(
+  hand: readonly Card[],
+  threads: number,
+  commissionBps: number,
+  houseWay: HouseWayId,
+): Promise<{ settings: SettingAnalysis[]; bankerHands: number }> {
   if (threads === 1) {
-    const analysis = analyzeHand(hand, commissionBps);
+    const analysis = analyzeHand(hand, commissionBps, houseWays[houseWay]);
     return { settings: analysis.settings, bankerHands: analysis.bankerHands };
   }
   const pool = createPool(threads);
   try {
-    const histogram = await pooledHistogram(hand, pool, threads);
+    const histogram = await pooledHistogram(hand, pool, threads, houseWay);
     return { settings: scoreSettings(hand, histogram, commissionBps), bankerHands: histogram.reduce((a, b) => a + b, 0) };
   } finally {
     await pool.close();
@@ -97,27 +111,30 @@ export function registerAnalyze(program: Command): void {
     .option('--seed <s>', 'seed of the sampled estimate (default: random)', integerOption('--seed', 0, 2 ** 32 - 1))
     .option('--threads <n>', 'worker threads for the exact analysis (default: every core)', integerOption('--threads', 1, 256))
     .option('--commission-bps <bps>', 'commission on a win in basis points', integerOption('--commission-bps', 0, 10000), 500)
+    .option('--house-way <name>', `the banker's ${HOUSE_WAY_OPTION_HELP}`, houseWayOption, DEFAULT_HOUSE_WAY)
     .option('--json', 'print one JSON document')
-    .action(async (args: string[], options: { samples?: number; seed?: number; threads?: number; commissionBps: number; json?: boolean }) => {
+    .action(async (args: string[], options: { samples?: number; seed?: number; threads?: number; commissionBps: number; json?: boolean; houseWay: HouseWayId }) => {
       const hand = parseCardArgs(args, 7);
+      const way = houseWays[options.houseWay];
       const start = performance.now();
       let settings: (SettingAnalysis & { evMargin?: number })[];
       let bankerHands: number;
       if (options.samples !== undefined) {
         const rng = options.seed !== undefined ? createSeededRng(options.seed) : createCryptoRng(globalThis.crypto);
-        settings = estimateSettings(hand, rng, options.samples, options.commissionBps);
+        settings = estimateSettings(hand, rng, options.samples, options.commissionBps, way);
         bankerHands = options.samples;
       } else {
-        ({ settings, bankerHands } = await exactAnalysis(hand, options.threads ?? defaultThreads(), options.commissionBps));
+        ({ settings, bankerHands } = await exactAnalysis(hand, options.threads ?? defaultThreads(), options.commissionBps, way.id));
       }
-      const summary = summarize(hand, settings);
-      const house = houseWay(hand);
+      const summary = summarize(hand, settings, way);
+      const house = way.set(hand);
       const seconds = Math.round(performance.now() - start) / 1000;
       const report: AnalyzeReport = {
         cards: hand.map(formatCard),
         method: options.samples !== undefined ? 'sampled' : 'exact',
         bankerHands,
         commissionBps: options.commissionBps,
+        houseWayId: way.id,
         settings: settings.map(row),
         best: row(summary.best),
         houseWay: { ...row(summary.houseWay), rule: house.rule, explanation: house.explanation.text },
@@ -142,7 +159,7 @@ export function registerAnalyze(program: Command): void {
         [
           formatTable(['high hand', 'low hand', 'win', 'push', 'loss', 'EV', ''], rows, ['left', 'left', 'right', 'right', 'right', 'right', 'left']),
           '',
-          `House way (${house.rule}): ${house.explanation.text}`,
+          `${way.name} (${house.rule}): ${house.explanation.text}`,
           `The house way gives up ${report.houseWayGivesUp.toFixed(5)} units per unit staked against the best setting.`,
           `${report.method === 'exact' ? 'Exact' : 'Sampled'} over ${formatCount(bankerHands)} banker hands, ${seconds.toFixed(3)} s.`,
         ].join('\n'),

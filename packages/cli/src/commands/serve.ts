@@ -2,7 +2,9 @@
  * `paigow serve` (interfaces.md): starts the game server (same as `npm start`): the table rooms,
  * the HTTP API and the web client on one port. Environment: `PORT` (default 2567; 0 picks a free
  * port), `PAIGOW_DATA_DIR` (default `./data`), `DATABASE_URL` (PostgreSQL instead of SQLite),
- * `REDIS_URL` (optional scale-out); the options override them. Stops cleanly on SIGINT/SIGTERM.
+ * `REDIS_URL` (optional scale-out), `PAIGOW_DRAIN_MS`; the options override them. The first SIGTERM or
+ * SIGINT drains (bets refused, rounds in play finish, up to `PAIGOW_DRAIN_MS`) then exits 0; a second one
+ * stops at once.
  *
  * Output: once it takes players, one line on stdout, `paigow: serving at http://<host>:<port>` (the
  * port actually bound: scripts read it, e.g. with PORT=0). A start that fails for a reason the
@@ -40,13 +42,14 @@ export function registerServe(program: Command): void {
     .option('--database-url <url>', 'PostgreSQL URL instead of SQLite (default: $DATABASE_URL)')
     .action(async (options: ServeOptions) => {
       // Loaded here so that the other commands never load the server.
-      const { serverOptionsFromEnv, startServer, ServerStartError } = await import('@paigow/server');
+      const { serverOptionsFromEnv, startServer, stopOnSignals, ServerStartError } = await import('@paigow/server');
       let fromEnv;
       try {
         fromEnv = serverOptionsFromEnv({ ...process.env, ...(options.port !== undefined ? { PORT: options.port } : {}) });
       } catch (error) {
-        // The only refusal is the port: name it as the operator gave it.
-        throw new UsageError(options.port !== undefined ? `--port must be a port number, got '${options.port}'` : (error as Error).message);
+        // A bad port is named as the operator gave it.
+        const message = (error as Error).message;
+        throw new UsageError(options.port !== undefined && message.startsWith('PORT ') ? `--port must be a port number, got '${options.port}'` : message);
       }
       let server;
       try {
@@ -61,14 +64,8 @@ export function registerServe(program: Command): void {
         process.stderr.write(`paigow: ${error.message}\n`);
         process.exit(EXIT_START_FAILED);
       }
-      const stop = (): void => {
-        server.close().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      // The first SIGTERM/SIGINT drains (docs/server.md "Drain"), the second stops at once.
+      stopOnSignals(server);
       // The line last: a script that stops the server as soon as it reads it must find the handlers in place.
       process.stdout.write(`${servingLine(options.host, server.port)}\n`);
     });

@@ -1,12 +1,13 @@
 /**
- * `paigow set <7 cards>` (interfaces.md): the house way's setting of a hand, with the rule that chose it
- * and its explanation (house-way.md). `paigow set -` is bulk mode: one hand per line on stdin, one JSON
+ * `paigow set <7 cards> [--house-way seeds|foxwoods]` (interfaces.md): the house way's setting of a hand, with
+ * the rule that chose it and its explanation (house-way.md, house-way-foxwoods.md). `paigow set -` is bulk mode: one hand per line on stdin, one JSON
  * line per hand on stdout (the same fields plus `"cards"`, the line as read; a bad line gives
  * `{"cards", "error", "code"}` and the run goes on).
  */
 
 import type { Command } from 'commander';
-import { formatCard, houseWay, type Card, type HouseWaySetting } from '@paigow/engine';
+import { DEFAULT_HOUSE_WAY, formatCard, houseWays, seedsHouseWay, type Card, type HouseWay, type HouseWayId, type HouseWaySetting } from '@paigow/engine';
+import { HOUSE_WAY_OPTION_HELP, houseWayOption } from '../house-way-option.js';
 import { formatTable, parseCardArgs, printJson, printText, readsStdin, runBulk } from '../io.js';
 
 /** The JSON document of `paigow set` (interfaces.md). */
@@ -22,9 +23,9 @@ export interface SetReport {
   readonly explanationParams: Readonly<Record<string, string | number>>;
 }
 
-/** The report of a validated hand of seven cards. */
-export function setReport(hand: readonly Card[]): SetReport {
-  const setting: HouseWaySetting = houseWay(hand);
+/** The report of a validated hand of seven cards, set by `way` (default: the seeds' house way). */
+export function setReport(hand: readonly Card[], way: HouseWay = seedsHouseWay): SetReport {
+  const setting: HouseWaySetting = way.set(hand);
   return {
     high: setting.high.map(formatCard),
     low: setting.low.map(formatCard),
@@ -41,8 +42,8 @@ const quoted = (cards: readonly string[]): string => `["${cards.join('","')}"]`;
  * One bulk-mode line: the `SetReport` fields plus `"cards"` (the line as read), written without
  * `JSON.stringify` of the whole object, which is the slowest part of a million-line run.
  */
-function setLine(line: string, hand: readonly Card[]): string {
-  const r = setReport(hand);
+function setLine(line: string, hand: readonly Card[], way: HouseWay): string {
+  const r = setReport(hand, way);
   let params = '';
   for (const [key, value] of Object.entries(r.explanationParams)) params += `${params ? ',' : ''}"${key}":${JSON.stringify(value)}`;
   return (
@@ -51,9 +52,16 @@ function setLine(line: string, hand: readonly Card[]): string {
   );
 }
 
-/** Bulk mode: one hand per line from `input`, one JSON line per hand to `output` (a bad line: `{"cards", "error", "code"}`). */
-export async function setBulk(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
-  await runBulk(7, setLine, input, output);
+/**
+ * Bulk mode: one hand per line from `input`, one JSON line per hand to `output` (a bad line: `{"cards", "error", "code"}`).
+ * @param way the house way that sets the hands (default: the seeds')
+ */
+export async function setBulk(
+  input: NodeJS.ReadableStream = process.stdin,
+  output: NodeJS.WritableStream = process.stdout,
+  way: HouseWay = seedsHouseWay,
+): Promise<void> {
+  await runBulk(7, (line, hand) => setLine(line, hand, way), input, output);
 }
 
 /** Registers `paigow set`. */
@@ -62,13 +70,15 @@ export function registerSet(program: Command): void {
     .command('set')
     .description('set seven cards by the house way and explain the rule ("-": one hand per line from stdin)')
     .argument('<cards...>', 'seven cards, as one quoted argument or separate arguments, or - to read stdin')
+    .option('--house-way <name>', HOUSE_WAY_OPTION_HELP, houseWayOption, DEFAULT_HOUSE_WAY)
     .option('--json', 'print one JSON document')
-    .action(async (args: string[], options: { json?: boolean }) => {
+    .action(async (args: string[], options: { json?: boolean; houseWay: HouseWayId }) => {
+      const way = houseWays[options.houseWay];
       if (readsStdin(args)) {
-        await setBulk();
+        await setBulk(process.stdin, process.stdout, way);
         return;
       }
-      const report = setReport(parseCardArgs(args, 7));
+      const report = setReport(parseCardArgs(args, 7), way);
       if (options.json) {
         printJson(report);
         return;

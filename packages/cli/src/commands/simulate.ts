@@ -1,31 +1,45 @@
 /**
- * `paigow simulate --rounds N [--seed S] [--threads T] [--player house-way|optimal]` (interfaces.md): the
- * house edge of the main wager, the player's setting (house way, or the best-EV setting) against the
- * banker's house way, rounds dealt from freshly shuffled decks (rules.md §1, §3), on worker threads.
+ * `paigow simulate --rounds N [--seed S] [--threads T] [--player house-way|optimal] [--house-way seeds|foxwoods]`
+ * (interfaces.md): the house edge of the main wager, the player's setting (house way, or the best-EV setting)
+ * against the banker's house way (`--house-way`, both hands), rounds dealt from freshly shuffled decks (rules.md §1, §3), on worker threads.
  * From the same rounds it also gives the edge of a banking player (rules.md §3.1: no commission, a fee
  * of `--banker-fee-bps` of the action), the other figure seed `002` states.
  *
- * Rounds are cut into blocks of `BLOCK_ROUNDS`, each with a seed derived from `--seed` and the block's
- * index, so a run repeats exactly whatever the number of threads.
+ * The optimal player counts card removal: each hand is set by the best EV against the banker hands of the
+ * 46 cards it leaves (the exact analysis of `paigow analyze`, about a quarter of a second a hand), and the
+ * report adds what that gains over the house way's setting on the same hands (`houseWayGivesUp`).
+ *
+ * Rounds are cut into blocks of `BLOCK_ROUNDS` (`OPTIMAL_BLOCK_ROUNDS` for the optimal player), each with a
+ * seed derived from `--seed` and the block's index, so a run repeats exactly whatever the number of threads.
  */
 
 import type { Command } from 'commander';
-import { mergeSimulations, summarizePlayerBanker, summarizeSimulation, type PlayerBankerSummary, type PlayerStrategy, type SimulationCounts, type SimulationSummary } from '@paigow/engine';
+import { DEFAULT_HOUSE_WAY, type HouseWayId, mergeOptimal, mergeSimulations, summarizeGain, type OptimalCounts, summarizePlayerBanker, summarizeSimulation, type PlayerBankerSummary, type PlayerStrategy, type SimulationCounts, type SimulationSummary } from '@paigow/engine';
 import { UsageError, formatCount, formatTable, formatThreads, integerOption, printJson, printText } from '../io.js';
 import { startProgress } from '../progress.js';
+import { HOUSE_WAY_OPTION_HELP, houseWayOption } from '../house-way-option.js';
 import { defaultThreads, runTasks } from '../workers/pool.js';
-import { addHistograms } from '../workers/tasks.js';
 
 /** Rounds per block (a unit of work with its own seed). */
 export const BLOCK_ROUNDS = 250_000;
+/** Rounds per block of the optimal player (each round is an exact analysis of the player's hand). */
+export const OPTIMAL_BLOCK_ROUNDS = 20;
 
 /** The JSON document of `paigow simulate`. */
 export interface SimulateReport extends SimulationSummary {
   readonly player: PlayerStrategy;
+  /** The house way of the banker (and of the player under `--player house-way`). */
+  readonly houseWay: HouseWayId;
   readonly seed: number;
   readonly commissionBps: number;
   /** The same rounds with a player as the banker (rules.md §3.1): its edge per unit wagered against it. */
   readonly playerBanker: PlayerBankerSummary;
+  /**
+   * `--player optimal` only: the mean exact EV per unit staked that the best setting gains over the house
+   * way's on the dealt hands, with its 95% interval; the optimal player's edge is the exact house-way edge
+   * (`paigow edge --exact`) less this.
+   */
+  readonly houseWayGivesUp?: { readonly mean: number; readonly ci95: readonly [number, number] };
   readonly threads: number;
   readonly seconds: number;
 }
@@ -46,46 +60,50 @@ export function registerSimulate(program: Command): void {
     .option('--seed <s>', 'seed (a run repeats exactly with the same seed)', integerOption('--seed', 0, 2 ** 32 - 1), 1)
     .option('--threads <n>', 'worker threads (default: every core)', integerOption('--threads', 1, 256))
     .option('--player <strategy>', 'how the player sets: house-way or optimal (best EV)', 'house-way')
+    .option('--house-way <name>', HOUSE_WAY_OPTION_HELP, houseWayOption, DEFAULT_HOUSE_WAY)
     .option('--commission-bps <bps>', 'commission on a win in basis points', integerOption('--commission-bps', 0, 10000), 500)
     .option('--banker-fee-bps <bps>', "a banking player's fee in basis points of the action", integerOption('--banker-fee-bps', 0, 10000), 150)
     .option('--json', 'print one JSON document')
-    .action(async (options: { rounds: number; seed: number; threads?: number; player: string; commissionBps: number; bankerFeeBps: number; json?: boolean }) => {
+    .action(async (options: { rounds: number; seed: number; threads?: number; player: string; commissionBps: number; bankerFeeBps: number; json?: boolean; houseWay: HouseWayId }) => {
       if (options.player !== 'house-way' && options.player !== 'optimal') {
         throw new UsageError(`--player must be house-way or optimal, got '${options.player}'`);
       }
       const strategy: PlayerStrategy = options.player;
       const threads = options.threads ?? defaultThreads();
       const start = performance.now();
-      let histogram: Float64Array | undefined;
-      if (strategy === 'optimal') {
-        // The optimal player's choices are scored against the banker's outcomes over all 154,143,080 hands.
-        const parts = threads * 4;
-        const shares = await runTasks<Float64Array>(
-          Array.from({ length: parts }, (_, part) => ({ kind: 'banker-histogram' as const, dead: [], part, parts })),
-          threads,
-        );
-        histogram = addHistograms(shares);
-      }
-      const blocks = Math.ceil(options.rounds / BLOCK_ROUNDS);
+      const blockRounds = strategy === 'optimal' ? OPTIMAL_BLOCK_ROUNDS : BLOCK_ROUNDS;
+      const blocks = Math.ceil(options.rounds / blockRounds);
+      const block = (b: number): { rounds: number; seed: number; commissionBps: number; houseWay: HouseWayId } => ({
+        rounds: Math.min(blockRounds, options.rounds - b * blockRounds),
+        seed: blockSeed(options.seed, b),
+        commissionBps: options.commissionBps,
+        houseWay: options.houseWay,
+      });
       const progress = startProgress(options.rounds, 'rounds');
       const shares = await runTasks<SimulationCounts>(
-        Array.from({ length: blocks }, (_, b) => ({
-          kind: 'simulate' as const,
-          rounds: Math.min(BLOCK_ROUNDS, options.rounds - b * BLOCK_ROUNDS),
-          seed: blockSeed(options.seed, b),
-          strategy,
-          histogram,
-          commissionBps: options.commissionBps,
-        })),
+        Array.from({ length: blocks }, (_, b) =>
+          strategy === 'optimal' ? { kind: 'simulate-optimal' as const, ...block(b) } : { kind: 'simulate' as const, strategy, ...block(b) },
+        ),
         threads,
         (done) => progress.add(done),
       );
       progress.stop();
       const counts = mergeSimulations(shares);
+      const houseWayGivesUp = strategy === 'optimal' ? summarizeGain(mergeOptimal(shares as OptimalCounts[])) : undefined;
       const summary = summarizeSimulation(counts, options.commissionBps);
       const playerBanker = summarizePlayerBanker(counts, options.bankerFeeBps);
       const seconds = Math.round(performance.now() - start) / 1000;
-      const report: SimulateReport = { ...summary, player: strategy, seed: options.seed, commissionBps: options.commissionBps, playerBanker, threads, seconds };
+      const report: SimulateReport = {
+        ...summary,
+        player: strategy,
+        houseWay: options.houseWay,
+        seed: options.seed,
+        commissionBps: options.commissionBps,
+        playerBanker,
+        ...(houseWayGivesUp ? { houseWayGivesUp } : {}),
+        threads,
+        seconds,
+      };
       if (options.json) {
         printJson(report);
         return;
@@ -99,7 +117,10 @@ export function registerSimulate(program: Command): void {
             ['right', 'right', 'right', 'right', 'right', 'left'],
           ),
           `a player as banker (no commission, fee ${pct(playerBanker.feeBps / 10000)} of the action): banker's edge ${pct(playerBanker.edge)} (${pct(playerBanker.ci95[0])} … ${pct(playerBanker.ci95[1])}), ${pct(playerBanker.edgeBeforeFee)} before the fee`,
-          `player: ${strategy}, seed ${options.seed}, ${formatThreads(threads)}, ${seconds.toFixed(3)} s (${formatCount(report.rounds / seconds)} rounds/s)`,
+          ...(houseWayGivesUp
+            ? [`the optimal setting gains ${pct(houseWayGivesUp.mean)} (${pct(houseWayGivesUp.ci95[0])} … ${pct(houseWayGivesUp.ci95[1])}) over the house way's on these hands, exactly per hand (card removal counted): the optimal player's edge is the exact house-way edge (paigow edge --exact) less this`]
+            : []),
+          `player: ${strategy}, house way: ${options.houseWay}, seed ${options.seed}, ${formatThreads(threads)}, ${seconds.toFixed(3)} s (${formatCount(report.rounds / seconds)} rounds/s)`,
         ].join('\n'),
       );
     });

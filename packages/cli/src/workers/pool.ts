@@ -18,9 +18,10 @@ export interface Pool {
   /**
    * Runs every task, at most one per thread at a time, and resolves with their results in order.
    * @param onProgress receives units of work done, as workers report them
+   * @param onResult receives each task's result (and its index in `tasks`) as soon as the task ends
    * @throws the first error a task throws
    */
-  run<R extends TaskResult>(tasks: readonly Task[], onProgress?: (done: number) => void): Promise<R[]>;
+  run<R extends TaskResult>(tasks: readonly Task[], onProgress?: (done: number) => void, onResult?: (index: number, result: R) => void): Promise<R[]>;
   close(): Promise<void>;
 }
 
@@ -44,7 +45,7 @@ export function createPool(threads: number): Pool {
       worker.postMessage(task);
     });
   return {
-    async run<R extends TaskResult>(tasks: readonly Task[], onProgress?: (done: number) => void): Promise<R[]> {
+    async run<R extends TaskResult>(tasks: readonly Task[], onProgress?: (done: number) => void, onResult?: (index: number, result: R) => void): Promise<R[]> {
       const results = new Array<R>(tasks.length);
       let next = 0;
       await Promise.all(
@@ -52,6 +53,7 @@ export function createPool(threads: number): Pool {
           while (next < tasks.length) {
             const index = next++;
             results[index] = await runOn<R>(worker, tasks[index], onProgress);
+            onResult?.(index, results[index]);
           }
         }),
       );

@@ -1,5 +1,6 @@
 /**
- * The banker's house-way outcome of a hand as a pair of value classes, fast.
+ * The banker's house-way outcome of a hand as a pair of value classes, fast, for any house way (`HouseWay`
+ * plug-in; tables are built and memoized per house way, the seeds' by default).
  *
  * When no suit can make a flush (no suit holds five cards counting the joker), every card's suit is
  * irrelevant to the house way: it decides on ranks, and straights depend on ranks only. The values of
@@ -15,7 +16,8 @@ import { evaluateHighHand5 } from '../evaluate/high-hand.js';
 import { evaluateLowHand2 } from '../evaluate/low-hand.js';
 import { JOKER_TYPE, forEachRankMultiset } from '../evaluate/multiset.js';
 import { FIVE_OF_SEVEN, sevenTables } from '../evaluate/seven.js';
-import { houseWayCode } from '../house-way/core.js';
+import { seedsHouseWay } from '../house-way/seeds.js';
+import type { HouseWay } from '../house-way/types.js';
 import { valueClasses } from './classes.js';
 
 /** Number of low-hand classes; outcomes are packed as `highClass * LOW_CLASSES + lowClass`. */
@@ -41,12 +43,16 @@ export function settingIndexOfPair(a: number, b: number): number {
  * id, so the counters it touches sit together in memory (about 156,000 outcomes occur, out of 679,133
  * packed values). `packedOfDense` converts back.
  */
-let denseOfPacked = new Int32Array(0);
+let denseOfPacked: Int32Array | undefined;
 let packedOfDense = new Int32Array(0);
 let denseCount = 0;
 
 /** The dense id of a packed outcome (assigning the next id the first time). */
 function denseId(packed: number): number {
+  if (!denseOfPacked) {
+    const { highClass } = valueClasses();
+    denseOfPacked = new Int32Array(highClass.size * LOW_CLASSES).fill(-1);
+  }
   let id = denseOfPacked[packed];
   if (id < 0) {
     if (denseCount === packedOfDense.length) {
@@ -71,8 +77,10 @@ export function denseOutcomeCount(): number {
   return denseCount;
 }
 
-/** Tables for `bankerOutcome`, built on first use (~50 ms). */
+/** Tables for `bankerOutcome` of one house way, built on its first use (~50 ms) by `bankerTables(way)`. */
 export interface BankerTables {
+  /** The house way whose outcomes these are. */
+  readonly way: HouseWay;
   readonly next: Int32Array;
   /** Dense outcome id of the house way for each seven-card automaton state, when no flush is possible. */
   readonly outcomeByState: Int32Array;
@@ -83,13 +91,21 @@ export interface BankerTables {
   readonly outcomeAfter: Int32Array;
   readonly highClass: ReadonlyMap<number, number>;
   readonly lowClass: ReadonlyMap<number, number>;
+  /**
+   * Memo of flush-possible outcomes (dense ids): key `state * 2^14 + suited mask` (< 2^31), open addressing,
+   * linear probing. About 225,000 keys occur over all hands.
+   */
+  readonly memoKeys: Int32Array;
+  readonly memoValues: Int32Array;
+  memoCount: number;
 }
 
-let tables: BankerTables | undefined;
+/** Built tables per house way (each plug-in object, variants included, has its own). */
+const tablesByWay = new Map<HouseWay, BankerTables>();
 
 /** The packed outcome (`highClass * LOW_CLASSES + lowClass`) of the house way on seven cards, the slow way. */
-function houseWayOutcome(hand: ArrayLike<Card>, highClass: ReadonlyMap<number, number>, lowClass: ReadonlyMap<number, number>): number {
-  const code = houseWayCode(hand);
+function houseWayOutcome(hand: ArrayLike<Card>, highClass: ReadonlyMap<number, number>, lowClass: ReadonlyMap<number, number>, way: HouseWay): number {
+  const code = way.code(hand);
   const a = code & 7;
   const b = (code >> 3) & 7;
   const f = FIVE_OF_SEVEN[settingIndexOfPair(a, b)];
@@ -98,13 +114,16 @@ function houseWayOutcome(hand: ArrayLike<Card>, highClass: ReadonlyMap<number, n
   return (highClass.get(high) as number) * LOW_CLASSES + (lowClass.get(low) as number);
 }
 
-/** The tables behind the fast banker outcome. */
-export function bankerTables(): BankerTables {
-  if (tables) return tables;
+/**
+ * The tables behind the fast banker outcome of a house way (built once per house way, then memoized).
+ * @param way the banker's house way (default: the seeds', house-way.md)
+ */
+export function bankerTables(way: HouseWay = seedsHouseWay): BankerTables {
+  const built = tablesByWay.get(way);
+  if (built) return built;
   const { next } = sevenTables();
   const { highClass, lowClass } = valueClasses();
   if (lowClass.size !== LOW_CLASSES) throw new Error(`expected ${LOW_CLASSES} low classes, got ${lowClass.size}`);
-  denseOfPacked = new Int32Array(highClass.size * LOW_CLASSES).fill(-1);
   const outcomeByState = new Int32Array(next.length / 14).fill(-1);
   const hand = new Int32Array(7);
   forEachRankMultiset(7, (counts) => {
@@ -118,33 +137,36 @@ export function bankerTables(): BankerTables {
         n++;
       }
     }
-    outcomeByState[state] = denseId(houseWayOutcome(hand, highClass, lowClass));
+    outcomeByState[state] = denseId(houseWayOutcome(hand, highClass, lowClass, way));
   });
   const outcomeAfter = new Int32Array(next.length).fill(-1);
   for (let k = 0; k < next.length; k++) if (next[k] >= 0 && outcomeByState[next[k]] >= 0) outcomeAfter[k] = outcomeByState[next[k]];
-  tables = { next, outcomeByState, outcomeAfter, highClass, lowClass };
+  const tables: BankerTables = {
+    way,
+    next,
+    outcomeByState,
+    outcomeAfter,
+    highClass,
+    lowClass,
+    memoKeys: new Int32Array(MEMO_SIZE).fill(-1),
+    memoValues: new Int32Array(MEMO_SIZE),
+    memoCount: 0,
+  };
+  tablesByWay.set(way, tables);
   return tables;
 }
 
-/**
- * Memo of flush-possible outcomes (dense ids): key `state * 2^14 + suited mask` (< 2^31), open addressing,
- * linear probing. About 225,000 keys occur over all hands.
- */
 const MEMO_SIZE = 1 << 19;
 const MEMO_LIMIT = (MEMO_SIZE * 3) >> 2;
-let memoKeys: Int32Array | undefined;
-let memoValues: Int32Array | undefined;
-let memoCount = 0;
 
 /**
  * The dense outcome id of a hand in which one suit can flush: `state` is the hand's seven-card automaton
  * state, `suitedMask` the 13-bit rank mask of that suit's natural cards with bit 13 set when the hand holds
- * the joker, and `hand` the seven cards (used only the first time a key is seen).
+ * the joker, `hand` the seven cards (used only the first time a key is seen), and `t` the banker's tables
+ * (`bankerTables(way)`).
  */
-export function flushOutcome(state: number, suitedMask: number, hand: ArrayLike<Card>): number {
-  const t = tables ?? bankerTables();
-  memoKeys ??= new Int32Array(MEMO_SIZE).fill(-1);
-  memoValues ??= new Int32Array(MEMO_SIZE);
+export function flushOutcome(state: number, suitedMask: number, hand: ArrayLike<Card>, t: BankerTables): number {
+  const { memoKeys, memoValues } = t;
   const key = state * 16384 + suitedMask;
   let slot = Math.imul(key, 0x9e3779b1) >>> 13;
   for (;;) {
@@ -153,11 +175,11 @@ export function flushOutcome(state: number, suitedMask: number, hand: ArrayLike<
     if (k === -1) break;
     slot = (slot + 1) & (MEMO_SIZE - 1);
   }
-  const outcome = denseId(houseWayOutcome(hand, t.highClass, t.lowClass));
-  if (memoCount < MEMO_LIMIT) {
+  const outcome = denseId(houseWayOutcome(hand, t.highClass, t.lowClass, t.way));
+  if (t.memoCount < MEMO_LIMIT) {
     memoKeys[slot] = key;
     memoValues[slot] = outcome;
-    memoCount++;
+    t.memoCount++;
   }
   return outcome;
 }
@@ -168,9 +190,9 @@ const suitMask = new Int32Array(4);
 /**
  * The packed house-way outcome of seven cards (see `LOW_CLASSES`), through the rank table when no flush
  * is possible. Cards are trusted (seven distinct valid cards).
+ * @param t the banker's tables (`bankerTables(way)`; default: the seeds' house way)
  */
-export function bankerOutcome(hand: ArrayLike<Card>): number {
-  const t = tables ?? bankerTables();
+export function bankerOutcome(hand: ArrayLike<Card>, t: BankerTables = bankerTables()): number {
   let state = 0;
   let joker = 0;
   suitCount.fill(0);
@@ -189,7 +211,7 @@ export function bankerOutcome(hand: ArrayLike<Card>): number {
   for (let s = 0; s < 4; s++) {
     if (suitCount[s] + joker >= 5) {
       // The id first: `flushOutcome` may grow (replace) `packedOfDense`.
-      const id = flushOutcome(state, suitMask[s] | (joker << JOKER_TYPE), hand);
+      const id = flushOutcome(state, suitMask[s] | (joker << JOKER_TYPE), hand, t);
       return packedOfDense[id];
     }
   }

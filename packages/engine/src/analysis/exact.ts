@@ -10,7 +10,8 @@
 import { DECK_SIZE, JOKER, type Card } from '../cards/index.js';
 import { JOKER_TYPE } from '../evaluate/multiset.js';
 import { settingValues, settings as allSettings, type Setting } from '../setting/index.js';
-import { houseWayCode } from '../house-way/core.js';
+import { seedsHouseWay } from '../house-way/seeds.js';
+import type { HouseWay } from '../house-way/types.js';
 import { bankerTables, denseOutcomeCount, flushOutcome, LOW_CLASSES, packedOutcome, settingIndexOfPair } from './banker.js';
 import { dominance, lossesOf, winsOf } from './dominance.js';
 import { valueClasses } from './classes.js';
@@ -23,10 +24,12 @@ export const BANKER_HANDS = 53_524_680;
  * @param dead the cards the banker cannot hold (usually the player's seven)
  * @param part which share to count (0 ≤ part < parts); shares interleave on the two lowest cards
  * @param parts how many shares the caller splits the work into (1: all of it)
+ * @param way the banker's house way (default: the seeds')
  * @returns counts indexed `highClass * 91 + lowClass` (a Float64Array so that shares add exactly)
  */
-export function bankerHistogram(dead: readonly Card[], part = 0, parts = 1): Float64Array {
-  const { next, outcomeByState, outcomeAfter } = bankerTables();
+export function bankerHistogram(dead: readonly Card[], part = 0, parts = 1, way: HouseWay = seedsHouseWay): Float64Array {
+  const tables = bankerTables(way);
+  const { next, outcomeByState, outcomeAfter } = tables;
   // Counted by dense outcome id (see banker.ts): the counters in use sit together in memory.
   const counts = new Uint32Array(valueClasses().highValues.length * LOW_CLASSES);
   const live = Int32Array.from(Array.from({ length: DECK_SIZE }, (_, c) => c).filter((c) => !dead.includes(c)));
@@ -72,17 +75,17 @@ export function bankerHistogram(dead: readonly Card[], part = 0, parts = 1): Flo
           const state7 = next[row + r];
           if (s === fourSuit) {
             hand[6] = c;
-            counts[flushOutcome(state7, masks[s] | (1 << r), hand)]++;
+            counts[flushOutcome(state7, masks[s] | (1 << r), hand, tables)]++;
           } else if (flushSuit >= 0) {
             hand[6] = c;
-            counts[flushOutcome(state7, masks[flushSuit], hand)]++;
+            counts[flushOutcome(state7, masks[flushSuit], hand, tables)]++;
           } else {
             counts[outcomeByState[state7]]++;
           }
         }
         if (hasJoker) {
           hand[6] = JOKER;
-          counts[flushOutcome(next[row + JOKER_TYPE], masks[fourSuit] | (1 << JOKER_TYPE), hand)]++;
+          counts[flushOutcome(next[row + JOKER_TYPE], masks[fourSuit] | (1 << JOKER_TYPE), hand, tables)]++;
         }
       }
       suits[s6]--;
@@ -157,11 +160,14 @@ export interface HandAnalysis {
   readonly bankerHands: number;
 }
 
-/** Picks the best setting and the house way's among scored settings. */
-export function summarize(hand: readonly Card[], scored: SettingAnalysis[]): HandAnalysis {
+/**
+ * Picks the best setting and the house way's among scored settings.
+ * @param way the house way whose setting is marked (default: the seeds')
+ */
+export function summarize(hand: readonly Card[], scored: SettingAnalysis[], way: HouseWay = seedsHouseWay): HandAnalysis {
   let best = scored[0];
   for (const s of scored) if (s.ev > best.ev) best = s;
-  const code = houseWayCode(hand);
+  const code = way.code(hand);
   const houseWay = scored[settingIndexOfPair(code & 7, (code >> 3) & 7)];
   return { settings: scored, best, houseWay, houseWayGivesUp: best.ev - houseWay.ev, bankerHands: 0 };
 }
@@ -171,11 +177,12 @@ export function summarize(hand: readonly Card[], scored: SettingAnalysis[]): Han
  * (The CLI splits `bankerHistogram` over worker threads; the result is the same.)
  * @param hand seven distinct valid cards
  * @param commissionBps commission on a win in basis points (default 500)
+ * @param way the house way of the banker, and the one whose setting is marked (default: the seeds')
  * @throws RangeError when not given seven cards
  */
-export function analyzeHand(hand: readonly Card[], commissionBps = 500): HandAnalysis {
+export function analyzeHand(hand: readonly Card[], commissionBps = 500, way: HouseWay = seedsHouseWay): HandAnalysis {
   if (hand.length !== 7) throw new RangeError(`a hand has 7 cards, got ${hand.length}`);
-  const histogram = bankerHistogram(hand);
-  const summary = summarize(hand, scoreSettings(hand, histogram, commissionBps));
+  const histogram = bankerHistogram(hand, 0, 1, way);
+  const summary = summarize(hand, scoreSettings(hand, histogram, commissionBps), way);
   return { ...summary, bankerHands: histogram.reduce((x, y) => x + y, 0) };
 }

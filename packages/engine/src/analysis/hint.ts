@@ -5,7 +5,8 @@
  */
 
 import { compareForDisplay, type Card } from '../cards/index.js';
-import { houseWay } from '../house-way/index.js';
+import { seedsHouseWay } from '../house-way/seeds.js';
+import type { HouseWay } from '../house-way/types.js';
 import { formatCard } from '../notation/index.js';
 import type { HintReply } from '../protocol/messages.js';
 import type { Rng } from '../rng/index.js';
@@ -29,13 +30,14 @@ const texts = (cards: readonly Card[]): string[] => [...cards].sort(compareForDi
  * @param rng the source of the banker hands (seed it from a secure source at the table)
  * @param samples banker hands to draw (default `HINT_SAMPLES` = 100,000)
  * @param commissionBps commission on a win in basis points (500 = 5%; 0 when a player banks)
+ * @param way the table's house way: the banker's, and the one the Hint compares with (default: the seeds')
  * @returns `{ best: {high, low, ev, evMargin, win, push, loss}, houseWay: {high, low, ev, evMargin, rule}, samples }`,
  *   cards as canonical card text, highest first
  * @throws RangeError when `hand` is not seven cards or `samples` is not a positive integer
  */
-export function settingHint(hand: readonly Card[], rng: Rng, samples: number = HINT_SAMPLES, commissionBps = 500): SettingHint {
-  const way = houseWay(hand);
-  const estimates = estimateSettings(hand, rng, samples, commissionBps);
+export function settingHint(hand: readonly Card[], rng: Rng, samples: number = HINT_SAMPLES, commissionBps = 500, houseWay: HouseWay = seedsHouseWay): SettingHint {
+  const way = houseWay.set(hand);
+  const estimates = estimateSettings(hand, rng, samples, commissionBps, houseWay);
   const wayLow = new Set(way.low);
   const wayIndex = estimates.findIndex((s) => s.low.every((c) => wayLow.has(c)));
   if (wayIndex < 0) throw new Error('the house way is not one of the hand settings (an invariant)');

@@ -10,7 +10,10 @@ export {
   type SettingAnalysis,
 } from './exact.js';
 export { estimateSettings, type SampledSetting } from './sample.js';
+export { approximateCost, mergeHouseWayDiffs, outcomeEv, sweepHouseWayDiff, type HouseWayDiffShare } from './house-way-diff.js';
+export type { BankerTables } from './banker.js';
 export { HINT_SAMPLES, settingHint, type SettingHint } from './hint.js';
+export { mergeOptimal, simulateOptimal, summarizeGain, type OptimalCounts } from './optimal.js';
 export {
   mergeSimulations,
   optimalChooser,

@@ -8,7 +8,9 @@
 import { DECK_SIZE, type Card } from '../cards/index.js';
 import type { Rng } from '../rng/index.js';
 import { settings as allSettings, settingValues } from '../setting/index.js';
-import { bankerOutcome, LOW_CLASSES } from './banker.js';
+import { seedsHouseWay } from '../house-way/seeds.js';
+import type { HouseWay } from '../house-way/types.js';
+import { bankerOutcome, bankerTables, LOW_CLASSES } from './banker.js';
 import { valueClasses } from './classes.js';
 import type { SettingAnalysis } from './exact.js';
 
@@ -38,12 +40,14 @@ export function evInterval(win: number, loss: number, keep: number, n: number): 
  * @param rng the source of the banker hands (seeded for repeatable figures)
  * @param samples number of banker hands (100,000 keep the EV within ±0.5% at 95%)
  * @param commissionBps commission on a win in basis points (500 = 5%)
+ * @param way the banker's house way (default: the seeds')
  * @returns the 21 settings in `settings(hand)` order
  */
-export function estimateSettings(hand: readonly Card[], rng: Rng, samples: number, commissionBps = 500): SampledSetting[] {
+export function estimateSettings(hand: readonly Card[], rng: Rng, samples: number, commissionBps = 500, way: HouseWay = seedsHouseWay): SampledSetting[] {
   if (hand.length !== 7) throw new RangeError(`a hand has 7 cards, got ${hand.length}`);
   if (!Number.isInteger(samples) || samples < 1) throw new RangeError(`samples must be a positive integer, got ${samples}`);
   const { highClass, lowClass } = valueClasses();
+  const tables = bankerTables(way);
   const list = allSettings(hand);
   const legal: boolean[] = [];
   const highs = new Int32Array(21);
@@ -67,7 +71,7 @@ export function estimateSettings(hand: readonly Card[], rng: Rng, samples: numbe
       live[j] = t;
       banker[i] = live[i];
     }
-    const outcome = bankerOutcome(banker);
+    const outcome = bankerOutcome(banker, tables);
     const bh = (outcome / LOW_CLASSES) | 0;
     const bl = outcome - bh * LOW_CLASSES;
     for (let k = 0; k < 21; k++) {

@@ -10,7 +10,9 @@ import type { Rng } from '../rng/index.js';
 import { evaluateHighHand5 } from '../evaluate/high-hand.js';
 import { evaluateLowHand2 } from '../evaluate/low-hand.js';
 import { FIVE_OF_SEVEN } from '../evaluate/seven.js';
-import { bankerOutcome, LOW_CLASSES } from './banker.js';
+import { seedsHouseWay } from '../house-way/seeds.js';
+import type { HouseWay } from '../house-way/types.js';
+import { bankerOutcome, bankerTables, LOW_CLASSES } from './banker.js';
 import { valueClasses } from './classes.js';
 import { dominance, lossesOf, winsOf, type Dominance } from './dominance.js';
 import { evInterval } from './sample.js';
@@ -79,11 +81,21 @@ function optimalOutcome(hand: ArrayLike<Card>, chooser: OptimalChooser, keep: nu
  * @param strategy the player's setting rule
  * @param chooser required for `'optimal'` (see `optimalChooser`)
  * @param commissionBps commission on a win in basis points (only used to choose optimal settings)
+ * @param way the house way of the banker, and of the player under `'house-way'` (default: the seeds'); the
+ *   optimal player's `chooser` must come from a histogram of the same house way
  */
-export function simulate(rounds: number, rng: Rng, strategy: PlayerStrategy = 'house-way', chooser?: OptimalChooser, commissionBps = 500): SimulationCounts {
+export function simulate(
+  rounds: number,
+  rng: Rng,
+  strategy: PlayerStrategy = 'house-way',
+  chooser?: OptimalChooser,
+  commissionBps = 500,
+  way: HouseWay = seedsHouseWay,
+): SimulationCounts {
   if (!Number.isInteger(rounds) || rounds < 0) throw new RangeError(`rounds must be a non-negative integer, got ${rounds}`);
   if (strategy === 'optimal' && !chooser) throw new RangeError('the optimal player needs a chooser');
   const keep = 1 - commissionBps / 10000;
+  const tables = bankerTables(way);
   const deck = Int32Array.from({ length: DECK_SIZE }, (_, c) => c);
   const player = new Int32Array(7);
   const banker = new Int32Array(7);
@@ -98,8 +110,8 @@ export function simulate(rounds: number, rng: Rng, strategy: PlayerStrategy = 'h
       if (i < 7) player[i] = deck[i];
       else banker[i - 7] = deck[i];
     }
-    const p = strategy === 'optimal' ? optimalOutcome(player, chooser as OptimalChooser, keep) : bankerOutcome(player);
-    const b = bankerOutcome(banker);
+    const p = strategy === 'optimal' ? optimalOutcome(player, chooser as OptimalChooser, keep) : bankerOutcome(player, tables);
+    const b = bankerOutcome(banker, tables);
     const ph = (p / LOW_CLASSES) | 0;
     const bh = (b / LOW_CLASSES) | 0;
     const pl = p - ph * LOW_CLASSES;

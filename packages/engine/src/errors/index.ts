@@ -39,10 +39,19 @@ export const ERROR_CODES = [
   'bank/occupied',
   'auth/invalid-nickname',
   'auth/invalid-session',
+  // provably fair rounds (fairness.md)
+  'fairness/bad-client-seed',
+  'fairness/bad-server-seed',
+  'fairness/bad-proof',
   // money
   'ledger/insufficient-funds',
   'ledger/unknown-account',
   'ledger/not-broke',
+  // limits against abuse (docs/server.md "Limits")
+  'rate/limited',
+  'rate/too-many-connections',
+  // capacity of one server process (docs/server.md "Admission control")
+  'server/overloaded',
   // configuration supplied by an operator (pay tables, table rules)
   'config/invalid',
 ] as const;

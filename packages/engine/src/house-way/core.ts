@@ -282,7 +282,7 @@ export function houseWayCode(cards: ArrayLike<Card>): number {
 
 /**
  * `houseWayCode` without the legality assertion, for the exhaustive sweep, which counts fouls itself
- * with `isLegalCode` (so that a foul is reported, not thrown).
+ * with `codeIsLegal` (code.ts) (so that a foul is reported, not thrown).
  */
 export function houseWayCodeUnchecked(cards: ArrayLike<Card>): number {
   count.fill(0);
@@ -305,16 +305,26 @@ export function houseWayCodeUnchecked(cards: ArrayLike<Card>): number {
     rankMask |= 1 << r;
     suitCounts += 1 << ((c & 3) * 4);
     if (n === 1) pairs++;
-    else if (n === 2) (pairs--, trips++);
-    else if (n === 3) (trips--, (quads = r));
+    else if (n === 2) {
+      pairs--;
+      trips++;
+    } else if (n === 3) {
+      trips--;
+      quads = r;
+    }
   }
   if (joker >= 0) {
     // The joker joins the aces' group (last, so natural aces are taken first).
     const n = count[ACE]++;
     group[ACE * 5 + n] = joker;
     if (n === 1) pairs++;
-    else if (n === 2) (pairs--, trips++);
-    else if (n === 3) (trips--, (quads = ACE));
+    else if (n === 2) {
+      pairs--;
+      trips++;
+    } else if (n === 3) {
+      trips--;
+      quads = ACE;
+    }
   }
   return decide(joker >= 0, rankMask, suitCounts, pairs, trips, quads);
 }
@@ -409,7 +419,7 @@ function withRule(playCode: number, rule: number): number {
  * Whether a code from `houseWayCodeUnchecked` names two distinct positions 0‥6 for the low hand (so the
  * setting is five plus two of the same seven cards) and is legal (rules.md §2.4), for the hand last set.
  */
-export function isLegalCode(result: number): boolean {
+function isLegalCode(result: number): boolean {
   const k = PAIR_INDEX[(result & 7) * 8 + ((result >> 3) & 7)];
   if (k < 0) return false;
   const f = FIVE_OF_SEVEN[k];

@@ -44,34 +44,51 @@ export const EXPLANATIONS: Readonly<Record<HouseWayRule, string>> = {
   '10.no-pair': 'No pair: the highest card stays in the high hand; the next two ({{low}}) go to the low hand.',
 };
 
-/** Each template split once at its placeholders: literal text at even indexes, parameter names at odd ones. */
-const TEMPLATE_PARTS = Object.fromEntries(
-  Object.entries(EXPLANATIONS).map(([rule, template]) => [rule, template.split(/\{\{(\w+)\}\}/)]),
-) as Record<HouseWayRule, string[]>;
+/** Templates split once at their placeholders: literal text at even indexes, parameter names at odd ones. */
+const partsCache = new WeakMap<Readonly<Record<string, string>>, Record<string, string[]>>();
+
+function templateParts(templates: Readonly<Record<string, string>>, rule: string): string[] {
+  let parts = partsCache.get(templates);
+  if (!parts) {
+    parts = Object.fromEntries(Object.entries(templates).map(([id, template]) => [id, template.split(/\{\{(\w+)\}\}/)]));
+    partsCache.set(templates, parts);
+  }
+  return parts[rule];
+}
 
 /**
  * The explanation of a house-way setting.
  * @param rule the rule variant that chose the setting
  * @param high the high hand's cards; @param low the low hand's cards
  * @param rank the rank index the template names (`{{rank}}`), when it names one
- * @param pairRanks the ranks of the hand's pairs, highest first (for the `as-pairs` variants)
+ * @param pairRanks the ranks of the hand's pairs, highest first (for `{{pairs}}`)
+ * @param templates the house way's English templates per rule (default: the seeds' `EXPLANATIONS`)
+ * @param keyPrefix the i18n key prefix (default `'houseWay.'`)
  */
-export function explain(rule: HouseWayRule, high: readonly Card[], low: readonly Card[], rank: number, pairRanks: readonly number[]): Explanation {
+export function explain(
+  rule: string,
+  high: readonly Card[],
+  low: readonly Card[],
+  rank: number,
+  pairRanks: readonly number[],
+  templates: Readonly<Record<string, string>> = EXPLANATIONS,
+  keyPrefix = 'houseWay.',
+): Explanation {
   const params: Record<string, string> = { high: formatCards(high), low: formatCards(low) };
   const names: Record<string, string> = { ...params };
   if (rank >= 0) {
     params.rank = RANK_CHARS[rank];
     names.rank = PLURALS[rank];
   }
-  if (rule.endsWith('as-pairs')) {
+  if (templates[rule].includes('{{pairs}}')) {
     params.pairs = pairRanks.map((r) => RANK_CHARS[r]).join(' ');
     names.pairs =
       pairRanks.length === 3
         ? `three pairs (${pairRanks.map((r) => PLURALS[r]).join(', ')})`
         : `two pairs (${pairRanks.map((r) => PLURALS[r]).join(' and ')})`;
   }
-  const parts = TEMPLATE_PARTS[rule];
+  const parts = templateParts(templates, rule);
   let text = parts[0];
   for (let i = 1; i < parts.length; i += 2) text += (names[parts[i]] ?? '') + parts[i + 1];
-  return { key: `houseWay.${rule}`, params, text };
+  return { key: `${keyPrefix}${rule}`, params, text };
 }

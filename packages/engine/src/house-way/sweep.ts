@@ -5,9 +5,11 @@
  */
 
 import { DECK_SIZE } from '../cards/index.js';
-import { HOUSE_WAY_RULES, houseWayCodeUnchecked, isLegalCode } from './core.js';
+import { codeIsLegal } from './code.js';
+import { seedsHouseWay } from './seeds.js';
+import type { HouseWay } from './types.js';
 
-/** What one share of the sweep found: hands set, fouls (illegal or not 5 + 2 of the seven), settings per rule index. */
+/** What one share of the sweep found: hands set, fouls (illegal or not 5 + 2 of the seven), settings per rule index (`way.rules` order). */
 export interface HouseWaySweep {
   total: number;
   fouls: number;
@@ -18,10 +20,10 @@ export interface HouseWaySweep {
  * Sets every seven-card hand whose two lowest cards' pair index is ≡ `part` (mod `parts`).
  * @param part this share, 0 ≤ part < parts; @param parts how many shares the caller runs (1: the whole sweep)
  * @param onProgress called now and then with the hands set so far in this share
+ * @param way the house way to sweep (default: the seeds')
  */
-export function sweepHouseWay(part = 0, parts = 1, onProgress?: (handsDone: number) => void): HouseWaySweep {
-  const rules = new Array<number>(HOUSE_WAY_RULES.length).fill(0);
-  let total = 0;
+export function sweepHouseWay(part = 0, parts = 1, onProgress?: (handsDone: number) => void, way: HouseWay = seedsHouseWay): HouseWaySweep {
+  const rules = new Array<number>(way.rules.length).fill(0);
   let fouls = 0;
   const h = new Int32Array(7);
   let share = 0;
@@ -41,16 +43,15 @@ export function sweepHouseWay(part = 0, parts = 1, onProgress?: (handsDone: numb
               h[5] = f;
               for (let g = f + 1; g < n; g++) {
                 h[6] = g;
-                const result = houseWayCodeUnchecked(h);
-                if (!isLegalCode(result)) fouls++;
+                const result = way.codeUnchecked(h);
+                if (!codeIsLegal(h, result)) fouls++;
                 rules[result >> 6]++;
               }
             }
           }
         }
       }
-      total = rules.reduce((x, y) => x + y, 0);
-      onProgress?.(total);
+      onProgress?.(rules.reduce((x, y) => x + y, 0));
     }
   }
   return { total: rules.reduce((x, y) => x + y, 0), fouls, rules };

@@ -3,6 +3,7 @@
  * explanation the table can translate (a message key with parameters, plus its English text).
  */
 
+import type { Card } from '../cards/index.js';
 import type { Setting } from '../setting/index.js';
 
 /** The explanation of a house-way setting: `key` and `params` for the i18n catalog, `text` in English. */
@@ -16,4 +17,49 @@ export interface Explanation {
 export interface HouseWaySetting extends Setting {
   readonly rule: string;
   readonly explanation: Explanation;
+}
+
+/** The id of a house way in the registry (`houseWays`): `'seeds'` (house-way.md, the default) or `'foxwoods'` (house-way-foxwoods.md). */
+export type HouseWayId = 'seeds' | 'foxwoods';
+
+/**
+ * A house way as a plug-in: everything the table, the analysis, the simulator and the CLI need from one.
+ * Every implementation is pure, synchronous and allocation-free on the `code` path; `code` keeps scratch
+ * state between calls, so it is not re-entrant (one call at a time per thread, as everywhere in JS).
+ *
+ * Codes: `lowA | lowB << 3 | ruleIndex << 6`, where `lowA`, `lowB` are the positions (0‥6, in the given
+ * order of the seven cards) of the two low-hand cards and `ruleIndex` indexes `rules`.
+ */
+export interface HouseWay {
+  /** Registry id; a table's `houseWay` setting and every `--house-way` option name it. */
+  readonly id: HouseWayId;
+  /** Short name for people, e.g. `'Foxwoods'`. */
+  readonly name: string;
+  /** The specification it implements (a file of the shared docs), e.g. `'house-way-foxwoods.md'`. */
+  readonly spec: string;
+  /**
+   * The variant of the readings this instance plays, `''` for the default readings (see
+   * `foxwoodsHouseWay(options)`); part of the identity of memoized tables built from it.
+   */
+  readonly variant: string;
+  /** The rule variant ids in the spec's order; `rules[code >> 6]` is the rule of a code. */
+  readonly rules: readonly string[];
+  /** English explanation template per rule id (`{{low}}`, `{{high}}`, `{{rank}}`, `{{pairs}}` placeholders). */
+  readonly explanations: Readonly<Record<string, string>>;
+  /** The i18n key prefix of its explanations: an explanation's key is `keyPrefix + rule`. */
+  readonly keyPrefix: string;
+  /**
+   * The fast path: sets seven trusted cards (distinct, valid; any order).
+   * @returns the code (see above)
+   * @throws Error if the setting would foul (an invariant: every house way sets legally)
+   */
+  code(hand: ArrayLike<Card>): number;
+  /** `code` without the foul check, for the exhaustive sweep, which counts fouls (`codeIsLegal`) instead of throwing. */
+  codeUnchecked(hand: ArrayLike<Card>): number;
+  /**
+   * The full setting: high hand and low hand (display order), the rule id and its explanation.
+   * @param hand seven distinct valid cards (validate untrusted input with `parseCards(text, 7)`)
+   * @throws RangeError when not given seven cards; Error if the setting would foul (an invariant)
+   */
+  set(hand: readonly Card[]): HouseWaySetting;
 }

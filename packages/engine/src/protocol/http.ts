@@ -5,6 +5,7 @@
  * with a 4xx status.
  */
 
+import type { HouseWayId } from '../house-way/types.js';
 import type { RuleError } from '../errors/index.js';
 import type { RoundResultView, SpotLimits, TablePhase } from './view.js';
 
@@ -46,6 +47,8 @@ export interface LobbyTable {
   readonly playerBanking: boolean;
   /** Whether the envy bonus is on at this table (rules.md §4); its terms are in the table's `TableConfigView`. */
   readonly envyBonus: boolean;
+  /** The table's house way (issue 16): `'seeds'` (house-way.md) or `'foxwoods'` (house-way-foxwoods.md). */
+  readonly houseWay: HouseWayId;
   /** `'house'` or the banking player's nickname. */
   readonly banker: 'house' | { readonly nickname: string };
   readonly seats: number;

@@ -13,7 +13,9 @@ describe('parseClientMessage', () => {
     const payloads: Record<string, object> = {
       sit: { seat: 2 },
       bet: { spot: 'main', amountCents: 500 },
-      set: { low: ['As', 'kd'] },
+      set: { roundId: 'r', low: ['As', 'kd'] },
+      'house-way': { roundId: 'r' },
+      hint: { roundId: 'r' },
       'auto-approve': { on: true },
     };
     for (const type of CLIENT_MESSAGE_TYPES) {
@@ -24,7 +26,7 @@ describe('parseClientMessage', () => {
   });
 
   it('has a hint request with nothing but its requestId, answered by a `hint` server message', () => {
-    expect(parseClientMessage('hint', { requestId: 'h1', cards: ['As'] })).toEqual({ ok: true, value: { type: 'hint', requestId: 'h1' } });
+    expect(parseClientMessage('hint', { requestId: 'h1', roundId: 'r9', cards: ['As'] })).toEqual({ ok: true, value: { type: 'hint', requestId: 'h1', roundId: 'r9' } });
     expect(SERVER_MESSAGE_TYPES).toEqual(['view', 'error', 'hint', 'notice']);
   });
 
@@ -34,10 +36,11 @@ describe('parseClientMessage', () => {
       ok: true,
       value: { type: 'bet', requestId: 'a', spot: 'fortune', amountCents: 0 },
     });
-    expect(parseClientMessage('set', { requestId: 'a', low: ['Jk', '10h'] })).toEqual({
+    expect(parseClientMessage('set', { requestId: 'a', roundId: 'r1', low: ['Jk', '10h'] })).toEqual({
       ok: true,
-      value: { type: 'set', requestId: 'a', low: [card('Jk'), card('Th')] },
+      value: { type: 'set', requestId: 'a', roundId: 'r1', low: [card('Jk'), card('Th')] },
     });
+    expect(parseClientMessage('house-way', { requestId: 'a', roundId: 'r1' })).toEqual({ ok: true, value: { type: 'house-way', requestId: 'a', roundId: 'r1' } });
     expect(parseClientMessage('auto-approve', { requestId: 'a', on: false })).toEqual({
       ok: true,
       value: { type: 'auto-approve', requestId: 'a', on: false },
@@ -69,10 +72,13 @@ describe('parseClientMessage', () => {
     ['bet', { requestId: 'a', spot: 'main', amountCents: '100' }],
     ['bet', { requestId: 'a', spot: 'main' }],
     ['bet', { requestId: 'a', spot: 'main', amountCents: 1e12 }],
-    ['set', { requestId: 'a', low: 'As Kd' }],
-    ['set', { requestId: 'a', low: ['As'] }],
-    ['set', { requestId: 'a', low: ['As', 'Kd', 'Qh'] }],
-    ['set', { requestId: 'a', low: ['As', 5] }],
+    ['set', { requestId: 'a', roundId: 'r', low: 'As Kd' }],
+    ['set', { requestId: 'a', roundId: 'r', low: ['As'] }],
+    ['set', { requestId: 'a', roundId: 'r', low: ['As', 'Kd', 'Qh'] }],
+    ['set', { requestId: 'a', roundId: 'r', low: ['As', 5] }],
+    ['set', { requestId: 'a', roundId: 7, low: ['As', 'Kd'] }],
+    ['house-way', { requestId: 'a', roundId: '' }],
+    ['hint', { requestId: 'a', roundId: 'x'.repeat(65) }],
     ['auto-approve', { requestId: 'a', on: 'yes' }],
   ])('refuses a malformed %s payload %j with action/invalid', (type, payload) => {
     const result = parseClientMessage(type, payload);
@@ -80,10 +86,19 @@ describe('parseClientMessage', () => {
     if (!result.ok) expect(result.error.code).toBe('action/invalid');
   });
 
+  it('refuses a set, house-way or hint that names no round with action/stale (docs/protocol.md)', () => {
+    for (const type of ['set', 'house-way', 'hint']) {
+      for (const payload of [{ requestId: 'a', low: ['As', 'Kd'] }, { requestId: 'a', roundId: null, low: ['As', 'Kd'] }]) {
+        const result = parseClientMessage(type, payload);
+        expect(result.ok === false && result.error.code, type).toBe('action/stale');
+      }
+    }
+  });
+
   it('refuses bad cards in set with card/malformed and a repeated card with setting/wrong-split', () => {
-    const bad = parseClientMessage('set', { requestId: 'a', low: ['As', 'Zz'] });
+    const bad = parseClientMessage('set', { requestId: 'a', roundId: 'r', low: ['As', 'Zz'] });
     expect(bad.ok === false && bad.error.code).toBe('card/malformed');
-    const twice = parseClientMessage('set', { requestId: 'a', low: ['As', 'as'] });
+    const twice = parseClientMessage('set', { requestId: 'a', roundId: 'r', low: ['As', 'as'] });
     expect(twice.ok === false && twice.error.code).toBe('setting/wrong-split');
   });
 });

@@ -8,11 +8,13 @@
  * accepted action. The parsers here are pure: no I/O, no clock.
  *
  * Errors: `action/unknown` (the type is not a client message), `action/invalid` (the payload is
- * malformed), `card/malformed` and `setting/wrong-split` (the `set` payload's cards).
+ * malformed), `action/stale` (a `set`, `house-way` or `hint` without its `roundId`), `card/malformed`
+ * and `setting/wrong-split` (the `set` payload's cards).
  */
 
 import type { Card } from '../cards/index.js';
 import { err, ok, type Result, type RuleError } from '../errors/index.js';
+import { checkClientSeed } from '../fairness/scheme.js';
 import { parseCard } from '../notation/index.js';
 
 /** The bet spots of a seat: the main wager (rules.md §3) and the Fortune side bet (rules.md §4). */
@@ -68,14 +70,25 @@ export interface BetMessage extends Request {
 /** Deal: this player is ready; the round deals when every seated player with a bet is ready. */
 export interface DealMessage extends Request {
   readonly type: 'deal';
+  /** The player's client seed for the round (fairness.md §2: 1‥64 printable ASCII, no `|` or `:`), locked by this Deal. */
+  readonly clientSeed?: string;
 }
+/**
+ * A decision names the round it was made for (`TableView.roundId` when the player decided): one that
+ * names another round, or none, is refused with `action/stale` and never applied to the round in play.
+ */
+interface RoundRequest extends Request {
+  /** The id of the round this decision is for (1‥64 characters). */
+  readonly roundId: string;
+}
+
 /** Split: the two cards chosen for the low hand; the other five form the high hand (rules.md §2). */
-export interface SetMessage extends Request {
+export interface SetMessage extends RoundRequest {
   readonly type: 'set';
   readonly low: readonly [Card, Card];
 }
 /** House Way: the house sets the player's hand and submits it (rules.md §5). */
-export interface HouseWayMessage extends Request {
+export interface HouseWayMessage extends RoundRequest {
   readonly type: 'house-way';
 }
 /** Places last round's bets again (does not deal). */
@@ -93,18 +106,22 @@ export interface LeaveBankMessage extends Request {
 /** The banker approves the next round (rules.md §5). */
 export interface ApproveMessage extends Request {
   readonly type: 'approve';
+  /** The banker's client seed for the round (fairness.md §2), locked by this approval. */
+  readonly clientSeed?: string;
 }
 /** The banker's auto-approve toggle (rules.md §5). */
 export interface AutoApproveMessage extends Request {
   readonly type: 'auto-approve';
   readonly on: boolean;
+  /** With `on`: the banker's client seed (fairness.md §2), locked for the rounds it auto-approves. */
+  readonly clientSeed?: string;
 }
 /**
  * Hint: the best setting of the player's own seven cards and its EV, beside the house way's. Accepted
  * from a seated player dealt into the round being set whose hand is not set yet; answered with a
  * `hint` message (`HintReply`) to the asking client only, never with a view (a hint changes nothing).
  */
-export interface HintMessage extends Request {
+export interface HintMessage extends RoundRequest {
   readonly type: 'hint';
 }
 /** Refills a broke player's play money (the ledger's `topUp`). */
@@ -205,14 +222,23 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 
 const invalid = (message: string): { ok: false; error: RuleError } => err('action/invalid', message);
 
+/** A payload's optional `clientSeed` (fairness.md §2), checked: `{}` when absent. */
+function optionalClientSeed(payload: Readonly<Record<string, unknown>>): Result<{ clientSeed?: string }> {
+  if (payload.clientSeed === undefined || payload.clientSeed === null) return ok({});
+  const seed = checkClientSeed(payload.clientSeed);
+  return seed.ok ? ok({ clientSeed: seed.value }) : seed;
+}
+
 /**
  * Parses one client message (protocol.md "Client → server").
  * @param type the Colyseus message type
  * @param payload the message payload (an object with `requestId` and the type's fields)
  * @returns the typed message; or `action/unknown` for an unknown type, `action/invalid` for a
  *   malformed payload (missing or bad `requestId`, wrong field types, a fractional or negative
- *   amount, an unknown spot), `card/malformed` for a `set` card that is not a card,
- *   `setting/wrong-split` for a `set` naming the same card twice.
+ *   amount, an unknown spot, a `roundId` that is not a string of 1‥64 characters), `action/stale` for a
+ *   `set`, `house-way` or `hint` without `roundId`, `card/malformed` for a `set` card that is not a card,
+ *   `setting/wrong-split` for a `set` naming the same card twice, `fairness/bad-client-seed` for a `deal`,
+ *   `approve` or `auto-approve` whose `clientSeed` is not 1‥64 printable ASCII without `|` or `:`.
  */
 export function parseClientMessage(type: unknown, payload: unknown): Result<ClientMessage> {
   if (!isClientMessageType(type)) {
@@ -221,6 +247,12 @@ export function parseClientMessage(type: unknown, payload: unknown): Result<Clie
   if (!isRecord(payload)) return invalid(`a '${type}' message needs a payload object`);
   const requestId = payload.requestId;
   if (!isRequestId(requestId)) return invalid(`requestId must be a string of 1 to ${REQUEST_ID_MAX_LENGTH} characters`);
+  if (type === 'set' || type === 'house-way' || type === 'hint') {
+    const roundId = payload.roundId;
+    if (roundId === undefined || roundId === null) return err('action/stale', `a '${type}' message names its round (roundId)`);
+    if (!isRequestId(roundId)) return invalid(`roundId must be a string of 1 to ${REQUEST_ID_MAX_LENGTH} characters`);
+    if (type === 'house-way' || type === 'hint') return ok({ type, requestId, roundId });
+  }
   switch (type) {
     case 'sit': {
       const seat = payload.seat;
@@ -255,11 +287,19 @@ export function parseClientMessage(type: unknown, payload: unknown): Result<Clie
       const second = parseCard(low[1] as string);
       if (!second.ok) return second;
       if (first.value === second.value) return err('setting/wrong-split', 'the low hand needs two different cards');
-      return ok({ type, requestId, low: [first.value, second.value] });
+      return ok({ type, requestId, roundId: payload.roundId as string, low: [first.value, second.value] });
     }
     case 'auto-approve': {
       if (typeof payload.on !== 'boolean') return invalid('on must be true or false');
-      return ok({ type, requestId, on: payload.on });
+      const seed = optionalClientSeed(payload);
+      if (!seed.ok) return seed;
+      return ok({ type, requestId, on: payload.on, ...seed.value });
+    }
+    case 'deal':
+    case 'approve': {
+      const seed = optionalClientSeed(payload);
+      if (!seed.ok) return seed;
+      return ok({ type, requestId, ...seed.value });
     }
     default:
       return ok({ type, requestId });

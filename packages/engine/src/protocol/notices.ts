@@ -28,9 +28,11 @@ export type NoticeCode = (typeof NOTICE_CODES)[number];
  * Why bets not dealt went back to the balance (rules.md §5): `'timeout'` Deal was not pressed within the
  * bet timer; `'round-dealt-without-you'` the same, and the others' round was dealt without these bets;
  * `'disconnect'` the player disconnected before the deal; `'balance'` the balance no longer covers them
- * (a round at another table took the money).
+ * (a round or a bank at another table took the money); `'bank-changed'` the banking player lost the bank
+ * (its seat hold ran out, or its cover could not be held), and a bet is never settled on other terms than
+ * those it was placed under.
  */
-export type BetReturnedReason = 'timeout' | 'round-dealt-without-you' | 'disconnect' | 'balance';
+export type BetReturnedReason = 'timeout' | 'round-dealt-without-you' | 'disconnect' | 'balance' | 'bank-changed';
 
 /** What a recovered round came to for the player: its wager's outcome, `'bank'` as the banker, or `'refunded'`. */
 export type RecoveredOutcome = WagerOutcome | 'bank' | 'refunded';
@@ -92,7 +94,9 @@ function englishOf(code: NoticeCode, params: NoticeParams[NoticeCode]): string {
         case 'disconnect':
           return `${what}: you disconnected before the deal.`;
         case 'balance':
-          return `${what}: your balance no longer covers them after a round at another table.`;
+          return `${what}: your balance no longer covers them after a round or a bank at another table.`;
+        case 'bank-changed':
+          return `${what}: the banker lost the bank, and a bet is never played on other terms than those it was placed under.`;
       }
       break;
     }

@@ -13,6 +13,7 @@
  * times are epoch milliseconds (server clock; `serverNowMs` lets a client correct for skew).
  */
 
+import type { HouseWayId } from '../house-way/types.js';
 import type { EnvyLine, FortuneLine } from '../fortune/index.js';
 import type { HandResult, WagerOutcome } from '../settle/index.js';
 import type { BetSpot } from './messages.js';
@@ -80,12 +81,21 @@ export interface TableConfigView {
    * line (four of a kind or better), never for its own hand or the banker's.
    */
   readonly envyBonus: { readonly minFortuneBetCents: number; readonly amountsCents: Readonly<Record<EnvyLine, number>> } | null;
-  /** Timers in ms: bet → Deal, a player's decision after the deal, the banker's approval, a disconnected seat's hold. */
+  /**
+   * The table's house way (issue 16): it sets the banker's hand, the House Way button's setting and unset
+   * hands; `'seeds'` (house-way.md) or `'foxwoods'` (house-way-foxwoods.md).
+   */
+  readonly houseWay: HouseWayId;
+  /**
+   * Timers in ms: bet → Deal, a player's decision after the deal, the banker's approval, a disconnected seat's
+   * hold, and the reconnection grace (rules.md §5: a player dealt in who drops decides itself if back within it).
+   */
   readonly timers: {
     readonly betMs: number;
     readonly decisionMs: number;
     readonly approvalMs: number;
     readonly reconnectMs: number;
+    readonly reconnectGraceMs: number;
   };
 }
 
@@ -124,6 +134,12 @@ export type BankerView =
       readonly approved: boolean;
       /** Will leave the bank when the current round ends. */
       readonly leaving: boolean;
+      /**
+       * What the bank can still take, cents: the main bets its committed cover pays (with its fee, rules.md
+       * §3.1) on top of those on the table; a larger bet is refused with `bet/banker-cannot-cover`. 0 before
+       * its first approval, or when the bank is full.
+       */
+      readonly roomCents: number;
     };
 
 /** A setting in card text. */
@@ -233,6 +249,20 @@ export interface YouView {
 }
 
 /**
+ * The provably fair round a client bets on or plays (fairness.md): its id and commitment
+ * `hex(SHA-256(serverSeed))`, published before its first bet; the server seed itself is revealed only
+ * with the round's result (`GET /api/rounds/<roundId>/fairness`).
+ */
+export interface FairnessView {
+  readonly scheme: string;
+  /** The round being played, or the round the table deals next while bets are placed. */
+  readonly roundId: string;
+  readonly commitment: string;
+  /** Once dealt: the hands' client seeds in deal order (`<seat>:<seed>` joined by `|`); `null` before the deal. */
+  readonly clientSeeds: string | null;
+}
+
+/**
  * Everything one client sees of a table; sent as the `'view'` message after every change.
  * Built by `viewFor(state, playerId)`.
  */
@@ -252,6 +282,8 @@ export interface TableView {
   readonly you: YouView | null;
   /** The last revealed round at this table, or `null`. */
   readonly lastRound: RoundResultView | null;
+  /** The provably fair round being played or dealt next (fairness.md), or `null` at a table that deals from given decks (tests). */
+  readonly fairness: FairnessView | null;
   /** The `requestId` of the viewer's action this view answers, else `null`. */
   readonly ack: string | null;
 }

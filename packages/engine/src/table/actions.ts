@@ -10,14 +10,16 @@ import type { ErrorCode } from '../errors/index.js';
 import type { BetSpot } from '../protocol/messages.js';
 
 /**
- * What a deal needs: a fresh round id and a freshly shuffled 53-card deck (rules.md §1). Every
- * action may start the round (e.g. the last unready bet is withdrawn), so the server passes one with
- * every action; it is used only when a round is dealt.
+ * What a deal needs: the round id and either the round's 32-byte server seed, from which the deck is
+ * computed with the client seeds locked at the table (fairness.md: the provably fair deal, what the
+ * server plays), or a given shuffled 53-card deck (tests). Every action may start the round (e.g. the
+ * last unready bet is withdrawn), so the server passes one with every action; it is used only when a
+ * round is dealt. With a server seed, its commitment is published as the next round's (`nextRound`)
+ * from the first action that carries it: pass the same id and seed until that round is dealt.
  */
-export interface DealMaterial {
-  readonly roundId: string;
-  readonly deck: readonly Card[];
-}
+export type DealMaterial =
+  | { readonly roundId: string; readonly serverSeed: Uint8Array }
+  | { readonly roundId: string; readonly deck: readonly Card[] };
 
 interface Base {
   /** The server clock, epoch ms. */
@@ -61,13 +63,19 @@ export interface BetAction extends ByPlayer {
 }
 export interface DealAction extends ByPlayer {
   readonly type: 'deal';
+  /** The player's client seed, locked by this Deal (fairness.md §2). */
+  readonly clientSeed?: string;
 }
+/** Split (rules.md §5): refused with `action/stale` unless `roundId` is the round being set. */
 export interface SetAction extends ByPlayer {
   readonly type: 'set';
+  readonly roundId: string;
   readonly low: readonly [Card, Card];
 }
+/** House Way (rules.md §5): refused with `action/stale` unless `roundId` is the round being set. */
 export interface HouseWayAction extends ByPlayer {
   readonly type: 'house-way';
+  readonly roundId: string;
 }
 export interface RebetAction extends ByPlayer {
   readonly type: 'rebet';
@@ -80,10 +88,14 @@ export interface LeaveBankAction extends ByPlayer {
 }
 export interface ApproveAction extends ByPlayer {
   readonly type: 'approve';
+  /** The banker's client seed, locked by this approval (fairness.md §2). */
+  readonly clientSeed?: string;
 }
 export interface AutoApproveAction extends ByPlayer {
   readonly type: 'auto-approve';
   readonly on: boolean;
+  /** With `on`: the banker's client seed for the rounds it auto-approves (fairness.md §2). */
+  readonly clientSeed?: string;
 }
 /** Time passed: expire every deadline ≤ `nowMs` (the server schedules it at `nextDeadline(state)`). */
 export interface TickAction extends Base {
@@ -105,6 +117,26 @@ export interface RoundFailedAction extends Base {
   readonly reason?: ErrorCode;
 }
 
+/**
+ * The ledger's answer to a `reserve-bank` effect (docs/server.md "The banker's cover"): the cover it now
+ * holds for banker `playerId`, in cents; `null` when the banker's balance could not cover the bank, which
+ * it then loses (`notice/left-bank` `'balance'`).
+ */
+export interface BankCoverAction extends ByPlayer {
+  readonly type: 'bank-cover';
+  readonly coverCents: number | null;
+}
+/**
+ * The ledger refused the deal of `roundId` because the balances of `playerIds` do not cover their stakes
+ * (nothing was taken): their bets are returned (`notice/bet-returned` `'balance'`) and the round deals again
+ * for everyone else; a banker among them loses the bank first (docs/server.md "One player's shortfall").
+ */
+export interface RoundShortAction extends Base {
+  readonly type: 'round-short';
+  readonly roundId: string;
+  readonly playerIds: readonly string[];
+}
+
 /** Every action of the table reducer. */
 export type TableAction =
   | JoinAction
@@ -123,4 +155,6 @@ export type TableAction =
   | AutoApproveAction
   | TickAction
   | RoundOpenedAction
-  | RoundFailedAction;
+  | RoundFailedAction
+  | BankCoverAction
+  | RoundShortAction;

@@ -55,7 +55,7 @@ describe('a house-banked round (rules.md §3, §5)', () => {
     expect(view.you?.deadlineKind).toBe('decision');
     expect(view.you?.deadlineMs).toBe(s.nowMs + 45_000);
 
-    s = must(s, { type: 'set', playerId: 'a', low: [c('Ah'), c('As')], nowMs: s.nowMs + 1_000 });
+    s = must(s, { type: 'set', roundId: s.round!.roundId, playerId: 'a', low: [c('Ah'), c('As')], nowMs: s.nowMs + 1_000 });
     expect(s.phase).toBe('betting');
     expect(s.round).toBeNull();
     const settle = effect(s, 'settle-round');
@@ -76,14 +76,14 @@ describe('a house-banked round (rules.md §3, §5)', () => {
 
   it('a loss moves the stake to the house; a push returns it', () => {
     let s = dealtOne(WEAK, STRONG);
-    s = must(s, { type: 'house-way', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'a', nowMs: s.nowMs });
     expect(effect(s, 'settle-round').postings).toEqual([{ from: 'escrow', to: 'house', amountCents: 10_000, kind: 'stake-lost' }]);
     expect(s.players.a.balanceCents).toBe(90_000);
     expect(s.lastRound?.players[0]).toMatchObject({ outcome: 'lose', setBy: 'house-way', houseWayRule: '10.no-pair' });
 
     // High hand Ad Kd Qd Jd 9d (flush) beats the banker's; low 8c 3h loses to the banker's pair of aces.
     let p = dealtOne('Ad Kd Qd Jd 9d 8c 3h', STRONG.replace('As', 'Ac').replace('Ah', 'Ad').replace('Ad', 'Jk'));
-    p = must(p, { type: 'house-way', playerId: 'a', nowMs: p.nowMs });
+    p = must(p, { type: 'house-way', roundId: p.round!.roundId, playerId: 'a', nowMs: p.nowMs });
     const result = p.lastRound!.players[0];
     expect(result.outcome).toBe('push');
     expect(effect(p, 'settle-round').postings).toEqual([{ from: 'escrow', to: { player: 'a' }, amountCents: 10_000, kind: 'stake-return' }]);
@@ -92,7 +92,7 @@ describe('a house-banked round (rules.md §3, §5)', () => {
 
   it('rounds the commission half up (rules.md §3.1): 1.10 wins 1.10 less 0.06', () => {
     let s = dealtOne(STRONG, WEAK, 110, testTable({ betUnitCents: 10 })); // chips of 0.10 at this table
-    s = must(s, { type: 'house-way', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'a', nowMs: s.nowMs });
     expect(s.lastRound?.players[0].commissionCents).toBe(6);
     expect(s.players.a.balanceCents).toBe(100_000 + 110 - 6);
   });
@@ -104,7 +104,7 @@ describe('a house-banked round (rules.md §3, §5)', () => {
     expect(s.phase).toBe('betting'); // b is not ready yet
     s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs, deal: dealWith('r2', STRONG, WEAK, '5c 5d 8h 8s Tc 3s 4h') });
     s = must(s, { type: 'round-opened', roundId: 'r2', nowMs: s.nowMs });
-    s = must(s, { type: 'house-way', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'a', nowMs: s.nowMs });
     expect(s.phase).toBe('setting');
     const view = viewFor(s, 'a');
     expect(view.you?.houseWay?.rule).toBe('7.three-pairs');
@@ -127,7 +127,7 @@ describe('a house-banked round (rules.md §3, §5)', () => {
       { playerId: 'a', kind: 'fortune', amountCents: 500 },
     ]);
     s = must(s, { type: 'round-opened', roundId: 'f', nowMs: s.nowMs });
-    s = must(s, { type: 'house-way', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'a', nowMs: s.nowMs });
     const result = s.lastRound!.players[0];
     expect(result.fortune).toEqual({ line: 'flush', netCents: 2_000 });
     const mainNet = { win: 950, push: 0, lose: -1_000 }[result.outcome];
@@ -167,7 +167,7 @@ describe('refusals leave the state unchanged', () => {
     refused(base, { type: 'sit', playerId: 'zed', seat: 3, nowMs: now }, 'action/not-seated');
     const watcher = must(base, { type: 'join', playerId: 'w', nickname: 'w', balanceCents: 100, compPoints: 0, nowMs: now });
     refused(watcher, { type: 'stand', playerId: 'w', nowMs: now }, 'action/not-seated');
-    refused(watcher, { type: 'set', playerId: 'w', low: [0, 1], nowMs: now }, 'action/not-seated');
+    refused(watcher, { type: 'set', roundId: watcher.round?.roundId ?? 'no-round', playerId: 'w', low: [0, 1], nowMs: now }, 'action/not-seated');
     refused(watcher, { type: 'sit', playerId: 'w', seat: 0, nowMs: now }, 'action/seat-taken');
     refused(watcher, { type: 'sit', playerId: 'w', seat: 6, nowMs: now }, 'action/invalid');
     refused(watcher, { type: 'sit', playerId: 'a', seat: 3, nowMs: now }, 'action/duplicate');
@@ -178,8 +178,8 @@ describe('refusals leave the state unchanged', () => {
 
   it('refuses a deal without a bet, a second Deal, and decisions out of phase', () => {
     refused(base, { type: 'deal', playerId: 'a', nowMs: now }, 'bet/none');
-    refused(base, { type: 'set', playerId: 'a', low: [0, 1], nowMs: now }, 'action/out-of-phase');
-    refused(base, { type: 'house-way', playerId: 'a', nowMs: now }, 'action/out-of-phase');
+    refused(base, { type: 'set', roundId: 'no-round', playerId: 'a', low: [0, 1], nowMs: now }, 'action/stale');
+    refused(base, { type: 'house-way', roundId: 'no-round', playerId: 'a', nowMs: now }, 'action/stale');
     refused(base, { type: 'rebet', playerId: 'a', nowMs: now }, 'bet/none');
     let s = must(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: now });
     s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: now });
@@ -195,22 +195,22 @@ describe('refusals leave the state unchanged', () => {
     s = must(s, { type: 'deal', playerId: 'a', nowMs: now });
     s = must(s, { type: 'deal', playerId: 'b', nowMs: now, deal: dealWith('r', STRONG, '5c 5d 8h 8s Tc 3s 4h', WEAK) });
     refused(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 200, nowMs: now }, 'bet/closed');
-    refused(s, { type: 'set', playerId: 'a', low: [c('Ah'), c('As')], nowMs: now }, 'action/out-of-phase'); // still dealing
+    refused(s, { type: 'set', roundId: s.round?.roundId ?? 'no-round', playerId: 'a', low: [c('Ah'), c('As')], nowMs: now }, 'action/out-of-phase'); // still dealing
     refused(s, { type: 'round-opened', roundId: 'other', nowMs: now }, 'action/stale');
     s = must(s, { type: 'round-opened', roundId: 'r', nowMs: now });
     refused(s, { type: 'bet', playerId: 'c', spot: 'main', amountCents: 100, nowMs: now }, 'bet/closed');
     refused(s, { type: 'deal', playerId: 'a', nowMs: now }, 'action/out-of-phase');
     refused(s, { type: 'stand', playerId: 'a', nowMs: now }, 'action/out-of-phase');
-    refused(s, { type: 'set', playerId: 'c', low: [c('Ah'), c('As')], nowMs: now }, 'action/not-your-turn');
+    refused(s, { type: 'set', roundId: s.round?.roundId ?? 'no-round', playerId: 'c', low: [c('Ah'), c('As')], nowMs: now }, 'action/not-your-turn');
     // 8h 8s low leaves 5c 5d Tc 3s 4h: a pair of eights over a high hand with a pair of fives is a foul.
-    refused(s, { type: 'set', playerId: 'b', low: [c('8h'), c('8s')], nowMs: now }, 'setting/foul');
-    refused(s, { type: 'set', playerId: 'a', low: [c('Ah'), c('5c')], nowMs: now }, 'setting/not-your-cards');
-    refused(s, { type: 'set', playerId: 'a', low: [c('Ah'), c('Ah')], nowMs: now }, 'setting/wrong-split');
-    s = must(s, { type: 'set', playerId: 'a', low: [c('Ah'), c('As')], nowMs: now });
-    refused(s, { type: 'set', playerId: 'a', low: [c('Kh'), c('Ks')], nowMs: now }, 'action/duplicate');
-    refused(s, { type: 'house-way', playerId: 'a', nowMs: now }, 'action/duplicate');
+    refused(s, { type: 'set', roundId: s.round?.roundId ?? 'no-round', playerId: 'b', low: [c('8h'), c('8s')], nowMs: now }, 'setting/foul');
+    refused(s, { type: 'set', roundId: s.round?.roundId ?? 'no-round', playerId: 'a', low: [c('Ah'), c('5c')], nowMs: now }, 'setting/not-your-cards');
+    refused(s, { type: 'set', roundId: s.round?.roundId ?? 'no-round', playerId: 'a', low: [c('Ah'), c('Ah')], nowMs: now }, 'setting/wrong-split');
+    s = must(s, { type: 'set', roundId: s.round!.roundId, playerId: 'a', low: [c('Ah'), c('As')], nowMs: now });
+    refused(s, { type: 'set', roundId: s.round?.roundId ?? 'no-round', playerId: 'a', low: [c('Kh'), c('Ks')], nowMs: now }, 'action/duplicate');
+    refused(s, { type: 'house-way', roundId: s.round?.roundId ?? 'no-round', playerId: 'a', nowMs: now }, 'action/duplicate');
     // A foul refused, the player sets again (rules.md §2.4): nothing lost.
-    s = must(s, { type: 'set', playerId: 'b', low: [c('Tc'), c('4h')], nowMs: now });
+    s = must(s, { type: 'set', roundId: s.round!.roundId, playerId: 'b', low: [c('Tc'), c('4h')], nowMs: now });
     expect(s.phase).toBe('betting');
     expect(s.lastRound?.players.map((p) => p.setBy)).toEqual(['player', 'player']);
   });
@@ -291,6 +291,9 @@ describe('the multi-player deal rule and timers (rules.md §5)', () => {
     s = must(s, { type: 'join', playerId: 'a', nickname: 'nick-a', balanceCents: 100_000, compPoints: 0, nowMs: s.nowMs });
     s = must(s, { type: 'round-opened', roundId: 'r', nowMs: s.nowMs });
     s = must(s, { type: 'leave', playerId: 'b', nowMs: s.nowMs + 5 });
+    expect(s.phase).toBe('setting'); // the reconnection grace (rules.md §5): b may still come back and decide
+    expect(nextDeadline(s)).toBe(s.nowMs + 15_000);
+    s = must(s, { type: 'tick', nowMs: s.nowMs + 15_000 });
     expect(s.phase).toBe('betting');
     expect(s.lastRound?.players[0]).toMatchObject({ setBy: 'disconnect', outcome: 'win' });
     expect(s.players.b.seat).toBe(1); // the seat is held for 60 s
@@ -314,7 +317,7 @@ describe('the multi-player deal rule and timers (rules.md §5)', () => {
 
   it('rebet places the last round\'s bets again without dealing', () => {
     let s = dealtOne(WEAK, STRONG, 300);
-    s = must(s, { type: 'house-way', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'a', nowMs: s.nowMs });
     s = must(s, { type: 'rebet', playerId: 'a', nowMs: s.nowMs });
     expect(s.players.a.bets).toEqual({ main: 300, fortune: 0 });
     expect(s.phase).toBe('betting');
@@ -355,7 +358,7 @@ describe('a player banks (rules.md §3.1, §5, seed 002)', () => {
       { playerId: 'bank', kind: 'bank', amountCents: 5_075 },
     ]);
     s = must(s, { type: 'round-opened', roundId: 'b1', nowMs: s.nowMs });
-    s = must(s, { type: 'house-way', playerId: 'p', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'p', nowMs: s.nowMs });
     const settle = effect(s, 'settle-round');
     expect(settle.postings).toEqual([
       { from: 'escrow', to: { player: 'bank' }, amountCents: 5_075, kind: 'stake-return' },
@@ -380,7 +383,7 @@ describe('a player banks (rules.md §3.1, §5, seed 002)', () => {
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 5_000, nowMs: s.nowMs });
     s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('b2', STRONG, WEAK) });
     s = must(s, { type: 'round-opened', roundId: 'b2', nowMs: s.nowMs });
-    s = must(s, { type: 'house-way', playerId: 'p', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'p', nowMs: s.nowMs });
     expect(effect(s, 'settle-round').postings).toContainEqual({ from: { player: 'bank' }, to: { player: 'p' }, amountCents: 5_000, kind: 'payout' });
     expect(s.players.p.balanceCents).toBe(25_000);
     expect(s.players.bank.balanceCents).toBe(20_000 - 5_000 - 75);
@@ -414,7 +417,7 @@ describe('a player banks (rules.md §3.1, §5, seed 002)', () => {
     s = must(s, { type: 'leave-bank', playerId: 'bank', nowMs: s.nowMs });
     expect(viewFor(s, 'p').banker).toMatchObject({ kind: 'player', leaving: true });
     s = must(s, { type: 'round-opened', roundId: 'b3', nowMs: s.nowMs });
-    s = must(s, { type: 'house-way', playerId: 'p', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'p', nowMs: s.nowMs });
     expect(s.banker).toBeNull();
     expect(s.lastRound?.banker).toMatchObject({ kind: 'player', playerId: 'bank' });
   });
@@ -444,7 +447,7 @@ describe('the envy bonus (rules.md §4: an optional table setting, off by defaul
     ledger.post(s.effects);
     s = must(s, { type: 'round-opened', roundId: 'e1', nowMs: s.nowMs });
     for (const id of ['a', 'b', 'c']) {
-      s = must(s, { type: 'house-way', playerId: id, nowMs: s.nowMs });
+      s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: id, nowMs: s.nowMs });
       ledger.post(s.effects);
     }
     expect(s.lastRound?.roundId).toBe('e1');
@@ -497,8 +500,8 @@ describe('the envy bonus (rules.md §4: an optional table setting, off by defaul
     s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs });
     s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs, deal: dealWith('e2', A, '5s 6s 7s 8s Ks Qc 2h', BANKER) });
     s = must(s, { type: 'round-opened', roundId: 'e2', nowMs: s.nowMs });
-    s = must(s, { type: 'house-way', playerId: 'a', nowMs: s.nowMs });
-    s = must(s, { type: 'house-way', playerId: 'b', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'b', nowMs: s.nowMs });
     expect(s.lastRound!.players.map((p) => p.envy)).toEqual([null, null]);
     expect(s.lastRound!.players.map((p) => p.netCents)).toEqual(s.lastRound!.players.map((p) => ({ win: 950, push: 0, lose: -1_000 })[p.outcome] + p.fortune!.netCents));
   });
@@ -519,10 +522,10 @@ describe('hintHand (the Hint: docs/protocol.md)', () => {
     let s = seatPlayers(testTable(), ['a', 'b', 'c']);
     s = must(s, { type: 'join', playerId: 'w', nickname: 'watcher', balanceCents: 0, compPoints: 0, nowMs: s.nowMs });
     const code = (playerId: string) => {
-      const r = hintHand(s, playerId);
+      const r = hintHand(s, playerId, s.round?.roundId ?? 'h1');
       return r.ok ? 'ok' : r.error.code;
     };
-    expect(code('a')).toBe('action/out-of-phase'); // before the deal
+    expect(code('a')).toBe('action/stale'); // before the deal: no round h1 yet
     expect(code('w')).toBe('action/not-seated');
     expect(code('nobody')).toBe('action/not-seated');
     for (const id of ['a', 'b']) s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: 500, nowMs: s.nowMs });
@@ -531,11 +534,12 @@ describe('hintHand (the Hint: docs/protocol.md)', () => {
     expect(code('a')).toBe('action/out-of-phase'); // the deal is not recorded yet: no cards shown
     s = must(s, { type: 'round-opened', roundId: 'h1', nowMs: s.nowMs });
     const before = structuredClone(s);
-    const hint = hintHand(s, 'a');
-    expect(hint.ok && hint.value).toEqual({ roundId: 'h1', cards: unwrap(parseCards(STRONG, 7)), commissionBps: 500 });
+    expect(hintHand(s, 'a', 'h0').ok === false && hintHand(s, 'a', 'h0')).toMatchObject({ error: { code: 'action/stale' } });
+    const hint = hintHand(s, 'a', 'h1');
+    expect(hint.ok && hint.value).toEqual({ roundId: 'h1', cards: unwrap(parseCards(STRONG, 7)), commissionBps: 500, houseWay: 'seeds' });
     expect(s).toEqual(before); // a hint changes nothing
     expect(code('c')).toBe('action/not-your-turn'); // seated, no bet: not in this round
-    s = must(s, { type: 'house-way', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'a', nowMs: s.nowMs });
     expect(code('a')).toBe('action/duplicate'); // already set
     expect(code('b')).toBe('ok');
   });
@@ -547,9 +551,9 @@ describe('hintHand (the Hint: docs/protocol.md)', () => {
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 500, nowMs: s.nowMs });
     s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('h2', WEAK, STRONG) });
     s = must(s, { type: 'round-opened', roundId: 'h2', nowMs: s.nowMs });
-    const hint = hintHand(s, 'p');
+    const hint = hintHand(s, 'p', 'h2');
     expect(hint.ok && hint.value.commissionBps).toBe(0);
-    const banker = hintHand(s, 'bank');
+    const banker = hintHand(s, 'bank', 'h2');
     expect(banker.ok === false && banker.error.code).toBe('action/not-your-turn');
   });
 });

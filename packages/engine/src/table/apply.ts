@@ -15,10 +15,15 @@ import { formatCard } from '../notation/index.js';
 import { BET_SPOTS, type BetSpot } from '../protocol/messages.js';
 import { makeNotice, type NoticeCode, type NoticeParams } from '../protocol/notices.js';
 import type { Bets } from '../protocol/view.js';
+import { noteNextRound, seededDeck, seedToLock } from '../fairness/table-deal.js';
 import { checkSetting } from '../setting/index.js';
 import { bankerFee } from '../settle/index.js';
 import type { DealMaterial, TableAction } from './actions.js';
 import { bankMinBalanceCents } from './config.js';
+import { bankerFundsCents, commitCover } from './bank-cover.js';
+import { graceDeadline } from './reconnect-grace.js';
+import { DEFAULT_HOUSE_WAY } from '../house-way/registry.js';
+import type { HouseWayId } from '../house-way/types.js';
 import { roundHolds, setByHouseWay, settleRoundState } from './settlement.js';
 import { NO_BETS, type BankerState, type PlayerState, type RoundHand, type RoundPublic, type RoundState, type TableState } from './state.js';
 
@@ -53,11 +58,13 @@ function cloneState(state: TableState): TableState {
  *   (no such seat), `action/seat-taken`, `action/table-full`, `action/duplicate` (already seated,
  *   ready, set, banking, approved), `action/out-of-phase`, `action/not-your-turn` (a banker-only
  *   action by a player, a player action by the banker, a decision by a player not in the round),
- *   `action/stale` (a ledger outcome for another round), `action/unavailable` (no Fortune bet here),
+ *   `action/stale` (a ledger outcome, a Split or a House Way for another round than the one in play),
+ *   `action/unavailable` (no Fortune bet here),
  *   `bet/closed`, `bet/none`, `bet/invalid-amount` (not a multiple of
  *   the table's `betUnitCents`: a bet is built from chips), `bet/under-limit`, `bet/over-limit`,
  *   `bet/banker-cannot-cover`, `ledger/insufficient-funds`, `setting/not-your-cards`,
- *   `setting/wrong-split`, `setting/foul`, `bank/not-eligible`, `bank/occupied`.
+ *   `setting/wrong-split`, `setting/foul`, `bank/not-eligible`, `bank/occupied`,
+ *   `fairness/bad-client-seed` (a Deal's or an approval's client seed, fairness.md §2).
  * @throws Error when a round must be dealt but the action carries no valid `deal` material (53 distinct cards)
  */
 export function apply(state: TableState, action: TableAction): Result<TableState> {
@@ -65,6 +72,7 @@ export function apply(state: TableState, action: TableAction): Result<TableState
   next.nowMs = Math.max(state.nowMs, action.nowMs);
   const stepped = step(next, action);
   if (!stepped.ok) return stepped;
+  noteNextRound(next, action.deal);
   afterAction(next, action.deal);
   return ok(next);
 }
@@ -84,11 +92,11 @@ function step(s: TableState, action: TableAction): Step {
     case 'bet':
       return bet(s, action.playerId, action.spot, action.amountCents);
     case 'deal':
-      return ready(s, action.playerId);
+      return ready(s, action.playerId, action.clientSeed);
     case 'set':
-      return setHand(s, action.playerId, action.low);
+      return setHand(s, action.playerId, action.roundId, action.low);
     case 'house-way':
-      return houseWayHand(s, action.playerId);
+      return houseWayHand(s, action.playerId, action.roundId);
     case 'rebet':
       return rebet(s, action.playerId);
     case 'take-bank':
@@ -96,15 +104,19 @@ function step(s: TableState, action: TableAction): Step {
     case 'leave-bank':
       return leaveBank(s, action.playerId);
     case 'approve':
-      return approve(s, action.playerId);
+      return approve(s, action.playerId, action.clientSeed);
     case 'auto-approve':
-      return autoApprove(s, action.playerId, action.on);
+      return autoApprove(s, action.playerId, action.on, action.clientSeed);
     case 'tick':
       return tick(s);
     case 'round-opened':
       return roundOpened(s, action.roundId);
     case 'round-failed':
       return roundFailed(s, action.roundId, action.reason ?? 'action/unavailable');
+    case 'round-short':
+      return roundShort(s, action.roundId, action.playerIds);
+    case 'bank-cover':
+      return bankCover(s, action.playerId, action.coverCents);
   }
 }
 
@@ -144,6 +156,13 @@ function bettors(s: TableState): PlayerState[] {
   }
   return out;
 }
+
+/** Whether any bet is on the table for the coming round (the bank changes hands only when none is, docs/server.md). */
+function betsDown(s: TableState): boolean {
+  return Object.values(s.players).some((p) => p.bets.main + p.bets.fortune > 0);
+}
+
+const BETS_DOWN_AGAINST_YOU = 'bets are down against your bank: deal them or wait until they are returned';
 
 function clearBets(p: PlayerState): void {
   p.bets = { ...NO_BETS };
@@ -187,11 +206,15 @@ function join(s: TableState, playerId: string, nickname: string, balanceCents: n
     ready: false,
     lastBets: null,
     leaveAfterRound: false,
+    clientSeed: null,
   };
   return done;
 }
 
-/** rules.md §5 "Interruptions": bets not dealt are returned; a dealt hand is set by the house way. */
+/**
+ * rules.md §5 "Interruptions": bets not dealt are returned; a dealt hand waits for the player through the
+ * reconnection grace (`graceDeadline`), then the house way sets it (`tick`).
+ */
 function leave(s: TableState, playerId: string): Step {
   const found = member(s, playerId);
   if (!found.ok) return found;
@@ -203,11 +226,6 @@ function leave(s: TableState, playerId: string): Step {
   p.connected = false;
   p.disconnectedAtMs = s.nowMs;
   returnBets(s, p, 'disconnect');
-  const hand = handOf(s, playerId);
-  if (hand !== undefined && hand.setting === null && s.phase === 'setting') {
-    setByHouseWay(hand, 'disconnect');
-    tell(s, playerId, 'notice/house-way-set', { roundId: (s.round as RoundState).roundId, reason: 'disconnect' });
-  }
   return done;
 }
 
@@ -257,6 +275,7 @@ function stand(s: TableState, playerId: string): Step {
   const found = seated(s, playerId);
   if (!found.ok) return found;
   if (inRound(s, playerId)) return err('action/out-of-phase', 'you can stand up when the round is over');
+  if (isBanker(s, playerId) && betsDown(s)) return err('action/out-of-phase', BETS_DOWN_AGAINST_YOU);
   unseat(s, found.value, null);
   return done;
 }
@@ -300,9 +319,8 @@ function checkBets(s: TableState, p: PlayerState, bets: Bets): Step {
     return err('ledger/insufficient-funds', `your balance is ${p.balanceCents} cents`);
   }
   if (s.banker !== null) {
-    const banker = s.players[s.banker.playerId];
     const total = bettors(s).reduce((sum, other) => sum + (other.playerId === p.playerId ? 0 : other.bets.main), 0) + bets.main;
-    if (total + bankerFee(total, s.config.bankerFeeBps) > banker.balanceCents) {
+    if (total + bankerFee(total, s.config.bankerFeeBps) > bankerFundsCents(s)) {
       return err('bet/banker-cannot-cover', 'the banker cannot cover this bet');
     }
   }
@@ -344,7 +362,7 @@ function rebet(s: TableState, playerId: string): Step {
   return done;
 }
 
-function ready(s: TableState, playerId: string): Step {
+function ready(s: TableState, playerId: string, clientSeed: string | undefined): Step {
   const found = seated(s, playerId);
   if (!found.ok) return found;
   const p = found.value;
@@ -352,7 +370,10 @@ function ready(s: TableState, playerId: string): Step {
   if (s.phase !== 'betting') return err('action/out-of-phase', s.phase === 'approval' ? 'the banker has not approved the round yet' : 'a round is being played');
   if (p.bets.main === 0) return err('bet/none', 'place a bet first');
   if (p.ready) return err('action/duplicate', 'you already pressed Deal');
+  const seed = seedToLock(clientSeed);
+  if (!seed.ok) return seed;
   p.ready = true;
+  p.clientSeed = seed.value;
   return done;
 }
 
@@ -360,7 +381,7 @@ function ready(s: TableState, playerId: string): Step {
 // The deal
 
 function checkDeck(deal: DealMaterial | undefined): readonly Card[] {
-  if (deal === undefined || deal.roundId === '') throw new Error('a round must be dealt but the action carries no deal material');
+  if (deal === undefined || deal.roundId === '' || !('deck' in deal)) throw new Error('a round must be dealt but the action carries no deal material');
   const { deck } = deal;
   if (deck.length !== DECK_SIZE || !deck.every(isCard) || new Set(deck).size !== DECK_SIZE) {
     throw new Error('the deal material is not a 53-card deck');
@@ -373,7 +394,8 @@ function maybeDeal(s: TableState, deal: DealMaterial | undefined): void {
   if (s.phase !== 'betting' || s.round !== null) return;
   const players = bettors(s);
   if (players.length === 0 || players.some((p) => !p.ready)) return;
-  const deck = checkDeck(deal);
+  const seeded = seededDeck(s, players, deal);
+  const deck = seeded?.deck ?? checkDeck(deal);
   const roundId = (deal as DealMaterial).roundId;
   let next = 0;
   const draw = (): Card[] => {
@@ -406,7 +428,9 @@ function maybeDeal(s: TableState, deal: DealMaterial | undefined): void {
       bankerFeeBps: s.config.bankerFeeBps,
       fortunePayTable: s.config.fortunePayTable,
       envyBonus: s.config.envyBonus,
+      houseWay: s.config.houseWay,
     },
+    fairness: seeded?.fairness ?? null,
   };
   const holds = roundHolds(round);
   for (const hold of holds) s.players[hold.playerId].balanceCents -= hold.amountCents;
@@ -444,11 +468,8 @@ function roundOpened(s: TableState, roundId: string): Step {
   s.phase = 'setting';
   for (const hand of found.value.hands) {
     hand.deadlineMs = s.nowMs + s.config.timers.decisionMs;
-    const p = s.players[hand.playerId];
-    if (p === undefined || !p.connected) {
-      setByHouseWay(hand, 'disconnect');
-      if (p !== undefined) tell(s, p.playerId, 'notice/house-way-set', { roundId, reason: 'disconnect' });
-    }
+    // A player who dropped while the deal was recorded has its reconnection grace (`graceDeadline`).
+    if (s.players[hand.playerId] === undefined) setByHouseWay(hand, 'disconnect', found.value.rules.houseWay);
   }
   return done;
 }
@@ -479,12 +500,58 @@ function roundFailed(s: TableState, roundId: string, reason: ErrorCode): Step {
   return done;
 }
 
+/**
+ * One player's shortfall never voids a round for the others (docs/server.md): the short players' bets are
+ * returned (`'balance'`) and everyone else stays ready, so the round deals again at once without them; a
+ * short banker loses the bank first, and the bets placed against it are returned (`'bank-changed'`).
+ */
+function roundShort(s: TableState, roundId: string, shortIds: readonly string[]): Step {
+  const found = currentRound(s, roundId);
+  if (!found.ok) return found;
+  const round = found.value;
+  for (const hold of roundHolds(round)) {
+    const p = s.players[hold.playerId];
+    if (p !== undefined) p.balanceCents += hold.amountCents;
+  }
+  s.round = null;
+  s.phase = 'betting';
+  const short = new Set(shortIds);
+  for (const hand of round.hands) {
+    const p = s.players[hand.playerId];
+    if (p === undefined || p.seat === null || !p.connected) continue;
+    p.bets = { ...hand.bets };
+    p.firstBetAtMs = s.nowMs;
+    if (short.has(p.playerId)) returnBets(s, p, 'balance');
+    else p.ready = true;
+  }
+  const banker = round.banker;
+  if (banker !== null && short.has(banker.playerId) && s.banker?.playerId === banker.playerId) {
+    removeBanker(s);
+    tell(s, banker.playerId, 'notice/left-bank', { reason: 'balance' });
+  }
+  return done;
+}
+
+/** The ledger's answer to `reserve-bank`: the cover held, or `null` (the banker cannot cover the bank and leaves it). */
+function bankCover(s: TableState, playerId: string, coverCents: number | null): Step {
+  if (s.banker === null || s.banker.playerId !== playerId) return err('action/stale', `${playerId} does not bank here`);
+  if (coverCents !== null) {
+    s.banker.coverCents = coverCents;
+    return done;
+  }
+  removeBanker(s);
+  tell(s, playerId, 'notice/left-bank', { reason: 'balance' });
+  return done;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Decisions after the deal
 
-function decision(s: TableState, playerId: string): Result<RoundHand> {
+/** The player's unset hand in round `roundId`, the round being set (docs/protocol.md: a decision names its round). */
+function decision(s: TableState, playerId: string, roundId: string): Result<RoundHand> {
   const found = seated(s, playerId);
   if (!found.ok) return found as Refusal;
+  if (s.round?.roundId !== roundId) return err('action/stale', `round ${roundId} is not the round in play`);
   if (s.phase !== 'setting') return err('action/out-of-phase', 'there are no cards to set now');
   const hand = handOf(s, playerId);
   if (hand === undefined) return err('action/not-your-turn', 'you are not in this round');
@@ -499,29 +566,33 @@ export interface HintHand {
   readonly cards: readonly Card[];
   /** Commission on a win for the EVs, basis points: the table's when the house banks, 0 when a player banks (rules.md §3.1). */
   readonly commissionBps: number;
+  /** The round's house way: the banker's, and the one the Hint compares with (issue 16). */
+  readonly houseWay: HouseWayId;
 }
 
 /**
  * Whether `playerId` may ask for a Hint now (the best setting and its EV; docs/protocol.md `hint`),
  * and on what. A Hint never changes the table; only a seated player dealt into the round being set
  * whose hand is not set yet may ask (the same conditions as Split and House Way, rules.md §5).
+ * @param roundId the round the Hint is asked for (docs/protocol.md `hint`)
  * @returns the player's own cards, the round id and the commission; or `action/not-seated`,
- *   `action/out-of-phase` (no cards to set now), `action/not-your-turn` (not in this round, or the
- *   banker), `action/duplicate` (the hand is already set)
+ *   `action/stale` (`roundId` is not the round in play), `action/out-of-phase` (no cards to set now),
+ *   `action/not-your-turn` (not in this round, or the banker), `action/duplicate` (the hand is already set)
  */
-export function hintHand(state: TableState, playerId: string): Result<HintHand> {
-  const found = decision(state, playerId);
+export function hintHand(state: TableState, playerId: string, roundId: string): Result<HintHand> {
+  const found = decision(state, playerId, roundId);
   if (!found.ok) return found as Refusal;
   const round = state.round as RoundState;
   return ok({
     roundId: round.roundId,
     cards: found.value.cards,
     commissionBps: round.banker === null ? round.rules.commissionBps : 0,
+    houseWay: round.rules.houseWay ?? DEFAULT_HOUSE_WAY,
   });
 }
 
-function setHand(s: TableState, playerId: string, low: readonly [Card, Card]): Step {
-  const found = decision(s, playerId);
+function setHand(s: TableState, playerId: string, roundId: string, low: readonly [Card, Card]): Step {
+  const found = decision(s, playerId, roundId);
   if (!found.ok) return found;
   const hand = found.value;
   const stranger = low.find((c) => !hand.cards.includes(c));
@@ -535,10 +606,10 @@ function setHand(s: TableState, playerId: string, low: readonly [Card, Card]): S
   return done;
 }
 
-function houseWayHand(s: TableState, playerId: string): Step {
-  const found = decision(s, playerId);
+function houseWayHand(s: TableState, playerId: string, roundId: string): Step {
+  const found = decision(s, playerId, roundId);
   if (!found.ok) return found;
-  setByHouseWay(found.value, 'house-way');
+  setByHouseWay(found.value, 'house-way', (s.round as RoundState).rules.houseWay);
   s.effects.push({ kind: 'save-round', roundId: (s.round as RoundState).roundId, secret: s.round as RoundState });
   return done;
 }
@@ -555,9 +626,7 @@ export function bankRefusal(s: TableState, playerId: string): Refusal | null {
     return s.banker.playerId === playerId ? err('action/duplicate', 'you already bank') : err('bank/occupied', 'another player banks');
   }
   if (s.phase !== 'betting' || s.round !== null) return err('action/out-of-phase', 'the bank changes hands between rounds');
-  if (Object.values(s.players).some((other) => other.bets.main + other.bets.fortune > 0)) {
-    return err('bank/not-eligible', 'the bank changes hands only when no bets are on the table');
-  }
+  if (betsDown(s)) return err('bank/not-eligible', 'the bank changes hands only when no bets are on the table');
   if (p.compPoints < s.config.bankMinCompPoints) {
     return err('bank/not-eligible', `banking needs ${s.config.bankMinCompPoints} comp points`);
   }
@@ -572,6 +641,7 @@ function askApproval(s: TableState): void {
   banker.approved = banker.autoApprove;
   banker.approvalDeadlineMs = banker.autoApprove ? null : s.nowMs + s.config.timers.approvalMs;
   s.phase = banker.autoApprove ? 'betting' : 'approval';
+  if (banker.autoApprove) commitCover(s, banker);
 }
 
 /** The banker approved the coming round (or turned auto-approve on while asked): betting opens (rules.md §5). */
@@ -579,17 +649,26 @@ function markApproved(s: TableState, banker: BankerState): void {
   banker.approved = true;
   banker.approvalDeadlineMs = null;
   s.phase = 'betting';
+  commitCover(s, banker);
 }
 
+/**
+ * The banker leaves the bank. A bet never settles on other terms than those it was placed under
+ * (docs/server.md "Changing the bank"): a player's own change of bank is refused while bets are down,
+ * so bets are found here only when the bank is lost (a seat hold that ran out, a cover the ledger
+ * refused); they are returned with `notice/bet-returned` `'bank-changed'`.
+ */
 function removeBanker(s: TableState): void {
+  if (s.banker !== null) s.effects.push({ kind: 'release-bank', playerId: s.banker.playerId });
   s.banker = null;
   if (s.phase === 'approval') s.phase = 'betting';
+  for (const p of Object.values(s.players)) returnBets(s, p, 'bank-changed');
 }
 
 function takeBank(s: TableState, playerId: string): Step {
   const refusal = bankRefusal(s, playerId);
   if (refusal !== null) return refusal;
-  s.banker = { playerId, autoApprove: false, approved: false, leaving: false, approvalDeadlineMs: null };
+  s.banker = { playerId, autoApprove: false, approved: false, leaving: false, approvalDeadlineMs: null, clientSeed: null, coverCents: null };
   askApproval(s);
   return done;
 }
@@ -605,25 +684,32 @@ function leaveBank(s: TableState, playerId: string): Step {
   const checked = bankerOnly(s, playerId);
   if (!checked.ok) return checked;
   if (s.round !== null) (s.banker as BankerState).leaving = true;
+  else if (betsDown(s)) return err('action/out-of-phase', BETS_DOWN_AGAINST_YOU);
   else removeBanker(s);
   return done;
 }
 
-function approve(s: TableState, playerId: string): Step {
+function approve(s: TableState, playerId: string, clientSeed: string | undefined): Step {
   const checked = bankerOnly(s, playerId);
   if (!checked.ok) return checked;
   const banker = s.banker as BankerState;
   if (s.phase !== 'approval') {
     return banker.approved ? err('action/duplicate', 'this round is approved') : err('action/out-of-phase', 'there is nothing to approve now');
   }
+  const seed = seedToLock(clientSeed);
+  if (!seed.ok) return seed;
+  banker.clientSeed = seed.value;
   markApproved(s, banker);
   return done;
 }
 
-function autoApprove(s: TableState, playerId: string, on: boolean): Step {
+function autoApprove(s: TableState, playerId: string, on: boolean, clientSeed: string | undefined): Step {
   const checked = bankerOnly(s, playerId);
   if (!checked.ok) return checked;
   const banker = s.banker as BankerState;
+  const seed = seedToLock(clientSeed);
+  if (!seed.ok) return seed;
+  if (on) banker.clientSeed = seed.value;
   banker.autoApprove = on;
   if (on && s.phase === 'approval') markApproved(s, banker);
   return done;
@@ -646,7 +732,7 @@ function seatHoldDeadline(s: TableState, p: PlayerState): number | null {
 
 /**
  * The earliest pending deadline of the table (epoch ms), or `null` when nothing is timed: a bet not
- * dealt, a decision after the deal, the banker's approval, a disconnected player's seat hold. The
+ * dealt, a decision after the deal, a reconnection grace, the banker's approval, a disconnected player's seat hold. The
  * server applies a `tick` at that time.
  */
 export function nextDeadline(s: TableState): number | null {
@@ -658,7 +744,11 @@ export function nextDeadline(s: TableState): number | null {
     if (hold !== null) times.push(hold);
   }
   if (s.phase === 'setting' && s.round !== null) {
-    for (const hand of s.round.hands) if (hand.setting === null && hand.deadlineMs !== null) times.push(hand.deadlineMs);
+    for (const hand of s.round.hands) {
+      if (hand.setting === null && hand.deadlineMs !== null) times.push(hand.deadlineMs);
+      const grace = graceDeadline(s, hand);
+      if (grace !== null) times.push(grace);
+    }
   }
   if (s.phase === 'approval' && s.banker?.approvalDeadlineMs != null) times.push(s.banker.approvalDeadlineMs);
   return times.length === 0 ? null : Math.min(...times);
@@ -672,9 +762,17 @@ function tick(s: TableState): Step {
     if (bet !== null && bet <= now) returnBets(s, p, 'timeout');
   }
   if (s.phase === 'setting' && s.round !== null) {
+    // A connection lost past the reconnection grace (rules.md §5): the house way plays the hand.
+    for (const hand of s.round.hands) {
+      const grace = graceDeadline(s, hand);
+      if (grace !== null && grace <= now) {
+        setByHouseWay(hand, 'disconnect', s.round.rules.houseWay);
+        if (s.players[hand.playerId] !== undefined) tell(s, hand.playerId, 'notice/house-way-set', { roundId: s.round.roundId, reason: 'disconnect' });
+      }
+    }
     for (const hand of s.round.hands) {
       if (hand.setting === null && hand.deadlineMs !== null && hand.deadlineMs <= now) {
-        setByHouseWay(hand, 'timeout');
+        setByHouseWay(hand, 'timeout', s.round.rules.houseWay);
         const p = s.players[hand.playerId];
         if (p !== undefined) {
           p.leaveAfterRound = true;

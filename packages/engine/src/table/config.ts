@@ -8,6 +8,8 @@ import { err, ok, type Result } from '../errors/index.js';
 import { DEFAULT_ENVY_BONUS, FORTUNE_PAY_TABLE, parseEnvyBonusTable, type EnvyBonusRules, type FortunePayTable } from '../fortune/index.js';
 import { applyRateHalfUp } from '../settle/index.js';
 import type { SpotLimits } from '../protocol/view.js';
+import { DEFAULT_HOUSE_WAY, HOUSE_WAY_IDS, isHouseWayId } from '../house-way/registry.js';
+import type { HouseWayId } from '../house-way/types.js';
 
 /** The most seats a table has (players, the banking player included). */
 export const MAX_SEATS = 6;
@@ -22,17 +24,23 @@ export interface TableTimers {
   readonly approvalMs: number;
   /** A disconnected player's seat is held this long; then the player stands up. */
   readonly reconnectMs: number;
+  /**
+   * The reconnection grace (rules.md §5 "Interruptions"): a player dealt into a round whose connection drops
+   * keeps its decision this long (never past its own decision deadline); then the house way sets its hand.
+   */
+  readonly reconnectGraceMs: number;
 }
 
 /** The default bet unit: 100 cents, i.e. bets in whole units (rules.md §5 chips of 1, 5, 25, 100). */
 export const DEFAULT_BET_UNIT_CENTS = 100;
 
-/** The default timers: 45 s bet → Deal, 45 s decision, 35 s approval, 60 s seat hold. */
+/** The default timers: 45 s bet → Deal, 45 s decision, 35 s approval, 60 s seat hold, 15 s reconnection grace. */
 export const DEFAULT_TIMERS: TableTimers = Object.freeze({
   betMs: 45_000,
   decisionMs: 45_000,
   approvalMs: 35_000,
   reconnectMs: 60_000,
+  reconnectGraceMs: 15_000,
 });
 
 /** A table's settings. */
@@ -64,6 +72,11 @@ export interface TableConfig {
    * better, paid by the house. `DEFAULT_ENVY_BONUS` (off) unless the operator turns it on.
    */
   readonly envyBonus: EnvyBonusRules;
+  /**
+   * The table's house way (issue 16): it sets the banker's hand, the House Way button's setting and every
+   * hand left unset; `'seeds'` (house-way.md, the default) or `'foxwoods'` (house-way-foxwoods.md).
+   */
+  readonly houseWay: HouseWayId;
   readonly timers: TableTimers;
 }
 
@@ -82,6 +95,8 @@ export interface TableConfigInput {
   readonly fortunePayTable?: FortunePayTable;
   /** Default `DEFAULT_ENVY_BONUS` (off); e.g. `{ ...DEFAULT_ENVY_BONUS, enabled: true }` turns it on. */
   readonly envyBonus?: EnvyBonusRules;
+  /** Default `'seeds'` (`DEFAULT_HOUSE_WAY`); a name not in the registry is `config/invalid`. */
+  readonly houseWay?: string;
   readonly timers?: Partial<TableTimers>;
 }
 
@@ -97,8 +112,8 @@ function validLimits(limits: SpotLimits): boolean {
 /**
  * Builds and checks a table's settings (defaults: 6 seats, bets in whole units (`betUnitCents` 100),
  * 5% commission, 1.5% banker fee, house banks only, 50 comp points to bank, seed 003's Fortune pay
- * table, the envy bonus off, `DEFAULT_TIMERS`).
- * @returns the settings; or `config/invalid` for an empty id, seats outside 1‥6, limits that are not
+ * table, the envy bonus off, the seeds' house way, `DEFAULT_TIMERS`).
+ * @returns the settings; or `config/invalid` for a house way not in the registry (`houseWays`), an empty id, seats outside 1‥6, limits that are not
  *   positive integers with min ≤ max, a bet unit that is not a positive integer or does not divide every
  *   limit, negative or fractional rates, timers that are not positive, or
  *   an envy bonus that is malformed (amounts, threshold) or turned on where no Fortune bet can reach its
@@ -117,8 +132,10 @@ export function tableConfig(input: TableConfigInput): Result<TableConfig> {
     bankMinCompPoints: input.bankMinCompPoints ?? 50,
     fortunePayTable: input.fortunePayTable ?? FORTUNE_PAY_TABLE,
     envyBonus: input.envyBonus ?? DEFAULT_ENVY_BONUS,
+    houseWay: (input.houseWay ?? DEFAULT_HOUSE_WAY) as HouseWayId,
     timers: { ...DEFAULT_TIMERS, ...input.timers },
   };
+  if (!isHouseWayId(config.houseWay)) return err('config/invalid', `houseWay is one of ${HOUSE_WAY_IDS.join(', ')}, got '${String(input.houseWay)}'`);
   if (config.tableId === '') return err('config/invalid', 'a table needs an id');
   if (!Number.isInteger(config.seats) || config.seats < 1 || config.seats > MAX_SEATS) {
     return err('config/invalid', `a table has 1 to ${MAX_SEATS} seats`);

@@ -61,11 +61,16 @@ describe('notices (docs/protocol.md "Server → client messages")', () => {
 
     s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs });
     s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs, deal: dealWith('r2', STRONG, WEAK, '2h 3h 4h 5h 7s 8s 9h') });
+    // Past the reconnection grace (rules.md §5, 15 s by default) the house way sets the hand.
     const beforeOpen = must(s, { type: 'leave', playerId: 'b', nowMs: s.nowMs });
     const opened = must(beforeOpen, { type: 'round-opened', roundId: 'r2', nowMs: s.nowMs });
-    expect(notices(opened)).toEqual([['b', 'notice/house-way-set', { roundId: 'r2', reason: 'disconnect' }]]);
+    expect(notices(opened)).toEqual([]);
+    const graceOver = must(opened, { type: 'tick', nowMs: s.nowMs + 15_000 });
+    expect(notices(graceOver)).toEqual([['b', 'notice/house-way-set', { roundId: 'r2', reason: 'disconnect' }]]);
     s = must(s, { type: 'round-opened', roundId: 'r2', nowMs: s.nowMs });
     s = must(s, { type: 'leave', playerId: 'a', nowMs: s.nowMs });
+    expect(notices(s)).toEqual([]);
+    s = must(s, { type: 'tick', nowMs: s.nowMs + 15_000 });
     expect(notices(s)).toEqual([['a', 'notice/house-way-set', { roundId: 'r2', reason: 'disconnect' }]]);
   });
 
@@ -103,7 +108,7 @@ describe('notices (docs/protocol.md "Server → client messages")', () => {
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 10_000, nowMs: s.nowMs });
     s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('b', STRONG, WEAK) });
     s = must(s, { type: 'round-opened', roundId: 'b', nowMs: s.nowMs });
-    s = must(s, { type: 'house-way', playerId: 'p', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'p', nowMs: s.nowMs });
     expect(s.banker).toBeNull();
     expect(notices(s)).toEqual([['bank', 'notice/left-bank', { reason: 'balance' }]]);
   });
@@ -113,7 +118,7 @@ describe('notices (docs/protocol.md "Server → client messages")', () => {
     expect(makeNotice('notice/bet-returned', { amountCents: 123_456, reason: 'balance' })).toEqual({
       code: 'notice/bet-returned',
       params: { amountCents: 123_456, reason: 'balance' },
-      message: 'Your bets (1,234.56) went back to your balance: your balance no longer covers them after a round at another table.',
+      message: 'Your bets (1,234.56) went back to your balance: your balance no longer covers them after a round or a bank at another table.',
     });
     expect(makeNotice('notice/round-recovered', { roundId: 'r', outcome: 'lose', netCents: -250 }).message).toContain('you lost 2.50');
   });
@@ -164,8 +169,8 @@ describe('a banker\'s comp points (rules.md §5; docs/server.md "Comp points")',
     s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs });
     s = must(s, { type: 'deal', playerId: 'q', nowMs: s.nowMs, deal: dealWith('big', WEAK, '3h 4s 8c Tc Qd 5d 2h', STRONG) });
     s = must(s, { type: 'round-opened', roundId: 'big', nowMs: s.nowMs });
-    s = must(s, { type: 'house-way', playerId: 'p', nowMs: s.nowMs });
-    s = must(s, { type: 'house-way', playerId: 'q', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'p', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'q', nowMs: s.nowMs });
     const settle = s.effects.find((e) => e.kind === 'settle-round');
     expect(settle?.kind === 'settle-round' && settle.compPoints).toContainEqual({ playerId: 'bank', delta: -110 });
     expect(s.players.bank.compPoints).toBe(-41);

@@ -101,6 +101,11 @@ function toAction(run: Run, step: Step): TableAction | null {
   if (step.kind === 'tick') return { type: 'tick', nowMs, deal };
   if (step.kind === 'ledger') {
     if (s.phase !== 'dealing' || s.round === null) return null;
+    if (step.fails && run.roundCount % 2 === 0) {
+      // The ledger found a player (every fourth time the banker, if one banks) short of its stake: dealt again without it.
+      const short = run.roundCount % 4 === 0 && s.round.banker !== null ? s.round.banker.playerId : s.round.hands[0].playerId;
+      return { type: 'round-short', roundId: s.round.roundId, playerIds: [short], nowMs, deal };
+    }
     return { type: step.fails ? 'round-failed' : 'round-opened', roundId: s.round.roundId, nowMs, deal };
   }
   const playerId = IDS[step.who];
@@ -116,10 +121,10 @@ function toAction(run: Run, step: Step): TableAction | null {
     if (s.phase === 'approval') return { type: 'approve', playerId, nowMs, deal };
     const hand = s.round?.hands.find((h) => h.playerId === playerId);
     if (s.phase === 'setting' && hand !== undefined) {
-      if (step.pick % 3 === 0) return { type: 'house-way', playerId, nowMs, deal };
+      if (step.pick % 3 === 0) return { type: 'house-way', roundId: s.round!.roundId, playerId, nowMs, deal };
       const i = step.pick % 7;
       const j = (i + 1 + (step.pick % 6)) % 7;
-      return { type: 'set', playerId, low: [hand.cards[i], hand.cards[j]], nowMs, deal };
+      return { type: 'set', roundId: s.round!.roundId, playerId, low: [hand.cards[i], hand.cards[j]], nowMs, deal };
     }
     if (s.config.playerBanking && s.banker === null && step.pick % 5 === 0) return { type: 'take-bank', playerId, nowMs, deal };
     if (p.bets.main === 0) {
@@ -141,10 +146,12 @@ function toAction(run: Run, step: Step): TableAction | null {
       const hand = s.round?.hands.find((h) => h.playerId === playerId);
       const cards: readonly Card[] = hand?.cards ?? s.round?.bankerCards ?? [0, 1, 2, 3, 4, 5, 6];
       const low: [Card, Card] = [cards[step.i], step.foreign ? (cards[step.j] + 13) % 53 : cards[step.j]];
-      return { type: 'set', playerId, low, nowMs, deal };
+      return { type: 'set', roundId: s.round?.roundId ?? 'no-round', playerId, low, nowMs, deal };
     }
     case 'auto-approve':
       return { type: 'auto-approve', playerId, on: step.on, nowMs, deal };
+    case 'house-way':
+      return { type: 'house-way', roundId: s.round?.roundId ?? 'no-round', playerId, nowMs, deal };
     default:
       return { type: step.kind, playerId, nowMs, deal };
   }
@@ -201,10 +208,11 @@ function runSteps(steps: readonly Step[], seed: number, playerBanking: boolean, 
     if (JSON.stringify(before) !== snapshot) throw new Error(`${action.type} mutated its input state`);
     if (!result.ok) continue;
     const next = result.value;
-    run.ledger.post(next.effects); // throws if escrow is not released exactly or a wallet goes negative
-    if (action.type === 'round-failed') {
+    // A refused deal took nothing (its holds go back first: a round dealt again at once takes them anew).
+    if (action.type === 'round-failed' || action.type === 'round-short') {
       run.ledger.unopen(action.roundId, lastOpen.get(action.roundId) ?? []);
     }
+    run.ledger.post(next.effects); // throws if escrow is not released exactly or a wallet goes negative
     for (const effect of next.effects) {
       if (effect.kind === 'open-round') lastOpen.set(effect.roundId, [effect]);
       if (effect.kind === 'settle-round') {
@@ -280,10 +288,10 @@ describe('table properties', () => {
           if (action === null) continue;
           const result = apply(run.state, action);
           if (!result.ok) continue;
+          if (action.type === 'round-failed' || action.type === 'round-short') run.ledger.unopen(action.roundId, lastOpen.get(action.roundId) ?? []);
           run.ledger.post(result.value.effects);
           if (result.value.effects.some((e) => e.kind === 'settle-round')) settlements += 1;
           run.state = result.value;
-          if (action.type === 'round-failed') run.ledger.unopen(action.roundId, lastOpen.get(action.roundId) ?? []);
           for (const e of result.value.effects) if (e.kind === 'open-round') lastOpen.set(e.roundId, [e]);
         }
       }),

@@ -6,7 +6,7 @@
 
 import type { Card } from '../cards/index.js';
 import { DEFAULT_ENVY_BONUS, envyBonus, fortuneLine, settleFortune, type EnvySeat } from '../fortune/index.js';
-import { houseWay } from '../house-way/index.js';
+import { DEFAULT_HOUSE_WAY, houseWays, type HouseWayId } from '../house-way/index.js';
 import { formatCard } from '../notation/index.js';
 import type { SetBy } from '../protocol/view.js';
 import { settingValues, type Setting } from '../setting/index.js';
@@ -56,9 +56,10 @@ const texts = (cards: readonly Card[]): string[] => cards.map(formatCard);
 /**
  * Sets a hand by the house way (rules.md §5): the House Way button, a timeout or a disconnection.
  * Mutates `hand`.
+ * @param wayId the round's house way (`round.rules.houseWay`; absent in older records = the seeds')
  */
-export function setByHouseWay(hand: RoundHand, setBy: SetBy): void {
-  const way = houseWay(hand.cards);
+export function setByHouseWay(hand: RoundHand, setBy: SetBy, wayId: HouseWayId = DEFAULT_HOUSE_WAY): void {
+  const way = houseWays[wayId].set(hand.cards);
   hand.setting = { high: way.high, low: way.low };
   hand.houseWay = way;
   hand.setBy = setBy;
@@ -66,9 +67,9 @@ export function setByHouseWay(hand: RoundHand, setBy: SetBy): void {
 
 /**
  * Reveals and settles `round` (rules.md §3, §3.1, §4, §5). Hands still unset are first set by the
- * house way with `unsetBy` (rules.md §5 "Interruptions"); `round` is not modified.
+ * house way of the round (`round.rules.houseWay`) with `unsetBy` (rules.md §5 "Interruptions"); `round` is not modified.
  *
- * Money: the banker's hand is set by the house way; each main wager is settled by `settleWager`
+ * Money: the banker's hand is set by the round's house way; each main wager is settled by `settleWager`
  * (house banks: 5% commission on a win, half up; a player banks: no commission). The Fortune bet
  * is settled against the house by `settleFortune`, whatever the setting and whoever banks. When the
  * round's rules have the envy bonus on (rules.md §4), each player whose Fortune bet reaches the
@@ -87,9 +88,9 @@ export function setByHouseWay(hand: RoundHand, setBy: SetBy): void {
  */
 export function settleRoundState(round: RoundState, nowMs: number, unsetBy: SetBy = 'disconnect'): RoundSettlement {
   const hands = round.hands.map((hand) => ({ ...hand }));
-  for (const hand of hands) if (hand.setting === null) setByHouseWay(hand, unsetBy);
+  for (const hand of hands) if (hand.setting === null) setByHouseWay(hand, unsetBy, round.rules.houseWay);
 
-  const bankerWay = houseWay(round.bankerCards);
+  const bankerWay = houseWays[round.rules.houseWay ?? DEFAULT_HOUSE_WAY].set(round.bankerCards);
   const bankerValues = settingValues(bankerWay);
   const bankerRef: AccountRef = round.banker === null ? 'house' : { player: round.banker.playerId };
   const model: CommissionModel =

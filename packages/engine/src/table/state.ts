@@ -6,7 +6,7 @@
 
 import type { Card } from '../cards/index.js';
 import type { EnvyBonusRules, EnvyLine, FortunePayTable } from '../fortune/index.js';
-import type { HouseWaySetting } from '../house-way/index.js';
+import type { HouseWayId, HouseWaySetting } from '../house-way/index.js';
 import type { Notice } from '../protocol/notices.js';
 import type { Bets, SetBy, TablePhase } from '../protocol/view.js';
 import type { Setting } from '../setting/index.js';
@@ -35,6 +35,8 @@ export interface PlayerState {
   lastBets: Bets | null;
   /** Stands up when the current round is settled (a decision timeout, rules.md §5). */
   leaveAfterRound: boolean;
+  /** The client seed locked by this betting phase's Deal (fairness.md §2), else `null`. */
+  clientSeed: string | null;
 }
 
 /** One player's part of a dealt round. */
@@ -71,6 +73,17 @@ export interface RoundState {
   readonly hands: RoundHand[];
   /** The money rules in force when the round was dealt. */
   readonly rules: RoundRules;
+  /** The provably fair deal's public facts (fairness.md); absent or `null` for a round dealt from a given deck. */
+  readonly fairness?: RoundFairness | null;
+}
+
+/** What is public of a round dealt from seeds (fairness.md §1, §2): the server seed itself stays with the server. */
+export interface RoundFairness {
+  readonly scheme: string;
+  /** `hex(SHA-256(serverSeed))`, published before the round's first bet. */
+  readonly commitment: string;
+  /** The hands' client seeds in deal order, `<seat>:<seed>` joined by `|` (`B` for a player banker). */
+  readonly clientSeeds: string;
 }
 
 /** The money rules a round is settled by (rules.md §3.1, §4). */
@@ -80,6 +93,8 @@ export interface RoundRules {
   readonly fortunePayTable: FortunePayTable;
   /** The table's envy bonus when the round was dealt; absent in records written before it existed (= off). */
   readonly envyBonus?: EnvyBonusRules;
+  /** The table's house way when the round was dealt (issue 16); absent in records written before it existed (= `'seeds'`). */
+  readonly houseWay?: HouseWayId;
 }
 
 /** The banking player (rules.md §5). */
@@ -92,6 +107,13 @@ export interface BankerState {
   leaving: boolean;
   /** The approval deadline while the table waits for it, else `null`. */
   approvalDeadlineMs: number | null;
+  /**
+   * The cover committed by its last approval (cents; held by the ledger's bank reservation, docs/server.md
+   * "The banker's cover"): the bets on the table plus its fee never exceed it. `null` before any approval.
+   */
+  coverCents: number | null;
+  /** The client seed locked by its approval or by auto-approve (fairness.md §2), else `null`. */
+  clientSeed: string | null;
 }
 
 /** One player's settled wager (internal form: players named by id). */
@@ -177,6 +199,13 @@ export type TableEffect =
       readonly compPoints: readonly { readonly playerId: string; readonly delta: number }[];
       readonly result: RoundResult;
     }
+  /**
+   * The banker approved: commit its cover in the ledger (`reserveBank`, between `minCents` and `maxCents`),
+   * then apply `bank-cover` with the amount held, or with `null` if the ledger refused.
+   */
+  | { readonly kind: 'reserve-bank'; readonly playerId: string; readonly minCents: number; readonly maxCents: number }
+  /** The banker left the bank: drop its cover (`releaseBank`). */
+  | { readonly kind: 'release-bank'; readonly playerId: string }
   /** A player lost its seat (decision timeout, seat hold expired). */
   | { readonly kind: 'stood-up'; readonly playerId: string; readonly reason: 'timeout' | 'disconnected' }
   /**
@@ -206,6 +235,11 @@ export interface TableState {
   banker: BankerState | null;
   round: RoundState | null;
   lastRound: RoundResult | null;
+  /**
+   * The round the server deals next and its commitment `hex(SHA-256(serverSeed))` (fairness.md §1),
+   * published before its first bet; `null` until deal material with a server seed arrives.
+   */
+  nextRound: { readonly roundId: string; readonly commitment: string } | null;
   /** What the server must do because of the last applied action. */
   effects: TableEffect[];
 }
@@ -224,6 +258,7 @@ export function createTable(config: TableConfig, nowMs: number): TableState {
     banker: null,
     round: null,
     lastRound: null,
+    nextRound: null,
     effects: [],
   };
 }

@@ -38,8 +38,8 @@ describe('viewFor (rules.md §5: who sees which cards)', () => {
 
   it('reveals every hand and the banker\'s in lastRound to everyone after the reveal', () => {
     let s = dealtTwo();
-    s = must(s, { type: 'house-way', playerId: 'a', nowMs: s.nowMs });
-    s = must(s, { type: 'house-way', playerId: 'b', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'b', nowMs: s.nowMs });
     for (const viewer of ['a', 'b', 'w']) {
       const view = viewFor(s, viewer);
       expect(view.lastRound?.players.map((p) => p.cards)).toEqual([A.split(' '), B.split(' ')]);
@@ -62,9 +62,10 @@ describe('viewFor (rules.md §5: who sees which cards)', () => {
       playerBanking: true,
       bankMinCompPoints: 50,
       bankMinBalanceCents: 10_150,
+      houseWay: 'seeds',
       fortunePayTable: { ...FORTUNE_PAY_TABLE },
       envyBonus: null,
-      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000 },
+      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000 },
     });
     expect(view).toMatchObject({ protocolVersion: 1, phase: 'betting', roundId: null, banker: { kind: 'house' }, ack: null });
   });

@@ -5,6 +5,7 @@
  * accident.
  */
 
+import { FAIRNESS_SCHEME } from '../fairness/scheme.js';
 import { ENVY_LINES, FORTUNE_LINES, type FortuneLine } from '../fortune/index.js';
 import { formatCard } from '../notation/index.js';
 import {
@@ -12,6 +13,7 @@ import {
   type BankerView,
   type Bets,
   type EnvyView,
+  type FairnessView,
   type RoundResultView,
   type SeatView,
   type TableConfigView,
@@ -20,6 +22,7 @@ import {
 } from '../protocol/view.js';
 import type { Setting } from '../setting/index.js';
 import { bankRefusal, betDeadline } from './apply.js';
+import { bankRoomCents } from './bank-room.js';
 import { bankMinBalanceCents } from './config.js';
 import { NO_BETS, type PlayerState, type RoundHand, type RoundResult, type SeatEnvy, type TableState } from './state.js';
 
@@ -49,6 +52,7 @@ function configView(state: TableState): TableConfigView {
       c.limits.fortune === null || !c.envyBonus.enabled
         ? null
         : { minFortuneBetCents: c.envyBonus.minFortuneBetCents, amountsCents: lineTable(ENVY_LINES, c.envyBonus.amountsCents) },
+    houseWay: c.houseWay,
     timers: { ...c.timers },
   };
 }
@@ -176,6 +180,7 @@ function bankerView(state: TableState): BankerView {
     autoApprove: banker.autoApprove,
     approved: banker.approved,
     leaving: banker.leaving,
+    roomCents: bankRoomCents(state) ?? 0,
   };
 }
 
@@ -225,6 +230,17 @@ function youView(state: TableState, viewerId: string): YouView | null {
   };
 }
 
+/** The round being played (its commitment and client seeds) or, between rounds, the one dealt next (fairness.md §1, §2). */
+function fairnessView(state: TableState): FairnessView | null {
+  const round = state.round;
+  if (round !== null) {
+    const fair = round.fairness ?? null;
+    return fair === null ? null : { scheme: fair.scheme, roundId: round.roundId, commitment: fair.commitment, clientSeeds: fair.clientSeeds };
+  }
+  const next = state.nextRound;
+  return next === null ? null : { scheme: FAIRNESS_SCHEME, roundId: next.roundId, commitment: next.commitment, clientSeeds: null };
+}
+
 /**
  * What `viewerId` may see of the table (rules.md §5): public seat facts, the viewer's own cards
  * after the deal, everyone's cards only in `lastRound` (after the reveal), never the deck.
@@ -244,6 +260,7 @@ export function viewFor(state: TableState, viewerId: string | null): TableView {
     banker: bankerView(state),
     you: viewerId === null ? null : youView(state, viewerId),
     lastRound: state.lastRound === null ? null : projectRoundResult(state.lastRound, viewerId),
+    fairness: fairnessView(state),
     ack: null,
   };
 }

@@ -61,7 +61,7 @@ export async function benchHints(hints = 30): Promise<HintBenchResult> {
   const poolTimes: number[] = [];
   const pool = new HintPool({ onComputed: (ms) => compute.push(ms) });
   let samples = 0;
-  let threads = 0;
+  let threads: number;
   try {
     for (let i = 0; i < hints; i++) {
       const t0 = performance.now();
@@ -120,9 +120,9 @@ export async function benchHints(hints = 30): Promise<HintBenchResult> {
       const dealt = await send<TableView>('deal');
       if (dealt.phase !== 'setting') throw new Error(`the deal did not happen (phase ${dealt.phase})`);
       const t0 = performance.now();
-      await send<HintReply>('hint');
+      await send<HintReply>('hint', { roundId: dealt.roundId });
       roundTrip.push(performance.now() - t0);
-      await send<TableView>('house-way');
+      await send<TableView>('house-way', { roundId: dealt.roundId });
     }
     await room.leave(true);
   } finally {

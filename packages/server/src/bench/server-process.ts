@@ -3,18 +3,15 @@
  * clients' decoding) and for the tests of several processes on one database (docs/server.md
  * "Processes, leases and recovery"): `node server-process.js '<json options>'` starts a server on a
  * free loopback port with the given tables, storage and lease, prints one JSON line
- * `{"port", "instanceId", "recovery": {"settled", "refunded"}}`, and closes cleanly on SIGTERM.
+ * `{"port", "instanceId", "recovery": {"settled", "refunded"}}`, and on SIGTERM drains then closes, as
+ * `paigow serve` does (docs/server.md "Drain"; a second SIGTERM closes at once).
  */
 import type { StartServerOptions } from '../server.js';
 import { startServer } from '../server.js';
+import { stopOnSignals } from '../table/drain.js';
 
-const options = JSON.parse(process.argv[2] ?? '{}') as Pick<StartServerOptions, 'tables' | 'dataDir' | 'databaseUrl' | 'databaseSchema' | 'lease'>;
+const options = JSON.parse(process.argv[2] ?? '{}') as Pick<StartServerOptions, 'tables' | 'dataDir' | 'databaseUrl' | 'databaseSchema' | 'lease' | 'drainMs' | 'limits'>;
 const server = await startServer({ ...options, port: 0, host: '127.0.0.1', log: () => undefined });
-process.once('SIGTERM', () => {
-  server.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-});
+stopOnSignals(server);
 // The line last: a parent that stops the server as soon as it reads it must find the handler in place.
 process.stdout.write(`${JSON.stringify({ port: server.port, instanceId: server.instanceId, recovery: server.recovery })}\n`);

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Worker-thread entry of the hint pool (`pool.ts`, docs/server.md "Hints"): computes a table Hint,
- * the engine's `settingHint(hand, rng, samples, commissionBps)`, off the main thread.
+ * the engine's `settingHint(hand, rng, samples, commissionBps, houseWay)`, off the main thread.
  *
  * Plain JavaScript on purpose. The server runs compiled (`dist/`, tsc) in production and from its
  * TypeScript sources under Vitest, which does not transform worker threads; this one file is loaded
@@ -11,12 +11,12 @@
  *
  * Protocol with the pool: on start it warms up (the engine builds its lookup tables on first use and
  * the JIT compiles the sampling loop) and posts `{ ready: true, warmupMs }`. Then for every task
- * `{ id, cards: number[], samples, commissionBps }` it posts `{ id, hint, computeMs }` or
+ * `{ id, cards: number[], samples, commissionBps, houseWay }` (a registered house way's id) it posts `{ id, hint, computeMs }` or
  * `{ id, error }`. Each hint's banker hands come from a fresh `createSeededRng` (sfc32) seeded from
  * `crypto.getRandomValues` (the hint uses only the asking player's own cards).
  */
 import { parentPort } from 'node:worker_threads';
-import { createSeededRng, HINT_SAMPLES, settingHint, shuffledDeck } from '@paigow/engine';
+import { createSeededRng, HINT_SAMPLES, houseWays, settingHint, shuffledDeck } from '@paigow/engine';
 
 if (!parentPort) throw new Error('hint-worker must run in a worker thread');
 const port = parentPort;
@@ -45,10 +45,10 @@ const dealer = createSeededRng(secureSeed());
 for (let i = 0; i < 3; i++) settingHint(shuffledDeck(dealer).slice(0, 7), samplingRng(), HINT_SAMPLES, 500);
 port.postMessage({ ready: true, warmupMs: performance.now() - warmupStarted });
 
-port.on('message', (/** @type {{ id: number, cards: number[], samples: number, commissionBps: number }} */ task) => {
+port.on('message', (/** @type {{ id: number, cards: number[], samples: number, commissionBps: number, houseWay: import('@paigow/engine').HouseWayId }} */ task) => {
   const started = performance.now();
   try {
-    const hint = settingHint(task.cards, samplingRng(), task.samples, task.commissionBps);
+    const hint = settingHint(task.cards, samplingRng(), task.samples, task.commissionBps, houseWays[task.houseWay]);
     port.postMessage({ id: task.id, hint, computeMs: performance.now() - started });
   } catch (error) {
     port.postMessage({ id: task.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

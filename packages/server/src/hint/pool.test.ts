@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { cards, formatCard, HINT_SAMPLES, houseWay } from '@paigow/engine';
+import { cards, formatCard, HINT_SAMPLES, houseWay, houseWays } from '@paigow/engine';
 import { HintPool, workerExecArgv } from './pool.js';
 
 describe('the hint pool (worker threads)', () => {
@@ -20,6 +20,14 @@ describe('the hint pool (worker threads)', () => {
     expect(hint.best.ev).toBeGreaterThanOrEqual(hint.houseWay.ev);
     expect(computeMs).toHaveLength(1);
     expect(computeMs[0]).toBeGreaterThan(0);
+  });
+
+  it("compares with the table's house way: a Foxwoods table's hint names the Foxwoods setting", async () => {
+    const hand = cards('Ah Kh Kd Qc Jc Ts 3d');
+    const hint = await pool.compute(hand, 500, 'foxwoods');
+    expect(hint.houseWay.rule).toBe('7.one-pair-ace-front');
+    expect(hint.houseWay.low).toEqual(houseWays.foxwoods.set(hand).low.map(formatCard));
+    expect((await pool.compute(hand, 500)).houseWay.rule).toBe(houseWay(hand).rule);
   });
 
   it('queues hints when every worker is busy and answers each', async () => {

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { HINT_SAMPLES, type Card, type SettingHint } from '@paigow/engine';
+import { DEFAULT_HOUSE_WAY, HINT_SAMPLES, type Card, type HouseWayId, type SettingHint } from '@paigow/engine';
 
 /** What a table runner needs to compute hints (`TableRunner` option `hints`). */
 export interface HintService {
@@ -17,9 +17,10 @@ export interface HintService {
    * The best setting of `cards` and the house way's, with their EVs (`settingHint`, rules.md §3, §3.1).
    * @param cards the player's own seven cards
    * @param commissionBps commission on a win, basis points (0 when a player banks)
+   * @param houseWay the table's house way: the banker's, and the one the hint compares with (default: the seeds')
    * @returns the hint; rejects when it cannot be computed (a worker failed or timed out, the pool is closed)
    */
-  compute(cards: readonly Card[], commissionBps: number): Promise<SettingHint>;
+  compute(cards: readonly Card[], commissionBps: number, houseWay?: HouseWayId): Promise<SettingHint>;
   /** Starts the workers now if they are not running (e.g. when a round is dealt), so the first hint is quick. */
   prewarm?(): void;
 }
@@ -66,6 +67,7 @@ interface Task {
   readonly id: number;
   readonly cards: readonly Card[];
   readonly commissionBps: number;
+  readonly houseWay: HouseWayId;
   resolve(hint: SettingHint): void;
   reject(error: Error): void;
 }
@@ -100,10 +102,10 @@ export class HintPool implements HintService {
   }
 
   /** See `HintService.compute`. Tasks wait in order when every worker is busy. */
-  compute(cards: readonly Card[], commissionBps: number): Promise<SettingHint> {
+  compute(cards: readonly Card[], commissionBps: number, houseWay: HouseWayId = DEFAULT_HOUSE_WAY): Promise<SettingHint> {
     if (this.closed) return Promise.reject(new Error('the hint pool is closed'));
     return new Promise<SettingHint>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, cards: [...cards], commissionBps, resolve, reject });
+      this.queue.push({ id: this.nextId++, cards: [...cards], commissionBps, houseWay, resolve, reject });
       this.dispatch();
     });
   }
@@ -145,7 +147,7 @@ export class HintPool implements HintService {
       slot.task = task;
       slot.timer = setTimeout(() => this.lost(slot, new Error(`the hint took more than ${this.timeoutMs} ms`)), this.timeoutMs);
       slot.timer.unref();
-      slot.worker.postMessage({ id: task.id, cards: task.cards, samples: this.samples, commissionBps: task.commissionBps });
+      slot.worker.postMessage({ id: task.id, cards: task.cards, samples: this.samples, commissionBps: task.commissionBps, houseWay: task.houseWay });
     }
   }
 

@@ -25,7 +25,7 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
   it('answers /healthz with 200 once it takes players', async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe('ok');
+    expect(await response.json()).toMatchObject({ status: 'ready' });
   });
 
   it('lists the default tables: two house-banked of different limits and one where a player may bank', async () => {
@@ -36,7 +36,7 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
       ['table-2', 500, 50_000, false],
       ['table-3', 100, 10_000, true],
     ]);
-    expect(body.tables[0]).toMatchObject({ banker: 'house', seats: 6, seatsTaken: 0, phase: 'betting' });
+    expect(body.tables[0]).toMatchObject({ banker: 'house', seats: 6, seatsTaken: 0, phase: 'betting', houseWay: 'seeds' });
   });
 
   it('signs in a guest, resumes the session with the token, and refuses bad input', async () => {

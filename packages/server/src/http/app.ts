@@ -1,12 +1,14 @@
 /**
  * The HTTP side of the server (docs/protocol.md "HTTP", interfaces.md "The web page"): guest
- * sign-in, session resume, the lobby, the player's history, top-up, `/healthz`, and the built web
+ * sign-in, session resume, the lobby, the player's history, top-up, provably fair rounds' proofs and the
+ * fairness audit (`fairness/routes.ts`), the operator's `/livez`,
+ * `/readyz` (alias `/healthz`) and `/metrics` (docs/operations.md), and the built web
  * client (`packages/web/dist`, with an `index.html` fallback for client-side routes). Response
  * shapes are the protocol types of `@paigow/engine` (`SessionResponse`, `TablesResponse`, ...).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import {
   projectRoundResult,
   type ErrorCode,
@@ -23,9 +25,16 @@ import {
   type TopUpResponse,
 } from '@paigow/engine';
 import { authenticate, bearerToken } from '../auth/index.js';
+import { fairnessRoutes } from '../fairness/routes.js';
+import type { Liveness, Readiness } from '../health/index.js';
+import { problemReporter, rootLogger, type Logger } from '../log/index.js';
+import { metricsRegistry } from '../metrics/index.js';
 import type { Ledger } from '../ledger/index.js';
+import type { RateLimits, ServerLimits } from '../limits/index.js';
 import type { Player, Players } from '../players/index.js';
 import type { TableRunner } from '../table/runner.js';
+import { bodyLimit, sendRateLimited } from './request-limits.js';
+import { corsFor, securityHeaders } from './security.js';
 
 /** What the HTTP routes use. */
 export interface HttpServices {
@@ -33,16 +42,29 @@ export interface HttpServices {
   readonly ledger: Ledger;
   /** The live tables, in lobby order. */
   readonly runners: ReadonlyMap<string, TableRunner>;
-  /** True once the server takes players (`/healthz` answers 200). */
-  readonly isReady: () => boolean;
+  /** `/readyz`'s answer now (`ServerHealth.readiness`, or `starting`/`draining` around it): 200 when `ready`, else 503. */
+  readonly readiness: () => Promise<Readiness>;
+  /** `/livez`'s answer (`ServerHealth.liveness`). */
+  readonly liveness: () => Liveness;
   /** The built web client's folder (`packages/web/dist`). */
   readonly webDist: string;
-  /** Where server failures (500) are reported (default `console.error`); client errors (4xx) are not. */
+  /** Where server failures (500) are reported (default: `error` lines of `logger`); client errors (4xx) are not. */
   readonly log?: (message: string, detail?: unknown) => void;
+  /** The structured log: the audit trail of sign-ins at `info` (default `rootLogger()`). */
+  readonly logger?: Logger;
+  /** The body-size limit (`maxBodyBytes`) and the rest of the limits (docs/server.md "Limits"). */
+  readonly limits: ServerLimits;
+  /** The rate limits of guest creation and top-ups. */
+  readonly rateLimits: RateLimits;
+  /** Origins besides the page's own that get CORS (docs/server.md "Headers and origins"). */
+  readonly allowedOrigins: readonly string[];
+  /** The `/matchmake` routes (rooms/matchmaking.ts). */
+  readonly matchmaking: RequestHandler;
+  /** Closes the table connections of a player whose session was just signed out. */
+  readonly signedOut: (playerId: string) => Promise<void>;
+  /** Admission control: while it refuses new seats, the lobby shows every table full (docs/server.md "Admission control"). */
+  readonly admission?: { refusal(): unknown };
 }
-
-/** The largest JSON body the API reads. */
-export const MAX_BODY_BYTES = 8 * 1024;
 
 /**
  * The HTTP status of a client error raised while reading a request (body-parser and static-file errors
@@ -89,8 +111,11 @@ async function signedIn(services: HttpServices, req: Request, res: Response): Pr
   return player.value;
 }
 
-/** The lobby entry of a table. */
-export function lobbyTable(runner: TableRunner): LobbyTable {
+/**
+ * The lobby entry of a table; `full` (admission control refuses new seats on this process) shows every
+ * seat as taken.
+ */
+export function lobbyTable(runner: TableRunner, full = false): LobbyTable {
   const state = runner.current;
   const config = runner.config;
   const banker = state.banker === null ? undefined : state.players[state.banker.playerId];
@@ -100,9 +125,10 @@ export function lobbyTable(runner: TableRunner): LobbyTable {
     limits: { main: { ...config.limits.main }, fortune: config.limits.fortune === null ? null : { ...config.limits.fortune } },
     playerBanking: config.playerBanking,
     envyBonus: config.envyBonus.enabled && config.limits.fortune !== null,
+    houseWay: config.houseWay,
     banker: banker === undefined ? 'house' : { nickname: banker.nickname },
     seats: config.seats,
-    seatsTaken: state.seats.filter((seat) => seat !== null).length,
+    seatsTaken: full ? config.seats : state.seats.filter((seat) => seat !== null).length,
     phase: state.phase,
   };
 }
@@ -117,41 +143,67 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <code>npm run build</code> (it goes to <code>packages/web/dist</code>); the game server and its API are running.</p></body></html>
 `;
 
+/** The address a request came from (the TCP peer: a proxy in front is one client for the rate limits). */
+function clientIp(req: Request): string {
+  return req.socket.remoteAddress ?? '';
+}
+
 /**
- * The express app with every route of docs/protocol.md "HTTP". Errors are
- * `{ error: { code, message } }` with 400 (bad input, a body that is not JSON: `action/invalid`), 401
- * (`auth/invalid-session`), 409 (`ledger/not-broke`), 413 (a body over 8 kB: `action/invalid`) or 500
- * (`action/unavailable`, logged; client errors are not).
+ * The express app with every route of docs/protocol.md "HTTP", the security headers and CORS of
+ * docs/server.md "Headers and origins", and the `/matchmake` routes. Errors are `{ error: { code, message } }`
+ * with 400 (bad input, a body that is not JSON: `action/invalid`), 401 (`auth/invalid-session`), 404
+ * (`action/unknown`: no such endpoint, any method but GET outside the API too), 409 (`ledger/not-broke`),
+ * 411/413 (a body of unknown length or over `limits.maxBodyBytes`: `action/invalid`), 429 (`rate/limited`,
+ * with `Retry-After`) or 500 (`action/unavailable`, logged; client errors are not).
  */
 export function createHttpApp(services: HttpServices): express.Express {
+  const maxBodyBytes = services.limits.maxBodyBytes;
   const app = express();
   app.disable('x-powered-by');
-  app.use('/api', (req, res, next) => {
-    // A web client served from another origin (Vite's dev server) may call the API.
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type');
-    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+  app.use(securityHeaders());
+  app.use(bodyLimit(maxBodyBytes));
+  app.use(['/api', '/matchmake'], corsFor(services.allowedOrigins));
+  app.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
-    if (req.method === 'OPTIONS') {
-      res.status(204).end();
-      return;
-    }
     next();
   });
-  app.use('/api', express.json({ limit: MAX_BODY_BYTES }));
+  app.use('/api', express.json({ limit: maxBodyBytes }));
+  app.use('/matchmake', services.matchmaking);
 
-  app.get('/healthz', (_req, res) => {
-    if (services.isReady()) res.status(200).type('text/plain').send('ok');
-    else res.status(503).type('text/plain').send('starting');
+  app.get('/livez', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(200).json(services.liveness());
   });
+  app.get(
+    ['/readyz', '/healthz'],
+    route(async (_req, res) => {
+      const readiness = await services.readiness();
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(readiness.status === 'ready' ? 200 : 503).json(readiness);
+    }),
+  );
+  app.get(
+    '/metrics',
+    route(async (_req, res) => {
+      const text = await metricsRegistry.metrics();
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(200).setHeader('Content-Type', metricsRegistry.contentType);
+      res.end(text);
+    }),
+  );
+  // The operator's paths are never the web page: anything else under them is a JSON 404.
+  app.use(['/livez', '/readyz', '/healthz', '/metrics'], (_req, res) => fail(res, { code: 'action/unknown', message: 'no such endpoint' }, 404));
 
   app.post(
     '/api/guest',
     route(async (req, res) => {
       const nickname = (req.body as { nickname?: unknown } | undefined)?.nickname;
       if (typeof nickname !== 'string') return fail(res, { code: 'auth/invalid-nickname', message: 'nickname must be a string' });
+      const waitMs = await services.rateLimits.guest(clientIp(req));
+      if (waitMs !== null) return sendRateLimited(res, waitMs);
       const created = await services.players.createGuest(nickname);
       if (!created.ok) return fail(res, created.error);
+      (services.logger ?? rootLogger()).info({ event: 'sign-in', playerId: created.value.player.id, nickname: created.value.player.nickname }, 'guest signed in');
       const body: SessionResponse = { token: created.value.sessionToken, player: summary(created.value.player) };
       res.status(201).json(body);
     }),
@@ -168,7 +220,8 @@ export function createHttpApp(services: HttpServices): express.Express {
   );
 
   app.get('/api/tables', (_req, res) => {
-    const body: TablesResponse = { tables: [...services.runners.values()].map(lobbyTable) };
+    const full = services.admission !== undefined && services.admission.refusal() !== null;
+    const body: TablesResponse = { tables: [...services.runners.values()].map((runner) => lobbyTable(runner, full)) };
     res.json(body);
   });
 
@@ -177,6 +230,8 @@ export function createHttpApp(services: HttpServices): express.Express {
     route(async (req, res) => {
       const player = await signedIn(services, req, res);
       if (player === null) return;
+      const waitMs = await services.rateLimits.topUp(player.id, clientIp(req));
+      if (waitMs !== null) return sendRateLimited(res, waitMs);
       const topped = await services.ledger.topUp(player.id);
       if (!topped.ok) return fail(res, topped.error);
       await Promise.all([...services.runners.values()].map((runner) => runner.refreshPlayer(player.id)));
@@ -184,6 +239,19 @@ export function createHttpApp(services: HttpServices): express.Express {
       res.json(body);
     }),
   );
+
+  app.post(
+    '/api/sign-out',
+    route(async (req, res) => {
+      const revoked = await services.players.revokeSession(bearerToken(req.header('authorization')) ?? '');
+      if (!revoked.ok) return fail(res, revoked.error);
+      await services.signedOut(revoked.value.id);
+      res.status(204).end();
+    }),
+  );
+
+  // Provably fair rounds (fairness.md): a round's proof and the fairness audit. No sign-in: anyone may verify.
+  app.use(fairnessRoutes(services.ledger));
 
   app.get(
     '/api/history',
@@ -221,23 +289,24 @@ export function createHttpApp(services: HttpServices): express.Express {
     if (existsSync(join(services.webDist, 'index.html'))) webClient(req, res, next);
     else next();
   });
-  app.get('*', (req, res) => {
-    if (req.path.startsWith('/matchmake')) {
-      res.status(404).end();
-      return;
-    }
+  // Only GET (and HEAD) reach the web page: anything else is a JSON 404, never Express's HTML page.
+  app.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') next();
+    else fail(res, { code: 'action/unknown', message: `no such endpoint: ${req.method} ${req.path}` }, 404);
+  });
+  app.get('*', (_req, res) => {
     const index = join(services.webDist, 'index.html');
     if (existsSync(index)) res.sendFile(index);
     else res.status(200).type('html').send(NOT_BUILT_PAGE);
   });
 
   // Client errors (a body too large or not JSON, a malformed path) are answered, not logged.
-  const log = services.log ?? ((message: string, detail?: unknown) => console.error(message, detail ?? ''));
+  const log = services.log ?? problemReporter(services.logger ?? rootLogger());
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     const status = clientErrorStatus(error);
     if (status === 413) {
-      return fail(res, { code: 'action/invalid', message: `the request body is larger than ${MAX_BODY_BYTES} bytes` }, 413);
+      return fail(res, { code: 'action/invalid', message: `the request body is larger than ${maxBodyBytes} bytes` }, 413);
     }
     if (error instanceof SyntaxError) return fail(res, { code: 'action/invalid', message: 'the body is not JSON' });
     if (status !== null) return fail(res, { code: 'action/invalid', message: (error as Error).message || 'bad request' }, status);

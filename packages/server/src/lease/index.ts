@@ -8,3 +8,4 @@ export {
   renewLease,
   type LeaseTiming,
 } from './lease.js';
+export { DEFAULT_STALL_MS, LeaseKeeper, type LeaseKeeperOptions, type LeaseTarget } from './keeper.js';

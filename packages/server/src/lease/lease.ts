@@ -20,6 +20,12 @@ export interface LeaseTiming {
   readonly leaseMs: number;
   /** How often a running instance renews its lease (and looks for rounds to recover). */
   readonly heartbeatMs: number;
+  /**
+   * The lease is renewed by a worker thread (`keeper.ts`), which stops renewing once the main event loop
+   * has not turned for this long: a process hung longer loses its lease like a dead one (optional; default
+   * `DEFAULT_STALL_MS`, 30 s).
+   */
+  readonly stallMs?: number;
 }
 
 /**

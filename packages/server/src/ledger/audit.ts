@@ -1,8 +1,13 @@
 /**
- * `audit`: a full consistency check of the ledger, for tests and operators. It reads every
- * account, transfer and entry, so it costs time in proportion to the ledger's size.
+ * `audit`: a full consistency check of the ledger, for tests and operators (`paigow audit`). It reads
+ * every account, transfer and entry, so it costs time in proportion to the ledger's size. Invariants:
+ * the balances sum to zero; each account's entries chain and end at its balance; no wallet is negative;
+ * each transfer has its two entries; escrow holds exactly the open rounds' holds; and every closed round
+ * was posted once: a settled round has settlement postings and no refund, a refunded round refunds and
+ * no settlement, and either released exactly what it held in escrow.
  */
 import type { Database } from '../storage/database.js';
+import { SETTLEMENT_KINDS } from '../storage/schema.js';
 import { mayGoNegative } from './accounts.js';
 import { HOLD_TRANSFER_KINDS } from './rounds.js';
 
@@ -19,13 +24,13 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string
 /** See `Ledger.audit`. */
 export async function audit(database: Database): Promise<string[]> {
   // One snapshot for all four reads (on SQLite the transaction holds the database lock).
-  const [accounts, transfers, entries, openHolds] = await database.db
+  const [accounts, transfers, entries, openHolds, rounds] = await database.db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute((db) =>
       Promise.all([
         db.selectFrom('accounts').select(['id', 'kind', 'balance_cents', 'version']).execute(),
-        db.selectFrom('transfers').select(['id', 'from_account_id', 'to_account_id', 'amount_cents']).execute(),
+        db.selectFrom('transfers').select(['id', 'from_account_id', 'to_account_id', 'amount_cents', 'kind', 'round_id']).execute(),
         db.selectFrom('entries').selectAll().orderBy('account_id').orderBy('account_version').execute(),
         db
           .selectFrom('transfers as t')
@@ -34,6 +39,7 @@ export async function audit(database: Database): Promise<string[]> {
           .where('r.status', '=', 'open')
           .where('t.kind', 'in', HOLD_TRANSFER_KINDS)
           .execute(),
+        db.selectFrom('rounds').select(['id', 'status']).execute(),
       ]),
     );
   const problems: string[] = [];
@@ -82,6 +88,41 @@ export async function audit(database: Database): Promise<string[]> {
   const heldCents = openHolds.reduce((sum, hold) => sum + hold.amount_cents, 0);
   if (escrow?.balance_cents !== heldCents) {
     problems.push(`escrow holds ${escrow?.balance_cents} cents, the open rounds' holds sum to ${heldCents}`);
+  }
+  problems.push(...closedRoundProblems(rounds, transfers));
+  return problems;
+}
+
+/**
+ * The problems of rounds not posted exactly once: a settled round without settlement postings or with
+ * a refund, a refunded round without refunds or with settlement postings, a closed round whose escrow
+ * (in at the deal, out at the close) does not net to zero (released twice, or not at all).
+ */
+function closedRoundProblems(
+  rounds: readonly { id: string; status: string }[],
+  transfers: readonly { from_account_id: string; to_account_id: string; amount_cents: number; kind: string; round_id: string | null }[],
+): string[] {
+  const problems: string[] = [];
+  const byRound = groupBy(
+    transfers.filter((transfer) => transfer.round_id !== null),
+    (transfer) => transfer.round_id as string,
+  );
+  for (const round of rounds) {
+    if (round.status === 'open') continue;
+    const posted = byRound.get(round.id) ?? [];
+    const refunds = posted.filter((transfer) => transfer.kind === 'refund').length;
+    const settlements = posted.filter((transfer) => (SETTLEMENT_KINDS as readonly string[]).includes(transfer.kind)).length;
+    if (round.status === 'settled' && (settlements === 0 || refunds > 0)) {
+      problems.push(`round ${round.id}: settled with ${settlements} settlement posting(s) and ${refunds} refund(s)`);
+    }
+    if (round.status === 'refunded' && (refunds === 0 || settlements > 0)) {
+      problems.push(`round ${round.id}: refunded with ${refunds} refund(s) and ${settlements} settlement posting(s)`);
+    }
+    const escrowNet = posted.reduce(
+      (sum, transfer) => sum + (transfer.to_account_id === 'escrow' ? transfer.amount_cents : 0) - (transfer.from_account_id === 'escrow' ? transfer.amount_cents : 0),
+      0,
+    );
+    if (escrowNet !== 0) problems.push(`round ${round.id}: ${round.status}, but ${escrowNet} cents of its escrow were not released exactly once`);
   }
   return problems;
 }

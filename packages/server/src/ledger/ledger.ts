@@ -19,8 +19,11 @@
  * All amounts are integer cents (JS numbers, safe integers).
  */
 import type { Result } from '@paigow/engine';
+import { roundsRefunded } from '../metrics/index.js';
+import { closedFairRounds, roundFairness, type RoundFairnessRecord } from './round-fairness.js';
 import type { Database } from '../storage/database.js';
 import { audit } from './audit.js';
+import { releaseBank, releaseOrphanReservations, reserveBank, spendableOf, type ReserveBankInput } from './bank-reservations.js';
 import { accountBalances, balance, sumOfBalances, type AccountBalance } from './balances.js';
 import { history, type HistoryItem, type HistoryQuery } from './history.js';
 import { openRound, type OpenRoundInput } from './open-round.js';
@@ -43,8 +46,9 @@ export interface Ledger {
    * Idempotent on `roundId`: if the round exists, nothing is posted and the round is returned
    * as it now is (whatever its status).
    *
-   * @returns the round; or `ledger/insufficient-funds` if any wallet lacks its stake (nothing
-   *   changes then), `ledger/unknown-account` for an unknown player, `bet/none` for no holds,
+   * @returns the round; or `ledger/insufficient-funds` if any wallet, less that player's bank reservations
+   *   at other tables (`reserveBank`), lacks its stake (nothing changes then; the error's `shortPlayerIds`,
+   *   read with `shortPlayersOf`, names those players), `ledger/unknown-account` for an unknown player, `bet/none` for no holds,
    *   `bet/invalid-amount` for an amount that is not a positive integer of cents,
    *   `action/invalid` for an empty id, a duplicate (player, kind) hold, or a `'bank'` hold
    *   from a non-banker / a `'main'`/`'fortune'` hold from the banker.
@@ -131,11 +135,34 @@ export interface Ledger {
   balance(playerId: string): Promise<Result<number>>;
 
   /**
-   * Brings a broke player (balance below 1.00 = 100 cents, nothing held in an open round) back
-   * to 1,000.00 by a transfer from `issuance`.
+   * Commits a banking player's cover when it approves (docs/server.md "The banker's cover"): holds the
+   * largest amount ≤ `maxCents` of its wallet that no bank at another table holds, for its bank at
+   * `tableId` (replacing the one held there before). No money moves; deals and banks at other tables
+   * see the wallet less it.
+   * @returns the cents held (≥ `minCents`); or `ledger/insufficient-funds` when less than `minCents` is
+   *   free, `ledger/unknown-account`, `bet/invalid-amount` for a bad range
+   */
+  reserveBank(input: ReserveBankInput): Promise<Result<number>>;
+
+  /** Drops `playerId`'s bank reservation at `tableId` (it left the bank). */
+  releaseBank(tableId: string, playerId: string): Promise<void>;
+
+  /**
+   * What `playerId` may stake at `tableId`, cents: its wallet less its bank reservations at other tables
+   * (never below 0); or `ledger/unknown-account`.
+   */
+  spendable(playerId: string, tableId: string): Promise<Result<number>>;
+
+  /** Drops the bank reservations of processes no longer alive (recovery); returns how many. */
+  releaseOrphanReservations(check: LeaseCheck): Promise<number>;
+
+  /**
+   * Brings a broke player (balance below `brokeBelowCents`, default 1.00 = `BROKE_BELOW_CENTS`, nothing
+   * held in an open round) back to 1,000.00 by a transfer from `issuance`. A table passes its minimum bet
+   * when that is higher, so a player who cannot cover it there may top up.
    * @returns the new balance and the amount issued; or `ledger/not-broke`, `ledger/unknown-account`.
    */
-  topUp(playerId: string): Promise<Result<TopUp>>;
+  topUp(playerId: string, brokeBelowCents?: number): Promise<Result<TopUp>>;
 
   /** Every account (wallets and system accounts) with its balance in cents, by account id. */
   accountBalances(): Promise<AccountBalance[]>;
@@ -151,6 +178,16 @@ export interface Ledger {
    * @returns the problems found, empty when the ledger is sound.
    */
   audit(): Promise<string[]>;
+
+  /**
+   * The provably fair facts of round `roundId` (fairness.md): status, commitment, client seeds, server
+   * seed and records, for `GET /api/rounds/<id>/fairness`, which reveals the seed only once the round is
+   * closed. @returns `null` for an unknown round
+   */
+  roundFairness(roundId: string): Promise<RoundFairnessRecord | null>;
+
+  /** The same for the closed rounds dealt from seeds, oldest first, at most `limit` (the fairness audit). */
+  closedFairRounds(limit?: number): Promise<RoundFairnessRecord[]>;
 }
 
 /** The ledger on `database` (migrated with `migrateToLatest`). */
@@ -158,7 +195,11 @@ export function createLedger(database: Database): Ledger {
   return {
     openRound: (input) => openRound(database, input),
     settleRound: (input) => settleRound(database, input),
-    refundRound: (roundId, reason) => refundRound(database, roundId, reason),
+    refundRound: async (roundId, reason) => {
+      const refunded = await refundRound(database, roundId, reason);
+      if (refunded.ok) roundsRefunded.inc({ table: refunded.value.tableId });
+      return refunded;
+    },
     openRounds: () => openRounds(database),
     recoverableRounds: (check) => recoverableRounds(database, check),
     pendingRecoveryNotices: (playerIds) => pendingRecoveryNotices(database, playerIds),
@@ -167,9 +208,15 @@ export function createLedger(database: Database): Ledger {
     saveRoundSecret: (roundId, secret) => saveRoundSecret(database, roundId, secret),
     history: (playerId, query) => history(database, playerId, query),
     balance: (playerId) => balance(database, playerId),
-    topUp: (playerId) => topUp(database, playerId),
+    reserveBank: (input) => reserveBank(database, input),
+    releaseBank: (tableId, playerId) => releaseBank(database, tableId, playerId),
+    spendable: (playerId, tableId) => spendableOf(database, playerId, tableId),
+    releaseOrphanReservations: (check) => releaseOrphanReservations(database, check),
+    topUp: (playerId, brokeBelowCents) => topUp(database, playerId, brokeBelowCents),
     accountBalances: () => accountBalances(database),
     sumOfBalances: () => sumOfBalances(database),
     audit: () => audit(database),
+    roundFairness: (roundId) => roundFairness(database, roundId),
+    closedFairRounds: (limit) => closedFairRounds(database, limit),
   };
 }

@@ -1,11 +1,12 @@
 /**
  * `openRound`: the deal. Records the round and takes every stake from its wallet into escrow.
  */
-import { err, ok, type Result } from '@paigow/engine';
+import { err, ok, type Result, type RuleError } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
 import { HOLD_KINDS, type RoundRole } from '../storage/schema.js';
 import { transact } from '../storage/transaction.js';
 import { walletAccountId } from './accounts.js';
+import { shortOfStakes } from './bank-reservations.js';
 import { postTransfers } from './post.js';
 import { holdTransferKind, loadRound, toJson, type Hold, type RoundRecord } from './rounds.js';
 
@@ -32,6 +33,27 @@ export interface OpenRoundInput {
    * may settle it at once (only for rounds written outside a running table, e.g. by tests or tools).
    */
   readonly ownerInstanceId?: string | null;
+  /**
+   * The provably fair deal (fairness.md): the commitment, the client seeds and the server seed (hex),
+   * stored with the round; the seed is revealed only once the round is closed. Omitted: a round dealt
+   * from a given deck (tests).
+   */
+  readonly fairness?: { readonly commitment: string; readonly clientSeeds: string; readonly serverSeed: string } | null;
+}
+
+/**
+ * A refused deal. For `ledger/insufficient-funds`, `shortPlayerIds` names the players whose wallet, less
+ * their banks at other tables, does not cover their stakes: the table deals without them (docs/server.md
+ * "One player's shortfall").
+ */
+export interface OpenRoundError extends RuleError {
+  readonly shortPlayerIds?: readonly string[];
+}
+
+/** The players a refused deal found short of their stakes (`OpenRoundError.shortPlayerIds`), else `[]`. */
+export function shortPlayersOf(error: RuleError): readonly string[] {
+  const ids = (error as OpenRoundError).shortPlayerIds;
+  return error.code === 'ledger/insufficient-funds' && Array.isArray(ids) ? ids : [];
 }
 
 function validate(input: OpenRoundInput): Result<Map<string, RoundRole>> {
@@ -59,7 +81,7 @@ function validate(input: OpenRoundInput): Result<Map<string, RoundRole>> {
 }
 
 /** See `Ledger.openRound`. */
-export async function openRound(database: Database, input: OpenRoundInput): Promise<Result<RoundRecord>> {
+export async function openRound(database: Database, input: OpenRoundInput): Promise<Result<RoundRecord, OpenRoundError>> {
   const valid = validate(input);
   if (!valid.ok) return valid;
   const participants = valid.value;
@@ -87,10 +109,24 @@ export async function openRound(database: Database, input: OpenRoundInput): Prom
         opened_at: nowMs,
         closed_at: null,
         owner_instance_id: input.ownerInstanceId ?? null,
+        commitment: input.fairness?.commitment ?? null,
+        client_seeds: input.fairness?.clientSeeds ?? null,
+        server_seed: input.fairness?.serverSeed ?? null,
       })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .executeTakeFirst();
     if (inserted.numInsertedOrUpdatedRows === 0n) return ok((await loadRound(trx, input.roundId))!);
+
+    // A wallet's money committed to a bank at another table is not there to stake (docs/server.md).
+    const short = await shortOfStakes(trx, database.dialect, input.tableId, input.holds);
+    if (short.length > 0) {
+      const refusal: OpenRoundError = {
+        code: 'ledger/insufficient-funds',
+        message: `the balance of ${short.join(', ')} does not cover the stakes`,
+        shortPlayerIds: short,
+      };
+      return { ok: false, error: refusal };
+    }
 
     const posted = await postTransfers(
       trx,

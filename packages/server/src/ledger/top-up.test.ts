@@ -53,6 +53,14 @@ for (const backend of TEST_BACKENDS) {
       expect(await ledger.audit()).toEqual([]);
     });
 
+    it("tops up below a table's minimum bet when the table names it (issue 10 point 11), never below 1.00", async () => {
+      await lose('r1', 99_700);
+      expect(codeOf(await ledger.topUp(player))).toBe('ledger/not-broke');
+      expect(codeOf(await ledger.topUp(player, 50))).toBe('ledger/not-broke');
+      expect(unwrap(await ledger.topUp(player, 500))).toEqual({ balanceCents: 100_000, amountCents: 99_700 });
+      expect(await ledger.audit()).toEqual([]);
+    });
+
     it('brings a broke player back to 1,000.00 with play money from issuance, once', async () => {
       await lose('r1', 99_901);
       expect(unwrap(await ledger.topUp(player))).toEqual({ balanceCents: 100_000, amountCents: 99_901 });

@@ -15,15 +15,16 @@ export interface TopUp {
   readonly amountCents: number;
 }
 
-/** See `Ledger.topUp`. */
-export async function topUp(database: Database, playerId: string): Promise<Result<TopUp>> {
+/** See `Ledger.topUp`; `brokeBelowCents` is never below `BROKE_BELOW_CENTS`. */
+export async function topUp(database: Database, playerId: string, brokeBelowCents = BROKE_BELOW_CENTS): Promise<Result<TopUp>> {
+  const threshold = Math.max(BROKE_BELOW_CENTS, brokeBelowCents);
   const wallet = walletAccountId(playerId);
   return transact(database, async (trx) => {
     const locked = await lockAccounts(trx, database.dialect, ['issuance', wallet]);
     if (!locked.ok) return err('ledger/unknown-account', `no player ${playerId}`);
     const { balanceCents, version } = locked.value.get(wallet)!;
-    if (balanceCents >= BROKE_BELOW_CENTS) {
-      return err('ledger/not-broke', `a balance of ${balanceCents} cents is not below ${BROKE_BELOW_CENTS}`);
+    if (balanceCents >= threshold) {
+      return err('ledger/not-broke', `a balance of ${balanceCents} cents is not below ${threshold}`);
     }
     const held = await trx
       .selectFrom('transfers as t')

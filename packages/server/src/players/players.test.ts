@@ -67,6 +67,35 @@ for (const backend of TEST_BACKENDS) {
       }
     });
 
+    it('expires a session unused for the idle time, renewing its last use at most once a minute', async () => {
+      let clock = 1_000_000;
+      const timed = createPlayers(database, { now: () => clock, sessionIdleMs: 10 * 60_000 });
+      const { player, sessionToken } = unwrap(await timed.createGuest('Ida'));
+      const seen = async (): Promise<number | null> =>
+        (await database.db.selectFrom('players').select('session_seen_at_ms').where('id', '=', player.id).executeTakeFirstOrThrow()).session_seen_at_ms;
+      clock += 30_000;
+      expect(unwrap(await timed.resumeSession(sessionToken)).id).toBe(player.id);
+      expect(await seen()).toBeNull(); // used within a minute of its creation: nothing written
+      clock += 9 * 60_000;
+      expect(unwrap(await timed.resumeSession(sessionToken)).id).toBe(player.id);
+      expect(await seen()).toBe(clock);
+      clock += 10 * 60_000; // exactly the idle time since the last use: still alive
+      expect((await timed.resumeSession(sessionToken)).ok).toBe(true);
+      clock += 10 * 60_000 + 1;
+      expect(await timed.resumeSession(sessionToken)).toEqual({ ok: false, error: { code: 'auth/invalid-session', message: 'this session expired; sign in again' } });
+      expect((await timed.revokeSession(sessionToken)).ok).toBe(false);
+    });
+
+    it('revokes a session for good; a bad token revokes nothing', async () => {
+      const { player, sessionToken } = unwrap(await players.createGuest('Rex'));
+      const other = unwrap(await players.createGuest('Ray'));
+      expect((await players.revokeSession('f'.repeat(64))).ok).toBe(false);
+      expect(unwrap(await players.revokeSession(sessionToken)).id).toBe(player.id);
+      expect(await players.resumeSession(sessionToken)).toEqual({ ok: false, error: { code: 'auth/invalid-session', message: 'this session was signed out; sign in again' } });
+      expect((await players.revokeSession(sessionToken)).ok).toBe(false);
+      expect(unwrap(await players.resumeSession(other.sessionToken)).id).toBe(other.player.id);
+    });
+
     it('gets a player by id with the current balance, or undefined', async () => {
       const { player } = unwrap(await players.createGuest('Carol'));
       expect(await players.getPlayer(player.id)).toEqual(player);

@@ -1,5 +1,6 @@
 /**
- * Guest players: creation with a funded wallet, and sessions.
+ * Guest players: creation with a funded wallet, and sessions (docs/server.md "Sessions"): a session
+ * expires after `sessionIdleMs` without use and Sign out revokes it for good.
  */
 import { randomUUID } from 'node:crypto';
 import { err, ok, type Result } from '@paigow/engine';
@@ -39,14 +40,35 @@ export interface Players {
   createGuest(nickname: string): Promise<Result<GuestSession>>;
 
   /**
-   * The player whose session token this is.
-   * @returns the player; or `auth/invalid-session` for a malformed or unknown token.
+   * The player whose session token this is; renews the session's last use (at most once a minute).
+   * @returns the player; or `auth/invalid-session` for a malformed or unknown token, a revoked one
+   *   (signed out) or one unused for longer than the idle time (expired).
    */
   resumeSession(sessionToken: string): Promise<Result<Player>>;
+
+  /**
+   * Signs out: revokes the session of `sessionToken`, which then never works again.
+   * @returns the player signed out; or `auth/invalid-session` as `resumeSession` (nothing changes).
+   */
+  revokeSession(sessionToken: string): Promise<Result<Player>>;
 
   /** The player `playerId` (with its current balance and comp points), or `undefined`. */
   getPlayer(playerId: string): Promise<Player | undefined>;
 }
+
+/** Options of `createPlayers`. */
+export interface PlayersOptions {
+  /** A session unused for longer than this expires, ms (default `DEFAULT_SESSION_IDLE_MS`). */
+  readonly sessionIdleMs?: number;
+  /** The clock, epoch ms (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+/** Sessions expire after 30 days without use. */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 24 * 3_600_000;
+
+/** A session's last use is written at most this often, ms, or a tenth of the idle time if shorter (so that a busy player costs no write per request). */
+const SESSION_RENEW_MS = 60_000;
 
 interface PlayerRow {
   readonly id: string;
@@ -54,6 +76,11 @@ interface PlayerRow {
   readonly comp_points: number;
   readonly created_at: number;
   readonly balance_cents: number;
+}
+
+interface SessionRow extends PlayerRow {
+  readonly session_seen_at_ms: number | null;
+  readonly session_revoked_at_ms: number | null;
 }
 
 function selectPlayers(database: Database) {
@@ -73,12 +100,12 @@ function toPlayer(row: PlayerRow): Player {
   };
 }
 
-async function createGuest(database: Database, rawNickname: string): Promise<Result<GuestSession>> {
+async function createGuest(database: Database, rawNickname: string, now: () => number): Promise<Result<GuestSession>> {
   const nickname = validateNickname(rawNickname);
   if (!nickname.ok) return nickname;
   const id = randomUUID();
   const sessionToken = newSessionToken();
-  const createdAt = Date.now();
+  const createdAt = now();
   return transact(database, async (trx) => {
     const sessionHash = hashSessionToken(sessionToken);
     await trx
@@ -113,11 +140,36 @@ async function createGuest(database: Database, rawNickname: string): Promise<Res
   });
 }
 
-async function resumeSession(database: Database, sessionToken: string): Promise<Result<Player>> {
+/** The live session of `sessionToken` (not revoked, used within `idleMs` of `nowMs`), or the refusal. */
+async function liveSession(database: Database, sessionToken: string, nowMs: number, idleMs: number): Promise<Result<SessionRow>> {
   const row = isSessionToken(sessionToken)
-    ? await selectPlayers(database).where('p.session_hash', '=', hashSessionToken(sessionToken)).executeTakeFirst()
+    ? await selectPlayers(database)
+        .select(['p.session_seen_at_ms', 'p.session_revoked_at_ms'])
+        .where('p.session_hash', '=', hashSessionToken(sessionToken))
+        .executeTakeFirst()
     : undefined;
-  return row === undefined ? err('auth/invalid-session', 'unknown or malformed session token') : ok(toPlayer(row));
+  if (row === undefined) return err('auth/invalid-session', 'unknown or malformed session token');
+  if (row.session_revoked_at_ms !== null) return err('auth/invalid-session', 'this session was signed out; sign in again');
+  if (nowMs - (row.session_seen_at_ms ?? row.created_at) > idleMs) return err('auth/invalid-session', 'this session expired; sign in again');
+  return ok(row);
+}
+
+async function resumeSession(database: Database, sessionToken: string, now: () => number, idleMs: number): Promise<Result<Player>> {
+  const nowMs = now();
+  const session = await liveSession(database, sessionToken, nowMs, idleMs);
+  if (!session.ok) return session;
+  if (nowMs - (session.value.session_seen_at_ms ?? session.value.created_at) >= Math.min(SESSION_RENEW_MS, idleMs / 10)) {
+    await database.db.updateTable('players').set({ session_seen_at_ms: nowMs }).where('id', '=', session.value.id).execute();
+  }
+  return ok(toPlayer(session.value));
+}
+
+async function revokeSession(database: Database, sessionToken: string, now: () => number, idleMs: number): Promise<Result<Player>> {
+  const nowMs = now();
+  const session = await liveSession(database, sessionToken, nowMs, idleMs);
+  if (!session.ok) return session;
+  await database.db.updateTable('players').set({ session_revoked_at_ms: nowMs }).where('id', '=', session.value.id).execute();
+  return ok(toPlayer(session.value));
 }
 
 async function getPlayer(database: Database, playerId: string): Promise<Player | undefined> {
@@ -125,11 +177,14 @@ async function getPlayer(database: Database, playerId: string): Promise<Player |
   return row === undefined ? undefined : toPlayer(row);
 }
 
-/** Guest players on `database` (migrated with `migrateToLatest`). */
-export function createPlayers(database: Database): Players {
+/** Guest players on `database` (migrated with `migrateToLatest`); sessions expire after `options.sessionIdleMs` idle. */
+export function createPlayers(database: Database, options: PlayersOptions = {}): Players {
+  const now = options.now ?? Date.now;
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
   return {
-    createGuest: (nickname) => createGuest(database, nickname),
-    resumeSession: (sessionToken) => resumeSession(database, sessionToken),
+    createGuest: (nickname) => createGuest(database, nickname, now),
+    resumeSession: (sessionToken) => resumeSession(database, sessionToken, now, idleMs),
+    revokeSession: (sessionToken) => revokeSession(database, sessionToken, now, idleMs),
     getPlayer: (playerId) => getPlayer(database, playerId),
   };
 }

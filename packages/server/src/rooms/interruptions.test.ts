@@ -78,10 +78,10 @@ describe('timers and interruptions at the table (rules.md §5)', () => {
     }
   });
 
-  it('a disconnection after the deal plays the hand by the house way; the missed round is in the history', async () => {
+  it('a disconnection after the deal, past the reconnection grace, plays the hand by the house way; the missed round is in the history', async () => {
     const [a, b] = await Promise.all([signIn(server, 'Pia'), signIn(server, 'Quin')]);
-    const pia = await TestClient.join(server, 'small', a.token, 'pia');
-    const quin = await TestClient.join(server, 'small', b.token, 'quin');
+    const pia = await TestClient.join(server, 'grace', a.token, 'pia'); // reconnection grace 3 s
+    const quin = await TestClient.join(server, 'grace', b.token, 'quin');
     try {
       await pia.act('sit', { seat: 0 });
       await quin.act('sit', { seat: 1 });
@@ -99,7 +99,7 @@ describe('timers and interruptions at the table (rules.md §5)', () => {
 
       const history = await getJson<HistoryResponse>(server, '/api/history', a.token);
       expect(history.body.items[0]).toMatchObject({ roundId: dealt.roundId, status: 'settled', netCents: piaResult.netCents });
-      const back = await TestClient.join(server, 'small', a.token, 'pia2');
+      const back = await TestClient.join(server, 'grace', a.token, 'pia2');
       expect(back.view.you).toMatchObject({ seat: 0, lastResult: { roundId: dealt.roundId, netCents: piaResult.netCents } });
       expect((await back.waitForNotice('notice/house-way-set')).params).toEqual({ roundId: dealt.roundId, reason: 'disconnect' });
       expect(quin.notices).toEqual([]);
@@ -208,7 +208,7 @@ describe('notices for the banker and for a void deal', () => {
     }
   });
 
-  it('a deal the ledger refuses is void: notice/round-void, not an error', async () => {
+  it('a deal the ledger finds short of the stake returns the bet: notice/bet-returned "balance", not an error', async () => {
     const session = await signIn(server, 'Vic');
     const vic = await TestClient.join(server, 'small', session.token, 'vic');
     try {
@@ -226,10 +226,11 @@ describe('notices for the banker and for a void deal', () => {
       expect(drained.ok).toBe(true);
       await vic.act('bet', { spot: 'main', amountCents: 500 });
       await vic.act('deal');
-      const notice = await vic.waitForNotice('notice/round-void');
-      expect(notice.params).toEqual({ roundId: expect.any(String), reason: 'ledger/insufficient-funds' });
+      const notice = await vic.waitForNotice('notice/bet-returned');
+      expect(notice.params).toEqual({ amountCents: 500, reason: 'balance' });
       const view = await vic.waitForView((v) => v.phase === 'betting' && v.you?.balanceCents === 100);
       expect(view.you?.bets.main).toBe(0); // 5.00 no longer fits the balance of 1.00
+      expect(vic.notices.map((n) => n.code)).not.toContain('notice/round-void');
       expect(vic.unrequestedErrors).toEqual([]);
       expect((await server.ledger.refundRound('drain-vic', 'test over')).ok).toBe(true);
     } finally {

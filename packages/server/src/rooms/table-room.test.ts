@@ -158,10 +158,10 @@ for (const backend of STORE_BACKENDS) {
         await expectRefused(dee, 'bet', { spot: 'main', amountCents: 100_100 }, 'ledger/insufficient-funds');
         await expectRefused(dee, 'bet', { spot: 'fortune', amountCents: 100 }, 'action/unavailable'); // no Fortune bet at this table
         await expectRefused(dee, 'deal', {}, 'bet/none');
-        await expectRefused(dee, 'set', { low: ['As', 'Kd'] }, 'action/out-of-phase');
+        await expectRefused(dee, 'set', { low: ['As', 'Kd'] }, 'action/stale'); // no round to name yet
         await expectRefused(dee, 'take-bank', {}, 'bank/not-eligible');
         await expectRefused(dee, 'approve', {}, 'action/not-your-turn');
-        await expectRefused(dee, 'hint', {}, 'action/out-of-phase'); // no cards yet
+        await expectRefused(dee, 'hint', {}, 'action/stale'); // no cards yet: no round to name
         await expectRefused(dee, 'top-up', {}, 'ledger/not-broke');
         await dee.act('bet', { spot: 'main', amountCents: 1_000 });
         await eve.act('bet', { spot: 'main', amountCents: 1_000 });
@@ -201,6 +201,7 @@ for (const backend of STORE_BACKENDS) {
       try {
         await fay.act('sit', { seat: 3 });
         await gus.act('sit', { seat: 4 });
+        const committed = fay.view.fairness?.commitment; // before the first bet of the round
         await fay.act('bet', { spot: 'main', amountCents: 300 });
         await gus.act('bet', { spot: 'main', amountCents: 400 });
         const marks = { fay: fay.received.length, gus: gus.received.length, fayFrames: fay.frames.length, gusFrames: gus.frames.length };
@@ -247,6 +248,24 @@ for (const backend of STORE_BACKENDS) {
             for (const card of secret) expect(frameHasCard(frame, card), `${nickname}'s frame carries ${card}`).toBe(false);
           }
         }
+        // fairness.md: the commitment was public before the first bet; the server seed never left the server
+        // before the round closed (not in a message, a decoded state or a raw frame, as hex or as bytes).
+        const proof = await getJson<{ commitment: string; serverSeed: string }>(server, `/api/rounds/${round.roundId}/fairness`);
+        expect(proof.status).toBe(200);
+        expect(committed).toBe(proof.body.commitment);
+        const seedHex = proof.body.serverSeed;
+        const seedBytes = Buffer.from(seedHex, 'hex');
+        for (const [client, to, toFrame] of [
+          [fay, revealMark.fay, revealMark.fayFrames],
+          [gus, revealMark.gus, revealMark.gusFrames],
+        ] as const) {
+          for (const item of client.received.slice(0, to)) expect(JSON.stringify(item).toLowerCase()).not.toContain(seedHex);
+          for (const frame of client.frames.slice(0, toFrame)) {
+            const bytes = Buffer.from(frame);
+            expect(bytes.toString('latin1').toLowerCase()).not.toContain(seedHex);
+            expect(bytes.includes(seedBytes)).toBe(false);
+          }
+        }
       } finally {
         await fay.leave();
         await gus.leave();
@@ -261,8 +280,8 @@ for (const backend of STORE_BACKENDS) {
       try {
         await jo.act('sit', { seat: 4 });
         await kit.act('sit', { seat: 5 });
-        expect((await jo.refused('hint', {})).error.code).toBe('action/out-of-phase'); // before the deal
-        expect((await kit.refused('hint', {})).error.code).toBe('action/out-of-phase');
+        expect((await jo.refused('hint', {})).error.code).toBe('action/stale'); // before the deal: no round to name
+        expect((await kit.refused('hint', {})).error.code).toBe('action/stale');
         await jo.act('bet', { spot: 'main', amountCents: 1_000 });
         const dealt = await jo.act('deal');
         expect(dealt.phase).toBe('setting');
@@ -307,7 +326,7 @@ for (const backend of STORE_BACKENDS) {
         expect([...settled.lastRound!.players.find((p) => p.you)!.setting.low].sort()).toEqual([...hint.best.low].sort());
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         expect(jo.received.some((r) => (r.kind === 'hint' && r.hint.requestId === late) || (r.kind === 'error' && r.error.requestId === late))).toBe(false);
-        expect((await jo.refused('hint', {})).error.code).toBe('action/out-of-phase');
+        expect((await jo.refused('hint', {})).error.code).toBe('action/stale'); // the round is over
       } finally {
         await jo.leave();
         await kit.leave();

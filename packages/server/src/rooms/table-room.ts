@@ -6,11 +6,20 @@
  * every change sends each client its own `view` (`viewFor` of its player), sends `notice`
  * `{code, params, message}` to the players a timer, a disconnection or recovery affected, and updates
  * the public room state (schema/). No game logic and no Colyseus type leave this folder.
+ *
+ * Abuse (docs/server.md "Matchmaking", "Limits"): the static `onAuth` checks the session token before any
+ * seat is reserved; `reserveSeatFor` reserves one for a signed-in player, at most
+ * `limits.connectionsPerPlayer` per player; a frame over `limits.maxMessageBytes` or one that cannot be
+ * decoded is answered with `error` (`action/invalid`) and the connection closed, logged on one line;
+ * messages over the rate limits are answered with `error` (`rate/limited`) and not handled.
  */
-import { Room, ServerError, type Client } from '@colyseus/core';
+import { ClientState, generateId, matchMaker, Room, ServerError, type AuthContext, type Client, type ClientPrivate } from '@colyseus/core';
 import { parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type Notice, type RuleError, type TableView } from '@paigow/engine';
 import { authenticate } from '../auth/index.js';
+import { rateLimited, type RateLimits, type ServerLimits } from '../limits/index.js';
+import { briefError, rootLogger, type Logger } from '../log/index.js';
 import type { Player, Players } from '../players/index.js';
+import { decodeRoomData, isRoomData } from './frames.js';
 import { createPublicState, updatePublicState, type TablePublicState } from '../schema/table-schema.js';
 import type { TableChange, TableRunner } from '../table/runner.js';
 
@@ -18,6 +27,12 @@ import type { TableChange, TableRunner } from '../table/runner.js';
 export interface TableRoomServices {
   readonly players: Players;
   readonly runners: ReadonlyMap<string, TableRunner>;
+  readonly limits: ServerLimits;
+  readonly rateLimits: RateLimits;
+  /** Where refused frames are logged (default `rootLogger()`). */
+  readonly logger?: Logger;
+  /** Admission control (docs/server.md "Admission control"): a new player's seat is refused while it says why. */
+  readonly admission?: { admit(): RuleError | null };
 }
 
 /** `onCreate` options: the table id (also the room id) and the services. */
@@ -30,24 +45,48 @@ interface UserData {
   playerId: string;
 }
 
+/** What a seat reservation carries to the join: the signed-in player and the IP it asked from. */
+export interface JoinAuth {
+  readonly player: Player;
+  readonly ip: string;
+}
+
+/** The answer of `reserveSeatFor`: the reservation's session id, or the typed refusal. */
+export type SeatAnswer = { readonly sessionId: string } | { readonly error: RuleError };
+
 /** Colyseus close code / matchmaking error code for a refused sign-in. */
 export const AUTH_FAILED_CODE = 4401;
 
-/** One table's room; its room id is the table id (`client.joinById('table-1', { token })`). */
-export class TableRoom extends Room<TablePublicState, unknown, UserData, Player> {
+/** The close code after a refused frame (the `error` message went first). */
+const BAD_FRAME_CLOSE_CODE = 4400;
+
+/** The close code of a client cut off for flooding (the `error` message went first). */
+const FLOOD_CLOSE_CODE = 4429;
+
+type TableClient = Client<UserData, JoinAuth>;
+
+/** One table's room; its room id is the table id (`client.joinById('table-1', { token })`). Use `tableRoomType`. */
+export class TableRoom extends Room<TablePublicState, unknown, UserData, JoinAuth> {
   override autoDispose = false;
   override maxClients = 200;
   private runner!: TableRunner;
-  private players!: Players;
+  private services!: TableRoomServices;
+  private logger!: Logger;
   private unsubscribe: (() => void) | null = null;
-  private readonly clientsOf = new Map<string, Set<Client<UserData, Player>>>();
+  private readonly clientsOf = new Map<string, Set<TableClient>>();
+  /** Each client's messages refused by the rate limits so far. */
+  private readonly rateRefusals = new WeakMap<TableClient, number>();
+  /** Clients cut off for flooding: their remaining frames are dropped unread. */
+  private readonly cutOff = new WeakSet<TableClient>();
 
   override onCreate(options: TableRoomOptions): void {
     const runner = options.services.runners.get(options.tableId);
     if (runner === undefined) throw new Error(`no table ${options.tableId}`);
+    if (matchMaker.getLocalRoomById(options.tableId) !== undefined) throw new Error(`table ${options.tableId} has its room already`);
     this.roomId = options.tableId;
     this.runner = runner;
-    this.players = options.services.players;
+    this.services = options.services;
+    this.logger = options.services.logger ?? rootLogger();
     this.state = createPublicState();
     updatePublicState(this.state, runner.view(null));
     void this.setMetadata({ tableId: options.tableId, name: runner.config.name });
@@ -55,14 +94,41 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, Player>
     this.onMessage('*', (client, type, payload) => void this.receive(client, type, payload));
   }
 
-  override async onAuth(_client: Client<UserData, Player>, options: unknown): Promise<Player> {
-    const token = typeof options === 'object' && options !== null ? (options as { token?: unknown }).token : undefined;
-    const player = await authenticate(this.players, token);
-    if (!player.ok) throw new ServerError(AUTH_FAILED_CODE, `${player.error.code}: ${player.error.message}`);
-    return player.value;
+  /**
+   * Reserves a seat for `auth`'s player (called through `matchMaker.remoteRoomCall` by the matchmaking
+   * route, after the static `onAuth`).
+   * @returns the reservation's session id; or `rate/too-many-connections` when the player already has
+   *   `limits.connectionsPerPlayer` connections and reservations here, `server/overloaded` for a player not at
+   *   this table while the process is overloaded (admission control), or `action/table-full` when the room is full
+   */
+  async reserveSeatFor(auth: JoinAuth, options: unknown): Promise<SeatAnswer> {
+    const limit = this.services.limits.connectionsPerPlayer;
+    const playerId = auth.player.id;
+    const reserved = Object.values(this.reservedSeats).filter(([, seatAuth, consumed]) => !consumed && (seatAuth as JoinAuth | undefined)?.player.id === playerId);
+    const connected = this.clients.filter((client) => client.auth?.player.id === playerId);
+    if (reserved.length + connected.length >= limit) {
+      return { error: { code: 'rate/too-many-connections', message: `at most ${limit} connections per player at a table` } };
+    }
+    const refused = this.runner.current.players[playerId] === undefined ? (this.services.admission?.admit() ?? null) : null;
+    if (refused !== null) return { error: refused };
+    const sessionId = generateId();
+    if (!(await this._reserveSeat(sessionId, options, auth))) return { error: { code: 'action/table-full', message: 'the table takes no more connections' } };
+    return { sessionId };
   }
 
-  override async onJoin(client: Client<UserData, Player>, _options: unknown, player: Player): Promise<void> {
+  /**
+   * Closes every connection of `playerId` here after telling it `auth/invalid-session` (its session was
+   * signed out; called through `matchMaker.remoteRoomCall` by `GameServer.disconnectPlayer`).
+   */
+  disconnectPlayer(playerId: string): void {
+    for (const client of this.clientsOf.get(playerId) ?? []) {
+      this.sendError(client, { code: 'auth/invalid-session', message: 'this session was signed out; sign in again' }, null);
+      client.leave(AUTH_FAILED_CODE);
+    }
+  }
+
+  override async onJoin(client: TableClient, _options: unknown, auth: JoinAuth): Promise<void> {
+    const player = auth.player;
     client.userData = { playerId: player.id };
     let clients = this.clientsOf.get(player.id);
     if (clients === undefined) {
@@ -75,7 +141,7 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, Player>
     // The join's change announcement sends every client its view, this one included.
   }
 
-  override async onLeave(client: Client<UserData, Player>): Promise<void> {
+  override async onLeave(client: TableClient): Promise<void> {
     const playerId = client.userData?.playerId;
     if (playerId === undefined) return;
     const clients = this.clientsOf.get(playerId);
@@ -91,24 +157,82 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, Player>
     this.unsubscribe = null;
   }
 
-  private async receive(client: Client<UserData, Player>, type: string | number, payload: unknown): Promise<void> {
+  /**
+   * Every frame of a joined client: a room message is decoded here (refused with `error` and the close when
+   * too large or undecodable) and handled by `receive`; Colyseus' own frames go to Colyseus.
+   */
+  protected override _onMessage(client: TableClient & ClientPrivate, frame: Buffer): void {
+    if (this.cutOff.has(client)) return;
+    if (!isRoomData(frame) && frame.byteLength <= this.services.limits.maxMessageBytes) {
+      super._onMessage(client, frame);
+      return;
+    }
+    if (client.state === ClientState.LEAVING || this.cutOff.has(client)) return;
+    const decoded = decodeRoomData(frame, this.services.limits.maxMessageBytes);
+    if (decoded.ok) {
+      void this.receive(client, decoded.value.type, decoded.value.payload);
+      return;
+    }
+    this.logger.warn(
+      { event: 'frame-refused', tableId: this.roomId, playerId: client.userData?.playerId, bytes: frame.byteLength, err: briefError(decoded.error) },
+      `refused a table message: ${decoded.error.message}`,
+    );
+    this.sendError(client, decoded.error, null);
+    client.leave(BAD_FRAME_CLOSE_CODE);
+  }
+
+  /**
+   * One message of a joined client: counted against the message rates (every message, readable or not),
+   * parsed, counted against the top-up rates when it is a top-up, then handled by the runner.
+   */
+  private async receive(client: TableClient, type: string | number, payload: unknown): Promise<void> {
     const playerId = client.userData?.playerId;
+    if (playerId === undefined) {
+      this.sendError(client, { code: 'auth/invalid-session', message: 'not signed in' }, requestIdOf(payload));
+      return;
+    }
+    const ip = client.auth?.ip ?? '';
+    const overRate = await this.services.rateLimits.message(playerId, ip);
+    if (overRate !== null) {
+      this.refuseOverRate(client, overRate, requestIdOf(payload));
+      return;
+    }
     const parsed = parseClientMessage(type, payload);
-    if (!parsed.ok || playerId === undefined) {
-      const error: RuleError = parsed.ok ? { code: 'auth/invalid-session', message: 'not signed in' } : parsed.error;
-      this.sendError(client, error, requestIdOf(payload));
+    if (!parsed.ok) {
+      this.sendError(client, parsed.error, requestIdOf(payload));
       return;
     }
     const message = parsed.value;
+    const overTopUps = message.type === 'top-up' ? await this.services.rateLimits.topUp(playerId, ip) : null;
+    if (overTopUps !== null) {
+      this.sendError(client, rateLimited(overTopUps), message.requestId);
+      return;
+    }
     if (message.type === 'hint') {
       // A hint goes to the asking client only, as a `hint` message; a late one is dropped (null).
-      const hint = await this.runner.hint(playerId, message.requestId);
+      const hint = await this.runner.hint(playerId, message.requestId, message.roundId);
       if (!hint.ok) this.sendError(client, hint.error, message.requestId);
       else if (hint.value !== null) client.send('hint', hint.value satisfies HintReply);
       return;
     }
     const handled = await this.runner.handle(playerId, message);
     if (!handled.ok) this.sendError(client, handled.error, message.requestId);
+  }
+
+  /**
+   * Answers a message over the rate limits with `rate/limited`. A client refused as many times as a
+   * player may send messages in a window is flooding: it is cut off (logged on one line, closed) so that
+   * what it has still queued costs nothing.
+   */
+  private refuseOverRate(client: TableClient, waitMs: number, requestId: string | null): void {
+    if (this.cutOff.has(client)) return;
+    this.sendError(client, rateLimited(waitMs), requestId);
+    const refusals = (this.rateRefusals.get(client) ?? 0) + 1;
+    this.rateRefusals.set(client, refusals);
+    if (refusals < this.services.limits.messagesPerPlayer.points) return;
+    this.cutOff.add(client);
+    this.logger.warn({ event: 'client-cut-off', tableId: this.roomId, playerId: client.userData?.playerId, refusals }, 'cut off a client that kept sending over the rate limit');
+    client.leave(FLOOD_CLOSE_CODE);
   }
 
   private sendError(client: Client, error: RuleError, requestId: string | null): void {
@@ -127,4 +251,24 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, Player>
       for (const client of this.clientsOf.get(playerId) ?? []) client.send('notice', notice satisfies Notice);
     }
   }
+}
+
+/**
+ * The table room type of one server: `TableRoom` whose static `onAuth` (run by the matchmaking route
+ * before any seat is reserved, as Colyseus 0.16 runs a static `onAuth`) checks the join's `token` option
+ * against `services.players`.
+ */
+export function tableRoomType(services: TableRoomServices): typeof TableRoom {
+  return class extends TableRoom {
+    /**
+     * The player of the join's `token` option, with the IP it asked from (`context.ip`, the socket's address).
+     * @throws ServerError `AUTH_FAILED_CODE` `auth/invalid-session: …` for a missing, unknown, expired or revoked token
+     */
+    static override async onAuth(_token: string, options: unknown, context: AuthContext): Promise<JoinAuth> {
+      const token = typeof options === 'object' && options !== null ? (options as { token?: unknown }).token : undefined;
+      const player = await authenticate(services.players, token);
+      if (!player.ok) throw new ServerError(AUTH_FAILED_CODE, `${player.error.code}: ${player.error.message}`);
+      return { player: player.value, ip: typeof context.ip === 'string' ? context.ip : '' };
+    }
+  };
 }

@@ -24,6 +24,8 @@ import {
   type TableConfigInput,
   type TableView,
 } from '@paigow/engine';
+import { createLogger, logLevelFromEnv } from '../log/index.js';
+import type { ServerLimits } from '../limits/index.js';
 import { createDatabase, type Database } from '../storage/index.js';
 import type { RecoveryReport } from '../table/recovery.js';
 import { startServer, type ServerHandle, type StartServerOptions } from '../server.js';
@@ -76,6 +78,11 @@ export const TEST_TABLES: readonly TableConfigInput[] = [
     tableId: 'quick',
     limits: { main: { minCents: 100, maxCents: 10_000 } },
     timers: { betMs: 600, decisionMs: 600, approvalMs: 600, reconnectMs: 600 },
+  },
+  {
+    tableId: 'grace',
+    limits: { main: { minCents: 100, maxCents: 10_000 } },
+    timers: { reconnectGraceMs: 3_000 },
   },
   {
     tableId: 'envy',
@@ -141,7 +148,7 @@ export interface ChildServer {
  * Starts the BUILT server (`buildServer` first) in a child process over `store`, with the test tables and
  * `extra` options (JSON: the lease, ...): a second process on the same database.
  */
-export async function spawnServer(store: TestStore, extra: Pick<StartServerOptions, 'lease'> = {}): Promise<ChildServer> {
+export async function spawnServer(store: TestStore, extra: Pick<StartServerOptions, 'lease' | 'drainMs'> = {}): Promise<ChildServer> {
   const script = join(ROOT, 'packages', 'server', 'dist', 'bench', 'server-process.js');
   const child = spawn(process.execPath, [script, JSON.stringify({ tables: TEST_TABLES, ...store.options, ...extra })], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -167,9 +174,25 @@ export async function spawnServer(store: TestStore, extra: Pick<StartServerOptio
   };
 }
 
-/** Starts a server on a random loopback port over `store`. */
+/** The structured log of test servers: silent unless `LOG_LEVEL` is set (then on stderr at that level). */
+const testLogger = createLogger({ level: process.env.LOG_LEVEL ? logLevelFromEnv() : 'silent' });
+
+/**
+ * The rate limits of test servers: every test client comes from one loopback address and scripted clients
+ * send faster than people, so the rates are lifted; the tests of the limits pass their own (or
+ * `DEFAULT_LIMITS`). The sizes and the connections per player stay as in production.
+ */
+export const TEST_RATE_LIMITS: Partial<ServerLimits> = {
+  guestsPerIp: { points: 1_000_000, windowMs: 60_000 },
+  topUpsPerPlayer: { points: 1_000_000, windowMs: 60_000 },
+  topUpsPerIp: { points: 1_000_000, windowMs: 60_000 },
+  messagesPerPlayer: { points: 1_000_000, windowMs: 1_000 },
+  messagesPerIp: { points: 1_000_000, windowMs: 1_000 },
+};
+
+/** Starts a server on a random loopback port over `store` (with `TEST_RATE_LIMITS` unless `extra.limits` is given). */
 export function startTestServer(store: TestStore, extra: Partial<StartServerOptions> = {}): Promise<ServerHandle> {
-  return startServer({ port: 0, host: '127.0.0.1', tables: TEST_TABLES, log: () => undefined, ...store.options, ...extra });
+  return startServer({ port: 0, host: '127.0.0.1', tables: TEST_TABLES, log: () => undefined, logger: testLogger, limits: TEST_RATE_LIMITS, ...store.options, ...extra });
 }
 
 /** Signs in a guest over HTTP. */
@@ -196,6 +219,9 @@ export type Received =
   | { readonly kind: 'hint'; readonly hint: HintReply }
   | { readonly kind: 'notice'; readonly notice: Notice }
   | { readonly kind: 'state'; readonly state: unknown };
+
+/** The messages that name their round (docs/protocol.md). */
+const DECISIONS = new Set(['set', 'house-way', 'hint']);
 
 /** A colyseus.js client at a table that records everything it receives. */
 export class TestClient {
@@ -233,11 +259,19 @@ export class TestClient {
     for (const listener of this.listeners) listener();
   }
 
-  /** Sends a message; returns its requestId. */
+  /**
+   * Sends a message; returns its requestId. A `set`, `house-way` or `hint` without a `roundId` key names the
+   * round of the last view, as the web client does (docs/protocol.md: a decision names its round).
+   */
   send(type: string, payload: Record<string, unknown> = {}): string {
     const requestId = `${this.nickname || 'c'}-${++this.requestCount}`;
-    this.room.send(type, { requestId, ...payload });
+    this.room.send(type, { requestId, ...this.withRound(type, payload) });
     return requestId;
+  }
+
+  private withRound(type: string, payload: Record<string, unknown>): Record<string, unknown> {
+    if (!DECISIONS.has(type) || 'roundId' in payload) return payload;
+    return { roundId: this.view.roundId, ...payload };
   }
 
   /** The last view received. */
@@ -331,7 +365,7 @@ export class TestClient {
   async refused(type: string, payload: unknown = {}): Promise<{ error: ErrorMessage; between: Received[] }> {
     const from = this.received.length;
     const requestId = `${this.nickname || 'c'}-${++this.requestCount}`;
-    this.room.send(type, typeof payload === 'object' && payload !== null ? { requestId, ...payload } : payload);
+    this.room.send(type, typeof payload === 'object' && payload !== null ? { requestId, ...this.withRound(type, payload as Record<string, unknown>) } : payload);
     const item = await this.waitFor((r) => r.kind === 'error' || (r.kind === 'view' && r.view.ack === requestId), from);
     if (item.kind !== 'error') throw new Error(`${type} was accepted`);
     return { error: item.error, between: this.received.slice(from, this.received.indexOf(item)) };

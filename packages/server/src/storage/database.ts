@@ -6,9 +6,11 @@
  */
 import { join } from 'node:path';
 import { Kysely } from 'kysely';
+import { observeQuery } from '../metrics/index.js';
 import { createPostgresDialect } from './postgres.js';
 import type { Tables } from './schema.js';
 import { createSqliteDialect } from './sqlite.js';
+import type { BusyWait } from './sqlite-busy.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -21,12 +23,13 @@ export interface Database {
 }
 
 /**
- * Where the data lives: `{ sqlitePath }` (a file path or `':memory:'`) or
+ * Where the data lives: `{ sqlitePath, busyWait? }` (a file path or `':memory:'`; `busyWait`: how long
+ * and how to wait for another process's lock, default `DEFAULT_BUSY_WAIT`, 5 s) or
  * `{ databaseUrl, schema?, maxConnections?, connectTimeoutMs? }` for PostgreSQL (`schema` defaults to
  * `'public'`, the pool to 10 connections, a connection attempt gives up after 10 s).
  */
 export type DatabaseOptions =
-  | { readonly sqlitePath: string }
+  | { readonly sqlitePath: string; readonly busyWait?: BusyWait }
   | { readonly databaseUrl: string; readonly schema?: string; readonly maxConnections?: number; readonly connectTimeoutMs?: number };
 
 /** How long a PostgreSQL connection attempt may take before it fails, by default (ms). */
@@ -34,15 +37,17 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * Opens a database (tables are created by `migrateToLatest`, not here).
- * SQLite: the file's folder is created if missing; WAL for files, foreign keys on, busy timeout.
+ * SQLite: the file's folder is created if missing; WAL for files, foreign keys on, an asynchronous
+ * wait for other processes' locks (`sqlite-busy.ts`).
  * PostgreSQL: a `pg` pool whose `bigint`s come back as JS numbers and whose connection attempts
- * time out (`connectTimeoutMs`). Nothing connects until the first query.
+ * time out (`connectTimeoutMs`). Nothing connects until the first query. Every statement's time goes
+ * to the `paigow_db_statement_seconds` histogram (metrics/).
  * @throws Error if the SQLite file cannot be opened or the schema name is invalid.
  */
 export function createDatabase(options: DatabaseOptions): Database {
   if ('sqlitePath' in options) {
-    const dialect = createSqliteDialect(options.sqlitePath);
-    return { db: new Kysely<Tables>({ dialect }), dialect: 'sqlite', schema: null };
+    const dialect = createSqliteDialect(options.sqlitePath, options.busyWait);
+    return { db: new Kysely<Tables>({ dialect, log: observeQuery }), dialect: 'sqlite', schema: null };
   }
   const schema = options.schema ?? 'public';
   const dialect = createPostgresDialect(
@@ -51,7 +56,7 @@ export function createDatabase(options: DatabaseOptions): Database {
     options.maxConnections ?? 10,
     options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
   );
-  return { db: new Kysely<Tables>({ dialect }), dialect: 'postgres', schema };
+  return { db: new Kysely<Tables>({ dialect, log: observeQuery }), dialect: 'postgres', schema };
 }
 
 /**

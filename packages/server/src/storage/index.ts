@@ -5,8 +5,10 @@ export {
   type DatabaseOptions,
   type DialectName,
 } from './database.js';
+export { DatabaseFault, faultKindOf, type DatabaseFaultKind } from './faults.js';
 export { ensureDirectory } from './folders.js';
 export { migrateToLatest } from './migrations.js';
+export { DEFAULT_BUSY_WAIT, type BusyWait } from './sqlite-busy.js';
 export {
   ACCOUNT_KINDS,
   HOLD_KINDS,

@@ -188,12 +188,68 @@ function recoveryNoticesMigration(): Migration {
   };
 }
 
+/**
+ * Sessions expire after inactivity and Sign out revokes them (docs/server.md "Sessions"):
+ * `players.session_seen_at_ms` (the session's last use, epoch ms; null until first renewed: the creation
+ * time counts) and `players.session_revoked_at_ms` (set by Sign out; a revoked token never works again).
+ * Additive: two nullable columns.
+ */
+function sessionActivityMigration(): Migration {
+  return {
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema.alterTable('players').addColumn('session_seen_at_ms', 'bigint').execute();
+      await db.schema.alterTable('players').addColumn('session_revoked_at_ms', 'bigint').execute();
+    },
+  };
+}
+
+/**
+ * Provably fair rounds (fairness.md): each round dealt from seeds keeps its commitment, the hands' client
+ * seeds and its server seed (64 lower-case hex digits), revealed by `GET /api/rounds/<id>/fairness` once the
+ * round is settled or refunded. Additive: three nullable columns (`null` for rounds dealt before them).
+ */
+function roundFairnessMigration(): Migration {
+  return {
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema.alterTable('rounds').addColumn('commitment', 'text').execute();
+      await db.schema.alterTable('rounds').addColumn('client_seeds', 'text').execute();
+      await db.schema.alterTable('rounds').addColumn('server_seed', 'text').execute();
+    },
+  };
+}
+
+/**
+ * A banking player's cover is committed when it approves (docs/server.md "The banker's cover"): one row per
+ * table where a player banks, holding `amount_cents` of its wallet for that bank. Every deal and bank of the
+ * same player at another table sees its wallet less these amounts. `owner_instance_id` is the process running
+ * the table; rows of a dead process are dropped by recovery. Additive: a new table.
+ */
+function bankReservationsMigration(): Migration {
+  return {
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema
+        .createTable('bank_reservations')
+        .addColumn('table_id', 'text', (col) => col.primaryKey())
+        .addColumn('player_id', 'text', (col) => col.notNull().references('players.id'))
+        .addColumn('amount_cents', 'bigint', (col) => col.notNull())
+        .addColumn('owner_instance_id', 'text')
+        .addColumn('reserved_at_ms', 'bigint', (col) => col.notNull())
+        .addCheckConstraint('bank_reservations_positive', sql`amount_cents > 0`)
+        .execute();
+      await db.schema.createIndex('bank_reservations_player_idx').on('bank_reservations').column('player_id').execute();
+    },
+  };
+}
+
 /** Every migration by name, in the order they apply (exported for the migration tests). */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_ledger': ledgerMigration(dialect),
     '0002_server_instances': instancesMigration(),
     '0003_recovery_notices': recoveryNoticesMigration(),
+    '0004_session_activity': sessionActivityMigration(),
+    '0005_round_fairness': roundFairnessMigration(),
+    '0006_bank_reservations': bankReservationsMigration(),
   };
 }
 

@@ -18,6 +18,9 @@ import { PostgresDialect } from 'kysely';
 
 const INT8_OID = 20;
 
+/** How long a statement may wait for a row lock before it fails, ms. */
+export const LOCK_TIMEOUT_MS = 5_000;
+
 function parseInt8(text: string): number {
   const value = Number(text);
   if (!Number.isSafeInteger(value)) throw new Error(`int8 value ${text} is not a safe JS integer`);
@@ -47,10 +50,17 @@ export function createPostgresDialect(url: string, schema: string, maxConnection
     max: maxConnections,
     connectionTimeoutMillis: connectTimeoutMs,
     options: `-c search_path=${schema}`,
+    // A row lock held elsewhere for longer than this fails the statement (55P03) instead of stalling the
+    // table that waits for it: every phase of a round has a deadline (docs/server.md "Database faults").
+    lock_timeout: LOCK_TIMEOUT_MS,
     types: { getTypeParser },
   });
   // A pooled connection that fails while idle is dropped by the pool; without a listener the
   // 'error' event would end the process.
   pool.on('error', (error) => console.error(`paigow: idle PostgreSQL connection failed: ${error.message}`));
+  // The pool listens for errors only while a client is idle: one lost while checked out (a backend
+  // terminated mid-transaction) emits 'error' on the client itself, which would end the process. The
+  // query in flight rejects with the same error, and the pool drops the dead client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new PostgresDialect({ pool });
 }

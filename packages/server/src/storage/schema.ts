@@ -51,6 +51,10 @@ export interface PlayersTable {
   nickname: string;
   /** SHA-256 of the session token, hex; the token itself is never stored. */
   session_hash: string;
+  /** The session's last use (epoch ms), renewed at most once a minute; null: not since its creation (`created_at`). */
+  session_seen_at_ms: number | null;
+  /** When Sign out revoked the session (epoch ms), else null. */
+  session_revoked_at_ms: number | null;
   comp_points: number;
   created_at: number;
 }
@@ -106,6 +110,12 @@ export interface RoundsTable {
    * dealt before instances were recorded (migration 0002). Recovery claims a round by setting it.
    */
   owner_instance_id: string | null;
+  /** `hex(SHA-256(server_seed))`, published before the round's first bet (fairness.md; migration 0005); `null` for a round not dealt from seeds. */
+  commitment: string | null;
+  /** The hands' client seeds in deal order, `<seat>:<seed>` joined by `|` (fairness.md §2). */
+  client_seeds: string | null;
+  /** The round's server seed, 64 lower-case hex digits: secret until the round is settled or refunded. */
+  server_seed: string | null;
 }
 
 /** A server process (docs/server.md "Processes, leases and recovery"). */
@@ -128,6 +138,18 @@ export interface RoundPlayersTable {
   recovery_notice_pending: Generated<number>;
 }
 
+/** A banking player's committed cover at one table (docs/server.md "The banker's cover"; migration 0006). */
+export interface BankReservationsTable {
+  /** One bank per table. */
+  table_id: string;
+  player_id: string;
+  /** Cents of the player's wallet held for this bank (> 0). */
+  amount_cents: number;
+  /** The process running the table (`server_instances.id`); `null` outside a running server (tests, tools). */
+  owner_instance_id: string | null;
+  reserved_at_ms: number;
+}
+
 /** Every table, keyed by name: the type parameter of `Kysely<Tables>`. */
 export interface Tables {
   players: PlayersTable;
@@ -137,4 +159,5 @@ export interface Tables {
   rounds: RoundsTable;
   round_players: RoundPlayersTable;
   server_instances: ServerInstancesTable;
+  bank_reservations: BankReservationsTable;
 }

@@ -5,20 +5,48 @@
  * (a mutex held from `acquireConnection` to `releaseConnection`, i.e. for a whole
  * transaction), so transactions inside one process never interleave. Against other
  * processes using the same file, transactions start with `BEGIN IMMEDIATE`: the write lock is
- * taken at the start, waiting up to `busy_timeout`, so a transaction never fails half-way on
- * a lock upgrade. This is SQLite's equivalent of locking the accounts `FOR UPDATE`.
+ * taken at the start, so a transaction never fails half-way on a lock upgrade. This is SQLite's
+ * equivalent of locking the accounts `FOR UPDATE`. While another process holds the lock, the wait
+ * is asynchronous (`sqlite-busy.ts`): SQLite's own `busy_timeout` is a few ms, then the statement is
+ * tried again after a pause, so the event loop never stalls on the lock.
  */
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
 import { ensureDirectory } from './folders.js';
+import { BusyRetryingConnection, ConnectionGate, DEFAULT_BUSY_WAIT, type BusyWait } from './sqlite-busy.js';
 
-/** How long a statement waits for another process's lock before failing with SQLITE_BUSY. */
-const BUSY_TIMEOUT_MS = 5_000;
-
+/**
+ * Kysely's SQLite driver with `BEGIN IMMEDIATE` and asynchronous busy waits (`sqlite-busy.ts`). The turn
+ * on the connection is this driver's `ConnectionGate` instead of `SqliteDriver`'s own mutex (taken once,
+ * at the first acquire, and never released), so that a wait for another process's lock can let other
+ * callers use the connection.
+ */
 class ImmediateSqliteDriver extends SqliteDriver {
+  #connection: BusyRetryingConnection | undefined;
+  readonly #gate = new ConnectionGate();
+  constructor(
+    database: SqliteDatabase,
+    private readonly wait: BusyWait,
+  ) {
+    super({ database });
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#gate.lock();
+    this.#connection ??= new BusyRetryingConnection(await super.acquireConnection(), this.wait, this.#gate);
+    return this.#connection;
+  }
+  override async releaseConnection(): Promise<void> {
+    this.#gate.unlock();
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    await (connection as BusyRetryingConnection).begin(CompiledQuery.raw('begin immediate'));
+  }
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as BusyRetryingConnection).commit(CompiledQuery.raw('commit'));
+  }
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as BusyRetryingConnection).rollback(CompiledQuery.raw('rollback'));
   }
 }
 
@@ -47,24 +75,26 @@ function withStatementCache(database: BetterSqlite3.Database): SqliteDatabase {
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #database: SqliteDatabase;
-  constructor(database: BetterSqlite3.Database) {
+  readonly #wait: BusyWait;
+  constructor(database: BetterSqlite3.Database, wait: BusyWait) {
     const cached = withStatementCache(database);
     super({ database: cached });
     this.#database = cached;
+    this.#wait = wait;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: this.#database });
+    return new ImmediateSqliteDriver(this.#database, this.#wait);
   }
 }
 
 /**
  * Opens `path` (a file, whose folder is created if missing (`ensureDirectory`), or `':memory:'`) with foreign keys
- * on, a busy timeout, and WAL journaling for files. With WAL, `synchronous = NORMAL` syncs at
+ * on, `busyWait` for another process's lock (`sqlite-busy.ts`), and WAL journaling for files. With WAL, `synchronous = NORMAL` syncs at
  * checkpoints rather than at every commit: a crash of the process loses nothing, and a power loss can
  * lose only the last commits, never consistency — a round whose settlement is lost is still open and
  * is settled again on start (rules.md §5: nothing lost, nothing counted twice).
  */
-export function createSqliteDialect(path: string): SqliteDialect {
+export function createSqliteDialect(path: string, busyWait: BusyWait = DEFAULT_BUSY_WAIT): SqliteDialect {
   if (path !== ':memory:') ensureDirectory(dirname(path));
   const database = new BetterSqlite3(path);
   if (path !== ':memory:') {
@@ -72,6 +102,6 @@ export function createSqliteDialect(path: string): SqliteDialect {
     database.pragma('synchronous = NORMAL');
   }
   database.pragma('foreign_keys = ON');
-  database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  return new ImmediateSqliteDialect(database);
+  database.pragma(`busy_timeout = ${busyWait.attemptMs}`);
+  return new ImmediateSqliteDialect(database, busyWait);
 }

@@ -8,6 +8,7 @@
 import type { Transaction } from 'kysely';
 import { ok, type Result, type RuleError } from '@paigow/engine';
 import type { Database, DialectName } from './database.js';
+import { asDatabaseFault } from './faults.js';
 import type { Tables } from './schema.js';
 
 /** Carries a refusal out of Kysely's transaction callback, which rolls back on a throw. */
@@ -21,7 +22,8 @@ class Refusal extends Error {
 
 /**
  * Runs `work` in one database transaction. It commits when `work` returns `ok`; it rolls back
- * when `work` returns an error (which is then returned) or throws (which is rethrown).
+ * when `work` returns an error (which is then returned) or throws (which is rethrown: a failure of the
+ * database itself, e.g. a lost connection or a lock not granted in time, as a `DatabaseFault`).
  */
 export async function transact<T>(
   database: Database,
@@ -36,7 +38,7 @@ export async function transact<T>(
     return ok(value);
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, error: error.refusal };
-    throw error;
+    throw asDatabaseFault(error);
   }
 }
 

@@ -10,6 +10,7 @@
  */
 import { isCard, makeNotice, settleRoundState, type Notice, type RecoveredOutcome, type RoundState } from '@paigow/engine';
 import type { Ledger, RoundRecord } from '../ledger/index.js';
+import { problemReporter, rootLogger } from '../log/index.js';
 
 /** The version of the private round record written to the ledger. */
 export const ROUND_SECRET_VERSION = 1;
@@ -68,7 +69,7 @@ export interface RecoveryOptions {
   readonly nowMs: number;
   /** The lease length, ms (`LeaseTiming.leaseMs`): an owner silent this long is dead. */
   readonly leaseMs: number;
-  /** Where problems are reported (default `console.error`). */
+  /** Where problems are reported (default: `error`/`warn` lines of the root logger). */
   readonly log?: (message: string, detail?: unknown) => void;
 }
 
@@ -80,15 +81,18 @@ export interface RecoveryOptions {
  * owner can no longer settle it), then settled from its private record with `settleRoundState`, the
  * same as at the table, unset hands set by the house way (`setBy: 'disconnect'`, rules.md §5
  * "Interruptions"); a round whose record cannot be read or settled is refunded. The ledger's
- * idempotency makes this safe to repeat: never lost, never settled twice.
+ * idempotency makes this safe to repeat: never lost, never settled twice. The bank reservations of dead
+ * processes are dropped first (`ledger.releaseOrphanReservations`).
  * @returns the rounds this call settled and refunded (ids)
  * @throws the database's error when it cannot be read (nothing half-done: each round is one transaction)
  */
 export async function recoverRounds(ledger: Ledger, options: RecoveryOptions): Promise<RecoveryReport> {
-  const log = options.log ?? ((message: string, detail?: unknown) => console.error(message, detail ?? ''));
+  const log = options.log ?? problemReporter(rootLogger());
   const check = { instanceId: options.instanceId, nowMs: options.nowMs, leaseMs: options.leaseMs };
   const settled: string[] = [];
   const refunded: string[] = [];
+  // The banks of a dead process went with its tables: their covers are free again (docs/server.md).
+  await ledger.releaseOrphanReservations(check);
   for (const candidate of await ledger.recoverableRounds(check)) {
     const open = await ledger.claimRound(candidate.roundId, check);
     if (open === null) continue; // another process claimed it, or its owner is alive again

@@ -6,25 +6,25 @@
  * Every operation runs in one serial queue per table, so actions never interleave: an action is
  * applied, its effects are carried out in order (ledger `openRound` before anyone sees a card,
  * `saveRoundSecret` after a setting, `settleRound` at the reveal, in one transaction each), and
- * only then are listeners told. Time comes from `now()`, rounds' decks from `shuffledDeck(rng)`
- * with a cryptographic `Rng` (rules.md §1).
+ * only then are listeners told. Time comes from `now()`; each round's deck from its server seed and the
+ * players' client seeds (fairness.md, `RoundSeeds`), the seed's commitment published before the first bet.
  *
  * Hints (docs/protocol.md `hint`) are checked in the queue (`hintHand`, in order with the player's
  * other messages) but computed outside it, by the `HintService` (worker threads), so play never waits
  * for one; a hint that comes back after the player's hand was set or the round ended is dropped.
  */
-import { randomUUID } from 'node:crypto';
 import {
   apply,
   createTable,
   err,
   hintHand,
+  makeNotice,
   nextDeadline,
   ok,
-  shuffledDeck,
   viewFor,
   type ClientMessage,
   type HintReply,
+  type Hold,
   type Notice,
   type Result,
   type Rng,
@@ -37,22 +37,34 @@ import {
   type TableView,
 } from '@paigow/engine';
 import type { HintService } from '../hint/index.js';
-import type { Ledger } from '../ledger/index.js';
+import { problemReporter, rootLogger, withContext, type Logger } from '../log/index.js';
+import { shortPlayersOf, type Ledger } from '../ledger/index.js';
 import type { Player, Players } from '../players/index.js';
+import { settlementRetries } from '../metrics/index.js';
+import { openRoundWithRetry } from './deal-retry.js';
+import { RoundSeeds } from '../fairness/round-seeds.js';
 import { NoticeBox } from './notice-box.js';
 import { encodeRoundSecret } from './recovery.js';
+import { DEFAULT_ROUND_DEADLINES, type RoundDeadlines } from './round-deadlines.js';
+import { SettlementRetrier, walletCredits, type Resolution } from './settlement-retry.js';
+import { dealFailed, roundDealt, roundSettled, settlementRefused } from './round-audit.js';
 
 /** What a runner needs. */
 export interface TableRunnerOptions {
   readonly config: TableConfig;
   readonly ledger: Ledger;
   readonly players: Players;
-  /** The shuffle's random source: `createCryptoRng(globalThis.crypto)` in production. */
-  readonly rng: Rng;
+  /**
+   * Tests only: deal every round from a deck shuffled by this source (such rounds have no proof). Without
+   * it, each round is dealt from a fresh 32-byte server seed and the players' client seeds (fairness.md).
+   */
+  readonly rng?: Rng;
   /** The clock in epoch ms (default `Date.now`). */
   readonly now?: () => number;
-  /** Where problems are reported (default `console.error`). */
+  /** Where problems are reported (default: `problemReporter(logger)`). */
   readonly log?: (message: string, detail?: unknown) => void;
+  /** The structured log for this table's audit trail (rounds dealt and settled; default: the root logger with `tableId`). */
+  readonly logger?: Logger;
   /**
    * Called after this table moved money of `playerIds` in the ledger (a deal, a settlement), so
    * that other tables where they sit re-read their balances.
@@ -71,7 +83,23 @@ export interface TableRunnerOptions {
    * process recovered them: called when the player joins this table; each notice is taken once.
    */
   readonly takeRecoveryNotices?: (playerId: string) => Promise<Notice[]>;
+  /** How long the deal and the settlement may wait for the ledger (default `DEFAULT_ROUND_DEADLINES`; docs/server.md "Database faults"). */
+  readonly deadlines?: Partial<RoundDeadlines>;
+  /**
+   * Fencing (docs/server.md "Processes, leases and recovery"): whether this process holds its lease now
+   * (`LeaseKeeper.held`). An action that would deal or settle a round while it does not is refused
+   * (`action/unavailable`) and changes nothing. Default: always held (a runner without a lease, in tests).
+   */
+  readonly fence?: () => boolean;
+  /**
+   * Admission control (docs/server.md "Admission control"): why this process takes no new seat now
+   * (`server/overloaded`), or null. A `sit` by a player without a seat here is refused with it. Default: always admitted.
+   */
+  readonly admit?: () => RuleError | null;
 }
+
+/** While fenced, a due timer is tried again this often, ms (not at once, which would spin). */
+const FENCED_RETRY_MS = 1_000;
 
 /** What changed, for the room: who gets an `ack`, who gets a `notice`. */
 export interface TableChange {
@@ -95,21 +123,47 @@ export class TableRunner {
   private readonly listeners = new Set<Listener>();
   private readonly now: () => number;
   private readonly log: (message: string, detail?: unknown) => void;
+  private readonly logger: Logger;
   private notices: { playerId: string; notice: Notice }[] = [];
   /** Notices of this table for players without a client here, sent when they join again. */
   private readonly waiting = new NoticeBox();
   /** Players whose hint is being computed (one at a time each). */
   private readonly hinting = new Set<string>();
+  private readonly deadlines: RoundDeadlines;
+  /** Settlements and refunds the ledger did not take at once, retried in the background. */
+  private readonly settlements: SettlementRetrier;
+  /** No new round is dealt (docs/server.md "Drain"). */
+  private draining = false;
+  /** The next round's id and server seed, and the seeds of rounds dealt (fairness.md). */
+  private readonly seeds: RoundSeeds;
+  /** The last action was refused by the fence (the lease is not held): timers wait `FENCED_RETRY_MS`. */
+  private fenced = false;
 
   constructor(private readonly options: TableRunnerOptions) {
     this.now = options.now ?? Date.now;
-    this.log = options.log ?? ((message, detail) => console.error(`[table ${options.config.tableId}] ${message}`, detail ?? ''));
+    this.logger = options.logger ?? withContext(rootLogger(), { tableId: options.config.tableId });
+    this.log = options.log ?? problemReporter(this.logger);
     this.state = createTable(options.config, this.now());
+    this.seeds = new RoundSeeds(options.rng);
+    this.deadlines = { ...DEFAULT_ROUND_DEADLINES, ...options.deadlines };
+    this.settlements = new SettlementRetrier({
+      ledger: options.ledger,
+      deadlines: this.deadlines,
+      now: this.now,
+      log: this.log,
+      onRetry: () => settlementRetries.inc({ table: options.config.tableId }),
+      onResolved: (resolution) => this.settlementResolved(resolution),
+    });
   }
 
   /** The table's id. */
   get tableId(): string {
     return this.options.config.tableId;
+  }
+
+  /** Players at the table (seated or watching, connected or held), for admission control. */
+  get playerCount(): number {
+    return Object.keys(this.state.players).length;
   }
 
   /** The table's settings. */
@@ -144,7 +198,7 @@ export class TableRunner {
         type: 'join',
         playerId: fresh.id,
         nickname: fresh.nickname,
-        balanceCents: fresh.balanceCents,
+        balanceCents: await this.spendable(fresh),
         compPoints: fresh.compPoints,
         nowMs: this.now(),
       });
@@ -194,30 +248,39 @@ export class TableRunner {
    *   message changes nothing.
    */
   handle(playerId: string, message: Exclude<ClientMessage, { type: 'hint' }>): Promise<Result<void>> {
+    if (this.draining && (message.type === 'bet' || message.type === 'rebet' || message.type === 'deal')) {
+      return Promise.resolve(err('bet/closed', 'the server is restarting: no new rounds now; try again in a minute'));
+    }
     const ack = { playerId, requestId: message.requestId };
     return this.enqueue(ack, async () => {
       const nowMs = this.now();
       switch (message.type) {
         case 'top-up': {
-          const topped = await this.options.ledger.topUp(playerId);
+          // At a table, a balance under its minimum bet is broke too (the web client offers Top up there).
+          const topped = await this.options.ledger.topUp(playerId, this.state.config.limits.main.minCents);
           if (!topped.ok) return topped;
           return this.syncPlayer(playerId);
         }
-        case 'sit':
+        case 'sit': {
+          const refused = (this.state.players[playerId]?.seat ?? null) === null ? (this.options.admit?.() ?? null) : null;
+          if (refused !== null) return err(refused.code, refused.message);
           return this.dispatch({ type: 'sit', playerId, seat: message.seat, nowMs });
+        }
         case 'bet':
           return this.dispatch({ type: 'bet', playerId, spot: message.spot, amountCents: message.amountCents, nowMs });
         case 'set':
-          return this.dispatch({ type: 'set', playerId, low: message.low, nowMs });
-        case 'auto-approve':
-          return this.dispatch({ type: 'auto-approve', playerId, on: message.on, nowMs });
-        case 'stand':
-        case 'deal':
+          return this.dispatch({ type: 'set', playerId, roundId: message.roundId, low: message.low, nowMs });
         case 'house-way':
+          return this.dispatch({ type: 'house-way', playerId, roundId: message.roundId, nowMs });
+        case 'auto-approve':
+          return this.dispatch({ type: 'auto-approve', playerId, on: message.on, clientSeed: message.clientSeed, nowMs });
+        case 'deal':
+        case 'approve':
+          return this.dispatch({ type: message.type, playerId, clientSeed: message.clientSeed, nowMs });
+        case 'stand':
         case 'rebet':
         case 'take-bank':
         case 'leave-bank':
-        case 'approve':
           return this.dispatch({ type: message.type, playerId, nowMs });
       }
     });
@@ -229,45 +292,61 @@ export class TableRunner {
    * table's queue, in order with the player's other messages; computed outside it, so play never waits.
    * It changes nothing at the table and nothing is announced.
    * @param requestId echoed in the reply
+   * @param roundId the round the hint is asked for (docs/protocol.md: a decision names its round)
    * @returns the reply for the asking client; `null` when the hint came too late (the player set its
    *   hand, the decision timer ran out or the round ended meanwhile: it is dropped); or a refusal:
-   *   `hintHand`'s (`action/not-seated`, `action/out-of-phase`, `action/not-your-turn`,
+   *   `hintHand`'s (`action/not-seated`, `action/stale`, `action/out-of-phase`, `action/not-your-turn`,
    *   `action/duplicate` for a hand already set), `action/duplicate` while this player's previous hint
    *   is still being computed, `action/unavailable` when the table has no hint service or the
    *   computation failed.
    */
-  async hint(playerId: string, requestId: string): Promise<Result<HintReply | null>> {
+  async hint(playerId: string, requestId: string, roundId: string): Promise<Result<HintReply | null>> {
     const hints = this.options.hints;
     if (hints === undefined) return err('action/unavailable', 'hints are not available at this table');
     const checked = await this.enqueueQuery(() => {
-      const hand = hintHand(this.state, playerId);
+      const hand = hintHand(this.state, playerId, roundId);
       if (!hand.ok) return hand;
       if (this.hinting.has(playerId)) return err('action/duplicate', 'your hint is being computed');
       this.hinting.add(playerId);
       return hand;
     });
     if (!checked.ok) return checked;
-    const { roundId, cards, commissionBps } = checked.value;
+    const { cards, commissionBps, houseWay } = checked.value;
     let computed: SettingHint;
     try {
-      computed = await hints.compute(cards, commissionBps);
+      computed = await hints.compute(cards, commissionBps, houseWay);
     } catch (error) {
       this.log('a hint could not be computed', error);
       return err('action/unavailable', 'the hint could not be computed; try again');
     } finally {
       this.hinting.delete(playerId);
     }
-    const still = hintHand(this.state, playerId);
-    if (this.closed || !still.ok || still.value.roundId !== roundId) return ok(null);
+    const still = hintHand(this.state, playerId, roundId);
+    if (this.closed || !still.ok) return ok(null);
     return ok({ requestId, ...computed });
   }
 
-  /** Stops the timers and waits for the queue; later calls are refused. */
+  /**
+   * Starts a drain (docs/server.md "Drain"): from now on `bet`, `rebet` and `deal` are refused
+   * (`bet/closed`) and no round is dealt (one that would be is void, its bets back on the felt); the
+   * round in play goes on with its timers. See `roundsInPlay`.
+   */
+  drain(): void {
+    this.draining = true;
+  }
+
+  /** True while a round is dealt and not yet settled, or a settlement or refund is being retried. */
+  get roundsInPlay(): boolean {
+    return this.state.round !== null || this.settlements.pending > 0;
+  }
+
+  /** Stops the timers and the settlement retries and waits for the queue; later calls are refused. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     await this.queue.catch(() => undefined);
+    await this.settlements.close();
   }
 
   /** Waits until every queued operation is done (tests). */
@@ -325,11 +404,15 @@ export class TableRunner {
 
   /** Applies an action (with fresh deal material) and carries out its effects. */
   private async dispatch(action: TableAction): Promise<Result<void>> {
-    const withDeal = { ...action, deal: { roundId: randomUUID(), deck: shuffledDeck(this.options.rng) } } as TableAction;
+    const withDeal = { ...action, deal: this.seeds.material() } as TableAction;
     const applied = apply(this.state, withDeal);
     if (!applied.ok) return applied;
+    this.fenced = this.options.fence !== undefined && touchesRound(applied.value.effects) && !this.options.fence();
+    if (this.fenced) return err('action/unavailable', 'this server cannot confirm its lease: it does not deal or settle now; try again or reconnect');
+    const before = this.state;
     this.state = applied.value;
-    await this.runEffects(applied.value.effects);
+    this.seeds.noteEffects(applied.value.effects);
+    await this.runEffects(applied.value.effects, before);
     return ok(undefined);
   }
 
@@ -337,31 +420,72 @@ export class TableRunner {
     const player = await this.options.players.getPlayer(playerId);
     if (player === undefined) return err('ledger/unknown-account', `no player ${playerId}`);
     if (this.state.players[playerId] === undefined) return ok(undefined);
-    return this.dispatch({ type: 'sync', playerId, balanceCents: player.balanceCents, compPoints: player.compPoints, nowMs: this.now() });
+    return this.dispatch({ type: 'sync', playerId, balanceCents: await this.spendable(player), compPoints: player.compPoints, nowMs: this.now() });
   }
 
-  private async runEffects(effects: readonly TableEffect[]): Promise<void> {
+  /** What `player` may stake here: its wallet less its banks' covers at other tables (docs/server.md "The banker's cover"). */
+  private async spendable(player: Player): Promise<number> {
+    const spendable = await this.options.ledger.spendable(player.id, this.tableId);
+    return spendable.ok ? spendable.value : player.balanceCents;
+  }
+
+  /** Commits the banker's cover in the ledger (docs/server.md "The banker's cover") and tells the reducer what was held. */
+  private async reserveBank(effect: Extract<TableEffect, { kind: 'reserve-bank' }>): Promise<void> {
+    const { minCents, maxCents, playerId } = effect;
+    const input = { tableId: this.tableId, playerId, minCents, maxCents, ownerInstanceId: this.options.instanceId ?? null };
+    const held = await this.options.ledger.reserveBank(input).catch((error: unknown) => err('action/unavailable', String(error)));
+    if (!held.ok) this.log(`the bank of ${playerId} could not be covered: ${held.error.code} ${held.error.message}`);
+    const applied = await this.dispatch({ type: 'bank-cover', playerId, coverCents: held.ok ? held.value : null, nowMs: this.now() });
+    // No longer the banker here (`action/stale`): nothing may stay held for a bank that is gone.
+    if (!applied.ok && held.ok) await this.options.ledger.releaseBank(this.tableId, playerId);
+    this.options.onBalancesChanged?.([playerId]);
+  }
+
+  /** Carries out `effects` of the action that moved the table from `before` to the current state. */
+  private async runEffects(effects: readonly TableEffect[], before: TableState): Promise<void> {
     const { ledger } = this.options;
     for (const effect of effects) {
       switch (effect.kind) {
         case 'open-round': {
-          const opened = await ledger.openRound({
-            roundId: effect.roundId,
-            tableId: this.tableId,
-            bankerPlayerId: effect.bankerPlayerId,
-            holds: effect.holds,
-            secret: encodeRoundSecret(effect.secret),
-            public: effect.public,
-            ownerInstanceId: this.options.instanceId ?? null,
-          });
+          if (this.draining) {
+            // docs/server.md "Drain": no new round; the bets go back on the felt (notice/round-void).
+            await this.dispatch({ type: 'round-failed', roundId: effect.roundId, reason: 'bet/closed', nowMs: this.now() });
+            break;
+          }
+          const attempt = await openRoundWithRetry(
+            ledger,
+            {
+              roundId: effect.roundId,
+              tableId: this.tableId,
+              bankerPlayerId: effect.bankerPlayerId,
+              holds: effect.holds,
+              secret: encodeRoundSecret(effect.secret),
+              public: effect.public,
+              ownerInstanceId: this.options.instanceId ?? null,
+              fairness: this.seeds.take(effect.roundId, effect.secret.fairness),
+            },
+            this.deadlines,
+            this.now,
+          );
+          if (!attempt.answered) {
+            await this.dealGivenUp(effect.roundId, effect.holds, attempt.error);
+            break;
+          }
+          const opened = attempt.result;
           if (opened.ok && opened.value.status === 'open') {
+            roundDealt(this.logger, this.tableId, effect.roundId, effect.holds);
             this.options.onBalancesChanged?.([...new Set(effect.holds.map((hold) => hold.playerId))]);
             // Players may now ask for hints: have the hint workers ready (they start once per process).
             this.options.hints?.prewarm?.();
             await this.dispatch({ type: 'round-opened', roundId: effect.roundId, nowMs: this.now() });
+          } else if (!opened.ok && shortPlayersOf(opened.error).length > 0) {
+            // One player's shortfall never voids the round for the others (docs/server.md): deal again without it.
+            const short = shortPlayersOf(opened.error);
+            await this.dispatch({ type: 'round-short', roundId: effect.roundId, playerIds: short, nowMs: this.now() });
+            for (const playerId of short) await this.syncPlayer(playerId);
           } else {
             const error: RuleError = opened.ok ? { code: 'action/stale', message: 'the round could not be dealt' } : opened.error;
-            this.log(`the deal of ${effect.roundId} was refused: ${error.code} ${error.message}`);
+            dealFailed(this.logger, this.tableId, effect.roundId, error);
             // The reducer voids the round and tells its players (notice/round-void).
             await this.dispatch({ type: 'round-failed', roundId: effect.roundId, reason: error.code, nowMs: this.now() });
             for (const playerId of new Set(effect.holds.map((hold) => hold.playerId))) await this.syncPlayer(playerId);
@@ -371,30 +495,48 @@ export class TableRunner {
         case 'save-round': {
           // The round settles in this same action: its settlement supersedes the private record.
           if (effects.some((later) => later.kind === 'settle-round' && later.roundId === effect.roundId)) break;
-          const saved = await ledger.saveRoundSecret(effect.roundId, encodeRoundSecret(effect.secret));
+          // A database fault here loses only the record of this setting (recovery would use the house way).
+          const saved = await ledger.saveRoundSecret(effect.roundId, encodeRoundSecret(effect.secret)).catch((error: unknown) => err('action/unavailable', String(error)));
           if (!saved.ok) this.log(`could not save round ${effect.roundId}`, saved.error);
           break;
         }
         case 'settle-round': {
-          const settled = await ledger.settleRound({
+          const input = {
             roundId: effect.roundId,
             postings: effect.postings,
             compPoints: effect.compPoints,
             result: effect.result,
             ...(this.options.instanceId == null ? {} : { ownerInstanceId: this.options.instanceId }),
-          });
-          if (!settled.ok) {
-            // The round stays open in the ledger and is recovered once this process stops (or, if
-            // another process already recovered it, `action/stale`, it stays as that one settled it);
-            // meanwhile the table shows the balances the ledger really has.
-            this.log(`could not settle round ${effect.roundId}`, settled.error);
-            for (const change of effect.compPoints) await this.syncPlayer(change.playerId);
+          };
+          const settled = await this.settlements.settle(input, effect.compPoints.map((change) => change.playerId));
+          if (settled.status === 'settled') roundSettled(this.logger, this.tableId, effect.roundId, effect.postings);
+          else {
+            if (settled.error !== null) settlementRefused(this.logger, this.tableId, effect.roundId, settled.error);
+            if (settled.status === 'stale') {
+              // Another process recovered the round: it stays as that one settled it. The table shows no
+              // reveal the ledger did not record (the last round stays the one before), and the players'
+              // balances as the ledger has them; recovery's notice tells them the ledger's outcome.
+              this.state = { ...this.state, lastRound: before.lastRound };
+              for (const change of effect.compPoints) await this.syncPlayer(change.playerId);
+            } else {
+              // Retried (or refunded) in the background: until then the table shows the balances the
+              // ledger has, without this round's credits and comp points.
+              const points = new Map(effect.compPoints.map((change) => [change.playerId, change.delta]));
+              await this.showLedgerBalances(walletCredits(effect.postings), points);
+            }
           }
           // Otherwise the reducer's balances and comp points are the ledger's (the engine's
           // property tests check that they agree); a join or a refused deal re-reads them.
           this.options.onBalancesChanged?.(effect.compPoints.map((change) => change.playerId));
           break;
         }
+        case 'reserve-bank':
+          await this.reserveBank(effect);
+          break;
+        case 'release-bank':
+          await this.options.ledger.releaseBank(this.tableId, effect.playerId).catch((error: unknown) => this.log(`could not release the bank of ${effect.playerId}`, error));
+          this.options.onBalancesChanged?.([effect.playerId]);
+          break;
         case 'stood-up':
           break;
         case 'notice':
@@ -402,6 +544,50 @@ export class TableRunner {
           break;
       }
     }
+  }
+
+  /**
+   * A deal whose ledger transaction did not answer within `deadlines.dealMs`: the round is void (the
+   * reducer puts the bets back on the felt and sends `notice/round-void`), and it is refunded in the
+   * background in case the deal did reach the ledger; until the ledger answers, the table shows the
+   * players' balances without those stakes (what the ledger has if the deal went through).
+   */
+  private async dealGivenUp(roundId: string, holds: readonly Hold[], error: unknown): Promise<void> {
+    this.log(`the deal of ${roundId} failed: the ledger did not answer in time`, error);
+    dealFailed(this.logger, this.tableId, roundId, { code: 'action/unavailable', message: 'the ledger did not answer' });
+    await this.dispatch({ type: 'round-failed', roundId, reason: 'action/unavailable', nowMs: this.now() });
+    const stakes = new Map<string, number>();
+    for (const hold of holds) stakes.set(hold.playerId, (stakes.get(hold.playerId) ?? 0) + hold.amountCents);
+    this.settlements.refund(roundId, [...stakes.keys()], 'interrupted: the deal could not be recorded in time');
+    await this.showLedgerBalances(stakes, new Map());
+  }
+
+  /**
+   * Shows the players of a round the ledger does not have yet the balances it has: the table's balance
+   * less `credits` (cents) and comp points less `points`, by player (players no longer here are skipped).
+   * The ledger's own figures are read again once the round is settled or refunded (`settlementResolved`).
+   */
+  private async showLedgerBalances(credits: ReadonlyMap<string, number>, points: ReadonlyMap<string, number>): Promise<void> {
+    for (const playerId of new Set([...credits.keys(), ...points.keys()])) {
+      const p = this.state.players[playerId];
+      if (p === undefined) continue;
+      const balanceCents = p.balanceCents - (credits.get(playerId) ?? 0);
+      const compPoints = p.compPoints - (points.get(playerId) ?? 0);
+      await this.dispatch({ type: 'sync', playerId, balanceCents, compPoints, nowMs: this.now() });
+    }
+  }
+
+  /** A round retried in the background was settled or refunded: the players see the ledger's balances again, and hear of a refund. */
+  private settlementResolved(resolution: Resolution): void {
+    void this.enqueue(null, async () => {
+      for (const playerId of resolution.playerIds) await this.syncPlayer(playerId);
+      if (resolution.tell && resolution.outcome === 'refunded') {
+        const notice = makeNotice('notice/round-recovered', { roundId: resolution.roundId, outcome: 'refunded', netCents: 0 });
+        for (const playerId of resolution.playerIds) this.deliver(playerId, notice);
+      }
+      if (resolution.outcome !== 'gone') this.options.onBalancesChanged?.(resolution.playerIds);
+      return ok(undefined);
+    });
   }
 
   /** Sends `notice` with this change if `playerId` has a client at the table, else keeps it for its next join. */
@@ -417,10 +603,15 @@ export class TableRunner {
     if (this.closed) return;
     const deadline = nextDeadline(this.state);
     if (deadline === null) return;
-    const delay = Math.max(0, deadline - this.now()) + 5;
+    const delay = Math.max(this.fenced ? FENCED_RETRY_MS : 0, deadline - this.now()) + 5;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.enqueue(null, () => this.dispatch({ type: 'tick', nowMs: this.now() }));
     }, delay);
   }
+}
+
+/** Whether `effects` deal or settle a round: what a process without its lease must not do (fencing). */
+function touchesRound(effects: readonly TableEffect[]): boolean {
+  return effects.some((effect) => effect.kind === 'open-round' || effect.kind === 'settle-round');
 }

@@ -10,6 +10,9 @@ import { loadToken, parseRoute, routeHash, saveToken, type Route } from './sessi
 import { SignIn } from './SignIn.js';
 import { Lobby } from './Lobby.js';
 import { TableScreen } from './TableScreen.js';
+import { VerifyPage } from '../fairness/VerifyPage.js';
+import { HouseWayLab } from '../lab/HouseWayLab.js';
+import { AuditPage } from '../fairness/AuditPage.js';
 
 /** The signed-in session: token and the player as last known. */
 export interface Session {
@@ -75,10 +78,21 @@ export function App() {
     navigate({ screen: 'lobby' });
   }, [navigate]);
 
+  /** Sign out chosen by the player: the token is revoked on the server too (a failure changes nothing here). */
+  const signOutByPlayer = useCallback(() => {
+    if (session) void api.signOut(session.token).catch(() => undefined);
+    signOut();
+  }, [api, session, signOut]);
+
   const updatePlayer = useCallback((player: Partial<PlayerSummary>) => {
     setSession((s) => (s ? { ...s, player: { ...s.player, ...player } } : s));
   }, []);
 
+  // The verify page needs no sign-in: anyone may check a round's proof.
+  if (route.screen === 'verify') return <VerifyPage roundId={route.roundId} onBack={() => navigate({ screen: 'lobby' })} />;
+  // The house-way lab shows public figures: no sign-in either.
+  if (route.screen === 'house-way-lab') return <HouseWayLab onLeave={() => navigate({ screen: 'lobby' })} />;
+  if (route.screen === 'fairness-audit') return <AuditPage onBack={() => navigate({ screen: 'lobby' })} />;
   if (checking) return <div className="center-msg">{t('app.loading')}</div>;
   if (!session) return <SignIn api={api} onSignedIn={signedIn} />;
   if (route.screen === 'table') {
@@ -100,7 +114,7 @@ export function App() {
       api={api}
       session={session}
       onSit={(tableId) => navigate({ screen: 'table', tableId })}
-      onSignOut={signOut}
+      onSignOut={signOutByPlayer}
       onPlayer={updatePlayer}
       flash={flash}
     />

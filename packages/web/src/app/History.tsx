@@ -9,6 +9,7 @@ import type { HistoryEntry, SettingView } from '@paigow/engine';
 import { outcomeOfNet } from '../table-ui/model.js';
 import { envyHandsText, fortuneLineName } from './i18n/index.js';
 import { MiniHands } from './MiniCards.js';
+import { VerifyLink } from '../fairness/VerifyLink.js';
 
 /** The history panel (`history`, one `history-row` per round); `entries` is `null` while loading. */
 export function History({ entries, money, tableNames }: {
@@ -61,6 +62,7 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
         <span className="muted"> · {when.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}</span>
       </span>
       <span className={`history-row__net history-row__net--${outcome}`}>{money(entry.netCents, true)}</span>
+      <VerifyLink roundId={entry.roundId} />
       {mine && (
         <span className="history-row__extra">
           <span data-testid="history-bet" data-cents={mine.bets.main}>

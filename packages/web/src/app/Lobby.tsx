@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LobbyTable, PlayerSummary } from '@paigow/engine';
 import { ApiError, type Api } from '../net/http.js';
-import { BROKE_BELOW_CENTS } from '../table-ui/model.js';
+import { BROKE_BELOW_CENTS } from '../table-ui/broke.js';
 import { errorMessage, formatMoney } from './i18n/index.js';
 import { Stat, TopBar } from './TopBar.js';
 import type { Session } from './App.js';
@@ -100,6 +100,9 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
                     {t('lobby.limits', { min: formatMoney(lng, table.limits.main.minCents), max: formatMoney(lng, table.limits.main.maxCents) })}
                   </span>
                   <span className="table-tile__meta">{table.playerBanking ? t('lobby.playerBanks') : t('lobby.houseBanks')}</span>
+                  <span className="table-tile__meta" data-testid={`house-way-${table.tableId}`} data-house-way={table.houseWay}>
+                    {t('lobby.houseWay', { name: t(`houseWayNames.${table.houseWay}`) })}
+                  </span>
                   <span className="table-tile__meta">
                     {t('lobby.players', { count: table.seatsTaken })} · {t('lobby.seats', { count: table.seats })}
                     {table.limits.fortune ? ` · ${t('lobby.fortune')}` : ''}
@@ -115,10 +118,18 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
               ))}
             </div>
           )}
+          {tables?.some((x) => x.playerBanking) && (
+            <p className="note muted" data-testid="bank-cost-note">
+              {t('lobby.bankCost')}
+            </p>
+          )}
           <p className="note">
             <button className="btn btn--small" onClick={() => void refresh()}>
               {t('lobby.refresh')}
-            </button>
+            </button>{' '}
+            <a className="btn btn--small btn--ghost" href="#/house-way-lab" data-testid="lab-link">
+              {t('lab.link')}
+            </a>
           </p>
         </section>
       </main>

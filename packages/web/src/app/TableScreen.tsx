@@ -12,25 +12,18 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { houseWay, parseCards, type HistoryEntry, type PlayerSummary, type RoundResultView, type TableView, type YouView } from '@paigow/engine';
+import { houseWays, parseCards, type HistoryEntry, type HouseWayId, type PlayerSummary, type RoundResultView, type TableView, type YouView } from '@paigow/engine';
 import { ApiError, type Api } from '../net/http.js';
 import { Countdown, Timer } from '../table-ui/Timer.js';
 import { FortunePayTable } from '../table-ui/FortunePayTable.js';
 import { BetSpot, ChipRack, HandBox, Mark, Zone } from '../table-ui/parts.js';
 import {
-  BROKE_BELOW_CENTS,
   arrange,
   bankerMark,
-  betChips,
   betUnitOf,
   categoryOfCards,
-  checkDraft,
   chipsCents,
-  fortuneChip,
   localDeadline,
-  mainResultOf,
-  outcomeOfNet,
-  planBet,
   resultOf,
   sortForDisplay,
   stageOf,
@@ -39,18 +32,25 @@ import {
   waitingFor,
   type Arrangement,
   type CardText,
-  type ChipValue,
-  type ResultModel,
   type Stage,
   type Waiting,
 } from '../table-ui/model.js';
-import { categoryName, envyHandsText, errorMessage, formatMoney, fortuneLineName, houseWayText } from './i18n/index.js';
+import { bankerHandMarks, bankerRow } from '../table-ui/banker-side.js';
+import { canTopUp } from '../table-ui/broke.js';
+import { categoryName, errorMessage, formatMoney, houseWayText } from './i18n/index.js';
+import { useBetChips } from './useBetChips.js';
+import { BetTools, BetTotal, betsBlockText } from './BetTools.js';
+import { BankRoom, TakeBank } from './BankStatus.js';
+import { BrokeNotice } from './BrokeNotice.js';
+import { ResultBanner } from './ResultBanner.js';
 import { useTable, type TableState } from './useTable.js';
 import { Stat, TopBar } from './TopBar.js';
 import { History } from './History.js';
 import { HintPanel } from './HintPanel.js';
 import { MiniHands } from './MiniCards.js';
 import { Toasts, type ToastNotice } from './Toasts.js';
+import { useClientSeed, withClientSeed } from '../fairness/client-seed.js';
+import { FairnessPanel } from '../fairness/FairnessPanel.js';
 import { lastRoundOf } from './last-round.js';
 import { awayOfRecovered, loadAwaiting, mergeAway, missedRounds, saveAwaiting, trackRounds, type AwayRound } from './away.js';
 import type { Session } from './App.js';
@@ -107,16 +107,13 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const money = useCallback<Money>((cents, signed = false) => formatMoney(lng, cents, signed), [lng]);
-  const { view, send, pending, error, status, connections, notices } = table;
+  const { view, send: sendPlain, pending, error, status, connections, notices } = table;
   const you = view?.you ?? null;
+  // fairness.md §2: the client seed goes with Deal and the banker's approval.
+  const clientSeed = useClientSeed(view?.fairness?.roundId ?? null);
+  const send = withClientSeed(sendPlain, clientSeed);
 
   const [low, setLow] = useState<CardText[]>(initialLow ?? []);
-  const [mainChips, setMainChips] = useState<ChipValue[]>([]);
-  const [fortuneChips, setFortuneChips] = useState<ChipValue[]>([]);
-  // Bets being built below the minimum or off the bet unit: on the felt, not yet sent.
-  const [mainDraft, setMainDraft] = useState<ChipValue[] | null>(null);
-  const [fortuneDraft, setFortuneDraft] = useState<ChipValue[] | null>(null);
-  const [selected, setSelected] = useState<ChipValue | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [history, setHistory] = useState<readonly HistoryEntry[] | null>(null);
   const [historyBump, setHistoryBump] = useState(0);
@@ -141,23 +138,6 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
     if (balance !== undefined && comp !== undefined) onPlayer({ balanceCents: balance, compPoints: comp });
   }, [balance, comp, onPlayer]);
 
-  // Drafts end with the betting (a deal, a rebet) or when the server holds a bet on that spot again.
-  const phase = view?.phase ?? null;
-  const ready = you?.ready ?? false;
-  const heldMain = you?.bets.main ?? 0;
-  const heldFortune = you?.bets.fortune ?? 0;
-  useEffect(() => {
-    if (phase !== 'betting' || ready) {
-      setMainDraft(null);
-      setFortuneDraft(null);
-    }
-  }, [phase, ready, roundId]);
-  useEffect(() => {
-    if (heldMain > 0) setMainDraft(null);
-  }, [heldMain]);
-  useEffect(() => {
-    if (heldFortune > 0) setFortuneDraft(null);
-  }, [heldFortune]);
 
   // Rounds dealt to the player and not yet seen settled (kept per player and table, across reloads).
   const playerId = session.player.id;
@@ -246,8 +226,12 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const dismissLocal = useCallback((id: string) => setLocalNotices((list) => list.filter((n) => n.id !== id)), []);
   const dismissAway = useCallback(() => setAway([]), []);
 
-  const pendingTypes = useMemo(() => new Set(pending.values()), [pending]);
+  const pendingTypes = useMemo(() => new Set<string>(pending.values()), [pending]);
   const stage: Stage = view ? stageOf(view) : { kind: 'empty' };
+  const connected = status === 'open';
+  const canBet = you?.role === 'player' && view?.phase === 'betting' && connected;
+  // The chips on the felt and their tools (Clear, Undo, Double, Rebet).
+  const bets = useBetChips({ view, you, canBet, send, pendingTypes, error, setLocalError, money });
 
   const leave = async () => {
     await table.leave();
@@ -293,67 +277,24 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
 
   const role = you.role;
   const isPlayer = role === 'player';
-  const connected = status === 'open';
-  const canBet = isPlayer && view.phase === 'betting' && connected;
-  const betPending = pendingTypes.has('bet') || pendingTypes.has('rebet');
+  const betPending = bets.betPending;
   const unit = betUnitOf(view.config);
   const mainLimits = view.config.limits.main;
   const fortuneLimits = view.config.limits.fortune;
-  const shownMain = mainDraft ?? (betPending ? mainChips : betChips(you.bets.main, mainChips));
-  const shownFortune = fortuneDraft ?? (betPending ? fortuneChips : betChips(you.bets.fortune, fortuneChips));
+  const shownMain = bets.shown.main;
+  const shownFortune = bets.shown.fortune;
+  const mainDraft = bets.drafts.main;
+  const fortuneDraft = bets.drafts.fortune;
 
-  const placeMain = (chips: ChipValue[]) => {
-    setLocalError(null);
-    const plan = planBet(chipsCents(chips), you.bets.main, mainLimits, unit);
-    if (plan.draft) {
-      setMainDraft(chips);
-      // Taking the main bet off (below the minimum) takes the Fortune bet off too (docs/protocol.md "Bets").
-      if (plan.send === 0) setFortuneDraft(null);
-    } else {
-      setMainDraft(null);
-      setMainChips(chips);
-    }
-    if (plan.send !== null) send('bet', { spot: 'main', amountCents: plan.send });
-  };
-  const placeFortune = (chips: ChipValue[]) => {
-    if (!fortuneLimits) return;
-    setLocalError(null);
-    const plan = planBet(chipsCents(chips), you.bets.fortune, fortuneLimits, unit);
-    if (plan.draft) setFortuneDraft(chips);
-    else {
-      setFortuneDraft(null);
-      setFortuneChips(chips);
-    }
-    if (plan.send !== null) send('bet', { spot: 'fortune', amountCents: plan.send });
-  };
-  const onChip = (v: ChipValue) => {
-    setSelected(v);
-    if (canBet) placeMain([...shownMain, v]);
-  };
-  const onBetStack = () => {
-    if (canBet && shownMain.length > 0) placeMain(shownMain.slice(0, -1));
-  };
-  const addsToFortune = fortuneChip(selected, unit, fortuneLimits?.minCents ?? 0);
-  const onFortune = () => {
-    if (canBet && fortuneLimits) placeFortune([...shownFortune, addsToFortune]);
-  };
-  const onFortuneRemove = () => {
-    if (canBet && shownFortune.length > 0) placeFortune(shownFortune.slice(0, -1));
-  };
-  /** Why Deal cannot deal a bet still being built (below the minimum, off the unit), else `null`. */
-  const draftRefusal = (): string | null => {
-    for (const [chips, limits, key] of [[mainDraft, mainLimits, 'table.underMin'], [fortuneDraft, fortuneLimits, 'table.underMinFortune']] as const) {
-      if (chips === null || limits === null) continue;
-      const check = checkDraft(chipsCents(chips), limits, unit);
-      if (check === 'under-min') return t(key, { amount: money(limits.minCents) });
-      if (check === 'off-unit') return t('table.offUnit', { amount: money(unit) });
-    }
-    return null;
-  };
+  const addsToFortune = bets.fortuneAdds;
   const onDeal = () => {
-    const refusal = draftRefusal();
+    const refusal = bets.draftRefusal();
     if (refusal !== null) {
       setLocalError(refusal);
+      return;
+    }
+    if (clientSeed.error !== null) {
+      setLocalError(errorMessage(t, clientSeed.error));
       return;
     }
     setLocalError(null);
@@ -398,7 +339,11 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   // The player's last round at any table (the history's newest settled round, or this table's if newer).
   const lastRound = lastRoundOf(view, history);
   const names = withCurrent(tableNames, view);
-  const showRoundPlayers = !iBank && view.lastRound !== null && view.config.seats > 1 && view.lastRound.players.length > 1;
+  // A shared table's last round beside the felt: for those who did not play it (never drawn on their felt
+  // as if current), and for its players when there were several; the banker of it reads it on its felt.
+  const sideRound = view.lastRound !== null && view.config.seats > 1 && !(stage.kind === 'revealed' && stage.asBanker) ? view.lastRound : null;
+  const showRoundPlayers = sideRound !== null && (!viewerPlayed(sideRound) || sideRound.players.length > 1);
+  const rebetWhy = bets.rebetBlock === null || bets.rebetBlock === 'none' || bets.rebetBlock === 'placed' ? null : betsBlockText(t, money, bets.rebetBlock, view, you, you.lastBets ? you.lastBets.main + you.lastBets.fortune : 0);
 
   return (
     <>
@@ -435,7 +380,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
         <Stat label={t('table.balance')} testid="balance" data={{ cents: you.balanceCents }}>
           <span className="stat__value--gold">{money(you.balanceCents)}</span>
         </Stat>
-        {you.balanceCents < BROKE_BELOW_CENTS && you.bets.main === 0 && (
+        {canTopUp(you, mainLimits) && (
           <button className="btn btn--gold btn--small" data-testid="top-up" onClick={() => send('top-up')}>
             {t('table.topUp')}
           </button>
@@ -453,6 +398,9 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
                 <PhaseMessage view={view} you={you} stage={stage} status={status} waiting={waiting} waitDeadline={waitDeadline} />
               </p>
               {result && stage.kind === 'revealed' && <ResultBanner result={result} money={money} />}
+              {isPlayer && view.phase === 'betting' && <BetTotal bets={bets} money={money} />}
+              {canBet && <BrokeNotice view={view} you={you} money={money} onTopUp={() => send('top-up')} busy={pendingTypes.has('top-up')} />}
+              <BankRoom view={view} money={money} />
             </div>
             <div className="middle__center spots">
               {role === 'spectator' ? null : role === 'banker' ? (
@@ -471,7 +419,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
                     amount={mainTotal > 0 ? money(mainTotal) : null}
                     chips={shownMain}
                     title={t('table.removeChip')}
-                    onClick={onBetStack}
+                    onClick={bets.onBetStack}
                     disabled={!canBet}
                     note={mainNote}
                     warn={mainDraft !== null}
@@ -485,13 +433,17 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
                       draftCents={fortuneDraft ? chipsCents(fortuneDraft) : null}
                       amount={chipsCents(shownFortune) > 0 ? money(chipsCents(shownFortune)) : null}
                       chips={shownFortune}
-                      title={t('table.addFortune', { chip: money(addsToFortune * 100) })}
-                      onClick={onFortune}
+                      title={
+                        addsToFortune === null
+                          ? t('bets.fortuneAtMax', { max: money(fortuneLimits.maxCents) })
+                          : t('table.addFortune', { chip: money(addsToFortune * 100) })
+                      }
+                      onClick={bets.onFortune}
                       disabled={!canBet}
                       warn={fortuneDraft !== null}
                       note={fortuneDraft !== null ? t('table.minBet', { amount: money(fortuneLimits.minCents) }) : null}
-                      badge={t('table.fortuneAdds', { chip: money(addsToFortune * 100) })}
-                      onClear={canBet && shownFortune.length > 0 ? onFortuneRemove : null}
+                      badge={addsToFortune === null ? null : t('table.fortuneAdds', { chip: money(addsToFortune * 100) })}
+                      onClear={canBet && shownFortune.length > 0 ? bets.onFortuneRemove : null}
                       clearTitle={t('table.fortuneRemove')}
                       clearTestid="fortune-clear"
                     />
@@ -503,6 +455,8 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
               <Timer deadline={deadline} totalMs={totalMs} />
               <span className="table-facts muted">
                 {view.config.name}
+                <br />
+                <span data-testid="table-house-way">{t('table.houseWayName', { name: t(`houseWayNames.${view.config.houseWay}`) })}</span>
                 <br />
                 {t('table.limits', { min: money(mainLimits.minCents), max: money(mainLimits.maxCents) })}
                 <br />
@@ -526,9 +480,9 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
               </span>
             </div>
           </div>
-          {iBank ? (
-            stage.kind === 'revealed' && <BankerResults round={stage.round} money={money} />
-          ) : role === 'spectator' && stage.kind !== 'revealed' ? null : (
+          {stage.kind === 'revealed' && stage.asBanker ? (
+            <BankerResults round={stage.round} money={money} />
+          ) : iBank && stage.kind !== 'revealed' ? null : role === 'spectator' && stage.kind !== 'revealed' ? null : (
             <PlayerZone you={you} stage={stage} arrangement={arrangement} setting={setting && !submitting} onCard={(c) => setLow((l) => toggleLow(l, c))} />
           )}
           <div className="controls">
@@ -560,11 +514,11 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
                       data-testid="split"
                       disabled={!setting || splitBlock !== null || submitting}
                       title={splitReason ?? undefined}
-                      onClick={() => arrangement && send('set', { low: [...arrangement.low] })}
+                      onClick={() => arrangement && send('set', { low: [...arrangement.low], roundId })}
                     >
                       {t('table.split')}
                     </button>
-                    <button className="btn btn--big" data-testid="house-way" disabled={!setting || submitting} onClick={() => send('house-way')}>
+                    <button className="btn btn--big" data-testid="house-way" disabled={!setting || submitting} onClick={() => send('house-way', { roundId })}>
                       {t('table.houseWay')}
                     </button>
                   </>
@@ -581,15 +535,10 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
                     <button
                       className="btn btn--big"
                       data-testid="rebet"
-                      disabled={!canBet || you.lastBets === null || you.lastBets.main === 0 || you.bets.main > 0 || betPending}
-                      onClick={() => {
-                        setMainChips([]);
-                        setFortuneChips([]);
-                        setMainDraft(null);
-                        setFortuneDraft(null);
-                        setLocalError(null);
-                        send('rebet');
-                      }}
+                      data-reason={bets.rebetBlock ?? undefined}
+                      title={rebetWhy ?? undefined}
+                      disabled={!canBet || bets.rebetBlock !== null || betPending}
+                      onClick={bets.rebet}
                     >
                       {t('table.rebet')}
                     </button>
@@ -608,19 +557,40 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
                   </button>
                 )}
               </div>
-              {hintPanel !== null && !wide ? null : isPlayer && <ChipRack selected={selected} onChip={onChip} disabled={!canBet} />}
+              {hintPanel !== null && !wide ? null : isPlayer && (
+                <ChipRack
+                  selected={bets.selected}
+                  onChip={bets.onChip}
+                  disabled={!canBet}
+                  allowed={bets.target === 'fortune' && fortuneLimits ? (v) => chipsCents(shownFortune) + v * 100 <= fortuneLimits.maxCents : undefined}
+                />
+              )}
+              {isPlayer && !dealt && <BetTools view={view} you={you} bets={bets} canBet={canBet} money={money} />}
             </div>
+            {rebetWhy && canBet && !dealt && (
+              <p className="rebet-reason muted" data-testid="rebet-reason">
+                {rebetWhy}
+              </p>
+            )}
             {hintPanel !== null && !wide ? hintPanel : null}
             {!wide && toasts}
           </div>
         </section>
         <aside className="side">
           {wide && hintPanel}
-          {showRoundPlayers && view.lastRound && (
-            <section className="panel">
-              <h2>{t('table.roundPlayers')}</h2>
-              <RoundPlayers round={view.lastRound} money={money} />
+          {showRoundPlayers && sideRound && (
+            <section className="panel" data-testid="last-round-panel" data-round-id={sideRound.roundId}>
+              <h2>{viewerPlayed(sideRound) ? t('table.roundPlayers') : t('table.lastRoundPanel')}</h2>
+              <p className="muted">{t('table.lastRoundBanker', { name: sideRound.banker.kind === 'house' ? t('table.theHouse') : sideRound.banker.nickname })}</p>
+              <RoundPlayers round={sideRound} money={money} />
             </section>
+          )}
+          {view.fairness && (
+            <FairnessPanel
+              fairness={view.fairness}
+              clientSeed={clientSeed}
+              locked={you.ready || view.fairness.clientSeeds !== null || (you.role === 'banker' && view.banker.kind === 'player' && view.banker.approved)}
+            />
           )}
           <History entries={history} money={money} tableNames={names} />
           {view.config.fortunePayTable && (
@@ -717,42 +687,6 @@ function phaseMessage(view: TableView, you: YouView, stage: Stage, t: T): string
   }
 }
 
-function ResultBanner({ result, money }: { result: ResultModel; money: Money }) {
-  const { t } = useTranslation();
-  const main =
-    result.outcome === 'win'
-      ? t('result.win', { amount: money(result.netCents) })
-      : result.outcome === 'lose'
-        ? t('result.lose', { amount: money(Math.abs(result.netCents)) })
-        : t('result.push');
-  const details: string[] = [];
-  if (result.commissionCents > 0) details.push(t(result.asBanker ? 'result.bankerFee' : 'result.commission', { amount: money(result.commissionCents) }));
-  if (result.fortune) {
-    details.push(
-      result.fortune.line
-        ? t('result.fortune', { line: fortuneLineName(t, result.fortune.line), amount: money(result.fortune.netCents, true) })
-        : t('result.fortuneLose'),
-    );
-  }
-  if (result.envy) {
-    details.push(t('result.envy', { amount: money(result.envy.amountCents, true), hands: envyHandsText(t, result.envy.hands) }));
-  }
-  if (result.outcome === 'push' && result.netCents !== 0) details.push(t('result.net', { amount: money(result.netCents, true) }));
-  return (
-    <div
-      className={`result result--${result.outcome}`}
-      data-testid="result"
-      data-result={result.outcome}
-      data-net-cents={result.netCents}
-      data-round-id={result.roundId}
-      role="status"
-    >
-      {main}
-      {details.length > 0 && <span className="result__detail">{details.join(' · ')}</span>}
-    </div>
-  );
-}
-
 /**
  * A house-way explanation: the viewer's hand when the house set it (`who="you"`; saying so when it was
  * for a timeout or a disconnection), or the banker's hand at the reveal (`who="banker"`).
@@ -765,12 +699,12 @@ function Explanation({ view, stage, who }: { view: TableView; stage: Stage; who:
     if (stage.kind === 'setting' && view.you?.houseWay) {
       text = houseWayText(t, view.you.houseWay.explanation);
     } else if (stage.kind === 'revealed' && stage.mine && stage.mine.setBy !== 'player') {
-      text = explainLocally(stage.mine.cards, stage.mine.houseWayRule, t);
+      text = explainLocally(stage.mine.cards, stage.mine.houseWayRule, view.config.houseWay, t);
       if (stage.mine.setBy === 'timeout') key = 'table.houseWayRuleTimeout';
       if (stage.mine.setBy === 'disconnect') key = 'table.houseWayRuleDisconnect';
     }
   } else if (stage.kind === 'revealed') {
-    text = explainLocally(stage.round.bankerHand.cards, stage.round.bankerHand.rule, t);
+    text = explainLocally(stage.round.bankerHand.cards, stage.round.bankerHand.rule, view.config.houseWay, t);
   }
   if (!text) return null;
   return (
@@ -782,27 +716,38 @@ function Explanation({ view, stage, who }: { view: TableView; stage: Stage; who:
 
 /**
  * The explanation of a house-way setting after the reveal. The view carries only the rule id there,
- * so the (deterministic) engine recomputes the explanation from the seven cards, for display only;
- * it is used only when it names the same rule as the server.
+ * so the (deterministic) engine recomputes the explanation from the seven cards by the table's house way,
+ * for display only; it is used only when it names the same rule as the server.
  */
-function explainLocally(cards: readonly CardText[], rule: string | null, t: T): string | null {
+function explainLocally(cards: readonly CardText[], rule: string | null, way: HouseWayId, t: T): string | null {
   const parsed = parseCards([...cards], 7);
   if (!parsed.ok) return null;
-  const hw = houseWay(parsed.value);
+  const hw = houseWays[way].set(parsed.value);
   if (rule !== null && hw.rule !== rule) return null;
   return houseWayText(t, hw.explanation);
 }
 
 function BankerZone({ view, stage }: { view: TableView; stage: Stage }) {
   const { t } = useTranslation();
-  const name = view.banker.kind === 'house' ? t('table.theHouse') : view.banker.nickname;
-  // At a shared table every player's cards are revealed with the banker's.
-  const round = stage.kind === 'revealed' ? stage.round : view.lastRound !== null && view.phase !== 'setting' && view.phase !== 'dealing' && view.config.seats > 1 ? view.lastRound : null;
-  if (round) {
-    const mine = stage.kind === 'revealed' ? stage.mine : null;
+  // The viewer's finished round, tagged "Last round", with the banker of that round (it may have changed
+  // since); a round the viewer did not play is not drawn here (the side panel names its players).
+  if (stage.kind === 'revealed') {
+    const round = stage.round;
+    const name = round.banker.kind === 'house' ? t('table.theHouse') : round.banker.nickname;
+    const mine = stage.mine;
     const setting = round.bankerHand.setting;
+    // The marks over the banker's hands: from the viewer's side (its own hands' mirror), or as the banker.
+    const sides = stage.asBanker ? bankerHandMarks(round) : null;
+    const lastTag = (
+      <>
+        {name}{' '}
+        <span className="last-round-tag" data-testid="last-round-tag" data-round-id={round.roundId}>
+          {t('table.lastRoundTag')}
+        </span>
+      </>
+    );
     return (
-      <Zone title={t('table.banker')} name={name} className="zone--banker">
+      <Zone title={t('table.banker')} name={lastTag} className="zone--banker">
         <div className="hands hands--banker">
           <HandBox
             kind="low"
@@ -813,7 +758,7 @@ function BankerZone({ view, stage }: { view: TableView; stage: Stage }) {
             cardTestid="dealer-card"
             testid="dealer-low-hand"
             caption={captionOf(setting.low, t)}
-            mark={mine ? bankerMark(mine.low) : null}
+            mark={sides ? sides.low : mine ? bankerMark(mine.low) : null}
             markTestid="dealer-low-mark"
           />
           <HandBox
@@ -825,14 +770,15 @@ function BankerZone({ view, stage }: { view: TableView; stage: Stage }) {
             cardTestid="dealer-card"
             testid="dealer-high-hand"
             caption={captionOf(setting.high, t)}
-            mark={mine ? bankerMark(mine.high) : null}
+            mark={sides ? sides.high : mine ? bankerMark(mine.high) : null}
             markTestid="dealer-high-mark"
           />
         </div>
-        {stage.kind === 'revealed' && <Explanation view={view} stage={stage} who="banker" />}
+        <Explanation view={view} stage={stage} who="banker" />
       </Zone>
     );
   }
+  const name = view.banker.kind === 'house' ? t('table.theHouse') : view.banker.nickname;
   const dealt = stage.kind === 'setting' || stage.kind === 'watching';
   return (
     <Zone title={t('table.banker')} name={name} className="zone--banker">
@@ -938,8 +884,10 @@ export function RoundPlayers({ round, money, asBanker = false }: { round: RoundR
   return (
     <ul className="round-players" data-testid="round-players" data-count={round.players.length}>
       {round.players.map((p) => {
-        const { playerMainCents, bankerCents } = mainResultOf(p);
-        const cls = asBanker ? outcomeOfNet(bankerCents) : p.outcome;
+        // The banking player reads each row from its side: its marks against the player's hands, its money.
+        const side = bankerRow(p);
+        const { playerMainCents, bankerCents } = side;
+        const cls = asBanker ? side.outcome : p.outcome;
         const text = asBanker
           ? t(`bankerResult.${p.outcome}`, { nickname: p.nickname, amount: money(Math.abs(playerMainCents)) })
           : p.outcome === 'push'
@@ -957,6 +905,7 @@ export function RoundPlayers({ round, money, asBanker = false }: { round: RoundR
             data-result={p.outcome}
             data-net-cents={p.netCents}
             data-banker-cents={asBanker ? bankerCents : undefined}
+            data-banker-result={asBanker ? side.outcome : undefined}
           >
             <span className="round-player__who">
               <strong className="round-player__name" title={p.nickname}>
@@ -980,9 +929,9 @@ export function RoundPlayers({ round, money, asBanker = false }: { round: RoundR
               )}
             </span>
             <span className="history-row__hands round-player__hands">
-              <span className="round-player__marks">
-                <Mark result={p.high} />
-                <Mark result={p.low} />
+              <span className="round-player__marks" title={asBanker ? t('bankerResult.marks', { nickname: p.nickname }) : undefined}>
+                <Mark result={asBanker ? side.high : p.high} />
+                <Mark result={asBanker ? side.low : p.low} />
               </span>
               <MiniHands high={p.setting.high} low={p.setting.low} />
               {how && <span className="muted round-player__how">{how}</span>}
@@ -1000,7 +949,7 @@ function SeatsBar({ view, you, send, money }: {
   send: (type: 'sit' | 'stand' | 'take-bank' | 'leave-bank' | 'approve' | 'auto-approve', payload?: Record<string, unknown>) => string;
   money: Money;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const inRound = view.seats.some((s) => s.you && s.inRound);
   const banker = view.banker;
   return (
@@ -1074,15 +1023,7 @@ function SeatsBar({ view, you, send, money }: {
               </label>
             </>
           ) : (
-            <button
-              className="btn btn--small"
-              data-testid="take-bank"
-              disabled={!you.canTakeBank}
-              title={you.canTakeBank ? undefined : t('errors.bank/not-eligible')}
-              onClick={() => send('take-bank')}
-            >
-              {t('table.takeBank')}
-            </button>
+<TakeBank view={view} money={money} feeRate={percent(i18n.language, view.config.bankerFeeBps)} onTake={() => send('take-bank')} />
           )}
         </div>
       )}

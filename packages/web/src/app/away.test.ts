@@ -34,6 +34,7 @@ function view(over: Partial<TableView>, you: Partial<NonNullable<TableView['you'
       ...you,
     },
     lastRound: null,
+    fairness: null,
     ack: null,
     ...over,
   };

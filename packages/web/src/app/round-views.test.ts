@@ -51,8 +51,12 @@ describe("the round's players after the reveal", () => {
     expect(text(html)).toContain('house way (time ran out)');
     expect(html).toContain('data-banker-cents="1000"');
     expect(html).toContain('data-net-cents="-1000"');
-    expect(html).toContain('data-mark="lose"');
+    // Issue 10 point 9: the marks are the banker's (Pat's losing high hand is the banker's win; a copy
+    // stays a copy), never a red LOSE beside "+$10 for you".
+    expect(html).toContain('data-banker-result="win"');
+    expect(html).toContain('data-mark="win"');
     expect(html).toContain('data-mark="copy"');
+    expect(html).not.toContain('data-mark="lose"');
   });
 
   it("shows another player at a shared table its own result, with the player's sign", () => {

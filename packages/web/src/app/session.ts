@@ -1,7 +1,7 @@
 /**
  * The browser's memory of the session: the session token in localStorage (a reload resumes the
  * session, docs/protocol.md "Connecting"), and the route in the URL hash (a reload returns to the
- * same screen: `#/` lobby, `#/table/<tableId>`).
+ * same screen: `#/` lobby, `#/table/<tableId>`, `#/verify/<roundId>`, `#/fairness-audit`).
  */
 
 const TOKEN_KEY = 'paigow.session';
@@ -26,15 +26,30 @@ export function saveToken(token: string | null): void {
 }
 
 /** A screen of the app. */
-export type Route = { readonly screen: 'lobby' } | { readonly screen: 'table'; readonly tableId: string };
+export type Route =
+  | { readonly screen: 'lobby' }
+  | { readonly screen: 'table'; readonly tableId: string }
+  /** The verify page of a round's provably fair proof (issue 15). */
+  | { readonly screen: 'verify'; readonly roundId: string }
+  /** The fairness audit page. */
+  | { readonly screen: 'fairness-audit' }
+  /** The house-way lab (issue 16): two house ways side by side. */
+  | { readonly screen: 'house-way-lab' };
 
-/** Reads the route from a location hash (`#/table/table-1`). */
+/** Reads the route from a location hash (`#/table/table-1`, `#/verify/<roundId>`). */
 export function parseRoute(hash: string): Route {
+  const verify = /^#\/verify\/([^/?#]+)/.exec(hash);
+  if (verify) return { screen: 'verify', roundId: decodeURIComponent(verify[1]) };
+  if (/^#\/fairness-audit\b/.test(hash)) return { screen: 'fairness-audit' };
+  if (/^#\/house-way-lab\b/.test(hash)) return { screen: 'house-way-lab' };
   const m = /^#\/table\/([^/?#]+)/.exec(hash);
   return m ? { screen: 'table', tableId: decodeURIComponent(m[1]) } : { screen: 'lobby' };
 }
 
 /** The location hash of a route. */
 export function routeHash(route: Route): string {
+  if (route.screen === 'verify') return `#/verify/${encodeURIComponent(route.roundId)}`;
+  if (route.screen === 'fairness-audit') return '#/fairness-audit';
+  if (route.screen === 'house-way-lab') return '#/house-way-lab';
   return route.screen === 'table' ? `#/table/${encodeURIComponent(route.tableId)}` : '#/';
 }

@@ -45,9 +45,10 @@ function settingView(): TableView {
       playerBanking: false,
       bankMinCompPoints: 50,
       bankMinBalanceCents: 50_750,
+      houseWay: 'seeds',
       fortunePayTable: null,
       envyBonus: null,
-      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000 },
+      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000 },
     },
     phase: 'setting',
     roundId: 'r-13',
@@ -58,6 +59,7 @@ function settingView(): TableView {
     banker: { kind: 'house' },
     you,
     lastRound: null,
+    fairness: null,
     ack: null,
   } as TableView;
 }

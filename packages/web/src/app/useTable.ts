@@ -229,7 +229,8 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
   const dismissNotice = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);
 
   const askHint = useCallback(() => {
-    const id = send('hint');
+    // A decision names its round (docs/protocol.md): a Hint asked in one round is never answered in another.
+    const id = send('hint', { roundId: roundRef.current });
     setHint(id ? { requestId: id, roundId: roundRef.current, reply: null } : null);
   }, [send]);
   const clearHint = useCallback(() => setHint(null), []);

@@ -36,6 +36,8 @@ export interface Api {
   topUp(token: string): Promise<TopUpResponse>;
   /** `GET /api/history?limit=`: the player's rounds, newest first. */
   history(token: string, limit?: number): Promise<HistoryResponse>;
+  /** `POST /api/sign-out`: revokes the session's token on the server (throws `auth/invalid-session`). */
+  signOut(token: string): Promise<void>;
 }
 
 /**
@@ -53,7 +55,7 @@ export function createApi(baseUrl = ''): Api {
     } catch (e) {
       throw new ApiError('network', e instanceof Error ? e.message : String(e), 0);
     }
-    let data: unknown = null;
+    let data: unknown;
     try {
       data = await response.json();
     } catch {
@@ -72,5 +74,6 @@ export function createApi(baseUrl = ''): Api {
     tables: () => call('GET', '/api/tables'),
     topUp: (token) => call('POST', '/api/top-up', token, {}),
     history: (token, limit = 20) => call('GET', `/api/history?limit=${limit}`, token),
+    signOut: (token) => call('POST', '/api/sign-out', token),
   };
 }

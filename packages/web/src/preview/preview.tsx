@@ -3,7 +3,8 @@
  * packages/web`, then /preview.html#<state>). Not part of the production build (its only input is
  * index.html). States: betting, setting, foul, ok, submitted, win, lose, push, shared, banker, empty,
  * hint, hint-computing, envy, notices (toasts and the away panel), waiting (after Deal at a shared
- * table), banker-result, shared-result, spectator, long-name.
+ * table), banker-result, shared-result, spectator, long-name, broke (under the table minimum), took-bank
+ * (banking after a round played as a player), newcomer (a round played by others), bank-full.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -87,9 +88,10 @@ function view(over: Partial<TableView>, youOver: Partial<YouView> = {}, seats = 
       playerBanking,
       bankMinCompPoints: 50,
       bankMinBalanceCents: 50_750,
+      houseWay: 'seeds',
       fortunePayTable: { ...FORTUNE_PAY_TABLE },
       envyBonus: playerBanking ? { minFortuneBetCents: 500, amountsCents: { ...ENVY_BONUS_TABLE } } : null,
-      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000 },
+      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000 },
     },
     phase: 'betting',
     roundId: null,
@@ -110,6 +112,7 @@ function view(over: Partial<TableView>, youOver: Partial<YouView> = {}, seats = 
     banker: { kind: 'house' },
     you: you(youOver),
     lastRound: null,
+    fairness: null,
     ack: null,
     ...over,
   };
@@ -220,7 +223,7 @@ const STATES: Record<string, readonly [TableView, string[]]> = {
   ],
   'banker-result': [
     view(
-      { lastRound: bankedRound, banker: { kind: 'player', seat: 0, nickname: 'Ada', autoApprove: true, approved: true, leaving: false } },
+      { lastRound: bankedRound, banker: { kind: 'player', seat: 0, nickname: 'Ada', autoApprove: true, approved: true, leaving: false, roomCents: 0 } },
       { role: 'banker', lastBets: null, lastResult: { roundId: 'r-20', outcome: 'bank', netCents: -1553 } },
       6,
       true,
@@ -233,9 +236,29 @@ const STATES: Record<string, readonly [TableView, string[]]> = {
     view({ phase: 'setting', roundId: 'r-13' }, { nickname: LONG_NAME, cards, bets: { main: 2500, fortune: 500 }, deadlineMs: now + 31_000, deadlineKind: 'decision' }),
     [],
   ],
+  broke: [view({ lastRound: { ...round, players: [{ ...round.players[0], high: 'lose', low: 'lose', outcome: 'lose', netCents: -3000 }] } }, { balanceCents: 300, lastResult: { roundId: 'r-12', outcome: 'lose', netCents: -3000 } }), []],
+  'took-bank': [
+    view(
+      { lastRound: round, phase: 'approval', banker: { kind: 'player', seat: 0, nickname: 'Ada', autoApprove: false, approved: false, leaving: false, roomCents: 50_000 } },
+      { role: 'banker', lastResult: { roundId: 'r-12', outcome: 'push', netCents: -500 }, deadlineMs: now + 20_000, deadlineKind: 'approval' },
+      6,
+      true,
+    ),
+    [],
+  ],
+  newcomer: [view({ lastRound: sharedRound }, { lastBets: null, compPoints: 0, balanceCents: 100_000 }, 6, true), []],
+  'bank-full': [
+    view(
+      { banker: { kind: 'player', seat: 2, nickname: 'Boris', autoApprove: true, approved: true, leaving: false, roomCents: 0 } },
+      { lastBets: null },
+      6,
+      true,
+    ),
+    [],
+  ],
   banker: [
     view(
-      { phase: 'approval', banker: { kind: 'player', seat: 0, nickname: 'Ada', autoApprove: false, approved: false, leaving: false } },
+      { phase: 'approval', banker: { kind: 'player', seat: 0, nickname: 'Ada', autoApprove: false, approved: false, leaving: false, roomCents: 0 } },
       { role: 'banker', deadlineMs: now + 20_000, deadlineKind: 'approval', lastBets: null },
       6,
       true,
@@ -274,6 +297,7 @@ const api: Api = {
   tables: () => Promise.resolve({ tables: [] }),
   topUp: () => Promise.reject(new Error('preview')),
   history: () => Promise.resolve({ items: history }),
+  signOut: () => Promise.resolve(),
 };
 
 const notices: NoticeItem[] = [

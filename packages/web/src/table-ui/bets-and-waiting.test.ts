@@ -71,9 +71,10 @@ function table(phase: TableView['phase'], seats: SeatView[], you: Partial<NonNul
       playerBanking: banker.kind === 'player',
       bankMinCompPoints: 50,
       bankMinBalanceCents: 50_750,
+      houseWay: 'seeds',
       fortunePayTable: null,
       envyBonus: null,
-      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000 },
+      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000 },
     },
     phase,
     roundId: phase === 'setting' ? 'r' : null,
@@ -100,6 +101,7 @@ function table(phase: TableView['phase'], seats: SeatView[], you: Partial<NonNul
       ...you,
     },
     lastRound: null,
+    fairness: null,
     ack: null,
   };
 }
@@ -145,7 +147,7 @@ describe('waitingFor (docs/protocol.md "Multi-player Deal rule", "Setting")', ()
   });
 
   it("shows the players the banker's approval and its timer; the banker itself waits for nobody then", () => {
-    const banker: TableView['banker'] = { kind: 'player', seat: 1, nickname: 'Bea', autoApprove: false, approved: false, leaving: false };
+    const banker: TableView['banker'] = { kind: 'player', seat: 1, nickname: 'Bea', autoApprove: false, approved: false, leaving: false, roomCents: 0 };
     const seats = [me, seat({ seat: 1, nickname: 'Bea', role: 'banker', deadlineMs: 35_000 })];
     expect(waitingFor(table('approval', seats, {}, banker))).toEqual({ kind: 'approval', count: 0, deadlineMs: 35_000 });
     expect(waitingFor(table('approval', seats, { role: 'banker' }, banker))).toBeNull();

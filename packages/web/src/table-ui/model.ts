@@ -113,8 +113,11 @@ export type Stage =
   | { readonly kind: 'setting'; readonly cards: readonly CardText[]; readonly submitted: SettingView | null }
   /** Dealt, the viewer watches (banker or not in the round): only backs. */
   | { readonly kind: 'watching' }
-  /** The last round, revealed. `mine` is the viewer's wager in it, if any. */
-  | { readonly kind: 'revealed'; readonly round: RoundResultView; readonly mine: SeatResultView | null };
+  /**
+   * The viewer's last round, revealed (finished: the felt tags it "Last round"). `mine` is the viewer's
+   * wager in it, if any; `asBanker` when the viewer banked it (whatever its role now).
+   */
+  | { readonly kind: 'revealed'; readonly round: RoundResultView; readonly mine: SeatResultView | null; readonly asBanker: boolean };
 
 /**
  * The stage to draw for a view: the viewer's cards while a round is dealt, the revealed last round
@@ -127,7 +130,9 @@ export function stageOf(view: TableView): Stage {
     if (view.phase === 'setting') return { kind: 'watching' };
   }
   const round = view.lastRound;
-  if (round && viewerPlayed(round)) return { kind: 'revealed', round, mine: round.players.find((p) => p.you) ?? null };
+  if (round && viewerPlayed(round)) {
+    return { kind: 'revealed', round, mine: round.players.find((p) => p.you) ?? null, asBanker: round.banker.kind === 'player' && round.banker.you };
+  }
   return { kind: 'empty' };
 }
 
@@ -179,12 +184,6 @@ export function resultOf(view: TableView): ResultModel | null {
   return null;
 }
 
-/**
- * A player may top up below this balance, cents: the server's `BROKE_BELOW_CENTS`
- * (packages/server/src/ledger/accounts.ts), which also asks that nothing be in escrow (no bet out).
- */
-export const BROKE_BELOW_CENTS = 100;
-
 /** The chip denominations, in whole units (1 unit = 100 cents; rules.md §5). */
 export const CHIP_VALUES = [1, 5, 25, 100] as const;
 export type ChipValue = (typeof CHIP_VALUES)[number];
@@ -211,11 +210,13 @@ export function chipsFor(cents: number): ChipValue[] {
 }
 
 /**
- * The chips a bet of `totalCents` is drawn as, bottom first: the player's own clicks when they add up
- * to the total (so that clicking the stack removes the chip last added), else the fewest chips.
+ * The chips a bet of `totalCents` is drawn as, bottom first: the first of the player's piles that adds
+ * up to the total — its latest clicks, then the last pile the server accepted (after a refused chip) —
+ * so that clicking the stack removes the last accepted chip; else the fewest chips.
  */
-export function betChips(totalCents: number, clicked: readonly ChipValue[]): ChipValue[] {
-  return chipsCents(clicked) === totalCents ? [...clicked] : chipsFor(totalCents);
+export function betChips(totalCents: number, ...piles: readonly (readonly ChipValue[])[]): ChipValue[] {
+  const pile = piles.find((p) => chipsCents(p) === totalCents);
+  return pile ? [...pile] : chipsFor(totalCents);
 }
 
 /**

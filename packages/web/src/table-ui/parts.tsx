@@ -16,7 +16,7 @@ export function cardInt(text: CardText): number | null {
 }
 
 /** A win / lose / copy mark over a hand (rules.md §5: marks over each hand). */
-export function Mark({ result, testid }: { result: HandResult; testid?: string }) {
+export function Mark({ result, testid }: { result: HandResult | 'mixed'; testid?: string }) {
   const { t } = useTranslation();
   return (
     <span className={`mark mark--${result}`} data-testid={testid} data-mark={result}>
@@ -37,7 +37,8 @@ export interface HandBoxProps {
   small?: boolean;
   /** Caption at the top right (the hand's category). */
   caption?: string | null;
-  mark?: HandResult | null;
+  /** The hand's mark; `mixed` over a banker's hand that won against some players and lost against others. */
+  mark?: HandResult | 'mixed' | null;
   markTestid?: string;
   state?: 'ok' | 'foul' | null;
   onCardClick?: (card: CardText) => void;
@@ -141,8 +142,13 @@ export function BetSpot({ kind, label, amount, chips, title, onClick, disabled, 
   );
 }
 
-/** The chips 1, 5, 25, 100 (`chip-<value>`); the selected one is raised. */
-export function ChipRack({ selected, onChip, disabled }: { selected: ChipValue | null; onChip: (v: ChipValue) => void; disabled: boolean }) {
+/** The chips 1, 5, 25, 100 (`chip-<value>`); the selected one is raised; `allowed` (default all) limits which may be clicked. */
+export function ChipRack({ selected, onChip, disabled, allowed }: {
+  selected: ChipValue | null;
+  onChip: (v: ChipValue) => void;
+  disabled: boolean;
+  allowed?: (v: ChipValue) => boolean;
+}) {
   return (
     <div className="chip-rack" role="group">
       {CHIP_VALUES.map((v) => (
@@ -154,7 +160,7 @@ export function ChipRack({ selected, onChip, disabled }: { selected: ChipValue |
           aria-pressed={selected === v}
           aria-label={String(v)}
           onClick={() => onChip(v)}
-          disabled={disabled}
+          disabled={disabled || (allowed !== undefined && !allowed(v))}
         >
           <ChipFace value={v} />
         </button>

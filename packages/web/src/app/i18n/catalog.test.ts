@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, ERROR_CODES, EXPLANATIONS, FORTUNE_LINES, HOUSE_WAY_RULES, cards, houseWay } from '@paigow/engine';
+import { CATEGORIES, ERROR_CODES, EXPLANATIONS, FORTUNE_LINES, FOXWOODS_EXPLANATIONS, FOXWOODS_RULES, HOUSE_WAY_RULES, cards, houseWay, houseWays } from '@paigow/engine';
 import { en } from './en.js';
 import { categoryName, createI18n, errorMessage, formatMoney, houseWayText, prettyCards } from './index.js';
 
@@ -40,6 +40,24 @@ describe('English catalog', () => {
       expect(template, rule).toBeTypeOf('string');
       const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
       expect(placeholders(template!), rule).toEqual(placeholders(EXPLANATIONS[rule]));
+    }
+  });
+
+  it('has every Foxwoods house-way rule, with the same placeholders as the engine text', () => {
+    for (const rule of FOXWOODS_RULES) {
+      const [major, minor] = [rule.slice(0, rule.indexOf('.')), rule.slice(rule.indexOf('.') + 1)];
+      const template = en.houseWayFoxwoods[major]?.[minor];
+      expect(template, rule).toBeTypeOf('string');
+      const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      expect(placeholders(template!), rule).toEqual(placeholders(FOXWOODS_EXPLANATIONS[rule]));
+    }
+  });
+
+  it('translates a Foxwoods explanation by its key, matching the engine English text', () => {
+    for (const hand of ['Ah Kh Kd Qc Jc Ts 3d', 'Ts Td 4c 4h As 9d 2c', 'Js Jd 7c 7h 8s 9d Tc', 'Ks Kd Kc 5s 5d 5c 2h']) {
+      const hw = houseWays.foxwoods.set(cards(hand));
+      const text = houseWayText(t, hw.explanation);
+      expect(text, hand).toBe(hw.explanation.text.replace(/\b([2-9TJQKA])([shdc])\b/g, (_, r: string, s: string) => prettyCards(r + s)));
     }
   });
 

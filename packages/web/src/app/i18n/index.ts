@@ -89,7 +89,8 @@ export function prettyCards(text: string): string {
 }
 
 /**
- * A house-way explanation (house-way.md): the catalog's `houseWay.<rule>` with the explanation's
+ * A house-way explanation (house-way.md, house-way-foxwoods.md): the catalog's `houseWay.<rule>` (or
+ * `houseWayFoxwoods.<rule>`) with the explanation's
  * params made readable (`rank` letter → plural rank name, `pairs` → "two pairs (aces and kings)",
  * cards with suit symbols), or the English text the engine supplied when the catalog lacks the key.
  */
@@ -97,7 +98,7 @@ export function houseWayText(
   t: TFunction,
   explanation: { key: string; params?: Readonly<Record<string, string | number>>; text: string },
 ): string {
-  const key = explanation.key.startsWith('houseWay.') ? explanation.key : `houseWay.${explanation.key}`;
+  const key = /^houseWay(Foxwoods)?\./.test(explanation.key) ? explanation.key : `houseWay.${explanation.key}`;
   const raw = explanation.params ?? {};
   const params: Record<string, string | number> = { ...raw };
   if (typeof raw.rank === 'string') params.rank = t(`rankPlural.${raw.rank}`, { defaultValue: raw.rank });

@@ -1,0 +1,63 @@
+/**
+ * End-to-end: a provably fair round (issue 15) with the built server and the web client in Chromium. The
+ * table shows the round's commitment before the first bet and a random, editable client seed; the player
+ * types its own seed, plays a round with House Way, opens the round's verify page from its history and
+ * reads "verified": the browser replayed the shuffle with WebCrypto. Screenshots: artifacts/e2e/fairness-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { openPage } from './support/pages.js';
+import { buildOnce, startServer, type RunningServer } from './support/server.js';
+import { deal, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  buildOnce();
+  server = await startServer();
+  browser = await launchBrowser();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('provably fair rounds in the browser (issue 15)', () => {
+  it('commits before the bet, takes the player’s client seed, and the verify page from the history says "verified"', async () => {
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    await signIn(page, server.url, 'Fair Fay');
+    await sitAt(page, 'table-1');
+    const commitment = await page.getByTestId('fairness-commitment').textContent();
+    expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+    const seedInput = page.getByTestId('client-seed');
+    expect(await seedInput.inputValue()).toMatch(/^[0-9a-f]{16}$/); // random by default
+    await seedInput.fill('bad|seed');
+    await page.getByTestId('client-seed-error').waitFor();
+    await seedInput.fill('fay picks 7');
+    const before = await shownRoundId(page);
+    await placeBet(page, 500);
+    await deal(page);
+    await page.locator('[data-testid="fairness-client-seeds"]').waitFor();
+    expect(await page.getByTestId('fairness-client-seeds').textContent()).toContain(':fay picks 7');
+    await page.getByTestId('house-way').click();
+    const shown = await waitForResult(page, before);
+    await shot(page, 'fairness-table');
+
+    const row = page.locator(`[data-testid="history-row"][data-round-id="${shown.roundId}"]`);
+    await row.waitFor();
+    const [verify] = await Promise.all([page.context().waitForEvent('page'), row.getByTestId('history-verify').click()]);
+    await verify.locator('[data-testid="verify-status"][data-verified="yes"]').waitFor();
+    expect(await verify.getByTestId('verify-status').textContent()).toBe('verified');
+    expect(verify.url()).toContain(`#/verify/${shown.roundId}`);
+    expect(await verify.getByTestId('verify-server-seed').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    await shot(verify, 'fairness-verify');
+
+    // The proof the page checked is the round's, with the player's seed and the commitment shown before the bet.
+    const proof = (await (await fetch(`${server.url}/api/rounds/${shown.roundId}/fairness`)).json()) as { commitment: string; clientSeeds: string };
+    expect(proof.commitment).toBe(commitment);
+    expect(proof.clientSeeds).toMatch(/^\d+:fay picks 7$/);
+  }, 180_000);
+});

@@ -1,0 +1,164 @@
+/**
+ * End-to-end: what players and a banker read on the felt (issue 10 points 7–10), with the built server
+ * and the web client in Chromium. Chips: a refused chip is never the one taken off next, the Fortune
+ * spot offers no chip above its limit and says its limit, a chip is picked for the Fortune bet without
+ * touching the main bet, Clear / Undo / Double, the total on the felt. The bank: why "Be the banker" is
+ * disabled, taking the bank after playing a round (never redrawn as if banked), a player sitting down
+ * (never shown the previous round as current), what the bank can still take, and the banker's marks
+ * from its own side. Screenshots go to artifacts/e2e/clarity-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { en } from '../packages/web/src/app/i18n/en.js';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { buildOnce, startServer, type RunningServer } from './support/server.js';
+import { deal, intAttr, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  buildOnce();
+  server = await startServer();
+  browser = await launchBrowser();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const TEST_TIMEOUT_MS = 180_000;
+
+/** Waits until the element `testid` has `data-<attr>="<value>"`. */
+async function waitAttr(page: Page, testid: string, attr: string, value: string | number): Promise<void> {
+  await page.locator(`[data-testid="${testid}"][data-${attr}="${value}"]`).first().waitFor();
+}
+
+/** The mirror of a player's hand mark on the banker's side (a copy stays a copy). */
+const mirror = (mark: string | null) => (mark === 'win' ? 'lose' : mark === 'lose' ? 'win' : mark);
+
+describe('the felt reads clearly (issue 10)', () => {
+  it('chips: a refused chip, the Fortune limit, picking a chip for the Fortune bet, Clear, Undo, Double and the total', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.laptop });
+    await signIn(page, server.url, 'Chip Chen');
+    await sitAt(page, 'table-1'); // 1.00 – 100.00, Fortune 1.00 – 25.00
+    await page.getByTestId('chip-1').click();
+    await page.getByTestId('chip-5').click();
+    await waitAttr(page, 'bet-stack', 'cents', 600);
+    // 106.00 is over the maximum: refused, the bet stays 6.00 …
+    await page.getByTestId('chip-100').click();
+    await page.locator('[data-testid="error"]:visible').waitFor();
+    await waitAttr(page, 'bet-stack', 'cents', 600);
+    // … and taking a chip off takes the last accepted one (the 5), not the 1.
+    await page.getByTestId('bet-stack').click();
+    await waitAttr(page, 'bet-stack', 'cents', 100);
+
+    // Chips go on the Fortune bet: the 5 is picked without touching the main bet; the 100 is never offered.
+    await page.getByTestId('chips-to-fortune').click();
+    expect(await page.getByTestId('chip-100').isDisabled()).toBe(true);
+    await page.getByTestId('chip-5').click();
+    await waitAttr(page, 'fortune-stack', 'cents', 500);
+    await waitAttr(page, 'bet-stack', 'cents', 100);
+    expect(await page.getByTestId('chip-5').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('chip-25').isDisabled()).toBe(true); // 5 + 25 > 25
+    for (let i = 0; i < 4; i++) await page.getByTestId('chip-5').click();
+    await waitAttr(page, 'fortune-stack', 'cents', 2500);
+    // At its maximum the Fortune spot offers nothing and says its limit.
+    await page.getByTestId('fortune-stack').click();
+    expect(await page.getByTestId('error').textContent()).toBe(en.bets.fortuneAtMax.replace('{{max}}', '$25'));
+    await waitAttr(page, 'bet-total', 'cents', 2600);
+    await shot(page, 'clarity-1-chips');
+
+    // Undo takes back the last chip; Clear takes both bets off; Double doubles the bets.
+    await page.getByTestId('bet-undo').click();
+    await waitAttr(page, 'fortune-stack', 'cents', 2000);
+    await page.getByTestId('bet-clear').click();
+    await waitAttr(page, 'bet-stack', 'cents', 0);
+    await waitAttr(page, 'fortune-stack', 'cents', 0);
+    await waitAttr(page, 'bet-total', 'cents', 0);
+    expect(await page.getByTestId('bet-double').isDisabled()).toBe(true);
+    await page.getByTestId('chips-to-main').click();
+    await placeBet(page, 500);
+    await page.getByTestId('chips-to-fortune').click();
+    await page.getByTestId('chip-1').click();
+    await waitAttr(page, 'fortune-stack', 'cents', 100);
+    await page.getByTestId('bet-double').click();
+    await waitAttr(page, 'bet-stack', 'cents', 1000);
+    await waitAttr(page, 'fortune-stack', 'cents', 200);
+    await waitAttr(page, 'bet-total', 'cents', 1200);
+    await shot(page, 'clarity-2-doubled');
+    await page.close();
+  }, TEST_TIMEOUT_MS);
+
+  it('the bank: why it is disabled, taking it after a round, a new player, the room left and the banker\'s marks', async () => {
+    const banker = await browser.newPage({ viewport: VIEWPORTS.laptop });
+    await signIn(banker, server.url, 'Banker Bo');
+    // The lobby says that banking costs comp points.
+    expect(await banker.getByTestId('bank-cost-note').textContent()).toBe(en.lobby.bankCost);
+    await sitAt(banker, 'table-3');
+    // 0 comp points of the 50 needed: the reason says so with the table's numbers.
+    await waitAttr(banker, 'bank-reason', 'kinds', 'comp-points');
+    expect(await banker.getByTestId('take-bank').isDisabled()).toBe(true);
+    expect(await banker.getByTestId('bank-reason').textContent()).toBe('Banking needs 50 comp points; you have 0.');
+    await shot(banker, 'clarity-3-bank-reason');
+
+    // One round of 50.00 as a player earns the points; then Bo takes the bank.
+    await placeBet(banker, 5000);
+    const previous = await shownRoundId(banker);
+    await deal(banker);
+    await banker.getByTestId('house-way').click();
+    const played = await waitForResult(banker, previous);
+    await expect.poll(() => intAttr(banker, 'comp-points', 'points')).toBe(50);
+    await banker.locator('[data-testid="take-bank"]:enabled').waitFor();
+    await banker.getByTestId('take-bank').click();
+    await banker.locator('[data-testid="role"][data-role="banker"]').waitFor();
+    // The round Bo played as a player is still his player's round, tagged "Last round": no banker's
+    // reading of it ("won … → you −…"), his own marks, the banner's figures unchanged.
+    await waitAttr(banker, 'last-round-tag', 'round-id', played.roundId);
+    expect(await banker.getByTestId('banker-net').count()).toBe(0);
+    expect(await banker.getByTestId('high-mark').count()).toBe(1);
+    await waitAttr(banker, 'result', 'net-cents', played.netCents);
+    await shot(banker, 'clarity-4-took-bank');
+    await banker.locator('[data-testid="approve"]:enabled').waitFor();
+    await banker.getByTestId('approve').click();
+
+    // A player sits down: the previous round is not on its felt; beside it, named, as the last round.
+    const player = await browser.newPage({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
+    await signIn(player, server.url, 'Player Pia');
+    await sitAt(player, 'table-3');
+    expect(await player.getByTestId('dealer-high-hand').count()).toBe(0);
+    expect(await player.getByTestId('last-round-tag').count()).toBe(0);
+    await waitAttr(player, 'last-round-panel', 'round-id', played.roundId);
+    expect(await player.getByTestId('last-round-panel').textContent()).toContain('Banker Bo');
+    // Someone else banks; the player sees how much the bank can still take.
+    await waitAttr(player, 'bank-reason', 'kinds', 'occupied');
+    expect(await player.getByTestId('bank-reason').textContent()).toBe('Banker Bo is the banker.');
+    const room = await intAttr(player, 'bank-room', 'cents');
+    expect(room).toBeGreaterThanOrEqual(10_000);
+    await shot(player, 'clarity-5-newcomer');
+
+    const before = await shownRoundId(banker);
+    await placeBet(player, 500);
+    await waitAttr(player, 'bank-room', 'cents', room - 500);
+    const previousPia = await shownRoundId(player);
+    await deal(player);
+    await player.getByTestId('house-way').click();
+    await waitForResult(player, previousPia);
+    const b = await waitForResult(banker, before);
+    // The banker's screen: marks over its own hands from its side, and Pia's row read from the banker's side.
+    const row = banker.getByTestId('round-player');
+    const piaHigh = await player.getByTestId('high-mark').getAttribute('data-mark');
+    const piaLow = await player.getByTestId('low-mark').getAttribute('data-mark');
+    expect(await banker.getByTestId('dealer-high-mark').getAttribute('data-mark')).toBe(mirror(piaHigh));
+    expect(await banker.getByTestId('dealer-low-mark').getAttribute('data-mark')).toBe(mirror(piaLow));
+    const marks = await row.locator('.mark').evaluateAll((els) => els.map((e) => e.getAttribute('data-mark')));
+    expect(marks).toEqual([mirror(piaHigh), mirror(piaLow)]);
+    const bankerCents = Number(await row.getAttribute('data-banker-cents'));
+    expect(await row.getAttribute('data-banker-result')).toBe(bankerCents > 0 ? 'win' : bankerCents < 0 ? 'lose' : 'push');
+    expect(await intAttr(banker, 'banker-net', 'net-cents')).toBe(b.netCents);
+    await shot(banker, 'clarity-6-banker-marks');
+    await player.close();
+    await banker.close();
+  }, TEST_TIMEOUT_MS);
+});

@@ -1,0 +1,47 @@
+/**
+ * The database an operator's command reads (`paigow audit`, `paigow rounds --open`): the one `paigow serve`
+ * would use, from `--database-url` / `--data-dir` or `DATABASE_URL` / `PAIGOW_DATA_DIR` (default `./data`).
+ */
+import type { Command } from 'commander';
+import type { OperatorDatabase } from '@paigow/server';
+import { UsageError } from '../io.js';
+
+/** The options the operators' commands share. */
+export interface DatabaseFlags {
+  dataDir?: string;
+  databaseUrl?: string;
+  json?: boolean;
+}
+
+/** Adds `--data-dir`, `--database-url` and `--json` to `command`. */
+export function withDatabaseFlags(command: Command): Command {
+  return command
+    .option('--data-dir <dir>', 'folder of the SQLite database (default: $PAIGOW_DATA_DIR or ./data)')
+    .option('--database-url <url>', 'PostgreSQL URL instead of SQLite (default: $DATABASE_URL)');
+}
+
+/**
+ * Opens the configured database (without creating or migrating it), runs `work` on it, closes it.
+ * @throws UsageError (exit status 2) when there is no database there, it cannot be reached, or it holds no ledger
+ */
+export async function onOperatorDatabase<T>(
+  flags: DatabaseFlags,
+  work: (database: OperatorDatabase, where: string) => Promise<T>,
+): Promise<T> {
+  // Loaded here so that the other commands never load the server.
+  const { openOperatorDatabase, OperatorDatabaseError } = await import('@paigow/server');
+  const databaseUrl = flags.databaseUrl ?? (process.env.DATABASE_URL || undefined);
+  const dataDir = flags.dataDir ?? (process.env.PAIGOW_DATA_DIR || './data');
+  let opened;
+  try {
+    opened = await openOperatorDatabase({ databaseUrl, dataDir });
+  } catch (error) {
+    if (error instanceof OperatorDatabaseError) throw new UsageError(error.message);
+    throw error;
+  }
+  try {
+    return await work(opened.database, opened.where);
+  } finally {
+    await opened.database.db.destroy();
+  }
+}

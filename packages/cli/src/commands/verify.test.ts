@@ -1,0 +1,136 @@
+/**
+ * `paigow verify` and `paigow audit-fairness` as users run them (issue 15): "verified" with status 0, what
+ * differs with status 1, bad input with status 2 and one line on stderr. (The round played through the
+ * server and verified by this command's logic is in packages/server/src/fairness/fairness.test.ts.)
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commitmentOf, dealHands, deckFromSeeds, formatCard } from '@paigow/engine';
+import { startServer, type ServerHandle } from '@paigow/server';
+import { BIN, buildCli, expectBadInput, paigow, ROOT, type Run } from '../test-cli.js';
+
+beforeAll(buildCli, 120_000);
+
+const vectors = (JSON.parse(readFileSync(join(ROOT, 'reference', 'fairness-vectors.json'), 'utf8')) as {
+  vectors: { serverSeed: string; commitment: string; roundId: string; clientSeeds: string; deck: string[]; hands: unknown[] }[];
+}).vectors;
+
+/** `paigow <args>` without blocking this process (the server under test runs in it). */
+function paigowAsync(args: readonly string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', PAIGOW_DATA_DIR: '' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+describe('paigow verify --file', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'paigow-verify-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const write = (name: string, text: string): string => {
+    const path = join(folder, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  const v = vectors[2];
+  const proof = { scheme: 'paigow-shuffle-v1', roundId: v.roundId, commitment: v.commitment, serverSeed: v.serverSeed, clientSeeds: v.clientSeeds, deck: v.deck, hands: v.hands };
+
+  it('says "verified" and exits 0 for a true proof', () => {
+    const r = paigow(['verify', '--file', write('good.json', JSON.stringify(proof))]);
+    expect(r).toMatchObject({ status: 0, stderr: '' });
+    expect(r.stdout).toMatch(/^verified: round c4d1e8a2-9f3b-47c6-8e05-71b2d9a6f3e8: /);
+    const json = paigow(['verify', '--file', write('good.json', JSON.stringify(proof)), '--json']);
+    expect(JSON.parse(json.stdout)).toEqual({ roundId: v.roundId, verified: true, differences: [] });
+  });
+
+  it('refuses a proof altered in one byte (status 1) and says exactly what differs', () => {
+    const text = JSON.stringify(proof);
+    const at = text.indexOf(v.serverSeed) + 5;
+    const altered = text.slice(0, at) + (text[at] === 'a' ? 'b' : 'a') + text.slice(at + 1);
+    const r = paigow(['verify', '--file', write('altered.json', altered)]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(`NOT verified: round ${v.roundId}:`);
+    expect(lines[1]).toMatch(/^ {2}commitment: published [0-9a-f]{64}, SHA-256 of the server seed is [0-9a-f]{64}$/);
+    expect(lines.slice(2).some((line) => /^ {2}deck position \d+: published \S+, the seeds give \S+$/.test(line))).toBe(true);
+    expect(lines.slice(2).every((line) => /^ {2}(deck position|hand of) /.test(line))).toBe(true);
+  });
+
+  it('exits 2 with one line for a missing file, a file that is not JSON or not a proof, and bad arguments', () => {
+    expectBadInput(paigow(['verify', '--file', join(folder, 'none.json')]), /^paigow: cannot read .*none\.json \(ENOENT\)$/);
+    expectBadInput(paigow(['verify', '--file', write('bad.json', '{')]), /^paigow: .*bad\.json is not JSON$/);
+    expectBadInput(paigow(['verify', '--file', write('other.json', '{"scheme":"other"}')]), "not a proof: scheme must be 'paigow-shuffle-v1'");
+    expectBadInput(paigow(['verify']), 'give either <roundId> --server URL or --file proof.json');
+    expectBadInput(paigow(['verify', 'r1']), 'give either <roundId> --server URL or --file proof.json');
+  });
+});
+
+describe('paigow verify <roundId> --server URL and paigow audit-fairness', () => {
+  let server: ServerHandle;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'paigow-verify-server-'));
+    server = await startServer({ port: 0, host: '127.0.0.1', dataDir, log: () => undefined });
+    const player = await fetch(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nickname: 'Vera' }) });
+    const { player: vera } = (await player.json()) as { player: { id: string } };
+    // Two rounds dealt from seeds by hand: one refunded (closed), one left open.
+    for (const [roundId, seedByte] of [['closed-round', 9], ['open-round', 10]] as const) {
+      const seed = new Uint8Array(32).fill(seedByte);
+      const opened = await server.ledger.openRound({
+        roundId,
+        tableId: 'table-1',
+        bankerPlayerId: null,
+        holds: [{ playerId: vera.id, kind: 'main', amountCents: 100 }],
+        secret: { version: 99 },
+        public: { players: [{ seat: 2, nickname: 'Vera', bets: { main: 100, fortune: 0 } }] },
+        fairness: { commitment: commitmentOf(seed), clientSeeds: '2:vera', serverSeed: Buffer.from(seed).toString('hex') },
+      });
+      expect(opened.ok).toBe(true);
+    }
+    expect((await server.ledger.refundRound('closed-round', 'test')).ok).toBe(true);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('fetches and verifies a closed round', async () => {
+    const r = await paigowAsync(['verify', 'closed-round', '--server', server.url, '--json']);
+    expect(r).toMatchObject({ status: 0, stderr: '' });
+    expect(JSON.parse(r.stdout)).toEqual({ roundId: 'closed-round', verified: true, differences: [] });
+    const deck = deckFromSeeds(new Uint8Array(32).fill(9), 'closed-round', '2:vera');
+    const proof = (await (await fetch(`${server.url}/api/rounds/closed-round/fairness`)).json()) as { hands: unknown };
+    expect(proof.hands).toEqual(dealHands(deck, [2]).map((h) => ({ seat: h.seat, cards: h.cards.map(formatCard) })));
+  });
+
+  it('exits 2 for a round still open, an unknown round and a server that does not answer', async () => {
+    expectBadInput(await paigowAsync(['verify', 'open-round', '--server', server.url]), /^paigow: round open-round is still open \(commitment [0-9a-f]{64}\): its server seed is revealed when it is settled$/);
+    expectBadInput(await paigowAsync(['verify', 'nope', '--server', server.url]), 'the server knows no provably fair round nope');
+    expectBadInput(await paigowAsync(['verify', 'nope', '--server', 'http://127.0.0.1:9']), /^paigow: cannot reach http:\/\/127\.0\.0\.1:9 /);
+  });
+
+  it('audit-fairness reads the closed rounds of the configured database', async () => {
+    await server.close();
+    const r = await paigowAsync(['audit-fairness', '--data-dir', dataDir, '--json']);
+    expect(r).toMatchObject({ status: 0, stderr: '' });
+    const report = JSON.parse(r.stdout) as { rounds: number; flagged: boolean; tests: { name: string; sample: number }[] };
+    expect(report).toMatchObject({ rounds: 1, flagged: false });
+    expect(report.tests.map((t) => [t.name, t.sample])).toEqual([
+      ['banker-category', 1],
+      ['fortune-line', 2],
+      ['outcome', 0],
+    ]);
+    const text = await paigowAsync(['audit-fairness', '--data-dir', dataDir]);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(/^fairness audit of .*: 1 closed rounds dealt from seeds$/m);
+    expect(text.stdout).toMatch(/^no test below p = 0\.001$/m);
+    expectBadInput(await paigowAsync(['audit-fairness', '--data-dir', dataDir, '--limit', '0']), /^paigow: --limit must be a whole number from 1 to /);
+  });
+});

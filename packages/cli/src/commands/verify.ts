@@ -1,0 +1,92 @@
+/**
+ * `paigow verify <roundId> --server URL` and `paigow verify --file proof.json` (issue 15, fairness.md):
+ * recompute a round's commitment, deck, hands, house-way settings and outcomes from its published proof
+ * (`GET /api/rounds/<roundId>/fairness`) and say "verified" or exactly what differs.
+ *
+ * Exit status: 0 verified; 1 something differs (each difference on its own line); 2 bad input (one line on
+ * stderr: no such round, a round still open, a file that is not a proof, a server that does not answer).
+ */
+
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { verifyProof, type Verification } from '@paigow/engine';
+import { printJson, printText, UsageError } from '../io.js';
+
+/** Exit status when the proof does not verify. */
+export const EXIT_NOT_VERIFIED = 1;
+
+/**
+ * Fetches the proof of `roundId` from the game server at `server` (e.g. `http://localhost:2567`).
+ * @returns the parsed JSON body of a 200 answer
+ * @throws UsageError for an unknown round (404), a round still open (409: its commitment is named), any
+ *   other status, a server that cannot be reached or a body that is not JSON
+ */
+export async function fetchProof(server: string, roundId: string): Promise<unknown> {
+  let url: URL;
+  try {
+    url = new URL(`/api/rounds/${encodeURIComponent(roundId)}/fairness`, server);
+  } catch {
+    throw new UsageError(`'${server}' is not a server URL (e.g. http://localhost:2567)`);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+  } catch (error) {
+    throw new UsageError(`cannot reach ${url.origin} (${(error as Error).message})`);
+  }
+  const body = (await response.json().catch(() => null)) as { commitment?: unknown } | null;
+  if (response.status === 404) throw new UsageError(`the server knows no provably fair round ${roundId}`);
+  if (response.status === 409) throw new UsageError(`round ${roundId} is still open (commitment ${String(body?.commitment)}): its server seed is revealed when it is settled`);
+  if (response.status !== 200 || body === null) throw new UsageError(`the server answered ${response.status} for round ${roundId}`);
+  return body;
+}
+
+/**
+ * Reads a proof file (the JSON of the fairness endpoint).
+ * @throws UsageError when the file cannot be read or is not JSON
+ */
+export function readProofFile(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new UsageError(`${path} is not JSON`);
+  }
+}
+
+/**
+ * Verifies a proof (engine `verifyProof`: commitment, deck, hands, settings, outcomes).
+ * @throws UsageError when the input is not a proof at all (`fairness/bad-proof`)
+ */
+export function verifyOrRefuse(proof: unknown): Verification & { roundId: string } {
+  const verified = verifyProof(proof);
+  if (!verified.ok) throw new UsageError(`not a proof: ${verified.error.message}`);
+  return { roundId: (proof as { roundId: string }).roundId, ...verified.value };
+}
+
+/** Registers `paigow verify` on the program. */
+export function registerVerify(program: Command): void {
+  program
+    .command('verify')
+    .description("replay a round's provably fair shuffle from its proof and check the deck, the hands, the settings and the outcomes")
+    .argument('[roundId]', 'the round to fetch from --server')
+    .option('--server <url>', 'the game server to fetch the proof from, e.g. http://localhost:2567')
+    .option('--file <proof.json>', 'verify a proof saved as JSON instead')
+    .option('--json', 'print one JSON document: {"roundId", "verified", "differences"}')
+    .action(async (roundId: string | undefined, options: { server?: string; file?: string; json?: boolean }) => {
+      if ((options.file === undefined) === (roundId === undefined || options.server === undefined)) {
+        throw new UsageError('give either <roundId> --server URL or --file proof.json');
+      }
+      const proof = options.file !== undefined ? readProofFile(options.file) : await fetchProof(options.server as string, roundId as string);
+      const report = verifyOrRefuse(proof);
+      if (options.json) printJson({ roundId: report.roundId, verified: report.verified, differences: report.differences });
+      else if (report.verified) printText(`verified: round ${report.roundId}: the commitment, the deck, the hands, the settings and the outcomes all follow from the seeds`);
+      else printText([`NOT verified: round ${report.roundId}:`, ...report.differences.map((d) => `  ${d}`)].join('\n'));
+      if (!report.verified) process.exitCode = EXIT_NOT_VERIFIED;
+    });
+}

@@ -1,0 +1,21 @@
+/**
+ * The `--house-way <name>` option shared by the commands that set hands (issue 16: house ways as plug-ins):
+ * a registered house way's id (`seeds`, the default, or `foxwoods`).
+ */
+
+import { DEFAULT_HOUSE_WAY, HOUSE_WAY_IDS, houseWayById, type HouseWayId } from '@paigow/engine';
+import { UsageError } from './io.js';
+
+/** The option's help text. */
+export const HOUSE_WAY_OPTION_HELP = `house way: ${HOUSE_WAY_IDS.join(' or ')} (default ${DEFAULT_HOUSE_WAY})`;
+
+/**
+ * Parses a `--house-way` value (commander's option parser).
+ * @returns the house way's id
+ * @throws UsageError (exit status 2) naming the ids there are, for an unknown name
+ */
+export function houseWayOption(text: string): HouseWayId {
+  const found = houseWayById(text);
+  if (!found.ok) throw new UsageError(`--house-way: ${found.error.message}`);
+  return found.value.id;
+}

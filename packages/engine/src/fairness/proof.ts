@@ -1,0 +1,298 @@
+/**
+ * The published proof of a round (fairness.md "What is published") and its verification: recompute the
+ * commitment, the deck, the hands, the house-way settings and every hand's outcome, and say exactly what
+ * differs. Shared by `paigow verify` and the web verify page (which brings its own WebCrypto commitment
+ * and deck, so that the browser checks the hashing independently of this module).
+ */
+
+import type { Card } from '../cards/index.js';
+import { err, ok, type Result, type RuleError } from '../errors/index.js';
+import { houseWays, isHouseWayId, DEFAULT_HOUSE_WAY, type HouseWayId } from '../house-way/index.js';
+import { formatCard, parseCard } from '../notation/index.js';
+import type { SetBy } from '../protocol/view.js';
+import { checkSetting, settingValues, type Setting } from '../setting/index.js';
+import { scoreHands, type HandResult, type WagerOutcome } from '../settle/index.js';
+import { checkClientSeed, commitmentOf, dealHands, deckFromSeeds, FAIRNESS_SCHEME, fromHex, SERVER_SEED_BYTES, type SeedSeat } from './scheme.js';
+
+/** A hand of the proof: a seat number or `'banker'`, and its seven cards (canonical text) in dealt order. */
+export interface ProofHand {
+  readonly seat: number | 'banker';
+  readonly cards: readonly string[];
+}
+
+/** How a hand was set (our addition to fairness.md's shape): the banker's is always the house way. */
+export interface ProofSetting {
+  readonly seat: number | 'banker';
+  readonly high: readonly string[];
+  readonly low: readonly string[];
+  /** Who set it (`'house-way'` for the banker). */
+  readonly setBy: SetBy;
+}
+
+/** One player's hands against the banker's (our addition): rules.md §3, copies to the banker. */
+export interface ProofOutcome {
+  readonly seat: number;
+  readonly high: HandResult;
+  readonly low: HandResult;
+  readonly outcome: WagerOutcome;
+}
+
+/**
+ * The answer of `GET /api/rounds/<roundId>/fairness` once the seed is revealed (fairness.md): the
+ * doc's fields exactly, plus `houseWay`, `settings` and `outcomes` (absent or `null` for a refunded
+ * round, which was never played out).
+ */
+export interface FairnessProof {
+  readonly scheme: typeof FAIRNESS_SCHEME;
+  readonly roundId: string;
+  readonly commitment: string;
+  readonly serverSeed: string;
+  readonly clientSeeds: string;
+  readonly deck: readonly string[];
+  readonly hands: readonly ProofHand[];
+  /** The house way the table plays (the banker's setting and the house's settings of players' hands). */
+  readonly houseWay?: HouseWayId;
+  readonly settings?: readonly ProofSetting[] | null;
+  readonly outcomes?: readonly ProofOutcome[] | null;
+}
+
+/** The proof's answer while the round is open (HTTP 409): the commitment only. */
+export interface FairnessCommitment {
+  readonly scheme: typeof FAIRNESS_SCHEME;
+  readonly roundId: string;
+  readonly commitment: string;
+}
+
+/** What a verifier recomputed from the seeds (the web page brings its own, made with WebCrypto). */
+export interface Recomputed {
+  /** `hex(SHA-256(serverSeed))`. */
+  readonly commitment: string;
+  /** `deckFromSeeds(serverSeed, roundId, clientSeeds)`. */
+  readonly deck: readonly Card[];
+}
+
+/** The verdict: `verified` when nothing differs, else one English line per difference. */
+export interface Verification {
+  readonly verified: boolean;
+  readonly differences: readonly string[];
+}
+
+const bad = (message: string): { ok: false; error: RuleError } => err('fairness/bad-proof', message);
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isSeat = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+function cardList(value: unknown, what: string, count?: number): Result<Card[]> {
+  if (!Array.isArray(value) || (count !== undefined && value.length !== count)) return bad(`${what} must be a list of ${count ?? 'some'} cards`);
+  const cards: Card[] = [];
+  for (const text of value) {
+    const parsed = typeof text === 'string' ? parseCard(text) : null;
+    if (parsed === null || !parsed.ok || formatCard(parsed.value) !== text) return bad(`${what}: '${String(text)}' is not a card in canonical text (e.g. 'As', 'Td', 'Jk')`);
+    cards.push(parsed.value);
+  }
+  return ok(cards);
+}
+
+/** The proof's `clientSeeds` as entries (fairness.md §2), checked: `<seat>:<seed>` joined by `|`. */
+export function parseClientSeeds(clientSeeds: string): Result<{ seat: SeedSeat; seed: string }[]> {
+  if (clientSeeds === '') return ok([]);
+  const entries: { seat: SeedSeat; seed: string }[] = [];
+  for (const part of clientSeeds.split('|')) {
+    const colon = part.indexOf(':');
+    const seatText = part.slice(0, colon);
+    const seed = checkClientSeed(part.slice(colon + 1));
+    if (colon < 0 || !seed.ok || !(seatText === 'B' || /^(0|[1-9][0-9]*)$/.test(seatText))) {
+      return bad(`clientSeeds: '${part}' is not <seat>:<seed> with a valid seed`);
+    }
+    entries.push({ seat: seatText === 'B' ? 'B' : Number(seatText), seed: seed.value });
+  }
+  return ok(entries);
+}
+
+interface Parsed {
+  readonly proof: FairnessProof;
+  readonly serverSeed: Uint8Array;
+  readonly deck: Card[];
+  readonly hands: { seat: number | 'banker'; cards: Card[] }[];
+  readonly settings: { seat: number | 'banker'; setting: Setting; setBy: SetBy }[] | null;
+  readonly outcomes: ProofOutcome[] | null;
+  readonly houseWay: HouseWayId;
+}
+
+const HAND_RESULTS = ['win', 'lose', 'copy'];
+const OUTCOMES = ['win', 'push', 'lose'];
+const SET_BY = ['player', 'house-way', 'timeout', 'disconnect'];
+
+/**
+ * Checks the shape of a proof (untrusted JSON): the doc's fields with their types, canonical cards,
+ * and our optional `houseWay`, `settings` and `outcomes`. Does not check that it is true (`verifyProof`).
+ * @returns the proof; `fairness/bad-proof` naming the first field that is wrong
+ */
+export function parseProof(input: unknown): Result<FairnessProof> {
+  const parsed = parse(input);
+  return parsed.ok ? ok(parsed.value.proof) : parsed;
+}
+
+/** The first key of `value` not in `allowed`, else `null` (a proof with a field we do not know is refused, not ignored). */
+function strangeKey(value: Record<string, unknown>, allowed: readonly string[]): string | null {
+  return Object.keys(value).find((key) => !allowed.includes(key)) ?? null;
+}
+
+const PROOF_KEYS = ['scheme', 'roundId', 'commitment', 'serverSeed', 'clientSeeds', 'deck', 'hands', 'houseWay', 'settings', 'outcomes'];
+
+function parse(input: unknown): Result<Parsed> {
+  if (!isObject(input)) return bad('a proof is a JSON object');
+  const strange = strangeKey(input, PROOF_KEYS);
+  if (strange !== null) return bad(`unknown field '${strange}'`);
+  if (input.scheme !== FAIRNESS_SCHEME) return bad(`scheme must be '${FAIRNESS_SCHEME}'`);
+  for (const field of ['roundId', 'commitment', 'serverSeed', 'clientSeeds'] as const) {
+    if (typeof input[field] !== 'string') return bad(`${field} must be a string`);
+  }
+  if (!/^[0-9a-f]{64}$/.test(input.commitment as string)) return bad('commitment must be 64 lower-case hex digits');
+  const seed = fromHex(input.serverSeed as string, SERVER_SEED_BYTES);
+  if (!seed.ok || !/^[0-9a-f]*$/.test(input.serverSeed as string)) return bad('serverSeed must be 64 lower-case hex digits');
+  const deck = cardList(input.deck, 'deck', 53);
+  if (!deck.ok) return deck;
+  if (new Set(deck.value).size !== 53) return bad('deck must hold each of the 53 cards once');
+  if (!Array.isArray(input.hands) || input.hands.length < 2) return bad('hands must list the players’ hands and the banker’s');
+  const hands: Parsed['hands'] = [];
+  for (const hand of input.hands as unknown[]) {
+    if (!isObject(hand) || !(isSeat(hand.seat) || hand.seat === 'banker') || strangeKey(hand, ['seat', 'cards']) !== null) {
+      return bad("each hand has a seat (a number or 'banker') and cards, nothing else");
+    }
+    const cards = cardList(hand.cards, `hand of seat ${String(hand.seat)}`, 7);
+    if (!cards.ok) return cards;
+    hands.push({ seat: hand.seat, cards: cards.value });
+  }
+  if (input.settings != null && input.houseWay === undefined) return bad('a proof with settings names its houseWay');
+  const houseWay = input.houseWay === undefined ? DEFAULT_HOUSE_WAY : input.houseWay;
+  if (!isHouseWayId(houseWay)) return bad(`houseWay: no house way '${String(houseWay)}'`);
+  let settings: Parsed['settings'] = null;
+  if (input.settings != null) {
+    if (!Array.isArray(input.settings)) return bad('settings must be a list');
+    settings = [];
+    for (const entry of input.settings as unknown[]) {
+      if (!isObject(entry) || !(isSeat(entry.seat) || entry.seat === 'banker') || !SET_BY.includes(entry.setBy as string) || strangeKey(entry, ['seat', 'high', 'low', 'setBy']) !== null) {
+        return bad("each setting has a seat, high, low and setBy ('player', 'house-way', 'timeout' or 'disconnect'), nothing else");
+      }
+      const high = cardList(entry.high, `high hand of seat ${entry.seat}`, 5);
+      if (!high.ok) return high;
+      const low = cardList(entry.low, `low hand of seat ${entry.seat}`, 2);
+      if (!low.ok) return low;
+      settings.push({ seat: entry.seat, setting: { high: high.value, low: low.value }, setBy: entry.setBy as SetBy });
+    }
+  }
+  let outcomes: ProofOutcome[] | null = null;
+  if (input.outcomes != null) {
+    if (!Array.isArray(input.outcomes)) return bad('outcomes must be a list');
+    outcomes = [];
+    for (const entry of input.outcomes as unknown[]) {
+      const known = isObject(entry) && strangeKey(entry, ['seat', 'high', 'low', 'outcome']) === null;
+      if (!known || !isSeat(entry.seat) || !HAND_RESULTS.includes(entry.high as string) || !HAND_RESULTS.includes(entry.low as string) || !OUTCOMES.includes(entry.outcome as string)) {
+        return bad("each outcome has a seat, high and low ('win', 'lose', 'copy') and outcome ('win', 'push', 'lose'), nothing else");
+      }
+      outcomes.push({ seat: entry.seat, high: entry.high as HandResult, low: entry.low as HandResult, outcome: entry.outcome as WagerOutcome });
+    }
+  }
+  const proof: FairnessProof = {
+    scheme: FAIRNESS_SCHEME,
+    roundId: input.roundId as string,
+    commitment: input.commitment as string,
+    serverSeed: input.serverSeed as string,
+    clientSeeds: input.clientSeeds as string,
+    deck: deck.value.map(formatCard),
+    hands: hands.map((hand) => ({ seat: hand.seat, cards: hand.cards.map(formatCard) })),
+    houseWay,
+    settings: settings?.map((s) => ({ seat: s.seat, high: s.setting.high.map(formatCard), low: s.setting.low.map(formatCard), setBy: s.setBy })) ?? null,
+    outcomes,
+  };
+  return ok({ proof, serverSeed: seed.value, deck: deck.value, hands, settings, outcomes, houseWay });
+}
+
+const text = (cards: readonly Card[]): string => cards.map(formatCard).join(' ');
+const seatName = (seat: number | 'banker'): string => (seat === 'banker' ? 'the banker' : `seat ${seat}`);
+const sameCards = (a: readonly Card[], b: readonly Card[]): boolean => a.length === b.length && a.every((c, i) => c === b[i]);
+const sameSet = (a: readonly Card[], b: readonly Card[]): boolean => a.length === b.length && a.every((c) => b.includes(c));
+
+/**
+ * Verifies a published proof (fairness.md): recomputes the commitment from the server seed, the deck
+ * from the seeds, the hands dealt from the deck (players by seat, then the banker, fairness.md §6),
+ * checks that `clientSeeds` names the seats dealt in deal order, that the banker's setting and every hand
+ * the house set are the house way's (rules.md §5), that a player's own setting is legal and of its cards
+ * (rules.md §2.4), and recomputes each hand's outcome against the banker's (rules.md §3).
+ * @param input the proof as parsed JSON (untrusted)
+ * @param recomputed the commitment and deck computed by the caller; default: this engine's SHA-256
+ * @returns `{verified, differences}` (one English line per difference: the field, what was published and
+ *   what the seeds give); or `fairness/bad-proof` when the input is not a proof at all
+ */
+export function verifyProof(input: unknown, recomputed?: Recomputed): Result<Verification> {
+  const parsed = parse(input);
+  if (!parsed.ok) return parsed;
+  const { proof, serverSeed, deck, hands, settings, outcomes, houseWay } = parsed.value;
+  const differences: string[] = [];
+  const commitment = recomputed?.commitment ?? commitmentOf(serverSeed);
+  if (commitment !== proof.commitment) differences.push(`commitment: published ${proof.commitment}, SHA-256 of the server seed is ${commitment}`);
+
+  const seeds = parseClientSeeds(proof.clientSeeds);
+  if (!seeds.ok) return seeds;
+  const trueDeck = recomputed?.deck ?? deckFromSeeds(serverSeed, proof.roundId, proof.clientSeeds);
+  deck.forEach((card, i) => {
+    if (card !== trueDeck[i]) differences.push(`deck position ${i}: published ${formatCard(card)}, the seeds give ${formatCard(trueDeck[i])}`);
+  });
+
+  const playerSeats = hands.filter((h) => h.seat !== 'banker').map((h) => h.seat as number);
+  const seedSeats = seeds.value.map((entry) => entry.seat);
+  const expectedSeats = [...playerSeats].sort((a, b) => a - b);
+  const numericSeeds = seedSeats.filter((seat) => seat !== 'B');
+  if (numericSeeds.join(',') !== expectedSeats.join(',') || seedSeats.slice(0, -1).includes('B')) {
+    differences.push(`clientSeeds: the seeds (${seedSeats.join(', ')}) are not the seats dealt in deal order (${expectedSeats.join(', ')}, then B for a player banker)`);
+  }
+  if (hands.filter((h) => h.seat === 'banker').length !== 1) return bad('hands must hold exactly one banker hand');
+  let dealt: { seat: number | 'banker'; cards: Card[] }[];
+  try {
+    dealt = dealHands(trueDeck, playerSeats);
+  } catch (error) {
+    return bad(`hands: ${(error as Error).message}`);
+  }
+  for (const hand of dealt) {
+    const published = hands.find((h) => h.seat === hand.seat) as { cards: Card[] };
+    if (!sameCards(published.cards, hand.cards)) {
+      differences.push(`hand of ${seatName(hand.seat)}: published ${text(published.cards)}, the deck deals ${text(hand.cards)}`);
+    }
+  }
+
+  if (settings !== null && settings.length !== dealt.length) differences.push(`settings: ${settings.length} settings for ${dealt.length} hands`);
+  if (outcomes !== null && outcomes.length !== playerSeats.length) differences.push(`outcomes: ${outcomes.length} outcomes for ${playerSeats.length} players`);
+  if (settings !== null) {
+    const way = houseWays[houseWay];
+    const bankerCards = dealt[dealt.length - 1].cards;
+    const bankerWay = way.set(bankerCards);
+    const bankerValues = settingValues(bankerWay);
+    for (const hand of dealt) {
+      const entry = settings.find((s) => s.seat === hand.seat);
+      if (entry === undefined) {
+        differences.push(`settings: no setting for ${seatName(hand.seat)}`);
+        continue;
+      }
+      const legal = checkSetting(hand.cards, entry.setting);
+      if (!legal.ok) differences.push(`setting of ${seatName(hand.seat)}: ${legal.error.message}`);
+      else if (hand.seat === 'banker' || entry.setBy !== 'player') {
+        const expected = way.set(hand.cards);
+        if (!sameSet(entry.setting.high, expected.high) || !sameSet(entry.setting.low, expected.low)) {
+          differences.push(`setting of ${seatName(hand.seat)}: published ${text(entry.setting.high)} / ${text(entry.setting.low)}, the house way sets ${text(expected.high)} / ${text(expected.low)}`);
+        }
+      }
+      if (hand.seat === 'banker' || outcomes === null) continue;
+      const outcome = outcomes.find((o) => o.seat === hand.seat);
+      if (outcome === undefined) differences.push(`outcomes: no outcome for ${seatName(hand.seat)}`);
+      else if (legal.ok) {
+        const score = scoreHands(legal.value, bankerValues);
+        if (score.high !== outcome.high || score.low !== outcome.low || score.outcome !== outcome.outcome) {
+          differences.push(`outcome of ${seatName(hand.seat)}: published high ${outcome.high}, low ${outcome.low}, ${outcome.outcome}; the settings give high ${score.high}, low ${score.low}, ${score.outcome}`);
+        }
+      }
+    }
+  }
+  return ok({ verified: differences.length === 0, differences });
+}

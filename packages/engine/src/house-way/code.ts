@@ -1,0 +1,46 @@
+/**
+ * What every house way's code means (`HouseWay.code`: `lowA | lowB << 3 | ruleIndex << 6`), independent
+ * of which house way made it: the setting it names and whether that setting is legal (rules.md §2.4).
+ */
+
+import { compareForDisplay, type Card } from '../cards/index.js';
+import { evaluateHighHand5 } from '../evaluate/high-hand.js';
+import { evaluateLowHand2 } from '../evaluate/low-hand.js';
+import { FIVE_OF_SEVEN } from '../evaluate/seven.js';
+
+/** `SETTING_OF_PAIR[a * 8 + b]`: the index in FIVE_OF_SEVEN of the setting whose low hand is at positions a, b (either order); -1 if a = b. */
+const SETTING_OF_PAIR = new Int32Array(64).fill(-1);
+{
+  let k = 0;
+  for (let i = 0; i < 7; i++) for (let j = i + 1; j < 7; j++) SETTING_OF_PAIR[i * 8 + j] = SETTING_OF_PAIR[j * 8 + i] = k++;
+}
+
+/**
+ * The index (0‥20, in `FIVE_OF_SEVEN` / `settings(hand)` order) of the setting a code names, or -1 when
+ * its two low-hand positions are equal or outside 0‥6.
+ */
+export function settingIndexOfCode(code: number): number {
+  return SETTING_OF_PAIR[(code & 7) * 8 + ((code >> 3) & 7)];
+}
+
+/**
+ * Whether `code` names a setting of `hand` that is five plus two of its seven cards and legal: the low
+ * hand does not beat the high hand (rules.md §2.4).
+ * @param hand the seven cards the code was computed for, in the same order
+ */
+export function codeIsLegal(hand: ArrayLike<Card>, code: number): boolean {
+  const k = settingIndexOfCode(code);
+  if (k < 0) return false;
+  const f = FIVE_OF_SEVEN[k];
+  const high = evaluateHighHand5(hand[f[0]], hand[f[1]], hand[f[2]], hand[f[3]], hand[f[4]]);
+  return evaluateLowHand2(hand[code & 7], hand[(code >> 3) & 7]) <= high;
+}
+
+/** The high and low hands (each in display order) a code names for `hand`. */
+export function handsOfCode(hand: readonly Card[], code: number): { high: Card[]; low: Card[] } {
+  const a = code & 7;
+  const b = (code >> 3) & 7;
+  const low = [hand[a], hand[b]].sort(compareForDisplay);
+  const high = hand.filter((_, k) => k !== a && k !== b).sort(compareForDisplay);
+  return { high, low };
+}

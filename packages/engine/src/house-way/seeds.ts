@@ -1,0 +1,66 @@
+/**
+ * The seeds' house way (house-way.md, the default everywhere) as a `HouseWay` plug-in: `core.ts` decides,
+ * this module turns a code into the setting with its explanation.
+ */
+
+import { ACE, rankOf, type Card } from '../cards/index.js';
+import { handsOfCode } from './code.js';
+import { HOUSE_WAY_RULES, houseWayCode, houseWayCodeUnchecked, type HouseWayRule } from './core.js';
+import { EXPLANATIONS, explain } from './explain.js';
+import type { HouseWay, HouseWaySetting } from './types.js';
+
+/**
+ * Sets seven cards by the seeds' house way (house-way.md rules 1–10, in the spec's order).
+ * @param hand seven distinct valid cards (validate untrusted input with `parseCards(text, 7)`)
+ * @returns the setting (high and low hand in display order), the rule variant id, and its explanation
+ * @throws RangeError when not given seven cards; Error if the setting would foul (an invariant)
+ */
+export function houseWay(hand: readonly Card[]): HouseWaySetting {
+  if (hand.length !== 7) throw new RangeError(`a hand has 7 cards, got ${hand.length}`);
+  const code = houseWayCode(hand);
+  const rule = HOUSE_WAY_RULES[code >> 6];
+  const { high, low } = handsOfCode(hand, code);
+  const counts = rankCounts(hand);
+  return { high, low, rule, explanation: explain(rule, high, low, namedRank(rule, counts, low), pairRanks(counts)) };
+}
+
+/**
+ * Rank counts of a hand, the joker counted as an ace (house-way.md terms).
+ * @returns 13 counts indexed by rank (0 = deuce … 12 = ace)
+ */
+export function rankCounts(hand: readonly Card[]): number[] {
+  const counts = new Array<number>(13).fill(0);
+  for (const c of hand) counts[rankOf(c)]++;
+  return counts;
+}
+
+/** The ranks with exactly two cards (the joker counted as an ace), highest first. */
+export function pairRanks(counts: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let r = ACE; r >= 0; r--) if (counts[r] === 2) out.push(r);
+  return out;
+}
+
+/** The rank a rule's explanation names: the four or three of a kind, or the pair sent to the low hand. */
+function namedRank(rule: HouseWayRule, counts: readonly number[], low: readonly Card[]): number {
+  if (rule.startsWith('2.')) return counts.findIndex((n) => n >= 4);
+  if (rule.startsWith('6.')) return counts.findIndex((n) => n === 3);
+  if (rule === '4.two-trips' || rule === '4.trips-two-pairs' || rule === '4.full-house-split' || rule === '7.three-pairs') {
+    return rankOf(low[0]);
+  }
+  return -1;
+}
+
+/** The seeds' house way (house-way.md; readings in docs/house-way.md): the default of every table and command. */
+export const seedsHouseWay: HouseWay = Object.freeze({
+  id: 'seeds',
+  name: "Seeds' house way",
+  spec: 'house-way.md',
+  variant: '',
+  rules: HOUSE_WAY_RULES,
+  explanations: EXPLANATIONS,
+  keyPrefix: 'houseWay.',
+  code: houseWayCode,
+  codeUnchecked: houseWayCodeUnchecked,
+  set: houseWay,
+});

@@ -1,0 +1,67 @@
+/**
+ * Issue 10 point 1: a bet placed against a player banker never settles on house terms. The policy
+ * (docs/server.md "Changing the bank"): a change of bank is refused while bets are down, taking the bank
+ * and stopping banking alike; when the bank is lost without asking (a seat hold that ran out), the bets
+ * placed under it are returned with a notice.
+ */
+import { describe, expect, it } from 'vitest';
+import { apply } from './apply.js';
+import type { TableAction } from './actions.js';
+import type { TableState } from './state.js';
+import { dealWith, must, seatPlayers, testTable } from './test-support.js';
+
+const STRONG = 'As Ah Ks Kh Qs Qh 2c';
+const WEAK = '3c 4d 7h 9s Jd 6c 2d';
+
+/** 'bank' banks (approved), 'p' has a 100.00 bet on the table, not dealt. */
+function betAgainstBanker(): TableState {
+  // The bet timer outlasts the seat hold here, so that the bet is still down when the banker's seat goes.
+  let s = seatPlayers(testTable({ playerBanking: true, timers: { betMs: 90_000 } }), ['bank', 'p'], 50_000, 60);
+  s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+  s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
+  return must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 10_000, nowMs: s.nowMs });
+}
+
+function refusedWith(state: TableState, action: TableAction): string {
+  const result = apply(state, action);
+  return result.ok ? 'accepted' : result.error.code;
+}
+
+describe('changing the bank while bets are down (issue 10 point 1)', () => {
+  it('refuses Stop banking while a bet is down; the bet then settles against the banker, without commission', () => {
+    let s = betAgainstBanker();
+    expect(refusedWith(s, { type: 'leave-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('action/out-of-phase');
+    s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('r1', STRONG, WEAK) });
+    s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'p', nowMs: s.nowMs });
+    expect(s.lastRound?.banker).toMatchObject({ kind: 'player', playerId: 'bank' });
+    expect(s.lastRound?.players[0]).toMatchObject({ outcome: 'win', commissionCents: 0, netCents: 10_000 });
+  });
+
+  it('refuses the banker standing up while a bet is down (it would hand the bet to the house)', () => {
+    const s = betAgainstBanker();
+    expect(refusedWith(s, { type: 'stand', playerId: 'bank', nowMs: s.nowMs })).toBe('action/out-of-phase');
+  });
+
+  it('lets the banker stop once the bets are gone, as taking the bank needs no bets down', () => {
+    let s = betAgainstBanker();
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 0, nowMs: s.nowMs });
+    s = must(s, { type: 'leave-bank', playerId: 'bank', nowMs: s.nowMs });
+    expect(s.banker).toBeNull();
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 500, nowMs: s.nowMs });
+    expect(refusedWith(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('bank/not-eligible');
+  });
+
+  it('returns the bets with notice "bank-changed" when a disconnected banker loses its seat', () => {
+    let s = betAgainstBanker();
+    s = must(s, { type: 'leave', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'tick', nowMs: s.nowMs + s.config.timers.reconnectMs });
+    expect(s.banker).toBeNull();
+    expect(s.players.p.bets).toEqual({ main: 0, fortune: 0 });
+    expect(s.effects).toContainEqual({
+      kind: 'notice',
+      playerId: 'p',
+      notice: expect.objectContaining({ code: 'notice/bet-returned', params: { amountCents: 10_000, reason: 'bank-changed' } }),
+    });
+  });
+});

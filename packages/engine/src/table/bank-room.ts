@@ -1,0 +1,38 @@
+/**
+ * How much a banking player can still take (rules.md §3.1, §5): the main bets it must cover, plus its
+ * fee on their total, may not exceed the cover it committed at its approval, nor its balance
+ * (`bankerFundsCents`: the check `apply` makes on every bet,
+ * `bet/banker-cannot-cover`). Shown to the players so that "the bank is full" is said before a chip
+ * is refused.
+ */
+
+import { bankerFee } from '../settle/index.js';
+import { bankerFundsCents } from './bank-cover.js';
+import type { TableState } from './state.js';
+
+/**
+ * The largest total of main bets, cents, that `balanceCents` covers with the fee of `bankerFeeBps` on
+ * that total (rounded half up, rules.md §3.1): the largest `t` with `t + bankerFee(t, bps) ≤ balance`.
+ * 0 for a balance ≤ 0.
+ */
+export function coverableCents(balanceCents: number, bankerFeeBps: number): number {
+  if (balanceCents <= 0) return 0;
+  let total = Math.floor((balanceCents * 10_000) / (10_000 + bankerFeeBps));
+  while (total + 1 + bankerFee(total + 1, bankerFeeBps) <= balanceCents) total += 1;
+  while (total > 0 && total + bankerFee(total, bankerFeeBps) > balanceCents) total -= 1;
+  return total;
+}
+
+/**
+ * What the bank can still take while bets are placed, cents: the main bets the banking player can cover
+ * on top of the main bets on the table (never below 0), or `null` when the house banks (no such limit).
+ */
+export function bankRoomCents(state: TableState): number | null {
+  const banker = state.banker;
+  if (banker === null) return null;
+  const bankerPlayer = state.players[banker.playerId];
+  if (bankerPlayer === undefined) return 0;
+  const onTable = Object.values(state.players).reduce((sum, p) => sum + (p.playerId === banker.playerId ? 0 : p.bets.main), 0);
+  // The bets are checked against the cover the banker committed at its approval (bank-cover.ts).
+  return Math.max(0, coverableCents(bankerFundsCents(state), state.config.bankerFeeBps) - onTable);
+}

@@ -1,0 +1,22 @@
+/**
+ * The reconnection grace (rules.md §5 "Interruptions"): a connection lost after the deal is an
+ * interruption only once it stays lost past the table's `timers.reconnectGraceMs`. Until then the
+ * player's hand waits, unset, and a player back in time decides as usual; the grace never runs past
+ * the hand's own decision deadline, so the round never waits longer for it than for anyone else.
+ */
+
+import type { RoundHand, TableState } from './state.js';
+
+/**
+ * When the house way sets `hand` because its player's connection stayed lost (epoch ms), or `null` when
+ * no grace runs: the hand is set, the round is not being set, or its player is connected. It is the
+ * disconnection time plus `timers.reconnectGraceMs`, but never later than the hand's decision deadline.
+ */
+export function graceDeadline(s: TableState, hand: RoundHand): number | null {
+  if (s.phase !== 'setting' || hand.setting !== null) return null;
+  const p = s.players[hand.playerId];
+  if (p === undefined) return s.nowMs;
+  if (p.connected || p.disconnectedAtMs === null) return null;
+  const grace = p.disconnectedAtMs + s.config.timers.reconnectGraceMs;
+  return hand.deadlineMs === null ? grace : Math.min(grace, hand.deadlineMs);
+}

@@ -1,0 +1,176 @@
+/**
+ * The fairness audit (issue 15): the frequencies of the rounds dealt compared with the exact ones, with
+ * Pearson's chi-square p-value, so that a biased shuffle shows. Three tests over the closed rounds dealt
+ * from seeds:
+ * - the banker's hand: the category of the best five of its seven cards against `reference/seven-card.json`
+ *   (exact counts over all 154,143,080 seven-card hands);
+ * - every hand dealt: its Fortune line (seed 003's pay table, the highest-paying line held, or none)
+ *   against `reference/fortune.json`;
+ * - one wager per round (the lowest seat whose hand the house way set: House Way, a timeout, a
+ *   disconnection; wagers against the same banker hand are not independent): win / push / loss against
+ *   the simulator (`simulate`, house way against house way, 1,000,000 seeded rounds).
+ * Categories expected fewer than 5 times are pooled, rarest first, so that the chi-square approximation holds.
+ */
+import { readFileSync } from 'node:fs';
+import {
+  bestHighHand,
+  categoryOf,
+  chiSquareTest,
+  createSeededRng,
+  fortuneLine,
+  parseCards,
+  simulate,
+  unwrap,
+  type Card,
+} from '@paigow/engine';
+import type { RoundFairnessRecord } from '../ledger/index.js';
+import { closedFairRounds } from '../ledger/round-fairness.js';
+import type { Database } from '../storage/index.js';
+import { fairnessAnswer } from './proof.js';
+
+/** A test flags the deal when its p-value is below this (one in a thousand for a fair deal). */
+export const AUDIT_THRESHOLD = 0.001;
+
+/** Rounds the simulator plays for the expected win / push / loss shares. */
+export const AUDIT_SIMULATED_ROUNDS = 1_000_000;
+
+/** The exact frequencies the audit compares with: probabilities per category. */
+export interface AuditReference {
+  /** Best five-card category of a seven-card hand (`reference/seven-card.json` keys). */
+  readonly bankerCategory: Readonly<Record<string, number>>;
+  /** Fortune line of a seven-card hand, `'losing'` for none (`reference/fortune.json`). */
+  readonly fortuneLine: Readonly<Record<string, number>>;
+  /** A house-way wager against the banker's house way: `win`, `push`, `loss`. */
+  readonly outcome: Readonly<Record<string, number>>;
+}
+
+/** One row of a test: a category (or pooled categories joined by `+`), its count and the count expected. */
+export interface AuditRow {
+  readonly key: string;
+  readonly observed: number;
+  readonly expected: number;
+}
+
+/** One chi-square test of the audit. */
+export interface AuditTest {
+  readonly name: 'banker-category' | 'fortune-line' | 'outcome';
+  readonly description: string;
+  /** Hands or wagers counted. */
+  readonly sample: number;
+  readonly rows: readonly AuditRow[];
+  /** `null` with fewer than two pooled categories (too few hands to test). */
+  readonly statistic: number | null;
+  readonly degreesOfFreedom: number | null;
+  readonly pValue: number | null;
+  /** `pValue < AUDIT_THRESHOLD`. */
+  readonly flagged: boolean;
+}
+
+/** The audit: rounds read, the three tests, and whether any flags the deal. */
+export interface FairnessAuditReport {
+  readonly rounds: number;
+  readonly threshold: number;
+  readonly flagged: boolean;
+  readonly tests: readonly AuditTest[];
+}
+
+const REFERENCE_DIR = new URL('../../../../reference/', import.meta.url);
+
+function shares(counts: Readonly<Record<string, number>>): Record<string, number> {
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  return Object.fromEntries(Object.entries(counts).map(([key, n]) => [key, n / total]));
+}
+
+let cached: AuditReference | null = null;
+
+/**
+ * The exact frequencies: `reference/seven-card.json` and `reference/fortune.json` of this repository, and
+ * the simulator's shares (computed once per process: about half a second).
+ * @throws Error when a reference file cannot be read
+ */
+export function auditReference(): AuditReference {
+  if (cached !== null) return cached;
+  const seven = JSON.parse(readFileSync(new URL('seven-card.json', REFERENCE_DIR), 'utf8')) as { counts: Record<string, number> };
+  const fortune = JSON.parse(readFileSync(new URL('fortune.json', REFERENCE_DIR), 'utf8')) as { pay_table: { line: string; count: number }[]; losing: number };
+  const simulated = simulate(AUDIT_SIMULATED_ROUNDS, createSeededRng(15));
+  cached = {
+    bankerCategory: shares(seven.counts),
+    fortuneLine: shares({ ...Object.fromEntries(fortune.pay_table.map((row) => [row.line, row.count])), losing: fortune.losing }),
+    outcome: shares({ win: simulated.win, push: simulated.push, loss: simulated.loss }),
+  };
+  return cached;
+}
+
+/** Pools the categories expected fewer than 5 times (rarest first) and runs the chi-square test. */
+function test(name: AuditTest['name'], description: string, observed: ReadonlyMap<string, number>, probabilities: Readonly<Record<string, number>>): AuditTest {
+  const sample = [...observed.values()].reduce((sum, n) => sum + n, 0);
+  const keys = Object.keys(probabilities).sort((a, b) => probabilities[a] - probabilities[b]);
+  const rows: { keys: string[]; observed: number; p: number }[] = [];
+  let pool: { keys: string[]; observed: number; p: number } | null = null;
+  for (const key of keys) {
+    const row = { keys: [key], observed: observed.get(key) ?? 0, p: probabilities[key] };
+    if (pool !== null && pool.p * sample < 5) {
+      pool = { keys: [...pool.keys, key], observed: pool.observed + row.observed, p: pool.p + row.p };
+    } else {
+      if (pool !== null) rows.push(pool);
+      pool = row;
+    }
+  }
+  if (pool !== null) rows.push(pool);
+  // With very few hands even the commonest group may be expected fewer than 5 times: it joins the one before it.
+  while (rows.length > 1 && rows[rows.length - 1].p * sample < 5) {
+    const last = rows.pop() as (typeof rows)[number];
+    const before = rows.pop() as (typeof rows)[number];
+    rows.push({ keys: [...before.keys, ...last.keys], observed: before.observed + last.observed, p: before.p + last.p });
+  }
+  const table = rows.map((row) => ({ key: row.keys.join('+'), observed: row.observed, expected: row.p * sample }));
+  if (sample === 0 || rows.length < 2) return { name, description, sample, rows: table, statistic: null, degreesOfFreedom: null, pValue: null, flagged: false };
+  const result = chiSquareTest(
+    rows.map((row) => row.observed),
+    rows.map((row) => row.p),
+  );
+  return { name, description, sample, rows: table, ...result, flagged: result.pValue < AUDIT_THRESHOLD };
+}
+
+const count = (map: Map<string, number>, key: string): void => {
+  map.set(key, (map.get(key) ?? 0) + 1);
+};
+
+/**
+ * Audits `records` (closed rounds dealt from seeds: the ledger's `closedFairRounds`) against `reference`.
+ * @returns the three tests; `flagged` when any p-value is below `AUDIT_THRESHOLD`
+ */
+export function auditFairness(records: readonly RoundFairnessRecord[], reference: AuditReference = auditReference()): FairnessAuditReport {
+  const categories = new Map<string, number>();
+  const lines = new Map<string, number>();
+  const outcomes = new Map<string, number>();
+  let rounds = 0;
+  for (const record of records) {
+    const answer = fairnessAnswer(record.roundId, record);
+    if (answer.status !== 200) continue;
+    rounds++;
+    const proof = answer.body;
+    for (const hand of proof.hands) {
+      const cards: Card[] = unwrap(parseCards([...hand.cards], 7));
+      if (hand.seat === 'banker') count(categories, categoryOf(bestHighHand(cards).value));
+      count(lines, fortuneLine(cards).line ?? 'losing');
+    }
+    // One wager per round: wagers against the same banker hand are not independent.
+    const houseSet = (proof.outcomes ?? []).find((o) => proof.settings?.some((s) => s.seat === o.seat && s.setBy !== 'player'));
+    if (houseSet !== undefined) count(outcomes, houseSet.outcome === 'lose' ? 'loss' : houseSet.outcome);
+  }
+  const tests = [
+    test('banker-category', "the banker's best five of seven cards, against reference/seven-card.json", categories, reference.bankerCategory),
+    test('fortune-line', 'the Fortune line of every hand dealt, against reference/fortune.json', lines, reference.fortuneLine),
+    test('outcome', 'win / push / loss of one house-way wager per round, against the simulator (house way against house way)', outcomes, reference.outcome),
+  ];
+  return { rounds, threshold: AUDIT_THRESHOLD, flagged: tests.some((t) => t.flagged), tests };
+}
+
+/**
+ * `paigow audit-fairness`: the audit of the last `limit` closed rounds (default all) of `database`.
+ * @throws the database's error when it cannot be read
+ */
+export async function auditDatabase(database: Database, limit?: number): Promise<FairnessAuditReport> {
+  return auditFairness(await closedFairRounds(database, limit));
+}

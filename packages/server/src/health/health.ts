@@ -1,0 +1,174 @@
+/**
+ * What `/livez` and `/readyz` say (docs/operations.md "Health"): liveness (the process runs and its
+ * event loop turns) and readiness (the database and, with Redis, Redis answer; this process holds its
+ * lease; it is not draining; its event loop is not overloaded). One `ServerHealth` per server:
+ * `startServer` creates it, the SIGTERM drain calls `setDraining()`, the lease loop `leaseRenewed()`.
+ */
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+
+/** One readiness check's outcome. */
+export interface CheckOutcome {
+  readonly ok: boolean;
+  /** How long the check took, ms (database and Redis). */
+  readonly latencyMs?: number;
+  /** Why it failed, one line. */
+  readonly reason?: string;
+  /** The lease's age (ms since the last renewal), for `lease`. */
+  readonly ageMs?: number;
+  /** The event loop's delay, p99 over the last window, ms, for `load`. */
+  readonly eventLoopLagMs?: number;
+}
+
+/** The `/readyz` body. `status` is `ready` (200) or why not (503): `starting`, `draining`, `not-ready`. */
+export interface Readiness {
+  readonly status: 'ready' | 'starting' | 'draining' | 'not-ready';
+  readonly checks: {
+    readonly database?: CheckOutcome;
+    readonly redis?: CheckOutcome;
+    readonly lease?: CheckOutcome;
+    readonly draining?: CheckOutcome;
+    readonly load?: CheckOutcome;
+  };
+}
+
+/** The `/livez` body (always 200 while the process answers). */
+export interface Liveness {
+  readonly status: 'ok';
+  /** Seconds since the process started. */
+  readonly uptimeSeconds: number;
+  /** The event loop's delay, p99 over the last window, ms. */
+  readonly eventLoopLagMs: number;
+}
+
+/** What a `ServerHealth` checks. */
+export interface HealthOptions {
+  /** Runs one trivial statement (`select 1`); rejects when the database does not answer. */
+  readonly pingDatabase: () => Promise<void>;
+  /** Pings Redis; absent when the server runs without `REDIS_URL`. */
+  readonly pingRedis?: () => Promise<void>;
+  /** The lease (docs/server.md "Processes, leases and recovery"): an instance is alive while renewed within `leaseMs`. */
+  readonly leaseMs: number;
+  /** The clock, epoch ms. */
+  readonly now: () => number;
+  /** A database or Redis check slower than this fails, ms (default 2,000). */
+  readonly checkTimeoutMs?: number;
+  /** The event-loop delay (p99 over the last window) above which the process is overloaded, ms (default 1,000). */
+  readonly maxEventLoopLagMs?: number;
+}
+
+/** The window over which the event-loop delay is measured, ms. */
+export const LAG_WINDOW_MS = 2_000;
+
+/** Rejects after `ms` unless `work` settles first. */
+async function within(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The health of one running server. Call `close()` when the server stops (it ends the lag monitor). */
+export class ServerHealth {
+  private draining = false;
+  private leaseRenewedAtMs: number;
+  private leaseLost = false;
+  private readonly delay: IntervalHistogram;
+  private readonly window: NodeJS.Timeout;
+  private lagMs = 0;
+
+  constructor(private readonly options: HealthOptions) {
+    this.leaseRenewedAtMs = options.now();
+    this.delay = monitorEventLoopDelay({ resolution: 20 });
+    this.delay.enable();
+    this.window = setInterval(() => {
+      this.lagMs = this.delay.percentile(99) / 1e6;
+      this.delay.reset();
+    }, LAG_WINDOW_MS);
+    this.window.unref();
+  }
+
+  /** Stops taking new work for a drain (SIGTERM): `/readyz` answers 503 `draining` from now on. */
+  setDraining(on = true): void {
+    this.draining = on;
+  }
+
+  /** True once `setDraining()` was called. */
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
+  /** The lease was renewed at `atMs` (true) or found stopped (false: another process may recover this one's rounds). */
+  leaseRenewed(renewed: boolean, atMs: number): void {
+    if (renewed) this.leaseRenewedAtMs = atMs;
+    else this.leaseLost = true;
+  }
+
+  /** Seconds since the lease was last renewed (the `paigow_lease_age_seconds` gauge). */
+  leaseAgeSeconds(): number {
+    return Math.max(0, this.options.now() - this.leaseRenewedAtMs) / 1000;
+  }
+
+  /** The event loop's delay, p99 over the last complete window (`LAG_WINDOW_MS`), ms. */
+  eventLoopLagMs(): number {
+    return this.lagMs;
+  }
+
+  /** `/livez`: answering at all shows the process runs and its event loop turns. */
+  liveness(): Liveness {
+    return { status: 'ok', uptimeSeconds: Math.round(process.uptime()), eventLoopLagMs: round(this.lagMs) };
+  }
+
+  /** `/readyz`: every check, run now (database and Redis at once, each within `checkTimeoutMs`). */
+  async readiness(): Promise<Readiness> {
+    const timeoutMs = this.options.checkTimeoutMs ?? 2_000;
+    const ping = async (run: () => Promise<void>): Promise<CheckOutcome> => {
+      const started = performance.now();
+      try {
+        await within(run(), timeoutMs);
+        return { ok: true, latencyMs: round(performance.now() - started) };
+      } catch (error) {
+        return { ok: false, latencyMs: round(performance.now() - started), reason: oneLine(error) };
+      }
+    };
+    const [database, redis] = await Promise.all([
+      ping(this.options.pingDatabase),
+      this.options.pingRedis === undefined ? Promise.resolve(undefined) : ping(this.options.pingRedis),
+    ]);
+    const ageMs = Math.max(0, this.options.now() - this.leaseRenewedAtMs);
+    const lease: CheckOutcome = this.leaseLost
+      ? { ok: false, ageMs, reason: 'the lease was found stopped: another process may recover this one’s rounds' }
+      : ageMs < this.options.leaseMs
+        ? { ok: true, ageMs }
+        : { ok: false, ageMs, reason: `the lease was last renewed ${ageMs} ms ago (lease ${this.options.leaseMs} ms)` };
+    const maxLag = this.options.maxEventLoopLagMs ?? 1_000;
+    const load: CheckOutcome =
+      this.lagMs <= maxLag ? { ok: true, eventLoopLagMs: round(this.lagMs) } : { ok: false, eventLoopLagMs: round(this.lagMs), reason: `event-loop delay over ${maxLag} ms` };
+    const draining: CheckOutcome = this.draining ? { ok: false, reason: 'draining: finishing rounds in progress before stopping' } : { ok: true };
+    const checks = { database, ...(redis === undefined ? {} : { redis }), lease, draining, load };
+    const ready = Object.values(checks).every((check) => check.ok);
+    return { status: ready ? 'ready' : this.draining ? 'draining' : 'not-ready', checks };
+  }
+
+  /** Stops the event-loop monitor. */
+  close(): void {
+    clearInterval(this.window);
+    this.delay.disable();
+  }
+}
+
+/** The `/readyz` body while the server starts (before the database is open). */
+export const STARTING_READINESS: Readiness = Object.freeze({ status: 'starting', checks: {} });
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
+
+function oneLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0] ?? text;
+}

@@ -1,0 +1,148 @@
+/**
+ * The lease keeper (docs/server.md "Processes, leases and recovery", issue 11 point 4a): this process's
+ * lease is renewed by a worker thread with its own database connection (`lease-worker.js`), so an
+ * overloaded or blocked main event loop cannot starve it and let a peer recover live rounds. The main
+ * loop pings the worker every heartbeat; the worker stops renewing once the last ping is `stallMs` old,
+ * so a truly hung process still loses its lease.
+ *
+ * Fencing: `held(nowMs)` says, without waiting for anything, whether the database confirmed the lease
+ * less than `leaseMs` ago and never found the instance stopped. The tables deal and settle only while it
+ * holds (`TableRunner`'s `fence`); a process that lost its lease, or cannot confirm it, stops acting on its
+ * rounds at once. The worker writes what the database said into shared memory, which the main thread
+ * reads synchronously.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { workerExecArgv } from '../hint/pool.js';
+
+/** Where the lease is kept: the SQLite file, or a PostgreSQL URL and schema. */
+export type LeaseTarget = { readonly sqlitePath: string } | { readonly databaseUrl: string; readonly schema: string };
+
+/** What a `LeaseKeeper` needs. */
+export interface LeaseKeeperOptions {
+  readonly target: LeaseTarget;
+  readonly instanceId: string;
+  /** An instance whose last renewal is older than this is dead (peers may recover its rounds), ms. */
+  readonly leaseMs: number;
+  /** How often the worker renews the lease (and the main loop pings it), ms. */
+  readonly heartbeatMs: number;
+  /** The worker stops renewing once the main loop has not pinged it for this long, ms (`DEFAULT_STALL_MS`). */
+  readonly stallMs: number;
+  /** The clock, epoch ms (default `Date.now`; the worker uses `Date.now`). */
+  readonly now?: () => number;
+  /** Each renewal's outcome (`renewed` false: the instance was found stopped), on the main thread. */
+  readonly onRenewed?: (renewed: boolean, atMs: number) => void;
+  /** A renewal the database did not answer, or the worker failing. */
+  readonly onProblem?: (message: string) => void;
+}
+
+/** The production bound of a main-loop stall after which the lease is no longer renewed: 30 s. */
+export const DEFAULT_STALL_MS = 30_000;
+
+const RENEWED = 0;
+const LOST = 1;
+const PINGED = 2;
+
+type WorkerMessage = { renewed: boolean; atMs: number } | { error: string } | { stopped: true };
+
+/** The worker entry: `src/lease/lease-worker.js`, found from `src/lease/` (tests) or `dist/lease/` (built). */
+function leaseWorkerPath(): string {
+  const beside = fileURLToPath(new URL('./lease-worker.js', import.meta.url));
+  if (existsSync(beside)) return beside;
+  return fileURLToPath(new URL('../../src/lease/lease-worker.js', import.meta.url));
+}
+
+/** Renews one instance's lease off the main thread; see the module comment. `start()` it once the instance row exists. */
+export class LeaseKeeper {
+  private readonly slots = new BigInt64Array(new SharedArrayBuffer(3 * BigInt64Array.BYTES_PER_ELEMENT));
+  private readonly now: () => number;
+  private worker: Worker | null = null;
+  private pinger: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: LeaseKeeperOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Starts the worker, counting the lease as renewed at `renewedAtMs` (the instance's registration).
+   * Its statements time out after half the lease, so a stuck connection shows as a problem in time.
+   */
+  start(renewedAtMs: number): void {
+    Atomics.store(this.slots, RENEWED, BigInt(Math.floor(renewedAtMs)));
+    this.ping();
+    const { target, instanceId, heartbeatMs, stallMs, leaseMs } = this.options;
+    const worker = new Worker(leaseWorkerPath(), {
+      execArgv: workerExecArgv(),
+      workerData: { target, instanceId, heartbeatMs, stallMs, statementTimeoutMs: Math.max(100, Math.floor(leaseMs / 2)), shared: this.slots.buffer },
+    });
+    worker.unref();
+    worker.on('message', (message: WorkerMessage) => {
+      if ('renewed' in message) this.options.onRenewed?.(message.renewed, message.atMs);
+      else if ('error' in message) this.options.onProblem?.(`lease: the renewal failed (${message.error})`);
+    });
+    worker.on('error', (error) => this.options.onProblem?.(`lease: the lease worker failed (${error.message})`));
+    worker.on('exit', () => {
+      if (this.worker === worker) this.worker = null;
+    });
+    this.worker = worker;
+    this.pinger = setInterval(() => this.ping(), heartbeatMs);
+    this.pinger.unref();
+  }
+
+  /** Tells the worker the main loop turns (also done every `heartbeatMs` by the keeper's own timer). */
+  ping(): void {
+    Atomics.store(this.slots, PINGED, BigInt(Math.floor(this.now())));
+  }
+
+  /**
+   * Whether this process may act on its rounds at `nowMs`: the database confirmed its lease less than
+   * `leaseMs` ago and never found the instance stopped or unknown. Synchronous (shared memory).
+   */
+  held(nowMs: number = this.now()): boolean {
+    return Atomics.load(this.slots, LOST) === 0n && nowMs - Number(Atomics.load(this.slots, RENEWED)) < this.options.leaseMs;
+  }
+
+  /** True once a renewal found the instance stopped or unknown: the lease is lost for good. */
+  get lost(): boolean {
+    return Atomics.load(this.slots, LOST) !== 0n;
+  }
+
+  /** Epoch ms of the last renewal the database confirmed. */
+  get renewedAtMs(): number {
+    return Number(Atomics.load(this.slots, RENEWED));
+  }
+
+  /** Stops renewing: the worker closes its connection and ends (the lease then runs out, or `endLease` ends it). */
+  async stop(): Promise<void> {
+    if (this.pinger !== null) clearInterval(this.pinger);
+    this.pinger = null;
+    const worker = this.worker;
+    this.worker = null;
+    if (worker === null) return;
+    const stopped = new Promise<void>((resolve) => {
+      const timeout = setTimeout(resolve, 2_000);
+      timeout.unref();
+      worker.on('message', (message: WorkerMessage) => {
+        if ('stopped' in message) {
+          clearTimeout(timeout);
+          resolve();
+        }
+      });
+      worker.once('exit', () => {
+        clearTimeout(timeout);
+        resolve();
+      });
+    });
+    worker.postMessage({ stop: true });
+    await stopped;
+    await worker.terminate();
+  }
+
+  /** Ends the worker at once, without closing its connection: what a crashed worker leaves (tests, drills). */
+  async kill(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    await worker?.terminate();
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Bank reservations (docs/server.md "The banker's cover"; issue 10 point 2), on SQLite and PostgreSQL:
+ * what they hold, what the deal then refuses and names, and who drops them.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { unwrap } from '@paigow/engine';
+import { createPlayers } from '../players/players.js';
+import type { Database } from '../storage/database.js';
+import { TEST_BACKENDS } from '../storage/test-backends.js';
+import { createLedger, type Ledger } from './ledger.js';
+import { shortPlayersOf } from './open-round.js';
+
+for (const backend of TEST_BACKENDS) {
+  describe.skipIf(!backend.enabled)(`bank reservations on ${backend.title}`, () => {
+    let database: Database;
+    let ledger: Ledger;
+    let ben: string;
+    let pat: string;
+
+    beforeEach(async () => {
+      database = await backend.open();
+      ledger = createLedger(database);
+      const players = createPlayers(database);
+      ben = unwrap(await players.createGuest('Ben')).player.id;
+      pat = unwrap(await players.createGuest('Pat')).player.id;
+    });
+    afterEach(async () => {
+      await backend.close(database);
+    });
+
+    const reserve = (tableId: string, minCents: number, maxCents: number, ownerInstanceId: string | null = null) =>
+      ledger.reserveBank({ tableId, playerId: ben, minCents, maxCents, ownerInstanceId });
+
+    it('holds up to the cover wanted, from what other banks leave free; moves no money', async () => {
+      expect(unwrap(await reserve('t1', 10_150, 50_750))).toBe(50_750);
+      expect(unwrap(await reserve('t2', 10_150, 80_000))).toBe(49_250); // 1,000.00 − 507.50 held at t1
+      const refused = await reserve('t3', 10_150, 50_750);
+      expect(refused.ok === false && refused.error.code).toBe('ledger/insufficient-funds');
+      expect(unwrap(await reserve('t1', 10_150, 20_000))).toBe(20_000); // a new approval replaces t1's
+      expect(unwrap(await ledger.spendable(ben, 't1'))).toBe(50_750);
+      expect(unwrap(await ledger.spendable(ben, 'elsewhere'))).toBe(100_000 - 20_000 - 49_250);
+      expect(unwrap(await ledger.balance(ben))).toBe(100_000);
+      const badRange = await reserve('t4', 500, 100);
+      expect(badRange.ok === false && badRange.error.code).toBe('bet/invalid-amount');
+      await ledger.releaseBank('t2', ben);
+      expect(unwrap(await ledger.spendable(ben, 'elsewhere'))).toBe(80_000);
+      expect(await ledger.audit()).toEqual([]);
+    });
+
+    it('refuses a deal whose stake is held by a bank elsewhere, naming only the short players; the bank’s own table deals', async () => {
+      unwrap(await reserve('bank-table', 10_150, 95_000));
+      const holds = [
+        { playerId: ben, kind: 'main' as const, amountCents: 10_000 },
+        { playerId: pat, kind: 'main' as const, amountCents: 10_000 },
+      ];
+      const refused = await ledger.openRound({ roundId: 'r1', tableId: 'house', bankerPlayerId: null, holds, secret: {}, public: {} });
+      expect(refused.ok).toBe(false);
+      if (!refused.ok) {
+        expect(refused.error.code).toBe('ledger/insufficient-funds');
+        expect(shortPlayersOf(refused.error)).toEqual([ben]);
+      }
+      expect(await ledger.openRounds()).toEqual([]);
+      const banked = await ledger.openRound({
+        roundId: 'r2',
+        tableId: 'bank-table',
+        bankerPlayerId: ben,
+        holds: [
+          { playerId: pat, kind: 'main', amountCents: 10_000 },
+          { playerId: ben, kind: 'bank', amountCents: 10_150 },
+        ],
+        secret: {},
+        public: {},
+      });
+      expect(banked.ok).toBe(true);
+      expect(await ledger.audit()).toEqual([]);
+    });
+
+    it('recovery drops the reservations of processes no longer alive, never its own', async () => {
+      const nowMs = Date.now();
+      await database.db
+        .insertInto('server_instances')
+        .values([
+          { id: 'dead', started_at_ms: nowMs - 60_000, heartbeat_at_ms: nowMs - 60_000, stopped_at_ms: null },
+          { id: 'alive', started_at_ms: nowMs, heartbeat_at_ms: nowMs, stopped_at_ms: null },
+        ])
+        .execute();
+      unwrap(await reserve('t-dead', 100, 1_000, 'dead'));
+      unwrap(await reserve('t-alive', 100, 2_000, 'alive'));
+      unwrap(await reserve('t-mine', 100, 4_000, 'me'));
+      unwrap(await reserve('t-none', 100, 8_000, null));
+      expect(await ledger.releaseOrphanReservations({ instanceId: 'me', nowMs, leaseMs: 15_000 })).toBe(1);
+      expect(unwrap(await ledger.spendable(ben, 'elsewhere'))).toBe(100_000 - 2_000 - 4_000 - 8_000);
+    });
+  });
+}

@@ -1,0 +1,148 @@
+/**
+ * The banker's cover, committed when it approves (docs/server.md "The banker's cover"; issue 10 point 2).
+ * A reservation holds part of a banking player's wallet for its bank at one table: no money moves (the
+ * balances, entries and escrow are untouched), but every deal (`openRound`) and every other bank of the
+ * same player at another table sees only its wallet less the reservations elsewhere (`spendableOf`), so
+ * the money that covers a bank cannot be spent at another table.
+ *
+ * Locking: each write locks the player's wallet row first (`lockAccounts`, the ledger's one lock order),
+ * then reads and writes reservations, so a reservation and a deal of the same player never interleave.
+ */
+import { err, ok, type Result } from '@paigow/engine';
+import type { Transaction } from 'kysely';
+import type { Database } from '../storage/database.js';
+import type { Tables } from '../storage/schema.js';
+import { transact } from '../storage/transaction.js';
+import { walletAccountId } from './accounts.js';
+import type { LeaseCheck } from './ownership.js';
+import { lockAccounts } from './post.js';
+
+/** What `reserveBank` asks for. */
+export interface ReserveBankInput {
+  readonly tableId: string;
+  readonly playerId: string;
+  /** Below this the bank cannot be held (cents; the table's bank requirement, rules.md §5). */
+  readonly minCents: number;
+  /** The cover wanted (cents): the most the bank can lose in one round at this table. */
+  readonly maxCents: number;
+  /** The process running the table (docs/server.md "Processes, leases and recovery"), or `null`. */
+  readonly ownerInstanceId: string | null;
+}
+
+/**
+ * The cents of each of `playerIds` held by reservations at tables other than `tableId` (all of them when
+ * `tableId` is `null`), read inside `trx`; players without any are absent.
+ */
+export async function reservedElsewhere(
+  trx: Transaction<Tables> | Database['db'],
+  playerIds: readonly string[],
+  tableId: string | null,
+): Promise<Map<string, number>> {
+  if (playerIds.length === 0) return new Map();
+  let query = trx
+    .selectFrom('bank_reservations')
+    .select(['player_id', (eb) => eb.cast<number>(eb.fn.sum('amount_cents'), 'bigint').as('cents')])
+    .where('player_id', 'in', [...playerIds])
+    .groupBy('player_id');
+  if (tableId !== null) query = query.where('table_id', '<>', tableId);
+  const rows = await query.execute();
+  return new Map(rows.map((row) => [row.player_id, row.cents]));
+}
+
+/**
+ * Commits a banking player's cover at one table: the largest amount ≤ `maxCents` that its wallet holds
+ * beyond its reservations at other tables, replacing any earlier reservation at this table, in one
+ * transaction.
+ * @returns the cents reserved (`minCents` ≤ it ≤ `maxCents`); or `ledger/insufficient-funds` when less
+ *   than `minCents` is free (nothing changes then), `ledger/unknown-account`, `bet/invalid-amount` for
+ *   amounts that are not positive safe integers with min ≤ max.
+ */
+export async function reserveBank(database: Database, input: ReserveBankInput): Promise<Result<number>> {
+  const { minCents, maxCents } = input;
+  if (!Number.isSafeInteger(minCents) || !Number.isSafeInteger(maxCents) || minCents <= 0 || maxCents < minCents) {
+    return err('bet/invalid-amount', `a bank cover of ${minCents}‥${maxCents} cents is not a range of positive cents`);
+  }
+  return transact(database, async (trx) => {
+    const wallet = walletAccountId(input.playerId);
+    const locked = await lockAccounts(trx, database.dialect, [wallet]);
+    if (!locked.ok) return err('ledger/unknown-account', `no player ${input.playerId}`);
+    const held = (await reservedElsewhere(trx, [input.playerId], input.tableId)).get(input.playerId) ?? 0;
+    const free = locked.value.get(wallet)!.balanceCents - held;
+    if (free < minCents) {
+      return err('ledger/insufficient-funds', `the bank needs ${minCents} cents; ${Math.max(0, free)} are free`);
+    }
+    const amountCents = Math.min(maxCents, free);
+    const row = {
+      table_id: input.tableId,
+      player_id: input.playerId,
+      amount_cents: amountCents,
+      owner_instance_id: input.ownerInstanceId,
+      reserved_at_ms: Date.now(),
+    };
+    await trx
+      .insertInto('bank_reservations')
+      .values(row)
+      .onConflict((conflict) => conflict.column('table_id').doUpdateSet(row))
+      .execute();
+    return ok(amountCents);
+  });
+}
+
+/**
+ * The players among `holds` whose wallet, less their reservations at tables other than `tableId`, does not
+ * cover their holds at the deal, in hold order; locks the escrow and their wallets first (in id order, as
+ * `postTransfers` does), so that the answer stays true until `trx` ends.
+ */
+export async function shortOfStakes(
+  trx: Transaction<Tables>,
+  dialect: Database['dialect'],
+  tableId: string,
+  holds: readonly { readonly playerId: string; readonly amountCents: number }[],
+): Promise<string[]> {
+  const needed = new Map<string, number>();
+  for (const hold of holds) needed.set(hold.playerId, (needed.get(hold.playerId) ?? 0) + hold.amountCents);
+  const locked = await lockAccounts(trx, dialect, ['escrow', ...[...needed.keys()].map(walletAccountId)]);
+  if (!locked.ok) return [];
+  const held = await reservedElsewhere(trx, [...needed.keys()], tableId);
+  return [...needed].filter(([playerId, cents]) => {
+    const wallet = locked.value.get(walletAccountId(playerId))!.balanceCents;
+    return wallet - (held.get(playerId) ?? 0) < cents;
+  }).map(([playerId]) => playerId);
+}
+
+/** Drops `playerId`'s reservation at `tableId` (the banker left the bank); nothing if there is none. */
+export async function releaseBank(database: Database, tableId: string, playerId: string): Promise<void> {
+  await database.db.deleteFrom('bank_reservations').where('table_id', '=', tableId).where('player_id', '=', playerId).execute();
+}
+
+/**
+ * What `playerId` may stake at `tableId`, cents: its wallet less its reservations at other tables (never
+ * below 0). Its own bank at `tableId`, if any, is not deducted: that money covers the bets there.
+ * @returns the amount; or `ledger/unknown-account`
+ */
+export async function spendableOf(database: Database, playerId: string, tableId: string): Promise<Result<number>> {
+  const row = await database.db.selectFrom('accounts').select('balance_cents').where('id', '=', walletAccountId(playerId)).executeTakeFirst();
+  if (row === undefined) return err('ledger/unknown-account', `no player ${playerId}`);
+  const held = (await reservedElsewhere(database.db, [playerId], tableId)).get(playerId) ?? 0;
+  return ok(Math.max(0, row.balance_cents - held));
+}
+
+/**
+ * Drops the reservations of processes that are no longer alive (stopped, unknown, or lease older than
+ * `check.leaseMs`; never `check.instanceId`'s own): their tables are gone, and so are their banks.
+ * @returns how many were dropped
+ */
+export async function releaseOrphanReservations(database: Database, check: LeaseCheck): Promise<number> {
+  const alive = database.db
+    .selectFrom('server_instances')
+    .select('server_instances.id')
+    .where('server_instances.stopped_at_ms', 'is', null)
+    .where('server_instances.heartbeat_at_ms', '>', check.nowMs - check.leaseMs);
+  const deleted = await database.db
+    .deleteFrom('bank_reservations')
+    .where('owner_instance_id', 'is not', null)
+    .where('owner_instance_id', '<>', check.instanceId)
+    .where('owner_instance_id', 'not in', alive)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}

@@ -1,0 +1,67 @@
+/**
+ * `roundFairness`: what the fairness endpoint needs of one round (fairness.md "What is published"):
+ * its status, its commitment, client seeds and server seed (migration 0005), and its records.
+ */
+import type { Database } from '../storage/database.js';
+import type { RoundStatus, RoundsTable } from '../storage/schema.js';
+
+/** One round's provably fair facts as stored. The server seed is secret while `status` is `'open'`. */
+export interface RoundFairnessRecord {
+  readonly roundId: string;
+  readonly tableId: string;
+  readonly status: RoundStatus;
+  /** `null` for a round not dealt from seeds (dealt before migration 0005, or from a given deck in tests). */
+  readonly commitment: string | null;
+  readonly clientSeeds: string | null;
+  readonly serverSeed: string | null;
+  /** The private round record (the engine's `RoundState` wrapped by `encodeRoundSecret`). */
+  readonly secret: unknown;
+  /** The public record: seats, nicknames and bets of the players dealt. */
+  readonly public: unknown;
+  /** The settled result (`RoundResult`), or `null` unless settled. */
+  readonly result: unknown;
+}
+
+const COLUMNS = ['id', 'table_id', 'status', 'commitment', 'client_seeds', 'server_seed', 'secret_json', 'public_json', 'result_json'] as const;
+
+type Row = Pick<RoundsTable, (typeof COLUMNS)[number]>;
+
+function fromRow(row: Row): RoundFairnessRecord {
+  return {
+    roundId: row.id,
+    tableId: row.table_id,
+    status: row.status,
+    commitment: row.commitment,
+    clientSeeds: row.client_seeds,
+    serverSeed: row.server_seed,
+    secret: JSON.parse(row.secret_json) as unknown,
+    public: JSON.parse(row.public_json) as unknown,
+    result: row.result_json === null ? null : (JSON.parse(row.result_json) as unknown),
+  };
+}
+
+/** See `Ledger.roundFairness`. */
+export async function roundFairness(database: Database, roundId: string): Promise<RoundFairnessRecord | null> {
+  const row = await database.db
+    .selectFrom('rounds')
+    .select(COLUMNS)
+    .where('id', '=', roundId)
+    .executeTakeFirst();
+  return row === undefined ? null : fromRow(row);
+}
+
+/**
+ * The provably fair facts of the rounds closed (settled or refunded) with a server seed, oldest first,
+ * for the fairness audit (`paigow audit-fairness`): at most `limit` (default all).
+ */
+export async function closedFairRounds(database: Database, limit?: number): Promise<RoundFairnessRecord[]> {
+  let query = database.db
+    .selectFrom('rounds')
+    .select(COLUMNS)
+    .where('status', '<>', 'open')
+    .where('server_seed', 'is not', null)
+    .orderBy('seq', 'desc');
+  if (limit !== undefined) query = query.limit(limit);
+  const rows = await query.execute();
+  return rows.reverse().map(fromRow);
+}

@@ -1,0 +1,95 @@
+/**
+ * The server's limits against abuse (docs/server.md "Limits"): body and message sizes, connections per
+ * player and table, and the rates of guest creation, top-ups and table messages. Each has a default and an
+ * environment variable (`limitsFromEnv`); `startServer({ limits })` overrides any of them.
+ */
+
+/** At most `points` requests per `windowMs` milliseconds (a fixed window per key). */
+export interface RateLimit {
+  readonly points: number;
+  readonly windowMs: number;
+}
+
+/** Every limit (sizes in bytes, times in ms). */
+export interface ServerLimits {
+  /** The largest HTTP request body, `/matchmake` included (`PAIGOW_MAX_BODY_BYTES`). */
+  readonly maxBodyBytes: number;
+  /** The largest table message (one WebSocket frame) answered with a typed error before the close (`PAIGOW_MAX_MESSAGE_BYTES`). */
+  readonly maxMessageBytes: number;
+  /** Connections (and seat reservations) of one player at one table (`PAIGOW_CONNECTIONS_PER_PLAYER`). */
+  readonly connectionsPerPlayer: number;
+  /** Guest creations per client IP (`PAIGOW_RATE_GUESTS_PER_IP`). */
+  readonly guestsPerIp: RateLimit;
+  /** Top-ups (HTTP and table message) per player (`PAIGOW_RATE_TOP_UPS_PER_PLAYER`). */
+  readonly topUpsPerPlayer: RateLimit;
+  /** Top-ups per client IP (`PAIGOW_RATE_TOP_UPS_PER_IP`). */
+  readonly topUpsPerIp: RateLimit;
+  /** Table messages per player, over all its tables (`PAIGOW_RATE_MESSAGES_PER_PLAYER`). */
+  readonly messagesPerPlayer: RateLimit;
+  /** Table messages per client IP (`PAIGOW_RATE_MESSAGES_PER_IP`). */
+  readonly messagesPerIp: RateLimit;
+}
+
+/**
+ * The defaults: bodies up to 8 KiB and messages up to 4 KiB (the largest real request is a few hundred
+ * bytes), 3 connections per player and table (a reload and a second tab), 20 guests per IP per 10 minutes,
+ * 5 top-ups per player and 30 per IP per minute, 30 table messages per player and 300 per IP per second.
+ */
+export const DEFAULT_LIMITS: ServerLimits = {
+  maxBodyBytes: 8 * 1024,
+  maxMessageBytes: 4 * 1024,
+  connectionsPerPlayer: 3,
+  guestsPerIp: { points: 20, windowMs: 10 * 60_000 },
+  topUpsPerPlayer: { points: 5, windowMs: 60_000 },
+  topUpsPerIp: { points: 30, windowMs: 60_000 },
+  messagesPerPlayer: { points: 30, windowMs: 1_000 },
+  messagesPerIp: { points: 300, windowMs: 1_000 },
+};
+
+const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
+
+/**
+ * Reads a rate written `<count>/<duration>`: `20/10m`, `5/1m`, `30/1s`, `100/500ms` (units ms, s, m, h).
+ * @throws Error naming `name` when the text is not such a rate (count and duration whole and positive)
+ */
+export function parseRateLimit(name: string, text: string): RateLimit {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*(ms|s|m|h)\s*$/.exec(text);
+  const points = match === null ? NaN : Number(match[1]);
+  const windowMs = match === null ? NaN : Number(match[2]) * UNIT_MS[match[3]];
+  if (!(points > 0) || !(windowMs > 0) || !Number.isSafeInteger(points) || !Number.isSafeInteger(windowMs)) {
+    throw new Error(`${name} must be a rate like 20/10m (count/duration in ms, s, m or h), got '${text}'`);
+  }
+  return { points, windowMs };
+}
+
+function positiveInteger(name: string, text: string): number {
+  const value = Number(text.trim());
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a whole number above 0, got '${text}'`);
+  return value;
+}
+
+/** The environment variable of each limit. */
+const ENV_NAMES: Readonly<Record<keyof ServerLimits, string>> = {
+  maxBodyBytes: 'PAIGOW_MAX_BODY_BYTES',
+  maxMessageBytes: 'PAIGOW_MAX_MESSAGE_BYTES',
+  connectionsPerPlayer: 'PAIGOW_CONNECTIONS_PER_PLAYER',
+  guestsPerIp: 'PAIGOW_RATE_GUESTS_PER_IP',
+  topUpsPerPlayer: 'PAIGOW_RATE_TOP_UPS_PER_PLAYER',
+  topUpsPerIp: 'PAIGOW_RATE_TOP_UPS_PER_IP',
+  messagesPerPlayer: 'PAIGOW_RATE_MESSAGES_PER_PLAYER',
+  messagesPerIp: 'PAIGOW_RATE_MESSAGES_PER_IP',
+};
+
+/**
+ * The limits set in the environment (`ENV_NAMES`; unset or empty ones are left out, so the defaults apply).
+ * @throws Error naming the variable when a value is not a positive whole number or a rate
+ */
+export function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<ServerLimits> {
+  const limits: Record<string, number | RateLimit> = {};
+  for (const [key, name] of Object.entries(ENV_NAMES) as [keyof ServerLimits, string][]) {
+    const text = env[name]?.trim();
+    if (text === undefined || text === '') continue;
+    limits[key] = typeof DEFAULT_LIMITS[key] === 'number' ? positiveInteger(name, text) : parseRateLimit(name, text);
+  }
+  return limits as Partial<ServerLimits>;
+}

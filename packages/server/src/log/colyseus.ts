@@ -1,0 +1,60 @@
+/**
+ * Colyseus' own log, as lines of the server's structured log. Colyseus reports with `console`-like
+ * calls (`logger.error(err.stack)`), so a client's mistake (a WebSocket on a path that is no room, a
+ * seat reservation that expired, a malformed frame) would write a multi-line stack trace to stderr.
+ * Here every call is one JSON line: its first line is `msg`; a client's mistake is a `warn` line
+ * without a stack; anything else keeps its level, with the stack (if any) in the `stack` field.
+ */
+import type { Logger } from 'pino';
+
+/** First lines of the errors a client causes (Colyseus' ws-transport and `ws`), answered and logged without a stack. */
+const CLIENT_MISTAKES: readonly RegExp[] = [
+  /seat reservation expired/i,
+  /invalid websocket frame/i,
+  /max payload size exceeded/i,
+  /invalid (utf-8 sequence|opcode|status code|payload length)/i,
+  /rsv[123] must be clear/i,
+  /mask must be set/i,
+];
+
+/** The methods Colyseus calls on its logger (`new Server({ logger })`). */
+export interface ColyseusLogger {
+  debug(...args: unknown[]): void;
+  info(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+  trace(...args: unknown[]): void;
+}
+
+function textOf(args: readonly unknown[]): string {
+  return args
+    .map((arg) => (arg instanceof Error ? (arg.stack ?? `${arg.name}: ${arg.message}`) : typeof arg === 'string' ? arg : JSON.stringify(arg)))
+    .join(' ');
+}
+
+/** True when `firstLine` names an error a client caused. */
+export function isClientMistake(firstLine: string): boolean {
+  return CLIENT_MISTAKES.some((pattern) => pattern.test(firstLine));
+}
+
+/** A Colyseus logger writing one line per call to `logger` (its lines carry `source: "colyseus"`). */
+export function colyseusLogger(logger: Logger): ColyseusLogger {
+  const log = logger.child({ source: 'colyseus' });
+  const write = (level: 'debug' | 'info' | 'warn' | 'error' | 'trace', args: readonly unknown[]): void => {
+    const [first = '', ...rest] = textOf(args).split('\n');
+    if (isClientMistake(first)) {
+      log.warn({ event: 'client-mistake' }, first);
+      return;
+    }
+    const stack = rest.map((line) => line.trim()).filter((line) => line !== '');
+    if (stack.length > 0) log[level]({ stack: stack.join(' | ') }, first);
+    else log[level](first);
+  };
+  return {
+    debug: (...args) => write('debug', args),
+    info: (...args) => write('info', args),
+    warn: (...args) => write('warn', args),
+    error: (...args) => write('error', args),
+    trace: (...args) => write('trace', args),
+  };
+}

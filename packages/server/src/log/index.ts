@@ -1,0 +1,17 @@
+/** The server's structured log (pino JSON lines; docs/operations.md "Logs"). */
+export {
+  DEFAULT_LOG_LEVEL,
+  LOG_LEVELS,
+  LogLevelError,
+  briefError,
+  createLogger,
+  logLevelFromEnv,
+  problemReporter,
+  rootLogger,
+  withContext,
+  type LogContext,
+  type LogLevel,
+  type Logger,
+  type LoggerOptions,
+} from './logger.js';
+export { colyseusLogger, isClientMistake, type ColyseusLogger } from './colyseus.js';

@@ -1,0 +1,47 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger, logLevelFromEnv, LogLevelError, problemReporter, withContext } from './index.js';
+
+/** A destination that keeps every line written. */
+function capture(): { stream: Writable; lines: () => Record<string, unknown>[] } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk.toString());
+      done();
+    },
+  });
+  return { stream, lines: () => chunks.join('').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>) };
+}
+
+describe('the structured log', () => {
+  it('writes one JSON line per event with an ISO time, the level name and the context', () => {
+    const out = capture();
+    const logger = createLogger({ level: 'info', destination: out.stream });
+    withContext(withContext(logger, { tableId: 'table-1' }), { roundId: 'r-1', playerId: undefined }).info('round dealt');
+    logger.debug('not written at info');
+    const lines = out.lines();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 'info', msg: 'round dealt', tableId: 'table-1', roundId: 'r-1' });
+    expect(lines[0]).not.toHaveProperty('playerId');
+    expect(new Date(lines[0]?.time as string).toISOString()).toBe(lines[0]?.time);
+  });
+
+  it('reads LOG_LEVEL, defaulting to info, and refuses an unknown level', () => {
+    expect(logLevelFromEnv({})).toBe('info');
+    expect(logLevelFromEnv({ LOG_LEVEL: ' DEBUG ' })).toBe('debug');
+    expect(() => logLevelFromEnv({ LOG_LEVEL: 'loud' })).toThrow(LogLevelError);
+  });
+
+  it('reports a problem as one line: an error with its type, a typed refusal with its code', () => {
+    const out = capture();
+    const report = problemReporter(createLogger({ destination: out.stream }));
+    report('could not settle', { code: 'ledger/insufficient-funds', message: 'short' });
+    report('a listener failed', new TypeError('boom'));
+    report('lease: marked stopped');
+    const [refusal, failure, warning] = out.lines();
+    expect(refusal).toMatchObject({ level: 'error', err: { code: 'ledger/insufficient-funds', message: 'short' } });
+    expect(failure).toMatchObject({ level: 'error', err: { type: 'TypeError', message: 'boom' } });
+    expect(warning).toMatchObject({ level: 'warn', msg: 'lease: marked stopped' });
+  });
+});

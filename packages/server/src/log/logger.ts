@@ -1,0 +1,119 @@
+/**
+ * The server's structured log (docs/operations.md "Logs"): pino, one JSON line per event on stderr
+ * (stdout carries only `paigow serve`'s "serving at" line), with `time` (ISO 8601, UTC), `level` (its
+ * name: `debug`, `info`, `warn`, `error`, …), `msg`, and the context of the event where it applies:
+ * `tableId`, `roundId`, `playerId` (child loggers, `withContext`). Errors are one line too: the error's
+ * type, message and code under `err` (its stack only for the server's own faults, never for a client's
+ * mistake). The level is `LOG_LEVEL` (default `info`).
+ */
+import pino, { type DestinationStream, type Level, type Logger } from 'pino';
+
+export type { Logger } from 'pino';
+
+/** The levels `LOG_LEVEL` accepts, most verbose first; `silent` logs nothing. */
+export const LOG_LEVELS: readonly (Level | 'silent')[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+/** A log level name (`LOG_LEVELS`). */
+export type LogLevel = Level | 'silent';
+
+/** The level when `LOG_LEVEL` is unset or empty. */
+export const DEFAULT_LOG_LEVEL: LogLevel = 'info';
+
+/** What an event concerns; each field is present on a line only when it applies. */
+export interface LogContext {
+  readonly tableId?: string;
+  readonly roundId?: string;
+  readonly playerId?: string;
+}
+
+/** Options of `createLogger`. */
+export interface LoggerOptions {
+  /** The least severe level written (default `DEFAULT_LOG_LEVEL`). */
+  readonly level?: LogLevel;
+  /** Where the JSON lines go (default stderr, written synchronously so that nothing is lost at exit). */
+  readonly destination?: DestinationStream;
+}
+
+/** Thrown by `logLevelFromEnv` for a `LOG_LEVEL` that is not a level name. */
+export class LogLevelError extends Error {
+  constructor(text: string) {
+    super(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${text}'`);
+    this.name = 'LogLevelError';
+  }
+}
+
+/**
+ * The level named by `LOG_LEVEL` (case and surrounding spaces ignored), `DEFAULT_LOG_LEVEL` when unset.
+ * @throws LogLevelError when it names no level
+ */
+export function logLevelFromEnv(env: NodeJS.ProcessEnv = process.env): LogLevel {
+  const text = env.LOG_LEVEL?.trim().toLowerCase();
+  if (text === undefined || text === '') return DEFAULT_LOG_LEVEL;
+  const level = LOG_LEVELS.find((name) => name === text);
+  if (level === undefined) throw new LogLevelError(env.LOG_LEVEL ?? '');
+  return level;
+}
+
+/**
+ * A new root logger: JSON lines `{"level":"info","time":"2026-12-01T15:20:00.000Z","pid":…,"msg":…}`
+ * at `options.level` and above, to `options.destination` (default stderr).
+ */
+export function createLogger(options: LoggerOptions = {}): Logger {
+  return pino(
+    {
+      level: options.level ?? DEFAULT_LOG_LEVEL,
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: pino.stdSerializers.err },
+    },
+    options.destination ?? pino.destination({ dest: 2, sync: true }),
+  );
+}
+
+let root: Logger | undefined;
+
+/**
+ * The process's logger (created at first use from `LOG_LEVEL`, writing to stderr). Modules log through
+ * it, or through a child of the logger `startServer` was given.
+ * @throws LogLevelError when `LOG_LEVEL` names no level
+ */
+export function rootLogger(): Logger {
+  root ??= createLogger({ level: logLevelFromEnv() });
+  return root;
+}
+
+/** A child of `logger` whose lines carry the fields of `context` that are set (`tableId`, `roundId`, `playerId`). */
+export function withContext(logger: Logger, context: LogContext): Logger {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(context)) if (typeof value === 'string') fields[key] = value;
+  return logger.child(fields);
+}
+
+/** The one-line form of an error for a log line's `err` field: type, message, code (no stack, no cause chain). */
+export function briefError(error: unknown): { type: string; message: string; code?: string } {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return { type: error.name, message: error.message.split('\n')[0] ?? '', ...(typeof code === 'string' ? { code } : {}) };
+  }
+  if (typeof error === 'object' && error !== null) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    return { type: 'object', message: typeof message === 'string' ? message : JSON.stringify(error), ...(typeof code === 'string' ? { code } : {}) };
+  }
+  return { type: typeof error, message: String(error) };
+}
+
+/**
+ * The `(message, detail?) => void` reporter the server's modules take (`log` options), writing to
+ * `logger`: `detail` an Error → one `error` line with `err` (type, message, code, stack); a typed
+ * refusal (`{ code, message }`) or other value → one `error` line with it under `err`/`detail`; none → a
+ * `warn` line (a problem the server handled).
+ */
+export function problemReporter(logger: Logger): (message: string, detail?: unknown) => void {
+  return (message, detail) => {
+    if (detail === undefined || detail === '') logger.warn(message);
+    else if (detail instanceof Error) logger.error({ err: detail }, message);
+    else if (typeof detail === 'object' && detail !== null && 'code' in detail) logger.error({ err: briefError(detail) }, message);
+    else logger.error({ detail }, message);
+  };
+}

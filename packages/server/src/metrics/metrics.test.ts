@@ -1,0 +1,107 @@
+/**
+ * Issue 11 point 7: `/metrics` in the Prometheus text format, with the rounds, wagers, hold, players,
+ * database latency, open rounds, escrow, lease age and event-loop lag after a real round.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { houseNetCents } from '../table/round-audit.js';
+import { createStore, signIn, startTestServer, TestClient, type TestStore } from '../rooms/test-harness.js';
+import type { ServerHandle } from '../server.js';
+import { rateLimited, statementKind } from './index.js';
+
+/** The value of one sample line `name{labels} value` of a Prometheus text, or undefined. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe('/metrics', () => {
+  let store: TestStore;
+  let server: ServerHandle;
+
+  beforeAll(async () => {
+    store = createStore('sqlite');
+    server = await startTestServer(store);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await store?.dispose();
+  });
+
+  it('counts a round dealt and settled, its wagers and hold, the players, and the ledger gauges', async () => {
+    const session = await signIn(server, 'Metra');
+    const client = await TestClient.join(server, 'small', session.token, 'metra');
+    try {
+      await client.act('sit', { seat: 0 });
+      await client.act('bet', { spot: 'main', amountCents: 2_500 });
+      await client.act('bet', { spot: 'fortune', amountCents: 500 });
+      await client.act('deal');
+      const settled = await client.act('house-way');
+      expect(settled.phase).toBe('betting');
+      const net = settled.lastRound!.players[0]!.netCents;
+      rateLimited.inc({ kind: 'http' });
+
+      const response = await fetch(`${server.url}/metrics`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/plain; version=0.0.4');
+      const text = await response.text();
+      expect(sample(text, 'paigow_rounds_dealt_total{table="small"}')).toBe(1);
+      expect(sample(text, 'paigow_rounds_settled_total{table="small"}')).toBe(1);
+      expect(sample(text, 'paigow_wagered_cents_total{table="small"}')).toBe(3_000);
+      // The house banks at 'small': its hold is what the player lost (its net, negated).
+      expect(sample(text, 'paigow_hold_cents{table="small"}')).toBe(-net);
+      expect(sample(text, 'paigow_players_connected{table="small"}')).toBe(1);
+      expect(sample(text, 'paigow_players_seated{table="small"}')).toBe(1);
+      expect(sample(text, 'paigow_open_rounds')).toBe(0);
+      expect(sample(text, 'paigow_escrow_cents')).toBe(0);
+      expect(sample(text, 'paigow_lease_age_seconds')).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'paigow_ready')).toBe(1);
+      expect(sample(text, 'paigow_rate_limited_total{kind="http"}')).toBe(1);
+      expect(sample(text, 'paigow_db_statement_seconds_count{kind="insert",outcome="ok"}')).toBeGreaterThan(0);
+      expect(sample(text, 'paigow_db_statement_seconds_count{kind="select",outcome="ok"}')).toBeGreaterThan(0);
+      expect(text).toContain('# TYPE nodejs_eventloop_lag_p99_seconds gauge');
+      for (const name of ['paigow_rounds_refunded_total', 'paigow_rounds_recovered_total', 'paigow_settlement_retries_total', 'paigow_action_stale_total', 'paigow_deals_failed_total']) {
+        expect(text).toContain(`# TYPE ${name} counter`);
+      }
+    } finally {
+      await client.leave();
+    }
+  });
+
+  it('docs/grafana-dashboard.json queries only metrics the server exports', async () => {
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const exported = new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((match) => match[1]));
+    const dashboard = JSON.parse(readFileSync(new URL('../../../../docs/grafana-dashboard.json', import.meta.url), 'utf8')) as {
+      panels: { targets?: { expr: string }[] }[];
+    };
+    const queried = new Set(
+      dashboard.panels.flatMap((panel) => (panel.targets ?? []).flatMap((target) => [...target.expr.matchAll(/\b((?:paigow|nodejs|process)_[a-z0-9_]+)/g)].map((match) => match[1]!.replace(/_(bucket|count|sum)$/, '')))),
+    );
+    expect(queried.size).toBeGreaterThan(15);
+    expect([...queried].filter((name) => !exported.has(name))).toEqual([]);
+  });
+});
+
+describe('metric helpers', () => {
+  it('names a statement by its first keyword', () => {
+    expect(['select 1', ' INSERT into x', 'update t set', 'delete from t', 'begin immediate', 'with a as (select 1) select * from a'].map(statementKind)).toEqual([
+      'select',
+      'insert',
+      'update',
+      'delete',
+      'other',
+      'select',
+    ]);
+  });
+
+  it("computes the house's net from a settlement's postings", () => {
+    expect(
+      houseNetCents([
+        { from: 'escrow', to: 'house', amountCents: 2_500, kind: 'stake-lost' },
+        { from: 'house', to: { player: 'p' }, amountCents: 1_000, kind: 'payout' },
+        { from: { player: 'p' }, to: 'commission', amountCents: 50, kind: 'commission' },
+        { from: 'escrow', to: { player: 'p' }, amountCents: 500, kind: 'stake-return' },
+      ]),
+    ).toBe(1_550);
+  });
+});

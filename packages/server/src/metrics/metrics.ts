@@ -1,0 +1,175 @@
+/**
+ * The server's metrics (docs/operations.md "Metrics"), in the Prometheus text format at `/metrics`
+ * (prom-client). One registry per process (`metricsRegistry`): the counters below are incremented
+ * where the event happens (the table runner, recovery, the HTTP layer); the gauges that describe the
+ * running server (players, open rounds, escrow, lease age) are read at each scrape from the server
+ * attached with `attachServer`. Money is in cents, durations in seconds (Prometheus' base unit).
+ * Node's own metrics (`nodejs_*`, `process_*`: event-loop lag, heap, CPU) are included.
+ */
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** The process's registry: everything `/metrics` shows. */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: 20 });
+
+const registers = [metricsRegistry];
+
+/** Rounds whose deal the ledger recorded (stakes in escrow), by table. */
+export const roundsDealt = new Counter({ name: 'paigow_rounds_dealt_total', help: 'Rounds dealt (stakes taken into escrow), by table', labelNames: ['table'] as const, registers });
+
+/** Rounds settled by the process that dealt them, by table. */
+export const roundsSettled = new Counter({ name: 'paigow_rounds_settled_total', help: 'Rounds settled by their own process, by table', labelNames: ['table'] as const, registers });
+
+/** Rounds refunded by the ledger (every hold given back: recovery, a round past its deadline, …), by table. */
+export const roundsRefunded = new Counter({ name: 'paigow_rounds_refunded_total', help: 'Rounds refunded (stakes returned), by table', labelNames: ['table'] as const, registers });
+
+/** Deals the ledger refused or that failed (the round is void, nothing was taken), by table. */
+export const dealsFailed = new Counter({ name: 'paigow_deals_failed_total', help: 'Deals refused or failed (round void, bets returned), by table', labelNames: ['table'] as const, registers });
+
+/** Rounds of a dead or stopped process that this process recovered, by outcome (`settled` or `refunded`). */
+export const roundsRecovered = new Counter({
+  name: 'paigow_rounds_recovered_total',
+  help: 'Rounds of a dead process recovered here, by outcome (settled, refunded)',
+  labelNames: ['outcome'] as const,
+  registers,
+});
+
+/** Settlement attempts that failed and were tried again, by table. */
+export const settlementRetries = new Counter({ name: 'paigow_settlement_retries_total', help: 'Failed settlements retried, by table', labelNames: ['table'] as const, registers });
+
+/** Settlements the ledger refused with `action/stale` (the round is no longer this process's), by table. */
+export const staleRefusals = new Counter({
+  name: 'paigow_action_stale_total',
+  help: 'Settlements refused with action/stale (the round was recovered elsewhere), by table',
+  labelNames: ['table'] as const,
+  registers,
+});
+
+/** Stakes settled (main and Fortune bets), cents, by table. */
+export const wageredCents = new Counter({ name: 'paigow_wagered_cents_total', help: 'Stakes settled (main and Fortune bets), cents, by table', labelNames: ['table'] as const, registers });
+
+/** The house's net result of settled rounds since start (commission, fees, banker and Fortune results), cents, by table; negative when the house lost. */
+export const holdCents = new Gauge({ name: 'paigow_hold_cents', help: "The house's net win from settled rounds since start, cents, by table", labelNames: ['table'] as const, registers });
+
+/** Requests refused for a rate or connection limit (429), by what was limited (e.g. `http`, `ws-connect`, `ws-message`). */
+export const rateLimited = new Counter({
+  name: 'paigow_rate_limited_total',
+  help: 'Requests refused by a rate or connection limit, by kind',
+  labelNames: ['kind'] as const,
+  registers,
+});
+
+/** The time of each database statement, seconds, by statement kind (`select`, `insert`, `update`, `delete`, `other`) and outcome. */
+export const databaseStatementSeconds = new Histogram({
+  name: 'paigow_db_statement_seconds',
+  help: 'Database statement latency, seconds, by kind and outcome',
+  labelNames: ['kind', 'outcome'] as const,
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers,
+});
+
+/** What the scrape-time gauges read from the running server. */
+export interface MetricsSource {
+  /** Per table: players with a client connected, and players holding a seat. */
+  players(): readonly { readonly tableId: string; readonly connected: number; readonly seated: number }[];
+  /** Rounds open in the ledger (dealt, not yet settled or refunded), all processes. */
+  openRounds(): Promise<number>;
+  /** The escrow account's balance, cents. */
+  escrowCents(): Promise<number>;
+  /** Seconds since this process last renewed its lease. */
+  leaseAgeSeconds(): number;
+  /** 1 when `/readyz` would answer 200, else 0. */
+  ready(): boolean;
+}
+
+let source: MetricsSource | null = null;
+
+/**
+ * Makes `server` the one the gauges describe (one server per process; a second `attachServer`
+ * replaces the first). @returns a function that detaches it again (the gauges then read nothing).
+ */
+export function attachServer(server: MetricsSource): () => void {
+  source = server;
+  return () => {
+    if (source === server) source = null;
+  };
+}
+
+new Gauge({
+  name: 'paigow_players_connected',
+  help: 'Players with a client connected, by table',
+  labelNames: ['table'] as const,
+  registers,
+  collect() {
+    this.reset();
+    for (const table of source?.players() ?? []) this.set({ table: table.tableId }, table.connected);
+  },
+});
+
+new Gauge({
+  name: 'paigow_players_seated',
+  help: 'Players holding a seat, by table',
+  labelNames: ['table'] as const,
+  registers,
+  collect() {
+    this.reset();
+    for (const table of source?.players() ?? []) this.set({ table: table.tableId }, table.seated);
+  },
+});
+
+new Gauge({
+  name: 'paigow_open_rounds',
+  help: 'Rounds open in the ledger (dealt, not settled or refunded), all processes',
+  registers,
+  async collect() {
+    if (source !== null) this.set(await source.openRounds());
+  },
+});
+
+new Gauge({
+  name: 'paigow_escrow_cents',
+  help: 'The escrow account balance (stakes and bank covers of open rounds), cents',
+  registers,
+  async collect() {
+    if (source !== null) this.set(await source.escrowCents());
+  },
+});
+
+new Gauge({
+  name: 'paigow_lease_age_seconds',
+  help: 'Seconds since this process last renewed its lease',
+  registers,
+  collect() {
+    if (source !== null) this.set(source.leaseAgeSeconds());
+  },
+});
+
+new Gauge({
+  name: 'paigow_ready',
+  help: '1 when the process is ready (database, Redis, lease, not draining, not overloaded), else 0',
+  registers,
+  collect() {
+    this.set(source?.ready() === true ? 1 : 0);
+  },
+});
+
+/** The kind of a SQL statement for `databaseStatementSeconds`: its first keyword, or `other`. */
+export function statementKind(sqlText: string): 'select' | 'insert' | 'update' | 'delete' | 'other' {
+  const keyword = /^\s*(?:with\b[\s\S]*?\)\s*)?(\w+)/i.exec(sqlText)?.[1]?.toLowerCase();
+  return keyword === 'select' || keyword === 'insert' || keyword === 'update' || keyword === 'delete' ? keyword : 'other';
+}
+
+/** A Kysely log event, as `new Kysely({ log })` passes it. */
+interface QueryLogEvent {
+  readonly level: 'query' | 'error';
+  readonly query: { readonly sql: string };
+  readonly queryDurationMillis: number;
+}
+
+/** The `log` option of `new Kysely(…)`: records each statement's time in `databaseStatementSeconds`. */
+export function observeQuery(event: QueryLogEvent): void {
+  databaseStatementSeconds.observe(
+    { kind: statementKind(event.query.sql), outcome: event.level === 'error' ? 'error' : 'ok' },
+    event.queryDurationMillis / 1000,
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * What an operator asks of the ledger (docs/operations.md): the rounds still open, who owns them and
+ * for how long (`paigow rounds --open`), and the gauges `/metrics` reads at each scrape (open rounds,
+ * escrow balance). Read-only.
+ */
+import { decodeRoundSecret } from '../table/recovery.js';
+import type { Database } from '../storage/database.js';
+
+/**
+ * The state of an open round's owner (docs/server.md "Processes, leases and recovery"): `alive` (its
+ * lease was renewed within `leaseMs`), `expired` (not renewed since: it crashed or stalls; a live
+ * process recovers the round), `stopped` (it stopped cleanly), `unknown` (no such instance row), `none`
+ * (a round dealt before owners were recorded).
+ */
+export type OwnerState = 'alive' | 'expired' | 'stopped' | 'unknown' | 'none';
+
+/** One open round, for `paigow rounds --open`. */
+export interface OpenRoundSummary {
+  readonly roundId: string;
+  readonly tableId: string;
+  /** The server instance running the round, or `null`. */
+  readonly ownerInstanceId: string | null;
+  readonly ownerState: OwnerState;
+  /**
+   * Where the round is, from its saved record: `deciding` (some hand not set yet), `settling` (every
+   * hand set, the settlement not recorded), `unknown` (the record is not readable: recovery refunds it).
+   */
+  readonly phase: 'deciding' | 'settling' | 'unknown';
+  /** Hands set / hands dealt (players' hands; the banker's is set by the house way at the reveal). */
+  readonly handsSet: number;
+  readonly hands: number;
+  /** Stakes and bank cover held in escrow for the round, cents. */
+  readonly heldCents: number;
+  /** When it was dealt, epoch ms, and how long ago, ms. */
+  readonly openedAtMs: number;
+  readonly ageMs: number;
+}
+
+/**
+ * The rounds open in the ledger at `nowMs`, oldest first, with their owners' state judged by a lease
+ * of `leaseMs` (docs/server.md: 15,000 by default).
+ * @throws the database's error
+ */
+export async function openRoundSummaries(database: Database, nowMs: number, leaseMs: number): Promise<OpenRoundSummary[]> {
+  const db = database.db;
+  const rounds = await db
+    .selectFrom('rounds as r')
+    .leftJoin('server_instances as i', 'i.id', 'r.owner_instance_id')
+    .select(['r.id', 'r.table_id', 'r.owner_instance_id', 'r.secret_json', 'r.opened_at', 'i.id as instance_id', 'i.heartbeat_at_ms', 'i.stopped_at_ms'])
+    .where('r.status', '=', 'open')
+    .orderBy('r.opened_at')
+    .orderBy('r.id')
+    .execute();
+  const held = await db
+    .selectFrom('transfers as t')
+    .innerJoin('rounds as r', 'r.id', 't.round_id')
+    .select(['t.round_id', 't.to_account_id', 't.from_account_id', 't.amount_cents'])
+    .where('r.status', '=', 'open')
+    .execute();
+  const heldByRound = new Map<string, number>();
+  for (const transfer of held) {
+    const delta = (transfer.to_account_id === 'escrow' ? transfer.amount_cents : 0) - (transfer.from_account_id === 'escrow' ? transfer.amount_cents : 0);
+    heldByRound.set(transfer.round_id as string, (heldByRound.get(transfer.round_id as string) ?? 0) + delta);
+  }
+  return rounds.map((row): OpenRoundSummary => {
+    const ownerState: OwnerState =
+      row.owner_instance_id === null
+        ? 'none'
+        : row.instance_id === null
+          ? 'unknown'
+          : row.stopped_at_ms !== null
+            ? 'stopped'
+            : nowMs - Number(row.heartbeat_at_ms) < leaseMs
+              ? 'alive'
+              : 'expired';
+    const round = decodeRoundSecret(parseJson(row.secret_json));
+    const hands = round?.hands.length ?? 0;
+    const handsSet = round?.hands.filter((hand) => hand.setting !== null).length ?? 0;
+    return {
+      roundId: row.id,
+      tableId: row.table_id,
+      ownerInstanceId: row.owner_instance_id,
+      ownerState,
+      phase: round === null ? 'unknown' : handsSet < hands ? 'deciding' : 'settling',
+      handsSet,
+      hands,
+      heldCents: heldByRound.get(row.id) ?? 0,
+      openedAtMs: row.opened_at,
+      ageMs: Math.max(0, nowMs - row.opened_at),
+    };
+  });
+}
+
+/** `text` parsed as JSON, or `null` when it is not JSON. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** How many rounds are open in the ledger (all processes). @throws the database's error */
+export async function countOpenRounds(database: Database): Promise<number> {
+  const row = await database.db.selectFrom('rounds').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'open').executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The escrow account's balance, cents (0 before the first deal). @throws the database's error */
+export async function escrowBalanceCents(database: Database): Promise<number> {
+  const row = await database.db.selectFrom('accounts').select('balance_cents').where('id', '=', 'escrow').executeTakeFirst();
+  return Number(row?.balance_cents ?? 0);
+}

@@ -1,0 +1,40 @@
+/**
+ * Reading a client's table message from its WebSocket frame (docs/server.md "Limits"): Colyseus frames a
+ * room message as the `ROOM_DATA` byte, the message type (a string or a number, `@colyseus/schema`'s
+ * encoding) and the payload (msgpack). A frame that is too large or cannot be read is refused here, so the
+ * room can answer it with a typed `error` before closing the connection (Colyseus would close it silently
+ * and print a stack trace).
+ */
+import { unpack } from '@colyseus/msgpackr';
+import { Protocol } from '@colyseus/core';
+import { decode, type Iterator } from '@colyseus/schema';
+import { err, ok, type Result } from '@paigow/engine';
+
+/** A decoded room message: its type and payload. */
+export interface RoomData {
+  readonly type: string | number;
+  readonly payload: unknown;
+}
+
+/** True when `frame` carries a room message (`ROOM_DATA`); other frames are Colyseus' own (join, leave, bytes). */
+export function isRoomData(frame: Uint8Array): boolean {
+  return frame[0] === Protocol.ROOM_DATA;
+}
+
+/**
+ * Decodes a `ROOM_DATA` frame of at most `maxBytes` bytes.
+ * @returns the message; or `action/invalid` naming the limit (a frame over `maxBytes`) or saying that it
+ *   could not be decoded (a truncated type, a payload that is not msgpack)
+ */
+export function decodeRoomData(frame: Buffer, maxBytes: number): Result<RoomData> {
+  if (frame.byteLength > maxBytes) return err('action/invalid', `a message may be at most ${maxBytes} bytes; this one has ${frame.byteLength}`);
+  try {
+    const it: Iterator = { offset: 1 };
+    const type = decode.stringCheck(frame, it) ? decode.string(frame, it) : decode.number(frame, it);
+    if ((typeof type !== 'string' && typeof type !== 'number') || Number.isNaN(type) || it.offset > frame.byteLength) throw new Error('no message type');
+    const payload: unknown = frame.byteLength > it.offset ? unpack(frame.subarray(it.offset)) : undefined;
+    return ok({ type, payload });
+  } catch {
+    return err('action/invalid', 'the message could not be decoded');
+  }
+}

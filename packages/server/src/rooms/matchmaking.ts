@@ -1,0 +1,71 @@
+/**
+ * The matchmaking route (docs/server.md "Matchmaking"), in place of Colyseus' own: the web client only
+ * joins an existing table by id (`client.joinById(tableId, { token })`), so that is all it serves.
+ * `POST /matchmake/joinById/<tableId>` with `{ token }` runs the room type's static `onAuth` first (a missing
+ * or bad token reserves nothing), then asks the table's room for a seat (`TableRoom.reserveSeatFor`: at
+ * most a few per player). Every other matchmaking method (`create`, `joinOrCreate`, `join`, `reconnect`)
+ * is refused, so rooms are made only by the server, one per table. Answers keep Colyseus' shape, which
+ * colyseus.js reads: the reservation `{ room, sessionId }`, or `{ code, error: "<ErrorCode>: <message>" }`.
+ */
+import { ErrorCode, matchMaker, type AuthContext } from '@colyseus/core';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { RuleError } from '@paigow/engine';
+import type { SeatAnswer, TableRoom } from './table-room.js';
+
+/** The room type name of the tables. */
+export const TABLE_ROOM = 'table';
+
+/** Colyseus' code for each refusal (colyseus.js gives it to the client as `code`). */
+const COLYSEUS_CODE: Partial<Record<RuleError['code'], number>> = {
+  'action/unknown': ErrorCode.MATCHMAKE_NO_HANDLER,
+  'action/invalid': ErrorCode.INVALID_PAYLOAD,
+  'action/table-full': ErrorCode.MATCHMAKE_INVALID_CRITERIA,
+  'rate/too-many-connections': ErrorCode.MATCHMAKE_INVALID_CRITERIA,
+};
+
+function refuse(res: Response, status: number, code: number, error: RuleError): void {
+  res.status(status).json({ code, error: `${error.code}: ${error.message}` });
+}
+
+/**
+ * The `/matchmake` routes (mount at `/matchmake`, after the body-size limit).
+ * @param roomType the table room type whose static `onAuth` checks the token (`tableRoomType`)
+ * @param maxBodyBytes the largest body read (the options `{ token }`)
+ */
+export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: number): RequestHandler {
+  const router = express.Router();
+  router.post('/joinById/:roomId', express.json({ limit: maxBodyBytes, strict: false, type: () => true }), (req: Request, res: Response) => {
+    void (async () => {
+      if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) {
+        return refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, { code: 'action/unavailable', message: 'the server is stopping' });
+      }
+      const roomId = req.params.roomId;
+      const options: unknown = req.body ?? {};
+      if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+        return refuse(res, 400, ErrorCode.INVALID_PAYLOAD, { code: 'action/invalid', message: 'the join options must be a JSON object' });
+      }
+      const listing = await matchMaker.getRoomById(roomId);
+      if (listing === undefined || listing === null || listing.name !== TABLE_ROOM) {
+        // Colyseus' own answer to an unknown room id (status 200, code 4212), which the web client reads as "no such table".
+        return res.json({ code: ErrorCode.MATCHMAKE_INVALID_ROOM_ID, error: `room "${roomId}" not found` });
+      }
+      const context = { token: undefined, headers: req.headers, ip: req.socket.remoteAddress ?? '', req } as unknown as AuthContext;
+      let auth: unknown;
+      try {
+        auth = await roomType.onAuth('', options, context);
+      } catch (error) {
+        const { code, message } = error as { code?: unknown; message?: unknown };
+        return res.json({ code: typeof code === 'number' ? code : ErrorCode.AUTH_FAILED, error: String(message) });
+      }
+      const answer = (await matchMaker.remoteRoomCall(roomId, 'reserveSeatFor', [auth, options])) as SeatAnswer;
+      if ('error' in answer) return res.json({ code: COLYSEUS_CODE[answer.error.code] ?? ErrorCode.MATCHMAKE_UNHANDLED, error: `${answer.error.code}: ${answer.error.message}` });
+      res.json({ room: listing, sessionId: answer.sessionId });
+    })().catch((error: unknown) => {
+      if (!res.headersSent) refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, { code: 'action/unavailable', message: error instanceof Error ? error.message : 'the table did not answer' });
+    });
+  });
+  router.use((req, res) => {
+    refuse(res, 404, ErrorCode.MATCHMAKE_NO_HANDLER, { code: 'action/unknown', message: `only POST /matchmake/joinById/<table> is served, not ${req.method} /matchmake${req.path}` });
+  });
+  return router;
+}

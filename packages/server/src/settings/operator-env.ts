@@ -1,0 +1,71 @@
+/**
+ * The operator's settings from the environment (docs/operations.md "Settings"): the tables file, the
+ * PostgreSQL pool, the lease's timing, the overload threshold of `/readyz` and the log level.
+ *
+ * | variable | what | default |
+ * |---|---|---|
+ * | `PAIGOW_TABLES` | a tables file (settings/tables-file.ts) | the built-in three tables |
+ * | `PAIGOW_DB_POOL_SIZE` | PostgreSQL connections per process, 1‥1000 | 10 |
+ * | `PAIGOW_LEASE_MS` | a process whose lease is older is dead; its rounds are recovered, ms | 15,000 |
+ * | `PAIGOW_LEASE_RENEW_MS` | how often the lease is renewed (and recovery runs), ms; below the lease | 5,000 |
+ * | `PAIGOW_MAX_EVENT_LOOP_LAG_MS` | `/readyz` says overloaded above this event-loop delay, ms | 1,000 |
+ * | `LOG_LEVEL` | trace, debug, info, warn, error, fatal, silent | info |
+ */
+import { DEFAULT_LEASE, type LeaseTiming } from '../lease/index.js';
+import { createLogger, logLevelFromEnv, type Logger } from '../log/index.js';
+import { loadTablesFile } from './tables-file.js';
+import type { TableConfigInput } from '@paigow/engine';
+
+/** What `operatorSettingsFromEnv` reads; every field is absent when its variable is unset. */
+export interface OperatorSettings {
+  readonly tables?: readonly TableConfigInput[];
+  readonly databasePoolSize?: number;
+  readonly lease?: Partial<LeaseTiming>;
+  readonly maxEventLoopLagMs?: number;
+  /** A logger at `LOG_LEVEL` on stderr. */
+  readonly logger: Logger;
+}
+
+/** A whole number from `name` within `min`‥`max`, or undefined when unset. @throws Error naming the variable */
+function wholeFromEnv(env: NodeJS.ProcessEnv, name: string, min: number, max: number, unit: string): number | undefined {
+  const text = env[name]?.trim();
+  if (text === undefined || text === '') return undefined;
+  const value = Number(text.replaceAll('_', ''));
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number of ${unit} from ${min} to ${max}, got '${env[name]}'`);
+  return value;
+}
+
+/**
+ * The lease's timing from `PAIGOW_LEASE_MS` and `PAIGOW_LEASE_RENEW_MS` (only the variables set; the rest
+ * is `DEFAULT_LEASE`'s).
+ * @throws Error (one line naming the variable) for a malformed number or a renewal not shorter than the lease
+ */
+export function leaseFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<LeaseTiming> | undefined {
+  const leaseMs = wholeFromEnv(env, 'PAIGOW_LEASE_MS', 1_000, 3_600_000, 'ms');
+  const heartbeatMs = wholeFromEnv(env, 'PAIGOW_LEASE_RENEW_MS', 100, 3_600_000, 'ms');
+  if (leaseMs === undefined && heartbeatMs === undefined) return undefined;
+  const lease = leaseMs ?? DEFAULT_LEASE.leaseMs;
+  const renew = heartbeatMs ?? DEFAULT_LEASE.heartbeatMs;
+  if (renew >= lease) throw new Error(`PAIGOW_LEASE_RENEW_MS (${renew}) must be shorter than PAIGOW_LEASE_MS (${lease})`);
+  return { ...(leaseMs === undefined ? {} : { leaseMs }), ...(heartbeatMs === undefined ? {} : { heartbeatMs }) };
+}
+
+/**
+ * Reads the operator's settings (table above).
+ * @throws Error (one line naming the variable) for a malformed number, a renewal not shorter than the
+ *   lease, or an unknown `LOG_LEVEL`; `TablesFileError` for a tables file that cannot be used
+ */
+export function operatorSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): OperatorSettings {
+  const logger = createLogger({ level: logLevelFromEnv(env) });
+  const databasePoolSize = wholeFromEnv(env, 'PAIGOW_DB_POOL_SIZE', 1, 1_000, 'connections');
+  const lease = leaseFromEnv(env);
+  const maxEventLoopLagMs = wholeFromEnv(env, 'PAIGOW_MAX_EVENT_LOOP_LAG_MS', 1, 3_600_000, 'ms');
+  const tablesPath = env.PAIGOW_TABLES?.trim();
+  return {
+    logger,
+    ...(tablesPath ? { tables: loadTablesFile(tablesPath) } : {}),
+    ...(databasePoolSize === undefined ? {} : { databasePoolSize }),
+    ...(lease === undefined ? {} : { lease }),
+    ...(maxEventLoopLagMs === undefined ? {} : { maxEventLoopLagMs }),
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Database faults: failures of the database itself rather than refusals of the ledger's rules
+ * (docs/server.md "Database faults"). A transaction that fails this way changed nothing (it rolled back,
+ * or its connection died before COMMIT and the server rolled it back), except in one case that no client
+ * can tell apart: a connection lost while COMMIT was on its way. Every ledger write is idempotent on its
+ * key (a round id, a player id), so the caller may simply retry it, or refund the round.
+ */
+
+/** What kind of database fault. */
+export type DatabaseFaultKind =
+  /** The connection died (backend terminated, network lost, server restarted). */
+  | 'connection-lost'
+  /** The statement was cancelled (`pg_cancel_backend`, `statement_timeout`). */
+  | 'cancelled'
+  /** A lock was not granted in time: PostgreSQL's `lock_timeout`, SQLite's busy wait (another process holds the file). */
+  | 'busy'
+  /** A deadlock or serialization failure: the database chose this transaction to fail. */
+  | 'conflict';
+
+/**
+ * A transaction failed for a reason of the database, not of the ledger's rules; nothing was changed
+ * (see the module comment for the one uncertain case). `cause` is the driver's error.
+ */
+export class DatabaseFault extends Error {
+  readonly kind: DatabaseFaultKind;
+  constructor(kind: DatabaseFaultKind, cause: unknown) {
+    super(`database fault (${kind}): ${describe(cause)}`, { cause });
+    this.name = 'DatabaseFault';
+    this.kind = kind;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message.split('\n')[0] : String(error);
+}
+
+/** PostgreSQL SQLSTATEs by fault kind (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
+const POSTGRES_CODES: Readonly<Record<string, DatabaseFaultKind>> = {
+  '57P01': 'connection-lost', // admin_shutdown (pg_terminate_backend)
+  '57P02': 'connection-lost', // crash_shutdown
+  '57P03': 'connection-lost', // cannot_connect_now
+  '08000': 'connection-lost',
+  '08003': 'connection-lost',
+  '08006': 'connection-lost',
+  '57014': 'cancelled', // query_canceled
+  '55P03': 'busy', // lock_not_available (lock_timeout)
+  '40001': 'conflict', // serialization_failure
+  '40P01': 'conflict', // deadlock_detected
+};
+
+/** Node's socket errors that mean the connection to the database is gone or cannot be made. */
+const SOCKET_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * The fault kind of a driver error, or `null` when it is not a database fault (a bug, a constraint
+ * violation, a refusal). Knows `pg`'s errors (SQLSTATE `code`, "Connection terminated"), Node's socket
+ * errors and better-sqlite3's `SQLITE_BUSY*` / `SQLITE_LOCKED*`.
+ */
+export function faultKindOf(error: unknown): DatabaseFaultKind | null {
+  if (error instanceof DatabaseFault) return error.kind;
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    const kind = POSTGRES_CODES[code];
+    if (kind !== undefined) return kind;
+    if (SOCKET_CODES.has(code)) return 'connection-lost';
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'busy';
+  }
+  if (typeof message === 'string' && /Connection terminated|connection is closed|Client has encountered a connection error/i.test(message)) {
+    return 'connection-lost';
+  }
+  return null;
+}
+
+/** `error` as a `DatabaseFault` if it is one (see `faultKindOf`), else `error` unchanged. */
+export function asDatabaseFault(error: unknown): unknown {
+  if (error instanceof DatabaseFault) return error;
+  const kind = faultKindOf(error);
+  return kind === null ? error : new DatabaseFault(kind, error);
+}

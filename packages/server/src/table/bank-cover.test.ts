@@ -1,0 +1,168 @@
+/**
+ * Issue 10 point 2 with the real ledger, on SQLite and PostgreSQL: the banker's cover is committed when
+ * it approves, and one player's shortfall never voids a round for the others, also when a player deals
+ * at two tables at the same instant without the money for both (docs/server.md "The banker's cover").
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCryptoRng, tableConfig, unwrap, type Notice, type TableConfigInput } from '@paigow/engine';
+import { createLedger, type Ledger } from '../ledger/index.js';
+import { createPlayers, type Players } from '../players/index.js';
+import type { Database } from '../storage/database.js';
+import { TEST_BACKENDS } from '../storage/test-backends.js';
+import { TableRunner } from './runner.js';
+
+const quiet = () => undefined;
+
+for (const backend of TEST_BACKENDS) {
+  describe.skipIf(!backend.enabled)(`the banker's cover and shortfalls on ${backend.title}`, () => {
+    let database: Database;
+    let ledger: Ledger;
+    let players: Players;
+    let runners: TableRunner[];
+    let notices: { tableId: string; playerId: string; notice: Notice }[];
+
+    beforeEach(async () => {
+      database = await backend.open();
+      ledger = createLedger(database);
+      players = createPlayers(database);
+      runners = [];
+      notices = [];
+    });
+    afterEach(async () => {
+      for (const runner of runners) await runner.close();
+      await backend.close(database);
+    });
+
+    /** A table over the shared ledger; its balance changes refresh the player at every other table. */
+    function table(input: TableConfigInput): TableRunner {
+      const runner = new TableRunner({
+        config: unwrap(tableConfig(input)),
+        ledger,
+        players,
+        rng: createCryptoRng(globalThis.crypto),
+        log: quiet,
+        onBalancesChanged: (ids) => {
+          for (const other of runners) if (other !== runner) for (const id of ids) void other.refreshPlayer(id);
+        },
+      });
+      runner.subscribe((change) => {
+        for (const n of change.notices) notices.push({ tableId: runner.tableId, ...n });
+      });
+      runners.push(runner);
+      return runner;
+    }
+
+    async function guest(name: string, compPoints = 0): Promise<string> {
+      const id = unwrap(await players.createGuest(name)).player.id;
+      if (compPoints > 0) await database.db.updateTable('players').set({ comp_points: compPoints }).where('id', '=', id).execute();
+      return id;
+    }
+
+    let request = 0;
+    async function act(runner: TableRunner, playerId: string, message: Record<string, unknown> & { type: string }): Promise<void> {
+      const done = await runner.handle(playerId, { requestId: `r${++request}`, ...message } as Parameters<TableRunner['handle']>[1]);
+      if (!done.ok) throw new Error(`${message.type} refused at ${runner.tableId}: ${done.error.code} ${done.error.message}`);
+    }
+
+    async function seat(runner: TableRunner, playerId: string): Promise<void> {
+      const player = (await players.getPlayer(playerId))!;
+      unwrap(await runner.join(player));
+      await act(runner, playerId, { type: 'sit', seat: null });
+    }
+
+    const inRound = (runner: TableRunner, playerId: string) => runner.current.round?.hands.some((h) => h.playerId === playerId) ?? false;
+
+    it('a player who deals at two tables at the same instant without money for both plays at one; both tables deal', async () => {
+      const wide = { limits: { main: { minCents: 100, maxCents: 100_000 } } };
+      const east = table({ tableId: 'east', ...wide });
+      const west = table({ tableId: 'west', ...wide });
+      const [dee, eve, fay] = [await guest('Dee'), await guest('Eve'), await guest('Fay')];
+      await seat(east, dee);
+      await seat(west, dee);
+      await seat(east, eve);
+      await seat(west, fay);
+      await act(east, dee, { type: 'bet', spot: 'main', amountCents: 60_000 });
+      await act(west, dee, { type: 'bet', spot: 'main', amountCents: 60_000 });
+      await act(east, eve, { type: 'bet', spot: 'main', amountCents: 1_000 });
+      await act(west, fay, { type: 'bet', spot: 'main', amountCents: 1_000 });
+      await act(east, eve, { type: 'deal' });
+      await act(west, fay, { type: 'deal' });
+
+      await Promise.all([act(east, dee, { type: 'deal' }), act(west, dee, { type: 'deal' })]);
+      await Promise.all(runners.map((runner) => runner.idle()));
+
+      expect(east.current.phase).toBe('setting');
+      expect(west.current.phase).toBe('setting');
+      expect(inRound(east, eve)).toBe(true);
+      expect(inRound(west, fay)).toBe(true);
+      expect([inRound(east, dee), inRound(west, dee)].filter(Boolean)).toHaveLength(1);
+      const without = inRound(east, dee) ? west : east;
+      expect(notices.filter((n) => n.playerId === dee)).toEqual([
+        { tableId: without.tableId, playerId: dee, notice: expect.objectContaining({ code: 'notice/bet-returned', params: { amountCents: 60_000, reason: 'balance' } }) },
+      ]);
+      expect(notices.filter((n) => n.notice.code === 'notice/round-void')).toEqual([]);
+      expect(without.current.players[dee]).toMatchObject({ bets: { main: 0, fortune: 0 }, balanceCents: 40_000 });
+      expect(await ledger.audit()).toEqual([]);
+    });
+
+    it('holds the cover from the approval: the banker cannot stake it elsewhere, and the banked table deals', async () => {
+      const bank = table({ tableId: 'bank', playerBanking: true, limits: { main: { minCents: 100, maxCents: 10_000 } } });
+      const house = table({ tableId: 'house', limits: { main: { minCents: 100, maxCents: 100_000 } } });
+      const [ben, pat, quy] = [await guest('Ben', 60), await guest('Pat'), await guest('Quy')];
+      await seat(house, ben);
+      await seat(house, quy);
+      await act(house, ben, { type: 'bet', spot: 'main', amountCents: 95_000 }); // placed while nothing is held yet
+      await seat(bank, ben);
+      await seat(bank, pat);
+      await act(bank, ben, { type: 'take-bank' });
+      await act(bank, ben, { type: 'approve' });
+      await Promise.all(runners.map((runner) => runner.idle()));
+      // 5 other seats × 100.00 + 1.5% = 507.50 held for the bank; 492.50 of 1,000.00 left to stake elsewhere.
+      expect(bank.current.banker).toMatchObject({ playerId: ben, coverCents: 50_750 });
+      expect(unwrap(await ledger.spendable(ben, 'house'))).toBe(49_250);
+      expect(unwrap(await ledger.spendable(ben, 'bank'))).toBe(100_000);
+      expect(house.current.players[ben]).toMatchObject({ balanceCents: 49_250, bets: { main: 0, fortune: 0 } });
+      expect(notices).toContainEqual({ tableId: 'house', playerId: ben, notice: expect.objectContaining({ code: 'notice/bet-returned', params: { amountCents: 95_000, reason: 'balance' } }) });
+      // Staking the held money at the house table is refused; a Deal there finds nothing of Ben's to deal.
+      const again = await house.handle(ben, { requestId: 'again', type: 'bet', spot: 'main', amountCents: 95_000 });
+      expect(again.ok === false && again.error.code).toBe('ledger/insufficient-funds');
+      await house.handle(ben, { requestId: 'deal-anyway', type: 'deal' });
+
+      // The house table deals for Quy; the banked table deals against Ben, again and again.
+      await act(house, quy, { type: 'bet', spot: 'main', amountCents: 500 });
+      await act(house, quy, { type: 'deal' });
+      expect(house.current.phase).toBe('setting');
+      for (let n = 0; n < 2; n++) {
+        await act(bank, pat, { type: 'bet', spot: 'main', amountCents: 10_000 });
+        await act(bank, pat, { type: 'deal' });
+        expect(bank.current.phase).toBe('setting');
+        expect(bank.current.round?.banker?.playerId).toBe(ben);
+        await act(bank, pat, { type: 'house-way', roundId: bank.current.round!.roundId });
+        await Promise.all(runners.map((runner) => runner.idle()));
+        expect(bank.current.banker?.playerId).toBe(ben);
+        if (bank.current.phase === 'approval') await act(bank, ben, { type: 'approve' });
+      }
+      expect(notices.filter((n) => n.notice.code === 'notice/round-void')).toEqual([]);
+      // Stopping banking frees the cover.
+      await act(bank, ben, { type: 'leave-bank' });
+      await Promise.all(runners.map((runner) => runner.idle()));
+      expect(unwrap(await ledger.spendable(ben, 'house'))).toBe(unwrap(await ledger.balance(ben)));
+      expect(await ledger.audit()).toEqual([]);
+    });
+
+    it('a bank whose cover is staked elsewhere first is not taken: the banker leaves the bank, told why', async () => {
+      const bank = table({ tableId: 'bank', playerBanking: true, limits: { main: { minCents: 100, maxCents: 10_000 } } });
+      const house = table({ tableId: 'house', limits: { main: { minCents: 100, maxCents: 100_000 } } });
+      const ben = await guest('Ben', 60);
+      await seat(bank, ben);
+      await act(bank, ben, { type: 'take-bank' });
+      await seat(house, ben);
+      await act(house, ben, { type: 'bet', spot: 'main', amountCents: 95_000 });
+      await act(house, ben, { type: 'deal' }); // 50.00 left: less than the 101.50 a bank needs here
+      await act(bank, ben, { type: 'approve' });
+      await Promise.all(runners.map((runner) => runner.idle()));
+      expect(bank.current.banker).toBeNull();
+      expect(notices).toContainEqual({ tableId: 'bank', playerId: ben, notice: expect.objectContaining({ code: 'notice/left-bank', params: { reason: 'balance' } }) });
+    });
+  });
+}

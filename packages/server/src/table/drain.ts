@@ -1,0 +1,79 @@
+/**
+ * The drain on SIGTERM (docs/server.md "Drain"): the server stops taking bets, lets the rounds in play
+ * finish (players keep their decision time), then stops; a second signal, or the drain's deadline, stops
+ * it at once as before the drain existed (rounds still open are recovered at the next start, or by a
+ * surviving process: docs/server.md "Processes, leases and recovery").
+ */
+import type { TableRunner } from './runner.js';
+
+/** How long a drain waits for the rounds in play by default, ms (more than a decision timer, 45 s). */
+export const DEFAULT_DRAIN_MS = 60_000;
+
+/** How often a drain looks whether the rounds in play are over, ms. */
+const DRAIN_POLL_MS = 50;
+
+/**
+ * Reads `PAIGOW_DRAIN_MS` (how long a SIGTERM drain waits for the rounds in play, ms; default
+ * `DEFAULT_DRAIN_MS`; `0` stops at once).
+ * @throws Error when it is set but not a whole number ≥ 0
+ */
+export function drainMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env.PAIGOW_DRAIN_MS?.trim();
+  if (!text) return DEFAULT_DRAIN_MS;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`PAIGOW_DRAIN_MS must be a whole number of ms, got '${env.PAIGOW_DRAIN_MS}'`);
+  return value;
+}
+
+/**
+ * Puts every table into drain (`TableRunner.drain`: bets refused, no new deal) and waits until none has a
+ * round in play (`roundsInPlay`: dealt and not settled, or a settlement being retried), at most
+ * `deadlineMs`, or until `interrupted` resolves.
+ * @returns `finished`, `deadline` or `interrupted`
+ */
+export async function drainTables(
+  runners: Iterable<TableRunner>,
+  deadlineMs: number,
+  interrupted: Promise<void>,
+): Promise<'finished' | 'deadline' | 'interrupted'> {
+  const tables = [...runners];
+  for (const runner of tables) runner.drain();
+  let stop: 'deadline' | 'interrupted' | null = null;
+  const timer = setTimeout(() => (stop = 'deadline'), deadlineMs);
+  void interrupted.then(() => (stop ??= 'interrupted'));
+  try {
+    while (tables.some((runner) => runner.roundsInPlay)) {
+      if (stop !== null) return stop;
+      await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
+    }
+    return 'finished';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What `stopOnSignals` stops. */
+export interface Stoppable {
+  /** Drains, then closes. */
+  drain(): Promise<void>;
+  /** Closes now. */
+  close(): Promise<void>;
+}
+
+/**
+ * `paigow serve`'s signals: the first SIGTERM or SIGINT drains the server then calls `exit(0)`; the next
+ * one closes it at once (then `exit(0)`). `exit(1)` if closing fails.
+ */
+export function stopOnSignals(server: Stoppable, exit: (status: number) => void = (status) => process.exit(status)): void {
+  let signalled = false;
+  const onSignal = (): void => {
+    const stopping = signalled ? server.close() : server.drain();
+    signalled = true;
+    stopping.then(
+      () => exit(0),
+      () => exit(1),
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}

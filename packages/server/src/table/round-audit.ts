@@ -1,0 +1,65 @@
+/**
+ * The audit trail and metrics of a table's rounds (docs/operations.md "Logs" and "Metrics"): one `info`
+ * line per round dealt and per round settled (table id, round id, players, cents), and the counters of
+ * metrics/ (`paigow_rounds_dealt_total`, `paigow_wagered_cents_total`, `paigow_rounds_settled_total`,
+ * `paigow_hold_cents`, `paigow_action_stale_total`, `paigow_deals_failed_total`). The table runner
+ * calls these once the ledger has answered, with its logger (whose lines already carry the `tableId`).
+ */
+import type { AccountRef, Hold, Posting, RuleError } from '@paigow/engine';
+import { withContext, type Logger } from '../log/index.js';
+import { dealsFailed, holdCents, roundsDealt, roundsSettled, staleRefusals, wageredCents } from '../metrics/index.js';
+
+/** True for the house's own accounts (the house bank and its commission account). */
+function isHouse(account: AccountRef): boolean {
+  return account === 'house' || account === 'commission';
+}
+
+/**
+ * The house's net result of a settlement's postings, cents: what they move into the house and
+ * commission accounts less what they move out (negative when the house lost the round).
+ */
+export function houseNetCents(postings: readonly Posting[]): number {
+  let net = 0;
+  for (const posting of postings) {
+    if (isHouse(posting.to) && !isHouse(posting.from)) net += posting.amountCents;
+    if (isHouse(posting.from) && !isHouse(posting.to)) net -= posting.amountCents;
+  }
+  return net;
+}
+
+/** A round the ledger recorded at the deal (`ledger.openRound`): stakes of `holds` in escrow. */
+export function roundDealt(logger: Logger, tableId: string, roundId: string, holds: readonly Hold[]): void {
+  const wagered = holds.reduce((sum, hold) => (hold.kind === 'bank' ? sum : sum + hold.amountCents), 0);
+  roundsDealt.inc({ table: tableId });
+  wageredCents.inc({ table: tableId }, wagered);
+  const players = [...new Set(holds.filter((hold) => hold.kind !== 'bank').map((hold) => hold.playerId))];
+  withContext(logger, { roundId }).info({ event: 'round-dealt', players, wageredCents: wagered }, 'round dealt');
+}
+
+/** A round the ledger settled (`ledger.settleRound`) with `postings`. */
+export function roundSettled(logger: Logger, tableId: string, roundId: string, postings: readonly Posting[]): void {
+  const houseNet = houseNetCents(postings);
+  roundsSettled.inc({ table: tableId });
+  holdCents.inc({ table: tableId }, houseNet);
+  withContext(logger, { roundId }).info({ event: 'round-settled', houseNetCents: houseNet, postings: postings.length }, 'round settled');
+}
+
+/**
+ * The ledger refused a round's settlement: `action/stale` (another process recovered it) is counted in
+ * `paigow_action_stale_total` and logged at `warn`; any other refusal at `error`.
+ */
+export function settlementRefused(logger: Logger, tableId: string, roundId: string, error: RuleError): void {
+  const log = withContext(logger, { roundId });
+  if (error.code === 'action/stale') {
+    staleRefusals.inc({ table: tableId });
+    log.warn({ event: 'settlement-refused', err: error }, 'the round was recovered by another process');
+  } else {
+    log.error({ event: 'settlement-refused', err: error }, 'could not settle the round');
+  }
+}
+
+/** A deal the ledger refused (`error`): the round is void and nothing was taken. */
+export function dealFailed(logger: Logger, tableId: string, roundId: string, error: RuleError): void {
+  dealsFailed.inc({ table: tableId });
+  withContext(logger, { roundId }).warn({ event: 'deal-failed', err: error }, 'the deal was refused; the round is void and the bets stay with the players');
+}

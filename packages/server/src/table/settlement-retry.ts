@@ -1,0 +1,178 @@
+/**
+ * Settlements and refunds that the ledger did not take at once (docs/server.md "Database faults"; issue 10
+ * point 5: a settlement that fails is retried, with back-off, by the process that owns the round, until it
+ * succeeds or the round is refunded). The table goes on meanwhile; the round stays open in the ledger, its
+ * stakes in escrow, and the table shows the players the balances the ledger has (without the round's
+ * credits) until the round is settled or refunded.
+ *
+ * - A settlement that fails on a database fault is tried again with back-off (`RoundDeadlines`) for
+ *   `settleMs`; then, or at once when the ledger refuses it for a reason that will not change (anything
+ *   but `action/stale`), the round is refunded.
+ * - A refund is tried again with back-off until the ledger answers.
+ * - `action/stale` (another process recovered the round, or it is already refunded) ends the job: the
+ *   round is as that process left it, and its players hear of it from recovery.
+ *
+ * Every ledger write here is idempotent on the round id, and `settleRound` names this process as the
+ * owner, so a retry can never settle twice or settle a round another process took over.
+ */
+import type { Result, RuleError } from '@paigow/engine';
+import type { Ledger, Posting, RoundRecord, SettleRoundInput } from '../ledger/index.js';
+import { faultKindOf } from '../storage/faults.js';
+import { pause, retryPauseMs, type RoundDeadlines } from './round-deadlines.js';
+
+/** How a retried round ended. */
+export interface Resolution {
+  readonly roundId: string;
+  /** The round's participants: their balances changed (or must be shown again as the ledger has them). */
+  readonly playerIds: readonly string[];
+  /**
+   * `settled`: the settlement went through; `refunded`: the stakes went back; `gone`: nothing to do here
+   * (another process took the round over, or a voided deal never reached the ledger).
+   */
+  readonly outcome: 'settled' | 'refunded' | 'gone';
+  /** Whether the players must be told (`notice/round-recovered`); false for a voided deal (they were told). */
+  readonly tell: boolean;
+}
+
+/** The answer of `SettlementRetrier.settle`. */
+export type SettleAnswer =
+  | { readonly status: 'settled'; readonly round: RoundRecord }
+  /** `action/stale`: another process recovered the round (or it was refunded); nothing more to do here. */
+  | { readonly status: 'stale'; readonly error: RuleError }
+  /** Not settled yet: retried (or refunded) in the background; `error` is the ledger's refusal, if it refused. */
+  | { readonly status: 'pending'; readonly error: RuleError | null };
+
+/** What a `SettlementRetrier` needs. */
+export interface SettlementRetrierOptions {
+  readonly ledger: Ledger;
+  readonly deadlines: RoundDeadlines;
+  /** Called once per job when its round is settled, refunded or gone (not after `close`). */
+  readonly onResolved: (resolution: Resolution) => void;
+  /** Called before each retry (metrics). */
+  readonly onRetry?: () => void;
+  readonly log: (message: string, detail?: unknown) => void;
+  readonly now?: () => number;
+}
+
+/** Each player's wallet credit in `postings` (received less paid), cents: what a settlement adds to its balance. */
+export function walletCredits(postings: readonly Posting[]): Map<string, number> {
+  const credits = new Map<string, number>();
+  for (const posting of postings) {
+    if (typeof posting.to !== 'string') credits.set(posting.to.player, (credits.get(posting.to.player) ?? 0) + posting.amountCents);
+    if (typeof posting.from !== 'string') credits.set(posting.from.player, (credits.get(posting.from.player) ?? 0) - posting.amountCents);
+  }
+  return credits;
+}
+
+/** A table's settlements and refunds in the background. One per `TableRunner`. */
+export class SettlementRetrier {
+  private readonly jobs = new Set<Promise<void>>();
+  private closed = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: SettlementRetrierOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Rounds being retried now. */
+  get pending(): number {
+    return this.jobs.size;
+  }
+
+  /**
+   * Settles a round (`ledger.settleRound(input)`, with the owner), once now; if that fails, in the
+   * background as described in the module comment.
+   * @param playerIds the round's participants (for `onResolved`)
+   * @returns `settled`, `stale`, or `pending` (a fault, or a refusal that leads to a refund)
+   */
+  async settle(input: SettleRoundInput, playerIds: readonly string[]): Promise<SettleAnswer> {
+    let first: Result<RoundRecord> | null = null;
+    try {
+      first = await this.options.ledger.settleRound(input);
+    } catch (error) {
+      this.options.log(`round ${input.roundId}: the settlement failed; retrying it`, error);
+    }
+    if (first?.ok) return { status: 'settled', round: first.value };
+    if (first !== null && first.error.code === 'action/stale') return { status: 'stale', error: first.error };
+    const job = { roundId: input.roundId, playerIds, tell: true };
+    if (first === null) this.track(this.retrySettlement(input, job));
+    else this.track(this.refundUntilAnswered(job, `the settlement was refused: ${first.error.code}`));
+    return { status: 'pending', error: first === null ? null : first.error };
+  }
+
+  /**
+   * Refunds round `roundId` in the background, tried again until the ledger answers: for a deal given up
+   * after its deadline, which may or may not have reached the ledger (`onResolved` says `refunded`, or
+   * `gone` when it never did).
+   */
+  refund(roundId: string, playerIds: readonly string[], reason: string): void {
+    this.track(this.refundUntilAnswered({ roundId, playerIds, tell: false }, reason));
+  }
+
+  /** Resolves when no round is being retried (for a drain). */
+  async idle(): Promise<void> {
+    while (this.jobs.size > 0) await Promise.all([...this.jobs]);
+  }
+
+  /**
+   * Stops retrying (at shutdown) and waits for the attempt in flight. Rounds still open stay so in the
+   * ledger and are recovered at the next start (docs/server.md "Processes, leases and recovery").
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.jobs]);
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private track(job: Promise<void>): void {
+    const tracked = job.catch((error: unknown) => this.options.log('a settlement retry failed', error)).finally(() => this.jobs.delete(tracked));
+    this.jobs.add(tracked);
+  }
+
+  private resolve(job: Omit<Resolution, 'outcome'>, outcome: Resolution['outcome']): void {
+    if (!this.closed) this.options.onResolved({ ...job, outcome });
+  }
+
+  private async retrySettlement(input: SettleRoundInput, job: Omit<Resolution, 'outcome'>): Promise<void> {
+    const started = this.now();
+    for (let attempt = 1; ; attempt++) {
+      const waitMs = retryPauseMs(this.options.deadlines, attempt);
+      if (this.now() + waitMs - started > this.options.deadlines.settleMs) break;
+      await pause(waitMs);
+      if (this.closed) return;
+      this.options.onRetry?.();
+      let answer: Result<RoundRecord>;
+      try {
+        answer = await this.options.ledger.settleRound(input);
+      } catch (error) {
+        if (faultKindOf(error) === null) this.options.log(`round ${input.roundId}: the settlement failed`, error);
+        continue;
+      }
+      if (answer.ok) return this.resolve(job, 'settled');
+      if (answer.error.code === 'action/stale') return this.resolve(job, 'gone');
+      this.options.log(`round ${input.roundId}: the settlement was refused (${answer.error.code}: ${answer.error.message}); refunding it`);
+      break;
+    }
+    await this.refundUntilAnswered(job, 'the settlement could not be recorded in time');
+  }
+
+  private async refundUntilAnswered(job: Omit<Resolution, 'outcome'>, reason: string): Promise<void> {
+    for (let attempt = 0; !this.closed; attempt++) {
+      if (attempt > 0) {
+        await pause(retryPauseMs(this.options.deadlines, attempt));
+        if (this.closed) return;
+        this.options.onRetry?.();
+      }
+      let answer: Result<RoundRecord>;
+      try {
+        answer = await this.options.ledger.refundRound(job.roundId, reason);
+      } catch (error) {
+        if (faultKindOf(error) === null) this.options.log(`round ${job.roundId}: the refund failed`, error);
+        continue;
+      }
+      // action/invalid: no such round (a voided deal that never reached the ledger); action/stale: settled.
+      return this.resolve(job, answer.ok ? 'refunded' : 'gone');
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The bank at a table where a player may bank (rules.md §5 "Play as the banker", §3.1): "Be the banker"
+ * with, while it is disabled, every missing requirement in the table's numbers (or who banks, or that bets
+ * are down) and what banking costs; and, for the players, how much the bank can still take.
+ */
+import { useTranslation } from 'react-i18next';
+import type { TableView } from '@paigow/engine';
+import { bankBlocks, bankRoom, type BankBlock } from '../table-ui/bank-status.js';
+
+type Money = (cents: number, signed?: boolean) => string;
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** One reason in words, with the table's numbers (`bank.reason.<kind>`). */
+export function bankBlockText(t: T, money: Money, block: BankBlock, feeRate: string): string {
+  switch (block.kind) {
+    case 'occupied':
+      return t('bank.reason.occupied', { nickname: block.nickname });
+    case 'comp-points':
+      return t('bank.reason.comp-points', { needed: block.needed, have: block.have });
+    case 'balance':
+      return t('bank.reason.balance', { needed: money(block.neededCents), have: money(block.haveCents), fee: feeRate });
+    default:
+      return t(`bank.reason.${block.kind}`);
+  }
+}
+
+/** "Be the banker" (`take-bank`), its reasons when disabled (`bank-reason`, `data-kinds`) and its cost (`bank-cost`). */
+export function TakeBank({ view, money, feeRate, onTake }: { view: TableView; money: Money; feeRate: string; onTake: () => void }) {
+  const { t } = useTranslation();
+  const can = view.you?.canTakeBank ?? false;
+  const blocks = bankBlocks(view);
+  const reasons = blocks.map((b) => bankBlockText(t, money, b, feeRate));
+  return (
+    <span className="take-bank">
+      <button className="btn btn--small" data-testid="take-bank" disabled={!can} title={can ? t('bank.cost') : reasons.join(' ')} onClick={onTake}>
+        {t('table.takeBank')}
+      </button>
+      {reasons.length > 0 && (
+        <span className="bank-reason muted" data-testid="bank-reason" data-kinds={blocks.map((b) => b.kind).join(' ')}>
+          {reasons.join(' ')}
+        </span>
+      )}
+      <span className="bank-cost muted" data-testid="bank-cost">
+        {t('bank.cost')}
+      </span>
+    </span>
+  );
+}
+
+/** What the bank can still take, for a player at a player-banked table while bets are taken (`bank-room`, `data-cents`, `data-full`); nothing otherwise. */
+export function BankRoom({ view, money }: { view: TableView; money: Money }) {
+  const { t } = useTranslation();
+  const room = bankRoom(view);
+  // Only while bets are taken: before its approval the banker's cover is not committed yet.
+  if (room === null || view.you?.role !== 'player' || view.phase !== 'betting') return null;
+  return (
+    <p className={`bank-room${room.full ? ' bank-room--full' : ''}`} data-testid="bank-room" data-cents={room.roomCents} data-full={room.full} role="status">
+      {room.full ? t('bank.full') : t('bank.room', { amount: money(room.roomCents) })}
+    </p>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The tools beside the chips (rules.md §5): Clear, Undo, Double (Rebet ×2 on an empty felt), the spot the
+ * chips go on (the main bet or the Fortune bet, so a chip is picked for the Fortune bet without touching
+ * the main bet), and the total on the felt. A disabled Double says why in its title.
+ */
+import { useTranslation } from 'react-i18next';
+import type { TableView, YouView } from '@paigow/engine';
+import { pilesCents, type BetsBlock, type RebetBlock } from '../table-ui/chip-plans.js';
+import type { BetChips } from './useBetChips.js';
+
+type Money = (cents: number, signed?: boolean) => string;
+type T = ReturnType<typeof useTranslation>['t'];
+
+/**
+ * Why a bet tool cannot be pressed, in words with the table's numbers (`BetsBlock` / `RebetBlock`).
+ * @param wantCents what the tool would place (main + Fortune), cents
+ */
+export function betsBlockText(t: T, money: Money, block: BetsBlock | RebetBlock | 'nothing', view: TableView, you: YouView, wantCents: number): string {
+  const limits = view.config.limits;
+  const room = view.banker.kind === 'player' ? view.banker.roomCents : 0;
+  return t(`bets.block.${block}`, {
+    max: money(block === 'fortune-over-max' ? (limits.fortune?.maxCents ?? 0) : limits.main.maxCents),
+    amount: money(wantCents),
+    balance: money(you.balanceCents),
+    room: money(room + you.bets.main),
+  });
+}
+
+/** The total on the felt, main + Fortune (`bet-total`, `data-cents`), as drawn on the spots. */
+export function BetTotal({ bets, money }: { bets: BetChips; money: Money }) {
+  const { t } = useTranslation();
+  const total = pilesCents(bets.shown);
+  return (
+    <span className="bet-total" data-testid="bet-total" data-cents={total}>
+      {t('bets.total', { amount: money(total) })}
+    </span>
+  );
+}
+
+/** Clear, Undo, Double and the chips' spot; `canBet` when bets may change now. */
+export function BetTools({ view, you, bets, canBet, money }: { view: TableView; you: YouView; bets: BetChips; canBet: boolean; money: Money }) {
+  const { t } = useTranslation();
+  const total = pilesCents(bets.shown);
+  const empty = bets.shown.main.length === 0 && bets.shown.fortune.length === 0;
+  const asRebet = bets.shown.main.length === 0;
+  const lastCents = you.lastBets ? 2 * (you.lastBets.main + you.lastBets.fortune) : 0;
+  const doubleWhy = bets.doubleBlock === null ? null : betsBlockText(t, money, bets.doubleBlock, view, you, asRebet ? lastCents : 2 * total);
+  return (
+    <div className="bet-tools">
+      {view.config.limits.fortune && (
+        <span className="chip-target" role="group" aria-label={t('bets.chipsTo')} title={t('bets.chipsTo')}>
+          {(['main', 'fortune'] as const).map((spot) => (
+            <button
+              key={spot}
+              type="button"
+              className={`chip-target__btn${bets.target === spot ? ' chip-target__btn--on' : ''}`}
+              data-testid={`chips-to-${spot}`}
+              aria-pressed={bets.target === spot}
+              disabled={!canBet}
+              onClick={() => bets.setTarget(spot)}
+            >
+              {t(spot === 'main' ? 'bets.toMain' : 'bets.toFortune')}
+            </button>
+          ))}
+        </span>
+      )}
+      <span className="bet-tools__buttons">
+        <button type="button" className="btn btn--small" data-testid="bet-clear" title={t('bets.clearTitle')} disabled={!canBet || empty} onClick={bets.clear}>
+          {t('table.clear')}
+        </button>
+        <button type="button" className="btn btn--small" data-testid="bet-undo" title={t('bets.undoTitle')} disabled={!bets.canUndo} onClick={bets.undo}>
+          {t('bets.undo')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="bet-double"
+          data-as-rebet={asRebet}
+          title={doubleWhy ?? t(asRebet ? 'bets.rebetDoubleTitle' : 'bets.doubleTitle')}
+          disabled={!canBet || bets.doubleBlock !== null || bets.betPending}
+          onClick={bets.double}
+        >
+          {t(asRebet ? 'bets.rebetDouble' : 'bets.double')}
+        </button>
+      </span>
+    </div>
+  );
+}

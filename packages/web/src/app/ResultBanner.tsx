@@ -1,0 +1,60 @@
+/**
+ * The round's result for the viewer (interfaces.md `result`: `data-result`, `data-net-cents` = the round's
+ * net over every bet): the main bet, the commission or banker fee, the Fortune bet and the envy bonus
+ * each on a line of its own (`result-line`, `data-kind`, `data-cents`), then the net (rules.md §3.1, §4).
+ */
+import { useTranslation } from 'react-i18next';
+import type { ResultModel } from '../table-ui/model.js';
+import { resultLines, type ResultLine } from '../table-ui/result-lines.js';
+import { envyHandsText, fortuneLineName } from './i18n/index.js';
+
+type Money = (cents: number, signed?: boolean) => string;
+type T = ReturnType<typeof useTranslation>['t'];
+
+function lineText(line: ResultLine, t: T, money: Money): string {
+  switch (line.kind) {
+    case 'main': {
+      const amount = money(Math.abs(line.cents));
+      if (line.asBanker) return line.outcome === 'win' ? t('result.bankWin', { amount }) : line.outcome === 'lose' ? t('result.bankLose', { amount }) : t('result.bankPush');
+      return line.outcome === 'win' ? t('result.mainWin', { amount }) : line.outcome === 'lose' ? t('result.mainLose', { amount }) : t('result.mainPush');
+    }
+    case 'commission':
+      return t(line.asBanker ? 'result.bankerFee' : 'result.commission', { amount: money(line.cents) });
+    case 'fortune':
+      return line.line
+        ? t('result.fortune', { line: fortuneLineName(t, line.line), amount: money(line.cents, true) })
+        : t('result.fortuneLost', { amount: money(line.cents, true) });
+    case 'envy':
+      return t('result.envy', { amount: money(line.envy.amountCents, true), hands: envyHandsText(t, line.envy.hands) });
+    case 'net':
+      return t('result.net', { amount: money(line.cents, true) });
+  }
+}
+
+/** The `result` banner, one line per bet. */
+export function ResultBanner({ result, money }: { result: ResultModel; money: Money }) {
+  const { t } = useTranslation();
+  const lines = resultLines(result);
+  return (
+    <div
+      className={`result result--${result.outcome}`}
+      data-testid="result"
+      data-result={result.outcome}
+      data-net-cents={result.netCents}
+      data-round-id={result.roundId}
+      role="status"
+    >
+      {lines.map((line, i) => (
+        <span
+          key={line.kind}
+          className={i === 0 ? 'result__main' : `result__detail result__detail--${line.kind}`}
+          data-testid="result-line"
+          data-kind={line.kind}
+          data-cents={line.kind === 'envy' ? line.envy.amountCents : line.cents}
+        >
+          {lineText(line, t, money)}
+        </span>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,278 @@
+/**
+ * The table screen drawn from fixed views (server-side rendering, no browser): what a player, a new
+ * player and a banking player read on the felt (issue 10 points 7, 8, 9, 10, 11, 12).
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { FORTUNE_PAY_TABLE, type RoundResultView, type SeatResultView, type TableView, type YouView } from '@paigow/engine';
+import { createI18n } from './i18n/index.js';
+import { TableLayout } from './TableScreen.js';
+import type { TableState } from './useTable.js';
+import type { Api } from '../net/http.js';
+
+const i18n = createI18n('en');
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+const ada: SeatResultView = {
+  seat: 0,
+  nickname: 'Ada',
+  you: true,
+  cards: ['As', 'Kh', 'Jk', '7d', '7c', '3s', 'Td'],
+  setting: { high: ['7d', '7c', 'Td', '3s', 'Kh'], low: ['As', 'Jk'] },
+  setBy: 'player',
+  houseWayRule: null,
+  bets: { main: 1000, fortune: 500 },
+  high: 'win',
+  low: 'win',
+  outcome: 'win',
+  commissionCents: 50,
+  fortune: { line: 'flush', netCents: 1500 },
+  envy: null,
+  netCents: 2450,
+  compPointsDelta: 15,
+};
+
+const houseRound: RoundResultView = {
+  roundId: 'r-1',
+  tableId: 'table-3',
+  banker: { kind: 'house' },
+  bankerHand: { cards: ['Qs', 'Qd', '9h', '8c', '5s', '4d', '2h'], setting: { high: ['Qs', 'Qd', '8c', '5s', '2h'], low: ['9h', '4d'] }, rule: '9.one-pair' },
+  players: [ada],
+  bankerNetCents: -2450,
+  bankerFeeCents: 0,
+  bankerCompPointsDelta: 0,
+  settledAtMs: 1,
+};
+
+function you(over: Partial<YouView> = {}): YouView {
+  return {
+    playerId: 'p-ada',
+    nickname: 'Ada',
+    seat: 0,
+    role: 'player',
+    balanceCents: 100_000,
+    compPoints: 65,
+    bets: { main: 0, fortune: 0 },
+    lastBets: { main: 1000, fortune: 500 },
+    ready: false,
+    cards: null,
+    setting: null,
+    houseWay: null,
+    deadlineMs: null,
+    deadlineKind: null,
+    canTakeBank: false,
+    lastResult: null,
+    ...over,
+  };
+}
+
+/** A three-seat table where a player may bank (limits 1.00–100.00, Fortune 1.00–25.00); Ada in seat 0. */
+function view(over: Partial<TableView> = {}, youOver: Partial<YouView> = {}): TableView {
+  const me = you(youOver);
+  return {
+    protocolVersion: 1,
+    tableId: 'table-3',
+    config: {
+      tableId: 'table-3',
+      name: 'Dragon Room',
+      seats: 3,
+      limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } },
+      betUnitCents: 100,
+      commissionBps: 500,
+      bankerFeeBps: 150,
+      playerBanking: true,
+      bankMinCompPoints: 50,
+      bankMinBalanceCents: 10_150,
+      houseWay: 'seeds',
+      fortunePayTable: { ...FORTUNE_PAY_TABLE },
+      envyBonus: null,
+      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000 },
+    },
+    phase: 'betting',
+    roundId: null,
+    serverNowMs: 1_000,
+    seats: [0, 1, 2].map((seat) => ({
+      seat,
+      nickname: seat === 0 ? me.nickname : seat === 1 ? 'Bea' : null,
+      you: seat === 0 && me.seat === 0,
+      role: seat === 0 ? (me.role === 'banker' ? 'banker' : 'player') : seat === 1 ? 'player' : null,
+      connected: true,
+      bets: seat === 0 ? me.bets : { main: 0, fortune: 0 },
+      ready: false,
+      inRound: false,
+      cardCount: 0,
+      hasSet: false,
+      deadlineMs: null,
+    })),
+    banker: { kind: 'house' },
+    you: me,
+    lastRound: null,
+    ack: null,
+    ...over,
+  } as TableView;
+}
+
+function render(v: TableView): string {
+  const table: TableState = {
+    view: v,
+    receivedAtMs: 1_000,
+    status: 'open',
+    connections: 1,
+    error: null,
+    pending: new Map(),
+    send: () => 'r-1',
+    leave: async () => undefined,
+    notices: [],
+    dismissNotice: () => undefined,
+    sitAgain: () => undefined,
+    hint: null,
+    askHint: () => undefined,
+    clearHint: () => undefined,
+  };
+  const props = {
+    api: {} as Api,
+    session: { token: 't', player: { id: 'p-ada', nickname: 'Ada', balanceCents: v.you?.balanceCents ?? 0, compPoints: 0 } },
+    tableId: v.tableId,
+    onLeave: () => undefined,
+    onSessionLost: () => undefined,
+    onPlayer: () => undefined,
+    table,
+  } as unknown as Parameters<typeof TableLayout>[0];
+  return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(TableLayout, props)));
+}
+
+/** The `data-<attr>` of the first element with `data-testid="<testid>"`, or `null`. */
+function attr(html: string, testid: string, name: string): string | null {
+  const tag = new RegExp(`<[^>]*data-testid="${testid}"[^>]*>`).exec(html)?.[0];
+  if (!tag) return null;
+  return new RegExp(`data-${name}="([^"]*)"`).exec(tag)?.[1] ?? null;
+}
+
+describe('point 7: a finished round is the last round, never redrawn as if current', () => {
+  it('after taking the bank, draws the round Ada played as a player, not as if she had banked it', () => {
+    const html = render(
+      view(
+        { lastRound: houseRound, banker: { kind: 'player', seat: 0, nickname: 'Ada', autoApprove: false, approved: false, leaving: false, roomCents: 10_000 }, phase: 'approval' },
+        { role: 'banker', lastResult: { roundId: 'r-1', outcome: 'win', netCents: 2450 } },
+      ),
+    );
+    expect(html).not.toContain('data-testid="banker-net"');
+    expect(text(html)).not.toContain('→ you');
+    expect(attr(html, 'last-round-tag', 'round-id')).toBe('r-1');
+    // Her own hands with her marks, the banker's with the mirror, and the banner with her figures.
+    expect(attr(html, 'high-mark', 'mark')).toBe('win');
+    expect(attr(html, 'dealer-high-mark', 'mark')).toBe('lose');
+    expect(attr(html, 'result', 'net-cents')).toBe('2450');
+  });
+
+  it("shows a player who sits down the previous round beside the felt, named, never the old banker's hand on it", () => {
+    const pat: SeatResultView = { ...ada, seat: 1, nickname: 'Bea', you: false };
+    const html = render(view({ lastRound: { ...houseRound, players: [pat] } }, { lastBets: null }));
+    expect(html).not.toContain('data-testid="dealer-high-hand"');
+    expect(html).not.toContain('data-testid="last-round-tag"');
+    expect(attr(html, 'last-round-panel', 'round-id')).toBe('r-1');
+    expect(text(html)).toContain('Last round at this table');
+    expect(text(html)).toContain('Banker: The house');
+    expect(text(html)).toContain('Bea');
+    expect(html).toContain('data-mark="win"');
+  });
+});
+
+describe("point 9: the banker's own screen reads from the banker's side", () => {
+  it("marks the banker's hands from its side, and each player row with the banker's marks", () => {
+    const pat: SeatResultView = { ...ada, seat: 1, nickname: 'Pat', you: false, high: 'lose', low: 'copy', outcome: 'lose', fortune: null, commissionCents: 0, netCents: -1000, bets: { main: 1000, fortune: 0 } };
+    const banked: RoundResultView = { ...houseRound, banker: { kind: 'player', seat: 0, nickname: 'Ada', you: true }, players: [pat], bankerNetCents: 985, bankerFeeCents: 15 };
+    const html = render(
+      view(
+        { lastRound: banked, banker: { kind: 'player', seat: 0, nickname: 'Ada', autoApprove: true, approved: true, leaving: false, roomCents: 10_000 } },
+        { role: 'banker', lastResult: { roundId: 'r-1', outcome: 'bank', netCents: 985 } },
+      ),
+    );
+    expect(attr(html, 'dealer-high-mark', 'mark')).toBe('win');
+    expect(attr(html, 'dealer-low-mark', 'mark')).toBe('copy');
+    expect(attr(html, 'round-player', 'banker-result')).toBe('win');
+    expect(text(html)).toContain('→ you +$10');
+    expect(html).not.toContain('data-mark="lose"');
+    expect(attr(html, 'banker-net', 'net-cents')).toBe('985');
+  });
+
+  it("marks a banker's hand mixed when it won against one player and lost against another", () => {
+    const pat: SeatResultView = { ...ada, seat: 1, nickname: 'Pat', you: false, high: 'lose', low: 'lose', outcome: 'lose', fortune: null, netCents: -1000 };
+    const bo: SeatResultView = { ...ada, seat: 2, nickname: 'Bo', you: false, high: 'win', low: 'lose', outcome: 'push', fortune: null, netCents: 0 };
+    const banked: RoundResultView = { ...houseRound, banker: { kind: 'player', seat: 0, nickname: 'Ada', you: true }, players: [pat, bo] };
+    const html = render(
+      view({ lastRound: banked, banker: { kind: 'player', seat: 0, nickname: 'Ada', autoApprove: true, approved: true, leaving: false, roomCents: 0 } }, { role: 'banker' }),
+    );
+    expect(attr(html, 'dealer-high-mark', 'mark')).toBe('mixed');
+    expect(attr(html, 'dealer-low-mark', 'mark')).toBe('win');
+  });
+});
+
+describe('point 8: why "Be the banker" is disabled, and how much the bank can take', () => {
+  it("names the missing comp points and balance with this table's numbers, and what banking costs", () => {
+    const html = render(view({}, { compPoints: 20, balanceCents: 5_000 }));
+    expect(attr(html, 'bank-reason', 'kinds')).toBe('comp-points balance');
+    expect(text(html)).toContain('Banking needs 50 comp points; you have 20.');
+    expect(text(html)).toContain('Banking needs a balance of $101.50 (the table maximum plus the 1.5% fee); you have $50.');
+    expect(text(html)).toContain('Banking costs comp points');
+  });
+
+  it('says who banks, or that bets are down', () => {
+    const occupied = render(view({ banker: { kind: 'player', seat: 1, nickname: 'Bea', autoApprove: true, approved: true, leaving: false, roomCents: 5_000 } }));
+    expect(text(occupied)).toContain('Bea is the banker.');
+    // The player sees what the bank can still take.
+    expect(attr(occupied, 'bank-room', 'cents')).toBe('5000');
+    expect(text(occupied)).toContain('The bank can take $50 more.');
+    const betsDown = render(view({}, { bets: { main: 500, fortune: 0 } }));
+    expect(attr(betsDown, 'bank-reason', 'kinds')).toBe('bets-down');
+  });
+
+  it('says when the bank is full', () => {
+    const html = render(view({ banker: { kind: 'player', seat: 1, nickname: 'Bea', autoApprove: true, approved: true, leaving: false, roomCents: 0 } }));
+    expect(attr(html, 'bank-room', 'full')).toBe('true');
+    expect(text(html)).toContain('The bank is full');
+  });
+});
+
+describe('point 10: the bet tools and the total on the felt', () => {
+  it('shows the total of both bets, Clear, Undo and Double, and a full Fortune bet offers no chip', () => {
+    const html = render(view({}, { bets: { main: 3_000, fortune: 2_500 } }));
+    expect(attr(html, 'bet-total', 'cents')).toBe('5500');
+    expect(text(html)).toContain('Total $55');
+    for (const id of ['bet-clear', 'bet-undo', 'bet-double', 'chips-to-main', 'chips-to-fortune']) expect(html).toContain(`data-testid="${id}"`);
+    expect(text(html)).not.toContain('+$');
+    expect(html).toContain('title="The Fortune bet is at its maximum of $25."');
+  });
+
+  it('offers Rebet ×2 on an empty felt', () => {
+    const html = render(view());
+    expect(attr(html, 'bet-double', 'as-rebet')).toBe('true');
+    expect(text(html)).toContain('Rebet ×2');
+  });
+});
+
+describe('point 11: a balance under the table minimum', () => {
+  it('says so on the felt, offers Top up, and disables Rebet with the reason', () => {
+    const html = render(view({ config: { ...view().config, limits: { main: { minCents: 500, maxCents: 10_000 }, fortune: null } } }, { balanceCents: 300, lastBets: { main: 1_500, fortune: 0 } }));
+    expect(attr(html, 'broke', 'balance-cents')).toBe('300');
+    expect(text(html)).toContain('Your balance ($3) is under this table’s minimum bet of $5.');
+    expect(html).toContain('data-testid="broke-top-up"');
+    expect(attr(html, 'rebet', 'reason')).toBe('balance');
+    expect(text(html)).toContain('That needs $15; your balance is $3.');
+  });
+});
+
+describe('point 12: the result banner gives each bet its own line', () => {
+  it('puts the main bet, the commission, the Fortune bet and the net on separate lines', () => {
+    const html = render(view({ lastRound: houseRound }, { lastResult: { roundId: 'r-1', outcome: 'win', netCents: 2450 } }));
+    const lines = [...html.matchAll(/data-testid="result-line" data-kind="(\w+)" data-cents="(-?\d+)">([^<]*)</g)].map((m) => [m[1], m[2], m[3]]);
+    expect(lines).toEqual([
+      ['main', '950', 'Main bet: you win $9.50'],
+      ['commission', '50', 'Commission $0.50'],
+      ['fortune', '1500', 'Fortune: Flush pays +$15'],
+      ['net', '2450', 'Net +$24.50'],
+    ]);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * The fairness audit page (`#/fairness-audit`, issue 15): the server's `GET /api/fairness/audit` — the dealt
+ * rounds' frequencies against the exact ones (the banker's seven-card category, the Fortune lines, win / push /
+ * loss), each test with its chi-square p-value; a test below the threshold is marked as flagged.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../app/i18n/index.js';
+
+/** The report of `GET /api/fairness/audit` (the server's `FairnessAuditReport`). */
+interface AuditReport {
+  readonly rounds: number;
+  readonly threshold: number;
+  readonly flagged: boolean;
+  readonly tests: readonly {
+    readonly name: string;
+    readonly description: string;
+    readonly sample: number;
+    readonly rows: readonly { readonly key: string; readonly observed: number; readonly expected: number }[];
+    readonly statistic: number | null;
+    readonly degreesOfFreedom: number | null;
+    readonly pValue: number | null;
+    readonly flagged: boolean;
+  }[];
+}
+
+/** The audit page; `onBack` returns to the app. */
+export function AuditPage({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
+  const [report, setReport] = useState<AuditReport | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetch('/api/fairness/audit', { headers: { Accept: 'application/json' } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(errorMessage(t, 'network'));
+        const body = (await response.json()) as AuditReport;
+        if (live) setReport(body);
+      })
+      .catch((error: unknown) => live && setFailed(error instanceof Error ? error.message : String(error)));
+    return () => {
+      live = false;
+    };
+  }, [t]);
+  return (
+    <main className="verify-page">
+      <section className="panel" data-testid="fairness-audit">
+        <h1>{t('audit.title')}</h1>
+        <p className="muted">{t('audit.explain')}</p>
+        {failed !== null && <p className="error">{failed}</p>}
+        {report === null && failed === null && <p>{t('app.loading')}</p>}
+        {report !== null && (
+          <>
+            <p data-testid="fairness-audit-verdict" data-flagged={report.flagged}>
+              <strong>{report.flagged ? t('audit.flagged', { threshold: report.threshold }) : t('audit.passed', { rounds: report.rounds, threshold: report.threshold })}</strong>
+            </p>
+            {report.tests.map((test) => (
+              <div key={test.name} data-testid={`audit-${test.name}`} data-p-value={test.pValue ?? ''}>
+                <h2>{test.description}</h2>
+                <p className="muted">
+                  {test.pValue === null
+                    ? t('audit.tooFew', { sample: test.sample })
+                    : t('audit.result', { sample: test.sample, statistic: test.statistic!.toFixed(2), df: test.degreesOfFreedom, p: test.pValue.toPrecision(3) })}
+                </p>
+                <table className="audit-table">
+                  <thead>
+                    <tr>
+                      <th>{t('audit.category')}</th>
+                      <th>{t('audit.dealt')}</th>
+                      <th>{t('audit.expected')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {test.rows.map((row) => (
+                      <tr key={row.key}>
+                        <td>{row.key}</td>
+                        <td>{row.observed}</td>
+                        <td>{row.expected.toFixed(1)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ))}
+          </>
+        )}
+        <button className="btn btn--small" onClick={onBack}>
+          {t('verify.back')}
+        </button>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The provably fair round at the table (fairness.md): the commitment of the round being bet on or played,
+ * published before its first bet, and the player's client seed, random by default, editable until Deal
+ * (or, for a banker, its approval) locks it; once dealt, the hands' client seeds.
+ */
+import { useTranslation } from 'react-i18next';
+import type { FairnessView } from '@paigow/engine';
+import { errorMessage } from '../app/i18n/index.js';
+import { routeHash } from '../app/session.js';
+import type { ClientSeed } from './client-seed.js';
+
+/** The fairness panel (`fairness-panel`): `fairness-commitment`, `client-seed` (an input), `fairness-client-seeds`. */
+export function FairnessPanel({ fairness, clientSeed, locked }: {
+  fairness: FairnessView;
+  clientSeed: ClientSeed;
+  /** The seed is locked: the player pressed Deal (or the banker approved), or the round is dealt. */
+  locked: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="panel fairness" data-testid="fairness-panel" data-round-id={fairness.roundId}>
+      <h2>{t('fairness.title')}</h2>
+      <p className="muted">{t('fairness.commitmentLabel')}</p>
+      <code className="fairness__hash" data-testid="fairness-commitment" title={fairness.commitment}>
+        {fairness.commitment}
+      </code>
+      {fairness.clientSeeds === null ? (
+        <label className="fairness__seed">
+          <span className="muted">{t('fairness.clientSeedLabel')}</span>
+          <input
+            data-testid="client-seed"
+            value={clientSeed.seed}
+            maxLength={64}
+            disabled={locked}
+            spellCheck={false}
+            onChange={(e) => clientSeed.edit(e.target.value)}
+          />
+        </label>
+      ) : (
+        <p className="muted" data-testid="fairness-client-seeds">
+          {t('fairness.clientSeedsDealt', { seeds: fairness.clientSeeds })}
+        </p>
+      )}
+      {clientSeed.error !== null && !locked && fairness.clientSeeds === null && (
+        <p className="error" data-testid="client-seed-error">
+          {errorMessage(t, clientSeed.error)}
+        </p>
+      )}
+      <p className="muted">{t('fairness.explain')}</p>
+      <a href={routeHash({ screen: 'fairness-audit' })} target="_blank" rel="noopener" data-testid="fairness-audit-link">
+        {t('audit.link')}
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The verify page (`#/verify/<roundId>`, issue 15): fetches the round's published proof
+ * (`GET /api/rounds/<roundId>/fairness`, the only server call) and replays it in the browser: the
+ * commitment and the deck with WebCrypto, the hands, the house-way settings and the outcomes with the
+ * engine; then says "verified" or exactly what differs. No sign-in needed.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FairnessProof, Verification } from '@paigow/engine';
+import { errorMessage } from '../app/i18n/index.js';
+import { verifyInBrowser } from './webcrypto-deck.js';
+
+type State =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'open'; readonly commitment: string }
+  | { readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'done'; readonly proof: FairnessProof; readonly verification: Verification };
+
+/** Fetches and verifies the proof of `roundId`. */
+async function load(roundId: string, t: ReturnType<typeof useTranslation>['t']): Promise<State> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/rounds/${encodeURIComponent(roundId)}/fairness`, { headers: { Accept: 'application/json' } });
+  } catch {
+    return { kind: 'failed', message: errorMessage(t, 'network') };
+  }
+  const body = (await response.json().catch(() => null)) as (FairnessProof & { error?: { code: string } }) | null;
+  if (response.status === 409 && body !== null) return { kind: 'open', commitment: body.commitment };
+  if (response.status === 404) return { kind: 'failed', message: t('verify.unknown', { roundId }) };
+  if (!response.ok || body === null) return { kind: 'failed', message: errorMessage(t, body?.error?.code ?? 'network') };
+  try {
+    const verified = await verifyInBrowser(body);
+    if (!verified.ok) return { kind: 'failed', message: `${errorMessage(t, verified.error.code)} ${verified.error.message}` };
+    return { kind: 'done', proof: body, verification: verified.value };
+  } catch (error) {
+    return { kind: 'failed', message: (error as Error).message };
+  }
+}
+
+/** The verify page of `roundId`; `onBack` returns to the app. */
+export function VerifyPage({ roundId, onBack }: { roundId: string; onBack: () => void }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setState({ kind: 'loading' });
+    void load(roundId, t).then((next) => live && setState(next));
+    return () => {
+      live = false;
+    };
+  }, [roundId, t]);
+  return (
+    <main className="verify-page">
+      <section className="panel" data-testid="verify-page" data-round-id={roundId}>
+        <h1>{t('verify.title')}</h1>
+        <p className="muted">{t('verify.round', { roundId })}</p>
+        {state.kind === 'loading' && <p data-testid="verify-status">{t('verify.checking')}</p>}
+        {state.kind === 'open' && (
+          <p data-testid="verify-status" data-verified="open">
+            {t('verify.open', { commitment: state.commitment })}
+          </p>
+        )}
+        {state.kind === 'failed' && (
+          <p className="error" data-testid="verify-status" data-verified="error">
+            {state.message}
+          </p>
+        )}
+        {state.kind === 'done' && <Verdict proof={state.proof} verification={state.verification} />}
+        <p className="muted">{t('verify.explain')}</p>
+        <button className="btn btn--small" data-testid="verify-back" onClick={onBack}>
+          {t('verify.back')}
+        </button>
+      </section>
+    </main>
+  );
+}
+
+function Verdict({ proof, verification }: { proof: FairnessProof; verification: Verification }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className={verification.verified ? 'verify-ok' : 'error'} data-testid="verify-status" data-verified={verification.verified ? 'yes' : 'no'}>
+        <strong>{verification.verified ? t('verify.verified') : t('verify.notVerified')}</strong>
+      </p>
+      {!verification.verified && (
+        <ul data-testid="verify-differences">
+          {verification.differences.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+      <dl className="verify-facts">
+        <dt>{t('verify.commitment')}</dt>
+        <dd>
+          <code>{proof.commitment}</code>
+        </dd>
+        <dt>{t('verify.serverSeed')}</dt>
+        <dd>
+          <code data-testid="verify-server-seed">{proof.serverSeed}</code>
+        </dd>
+        <dt>{t('verify.clientSeeds')}</dt>
+        <dd>
+          <code>{proof.clientSeeds}</code>
+        </dd>
+        {proof.hands.map((hand) => (
+          <div key={String(hand.seat)}>
+            <dt>{hand.seat === 'banker' ? t('verify.banker') : t('verify.seat', { seat: hand.seat })}</dt>
+            <dd>
+              <code>{hand.cards.join(' ')}</code>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}

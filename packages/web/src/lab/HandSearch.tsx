@@ -1,0 +1,115 @@
+/**
+ * The lab's search by hand: seven cards set by both house ways in the browser (the engine is
+ * deterministic), with each setting's EV against the banker's house way: exact when the hand is one of
+ * the listed costliest hands, otherwise sampled here (`estimateSettings`, `SEARCH_SAMPLES` banker hands
+ * from the other 46 cards) and labelled so.
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  createCryptoRng,
+  estimateSettings,
+  formatCard,
+  houseWays,
+  parseCards,
+  settingIndexOfCode,
+  settingValues,
+  type Card,
+  type HouseWayId,
+} from '@paigow/engine';
+import { errorMessage, houseWayText, prettyCards } from '../app/i18n/index.js';
+import { findHand, type LabDiff } from './data.js';
+import { evText } from './format.js';
+
+/** Banker hands sampled for a searched hand that is not in the list (EV within about ±0.01 at 95%). */
+export const SEARCH_SAMPLES = 20_000;
+
+interface Found {
+  readonly cards: readonly string[];
+  readonly settings: readonly { readonly id: HouseWayId; readonly high: string; readonly low: string; readonly text: string; readonly ev: number }[];
+  readonly differ: boolean;
+  /** `null` when the EVs are exact (from the list). */
+  readonly margin: number | null;
+}
+
+/** Both house ways' settings of `hand` and their EVs (sampled against `banker` when not listed in `diff`). */
+function lookUp(hand: readonly Card[], a: HouseWayId, b: HouseWayId, banker: HouseWayId, diff: LabDiff | null, t: Parameters<typeof houseWayText>[0]): Found {
+  const cards = hand.map(formatCard);
+  const listed = diff !== null && diff.a === a && diff.b === b ? findHand(diff, cards) : null;
+  const codes = [a, b].map((id) => houseWays[id].code(hand));
+  const values = [a, b].map((id) => settingValues(houseWays[id].set(hand)));
+  // Different in value: swapping cards of equal rank is no difference.
+  const differ = values[0].high !== values[1].high || values[0].low !== values[1].low;
+  let evs: number[];
+  let margin: number | null = null;
+  if (listed) evs = [listed.a.ev, listed.b.ev];
+  else {
+    const sampled = estimateSettings(hand, createCryptoRng(globalThis.crypto), SEARCH_SAMPLES, 500, houseWays[banker]);
+    evs = codes.map((code) => sampled[settingIndexOfCode(code)].ev);
+    margin = Math.max(...codes.map((code) => sampled[settingIndexOfCode(code)].evMargin));
+  }
+  const settings = [a, b].map((id, i) => {
+    const s = houseWays[id].set(hand);
+    return { id, high: prettyCards(s.high.map(formatCard).join(' ')), low: prettyCards(s.low.map(formatCard).join(' ')), text: houseWayText(t, s.explanation), ev: evs[i] };
+  });
+  return { cards, settings, differ, margin };
+}
+
+/** The search form and its answer (`lab-search`, `lab-search-input`, `lab-search-result`). */
+export function HandSearch({ a, b, banker, diff }: { a: HouseWayId; b: HouseWayId; banker: HouseWayId; diff: LabDiff | null }) {
+  const { t, i18n } = useTranslation();
+  const [text, setText] = useState('');
+  const [found, setFound] = useState<Found | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = parseCards(text, 7);
+    if (!parsed.ok) {
+      setError(errorMessage(t, parsed.error.code));
+      setFound(null);
+      return;
+    }
+    setError(null);
+    setFound(lookUp(parsed.value, a, b, banker, diff, t));
+  };
+  const name = (id: HouseWayId) => t(`houseWayNames.${id}`);
+  const better = found && found.settings[0].ev !== found.settings[1].ev ? found.settings[found.settings[0].ev > found.settings[1].ev ? 0 : 1] : null;
+  return (
+    <form className="lab-search" data-testid="lab-search" onSubmit={submit}>
+      <h3>{t('lab.search')}</h3>
+      <input data-testid="lab-search-input" value={text} placeholder={t('lab.searchHint')} onChange={(e) => setText(e.target.value)} aria-label={t('lab.search')} />{' '}
+      <button className="btn btn--small" type="submit">
+        {t('lab.lookUp')}
+      </button>
+      {error && (
+        <p className="error-toast" role="alert">
+          {error}
+        </p>
+      )}
+      {found && (
+        <div data-testid="lab-search-result" data-differ={found.differ} data-exact={found.margin === null}>
+          <p>{prettyCards(found.cards.join(' '))}</p>
+          <ul>
+            {found.settings.map((s) => (
+              <li key={s.id}>
+                <strong>{name(s.id)}</strong>: {s.high} / {s.low} — {t('lab.ev')} {evText(s.ev)}
+                <br />
+                <span className="muted">{s.text}</span>
+              </li>
+            ))}
+          </ul>
+          <p>
+            {found.differ && better
+              ? t('lab.differs', { better: name(better.id), cost: Math.abs(found.settings[0].ev - found.settings[1].ev).toFixed(5) })
+              : t('lab.same')}
+          </p>
+          <p className="muted">
+            {found.margin === null
+              ? t('lab.evExact')
+              : t('lab.evSampled', { count: new Intl.NumberFormat(i18n.language).format(SEARCH_SAMPLES), margin: found.margin.toFixed(4) })}
+          </p>
+        </div>
+      )}
+    </form>
+  );
+}

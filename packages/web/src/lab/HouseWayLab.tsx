@@ -1,0 +1,184 @@
+/**
+ * The house-way lab page (issue 16 point 4, `#/house-way-lab`, linked from the lobby): pick two house
+ * ways and see each one's edge (exact when computed, else simulated, and labelled so), the share of the
+ * 154,143,080 hands they set differently, the costliest hands with each setting's exact EV, and a search
+ * by hand. The figures come precomputed from `house-way-lab.json` (see `data.ts`); a searched hand that is
+ * not in the list is set by both house ways in the browser and its EVs are sampled there.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HOUSE_WAY_IDS, type HouseWayId } from '@paigow/engine';
+import { TopBar } from '../app/TopBar.js';
+import { prettyCards } from '../app/i18n/index.js';
+import { findDiff, isLabData, LAB_DATA_URL, type LabData, type LabDiff, type LabEdge } from './data.js';
+import { evText, percentText } from './format.js';
+import { HandSearch } from './HandSearch.js';
+
+/** The page (`house-way-lab`, with `lab-edge-<id>`, `lab-share`, `lab-top` and the search). */
+export function HouseWayLab({ onLeave }: { onLeave: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [data, setData] = useState<LabData | null | 'missing'>(null);
+  const [a, setA] = useState<HouseWayId>('seeds');
+  const [b, setB] = useState<HouseWayId>('foxwoods');
+
+  useEffect(() => {
+    let live = true;
+    fetch(LAB_DATA_URL)
+      .then((r) => (r.ok ? r.json() : null))
+      .then((json: unknown) => live && setData(isLabData(json) ? json : 'missing'))
+      .catch(() => live && setData('missing'));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const diff = useMemo(() => (data !== null && data !== 'missing' ? findDiff(data, a, b) : null), [data, a, b]);
+  const choose = (which: 'a' | 'b', id: HouseWayId) => {
+    // Two different house ways: picking the other one's swaps them.
+    if (which === 'a') {
+      if (id === b) setB(a);
+      setA(id);
+    } else {
+      if (id === a) setA(b);
+      setB(id);
+    }
+  };
+  const name = (id: HouseWayId) => t(`houseWayNames.${id}`);
+
+  return (
+    <>
+      <TopBar>
+        <button className="btn btn--ghost btn--small topbar__leave" data-testid="lab-back" onClick={onLeave}>
+          {t('lab.back')}
+        </button>
+      </TopBar>
+      <main className="screen">
+        <section className="panel panel--wide" data-testid="house-way-lab">
+          <h2>{t('lab.title')}</h2>
+          <p className="muted">{t('lab.intro')}</p>
+          <p>
+            <label>
+              {t('lab.first')}{' '}
+              <select data-testid="lab-a" value={a} onChange={(e) => choose('a', e.target.value as HouseWayId)}>
+                {HOUSE_WAY_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {name(id)}
+                  </option>
+                ))}
+              </select>
+            </label>{' '}
+            <label>
+              {t('lab.second')}{' '}
+              <select data-testid="lab-b" value={b} onChange={(e) => choose('b', e.target.value as HouseWayId)}>
+                {HOUSE_WAY_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {name(id)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </p>
+          {data === null && <p className="muted">{t('lab.loading')}</p>}
+          {data === 'missing' && <p className="muted">{t('lab.missing')}</p>}
+          {data !== null && data !== 'missing' && (
+            <>
+              <ul className="lab-edges">
+                {[a, b].map((id) => {
+                  const edge = data.houseWays.find((w) => w.id === id)?.edge;
+                  return (
+                    <li key={id} data-testid={`lab-edge-${id}`} data-kind={edge?.kind ?? 'none'}>
+                      <strong>{name(id)}</strong>: {edge ? <EdgeText edge={edge} lng={i18n.language} /> : t('lab.none')}
+                    </li>
+                  );
+                })}
+              </ul>
+              {diff === null ? <p className="muted">{t('lab.none')}</p> : <DiffView diff={diff} name={name} lng={i18n.language} />}
+              <HandSearch a={a} b={b} banker={diff?.banker ?? a} diff={diff} />
+            </>
+          )}
+        </section>
+      </main>
+    </>
+  );
+}
+
+function EdgeText({ edge, lng }: { edge: LabEdge; lng: string }) {
+  const { t } = useTranslation();
+  const pct = (x: number) => percentText(lng, x);
+  return (
+    <>
+      {t('lab.edge', { edge: pct(edge.houseEdge) })} —{' '}
+      {edge.kind === 'exact'
+        ? t('lab.edgeExact', { win: pct(edge.win), push: pct(edge.push), loss: pct(edge.loss) })
+        : t('lab.edgeSimulated', { rounds: new Intl.NumberFormat(lng).format(edge.rounds), lo: pct(edge.ci95[0]), hi: pct(edge.ci95[1]) })}
+    </>
+  );
+}
+
+function DiffView({ diff, name, lng }: { diff: LabDiff; name: (id: HouseWayId) => string; lng: string }) {
+  const { t } = useTranslation();
+  const count = (n: number) => new Intl.NumberFormat(lng).format(n);
+  return (
+    <>
+      <p data-testid="lab-share" data-differ={diff.differ}>
+        {t('lab.differ', { differ: count(diff.differ), total: count(diff.total), share: percentText(lng, diff.share) })}
+      </p>
+      <p data-testid="lab-ev-change" data-ev-change={diff.evChange}>
+        {t('lab.evChange', { a: name(diff.a), b: name(diff.b), change: evText(diff.evChange) })}
+      </p>
+      <p className="muted">{t('lab.costliest', { banker: name(diff.banker) })}</p>
+      <HandsTable diff={diff} hands={diff.top} name={name} count={count} testid="lab-top" />
+      {diff.topTotal.length > 0 && (
+        <>
+          <p className="muted">{t('lab.costliestTotal')}</p>
+          <HandsTable diff={diff} hands={diff.topTotal} name={name} count={count} testid="lab-top-total" />
+        </>
+      )}
+      <p className="note muted">{t('lab.method', { method: diff.method })}</p>
+    </>
+  );
+}
+
+function HandsTable({ diff, hands, name, count, testid }: {
+  diff: LabDiff;
+  hands: LabDiff['top'];
+  name: (id: HouseWayId) => string;
+  count: (n: number) => string;
+  testid: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="lab-table-wrap">
+      <table className="lab-table" data-testid={testid}>
+        <thead>
+          <tr>
+            <th>{t('lab.hand')}</th>
+            <th>{name(diff.a)}</th>
+            <th>{t('lab.ev')}</th>
+            <th>{name(diff.b)}</th>
+            <th>{t('lab.ev')}</th>
+            <th>{t('lab.cost')}</th>
+            <th>{t('lab.alike')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {hands.map((h) => (
+            <tr key={h.cards.join(' ')}>
+              <td>{prettyCards(h.cards.join(' '))}</td>
+              <td title={h.a.explanation}>
+                {prettyCards(h.a.high.join(' '))} / {prettyCards(h.a.low.join(' '))}
+              </td>
+              <td className={h.better === diff.a ? 'lab-better' : undefined}>{evText(h.a.ev)}</td>
+              <td title={h.b.explanation}>
+                {prettyCards(h.b.high.join(' '))} / {prettyCards(h.b.low.join(' '))}
+              </td>
+              <td className={h.better === diff.b ? 'lab-better' : undefined}>{evText(h.b.ev)}</td>
+              <td>{h.cost.toFixed(5)}</td>
+              <td>{h.hands !== undefined ? count(h.hands) : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

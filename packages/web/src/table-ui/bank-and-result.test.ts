@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { RoundResultView, SeatResultView, TableView } from '@paigow/engine';
+import { bankBlocks, bankRoom } from './bank-status.js';
+import { bankerHandMarks, bankerRow } from './banker-side.js';
+import { resultLines } from './result-lines.js';
+import { stageOf } from './model.js';
+
+const seatResult = (over: Partial<SeatResultView>): SeatResultView =>
+  ({ seat: 1, nickname: 'Pat', you: false, bets: { main: 1000, fortune: 0 }, high: 'lose', low: 'lose', outcome: 'lose', fortune: null, envy: null, netCents: -1000, ...over }) as SeatResultView;
+
+const view = (over: Record<string, unknown>, you: Record<string, unknown> = {}): TableView =>
+  ({
+    phase: 'betting',
+    roundId: null,
+    config: { playerBanking: true, bankMinCompPoints: 50, bankMinBalanceCents: 10_150, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null } },
+    seats: [{ bets: { main: 0, fortune: 0 } }],
+    banker: { kind: 'house' },
+    you: { seat: 0, role: 'player', canTakeBank: false, compPoints: 0, balanceCents: 0, ...you },
+    lastRound: null,
+    fairness: null,
+    ...over,
+  }) as unknown as TableView;
+
+describe('why the bank cannot be taken (issue 10 point 8)', () => {
+  it('lists every missing requirement with the numbers, else who banks, bets down or a round under way', () => {
+    expect(bankBlocks(view({}, { compPoints: 49, balanceCents: 10_149 }))).toEqual([
+      { kind: 'comp-points', needed: 50, have: 49 },
+      { kind: 'balance', neededCents: 10_150, haveCents: 10_149 },
+    ]);
+    expect(bankBlocks(view({}, { compPoints: 50, balanceCents: 10_149 }))).toEqual([{ kind: 'balance', neededCents: 10_150, haveCents: 10_149 }]);
+    expect(bankBlocks(view({ banker: { kind: 'player', nickname: 'Bea' } }))).toEqual([{ kind: 'occupied', nickname: 'Bea' }]);
+    expect(bankBlocks(view({ seats: [{ bets: { main: 0, fortune: 0 } }, { bets: { main: 500, fortune: 0 } }] }))).toEqual([{ kind: 'bets-down' }]);
+    expect(bankBlocks(view({ phase: 'setting', roundId: 'r' }))).toEqual([{ kind: 'between-rounds' }]);
+    expect(bankBlocks(view({}, { seat: null }))).toEqual([{ kind: 'not-seated' }]);
+    expect(bankBlocks(view({}, { canTakeBank: true }))).toEqual([]);
+    expect(bankBlocks(view({}, { compPoints: 50, balanceCents: 20_000 }))).toEqual([{ kind: 'unknown' }]);
+  });
+
+  it('gives players the room left in the bank, full below the table minimum', () => {
+    expect(bankRoom(view({}))).toBeNull();
+    expect(bankRoom(view({ banker: { kind: 'player', roomCents: 2_500 } }))).toEqual({ roomCents: 2_500, full: false });
+    expect(bankRoom(view({ banker: { kind: 'player', roomCents: 99 } }))).toEqual({ roomCents: 99, full: true });
+    expect(bankRoom(view({ banker: { kind: 'player', roomCents: 0 } }, { role: 'banker' }))).toBeNull();
+  });
+});
+
+describe("the banker's side of a round (issue 10 points 7, 9)", () => {
+  it('mirrors the players\' marks, and says mixed when the hand won against one and lost against another', () => {
+    const round = { players: [seatResult({ high: 'lose', low: 'copy' })] } as unknown as RoundResultView;
+    expect(bankerHandMarks(round)).toEqual({ high: 'win', low: 'copy' });
+    const two = { players: [seatResult({ high: 'lose', low: 'win' }), seatResult({ high: 'win', low: 'win' })] } as unknown as RoundResultView;
+    expect(bankerHandMarks(two)).toEqual({ high: 'mixed', low: 'lose' });
+    expect(bankerHandMarks({ players: [] } as unknown as RoundResultView)).toBeNull();
+  });
+
+  it("reads a player's row as the banker: its marks, its outcome and its money on the main bet", () => {
+    expect(bankerRow(seatResult({ fortune: { line: null, netCents: -500 }, netCents: -1500 }))).toEqual({
+      high: 'win',
+      low: 'win',
+      outcome: 'win',
+      bankerCents: 1000,
+      playerMainCents: -1000,
+    });
+  });
+
+  it('knows whether the viewer banked the round it shows, whatever its role now', () => {
+    const round = { roundId: 'r', banker: { kind: 'house' }, players: [seatResult({ you: true })] } as unknown as RoundResultView;
+    const asPlayer = stageOf(view({ lastRound: round }, { role: 'banker' }));
+    expect(asPlayer).toMatchObject({ kind: 'revealed', asBanker: false });
+    const banked = { ...round, banker: { kind: 'player', seat: 0, nickname: 'Ada', you: true }, players: [seatResult({})] } as RoundResultView;
+    expect(stageOf(view({ lastRound: banked }, { role: 'player' }))).toMatchObject({ kind: 'revealed', asBanker: true });
+  });
+});
+
+describe('the result banner lines (issue 10 point 12)', () => {
+  it('splits the main bet, commission, Fortune and net', () => {
+    const lines = resultLines({ roundId: 'r', outcome: 'win', netCents: 2450, commissionCents: 50, fortune: { line: 'flush', netCents: 1500 }, envy: null, asBanker: false });
+    expect(lines.map((l) => l.kind)).toEqual(['main', 'commission', 'fortune', 'net']);
+    expect(lines[0]).toEqual({ kind: 'main', outcome: 'win', cents: 950, asBanker: false });
+    // "You win $15" with the Fortune lost: the main line wins 15, the Fortune line loses 5, net 10.
+    const mixed = resultLines({ roundId: 'r', outcome: 'win', netCents: 1000, commissionCents: 0, fortune: { line: null, netCents: -500 }, envy: null, asBanker: false });
+    expect(mixed).toEqual([
+      { kind: 'main', outcome: 'win', cents: 1500, asBanker: false },
+      { kind: 'fortune', line: null, cents: -500 },
+      { kind: 'net', cents: 1000 },
+    ]);
+    expect(resultLines({ roundId: 'r', outcome: 'lose', netCents: -1000, commissionCents: 0, fortune: null, envy: null, asBanker: false })).toEqual([
+      { kind: 'main', outcome: 'lose', cents: -1000, asBanker: false },
+    ]);
+    // A banking player: the bank's result before its fee, the fee, the net (a push less the fee is not "you lose").
+    expect(resultLines({ roundId: 'r', outcome: 'lose', netCents: -8, commissionCents: 8, fortune: null, envy: null, asBanker: true })).toEqual([
+      { kind: 'main', outcome: 'push', cents: 0, asBanker: true },
+      { kind: 'commission', cents: 8, asBanker: true },
+      { kind: 'net', cents: -8 },
+    ]);
+  });
+});

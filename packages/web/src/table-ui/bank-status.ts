@@ -1,0 +1,54 @@
+/**
+ * The bank as a player sees it (rules.md §5 "Play as the banker", §3.1): why "Be the banker" is disabled,
+ * with the table's own numbers, and how much a banking player can still take. Pure, from the `TableView`.
+ */
+import type { TableView } from '@paigow/engine';
+
+/**
+ * One reason the viewer cannot take the bank now:
+ * - `occupied`: `nickname` banks;
+ * - `bets-down`: bets are on the table (the bank changes hands only without bets);
+ * - `between-rounds`: a round is being played;
+ * - `comp-points`: `needed` comp points (the table's `bankMinCompPoints`), the viewer has `have`;
+ * - `balance`: a balance of `neededCents` (the table maximum plus the banker fee), the viewer has `haveCents`;
+ * - `not-seated`: the viewer has no seat;
+ * - `unknown`: the server refuses for a reason the view does not show.
+ */
+export type BankBlock =
+  | { readonly kind: 'occupied'; readonly nickname: string }
+  | { readonly kind: 'bets-down' }
+  | { readonly kind: 'between-rounds' }
+  | { readonly kind: 'comp-points'; readonly needed: number; readonly have: number }
+  | { readonly kind: 'balance'; readonly neededCents: number; readonly haveCents: number }
+  | { readonly kind: 'not-seated' }
+  | { readonly kind: 'unknown' };
+
+/**
+ * Why the viewer cannot take the bank (every missing requirement, in the order the server checks them),
+ * or `[]` when it can (`you.canTakeBank`, the server's word), when the viewer banks, or at a table where
+ * only the house banks.
+ */
+export function bankBlocks(view: TableView): BankBlock[] {
+  const you = view.you;
+  if (!you || !view.config.playerBanking || you.canTakeBank || you.role === 'banker') return [];
+  if (you.seat === null) return [{ kind: 'not-seated' }];
+  if (view.banker.kind === 'player') return [{ kind: 'occupied', nickname: view.banker.nickname }];
+  if (view.phase !== 'betting' || view.roundId !== null) return [{ kind: 'between-rounds' }];
+  if (view.seats.some((s) => s.bets.main + s.bets.fortune > 0)) return [{ kind: 'bets-down' }];
+  const out: BankBlock[] = [];
+  const { bankMinCompPoints, bankMinBalanceCents } = view.config;
+  if (you.compPoints < bankMinCompPoints) out.push({ kind: 'comp-points', needed: bankMinCompPoints, have: you.compPoints });
+  if (you.balanceCents < bankMinBalanceCents) out.push({ kind: 'balance', neededCents: bankMinBalanceCents, haveCents: you.balanceCents });
+  return out.length > 0 ? out : [{ kind: 'unknown' }];
+}
+
+/**
+ * What a player banks against: the room left in the bank (cents, `BankerView.roomCents`) and whether it is
+ * full (no room for the table minimum); `null` when the house banks or the viewer is the banker.
+ */
+export function bankRoom(view: TableView): { readonly roomCents: number; readonly full: boolean } | null {
+  if (view.banker.kind !== 'player' || view.you?.role === 'banker') return null;
+  const roomCents = view.banker.roomCents;
+  if (typeof roomCents !== 'number') return null;
+  return { roomCents, full: roomCents < view.config.limits.main.minCents };
+}
