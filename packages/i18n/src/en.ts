@@ -24,6 +24,16 @@ const category: Record<Category, string> = {
 /** The English shared catalog (the shape every other language's shared catalog follows). */
 export const en = {
   category,
+  /** Column headings of the `paigow` command's tables (`paigow set`, `paigow eval`). */
+  columns: {
+    highHand: 'high hand',
+    lowHand: 'low hand',
+    rule: 'rule',
+    cards: 'cards',
+    category: 'category',
+    value: 'value',
+    description: 'description',
+  },
   /**
    * House-way explanations by rule id (`houseWay.<rule>`; the rule ids hold a dot, so they nest:
    * `houseWay['8']['split-aces']`). Params: `low`/`high` are cards, `rank` a rank's plural name and

@@ -25,7 +25,7 @@ export {
   type OwnerState,
 } from './operations/index.js';
 export { leaseFromEnv, loadTablesFile, operatorSettingsFromEnv, TablesFileError } from './settings/index.js';
-export { metricsRegistry, rateLimited, type MetricsSource } from './metrics/index.js';
+export { metricsRegistry, rateLimitedRequests, type MetricsSource } from './metrics/index.js';
 export { createLogger, logLevelFromEnv, rootLogger, withContext, type LogContext, type LogLevel, type Logger } from './log/index.js';
 export { benchServer, type BenchOptions, type BenchResult } from './bench/bench.js';
 export { AUDIT_THRESHOLD, auditDatabase, type AuditRow, type AuditTest, type FairnessAuditReport } from './fairness/audit.js';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { DEFAULT_ENVY_BONUS, tableConfig, unwrap, type HttpErrorBody, type Notice, type Rng, type TableConfigInput } from '@paigow/engine';
 import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from './admission/index.js';
-import { ServerHealth, STARTING_READINESS, type Readiness } from './health/index.js';
+import { ServerHealth, STARTING_READINESS, type Liveness, type Readiness } from './health/index.js';
 import { HintPool, type HintService } from './hint/index.js';
 import { createHttpApp } from './http/app.js';
 import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, pruneInstances, registerInstance, type LeaseTiming } from './lease/index.js';
@@ -28,6 +28,7 @@ import { createDatabase, ensureDirectory, migrateToLatest, type BusyWait, type D
 import { recoverRounds, takeRecoveredNotices, type RecoveryReport } from './table/recovery.js';
 import { DEFAULT_DRAIN_MS, drainTables } from './table/drain.js';
 import type { RoundDeadlines } from './table/round-deadlines.js';
+import { PlayerTables } from './table/player-tables.js';
 import { TableRunner } from './table/runner.js';
 
 /**
@@ -51,6 +52,12 @@ export const DEFAULT_TABLES: readonly TableConfigInput[] = [
     playerBanking: true,
     limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } },
     envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true },
+  },
+  {
+    tableId: 'table-4',
+    name: 'Foxwoods house way (1–100)',
+    houseWay: 'foxwoods',
+    limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } },
   },
 ];
 
@@ -213,7 +220,7 @@ const STARTING: RequestListener = (req, res) => {
   const path = req.url?.split('?')[0];
   if (path === '/livez') {
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.end(JSON.stringify({ status: 'ok', uptimeSeconds: Math.round(process.uptime()), eventLoopLagMs: 0 }));
+    res.end(JSON.stringify({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) } satisfies Liveness));
     return;
   }
   res.statusCode = 503;
@@ -328,8 +335,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     const db: Database = database;
     instanceId = randomUUID();
     const self: string = instanceId;
-    const registeredAt = now();
-    await registerInstance(db, self, registeredAt);
+    await registerInstance(db, self, now());
     await pruneInstances(db, now() - INSTANCE_RETENTION_MS);
     const serverHealth = new ServerHealth({
       pingDatabase: async () => void (await sql`select 1`.execute(db.db)),
@@ -352,25 +358,28 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       leaseMs: lease.leaseMs,
       heartbeatMs: lease.heartbeatMs,
       stallMs: lease.stallMs ?? DEFAULT_STALL_MS,
-      now,
-      onRenewed: (renewed, atMs) => {
-        serverHealth.leaseRenewed(renewed, atMs);
+      onRenewed: (renewed) => {
+        serverHealth.leaseRenewed(renewed, now());
         if (!renewed) log(`lease: instance ${self} is marked stopped; its rounds may be recovered elsewhere`);
       },
       onProblem: (message) => log(message),
     });
     keeper = leaseKeeper;
-    leaseKeeper.start(registeredAt);
+    leaseKeeper.start();
     const ledger = createLedger(db);
     const players = createPlayers(db, { sessionIdleMs: options.sessionIdleMs, now });
     /** The `notice/round-recovered` of `playerId`'s recovered rounds it has not been told of (`takeRecoveredNotices`). */
     const takeRecoveryNotices = async (playerId: string): Promise<Notice[]> =>
       (await takeRecoveredNotices(ledger, [playerId])).get(playerId) ?? [];
+    /** Which tables each player is at (kept by the runners). */
+    const playerTables = new PlayerTables();
     /** Re-reads the balances of `playerIds` at every table where they sit, but `except` (their money moved). */
     const refreshElsewhere = (playerIds: readonly string[], except: TableRunner | undefined): void => {
-      for (const runner of runners.values()) {
-        if (runner === except) continue;
-        for (const playerId of playerIds) if (runner.current.players[playerId] !== undefined) void runner.refreshPlayer(playerId);
+      for (const playerId of playerIds) {
+        for (const tableId of playerTables.of(playerId)) {
+          const runner = runners.get(tableId);
+          if (runner !== undefined && runner !== except) void runner.refreshPlayer(playerId);
+        }
       }
     };
     /**
@@ -438,6 +447,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
           deadlines: options.roundDeadlines,
           fence: () => leaseKeeper.held(),
           admit: () => admission.admit(),
+          playerTables,
         }),
       );
     }

@@ -2,8 +2,10 @@
  * `npm run bench`: the performance figures of the project, printed as a table with the same
  * measure for another implementation where there is one, and the issue's goals.
  *
- *   npm run bench                # every section
+ *   npm run bench                # every section (but the soak)
  *   npm run bench -- evaluate    # only the named sections
+ *   npm run bench -- server --seconds 20    # the server's load levels, 20 s each (default 60)
+ *   npm run bench -- soak --minutes 30 [--players 500]   # one long run (default 10 minutes, 500 players)
  *
  * Adding a section: write `sections/<name>.ts` exporting a `BenchSection`, add one line to `SECTIONS`.
  * Exit status 1 when a goal is missed.
@@ -17,8 +19,9 @@ import { houseWaySection } from './sections/house-way.js';
 import { analysisSection } from './sections/analysis.js';
 import { serverSection } from './sections/server.js';
 import { edgeSection } from './sections/edge.js';
+import { soakSection } from './sections/soak.js';
 import { formatCount, formatTable } from '../io.js';
-import type { BenchRow, BenchSection } from './measure.js';
+import type { BenchArgs, BenchRow, BenchSection } from './measure.js';
 
 /** Every section, in the order they run. */
 const SECTIONS: readonly BenchSection[] = [
@@ -29,6 +32,7 @@ const SECTIONS: readonly BenchSection[] = [
   analysisSection,
   edgeSection,
   serverSection,
+  soakSection,
 ];
 
 /** `25.2 T/s`, `201.3 M/s`, `48.2 k/s`. */
@@ -44,8 +48,20 @@ function formatSeconds(seconds: number): string {
   return seconds >= 100 ? `${formatCount(seconds)} s` : `${seconds.toFixed(2)} s`;
 }
 
-const format = (row: BenchRow, value: number): string =>
-  row.unit === 'rate' ? formatRate(value) : row.unit === 'kilobytes' ? `${value.toFixed(1)} KB` : formatSeconds(value);
+function format(row: BenchRow, value: number): string {
+  switch (row.unit) {
+    case 'rate':
+      return formatRate(value);
+    case 'kilobytes':
+      return `${value.toFixed(1)} KB`;
+    case 'megabytes':
+      return `${value.toFixed(0)} MB`;
+    case 'count':
+      return formatCount(Math.round(value));
+    case 'seconds':
+      return formatSeconds(value);
+  }
+}
 
 /** How many times faster we are than the baseline. */
 function speedup(row: BenchRow): string {
@@ -76,7 +92,27 @@ function printTable(rows: readonly BenchRow[]): boolean {
   return allMet;
 }
 
-const wanted = process.argv.slice(2);
+/** The section names and the `--seconds`, `--minutes`, `--players` options of the command line. */
+function parseArgs(argv: readonly string[]): { wanted: string[]; args: BenchArgs } {
+  const wanted: string[] = [];
+  const args: Record<string, number> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const option = /^--(seconds|minutes|players)$/.exec(argv[i]);
+    if (option === null) {
+      wanted.push(argv[i]);
+      continue;
+    }
+    const value = Number(argv[++i]);
+    if (!(value > 0)) {
+      console.error(`bench: ${argv[i - 1]} needs a number above 0`);
+      process.exit(2);
+    }
+    args[option[1]] = value;
+  }
+  return { wanted, args };
+}
+
+const { wanted, args } = parseArgs(process.argv.slice(2));
 const unknown = wanted.filter((name) => !SECTIONS.some((s) => s.name === name));
 if (unknown.length > 0) {
   console.error(`bench: unknown section ${unknown.join(', ')}; sections: ${SECTIONS.map((s) => s.name).join(', ')}`);
@@ -86,9 +122,9 @@ if (unknown.length > 0) {
 console.log(`paigow benchmark — Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} threads), one thread used\n`);
 let allMet = true;
 for (const section of SECTIONS) {
-  if (wanted.length > 0 && !wanted.includes(section.name)) continue;
+  if (wanted.length > 0 ? !wanted.includes(section.name) : section.onlyWhenNamed === true) continue;
   console.log(`## ${section.title}\n`);
-  const rows = await section.run();
+  const rows = await section.run(args);
   allMet = printTable(rows) && allMet;
   console.log('');
 }

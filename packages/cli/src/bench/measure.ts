@@ -11,8 +11,11 @@ import { createSeededRng, formatCard, JOKER, shuffledDeck, type Card } from '@pa
 export interface BenchRow {
   /** What is measured, e.g. "5-card high hands, random (evaluations/s)". */
   readonly measure: string;
-  /** `rate`: operations per second (higher is better); `seconds`: a duration, `kilobytes`: a size (lower is better). */
-  readonly unit: 'rate' | 'seconds' | 'kilobytes';
+  /**
+   * `rate`: operations per second (higher is better); `seconds`: a duration, `kilobytes` and `megabytes`: a
+   * size, `count`: a number of things (lower is better).
+   */
+  readonly unit: 'rate' | 'seconds' | 'kilobytes' | 'megabytes' | 'count';
   /** Our figure. */
   readonly paigow: number;
   /** The same measure for another implementation, when there is one (e.g. pokersolver). */
@@ -23,12 +26,24 @@ export interface BenchRow {
   readonly note?: string;
 }
 
+/** Options given on the command line after the section names (`npm run bench -- server --seconds 20`). */
+export interface BenchArgs {
+  /** `--seconds N`: how long each load level of the server section runs. */
+  readonly seconds?: number;
+  /** `--minutes N`: how long the soak runs. */
+  readonly minutes?: number;
+  /** `--players N`: players of the soak. */
+  readonly players?: number;
+}
+
 /** A group of benchmark rows, run and printed together. */
 export interface BenchSection {
   /** Short name, used to pick sections on the command line (`npm run bench -- seven`). */
   readonly name: string;
   readonly title: string;
-  run(): BenchRow[] | Promise<BenchRow[]>;
+  /** Runs only when named on the command line (a long run such as the soak). */
+  readonly onlyWhenNamed?: boolean;
+  run(args: BenchArgs): BenchRow[] | Promise<BenchRow[]>;
 }
 
 /** Milliseconds since an arbitrary origin (monotonic). */

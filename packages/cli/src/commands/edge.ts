@@ -60,8 +60,8 @@ export interface EdgeReport {
   /** Whole run / filling the outcome table, in seconds (a resumed run counts only its own time). */
   readonly seconds: number;
   readonly tableSeconds: number;
-  /** Deals per second of the whole run. */
-  readonly dealsPerSecond: number;
+  /** Deals per second of the whole run; null when shares came from a checkpoint. */
+  readonly dealsPerSecond: number | null;
   readonly threads: number;
 }
 
@@ -138,6 +138,7 @@ export async function exactEdge(way: EdgeHouseWay, threads: number, commissionBp
   const head = { houseWay: way.id, variant: edgeHouseWay(way).variant, parts: EDGE_PARTS };
   const done = checkpoint ? loadCheckpoint(checkpoint, head) : new Map<number, EdgeShare>();
   const todo = Array.from({ length: EDGE_PARTS }, (_, part) => part).filter((part) => !done.has(part));
+  const resumed = todo.length < EDGE_PARTS;
   let tableSeconds = 0;
   if (todo.length > 0) {
     const outcomes = new Int32Array(new SharedArrayBuffer(FULL_DECK.hands * Int32Array.BYTES_PER_ELEMENT));
@@ -189,7 +190,7 @@ export async function exactEdge(way: EdgeHouseWay, threads: number, commissionBp
     },
     seconds,
     tableSeconds,
-    dealsPerSecond: Math.round(exactNumber(counts.deals) / seconds),
+    dealsPerSecond: resumed ? null : Math.round(exactNumber(counts.deals) / seconds),
     threads,
   };
 }
@@ -240,9 +241,9 @@ export function registerEdge(program: Command): void {
               ],
               ['left', 'right', 'right'],
             ),
-            `house edge (${pct(report.commissionBps / 10000)} commission): ${pct(report.houseEdge.value)} = ${report.houseEdge.exact}`,
-            `a player as banker (no commission, fee ${pct(report.playerBanker.feeBps / 10000)} of the action): ${pct(report.playerBanker.edge.value)}, ${pct(report.playerBanker.edgeBeforeFee.value)} before the fee`,
-            `house way: ${report.houseWay}${Object.keys(report.readings).length ? ` (readings ${JSON.stringify(report.readings)})` : ''}; ${formatThreads(threads)}, ${report.seconds.toFixed(1)} s (table ${report.tableSeconds.toFixed(1)} s), ${formatCount(report.dealsPerSecond)} deals/s`,
+            `house edge (${report.commissionBps / 100}% commission): ${pct(report.houseEdge.value)} = ${report.houseEdge.exact}`,
+            `a player as banker (no commission, fee ${report.playerBanker.feeBps / 100}% of the action): ${pct(report.playerBanker.edge.value)}, ${pct(report.playerBanker.edgeBeforeFee.value)} before the fee`,
+            `house way: ${report.houseWay}${Object.keys(report.readings).length ? ` (readings ${JSON.stringify(report.readings)})` : ''}; ${formatThreads(threads)}, ${report.seconds.toFixed(1)} s (table ${report.tableSeconds.toFixed(1)} s)${report.dealsPerSecond === null ? ', shares from the checkpoint' : `, ${formatCount(report.dealsPerSecond)} deals/s`}`,
           ].join('\n'),
         );
       },

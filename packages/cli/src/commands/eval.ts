@@ -6,7 +6,9 @@
 
 import type { Command } from 'commander';
 import { categoryOf, describeValue, evaluateHighHand5, evaluateLowHand2, formatCard, type Card, type Category, type HandValue } from '@paigow/engine';
+import type { Language } from '@paigow/i18n';
 import { formatTable, parseCardArgs, printJson, printText, readsStdin, runBulk } from '../io.js';
+import { LANG_OPTION_HELP, environmentLanguage, langOption, translator } from '../lang-option.js';
 
 /** The JSON document of `paigow eval` (interfaces.md). */
 export interface EvalReport {
@@ -72,8 +74,9 @@ export function registerEval(program: Command): void {
     .description('evaluate a five-card high hand, or with --low a two-card low hand ("-": one hand per line from stdin)')
     .argument('<cards...>', 'the cards, as one quoted argument or separate arguments (As Td 9c Jk), or - to read stdin')
     .option('--low', 'evaluate a two-card low hand')
-    .option('--json', 'print one JSON document')
-    .action(async (args: string[], options: { low?: boolean; json?: boolean }) => {
+    .option('--lang <code>', LANG_OPTION_HELP, langOption, environmentLanguage())
+    .option('--json', 'print one JSON document (in English whatever --lang says)')
+    .action(async (args: string[], options: { low?: boolean; json?: boolean; lang: Language }) => {
       const low = options.low === true;
       if (readsStdin(args)) {
         await evalBulk(low);
@@ -84,10 +87,12 @@ export function registerEval(program: Command): void {
         printJson(report);
         return;
       }
+      // The hand's name in --lang; the description stays the engine's English (describeValue).
+      const t = translator(options.lang);
       printText(
         formatTable(
-          ['cards', 'category', 'value', 'description'],
-          [[report.cards.join(' '), report.category, String(report.value), report.description]],
+          [t('columns.cards', {}), t('columns.category', {}), t('columns.value', {}), t('columns.description', {})],
+          [[report.cards.join(' '), t(`category.${report.category}`, {}), String(report.value), report.description]],
         ),
       );
     });

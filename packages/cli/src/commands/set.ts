@@ -1,13 +1,15 @@
 /**
- * `paigow set <7 cards> [--house-way seeds|foxwoods]` (interfaces.md): the house way's setting of a hand, with
+ * `paigow set <7 cards> [--house-way seeds|foxwoods] [--lang en|ru|fr|de|es]` (interfaces.md): the house way's setting of a hand, with
  * the rule that chose it and its explanation (house-way.md, house-way-foxwoods.md). `paigow set -` is bulk mode: one hand per line on stdin, one JSON
  * line per hand on stdout (the same fields plus `"cards"`, the line as read; a bad line gives
  * `{"cards", "error", "code"}` and the run goes on).
  */
 
 import type { Command } from 'commander';
-import { DEFAULT_HOUSE_WAY, formatCard, houseWays, seedsHouseWay, type Card, type HouseWay, type HouseWayId, type HouseWaySetting } from '@paigow/engine';
+import { DEFAULT_HOUSE_WAY, categoryOf, evaluateHighHand5, evaluateLowHand2, formatCard, houseWays, seedsHouseWay, type Card, type HouseWay, type HouseWayId, type HouseWaySetting } from '@paigow/engine';
+import { houseWayText, type Language } from '@paigow/i18n';
 import { HOUSE_WAY_OPTION_HELP, houseWayOption } from '../house-way-option.js';
+import { LANG_OPTION_HELP, environmentLanguage, langOption, translator } from '../lang-option.js';
 import { formatTable, parseCardArgs, printJson, printText, readsStdin, runBulk } from '../io.js';
 
 /** The JSON document of `paigow set` (interfaces.md). */
@@ -64,6 +66,26 @@ export async function setBulk(
   await runBulk(7, (line, hand) => setLine(line, hand, way), input, output);
 }
 
+/**
+ * The text of `paigow set`: a table of the high hand, the low hand (cards and hand names) and the
+ * rule, then the explanation, in `lang` (packages/i18n, the web client's catalogs).
+ */
+export function setText(hand: readonly Card[], way: HouseWay, lang: Language): string {
+  const t = translator(lang);
+  const setting = way.set(hand);
+  const cards = (side: readonly Card[]): string => side.map(formatCard).join(' ');
+  const name = (side: readonly Card[]): string =>
+    t(`category.${side.length === 5 ? categoryOf(evaluateHighHand5(side[0], side[1], side[2], side[3], side[4])) : categoryOf(evaluateLowHand2(side[0], side[1]))}`, {});
+  const table = formatTable(
+    [t('columns.highHand', {}), t('columns.lowHand', {}), t('columns.rule', {})],
+    [
+      [cards(setting.high), cards(setting.low), setting.rule],
+      [name(setting.high), name(setting.low), ''],
+    ],
+  );
+  return `${table}\n${houseWayText(t, setting.explanation, (text) => text)}`;
+}
+
 /** Registers `paigow set`. */
 export function registerSet(program: Command): void {
   program
@@ -71,20 +93,19 @@ export function registerSet(program: Command): void {
     .description('set seven cards by the house way and explain the rule ("-": one hand per line from stdin)')
     .argument('<cards...>', 'seven cards, as one quoted argument or separate arguments, or - to read stdin')
     .option('--house-way <name>', HOUSE_WAY_OPTION_HELP, houseWayOption, DEFAULT_HOUSE_WAY)
-    .option('--json', 'print one JSON document')
-    .action(async (args: string[], options: { json?: boolean; houseWay: HouseWayId }) => {
+    .option('--lang <code>', LANG_OPTION_HELP, langOption, environmentLanguage())
+    .option('--json', 'print one JSON document (in English whatever --lang says)')
+    .action(async (args: string[], options: { json?: boolean; houseWay: HouseWayId; lang: Language }) => {
       const way = houseWays[options.houseWay];
       if (readsStdin(args)) {
         await setBulk(process.stdin, process.stdout, way);
         return;
       }
-      const report = setReport(parseCardArgs(args, 7), way);
+      const hand = parseCardArgs(args, 7);
       if (options.json) {
-        printJson(report);
+        printJson(setReport(hand, way));
         return;
       }
-      printText(
-        `${formatTable(['high hand', 'low hand', 'rule'], [[report.high.join(' '), report.low.join(' '), report.rule]])}\n${report.explanation}`,
-      );
+      printText(setText(hand, way, options.lang));
     });
 }

@@ -10,7 +10,7 @@
  * exactly, per hand, with card removal (`analyzeHand` / `bankerHistogram`).
  */
 
-import { DECK_SIZE, JOKER, type Card } from '../cards/index.js';
+import { DECK_SIZE, JOKER } from '../cards/index.js';
 import { JOKER_TYPE } from '../evaluate/multiset.js';
 import type { HouseWay } from '../house-way/types.js';
 import { bankerTables, flushOutcome, LOW_CLASSES, packedOutcome } from './banker.js';

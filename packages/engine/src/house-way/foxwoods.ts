@@ -272,7 +272,7 @@ function playComplete(pairRank: number): number {
 function playFourOfAKind(q: number): number {
   const quadMask = (1 << at(q, 0)) | (1 << at(q, 1)) | (1 << at(q, 2)) | (1 << at(q, 3));
   let besidePair = -1; // the pair (or three of a kind) beside the four
-  for (let r = 12; r >= 0; r--) if (r !== q && count[r] >= 2) (besidePair = r), (r = -1);
+  for (let r = 12; r >= 0 && besidePair < 0; r--) if (r !== q && count[r] >= 2) besidePair = r;
   const split = (rule: number): number => code(at(q, 0), at(q, 1), rule);
   const keep = (rule: number): number => (topTwoOutside(quadMask) & 63) | (rule << 6);
   const pairFront = (): number => code(at(besidePair, 0), at(besidePair, 1), R['9.quads-pair-front']);
@@ -311,15 +311,25 @@ function foxwoodsCodeUnchecked(cards: ArrayLike<Card>, opts: FoxwoodsOptions): n
     rankMask |= 1 << r;
     suitCounts += 1 << ((c & 3) * 4);
     if (n === 1) pairs++;
-    else if (n === 2) (pairs--, trips++);
-    else if (n === 3) (trips--, (quads = r));
+    else if (n === 2) {
+      pairs--;
+      trips++;
+    } else if (n === 3) {
+      trips--;
+      quads = r;
+    }
   }
   if (jokerAt >= 0) {
     const n = count[ACE]++;
     group[ACE * 5 + n] = jokerAt;
     if (n === 1) pairs++;
-    else if (n === 2) (pairs--, trips++);
-    else if (n === 3) (trips--, (quads = ACE));
+    else if (n === 2) {
+      pairs--;
+      trips++;
+    } else if (n === 3) {
+      trips--;
+      quads = ACE;
+    }
   }
   const j = jokerAt >= 0 ? 1 : 0;
   let flushPossible = false;

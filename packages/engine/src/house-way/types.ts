@@ -38,8 +38,9 @@ export interface HouseWay {
   /** The specification it implements (a file of the shared docs), e.g. `'house-way-foxwoods.md'`. */
   readonly spec: string;
   /**
-   * The variant of the readings this instance plays, `''` for the default readings (see
-   * `foxwoodsHouseWay(options)`); part of the identity of memoized tables built from it.
+   * The readings this instance plays where they differ from the defaults, e.g.
+   * `'quadsPairOverridesRank=false'` (see `foxwoodsHouseWay(options)`); `''` for the default readings.
+   * Tables memoized per house way (`bankerTables(way)`) are kept per instance.
    */
   readonly variant: string;
   /** The rule variant ids in the spec's order; `rules[code >> 6]` is the rule of a code. */

@@ -15,6 +15,16 @@ export interface GuestRequest {
   readonly nickname: string;
 }
 
+/** The languages a player can play in (the seeds' ru, fr, de, es and English; issue 14), English first. */
+export const PLAYER_LANGUAGES = ['en', 'ru', 'fr', 'de', 'es'] as const;
+/** One of `PLAYER_LANGUAGES`. */
+export type PlayerLanguage = (typeof PLAYER_LANGUAGES)[number];
+
+/** Whether `value` is one of `PLAYER_LANGUAGES`. */
+export function isPlayerLanguage(value: unknown): value is PlayerLanguage {
+  return typeof value === 'string' && (PLAYER_LANGUAGES as readonly string[]).includes(value);
+}
+
 /** A signed-in player as the lobby shows it. */
 export interface PlayerSummary {
   readonly id: string;
@@ -22,6 +32,13 @@ export interface PlayerSummary {
   readonly balanceCents: number;
   /** Comp points (rules.md §5); may be negative after banking (a debt: see `YouView.compPoints`). */
   readonly compPoints: number;
+  /** The language the player chose (`PUT /api/me/language`); `null` until it chooses. */
+  readonly language: PlayerLanguage | null;
+}
+
+/** `PUT /api/me/language` body → 200 `MeResponse` (400 `action/invalid` for another value; 401 `auth/invalid-session`). */
+export interface LanguageRequest {
+  readonly language: PlayerLanguage;
 }
 
 /**

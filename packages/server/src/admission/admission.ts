@@ -15,11 +15,11 @@ export interface AdmissionLimits {
 }
 
 /**
- * The defaults: 1,200 players, and a delay of 250 ms (a quarter of what makes `/readyz` say
- * overloaded: new players are refused well before the process stops taking any traffic). Measured with
+ * The defaults: 1,200 players, and a delay of 500 ms (half of what makes `/readyz` say overloaded: new
+ * players are refused well before the process stops taking any traffic). Measured with
  * `npm run bench -- server` (docs/server.md "Benchmark").
  */
-export const DEFAULT_ADMISSION: AdmissionLimits = Object.freeze({ maxPlayers: 1_200, maxEventLoopLagMs: 250 });
+export const DEFAULT_ADMISSION: AdmissionLimits = Object.freeze({ maxPlayers: 1_200, maxEventLoopLagMs: 500 });
 
 /** What an `Admission` reads, each time it decides. */
 export interface AdmissionProbe {

@@ -1,9 +1,11 @@
 /**
- * Server benchmark: headless colyseus.js clients play rounds on loopback against one server
- * (SQLite in a temporary folder unless `databaseUrl` is given). Clients fill tables of six seats;
- * each round a client bets 1.00, presses Deal, and when its cards arrive presses House Way. The
+ * Server benchmark (docs/server.md "Benchmark"): headless colyseus.js clients play rounds on loopback
+ * against one server (SQLite in a temporary folder unless `databaseUrl` is given). Clients fill tables of
+ * six seats; each round a client bets 1.00, presses Deal, and when its cards arrive presses House Way. The
  * round deals when all players of the table are ready and is revealed when all have set (the
- * multi-player rule), as in play.
+ * multi-player rule), as in play. A run lasts a number of rounds or seconds; meanwhile the server's
+ * `/metrics` is read every 2 s (event-loop delay, RSS), and afterwards its ledger is summed (drift).
+ * Clients refused a seat by admission control (`server/overloaded`) are counted and do not play.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,16 +13,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionResponse, TableConfigInput, TableView } from '@paigow/engine';
+import type { AdmissionLimits } from '../admission/index.js';
+import { createLedger } from '../ledger/index.js';
 import { startServer } from '../server.js';
 import type { ServerLimits } from '../limits/index.js';
-import { createDatabase } from '../storage/index.js';
+import { createDatabase, type Database } from '../storage/index.js';
 
 /** What to run. */
 export interface BenchOptions {
   /** Number of simultaneous clients (players), ≥ 1. */
   readonly clients: number;
-  /** Rounds each client plays, ≥ 1. */
-  readonly rounds: number;
+  /** Rounds each client plays, ≥ 1 (default: as many as fit in `seconds`). */
+  readonly rounds?: number;
+  /** How long the clients play, s: no round is started after it (default: until `rounds` are played). */
+  readonly seconds?: number;
+  /** The server's admission control (default: the server's `DEFAULT_ADMISSION`). */
+  readonly admission?: Partial<AdmissionLimits>;
+  /** Write a CPU profile of the server process (`node --cpu-prof`) into this folder (a child-process server only). */
+  readonly profileDir?: string;
   /** PostgreSQL instead of a temporary SQLite file. */
   readonly databaseUrl?: string;
   /** Seats per table (default 6). */
@@ -48,15 +58,24 @@ const BENCH_LIMITS: Partial<ServerLimits> = {
 };
 
 async function startTarget(
-  options: { tables: TableConfigInput[]; dataDir?: string; databaseUrl?: string; databaseSchema?: string; limits: Partial<ServerLimits> },
+  options: {
+    tables: TableConfigInput[];
+    dataDir?: string;
+    databaseUrl?: string;
+    databaseSchema?: string;
+    limits: Partial<ServerLimits>;
+    admission?: Partial<AdmissionLimits>;
+  },
   inProcess: boolean,
+  profileDir?: string,
 ): Promise<BenchTarget> {
   if (inProcess) {
     const server = await startServer({ ...options, port: 0, host: '127.0.0.1', log: () => undefined });
     return { port: server.port, stop: () => server.close() };
   }
   const script = fileURLToPath(new URL('./server-process.js', import.meta.url));
-  const child = spawn(process.execPath, [script, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const flags = profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDir];
+  const child = spawn(process.execPath, [...flags, script, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     let buffered = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -96,6 +115,45 @@ export interface BenchResult {
   readonly actions: number;
   readonly seconds: number;
   readonly wagers: number;
+  /** Clients refused a seat by admission control (`server/overloaded`); they did not play. */
+  readonly refused: number;
+  /** The server's event-loop delay: the highest p99 of a 2 s window during play, ms. */
+  readonly lagP99Ms: number;
+  /** The server's event-loop delay: the largest seen during play (how late a timer fired at worst), ms. */
+  readonly lagMaxMs: number;
+  /** The server process's resident memory at its highest reading during play, MiB. */
+  readonly rssMiB: number;
+  /** The sum of every ledger account after the run, cents: 0 when no money was made or lost. */
+  readonly driftCents: number;
+}
+
+/** What one read of the server's `/metrics` says (prom-client's default process metrics). */
+interface ServerSample {
+  readonly lagP99Ms: number;
+  readonly lagMaxMs: number;
+  readonly rssMiB: number;
+}
+
+/** Reads the event-loop delay (since the previous read) and the RSS from a Prometheus text page. */
+function parseSample(text: string): ServerSample {
+  const value = (name: string): number => {
+    const match = new RegExp(`^${name} ([0-9.e+-]+)`, 'm').exec(text);
+    return match === null ? 0 : Number(match[1]);
+  };
+  return {
+    lagP99Ms: value('nodejs_eventloop_lag_p99_seconds') * 1000,
+    lagMaxMs: value('nodejs_eventloop_lag_max_seconds') * 1000,
+    rssMiB: value('process_resident_memory_bytes') / 2 ** 20,
+  };
+}
+
+/** The sum of every ledger account of the run's database, cents. */
+async function ledgerDrift(database: Database): Promise<number> {
+  try {
+    return await createLedger(database).sumOfBalances();
+  } finally {
+    await database.db.destroy();
+  }
 }
 
 /**
@@ -116,9 +174,11 @@ interface BenchClient {
 
 /**
  * Runs the benchmark and shuts its server down.
- * @returns throughput, round latency (from the bet to the settled result) and action latency (from an
- *   action to the view that acknowledges it)
- * @throws Error when a client gets an `error` message or a round does not finish within 60 s
+ * @returns throughput, round latency (from the bet to the settled result), action latency (from an
+ *   action to the view that acknowledges it), the server's event-loop delay and RSS, the clients refused
+ *   by admission control, and the ledger's drift (cents)
+ * @throws Error when a client gets an `error` message (other than a refused seat) or a round does not
+ *   finish within 60 s
  */
 export async function benchServer(options: BenchOptions): Promise<BenchResult> {
   const { Client } = await import('colyseus.js');
@@ -135,8 +195,19 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
   // On PostgreSQL the run gets its own schema, dropped at the end.
   const databaseSchema = options.databaseUrl ? `paigow_bench_${runId}` : undefined;
   const inProcess = options.inProcess ?? import.meta.url.endsWith('.ts');
-  const target = await startTarget({ tables, dataDir, databaseUrl: options.databaseUrl, databaseSchema, limits: BENCH_LIMITS }, inProcess);
+  const target = await startTarget(
+    { tables, dataDir, databaseUrl: options.databaseUrl, databaseSchema, limits: BENCH_LIMITS, ...(options.admission === undefined ? {} : { admission: options.admission }) },
+    inProcess,
+    options.profileDir,
+  );
+  const rounds = options.rounds ?? Number.POSITIVE_INFINITY;
+  if (options.rounds === undefined && options.seconds === undefined) throw new Error('benchServer: give rounds or seconds');
+  let deadline = Number.POSITIVE_INFINITY;
+  let refused = 0;
+  const samples: ServerSample[] = [];
+  let sampling: NodeJS.Timeout | undefined;
   const url = `http://127.0.0.1:${target.port}`;
+  let stopped = false;
   const latencies: number[] = [];
   const actionLatencies: number[] = [];
   const dealt = new Set<string>();
@@ -158,6 +229,19 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
       release = resolve;
     });
     let joined = 0;
+    /** A client joined and sat, or was refused a seat: once all have, play starts. */
+    const arrived = (): void => {
+      if (++joined === players.length) {
+        started = performance.now();
+        if (options.seconds !== undefined) deadline = started + options.seconds * 1000;
+        sampling = setInterval(() => {
+          void fetch(`${url}/metrics`)
+            .then(async (response) => samples.push(parseSample(await response.text())))
+            .catch(() => undefined);
+        }, 2_000);
+        release();
+      }
+    };
     const joinSlots = { free: 10, queue: [] as (() => void)[] };
     const joinSlot = async (): Promise<void> => {
       if (joinSlots.free > 0) joinSlots.free--;
@@ -175,6 +259,11 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
         let room: BenchClient;
         try {
           room = (await client.joinById(`bench-${runId}-${Math.floor(i / seats)}`, { token: session.token })) as unknown as BenchClient;
+        } catch (error) {
+          if (!String(error).includes('server/overloaded')) throw error;
+          refused += 1;
+          arrived();
+          return;
         } finally {
           freeSlot();
         }
@@ -219,14 +308,19 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
             if (type !== undefined) room.send(type, { requestId, ...payload });
             else if (latest !== null && predicate(latest)) waiter({ view: latest });
           });
-        await until((view) => view.you?.seat !== null && view.you?.seat !== undefined, 'sit');
-        if (++joined === players.length) {
-          started = performance.now();
-          release();
+        try {
+          await until((view) => view.you?.seat !== null && view.you?.seat !== undefined, 'sit');
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'server/overloaded') throw error;
+          refused += 1;
+          arrived();
+          await room.leave(true);
+          return;
         }
+        arrived();
         await go;
         let lastRoundId: string | null = null;
-        for (let round = 0; round < options.rounds; round++) {
+        for (let round = 0; round < rounds && performance.now() < deadline; round++) {
           const t0 = performance.now();
           for (;;) {
             try {
@@ -252,8 +346,14 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampling);
     latencies.sort((a, b) => a - b);
     actionLatencies.sort((a, b) => a - b);
+    await target.stop();
+    stopped = true;
+    const driftCents = await ledgerDrift(
+      options.databaseUrl !== undefined ? createDatabase({ databaseUrl: options.databaseUrl, schema: databaseSchema }) : createDatabase({ sqlitePath: join(dataDir as string, 'paigow.sqlite') }),
+    );
     return {
       clients: options.clients,
       tables: tableCount,
@@ -266,9 +366,15 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
       actions: actionLatencies.length,
       seconds,
       wagers: latencies.length,
+      refused,
+      lagP99Ms: Math.max(0, ...samples.map((sample) => sample.lagP99Ms)),
+      lagMaxMs: Math.max(0, ...samples.map((sample) => sample.lagMaxMs)),
+      rssMiB: Math.max(0, ...samples.map((sample) => sample.rssMiB)),
+      driftCents,
     };
   } finally {
-    await target.stop();
+    clearInterval(sampling);
+    if (!stopped) await target.stop();
     if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
     if (options.databaseUrl !== undefined && databaseSchema !== undefined) {
       const database = createDatabase({ databaseUrl: options.databaseUrl, schema: databaseSchema });

@@ -1,31 +1,53 @@
 /**
- * `node packages/server/dist/bench/run.js [clients...] [--rounds N]`: runs `benchServer` at 50 and
- * 200 clients (or the given counts), each in its own process (Colyseus' matchmaker is one per
- * process, and runs must not disturb each other), and prints one JSON document per run.
- * `DATABASE_URL` selects PostgreSQL.
+ * `node packages/server/dist/bench/run.js [players...] [--rounds N | --seconds S] [--max-players N] [--max-lag-ms N] [--cpu-prof DIR]`: runs
+ * `benchServer` at 50 and 200 players (or the given counts), each in its own process (Colyseus'
+ * matchmaker is one per process, and runs must not disturb each other), and prints one JSON document per
+ * run (`BenchResult` plus `rounds`, `seconds` asked and `database`). `--seconds` plays for that long
+ * (default: `--rounds`, 20 rounds per player); `--max-players` and `--max-lag-ms` set admission control's
+ * player and event-loop limits (default the server's); `--cpu-prof DIR` writes the server process's CPU profile there. `DATABASE_URL` selects PostgreSQL.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchServer } from './bench.js';
 
 const args = process.argv.slice(2);
-let rounds = 20;
+let rounds: number | undefined;
+let seconds: number | undefined;
+let maxPlayers: number | undefined;
+let profileDir: string | undefined;
+let maxLagMs: number | undefined;
 let child = false;
 const counts: number[] = [];
+const passed: string[] = [];
 for (let i = 0; i < args.length; i++) {
-  if (args[i] === '--rounds') rounds = Number(args[++i]);
+  if (args[i] === '--rounds') passed.push(args[i], String((rounds = Number(args[++i]))));
+  else if (args[i] === '--seconds') passed.push(args[i], String((seconds = Number(args[++i]))));
+  else if (args[i] === '--max-players') passed.push(args[i], String((maxPlayers = Number(args[++i]))));
+  else if (args[i] === '--max-lag-ms') passed.push(args[i], String((maxLagMs = Number(args[++i]))));
+  else if (args[i] === '--cpu-prof') passed.push(args[i], (profileDir = args[++i]));
   else if (args[i] === '--child') child = true;
   else counts.push(Number(args[i]));
 }
+if (rounds === undefined && seconds === undefined) {
+  rounds = 20;
+  passed.push('--rounds', '20');
+}
 if (child) {
   const clients = counts[0];
-  const result = await benchServer({ clients, rounds, databaseUrl: process.env.DATABASE_URL || undefined });
-  console.log(JSON.stringify({ ...result, rounds, database: process.env.DATABASE_URL ? 'postgres' : 'sqlite' }));
+  const result = await benchServer({
+    clients,
+    rounds,
+    seconds,
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    admission: { ...(maxPlayers === undefined ? {} : { maxPlayers }), ...(maxLagMs === undefined ? {} : { maxEventLoopLagMs: maxLagMs }) },
+    ...(profileDir === undefined ? {} : { profileDir }),
+  });
+  console.log(JSON.stringify({ ...result, rounds: rounds ?? null, secondsAsked: seconds ?? null, database: process.env.DATABASE_URL ? 'postgres' : 'sqlite' }));
   process.exit(0);
 }
 let failed = false;
 for (const clients of counts.length > 0 ? counts : [50, 200]) {
-  const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), String(clients), '--rounds', String(rounds), '--child'], {
+  const run = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), String(clients), ...passed, '--child'], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (run.status !== 0) failed = true;

@@ -10,7 +10,7 @@ import type { StartServerOptions } from '../server.js';
 import { startServer } from '../server.js';
 import { stopOnSignals } from '../table/drain.js';
 
-const options = JSON.parse(process.argv[2] ?? '{}') as Pick<StartServerOptions, 'tables' | 'dataDir' | 'databaseUrl' | 'databaseSchema' | 'lease' | 'drainMs' | 'limits'>;
+const options = JSON.parse(process.argv[2] ?? '{}') as Pick<StartServerOptions, 'tables' | 'dataDir' | 'databaseUrl' | 'databaseSchema' | 'lease' | 'drainMs' | 'limits' | 'admission'>;
 const server = await startServer({ ...options, port: 0, host: '127.0.0.1', log: () => undefined });
 stopOnSignals(server);
 // The line last: a parent that stops the server as soon as it reads it must find the handler in place.

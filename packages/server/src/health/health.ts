@@ -36,8 +36,8 @@ export interface Liveness {
   readonly status: 'ok';
   /** Seconds since the process started. */
   readonly uptimeSeconds: number;
-  /** The event loop's delay, p99 over the last window, ms. */
-  readonly eventLoopLagMs: number;
+  /** The event loop's delay, p99 over the last window, ms (absent while the server starts: not measured yet). */
+  readonly eventLoopLagMs?: number;
 }
 
 /** What a `ServerHealth` checks. */

@@ -28,14 +28,16 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
     expect(await response.json()).toMatchObject({ status: 'ready' });
   });
 
-  it('lists the default tables: two house-banked of different limits and one where a player may bank', async () => {
+  it('lists the default tables: two house-banked of different limits, one where a player may bank, one playing the Foxwoods house way', async () => {
     const { status, body } = await getJson<TablesResponse>(server, '/api/tables');
     expect(status).toBe(200);
     expect(body.tables.map((t) => [t.tableId, t.limits.main.minCents, t.limits.main.maxCents, t.playerBanking])).toEqual([
       ['table-1', 100, 10_000, false],
       ['table-2', 500, 50_000, false],
       ['table-3', 100, 10_000, true],
+      ['table-4', 100, 10_000, false],
     ]);
+    expect(body.tables.map((t) => t.houseWay)).toEqual(['seeds', 'seeds', 'seeds', 'foxwoods']);
     expect(body.tables[0]).toMatchObject({ banker: 'house', seats: 6, seatsTaken: 0, phase: 'betting', houseWay: 'seeds' });
   });
 
@@ -57,6 +59,25 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
     expect(((await notJson.json()) as HttpErrorBody).error.code).toBe('action/invalid');
     const unknown = await getJson<HttpErrorBody>(server, '/api/nothing');
     expect(unknown.status).toBe(404);
+  });
+
+  it('keeps the language the player chose (PUT /api/me/language, issue 14)', async () => {
+    const session = await signIn(server, 'Lena');
+    expect(session.player.language).toBeNull();
+    const put = (token: string, body: unknown) =>
+      fetch(`${server.url}/api/me/language`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const chosen = await put(session.token, { language: 'de' });
+    expect(chosen.status).toBe(200);
+    expect(((await chosen.json()) as MeResponse).player).toEqual({ ...session.player, language: 'de' });
+    expect((await getJson<MeResponse>(server, '/api/me', session.token)).body.player.language).toBe('de');
+
+    for (const body of [{ language: 'xx' }, { language: 7 }, {}]) {
+      const refused = await put(session.token, body);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as HttpErrorBody).error.code).toBe('action/invalid');
+    }
+    expect((await put('0'.repeat(64), { language: 'ru' })).status).toBe(401);
+    expect((await getJson<MeResponse>(server, '/api/me', session.token)).body.player.language).toBe('de');
   });
 
   it('tops up a broke player only, and the table sees the new balance', async () => {

@@ -17,6 +17,7 @@ import {
   type HttpErrorBody,
   type LobbyTable,
   type MeResponse,
+  type LanguageRequest,
   type PlayerSummary,
   type RoundResult,
   type RuleError,
@@ -89,7 +90,7 @@ function fail(res: Response, error: RuleError, status = STATUS[error.code] ?? 40
 }
 
 function summary(player: Player): PlayerSummary {
-  return { id: player.id, nickname: player.nickname, balanceCents: player.balanceCents, compPoints: player.compPoints };
+  return { id: player.id, nickname: player.nickname, balanceCents: player.balanceCents, compPoints: player.compPoints, language: player.language };
 }
 
 type Handler = (req: Request, res: Response) => Promise<void>;
@@ -215,6 +216,20 @@ export function createHttpApp(services: HttpServices): express.Express {
       const player = await signedIn(services, req, res);
       if (player === null) return;
       const body: MeResponse = { player: summary(player) };
+      res.json(body);
+    }),
+  );
+
+  // The language the player plays in: the web's switcher keeps it in the account (issue 14).
+  app.put(
+    '/api/me/language',
+    route(async (req, res) => {
+      const player = await signedIn(services, req, res);
+      if (player === null) return;
+      const language = (req.body as Partial<LanguageRequest> | undefined)?.language;
+      const updated = await services.players.setLanguage(player.id, typeof language === 'string' ? language : '');
+      if (!updated.ok) return fail(res, updated.error);
+      const body: MeResponse = { player: summary(updated.value) };
       res.json(body);
     }),
   );

@@ -5,6 +5,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { HttpErrorBody } from '@paigow/engine';
 import { rateLimited, retryAfterSeconds } from '../limits/index.js';
+import { rateLimitedRequests } from '../metrics/index.js';
 
 /**
  * Refuses, before reading a byte of it, a body over `maxBodyBytes` (by its `Content-Length`: 413) or of
@@ -28,8 +29,9 @@ export function bodyLimit(maxBodyBytes: number): RequestHandler {
   };
 }
 
-/** Answers a rate-limited request: 429, `Retry-After` in whole seconds, `rate/limited`. */
+/** Answers a rate-limited request: 429, `Retry-After` in whole seconds, `rate/limited` (counted in `paigow_rate_limited_total{kind="http"}`). */
 export function sendRateLimited(res: Response, waitMs: number): void {
+  rateLimitedRequests.inc({ kind: 'http' });
   const body: HttpErrorBody = { error: rateLimited(waitMs) };
   res.status(429).set('Retry-After', String(retryAfterSeconds(waitMs))).json(body);
 }

@@ -64,13 +64,13 @@ export function isAllowedOrigin(origin: string | undefined, host: string | undef
 }
 
 /**
- * CORS for `allowedOrigins` only (`GET`/`POST` with `Authorization` and `Content-Type`); the page's own
+ * CORS for `allowedOrigins` only (`GET`/`POST`/`PUT` with `Authorization` and `Content-Type`); the page's own
  * origin needs none. Other origins get no CORS headers, so browsers refuse their requests.
  */
 export function corsFor(allowedOrigins: readonly string[]): RequestHandler {
   return cors({
     origin: [...allowedOrigins],
-    methods: ['GET', 'POST'],
+    methods: ['GET', 'POST', 'PUT'],
     allowedHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
   });

@@ -29,9 +29,7 @@ export interface LeaseKeeperOptions {
   readonly heartbeatMs: number;
   /** The worker stops renewing once the main loop has not pinged it for this long, ms (`DEFAULT_STALL_MS`). */
   readonly stallMs: number;
-  /** The clock, epoch ms (default `Date.now`; the worker uses `Date.now`). */
-  readonly now?: () => number;
-  /** Each renewal's outcome (`renewed` false: the instance was found stopped), on the main thread. */
+  /** Each renewal's outcome (`renewed` false: the instance was found stopped) and its time (epoch ms), on the main thread. */
   readonly onRenewed?: (renewed: boolean, atMs: number) => void;
   /** A renewal the database did not answer, or the worker failing. */
   readonly onProblem?: (message: string) => void;
@@ -56,20 +54,18 @@ function leaseWorkerPath(): string {
 /** Renews one instance's lease off the main thread; see the module comment. `start()` it once the instance row exists. */
 export class LeaseKeeper {
   private readonly slots = new BigInt64Array(new SharedArrayBuffer(3 * BigInt64Array.BYTES_PER_ELEMENT));
-  private readonly now: () => number;
   private worker: Worker | null = null;
   private pinger: NodeJS.Timeout | null = null;
 
-  constructor(private readonly options: LeaseKeeperOptions) {
-    this.now = options.now ?? Date.now;
-  }
+  constructor(private readonly options: LeaseKeeperOptions) {}
 
   /**
-   * Starts the worker, counting the lease as renewed at `renewedAtMs` (the instance's registration).
+   * Starts the worker, counting the lease as renewed now (call it right after the instance's registration).
    * Its statements time out after half the lease, so a stuck connection shows as a problem in time.
+   * The lease's times are the system clock's (`Date.now`), in the worker and here alike.
    */
-  start(renewedAtMs: number): void {
-    Atomics.store(this.slots, RENEWED, BigInt(Math.floor(renewedAtMs)));
+  start(): void {
+    Atomics.store(this.slots, RENEWED, BigInt(Date.now()));
     this.ping();
     const { target, instanceId, heartbeatMs, stallMs, leaseMs } = this.options;
     const worker = new Worker(leaseWorkerPath(), {
@@ -92,14 +88,14 @@ export class LeaseKeeper {
 
   /** Tells the worker the main loop turns (also done every `heartbeatMs` by the keeper's own timer). */
   ping(): void {
-    Atomics.store(this.slots, PINGED, BigInt(Math.floor(this.now())));
+    Atomics.store(this.slots, PINGED, BigInt(Date.now()));
   }
 
   /**
    * Whether this process may act on its rounds at `nowMs`: the database confirmed its lease less than
    * `leaseMs` ago and never found the instance stopped or unknown. Synchronous (shared memory).
    */
-  held(nowMs: number = this.now()): boolean {
+  held(nowMs: number = Date.now()): boolean {
     return Atomics.load(this.slots, LOST) === 0n && nowMs - Number(Atomics.load(this.slots, RENEWED)) < this.options.leaseMs;
   }
 

@@ -111,7 +111,7 @@ export function briefError(error: unknown): { type: string; message: string; cod
  */
 export function problemReporter(logger: Logger): (message: string, detail?: unknown) => void {
   return (message, detail) => {
-    if (detail === undefined || detail === '') logger.warn(message);
+    if (detail === undefined) logger.warn(message);
     else if (detail instanceof Error) logger.error({ err: detail }, message);
     else if (typeof detail === 'object' && detail !== null && 'code' in detail) logger.error({ err: briefError(detail) }, message);
     else logger.error({ detail }, message);

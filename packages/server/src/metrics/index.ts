@@ -6,7 +6,7 @@ export {
   holdCents,
   metricsRegistry,
   observeQuery,
-  rateLimited,
+  rateLimitedRequests,
   roundsDealt,
   roundsRecovered,
   roundsRefunded,

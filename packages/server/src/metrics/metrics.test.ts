@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { houseNetCents } from '../table/round-audit.js';
 import { createStore, signIn, startTestServer, TestClient, type TestStore } from '../rooms/test-harness.js';
 import type { ServerHandle } from '../server.js';
-import { rateLimited, statementKind } from './index.js';
+import { statementKind } from './index.js';
 
 /** The value of one sample line `name{labels} value` of a Prometheus text, or undefined. */
 function sample(text: string, series: string): number | undefined {
@@ -21,7 +21,8 @@ describe('/metrics', () => {
 
   beforeAll(async () => {
     store = createStore('sqlite');
-    server = await startTestServer(store);
+    // One guest sign-in per address per minute: the second one of the test is refused (429).
+    server = await startTestServer(store, { limits: { guestsPerIp: { points: 1, windowMs: 60_000 } } });
   });
   afterAll(async () => {
     await server?.close();
@@ -39,7 +40,8 @@ describe('/metrics', () => {
       const settled = await client.act('house-way');
       expect(settled.phase).toBe('betting');
       const net = settled.lastRound!.players[0]!.netCents;
-      rateLimited.inc({ kind: 'http' });
+      const refused = await fetch(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"nickname":"Again"}' });
+      expect(refused.status).toBe(429);
 
       const response = await fetch(`${server.url}/metrics`);
       expect(response.status).toBe(200);

@@ -51,8 +51,8 @@ export const wageredCents = new Counter({ name: 'paigow_wagered_cents_total', he
 /** The house's net result of settled rounds since start (commission, fees, banker and Fortune results), cents, by table; negative when the house lost. */
 export const holdCents = new Gauge({ name: 'paigow_hold_cents', help: "The house's net win from settled rounds since start, cents, by table", labelNames: ['table'] as const, registers });
 
-/** Requests refused for a rate or connection limit (429), by what was limited (e.g. `http`, `ws-connect`, `ws-message`). */
-export const rateLimited = new Counter({
+/** Requests refused for a rate or connection limit (429, `rate/limited`, `rate/too-many-connections`), by kind: `http`, `ws-message`, `ws-connection`. */
+export const rateLimitedRequests = new Counter({
   name: 'paigow_rate_limited_total',
   help: 'Requests refused by a rate or connection limit, by kind',
   labelNames: ['kind'] as const,

@@ -3,12 +3,12 @@
  * its owner and the owner's state, its phase from the saved record, the stakes held; the audit's figures.
  */
 import { describe, expect, it } from 'vitest';
-import { createStore, openStore, signIn, startTestServer, TestClient } from '../rooms/test-harness.js';
+import { createStore, openStore, signIn, startTestServer, STORE_BACKENDS, TestClient } from '../rooms/test-harness.js';
 import { auditLedger, openRoundSummaries } from './index.js';
 
-describe('open rounds and the audit on a live round', () => {
+describe.each(STORE_BACKENDS.filter((backend) => backend.enabled))('open rounds and the audit on a live round on $name', ({ name }) => {
   it('lists a dealt round as deciding, owned by a live process, then by a stopped one', async () => {
-    const store = createStore('sqlite');
+    const store = createStore(name);
     const server = await startTestServer(store);
     const database = openStore(store);
     try {

@@ -34,6 +34,18 @@ for (const backend of TEST_BACKENDS) {
       expect(await ledger.audit()).toEqual([]);
     });
 
+    it('keeps the language the player chose, refusing other values and unknown players (issue 14)', async () => {
+      const { player, sessionToken } = unwrap(await players.createGuest('Lena'));
+      expect(player.language).toBeNull();
+      expect(unwrap(await players.setLanguage(player.id, 'ru')).language).toBe('ru');
+      expect(unwrap(await players.resumeSession(sessionToken)).language).toBe('ru');
+      const refused = await players.setLanguage(player.id, 'ru-RU');
+      expect(refused.ok ? null : refused.error.code).toBe('action/invalid');
+      const unknown = await players.setLanguage('no-such-player', 'de');
+      expect(unknown.ok ? null : unknown.error.code).toBe('ledger/unknown-account');
+      expect((await players.getPlayer(player.id))?.language).toBe('ru');
+    });
+
     it('gives every guest its own id and token, even with the same nickname', async () => {
       const first = unwrap(await players.createGuest('Sam'));
       const second = unwrap(await players.createGuest('Sam'));

@@ -3,7 +3,7 @@
  * expires after `sessionIdleMs` without use and Sign out revokes it for good.
  */
 import { randomUUID } from 'node:crypto';
-import { err, ok, type Result } from '@paigow/engine';
+import { PLAYER_LANGUAGES, err, isPlayerLanguage, ok, type PlayerLanguage, type Result } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
 import { transact } from '../storage/transaction.js';
 import { STARTING_BALANCE_CENTS, walletAccountId } from '../ledger/accounts.js';
@@ -21,6 +21,8 @@ export interface Player {
   readonly balanceCents: number;
   /** Milliseconds since the epoch. */
   readonly createdAt: number;
+  /** The language the player chose (`PUT /api/me/language`), or null until it chooses. */
+  readonly language: PlayerLanguage | null;
 }
 
 /** A new guest and the token that resumes its session. Give the token to the client only. */
@@ -54,6 +56,14 @@ export interface Players {
 
   /** The player `playerId` (with its current balance and comp points), or `undefined`. */
   getPlayer(playerId: string): Promise<Player | undefined>;
+
+  /**
+   * Keeps the language the player plays in (issue 14: the account keeps the switcher's choice).
+   * @param language one of `PLAYER_LANGUAGES` (en, ru, fr, de, es)
+   * @returns the player with its new language; or `action/invalid` for another value, or
+   *   `ledger/unknown-account` for an unknown player (nothing changes)
+   */
+  setLanguage(playerId: string, language: string): Promise<Result<Player>>;
 }
 
 /** Options of `createPlayers`. */
@@ -76,6 +86,7 @@ interface PlayerRow {
   readonly comp_points: number;
   readonly created_at: number;
   readonly balance_cents: number;
+  readonly language: string | null;
 }
 
 interface SessionRow extends PlayerRow {
@@ -87,7 +98,7 @@ function selectPlayers(database: Database) {
   return database.db
     .selectFrom('players as p')
     .innerJoin('accounts as a', 'a.player_id', 'p.id')
-    .select(['p.id', 'p.nickname', 'p.comp_points', 'p.created_at', 'a.balance_cents']);
+    .select(['p.id', 'p.nickname', 'p.comp_points', 'p.created_at', 'p.language', 'a.balance_cents']);
 }
 
 function toPlayer(row: PlayerRow): Player {
@@ -97,6 +108,8 @@ function toPlayer(row: PlayerRow): Player {
     compPoints: row.comp_points,
     balanceCents: row.balance_cents,
     createdAt: row.created_at,
+    // A value outside today's list (written by a later version) reads as not chosen.
+    language: isPlayerLanguage(row.language) ? row.language : null,
   };
 }
 
@@ -134,7 +147,7 @@ async function createGuest(database: Database, rawNickname: string, now: () => n
     );
     if (!posted.ok) return posted;
     return ok({
-      player: { id, nickname: nickname.value, compPoints: 0, balanceCents: posted.value.get(wallet)!, createdAt },
+      player: { id, nickname: nickname.value, compPoints: 0, balanceCents: posted.value.get(wallet)!, createdAt, language: null },
       sessionToken,
     });
   });
@@ -177,6 +190,14 @@ async function getPlayer(database: Database, playerId: string): Promise<Player |
   return row === undefined ? undefined : toPlayer(row);
 }
 
+async function setLanguage(database: Database, playerId: string, language: string): Promise<Result<Player>> {
+  if (!isPlayerLanguage(language)) return err('action/invalid', `language must be one of ${PLAYER_LANGUAGES.join(', ')}`);
+  const updated = await database.db.updateTable('players').set({ language }).where('id', '=', playerId).executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return err('ledger/unknown-account', `no player ${playerId}`);
+  const player = await getPlayer(database, playerId);
+  return player === undefined ? err('ledger/unknown-account', `no player ${playerId}`) : ok(player);
+}
+
 /** Guest players on `database` (migrated with `migrateToLatest`); sessions expire after `options.sessionIdleMs` idle. */
 export function createPlayers(database: Database, options: PlayersOptions = {}): Players {
   const now = options.now ?? Date.now;
@@ -186,5 +207,6 @@ export function createPlayers(database: Database, options: PlayersOptions = {}):
     resumeSession: (sessionToken) => resumeSession(database, sessionToken, now, idleMs),
     revokeSession: (sessionToken) => revokeSession(database, sessionToken, now, idleMs),
     getPlayer: (playerId) => getPlayer(database, playerId),
+    setLanguage: (playerId, language) => setLanguage(database, playerId, language),
   };
 }

@@ -3,7 +3,8 @@
  * (`token` option), parses every message with the protocol's `parseClientMessage`, hands it to the
  * table's `TableRunner`, answers every refusal with `error {code, message, requestId}` and a Hint
  * with `hint` (`HintReply`, to the asking client only), and after
- * every change sends each client its own `view` (`viewFor` of its player), sends `notice`
+ * every change sends each client its own `view` (`viewFor` of its player; `ViewPublisher`: at once to
+ * the player it answers, coalesced for the others, never a view the client already has), sends `notice`
  * `{code, params, message}` to the players a timer, a disconnection or recovery affected, and updates
  * the public room state (schema/). No game logic and no Colyseus type leave this folder.
  *
@@ -20,6 +21,7 @@ import { rateLimited, type RateLimits, type ServerLimits } from '../limits/index
 import { briefError, rootLogger, type Logger } from '../log/index.js';
 import type { Player, Players } from '../players/index.js';
 import { decodeRoomData, isRoomData } from './frames.js';
+import { ViewPublisher } from './view-publisher.js';
 import { createPublicState, updatePublicState, type TablePublicState } from '../schema/table-schema.js';
 import type { TableChange, TableRunner } from '../table/runner.js';
 
@@ -78,6 +80,8 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, JoinAut
   private readonly rateRefusals = new WeakMap<TableClient, number>();
   /** Clients cut off for flooding: their remaining frames are dropped unread. */
   private readonly cutOff = new WeakSet<TableClient>();
+  /** Sends the views (set in `onCreate`). */
+  private views!: ViewPublisher<TableClient>;
 
   override onCreate(options: TableRoomOptions): void {
     const runner = options.services.runners.get(options.tableId);
@@ -90,6 +94,7 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, JoinAut
     this.state = createPublicState();
     updatePublicState(this.state, runner.view(null));
     void this.setMetadata({ tableId: options.tableId, name: runner.config.name });
+    this.views = new ViewPublisher({ view: (playerId) => runner.view(playerId), clientsOf: this.clientsOf, updatePublic: (view) => updatePublicState(this.state, view) });
     this.unsubscribe = runner.subscribe((change) => this.publish(change));
     this.onMessage('*', (client, type, payload) => void this.receive(client, type, payload));
   }
@@ -153,6 +158,7 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, JoinAut
   }
 
   override onDispose(): void {
+    this.views.close();
     this.unsubscribe?.();
     this.unsubscribe = null;
   }
@@ -240,16 +246,9 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, JoinAut
     client.send('error', message);
   }
 
-  /** Sends every client its own view, and updates the public state. */
+  /** Sends the clients their views and notices (`ViewPublisher`: at once to the players it concerns, coalesced for the others). */
   private publish(change: TableChange): void {
-    updatePublicState(this.state, this.runner.view(null));
-    for (const [playerId, clients] of this.clientsOf) {
-      const view: TableView = { ...this.runner.view(playerId), ack: change.ack?.playerId === playerId ? change.ack.requestId : null };
-      for (const client of clients) client.send('view', view);
-    }
-    for (const { playerId, notice } of change.notices) {
-      for (const client of this.clientsOf.get(playerId) ?? []) client.send('notice', notice satisfies Notice);
-    }
+    this.views.publish(change);
   }
 }
 

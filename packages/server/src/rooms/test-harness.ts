@@ -190,9 +190,23 @@ export const TEST_RATE_LIMITS: Partial<ServerLimits> = {
   messagesPerIp: { points: 1_000_000, windowMs: 1_000 },
 };
 
-/** Starts a server on a random loopback port over `store` (with `TEST_RATE_LIMITS` unless `extra.limits` is given). */
+/**
+ * Starts a server on a random loopback port over `store` (with `TEST_RATE_LIMITS` unless `extra.limits` is
+ * given, and admission control's event-loop limit lifted unless `extra.admission` is given: a test machine's
+ * load must not refuse seats).
+ */
 export function startTestServer(store: TestStore, extra: Partial<StartServerOptions> = {}): Promise<ServerHandle> {
-  return startServer({ port: 0, host: '127.0.0.1', tables: TEST_TABLES, log: () => undefined, logger: testLogger, limits: TEST_RATE_LIMITS, ...store.options, ...extra });
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    tables: TEST_TABLES,
+    log: () => undefined,
+    logger: testLogger,
+    limits: TEST_RATE_LIMITS,
+    admission: { maxEventLoopLagMs: 3_600_000 },
+    ...store.options,
+    ...extra,
+  });
 }
 
 /** Signs in a guest over HTTP. */

@@ -4,7 +4,7 @@
  *
  * | variable | what | default |
  * |---|---|---|
- * | `PAIGOW_TABLES` | a tables file (settings/tables-file.ts) | the built-in three tables |
+ * | `PAIGOW_TABLES` | a tables file (settings/tables-file.ts) | the built-in tables (`DEFAULT_TABLES`) |
  * | `PAIGOW_DB_POOL_SIZE` | PostgreSQL connections per process, 1‥1000 | 10 |
  * | `PAIGOW_LEASE_MS` | a process whose lease is older is dead; its rounds are recovered, ms | 15,000 |
  * | `PAIGOW_LEASE_RENEW_MS` | how often the lease is renewed (and recovery runs), ms; below the lease | 5,000 |

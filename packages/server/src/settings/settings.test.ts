@@ -51,6 +51,8 @@ describe('the tables file', () => {
       timers: { ...DEFAULT_TIMERS, decisionMs: 30_000, reconnectMs: 5_000 },
     });
     expect(configs[1]!.fortunePayTable.five_aces).toBe(FORTUNE_PAY_TABLE.five_aces + 100);
+    // A setting the engine's table config has beside these (the house way) passes through to it.
+    expect(unwrap(tableConfig(loadTablesFile(write({ tables: [{ tableId: 'fox', limits, houseWay: 'foxwoods' }] }))[0]!)).houseWay).toBe('foxwoods');
     // The array alone is accepted too.
     expect(loadTablesFile(write([{ tableId: 'solo', limits }]))).toEqual([{ tableId: 'solo', limits }]);
   });
@@ -77,6 +79,7 @@ describe('the tables file', () => {
     expect(refusal({ tables: [{ tableId: 't', limits, timers: { thinkMs: 5 } }] })).toMatch(/^FILE: tables\[0\] \(t\): unknown timer 'thinkMs' \(known: betMs, decisionMs, approvalMs, reconnectMs/);
     expect(refusal({ tables: [{ tableId: 't', limits, envyBonus: { enabled: true } }] })).toBe('FILE: tables[0] (t): the envy bonus needs a Fortune bet at the table');
     expect(refusal({ tables: [{ tableId: 't', seats: 9, limits }] })).toBe('FILE: tables[0] (t): a table has 1 to 6 seats');
+    expect(refusal({ tables: [{ tableId: 't', limits, houseWay: 'vegas' }] })).toMatch(/^FILE: tables\[0\] \(t\): houseWay is one of .*foxwoods.*, got 'vegas'$/);
     expect(refusal({ tables: [{ tableId: 't', limits, fortunePayTable: { royal_flush: 1 } }] })).toMatch(/^FILE: tables\[0\] \(t\): fortunePayTable: Fortune pay table: /);
     expect(refusal({ tables: [{ tableId: 't', limits, fortunePayTable: 'nope.json' }] })).toBe(`FILE: tables[0] (t): cannot read the Fortune pay table ${join(base, 'nope.json')} (ENOENT)`);
     expect(refusal([{ tableId: 't', limits }, { tableId: 't', limits }])).toBe("FILE: tables[1] (t): the table id 't' is given twice");

@@ -241,6 +241,19 @@ function bankReservationsMigration(): Migration {
   };
 }
 
+/**
+ * The language a player plays in (issue 14; docs/server.md "Sessions"): one of the client's languages
+ * (`PLAYER_LANGUAGES` in the engine's protocol: en, ru, fr, de, es), set by `PUT /api/me/language`; `null`
+ * until the player chooses. Additive: a nullable column.
+ */
+function playerLanguageMigration(): Migration {
+  return {
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema.alterTable('players').addColumn('language', 'text').execute();
+    },
+  };
+}
+
 /** Every migration by name, in the order they apply (exported for the migration tests). */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -250,6 +263,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0004_session_activity': sessionActivityMigration(),
     '0005_round_fairness': roundFairnessMigration(),
     '0006_bank_reservations': bankReservationsMigration(),
+    '0007_player_language': playerLanguageMigration(),
   };
 }
 

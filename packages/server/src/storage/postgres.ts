@@ -15,6 +15,7 @@
  */
 import pg from 'pg';
 import { PostgresDialect } from 'kysely';
+import { briefError, rootLogger } from '../log/index.js';
 
 const INT8_OID = 20;
 
@@ -57,7 +58,7 @@ export function createPostgresDialect(url: string, schema: string, maxConnection
   });
   // A pooled connection that fails while idle is dropped by the pool; without a listener the
   // 'error' event would end the process.
-  pool.on('error', (error) => console.error(`paigow: idle PostgreSQL connection failed: ${error.message}`));
+  pool.on('error', (error) => rootLogger().warn({ event: 'database-connection-lost', err: briefError(error) }, 'an idle PostgreSQL connection failed; the pool replaces it'));
   // The pool listens for errors only while a client is idle: one lost while checked out (a backend
   // terminated mid-transaction) emits 'error' on the client itself, which would end the process. The
   // query in flight rejects with the same error, and the pool drops the dead client when it comes back.

@@ -57,6 +57,8 @@ export interface PlayersTable {
   session_revoked_at_ms: number | null;
   comp_points: number;
   created_at: number;
+  /** The language the player chose (`PLAYER_LANGUAGES`: en, ru, fr, de, es), else null. */
+  language: string | null;
 }
 
 export interface AccountsTable {

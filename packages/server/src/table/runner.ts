@@ -44,6 +44,7 @@ import { settlementRetries } from '../metrics/index.js';
 import { openRoundWithRetry } from './deal-retry.js';
 import { RoundSeeds } from '../fairness/round-seeds.js';
 import { NoticeBox } from './notice-box.js';
+import type { PlayerTables } from './player-tables.js';
 import { encodeRoundSecret } from './recovery.js';
 import { DEFAULT_ROUND_DEADLINES, type RoundDeadlines } from './round-deadlines.js';
 import { SettlementRetrier, walletCredits, type Resolution } from './settlement-retry.js';
@@ -96,6 +97,8 @@ export interface TableRunnerOptions {
    * (`server/overloaded`), or null. A `sit` by a player without a seat here is refused with it. Default: always admitted.
    */
   readonly admit?: () => RuleError | null;
+  /** The server's index of which tables each player is at, kept up to date by this runner (default none). */
+  readonly playerTables?: PlayerTables;
 }
 
 /** While fenced, a due timer is tried again this often, ms (not at once, which would spin). */
@@ -152,6 +155,7 @@ export class TableRunner {
       now: this.now,
       log: this.log,
       onRetry: () => settlementRetries.inc({ table: options.config.tableId }),
+      onSettled: (input) => roundSettled(this.logger, this.tableId, input.roundId, input.postings),
       onResolved: (resolution) => this.settlementResolved(resolution),
     });
   }
@@ -411,6 +415,7 @@ export class TableRunner {
     if (this.fenced) return err('action/unavailable', 'this server cannot confirm its lease: it does not deal or settle now; try again or reconnect');
     const before = this.state;
     this.state = applied.value;
+    this.options.playerTables?.update(this.tableId, before.players, this.state.players);
     this.seeds.noteEffects(applied.value.effects);
     await this.runEffects(applied.value.effects, before);
     return ok(undefined);

@@ -50,6 +50,8 @@ export interface SettlementRetrierOptions {
   readonly onResolved: (resolution: Resolution) => void;
   /** Called before each retry (metrics). */
   readonly onRetry?: () => void;
+  /** Called when a retried settlement went through, with what was posted (the audit trail and metrics). */
+  readonly onSettled?: (input: SettleRoundInput) => void;
   readonly log: (message: string, detail?: unknown) => void;
   readonly now?: () => number;
 }
@@ -149,7 +151,10 @@ export class SettlementRetrier {
         if (faultKindOf(error) === null) this.options.log(`round ${input.roundId}: the settlement failed`, error);
         continue;
       }
-      if (answer.ok) return this.resolve(job, 'settled');
+      if (answer.ok) {
+        this.options.onSettled?.(input);
+        return this.resolve(job, 'settled');
+      }
       if (answer.error.code === 'action/stale') return this.resolve(job, 'gone');
       this.options.log(`round ${input.roundId}: the settlement was refused (${answer.error.code}: ${answer.error.message}); refunding it`);
       break;

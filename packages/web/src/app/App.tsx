@@ -8,6 +8,7 @@ import type { PlayerSummary } from '@paigow/engine';
 import { ApiError, createApi } from '../net/http.js';
 import { loadToken, parseRoute, routeHash, saveToken, type Route } from './session.js';
 import { SignIn } from './SignIn.js';
+import { useAccountLanguage } from './useAccountLanguage.js';
 import { Lobby } from './Lobby.js';
 import { TableScreen } from './TableScreen.js';
 import { VerifyPage } from '../fairness/VerifyPage.js';
@@ -87,6 +88,7 @@ export function App() {
   const updatePlayer = useCallback((player: Partial<PlayerSummary>) => {
     setSession((s) => (s ? { ...s, player: { ...s.player, ...player } } : s));
   }, []);
+  useAccountLanguage(api, session, updatePlayer);
 
   // The verify page needs no sign-in: anyone may check a round's proof.
   if (route.screen === 'verify') return <VerifyPage roundId={route.roundId} onBack={() => navigate({ screen: 'lobby' })} />;

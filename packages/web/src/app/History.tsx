@@ -7,7 +7,7 @@
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry, SettingView } from '@paigow/engine';
 import { outcomeOfNet } from '../table-ui/model.js';
-import { envyHandsText, fortuneLineName } from './i18n/index.js';
+import { envyHandsText, fortuneLineName, formatTime } from './i18n/index.js';
 import { MiniHands } from './MiniCards.js';
 import { VerifyLink } from '../fairness/VerifyLink.js';
 
@@ -36,13 +36,13 @@ export function History({ entries, money, tableNames }: {
 }
 
 function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: number, signed?: boolean) => string; tableName: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const r = entry.result;
   const mine = r?.players.find((p) => p.you) ?? null;
   const outcome = entry.status === 'refunded' ? 'push' : mine ? mine.outcome : outcomeOfNet(entry.netCents);
   const yourSetting: SettingView | null = mine ? mine.setting : entry.role === 'banker' && r ? r.bankerHand.setting : null;
   const bankerSetting: SettingView | null = r && entry.role === 'player' ? r.bankerHand.setting : null;
-  const when = new Date(entry.closedAt ?? entry.openedAt);
+  const when = entry.closedAt ?? entry.openedAt;
   const faced = r && entry.role === 'banker' ? r.players : null;
   return (
     <div
@@ -59,7 +59,7 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
           {' · '}
           {tableName}
         </span>
-        <span className="muted"> · {when.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}</span>
+        <span className="muted"> · {formatTime(i18n.language, when)}</span>
       </span>
       <span className={`history-row__net history-row__net--${outcome}`}>{money(entry.netCents, true)}</span>
       <VerifyLink roundId={entry.roundId} />

@@ -6,6 +6,7 @@ import { ApiError, type Api } from '../net/http.js';
 import { PlayingCard } from '../table-ui/Card.js';
 import { errorMessage } from './i18n/index.js';
 import type { Session } from './App.js';
+import { LanguageSwitcher } from './LanguageSwitcher.js';
 
 const HERO = parse('As Kh Jk Qd Ts');
 const TILT = [-14, -7, 0, 7, 14];
@@ -45,7 +46,10 @@ export function SignIn({ api, onSignedIn }: { api: Api; onSignedIn: (s: Session)
         <p>{t('app.tagline')}</p>
       </div>
       <form className="panel" onSubmit={submit}>
-        <h2>{t('signIn.title')}</h2>
+        <div className="signin__head">
+          <h2>{t('signIn.title')}</h2>
+          <LanguageSwitcher />
+        </div>
         <div className="field">
           <label htmlFor="nickname">{t('signIn.nickname')}</label>
           <input

@@ -640,7 +640,7 @@ function betsAgainst(view: TableView): number {
 function opponentName(view: TableView, t: T): string {
   if (view.you?.role === 'banker') {
     const names = view.seats.filter((s) => s.nickname !== null && !s.you && s.role === 'player').map((s) => s.nickname);
-    return names.length > 0 ? names.join(', ') : t('table.noOpponent');
+    return names.length > 0 ? t('table.opponents', { names }) : t('table.noOpponent');
   }
   return view.banker.kind === 'house' ? t('table.theHouse') : view.banker.nickname;
 }

@@ -12,6 +12,7 @@
  * its last round; each can be closed sooner.
  */
 import { useEffect, type CSSProperties } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { noticeText } from './i18n/index.js';
 import type { NoticeItem } from './useTable.js';
@@ -79,6 +80,16 @@ function fadeStyle(atMs: number, lifeMs: number): CSSProperties {
  * The notices and the away panel (see the file's comment), each going by itself; `null` when there is
  * nothing to show. `money` formats cents; `canSitAgain` offers "Sit again" on `notice/left-table`.
  */
+/**
+ * One round of "While you were away": its outcome line, and when the house set the hand (time ran
+ * out, a disconnection) the catalog's `away.withHouseWay` around it, so each language orders the two.
+ */
+export function awayLine(t: TFunction, r: AwayRound, table: string, money: (cents: number, signed?: boolean) => string): string {
+  const line = t(r.outcome === 'push' && r.netCents !== 0 ? 'away.pushNet' : `away.${r.outcome}`, { table, amount: money(r.netCents, true) });
+  const setByHouse = (r.setBy === 'disconnect' || r.setBy === 'timeout') && r.outcome !== 'void' && r.outcome !== 'bank';
+  return setByHouse ? t('away.withHouseWay', { line, houseWay: t('away.houseWay') }) : line;
+}
+
 export function Toasts({ notices, local, away, tableNames, currentTable, money, onDismiss, onDismissLocal, onDismissAway, onSitAgain, canSitAgain }: {
   notices: readonly NoticeItem[];
   local: readonly ToastNotice[];
@@ -128,8 +139,7 @@ export function Toasts({ notices, local, away, tableNames, currentTable, money, 
                 data-result={r.outcome}
                 data-net-cents={r.netCents}
               >
-                {t(r.outcome === 'push' && r.netCents !== 0 ? 'away.pushNet' : `away.${r.outcome}`, { table: nameOf(r.tableId), amount: money(r.netCents, true) })}
-                {(r.setBy === 'disconnect' || r.setBy === 'timeout') && r.outcome !== 'void' && r.outcome !== 'bank' ? ` (${t('away.houseWay')})` : ''}
+                {awayLine(t, r, nameOf(r.tableId), money)}
               </li>
             ))}
           </ul>

@@ -2,8 +2,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Suit } from '../table-ui/Suit.js';
+import { LanguageSwitcher } from './LanguageSwitcher.js';
 
-/** The top bar: the brand, then `children` (the screen's figures and buttons). */
+/** The top bar: the brand, the language switcher, then `children` (the screen's figures and buttons). */
 export function TopBar({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -12,6 +13,7 @@ export function TopBar({ children }: { children?: ReactNode }) {
         <Suit suit={0} />
         <span>{t('app.title')}</span>
       </div>
+      <LanguageSwitcher />
       {children}
     </header>
   );

@@ -3,11 +3,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from './i18n/index.js';
+import { followLanguage, initialLanguage, storedLanguage } from './i18n/choice.js';
 import { App } from './App.js';
 import './styles.css';
 
-const i18n = createI18n(document.documentElement.lang || 'en');
-document.title = i18n.t('app.title');
+const i18n = createI18n(initialLanguage({ search: window.location.search, stored: storedLanguage(), browser: navigator.languages }));
+followLanguage(i18n);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

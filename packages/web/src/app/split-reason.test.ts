@@ -87,7 +87,7 @@ function render(low: string[]): string {
       { i18n },
       createElement(TableLayout, {
         api: {} as Api,
-        session: { token: 't', player: { id: 'p1', nickname: 'Ada', balanceCents: 97_450, compPoints: 42 } },
+        session: { token: 't', player: { id: 'p1', nickname: 'Ada', balanceCents: 97_450, compPoints: 42, language: null } },
         tableId: 'table-1',
         onLeave: () => undefined,
         onSessionLost: () => undefined,

@@ -7,6 +7,7 @@
 import type {
   HistoryResponse,
   MeResponse,
+  PlayerLanguage,
   SessionResponse,
   TablesResponse,
   TopUpResponse,
@@ -38,6 +39,8 @@ export interface Api {
   history(token: string, limit?: number): Promise<HistoryResponse>;
   /** `POST /api/sign-out`: revokes the session's token on the server (throws `auth/invalid-session`). */
   signOut(token: string): Promise<void>;
+  /** `PUT /api/me/language`: the account keeps the player's language (throws `action/invalid`, `auth/invalid-session`). */
+  setLanguage(token: string, language: PlayerLanguage): Promise<MeResponse>;
 }
 
 /**
@@ -45,7 +48,7 @@ export interface Api {
  * @param baseUrl the server's origin ('' = the page's own origin)
  */
 export function createApi(baseUrl = ''): Api {
-  async function call<T>(method: 'GET' | 'POST', path: string, token?: string, body?: unknown): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -75,5 +78,6 @@ export function createApi(baseUrl = ''): Api {
     topUp: (token) => call('POST', '/api/top-up', token, {}),
     history: (token, limit = 20) => call('GET', `/api/history?limit=${limit}`, token),
     signOut: (token) => call('POST', '/api/sign-out', token),
+    setLanguage: (token, language) => call('PUT', '/api/me/language', token, { language }),
   };
 }

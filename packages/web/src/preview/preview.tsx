@@ -298,6 +298,7 @@ const api: Api = {
   topUp: () => Promise.reject(new Error('preview')),
   history: () => Promise.resolve({ items: history }),
   signOut: () => Promise.resolve(),
+  setLanguage: () => Promise.reject(new Error('preview')),
 };
 
 const notices: NoticeItem[] = [
@@ -334,7 +335,7 @@ function Preview() {
     <TableLayout
       key={name}
       api={api}
-      session={{ token: 't', player: { id: 'p1', nickname: 'Ada', balanceCents: 97_450, compPoints: 42 } }}
+      session={{ token: 't', player: { id: 'p1', nickname: 'Ada', balanceCents: 97_450, compPoints: 42, language: null } }}
       tableId="table-1"
       onLeave={() => undefined}
       onSessionLost={() => undefined}

@@ -1,8 +1,10 @@
 /**
- * The game server (issue: the online table): headless colyseus.js clients play rounds against one server
- * on loopback (`packages/server/dist/bench/run.js`, SQLite) at 50 and 200 clients — settled wagers per
- * second and the p50/p99 action latency (an action to the view that acknowledges it) — and the JavaScript
- * the browser downloads, gzipped (`packages/web/dist/assets`).
+ * The game server (issue 11 point 10): headless colyseus.js clients play on one server process on loopback
+ * (`packages/server/dist/bench/run.js`, SQLite) at 200, 500, 1,000 and 2,000 players, each level for a
+ * bounded time (`--seconds`, default 60): settled wagers per second, the p50/p99 action latency (an action
+ * to the view that acknowledges it), the server's event-loop delay (the worst 2 s window's p99, and the
+ * latest a timer fired), its RSS, the players refused by admission control, and the ledger's drift (the
+ * sum of every account, which must be 0). Also the JavaScript the browser downloads, gzipped.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -10,29 +12,69 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { BenchRow, BenchSection } from '../measure.js';
+import type { BenchArgs, BenchRow, BenchSection } from '../measure.js';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
-const ROUNDS = 10;
 
-interface ServerBench {
+/** The load levels, players on one process. */
+const LEVELS = [200, 500, 1_000, 2_000] as const;
+
+/** Seconds per level unless `--seconds` is given. */
+const DEFAULT_SECONDS = 60;
+
+/** The goals of issue 11 point 10 (the figures of the day it was filed: 200 players 298 wagers/s). */
+const GOALS = { p99At500Seconds: 0.15, wagersAt500: 2 * 298, lagMaxAt2000Seconds: 1 } as const;
+
+/** One level's figures (`BenchResult` of packages/server/src/bench/bench.ts). */
+export interface ServerBench {
   clients: number;
   tables: number;
   roundsPerSecond: number;
   actionP50Ms: number;
   actionP99Ms: number;
+  lagP99Ms: number;
+  lagMaxMs: number;
+  rssMiB: number;
+  refused: number;
+  driftCents: number;
+  seconds: number;
 }
 
-function serverRuns(): ServerBench[] {
-  const run = spawnSync(process.execPath, [join(ROOT, 'packages/server/dist/bench/run.js'), '50', '200', '--rounds', String(ROUNDS)], {
+/**
+ * Runs the server benchmark at each of `players` for `seconds` each (one process per level), SQLite.
+ * @throws Error when a run fails
+ */
+export function serverRuns(players: readonly number[], seconds: number): ServerBench[] {
+  const run = spawnSync(process.execPath, [join(ROOT, 'packages/server/dist/bench/run.js'), ...players.map(String), '--seconds', String(seconds)], {
     encoding: 'utf8',
     env: { ...process.env, DATABASE_URL: '' },
+    maxBuffer: 16 * 2 ** 20,
   });
   if (run.status !== 0) throw new Error(`server bench exited with ${run.status}: ${run.stderr}`);
   return run.stdout
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as ServerBench);
+}
+
+/** The rows of one level, labelled `label`, with the issue's goals where they apply to `r.clients`. */
+export function levelRows(r: ServerBench, label: string): BenchRow[] {
+  const at500 = r.clients === 500;
+  return [
+    { measure: `${label}: settled wagers/s (${r.tables} tables)`, unit: 'rate', paigow: r.roundsPerSecond, ...(at500 ? { goal: GOALS.wagersAt500 } : {}) },
+    { measure: `${label}: action latency p50 (s)`, unit: 'seconds', paigow: r.actionP50Ms / 1000 },
+    { measure: `${label}: action latency p99 (s)`, unit: 'seconds', paigow: r.actionP99Ms / 1000, ...(at500 ? { goal: GOALS.p99At500Seconds } : {}) },
+    { measure: `${label}: event-loop delay p99, worst 2 s (s)`, unit: 'seconds', paigow: r.lagP99Ms / 1000 },
+    {
+      measure: `${label}: latest timer (event-loop delay max) (s)`,
+      unit: 'seconds',
+      paigow: r.lagMaxMs / 1000,
+      ...(r.clients === 2_000 ? { goal: GOALS.lagMaxAt2000Seconds } : {}),
+    },
+    { measure: `${label}: server RSS`, unit: 'megabytes', paigow: r.rssMiB },
+    { measure: `${label}: players refused a seat (admission control)`, unit: 'count', paigow: r.refused },
+    { measure: `${label}: ledger drift (sum of all accounts, cents)`, unit: 'count', paigow: Math.abs(r.driftCents), goal: 0 },
+  ];
 }
 
 function shippedJsGzipBytes(): number {
@@ -42,21 +84,15 @@ function shippedJsGzipBytes(): number {
     .reduce((sum, name) => sum + gzipSync(readFileSync(join(assets, name)), { level: 9 }).length, 0);
 }
 
-function rows(): BenchRow[] {
-  const out: BenchRow[] = [];
-  for (const r of serverRuns()) {
-    out.push(
-      { measure: `server, ${r.clients} clients at ${r.tables} tables: settled wagers/s`, unit: 'rate', paigow: r.roundsPerSecond },
-      { measure: `server, ${r.clients} clients: action latency p50 (s)`, unit: 'seconds', paigow: r.actionP50Ms / 1000 },
-      { measure: `server, ${r.clients} clients: action latency p99 (s)`, unit: 'seconds', paigow: r.actionP99Ms / 1000 },
-    );
-  }
+function rows(args: BenchArgs): BenchRow[] {
+  const seconds = args.seconds ?? DEFAULT_SECONDS;
+  const out: BenchRow[] = serverRuns(LEVELS, seconds).flatMap((r) => levelRows(r, `server, ${r.clients} players`));
   out.push({
     measure: 'JavaScript shipped to the browser, gzipped',
     unit: 'kilobytes',
     paigow: shippedJsGzipBytes() / 1024,
     goal: 300,
-    note: `Server: ${ROUNDS} rounds per client, six players a table (each bets, deals and plays House Way), SQLite; the latency counts from a message to the view acknowledging it.`,
+    note: `Server: ${seconds} s per level, six players a table (each bets 1.00, deals and plays House Way), SQLite, one process; the latency counts from a message to the view acknowledging it; players past admission control's limits are refused and do not play.`,
   });
   return out;
 }

@@ -7,7 +7,8 @@
  * (engine/src/house-way; a missing key falls back to the explanation's English text).
  * Interpolation uses i18next's `{{name}}`; money arrives already formatted.
  */
-import type { Category, ErrorCode } from '@paigow/engine';
+import type { ErrorCode } from '@paigow/engine';
+import { SHARED_CATALOGS as shared } from '@paigow/i18n';
 
 /**
  * Messages by error code. Every `ErrorCode` must be here (checked below at compile time and by
@@ -56,20 +57,6 @@ const errors = {
 type MissingErrorCode = Exclude<ErrorCode, keyof typeof errors>;
 /** Fails to compile when an `ErrorCode` has no English message. */
 export const ALL_ERROR_CODES_HAVE_MESSAGES: [MissingErrorCode] extends [never] ? true : MissingErrorCode = true;
-
-const category: Record<Category, string> = {
-  high_card: 'High card',
-  one_pair: 'One pair',
-  two_pair: 'Two pair',
-  three_of_a_kind: 'Three of a kind',
-  straight: 'Straight',
-  flush: 'Flush',
-  full_house: 'Full house',
-  four_of_a_kind: 'Four of a kind',
-  straight_flush: 'Straight flush',
-  royal_flush: 'Royal flush',
-  five_aces: 'Five aces',
-};
 
 /** The English catalog (the shape every other language's catalog follows). */
 export const en = {
@@ -121,6 +108,7 @@ export const en = {
     opponent: 'Opponent',
     theHouse: 'The house',
     noOpponent: '—',
+    opponents: '{{names, list}}',
     lastRound: 'Last round',
     lastRoundAt: 'Your last round, at {{table}}',
     compPoints: 'Comp points',
@@ -258,6 +246,7 @@ export const en = {
     bank: '{{table}}: you banked, {{amount}}',
     void: '{{table}}: round void, your stakes came back',
     houseWay: 'your hand was set by the house way',
+    withHouseWay: '{{line}} ({{houseWay}})',
     note: 'Details are in the history.',
   },
   phase: {
@@ -295,7 +284,7 @@ export const en = {
     foul: 'Foul — you lose {{amount}}',
     fortune: 'Fortune: {{line}} pays {{amount}}',
     fortuneLose: 'Fortune bet lost',
-    envy: 'Envy bonus {{amount}} ({{hands}})',
+    envy: 'Envy bonus {{amount}} ({{hands, list}})',
     envyHand: '{{nickname}}: {{line}}',
     commission: 'Commission {{amount}}',
     bankerFee: 'Banker fee {{amount}}',
@@ -401,6 +390,18 @@ export const en = {
     use: 'Use this setting',
     close: 'Close',
   },
+  /** The phone table's sheet: history, the pay table and the table's facts behind a tap (SideSheet.tsx). */
+  sheet: {
+    open: 'Table info',
+    openTitle: 'History, pay table and this table’s limits',
+    close: 'Close',
+  },
+  /** The optional sound (sound/): off by default. */
+  sound: {
+    label: 'Sound',
+    on: 'Sound on',
+    off: 'Sound off',
+  },
   fortune: {
     title: 'Fortune bonus',
     limits: 'Fortune bet {{min}} – {{max}}',
@@ -434,7 +435,7 @@ export const en = {
       timeout: 'time ran out',
       disconnect: 'you were disconnected',
     },
-    envy: 'Envy bonus: {{amount}} ({{hands}})',
+    envy: 'Envy bonus: {{amount}} ({{hands, list}})',
     refunded: 'Bet returned',
     outcome: {
       win: 'Win',
@@ -485,139 +486,12 @@ export const en = {
     'table/unknown': 'This table does not exist.',
     unknown: 'Something went wrong ({{code}}).',
   },
-  category,
   /**
-   * House-way explanations by rule id (`houseWay.<rule>`; the rule ids hold a dot, so they nest:
-   * `houseWay['8']['split-aces']`). Params: `low`/`high` are cards, `rank` a rank's plural name and
-   * `pairs` the pairs' description, both prepared by `houseWayText`.
+   * Hand names (`category`), house-way explanations (`houseWay`, `houseWayFoxwoods`, `houseWayParams`,
+   * `rankPlural`) and Fortune lines (`fortuneLine`) live in packages/i18n/src/en.ts: the `paigow`
+   * command prints them too. Edit them there.
    */
-  houseWay: {
-    '1': {
-      'five-aces-kings': 'Five aces with a pair of kings: the five aces stay together in the high hand and the kings ({{low}}) go to the low hand.',
-      'five-aces-split': 'Five aces: split, a pair of aces ({{low}}) in the low hand and three aces in the high hand.',
-    },
-    '2': {
-      'quads-low-kept': 'Four {{rank}} (deuces to sixes) stay together in the high hand; the best two other cards ({{low}}) go to the low hand.',
-      'quads-mid-kept': 'Four {{rank}} stay together because an ace or a pair ({{low}}) can be played in the low hand.',
-      'quads-mid-split': 'Four {{rank}} (sevens to tens) with no ace or pair beside them: split, a pair in each hand.',
-      'quads-high-kept': 'Four {{rank}} stay together because a pair of tens or better ({{low}}) can be played in the low hand.',
-      'quads-high-split': 'Four {{rank}} (jacks to kings) without a pair of tens or better beside them: split, a pair in each hand.',
-      'quad-aces-kept': 'Four aces stay together because a pair of sevens or better ({{low}}) can be played in the low hand.',
-      'quad-aces-split': 'Four aces without a pair of sevens or better beside them: split, a pair of aces in each hand.',
-    },
-    '3': {
-      'as-pairs': 'A straight flush, but the hand holds {{pairs}}: it is played as pairs, not as a straight flush ({{low}} in the low hand).',
-      'straight-flush': 'Straight flush kept in the high hand, with the best low hand that allows ({{low}}).',
-      'straight-flush-freed': 'The straight flush is given up for a straight or flush so that the low hand is jack or better ({{low}}).',
-      'royal-flush': 'Royal flush kept in the high hand, with the best low hand that allows ({{low}}).',
-      'royal-flush-freed': 'The royal flush is given up for a straight or flush so that the low hand is king or better ({{low}}).',
-    },
-    '4': {
-      'two-trips': 'Two three-of-a-kinds: the higher ({{rank}}) is split and its pair goes to the low hand.',
-      'trips-two-pairs': 'Three of a kind and two pairs: the higher pair ({{rank}}) goes to the low hand, the full house stays in the high hand.',
-      'full-house-split': 'Full house: split, the pair ({{rank}}) goes to the low hand and the three of a kind stays in the high hand.',
-      'full-house-deuces-kept': 'Full house with a pair of deuces and an ace or a king beside it: the full house stays together and {{low}} go to the low hand.',
-    },
-    '5': {
-      'as-pairs': 'A straight or flush, but the hand holds {{pairs}}: it is played as pairs, not as a straight or flush ({{low}} in the low hand).',
-      'straight-or-flush': 'Straight or flush kept in the high hand, with the highest low hand that leaves it there ({{low}}).',
-    },
-    '6': {
-      trips: 'Three {{rank}} stay in the high hand; the two highest other cards ({{low}}) go to the low hand.',
-      'trip-aces-split': 'Three aces: split, a pair of aces in the high hand and the third ace with the highest other card ({{low}}) in the low hand.',
-    },
-    '7': {
-      'three-pairs': 'Three pairs: the highest pair ({{rank}}) goes to the low hand.',
-    },
-    '8': {
-      kept: 'Two pairs stay together in the high hand; the two highest other cards ({{low}}) go to the low hand.',
-      'split-sevens-no-ace': 'Two pairs, the higher sevens or better, and no ace beside them: split, the lower pair ({{low}}) goes to the low hand.',
-      'split-jacks-sixes-ace': 'Two pairs, jacks or better with sixes or better: split even with an ace beside them; the lower pair ({{low}}) goes to the low hand.',
-      'split-aces': 'Two pairs with aces: split, the lower pair ({{low}}) goes to the low hand.',
-    },
-    '9': {
-      'one-pair': 'One pair stays in the high hand; the two highest other cards ({{low}}) go to the low hand.',
-    },
-    '10': {
-      'no-pair': 'No pair: the highest card stays in the high hand; the next two ({{low}}) go to the low hand.',
-    },
-  } as Record<string, Record<string, string>>,
-  /**
-   * The Foxwoods house way's explanations by rule id (`houseWayFoxwoods.<rule>`, house-way-foxwoods.md; nested
-   * like `houseWay`), with the same params.
-   */
-  houseWayFoxwoods: {
-    '1': {
-      'no-pair': 'No pair: the highest card stays in the high hand; the next two ({{low}}) go to the low hand.',
-    },
-    '2': {
-      'one-pair': 'One pair stays in the high hand; the two highest other cards ({{low}}) go to the low hand.',
-    },
-    '3': {
-      'split-high': 'Two pairs, the higher jacks or better: split, the lower pair ({{low}}) goes to the low hand.',
-      'kept-ace': 'Two pairs, the higher sevens to tens, with an ace to play in front: both pairs stay in the high hand and {{low}} go to the low hand.',
-      'split-mid': 'Two pairs, the higher sevens to tens, and no ace to play in front: split, the lower pair ({{low}}) goes to the low hand.',
-      'kept-king-or-ace': 'Two pairs, the higher sixes or lower, with a king or an ace to play in front: both pairs stay in the high hand and {{low}} go to the low hand.',
-      'split-low': 'Two pairs, the higher sixes or lower, and no king or ace to play in front: split, the lower pair ({{low}}) goes to the low hand.',
-    },
-    '4': {
-      'three-pairs': 'Three pairs: the highest pair ({{rank}}) goes to the low hand.',
-    },
-    '5': {
-      trips: 'Three {{rank}} stay in the high hand; the two highest other cards ({{low}}) go to the low hand.',
-      'trip-aces': 'Three aces: a pair of aces stays in the high hand; one ace and the next highest card ({{low}}) go to the low hand.',
-    },
-    '6': {
-      'two-trips': 'Two three-of-a-kinds: the higher ({{rank}}) is split and its pair goes to the low hand.',
-    },
-    '7': {
-      'no-pair': 'Straight or flush kept in the high hand, with the two highest cards that leave it there ({{low}}) in the low hand.',
-      'one-pair': 'Straight or flush with one pair: the straight or flush stays in the high hand, with the highest low hand that leaves it there ({{low}}).',
-      'one-pair-ace-front': 'Straight or flush with an ace and a pair of tens to kings: the ace goes in front ({{low}}) and the pair stays in the high hand, a better low hand than keeping the straight or flush.',
-      'as-pairs': 'A straight or flush with {{pairs}}: it is played as two pairs ({{low}} in the low hand).',
-      'as-three-pairs': 'A straight or flush with {{pairs}}: it is played as three pairs ({{low}} in the low hand).',
-      trips: 'Straight or flush with three of a kind: the straight or flush stays in the high hand and a pair from the three of a kind ({{low}}) goes to the low hand.',
-    },
-    '8': {
-      'full-house': 'Full house: split, the pair ({{rank}}) goes to the low hand and the three of a kind stays in the high hand.',
-      'trips-two-pairs': 'Three of a kind and two pairs: the higher pair ({{rank}}) goes to the low hand, the full house stays in the high hand.',
-    },
-    '9': {
-      'quads-high-split': 'Four {{rank}} (jacks to aces): always split, a pair in each hand.',
-      'quads-mid-kept': 'Four {{rank}} stay together because a king or better ({{low}}) can be played in the low hand.',
-      'quads-mid-split': 'Four {{rank}} (sevens to tens) without a king or an ace to play in front: split, a pair in each hand.',
-      'quads-low-kept': 'Four {{rank}} (sixes or lower) are never split; the two highest other cards ({{low}}) go to the low hand.',
-      'quads-pair-front': 'Four {{rank}} with a pair beside them: the four stay together and the pair ({{low}}) goes to the low hand.',
-    },
-    '10': {
-      'five-aces-split': 'Five aces: a pair of aces ({{low}}) in the low hand and three aces in the high hand.',
-      'five-aces-kings': 'Five aces with a pair of kings: the five aces stay together and the kings ({{low}}) go to the low hand.',
-    },
-  } as Record<string, Record<string, string>>,
-  /** Parameters of the house-way explanations. */
-  houseWayParams: {
-    twoPairs: 'two pairs ({{first}} and {{second}})',
-    threePairs: 'three pairs ({{first}}, {{second}}, {{third}})',
-  },
-  /** Plural rank names by rank letter (house-way explanations: "Four kings"). */
-  rankPlural: {
-    '2': 'deuces', '3': 'threes', '4': 'fours', '5': 'fives', '6': 'sixes', '7': 'sevens', '8': 'eights',
-    '9': 'nines', T: 'tens', J: 'jacks', Q: 'queens', K: 'kings', A: 'aces',
-  },
-  /** Fortune bonus pay lines (rules.md §4; keys of reference/fortune.json). */
-  fortuneLine: {
-    seven_card_straight_flush_natural: '7-card straight flush',
-    royal_flush_plus_royal_match: 'Royal flush with royal match',
-    seven_card_straight_flush_with_joker: '7-card straight flush with joker',
-    five_aces: 'Five aces',
-    royal_flush: 'Royal flush',
-    straight_flush: 'Straight flush',
-    four_of_a_kind: 'Four of a kind',
-    full_house: 'Full house',
-    flush: 'Flush',
-    three_of_a_kind: 'Three of a kind',
-    straight: 'Straight',
-  } as Record<string, string>,
+  ...shared.en,
 };
 
 /** The shape every language catalog has. */

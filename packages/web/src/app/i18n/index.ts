@@ -1,27 +1,38 @@
 /**
- * i18next set-up for the browser client. Every string a player reads comes from a catalog here.
- * English is built in; another language is one more `resources` entry of the same `Catalog` shape.
+ * i18next set-up for the browser client. Every string a player reads comes from a catalog here:
+ * English (en.ts, the shape), Russian, French, German and Spanish (the seeds' languages, each typed
+ * `Translation` so a missing key does not compile), and the pseudo-locale `en-XA` for layout checks.
+ * Hand names, house-way explanations and Fortune lines come from packages/i18n, shared with the CLI.
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isErrorCode, type Category } from '@paigow/engine';
+import { LANGUAGES, houseWayText as sharedHouseWayText, type Language } from '@paigow/i18n';
+import { de } from './de.js';
 import { en } from './en.js';
+import { es } from './es.js';
+import { fr } from './fr.js';
+import { PSEUDO_LANGUAGE, pseudoCatalog } from './pseudo.js';
+import { ru } from './ru.js';
+import type { Translation } from './translation.js';
 
-/** Languages with a catalog; the first is the fallback. */
-export const LANGUAGES = ['en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from '@paigow/i18n';
+export { PSEUDO_LANGUAGE } from './pseudo.js';
+
+/** Every catalog by language tag (the five languages and the pseudo-locale). */
+export const CATALOGS: Readonly<Record<Language | typeof PSEUDO_LANGUAGE, Translation>> = { en, ru, fr, de, es, [PSEUDO_LANGUAGE]: pseudoCatalog(en) };
 
 /**
  * Creates and initialises an i18next instance with the catalogs (synchronously: resources are bundled).
- * @param lng the language to start in (falls back to English)
+ * @param lng the language to start in: one of `LANGUAGES` or `PSEUDO_LANGUAGE` (others fall back to English)
  */
 export function createI18n(lng: string = 'en'): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng,
     fallbackLng: 'en',
-    supportedLngs: [...LANGUAGES],
-    resources: { en: { translation: en } },
+    supportedLngs: [...LANGUAGES, PSEUDO_LANGUAGE],
+    resources: Object.fromEntries(Object.entries(CATALOGS).map(([tag, translation]) => [tag, { translation }])),
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
@@ -73,42 +84,27 @@ export function fortuneLineName(t: TFunction, line: string): string {
   return t(`fortuneLine.${line}`, { defaultValue: line });
 }
 
-/** The hands that earned an envy bonus (rules.md §4) as one text: "Pat: Five aces, Lee: Royal flush". */
-export function envyHandsText(t: TFunction, hands: readonly { readonly nickname: string; readonly line: string }[]): string {
-  return hands.map((h) => t('result.envyHand', { nickname: h.nickname, line: fortuneLineName(t, h.line) })).join(', ');
+/**
+ * The hands that earned an envy bonus (rules.md §4), one text each ("Pat: Five aces"), for a
+ * `{{hands, list}}` placeholder: i18next joins them by the language's rules (Intl.ListFormat:
+ * "Pat: Five aces and Lee: Royal flush", "… und …", "… и …").
+ */
+export function envyHandsText(t: TFunction, hands: readonly { readonly nickname: string; readonly line: string }[]): string[] {
+  return hands.map((h) => t('result.envyHand', { nickname: h.nickname, line: fortuneLineName(t, h.line) }));
 }
 
-/** Card text with suit symbols for reading (`Kd 9c` → `K♦ 9♣`, `Td` → `10♦`); the joker stays `Jk`. */
-export function prettyCards(text: string): string {
-  const suits: Record<string, string> = { s: '♠', h: '♥', d: '♦', c: '♣' };
-  return text
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((c) => (c === 'Jk' ? c : (c[0] === 'T' ? '10' : c[0]) + (suits[c[1]] ?? c[1])))
-    .join(' ');
-}
+/** Card text with suit symbols (`Kd 9c` → `K♦ 9♣`); shared with the CLI (packages/i18n). */
+export { prettyCards } from '@paigow/i18n';
 
 /**
- * A house-way explanation (house-way.md, house-way-foxwoods.md): the catalog's `houseWay.<rule>` (or
- * `houseWayFoxwoods.<rule>`) with the explanation's
- * params made readable (`rank` letter → plural rank name, `pairs` → "two pairs (aces and kings)",
- * cards with suit symbols), or the English text the engine supplied when the catalog lacks the key.
+ * A house-way explanation in the instance's language (packages/i18n `houseWayText`): the catalog's
+ * `houseWay.<rule>` / `houseWayFoxwoods.<rule>` with readable params, else the engine's English text.
  */
 export function houseWayText(
   t: TFunction,
   explanation: { key: string; params?: Readonly<Record<string, string | number>>; text: string },
 ): string {
-  const key = /^houseWay(Foxwoods)?\./.test(explanation.key) ? explanation.key : `houseWay.${explanation.key}`;
-  const raw = explanation.params ?? {};
-  const params: Record<string, string | number> = { ...raw };
-  if (typeof raw.rank === 'string') params.rank = t(`rankPlural.${raw.rank}`, { defaultValue: raw.rank });
-  if (typeof raw.pairs === 'string') {
-    const names = raw.pairs.split(/\s+/).filter(Boolean).map((r) => t(`rankPlural.${r}`, { defaultValue: r }));
-    const [first, second, third] = names;
-    params.pairs = names.length === 3 ? t('houseWayParams.threePairs', { first, second, third }) : t('houseWayParams.twoPairs', { first, second });
-  }
-  for (const k of ['low', 'high'] as const) if (typeof raw[k] === 'string') params[k] = prettyCards(raw[k] as string);
-  return t(key, { ...params, defaultValue: explanation.text });
+  return sharedHouseWayText((key, options) => t(key, options), explanation);
 }
 
 /**
@@ -120,6 +116,14 @@ export function formatMoney(lng: string, cents: number, signed = false): string 
   const text = new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD', minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(Math.abs(cents) / 100);
   if (cents < 0) return `−${text}`;
   return signed && cents > 0 ? `+${text}` : text;
+}
+
+/**
+ * Formats a moment as the time of day in the current language (`15:42`, `3:42 PM`): hours and minutes.
+ * @param ms milliseconds since the epoch
+ */
+export function formatTime(lng: string, ms: number): string {
+  return new Intl.DateTimeFormat(lng, { hour: '2-digit', minute: '2-digit' }).format(ms);
 }
 
 /**

@@ -1,0 +1,43 @@
+/**
+ * Whether a client's view changed (issue 11 point 4c: send a client a view only when its view changed).
+ * A table sends every client its view after every change of the table; most changes touch a few seats,
+ * and a client whose view is the same as the one it has gets nothing (unless the change acknowledges its
+ * own request). `serverNowMs` (the table's clock, docs/protocol.md) alone does not make a view new: it
+ * moves with every change and the client only uses it to correct its own clock.
+ */
+import type { TableView } from '@paigow/engine';
+
+/** Deep equality of two JSON-like values (plain objects, arrays, strings, numbers, booleans, null). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let keys = 0;
+  for (const key in left) {
+    if (left[key] === undefined) continue;
+    keys += 1;
+    if (!sameJson(left[key], right[key])) return false;
+  }
+  for (const key in right) if (right[key] !== undefined) keys -= 1;
+  return keys === 0;
+}
+
+/**
+ * True when `next` shows the client nothing `previous` (the last view it was sent, or undefined) did not:
+ * every field equal but `serverNowMs` and `ack`.
+ */
+export function sameView(previous: TableView | undefined, next: TableView): boolean {
+  if (previous === undefined) return false;
+  for (const key in next) {
+    if (key === 'serverNowMs' || key === 'ack') continue;
+    if (!sameJson((previous as unknown as Record<string, unknown>)[key], (next as unknown as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}

@@ -1,0 +1,78 @@
+/**
+ * Issue 11 points 7 and 8: a settlement that goes through only after retries is counted and logged like
+ * one that went through at once (rounds settled, hold), and every round event is one `info` line.
+ */
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { Ledger, SettleRoundInput } from '../ledger/index.js';
+import { createLogger } from '../log/index.js';
+import { metricsRegistry } from '../metrics/index.js';
+import { roundDealt, roundSettled } from './round-audit.js';
+import { SettlementRetrier, type Resolution } from './settlement-retry.js';
+
+async function sample(series: string): Promise<number> {
+  const line = (await metricsRegistry.metrics()).split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? 0 : Number(line.slice(series.length + 1));
+}
+
+function capture(): { logger: ReturnType<typeof createLogger>; lines: () => Record<string, unknown>[] } {
+  const chunks: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk.toString());
+      done();
+    },
+  });
+  return {
+    logger: createLogger({ destination }).child({ tableId: 'audit-table' }),
+    lines: () => chunks.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}
+
+describe('the rounds audit trail and metrics', () => {
+  it('logs a round dealt and a round settled on one info line each, with table and round ids', async () => {
+    const { logger, lines } = capture();
+    roundDealt(logger, 'audit-table', 'r-1', [
+      { playerId: 'p', kind: 'main', amountCents: 1_000 },
+      { playerId: 'p', kind: 'fortune', amountCents: 500 },
+      { playerId: 'b', kind: 'bank', amountCents: 9_000 },
+    ]);
+    roundSettled(logger, 'audit-table', 'r-1', [{ from: 'escrow', to: 'house', amountCents: 1_500, kind: 'stake-lost' }]);
+    expect(lines()).toEqual([
+      expect.objectContaining({ level: 'info', tableId: 'audit-table', roundId: 'r-1', event: 'round-dealt', players: ['p'], wageredCents: 1_500 }),
+      expect.objectContaining({ level: 'info', tableId: 'audit-table', roundId: 'r-1', event: 'round-settled', houseNetCents: 1_500 }),
+    ]);
+    expect(await sample('paigow_wagered_cents_total{table="audit-table"}')).toBe(1_500);
+    expect(await sample('paigow_hold_cents{table="audit-table"}')).toBe(1_500);
+  });
+
+  it('counts a settlement that went through on a retry (onSettled) as settled, with its hold', async () => {
+    let calls = 0;
+    const ledger = {
+      settleRound: async () => {
+        calls++;
+        if (calls === 1) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+        return { ok: true, value: {} };
+      },
+    } as unknown as Ledger;
+    const { logger } = capture();
+    const resolved: Resolution[] = [];
+    const settledBefore = await sample('paigow_rounds_settled_total{table="retry-table"}');
+    const retrier = new SettlementRetrier({
+      ledger,
+      deadlines: { dealMs: 1_000, settleMs: 5_000, firstRetryPauseMs: 5, maxRetryPauseMs: 10 },
+      log: () => undefined,
+      onResolved: (resolution) => resolved.push(resolution),
+      onSettled: (input: SettleRoundInput) => roundSettled(logger, 'retry-table', input.roundId, input.postings),
+    });
+    const answer = await retrier.settle(
+      { roundId: 'r-2', postings: [{ from: { player: 'p' }, to: 'commission', amountCents: 50, kind: 'commission' }], compPoints: [], result: {} },
+      ['p'],
+    );
+    expect(answer.status).toBe('pending');
+    await retrier.idle();
+    expect(resolved).toEqual([expect.objectContaining({ roundId: 'r-2', outcome: 'settled' })]);
+    expect(await sample('paigow_rounds_settled_total{table="retry-table"}')).toBe(settledBefore + 1);
+    expect(await sample('paigow_hold_cents{table="retry-table"}')).toBe(50);
+  });
+});
