@@ -65,8 +65,8 @@ describe('the table in the players\' languages (issue 14)', () => {
       await signInIn(page, lang, `${lang} ${size}`);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
       await playRound(page, `${lang}-${size}`);
-      const words = { de: ['Art des Hauses', 'niedrige Hand'], ru: ['House Way', 'малую руку'] }[lang];
-      for (const word of words) expect(await page.getByTestId('house-way-explanation').first().textContent()).toContain(word);
+      const explained = { de: /^Art des Hauses: .*(hohe|niedrige)n? Hand/, ru: /^House Way: [^A-Za-z]*рук/ }[lang];
+      expect(await page.getByTestId('house-way-explanation').first().textContent()).toMatch(explained);
     }, TEST_TIMEOUT_MS);
   }
 
@@ -77,7 +77,7 @@ describe('the table in the players\' languages (issue 14)', () => {
       await signInIn(page, 'pseudo', nickname);
       await playRound(page, `pseudo-${size}`);
       // The table names come from the server's configuration, the switcher names languages in themselves.
-      const tables = await page.evaluate(() => [...document.querySelectorAll('[data-testid="table-name"]')].map((e) => e.textContent ?? ''));
+      const tables = ((await (await fetch(`${server.url}/api/tables`)).json()) as { tables: { name: string }[] }).tables.map((t) => t.name);
       const allowed = new Set([...nickname.split(' '), ...tables.flatMap((t) => t.split(/\s+/)), 'English', 'Deutsch', 'Pai', 'Gow']);
       expect((await plainWords(page)).filter((w) => !allowed.has(w))).toEqual([]);
     }, TEST_TIMEOUT_MS);

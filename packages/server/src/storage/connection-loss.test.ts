@@ -4,14 +4,18 @@
  * must survive (a checked-out client's 'error' event used to end it), the call fails with a typed
  * `DatabaseFault`, nothing was posted, and the pool reconnects for the next call.
  */
+import { once } from 'node:events';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unwrap } from '@paigow/engine';
 import { createLedger, type Ledger } from '../ledger/index.js';
 import { createPlayers } from '../players/index.js';
+import { buildServer, createStore, signIn, spawnServer, TestClient, type ChildServer, type TestStore } from '../rooms/test-harness.js';
+import type { ServerHandle } from '../server.js';
 import type { Database } from './database.js';
 import { DatabaseFault } from './faults.js';
 import { TEST_BACKENDS } from './test-backends.js';
+import { holdPostgresRow } from './test-faults.js';
 
 const postgres = TEST_BACKENDS.find((backend) => backend.name === 'postgres')!;
 
@@ -107,4 +111,45 @@ describe.skipIf(!postgres.enabled)('PostgreSQL connection faults mid-transaction
     expect(Date.now() - started).toBeLessThan(8_000);
     expect(unwrap(await deal('r-1')).status).toBe('open');
   }, 15_000);
+});
+
+describe.skipIf(!postgres.enabled)('a server process whose backend is terminated mid-deal', () => {
+  let store: TestStore | undefined;
+  let child: ChildServer | undefined;
+  beforeAll(buildServer, 120_000);
+  afterEach(async () => {
+    child?.process.kill('SIGKILL');
+    await store?.dispose();
+    child = store = undefined;
+  });
+
+  it('keeps running: the deal is tried again on a fresh connection and play goes on', async () => {
+    store = createStore('postgres');
+    child = await spawnServer(store);
+    let exitCode: number | null | undefined;
+    void once(child.process, 'exit').then(([code]) => (exitCode = code as number | null));
+    const reach = { port: child.port, url: `http://127.0.0.1:${child.port}` } as ServerHandle;
+    const session = await signIn(reach, 'Jo');
+    const jo = await TestClient.join(reach, 'small', session.token, 'jo');
+    await jo.act('sit', { seat: 0 });
+    await jo.act('bet', { spot: 'main', amountCents: 500 });
+
+    const lock = await holdPostgresRow(process.env.DATABASE_URL!, store.options.databaseSchema!, 'accounts', `wallet:${session.player.id}`);
+    const from = jo.received.length;
+    jo.send('deal');
+    let terminated = 0;
+    try {
+      terminated = await lock.interruptWaiters('terminate', () => terminated > 0 || exitCode !== undefined);
+    } finally {
+      await lock.release();
+    }
+    expect(terminated).toBe(1);
+    const dealt = await jo.waitForView((view) => view.phase === 'setting', from);
+    expect(dealt.you?.balanceCents).toBe(99_500);
+    expect(exitCode).toBeUndefined();
+    const settled = await jo.act('house-way');
+    expect(settled.lastRound?.roundId).toBe(dealt.roundId);
+    expect((await fetch(`${reach.url}/livez`)).status).toBe(200);
+    void jo.leave().catch(() => undefined);
+  });
 });

@@ -44,6 +44,11 @@ import { BankRoom, TakeBank } from './BankStatus.js';
 import { BrokeNotice } from './BrokeNotice.js';
 import { ResultBanner } from './ResultBanner.js';
 import { useTable, type TableState } from './useTable.js';
+import { COMPACT_LAYOUT, SheetToggle, SideSheet } from './SideSheet.js';
+import { percent, TableFacts } from './TableFacts.js';
+import { SoundToggle } from './sound/SoundToggle.js';
+import { useRoundCues, useSoundSetting } from './sound/useSound.js';
+import { SettleChips } from '../table-ui/SettleChips.js';
 import { Stat, TopBar } from './TopBar.js';
 import { History } from './History.js';
 import { HintPanel } from './HintPanel.js';
@@ -122,6 +127,10 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const [localNotices, setLocalNotices] = useState<readonly ToastNotice[]>([]);
   // Wide screens show the Hint panel beside the felt (the side column), narrow ones in the felt.
   const wide = useMediaQuery(WIDE_LAYOUT);
+  // A phone: the felt fills the window, the side column is a sheet behind a tap (SideSheet.tsx).
+  const compact = useMediaQuery(COMPACT_LAYOUT);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [soundOn, setSoundOn] = useSoundSetting();
 
   // A new deal starts a new arrangement.
   const roundId = view?.roundId ?? null;
@@ -232,6 +241,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const canBet = you?.role === 'player' && view?.phase === 'betting' && connected;
   // The chips on the felt and their tools (Clear, Undo, Double, Rebet).
   const bets = useBetChips({ view, you, canBet, send, pendingTypes, error, setLocalError, money });
+  useRoundCues(soundOn, stage.kind === 'setting' ? roundId : null, view ? resultOf(view) : null);
 
   const leave = async () => {
     await table.leave();
@@ -389,7 +399,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
       {/* Notices: in the bottom right corner on a wide screen (styles.css), under the actions on a narrow one. */}
       {wide && toasts}
       <main className="table-screen">
-        <section className="felt" aria-label={view.config.name}>
+        <section className="felt" aria-label={view.config.name} data-stage={stage.kind}>
           {shared && <SeatsBar view={view} you={you} send={send} money={money} />}
           <BankerZone view={view} stage={stage} />
           <div className="middle">
@@ -410,6 +420,9 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
                 </div>
               ) : (
                 <>
+                  {result && stage.kind === 'revealed' && !stage.asBanker && (
+                    <SettleChips key={result.roundId} outcome={result.outcome} cents={result.outcome === 'push' ? (you.lastBets?.main ?? 0) : result.netCents} />
+                  )}
                   <BetSpot
                     kind="main"
                     testid="bet-stack"
@@ -453,31 +466,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
             </div>
             <div className="middle__right">
               <Timer deadline={deadline} totalMs={totalMs} />
-              <span className="table-facts muted">
-                {view.config.name}
-                <br />
-                <span data-testid="table-house-way">{t('table.houseWayName', { name: t(`houseWayNames.${view.config.houseWay}`) })}</span>
-                <br />
-                {t('table.limits', { min: money(mainLimits.minCents), max: money(mainLimits.maxCents) })}
-                <br />
-                {view.banker.kind === 'house'
-                  ? t('table.commission', { rate: percent(lng, view.config.commissionBps) })
-                  : t('table.bankerFee', { rate: percent(lng, view.config.bankerFeeBps) })}
-                {fortuneLimits && (
-                  <>
-                    <br />
-                    {t('table.fortuneLimits', { min: money(fortuneLimits.minCents), max: money(fortuneLimits.maxCents) })}
-                  </>
-                )}
-                {view.config.envyBonus && (
-                  <>
-                    <br />
-                    <span className="envy-badge" data-testid="envy-on">
-                      {t('table.envyOn')}
-                    </span>
-                  </>
-                )}
-              </span>
+              {compact ? <SheetToggle open={sheetOpen} onToggle={() => setSheetOpen((o) => !o)} /> : <TableFacts view={view} money={money} />}
             </div>
           </div>
           {stage.kind === 'revealed' && stage.asBanker ? (
@@ -576,7 +565,9 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
             {!wide && toasts}
           </div>
         </section>
-        <aside className="side">
+        <SideSheet compact={compact} open={sheetOpen} onClose={() => setSheetOpen(false)}>
+          <SoundToggle on={soundOn} onChange={setSoundOn} />
+          {compact && <TableFacts view={view} money={money} />}
           {wide && hintPanel}
           {showRoundPlayers && sideRound && (
             <section className="panel" data-testid="last-round-panel" data-round-id={sideRound.roundId}>
@@ -596,7 +587,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
           {view.config.fortunePayTable && (
             <FortunePayTable payTable={view.config.fortunePayTable} limits={fortuneLimits} envy={view.config.envyBonus} money={money} />
           )}
-        </aside>
+        </SideSheet>
       </main>
     </>
   );
@@ -625,11 +616,6 @@ function useMediaQuery(query: string): boolean {
     return () => list.removeEventListener('change', update);
   }, [query]);
   return matches;
-}
-
-/** A rate in basis points as a percentage (`150` → "1.5%"). */
-function percent(lng: string, bps: number): string {
-  return new Intl.NumberFormat(lng, { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000);
 }
 
 /** The main bets of the seated players: what a banking player has against it this round. */

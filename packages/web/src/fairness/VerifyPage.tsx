@@ -102,9 +102,10 @@ function Verdict({ proof, verification }: { proof: FairnessProof; verification: 
         <dd>
           <code>{proof.clientSeeds}</code>
         </dd>
+        {/* The proof numbers seats from 0, as the protocol does; the table shows them from 1. */}
         {proof.hands.map((hand) => (
           <div key={String(hand.seat)}>
-            <dt>{hand.seat === 'banker' ? t('verify.banker') : t('verify.seat', { seat: hand.seat })}</dt>
+            <dt>{hand.seat === 'banker' ? t('verify.banker') : t('verify.seat', { seat: hand.seat + 1 })}</dt>
             <dd>
               <code>{hand.cards.join(' ')}</code>
             </dd>

@@ -6,6 +6,7 @@
  */
 import type { Translation } from '../../app/i18n/translation.js';
 
+/** The English help catalog. */
 export const en = {
   ui: {
     open: 'Help',

@@ -1,0 +1,48 @@
+/**
+ * The table's facts: its name, house way, limits, the commission (house bank) or the banker's fee
+ * (a player banks; rules.md §3.1), the Fortune limits and whether the envy bonus is on (rules.md §4).
+ * Beside the timer on a larger screen; in the sheet on a phone (SideSheet.tsx).
+ */
+import { useTranslation } from 'react-i18next';
+import type { TableView } from '@paigow/engine';
+
+type Money = (cents: number, signed?: boolean) => string;
+
+/** A rate in basis points as a percentage in the language `lng` (`150` → "1.5%"). */
+export function percent(lng: string, bps: number): string {
+  return new Intl.NumberFormat(lng, { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000);
+}
+
+export function TableFacts({ view, money }: { view: TableView; money: Money }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const mainLimits = view.config.limits.main;
+  const fortuneLimits = view.config.limits.fortune;
+  return (
+    <span className="table-facts muted">
+      {view.config.name}
+      <br />
+      <span data-testid="table-house-way">{t('table.houseWayName', { name: t(`houseWayNames.${view.config.houseWay}`) })}</span>
+      <br />
+      {t('table.limits', { min: money(mainLimits.minCents), max: money(mainLimits.maxCents) })}
+      <br />
+      {view.banker.kind === 'house'
+        ? t('table.commission', { rate: percent(lng, view.config.commissionBps) })
+        : t('table.bankerFee', { rate: percent(lng, view.config.bankerFeeBps) })}
+      {fortuneLimits && (
+        <>
+          <br />
+          {t('table.fortuneLimits', { min: money(fortuneLimits.minCents), max: money(fortuneLimits.maxCents) })}
+        </>
+      )}
+      {view.config.envyBonus && (
+        <>
+          <br />
+          <span className="envy-badge" data-testid="envy-on">
+            {t('table.envyOn')}
+          </span>
+        </>
+      )}
+    </span>
+  );
+}
