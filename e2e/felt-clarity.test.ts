@@ -129,8 +129,11 @@ describe('the felt reads clearly (issue 10)', () => {
     await sitAt(player, 'table-3');
     expect(await player.getByTestId('dealer-high-hand').count()).toBe(0);
     expect(await player.getByTestId('last-round-tag').count()).toBe(0);
+    // On a phone the panels beside the felt are in the sheet behind `side-toggle` (issue 14 point 4).
+    await player.getByTestId('side-toggle').click();
     await waitAttr(player, 'last-round-panel', 'round-id', played.roundId);
     expect(await player.getByTestId('last-round-panel').textContent()).toContain('Banker Bo');
+    await player.getByTestId('side-close').click();
     // Someone else banks; the player sees how much the bank can still take.
     await waitAttr(player, 'bank-reason', 'kinds', 'occupied');
     expect(await player.getByTestId('bank-reason').textContent()).toBe('Banker Bo is the banker.');

@@ -27,6 +27,11 @@ export const de: SharedCatalog = {
     royal_flush: 'Royal Flush',
     five_aces: 'Fünf Asse',
   },
+  fortuneText: {
+    pays: '{{cards}}: {{line}}, zahlt {{pays}} zu 1',
+    none: '{{cards}}: keine Gewinnhand, der Fortune-Einsatz verliert',
+    alsoHolds: '{{text}} (enthält auch: {{lines, list}})',
+  },
   columns: {
     highHand: 'hohe Hand',
     lowHand: 'niedrige Hand',

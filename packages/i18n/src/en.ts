@@ -24,6 +24,12 @@ const category: Record<Category, string> = {
 /** The English shared catalog (the shape every other language's shared catalog follows). */
 export const en = {
   category,
+  /** `paigow fortune <7 cards>`: the line one hand is paid on (`line` a `fortuneLine` name, `lines` a list of them). */
+  fortuneText: {
+    pays: '{{cards}}: {{line}}, pays {{pays}} to 1',
+    none: '{{cards}}: no line, the Fortune bet loses',
+    alsoHolds: '{{text}} (also holds: {{lines, list}})',
+  },
   /** Column headings of the `paigow` command's tables (`paigow set`, `paigow eval`). */
   columns: {
     highHand: 'high hand',

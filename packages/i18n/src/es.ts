@@ -27,6 +27,11 @@ export const es: SharedCatalog = {
     royal_flush: 'Escalera real',
     five_aces: 'Cinco ases',
   },
+  fortuneText: {
+    pays: '{{cards}}: {{line}}, paga {{pays}} a 1',
+    none: '{{cards}}: sin jugada, la apuesta de fortuna pierde',
+    alsoHolds: '{{text}} (también tiene: {{lines, list}})',
+  },
   columns: {
     highHand: 'mano alta',
     lowHand: 'mano baja',

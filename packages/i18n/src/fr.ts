@@ -28,6 +28,11 @@ export const fr: SharedCatalog = {
     royal_flush: 'Quinte flush royale',
     five_aces: 'Cinq as',
   },
+  fortuneText: {
+    pays: '{{cards}}\u00a0: {{line}}, paie {{pays}} contre 1',
+    none: '{{cards}}\u00a0: aucune combinaison, la mise Fortune perd',
+    alsoHolds: '{{text}} (contient aussi\u00a0: {{lines, list}})',
+  },
   columns: {
     highHand: 'main haute',
     lowHand: 'main basse',

@@ -28,6 +28,11 @@ export const ru: SharedCatalog = {
     royal_flush: 'Флеш-рояль',
     five_aces: 'Пять тузов',
   },
+  fortuneText: {
+    pays: '{{cards}}: {{line}}, выплата {{pays}} к 1',
+    none: '{{cards}}: нет комбинации, ставка Fortune проигрывает',
+    alsoHolds: '{{text}} (есть также: {{lines, list}})',
+  },
   columns: {
     highHand: 'большая рука',
     lowHand: 'малая рука',

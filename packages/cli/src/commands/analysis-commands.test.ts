@@ -97,7 +97,7 @@ describe('paigow simulate', () => {
   it('refuses a missing or bad --rounds and an unknown player', () => {
     expectBadInput(paigow(['simulate']), /^paigow: .*--rounds/);
     expectBadInput(paigow(['simulate', '--rounds', '-5']), /^paigow: --rounds must be a whole number/);
-    expectBadInput(paigow(['simulate', '--rounds', '10', '--player', 'psychic']), "--player must be house-way or optimal, got 'psychic'");
+    expectBadInput(paigow(['simulate', '--rounds', '10', '--player', 'psychic']), "--player must be house-way, optimal or optimal-global, got 'psychic'");
   });
   it('takes whole numbers in decimal digits only (underscores allowed)', () => {
     for (const text of ['1e3', '0x10', '2.5', ' 7', '']) {

@@ -68,8 +68,8 @@ describe('paigow fortune <7 cards>', () => {
 
   test('readable, with a pay table file', async () => {
     const op = file('straight4.json', JSON.stringify({ ...FORTUNE_PAY_TABLE, straight: 4 }));
-    expect(await run('fortune', '9s 9h 9d 8c 7s 6h 5d')).toBe('9s 9h 9d 8c 7s 6h 5d: Three of a kind, pays 3 to 1 (also holds: straight)\n');
-    expect(await run('fortune', '9s 9h 9d 8c 7s 6h 5d', '--pay-table', op)).toBe('9s 9h 9d 8c 7s 6h 5d: Straight, pays 4 to 1 (also holds: three of a kind)\n');
+    expect(await run('fortune', '9s 9h 9d 8c 7s 6h 5d')).toBe('9s 9h 9d 8c 7s 6h 5d: Three of a kind, pays 3 to 1 (also holds: Straight)\n');
+    expect(await run('fortune', '9s 9h 9d 8c 7s 6h 5d', '--pay-table', op)).toBe('9s 9h 9d 8c 7s 6h 5d: Straight, pays 4 to 1 (also holds: Three of a kind)\n');
     expect(fortuneHandReport(cards('As Kd 9c 7h 5s 3d 2c'), FORTUNE_PAY_TABLE)).toMatchObject({ line: null, pays: 0, held: [] });
   });
 

@@ -1,7 +1,7 @@
 /**
  * `paigow fortune --exact [--pay-table FILE] [--json]` (interfaces.md): the exact analysis of the
  * Fortune bonus over all 154,143,080 seven-card hands (rules.md §4; reference/fortune.json), and
- * `paigow fortune <7 cards> [--pay-table FILE] [--json]`: the line one hand is paid on.
+ * `paigow fortune <7 cards> [--pay-table FILE] [--lang L] [--json]`: the line one hand is paid on.
  * `--pay-table` reads an operator's table (JSON: `{"<line>": pays, …}` with every line, or the
  * shape of reference/fortune.json); the default is seed 003's table.
  */
@@ -20,7 +20,9 @@ import {
   type FortuneLine,
   type FortunePayTable,
 } from '@paigow/engine';
+import type { Language } from '@paigow/i18n';
 import { UsageError, formatCount, formatTable, parseCardArgs, printJson, printText } from '../io.js';
+import { LANG_OPTION_HELP, environmentLanguage, langOption, translator } from '../lang-option.js';
 
 /** The JSON document of `paigow fortune --exact` (interfaces.md, plus the extra fields below). */
 export interface FortuneExactReport {
@@ -140,6 +142,18 @@ export function formatExactReport(report: FortuneExactReport): string {
   ].join('\n');
 }
 
+/**
+ * The readable line of `paigow fortune <7 cards>` in `lang` (the web client's catalogs, packages/i18n):
+ * the paid line and what it pays, and the other lines the hand holds.
+ */
+export function fortuneHandText(report: FortuneHandReport, lang: Language): string {
+  const t = translator(lang);
+  const cards = report.cards.join(' ');
+  const text = report.line === null ? t('fortuneText.none', { cards }) : t('fortuneText.pays', { cards, line: t(`fortuneLine.${report.line}`, {}), pays: report.pays });
+  const others = report.held.filter((line) => line !== report.line).map((line) => t(`fortuneLine.${line}`, {}));
+  return others.length > 0 ? t('fortuneText.alsoHolds', { text, lines: others }) : text;
+}
+
 /** Registers `paigow fortune` on the program. */
 export function registerFortune(program: Command): void {
   program
@@ -148,8 +162,9 @@ export function registerFortune(program: Command): void {
     .argument('[cards...]', 'seven cards, as one quoted argument or as separate arguments')
     .option('--exact', 'enumerate all 154,143,080 seven-card hands (about a second)')
     .option('--pay-table <file>', "an operator's pay table (JSON); default: seed 003's")
-    .option('--json', 'print one JSON document')
-    .action((cardArgs: string[], options: { exact?: boolean; payTable?: string; json?: boolean }) => {
+    .option('--lang <code>', LANG_OPTION_HELP, langOption, environmentLanguage())
+    .option('--json', 'print one JSON document (in English whatever --lang says)')
+    .action((cardArgs: string[], options: { exact?: boolean; payTable?: string; json?: boolean; lang: Language }) => {
       if (options.exact && cardArgs.length > 0) throw new UsageError('give either --exact or seven cards, not both');
       if (!options.exact && cardArgs.length === 0) throw new UsageError('fortune what? give --exact or seven cards');
       const cards = options.exact ? [] : parseCardArgs(cardArgs, 7);
@@ -165,7 +180,6 @@ export function registerFortune(program: Command): void {
         printJson(report);
         return;
       }
-      const others = report.held.filter((line) => line !== report.line);
-      printText(`${report.cards.join(' ')}: ${report.description}${others.length ? ` (also holds: ${others.map((l) => FORTUNE_LINE_NAMES[l].toLowerCase()).join(', ')})` : ''}`);
+      printText(fortuneHandText(report, options.lang));
     });
 }

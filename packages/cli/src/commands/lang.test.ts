@@ -54,6 +54,14 @@ describe('paigow set --lang (issue 14 point 7: the web client\'s catalogs)', () 
     expect(json(['eval', 'Jk Kh Kd 3c 3s', '--lang', 'es'])).toMatchObject({ category: 'two_pair' });
   });
 
+  it('paigow fortune --lang names the Fortune lines in the language, the list joined by its rules', () => {
+    const r = paigow(['fortune', 'As Ks Qs Js Ts Kh Qh', '--lang', 'de']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('As Ks Qs Js Ts Kh Qh: Royal Flush mit König und Dame in einer Farbe, zahlt 2000 zu 1 (enthält auch: Royal Flush, Straight Flush, Flush und Straight)\n');
+    expect(paigow(['fortune', 'As Kd 9c 7h 5s 3d 2c', '--lang', 'ru']).stdout).toBe('As Kd 9c 7h 5s 3d 2c: нет комбинации, ставка Fortune проигрывает\n');
+    expect(json(['fortune', 'As Ks Qs Js Ts Kh Qh', '--lang', 'de'])).toEqual(json(['fortune', 'As Ks Qs Js Ts Kh Qh']));
+  });
+
   it('refuses a language it has no catalog for', () => {
     expectBadInput(paigow(['set', HAND, '--lang', 'xx']), "--lang: no language 'xx' (there are: en, ru, fr, de, es)");
   });

@@ -1,4 +1,4 @@
-/** `paigow simulate --player optimal`: the optimal player counts card removal and reports its gain over the house way. */
+/** `paigow simulate --player optimal|optimal-global`: the optimal player counts card removal and reports its gain over the house way; optimal-global does not. */
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, json } from '../test-cli.js';
@@ -22,5 +22,11 @@ describe('paigow simulate --player optimal', () => {
     expect(report.houseWayGivesUp.ci95[1]).toBeGreaterThanOrEqual(report.houseWayGivesUp.mean);
     const houseWay = json(['simulate', '--rounds', '3', '--seed', '7', '--threads', '1']) as Record<string, unknown>;
     expect(houseWay).not.toHaveProperty('houseWayGivesUp');
+  });
+
+  it('optimal-global: the fast player that chooses over all hands, card removal ignored', () => {
+    const report = json(['simulate', '--rounds', '20000', '--seed', '7', '--threads', '1', '--player', 'optimal-global']) as Record<string, unknown>;
+    expect(report).toMatchObject({ rounds: 20000, player: 'optimal-global' });
+    expect(report).not.toHaveProperty('houseWayGivesUp');
   });
 });

@@ -8,6 +8,8 @@
  * The optimal player counts card removal: each hand is set by the best EV against the banker hands of the
  * 46 cards it leaves (the exact analysis of `paigow analyze`, about a quarter of a second a hand), and the
  * report adds what that gains over the house way's setting on the same hands (`houseWayGivesUp`).
+ * `--player optimal-global` is the fast approximation: the best EV against the banker's outcomes over all
+ * 154,143,080 hands, the player's own cards not removed when choosing.
  *
  * Rounds are cut into blocks of `BLOCK_ROUNDS` (`OPTIMAL_BLOCK_ROUNDS` for the optimal player), each with a
  * seed derived from `--seed` and the block's index, so a run repeats exactly whatever the number of threads.
@@ -19,15 +21,21 @@ import { UsageError, formatCount, formatTable, formatThreads, integerOption, pri
 import { startProgress } from '../progress.js';
 import { HOUSE_WAY_OPTION_HELP, houseWayOption } from '../house-way-option.js';
 import { defaultThreads, runTasks } from '../workers/pool.js';
+import { addHistograms } from '../workers/tasks.js';
 
 /** Rounds per block (a unit of work with its own seed). */
 export const BLOCK_ROUNDS = 250_000;
 /** Rounds per block of the optimal player (each round is an exact analysis of the player's hand). */
 export const OPTIMAL_BLOCK_ROUNDS = 20;
 
+/** How `--player` sets the player's hand: by the house way, optimally with card removal, or optimally over all hands. */
+export type SimulatedPlayer = 'house-way' | 'optimal' | 'optimal-global';
+
+const PLAYERS: readonly SimulatedPlayer[] = ['house-way', 'optimal', 'optimal-global'];
+
 /** The JSON document of `paigow simulate`. */
 export interface SimulateReport extends SimulationSummary {
-  readonly player: PlayerStrategy;
+  readonly player: SimulatedPlayer;
   /** The house way of the banker (and of the player under `--player house-way`). */
   readonly houseWay: HouseWayId;
   readonly seed: number;
@@ -59,19 +67,28 @@ export function registerSimulate(program: Command): void {
     .requiredOption('--rounds <n>', 'rounds to play', integerOption('--rounds', 1, 1e12))
     .option('--seed <s>', 'seed (a run repeats exactly with the same seed)', integerOption('--seed', 0, 2 ** 32 - 1), 1)
     .option('--threads <n>', 'worker threads (default: every core)', integerOption('--threads', 1, 256))
-    .option('--player <strategy>', 'how the player sets: house-way or optimal (best EV)', 'house-way')
+    .option('--player <strategy>', 'how the player sets: house-way, optimal (best EV, card removal counted) or optimal-global (best EV over all hands)', 'house-way')
     .option('--house-way <name>', HOUSE_WAY_OPTION_HELP, houseWayOption, DEFAULT_HOUSE_WAY)
     .option('--commission-bps <bps>', 'commission on a win in basis points', integerOption('--commission-bps', 0, 10000), 500)
     .option('--banker-fee-bps <bps>', "a banking player's fee in basis points of the action", integerOption('--banker-fee-bps', 0, 10000), 150)
     .option('--json', 'print one JSON document')
     .action(async (options: { rounds: number; seed: number; threads?: number; player: string; commissionBps: number; bankerFeeBps: number; json?: boolean; houseWay: HouseWayId }) => {
-      if (options.player !== 'house-way' && options.player !== 'optimal') {
-        throw new UsageError(`--player must be house-way or optimal, got '${options.player}'`);
-      }
-      const strategy: PlayerStrategy = options.player;
+      const player = PLAYERS.find((p) => p === options.player);
+      if (!player) throw new UsageError(`--player must be house-way, optimal or optimal-global, got '${options.player}'`);
+      const strategy: PlayerStrategy = player === 'house-way' ? 'house-way' : 'optimal';
       const threads = options.threads ?? defaultThreads();
       const start = performance.now();
-      const blockRounds = strategy === 'optimal' ? OPTIMAL_BLOCK_ROUNDS : BLOCK_ROUNDS;
+      let histogram: Float64Array | undefined;
+      if (player === 'optimal-global') {
+        // This player's choices are scored against the banker's outcomes over all 154,143,080 hands.
+        const parts = threads * 4;
+        const histogramShares = await runTasks<Float64Array>(
+          Array.from({ length: parts }, (_, part) => ({ kind: 'banker-histogram' as const, dead: [], part, parts, houseWay: options.houseWay })),
+          threads,
+        );
+        histogram = addHistograms(histogramShares);
+      }
+      const blockRounds = player === 'optimal' ? OPTIMAL_BLOCK_ROUNDS : BLOCK_ROUNDS;
       const blocks = Math.ceil(options.rounds / blockRounds);
       const block = (b: number): { rounds: number; seed: number; commissionBps: number; houseWay: HouseWayId } => ({
         rounds: Math.min(blockRounds, options.rounds - b * blockRounds),
@@ -82,20 +99,20 @@ export function registerSimulate(program: Command): void {
       const progress = startProgress(options.rounds, 'rounds');
       const shares = await runTasks<SimulationCounts>(
         Array.from({ length: blocks }, (_, b) =>
-          strategy === 'optimal' ? { kind: 'simulate-optimal' as const, ...block(b) } : { kind: 'simulate' as const, strategy, ...block(b) },
+          player === 'optimal' ? { kind: 'simulate-optimal' as const, ...block(b) } : { kind: 'simulate' as const, strategy, histogram, ...block(b) },
         ),
         threads,
         (done) => progress.add(done),
       );
       progress.stop();
       const counts = mergeSimulations(shares);
-      const houseWayGivesUp = strategy === 'optimal' ? summarizeGain(mergeOptimal(shares as OptimalCounts[])) : undefined;
+      const houseWayGivesUp = player === 'optimal' ? summarizeGain(mergeOptimal(shares as OptimalCounts[])) : undefined;
       const summary = summarizeSimulation(counts, options.commissionBps);
       const playerBanker = summarizePlayerBanker(counts, options.bankerFeeBps);
       const seconds = Math.round(performance.now() - start) / 1000;
       const report: SimulateReport = {
         ...summary,
-        player: strategy,
+        player,
         houseWay: options.houseWay,
         seed: options.seed,
         commissionBps: options.commissionBps,
@@ -120,7 +137,7 @@ export function registerSimulate(program: Command): void {
           ...(houseWayGivesUp
             ? [`the optimal setting gains ${pct(houseWayGivesUp.mean)} (${pct(houseWayGivesUp.ci95[0])} … ${pct(houseWayGivesUp.ci95[1])}) over the house way's on these hands, exactly per hand (card removal counted): the optimal player's edge is the exact house-way edge (paigow edge --exact) less this`]
             : []),
-          `player: ${strategy}, house way: ${options.houseWay}, seed ${options.seed}, ${formatThreads(threads)}, ${seconds.toFixed(3)} s (${formatCount(report.rounds / seconds)} rounds/s)`,
+          `player: ${player}, house way: ${options.houseWay}, seed ${options.seed}, ${formatThreads(threads)}, ${seconds.toFixed(3)} s (${formatCount(report.rounds / seconds)} rounds/s)`,
         ].join('\n'),
       );
     });

@@ -178,6 +178,14 @@ describe('rule 7: straight, flush, straight flush', () => {
   it('three pairs with the joker completing a flush: played as three pairs', () => {
     expectSetting('As Jk Ks Kd Qs Qd 2s', 'As Jk', '7.as-three-pairs');
   });
+  it('the joker pairs the ace even where it fills the only straight or flush (switchable)', () => {
+    // A-Jk, kings and a straight only the joker completes (as the ten): two pairs, aces and kings, split.
+    expectSetting('As Jk Ks Kd Qh Jd 9c', (low) => ranksOf(low) === 'KK', '7.as-pairs');
+    expectSetting('As Jk Ks Kd Qh Jd 9c', (low) => ranksOf(low) === 'AK', '7.one-pair', { jokerFillsRatherThanPairs: true });
+    expectSetting('As Jk Ks Kd Qs Qd 2s', (low) => ranksOf(low) === 'QQ', '7.as-pairs', { jokerFillsRatherThanPairs: true });
+    // A straight made without the joker (the wheel): the joker pairs the ace either way.
+    expectSetting('As Jk 2s 2d 3c 4h 5d', '2s 2d', '7.as-pairs', { jokerFillsRatherThanPairs: true });
+  });
   it('three of a kind: the complete hand in back, a pair from the three in front', () => {
     expectSetting('5s 5d 5c 6h 7s 8d 9c', (low) => ranksOf(low) === '55', '7.trips');
     expectSetting('Ah 9h 7h 4h 2h 4s 4d', (low) => ranksOf(low) === '44', '7.trips');

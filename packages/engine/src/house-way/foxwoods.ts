@@ -114,6 +114,14 @@ export interface FoxwoodsOptions {
    */
   readonly exceptionOnlyWithoutAceInFront: boolean;
   /**
+   * The joker's double role ("the joker is an ace unless it completes a straight, flush or straight flush"):
+   * `false` (default) — a joker beside a natural ace pairs it wherever the hand is read for pairs, so A-Jk
+   * with a pair and a straight the joker fills is two pairs (rule 7 → rule 3); `true` — when every complete
+   * hand of the seven cards needs the joker (none is made without it), the joker is that filler, not an ace:
+   * the natural aces count without it (A-Jk is an ace singleton) and rule 7 plays the complete hand.
+   */
+  readonly jokerFillsRatherThanPairs: boolean;
+  /**
    * Which category decides when the joker could make two (a straight flush or a flush as a filler, four
    * aces or a full house as an ace): `true` (default) — the poker order: five aces, straight flush, four of
    * a kind, full house, flush, straight; `false` — four of a kind and full house before any straight or flush.
@@ -126,6 +134,7 @@ export const FOXWOODS_DEFAULTS: FoxwoodsOptions = Object.freeze({
   quadsPairOverridesRank: true,
   jokerIsExceptionAce: true,
   exceptionOnlyWithoutAceInFront: false,
+  jokerFillsRatherThanPairs: false,
   straightFlushBeforeQuads: true,
 });
 
@@ -343,7 +352,27 @@ function foxwoodsCodeUnchecked(cards: ArrayLike<Card>, opts: FoxwoodsOptions): n
     backValue[k] = v;
     if (v >>> 20 > bestCategory && (COMPLETE >> (v >>> 20)) & 1) bestCategory = v >>> 20;
   }
+  if (opts.jokerFillsRatherThanPairs && jokerAt >= 0 && bestCategory >= 0 && count[ACE] >= 2 && !completeWithoutJoker()) {
+    // The joker is the filler, not an ace: the aces' group loses it (it was last there).
+    const n = count[ACE]--;
+    if (n === 2) pairs--;
+    else if (n === 3) {
+      trips--;
+      pairs++;
+    } else if (n === 4) {
+      quads = -1;
+      trips++;
+    }
+  }
   return keepBestHighHand(byRule(bestCategory, pairs, trips, quads));
+}
+
+/** Whether some setting keeps a complete hand in back without the joker (the joker in front). */
+function completeWithoutJoker(): boolean {
+  for (let k = 0; k < 21; k++) {
+    if ((PAIR_A[k] === jokerAt || PAIR_B[k] === jokerAt) && (COMPLETE >> (backValue[k] >>> 20)) & 1) return true;
+  }
+  return false;
 }
 
 /**

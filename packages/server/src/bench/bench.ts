@@ -125,10 +125,17 @@ export interface BenchResult {
   readonly rssMiB: number;
   /** The sum of every ledger account after the run, cents: 0 when no money was made or lost. */
   readonly driftCents: number;
+  /**
+   * The server process's CPU time (user + system) during play per settled wager, ms: what a wager costs,
+   * which other processes on the machine change much less than they change the rates and latencies.
+   */
+  readonly cpuMsPerWager: number;
 }
 
 /** What one read of the server's `/metrics` says (prom-client's default process metrics). */
 interface ServerSample {
+  /** CPU time used since the process started, s. */
+  readonly cpuSeconds: number;
   readonly lagP99Ms: number;
   readonly lagMaxMs: number;
   readonly rssMiB: number;
@@ -141,6 +148,7 @@ function parseSample(text: string): ServerSample {
     return match === null ? 0 : Number(match[1]);
   };
   return {
+    cpuSeconds: value('process_cpu_seconds_total'),
     lagP99Ms: value('nodejs_eventloop_lag_p99_seconds') * 1000,
     lagMaxMs: value('nodejs_eventloop_lag_max_seconds') * 1000,
     rssMiB: value('process_resident_memory_bytes') / 2 ** 20,
@@ -206,22 +214,27 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
   let refused = 0;
   const samples: ServerSample[] = [];
   let sampling: NodeJS.Timeout | undefined;
+  const sample = async (): Promise<ServerSample> => parseSample(await (await fetch(`${url}/metrics`)).text());
+  let cpuAtStart: Promise<ServerSample> | undefined;
   const url = `http://127.0.0.1:${target.port}`;
   let stopped = false;
   const latencies: number[] = [];
   const actionLatencies: number[] = [];
   const dealt = new Set<string>();
   try {
-    const players = await Promise.all(
-      Array.from({ length: options.clients }, async (_, i) => {
+    // The guests are created 20 at a time (thousands of requests at once overflow the listen backlog).
+    const players: SessionResponse[] = [];
+    for (let first = 0; first < options.clients; first += 20) {
+      const batch = Array.from({ length: Math.min(20, options.clients - first) }, async (_, k) => {
         const response = await fetch(`${url}/api/guest`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ nickname: `bench ${i}` }),
+          body: JSON.stringify({ nickname: `bench ${first + k}` }),
         });
         return (await response.json()) as SessionResponse;
-      }),
-    );
+      });
+      players.push(...(await Promise.all(batch)));
+    }
     // Everyone joins and sits first (a few at a time), then all play: the figures measure play.
     let started = 0;
     let release: () => void = () => undefined;
@@ -234,9 +247,10 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
       if (++joined === players.length) {
         started = performance.now();
         if (options.seconds !== undefined) deadline = started + options.seconds * 1000;
+        cpuAtStart = sample();
         sampling = setInterval(() => {
-          void fetch(`${url}/metrics`)
-            .then(async (response) => samples.push(parseSample(await response.text())))
+          void sample()
+            .then((read) => samples.push(read))
             .catch(() => undefined);
         }, 2_000);
         release();
@@ -347,6 +361,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
     );
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampling);
+    const cpuSeconds = (await sample()).cpuSeconds - ((await cpuAtStart)?.cpuSeconds ?? 0);
     latencies.sort((a, b) => a - b);
     actionLatencies.sort((a, b) => a - b);
     await target.stop();
@@ -371,6 +386,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
       lagMaxMs: Math.max(0, ...samples.map((sample) => sample.lagMaxMs)),
       rssMiB: Math.max(0, ...samples.map((sample) => sample.rssMiB)),
       driftCents,
+      cpuMsPerWager: latencies.length === 0 ? 0 : (cpuSeconds * 1000) / latencies.length,
     };
   } finally {
     clearInterval(sampling);

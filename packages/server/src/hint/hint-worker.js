@@ -39,10 +39,12 @@ function samplingRng() {
   return { nextInt: (bound) => (next32() * bound * 2.3283064365386963e-10) | 0 };
 }
 
-// Warm-up: a few full-size hints on random hands, so that the first player's hint is as fast as the rest.
+// Warm-up: a few full-size hints on random hands, so that the first player's hint is as fast as the rest; one
+// more per other house way, which builds that house way's banker tables too.
 const warmupStarted = performance.now();
 const dealer = createSeededRng(secureSeed());
 for (let i = 0; i < 3; i++) settingHint(shuffledDeck(dealer).slice(0, 7), samplingRng(), HINT_SAMPLES, 500);
+for (const way of Object.values(houseWays).slice(1)) settingHint(shuffledDeck(dealer).slice(0, 7), samplingRng(), HINT_SAMPLES, 500, way);
 port.postMessage({ ready: true, warmupMs: performance.now() - warmupStarted });
 
 port.on('message', (/** @type {{ id: number, cards: number[], samples: number, commissionBps: number, houseWay: import('@paigow/engine').HouseWayId }} */ task) => {

@@ -15,7 +15,7 @@
  * messages over the rate limits are answered with `error` (`rate/limited`) and not handled.
  */
 import { ClientState, generateId, matchMaker, Room, ServerError, type AuthContext, type Client, type ClientPrivate } from '@colyseus/core';
-import { parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type Notice, type RuleError, type TableView } from '@paigow/engine';
+import { parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type RuleError } from '@paigow/engine';
 import { authenticate } from '../auth/index.js';
 import { rateLimited, type RateLimits, type ServerLimits } from '../limits/index.js';
 import { briefError, rootLogger, type Logger } from '../log/index.js';

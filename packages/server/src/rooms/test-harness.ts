@@ -150,7 +150,8 @@ export interface ChildServer {
  */
 export async function spawnServer(store: TestStore, extra: Pick<StartServerOptions, 'lease' | 'drainMs'> = {}): Promise<ChildServer> {
   const script = join(ROOT, 'packages', 'server', 'dist', 'bench', 'server-process.js');
-  const child = spawn(process.execPath, [script, JSON.stringify({ tables: TEST_TABLES, ...store.options, ...extra })], {
+  // Admission control's event-loop limit is lifted, as in `startTestServer`.
+  const child = spawn(process.execPath, [script, JSON.stringify({ tables: TEST_TABLES, admission: { maxEventLoopLagMs: 3_600_000 }, ...store.options, ...extra })], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

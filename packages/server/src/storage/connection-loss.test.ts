@@ -137,9 +137,9 @@ describe.skipIf(!postgres.enabled)('a server process whose backend is terminated
     const lock = await holdPostgresRow(process.env.DATABASE_URL!, store.options.databaseSchema!, 'accounts', `wallet:${session.player.id}`);
     const from = jo.received.length;
     jo.send('deal');
-    let terminated = 0;
+    let terminated: number;
     try {
-      terminated = await lock.interruptWaiters('terminate', () => terminated > 0 || exitCode !== undefined);
+      terminated = await lock.interruptWaiters('terminate', (count) => count > 0 || exitCode !== undefined);
     } finally {
       await lock.release();
     }

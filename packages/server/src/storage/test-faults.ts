@@ -12,10 +12,10 @@ import pg from 'pg';
 export interface OutsideLock {
   /**
    * PostgreSQL: cancels or terminates every backend waiting for this lock now, and again each time one
-   * waits, until `stop()` returns true; resolves with how many it interrupted. SQLite: waits until
-   * `stop()` (a waiter there gives up by itself after its busy wait).
+   * waits, until `stop(interruptedSoFar)` returns true; resolves with how many it interrupted. SQLite:
+   * waits until `stop(0)` (a waiter there gives up by itself after its busy wait).
    */
-  interruptWaiters(how: 'cancel' | 'terminate', stop: () => boolean): Promise<number>;
+  interruptWaiters(how: 'cancel' | 'terminate', stop: (interrupted: number) => boolean): Promise<number>;
   release(): Promise<void>;
 }
 
@@ -43,7 +43,7 @@ export async function holdPostgresRow(url: string, schema: string, table: 'accou
   return {
     async interruptWaiters(how, stop) {
       let count = 0;
-      while (!stop()) {
+      while (!stop(count)) {
         const waiting = await admin.query<{ pid: number }>('select pid from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [holderPid]);
         for (const { pid } of waiting.rows) {
           await admin.query(how === 'cancel' ? 'select pg_cancel_backend($1)' : 'select pg_terminate_backend($1)', [pid]);
@@ -77,7 +77,7 @@ export async function holdSqliteFile(path: string): Promise<OutsideLock> {
   });
   return {
     async interruptWaiters(_how, stop) {
-      await until(stop, 60_000);
+      await until(() => stop(0), 60_000);
       return 0;
     },
     async release() {

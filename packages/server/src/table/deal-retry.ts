@@ -15,15 +15,16 @@ export type DealAttempt = { readonly answered: true; readonly result: Result<Rou
 
 /**
  * `ledger.openRound(input)`, tried again with back-off while it throws a database fault (`faultKindOf`),
- * until `deadlines.dealMs` after the first attempt.
+ * until `deadlines.dealMs` after the first attempt, or until `signal` aborts (the table closes).
  * @returns the ledger's answer (the round, or its refusal, e.g. `ledger/insufficient-funds`); or
- *   `answered: false` with the last error when it threw something else or the deadline passed
+ *   `answered: false` with the last error when it threw something else, the deadline passed or `signal` aborted
  */
 export async function openRoundWithRetry(
   ledger: Ledger,
   input: OpenRoundInput,
   deadlines: RoundDeadlines,
   now: () => number = Date.now,
+  signal?: AbortSignal,
 ): Promise<DealAttempt> {
   const started = now();
   for (let attempt = 1; ; attempt++) {
@@ -31,8 +32,8 @@ export async function openRoundWithRetry(
       return { answered: true, result: await ledger.openRound(input) };
     } catch (error) {
       const waitMs = retryPauseMs(deadlines, attempt);
-      if (faultKindOf(error) === null || now() + waitMs - started > deadlines.dealMs) return { answered: false, error };
-      await pause(waitMs);
+      if (faultKindOf(error) === null || now() + waitMs - started > deadlines.dealMs || signal?.aborted) return { answered: false, error };
+      await pause(waitMs, signal);
     }
   }
 }

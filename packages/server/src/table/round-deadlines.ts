@@ -37,7 +37,16 @@ export function retryPauseMs(deadlines: RoundDeadlines, attempt: number): number
   return Math.min(deadlines.firstRetryPauseMs * 2 ** Math.max(0, attempt - 1), deadlines.maxRetryPauseMs);
 }
 
-/** Resolves after `ms` (a timer that does not keep the process alive). */
-export function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+/** Resolves after `ms`, or at once when `signal` aborts (a timer that does not keep the process alive). */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms).unref();
+    signal?.addEventListener('abort', done, { once: true });
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
 }

@@ -137,6 +137,8 @@ export class TableRunner {
   private readonly settlements: SettlementRetrier;
   /** No new round is dealt (docs/server.md "Drain"). */
   private draining = false;
+  /** Aborted by `close`: a deal being tried again gives up at once. */
+  private readonly closing = new AbortController();
   /** The next round's id and server seed, and the seeds of rounds dealt (fairness.md). */
   private readonly seeds: RoundSeeds;
   /** The last action was refused by the fence (the lease is not held): timers wait `FENCED_RETRY_MS`. */
@@ -347,6 +349,7 @@ export class TableRunner {
   /** Stops the timers and the settlement retries and waits for the queue; later calls are refused. */
   async close(): Promise<void> {
     this.closed = true;
+    this.closing.abort();
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     await this.queue.catch(() => undefined);
@@ -471,6 +474,7 @@ export class TableRunner {
             },
             this.deadlines,
             this.now,
+            this.closing.signal,
           );
           if (!attempt.answered) {
             await this.dealGivenUp(effect.roundId, effect.holds, attempt.error);

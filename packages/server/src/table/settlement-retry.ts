@@ -70,6 +70,8 @@ export function walletCredits(postings: readonly Posting[]): Map<string, number>
 export class SettlementRetrier {
   private readonly jobs = new Set<Promise<void>>();
   private closed = false;
+  /** Aborted by `close`: ends the pauses between attempts at once. */
+  private readonly stopping = new AbortController();
   private readonly now: () => number;
 
   constructor(private readonly options: SettlementRetrierOptions) {
@@ -122,6 +124,7 @@ export class SettlementRetrier {
    */
   async close(): Promise<void> {
     this.closed = true;
+    this.stopping.abort();
     await Promise.all([...this.jobs]);
   }
 
@@ -141,7 +144,7 @@ export class SettlementRetrier {
     for (let attempt = 1; ; attempt++) {
       const waitMs = retryPauseMs(this.options.deadlines, attempt);
       if (this.now() + waitMs - started > this.options.deadlines.settleMs) break;
-      await pause(waitMs);
+      await pause(waitMs, this.stopping.signal);
       if (this.closed) return;
       this.options.onRetry?.();
       let answer: Result<RoundRecord>;
@@ -165,7 +168,7 @@ export class SettlementRetrier {
   private async refundUntilAnswered(job: Omit<Resolution, 'outcome'>, reason: string): Promise<void> {
     for (let attempt = 0; !this.closed; attempt++) {
       if (attempt > 0) {
-        await pause(retryPauseMs(this.options.deadlines, attempt));
+        await pause(retryPauseMs(this.options.deadlines, attempt), this.stopping.signal);
         if (this.closed) return;
         this.options.onRetry?.();
       }

@@ -22,5 +22,5 @@ export function MiniHands({ high, low, testid }: { high: readonly string[]; low:
 /** One card as text (`K♦`), red for hearts and diamonds. */
 export function MiniCard({ card }: { card: string }) {
   const red = card[1] === 'h' || card[1] === 'd';
-  return <span className={`mini-card${red ? ' mini-card--red' : ''}${card === 'Jk' ? ' mini-card--joker' : ''}`}>{prettyCards(card)}</span>;
+  return <span className={`mini-card mini-card--${card[1]}${red ? ' mini-card--red' : ''}${card === 'Jk' ? ' mini-card--joker' : ''}`}>{prettyCards(card)}</span>;
 }

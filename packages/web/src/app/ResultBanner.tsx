@@ -2,6 +2,7 @@
  * The round's result for the viewer (interfaces.md `result`: `data-result`, `data-net-cents` = the round's
  * net over every bet): the main bet, the commission or banker fee, the Fortune bet and the envy bonus
  * each on a line of its own (`result-line`, `data-kind`, `data-cents`), then the net (rules.md §3.1, §4).
+ * Screen readers hear it from the table's live region (Announcer.tsx, `resultTexts`), not from the banner.
  */
 import { useTranslation } from 'react-i18next';
 import type { ResultModel } from '../table-ui/model.js';
@@ -31,6 +32,11 @@ function lineText(line: ResultLine, t: T, money: Money): string {
   }
 }
 
+/** The banner's lines as text (for the screen-reader announcement of the result, Announcer.tsx). */
+export function resultTexts(result: ResultModel, t: T, money: Money): string[] {
+  return resultLines(result).map((line) => lineText(line, t, money));
+}
+
 /** The `result` banner, one line per bet. */
 export function ResultBanner({ result, money }: { result: ResultModel; money: Money }) {
   const { t } = useTranslation();
@@ -42,7 +48,6 @@ export function ResultBanner({ result, money }: { result: ResultModel; money: Mo
       data-result={result.outcome}
       data-net-cents={result.netCents}
       data-round-id={result.roundId}
-      role="status"
     >
       {lines.map((line, i) => (
         <span

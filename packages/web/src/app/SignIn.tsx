@@ -7,6 +7,7 @@ import { PlayingCard } from '../table-ui/Card.js';
 import { errorMessage } from './i18n/index.js';
 import type { Session } from './App.js';
 import { LanguageSwitcher } from './LanguageSwitcher.js';
+import { HelpButton } from '../help/HelpButton.js';
 
 const HERO = parse('As Kh Jk Qd Ts');
 const TILT = [-14, -7, 0, 7, 14];
@@ -49,6 +50,7 @@ export function SignIn({ api, onSignedIn }: { api: Api; onSignedIn: (s: Session)
         <div className="signin__head">
           <h2>{t('signIn.title')}</h2>
           <LanguageSwitcher />
+          <HelpButton />
         </div>
         <div className="field">
           <label htmlFor="nickname">{t('signIn.nickname')}</label>

@@ -42,7 +42,9 @@ import { useBetChips } from './useBetChips.js';
 import { BetTools, BetTotal, betsBlockText } from './BetTools.js';
 import { BankRoom, TakeBank } from './BankStatus.js';
 import { BrokeNotice } from './BrokeNotice.js';
-import { ResultBanner } from './ResultBanner.js';
+import { ResultBanner, resultTexts } from './ResultBanner.js';
+import { Announcer } from './Announcer.js';
+import { TableHelp } from '../help/HelpOverlay.js';
 import { useTable, type TableState } from './useTable.js';
 import { COMPACT_LAYOUT, SheetToggle, SideSheet } from './SideSheet.js';
 import { percent, TableFacts } from './TableFacts.js';
@@ -399,6 +401,8 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
       {/* Notices: in the bottom right corner on a wide screen (styles.css), under the actions on a narrow one. */}
       {wide && toasts}
       <main className="table-screen">
+        <Announcer result={result && stage.kind === 'revealed' ? { roundId: result.roundId, lines: resultTexts(result, t, money) } : null} deadline={ownDeadline} />
+        <TableHelp config={view.config} />
         <section className="felt" aria-label={view.config.name} data-stage={stage.kind}>
           {shared && <SeatsBar view={view} you={you} send={send} money={money} />}
           <BankerZone view={view} stage={stage} />

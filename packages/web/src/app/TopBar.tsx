@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Suit } from '../table-ui/Suit.js';
 import { LanguageSwitcher } from './LanguageSwitcher.js';
+import { HelpButton } from '../help/HelpButton.js';
+import { FourColourToggle } from './FourColourToggle.js';
 
-/** The top bar: the brand, the language switcher, then `children` (the screen's figures and buttons). */
+/** The top bar: the brand, the language switcher, Help and the four-colour deck, then `children` (the screen's figures and buttons). */
 export function TopBar({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -14,6 +16,8 @@ export function TopBar({ children }: { children?: ReactNode }) {
         <span>{t('app.title')}</span>
       </div>
       <LanguageSwitcher />
+      <HelpButton />
+      <FourColourToggle />
       {children}
     </header>
   );

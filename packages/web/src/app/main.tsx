@@ -5,7 +5,9 @@ import { I18nextProvider } from 'react-i18next';
 import { createI18n } from './i18n/index.js';
 import { followLanguage, initialLanguage, storedLanguage } from './i18n/choice.js';
 import { App } from './App.js';
+import { ScreenHelp } from '../help/HelpOverlay.js';
 import './styles.css';
+import './a11y.css';
 
 const i18n = createI18n(initialLanguage({ search: window.location.search, stored: storedLanguage(), browser: navigator.languages }));
 followLanguage(i18n);
@@ -14,6 +16,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <App />
+      <ScreenHelp />
     </I18nextProvider>
   </StrictMode>,
 );

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../app/i18n/index.js';
+import { errorMessage, formatDecimal } from '../app/i18n/index.js';
 
 /** The report of `GET /api/fairness/audit` (the server's `FairnessAuditReport`). */
 interface AuditReport {
@@ -26,7 +26,7 @@ interface AuditReport {
 
 /** The audit page; `onBack` returns to the app. */
 export function AuditPage({ onBack }: { onBack: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [report, setReport] = useState<AuditReport | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
@@ -60,7 +60,7 @@ export function AuditPage({ onBack }: { onBack: () => void }) {
                 <p className="muted">
                   {test.pValue === null
                     ? t('audit.tooFew', { sample: test.sample })
-                    : t('audit.result', { sample: test.sample, statistic: test.statistic!.toFixed(2), df: test.degreesOfFreedom, p: test.pValue.toPrecision(3) })}
+                    : t('audit.result', { sample: test.sample, statistic: formatDecimal(i18n.language, test.statistic!, 2), df: test.degreesOfFreedom, p: formatDecimal(i18n.language, test.pValue, { significant: 3 }) })}
                 </p>
                 <table className="audit-table">
                   <thead>
@@ -75,7 +75,7 @@ export function AuditPage({ onBack }: { onBack: () => void }) {
                       <tr key={row.key}>
                         <td>{row.key}</td>
                         <td>{row.observed}</td>
-                        <td>{row.expected.toFixed(1)}</td>
+                        <td>{formatDecimal(i18n.language, row.expected, 1)}</td>
                       </tr>
                     ))}
                   </tbody>

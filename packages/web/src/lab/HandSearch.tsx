@@ -17,7 +17,7 @@ import {
   type Card,
   type HouseWayId,
 } from '@paigow/engine';
-import { errorMessage, houseWayText, prettyCards } from '../app/i18n/index.js';
+import { errorMessage, formatDecimal, houseWayText, prettyCards } from '../app/i18n/index.js';
 import { findHand, type LabDiff } from './data.js';
 import { evText } from './format.js';
 
@@ -100,13 +100,13 @@ export function HandSearch({ a, b, banker, diff }: { a: HouseWayId; b: HouseWayI
           </ul>
           <p>
             {found.differ && better
-              ? t('lab.differs', { better: name(better.id), cost: Math.abs(found.settings[0].ev - found.settings[1].ev).toFixed(5) })
+              ? t('lab.differs', { better: name(better.id), cost: formatDecimal(i18n.language, Math.abs(found.settings[0].ev - found.settings[1].ev), 5) })
               : t('lab.same')}
           </p>
           <p className="muted">
             {found.margin === null
               ? t('lab.evExact')
-              : t('lab.evSampled', { count: new Intl.NumberFormat(i18n.language).format(SEARCH_SAMPLES), margin: found.margin.toFixed(4) })}
+              : t('lab.evSampled', { count: new Intl.NumberFormat(i18n.language).format(SEARCH_SAMPLES), margin: formatDecimal(i18n.language, found.margin, 4) })}
           </p>
         </div>
       )}

@@ -6,6 +6,8 @@
 import { ACE, JACK, KING, formatCard, isJoker, rankOf, suitOf, type Card as CardInt } from '@paigow/engine';
 import { useTranslation } from 'react-i18next';
 import { Suit } from './Suit.js';
+import { cardName } from './card-name.js';
+import './card-text.css';
 
 const RANK_LABELS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 const SUIT_NAMES = ['spades', 'hearts', 'diamonds', 'clubs'];
@@ -21,12 +23,16 @@ export interface CardProps {
   /** Visually set apart (e.g. the card just moved). */
   lifted?: boolean;
   disabled?: boolean;
-  /** Accessible label for a face-up card (e.g. "Ace of spades"); defaults to the card text. */
+  /** Accessible label for a face-up card; defaults to its name in the player's language ("ace of spades", `card-name.ts`). */
   label?: string;
 }
 
-/** One card. Clickable cards are buttons so that keyboard players can set their hand too. */
+/**
+ * One card. Clickable cards are buttons so that keyboard players can set their hand too. Its name
+ * (`aria-label`) is what a screen reader reads; the drawn face is hidden from it.
+ */
 export function PlayingCard({ card, testid, onClick, small, lifted, disabled, label }: CardProps) {
+  const { t } = useTranslation();
   const size = small ? ' card--small' : '';
   if (card === null) {
     return <CardBack className={`card card--back${size}`} testid={testid} />;
@@ -35,7 +41,7 @@ export function PlayingCard({ card, testid, onClick, small, lifted, disabled, la
   const common = {
     'data-testid': testid,
     'data-card': text,
-    'aria-label': label ?? text,
+    'aria-label': label ?? cardName(t, card),
   };
   const className = `card card--face${size}${lifted ? ' card--lifted' : ''}${onClick ? ' card--clickable' : ''}`;
   const face = isJoker(card) ? <JokerFace /> : <NaturalFace card={card} />;
@@ -60,21 +66,21 @@ function NaturalFace({ card }: { card: CardInt }) {
   const court = rank >= JACK && rank <= KING;
   const label = RANK_LABELS[rank];
   return (
-    <span className={`card__face ${red ? 'card--red' : 'card--black'} card--${SUIT_NAMES[suit]}`}>
+    <span className={`card__face ${red ? 'card--red' : 'card--black'} card--${SUIT_NAMES[suit]}`} aria-hidden="true">
       <span className="card__corner card__corner--tl">
-        <span className="card__rank">{label}</span>
+        <span className="card__rank" data-rank={label} />
         <Suit suit={suit} className="card__corner-suit" />
       </span>
       {court ? (
         <span className="card__court">
-          <span className="card__court-letter">{label}</span>
+          <span className="card__court-letter" data-rank={label} />
           <Suit suit={suit} className="card__court-suit" />
         </span>
       ) : (
         <Suit suit={suit} className={`card__pip${rank === ACE ? ' card__pip--ace' : ''}`} />
       )}
       <span className="card__corner card__corner--br">
-        <span className="card__rank">{label}</span>
+        <span className="card__rank" data-rank={label} />
         <Suit suit={suit} className="card__corner-suit" />
       </span>
     </span>
@@ -85,12 +91,12 @@ function JokerFace() {
   const { t } = useTranslation();
   const word = t('card.joker');
   return (
-    <span className="card__face card--joker">
-      <span className="card__corner card__corner--tl card__joker-word">{word}</span>
+    <span className="card__face card--joker" aria-hidden="true">
+      <span className="card__corner card__corner--tl card__joker-word" data-rank={word} />
       <span className="card__joker-art">
         <Suit suit={-1} className="card__joker-star" />
       </span>
-      <span className="card__corner card__corner--br card__joker-word">{word}</span>
+      <span className="card__corner card__corner--br card__joker-word" data-rank={word} />
     </span>
   );
 }

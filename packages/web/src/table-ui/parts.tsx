@@ -53,6 +53,8 @@ export function HandBox({ kind, label, cards, slots, cardTestid, testid, small, 
       className={`hand hand--${kind}${small ? ' hand--small' : ''}${state ? ` hand--${state}` : ''}${mark ? ' hand--marked' : ''}`}
       data-testid={testid}
       data-count={cards.length}
+      role="group"
+      aria-label={caption ? `${label}: ${caption}` : label}
     >
       {mark && <Mark result={mark} testid={markTestid} />}
       <div className="hand__head">

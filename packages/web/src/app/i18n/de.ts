@@ -64,7 +64,8 @@ export const de: Translation = {
     topUp: 'Aufladen',
     limits: 'Limits {{min}} – {{max}}',
     commission: '{{rate}} Provision auf Gewinne',
-    houseWayName: 'Art des Hauses: {{name}}',
+    // The house way's name already says it is one (`houseWayNames`).
+    houseWayName: '{{name}}',
     bankerFee: 'Die Bank zahlt {{rate}} der Einsätze',
     bet: 'Einsatz',
     fortune: 'Fortune',
@@ -213,6 +214,15 @@ export const de: Translation = {
   card: {
     joker: 'Joker',
     hidden: 'Verdeckte Karte',
+    name: '{{suit}}-{{rank}}',
+    ranks: { '2': 'Zwei', '3': 'Drei', '4': 'Vier', '5': 'Fünf', '6': 'Sechs', '7': 'Sieben', '8': 'Acht', '9': 'Neun', T: 'Zehn', J: 'Bube', Q: 'Dame', K: 'König', A: 'Ass' },
+    suits: { s: 'Pik', h: 'Herz', d: 'Karo', c: 'Kreuz' },
+    fourColour: 'Vierfarbiges Blatt',
+  },
+  a11y: {
+    secondsLeft_one: 'Noch {{count}} Sekunde',
+    secondsLeft_other: 'Noch {{count}} Sekunden',
+    help: 'Hilfe',
   },
   role: {
     player: 'Spieler',
@@ -249,7 +259,7 @@ export const de: Translation = {
     fortuneOverMax: 'Das Fortune-Maximum ist {{max}}: {{amount}} liegt darüber.',
     fortuneAtMax: 'Der Fortune-Einsatz ist auf seinem Maximum von {{max}}.',
     clearTitle: 'Alle Spielmünzen von beiden Einsätzen nehmen',
-    undo: 'Rückgängig',
+    undo: 'Zurück',
     undoTitle: 'Die letzte Änderung Ihrer Einsätze zurücknehmen',
     double: 'Verdoppeln',
     doubleTitle: 'Ihre Einsätze verdoppeln',

@@ -265,6 +265,16 @@ export const en = {
   card: {
     joker: 'Joker',
     hidden: 'Face-down card',
+    name: '{{rank}} of {{suit}}',
+    ranks: { '2': 'two', '3': 'three', '4': 'four', '5': 'five', '6': 'six', '7': 'seven', '8': 'eight', '9': 'nine', T: 'ten', J: 'jack', Q: 'queen', K: 'king', A: 'ace' },
+    suits: { s: 'spades', h: 'hearts', d: 'diamonds', c: 'clubs' },
+    fourColour: 'Four-colour deck',
+  },
+  /** Screen-reader announcements and accessibility controls (issue 14 point 5). */
+  a11y: {
+    secondsLeft_one: '{{count}} second left',
+    secondsLeft_other: '{{count}} seconds left',
+    help: 'Help',
   },
   role: {
     player: 'Player',

@@ -66,7 +66,8 @@ export const es: Translation = {
     topUp: 'Recargar',
     limits: 'Límites {{min}} – {{max}}',
     commission: 'Comisión del {{rate}} sobre las ganancias',
-    houseWayName: 'Reglas de la casa: {{name}}',
+    // The house way's name already says it is one (`houseWayNames`).
+    houseWayName: '{{name}}',
     bankerFee: 'La banca paga el {{rate}} de las apuestas',
     bet: 'Apuesta',
     fortune: 'Fortuna',
@@ -217,6 +218,16 @@ export const es: Translation = {
   card: {
     joker: 'Comodín',
     hidden: 'Carta boca abajo',
+    name: '{{rank}} de {{suit}}',
+    ranks: { '2': 'dos', '3': 'tres', '4': 'cuatro', '5': 'cinco', '6': 'seis', '7': 'siete', '8': 'ocho', '9': 'nueve', T: 'diez', J: 'jota', Q: 'reina', K: 'rey', A: 'as' },
+    suits: { s: 'picas', h: 'corazones', d: 'diamantes', c: 'tréboles' },
+    fourColour: 'Baraja de cuatro colores',
+  },
+  a11y: {
+    secondsLeft_one: 'Queda {{count}} segundo',
+    secondsLeft_many: 'Quedan {{count}} segundos',
+    secondsLeft_other: 'Quedan {{count}} segundos',
+    help: 'Ayuda',
   },
   role: {
     player: 'Jugador',

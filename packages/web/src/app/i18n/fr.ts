@@ -67,7 +67,8 @@ export const fr: Translation = {
     topUp: 'Recharger',
     limits: 'Limites {{min}} – {{max}}',
     commission: 'Commission de {{rate}} sur les gains',
-    houseWayName: 'Règle de la maison\u00a0: {{name}}',
+    // The house way's name already says it is one (`houseWayNames`).
+    houseWayName: '{{name}}',
     bankerFee: 'Le banquier paie {{rate}} des mises',
     bet: 'Mise',
     fortune: 'Fortune',
@@ -218,6 +219,16 @@ export const fr: Translation = {
   card: {
     joker: 'Joker',
     hidden: 'Carte face cachée',
+    name: '{{rank}} de {{suit}}',
+    ranks: { '2': 'deux', '3': 'trois', '4': 'quatre', '5': 'cinq', '6': 'six', '7': 'sept', '8': 'huit', '9': 'neuf', T: 'dix', J: 'valet', Q: 'dame', K: 'roi', A: 'as' },
+    suits: { s: 'pique', h: 'cœur', d: 'carreau', c: 'trèfle' },
+    fourColour: 'Jeu à quatre couleurs',
+  },
+  a11y: {
+    secondsLeft_one: 'Plus que {{count}} seconde',
+    secondsLeft_many: 'Plus que {{count}} secondes',
+    secondsLeft_other: 'Plus que {{count}} secondes',
+    help: 'Aide',
   },
   role: {
     player: 'Joueur',

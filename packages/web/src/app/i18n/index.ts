@@ -119,6 +119,16 @@ export function formatMoney(lng: string, cents: number, signed = false): string 
 }
 
 /**
+ * Formats a number in the current language (`1234.5` → "1.234,50" in German) through Intl.
+ * @param digits decimals shown (fixed), or `{ significant }` significant digits at most
+ */
+export function formatDecimal(lng: string, value: number, digits: number | { readonly significant: number }): string {
+  const options: Intl.NumberFormatOptions =
+    typeof digits === 'number' ? { minimumFractionDigits: digits, maximumFractionDigits: digits } : { maximumSignificantDigits: digits.significant };
+  return new Intl.NumberFormat(lng, options).format(value);
+}
+
+/**
  * Formats a moment as the time of day in the current language (`15:42`, `3:42 PM`): hours and minutes.
  * @param ms milliseconds since the epoch
  */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { cards, houseWay, houseWays } from '@paigow/engine';
 import { LANGUAGES, SHARED_CATALOGS } from '@paigow/i18n';
-import { CATALOGS, PSEUDO_LANGUAGE, createI18n, envyHandsText, formatMoney, formatTime, houseWayText } from './index.js';
+import { CATALOGS, PSEUDO_LANGUAGE, createI18n, envyHandsText, formatDecimal, formatMoney, formatTime, houseWayText } from './index.js';
 import { initialLanguage, languageFromAddress } from './choice.js';
 import { pseudoString } from './pseudo.js';
 
@@ -109,7 +109,7 @@ describe('plurals, lists and numbers per language', () => {
     }
   });
 
-  it('formats money and times by the language (Intl)', () => {
+  it('formats money, numbers and times by the language (Intl)', () => {
     expect(formatMoney('de', 123_456)).toBe(new Intl.NumberFormat('de', { style: 'currency', currency: 'USD' }).format(1234.56));
     expect(formatMoney('de', 123_456)).toMatch(/^1\.234,56\s\$$/);
     expect(formatMoney('ru', 123_456)).toMatch(/^1\s234,56\s\$$/);
@@ -118,6 +118,9 @@ describe('plurals, lists and numbers per language', () => {
     const at = Date.UTC(2026, 0, 2, 15, 4);
     expect(formatTime('de', at)).toBe(new Intl.DateTimeFormat('de', { hour: '2-digit', minute: '2-digit' }).format(at));
     expect(formatTime('en', at)).toMatch(/(AM|PM)$/);
+    expect(formatDecimal('de', 1234.5, 2)).toBe('1.234,50');
+    expect(formatDecimal('ru', 0.5, 1)).toBe('0,5');
+    expect(formatDecimal('en', 0.0012345, { significant: 3 })).toBe('0.00123');
   });
 });
 

@@ -17,8 +17,8 @@ const ACCENTED: Readonly<Record<string, string>> = {
 };
 
 /**
- * One string pseudo-localized: letters outside `{{…}}` accented, then padded with `~` to about 130%
- * of its length (an empty string stays empty, so optional texts stay absent).
+ * One string pseudo-localized: letters outside `{{…}}` accented, then padded with `~` groups to about
+ * 130% of its length (an empty string stays empty, so optional texts stay absent).
  */
 export function pseudoString(text: string): string {
   if (text === '') return text;
@@ -27,7 +27,9 @@ export function pseudoString(text: string): string {
     .map((part, i) => (i % 2 === 1 ? part : part.replace(/[A-Za-z]/g, (c) => ACCENTED[c] ?? c)))
     .join('');
   const letters = text.replace(/\{\{[^}]*\}\}/g, '').length;
-  return `${accented}${'~'.repeat(Math.max(1, Math.ceil(letters * 0.3)))}`;
+  // Padding in short groups (" ~~~~"), so a long text can still wrap as a longer language's would.
+  const pad = ' ~~~~'.repeat(Math.ceil(letters * 0.3 / 5) + 1).slice(1, Math.max(2, Math.ceil(letters * 0.3) + 1));
+  return `${accented}${pad}`;
 }
 
 function pseudoTree(value: unknown): unknown {

@@ -12,7 +12,7 @@ export function SoundToggle({ on, onChange }: { on: boolean; onChange: (on: bool
       aria-pressed={on}
       onClick={() => onChange(!on)}
     >
-      <span aria-hidden="true">{on ? '🔊' : '🔇'}</span> {on ? t('sound.on') : t('sound.off')}
+      <span aria-hidden="true">♪</span> {on ? t('sound.on') : t('sound.off')}
     </button>
   );
 }

@@ -4,7 +4,6 @@ import type { HelpCatalog } from './en.js';
 /** The German help catalog. */
 export const de: HelpCatalog = {
   ui: {
-    open: 'Hilfe',
     title: 'Hilfe',
     close: 'Hilfe schließen',
     contents: 'Inhalt',
@@ -57,7 +56,7 @@ export const de: HelpCatalog = {
       r1: 'Fünf Asse: zusammen mit einem Paar Könige in der niedrigen Hand; sonst kommt ein Paar Asse in die niedrige Hand.',
       r2: 'Vier Gleiche: Zweien bis Sechsen bleiben zusammen; Siebenen bis Zehnen bleiben zusammen, wenn ein Ass oder ein Paar in die niedrige Hand kann, sonst werden sie geteilt; Buben bis Könige bleiben neben einem Paar Zehnen oder besser zusammen; vier Asse neben einem Paar Siebenen oder besser.',
       r3: 'Straight Flush oder Royal Flush: bleibt in der hohen Hand mit der besten niedrigen Hand, außer eine einfache Straße oder ein Flush macht einen Buben oder besser (beim Royal Flush einen König oder besser) für die niedrige Hand frei.',
-      r4: 'Full House: bei zwei Drillingen kommt ein Paar des höheren in die niedrige Hand; Drilling mit Paar wird geteilt (das Paar nach vorn), außer das Paar sind Zweien und ein Ass oder König kann in die niedrige Hand.',
+      r4: 'Full House: bei zwei Drillingen kommt ein Paar des höheren in die niedrige Hand; bei Drilling und zwei Paaren das höhere Paar; Drilling mit Paar wird geteilt (das Paar nach vorn), außer das Paar sind Zweien und ein Ass oder König kann in die niedrige Hand.',
       r5: 'Flush oder Straße: bleibt in der hohen Hand mit der höchstmöglichen niedrigen Hand, außer zwei Paare spielen sich als Paare besser.',
       r6: 'Drei Gleiche: in die hohe Hand, die zwei höchsten anderen Karten in die niedrige; drei Asse werden geteilt, ein Ass kommt in die niedrige Hand.',
       r7: 'Drei Paare: das höchste Paar kommt in die niedrige Hand.',
@@ -72,7 +71,7 @@ export const de: HelpCatalog = {
       r4: 'Drei Paare: das höchste Paar kommt in die niedrige Hand.',
       r5: 'Drei Gleiche: in die hohe Hand, die zwei höchsten anderen in die niedrige; bei drei Assen kommen ein Ass und die nächsthöhere Karte in die niedrige Hand.',
       r6: 'Zwei Drillinge: ein Paar des höheren kommt in die niedrige Hand.',
-      r7: 'Straße, Flush oder Straight Flush: die beste niedrige Hand, die hinten eine vollständige Hand lässt; mit zwei oder drei Paaren werden die Paare gespielt.',
+      r7: 'Straße, Flush oder Straight Flush: die beste niedrige Hand, die hinten eine vollständige Hand lässt; mit zwei oder drei Paaren werden die Paare gespielt; mit Drei Gleichen kommt ein Paar daraus in die niedrige Hand.',
       r8: 'Full House: das (höhere) Paar kommt in die niedrige Hand.',
       r9: 'Vier Gleiche: Buben bis Asse werden geteilt; Siebenen bis Zehnen bleiben mit einem König oder Ass daneben zusammen; Zweien bis Sechsen bleiben zusammen; mit einem Paar daneben kommt dieses Paar in die niedrige Hand.',
       r10: 'Fünf Asse: ein Paar Asse kommt in die niedrige Hand, oder die Könige bei einem Paar Könige.',
@@ -91,6 +90,7 @@ export const de: HelpCatalog = {
   banking: {
     intro: 'An einem Tisch, an dem Spieler Geber sein dürfen, können Sie die Bank übernehmen, statt gegen das Haus zu spielen. Der Geber genehmigt jede Runde (oder schaltet Auto-Genehmigen ein) und spielt gegen alle Spieler.',
     needs: 'Als Geber brauchen Sie {{points}} Gutpunkte und ein Saldo von {{balance}} (Tischmaximum plus Gebergebühr).',
+    needsUsual: 'Als Geber brauchen Sie {{points}} Gutpunkte und ein Saldo vom Tischmaximum plus {{rate}} Gebergebühr.',
     noBank: 'An diesem Tisch hält immer das Haus die Bank.',
     points: 'Als Spieler erhalten Sie einen Gutpunkt pro ganzer Einheit Einsatz; als Geber verlieren Sie einen Gutpunkt pro ganzer Einheit, die gegen Sie gesetzt wird.',
     cost: 'Zum Beispiel kosten {{stake}} Einsatz gegen Sie {{points, number}} Gutpunkte.',

@@ -9,7 +9,6 @@ import type { Translation } from '../../app/i18n/translation.js';
 /** The English help catalog. */
 export const en = {
   ui: {
-    open: 'Help',
     title: 'Help',
     close: 'Close help',
     contents: 'Contents',
@@ -62,7 +61,7 @@ export const en = {
       r1: 'Five aces: keep them together with a pair of kings in the low hand; otherwise a pair of aces goes in the low hand.',
       r2: 'Four of a kind: deuces to sixes stay together; sevens to tens stay together when an ace or a pair can go in the low hand, else they are split; jacks to kings stay together beside a pair of tens or better; four aces beside a pair of sevens or better.',
       r3: 'Straight flush or royal flush: kept in the high hand with the best low hand, unless playing a plain straight or flush frees a jack or better (a king or better beside a royal flush) for the low hand.',
-      r4: 'Full house: with two three-of-a-kinds the higher one’s pair goes in the low hand; three of a kind with a pair is split (the pair in the low hand), unless the pair is deuces and an ace or a king can go in the low hand.',
+      r4: 'Full house: with two three-of-a-kinds the higher one’s pair goes in the low hand; with three of a kind and two pairs, the higher pair; three of a kind with a pair is split (the pair in the low hand), unless the pair is deuces and an ace or a king can go in the low hand.',
       r5: 'Flush or straight: kept in the high hand with the highest low hand possible, unless two pairs play better as pairs.',
       r6: 'Three of a kind: in the high hand, with the two highest other cards in the low hand; three aces are split, one ace going in the low hand.',
       r7: 'Three pairs: the highest pair goes in the low hand.',
@@ -77,7 +76,7 @@ export const en = {
       r4: 'Three pairs: the highest pair goes in the low hand.',
       r5: 'Three of a kind: in the high hand, the two highest others in the low hand; with three aces, one ace and the next highest card go in the low hand.',
       r6: 'Two three-of-a-kinds: a pair of the higher goes in the low hand.',
-      r7: 'Straight, flush or straight flush: the best low hand that still leaves a complete hand in the high hand; with two or three pairs the pairs are played instead.',
+      r7: 'Straight, flush or straight flush: the best low hand that still leaves a complete hand in the high hand; with two or three pairs the pairs are played instead; with three of a kind, a pair from it goes in the low hand.',
       r8: 'Full house: the (higher) pair goes in the low hand.',
       r9: 'Four of a kind: jacks to aces are split; sevens to tens stay together with a king or an ace beside them; deuces to sixes stay together; with a pair beside them, that pair goes in the low hand.',
       r10: 'Five aces: a pair of aces goes in the low hand, or the kings with a pair of kings.',
@@ -96,6 +95,7 @@ export const en = {
   banking: {
     intro: 'At a table where players may bank, you can take the bank instead of playing against the house. The banker approves each round (or turns on auto-approve) and plays against every player.',
     needs: 'Banking needs {{points}} comp points and a balance of {{balance}} (the table maximum plus the banker’s fee).',
+    needsUsual: 'Banking needs {{points}} comp points and a balance of the table maximum plus the banker’s fee of {{rate}}.',
     noBank: 'At this table the house always banks.',
     points: 'You earn one comp point per whole unit you wager as a player; as the banker you lose one comp point per whole unit wagered against you.',
     cost: 'For example, {{stake}} wagered against you costs {{points, number}} comp points.',

@@ -4,7 +4,6 @@ import type { HelpCatalog } from './en.js';
 /** The Spanish help catalog. */
 export const es: HelpCatalog = {
   ui: {
-    open: 'Ayuda',
     title: 'Ayuda',
     close: 'Cerrar la ayuda',
     contents: 'Índice',
@@ -57,7 +56,7 @@ export const es: HelpCatalog = {
       r1: 'Cinco ases: juntos si hay una pareja de reyes para la mano baja; si no, una pareja de ases va a la mano baja.',
       r2: 'Póker: de doses a seises, junto; de sietes a dieces, junto si un as o una pareja puede ir a la mano baja, si no se separa; de jotas a reyes, junto al lado de una pareja de dieces o mejor; cuatro ases, al lado de una pareja de sietes o mejor.',
       r3: 'Escalera de color o escalera real: se queda en la mano alta con la mejor mano baja, salvo que una simple escalera o color libere una jota o mejor (un rey o mejor con la escalera real) para la mano baja.',
-      r4: 'Full: con dos tríos, una pareja del más alto va a la mano baja; trío y pareja se separan (la pareja a la mano baja), salvo una pareja de doses cuando un as o un rey puede ir a la mano baja.',
+      r4: 'Full: con dos tríos, una pareja del más alto va a la mano baja; con trío y dos parejas, la pareja más alta; trío y pareja se separan (la pareja a la mano baja), salvo una pareja de doses cuando un as o un rey puede ir a la mano baja.',
       r5: 'Color o escalera: se queda en la mano alta con la mano baja más alta posible, salvo que dos parejas jueguen mejor como parejas.',
       r6: 'Trío: en la mano alta, las dos cartas más altas restantes en la mano baja; tres ases se separan y un as va a la mano baja.',
       r7: 'Tres parejas: la pareja más alta va a la mano baja.',
@@ -72,7 +71,7 @@ export const es: HelpCatalog = {
       r4: 'Tres parejas: la pareja más alta va a la mano baja.',
       r5: 'Trío: en la mano alta, las dos más altas restantes en la mano baja; con tres ases, un as y la carta siguiente van a la mano baja.',
       r6: 'Dos tríos: una pareja del más alto va a la mano baja.',
-      r7: 'Escalera, color o escalera de color: la mejor mano baja que deje una mano completa en la mano alta; con dos o tres parejas se juegan las parejas.',
+      r7: 'Escalera, color o escalera de color: la mejor mano baja que deje una mano completa en la mano alta; con dos o tres parejas se juegan las parejas; con un trío, una pareja del trío va a la mano baja.',
       r8: 'Full: la pareja (más alta) va a la mano baja.',
       r9: 'Póker: de jotas a ases se separa; de sietes a dieces se mantiene con un rey o un as al lado; de doses a seises se mantiene; con una pareja al lado, esa pareja va a la mano baja.',
       r10: 'Cinco ases: una pareja de ases va a la mano baja, o los reyes con una pareja de reyes.',
@@ -91,6 +90,7 @@ export const es: HelpCatalog = {
   banking: {
     intro: 'En una mesa donde los jugadores pueden ser la banca, puede tomar la banca en lugar de jugar contra la casa. La banca aprueba cada ronda (o activa la aprobación automática) y juega contra todos los jugadores.',
     needs: 'Para ser la banca necesita {{points}} puntos de fidelidad y un saldo de {{balance}} (el máximo de la mesa más la tarifa de la banca).',
+    needsUsual: 'Para ser la banca necesita {{points}} puntos de fidelidad y un saldo del máximo de la mesa más la tarifa de la banca del {{rate}}.',
     noBank: 'En esta mesa la banca es siempre la casa.',
     points: 'Gana un punto de fidelidad por cada unidad entera que apuesta como jugador; como banca pierde un punto por cada unidad entera apostada contra usted.',
     cost: 'Por ejemplo, {{stake}} apostados contra usted cuestan {{points, number}} puntos de fidelidad.',

@@ -4,7 +4,6 @@ import type { HelpCatalog } from './en.js';
 /** The French help catalog. */
 export const fr: HelpCatalog = {
   ui: {
-    open: 'Aide',
     title: 'Aide',
     close: 'Fermer l’aide',
     contents: 'Sommaire',
@@ -57,7 +56,7 @@ export const fr: HelpCatalog = {
       r1: 'Cinq as : gardés ensemble avec une paire de rois en main basse ; sinon une paire d’as va en main basse.',
       r2: 'Carré : de deux à six, gardé ; de sept à dix, gardé si un as ou une paire peut aller en main basse, sinon séparé ; de valet à roi, gardé à côté d’une paire de dix ou mieux ; carré d’as, à côté d’une paire de sept ou mieux.',
       r3: 'Quinte flush ou quinte flush royale : gardée en main haute avec la meilleure main basse, sauf si une simple quinte ou couleur libère un valet ou mieux (un roi ou mieux pour la royale) pour la main basse.',
-      r4: 'Full : avec deux brelans, une paire du plus fort va en main basse ; brelan et paire sont séparés (la paire en main basse), sauf une paire de deux quand un as ou un roi peut aller en main basse.',
+      r4: 'Full : avec deux brelans, une paire du plus fort va en main basse ; avec un brelan et deux paires, la plus forte paire ; brelan et paire sont séparés (la paire en main basse), sauf une paire de deux quand un as ou un roi peut aller en main basse.',
       r5: 'Couleur ou quinte : gardée en main haute avec la plus forte main basse possible, sauf si deux paires se jouent mieux en paires.',
       r6: 'Brelan : en main haute, les deux plus hautes autres cartes en main basse ; un brelan d’as est séparé, un as allant en main basse.',
       r7: 'Trois paires : la plus forte paire va en main basse.',
@@ -72,7 +71,7 @@ export const fr: HelpCatalog = {
       r4: 'Trois paires : la plus forte paire va en main basse.',
       r5: 'Brelan : en main haute, les deux plus hautes autres cartes en main basse ; avec trois as, un as et la carte suivante vont en main basse.',
       r6: 'Deux brelans : une paire du plus fort va en main basse.',
-      r7: 'Quinte, couleur ou quinte flush : la meilleure main basse qui laisse une main complète en main haute ; avec deux ou trois paires, on joue les paires.',
+      r7: 'Quinte, couleur ou quinte flush : la meilleure main basse qui laisse une main complète en main haute ; avec deux ou trois paires, on joue les paires ; avec un brelan, une paire du brelan va en main basse.',
       r8: 'Full : la paire (la plus forte) va en main basse.',
       r9: 'Carré : de valet à as, séparé ; de sept à dix, gardé avec un roi ou un as à côté ; de deux à six, gardé ; avec une paire à côté, cette paire va en main basse.',
       r10: 'Cinq as : une paire d’as en main basse, ou les rois avec une paire de rois.',
@@ -91,6 +90,7 @@ export const fr: HelpCatalog = {
   banking: {
     intro: 'À une table où les joueurs peuvent tenir la banque, vous pouvez prendre la banque au lieu de jouer contre la maison. Le banquier approuve chaque manche (ou active l’approbation auto) et joue contre tous les joueurs.',
     needs: 'Tenir la banque demande {{points}} points de fidélité et un solde de {{balance}} (le maximum de la table plus les frais du banquier).',
+    needsUsual: 'Tenir la banque demande {{points}} points de fidélité et un solde égal au maximum de la table plus les frais du banquier de {{rate}}.',
     noBank: 'À cette table, la maison tient toujours la banque.',
     points: 'Vous gagnez un point de fidélité par unité entière misée comme joueur ; comme banquier, vous perdez un point par unité entière misée contre vous.',
     cost: 'Par exemple, {{stake}} misés contre vous coûtent {{points, number}} points de fidélité.',
@@ -99,7 +99,7 @@ export const fr: HelpCatalog = {
     decision_one: 'Après la distribution, vous avez {{count}} seconde pour répartir votre main ; ensuite la règle de la maison la répartit et vous quittez la table.',
     decision_many: 'Après la distribution, vous avez {{count}} secondes pour répartir votre main ; ensuite la règle de la maison la répartit et vous quittez la table.',
     decision_other: 'Après la distribution, vous avez {{count}} secondes pour répartir votre main ; ensuite la règle de la maison la répartit et vous quittez la table.',
-    bet_one: 'Une mise non distribuée dans la seconde qui suit son premier jeton est rendue.',
+    bet_one: 'Une mise non distribuée dans un délai de {{count}} seconde après son premier jeton est rendue.',
     bet_many: 'Une mise non distribuée dans les {{count}} secondes qui suivent son premier jeton est rendue.',
     bet_other: 'Une mise non distribuée dans les {{count}} secondes qui suivent son premier jeton est rendue.',
     approval_one: 'Le banquier a {{count}} seconde pour approuver une manche, sinon il quitte la banque.',

@@ -1,0 +1,198 @@
+/**
+ * End-to-end: the phone table on one screen (issue 14 point 4) and motion that explains (point 6).
+ *
+ * At 375×667 (portrait) and 667×375 (landscape) a guest plays two rounds at a house-banked table
+ * without scrolling: in every stage — betting (an empty felt, then over the last round), dealt (setting
+ * the hand) and the result — the elements of that stage are inside the window, and the page is not
+ * scrolled and not taller than the window. The secondary panels (history, the pay table) open in a
+ * sheet behind `side-toggle`; the sound toggle there is off by default and remembered over a reload.
+ * With `prefers-reduced-motion` no card animates; without it the cards are dealt with an animation.
+ * Screenshots of each size and stage go to artifacts/e2e/viewport-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { LobbyTable } from '@paigow/engine';
+import { launchBrowser } from './support/browser.js';
+import { openPage } from './support/pages.js';
+import { buildOnce, startServer, type RunningServer } from './support/server.js';
+import { deal, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
+
+/** The two phone sizes of issue 14: portrait and landscape. */
+const SIZES = {
+  portrait: { width: 375, height: 667 },
+  landscape: { width: 667, height: 375 },
+} as const;
+
+/** What each stage must show at once, by data-testid (every element with the id must be on screen). */
+const STAGE_IDS = {
+  betting: ['bet-stack', 'fortune-stack', 'chip-1', 'chip-5', 'chip-25', 'chip-100', 'deal', 'bet-total', 'balance', 'timer'],
+  dealt: ['dealer-hand', 'dealer-card', 'low-hand', 'high-hand', 'player-card', 'split', 'house-way', 'hint', 'timer', 'balance'],
+  result: ['result', 'dealer-low-hand', 'dealer-high-hand', 'dealer-card', 'low-hand', 'high-hand', 'player-card', 'high-mark', 'low-mark', 'balance'],
+} as const;
+
+let server: RunningServer;
+let browser: Browser;
+let tables: LobbyTable[];
+
+beforeAll(async () => {
+  buildOnce();
+  server = await startServer();
+  browser = await launchBrowser();
+  const res = await fetch(`${server.url}/api/tables`);
+  tables = ((await res.json()) as { tables: LobbyTable[] }).tables;
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A house-banked table with a Fortune bet and several seats (the fullest felt), one per test. */
+function fullTable(index: number): LobbyTable {
+  const fitting = tables.filter((t) => !t.playerBanking && t.limits.fortune !== null && t.seatsTaken < t.seats);
+  const table = fitting[index % Math.max(1, fitting.length)];
+  if (!table) throw new Error(`no house-banked table with a Fortune bet in the lobby: ${JSON.stringify(tables)}`);
+  return table;
+}
+
+/**
+ * Asserts the page is not scrolled and no taller than the window, and that every element with each of
+ * `ids` is inside the window.
+ */
+async function expectOnOneScreen(page: Page, size: { width: number; height: number }, ids: readonly string[]): Promise<void> {
+  const scroll = await page.evaluate(() => ({
+    y: window.scrollY,
+    height: document.scrollingElement?.scrollHeight ?? Infinity,
+    inner: window.innerHeight,
+    width: document.scrollingElement?.scrollWidth ?? Infinity,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scroll.y, 'scrollY').toBe(0);
+  expect(scroll.height, 'the page is taller than the window').toBeLessThanOrEqual(scroll.inner);
+  // A page wider than the phone would be zoomed out by the browser: the window must be the phone's.
+  expect(scroll.innerWidth, 'the window is zoomed out').toBe(size.width);
+  expect(scroll.width, 'the page is wider than the window').toBeLessThanOrEqual(scroll.innerWidth);
+  for (const id of ids) {
+    const all = page.getByTestId(id);
+    const count = await all.count();
+    expect(count, id).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) {
+      const box = await all.nth(i).boundingBox();
+      expect(box, `${id} #${i} is not drawn`).not.toBeNull();
+      const where = `${id} #${i} at ${JSON.stringify(box)}`;
+      expect(box!.x, where).toBeGreaterThanOrEqual(0);
+      expect(box!.y, where).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, where).toBeLessThanOrEqual(size.width);
+      expect(box!.y + box!.height, where).toBeLessThanOrEqual(size.height);
+    }
+  }
+}
+
+/** The number of running or filling animations on the cards on the felt. */
+async function cardAnimations(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('[data-testid="player-card"], [data-testid="dealer-card"]')).reduce((n, el) => n + el.getAnimations().length, 0),
+  );
+}
+
+/** Plays one round by House Way, checking each stage on one screen; `fortune` adds a Fortune bet. */
+async function playRound(page: Page, name: string, size: { width: number; height: number }, bet: number, fortune: boolean, stageName: string): Promise<void> {
+  await placeBet(page, bet);
+  if (fortune) {
+    await page.getByTestId('chips-to-fortune').click();
+    await page.getByTestId('chip-5').click();
+    await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
+    await page.getByTestId('chips-to-main').click();
+  }
+  await shot(page, `viewport-${name}-1-${stageName}`);
+  await expectOnOneScreen(page, size, STAGE_IDS.betting);
+  const previous = await shownRoundId(page);
+  await deal(page);
+  await shot(page, `viewport-${name}-2-dealt-${stageName}`);
+  await expectOnOneScreen(page, size, STAGE_IDS.dealt);
+  await page.getByTestId('house-way').click();
+  await waitForResult(page, previous);
+  await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
+  await shot(page, `viewport-${name}-3-result-${stageName}`);
+  await expectOnOneScreen(page, size, STAGE_IDS.result);
+}
+
+describe('the phone table on one screen', () => {
+  for (const [index, [name, size]] of Object.entries(SIZES).entries()) {
+    it(`plays whole rounds at ${size.width}×${size.height} (${name}) without scrolling`, async () => {
+      const page = await openPage(browser, { viewport: size, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+      const table = fullTable(index);
+      const bet = Math.max(2500, table.limits.main.minCents);
+      await signIn(page, server.url, `Phone ${name}`);
+      await sitAt(page, table.tableId);
+      await shot(page, `viewport-${name}-0-seated`);
+      await expectOnOneScreen(page, size, STAGE_IDS.betting.filter((id) => id !== 'bet-total'));
+      // Round 1 from an empty felt; round 2 over the last round's result, with a Fortune bet.
+      await playRound(page, name, size, bet, false, 'first');
+      await playRound(page, name, size, bet, true, 'again');
+
+      // History and the pay table are behind a tap, in a sheet; the sound toggle is there too.
+      expect(await page.getByTestId('fortune-pay-table').isVisible()).toBe(false);
+      await page.getByTestId('side-toggle').click();
+      await page.getByTestId('fortune-pay-table').waitFor();
+      await page.getByTestId('history').waitFor();
+      await shot(page, `viewport-${name}-4-sheet`);
+      expect(await page.getByTestId('sound-toggle').getAttribute('aria-pressed')).toBe('false');
+      await page.getByTestId('side-close').click();
+      expect(await page.getByTestId('fortune-pay-table').isVisible()).toBe(false);
+      await page.close();
+    }, 240_000);
+  }
+});
+
+describe('motion', () => {
+  it('animates the cards dealt, and none with prefers-reduced-motion', async () => {
+    const table = fullTable(2);
+    const bet = Math.max(500, table.limits.main.minCents);
+    const moving = await openPage(browser, { viewport: SIZES.portrait, isMobile: true, hasTouch: true, reducedMotion: 'no-preference' });
+    await signIn(moving, server.url, 'Motion Mo');
+    await sitAt(moving, table.tableId);
+    await placeBet(moving, bet);
+    await deal(moving);
+    expect(await cardAnimations(moving)).toBeGreaterThan(0);
+    await moving.getByTestId('house-way').click();
+    await moving.locator('[data-testid="result"]').waitFor();
+    // The settlement's chips move for at most ~0.5 s and leave nothing on the felt.
+    await moving.waitForTimeout(600);
+    const leftOver = await moving.evaluate(() =>
+      Array.from(document.querySelectorAll('.settle-chips__chip')).filter((el) => getComputedStyle(el).opacity !== '0').length,
+    );
+    expect(leftOver).toBe(0);
+    await moving.close();
+
+    const still = await openPage(browser, { viewport: SIZES.portrait, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    await signIn(still, server.url, 'Still Sue');
+    await sitAt(still, fullTable(3).tableId);
+    await placeBet(still, Math.max(500, fullTable(3).limits.main.minCents));
+    await deal(still);
+    expect(await cardAnimations(still)).toBe(0);
+    await still.getByTestId('house-way').click();
+    await still.locator('[data-testid="result"]').waitFor();
+    await still.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
+    expect(await cardAnimations(still)).toBe(0);
+    expect(await still.locator('[data-testid="settle-chips"]:visible').count()).toBe(0);
+    await still.close();
+  });
+
+  it('keeps the sound off by default and remembers the toggle over a reload', async () => {
+    const page = await openPage(browser, { viewport: SIZES.portrait, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    await signIn(page, server.url, 'Sound Sam');
+    await sitAt(page, fullTable(4).tableId);
+    await page.getByTestId('side-toggle').click();
+    const toggle = page.getByTestId('sound-toggle');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate(() => window.localStorage.getItem('paigow.sound'))).toBe('on');
+    await page.reload();
+    await page.locator('[data-testid="role"][data-role="player"]').waitFor();
+    await page.getByTestId('side-toggle').click();
+    expect(await page.getByTestId('sound-toggle').getAttribute('aria-pressed')).toBe('true');
+    await page.close();
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Accessibility checks for the browser tests (issue 14 point 5): axe-core run inside the page (its
+ * source injected with addScriptTag, no network), and keyboard-only navigation (Tab until an element
+ * has the focus, with its focus drawn visibly).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** One axe violation, as much as a failure message needs. */
+export interface AxeProblem {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly targets: string[];
+}
+
+/**
+ * The serious and critical axe violations of the page as it is now (WCAG 2.x A and AA rules, best
+ * practices). The page must be opened with `bypassCSP: true`: the server's Content-Security-Policy
+ * (script-src 'self') refuses the injected script otherwise.
+ */
+export async function seriousViolations(page: Page): Promise<AxeProblem[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  });
+}
+
+/**
+ * Presses Tab (at most `maxTabs` times) until the focused element matches `selector`, and returns
+ * whether its focus is drawn (an outline or a box-shadow from :focus-visible). Throws when never reached.
+ */
+export async function tabTo(page: Page, selector: string, maxTabs = 250): Promise<{ visible: boolean }> {
+  for (let i = 0; i < maxTabs; i++) {
+    const here = await page.evaluate((sel) => {
+      const el = document.activeElement;
+      if (!el || !el.matches(sel)) return null;
+      const style = getComputedStyle(el);
+      return { visible: el.matches(':focus-visible') && ((style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none') };
+    }, selector);
+    if (here) return here;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { Notice, TableView } from '@paigow/engine';
+import { ViewPublisher, type ViewClient } from './view-publisher.js';
+
+/** A client that records what it is sent. */
+function recorder(): ViewClient & { sent: { type: string; message: unknown }[] } {
+  const sent: { type: string; message: unknown }[] = [];
+  return { sent, send: (type, message) => sent.push({ type, message }) };
+}
+
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('ViewPublisher', () => {
+  it('answers a request at once, tells the others once per turn of the event loop, and never resends a view the client has', async () => {
+    let version = 0;
+    const view = (playerId: string | null): TableView => ({ phase: 'betting', seats: [version], you: playerId === null ? null : { id: playerId }, serverNowMs: version }) as unknown as TableView;
+    const a = recorder();
+    const b = recorder();
+    const clientsOf = new Map([
+      ['A', new Set([a])],
+      ['B', new Set([b])],
+    ]);
+    let publicUpdates = 0;
+    const publisher = new ViewPublisher({ view, clientsOf, updatePublic: () => (publicUpdates += 1) });
+    for (let request = 1; request <= 3; request++) {
+      version = request;
+      publisher.publish({ ack: { playerId: 'A', requestId: `a-${request}` }, notices: [] });
+    }
+    // A got each answer with the view of its own change; B nothing yet.
+    expect(a.sent.map((s) => (s.message as TableView).ack)).toEqual(['a-1', 'a-2', 'a-3']);
+    expect(a.sent.map((s) => (s.message as { seats: number[] }).seats[0])).toEqual([1, 2, 3]);
+    expect(b.sent).toEqual([]);
+    await tick();
+    // B got one view, the latest; A nothing more (it has that view).
+    expect(b.sent.map((s) => (s.message as { seats: number[] }).seats[0])).toEqual([3]);
+    expect(a.sent).toHaveLength(3);
+    expect(publicUpdates).toBe(1);
+    // A change B already sees (only the clock moved) sends B nothing; a notice goes after its view, at once.
+    publisher.publish({ ack: null, notices: [] });
+    await tick();
+    expect(b.sent).toHaveLength(1);
+    version = 4;
+    const notice = { code: 'notice/bet-returned', params: {}, message: 'x' } as unknown as Notice;
+    publisher.publish({ ack: null, notices: [{ playerId: 'B', notice }] });
+    expect(b.sent.map((s) => s.type)).toEqual(['view', 'view', 'notice']);
+    publisher.close();
+    await tick();
+    expect(a.sent).toHaveLength(3);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The settlement retrier's decisions (docs/server.md "Database faults"), with a ledger that fails as told:
+ * a fault is retried until it succeeds, past the deadline the round is refunded, a refusal that will not
+ * change refunds at once, `action/stale` ends the job, and a refund is retried until the ledger answers.
+ */
+import { describe, expect, it } from 'vitest';
+import { err, ok, type Result } from '@paigow/engine';
+import type { Ledger, RoundRecord, SettleRoundInput } from '../ledger/index.js';
+import { DatabaseFault } from '../storage/faults.js';
+import { retryPauseMs } from './round-deadlines.js';
+import { SettlementRetrier, walletCredits, type Resolution } from './settlement-retry.js';
+
+const DEADLINES = { dealMs: 100, settleMs: 200, firstRetryPauseMs: 5, maxRetryPauseMs: 20 };
+const INPUT: SettleRoundInput = { roundId: 'r1', postings: [], compPoints: [], result: {} };
+const ROUND = { roundId: 'r1' } as RoundRecord;
+const fault = (): DatabaseFault => new DatabaseFault('connection-lost', new Error('Connection terminated unexpectedly'));
+
+/** A ledger whose `settleRound` and `refundRound` answer from the given scripts (then repeat the last). */
+function scriptedLedger(settles: (() => Promise<Result<RoundRecord>>)[], refunds: (() => Promise<Result<RoundRecord>>)[] = [async () => ok(ROUND)]) {
+  const calls = { settle: 0, refund: 0 };
+  const ledger = {
+    settleRound: () => settles[Math.min(calls.settle++, settles.length - 1)](),
+    refundRound: () => refunds[Math.min(calls.refund++, refunds.length - 1)](),
+  } as unknown as Ledger;
+  return { ledger, calls };
+}
+
+async function run(ledger: Ledger): Promise<{ answer: Awaited<ReturnType<SettlementRetrier['settle']>>; resolutions: Resolution[]; retries: number }> {
+  const resolutions: Resolution[] = [];
+  let retries = 0;
+  const retrier = new SettlementRetrier({ ledger, deadlines: DEADLINES, log: () => undefined, onRetry: () => retries++, onResolved: (r) => resolutions.push(r) });
+  const answer = await retrier.settle(INPUT, ['p1']);
+  await retrier.idle();
+  return { answer, resolutions, retries };
+}
+
+describe('SettlementRetrier', () => {
+  it('settles at once when the ledger takes it', async () => {
+    const { ledger, calls } = scriptedLedger([async () => ok(ROUND)]);
+    const { answer, resolutions } = await run(ledger);
+    expect(answer.status).toBe('settled');
+    expect(resolutions).toEqual([]);
+    expect(calls).toEqual({ settle: 1, refund: 0 });
+  });
+
+  it('retries a settlement that fails on a fault until it succeeds', async () => {
+    const { ledger, calls } = scriptedLedger([() => Promise.reject(fault()), () => Promise.reject(fault()), async () => ok(ROUND)]);
+    const { answer, resolutions, retries } = await run(ledger);
+    expect(answer).toEqual({ status: 'pending', error: null });
+    expect(resolutions).toEqual([{ roundId: 'r1', playerIds: ['p1'], tell: true, outcome: 'settled' }]);
+    expect(calls).toEqual({ settle: 3, refund: 0 });
+    expect(retries).toBe(2);
+  });
+
+  it('refunds the round once the settlement deadline has passed, retrying the refund until the ledger answers', async () => {
+    const { ledger, calls } = scriptedLedger([() => Promise.reject(fault())], [() => Promise.reject(fault()), async () => ok(ROUND)]);
+    const started = Date.now();
+    const { resolutions } = await run(ledger);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(DEADLINES.settleMs - DEADLINES.maxRetryPauseMs);
+    expect(resolutions).toEqual([{ roundId: 'r1', playerIds: ['p1'], tell: true, outcome: 'refunded' }]);
+    expect(calls.refund).toBe(2);
+  });
+
+  it('refunds at once a settlement the ledger refuses for good, and stops on action/stale', async () => {
+    const refused = scriptedLedger([async () => err('ledger/insufficient-funds', 'the banker cannot pay')]);
+    const first = await run(refused.ledger);
+    expect(first.answer).toMatchObject({ status: 'pending', error: { code: 'ledger/insufficient-funds' } });
+    expect(first.resolutions.map((r) => r.outcome)).toEqual(['refunded']);
+    expect(refused.calls).toEqual({ settle: 1, refund: 1 });
+
+    const stale = scriptedLedger([async () => err('action/stale', 'recovered elsewhere')]);
+    const second = await run(stale.ledger);
+    expect(second.answer).toMatchObject({ status: 'stale' });
+    expect(second.resolutions).toEqual([]);
+    expect(stale.calls).toEqual({ settle: 1, refund: 0 });
+  });
+
+  it('stops retrying at close without telling anyone', async () => {
+    const { ledger } = scriptedLedger([() => Promise.reject(fault())]);
+    const resolutions: Resolution[] = [];
+    const retrier = new SettlementRetrier({ ledger, deadlines: { ...DEADLINES, settleMs: 60_000, maxRetryPauseMs: 60_000 }, log: () => undefined, onResolved: (r) => resolutions.push(r) });
+    await retrier.settle(INPUT, ['p1']);
+    expect(retrier.pending).toBe(1);
+    const started = Date.now();
+    await retrier.close();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(resolutions).toEqual([]);
+  });
+});
+
+describe('walletCredits and retryPauseMs', () => {
+  it("adds what a player's wallet receives and subtracts what it pays", () => {
+    const credits = walletCredits([
+      { from: 'escrow', to: { player: 'a' }, amountCents: 1_000, kind: 'stake-return' },
+      { from: 'house', to: { player: 'a' }, amountCents: 1_000, kind: 'payout' },
+      { from: { player: 'a' }, to: 'commission', amountCents: 50, kind: 'commission' },
+      { from: 'escrow', to: 'house', amountCents: 500, kind: 'stake-lost' },
+    ]);
+    expect([...credits]).toEqual([['a', 1_950]]);
+  });
+
+  it('doubles the pause from the first up to the most', () => {
+    expect([1, 2, 3, 4, 5].map((attempt) => retryPauseMs(DEADLINES, attempt))).toEqual([5, 10, 20, 20, 20]);
+  });
+});

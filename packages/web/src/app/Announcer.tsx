@@ -1,0 +1,61 @@
+/**
+ * The table's screen-reader announcements (issue 14 point 5): one polite live region (`announcer`)
+ * that says each round's result once, when it is revealed, and the player's timer only as it crosses
+ * a few thresholds (`TIMER_THRESHOLDS_S`), never every second.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Seconds left at which the timer is announced. */
+export const TIMER_THRESHOLDS_S: readonly number[] = [30, 10, 5];
+
+/**
+ * The threshold the countdown crossed going from `before` to `now` seconds left (the lowest one crossed
+ * when several were), or `null`. A countdown that starts below a threshold does not cross it.
+ * @param before seconds left at the previous tick
+ * @param now seconds left now
+ */
+export function crossedThreshold(before: number, now: number, thresholds: readonly number[] = TIMER_THRESHOLDS_S): number | null {
+  const crossed = thresholds.filter((s) => before > s && now <= s);
+  return crossed.length > 0 ? Math.min(...crossed) : null;
+}
+
+export interface AnnouncerProps {
+  /** The revealed round's id and its result in words (the result banner's lines), or `null`. */
+  readonly result: { readonly roundId: string; readonly lines: readonly string[] } | null;
+  /** The viewer's deadline in the browser's clock (epoch ms), or `null`. */
+  readonly deadline: number | null;
+}
+
+/** The visually hidden live region. */
+export function Announcer({ result, deadline }: AnnouncerProps) {
+  const { t } = useTranslation();
+  const [message, setMessage] = useState('');
+  const saidRound = useRef<string | null>(null);
+
+  const resultKey = result?.roundId ?? null;
+  const resultText = result?.lines.join('. ') ?? '';
+  useEffect(() => {
+    if (resultKey === null || saidRound.current === resultKey) return;
+    saidRound.current = resultKey;
+    setMessage(resultText);
+  }, [resultKey, resultText]);
+
+  useEffect(() => {
+    if (deadline === null) return;
+    let before = Math.ceil((deadline - Date.now()) / 1000);
+    const id = window.setInterval(() => {
+      const now = Math.ceil((deadline - Date.now()) / 1000);
+      const crossed = crossedThreshold(before, now);
+      before = now;
+      if (crossed !== null) setMessage(t('a11y.secondsLeft', { count: crossed }));
+    }, 250);
+    return () => window.clearInterval(id);
+  }, [deadline, t]);
+
+  return (
+    <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">
+      {message}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The help panel drawn from a table's settings (server-side rendering, no browser; issue 14 point 3):
+ * this table's rates, its house way's rules, its banking requirements and timers, in the chosen language.
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { FORTUNE_PAY_TABLE, type TableConfigView } from '@paigow/engine';
+import { createI18n } from '../app/i18n/index.js';
+import { HELP_CATALOGS } from './content/index.js';
+import { HelpPanel } from './HelpPanel.js';
+import type { HelpSection } from './route.js';
+
+const config: TableConfigView = {
+  tableId: 'fox',
+  name: 'Fox 5–200',
+  seats: 6,
+  limits: { main: { minCents: 500, maxCents: 20_000 }, fortune: { minCents: 100, maxCents: 2_500 } },
+  betUnitCents: 100,
+  commissionBps: 400,
+  bankerFeeBps: 125,
+  playerBanking: true,
+  bankMinCompPoints: 75,
+  bankMinBalanceCents: 20_250,
+  fortunePayTable: FORTUNE_PAY_TABLE,
+  envyBonus: { minFortuneBetCents: 500, amountsCents: { seven_card_straight_flush_natural: 500_000, royal_flush_plus_royal_match: 100_000, seven_card_straight_flush_with_joker: 100_000, five_aces: 50_000, royal_flush: 10_000, straight_flush: 5_000, four_of_a_kind: 2_500 } },
+  houseWay: 'foxwoods',
+  timers: { betMs: 45_000, decisionMs: 30_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 12_000 },
+} as TableConfigView;
+
+function draw(section: HelpSection, lng = 'en', table: TableConfigView | null = config): string {
+  const i18n = createI18n(lng);
+  const base = table ? '#/table/fox' : '#';
+  return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(HelpPanel, { location: { base, section }, config: table, onClose: () => undefined })));
+}
+
+describe('the help panel at a table', () => {
+  it('gives both commission models with this table’s rates and a worked example', () => {
+    const html = draw('commission');
+    expect(html).toContain('a commission of 4%: a bet of $100 that wins pays $96');
+    expect(html).toContain('a fee of 1.25% of the total wagered');
+    expect(html).toContain('costs the banker $1.25');
+    expect(html).toContain('Fox 5–200');
+    expect(draw('commission', 'de')).toContain('4\u00a0% Provision');
+  });
+  it('lists every rule of this table’s house way', () => {
+    const html = draw('house-way');
+    expect(html).toContain('data-house-way="foxwoods"');
+    for (const rule of Object.values(HELP_CATALOGS.en.houseWay.foxwoods)) expect(html).toContain(rule);
+    expect(html).not.toContain(HELP_CATALOGS.en.houseWay.seeds.r3);
+  });
+  it('says what banking needs here and what it costs in comp points', () => {
+    const html = draw('banking');
+    expect(html).toContain('Banking needs 75 comp points and a balance of $202.50');
+    expect(html).toContain('$100 wagered against you costs 100 comp points');
+  });
+  it('says the table’s timers and reconnection grace, with the language’s plurals', () => {
+    expect(draw('timers')).toContain('you have 30 seconds to set your hand');
+    expect(draw('timers')).toContain('less than 12 seconds');
+    expect(draw('timers', 'ru')).toContain('меньше чем на 12 секунд');
+  });
+  it('shows the Fortune pay table and the envy bonus', () => {
+    const html = draw('fortune');
+    expect(html).toContain('8,000 to 1');
+    expect(html).toContain('Envy bonus: with a Fortune bet of at least $5');
+    expect((html.match(/data-testid="help-fortune-line"/g) ?? []).length).toBe(Object.keys(FORTUNE_PAY_TABLE).length);
+  });
+  it('draws cards named in the player’s language', () => {
+    expect(draw('low', 'ru')).toContain('aria-label="туз пик"');
+    expect(draw('low', 'fr')).toContain('aria-label="as de pique"');
+  });
+  it('away from a table, uses the usual figures and says so', () => {
+    const html = draw('commission', 'en', null);
+    expect(html).toContain('a commission of 5%');
+    expect(html).toContain('the usual ones');
+    expect(draw('banking', 'en', null)).toContain('the banker’s fee of 1.5%');
+  });
+});

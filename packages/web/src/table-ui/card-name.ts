@@ -1,0 +1,17 @@
+/**
+ * A card's accessible name in the player's language (issue 14 point 5): "ace of spades", "туз пик",
+ * "as de pique", "Pik-Ass", "as de picas", from the catalog's `card.name` with `card.ranks.<rank>` and
+ * `card.suits.<suit>` (the engine's rank and suit letters), or `card.joker`.
+ */
+import type { TFunction } from 'i18next';
+import { formatCard, isJoker, type Card } from '@paigow/engine';
+
+/**
+ * The name of `card` (an engine integer 0‥52) through `t`.
+ * @returns e.g. "ace of spades"; the joker's catalog name for the joker
+ */
+export function cardName(t: TFunction, card: Card): string {
+  if (isJoker(card)) return t('card.joker');
+  const [rank, suit] = formatCard(card);
+  return t('card.name', { rank: t(`card.ranks.${rank}`), suit: t(`card.suits.${suit}`) });
+}
