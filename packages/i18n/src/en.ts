@@ -24,6 +24,37 @@ const category: Record<Category, string> = {
 /** The English shared catalog (the shape every other language's shared catalog follows). */
 export const en = {
   category,
+  /**
+   * `paigow eval`: a hand's description by category (`handDescription.<category>`; a pair without
+   * kickers, a low hand's, is `one_pair_alone`). `rank`/`second` are plural rank names (`rankPlural`),
+   * `ranks`/`kickers` rank letters joined by hyphens ("A-K-Q-J-T"); made by `handDescription`.
+   */
+  handDescription: {
+    five_aces: 'Five aces',
+    royal_flush: 'Royal flush (A-K-Q-J-T)',
+    straight_flush: 'Straight flush ({{ranks}})',
+    four_of_a_kind: 'Four of a kind ({{rank}}), kicker {{kickers}}',
+    full_house: 'Full house, {{rank}} over {{second}}',
+    flush: 'Flush ({{ranks}})',
+    straight: 'Straight ({{ranks}})',
+    three_of_a_kind: 'Three of a kind ({{rank}}), kickers {{kickers}}',
+    two_pair: 'Two pairs ({{rank}} and {{second}}), kicker {{kickers}}',
+    one_pair: 'One pair ({{rank}}), kickers {{kickers}}',
+    one_pair_alone: 'One pair ({{rank}})',
+    high_card: 'High card ({{ranks}})',
+  },
+  /** `paigow fortune --exact`: the table's headings, its last rows and the house edge (`percent` a number). */
+  fortuneExact: {
+    line: 'line',
+    pays: 'pays',
+    hands: 'hands',
+    probability: 'probability',
+    return: 'return',
+    paysTo: '{{pays}} to 1',
+    noLine: 'No line (loses)',
+    total: 'Total',
+    houseEdge: 'House edge: {{percent}}% ({{numerator}} / {{denominator}})',
+  },
   /** `paigow fortune <7 cards>`: the line one hand is paid on (`line` a `fortuneLine` name, `lines` a list of them). */
   fortuneText: {
     pays: '{{cards}}: {{line}}, pays {{pays}} to 1',

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { LobbyTable, PlayerSummary } from '@paigow/engine';
 import { ApiError, type Api } from '../net/http.js';
 import { BROKE_BELOW_CENTS } from '../table-ui/broke.js';
-import { errorMessage, formatMoney } from './i18n/index.js';
+import { errorMessage, formatMoney, tableName } from './i18n/index.js';
 import { Stat, TopBar } from './TopBar.js';
 import type { Session } from './App.js';
 
@@ -95,7 +95,7 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
             <div className="tables">
               {tables.map((table) => (
                 <button key={table.tableId} className="table-tile" data-testid={`table-${table.tableId}`} onClick={() => onSit(table.tableId)}>
-                  <span className="table-tile__name">{table.name}</span>
+                  <span className="table-tile__name">{tableName(t, table)}</span>
                   <span className="table-tile__limits">
                     {t('lobby.limits', { min: formatMoney(lng, table.limits.main.minCents), max: formatMoney(lng, table.limits.main.maxCents) })}
                   </span>

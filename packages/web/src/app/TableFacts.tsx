@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '@paigow/engine';
+import { tableName } from './i18n/index.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 
@@ -20,7 +21,7 @@ export function TableFacts({ view, money }: { view: TableView; money: Money }) {
   const fortuneLimits = view.config.limits.fortune;
   return (
     <span className="table-facts muted">
-      {view.config.name}
+      {tableName(t, { tableId: view.tableId, name: view.config.name })}
       <br />
       <span data-testid="table-house-way">{t('table.houseWayName', { name: t(`houseWayNames.${view.config.houseWay}`) })}</span>
       <br />

@@ -37,7 +37,7 @@ import {
 } from '../table-ui/model.js';
 import { bankerHandMarks, bankerRow } from '../table-ui/banker-side.js';
 import { canTopUp } from '../table-ui/broke.js';
-import { categoryName, errorMessage, formatMoney, houseWayText } from './i18n/index.js';
+import { categoryName, errorMessage, formatMoney, houseWayText, tableName } from './i18n/index.js';
 import { useBetChips } from './useBetChips.js';
 import { BetTools, BetTotal, betsBlockText } from './BetTools.js';
 import { BankRoom, TakeBank } from './BankStatus.js';
@@ -197,12 +197,12 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
     let live = true;
     api
       .tables()
-      .then((r) => live && setTableNames(new Map(r.tables.map((x) => [x.tableId, x.name]))))
+      .then((r) => live && setTableNames(new Map(r.tables.map((x) => [x.tableId, tableName(t, x)]))))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [api]);
+  }, [api, t]);
 
   // Notices about rounds: a recovered round joins the away panel; both re-read the history.
   const handled = useRef(new Set<number>());
@@ -256,7 +256,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
       local={localNotices}
       away={away}
       tableNames={tableNames}
-      currentTable={view ? { id: view.tableId, name: view.config.name } : null}
+      currentTable={view ? { id: view.tableId, name: tableName(t, { tableId: view.tableId, name: view.config.name }) } : null}
       money={money}
       onDismiss={table.dismissNotice}
       onDismissLocal={dismissLocal}
@@ -350,7 +350,8 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const shared = view.config.seats > 1 || view.config.playerBanking;
   // The player's last round at any table (the history's newest settled round, or this table's if newer).
   const lastRound = lastRoundOf(view, history);
-  const names = withCurrent(tableNames, view);
+  const shownName = tableName(t, { tableId: view.tableId, name: view.config.name });
+  const names = withCurrent(tableNames, view.tableId, shownName);
   // A shared table's last round beside the felt: for those who did not play it (never drawn on their felt
   // as if current), and for its players when there were several; the banker of it reads it on its felt.
   const sideRound = view.lastRound !== null && view.config.seats > 1 && !(stage.kind === 'revealed' && stage.asBanker) ? view.lastRound : null;
@@ -403,7 +404,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
       <main className="table-screen">
         <Announcer result={result && stage.kind === 'revealed' ? { roundId: result.roundId, lines: resultTexts(result, t, money) } : null} deadline={ownDeadline} />
         <TableHelp config={view.config} />
-        <section className="felt" aria-label={view.config.name} data-stage={stage.kind}>
+        <section className="felt" aria-label={shownName} data-stage={stage.kind}>
           {shared && <SeatsBar view={view} you={you} send={send} money={money} />}
           <BankerZone view={view} stage={stage} />
           <div className="middle">
@@ -602,9 +603,9 @@ type T = ReturnType<typeof useTranslation>['t'];
 /** The screens where the side column sits beside the felt (styles.css: below 1100px it goes under it). */
 const WIDE_LAYOUT = '(min-width: 1101px)';
 
-/** The lobby's table names, with this table's name from its view (always known). */
-function withCurrent(names: ReadonlyMap<string, string>, view: TableView): ReadonlyMap<string, string> {
-  return names.get(view.tableId) === view.config.name ? names : new Map([...names, [view.tableId, view.config.name]]);
+/** The lobby's table names (as shown), with this table's shown name from its view (always known). */
+function withCurrent(names: ReadonlyMap<string, string>, tableId: string, name: string): ReadonlyMap<string, string> {
+  return names.get(tableId) === name ? names : new Map([...names, [tableId, name]]);
 }
 
 /** Whether a CSS media query matches, following changes (false where there is no `matchMedia`). */

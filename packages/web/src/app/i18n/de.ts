@@ -300,6 +300,12 @@ export const de: Translation = {
     seeds: 'Art des Hauses der Seeds',
     foxwoods: 'Art des Hauses von Foxwoods',
   },
+  tableNames: {
+    'table-1': 'Tisch 1 (1–100)',
+    'table-2': 'Tisch 2 (5–500)',
+    'table-3': 'Spieler als Bank (1–100)',
+    'table-4': 'Art des Hauses von Foxwoods (1–100)',
+  },
   lab: {
     title: 'Labor der Hausarten',
     link: 'Labor: Arten des Hauses vergleichen',

@@ -355,6 +355,16 @@ export const en = {
     seeds: "Seeds' house way",
     foxwoods: 'Foxwoods house way',
   },
+  /**
+   * The built-in tables' names by table id (server DEFAULT_TABLES); shown only while the server's
+   * name is the English one here, so an operator's own table (PAIGOW_TABLES) keeps its configured name.
+   */
+  tableNames: {
+    'table-1': 'Table 1 (1–100)',
+    'table-2': 'Table 2 (5–500)',
+    'table-3': 'Players bank (1–100)',
+    'table-4': 'Foxwoods house way (1–100)',
+  },
   /** The house-way lab page (issue 16): two house ways side by side. */
   lab: {
     title: 'House-way lab',

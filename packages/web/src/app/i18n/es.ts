@@ -305,6 +305,12 @@ export const es: Translation = {
     seeds: 'Reglas de la casa de los seeds',
     foxwoods: 'Reglas de la casa de Foxwoods',
   },
+  tableNames: {
+    'table-1': 'Mesa 1 (1–100)',
+    'table-2': 'Mesa 2 (5–500)',
+    'table-3': 'Banca de los jugadores (1–100)',
+    'table-4': 'Reglas de la casa de Foxwoods (1–100)',
+  },
   lab: {
     title: 'Laboratorio de reglas de la casa',
     link: 'Laboratorio: comparar reglas de la casa',

@@ -306,6 +306,12 @@ export const fr: Translation = {
     seeds: 'Règle de la maison des seeds',
     foxwoods: 'Règle de la maison Foxwoods',
   },
+  tableNames: {
+    'table-1': 'Table 1 (1–100)',
+    'table-2': 'Table 2 (5–500)',
+    'table-3': 'Banque des joueurs (1–100)',
+    'table-4': 'Règle de la maison Foxwoods (1–100)',
+  },
   lab: {
     title: 'Labo des règles de la maison',
     link: 'Labo\u00a0: comparer les règles de la maison',

@@ -74,6 +74,16 @@ export function noticeText(
   return notice.message || name;
 }
 
+/**
+ * A table's name in the instance's language: a built-in table (`tableNames.<tableId>`, the server's
+ * DEFAULT_TABLES) is translated while the server still calls it by its English catalog name; any other
+ * table (an operator's, PAIGOW_TABLES, or a built-in id renamed) shows the server's configured `name`.
+ */
+export function tableName(t: TFunction, table: { readonly tableId: string; readonly name: string }): string {
+  const key = `tableNames.${table.tableId}`;
+  return t(key, { lng: 'en', defaultValue: '' }) === table.name ? t(key) : table.name;
+}
+
 /** The translated name of a hand category key (`one_pair` → "One pair"). */
 export function categoryName(t: TFunction, category: Category | string): string {
   return t(`category.${category}`, { defaultValue: category });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { cards, houseWay, houseWays } from '@paigow/engine';
 import { LANGUAGES, SHARED_CATALOGS } from '@paigow/i18n';
-import { CATALOGS, PSEUDO_LANGUAGE, createI18n, envyHandsText, formatDecimal, formatMoney, formatTime, houseWayText } from './index.js';
+import { CATALOGS, PSEUDO_LANGUAGE, createI18n, envyHandsText, formatDecimal, formatMoney, formatTime, houseWayText, tableName } from './index.js';
 import { initialLanguage, languageFromAddress } from './choice.js';
 import { pseudoString } from './pseudo.js';
 
@@ -121,6 +121,16 @@ describe('plurals, lists and numbers per language', () => {
     expect(formatDecimal('de', 1234.5, 2)).toBe('1.234,50');
     expect(formatDecimal('ru', 0.5, 1)).toBe('0,5');
     expect(formatDecimal('en', 0.0012345, { significant: 3 })).toBe('0.00123');
+  });
+
+  it('names the built-in tables in the language and keeps an operator\'s own names', () => {
+    const de = createI18n('de').t;
+    expect(tableName(de, { tableId: 'table-1', name: 'Table 1 (1–100)' })).toBe('Tisch 1 (1–100)');
+    expect(tableName(createI18n('ru').t, { tableId: 'table-3', name: 'Players bank (1–100)' })).toBe('Банк у игроков (1–100)');
+    expect(tableName(createI18n('es').t, { tableId: 'table-2', name: 'Table 2 (5–500)' })).toBe('Mesa 2 (5–500)');
+    // PAIGOW_TABLES: a table of the operator's, and a built-in id given another name, keep their names.
+    expect(tableName(de, { tableId: 'high-rollers', name: 'High Rollers' })).toBe('High Rollers');
+    expect(tableName(de, { tableId: 'table-1', name: 'Main table' })).toBe('Main table');
   });
 });
 

@@ -310,6 +310,12 @@ export const ru: Translation = {
     seeds: 'House Way сидов',
     foxwoods: 'House Way Foxwoods',
   },
+  tableNames: {
+    'table-1': 'Стол 1 (1–100)',
+    'table-2': 'Стол 2 (5–500)',
+    'table-3': 'Банк у игроков (1–100)',
+    'table-4': 'Стол Foxwoods (1–100)',
+  },
   lab: {
     title: 'Лаборатория House Way',
     link: 'Лаборатория House Way: сравнить правила',
