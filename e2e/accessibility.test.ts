@@ -13,7 +13,7 @@ import { houseWay, formatCard, parseCards, type LobbyTable } from '@paigow/engin
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
 import { buildOnce, startServer, type RunningServer } from './support/server.js';
-import { seriousViolations, tabTo } from './support/a11y.js';
+import { byId, press, seriousViolations, tabTo } from './support/a11y.js';
 import { playerCards, shot, waitForResult } from './support/table-page.js';
 
 let server: RunningServer;
@@ -37,16 +37,6 @@ afterAll(async () => {
 async function expectAccessible(page: Page, screen: string): Promise<void> {
   expect(await seriousViolations(page), screen).toEqual([]);
 }
-
-/** Tabs to `selector`, checks its focus is visible, and presses `key`. */
-async function press(page: Page, selector: string, key: 'Enter' | 'Space' = 'Enter'): Promise<void> {
-  await page.locator(`${selector}:not([disabled])`).first().waitFor();
-  const { visible } = await tabTo(page, selector);
-  expect(visible, `visible focus on ${selector}`).toBe(true);
-  await page.keyboard.press(key);
-}
-
-const byId = (testid: string) => `[data-testid="${testid}"]`;
 
 describe('keyboard and screen readers', () => {
   it('plays two rounds with the keyboard alone, with 0 serious axe violations on every screen', async () => {

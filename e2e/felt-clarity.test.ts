@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { en } from '../packages/web/src/app/i18n/en.js';
+import { openPage } from './support/pages.js';
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { buildOnce, startServer, type RunningServer } from './support/server.js';
 import { deal, intAttr, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
@@ -40,15 +41,23 @@ const mirror = (mark: string | null) => (mark === 'win' ? 'lose' : mark === 'los
 
 describe('the felt reads clearly (issue 10)', () => {
   it('chips: a refused chip, the Fortune limit, picking a chip for the Fortune bet, Clear, Undo, Double and the total', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.laptop });
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
     await signIn(page, server.url, 'Chip Chen');
     await sitAt(page, 'table-1'); // 1.00 – 100.00, Fortune 1.00 – 25.00
+    // A Fortune chip before any main bet is not taken, and says why (the Fortune bet goes with a main bet).
+    await page.getByTestId('chips-to-fortune').click();
+    await page.getByTestId('chip-5').click();
+    expect(await page.getByTestId('error').textContent()).toBe(en.bets.fortuneNeedsMain);
+    await waitAttr(page, 'fortune-stack', 'cents', 0);
+    expect(await page.getByTestId('bet-undo').isDisabled()).toBe(true);
+    await page.getByTestId('chips-to-main').click();
     await page.getByTestId('chip-1').click();
     await page.getByTestId('chip-5').click();
     await waitAttr(page, 'bet-stack', 'cents', 600);
     // 106.00 is over the maximum: refused, the bet stays 6.00 …
     await page.getByTestId('chip-100').click();
-    await page.locator('[data-testid="error"]:visible').waitFor();
+    await page.locator('[data-testid="error"]:visible', { hasText: '$106' }).waitFor();
+    expect(await page.getByTestId('error').textContent()).toBe(en.bets.mainOverMax.replace('{{max}}', '$100').replace('{{amount}}', '$106'));
     await waitAttr(page, 'bet-stack', 'cents', 600);
     // … and taking a chip off takes the last accepted one (the 5), not the 1.
     await page.getByTestId('bet-stack').click();
@@ -92,10 +101,12 @@ describe('the felt reads clearly (issue 10)', () => {
   }, TEST_TIMEOUT_MS);
 
   it('the bank: why it is disabled, taking it after a round, a new player, the room left and the banker\'s marks', async () => {
-    const banker = await browser.newPage({ viewport: VIEWPORTS.laptop });
+    const banker = await openPage(browser, { viewport: VIEWPORTS.laptop });
     await signIn(banker, server.url, 'Banker Bo');
-    // The lobby says that banking costs comp points.
-    expect(await banker.getByTestId('bank-cost-note').textContent()).toBe(en.lobby.bankCost);
+    // The lobby says that banking costs comp points, with the table's own number.
+    const note = (await banker.getByTestId('bank-cost-note').textContent()) ?? '';
+    expect(note).toContain(en.lobby.bankCost.split('{{points}}')[1]!);
+    expect(note).toContain('(50 ');
     await sitAt(banker, 'table-3');
     // 0 comp points of the 50 needed: the reason says so with the table's numbers.
     await waitAttr(banker, 'bank-reason', 'kinds', 'comp-points');
@@ -124,7 +135,7 @@ describe('the felt reads clearly (issue 10)', () => {
     await banker.getByTestId('approve').click();
 
     // A player sits down: the previous round is not on its felt; beside it, named, as the last round.
-    const player = await browser.newPage({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
+    const player = await openPage(browser, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
     await signIn(player, server.url, 'Player Pia');
     await sitAt(player, 'table-3');
     expect(await player.getByTestId('dealer-high-hand').count()).toBe(0);

@@ -16,19 +16,7 @@ import { launchBrowser } from './support/browser.js';
 import { openPage } from './support/pages.js';
 import { buildOnce, startServer, type RunningServer } from './support/server.js';
 import { deal, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
-
-/** The two phone sizes of issue 14: portrait and landscape. */
-const SIZES = {
-  portrait: { width: 375, height: 667 },
-  landscape: { width: 667, height: 375 },
-} as const;
-
-/** What each stage must show at once, by data-testid (every element with the id must be on screen). */
-const STAGE_IDS = {
-  betting: ['bet-stack', 'fortune-stack', 'chip-1', 'chip-5', 'chip-25', 'chip-100', 'deal', 'bet-total', 'balance', 'timer'],
-  dealt: ['dealer-hand', 'dealer-card', 'low-hand', 'high-hand', 'player-card', 'split', 'house-way', 'hint', 'timer', 'balance'],
-  result: ['result', 'dealer-low-hand', 'dealer-high-hand', 'dealer-card', 'low-hand', 'high-hand', 'player-card', 'high-mark', 'low-mark', 'balance'],
-} as const;
+import { PHONE_SIZES as SIZES, STAGE_IDS, expectOnOneScreen } from './support/viewport.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -53,39 +41,6 @@ function fullTable(index: number): LobbyTable {
   const table = fitting[index % Math.max(1, fitting.length)];
   if (!table) throw new Error(`no house-banked table with a Fortune bet in the lobby: ${JSON.stringify(tables)}`);
   return table;
-}
-
-/**
- * Asserts the page is not scrolled and no taller than the window, and that every element with each of
- * `ids` is inside the window.
- */
-async function expectOnOneScreen(page: Page, size: { width: number; height: number }, ids: readonly string[]): Promise<void> {
-  const scroll = await page.evaluate(() => ({
-    y: window.scrollY,
-    height: document.scrollingElement?.scrollHeight ?? Infinity,
-    inner: window.innerHeight,
-    width: document.scrollingElement?.scrollWidth ?? Infinity,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scroll.y, 'scrollY').toBe(0);
-  expect(scroll.height, 'the page is taller than the window').toBeLessThanOrEqual(scroll.inner);
-  // A page wider than the phone would be zoomed out by the browser: the window must be the phone's.
-  expect(scroll.innerWidth, 'the window is zoomed out').toBe(size.width);
-  expect(scroll.width, 'the page is wider than the window').toBeLessThanOrEqual(scroll.innerWidth);
-  for (const id of ids) {
-    const all = page.getByTestId(id);
-    const count = await all.count();
-    expect(count, id).toBeGreaterThan(0);
-    for (let i = 0; i < count; i++) {
-      const box = await all.nth(i).boundingBox();
-      expect(box, `${id} #${i} is not drawn`).not.toBeNull();
-      const where = `${id} #${i} at ${JSON.stringify(box)}`;
-      expect(box!.x, where).toBeGreaterThanOrEqual(0);
-      expect(box!.y, where).toBeGreaterThanOrEqual(0);
-      expect(box!.x + box!.width, where).toBeLessThanOrEqual(size.width);
-      expect(box!.y + box!.height, where).toBeLessThanOrEqual(size.height);
-    }
-  }
 }
 
 /** The number of running or filling animations on the cards on the felt. */

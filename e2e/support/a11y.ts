@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -49,4 +50,18 @@ export async function tabTo(page: Page, selector: string, maxTabs = 250): Promis
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab never reached ${selector}`);
+}
+
+/** The CSS selector of the elements with `data-testid="<testid>"`. */
+export const byId = (testid: string): string => `[data-testid="${testid}"]`;
+
+/**
+ * Waits until `selector` is enabled, Tabs to it, checks its focus is visible (fails the test otherwise)
+ * and presses `key` — a player's keystrokes, nothing clicked.
+ */
+export async function press(page: Page, selector: string, key: 'Enter' | 'Space' = 'Enter'): Promise<void> {
+  await page.locator(`${selector}:not([disabled])`).first().waitFor();
+  const { visible } = await tabTo(page, selector);
+  expect(visible, `visible focus on ${selector}`).toBe(true);
+  await page.keyboard.press(key);
 }

@@ -33,7 +33,7 @@ export const fr: SharedCatalog = {
     royal_flush: 'Quinte flush royale (A-K-Q-J-T)',
     straight_flush: 'Quinte flush ({{ranks}})',
     four_of_a_kind: 'Carré ({{rank}}), kicker {{kickers}}',
-    full_house: 'Full\u00a0: {{rank}} par les {{second}}',
+    full_house: 'Full aux {{rank}} par les {{second}}',
     flush: 'Couleur ({{ranks}})',
     straight: 'Quinte ({{ranks}})',
     three_of_a_kind: 'Brelan ({{rank}}), kickers {{kickers}}',

@@ -77,3 +77,5 @@ export function houseWayText(
   for (const k of ['low', 'high'] as const) if (typeof raw[k] === 'string') params[k] = cards(raw[k] as string);
   return t(key, { ...params, defaultValue: explanation.text });
 }
+
+export { handDescription } from './hand-description.js';

@@ -6,7 +6,7 @@
 
 import type { Command } from 'commander';
 import { categoryOf, describeValue, evaluateHighHand5, evaluateLowHand2, formatCard, type Card, type Category, type HandValue } from '@paigow/engine';
-import type { Language } from '@paigow/i18n';
+import { handDescription, type Language } from '@paigow/i18n';
 import { formatTable, parseCardArgs, printJson, printText, readsStdin, runBulk } from '../io.js';
 import { LANG_OPTION_HELP, environmentLanguage, langOption, translator } from '../lang-option.js';
 
@@ -87,12 +87,14 @@ export function registerEval(program: Command): void {
         printJson(report);
         return;
       }
-      // The hand's name in --lang; the description stays the engine's English (describeValue).
+      // The hand's name and description in --lang (packages/i18n); in English the engine's own
+      // description (describeValue, as in --json), which names the ranks in words.
       const t = translator(options.lang);
+      const description = options.lang === 'en' ? report.description : handDescription(t, report.value);
       printText(
         formatTable(
           [t('columns.cards', {}), t('columns.category', {}), t('columns.value', {}), t('columns.description', {})],
-          [[report.cards.join(' '), t(`category.${report.category}`, {}), String(report.value), report.description]],
+          [[report.cards.join(' '), t(`category.${report.category}`, {}), String(report.value), description]],
         ),
       );
     });

@@ -123,21 +123,28 @@ export function fortuneHandReport(cards: readonly Card[], payTable: FortunePayTa
   };
 }
 
-/** The readable table of `paigow fortune --exact`. */
-export function formatExactReport(report: FortuneExactReport): string {
+/**
+ * The readable table of `paigow fortune --exact` in `lang` (headings, the last rows and the house edge
+ * from packages/i18n `fortuneExact`; the lines' names from its `fortuneLine`, in English the longer
+ * names above). The figures stay in the same notation in every language.
+ */
+export function formatExactReport(report: FortuneExactReport, lang: Language = 'en'): string {
+  const t = translator(lang);
   const { total } = report;
   const rows = FORTUNE_LINES.map((line) => {
     const n = report.lines[line];
     const pays = report.payTable[line];
-    return [FORTUNE_LINE_NAMES[line], `${pays} to 1`, formatCount(n), `${((100 * n) / total).toFixed(6)}%`, ((n * pays) / total).toFixed(6)];
+    const name = lang === 'en' ? FORTUNE_LINE_NAMES[line] : t(`fortuneLine.${line}`, {});
+    return [name, t('fortuneExact.paysTo', { pays }), formatCount(n), `${((100 * n) / total).toFixed(6)}%`, ((n * pays) / total).toFixed(6)];
   });
-  rows.push(['No line (loses)', '-1', formatCount(report.losing), `${((100 * report.losing) / total).toFixed(6)}%`, (-report.losing / total).toFixed(6)]);
-  rows.push(['Total', '', formatCount(total), '100%', (-report.houseEdge).toFixed(6)]);
+  rows.push([t('fortuneExact.noLine', {}), '-1', formatCount(report.losing), `${((100 * report.losing) / total).toFixed(6)}%`, (-report.losing / total).toFixed(6)]);
+  rows.push([t('fortuneExact.total', {}), '', formatCount(total), '100%', (-report.houseEdge).toFixed(6)]);
   const [numerator, denominator] = report.houseEdgeExact.split('/').map(Number);
+  const headings = (['line', 'pays', 'hands', 'probability', 'return'] as const).map((key) => t(`fortuneExact.${key}`, {}));
   return [
-    formatTable(['line', 'pays', 'hands', 'probability', 'return'], rows, ['left', 'right', 'right', 'right', 'right']),
+    formatTable(headings, rows, ['left', 'right', 'right', 'right', 'right']),
     '',
-    `House edge: ${(report.houseEdge * 100).toFixed(4)}% (${formatCount(numerator)} / ${formatCount(denominator)})`,
+    t('fortuneExact.houseEdge', { percent: (report.houseEdge * 100).toFixed(4), numerator: formatCount(numerator), denominator: formatCount(denominator) }),
     `${report.seconds.toFixed(3)} s`,
   ].join('\n');
 }
@@ -172,7 +179,7 @@ export function registerFortune(program: Command): void {
       if (options.exact) {
         const report = fortuneExactReport(payTable);
         if (options.json) printJson(report);
-        else printText(formatExactReport(report));
+        else printText(formatExactReport(report, options.lang));
         return;
       }
       const report = fortuneHandReport(cards, payTable);

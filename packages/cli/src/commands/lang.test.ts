@@ -62,6 +62,28 @@ describe('paigow set --lang (issue 14 point 7: the web client\'s catalogs)', () 
     expect(json(['fortune', 'As Ks Qs Js Ts Kh Qh', '--lang', 'de'])).toEqual(json(['fortune', 'As Ks Qs Js Ts Kh Qh']));
   });
 
+  it('paigow eval --lang describes the hand in the language (ranks named, kickers by letter)', () => {
+    expect(paigow(['eval', 'Jk Kh Kd 3c 3s', '--lang', 'de']).stdout).toMatch(/^Karten\s+Blatt\s+Wert\s+Beschreibung\n/);
+    expect(paigow(['eval', 'Jk Kh Kd 3c 3s', '--lang', 'de']).stdout).toContain('Zwei Paare (Könige und Dreier), Beikarte A\n');
+    expect(paigow(['eval', 'Ks Kh Kd 3c 3s', '--lang', 'fr']).stdout).toContain('Full aux rois par les trois\n');
+    expect(paigow(['eval', '5s 4h 3d 2c Jk', '--lang', 'es']).stdout).toContain('Escalera (5-4-3-2-A)\n');
+    expect(paigow(['eval', '--low', 'Jk As', '--lang', 'ru']).stdout).toContain('Пара (тузы)\n');
+    expect(paigow(['eval', 'Ah Qh 9h 7h 2h', '--lang', 'ru']).stdout).toContain('Флеш (A-Q-9-7-2)\n');
+    // English keeps the engine's description, as in --json.
+    expect(paigow(['eval', 'Jk Kh Kd 3c 3s', '--lang', 'en']).stdout).toContain('Kings and threes, ace kicker\n');
+  });
+
+  it('paigow fortune --exact --lang prints the table\'s headings, last rows and house edge in the language', () => {
+    const r = paigow(['fortune', '--exact', '--lang', 'de']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Gewinnhand\s+zahlt\s+Hände\s+Wahrscheinlichkeit\s+Ertrag\n/);
+    expect(r.stdout).toMatch(/^Vier Gleiche\s+25 zu 1\s+307,472/m);
+    expect(r.stdout).toMatch(/^Keine Gewinnhand \(verliert\)\s+-1\s+124,556,196/m);
+    expect(r.stdout).toMatch(/^Summe\s+154,143,080/m);
+    expect(r.stdout).toContain('Hausvorteil: 7.7656 % (11,970,096 / 154,143,080)');
+    expect(r.stdout).not.toMatch(/\b(line|pays|hands|probability|return|Total|House edge)\b/);
+  });
+
   it('refuses a language it has no catalog for', () => {
     expectBadInput(paigow(['set', HAND, '--lang', 'xx']), "--lang: no language 'xx' (there are: en, ru, fr, de, es)");
   });

@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'action/seat-taken',
   'action/out-of-phase',
   'action/unavailable',
+  'bank/bets-down',
   'bank/not-eligible',
   'bank/occupied',
   'auth/invalid-nickname',

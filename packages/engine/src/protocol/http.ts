@@ -62,6 +62,8 @@ export interface LobbyTable {
   readonly limits: { readonly main: SpotLimits; readonly fortune: SpotLimits | null };
   /** Whether a player may take the bank. */
   readonly playerBanking: boolean;
+  /** The comp points a player needs to take the bank at this table (rules.md §5); `null` where no player may bank. */
+  readonly bankMinCompPoints: number | null;
   /** Whether the envy bonus is on at this table (rules.md §4); its terms are in the table's `TableConfigView`. */
   readonly envyBonus: boolean;
   /** The table's house way (issue 16): `'seeds'` (house-way.md) or `'foxwoods'` (house-way-foxwoods.md). */

@@ -275,7 +275,7 @@ function stand(s: TableState, playerId: string): Step {
   const found = seated(s, playerId);
   if (!found.ok) return found;
   if (inRound(s, playerId)) return err('action/out-of-phase', 'you can stand up when the round is over');
-  if (isBanker(s, playerId) && betsDown(s)) return err('action/out-of-phase', BETS_DOWN_AGAINST_YOU);
+  if (isBanker(s, playerId) && betsDown(s)) return err('bank/bets-down', BETS_DOWN_AGAINST_YOU);
   unseat(s, found.value, null);
   return done;
 }
@@ -684,7 +684,7 @@ function leaveBank(s: TableState, playerId: string): Step {
   const checked = bankerOnly(s, playerId);
   if (!checked.ok) return checked;
   if (s.round !== null) (s.banker as BankerState).leaving = true;
-  else if (betsDown(s)) return err('action/out-of-phase', BETS_DOWN_AGAINST_YOU);
+  else if (betsDown(s)) return err('bank/bets-down', BETS_DOWN_AGAINST_YOU);
   else removeBanker(s);
   return done;
 }

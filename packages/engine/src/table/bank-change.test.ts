@@ -30,7 +30,7 @@ function refusedWith(state: TableState, action: TableAction): string {
 describe('changing the bank while bets are down (issue 10 point 1)', () => {
   it('refuses Stop banking while a bet is down; the bet then settles against the banker, without commission', () => {
     let s = betAgainstBanker();
-    expect(refusedWith(s, { type: 'leave-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('action/out-of-phase');
+    expect(refusedWith(s, { type: 'leave-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('bank/bets-down');
     s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('r1', STRONG, WEAK) });
     s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
     s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'p', nowMs: s.nowMs });
@@ -40,7 +40,7 @@ describe('changing the bank while bets are down (issue 10 point 1)', () => {
 
   it('refuses the banker standing up while a bet is down (it would hand the bet to the house)', () => {
     const s = betAgainstBanker();
-    expect(refusedWith(s, { type: 'stand', playerId: 'bank', nowMs: s.nowMs })).toBe('action/out-of-phase');
+    expect(refusedWith(s, { type: 'stand', playerId: 'bank', nowMs: s.nowMs })).toBe('bank/bets-down');
   });
 
   it('lets the banker stop once the bets are gone, as taking the bank needs no bets down', () => {

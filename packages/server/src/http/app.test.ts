@@ -38,6 +38,8 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
       ['table-4', 100, 10_000, false],
     ]);
     expect(body.tables.map((t) => t.houseWay)).toEqual(['seeds', 'seeds', 'seeds', 'foxwoods']);
+    // What banking needs, with the table's own number (rules.md §5), only where a player may bank.
+    expect(body.tables.map((t) => t.bankMinCompPoints)).toEqual([null, null, 50, null]);
     expect(body.tables[0]).toMatchObject({ banker: 'house', seats: 6, seatsTaken: 0, phase: 'betting', houseWay: 'seeds' });
   });
 
@@ -104,6 +106,10 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
       compPoints: [],
       result: {},
     });
+    // The table hears of the loss (as from another table's settlement): the client is shown 0.50 …
+    await server.runners.get('table-1')!.refreshPlayer(session.player.id);
+    await client.waitForView((v) => v.you?.balanceCents === 50);
+    // … and of the top-up, from the HTTP route (a view the client already has is not sent again).
     const from = client.received.length;
     const topped = await post(session.token);
     expect(topped.status).toBe(200);
@@ -130,6 +136,10 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
     });
     expect(wrongCharset.status).toBe(415);
     expect(((await wrongCharset.json()) as HttpErrorBody).error.code).toBe('action/invalid');
+    // Another content type is not JSON either (not a nickname problem).
+    const plain = await fetch(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"nickname":"Ana"}' });
+    expect(plain.status).toBe(400);
+    expect(((await plain.json()) as HttpErrorBody).error).toEqual({ code: 'action/invalid', message: 'the body is not JSON' });
     const fine = await post('{"nickname":"Still fine"}');
     expect(fine.status).toBe(201);
     expect(logged).toEqual([]);

@@ -125,6 +125,7 @@ export function lobbyTable(runner: TableRunner, full = false): LobbyTable {
     name: config.name,
     limits: { main: { ...config.limits.main }, fortune: config.limits.fortune === null ? null : { ...config.limits.fortune } },
     playerBanking: config.playerBanking,
+    bankMinCompPoints: config.playerBanking ? config.bankMinCompPoints : null,
     envyBonus: config.envyBonus.enabled && config.limits.fortune !== null,
     houseWay: config.houseWay,
     banker: banker === undefined ? 'house' : { nickname: banker.nickname },
@@ -198,6 +199,8 @@ export function createHttpApp(services: HttpServices): express.Express {
   app.post(
     '/api/guest',
     route(async (req, res) => {
+      // A body that is not JSON (another content type, so not parsed) is refused as such (docs/protocol.md "HTTP").
+      if (!req.is('application/json')) return fail(res, { code: 'action/invalid', message: 'the body is not JSON' });
       const nickname = (req.body as { nickname?: unknown } | undefined)?.nickname;
       if (typeof nickname !== 'string') return fail(res, { code: 'auth/invalid-nickname', message: 'nickname must be a string' });
       const waitMs = await services.rateLimits.guest(clientIp(req));

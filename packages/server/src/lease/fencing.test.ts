@@ -3,7 +3,7 @@ import type { HistoryResponse } from '@paigow/engine';
 import { claimRound } from '../ledger/ownership.js';
 import type { ServerHandle } from '../server.js';
 import { buildServer, createStore, getJson, openStore, signIn, spawnServer, startTestServer, STORE_BACKENDS, TestClient, type ChildServer, type TestStore } from '../rooms/test-harness.js';
-import { endLease } from './lease.js';
+import { endLease, registerInstance } from './lease.js';
 
 /** A short lease, so that a stall of twice its length is quick; the stall bound is far above the stall. */
 const LEASE = { leaseMs: 1_500, heartbeatMs: 100, stallMs: 60_000 };
@@ -92,7 +92,9 @@ for (const backend of STORE_BACKENDS) {
       const { roundId } = await dealtRound();
       const database = openStore(store!);
       try {
-        // A peer that judges this process dead (its clock far ahead) claims the round.
+        // A peer that judges this process dead (its clock far ahead) claims the round; it stays alive for
+        // this process's own recovery sweeps (its lease renewed a minute ahead), so they leave the round to it.
+        await registerInstance(database, 'peer', Date.now() + 60_000);
         const claimed = await claimRound(database, roundId, { instanceId: 'peer', nowMs: Date.now() + 100 * LEASE.leaseMs, leaseMs: LEASE.leaseMs });
         expect(claimed?.roundId).toBe(roundId);
       } finally {

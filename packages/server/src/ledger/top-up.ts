@@ -24,7 +24,7 @@ export async function topUp(database: Database, playerId: string, brokeBelowCent
     if (!locked.ok) return err('ledger/unknown-account', `no player ${playerId}`);
     const { balanceCents, version } = locked.value.get(wallet)!;
     if (balanceCents >= threshold) {
-      return err('ledger/not-broke', `a balance of ${balanceCents} cents is not below ${threshold}`);
+      return err('ledger/not-broke', `a top-up is for a balance under ${(threshold / 100).toFixed(2)}; yours is ${(balanceCents / 100).toFixed(2)}`);
     }
     const held = await trx
       .selectFrom('transfers as t')

@@ -45,8 +45,8 @@ export const staleRefusals = new Counter({
   registers,
 });
 
-/** Stakes settled (main and Fortune bets), cents, by table. */
-export const wageredCents = new Counter({ name: 'paigow_wagered_cents_total', help: 'Stakes settled (main and Fortune bets), cents, by table', labelNames: ['table'] as const, registers });
+/** Stakes dealt (main and Fortune bets), cents, by table. */
+export const wageredCents = new Counter({ name: 'paigow_wagered_cents_total', help: 'Stakes dealt (main and Fortune bets), cents, by table', labelNames: ['table'] as const, registers });
 
 /** The house's net result of settled rounds since start (commission, fees, banker and Fortune results), cents, by table; negative when the house lost. */
 export const holdCents = new Gauge({ name: 'paigow_hold_cents', help: "The house's net win from settled rounds since start, cents, by table", labelNames: ['table'] as const, registers });

@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'colyseus.js';
 import { DEFAULT_LIMITS } from '../limits/index.js';
+import { rateLimitedRequests } from '../metrics/index.js';
 import { createLogger } from '../log/index.js';
 import type { ServerHandle } from '../server.js';
 import { createStore, signIn, startTestServer, TestClient, type TestStore } from './test-harness.js';
@@ -15,6 +16,12 @@ import { createStore, signIn, startTestServer, TestClient, type TestStore } from
 /** A colyseus.js room's raw WebSocket. */
 function socketOf(client: TestClient): { send(data: Uint8Array): void } {
   return (client.room.connection as unknown as { transport: { ws: { send(data: Uint8Array): void } } }).transport.ws;
+}
+
+/** `paigow_rate_limited_total` for `kind` (issue 11 point 7: every kind of refusal is counted). */
+async function rateLimitedCount(kind: 'ws-message' | 'ws-connection'): Promise<number> {
+  const { values } = await rateLimitedRequests.get();
+  return values.find((v) => v.labels.kind === kind)?.value ?? 0;
 }
 
 /** Resolves with the close code when the client's room connection closes. */
@@ -46,8 +53,10 @@ describe('connections and frames', () => {
     const session = await signIn(server, 'Tabs');
     const tabs = [];
     for (let i = 0; i < 3; i++) tabs.push(await TestClient.join(server, 'small', session.token, `tab${i}`));
+    const countedBefore = await rateLimitedCount('ws-connection');
     const fourth = new Client(`ws://127.0.0.1:${server.port}`).joinById('small', { token: session.token });
     await expect(fourth).rejects.toThrow(/^rate\/too-many-connections: at most 3 connections per player at a table$/);
+    expect(await rateLimitedCount('ws-connection')).toBe(countedBefore + 1);
     // Another table is another count; and a closed tab frees its place.
     const elsewhere = await TestClient.join(server, 'fresh', session.token, 'elsewhere');
     await tabs[0].leave();
@@ -107,7 +116,9 @@ describe('table message rates', () => {
     await client.act('sit', { seat: 0 });
     for (let i = 1; i <= 4; i++) await client.act('bet', { spot: 'main', amountCents: 100 * i });
     expect(client.view.you?.bets.main).toBe(400);
+    const countedBefore = await rateLimitedCount('ws-message');
     const { error } = await client.refused('bet', { spot: 'main', amountCents: 500 });
+    expect(await rateLimitedCount('ws-message')).toBe(countedBefore + 1);
     expect(error.code).toBe('rate/limited');
     expect(error.requestId).toMatch(/^fast-/);
     expect(error.message).toMatch(/^too many requests; try again in \d+ s$/);

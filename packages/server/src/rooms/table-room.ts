@@ -18,6 +18,7 @@ import { ClientState, generateId, matchMaker, Room, ServerError, type AuthContex
 import { parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type RuleError } from '@paigow/engine';
 import { authenticate } from '../auth/index.js';
 import { rateLimited, type RateLimits, type ServerLimits } from '../limits/index.js';
+import { rateLimitedRequests } from '../metrics/index.js';
 import { briefError, rootLogger, type Logger } from '../log/index.js';
 import type { Player, Players } from '../players/index.js';
 import { decodeRoomData, isRoomData } from './frames.js';
@@ -112,6 +113,7 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, JoinAut
     const reserved = Object.values(this.reservedSeats).filter(([, seatAuth, consumed]) => !consumed && (seatAuth as JoinAuth | undefined)?.player.id === playerId);
     const connected = this.clients.filter((client) => client.auth?.player.id === playerId);
     if (reserved.length + connected.length >= limit) {
+      rateLimitedRequests.inc({ kind: 'ws-connection' });
       return { error: { code: 'rate/too-many-connections', message: `at most ${limit} connections per player at a table` } };
     }
     const refused = this.runner.current.players[playerId] === undefined ? (this.services.admission?.admit() ?? null) : null;
@@ -211,6 +213,7 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, JoinAut
     const message = parsed.value;
     const overTopUps = message.type === 'top-up' ? await this.services.rateLimits.topUp(playerId, ip) : null;
     if (overTopUps !== null) {
+      rateLimitedRequests.inc({ kind: 'ws-message' });
       this.sendError(client, rateLimited(overTopUps), message.requestId);
       return;
     }
@@ -223,6 +226,8 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, JoinAut
     }
     const handled = await this.runner.handle(playerId, message);
     if (!handled.ok) this.sendError(client, handled.error, message.requestId);
+    // LOG_LEVEL=debug: every table message and how it ended (docs/operations.md "Logs").
+    this.logger.debug({ event: 'message', tableId: this.roomId, playerId, type: message.type, refused: handled.ok ? null : handled.error.code }, 'table message');
   }
 
   /**
@@ -232,6 +237,7 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, JoinAut
    */
   private refuseOverRate(client: TableClient, waitMs: number, requestId: string | null): void {
     if (this.cutOff.has(client)) return;
+    rateLimitedRequests.inc({ kind: 'ws-message' });
     this.sendError(client, rateLimited(waitMs), requestId);
     const refusals = (this.rateRefusals.get(client) ?? 0) + 1;
     this.rateRefusals.set(client, refusals);

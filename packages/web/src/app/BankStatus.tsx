@@ -1,11 +1,12 @@
 /**
  * The bank at a table where a player may bank (rules.md §5 "Play as the banker", §3.1): "Be the banker"
  * with, while it is disabled, every missing requirement in the table's numbers (or who banks, or that bets
- * are down) and what banking costs; and, for the players, how much the bank can still take.
+ * are down) and what banking costs; the banker's Stop banking, with why it is disabled; and, for the players, how much the bank can still take.
  */
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '@paigow/engine';
-import { bankBlocks, bankRoom, type BankBlock } from '../table-ui/bank-status.js';
+import { bankBlocks, bankRoom, leaveBankRefused, type BankBlock } from '../table-ui/bank-status.js';
+import { errorMessage } from './i18n/index.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 type T = ReturnType<typeof useTranslation>['t'];
@@ -43,6 +44,28 @@ export function TakeBank({ view, money, feeRate, onTake }: { view: TableView; mo
       <span className="bank-cost muted" data-testid="bank-cost">
         {t('bank.cost')}
       </span>
+    </span>
+  );
+}
+
+/**
+ * The banker's Stop banking (`leave-bank`): disabled while it is leaving after this round, and while bets are
+ * down and no round holds them (the server would refuse `bank/bets-down`), with that reason beside it.
+ */
+export function LeaveBank({ view, onLeave }: { view: TableView; onLeave: () => void }) {
+  const { t } = useTranslation();
+  const refused = leaveBankRefused(view);
+  const leaving = view.banker.kind === 'player' && view.banker.leaving;
+  return (
+    <span className="take-bank">
+      <button className="btn btn--small" data-testid="leave-bank" onClick={onLeave} disabled={leaving || refused}>
+        {t('table.leaveBank')}
+      </button>
+      {refused && (
+        <span className="bank-reason muted" data-testid="leave-bank-reason">
+          {errorMessage(t, 'bank/bets-down')}
+        </span>
+      )}
     </span>
   );
 }

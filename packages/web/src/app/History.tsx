@@ -54,14 +54,21 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
       data-net-cents={entry.netCents}
     >
       <span className="history-row__head">
-        <strong>{entry.status === 'refunded' ? t('history.refunded') : t(`history.outcome.${outcome}`)}</strong>
+        <strong>
+          {entry.status === 'refunded'
+            ? t('history.refunded')
+            : // With a Fortune bet the net is not the main bet's alone: name the main bet's outcome as such.
+              mine?.fortune
+              ? t('history.mainOutcome', { outcome: t(`history.outcome.${outcome}`) })
+              : t(`history.outcome.${outcome}`)}
+        </strong>
         <span className="muted" data-testid="history-table">
           {' · '}
           {tableName}
         </span>
         <span className="muted"> · {formatTime(i18n.language, when)}</span>
       </span>
-      <span className={`history-row__net history-row__net--${outcome}`}>{money(entry.netCents, true)}</span>
+      <span className={`history-row__net history-row__net--${outcomeOfNet(entry.netCents)}`}>{money(entry.netCents, true)}</span>
       <VerifyLink roundId={entry.roundId} />
       {mine && (
         <span className="history-row__extra">

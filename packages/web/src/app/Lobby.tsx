@@ -118,11 +118,13 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
               ))}
             </div>
           )}
-          {tables?.some((x) => x.playerBanking) && (
-            <p className="note muted" data-testid="bank-cost-note">
-              {t('lobby.bankCost')}
-            </p>
-          )}
+          {tables
+            ?.filter((x) => x.bankMinCompPoints !== null)
+            .map((x) => (
+              <p key={x.tableId} className="note muted" data-testid="bank-cost-note">
+                {t('lobby.bankCost', { table: tableName(t, x), points: x.bankMinCompPoints })}
+              </p>
+            ))}
           <p className="note">
             <button className="btn btn--small" onClick={() => void refresh()}>
               {t('lobby.refresh')}

@@ -40,7 +40,7 @@ import { canTopUp } from '../table-ui/broke.js';
 import { categoryName, errorMessage, formatMoney, houseWayText, tableName } from './i18n/index.js';
 import { useBetChips } from './useBetChips.js';
 import { BetTools, BetTotal, betsBlockText } from './BetTools.js';
-import { BankRoom, TakeBank } from './BankStatus.js';
+import { BankRoom, LeaveBank, TakeBank } from './BankStatus.js';
 import { BrokeNotice } from './BrokeNotice.js';
 import { ResultBanner, resultTexts } from './ResultBanner.js';
 import { Announcer } from './Announcer.js';
@@ -992,9 +992,7 @@ function SeatsBar({ view, you, send, money }: {
         <div className="bank-controls">
           {you.role === 'banker' ? (
             <>
-              <button className="btn btn--small" data-testid="leave-bank" onClick={() => send('leave-bank')} disabled={banker.kind === 'player' && banker.leaving}>
-                {t('table.leaveBank')}
-              </button>
+              <LeaveBank view={view} onLeave={() => send('leave-bank')} />
               <button
                 className="btn btn--gold btn--small"
                 data-testid="approve"

@@ -119,9 +119,10 @@ export function useBetChips({ view, you, canBet, send, pendingTypes, error, setL
       return main === a.main && fortune === a.fortune ? a : { main, fortune };
     });
   }, [mainChips, fortuneChips, heldMain, heldFortune]);
-  // A refused bet: back to the accepted pile, out of Undo's memory, and a Fortune limit said as such.
+  // A refused bet: back to the accepted pile, out of Undo's memory, and a table limit said with its numbers.
   const handled = useRef<TableError | null>(null);
   const fortuneMaxCents = view?.config.limits.fortune?.maxCents ?? null;
+  const mainMaxCents = view?.config.limits.main.maxCents ?? null;
   useEffect(() => {
     const id = error?.requestId;
     const refused = id ? sentBets.current.get(id) : undefined;
@@ -131,17 +132,19 @@ export function useBetChips({ view, you, canBet, send, pendingTypes, error, setL
     setSteps((s) => forgetRefused(s, id));
     if (refused.spot === 'main') setMainChips([...accepted.main]);
     else setFortuneChips([...accepted.fortune]);
-    if (refused.spot === 'fortune' && fortuneMaxCents !== null && error.code === 'bet/over-limit') {
-      setLocalError(t('bets.fortuneOverMax', { max: money(fortuneMaxCents), amount: money(refused.cents) }));
+    const maxCents = refused.spot === 'fortune' ? fortuneMaxCents : mainMaxCents;
+    if (maxCents !== null && error.code === 'bet/over-limit') {
+      setLocalError(t(refused.spot === 'fortune' ? 'bets.fortuneOverMax' : 'bets.mainOverMax', { max: money(maxCents), amount: money(refused.cents) }));
     }
-  }, [error, accepted, fortuneMaxCents, money, setLocalError, t]);
+  }, [error, accepted, fortuneMaxCents, mainMaxCents, money, setLocalError, t]);
 
   const shownMain = mainDraft ?? (betPending ? mainChips : betChips(heldMain, mainChips, accepted.main));
   const shownFortune = fortuneDraft ?? (betPending ? fortuneChips : betChips(heldFortune, fortuneChips, accepted.fortune));
   const config = view?.config ?? null;
   const unit = config ? betUnitOf(config) : 100;
   const fortuneLimits = config?.limits.fortune ?? null;
-  const fortuneAdds = fortuneLimits ? fortuneOffer(selected, unit, fortuneLimits, chipsCents(shownFortune)) : null;
+  // The Fortune bet goes with a main bet (docs/protocol.md "Bets"): nothing to add to it before one.
+  const fortuneAdds = fortuneLimits && shownMain.length > 0 ? fortuneOffer(selected, unit, fortuneLimits, chipsCents(shownFortune)) : null;
   const room = view ? bankRoom(view) : null;
   // The viewer's own main bet is counted in the room already.
   const roomForMe = room === null ? null : room.roomCents + heldMain;
@@ -203,6 +206,10 @@ export function useBetChips({ view, you, canBet, send, pendingTypes, error, setL
     if (!canBet) return;
     if (target === 'fortune') {
       if (!fortuneLimits) return;
+      if (shownMain.length === 0) {
+        setLocalError(t('bets.fortuneNeedsMain'));
+        return;
+      }
       if (chipsCents(shownFortune) + v * 100 > fortuneLimits.maxCents) {
         setLocalError(t('bets.fortuneOverMax', { max: money(fortuneLimits.maxCents), amount: money(chipsCents(shownFortune) + v * 100) }));
         return;
@@ -215,6 +222,10 @@ export function useBetChips({ view, you, canBet, send, pendingTypes, error, setL
   };
   const onFortune = () => {
     if (!canBet || !fortuneLimits) return;
+    if (shownMain.length === 0) {
+      setLocalError(t('bets.fortuneNeedsMain'));
+      return;
+    }
     if (fortuneAdds === null) {
       setLocalError(t('bets.fortuneAtMax', { max: money(fortuneLimits.maxCents) }));
       return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoundResultView, SeatResultView, TableView } from '@paigow/engine';
-import { bankBlocks, bankRoom } from './bank-status.js';
+import { bankBlocks, bankRoom, leaveBankRefused } from './bank-status.js';
 import { bankerHandMarks, bankerRow } from './banker-side.js';
 import { resultLines } from './result-lines.js';
 import { stageOf } from './model.js';
@@ -41,6 +41,15 @@ describe('why the bank cannot be taken (issue 10 point 8)', () => {
     expect(bankRoom(view({ banker: { kind: 'player', roomCents: 2_500 } }))).toEqual({ roomCents: 2_500, full: false });
     expect(bankRoom(view({ banker: { kind: 'player', roomCents: 99 } }))).toEqual({ roomCents: 99, full: true });
     expect(bankRoom(view({ banker: { kind: 'player', roomCents: 0 } }, { role: 'banker' }))).toBeNull();
+  });
+
+  it("disables the banker's Stop banking while bets are down and no round holds them (bank/bets-down)", () => {
+    const betDown = { seats: [{ bets: { main: 0, fortune: 0 } }, { bets: { main: 2_500, fortune: 0 } }] };
+    expect(leaveBankRefused(view(betDown, { role: 'banker' }))).toBe(true);
+    expect(leaveBankRefused(view({}, { role: 'banker' }))).toBe(false);
+    // During a round Stop banking is taken: the bank goes after it.
+    expect(leaveBankRefused(view({ ...betDown, phase: 'setting', roundId: 'r' }, { role: 'banker' }))).toBe(false);
+    expect(leaveBankRefused(view(betDown))).toBe(false);
   });
 });
 

@@ -52,3 +52,12 @@ export function bankRoom(view: TableView): { readonly roomCents: number; readonl
   if (typeof roomCents !== 'number') return null;
   return { roomCents, full: roomCents < view.config.limits.main.minCents };
 }
+
+/**
+ * Whether the banking viewer's Stop banking would be refused now (`bank/bets-down`; docs/server.md "Changing
+ * the bank"): bets are on the table and no round holds them yet. While a round is played Stop banking is
+ * taken, and the bank goes after that round.
+ */
+export function leaveBankRefused(view: TableView): boolean {
+  return view.you?.role === 'banker' && view.roundId === null && view.seats.some((s) => s.bets.main + s.bets.fortune > 0);
+}

@@ -41,7 +41,7 @@ export const de: Translation = {
     seats_other: '{{count}} Plätze',
     houseBanks: 'Das Haus hält die Bank',
     playerBanks: 'Spieler dürfen die Bank halten',
-    bankCost: 'Die Bank kostet Gutpunkte: 1 pro Einheit, die gegen Sie gesetzt wird (50 zum Start nötig).',
+    bankCost: '{{table}}: Die Bank kostet Gutpunkte, 1 pro Einheit, die gegen Sie gesetzt wird ({{points}} zum Start nötig).',
     fortune: 'Fortune-Bonus',
     envy: 'Neid-Bonus',
     sit: 'Platz nehmen',
@@ -258,6 +258,8 @@ export const de: Translation = {
   bets: {
     fortuneOverMax: 'Das Fortune-Maximum ist {{max}}: {{amount}} liegt darüber.',
     fortuneAtMax: 'Der Fortune-Einsatz ist auf seinem Maximum von {{max}}.',
+    fortuneNeedsMain: 'Setzen Sie zuerst den Haupteinsatz: Der Fortune-Einsatz gehört dazu.',
+    mainOverMax: 'Das Tischmaximum ist {{max}}: {{amount}} liegt darüber.',
     clearTitle: 'Alle Spielmünzen von beiden Einsätzen nehmen',
     undo: 'Zurück',
     undoTitle: 'Die letzte Änderung Ihrer Einsätze zurücknehmen',
@@ -400,6 +402,7 @@ export const de: Translation = {
       push: 'Geschoben',
       lose: 'Verlust',
     },
+    mainOutcome: 'Haupteinsatz: {{outcome}}',
   },
   fairness: {
     title: 'Nachweislich fair',
@@ -459,6 +462,7 @@ export const de: Translation = {
     'action/not-seated': 'Nehmen Sie zuerst Platz.',
     'action/table-full': 'Dieser Tisch ist voll.',
     'bank/not-eligible': 'Für die Bank brauchen Sie 50 Gutpunkte und einen Saldo vom Tischmaximum plus 1,5 %.',
+    'bank/bets-down': 'Gegen Ihre Bank sind Einsätze gesetzt: Sie können die Bank abgeben, sobald diese Runde gespielt ist oder die Einsätze zurückgegeben sind.',
     'bank/occupied': 'Jemand anderes hält schon die Bank.',
     'auth/invalid-nickname': 'Ein Spitzname hat 1 bis 20 Buchstaben, Ziffern, Leerzeichen, _ oder -.',
     'auth/invalid-session': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich neu an.',

@@ -36,6 +36,7 @@ const errors = {
   'action/not-seated': 'Take a seat first.',
   'action/table-full': 'This table is full.',
   'bank/not-eligible': 'To bank you need 50 comp points and a balance of the table maximum plus 1.5%.',
+  'bank/bets-down': 'Bets are down against your bank: you can stop banking once this round is played or the bets are returned.',
   'bank/occupied': 'Someone else is already the banker.',
   'auth/invalid-nickname': 'A nickname has 1 to 20 letters, digits, spaces, _ or -.',
   'auth/invalid-session': 'Your session has expired. Please sign in again.',
@@ -93,7 +94,7 @@ export const en = {
     seats_other: '{{count}} seats',
     houseBanks: 'The house banks',
     playerBanks: 'Players may bank',
-    bankCost: 'Banking costs comp points: 1 per unit wagered against you (50 needed to start).',
+    bankCost: '{{table}}: banking costs comp points, 1 per unit wagered against you ({{points}} needed to start).',
     fortune: 'Fortune bonus',
     envy: 'Envy bonus',
     sit: 'Sit down',
@@ -311,6 +312,8 @@ export const en = {
   bets: {
     fortuneOverMax: 'The Fortune maximum is {{max}}: {{amount}} is over it.',
     fortuneAtMax: 'The Fortune bet is at its maximum of {{max}}.',
+    fortuneNeedsMain: 'Place a main bet first: the Fortune bet goes with it.',
+    mainOverMax: 'The table maximum is {{max}}: {{amount}} is over it.',
     clearTitle: 'Take every chip off both bets',
     undo: 'Undo',
     undoTitle: 'Take back the last change to your bets',
@@ -462,6 +465,7 @@ export const en = {
       push: 'Push',
       lose: 'Loss',
     },
+    mainOutcome: 'Main bet: {{outcome}}',
   },
   fairness: {
     title: 'Provably fair',

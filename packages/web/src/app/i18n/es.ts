@@ -43,7 +43,7 @@ export const es: Translation = {
     seats_other: '{{count}} asientos',
     houseBanks: 'La casa lleva la banca',
     playerBanks: 'Los jugadores pueden llevar la banca',
-    bankCost: 'Llevar la banca cuesta puntos de fidelidad: 1 por unidad apostada contra ti (50 para empezar).',
+    bankCost: '{{table}}: llevar la banca cuesta puntos de fidelidad, 1 por unidad apostada contra ti ({{points}} para empezar).',
     fortune: 'Apuesta de fortuna',
     envy: 'Bono de envidia',
     sit: 'Sentarse',
@@ -263,6 +263,8 @@ export const es: Translation = {
   bets: {
     fortuneOverMax: 'El máximo de fortuna es {{max}}: {{amount}} lo supera.',
     fortuneAtMax: 'La apuesta de fortuna está en su máximo de {{max}}.',
+    fortuneNeedsMain: 'Haz primero la apuesta principal: la apuesta de fortuna va con ella.',
+    mainOverMax: 'El máximo de la mesa es {{max}}: {{amount}} lo supera.',
     clearTitle: 'Quitar todas las fichas de ambas apuestas',
     undo: 'Deshacer',
     undoTitle: 'Deshacer el último cambio de tus apuestas',
@@ -406,6 +408,7 @@ export const es: Translation = {
       push: 'Empate',
       lose: 'Pierde',
     },
+    mainOutcome: 'Apuesta principal: {{outcome}}',
   },
   fairness: {
     title: 'Juego demostrablemente justo',
@@ -465,6 +468,7 @@ export const es: Translation = {
     'action/not-seated': 'Siéntate primero.',
     'action/table-full': 'Esta mesa está llena.',
     'bank/not-eligible': 'Para llevar la banca necesitas 50 puntos de fidelidad y un saldo del máximo de la mesa más el 1,5 %.',
+    'bank/bets-down': 'Hay apuestas contra tu banca: podrás dejarla cuando se juegue esta ronda o se devuelvan las apuestas.',
     'bank/occupied': 'Otra persona ya lleva la banca.',
     'auth/invalid-nickname': 'Un apodo tiene de 1 a 20 letras, cifras, espacios, _ o -.',
     'auth/invalid-session': 'Tu sesión ha caducado. Vuelve a entrar.',

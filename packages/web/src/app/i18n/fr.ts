@@ -44,7 +44,7 @@ export const fr: Translation = {
     seats_other: '{{count}} places',
     houseBanks: 'La maison tient la banque',
     playerBanks: 'Les joueurs peuvent tenir la banque',
-    bankCost: 'Tenir la banque coûte des points de fidélité\u00a0: 1 par unité misée contre vous (50 pour commencer).',
+    bankCost: '{{table}}\u00a0: tenir la banque coûte des points de fidélité, 1 par unité misée contre vous ({{points}} pour commencer).',
     fortune: 'Bonus Fortune',
     envy: 'Bonus Envy',
     sit: 'S’asseoir',
@@ -264,6 +264,8 @@ export const fr: Translation = {
   bets: {
     fortuneOverMax: 'Le maximum Fortune est de {{max}}\u00a0: {{amount}} le dépasse.',
     fortuneAtMax: 'La mise Fortune est à son maximum de {{max}}.',
+    fortuneNeedsMain: 'Misez d’abord la mise principale\u00a0: la mise Fortune l’accompagne.',
+    mainOverMax: 'Le maximum de la table est de {{max}}\u00a0: {{amount}} le dépasse.',
     clearTitle: 'Retirer tous les jetons des deux mises',
     undo: 'Annuler',
     undoTitle: 'Annuler la dernière modification de vos mises',
@@ -407,6 +409,7 @@ export const fr: Translation = {
       push: 'Égalité',
       lose: 'Perte',
     },
+    mainOutcome: 'Mise principale\u00a0: {{outcome}}',
   },
   fairness: {
     title: 'Équité prouvable',
@@ -466,6 +469,7 @@ export const fr: Translation = {
     'action/not-seated': 'Asseyez-vous d’abord.',
     'action/table-full': 'Cette table est complète.',
     'bank/not-eligible': 'Pour tenir la banque, il faut 50 points de fidélité et un solde égal au maximum de la table plus 1,5\u00a0%.',
+    'bank/bets-down': 'Des mises sont engagées contre votre banque\u00a0: vous pourrez la quitter une fois cette manche jouée ou les mises rendues.',
     'bank/occupied': 'Quelqu’un d’autre tient déjà la banque.',
     'auth/invalid-nickname': 'Un pseudo compte de 1 à 20 lettres, chiffres, espaces, _ ou -.',
     'auth/invalid-session': 'Votre session a expiré. Reconnectez-vous.',

@@ -45,7 +45,7 @@ export const ru: Translation = {
     seats_other: '{{count}} места',
     houseBanks: 'Банк держит казино',
     playerBanks: 'Игроки могут держать банк',
-    bankCost: 'Банк стоит бонусных очков: 1 за каждую единицу ставок против вас (для начала нужно 50).',
+    bankCost: '{{table}}: банк стоит бонусных очков, 1 за каждую единицу ставок против вас (для начала нужно {{points}}).',
     fortune: 'Бонус Fortune',
     envy: 'Бонус «Зависть»',
     sit: 'Сесть',
@@ -268,6 +268,8 @@ export const ru: Translation = {
   bets: {
     fortuneOverMax: 'Максимум Fortune — {{max}}: {{amount}} больше.',
     fortuneAtMax: 'Ставка Fortune на максимуме: {{max}}.',
+    fortuneNeedsMain: 'Сначала сделайте основную ставку: ставка Fortune делается вместе с ней.',
+    mainOverMax: 'Максимум стола — {{max}}: {{amount}} больше.',
     clearTitle: 'Снять все фишки с обеих ставок',
     undo: 'Назад',
     undoTitle: 'Отменить последнее изменение ставок',
@@ -412,6 +414,7 @@ export const ru: Translation = {
       push: 'Ничья',
       lose: 'Проигрыш',
     },
+    mainOutcome: 'Основная ставка: {{outcome}}',
   },
   fairness: {
     title: 'Доказуемо честная игра',
@@ -471,6 +474,7 @@ export const ru: Translation = {
     'action/not-seated': 'Сначала займите место.',
     'action/table-full': 'Этот стол заполнен.',
     'bank/not-eligible': 'Чтобы держать банк, нужно 50 бонусных очков и баланс не меньше максимума стола плюс 1,5%.',
+    'bank/bets-down': 'Против вашего банка сделаны ставки: вы сможете сдать банк, когда этот раунд будет сыгран или ставки вернут.',
     'bank/occupied': 'Банк уже держит другой игрок.',
     'auth/invalid-nickname': 'Никнейм — от 1 до 20 букв, цифр, пробелов, _ или -.',
     'auth/invalid-session': 'Сеанс истёк. Войдите снова.',
