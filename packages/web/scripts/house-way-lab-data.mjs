@@ -31,7 +31,7 @@ args.forEach((a, i) => {
 });
 
 const ids = ['seeds', 'foxwoods'];
-const names = { seeds: "Seeds' house way", foxwoods: 'Foxwoods house way' };
+const names = { seeds: 'Standard house way', foxwoods: 'Foxwoods house way' };
 const commands = [];
 const paigow = (argv) => {
   commands.push(`paigow ${argv.join(' ')}`);

@@ -10,11 +10,10 @@
  * which only rules 3 and 5 look for, by evaluating the candidate settings themselves.
  */
 
-import { ACE, JACK, JOKER, KING, TEN, type Card } from '../cards/index.js';
-import { evaluateHighHand5 } from '../evaluate/high-hand.js';
-import { evaluateLowHand2 } from '../evaluate/low-hand.js';
-import { FIVE_OF_SEVEN } from '../evaluate/seven.js';
+import { ACE, JACK, KING, TEN, type Card } from '../cards/index.js';
 import { FLUSH, HIGH_CARD, ROYAL_FLUSH, STRAIGHT, STRAIGHT_FLUSH, makeValue } from '../evaluate/value.js';
+import { codeIsLegal } from './code.js';
+import { createHandGrouping } from './grouping.js';
 
 /**
  * The rule variants, in house-way.md order. The number before the dot is the spec's rule number.
@@ -57,6 +56,9 @@ export type HouseWayRule = (typeof HOUSE_WAY_RULES)[number];
 
 const R = Object.fromEntries(HOUSE_WAY_RULES.map((id, i) => [id, i])) as Record<HouseWayRule, number>;
 
+const g = createHandGrouping();
+const { PAIR_A, PAIR_B, at, bestSettingWithBack, code, count, evaluateHighHands, groupHand, highestExactly, keepBestHighHand, lowOf, topSingletons, two } = g;
+
 const SIX = 4;
 const SEVEN = 5;
 const DEUCE = 0;
@@ -64,76 +66,6 @@ const DEUCE = 0;
 /** Low values at the thresholds of rule 3: "jack or better" and "king or better" (a pair is better than both). */
 const JACK_OR_BETTER = makeValue(HIGH_CARD, [JACK]);
 const KING_OR_BETTER = makeValue(HIGH_CARD, [KING]);
-
-/** For each natural-rank mask, whether five of the ranks make a straight (bit 0), or four of them do with the joker (bit 1). */
-const STRAIGHT_POSSIBLE = new Uint8Array(1 << 13);
-{
-  const windows = [(1 << ACE) | 0b1111];
-  for (let low = 0; low <= 8; low++) windows.push(0b11111 << low);
-  for (let mask = 0; mask < 1 << 13; mask++) {
-    for (const w of windows) {
-      let n = 0;
-      for (let b = w & mask; b; b &= b - 1) n++;
-      if (n >= 5) STRAIGHT_POSSIBLE[mask] |= 1;
-      if (n >= 4) STRAIGHT_POSSIBLE[mask] |= 2;
-    }
-  }
-}
-
-// Scratch state of the hand being set (the procedure is synchronous and not re-entrant).
-const hand = new Int32Array(7);
-/** Cards per rank, the joker counted as an ace. */
-const count = new Int32Array(13);
-/** Positions per rank (5 slots per rank); in the aces' group the joker comes last, so natural aces are taken first. */
-const group = new Int32Array(13 * 5);
-/** High-hand value of each of the 21 settings (index as in FIVE_OF_SEVEN / LOW_HAND_PAIRS), when computed. */
-const backValue = new Int32Array(21);
-/** Low-hand positions of each of the 21 settings. */
-const PAIR_A = new Int32Array(21);
-const PAIR_B = new Int32Array(21);
-/** `PAIR_INDEX[a * 8 + b]`: the setting index of the low hand at positions a and b (either order). */
-const PAIR_INDEX = new Int32Array(64).fill(-1);
-{
-  let k = 0;
-  for (let i = 0; i < 7; i++) {
-    for (let j = i + 1; j < 7; j++) {
-      PAIR_A[k] = i;
-      PAIR_B[k] = j;
-      PAIR_INDEX[i * 8 + j] = PAIR_INDEX[j * 8 + i] = k;
-      k++;
-    }
-  }
-}
-
-const code = (a: number, b: number, rule: number): number => a | (b << 3) | (rule << 6);
-
-/** Position of the n-th card of rank r (n from 0). */
-const at = (r: number, n: number): number => group[r * 5 + n];
-
-/** Highest rank with at least `min` cards (and below `below`), or -1. */
-function highestWith(min: number, below = 13): number {
-  for (let r = below - 1; r >= 0; r--) if (count[r] >= min) return r;
-  return -1;
-}
-
-/** Highest rank with exactly `n` cards, below `below`, or -1. */
-function highestExactly(n: number, below = 13): number {
-  for (let r = below - 1; r >= 0; r--) if (count[r] === n) return r;
-  return -1;
-}
-
-/** The highest singleton positions other than those in `skip` (a bit set of positions); writes up to two into `out`. */
-function topSingletons(out: Int32Array, skipMask: number): number {
-  let n = 0;
-  for (let r = 12; r >= 0 && n < 2; r--) {
-    if (count[r] !== 1) continue;
-    const p = at(r, 0);
-    if (skipMask & (1 << p)) continue;
-    out[n++] = p;
-  }
-  return n;
-}
-const two = new Int32Array(2);
 
 /**
  * "Best front from S" (house-way.md terms): the highest pair among the positions of `mask`, or its
@@ -171,7 +103,7 @@ function playPairs(): number {
   if (p1 >= SEVEN && !aceSingleton) return code(at(p2, 0), at(p2, 1), R['8.split-sevens-no-ace']);
   if (p1 >= JACK && p2 >= SIX && aceSingleton) return code(at(p2, 0), at(p2, 1), R['8.split-jacks-sixes-ace']);
   // Kept: both pairs and the lowest singleton in back, the two highest singletons in front.
-  topSingletons(two, 0);
+  topSingletons(0);
   return code(two[0], two[1], R['8.kept']);
 }
 
@@ -191,32 +123,6 @@ function pairsExceptionApplies(pairs: number, trips: number): boolean {
 const STRAIGHT_OR_FLUSH = (1 << STRAIGHT) | (1 << FLUSH) | (1 << STRAIGHT_FLUSH) | (1 << ROYAL_FLUSH);
 const STRAIGHT_FLUSH_ONLY = 1 << STRAIGHT_FLUSH;
 const ROYAL_FLUSH_ONLY = 1 << ROYAL_FLUSH;
-
-/**
- * The best low hand among the legal settings whose high hand's category is in the bit set `categories`;
- * ties go to the higher high hand (house-way.md rule 5). Returns the setting's index 0‥20, or -1.
- */
-function bestSettingWithBack(categories: number): number {
-  let best = -1;
-  let bestLow = -1;
-  let bestHigh = -1;
-  for (let k = 0; k < 21; k++) {
-    const high = backValue[k];
-    if (!((categories >> (high >>> 20)) & 1)) continue;
-    const low = evaluateLowHand2(hand[PAIR_A[k]], hand[PAIR_B[k]]);
-    if (low > high) continue;
-    if (low > bestLow || (low === bestLow && high > bestHigh)) {
-      best = k;
-      bestLow = low;
-      bestHigh = high;
-    }
-  }
-  return best;
-}
-
-function lowOf(k: number): number {
-  return evaluateLowHand2(hand[PAIR_A[k]], hand[PAIR_B[k]]);
-}
 
 /** Rule 2: four of a kind of rank `q` (the joker counting as an ace). */
 function playFourOfAKind(q: number): number {
@@ -251,7 +157,7 @@ function playFullHouse(t1: number): number {
   if (p2 >= 0) return code(at(p1, 0), at(p1, 1), R['4.trips-two-pairs']);
   // Trips and one pair: split, unless the pair is deuces and an ace or a king is a singleton.
   if (p1 === DEUCE && (count[ACE] === 1 || count[KING] === 1)) {
-    topSingletons(two, 0);
+    topSingletons(0);
     return code(two[0], two[1], R['4.full-house-deuces-kept']);
   }
   return code(at(p1, 0), at(p1, 1), R['4.full-house-split']);
@@ -261,10 +167,10 @@ function playFullHouse(t1: number): number {
 function playThreeOfAKind(t: number): number {
   if (t === ACE) {
     // Three aces are split: a pair of aces in back, the third ace and the highest singleton in front.
-    topSingletons(two, 1 << at(ACE, 0) | 1 << at(ACE, 1) | 1 << at(ACE, 2));
+    topSingletons(1 << at(ACE, 0) | 1 << at(ACE, 1) | 1 << at(ACE, 2));
     return code(at(ACE, 0), two[0], R['6.trip-aces-split']);
   }
-  topSingletons(two, 0);
+  topSingletons(0);
   return code(two[0], two[1], R['6.trips']);
 }
 
@@ -276,7 +182,7 @@ function playThreeOfAKind(t: number): number {
  */
 export function houseWayCode(cards: ArrayLike<Card>): number {
   const result = houseWayCodeUnchecked(cards);
-  if (!isLegalCode(result)) throw new Error(`house way fouled (rule ${HOUSE_WAY_RULES[result >> 6]})`);
+  if (!codeIsLegal(cards, result)) throw new Error(`house way fouled (rule ${HOUSE_WAY_RULES[result >> 6]})`);
   return result;
 }
 
@@ -285,81 +191,8 @@ export function houseWayCode(cards: ArrayLike<Card>): number {
  * with `codeIsLegal` (code.ts) (so that a foul is reported, not thrown).
  */
 export function houseWayCodeUnchecked(cards: ArrayLike<Card>): number {
-  count.fill(0);
-  let pairs = 0;
-  let trips = 0;
-  let quads = -1;
-  let joker = -1;
-  let rankMask = 0;
-  let suitCounts = 0; // four 4-bit counters
-  for (let p = 0; p < 7; p++) {
-    const c = cards[p];
-    hand[p] = c;
-    if (c === JOKER) {
-      joker = p;
-      continue;
-    }
-    const r = c >> 2;
-    const n = count[r]++;
-    group[r * 5 + n] = p;
-    rankMask |= 1 << r;
-    suitCounts += 1 << ((c & 3) * 4);
-    if (n === 1) pairs++;
-    else if (n === 2) {
-      pairs--;
-      trips++;
-    } else if (n === 3) {
-      trips--;
-      quads = r;
-    }
-  }
-  if (joker >= 0) {
-    // The joker joins the aces' group (last, so natural aces are taken first).
-    const n = count[ACE]++;
-    group[ACE * 5 + n] = joker;
-    if (n === 1) pairs++;
-    else if (n === 2) {
-      pairs--;
-      trips++;
-    } else if (n === 3) {
-      trips--;
-      quads = ACE;
-    }
-  }
-  return decide(joker >= 0, rankMask, suitCounts, pairs, trips, quads);
-}
-
-function decide(hasJoker: boolean, rankMask: number, suitCounts: number, pairs: number, trips: number, quads: number): number {
-  // A straight or flush is possible only with five suited cards or five ranks in a window (joker filling one).
-  // Only then can the high hand's value depend on more than ranks, so only then are the 21 settings evaluated.
-  const j = hasJoker ? 1 : 0;
-  let flushPossible = false;
-  for (let s = 0; s < 4; s++) if (((suitCounts >> (s * 4)) & 15) + j >= 5) flushPossible = true;
-  const straightPossible = (STRAIGHT_POSSIBLE[rankMask] & (hasJoker ? 2 : 1)) !== 0;
-  if (!flushPossible && !straightPossible) return byRule(-1, pairs, trips, quads);
-  let bestCategory = -1;
-  for (let k = 0; k < 21; k++) {
-    const f = FIVE_OF_SEVEN[k];
-    const v = evaluateHighHand5(hand[f[0]], hand[f[1]], hand[f[2]], hand[f[3]], hand[f[4]]);
-    backValue[k] = v;
-    const category = v >>> 20;
-    if (category > bestCategory) bestCategory = category;
-  }
-  return keepBestHighHand(byRule(bestCategory, pairs, trips, quads));
-}
-
-/**
- * Reading 9 (docs/house-way.md, the project's copy of the rules): where a rule leaves a choice between cards of
- * equal rank (or the joker and an ace), the cards that make the high hand best stay there. Among the settings
- * with the same low hand value (the same ranks in front, so only equal-rank cards swapped), takes the one with
- * the highest high hand.
- */
-function keepBestHighHand(result: number): number {
-  const chosen = PAIR_INDEX[(result & 7) * 8 + ((result >> 3) & 7)];
-  const low = lowOf(chosen);
-  let best = chosen;
-  for (let k = 0; k < 21; k++) if (backValue[k] > backValue[best] && lowOf(k) === low) best = k;
-  return best === chosen ? result : code(PAIR_A[best], PAIR_B[best], result >> 6);
+  if (!groupHand(cards)) return byRule(-1, g.pairs, g.trips, g.quads);
+  return keepBestHighHand(byRule(evaluateHighHands(-1), g.pairs, g.trips, g.quads));
 }
 
 /**
@@ -402,27 +235,15 @@ function byRule(bestCategory: number, pairs: number, trips: number, quads: numbe
   if (trips > 0) return playThreeOfAKind(highestExactly(3));
   if (pairs >= 2) return playPairs();
   if (pairs === 1) {
-    topSingletons(two, 0);
+    topSingletons(0);
     return code(two[0], two[1], R['9.one-pair']);
   }
   // Rule 10: the highest card in back, the next two in front.
-  const top = highestWith(1);
-  topSingletons(two, 1 << at(top, 0));
+  const top = highestExactly(1); // no rank has two cards here
+  topSingletons(1 << at(top, 0));
   return code(two[0], two[1], R['10.no-pair']);
 }
 
 function withRule(playCode: number, rule: number): number {
   return (playCode & 63) | (rule << 6);
-}
-
-/**
- * Whether a code from `houseWayCodeUnchecked` names two distinct positions 0‥6 for the low hand (so the
- * setting is five plus two of the same seven cards) and is legal (rules.md §2.4), for the hand last set.
- */
-function isLegalCode(result: number): boolean {
-  const k = PAIR_INDEX[(result & 7) * 8 + ((result >> 3) & 7)];
-  if (k < 0) return false;
-  const f = FIVE_OF_SEVEN[k];
-  const high = evaluateHighHand5(hand[f[0]], hand[f[1]], hand[f[2]], hand[f[3]], hand[f[4]]);
-  return evaluateLowHand2(hand[PAIR_A[k]], hand[PAIR_B[k]]) <= high;
 }

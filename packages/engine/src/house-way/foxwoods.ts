@@ -12,13 +12,12 @@
  * default readings, which the registry uses.
  */
 
-import { ACE, JACK, JOKER, KING, TEN, rankOf, type Card } from '../cards/index.js';
-import { evaluateHighHand5 } from '../evaluate/high-hand.js';
+import { ACE, JACK, KING, TEN, rankOf, type Card } from '../cards/index.js';
 import { evaluateLowHand2 } from '../evaluate/low-hand.js';
-import { FIVE_OF_SEVEN } from '../evaluate/seven.js';
 import { FLUSH, ROYAL_FLUSH, STRAIGHT, STRAIGHT_FLUSH } from '../evaluate/value.js';
 import { codeIsLegal, handsOfCode } from './code.js';
 import { explain } from './explain.js';
+import { createHandGrouping } from './grouping.js';
 import { pairRanks, rankCounts } from './seeds.js';
 import type { HouseWay, HouseWaySetting } from './types.js';
 
@@ -140,73 +139,16 @@ export const FOXWOODS_DEFAULTS: FoxwoodsOptions = Object.freeze({
 
 const R = Object.fromEntries(FOXWOODS_RULES.map((id, i) => [id, i])) as Record<FoxwoodsRule, number>;
 
+const g = createHandGrouping();
+const { PAIR_A, PAIR_B, at, backValue, bestSettingWithBack, code, count, evaluateHighHands, groupHand, hand, highestExactly, jokerLeavesAces, keepBestHighHand, lowOf, topSingletons, two } = g;
+
 const SEVEN = 5;
 
 /** Category bit set: a "complete hand" (house-way-foxwoods.md rule 7): straight, flush, straight flush (royal included). */
 const COMPLETE = (1 << STRAIGHT) | (1 << FLUSH) | (1 << STRAIGHT_FLUSH) | (1 << ROYAL_FLUSH);
 
-/** For each natural-rank mask, whether five of the ranks make a straight (bit 0), or four of them do with the joker (bit 1). */
-const STRAIGHT_POSSIBLE = new Uint8Array(1 << 13);
-{
-  const windows = [(1 << ACE) | 0b1111];
-  for (let low = 0; low <= 8; low++) windows.push(0b11111 << low);
-  for (let mask = 0; mask < 1 << 13; mask++) {
-    for (const w of windows) {
-      let n = 0;
-      for (let b = w & mask; b; b &= b - 1) n++;
-      if (n >= 5) STRAIGHT_POSSIBLE[mask] |= 1;
-      if (n >= 4) STRAIGHT_POSSIBLE[mask] |= 2;
-    }
-  }
-}
-
-// Scratch state of the hand being set (synchronous, not re-entrant).
-const hand = new Int32Array(7);
-/** Cards per rank, the joker counted as an ace. */
-const count = new Int32Array(13);
-/** Positions per rank (5 slots per rank); the joker comes last among the aces, so natural aces are taken first. */
-const group = new Int32Array(13 * 5);
-/** High-hand value of each of the 21 settings, when a straight or flush is possible. */
-const backValue = new Int32Array(21);
-const PAIR_A = new Int32Array(21);
-const PAIR_B = new Int32Array(21);
-const PAIR_INDEX = new Int32Array(64).fill(-1);
-{
-  let k = 0;
-  for (let i = 0; i < 7; i++) {
-    for (let j = i + 1; j < 7; j++) {
-      PAIR_A[k] = i;
-      PAIR_B[k] = j;
-      PAIR_INDEX[i * 8 + j] = PAIR_INDEX[j * 8 + i] = k;
-      k++;
-    }
-  }
-}
+/** The readings of the hand being set (set by `foxwoodsCodeUnchecked`; synchronous, not re-entrant). */
 let options: FoxwoodsOptions = FOXWOODS_DEFAULTS;
-let jokerAt = -1;
-
-const code = (a: number, b: number, rule: number): number => a | (b << 3) | (rule << 6);
-const at = (r: number, n: number): number => group[r * 5 + n];
-const lowOf = (k: number): number => evaluateLowHand2(hand[PAIR_A[k]], hand[PAIR_B[k]]);
-
-/** Highest rank with exactly `n` cards, below `below`, or -1. */
-function highestExactly(n: number, below = 13): number {
-  for (let r = below - 1; r >= 0; r--) if (count[r] === n) return r;
-  return -1;
-}
-
-/** Writes into `two` the (up to two) highest singleton positions not in the bit set `skipMask`; returns how many. */
-const two = new Int32Array(2);
-function topSingletons(skipMask: number): number {
-  let n = 0;
-  for (let r = 12; r >= 0 && n < 2; r--) {
-    if (count[r] !== 1) continue;
-    const p = at(r, 0);
-    if (skipMask & (1 << p)) continue;
-    two[n++] = p;
-  }
-  return n;
-}
 
 /** The two highest card positions outside the bit set `skipMask` (any multiplicity), as a code without rule. */
 function topTwoOutside(skipMask: number): number {
@@ -238,35 +180,12 @@ function playPairs(): number {
   return count[ACE] === 1 || count[KING] === 1 ? code(two[0], two[1], R['3.kept-king-or-ace']) : split(R['3.split-low']);
 }
 
-/**
- * The best low hand among the legal settings whose high hand is a complete hand (and, when `frontRank` ≥ 0,
- * whose low hand is two cards of that rank); ties go to the higher high hand. Returns the setting's index, or -1.
- */
-function bestComplete(frontRank: number): number {
-  let best = -1;
-  let bestLow = -1;
-  let bestHigh = -1;
-  for (let k = 0; k < 21; k++) {
-    const high = backValue[k];
-    if (!((COMPLETE >> (high >>> 20)) & 1)) continue;
-    if (frontRank >= 0 && (rankOf(hand[PAIR_A[k]]) !== frontRank || rankOf(hand[PAIR_B[k]]) !== frontRank)) continue;
-    const low = lowOf(k);
-    if (low > high) continue;
-    if (low > bestLow || (low === bestLow && high > bestHigh)) {
-      best = k;
-      bestLow = low;
-      bestHigh = high;
-    }
-  }
-  return best;
-}
-
 /** Rule 7 with no pair or one pair (`pairRank`, -1 for none). */
 function playComplete(pairRank: number): number {
-  const k = bestComplete(-1);
+  const k = bestSettingWithBack(COMPLETE);
   if (pairRank < 0) return code(PAIR_A[k], PAIR_B[k], R['7.no-pair']);
   // The exception: an ace and a pair of tens to kings → the ace and the highest other card in front, the pair in back.
-  const aceSingleton = count[ACE] === 1 && (options.jokerIsExceptionAce || at(ACE, 0) !== jokerAt);
+  const aceSingleton = count[ACE] === 1 && (options.jokerIsExceptionAce || at(ACE, 0) !== g.jokerAt);
   const aceInFront = rankOf(hand[PAIR_A[k]]) === ACE || rankOf(hand[PAIR_B[k]]) === ACE;
   if (aceSingleton && pairRank >= TEN && pairRank <= KING && !(options.exceptionOnlyWithoutAceInFront && aceInFront)) {
     const ace = at(ACE, 0);
@@ -300,92 +219,21 @@ function playFourOfAKind(q: number): number {
  */
 function foxwoodsCodeUnchecked(cards: ArrayLike<Card>, opts: FoxwoodsOptions): number {
   options = opts;
-  count.fill(0);
-  let pairs = 0;
-  let trips = 0;
-  let quads = -1;
-  jokerAt = -1;
-  let rankMask = 0;
-  let suitCounts = 0; // four 4-bit counters
-  for (let p = 0; p < 7; p++) {
-    const c = cards[p];
-    hand[p] = c;
-    if (c === JOKER) {
-      jokerAt = p;
-      continue;
-    }
-    const r = c >> 2;
-    const n = count[r]++;
-    group[r * 5 + n] = p;
-    rankMask |= 1 << r;
-    suitCounts += 1 << ((c & 3) * 4);
-    if (n === 1) pairs++;
-    else if (n === 2) {
-      pairs--;
-      trips++;
-    } else if (n === 3) {
-      trips--;
-      quads = r;
-    }
-  }
-  if (jokerAt >= 0) {
-    const n = count[ACE]++;
-    group[ACE * 5 + n] = jokerAt;
-    if (n === 1) pairs++;
-    else if (n === 2) {
-      pairs--;
-      trips++;
-    } else if (n === 3) {
-      trips--;
-      quads = ACE;
-    }
-  }
-  const j = jokerAt >= 0 ? 1 : 0;
-  let flushPossible = false;
-  for (let s = 0; s < 4; s++) if (((suitCounts >> (s * 4)) & 15) + j >= 5) flushPossible = true;
-  const straightPossible = (STRAIGHT_POSSIBLE[rankMask] & (j ? 2 : 1)) !== 0;
-  if (!flushPossible && !straightPossible) return byRule(-1, pairs, trips, quads);
-  let bestCategory = -1;
-  for (let k = 0; k < 21; k++) {
-    const f = FIVE_OF_SEVEN[k];
-    const v = evaluateHighHand5(hand[f[0]], hand[f[1]], hand[f[2]], hand[f[3]], hand[f[4]]);
-    backValue[k] = v;
-    if (v >>> 20 > bestCategory && (COMPLETE >> (v >>> 20)) & 1) bestCategory = v >>> 20;
-  }
-  if (opts.jokerFillsRatherThanPairs && jokerAt >= 0 && bestCategory >= 0 && count[ACE] >= 2 && !completeWithoutJoker()) {
+  if (!groupHand(cards)) return byRule(-1, g.pairs, g.trips, g.quads);
+  const bestCategory = evaluateHighHands(COMPLETE);
+  if (opts.jokerFillsRatherThanPairs && g.jokerAt >= 0 && bestCategory >= 0 && count[ACE] >= 2 && !completeWithoutJoker()) {
     // The joker is the filler, not an ace: the aces' group loses it (it was last there).
-    const n = count[ACE]--;
-    if (n === 2) pairs--;
-    else if (n === 3) {
-      trips--;
-      pairs++;
-    } else if (n === 4) {
-      quads = -1;
-      trips++;
-    }
+    jokerLeavesAces();
   }
-  return keepBestHighHand(byRule(bestCategory, pairs, trips, quads));
+  return keepBestHighHand(byRule(bestCategory, g.pairs, g.trips, g.quads));
 }
 
 /** Whether some setting keeps a complete hand in back without the joker (the joker in front). */
 function completeWithoutJoker(): boolean {
   for (let k = 0; k < 21; k++) {
-    if ((PAIR_A[k] === jokerAt || PAIR_B[k] === jokerAt) && (COMPLETE >> (backValue[k] >>> 20)) & 1) return true;
+    if ((PAIR_A[k] === g.jokerAt || PAIR_B[k] === g.jokerAt) && (COMPLETE >> (backValue[k] >>> 20)) & 1) return true;
   }
   return false;
-}
-
-/**
- * Where a rule leaves a choice between cards of equal rank (or the joker and an ace), the cards that make the
- * high hand best stay there (docs/house-way-foxwoods.md reading F9, as reading 9 of docs/house-way.md): among
- * the settings with the same low-hand value, the highest high hand. Only called when a straight or flush is possible.
- */
-function keepBestHighHand(result: number): number {
-  const chosen = PAIR_INDEX[(result & 7) * 8 + ((result >> 3) & 7)];
-  const low = lowOf(chosen);
-  let best = chosen;
-  for (let k = 0; k < 21; k++) if (backValue[k] > backValue[best] && lowOf(k) === low) best = k;
-  return best === chosen ? result : code(PAIR_A[best], PAIR_B[best], result >> 6);
 }
 
 /**
@@ -419,9 +267,9 @@ function byRule(complete: number, pairs: number, trips: number, quads: number): 
     if (trips > 0 || quads >= 0) {
       // A pair from the three (or four) of a kind in front, the complete hand in back.
       const t = quads >= 0 ? quads : highestExactly(3);
-      const k = bestComplete(t);
+      const k = bestSettingWithBack(COMPLETE, t);
       if (k >= 0) return code(PAIR_A[k], PAIR_B[k], R['7.trips']);
-      const any = bestComplete(-1);
+      const any = bestSettingWithBack(COMPLETE);
       return code(PAIR_A[any], PAIR_B[any], R['7.trips']);
     }
     return playComplete(pairs === 1 ? highestExactly(2) : -1);

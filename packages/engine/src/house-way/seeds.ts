@@ -54,7 +54,7 @@ function namedRank(rule: HouseWayRule, counts: readonly number[], low: readonly 
 /** The seeds' house way (house-way.md; readings in docs/house-way.md): the default of every table and command. */
 export const seedsHouseWay: HouseWay = Object.freeze({
   id: 'seeds',
-  name: "Seeds' house way",
+  name: 'Standard house way',
   spec: 'house-way.md',
   variant: '',
   rules: HOUSE_WAY_RULES,

@@ -11,7 +11,7 @@ import { DEFAULT_LIMITS } from '../limits/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
 import { createLogger } from '../log/index.js';
 import type { ServerHandle } from '../server.js';
-import { createStore, signIn, startTestServer, TestClient, type TestStore } from './test-harness.js';
+import { createStore, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from './test-harness.js';
 
 /** A colyseus.js room's raw WebSocket. */
 function socketOf(client: TestClient): { send(data: Uint8Array): void } {
@@ -29,142 +29,145 @@ function closed(client: TestClient): Promise<number> {
   return new Promise((resolve) => client.room.onLeave((code) => resolve(code)));
 }
 
-describe('connections and frames', () => {
-  let store: TestStore;
-  let server: ServerHandle;
-  const logLines: string[] = [];
+// The hostile-client tests run on both databases (issue 10: "on both databases").
+for (const backend of STORE_BACKENDS) {
+  describe.skipIf(!backend.enabled)(`connections and frames on ${backend.name}`, () => {
+    let store: TestStore;
+    let server: ServerHandle;
+    const logLines: string[] = [];
 
-  beforeAll(async () => {
-    store = createStore('sqlite');
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logLines.push(...chunk.toString().split('\n').filter((line) => line !== ''));
-        done();
-      },
+    beforeAll(async () => {
+      store = createStore(backend.name);
+      const destination = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          logLines.push(...chunk.toString().split('\n').filter((line) => line !== ''));
+          done();
+        },
+      });
+      server = await startTestServer(store, { limits: DEFAULT_LIMITS, logger: createLogger({ level: 'info', destination }) });
     });
-    server = await startTestServer(store, { limits: DEFAULT_LIMITS, logger: createLogger({ level: 'info', destination }) });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await store?.dispose();
+    afterAll(async () => {
+      await server?.close();
+      await store?.dispose();
+    });
+
+    it('takes at most 3 connections of one player at a table, refused with rate/too-many-connections', async () => {
+      const session = await signIn(server, 'Tabs');
+      const tabs = [];
+      for (let i = 0; i < 3; i++) tabs.push(await TestClient.join(server, 'small', session.token, `tab${i}`));
+      const countedBefore = await rateLimitedCount('ws-connection');
+      const fourth = new Client(`ws://127.0.0.1:${server.port}`).joinById('small', { token: session.token });
+      await expect(fourth).rejects.toThrow(/^rate\/too-many-connections: at most 3 connections per player at a table$/);
+      expect(await rateLimitedCount('ws-connection')).toBe(countedBefore + 1);
+      // Another table is another count; and a closed tab frees its place.
+      const elsewhere = await TestClient.join(server, 'fresh', session.token, 'elsewhere');
+      await tabs[0].leave();
+      tabs[0] = await TestClient.join(server, 'small', session.token, 'again');
+      for (const tab of [...tabs, elsewhere]) await tab.leave();
+    });
+
+    it('answers a frame over 4 KiB with a typed error, then closes, and logs one line', async () => {
+      const session = await signIn(server, 'Big');
+      const client = await TestClient.join(server, 'small', session.token, 'big');
+      const close = closed(client);
+      const from = client.received.length;
+      client.room.send('bet', { requestId: 'big-1', spot: 'main', amountCents: 100, padding: 'x'.repeat(10_000) });
+      const error = await client.waitFor((r) => r.kind === 'error', from);
+      expect(error).toMatchObject({ kind: 'error', error: { code: 'action/invalid', requestId: null } });
+      expect((error as { error: { message: string } }).error.message).toMatch(/^a message may be at most 4096 bytes; this one has 100\d\d$/);
+      expect(await close).toBe(4400);
+      const lines = logLines.filter((line) => line.includes('frame-refused'));
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0])).toMatchObject({ level: 'warn', tableId: 'small', playerId: session.player.id, err: { code: 'action/invalid' } });
+      expect(lines[0]).not.toMatch(/\bat .*\.(ts|js):\d+/);
+    });
+
+    it('answers an undecodable frame with a typed error, then closes, and logs one line', async () => {
+      const session = await signIn(server, 'Junk');
+      const client = await TestClient.join(server, 'small', session.token, 'junk');
+      const close = closed(client);
+      const from = client.received.length;
+      const before = logLines.length;
+      // ROOM_DATA, the type "bet", then a msgpack string announced 255 bytes long of which none follow.
+      socketOf(client).send(new Uint8Array([13, 0xa3, 0x62, 0x65, 0x74, 0xd9, 0xff]));
+      const error = await client.waitFor((r) => r.kind === 'error', from);
+      expect(error).toMatchObject({ kind: 'error', error: { code: 'action/invalid', message: 'the message could not be decoded', requestId: null } });
+      expect(await close).toBe(4400);
+      const lines = logLines.slice(before).filter((line) => line.includes('frame-refused'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).not.toMatch(/\bat .*\.(ts|js):\d+/);
+    });
   });
 
-  it('takes at most 3 connections of one player at a table, refused with rate/too-many-connections', async () => {
-    const session = await signIn(server, 'Tabs');
-    const tabs = [];
-    for (let i = 0; i < 3; i++) tabs.push(await TestClient.join(server, 'small', session.token, `tab${i}`));
-    const countedBefore = await rateLimitedCount('ws-connection');
-    const fourth = new Client(`ws://127.0.0.1:${server.port}`).joinById('small', { token: session.token });
-    await expect(fourth).rejects.toThrow(/^rate\/too-many-connections: at most 3 connections per player at a table$/);
-    expect(await rateLimitedCount('ws-connection')).toBe(countedBefore + 1);
-    // Another table is another count; and a closed tab frees its place.
-    const elsewhere = await TestClient.join(server, 'fresh', session.token, 'elsewhere');
-    await tabs[0].leave();
-    tabs[0] = await TestClient.join(server, 'small', session.token, 'again');
-    for (const tab of [...tabs, elsewhere]) await tab.leave();
+  describe.skipIf(!backend.enabled)(`table message rates on ${backend.name}`, () => {
+    let store: TestStore;
+    let server: ServerHandle;
+
+    beforeAll(async () => {
+      store = createStore(backend.name);
+      server = await startTestServer(store, { limits: { messagesPerPlayer: { points: 5, windowMs: 60_000 } } });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await store?.dispose();
+    });
+
+    it('refuses a player\'s messages over the rate with rate/limited, naming the request, and handles none of them', async () => {
+      const session = await signIn(server, 'Fast');
+      const client = await TestClient.join(server, 'small', session.token, 'fast');
+      await client.act('sit', { seat: 0 });
+      for (let i = 1; i <= 4; i++) await client.act('bet', { spot: 'main', amountCents: 100 * i });
+      expect(client.view.you?.bets.main).toBe(400);
+      const countedBefore = await rateLimitedCount('ws-message');
+      const { error } = await client.refused('bet', { spot: 'main', amountCents: 500 });
+      expect(await rateLimitedCount('ws-message')).toBe(countedBefore + 1);
+      expect(error.code).toBe('rate/limited');
+      expect(error.requestId).toMatch(/^fast-/);
+      expect(error.message).toMatch(/^too many requests; try again in \d+ s$/);
+      expect(client.view.you?.bets.main).toBe(400);
+      await client.leave();
+    });
   });
 
-  it('answers a frame over 4 KiB with a typed error, then closes, and logs one line', async () => {
-    const session = await signIn(server, 'Big');
-    const client = await TestClient.join(server, 'small', session.token, 'big');
-    const close = closed(client);
-    const from = client.received.length;
-    client.room.send('bet', { requestId: 'big-1', spot: 'main', amountCents: 100, padding: 'x'.repeat(10_000) });
-    const error = await client.waitFor((r) => r.kind === 'error', from);
-    expect(error).toMatchObject({ kind: 'error', error: { code: 'action/invalid', requestId: null } });
-    expect((error as { error: { message: string } }).error.message).toMatch(/^a message may be at most 4096 bytes; this one has 100\d\d$/);
-    expect(await close).toBe(4400);
-    const lines = logLines.filter((line) => line.includes('frame-refused'));
-    expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0])).toMatchObject({ level: 'warn', tableId: 'small', playerId: session.player.id, err: { code: 'action/invalid' } });
-    expect(lines[0]).not.toMatch(/\bat .*\.(ts|js):\d+/);
-  });
+  describe.skipIf(!backend.enabled)(`a flood at one table on ${backend.name}`, () => {
+    let store: TestStore;
+    let server: ServerHandle;
 
-  it('answers an undecodable frame with a typed error, then closes, and logs one line', async () => {
-    const session = await signIn(server, 'Junk');
-    const client = await TestClient.join(server, 'small', session.token, 'junk');
-    const close = closed(client);
-    const from = client.received.length;
-    const before = logLines.length;
-    // ROOM_DATA, the type "bet", then a msgpack string announced 255 bytes long of which none follow.
-    socketOf(client).send(new Uint8Array([13, 0xa3, 0x62, 0x65, 0x74, 0xd9, 0xff]));
-    const error = await client.waitFor((r) => r.kind === 'error', from);
-    expect(error).toMatchObject({ kind: 'error', error: { code: 'action/invalid', message: 'the message could not be decoded', requestId: null } });
-    expect(await close).toBe(4400);
-    const lines = logLines.slice(before).filter((line) => line.includes('frame-refused'));
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).not.toMatch(/\bat .*\.(ts|js):\d+/);
-  });
-});
+    beforeAll(async () => {
+      store = createStore(backend.name);
+      server = await startTestServer(store, { limits: DEFAULT_LIMITS });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await store?.dispose();
+    });
 
-describe('table message rates', () => {
-  let store: TestStore;
-  let server: ServerHandle;
-
-  beforeAll(async () => {
-    store = createStore('sqlite');
-    server = await startTestServer(store, { limits: { messagesPerPlayer: { points: 5, windowMs: 60_000 } } });
+    it('20,000 top-up messages from one client do not stall another table\'s round; the flooder is cut off', async () => {
+      const [flooder, player] = await Promise.all([signIn(server, 'Flood'), signIn(server, 'Calm')]);
+      const flood = await TestClient.join(server, 'small', flooder.token, 'flood');
+      const calm = await TestClient.join(server, 'fresh', player.token, 'calm');
+      const floodClosed = closed(flood);
+      for (let i = 0; i < 20_000; i++) flood.room.send('top-up', { requestId: `f-${i}` });
+      const latencies: number[] = [];
+      const timed = async (type: string, payload: Record<string, unknown> = {}): Promise<void> => {
+        const started = performance.now();
+        await calm.act(type, payload);
+        latencies.push(performance.now() - started);
+      };
+      await timed('sit', { seat: 0 });
+      await timed('bet', { spot: 'main', amountCents: 100 });
+      await timed('deal');
+      await calm.waitForView((view) => view.phase === 'setting');
+      await timed('house-way');
+      await calm.waitForView((view) => view.lastRound !== null);
+      console.log(`flood: the other table's actions took ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+      expect(Math.max(...latencies), `latencies ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms`).toBeLessThan(1_000);
+      // The flood was answered with typed refusals once over the rate, then cut off.
+      expect(await floodClosed).toBe(4429);
+      const refusals = flood.received.filter((r) => r.kind === 'error');
+      expect(refusals.length).toBeGreaterThan(0);
+      expect(refusals.every((r) => r.kind === 'error' && r.error.code === 'rate/limited')).toBe(true);
+      await calm.leave();
+    }, 60_000);
   });
-  afterAll(async () => {
-    await server?.close();
-    await store?.dispose();
-  });
-
-  it('refuses a player\'s messages over the rate with rate/limited, naming the request, and handles none of them', async () => {
-    const session = await signIn(server, 'Fast');
-    const client = await TestClient.join(server, 'small', session.token, 'fast');
-    await client.act('sit', { seat: 0 });
-    for (let i = 1; i <= 4; i++) await client.act('bet', { spot: 'main', amountCents: 100 * i });
-    expect(client.view.you?.bets.main).toBe(400);
-    const countedBefore = await rateLimitedCount('ws-message');
-    const { error } = await client.refused('bet', { spot: 'main', amountCents: 500 });
-    expect(await rateLimitedCount('ws-message')).toBe(countedBefore + 1);
-    expect(error.code).toBe('rate/limited');
-    expect(error.requestId).toMatch(/^fast-/);
-    expect(error.message).toMatch(/^too many requests; try again in \d+ s$/);
-    expect(client.view.you?.bets.main).toBe(400);
-    await client.leave();
-  });
-});
-
-describe('a flood at one table', () => {
-  let store: TestStore;
-  let server: ServerHandle;
-
-  beforeAll(async () => {
-    store = createStore('sqlite');
-    server = await startTestServer(store, { limits: DEFAULT_LIMITS });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await store?.dispose();
-  });
-
-  it('20,000 top-up messages from one client do not stall another table\'s round; the flooder is cut off', async () => {
-    const [flooder, player] = await Promise.all([signIn(server, 'Flood'), signIn(server, 'Calm')]);
-    const flood = await TestClient.join(server, 'small', flooder.token, 'flood');
-    const calm = await TestClient.join(server, 'fresh', player.token, 'calm');
-    const floodClosed = closed(flood);
-    for (let i = 0; i < 20_000; i++) flood.room.send('top-up', { requestId: `f-${i}` });
-    const latencies: number[] = [];
-    const timed = async (type: string, payload: Record<string, unknown> = {}): Promise<void> => {
-      const started = performance.now();
-      await calm.act(type, payload);
-      latencies.push(performance.now() - started);
-    };
-    await timed('sit', { seat: 0 });
-    await timed('bet', { spot: 'main', amountCents: 100 });
-    await timed('deal');
-    await calm.waitForView((view) => view.phase === 'setting');
-    await timed('house-way');
-    await calm.waitForView((view) => view.lastRound !== null);
-    console.log(`flood: the other table's actions took ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-    expect(Math.max(...latencies), `latencies ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms`).toBeLessThan(1_000);
-    // The flood was answered with typed refusals once over the rate, then cut off.
-    expect(await floodClosed).toBe(4429);
-    const refusals = flood.received.filter((r) => r.kind === 'error');
-    expect(refusals.length).toBeGreaterThan(0);
-    expect(refusals.every((r) => r.kind === 'error' && r.error.code === 'rate/limited')).toBe(true);
-    await calm.leave();
-  }, 60_000);
-});
+}

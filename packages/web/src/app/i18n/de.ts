@@ -299,7 +299,7 @@ export const de: Translation = {
     full: 'Die Bank ist voll: Sie deckt in dieser Runde keinen weiteren Einsatz.',
   },
   houseWayNames: {
-    seeds: 'Art des Hauses der Seeds',
+    seeds: 'Art des Hauses (Standard)',
     foxwoods: 'Art des Hauses von Foxwoods',
   },
   tableNames: {

@@ -355,7 +355,7 @@ export const en = {
   },
   /** The house ways' names (a table's `houseWay`, the lab). */
   houseWayNames: {
-    seeds: "Seeds' house way",
+    seeds: 'Standard house way',
     foxwoods: 'Foxwoods house way',
   },
   /**

@@ -304,7 +304,7 @@ export const es: Translation = {
     full: 'La banca está llena: no puede cubrir otra apuesta esta ronda.',
   },
   houseWayNames: {
-    seeds: 'Reglas de la casa de los seeds',
+    seeds: 'Reglas de la casa estándar',
     foxwoods: 'Reglas de la casa de Foxwoods',
   },
   tableNames: {

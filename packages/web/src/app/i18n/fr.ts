@@ -305,7 +305,7 @@ export const fr: Translation = {
     full: 'La banque est pleine\u00a0: elle ne peut plus couvrir de mise cette manche.',
   },
   houseWayNames: {
-    seeds: 'Règle de la maison des seeds',
+    seeds: 'Règle de la maison standard',
     foxwoods: 'Règle de la maison Foxwoods',
   },
   tableNames: {

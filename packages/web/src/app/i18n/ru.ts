@@ -309,7 +309,7 @@ export const ru: Translation = {
     full: 'Банк заполнен: в этом раунде он не покроет больше ни одной ставки.',
   },
   houseWayNames: {
-    seeds: 'House Way сидов',
+    seeds: 'Стандартный House Way',
     foxwoods: 'House Way Foxwoods',
   },
   tableNames: {
