@@ -1,7 +1,9 @@
 /**
  * End-to-end, keyboard and screen readers (issue 14 point 5): a guest signs in, sits and plays two rounds
  * with the keyboard alone (Tab, Enter, Space: chips, Deal, Hint, two cards to the low hand, Split; then
- * Rebet, Deal, House Way), every control it uses showing a visible focus. axe-core finds no serious or
+ * Rebet, Deal, House Way), every control it uses showing a visible focus, and the focus never falling to the
+ * page body when a control gives way (Deal, a moved card, Hint, Split); Escape closes the Hint panel; Deal is
+ * within 10 Tabs of the seats. axe-core finds no serious or
  * critical violation on the sign-in screen, the lobby, the table while betting, dealt, after the result
  * (with the history), the help panel and the four-colour deck. The result is said in the live region;
  * cards carry their names in the player's language; the help opens from the table with its figures,
@@ -13,7 +15,7 @@ import { houseWay, formatCard, parseCards, type LobbyTable } from '@paigow/engin
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
 import { buildOnce, startServer, type RunningServer } from './support/server.js';
-import { byId, press, seriousViolations, tabTo } from './support/a11y.js';
+import { byId, focusedTestid, press, seriousViolations, tabsBetween, tabTo } from './support/a11y.js';
 import { playerCards, shot, waitForResult } from './support/table-page.js';
 
 let server: RunningServer;
@@ -64,11 +66,18 @@ describe('keyboard and screen readers', () => {
     await page.locator('[data-testid="role"][data-role="player"]').waitFor();
     await expectAccessible(page, 'table, betting');
 
+    // The main controls come early in the tab order: Deal within 10 Tabs of the first seat (or of the felt).
+    const start = (await page.locator('[data-testid^="seat-"]').count()) > 0 ? '[data-testid^="seat-"]' : '.felt';
+    const tabs = await tabsBetween(page, start, byId('deal'));
+    expect(tabs, `Tabs from ${start} to Deal`).toBeLessThanOrEqual(10);
+
     // The bet: the 25 chip, pressed with Enter (the focus stays on it).
     await press(page, byId('chip-25'));
     await page.locator('[data-testid="bet-stack"][data-cents="2500"]').waitFor();
     await press(page, byId('deal'));
     await page.locator('[data-testid="high-hand"][data-count="7"]').waitFor();
+    // Deal gives way to the cards: the focus goes to the first card (or House Way), not to the page body.
+    expect(['player-card', 'house-way']).toContain(await focusedTestid(page));
     await expectAccessible(page, 'table, dealt');
 
     // Cards are buttons named in the player's language.
@@ -77,7 +86,15 @@ describe('keyboard and screen readers', () => {
 
     await press(page, byId('hint'));
     await page.locator('[data-testid="hint-panel"][data-state="ready"]').waitFor();
+    expect(['hint-use', 'hint-close', 'hint']).toContain(await focusedTestid(page));
+    // Escape closes the Hint panel and gives the focus back to Hint; the × does the same.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('hint-panel').waitFor({ state: 'detached' });
+    expect(await focusedTestid(page)).toBe('hint');
+    await press(page, byId('hint'));
     await press(page, byId('hint-close'));
+    await page.getByTestId('hint-panel').waitFor({ state: 'detached' });
+    expect(await focusedTestid(page)).toBe('hint');
 
     // The house way's low hand, chosen card by card with the keyboard (a legal setting, so Split is enabled).
     const cards = await playerCards(page);
@@ -87,9 +104,13 @@ describe('keyboard and screen readers', () => {
     for (const card of low) {
       await press(page, `[data-testid="high-hand"] [data-testid="player-card"][data-card="${card}"]`, 'Space');
       await page.locator(`[data-testid="low-hand"] [data-card="${card}"]`).waitFor();
+      // The moved card keeps the focus in its new place.
+      expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="low-hand"]') !== null && document.activeElement?.getAttribute('data-card'))).toBe(card);
     }
     await press(page, byId('split'));
     const first = await waitForResult(page, null);
+    // The result replaces Split: the focus goes to Rebet (or Deal), not to the page body.
+    expect(['rebet', 'deal']).toContain(await focusedTestid(page));
     await expectAccessible(page, 'table, result and history');
     // The result is said once in the live region, in the banner's words.
     const said = await page.getByTestId('result-line').first().textContent();

@@ -95,14 +95,14 @@ async function leave(page: Page): Promise<void> {
 }
 
 /**
- * On a phone in portrait, with the keyboard alone: signs in, sits at table-1, bets a 5 chip, deals, moves
- * the house way's low hand card by card and splits; every stage on one screen, no English left, a
+ * On a phone (`orientation`), with the keyboard alone: signs in, sits at table-1, bets a 5 chip, deals,
+ * moves the house way's low hand card by card and splits; every stage on one screen, no English left, a
  * screenshot each.
  */
-async function playOnPhoneByKeyboard(lang: string): Promise<void> {
-  const size = PHONE_SIZES.portrait;
+async function playOnPhoneByKeyboard(lang: string, orientation: keyof typeof PHONE_SIZES): Promise<void> {
+  const size = PHONE_SIZES[orientation];
   const page = await openPage(browser, { viewport: size, isMobile: true, hasTouch: true, reducedMotion: 'reduce', bypassCSP: true });
-  const name = `lang-${lang}-phone`;
+  const name = `lang-${lang}-phone${orientation === 'portrait' ? '' : `-${orientation}`}`;
   await page.goto(`${server.url}/?lang=${lang}`);
   await page.getByTestId('nickname').waitFor();
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang === PSEUDO_LANGUAGE ? 'en-XA' : lang);
@@ -181,7 +181,8 @@ describe('the table in the players\' languages (issue 14)', () => {
 
   for (const lang of [...LANGUAGES, PSEUDO_LANGUAGE]) {
     it(`plays a round in ${lang} on a phone with the keyboard alone and at laptop size, no English left`, async () => {
-      await playOnPhoneByKeyboard(lang);
+      await playOnPhoneByKeyboard(lang, 'portrait');
+      await playOnPhoneByKeyboard(lang, 'landscape');
       await playOnLaptop(lang);
     }, TEST_TIMEOUT_MS);
   }

@@ -65,3 +65,27 @@ export async function press(page: Page, selector: string, key: 'Enter' | 'Space'
   expect(visible, `visible focus on ${selector}`).toBe(true);
   await page.keyboard.press(key);
 }
+
+/**
+ * The `data-testid` of the focused element (or of its nearest tagged ancestor) once the focus is off the
+ * page body, waiting for it (a control that gave way hands the focus on after the next render); throws
+ * when the focus stays on the body.
+ */
+export async function focusedTestid(page: Page): Promise<string> {
+  const handle = await page.waitForFunction(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    return el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.tagName.toLowerCase();
+  });
+  return (await handle.jsonValue()) as string;
+}
+
+/** Focuses `from` and counts the Tab presses (at most `maxTabs`) until the focus reaches `to`; throws when it never does. */
+export async function tabsBetween(page: Page, from: string, to: string, maxTabs = 60): Promise<number> {
+  await page.locator(from).first().focus();
+  for (let i = 1; i <= maxTabs; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((sel) => document.activeElement?.matches(sel) === true, to)) return i;
+  }
+  throw new Error(`${maxTabs} Tabs from ${from} never reached ${to}`);
+}

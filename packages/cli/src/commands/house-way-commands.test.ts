@@ -5,7 +5,9 @@
  */
 
 import { beforeAll, describe, expect, it } from 'vitest';
+import { houseWays } from '@paigow/engine';
 import { buildCli, expectBadInput, json, paigow } from '../test-cli.js';
+import { diffReportText, type DiffHand, type HouseWayDiffReport } from './house-way-diff.js';
 
 beforeAll(buildCli, 120_000);
 
@@ -64,6 +66,58 @@ describe('paigow house-way diff', () => {
     const report = json(['house-way', 'diff', 'seeds', 'foxwoods', '--hand', 'As Kd 9c 7h 5s 3d 2c']) as { hand: { differ: boolean; cost: number } };
     expect(report.hand).toMatchObject({ differ: false, cost: 0 });
   }, 60_000);
+  it('--hand in text: the signed EV difference and the better house way by name', () => {
+    const r = paigow(['house-way', 'diff', 'seeds', 'foxwoods', '--hand', HAND]);
+    expect(r.status).toBe(0);
+    const report = json(['house-way', 'diff', 'seeds', 'foxwoods', '--hand', HAND]) as { hand: { a: { ev: number }; b: { ev: number }; better: 'seeds' | 'foxwoods' } };
+    const difference = report.hand.b.ev - report.hand.a.ev;
+    expect(r.stdout).toContain('EV foxwoods − seeds');
+    expect(r.stdout).toContain(`${difference >= 0 ? '+' : ''}${difference.toFixed(5)}`);
+    expect(r.stdout).toContain(`${houseWays[report.hand.better].name} (${report.hand.better}) sets it better.`);
+    expect(r.stdout).not.toMatch(/\bcost\b/);
+  }, 120_000);
+  it('--top governs both lists unless --top-total says otherwise', () => {
+    const help = paigow(['house-way', 'diff', '--help']).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('default: --top');
+    expect(help).not.toContain('(default: 20)');
+  });
+  it('labels both lists with their length and names which house way is better', () => {
+    const setting = (ev: number) => ({ high: ['As', 'Kd', '9c', '7h', '5s'], low: ['3d', '2c'], rule: '10.no-pair', explanation: '', ev });
+    const hand = (evA: number, evB: number, hands: number): DiffHand => ({
+      cards: ['As', 'Kd', '9c', '7h', '5s', '3d', '2c'],
+      a: setting(evA),
+      b: setting(evB),
+      differ: true,
+      cost: Math.abs(evA - evB),
+      better: evA > evB ? 'seeds' : 'foxwoods',
+      hands,
+    });
+    const report: HouseWayDiffReport = {
+      a: 'seeds',
+      b: 'foxwoods',
+      banker: 'seeds',
+      commissionBps: 500,
+      total: 154_143_080,
+      differ: 2,
+      share: 2 / 154_143_080,
+      groups: 2,
+      candidates: 2,
+      top: [hand(0.11753, 0.91187, 4), hand(0.5, 0.25, 12)],
+      topTotal: [hand(0.5, 0.25, 12)],
+      evChange: -0.00245,
+      method: '',
+      seconds: 1,
+      threads: 2,
+    };
+    const text = diffReportText(report, houseWays.seeds, houseWays.foxwoods);
+    expect(text).toContain('The 2 costliest hands');
+    expect(text).toContain('The 1 groups where they part most in total');
+    expect(text).toContain('EV foxwoods − seeds');
+    expect(text).toMatch(/\+0\.79434\s+foxwoods/);
+    expect(text).toMatch(/-0\.25000\s+seeds/);
+    expect(text).toContain('changes the player\'s EV by -0.00245 per hand dealt');
+    expect(text).toContain('Standard house way (seeds) is better for the player.');
+  });
   it('refuses the same house way twice, an unknown one and a bad hand', () => {
     expectBadInput(paigow(['house-way', 'diff', 'seeds', 'seeds']), 'house-way diff needs two different house ways');
     expectBadInput(paigow(['house-way', 'diff', 'seeds', 'vegas']), /no house way 'vegas'/);

@@ -9,7 +9,7 @@
  * `--candidates` costliest groups (default: top + 10) are then analysed exactly on their representative
  * hand — both settings against the banker's house way over the 53,524,680 banker hands from the other 46
  * cards, as `paigow analyze` does — and the `--top` costliest by the exact figure are listed. A second list,
- * `--top-total` groups (default 20), ranks by hands × approximate cost (where the two part most in total),
+ * `--top-total` groups (default: the same as `--top`), ranks by hands × approximate cost (where the two part most in total),
  * also analysed exactly; and `evChange` sums, over every differing hand, EV(B) − EV(A) against the banker
  * over all hands: what setting every hand by B instead of A changes per hand dealt (approximate: no card removal).
  * `--hand` looks up one hand instead: both settings and their exact EVs.
@@ -140,6 +140,10 @@ async function sweep(a: HouseWay, b: HouseWay, pool: Pool, threads: number): Pro
 
 const signed = (x: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(5)}`;
 
+/**
+ * The table of `hands`: each house way's setting and EV, the signed difference EV(B) − EV(A) per unit
+ * staked (positive: B's setting is better for the player) and the better house way's id.
+ */
 function printHands(report: { a: HouseWayId; b: HouseWayId }, hands: readonly DiffHand[]): string {
   const rows = hands.map((h) => [
     h.cards.join(' '),
@@ -147,14 +151,35 @@ function printHands(report: { a: HouseWayId; b: HouseWayId }, hands: readonly Di
     signed(h.a.ev),
     `${h.b.high.join(' ')} / ${h.b.low.join(' ')}`,
     signed(h.b.ev),
-    h.cost.toFixed(5),
+    signed(h.b.ev - h.a.ev),
+    h.better ?? 'equal',
     h.hands !== undefined ? formatCount(h.hands) : '',
   ]);
   return formatTable(
-    ['hand', `${report.a}: high / low`, 'EV', `${report.b}: high / low`, 'EV', 'cost', 'hands alike'],
+    ['hand', `${report.a}: high / low`, 'EV', `${report.b}: high / low`, 'EV', `EV ${report.b} − ${report.a}`, 'better', 'hands alike'],
     rows,
-    ['left', 'left', 'right', 'left', 'right', 'right', 'right'],
+    ['left', 'left', 'right', 'left', 'right', 'right', 'left', 'right'],
   );
+}
+
+/**
+ * The text report of a sweep (`paigow house-way diff A B` without `--json`): the share set differently,
+ * the costliest hands, the hands where the two part most in total, and the EV change from A to B, each
+ * difference signed with the better house way named.
+ */
+export function diffReportText(report: HouseWayDiffReport, a: HouseWay, b: HouseWay): string {
+  const better = report.evChange > 0 ? b : report.evChange < 0 ? a : null;
+  return [
+    `${a.name} and ${b.name} set ${formatCount(report.differ)} of ${formatCount(report.total)} hands differently (${(100 * report.share).toFixed(4)}%), in ${formatCount(report.groups)} groups by the values of both settings.`,
+    `The ${report.top.length} costliest hands (EV per unit against the banker's ${report.banker} house way, exact; ${report.candidates} groups analysed exactly):`,
+    printHands(report, report.top),
+    ...(report.topTotal.length > 0
+      ? [`The ${report.topTotal.length} groups where they part most in total (hands alike × |EV ${report.b} − ${report.a}|; EVs exact per hand):`, printHands(report, report.topTotal)]
+      : []),
+    `Setting every hand by ${b.id} instead of ${a.id} changes the player's EV by ${signed(report.evChange)} per hand dealt (against the banker over all hands, no card removal): ` +
+      (better ? `${better.name} (${better.id}) is better for the player.` : 'neither is better.'),
+    `${report.seconds.toFixed(3)} s on ${formatThreads(report.threads)}`,
+  ].join('\n');
 }
 
 /** Registers `paigow house-way` and its subcommand `diff`. */
@@ -165,9 +190,9 @@ export function registerHouseWay(program: Command): void {
     .description('where two house ways set hands differently: the share of all hands, the costliest hands, or one hand (--hand)')
     .argument('<a>', 'the first house way (seeds or foxwoods)', houseWayOption)
     .argument('<b>', 'the second house way', houseWayOption)
-    .option('--top <n>', 'list the n costliest hands', integerOption('--top', 1, 1000), 50)
+    .option('--top <n>', 'list the n costliest hands (and, unless --top-total, the n where they part most in total)', integerOption('--top', 1, 1000), 50)
     .option('--candidates <n>', 'groups analysed exactly before ranking (default: top + 10)', integerOption('--candidates', 1, 100_000))
-    .option('--top-total <n>', 'list the n groups where they part most in total (hands × cost)', integerOption('--top-total', 0, 1000), 20)
+    .option('--top-total <n>', 'list the n groups where they part most in total (hands × |EV difference|; default: --top)', integerOption('--top-total', 0, 1000))
     .option('--banker <name>', "the banker's house way the EVs are against (default: the first)", houseWayOption)
     .option('--hand <cards>', 'look up one hand (seven cards, one quoted argument) instead of sweeping')
     .option('--commission-bps <bps>', 'commission on a win in basis points', integerOption('--commission-bps', 0, 10000), 500)
@@ -177,7 +202,7 @@ export function registerHouseWay(program: Command): void {
       async (
         aId: HouseWayId,
         bId: HouseWayId,
-        options: { top: number; topTotal: number; candidates?: number; banker?: HouseWayId; hand?: string; commissionBps: number; threads?: number; json?: boolean },
+        options: { top: number; topTotal?: number; candidates?: number; banker?: HouseWayId; hand?: string; commissionBps: number; threads?: number; json?: boolean },
       ) => {
         if (aId === bId) throw new UsageError('house-way diff needs two different house ways');
         const a = houseWays[aId];
@@ -201,7 +226,8 @@ export function registerHouseWay(program: Command): void {
                 `${a.name} (${found.a.rule}): ${found.a.explanation}`,
                 `${b.name} (${found.b.rule}): ${found.b.explanation}`,
                 found.differ
-                  ? `They differ; ${found.better ?? 'neither'} is better by ${found.cost.toFixed(5)} per unit against the banker's ${banker.id} house way.`
+                  ? `They differ: EV ${bId} − ${aId} = ${signed(found.b.ev - found.a.ev)} per unit against the banker's ${banker.id} house way; ` +
+                    (found.better ? `${houseWays[found.better].name} (${found.better}) sets it better.` : 'neither sets it better.')
                   : 'They set this hand alike.',
                 `Exact over 53,524,680 banker hands, ${seconds.toFixed(3)} s.`,
               ].join('\n'),
@@ -233,7 +259,7 @@ export function registerHouseWay(program: Command): void {
           const exact: DiffHand[] = [];
           for (const g of candidates) exact.push(await analyse(g));
           exact.sort((x, y) => y.cost - x.cost);
-          const byTotal = [...order].sort((x, y) => diff.hands[y] * approx[y] - diff.hands[x] * approx[x] || x - y).slice(0, options.topTotal);
+          const byTotal = [...order].sort((x, y) => diff.hands[y] * approx[y] - diff.hands[x] * approx[x] || x - y).slice(0, options.topTotal ?? options.top);
           const topTotal: DiffHand[] = [];
           for (const g of byTotal) topTotal.push(await analyse(g));
           const report: HouseWayDiffReport = {
@@ -257,18 +283,7 @@ export function registerHouseWay(program: Command): void {
             printJson(report);
             return;
           }
-          printText(
-            [
-              `${a.name} and ${b.name} set ${formatCount(report.differ)} of ${formatCount(report.total)} hands differently (${(100 * report.share).toFixed(4)}%), in ${formatCount(report.groups)} groups by the values of both settings.`,
-              `The ${report.top.length} costliest (EV per unit against the banker's ${banker.id} house way, exact; ${report.candidates} groups analysed exactly):`,
-              printHands(report, report.top),
-              ...(report.topTotal.length > 0
-                ? [`Where they part most in total (hands alike × cost; EVs exact per hand):`, printHands(report, report.topTotal)]
-                : []),
-              `Setting every hand by ${b.id} instead of ${a.id} changes the player's EV by ${signed(report.evChange)} per hand dealt (against the banker over all hands, no card removal).`,
-              `${report.seconds.toFixed(3)} s on ${formatThreads(threads)}`,
-            ].join('\n'),
-          );
+          printText(diffReportText(report, a, b));
         } finally {
           await pool.close();
         }

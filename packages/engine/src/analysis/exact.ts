@@ -7,7 +7,7 @@
  * two-dimensional prefix sums in constant time (`scoreSettings`).
  */
 
-import { DECK_SIZE, JOKER, type Card } from '../cards/index.js';
+import { JOKER, type Card } from '../cards/index.js';
 import { JOKER_TYPE } from '../evaluate/multiset.js';
 import { settingValues, settings as allSettings, type Setting } from '../setting/index.js';
 import { seedsHouseWay } from '../house-way/seeds.js';
@@ -15,6 +15,7 @@ import type { HouseWay } from '../house-way/types.js';
 import { bankerTables, denseOutcomeCount, flushOutcome, LOW_CLASSES, packedOutcome, settingIndexOfPair } from './banker.js';
 import { dominance, lossesOf, winsOf } from './dominance.js';
 import { valueClasses } from './classes.js';
+import { liveCards, walkFiveCardPrefixes } from './hand-walk.js';
 
 /** Number of banker hands when the player holds seven cards: C(46,7). */
 export const BANKER_HANDS = 53_524_680;
@@ -32,21 +33,14 @@ export function bankerHistogram(dead: readonly Card[], part = 0, parts = 1, way:
   const { next, outcomeByState, outcomeAfter } = tables;
   // Counted by dense outcome id (see banker.ts): the counters in use sit together in memory.
   const counts = new Uint32Array(valueClasses().highValues.length * LOW_CLASSES);
-  const live = Int32Array.from(Array.from({ length: DECK_SIZE }, (_, c) => c).filter((c) => !dead.includes(c)));
-  const liveRank = live.map((c) => c >> 2);
-  // `live` is sorted, so each rank's live cards are consecutive: `rankRunEnd[i]` is the index after the last
-  // live card of the rank of `live[i]` (the joker ends its own run).
-  const rankRunEnd = new Int32Array(live.length);
-  for (let i = live.length - 1; i >= 0; i--) {
-    rankRunEnd[i] = i + 1 < live.length && liveRank[i + 1] === liveRank[i] ? rankRunEnd[i + 1] : i + 1;
-  }
+  const { live, liveRank, rankRunEnd } = liveCards(dead);
   const n = live.length;
   const hasJoker = live[n - 1] === JOKER; // the joker, card 52, sorts last: it can only be the seventh card
   const naturals = hasJoker ? n - 1 : n;
   const hand = new Int32Array(7);
   const suits = new Int32Array(4);
   const masks = new Int32Array(4);
-  // Hands are the increasing 7-subsets of `live`. Cards 1‥5 go through `walk`; `lastTwo` loops over the
+  // Hands are the increasing 7-subsets of `live`. Cards 1‥5 go through `walkFiveCardPrefixes`; `lastTwo` loops over the
   // sixth and seventh cards inline (most of the work: one call per five-card prefix, not per six).
   // Cards 1‥6 are always natural (the bounds leave room for a seventh), the joker only ever seventh.
   const lastTwo = (state5: number, from: number): void => {
@@ -92,22 +86,7 @@ export function bankerHistogram(dead: readonly Card[], part = 0, parts = 1, way:
       masks[s6] &= ~(1 << (c6 >> 2));
     }
   };
-  let share = 0;
-  const walk = (depth: number, from: number, state: number): void => {
-    for (let i = from; i <= n - 7 + depth; i++) {
-      if (depth === 1 && share++ % parts !== part) continue;
-      const c = live[i];
-      hand[depth] = c;
-      suits[c & 3]++;
-      masks[c & 3] |= 1 << (c >> 2);
-      const nextState = next[state * 14 + (c >> 2)];
-      if (depth === 4) lastTwo(nextState, i + 1);
-      else walk(depth + 1, i + 1, nextState);
-      suits[c & 3]--;
-      masks[c & 3] &= ~(1 << (c >> 2));
-    }
-  };
-  walk(0, 0, 0);
+  walkFiveCardPrefixes(live, next, { hand, suits, masks }, part, parts, lastTwo);
   const histogram = new Float64Array(counts.length);
   const used = denseOutcomeCount();
   for (let id = 0; id < used; id++) if (counts[id]) histogram[packedOutcome(id)] = counts[id];

@@ -10,11 +10,12 @@
  * exactly, per hand, with card removal (`analyzeHand` / `bankerHistogram`).
  */
 
-import { DECK_SIZE, JOKER } from '../cards/index.js';
+import { JOKER } from '../cards/index.js';
 import { JOKER_TYPE } from '../evaluate/multiset.js';
 import type { HouseWay } from '../house-way/types.js';
 import { bankerTables, flushOutcome, LOW_CLASSES, packedOutcome } from './banker.js';
 import { lossesOf, winsOf, type Dominance } from './dominance.js';
+import { liveCards, walkFiveCardPrefixes } from './hand-walk.js';
 
 /**
  * Groups of differing hands: parallel arrays, one entry per pair of outcomes (A's, B's packed outcome
@@ -51,11 +52,8 @@ export function sweepHouseWayDiff(a: HouseWay, b: HouseWay, part = 0, parts = 1,
   const afterB = tb.outcomeAfter;
   const share: HouseWayDiffShare = { total: 0, differ: 0, outcomeA: [], outcomeB: [], hands: [], cards: [] };
   const groups = new Map<number, number>();
-  const live = Int32Array.from({ length: DECK_SIZE }, (_, c) => c);
-  const liveRank = live.map((c) => c >> 2);
-  const rankRunEnd = new Int32Array(DECK_SIZE);
-  for (let i = DECK_SIZE - 1; i >= 0; i--) rankRunEnd[i] = i + 1 < DECK_SIZE && liveRank[i + 1] === liveRank[i] ? rankRunEnd[i + 1] : i + 1;
-  const n = DECK_SIZE;
+  const { live, liveRank, rankRunEnd } = liveCards([]);
+  const n = live.length;
   const naturals = n - 1; // the joker, card 52, sorts last: only ever the seventh card
   const hand = new Int32Array(7);
   const suits = new Int32Array(4);
@@ -119,23 +117,7 @@ export function sweepHouseWayDiff(a: HouseWay, b: HouseWay, part = 0, parts = 1,
       masks[s6] &= ~(1 << (c6 >> 2));
     }
   };
-  let shareIndex = 0;
-  const walk = (depth: number, from: number, state: number): void => {
-    for (let i = from; i <= n - 7 + depth; i++) {
-      if (depth === 1 && shareIndex++ % parts !== part) continue;
-      const c = live[i];
-      hand[depth] = c;
-      suits[c & 3]++;
-      masks[c & 3] |= 1 << (c >> 2);
-      const nextState = next[state * 14 + (c >> 2)];
-      if (depth === 4) lastTwo(nextState, i + 1);
-      else walk(depth + 1, i + 1, nextState);
-      suits[c & 3]--;
-      masks[c & 3] &= ~(1 << (c >> 2));
-      if (depth === 1) onProgress?.(share.total);
-    }
-  };
-  walk(0, 0, 0);
+  walkFiveCardPrefixes(live, next, { hand, suits, masks }, part, parts, lastTwo, onProgress && (() => onProgress(share.total)));
   return share;
 }
 

@@ -3,7 +3,7 @@
  * signed percentage of the bet with its 95% margin) beside the house way's, as the server computed
  * them. "Use this setting" arranges the cards; the player still presses Split.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HintReply, HintSetting } from '@paigow/engine';
 import { formatPercent } from './i18n/index.js';
@@ -21,9 +21,21 @@ export interface HintPanelProps {
 
 const sameCards = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c) => b.includes(c));
 
-/** The panel (`hint-panel`, with `hint-best`, `hint-house-way`, `hint-use` and `hint-close`). */
+/**
+ * The panel (`hint-panel`, with `hint-best`, `hint-house-way`, `hint-use` and `hint-close`). Escape closes it
+ * (`onClose`), unless a dialog (the help) is open over the table: Escape is that dialog's.
+ */
 export function HintPanel({ reply, onUse, onClose, canUse }: HintPanelProps) {
   const { t, i18n } = useTranslation();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('[aria-modal="true"]')) return;
+      e.preventDefault();
+      onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
   const samples = reply === null ? '' : t('hint.samples', { count: new Intl.NumberFormat(i18n.language).format(reply.samples) });
   return (
     <section className="hint-panel" data-testid="hint-panel" data-state={reply ? 'ready' : 'computing'} aria-label={t('hint.title')} role="status">

@@ -54,6 +54,7 @@ import { SettleChips } from '../table-ui/SettleChips.js';
 import { Stat, TopBar } from './TopBar.js';
 import { History } from './History.js';
 import { HintPanel } from './HintPanel.js';
+import { useFocusKeeper } from './useFocusKeeper.js';
 import { MiniHands } from './MiniCards.js';
 import { Toasts, type ToastNotice } from './Toasts.js';
 import { useClientSeed, withClientSeed } from '../fairness/client-seed.js';
@@ -244,6 +245,9 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   // The chips on the felt and their tools (Clear, Undo, Double, Rebet).
   const bets = useBetChips({ view, you, canBet, send, pendingTypes, error, setLocalError, money });
   useRoundCues(soundOn, stage.kind === 'setting' ? roundId : null, view ? resultOf(view) : null);
+  // Keyboard focus that falls with its control (Deal, a moved card, Hint, Split) goes to the next one.
+  useFocusKeeper({ stage: stage.kind, hintOpen: stage.kind === 'setting' && table.hint !== null });
+  const hintButton = useRef<HTMLButtonElement>(null);
 
   const leave = async () => {
     await table.leave();
@@ -319,8 +323,12 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const submitting = pendingTypes.has('set') || pendingTypes.has('house-way');
   // The Hint of this round, while the player still sets its hand.
   const hint = setting && table.hint !== null && table.hint.roundId === view.roundId ? table.hint : null;
+  const closeHint = () => {
+    table.clearHint();
+    hintButton.current?.focus();
+  };
   const hintPanel =
-    hint === null ? null : <HintPanel reply={hint.reply} canUse={!submitting} onUse={(cards) => setLow([...cards])} onClose={table.clearHint} />;
+    hint === null ? null : <HintPanel reply={hint.reply} canUse={!submitting} onUse={(cards) => setLow([...cards])} onClose={closeHint} />;
   const splitBlock = arrangement?.block ?? null;
   const splitReason =
     setting && splitBlock
@@ -542,6 +550,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
                   <button
                     className="btn btn--big"
                     data-testid="hint"
+                    ref={hintButton}
                     disabled={!setting || submitting || pendingTypes.has('hint')}
                     title={t('table.hintTitle')}
                     aria-expanded={hint !== null}

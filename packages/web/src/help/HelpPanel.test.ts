@@ -50,6 +50,22 @@ describe('the help panel at a table', () => {
     for (const rule of Object.values(HELP_CATALOGS.en.houseWay.foxwoods)) expect(html).toContain(rule);
     expect(html).not.toContain(HELP_CATALOGS.en.houseWay.seeds.r3);
   });
+  it('states Foxwoods’ ace-in-front exception and four of a kind beside three of a kind', () => {
+    const html = draw('house-way');
+    expect(html).toContain('with one pair of tens to kings and an ace singleton, the ace and the highest other singleton go in the low hand');
+    expect(html).toContain('with a pair or a three of a kind beside them, they stay together');
+  });
+  it('states the seeds’ three conditions for playing a straight or flush as two pairs, and that straight flushes apply them first', () => {
+    const html = draw('house-way', 'en', { ...config, houseWay: 'seeds' });
+    expect(html).toContain('data-house-way="seeds"');
+    expect(html).toContain('an ace singleton (an unpaired joker is one), or a pair of jacks or better and a pair of sixes or better, or a pair of aces and any other pair');
+    expect(html).toContain('Straight flush or royal flush: first, rule 5’s two-pair exceptions apply');
+  });
+  it('says the main bet’s limits, not only the Fortune ones', () => {
+    expect(draw('settlement')).toContain('Bets at this table are from $5 to $200.');
+    expect(draw('settlement', 'de')).toContain('Einsätze an diesem Tisch: 5\u00a0$ bis 200\u00a0$.');
+    expect(draw('settlement', 'en', null)).not.toContain('data-testid="help-main-limits"');
+  });
   it('says what banking needs here and what it costs in comp points', () => {
     const html = draw('banking');
     expect(html).toContain('Banking needs 75 comp points and a balance of $202.50');

@@ -12,6 +12,7 @@ import { cardName } from '../table-ui/card-name.js';
 import { formatMoney } from '../app/i18n/index.js';
 import { ensureHelpCatalogs, HELP_NAMESPACE } from './content/index.js';
 import { EXAMPLE_STAKE_CENTS, formatRate, helpFacts, type HelpFacts } from './facts.js';
+import { houseWayHelpKeys } from './house-way-rules.js';
 import { HELP_SECTIONS, helpHash, type HelpLocation, type HelpSection } from './route.js';
 
 /** The catalog key of a section's heading (`house-way` → `sections.houseWay`). */
@@ -133,8 +134,6 @@ const EXAMPLES = {
   foulLow: '5h 5d',
 } as const;
 
-/** The rule numbers of a house way's help text (`houseWay.<id>.r1` …). */
-const HOUSE_WAY_RULES = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10'] as const;
 
 /** The text and pictures of one section, with `facts`' figures formatted for `lng`. */
 function SectionBody({ section, facts, lng }: { section: HelpSection; facts: HelpFacts; lng: string }) {
@@ -194,6 +193,7 @@ function SectionBody({ section, facts, lng }: { section: HelpSection; facts: Hel
             <li>{t('settlement.oneWins')}</li>
             <li>{t('settlement.bothLose')}</li>
           </ul>
+          {facts.mainLimits && <p data-testid="help-main-limits">{t('settlement.limits', { min: money(facts.mainLimits.minCents), max: money(facts.mainLimits.maxCents) })}</p>}
         </>
       );
     case 'commission':
@@ -215,7 +215,7 @@ function SectionBody({ section, facts, lng }: { section: HelpSection; facts: Hel
             {t('houseWay.intro', { name: tMain(`houseWayNames.${facts.houseWay}`) })}
           </p>
           <ol className="help-rules">
-            {HOUSE_WAY_RULES.map((r) => (
+            {houseWayHelpKeys(facts.houseWay).map((r) => (
               <li key={r}>{t(`houseWay.${facts.houseWay}.${r}`)}</li>
             ))}
           </ol>

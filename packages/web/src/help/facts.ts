@@ -35,6 +35,8 @@ export interface HelpFacts {
   readonly houseWay: HouseWayId;
   /** "To 1" per Fortune line, highest first; `null` when the table offers no Fortune bet. */
   readonly fortunePayTable: Readonly<Record<string, number>> | null;
+  /** The main bet’s limits in cents (rules.md §5, the table’s min and max), or `null` with no table. */
+  readonly mainLimits: { readonly minCents: number; readonly maxCents: number } | null;
   readonly fortuneLimits: { readonly minCents: number; readonly maxCents: number } | null;
   readonly envy: TableConfigView['envyBonus'];
   readonly timers: TableTimers;
@@ -59,6 +61,7 @@ export function helpFacts(config: TableConfigView | null): HelpFacts {
     bankMinBalanceCents: config?.bankMinBalanceCents ?? null,
     houseWay: config?.houseWay ?? DEFAULT_HOUSE_WAY,
     fortunePayTable: config ? config.fortunePayTable : FORTUNE_PAY_TABLE,
+    mainLimits: config ? config.limits.main : null,
     fortuneLimits: config ? config.limits.fortune : null,
     envy: config?.envyBonus ?? null,
     timers: config?.timers ?? DEFAULT_TIMERS,

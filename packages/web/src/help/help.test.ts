@@ -4,11 +4,12 @@
  * table's settings (or the seeds' defaults); `#/help/<section>` links parse both ways.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIMERS, tableConfig, type TableConfigView } from '@paigow/engine';
+import { DEFAULT_TIMERS, HOUSE_WAY_IDS, houseWays, tableConfig, type TableConfigView } from '@paigow/engine';
 import { LANGUAGES } from '@paigow/i18n';
 import { createI18n } from '../app/i18n/index.js';
 import { HELP_CATALOGS, HELP_NAMESPACE, ensureHelpCatalogs } from './content/index.js';
 import { formatRate, helpFacts } from './facts.js';
+import { houseWayHelpKey, houseWayHelpKeys } from './house-way-rules.js';
 import { HELP_SECTIONS, helpHash, parseHelpHash, screenHash } from './route.js';
 
 function flatten(tree: unknown, prefix = ''): Map<string, string> {
@@ -64,13 +65,31 @@ describe('help text through i18next', () => {
   });
 });
 
+describe.each(HOUSE_WAY_IDS)('the help of the %s house way', (way) => {
+  it.each(LANGUAGES)('explains every rule id of the engine’s registry in %s, and no rule it lacks', (lng) => {
+    const help = HELP_CATALOGS[lng].houseWay[way] as Record<string, string>;
+    const missing = houseWays[way].rules.filter((rule) => !help[houseWayHelpKey(rule)]?.trim());
+    expect(missing).toEqual([]);
+    expect(Object.keys(help).sort()).toEqual(houseWayHelpKeys(way).sort());
+  });
+});
+
+describe('house-way help keys', () => {
+  it('name a rule variant by its rule number, in rule order', () => {
+    expect(houseWayHelpKey('5.as-pairs')).toBe('r5');
+    expect(houseWayHelpKey('10.five-aces-kings')).toBe('r10');
+    expect(() => houseWayHelpKey('as-pairs')).toThrow(RangeError);
+    expect(houseWayHelpKeys('seeds')).toEqual(['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10']);
+  });
+});
+
 describe('helpFacts', () => {
   it('takes the table’s rates, banking needs, house way and timers', () => {
     const made = tableConfig({ tableId: 't', name: 'Lee’s', limits: { main: { minCents: 500, maxCents: 20_000 } }, commissionBps: 400, bankerFeeBps: 200, playerBanking: true, bankMinCompPoints: 80, houseWay: 'foxwoods', timers: { reconnectGraceMs: 9_000 } });
     if (!made.ok) throw new Error(made.error.code);
     const config = { ...made.value, bankMinBalanceCents: 20_400, fortunePayTable: null, envyBonus: null } as unknown as TableConfigView;
     const facts = helpFacts(config);
-    expect(facts).toMatchObject({ tableName: 'Lee’s', commissionBps: 400, bankerFeeBps: 200, bankMinCompPoints: 80, bankMinBalanceCents: 20_400, houseWay: 'foxwoods', fortunePayTable: null });
+    expect(facts).toMatchObject({ tableName: 'Lee’s', mainLimits: { minCents: 500, maxCents: 20_000 }, commissionBps: 400, bankerFeeBps: 200, bankMinCompPoints: 80, bankMinBalanceCents: 20_400, houseWay: 'foxwoods', fortunePayTable: null });
     expect(facts.exampleNetCents).toBe(9_600); // 100.00 less 4%
     expect(facts.exampleFeeCents).toBe(200); // 2% of 100.00
     expect(facts.exampleCompPoints).toBe(100); // 1 per whole unit (rules.md §5)
@@ -78,7 +97,7 @@ describe('helpFacts', () => {
   });
   it('falls back to the seeds’ figures away from a table', () => {
     const facts = helpFacts(null);
-    expect(facts).toMatchObject({ tableName: null, commissionBps: 500, bankerFeeBps: 150, bankMinCompPoints: 50, bankMinBalanceCents: null, houseWay: 'seeds' });
+    expect(facts).toMatchObject({ tableName: null, mainLimits: null, commissionBps: 500, bankerFeeBps: 150, bankMinCompPoints: 50, bankMinBalanceCents: null, houseWay: 'seeds' });
     expect(facts.exampleNetCents).toBe(9_500);
     expect(facts.exampleFeeCents).toBe(150);
     expect(facts.timers).toEqual(DEFAULT_TIMERS);

@@ -19,7 +19,7 @@ import {
 } from '@paigow/engine';
 import { errorMessage, formatDecimal, houseWayText, prettyCards } from '../app/i18n/index.js';
 import { findHand, type LabDiff } from './data.js';
-import { evText } from './format.js';
+import { countText, evText } from './format.js';
 
 /** Banker hands sampled for a searched hand that is not in the list (EV within about ±0.01 at 95%). */
 export const SEARCH_SAMPLES = 20_000;
@@ -92,7 +92,7 @@ export function HandSearch({ a, b, banker, diff }: { a: HouseWayId; b: HouseWayI
           <ul>
             {found.settings.map((s) => (
               <li key={s.id}>
-                <strong>{name(s.id)}</strong>: {s.high} / {s.low} — {t('lab.ev')} {evText(s.ev)}
+                <strong>{name(s.id)}</strong>: {s.high} / {s.low} — {t('lab.ev')} {evText(i18n.language, s.ev)}
                 <br />
                 <span className="muted">{s.text}</span>
               </li>
@@ -106,7 +106,7 @@ export function HandSearch({ a, b, banker, diff }: { a: HouseWayId; b: HouseWayI
           <p className="muted">
             {found.margin === null
               ? t('lab.evExact')
-              : t('lab.evSampled', { count: new Intl.NumberFormat(i18n.language).format(SEARCH_SAMPLES), margin: formatDecimal(i18n.language, found.margin, 4) })}
+              : t('lab.evSampled', { count: countText(i18n.language, SEARCH_SAMPLES), margin: formatDecimal(i18n.language, found.margin, 4) })}
           </p>
         </div>
       )}

@@ -11,7 +11,7 @@ import { HOUSE_WAY_IDS, type HouseWayId } from '@paigow/engine';
 import { TopBar } from '../app/TopBar.js';
 import { prettyCards } from '../app/i18n/index.js';
 import { findDiff, isLabData, LAB_DATA_URL, type LabData, type LabDiff, type LabEdge } from './data.js';
-import { evText, percentText } from './format.js';
+import { countText, evText, percentText } from './format.js';
 import { HandSearch } from './HandSearch.js';
 
 /** The page (`house-way-lab`, with `lab-edge-<id>`, `lab-share`, `lab-top` and the search). */
@@ -110,28 +110,28 @@ function EdgeText({ edge, lng }: { edge: LabEdge; lng: string }) {
       {t('lab.edge', { edge: pct(edge.houseEdge) })} —{' '}
       {edge.kind === 'exact'
         ? t('lab.edgeExact', { win: pct(edge.win), push: pct(edge.push), loss: pct(edge.loss) })
-        : t('lab.edgeSimulated', { rounds: new Intl.NumberFormat(lng).format(edge.rounds), lo: pct(edge.ci95[0]), hi: pct(edge.ci95[1]) })}
+        : t('lab.edgeSimulated', { rounds: countText(lng, edge.rounds), lo: pct(edge.ci95[0]), hi: pct(edge.ci95[1]) })}
     </>
   );
 }
 
 function DiffView({ diff, name, lng }: { diff: LabDiff; name: (id: HouseWayId) => string; lng: string }) {
   const { t } = useTranslation();
-  const count = (n: number) => new Intl.NumberFormat(lng).format(n);
+  const count = (n: number) => countText(lng, n);
   return (
     <>
       <p data-testid="lab-share" data-differ={diff.differ}>
         {t('lab.differ', { differ: count(diff.differ), total: count(diff.total), share: percentText(lng, diff.share) })}
       </p>
       <p data-testid="lab-ev-change" data-ev-change={diff.evChange}>
-        {t('lab.evChange', { a: name(diff.a), b: name(diff.b), change: evText(diff.evChange) })}
+        {t('lab.evChange', { a: name(diff.a), b: name(diff.b), change: evText(lng, diff.evChange) })}
       </p>
       <p className="muted">{t('lab.costliest', { banker: name(diff.banker) })}</p>
-      <HandsTable diff={diff} hands={diff.top} name={name} count={count} testid="lab-top" />
+      <HandsTable diff={diff} hands={diff.top} name={name} lng={lng} testid="lab-top" />
       {diff.topTotal.length > 0 && (
         <>
           <p className="muted">{t('lab.costliestTotal')}</p>
-          <HandsTable diff={diff} hands={diff.topTotal} name={name} count={count} testid="lab-top-total" />
+          <HandsTable diff={diff} hands={diff.topTotal} name={name} lng={lng} testid="lab-top-total" />
         </>
       )}
       <p className="note muted">{t('lab.method', { method: diff.method })}</p>
@@ -139,11 +139,15 @@ function DiffView({ diff, name, lng }: { diff: LabDiff; name: (id: HouseWayId) =
   );
 }
 
-function HandsTable({ diff, hands, name, count, testid }: {
+/**
+ * A list of hands the two house ways set differently: each setting's EV, the signed difference
+ * EV(B) − EV(A) per unit staked with the better house way named, and how many hands are alike.
+ */
+function HandsTable({ diff, hands, name, lng, testid }: {
   diff: LabDiff;
   hands: LabDiff['top'];
   name: (id: HouseWayId) => string;
-  count: (n: number) => string;
+  lng: string;
   testid: string;
 }) {
   const { t } = useTranslation();
@@ -157,7 +161,7 @@ function HandsTable({ diff, hands, name, count, testid }: {
             <th>{t('lab.ev')}</th>
             <th>{name(diff.b)}</th>
             <th>{t('lab.ev')}</th>
-            <th>{t('lab.cost')}</th>
+            <th>{t('lab.difference', { a: name(diff.a), b: name(diff.b) })}</th>
             <th>{t('lab.alike')}</th>
           </tr>
         </thead>
@@ -168,13 +172,17 @@ function HandsTable({ diff, hands, name, count, testid }: {
               <td title={h.a.explanation}>
                 {prettyCards(h.a.high.join(' '))} / {prettyCards(h.a.low.join(' '))}
               </td>
-              <td className={h.better === diff.a ? 'lab-better' : undefined}>{evText(h.a.ev)}</td>
+              <td className={h.better === diff.a ? 'lab-better' : undefined}>{evText(lng, h.a.ev)}</td>
               <td title={h.b.explanation}>
                 {prettyCards(h.b.high.join(' '))} / {prettyCards(h.b.low.join(' '))}
               </td>
-              <td className={h.better === diff.b ? 'lab-better' : undefined}>{evText(h.b.ev)}</td>
-              <td>{h.cost.toFixed(5)}</td>
-              <td>{h.hands !== undefined ? count(h.hands) : ''}</td>
+              <td className={h.better === diff.b ? 'lab-better' : undefined}>{evText(lng, h.b.ev)}</td>
+              <td data-testid="lab-difference">
+                {evText(lng, h.b.ev - h.a.ev)}
+                <br />
+                <span className="muted">{h.better === null ? t('lab.equal') : t('lab.better', { name: name(h.better) })}</span>
+              </td>
+              <td>{h.hands !== undefined ? countText(lng, h.hands) : ''}</td>
             </tr>
           ))}
         </tbody>

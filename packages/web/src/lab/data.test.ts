@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRoute, routeHash } from '../app/session.js';
 import { findDiff, findHand, isLabData, sameHand, type LabData, type LabDiff } from './data.js';
-import { evText, percentText } from './format.js';
+import { countText, evText, percentText } from './format.js';
 
 const hand = (cards: string[]) => ({
   cards,
@@ -53,7 +53,15 @@ describe('the lab page route and formats', () => {
   });
   it('shows edges with three decimals of a percent and EVs signed with five decimals', () => {
     expect(percentText('en', 0.027212)).toBe('2.721%');
-    expect(evText(-0.0305)).toBe('−0.03050');
-    expect(evText(0.9119)).toBe('+0.91190');
+    expect(evText('en', -0.0305)).toBe('−0.03050');
+    expect(evText('en', 0.9119)).toBe('+0.91190');
+  });
+  it('writes EVs, differences and counts in the player\'s language (a German decimal comma)', () => {
+    expect(evText('de', 0.11753352)).toBe('+0,11753');
+    expect(evText('de', -0.79434)).toBe('−0,79434');
+    expect(evText('fr', 0.00256)).toBe('+0,00256');
+    expect(percentText('de', 0.026961)).toBe('2,696\u00a0%');
+    expect(countText('de', 154_143_080)).toBe('154.143.080');
+    expect(countText('en', 6084)).toBe('6,084');
   });
 });

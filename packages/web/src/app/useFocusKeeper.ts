@@ -1,0 +1,78 @@
+/**
+ * Keeps the keyboard focus on the table when the control holding it disappears or is disabled (issue 14
+ * point 5): after each render, and when the focus leaves for nowhere, a keyboard player whose focus fell to
+ * the page body gets it back on the control `focusCandidates` names (focus-keeper.ts). A pointer player's
+ * focus is left alone (a click elsewhere is a choice, and no focus ring appears for it).
+ */
+import { useEffect, useRef } from 'react';
+import { focusCandidates, type FocusedControl, type FocusScene } from './focus-keeper.js';
+
+const FOCUSABLE = ':is(button, a[href], input, select, textarea, [tabindex]):not(:disabled)';
+
+/** The control `el` is (its nearest `data-testid`), or `null` for one without. */
+function controlOf(el: EventTarget | null): FocusedControl | null {
+  if (!(el instanceof HTMLElement)) return null;
+  const tagged = el.closest<HTMLElement>('[data-testid]');
+  const testid = tagged?.dataset.testid;
+  return testid ? { testid, card: tagged.dataset.card ?? null } : null;
+}
+
+/** The first enabled, shown element `selector` matches, or `null`. */
+function usable(selector: string): HTMLElement | null {
+  for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+    if (el.matches(FOCUSABLE) && el.getClientRects().length > 0) return el;
+  }
+  return null;
+}
+
+/** Applies `focusCandidates` for `scene` (re-run after every render of the component calling it). */
+export function useFocusKeeper(scene: FocusScene): void {
+  const last = useRef<FocusedControl | null>(null);
+  const keyboard = useRef(false);
+  const sceneRef = useRef(scene);
+  const rescue = useRef(() => {
+    const lost = last.current;
+    const active = document.activeElement;
+    if (!keyboard.current || lost === null || (active !== null && active !== document.body)) return;
+    for (const selector of focusCandidates(lost, sceneRef.current)) {
+      const el = usable(selector);
+      if (el) {
+        el.focus();
+        return;
+      }
+    }
+  });
+
+  useEffect(() => {
+    const onKey = () => {
+      keyboard.current = true;
+    };
+    const onPointer = () => {
+      keyboard.current = false;
+    };
+    const onFocusIn = (e: FocusEvent) => {
+      last.current = controlOf(e.target);
+    };
+    const onFocusOut = (e: FocusEvent) => {
+      if (e.relatedTarget === null) setTimeout(rescue.current, 0);
+    };
+    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('pointerdown', onPointer, true);
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('pointerdown', onPointer, true);
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
+    };
+  }, []);
+
+  useEffect(() => {
+    sceneRef.current = scene;
+    rescue.current();
+    // A disabled control loses the focus only at the browser's next rendering step.
+    const frame = requestAnimationFrame(rescue.current);
+    return () => cancelAnimationFrame(frame);
+  });
+}
