@@ -66,14 +66,15 @@ describe('keyboard and screen readers', () => {
     await page.locator('[data-testid="role"][data-role="player"]').waitFor();
     await expectAccessible(page, 'table, betting');
 
-    // The main controls come early in the tab order: Deal within 10 Tabs of the first seat (or of the felt).
-    const start = (await page.locator('[data-testid^="seat-"]').count()) > 0 ? '[data-testid^="seat-"]' : '.felt';
-    const tabs = await tabsBetween(page, start, byId('deal'));
-    expect(tabs, `Tabs from ${start} to Deal`).toBeLessThanOrEqual(10);
-
     // The bet: the 25 chip, pressed with Enter (the focus stays on it).
     await press(page, byId('chip-25'));
     await page.locator('[data-testid="bet-stack"][data-cents="2500"]').waitFor();
+    // The main controls come early in the tab order: Deal within 10 Tabs of the first seat (or of the felt).
+    const start = (await page.locator('[data-testid^="seat-"]').count()) > 0 ? '[data-testid^="seat-"]' : '.felt';
+    const tabs = await tabsBetween(page, start, `${byId('deal')}:not([disabled])`);
+    expect(tabs, `Tabs from ${start} to Deal`).toBeLessThanOrEqual(10);
+    // … and from the chips (a toolbar, then the bet tools' toolbar) straight to Deal, before any side panel.
+    expect(await tabsBetween(page, byId('chip-25'), `${byId('deal')}:not([disabled])`), 'Tabs from the chips to Deal').toBeLessThanOrEqual(3);
     await press(page, byId('deal'));
     await page.locator('[data-testid="high-hand"][data-count="7"]').waitFor();
     // Deal gives way to the cards: the focus goes to the first card (or House Way), not to the page body.
@@ -92,6 +93,7 @@ describe('keyboard and screen readers', () => {
     await page.getByTestId('hint-panel').waitFor({ state: 'detached' });
     expect(await focusedTestid(page)).toBe('hint');
     await press(page, byId('hint'));
+    await page.locator('[data-testid="hint-panel"][data-state="ready"]').waitFor();
     await press(page, byId('hint-close'));
     await page.getByTestId('hint-panel').waitFor({ state: 'detached' });
     expect(await focusedTestid(page)).toBe('hint');

@@ -56,11 +56,18 @@ export async function tabTo(page: Page, selector: string, maxTabs = 250): Promis
 export const byId = (testid: string): string => `[data-testid="${testid}"]`;
 
 /**
- * Waits until `selector` is enabled, Tabs to it, checks its focus is visible (fails the test otherwise)
- * and presses `key` — a player's keystrokes, nothing clicked.
+ * Waits until `selector` is enabled, Tabs to it (into its toolbar, then the arrow keys, for a control in a
+ * toolbar), checks its focus is visible (fails the test otherwise) and presses `key` — a player's
+ * keystrokes, nothing clicked.
  */
 export async function press(page: Page, selector: string, key: 'Enter' | 'Space' = 'Enter'): Promise<void> {
   await page.locator(`${selector}:not([disabled])`).first().waitFor();
+  // A control in a toolbar (the chips, the bet tools) is one Tab stop: Tab into it, then the arrow keys.
+  if (await page.locator(selector).first().evaluate((el) => el.closest('[role="toolbar"]') !== null)) {
+    await tabTo(page, `[role="toolbar"]:has(${selector}) button`);
+    const at = (sel: string) => page.evaluate((s) => document.activeElement?.matches(s) === true, sel);
+    for (let i = 0; i < 12 && !(await at(selector)); i++) await page.keyboard.press('ArrowRight');
+  }
   const { visible } = await tabTo(page, selector);
   expect(visible, `visible focus on ${selector}`).toBe(true);
   await page.keyboard.press(key);

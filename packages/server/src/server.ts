@@ -20,7 +20,7 @@ import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, Lease
 import { createLedger, type Ledger } from './ledger/index.js';
 import { problemReporter, rootLogger, withContext, type Logger } from './log/index.js';
 import { attachServer, roundsRecovered } from './metrics/index.js';
-import { countOpenRounds, escrowBalanceCents } from './operations/index.js';
+import { countOpenRounds, escrowBalanceCents, redactDatabaseUrl } from './operations/index.js';
 import { DEFAULT_LIMITS, RateLimits, type ServerLimits } from './limits/index.js';
 import { createPlayers, type Players } from './players/index.js';
 import { createGameServer, type GameServer } from './rooms/game-server.js';
@@ -186,17 +186,6 @@ function reasonOf(error: unknown): string {
   return codeText || String(error);
 }
 
-/** A database URL without its password. */
-function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
-  }
-}
-
 /** Binds `port` on `host`. @throws ServerStartError `port-in-use` or `listen-failed` */
 function listen(httpServer: HttpServer, port: number, host: string | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -243,7 +232,7 @@ const STARTING: RequestListener = (req, res) => {
 async function openDatabase(options: StartServerOptions): Promise<Database> {
   let database: Database;
   if (options.databaseUrl) {
-    const where = redactUrl(options.databaseUrl);
+    const where = redactDatabaseUrl(options.databaseUrl);
     try {
       database = createDatabase({
         databaseUrl: options.databaseUrl,

@@ -16,7 +16,7 @@ import { onOperatorDatabase, withDatabaseFlags, type DatabaseFlags } from './ope
 export const EXIT_FAIRNESS_FLAGGED = 1;
 
 /** A p-value for people: 4 significant digits, or `< 1e-12`. */
-export function formatPValue(p: number | null): string {
+function formatPValue(p: number | null): string {
   if (p === null) return 'n/a';
   return p < 1e-12 ? '< 1e-12' : p < 0.001 ? p.toExponential(2) : p.toPrecision(4);
 }

@@ -153,7 +153,7 @@ export function formatExactReport(report: FortuneExactReport, lang: Language = '
  * The readable line of `paigow fortune <7 cards>` in `lang` (the web client's catalogs, packages/i18n):
  * the paid line and what it pays, and the other lines the hand holds.
  */
-export function fortuneHandText(report: FortuneHandReport, lang: Language): string {
+function fortuneHandText(report: FortuneHandReport, lang: Language): string {
   const t = translator(lang);
   const cards = report.cards.join(' ');
   const text = report.line === null ? t('fortuneText.none', { cards }) : t('fortuneText.pays', { cards, line: t(`fortuneLine.${report.line}`, {}), pays: report.pays });

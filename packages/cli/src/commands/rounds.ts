@@ -12,7 +12,7 @@ import { formatCents } from './audit.js';
 import { onOperatorDatabase, withDatabaseFlags, type DatabaseFlags } from './operator-database.js';
 
 /** A duration in ms as `42 s`, `3 min 5 s`, `2 h 4 min`. */
-export function formatAge(ms: number): string {
+function formatAge(ms: number): string {
   const seconds = Math.floor(ms / 1000);
   if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);

@@ -45,7 +45,7 @@ export async function fetchProof(server: string, roundId: string): Promise<unkno
  * Reads a proof file (the JSON of the fairness endpoint).
  * @throws UsageError when the file cannot be read or is not JSON
  */
-export function readProofFile(path: string): unknown {
+function readProofFile(path: string): unknown {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

@@ -12,7 +12,7 @@ import { bankCoverCents } from './settlement.js';
 import type { BankerState, TableState } from './state.js';
 
 /** The most a bank can need for one round at this table, cents: every other seat at the main maximum, plus the fee. */
-export function fullCoverCents(s: TableState): number {
+function fullCoverCents(s: TableState): number {
   return bankCoverCents((s.config.seats - 1) * s.config.limits.main.maxCents, s.config.bankerFeeBps);
 }
 

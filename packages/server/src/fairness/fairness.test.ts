@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clientSeedsString, commitmentOf, deckFromSeeds, formatCard, fromHex, type FairnessProof, type TableView } from '@paigow/engine';
 import { fetchProof, verifyOrRefuse } from '../../../cli/src/commands/verify.js';
 import type { ServerHandle } from '../server.js';
-import { createStore, getJson, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from '../rooms/test-harness.js';
+import { createStore, getJson, joinGuests, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from '../rooms/test-harness.js';
 
 const fairnessOf = (view: TableView) => view.fairness!;
 
@@ -26,9 +26,7 @@ for (const backend of STORE_BACKENDS) {
     it('commits before the first bet, deals from the seeds, reveals the seed with the result; the CLI verifies the proof', async () => {
       store = createStore(backend.name);
       server = await startTestServer(store);
-      const [a, b] = await Promise.all([signIn(server, 'Ada'), signIn(server, 'Bo')]);
-      const ada = await TestClient.join(server, 'small', a.token, 'ada');
-      const bo = await TestClient.join(server, 'small', b.token, 'bo');
+      const [ada, bo] = (await joinGuests(server, 'small', 'Ada', 'Bo')).clients;
       try {
         const first = fairnessOf(ada.view);
         expect(first).toMatchObject({ scheme: 'paigow-shuffle-v1', clientSeeds: null });

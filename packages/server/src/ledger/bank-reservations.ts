@@ -33,7 +33,7 @@ export interface ReserveBankInput {
  * The cents of each of `playerIds` held by reservations at tables other than `tableId` (all of them when
  * `tableId` is `null`), read inside `trx`; players without any are absent.
  */
-export async function reservedElsewhere(
+async function reservedElsewhere(
   trx: Transaction<Tables> | Database['db'],
   playerIds: readonly string[],
   tableId: string | null,

@@ -14,17 +14,22 @@ collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision:
 
 const registers = [metricsRegistry];
 
+/** A counter in the process's registry with one label, `table` (the table id). */
+function tableCounter(name: string, help: string): Counter<'table'> {
+  return new Counter({ name, help, labelNames: ['table'] as const, registers });
+}
+
 /** Rounds whose deal the ledger recorded (stakes in escrow), by table. */
-export const roundsDealt = new Counter({ name: 'paigow_rounds_dealt_total', help: 'Rounds dealt (stakes taken into escrow), by table', labelNames: ['table'] as const, registers });
+export const roundsDealt = tableCounter('paigow_rounds_dealt_total', 'Rounds dealt (stakes taken into escrow), by table');
 
 /** Rounds settled by the process that dealt them, by table. */
-export const roundsSettled = new Counter({ name: 'paigow_rounds_settled_total', help: 'Rounds settled by their own process, by table', labelNames: ['table'] as const, registers });
+export const roundsSettled = tableCounter('paigow_rounds_settled_total', 'Rounds settled by their own process, by table');
 
 /** Rounds refunded by the ledger (every hold given back: recovery, a round past its deadline, …), by table. */
-export const roundsRefunded = new Counter({ name: 'paigow_rounds_refunded_total', help: 'Rounds refunded (stakes returned), by table', labelNames: ['table'] as const, registers });
+export const roundsRefunded = tableCounter('paigow_rounds_refunded_total', 'Rounds refunded (stakes returned), by table');
 
 /** Deals the ledger refused or that failed (the round is void, nothing was taken), by table. */
-export const dealsFailed = new Counter({ name: 'paigow_deals_failed_total', help: 'Deals refused or failed (round void, bets returned), by table', labelNames: ['table'] as const, registers });
+export const dealsFailed = tableCounter('paigow_deals_failed_total', 'Deals refused or failed (round void, bets returned), by table');
 
 /** Rounds of a dead or stopped process that this process recovered, by outcome (`settled` or `refunded`). */
 export const roundsRecovered = new Counter({
@@ -35,18 +40,13 @@ export const roundsRecovered = new Counter({
 });
 
 /** Settlement attempts that failed and were tried again, by table. */
-export const settlementRetries = new Counter({ name: 'paigow_settlement_retries_total', help: 'Failed settlements retried, by table', labelNames: ['table'] as const, registers });
+export const settlementRetries = tableCounter('paigow_settlement_retries_total', 'Failed settlements retried, by table');
 
 /** Settlements the ledger refused with `action/stale` (the round is no longer this process's), by table. */
-export const staleRefusals = new Counter({
-  name: 'paigow_action_stale_total',
-  help: 'Settlements refused with action/stale (the round was recovered elsewhere), by table',
-  labelNames: ['table'] as const,
-  registers,
-});
+export const staleRefusals = tableCounter('paigow_action_stale_total', 'Settlements refused with action/stale (the round was recovered elsewhere), by table');
 
 /** Stakes dealt (main and Fortune bets), cents, by table. */
-export const wageredCents = new Counter({ name: 'paigow_wagered_cents_total', help: 'Stakes dealt (main and Fortune bets), cents, by table', labelNames: ['table'] as const, registers });
+export const wageredCents = tableCounter('paigow_wagered_cents_total', 'Stakes dealt (main and Fortune bets), cents, by table');
 
 /** The house's net result of settled rounds since start (commission, fees, banker and Fortune results), cents, by table; negative when the house lost. */
 export const holdCents = new Gauge({ name: 'paigow_hold_cents', help: "The house's net win from settled rounds since start, cents, by table", labelNames: ['table'] as const, registers });

@@ -27,7 +27,10 @@ export interface OperatorDatabaseOptions {
   readonly dataDir?: string;
 }
 
-/** A PostgreSQL URL without its password. */
+/**
+ * A database URL without its password (`postgres://user:***@host/db`), for logs and error messages; text
+ * that is not a URL has any `//user:password@` part masked the same way.
+ */
 export function redactDatabaseUrl(url: string): string {
   try {
     const parsed = new URL(url);

@@ -4,10 +4,10 @@
  * flood of such requests never locks a table; rooms are never created over HTTP, and never twice for a
  * table id.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import type { ServerHandle } from '../server.js';
-import { createStore, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from './test-harness.js';
+import { signIn, serverForSuite, STORE_BACKENDS, TestClient } from './test-harness.js';
 
 /** POST /matchmake/<path> with a JSON body; the status and the parsed answer. */
 async function matchmake(server: ServerHandle, path: string, body: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -27,46 +27,36 @@ function occupancy(tableId: string): { reserved: number; clients: number } {
 
 for (const backend of STORE_BACKENDS) {
   describe.skipIf(!backend.enabled)(`matchmaking on ${backend.name} (issue 10 point 13)`, () => {
-    let store: TestStore;
-    let server: ServerHandle;
-
-    beforeAll(async () => {
-      store = createStore(backend.name);
-      server = await startTestServer(store);
-    });
-    afterAll(async () => {
-      await server?.close();
-      await store?.dispose();
-    });
+    const suite = serverForSuite(backend.name);
 
     it('reserves nothing without a valid token: 200 such joins leave the table open to a real player', async () => {
       const answers = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => matchmake(server, 'joinById/small', i % 2 === 0 ? {} : { token: 'f'.repeat(64) })),
+        Array.from({ length: 200 }, (_, i) => matchmake(suite.server, 'joinById/small', i % 2 === 0 ? {} : { token: 'f'.repeat(64) })),
       );
       for (const answer of answers) {
         expect(answer.body.sessionId).toBeUndefined();
         expect(String(answer.body.error)).toMatch(/^auth\/invalid-session: /);
       }
       expect(occupancy('small')).toEqual({ reserved: 0, clients: 0 });
-      const session = await signIn(server, 'Real');
-      const client = await TestClient.join(server, 'small', session.token, 'real');
+      const session = await signIn(suite.server, 'Real');
+      const client = await TestClient.join(suite.server, 'small', session.token, 'real');
       expect(client.view.you?.playerId).toBe(session.player.id);
       await client.leave();
     });
 
     it('refuses every route that would create a room, and never makes a second room for a table', async () => {
-      const session = await signIn(server, 'Maker');
+      const session = await signIn(suite.server, 'Maker');
       for (const method of ['create', 'joinOrCreate', 'join', 'reconnect']) {
         for (const body of [{ token: session.token }, { token: session.token, tableId: 'small' }, { token: session.token, tableId: 'nope' }]) {
-          const answer = await matchmake(server, `${method}/table`, body, session.token);
+          const answer = await matchmake(suite.server, `${method}/table`, body, session.token);
           expect(answer.status, method).toBe(404);
           expect(answer.body, method).toMatchObject({ error: expect.stringMatching(/^action\/unknown: /) });
         }
       }
       const rooms = await matchMaker.query({ name: 'table' });
-      expect(rooms.map((room) => room.roomId).sort()).toEqual([...server.runners.keys()].sort());
+      expect(rooms.map((room) => room.roomId).sort()).toEqual([...suite.server.runners.keys()].sort());
       // A table that does not exist is not made either.
-      const unknown = await matchmake(server, 'joinById/nope', { token: session.token });
+      const unknown = await matchmake(suite.server, 'joinById/nope', { token: session.token });
       expect(unknown.body).toMatchObject({ code: 4212 });
       expect(await matchMaker.query({ roomId: 'nope' })).toEqual([]);
     });

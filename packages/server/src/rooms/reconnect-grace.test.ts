@@ -2,36 +2,26 @@
  * Issue 10 points 3 and 4 over real connections (rules.md §5 "Interruptions", docs/protocol.md): a page
  * reload or a short blip after the deal is not an interruption, and a decision names its round.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatCard, houseWay, parseCards, unwrap } from '@paigow/engine';
-import type { ServerHandle } from '../server.js';
-import { createStore, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from './test-harness.js';
+import { signIn, serverForSuite, STORE_BACKENDS, TestClient } from './test-harness.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 for (const backend of STORE_BACKENDS) {
   describe.skipIf(!backend.enabled)(`decisions across reconnections and rounds on ${backend.name}`, () => {
-    let store: TestStore;
-    let server: ServerHandle;
-    beforeAll(async () => {
-      store = createStore(backend.name);
-      server = await startTestServer(store);
-    });
-    afterAll(async () => {
-      await server?.close();
-      await store?.dispose();
-    });
+    const suite = serverForSuite(backend.name);
 
     it('a 1-second disconnect after the deal leaves the decision with the player (reconnection grace)', async () => {
-      const session = await signIn(server, 'Wes');
-      const wes = await TestClient.join(server, 'small', session.token, 'wes'); // default grace: 15 s
+      const session = await signIn(suite.server, 'Wes');
+      const wes = await TestClient.join(suite.server, 'small', session.token, 'wes'); // default grace: 15 s
       await wes.act('sit', { seat: 2 });
       await wes.act('bet', { spot: 'main', amountCents: 700 });
       const dealt = await wes.act('deal');
       expect(dealt.phase).toBe('setting');
       await wes.leave(false);
       await sleep(1_000);
-      const back = await TestClient.join(server, 'small', session.token, 'wes2');
+      const back = await TestClient.join(suite.server, 'small', session.token, 'wes2');
       try {
         expect(back.view.roundId).toBe(dealt.roundId);
         expect(back.view.you).toMatchObject({ cards: dealt.you!.cards, setting: null, deadlineKind: 'decision', deadlineMs: dealt.you!.deadlineMs });
@@ -48,16 +38,16 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('past the grace the house way sets the hand (notice/house-way-set "disconnect")', async () => {
-      const session = await signIn(server, 'Xia');
-      const xia = await TestClient.join(server, 'grace', session.token, 'xia'); // grace 3 s
+      const session = await signIn(suite.server, 'Xia');
+      const xia = await TestClient.join(suite.server, 'grace', session.token, 'xia'); // grace 3 s
       await xia.act('sit', { seat: 3 });
       await xia.act('bet', { spot: 'main', amountCents: 700 });
       const dealt = await xia.act('deal');
       await xia.leave(false);
-      const runner = server.runners.get('grace')!;
+      const runner = suite.server.runners.get('grace')!;
       await expect.poll(() => runner.current.lastRound?.roundId, { timeout: 8_000 }).toBe(dealt.roundId);
       expect(runner.current.lastRound!.players[0].setBy).toBe('disconnect');
-      const back = await TestClient.join(server, 'grace', session.token, 'xia2');
+      const back = await TestClient.join(suite.server, 'grace', session.token, 'xia2');
       try {
         expect((await back.waitForNotice('notice/house-way-set')).params).toEqual({ roundId: dealt.roundId, reason: 'disconnect' });
       } finally {
@@ -67,8 +57,8 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('refuses a House Way for the previous round, or for no round, with action/stale (issue 10 point 4)', async () => {
-      const session = await signIn(server, 'Yul');
-      const yul = await TestClient.join(server, 'small', session.token, 'yul');
+      const session = await signIn(suite.server, 'Yul');
+      const yul = await TestClient.join(suite.server, 'small', session.token, 'yul');
       try {
         await yul.act('sit', { seat: 4 });
         await yul.act('bet', { spot: 'main', amountCents: 500 });
@@ -84,7 +74,7 @@ for (const backend of STORE_BACKENDS) {
         expect(unnamed.error.code).toBe('action/stale');
         const hint = await yul.refused('hint', { roundId: first.roundId });
         expect(hint.error.code).toBe('action/stale');
-        expect(server.runners.get('small')!.current.round?.hands.find((h) => h.playerId === session.player.id)?.setting).toBeNull();
+        expect(suite.server.runners.get('small')!.current.round?.hands.find((h) => h.playerId === session.player.id)?.setting).toBeNull();
 
         const done = await yul.act('house-way', { roundId: second.roundId });
         expect(done.lastRound?.roundId).toBe(second.roundId);

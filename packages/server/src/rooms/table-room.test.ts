@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   formatCard,
   HINT_SAMPLES,
@@ -10,8 +10,7 @@ import {
   type HistoryResponse,
   type MeResponse,
 } from '@paigow/engine';
-import type { ServerHandle } from '../server.js';
-import { createStore, getJson, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from './test-harness.js';
+import { getJson, signIn, serverForSuite, STORE_BACKENDS, TestClient } from './test-harness.js';
 
 const CARD_TEXT = /^(?:[2-9TJQKA][shdc]|Jk)$/;
 
@@ -46,21 +45,11 @@ function frameHasCard(frame: Uint8Array, card: string): boolean {
 
 for (const backend of STORE_BACKENDS) {
   describe.skipIf(!backend.enabled)(`table rooms on ${backend.name}`, () => {
-    let store: TestStore;
-    let server: ServerHandle;
-
-    beforeAll(async () => {
-      store = createStore(backend.name);
-      server = await startTestServer(store);
-    });
-    afterAll(async () => {
-      await server?.close();
-      await store?.dispose();
-    });
+    const suite = serverForSuite(backend.name);
 
     it('plays a full round: bet, deal, set, reveal, settle; balance, comp points and history follow', async () => {
-      const session = await signIn(server, 'Ada');
-      const ada = await TestClient.join(server, 'small', session.token, 'ada');
+      const session = await signIn(suite.server, 'Ada');
+      const ada = await TestClient.join(suite.server, 'small', session.token, 'ada');
       try {
         const seated = await ada.act('sit', { seat: 2 });
         expect(seated.you).toMatchObject({ seat: 2, role: 'player', balanceCents: 100_000, compPoints: 0 });
@@ -82,23 +71,23 @@ for (const backend of STORE_BACKENDS) {
         expect(mine.netCents).toBe(expectedNet);
         expect(settled.you).toMatchObject({ balanceCents: 100_000 + expectedNet, compPoints: 25, lastResult: { outcome: mine.outcome, netCents: expectedNet } });
 
-        const me = await getJson<MeResponse>(server, '/api/me', session.token);
+        const me = await getJson<MeResponse>(suite.server, '/api/me', session.token);
         expect(me.body.player).toMatchObject({ balanceCents: 100_000 + expectedNet, compPoints: 25 });
-        const history = await getJson<HistoryResponse>(server, '/api/history', session.token);
+        const history = await getJson<HistoryResponse>(suite.server, '/api/history', session.token);
         expect(history.body.items).toHaveLength(1);
         expect(history.body.items[0]).toMatchObject({ tableId: 'small', status: 'settled', netCents: expectedNet, compPointsDelta: 25, role: 'player' });
         expect(history.body.items[0].result?.players[0]).toMatchObject({ you: true, outcome: mine.outcome });
-        expect(await server.ledger.audit()).toEqual([]);
-        expect(await server.ledger.sumOfBalances()).toBe(0);
+        expect(await suite.server.ledger.audit()).toEqual([]);
+        expect(await suite.server.ledger.sumOfBalances()).toBe(0);
       } finally {
         await ada.leave();
       }
     });
 
     it('House Way sets and submits the hand; the explanation shows while the round runs', async () => {
-      const [a, b] = await Promise.all([signIn(server, 'Bea'), signIn(server, 'Cy')]);
-      const bea = await TestClient.join(server, 'small', a.token, 'bea');
-      const cy = await TestClient.join(server, 'small', b.token, 'cy');
+      const [a, b] = await Promise.all([signIn(suite.server, 'Bea'), signIn(suite.server, 'Cy')]);
+      const bea = await TestClient.join(suite.server, 'small', a.token, 'bea');
+      const cy = await TestClient.join(suite.server, 'small', b.token, 'cy');
       try {
         await bea.act('sit', { seat: 0 });
         await cy.act('sit', { seat: 1 });
@@ -129,10 +118,10 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('answers every refused message with an error carrying its code and requestId, and changes nothing', async () => {
-      const [a, b] = await Promise.all([signIn(server, 'Dee'), signIn(server, 'Eve')]);
-      const dee = await TestClient.join(server, 'wide', a.token, 'dee');
-      const eve = await TestClient.join(server, 'wide', b.token, 'eve');
-      const runner = server.runners.get('wide')!;
+      const [a, b] = await Promise.all([signIn(suite.server, 'Dee'), signIn(suite.server, 'Eve')]);
+      const dee = await TestClient.join(suite.server, 'wide', a.token, 'dee');
+      const eve = await TestClient.join(suite.server, 'wide', b.token, 'eve');
+      const runner = suite.server.runners.get('wide')!;
       const expectRefused = async (client: TestClient, type: string, payload: unknown, code: string): Promise<void> => {
         await runner.idle();
         const before = JSON.stringify(runner.current);
@@ -192,11 +181,11 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('sends no card of the deck, the banker or another player to a client before the reveal', async () => {
-      const [a, b] = await Promise.all([signIn(server, 'Fay'), signIn(server, 'Gus')]);
+      const [a, b] = await Promise.all([signIn(suite.server, 'Fay'), signIn(suite.server, 'Gus')]);
       // A table that has never dealt: nothing revealed before, so no card may appear at all before the reveal.
-      const fay = await TestClient.join(server, 'fresh', a.token, 'fay');
-      const gus = await TestClient.join(server, 'fresh', b.token, 'gus');
-      const runner = server.runners.get('fresh')!;
+      const fay = await TestClient.join(suite.server, 'fresh', a.token, 'fay');
+      const gus = await TestClient.join(suite.server, 'fresh', b.token, 'gus');
+      const runner = suite.server.runners.get('fresh')!;
       expect(runner.current.lastRound).toBeNull();
       try {
         await fay.act('sit', { seat: 3 });
@@ -250,7 +239,7 @@ for (const backend of STORE_BACKENDS) {
         }
         // fairness.md: the commitment was public before the first bet; the server seed never left the server
         // before the round closed (not in a message, a decoded state or a raw frame, as hex or as bytes).
-        const proof = await getJson<{ commitment: string; serverSeed: string }>(server, `/api/rounds/${round.roundId}/fairness`);
+        const proof = await getJson<{ commitment: string; serverSeed: string }>(suite.server, `/api/rounds/${round.roundId}/fairness`);
         expect(proof.status).toBe(200);
         expect(committed).toBe(proof.body.commitment);
         const seedHex = proof.body.serverSeed;
@@ -273,10 +262,10 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('answers a Hint after the deal with the best setting and the house way, to the asking client only', async () => {
-      const [a, b] = await Promise.all([signIn(server, 'Jo'), signIn(server, 'Kit')]);
-      const jo = await TestClient.join(server, 'small', a.token, 'jo');
-      const kit = await TestClient.join(server, 'small', b.token, 'kit');
-      const runner = server.runners.get('small')!;
+      const [a, b] = await Promise.all([signIn(suite.server, 'Jo'), signIn(suite.server, 'Kit')]);
+      const jo = await TestClient.join(suite.server, 'small', a.token, 'jo');
+      const kit = await TestClient.join(suite.server, 'small', b.token, 'kit');
+      const runner = suite.server.runners.get('small')!;
       try {
         await jo.act('sit', { seat: 4 });
         await kit.act('sit', { seat: 5 });
@@ -334,9 +323,9 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('lets a player with 50 comp points bank: approval, no commission, the 1.5% fee', async () => {
-      const [a, b] = await Promise.all([signIn(server, 'Hal'), signIn(server, 'Ivy')]);
-      const hal = await TestClient.join(server, 'bank', a.token, 'hal');
-      const ivy = await TestClient.join(server, 'bank', b.token, 'ivy');
+      const [a, b] = await Promise.all([signIn(suite.server, 'Hal'), signIn(suite.server, 'Ivy')]);
+      const hal = await TestClient.join(suite.server, 'bank', a.token, 'hal');
+      const ivy = await TestClient.join(suite.server, 'bank', b.token, 'ivy');
       try {
         await hal.act('sit', { seat: 0 });
         await ivy.act('sit', { seat: 1 });
@@ -366,7 +355,7 @@ for (const backend of STORE_BACKENDS) {
         // No approval within the (test) 2 s: the banker leaves the bank and the house banks again.
         const house = await ivy.waitForView((v) => v.banker.kind === 'house', 0, 5_000);
         expect(house.phase).toBe('betting');
-        expect(await server.ledger.audit()).toEqual([]);
+        expect(await suite.server.ledger.audit()).toEqual([]);
       } finally {
         await hal.leave();
         await ivy.leave();

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
+import { afterAll, beforeAll } from 'vitest';
 import {
   DEFAULT_ENVY_BONUS,
   newDeck,
@@ -208,6 +209,51 @@ export function startTestServer(store: TestStore, extra: Partial<StartServerOpti
     ...store.options,
     ...extra,
   });
+}
+
+/** The server a `describe` block shares (see `serverForSuite`); reading either before `beforeAll` ran throws. */
+export interface SuiteServer {
+  readonly store: TestStore;
+  readonly server: ServerHandle;
+}
+
+/**
+ * Registers `beforeAll` / `afterAll` hooks in the calling `describe` block: one test server (`startTestServer`
+ * with `extra`) over a fresh store of `backend` for all the block's tests, closed and the store disposed after them.
+ */
+export function serverForSuite(backend: 'sqlite' | 'postgres', extra: Partial<StartServerOptions> = {}): SuiteServer {
+  let store: TestStore | undefined;
+  let server: ServerHandle | undefined;
+  beforeAll(async () => {
+    store = createStore(backend);
+    server = await startTestServer(store, extra);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await store?.dispose();
+  });
+  return {
+    get store(): TestStore {
+      if (!store) throw new Error('serverForSuite: no store before beforeAll');
+      return store;
+    },
+    get server(): ServerHandle {
+      if (!server) throw new Error('serverForSuite: no server before beforeAll');
+      return server;
+    },
+  };
+}
+
+/**
+ * Signs in one guest per nickname (in parallel) and joins each, in order, to table `tableId`, the client named
+ * with the nickname in lower case.
+ * @returns the sessions and the clients, in the order of `nicknames`
+ */
+export async function joinGuests(server: ServerHandle, tableId: string, ...nicknames: string[]): Promise<{ sessions: SessionResponse[]; clients: TestClient[] }> {
+  const sessions = await Promise.all(nicknames.map((nickname) => signIn(server, nickname)));
+  const clients: TestClient[] = [];
+  for (let i = 0; i < sessions.length; i++) clients.push(await TestClient.join(server, tableId, sessions[i].token, nicknames[i].toLowerCase()));
+  return { sessions, clients };
 }
 
 /** Signs in a guest over HTTP. */

@@ -26,7 +26,7 @@ export interface BusyWait {
 export const DEFAULT_BUSY_WAIT: BusyWait = Object.freeze({ attemptMs: 10, firstPauseMs: 5, maxPauseMs: 100, totalMs: 5_000 });
 
 /** True for better-sqlite3's `SQLITE_BUSY*` / `SQLITE_LOCKED*` errors. */
-export function isBusy(error: unknown): boolean {
+function isBusy(error: unknown): boolean {
   return faultKindOf(error) === 'busy';
 }
 
@@ -65,7 +65,7 @@ export class ConnectionGate {
  * @returns `attempt`'s value
  * @throws `attempt`'s error: at once when it is not `SQLITE_BUSY`, else the last one after `wait.totalMs`
  */
-export async function retryWhileBusy<T>(attempt: () => Promise<T>, wait: BusyWait, gate?: ConnectionGate, now: () => number = Date.now): Promise<T> {
+async function retryWhileBusy<T>(attempt: () => Promise<T>, wait: BusyWait, gate?: ConnectionGate, now: () => number = Date.now): Promise<T> {
   const started = now();
   let pauseMs = wait.firstPauseMs;
   for (;;) {

@@ -6,6 +6,7 @@ import {
   buildServer,
   createStore,
   getJson,
+  joinGuests,
   openStore,
   signIn,
   spawnServer,
@@ -31,9 +32,10 @@ for (const backend of STORE_BACKENDS) {
     it('settles a round interrupted by a stop: submitted settings kept, unset hands by the house way, once', async () => {
       store = createStore(backend.name);
       server = await startTestServer(store);
-      const [a, b] = await Promise.all([signIn(server, 'Jo'), signIn(server, 'Kim')]);
-      const jo = await TestClient.join(server, 'small', a.token, 'jo');
-      const kim = await TestClient.join(server, 'small', b.token, 'kim');
+      const {
+        sessions: [a],
+        clients: [jo, kim],
+      } = await joinGuests(server, 'small', 'Jo', 'Kim');
       await jo.act('sit', { seat: 0 });
       await kim.act('sit', { seat: 1 });
       await jo.act('bet', { spot: 'main', amountCents: 1_500 });

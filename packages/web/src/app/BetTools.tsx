@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/engine';
 import { pilesCents, type BetsBlock, type RebetBlock } from '../table-ui/chip-plans.js';
 import type { BetChips } from './useBetChips.js';
+import { Toolbar } from '../table-ui/Toolbar.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 type T = ReturnType<typeof useTranslation>['t'];
@@ -37,7 +38,7 @@ export function BetTotal({ bets, money }: { bets: BetChips; money: Money }) {
   );
 }
 
-/** Clear, Undo, Double and the chips' spot; `canBet` when bets may change now. */
+/** Clear, Undo, Double and the chips' spot, one toolbar (one Tab stop, arrows between); `canBet` when bets may change now. */
 export function BetTools({ view, you, bets, canBet, money }: { view: TableView; you: YouView; bets: BetChips; canBet: boolean; money: Money }) {
   const { t } = useTranslation();
   const total = pilesCents(bets.shown);
@@ -46,7 +47,7 @@ export function BetTools({ view, you, bets, canBet, money }: { view: TableView; 
   const lastCents = you.lastBets ? 2 * (you.lastBets.main + you.lastBets.fortune) : 0;
   const doubleWhy = bets.doubleBlock === null ? null : betsBlockText(t, money, bets.doubleBlock, view, you, asRebet ? lastCents : 2 * total);
   return (
-    <div className="bet-tools">
+    <Toolbar className="bet-tools">
       {view.config.limits.fortune && (
         <span className="chip-target" role="group" aria-label={t('bets.chipsTo')} title={t('bets.chipsTo')}>
           {(['main', 'fortune'] as const).map((spot) => (
@@ -83,6 +84,6 @@ export function BetTools({ view, you, bets, canBet, money }: { view: TableView; 
           {t(asRebet ? 'bets.rebetDouble' : 'bets.double')}
         </button>
       </span>
-    </div>
+    </Toolbar>
   );
 }

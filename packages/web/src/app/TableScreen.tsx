@@ -62,6 +62,7 @@ import { FairnessPanel } from '../fairness/FairnessPanel.js';
 import { lastRoundOf } from './last-round.js';
 import { awayOfRecovered, loadAwaiting, mergeAway, missedRounds, saveAwaiting, trackRounds, type AwayRound } from './away.js';
 import type { Session } from './App.js';
+import { ExplanationText } from './ExplanationText.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 
@@ -504,6 +505,16 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
               </p>
             )}
             <div className="controls__row">
+              {/* Chips and their tools come before the actions in the tab order (bet, then Deal), drawn after them (styles.css). */}
+              {hintPanel !== null && !wide ? null : isPlayer && (
+                <ChipRack
+                  selected={bets.selected}
+                  onChip={bets.onChip}
+                  disabled={!canBet}
+                  allowed={bets.target === 'fortune' && fortuneLimits ? (v) => chipsCents(shownFortune) + v * 100 <= fortuneLimits.maxCents : undefined}
+                />
+              )}
+              {isPlayer && !dealt && <BetTools view={view} you={you} bets={bets} canBet={canBet} money={money} />}
               <div className="actions">
                 {role === 'spectator' ? (
                   <button className="btn btn--gold btn--big" data-testid="sit-down" disabled={!connected} onClick={table.sitAgain}>
@@ -560,15 +571,6 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
                   </button>
                 )}
               </div>
-              {hintPanel !== null && !wide ? null : isPlayer && (
-                <ChipRack
-                  selected={bets.selected}
-                  onChip={bets.onChip}
-                  disabled={!canBet}
-                  allowed={bets.target === 'fortune' && fortuneLimits ? (v) => chipsCents(shownFortune) + v * 100 <= fortuneLimits.maxCents : undefined}
-                />
-              )}
-              {isPlayer && !dealt && <BetTools view={view} you={you} bets={bets} canBet={canBet} money={money} />}
             </div>
             {rebetWhy && canBet && !dealt && (
               <p className="rebet-reason muted" data-testid="rebet-reason">
@@ -708,9 +710,7 @@ function Explanation({ view, stage, who }: { view: TableView; stage: Stage; who:
   }
   if (!text) return null;
   return (
-    <p className={`explanation explanation--${who}`} data-testid={who === 'you' ? 'house-way-explanation' : 'banker-explanation'}>
-      {t(key, { text })}
-    </p>
+    <ExplanationText who={who} testid={who === 'you' ? 'house-way-explanation' : 'banker-explanation'} text={t(key, { text })} />
   );
 }
 

@@ -24,7 +24,8 @@ describe('focusCandidates', () => {
   it('hands Hint’s focus to its panel, and the panel’s back to Hint when it closes', () => {
     expect(focusCandidates(control('hint'), { stage: 'setting', hintOpen: true }).slice(0, 2)).toEqual(['[data-testid="hint-use"]', '[data-testid="hint-close"]']);
     expect(focusCandidates(control('hint-close'), { stage: 'setting', hintOpen: false })[0]).toBe('[data-testid="hint"]');
-    expect(focusCandidates(control('hint-use'), { stage: 'setting', hintOpen: true })).not.toContain('[data-testid="hint"]');
+    expect(focusCandidates(control('hint-close'), { stage: 'setting', hintOpen: false })).toEqual(['[data-testid="hint"]']);
+    expect(focusCandidates(control('hint'), { stage: 'setting', hintOpen: false })).toEqual(['[data-testid="hint-use"]', '[data-testid="hint-close"]', '[data-testid="hint"]']);
   });
   it('after Split or House Way, once the result is shown: Rebet, then Deal, then a chip', () => {
     expect(focusCandidates(control('split'), { stage: 'revealed', hintOpen: false })).toEqual([

@@ -27,17 +27,19 @@ const HINT_PANEL = ['hint-use', 'hint-close'];
  * CSS selectors of the controls to move the focus to, best first, after `lost` lost it in `scene`; the caller
  * focuses the first that matches an enabled element, or waits for the next change when none does:
  * - a card keeps the focus in its new place (it moved to the other hand);
- * - Hint hands it to its panel once it opens, and the panel's controls back to Hint once it closes;
+ * - Hint hands it to its panel once it opens, and the panel's controls back to Hint once it closes (each
+ *   waits for the other, never handing the focus elsewhere);
  * - the control itself, when it is there again and enabled;
  * - Deal waits for the cards: then the first card, else House Way (never back to the chips meanwhile);
  * - while setting: the first card, House Way, Split; once the result is shown or bets are taken: Rebet,
  *   Deal, then the first chip.
  */
 export function focusCandidates(lost: FocusedControl, scene: FocusScene): string[] {
+  // Hint and its panel wait for each other (Hint is disabled until the server answers).
+  if (lost.testid === 'hint') return [...HINT_PANEL, 'hint'].map(byTestid);
+  if (HINT_PANEL.includes(lost.testid)) return (scene.hintOpen ? [...HINT_PANEL, 'hint'] : ['hint']).map(byTestid);
   const out: string[] = [];
   if (lost.card !== null) out.push(`${byTestid(lost.testid)}[data-card="${lost.card}"]`);
-  if (lost.testid === 'hint') out.push(...HINT_PANEL.map(byTestid));
-  if (HINT_PANEL.includes(lost.testid) && !scene.hintOpen) out.push(byTestid('hint'));
   out.push(byTestid(lost.testid));
   if (scene.stage === 'setting') out.push(byTestid('player-card'), byTestid('house-way'), byTestid('split'));
   else if ((scene.stage === 'revealed' || scene.stage === 'empty') && lost.testid !== 'deal') out.push(byTestid('rebet'), byTestid('deal'), '[data-testid^="chip-"]');

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { parseCard, type HandResult } from '@paigow/engine';
 import { PlayingCard } from './Card.js';
 import { ChipFace, ChipTower } from './Chip.js';
+import { Toolbar } from './Toolbar.js';
 import { CHIP_VALUES, type CardText, type ChipValue } from './model.js';
 
 /** The engine integer of a card text (the view's cards are canonical, so this never fails in practice). */
@@ -152,7 +153,7 @@ export function ChipRack({ selected, onChip, disabled, allowed }: {
   allowed?: (v: ChipValue) => boolean;
 }) {
   return (
-    <div className="chip-rack" role="group">
+    <Toolbar className="chip-rack">
       {CHIP_VALUES.map((v) => (
         <button
           key={v}
@@ -167,7 +168,7 @@ export function ChipRack({ selected, onChip, disabled, allowed }: {
           <ChipFace value={v} />
         </button>
       ))}
-    </div>
+    </Toolbar>
   );
 }
 

@@ -212,7 +212,7 @@ export const fr: Translation = {
     approve: 'Approuvez la manche suivante pour que les joueurs puissent miser.',
     setting: 'Placez votre main\u00a0: deux cartes dans la main basse, puis «\u00a0Valider\u00a0» — ou la règle de la maison.',
     waitingOthers: 'En attente des autres joueurs…',
-    settled: 'Manche terminée. Rejouez la même mise ou composez-en une nouvelle.',
+    settled: 'Manche terminée. Rejouez ou composez une nouvelle mise.',
     banking: 'Vous êtes le banquier\u00a0: votre main est placée selon la règle de la maison.',
     noPlayers: 'En attente de joueurs…',
   },

@@ -1,0 +1,172 @@
+/**
+    // removed
+ * with the keyboard alone (Tab, Enter, Space: chips, Deal, Hint, two cards to the low hand, Split; then
+ * Rebet, Deal, House Way), every control it uses showing a visible focus, and the focus never falling to the
+ * page body when a control gives way (Deal, a moved card, Hint, Split); Escape closes the Hint panel; Deal is
+ * within 10 Tabs of the seats. axe-core finds no serious or
+ * critical violation on the sign-in screen, the lobby, the table while betting, dealt, after the result
+ * (with the history), the help panel and the four-colour deck. The result is said in the live region;
+ * cards carry their names in the player's language; the help opens from the table with its figures,
+ * closes with Escape, and `#/help/<section>` links open it without a sign-in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { houseWay, formatCard, parseCards, type LobbyTable } from '@paigow/engine';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { openPage } from './support/pages.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer as startInProcess } from '../packages/server/src/server.js';
+import { byId, focusedTestid, press, seriousViolations, tabsBetween, tabTo } from './support/a11y.js';
+import { playerCards, shot, waitForResult } from './support/table-page.js';
+
+let server: Awaited<ReturnType<typeof startInProcess>>;
+let browser: Browser;
+let tables: LobbyTable[];
+
+beforeAll(async () => {
+  server = await startInProcess({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'hf-')), webDist: process.env.HF_DIST, databaseUrl: '' } as Parameters<typeof startInProcess>[0]);
+  browser = await launchBrowser();
+  const res = await fetch(`${server.url}/api/tables`);
+  tables = ((await res.json()) as { tables: LobbyTable[] }).tables;
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** axe on the page as it is now: no serious or critical violation (named in the failure). */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  expect(await seriousViolations(page), screen).toEqual([]);
+}
+
+describe('keyboard and screen readers', () => {
+  it('plays two rounds with the keyboard alone, with 0 serious axe violations on every screen', async () => {
+    const table = tables.find((t) => !t.playerBanking && t.limits.main.minCents <= 2500 && t.limits.main.maxCents >= 2500);
+    if (!table) throw new Error(`no house-banked table taking a 25.00 bet: ${JSON.stringify(tables)}`);
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop, bypassCSP: true });
+    await page.goto(server.url);
+    await page.getByTestId('nickname').waitFor();
+    await expectAccessible(page, 'sign-in');
+
+    await tabTo(page, byId('nickname'));
+    await page.keyboard.type('Keys');
+    await press(page, byId('join'));
+    await page.getByTestId(`table-${table.tableId}`).waitFor();
+    await expectAccessible(page, 'lobby');
+    // Help from the lobby: the usual figures, closed with Escape.
+    await press(page, byId('help-open'));
+    await page.locator('[data-testid="help-panel"][data-section="hands"]').waitFor();
+    expect(page.url()).toMatch(/#\/help\/hands$/);
+    await expectAccessible(page, 'help over the lobby');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('help-panel').waitFor({ state: 'detached' });
+
+    await press(page, byId(`table-${table.tableId}`));
+    await page.locator('[data-testid="role"][data-role="player"]').waitFor();
+    await expectAccessible(page, 'table, betting');
+
+    // The bet: the 25 chip, pressed with Enter (the focus stays on it).
+    await press(page, byId('chip-25'));
+    await page.locator('[data-testid="bet-stack"][data-cents="2500"]').waitFor();
+    // The main controls come early in the tab order: Deal within 10 Tabs of the first seat (or of the felt).
+    const start = (await page.locator('[data-testid^="seat-"]').count()) > 0 ? '[data-testid^="seat-"]' : '.felt';
+    const tabs = await tabsBetween(page, start, `${byId('deal')}:not([disabled])`);
+    expect(tabs, `Tabs from ${start} to Deal`).toBeLessThanOrEqual(10);
+    // … and from the chips (a toolbar, then the bet tools' toolbar) straight to Deal, before any side panel.
+    await press(page, byId('deal'));
+    await page.locator('[data-testid="high-hand"][data-count="7"]').waitFor();
+    // Deal gives way to the cards: the focus goes to the first card (or House Way), not to the page body.
+    expect(['player-card', 'house-way']).toContain(await focusedTestid(page));
+    await expectAccessible(page, 'table, dealt');
+
+    // Cards are buttons named in the player's language.
+    const names = await page.getByTestId('player-card').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    expect(names.every((n) => /^(joker|(two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of (spades|hearts|diamonds|clubs))$/i.test(n)), names.join()).toBe(true);
+
+    await press(page, byId('hint'));
+    await page.locator('[data-testid="hint-panel"][data-state="ready"]').waitFor();
+    expect(['hint-use', 'hint-close', 'hint']).toContain(await focusedTestid(page));
+    // Escape closes the Hint panel and gives the focus back to Hint; the × does the same.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('hint-panel').waitFor({ state: 'detached' });
+    expect(await focusedTestid(page)).toBe('hint');
+    await press(page, byId('hint'));
+    await page.locator('[data-testid="hint-panel"][data-state="ready"]').waitFor();
+    await press(page, byId('hint-close'));
+    await page.getByTestId('hint-panel').waitFor({ state: 'detached' });
+    expect(await focusedTestid(page)).toBe('hint');
+
+    // The house way's low hand, chosen card by card with the keyboard (a legal setting, so Split is enabled).
+    const cards = await playerCards(page);
+    const hand = parseCards(cards, 7);
+    if (!hand.ok) throw new Error(hand.error.message);
+    const low = houseWay(hand.value).low.map(formatCard);
+    for (const card of low) {
+      await press(page, `[data-testid="high-hand"] [data-testid="player-card"][data-card="${card}"]`, 'Space');
+      await page.locator(`[data-testid="low-hand"] [data-card="${card}"]`).waitFor();
+      // The moved card keeps the focus in its new place.
+      expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="low-hand"]') !== null && document.activeElement?.getAttribute('data-card'))).toBe(card);
+    }
+    await press(page, byId('split'));
+    const first = await waitForResult(page, null);
+    // The result replaces Split: the focus goes to Rebet (or Deal), not to the page body.
+    expect(['rebet', 'deal']).toContain(await focusedTestid(page));
+    await expectAccessible(page, 'table, result and history');
+    // The result is said once in the live region, in the banner's words.
+    const said = await page.getByTestId('result-line').first().textContent();
+    expect(said).toBeTruthy();
+    await page.waitForFunction((text) => document.querySelector('[data-testid="announcer"]')?.textContent?.includes(text ?? '') === true, said);
+    expect(await page.getByTestId('announcer').getAttribute('aria-live')).toBe('polite');
+
+    // Round two: Rebet, Deal, House Way.
+    await press(page, byId('rebet'));
+    await page.locator('[data-testid="bet-stack"][data-cents="2500"]').waitFor();
+    await press(page, byId('deal'));
+    await page.locator('[data-testid="high-hand"][data-count="7"]').waitFor();
+    await press(page, byId('house-way'));
+    await waitForResult(page, first.roundId);
+    await page.getByTestId('history-row').first().waitFor();
+    await expectAccessible(page, 'table, second result and history');
+
+    // Help at the table: this table's figures; Escape closes it and gives the focus back.
+    await press(page, byId('help-open'));
+    await page.locator('[data-testid="help-panel"][data-section="hands"]').waitFor();
+    expect(page.url()).toMatch(new RegExp(`#/table/${table.tableId}/help/hands$`));
+    await expectAccessible(page, 'help at the table');
+    await shot(page, 'accessibility-help-table');
+    await press(page, byId('help-nav-commission'));
+    await page.locator('[data-testid="help-panel"][data-section="commission"]').waitFor();
+    expect(await page.getByTestId('help-commission-house').getAttribute('data-bps')).toBe('500');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('help-panel').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('help-open');
+    await page.getByTestId('deal').waitFor();
+
+    // The four-colour deck: a toggle remembered over a reload, and still AA.
+    await press(page, byId('four-colour'), 'Space');
+    expect(await page.getByTestId('four-colour').getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await page.locator('[data-testid="role"][data-role="player"]').waitFor();
+    expect(await page.getByTestId('four-colour').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('four-colour'))).toBe(true);
+    await expectAccessible(page, 'table, four-colour deck');
+    await shot(page, 'accessibility-table');
+  }, 240_000);
+
+  it('opens any help section from a link without a sign-in, in the chosen language', async () => {
+    const page = await openPage(browser, { viewport: VIEWPORTS.phone, bypassCSP: true });
+    await page.goto(`${server.url}/?lang=ru#/help/hands`);
+    await page.locator('[data-testid="help-panel"][data-section="hands"]').waitFor();
+    const names = await page.locator('[data-testid="help-panel"] .card').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(names).toContain('туз пик');
+    await expectAccessible(page, 'help (phone, Russian)');
+    await page.goto(`${server.url}/?lang=de#/help/fortune`);
+    await page.locator('[data-testid="help-panel"][data-section="fortune"]').waitFor();
+    expect(await page.locator('[data-testid="help-fortune-line"][data-line="straight"]').getAttribute('data-pays')).toBe('2');
+    await expectAccessible(page, 'help, Fortune (phone, German)');
+    await shot(page, 'accessibility-help-phone-de');
+  }, 120_000);
+});

@@ -1,0 +1,144 @@
+/**
+ * End-to-end: the phone result screen reads in full (issue 14, QA). In German, Spanish and French, the
+ * longest of the five languages, at 375×667 and 667×375 a guest plays a round by House Way. After the
+ * reveal the banker's and the player's house-way explanations are on screen, cut to two lines; a tap on
+ * each lays its whole text over the felt (inside the window, nothing cut, nothing moved) and a second tap
+ * closes it. No label is drawn over another: the win/lose marks beside the hands' labels, the banker's
+ * title beside the last-round tag (never cut off), the bet spot's label beside the Fortune spot.
+ * Screenshots: artifacts/e2e/phone-text-<lang>-<size>[-open].png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { LobbyTable } from '@paigow/engine';
+import { launchBrowser } from './support/browser.js';
+import { openPage } from './support/pages.js';
+import { buildOnce, startServer, type RunningServer } from './support/server.js';
+import { deal, placeBet, shot, shownRoundId, sitAt, waitForResult } from './support/table-page.js';
+import { PHONE_SIZES, STAGE_IDS } from './support/viewport.js';
+
+let server: RunningServer;
+let browser: Browser;
+let tables: LobbyTable[];
+
+beforeAll(async () => {
+  buildOnce();
+  server = await startServer();
+  browser = await launchBrowser();
+  tables = ((await (await fetch(`${server.url}/api/tables`)).json()) as { tables: LobbyTable[] }).tables;
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * Taps the explanation `testid` and asserts its whole text is laid over the felt: the same text, nothing
+ * cut (its content fits its box), inside the window, and the page's layout unmoved; a second tap closes it.
+ */
+async function expectWholeOnTap(page: Page, size: { width: number; height: number }, testid: string, shotName: string): Promise<void> {
+  const explanation = page.getByTestId(testid);
+  const text = (await explanation.locator('.explanation__text').textContent()) ?? '';
+  const layout = async () => page.evaluate(() => [document.scrollingElement?.scrollHeight, document.querySelector('[data-testid="result"]')?.getBoundingClientRect().top]);
+  const before = await layout();
+  await explanation.click();
+  const full = page.getByTestId(`${testid}-full`);
+  await full.waitFor();
+  expect(await explanation.getAttribute('aria-expanded')).toBe('true');
+  await shot(page, shotName);
+  expect(await full.textContent()).toBe(text);
+  const fit = await full.evaluate((el) => ({ cut: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1, box: el.getBoundingClientRect().toJSON() as DOMRect }));
+  expect(fit.cut, `${testid}: the whole text is cut`).toBe(false);
+  expect(fit.box.left >= 0 && fit.box.top >= 0 && fit.box.right <= size.width && fit.box.bottom <= size.height, `${testid} at ${JSON.stringify(fit.box)}`).toBe(true);
+  expect(await layout(), 'opening it moved the page').toEqual(before);
+  await explanation.click();
+  expect(await full.count()).toBe(0);
+}
+
+/** The pairs of visible elements, one matching `a` and one `b`, whose boxes overlap (px). */
+async function overlaps(page: Page, a: string, b: string): Promise<string[]> {
+  return page.evaluate(
+    ([sa, sb]) => {
+      const boxes = (s: string) =>
+        Array.from(document.querySelectorAll(s))
+          .map((el) => ({ text: (el.textContent ?? '').trim(), r: el.getBoundingClientRect() }))
+          .filter((x) => x.r.width > 0 && x.r.height > 0);
+      const out: string[] = [];
+      for (const x of boxes(sa)) {
+        for (const y of boxes(sb)) {
+          const w = Math.min(x.r.right, y.r.right) - Math.max(x.r.left, y.r.left);
+          const h = Math.min(x.r.bottom, y.r.bottom) - Math.max(x.r.top, y.r.top);
+          if (w > 0.5 && h > 0.5) out.push(`"${x.text}" over "${y.text}"`);
+        }
+      }
+      return out;
+    },
+    [a, b] as const,
+  );
+}
+
+/**
+ * Asserts that every element with each of `ids` is drawn inside the window of `size` (px). (The whole
+ * page's fit in these languages, the bet tools' row included, is e2e/languages.test.ts's.)
+ */
+async function expectInWindow(page: Page, size: { width: number; height: number }, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    const boxes = await page.getByTestId(id).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+    expect(boxes.length, id).toBeGreaterThan(0);
+    for (const box of boxes) {
+      const where = `${id} at ${JSON.stringify(box)}`;
+      expect(box.left >= 0 && box.top >= 0 && box.right <= size.width && box.bottom <= size.height, where).toBe(true);
+    }
+  }
+}
+
+/** Whether the element `inner` reaches past the right edge of the element `outer` that clips it. */
+async function clippedBy(page: Page, inner: string, outer: string): Promise<boolean> {
+  return page.evaluate(
+    ([si, so]) => {
+      const i = document.querySelector(si)?.getBoundingClientRect();
+      const o = document.querySelector(so)?.getBoundingClientRect();
+      return i === undefined || o === undefined || i.right > o.right + 0.5;
+    },
+    [inner, outer] as const,
+  );
+}
+
+describe('the phone result screen in the longest languages', () => {
+  const cases = (['de', 'es', 'fr'] as const).flatMap((lang) => Object.entries(PHONE_SIZES).map(([name, size]) => ({ lang, name, size })));
+  for (const [index, { lang, name, size }] of cases.entries()) {
+    it(`${lang} at ${size.width}×${size.height}: whole explanations, no label over another`, async () => {
+      const fitting = tables.filter((t) => !t.playerBanking && t.limits.fortune !== null);
+      const table = fitting[index % fitting.length];
+      expect(table, 'a house-banked table with a Fortune bet').toBeDefined();
+      const page = await openPage(browser, { viewport: size, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+      await page.goto(`${server.url}/?lang=${lang}`);
+      await page.getByTestId('nickname').fill(`Text ${lang} ${name}`);
+      await page.getByTestId('join').click();
+      await page.locator('[data-testid^="table-"]').first().waitFor();
+      await sitAt(page, table.tableId);
+      await placeBet(page, Math.max(2500, table.limits.main.minCents));
+      await page.getByTestId('chips-to-fortune').click();
+      await page.getByTestId('chip-5').click();
+      await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
+      await page.getByTestId('chips-to-main').click();
+      expect(await overlaps(page, '.spot--main .spot__label', '.spot--fortune'), 'the bet label over the Fortune spot').toEqual([]);
+      const previous = await shownRoundId(page);
+      await deal(page);
+      await page.getByTestId('house-way').click();
+      await waitForResult(page, previous);
+      await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
+      await page.getByTestId('banker-explanation').waitFor();
+      await page.getByTestId('house-way-explanation').waitFor();
+      await shot(page, `phone-text-${lang}-${name}`);
+      await expectInWindow(page, size, [...STAGE_IDS.result, 'banker-explanation', 'house-way-explanation']);
+      await expectWholeOnTap(page, size, 'banker-explanation', `phone-text-${lang}-${name}-open-banker`);
+      await expectWholeOnTap(page, size, 'house-way-explanation', `phone-text-${lang}-${name}-open-you`);
+      expect(await overlaps(page, '.mark', '.hand__label'), 'a win/lose mark over a hand label').toEqual([]);
+      expect(await overlaps(page, '.zone--banker .zone__title > span', '.last-round-tag'), "the banker's title over the last-round tag").toEqual([]);
+      expect(await clippedBy(page, '.last-round-tag', '.zone--banker .zone__title strong'), 'the last-round tag cut off').toBe(false);
+      expect(await overlaps(page, '.spot--main .spot__label', '.spot--fortune'), 'the bet label over the Fortune spot').toEqual([]);
+      await page.close();
+    }, 180_000);
+  }
+});
