@@ -135,6 +135,6 @@ describe('auditReference', () => {
     expect(reference.bankerCategory.high_card).toBeCloseTo(24_780_420 / 154_143_080, 12);
     expect(reference.fortuneLine.losing).toBeCloseTo(124_556_196 / 154_143_080, 12);
     expect(reference.outcome.push).toBeGreaterThan(0.41);
-    for (const shares of Object.values(reference)) expect(Object.values(shares).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    for (const shares of Object.values(reference)) expect((Object.values(shares) as number[]).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
   });
 });
