@@ -328,7 +328,12 @@ describe('the table in Chromium', () => {
     if (overChips <= 60) {
       for (let i = 0; i < overChips; i++) await page.getByTestId('chip-100').click();
       await page.locator('[data-testid="error"]:visible').waitFor();
-      expect(await page.getByTestId('error').textContent()).toBe(en.errors['bet/over-limit']);
+      // The refusal names the table maximum and the amount tried (issue 10 point 10).
+      const tried = overChips * 10_000;
+      const money = (cents: number) => `$${cents / 100}`;
+      expect(await page.getByTestId('error').textContent()).toBe(
+        en.bets.mainOverMax.replace('{{max}}', money(table.limits.main.maxCents)).replace('{{amount}}', money(tried)),
+      );
       await shot(page, 'laptop-7-refused-bet');
       // Take the bet back off the table (the refused chips never reached it).
       for (let i = 0; i < 60 && (await intAttr(page, 'bet-stack', 'cents')) > 0; i++) {
