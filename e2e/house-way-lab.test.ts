@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { houseWays, parseCards, RANK_CHARS, rankOf, type Card } from '@paigow/engine';
+import { openPage } from './support/pages.js';
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { buildOnce, ROOT, startServer, type RunningServer } from './support/server.js';
 import { deal, handCards, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
@@ -37,7 +38,7 @@ const cardsOf = (texts: readonly string[]): Card[] => {
 
 describe('house ways (issue 16)', () => {
   it('the lobby names each table\'s house way; at the Foxwoods table House Way plays Foxwoods\' setting', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.laptop });
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
     await signIn(page, server.url, 'Fox Fan');
     expect(await page.getByTestId('house-way-table-4').getAttribute('data-house-way')).toBe('foxwoods');
     expect(await page.getByTestId('house-way-table-1').getAttribute('data-house-way')).toBe('seeds');
@@ -59,7 +60,7 @@ describe('house ways (issue 16)', () => {
     // The page shows the precomputed file's figures (`paigow house-way diff seeds foxwoods`).
     const data = JSON.parse(readFileSync(join(ROOT, 'packages', 'web', 'public', 'house-way-lab.json'), 'utf8')) as { diffs: { a: string; differ: number }[] };
     const differ = String(data.diffs.find((d) => d.a === 'seeds')?.differ);
-    const page = await browser.newPage({ viewport: VIEWPORTS.laptop });
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
     await page.goto(`${server.url}/#/house-way-lab`);
     await page.getByTestId('lab-share').waitFor();
     expect(await page.getByTestId('lab-share').getAttribute('data-differ')).toBe(differ);
