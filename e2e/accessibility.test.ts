@@ -10,11 +10,12 @@
  * closes with Escape, and `#/help/<section>` links open it without a sign-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import type { Browser, Page } from 'playwright-core';
 import { houseWay, formatCard, parseCards, type LobbyTable } from '@paigow/engine';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
-import { buildOnce, startServer, type RunningServer } from './support/server.js';
+import { type RunningServer } from './support/server.js';
 import { byId, focusedTestid, press, seriousViolations, tabsBetween, tabTo } from './support/a11y.js';
 import { playerCards, shot, waitForResult } from './support/table-page.js';
 
@@ -22,18 +23,8 @@ let server: RunningServer;
 let browser: Browser;
 let tables: LobbyTable[];
 
-beforeAll(async () => {
-  buildOnce();
-  server = await startServer();
-  browser = await launchBrowser();
-  const res = await fetch(`${server.url}/api/tables`);
-  tables = ((await res.json()) as { tables: LobbyTable[] }).tables;
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser, tables } = await openSuite()), SUITE_SETUP_MS);
+afterAll(() => closeSuite({ server, browser }));
 
 /** axe on the page as it is now: no serious or critical violation (named in the failure). */
 async function expectAccessible(page: Page, screen: string): Promise<void> {

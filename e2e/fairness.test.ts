@@ -5,25 +5,18 @@
  * reads "verified": the browser replayed the shuffle with WebCrypto. Screenshots: artifacts/e2e/fairness-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
-import { buildOnce, startServer, type RunningServer } from './support/server.js';
+import { type RunningServer } from './support/server.js';
 import { deal, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  buildOnce();
-  server = await startServer();
-  browser = await launchBrowser();
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openSuite()), SUITE_SETUP_MS);
+afterAll(() => closeSuite({ server, browser }));
 
 describe('provably fair rounds in the browser (issue 15)', () => {
   it('commits before the bet, takes the player’s client seed, and the verify page from the history says "verified"', async () => {

@@ -8,26 +8,19 @@
  * from its own side. Screenshots go to artifacts/e2e/clarity-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import type { Browser, Page } from 'playwright-core';
 import { en } from '../packages/web/src/app/i18n/en.js';
 import { openPage } from './support/pages.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { buildOnce, startServer, type RunningServer } from './support/server.js';
+import { VIEWPORTS } from './support/browser.js';
+import { type RunningServer } from './support/server.js';
 import { deal, intAttr, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  buildOnce();
-  server = await startServer();
-  browser = await launchBrowser();
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openSuite()), SUITE_SETUP_MS);
+afterAll(() => closeSuite({ server, browser }));
 
 const TEST_TIMEOUT_MS = 180_000;
 

@@ -8,26 +8,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import type { Browser } from 'playwright-core';
 import { houseWays, parseCards, RANK_CHARS, rankOf, type Card } from '@paigow/engine';
 import { openPage } from './support/pages.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { buildOnce, ROOT, startServer, type RunningServer } from './support/server.js';
+import { VIEWPORTS } from './support/browser.js';
+import { ROOT, type RunningServer } from './support/server.js';
 import { deal, handCards, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  buildOnce();
-  server = await startServer();
-  browser = await launchBrowser();
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openSuite()), SUITE_SETUP_MS);
+afterAll(() => closeSuite({ server, browser }));
 
 const ranks = (cards: readonly Card[]): string => cards.map((c) => RANK_CHARS[rankOf(c)]).sort().join('');
 const cardsOf = (texts: readonly string[]): Card[] => {

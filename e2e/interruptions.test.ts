@@ -10,26 +10,19 @@
  * Screenshots go to artifacts/e2e/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import type { Browser, Page } from 'playwright-core';
 import { en } from '../packages/web/src/app/i18n/en.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
-import { buildOnce, startServer, type RunningServer } from './support/server.js';
+import { startServer, type RunningServer } from './support/server.js';
 import { intAttr, placeBet, shot, signIn, sitAt } from './support/table-page.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  buildOnce();
-  server = await startServer();
-  browser = await launchBrowser();
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openSuite()), SUITE_SETUP_MS);
+afterAll(() => closeSuite({ server, browser }));
 
 /** The test id of the viewer's own seat pill (`seat-<n>`). */
 async function mySeat(page: Page): Promise<string> {

@@ -12,29 +12,22 @@
  * Screenshots of every language at each size: artifacts/e2e/lang-<lang>-<phone|phone-landscape|laptop>-<stage>.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import type { Browser, Page } from 'playwright-core';
 import { formatCard, houseWay, parseCards } from '@paigow/engine';
 import { CATALOGS, LANGUAGES, PSEUDO_LANGUAGE } from '../packages/web/src/app/i18n/index.js';
 import { byId, press, tabTo } from './support/a11y.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
-import { buildOnce, startServer, type RunningServer } from './support/server.js';
+import { type RunningServer } from './support/server.js';
 import { deal, horizontalOverflow, placeBet, playerCards, shot, shownRoundId, sitAt, waitForResult } from './support/table-page.js';
 import { PHONE_SIZES, STAGE_IDS, expectOnOneScreen } from './support/viewport.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  buildOnce();
-  server = await startServer();
-  browser = await launchBrowser();
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openSuite()), SUITE_SETUP_MS);
+afterAll(() => closeSuite({ server, browser }));
 
 const TEST_TIMEOUT_MS = 180_000;
 

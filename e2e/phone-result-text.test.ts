@@ -8,11 +8,11 @@
  * Screenshots: artifacts/e2e/phone-text-<lang>-<size>[-open].png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import type { Browser, Page } from 'playwright-core';
 import type { LobbyTable } from '@paigow/engine';
-import { launchBrowser } from './support/browser.js';
 import { openPage } from './support/pages.js';
-import { buildOnce, startServer, type RunningServer } from './support/server.js';
+import { type RunningServer } from './support/server.js';
 import { deal, placeBet, shot, shownRoundId, sitAt, waitForResult } from './support/table-page.js';
 import { PHONE_SIZES, STAGE_IDS } from './support/viewport.js';
 
@@ -20,17 +20,8 @@ let server: RunningServer;
 let browser: Browser;
 let tables: LobbyTable[];
 
-beforeAll(async () => {
-  buildOnce();
-  server = await startServer();
-  browser = await launchBrowser();
-  tables = ((await (await fetch(`${server.url}/api/tables`)).json()) as { tables: LobbyTable[] }).tables;
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser, tables } = await openSuite()), SUITE_SETUP_MS);
+afterAll(() => closeSuite({ server, browser }));
 
 /**
  * Taps the explanation `testid` and asserts its whole text is laid over the felt: the same text, nothing

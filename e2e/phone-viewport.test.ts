@@ -10,11 +10,11 @@
  * Screenshots of each size and stage go to artifacts/e2e/viewport-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import type { Browser, Page } from 'playwright-core';
 import type { LobbyTable } from '@paigow/engine';
-import { launchBrowser } from './support/browser.js';
 import { openPage } from './support/pages.js';
-import { buildOnce, startServer, type RunningServer } from './support/server.js';
+import { type RunningServer } from './support/server.js';
 import { deal, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
 import { PHONE_SIZES as SIZES, STAGE_IDS, expectOnOneScreen } from './support/viewport.js';
 
@@ -22,18 +22,8 @@ let server: RunningServer;
 let browser: Browser;
 let tables: LobbyTable[];
 
-beforeAll(async () => {
-  buildOnce();
-  server = await startServer();
-  browser = await launchBrowser();
-  const res = await fetch(`${server.url}/api/tables`);
-  tables = ((await res.json()) as { tables: LobbyTable[] }).tables;
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser, tables } = await openSuite()), SUITE_SETUP_MS);
+afterAll(() => closeSuite({ server, browser }));
 
 /** A house-banked table with a Fortune bet and several seats (the fullest felt), one per test. */
 function fullTable(index: number): LobbyTable {

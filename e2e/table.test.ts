@@ -8,6 +8,7 @@
  * Screenshots go to artifacts/e2e/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import type { Browser, Page } from 'playwright-core';
 import {
   applyRateHalfUp,
@@ -23,9 +24,9 @@ import {
   type Setting,
 } from '@paigow/engine';
 import { en } from '../packages/web/src/app/i18n/en.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
-import { buildOnce, startServer, type RunningServer } from './support/server.js';
+import { type RunningServer } from './support/server.js';
 import {
   clickCard,
   deal,
@@ -46,18 +47,8 @@ let server: RunningServer;
 let browser: Browser;
 let tables: LobbyTable[];
 
-beforeAll(async () => {
-  buildOnce();
-  server = await startServer();
-  browser = await launchBrowser();
-  const res = await fetch(`${server.url}/api/tables`);
-  tables = ((await res.json()) as { tables: LobbyTable[] }).tables;
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser, tables } = await openSuite()), SUITE_SETUP_MS);
+afterAll(() => closeSuite({ server, browser }));
 
 /**
  * A house-banked table (rules.md §3.1: 5% commission). Each test takes its own (`index`), so that
