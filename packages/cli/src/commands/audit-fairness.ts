@@ -3,7 +3,7 @@
  * the frequencies of the rounds dealt on the configured database (the one `paigow serve` uses) with the
  * exact ones: the banker's seven-card category against reference/seven-card.json, the Fortune line of every
  * hand against reference/fortune.json, win / push / loss of one house-way wager per round against the
- * simulator; Pearson's chi-square p-value for each (the server's `auditDatabase`).
+ * exact shares of its house way; Pearson's chi-square p-value for each (the server's `auditDatabase`).
  *
  * Exit status: 0 when no test flags the deal; 1 when a p-value is below 0.001 (a biased shuffle shows);
  * 2 for bad input (a bad --limit, a database that cannot be opened).

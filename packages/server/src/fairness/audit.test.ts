@@ -130,11 +130,16 @@ for (const backend of TEST_BACKENDS) {
 }
 
 describe('auditReference', () => {
-  it('holds the exact shares of reference/ and the simulator’s, each summing to 1', () => {
+  it('holds the exact shares of reference/ and of each house way, each summing to 1', () => {
     const reference = auditReference();
     expect(reference.bankerCategory.high_card).toBeCloseTo(24_780_420 / 154_143_080, 12);
     expect(reference.fortuneLine.losing).toBeCloseTo(124_556_196 / 154_143_080, 12);
-    expect(reference.outcome.push).toBeGreaterThan(0.41);
-    for (const shares of Object.values(reference)) expect((Object.values(shares) as number[]).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    expect(reference.outcome.seeds.push).toBeGreaterThan(0.41);
+    // Foxwoods pushes less and wins more (the exact counts of `paigow edge --exact --house-way foxwoods`).
+    expect(reference.outcome.foxwoods.push).toBeLessThan(reference.outcome.seeds.push);
+    expect(reference.outcome.foxwoods.win).toBeGreaterThan(reference.outcome.seeds.win);
+    for (const shares of [reference.bankerCategory, reference.fortuneLine, reference.outcome.seeds, reference.outcome.foxwoods]) {
+      expect(Object.values(shares).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    }
   });
 });

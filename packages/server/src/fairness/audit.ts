@@ -8,7 +8,9 @@
  *   against `reference/fortune.json`;
  * - one wager per round (the lowest seat whose hand the house way set: House Way, a timeout, a
  *   disconnection; wagers against the same banker hand are not independent): win / push / loss against
- *   the simulator (`simulate`, house way against house way, 1,000,000 seeded rounds).
+ *   the exact shares of the round's own house way (player and banker both by it, over all
+ *   8,250,459,031,214,400 deals: `paigow edge --exact [--house-way foxwoods]`), so that rounds of tables
+ *   with different house ways are each held to their own.
  * Categories expected fewer than 5 times are pooled, rarest first, so that the chi-square approximation holds.
  */
 import { readFileSync } from 'node:fs';
@@ -16,12 +18,12 @@ import {
   bestHighHand,
   categoryOf,
   chiSquareTest,
-  createSeededRng,
+  DEFAULT_HOUSE_WAY,
   fortuneLine,
   parseCards,
-  simulate,
   unwrap,
   type Card,
+  type HouseWayId,
 } from '@paigow/engine';
 import type { RoundFairnessRecord } from '../ledger/index.js';
 import { closedFairRounds } from '../ledger/round-fairness.js';
@@ -31,8 +33,15 @@ import { fairnessAnswer } from './proof.js';
 /** A test flags the deal when its p-value is below this (one in a thousand for a fair deal). */
 export const AUDIT_THRESHOLD = 0.001;
 
-/** Rounds the simulator plays for the expected win / push / loss shares. */
-export const AUDIT_SIMULATED_ROUNDS = 1_000_000;
+/**
+ * Win / push / loss of a wager, player and banker both set by the house way, counted over all
+ * 8,250,459,031,214,400 deals by `paigow edge --exact --json` (seeds) and `… --house-way foxwoods` (our
+ * default Foxwoods readings; README "What the engine finds").
+ */
+const EXACT_OUTCOMES: Readonly<Record<HouseWayId, { readonly win: number; readonly push: number; readonly loss: number }>> = {
+  seeds: { win: 2_347_616_980_045_256, push: 3_450_160_184_951_612, loss: 2_452_681_866_217_532 },
+  foxwoods: { win: 2_402_473_710_647_772, push: 3_341_130_079_568_264, loss: 2_506_855_240_998_364 },
+};
 
 /** The exact frequencies the audit compares with: probabilities per category. */
 export interface AuditReference {
@@ -40,8 +49,8 @@ export interface AuditReference {
   readonly bankerCategory: Readonly<Record<string, number>>;
   /** Fortune line of a seven-card hand, `'losing'` for none (`reference/fortune.json`). */
   readonly fortuneLine: Readonly<Record<string, number>>;
-  /** A house-way wager against the banker's house way: `win`, `push`, `loss`. */
-  readonly outcome: Readonly<Record<string, number>>;
+  /** A house-way wager against the banker's house way, per house way: `win`, `push`, `loss`. */
+  readonly outcome: Readonly<Record<HouseWayId, Readonly<Record<string, number>>>>;
 }
 
 /** One row of a test: a category (or pooled categories joined by `+`), its count and the count expected. */
@@ -84,19 +93,18 @@ function shares(counts: Readonly<Record<string, number>>): Record<string, number
 let cached: AuditReference | null = null;
 
 /**
- * The exact frequencies: `reference/seven-card.json` and `reference/fortune.json` of this repository, and
- * the simulator's shares (computed once per process: about half a second).
+ * The exact frequencies: `reference/seven-card.json` and `reference/fortune.json` of this repository (read
+ * once per process), and each house way's exact win / push / loss shares.
  * @throws Error when a reference file cannot be read
  */
 export function auditReference(): AuditReference {
   if (cached !== null) return cached;
   const seven = JSON.parse(readFileSync(new URL('seven-card.json', REFERENCE_DIR), 'utf8')) as { counts: Record<string, number> };
   const fortune = JSON.parse(readFileSync(new URL('fortune.json', REFERENCE_DIR), 'utf8')) as { pay_table: { line: string; count: number }[]; losing: number };
-  const simulated = simulate(AUDIT_SIMULATED_ROUNDS, createSeededRng(15));
   cached = {
     bankerCategory: shares(seven.counts),
     fortuneLine: shares({ ...Object.fromEntries(fortune.pay_table.map((row) => [row.line, row.count])), losing: fortune.losing }),
-    outcome: shares({ win: simulated.win, push: simulated.push, loss: simulated.loss }),
+    outcome: { seeds: shares(EXACT_OUTCOMES.seeds), foxwoods: shares(EXACT_OUTCOMES.foxwoods) },
   };
   return cached;
 }
@@ -144,6 +152,8 @@ export function auditFairness(records: readonly RoundFairnessRecord[], reference
   const categories = new Map<string, number>();
   const lines = new Map<string, number>();
   const outcomes = new Map<string, number>();
+  // The outcome test's expectation mixes the house ways of the rounds counted, each at its own shares.
+  const expectedOutcomes = new Map<string, number>();
   let rounds = 0;
   for (const record of records) {
     const answer = fairnessAnswer(record.roundId, record);
@@ -157,12 +167,17 @@ export function auditFairness(records: readonly RoundFairnessRecord[], reference
     }
     // One wager per round: wagers against the same banker hand are not independent.
     const houseSet = (proof.outcomes ?? []).find((o) => proof.settings?.some((s) => s.seat === o.seat && s.setBy !== 'player'));
-    if (houseSet !== undefined) count(outcomes, houseSet.outcome === 'lose' ? 'loss' : houseSet.outcome);
+    if (houseSet !== undefined) {
+      count(outcomes, houseSet.outcome === 'lose' ? 'loss' : houseSet.outcome);
+      for (const [key, p] of Object.entries(reference.outcome[proof.houseWay ?? DEFAULT_HOUSE_WAY])) expectedOutcomes.set(key, (expectedOutcomes.get(key) ?? 0) + p);
+    }
   }
+  const wagers = [...outcomes.values()].reduce((sum, n) => sum + n, 0);
+  const outcomeShares = wagers === 0 ? reference.outcome[DEFAULT_HOUSE_WAY] : Object.fromEntries([...expectedOutcomes].map(([key, sum]) => [key, sum / wagers]));
   const tests = [
     test('banker-category', "the banker's best five of seven cards, against reference/seven-card.json", categories, reference.bankerCategory),
     test('fortune-line', 'the Fortune line of every hand dealt, against reference/fortune.json', lines, reference.fortuneLine),
-    test('outcome', 'win / push / loss of one house-way wager per round, against the simulator (house way against house way)', outcomes, reference.outcome),
+    test('outcome', "win / push / loss of one house-way wager per round, against the exact shares of the round's house way", outcomes, outcomeShares),
   ];
   return { rounds, threshold: AUDIT_THRESHOLD, flagged: tests.some((t) => t.flagged), tests };
 }
