@@ -22,11 +22,12 @@ import type { Database } from '../storage/index.js';
 import { TEST_BACKENDS } from '../storage/test-backends.js';
 import { encodeRoundSecret } from '../table/recovery.js';
 import { auditFairness, auditReference } from './audit.js';
+import type { HouseWayId } from '@paigow/engine';
 
 const SEATS = [0, 2, 5];
 
 /** One settled round of three players against the house, every hand set by the house way. */
-function generatedRound(tag: string, i: number, biased: boolean) {
+function generatedRound(tag: string, i: number, biased: boolean, houseWay: HouseWayId = 'seeds') {
   const roundId = `${tag}-${i}`;
   const serverSeed = sha256(utf8(roundId));
   const clientSeeds = clientSeedsString(SEATS.map((seat) => ({ seat, seed: `s${seat}` })));
@@ -55,7 +56,7 @@ function generatedRound(tag: string, i: number, biased: boolean) {
       houseWay: null,
       deadlineMs: null,
     })),
-    rules: { commissionBps: 500, bankerFeeBps: 150, fortunePayTable: FORTUNE_PAY_TABLE },
+    rules: { commissionBps: 500, bankerFeeBps: 150, fortunePayTable: FORTUNE_PAY_TABLE, houseWay },
     fairness: { scheme: FAIRNESS_SCHEME, commitment: commitmentOf(serverSeed), clientSeeds },
   };
   const { result } = settleRoundState(round, i, 'timeout');
@@ -77,9 +78,9 @@ function generatedRound(tag: string, i: number, biased: boolean) {
   };
 }
 
-async function fill(database: Database, tag: string, rounds: number, biased: boolean): Promise<void> {
+async function fill(database: Database, tag: string, rounds: number, biased: boolean, houseWay: HouseWayId = 'seeds'): Promise<void> {
   for (let start = 0; start < rounds; start += 250) {
-    const batch = Array.from({ length: Math.min(250, rounds - start) }, (_, k) => generatedRound(tag, start + k, biased));
+    const batch = Array.from({ length: Math.min(250, rounds - start) }, (_, k) => generatedRound(tag, start + k, biased, houseWay));
     await database.db.insertInto('rounds').values(batch).execute();
   }
 }
@@ -111,6 +112,21 @@ for (const backend of TEST_BACKENDS) {
       for (const t of report.tests) {
         expect(t.rows.every((row) => row.expected >= 5)).toBe(true);
         expect(t.rows.reduce((sum, row) => sum + row.observed, 0)).toBe(t.sample);
+      }
+    });
+
+    it("holds each round's outcome to its own house way's exact shares (a Foxwoods table's to Foxwoods')", async () => {
+      const mixed = await backend.open();
+      try {
+        await fill(mixed, 'seeds', 200, false);
+        await fill(mixed, 'fox', 300, false, 'foxwoods');
+        const outcome = auditFairness(await createLedger(mixed).closedFairRounds()).tests.find((t) => t.name === 'outcome')!;
+        const { seeds, foxwoods } = auditReference().outcome;
+        expect(outcome.sample).toBe(500);
+        const expectedWins = outcome.rows.filter((r) => r.key.split('+').includes('win')).reduce((sum, r) => sum + r.expected, 0);
+        expect(expectedWins).toBeCloseTo(200 * seeds.win + 300 * foxwoods.win, 6);
+      } finally {
+        await backend.close(mixed);
       }
     });
 
