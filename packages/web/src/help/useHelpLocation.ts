@@ -1,10 +1,12 @@
 /** The help panel's place in the URL hash, kept current as the hash changes (./route.ts). */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { parseHelpHash, screenHash, type HelpLocation } from './route.js';
 
 /**
  * The help location of the current hash (`null` while no help is open), and `close`, which goes back
- * to the screen beneath and gives the focus back to the help button (`help-open`).
+ * to the screen beneath. Whenever the help closes (by `close` or by the browser's Back), the focus goes
+ * back to the help button (`help-open`) in the same commit that removes the panel, so no keyboard user
+ * is left on a detached element.
  */
 export function useHelpLocation(): { location: HelpLocation | null; close: () => void } {
   const [location, setLocation] = useState(() => (typeof window === 'undefined' ? null : parseHelpHash(window.location.hash)));
@@ -13,11 +15,15 @@ export function useHelpLocation(): { location: HelpLocation | null; close: () =>
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
+  const wasOpen = useRef(location !== null);
+  useLayoutEffect(() => {
+    if (wasOpen.current && location === null) document.querySelector<HTMLElement>('[data-testid="help-open"]')?.focus();
+    wasOpen.current = location !== null;
+  }, [location]);
   const close = useCallback(() => {
     const here = parseHelpHash(window.location.hash);
     if (here) window.location.hash = screenHash(here);
     setLocation(null);
-    window.requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="help-open"]')?.focus());
   }, []);
   return { location, close };
 }
