@@ -2,8 +2,8 @@
 //
 // Beside the recommended JavaScript and typescript-eslint rules, it keeps the engine's boundaries
 // (architecture.md, "Module boundaries"): the engine imports only its own modules — no Node built-ins,
-// no packages, nothing from the server, the web client or the CLI — and reads no clock, no ambient
-// randomness and no process state, so every result is a function of its arguments.
+// no packages, nothing from the wire protocol, the server, the web client or the CLI — and reads no
+// clock, no ambient randomness and no process state, so every result is a function of its arguments.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -52,6 +52,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            {
+              // First, so that this breach gets its own message.
+              regex: '^@paigow/protocol(/|$)',
+              message: 'The engine never imports the wire protocol: @paigow/protocol maps the engine\'s types to messages.',
+            },
             {
               regex: '^(?!\\.\\.?/)',
               message: 'The engine imports only its own modules (no Node built-ins, packages, server, web or CLI).',

@@ -12,7 +12,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import type { Browser, Page } from 'playwright-core';
-import { houseWay, formatCard, parseCards, type LobbyTable } from '@paigow/engine';
+import { houseWay, formatCard, parseHand } from '@paigow/engine';
+import type { LobbyTable } from '@paigow/protocol';
 import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
 import { type RunningServer } from './support/server.js';
@@ -91,7 +92,7 @@ describe('keyboard and screen readers', () => {
 
     // The house way's low hand, chosen card by card with the keyboard (a legal setting, so Split is enabled).
     const cards = await playerCards(page);
-    const hand = parseCards(cards, 7);
+    const hand = parseHand(cards);
     if (!hand.ok) throw new Error(hand.error.message);
     const low = houseWay(hand.value).low.map(formatCard);
     for (const card of low) {

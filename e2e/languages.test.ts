@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import type { Browser, Page } from 'playwright-core';
-import { formatCard, houseWay, parseCards } from '@paigow/engine';
+import { formatCard, houseWay, parseHand } from '@paigow/engine';
 import { CATALOGS, LANGUAGES, PSEUDO_LANGUAGE } from '../packages/web/src/app/i18n/index.js';
 import { byId, press, tabTo } from './support/a11y.js';
 import { VIEWPORTS } from './support/browser.js';
@@ -146,7 +146,7 @@ async function playOnPhoneByKeyboard(lang: string, orientation: keyof typeof PHO
   await expectOnOneScreen(page, size, STAGE_IDS.dealt);
   await expectNoEnglish(page, lang, 'phone, dealt');
 
-  const hand = parseCards(await playerCards(page), 7);
+  const hand = parseHand(await playerCards(page));
   if (!hand.ok) throw new Error(hand.error.message);
   for (const card of houseWay(hand.value).low.map(formatCard)) {
     await press(page, `[data-testid="high-hand"] [data-testid="player-card"][data-card="${card}"]`, 'Space');

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import type { Browser, Page } from 'playwright-core';
-import type { LobbyTable } from '@paigow/engine';
+import type { LobbyTable } from '@paigow/protocol';
 import { openPage } from './support/pages.js';
 import { type RunningServer } from './support/server.js';
 import { deal, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';

@@ -17,12 +17,12 @@ import {
   formatCard,
   houseWay,
   isFoul,
-  parseCards,
+  parseHand,
   settings,
   settleFortune,
-  type LobbyTable,
   type Setting,
 } from '@paigow/engine';
+import type { LobbyTable } from '@paigow/protocol';
 import { en } from '../packages/web/src/app/i18n/en.js';
 import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
@@ -74,7 +74,7 @@ const sorted = (cards: readonly string[]) => [...cards].sort();
 
 /** A legal setting chosen by hand: not the house way's when another legal one exists. */
 function handSetting(cards: string[]): { high: string[]; low: string[] } {
-  const hand = parseCards(cards, 7);
+  const hand = parseHand(cards);
   if (!hand.ok) throw new Error(hand.error.message);
   const hw = text(houseWay(hand.value));
   const legal = settings(hand.value).filter((s) => !isFoul(s)).map(text);
@@ -83,7 +83,7 @@ function handSetting(cards: string[]): { high: string[]; low: string[] } {
 
 /** A fouled setting of these cards, if there is one. */
 function foulSetting(cards: string[]): { high: string[]; low: string[] } | null {
-  const hand = parseCards(cards, 7);
+  const hand = parseHand(cards);
   if (!hand.ok) throw new Error(hand.error.message);
   const foul = settings(hand.value).find((s) => isFoul(s));
   return foul ? text(foul) : null;
@@ -114,7 +114,7 @@ async function checkSettled(
   expect(r.result).toBe(expected);
   const net = { win: betCents - applyRateHalfUp(betCents, 500), push: 0, lose: -betCents }[r.result];
   // The Fortune bonus is paid on the seven cards whatever the setting (rules.md §4).
-  const hand = fortune ? parseCards(fortune.cards, 7) : null;
+  const hand = fortune ? parseHand(fortune.cards) : null;
   const fortuneNet = fortune && hand?.ok ? settleFortune(fortune.stakeCents, hand.value, FORTUNE_PAY_TABLE) : 0;
   expect(r.netCents).toBe(net + fortuneNet);
   expect(await intAttr(page, 'balance', 'cents')).toBe(balanceBefore + r.netCents);
@@ -230,7 +230,7 @@ describe('the table in Chromium', () => {
     const two = await betAndDeal(page, bet, 'rebet');
     await page.getByTestId('house-way').click();
     const r2 = await waitForResult(page, two.previous);
-    const hand = parseCards(two.cards, 7);
+    const hand = parseHand(two.cards);
     if (!hand.ok) throw new Error(hand.error.message);
     const hw = text(houseWay(hand.value));
     expect(sorted(await handCards(page, 'low-hand'))).toEqual(sorted(hw.low));
@@ -250,7 +250,7 @@ describe('the table in Chromium', () => {
     const hinted = await betAndDeal(page, bet, 'rebet');
     await page.getByTestId('hint').click();
     const hint = await readHint(page);
-    const hintHand = parseCards(hinted.cards, 7);
+    const hintHand = parseHand(hinted.cards);
     if (!hintHand.ok) throw new Error(hintHand.error.message);
     const hintWay = text(houseWay(hintHand.value));
     expect(sorted(hint.houseWay.low)).toEqual(sorted(hintWay.low));

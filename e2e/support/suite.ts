@@ -2,7 +2,7 @@
  * What every browser test file starts with and ends with: the web client built once, the built server on
  * a port of its own (`startServer`), Debian's Chromium, and the lobby's tables as the server lists them.
  */
-import type { LobbyTable } from '@paigow/engine';
+import type { LobbyTable } from '@paigow/protocol';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.js';
 import { buildOnce, startServer, type RunningServer } from './server.js';

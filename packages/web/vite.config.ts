@@ -1,8 +1,8 @@
 /**
  * Vite build of the browser client (architecture.md, "packages/web").
  *
- * `@paigow/engine` (and the protocol inside it) is resolved from its TypeScript sources through the
- * `@paigow/source` export condition, so the web build never needs the engine's `dist/`.
+ * `@paigow/engine`, `@paigow/protocol` and `@paigow/i18n` are resolved from their TypeScript sources
+ * through the `@paigow/source` export condition, so the web build never needs their `dist/`.
  * `npm run build -w packages/web` writes `packages/web/dist`, which the server serves on port 2567.
  * `npm run dev -w packages/web` serves on 5173 and proxies the HTTP API and the Colyseus WebSocket to
  * the game server (`PAIGOW_SERVER`, default http://localhost:2567).
@@ -26,11 +26,11 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     sourcemap: false,
     rollupOptions: {
-      // The engine is pure (no I/O; its top-level code only fills lookup tables), so a module of it
-      // whose exports the client does not use is dropped whole: the client needs the evaluator and
-      // the house way, not the analysis or the Fortune enumeration.
+      // The engine and the protocol are pure (no I/O; the engine's top-level code only fills lookup
+      // tables), so a module of them whose exports the client does not use is dropped whole: the client
+      // needs the evaluator and the house way, not the analysis or the Fortune enumeration.
       treeshake: {
-        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]engine[\\/]src[\\/]/.test(id),
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/](engine|protocol)[\\/]src[\\/]/.test(id),
       },
     },
   },

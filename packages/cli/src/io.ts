@@ -5,7 +5,7 @@
  * Bulk mode (`paigow eval -`, `paigow set -`) reads one hand per line from stdin and writes one JSON line per hand.
  */
 
-import { parseCard, parseCards, type Card, type Result } from '@paigow/engine';
+import { parseCard, parseCards, parseHand, type Card, type Hand, type Result } from '@paigow/engine';
 
 /** Exit status for bad input (interfaces.md). */
 export const EXIT_BAD_INPUT = 2;
@@ -33,12 +33,24 @@ export function printText(text: string): void {
  * Parses the cards a command was given, as one quoted argument or as separate arguments
  * (interfaces.md, "Card text").
  * @param args the command's card arguments
- * @param count the number of cards required (5 for a high hand, 2 for a low hand, 7 for a hand)
+ * @param count the number of cards required (5 for a high hand, 2 for a low hand; a hand: `parseHandArgs`)
  * @throws UsageError with the engine's message (`card/malformed`, `card/duplicate`,
  *   `card/second-joker`, `card/wrong-count`)
  */
 export function parseCardArgs(args: readonly string[], count: number): Card[] {
   const parsed = parseCards(args, count);
+  if (!parsed.ok) throw new UsageError(parsed.error.message);
+  return parsed.value;
+}
+
+/**
+ * Parses the seven cards of a hand a command was given, as one quoted argument or as separate
+ * arguments (interfaces.md, "Card text"): checked once here, a `Hand` from then on.
+ * @throws UsageError with the engine's message (`card/malformed`, `card/duplicate`,
+ *   `card/second-joker`, `card/wrong-count`)
+ */
+export function parseHandArgs(args: readonly string[]): Hand {
+  const parsed = parseHand(args);
   if (!parsed.ok) throw new UsageError(parsed.error.message);
   return parsed.value;
 }

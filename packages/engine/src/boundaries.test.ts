@@ -1,7 +1,8 @@
 /**
  * The engine's boundaries (architecture.md, "Module boundaries"): it imports nothing but its own
- * modules (no Node built-ins, no packages, nothing from the other workspaces), reads no clock and no
- * ambient randomness, and has no runtime dependencies.
+ * modules (no Node built-ins, no packages, nothing from the other workspaces, the wire protocol
+ * `@paigow/protocol` included), reads no clock and no ambient randomness, and has no runtime
+ * dependencies.
  *
  * The rules themselves live in the repository's ESLint configuration (`eslint.config.js`), which
  * `.ci/run` applies to every source file; this test proves that configuration refuses each kind of
@@ -31,6 +32,7 @@ const BREACHES: Array<[string, string, string]> = [
   ['a Node built-in', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n", 'no-restricted-imports'],
   ['a package', "import pg from 'pg';\nexport const p = pg;\n", 'no-restricted-imports'],
   ['the server', "import { startServer } from '@paigow/server';\nexport const s = startServer;\n", 'no-restricted-imports'],
+  ['the wire protocol', "import type { TableView } from '@paigow/protocol';\nexport type V = TableView;\n", 'no-restricted-imports'],
   ['the web client by path', "import { App } from '../../../web/src/app/App.js';\nexport const a = App;\n", 'no-restricted-imports'],
   ['a re-export from a package', "export { Command } from 'commander';\n", 'no-restricted-imports'],
   ['the clock', 'export const t = Date.now();\n', 'no-restricted-properties'],

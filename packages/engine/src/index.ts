@@ -5,7 +5,6 @@ export * from './rng/index.js';
 export * from './evaluate/index.js';
 export * from './setting/index.js';
 export * from './settle/index.js';
-export * from './protocol/index.js';
 export * from './house-way/index.js';
 export * from './fortune/index.js';
 export * from './table/index.js';

@@ -4,7 +4,7 @@
  * names for the pairs, trips and quads, rank letters for kickers and for straights, flushes and high
  * cards. The engine's `describeValue` stays the English text of the JSON output.
  */
-import { BROADWAY_PLACE, RANK_CHARS, WHEEL_PLACE, categoryOf, valueNibbles, type HandValue } from '@paigow/engine';
+import { BROADWAY_PLACE, RANK_CHARS, WHEEL_LOW_PLACE, WHEEL_PLACE, categoryOf, valueNibbles, type HandValue } from '@paigow/engine';
 import type { Translate } from './index.js';
 
 /** The rank letter of a value nibble (2‥14, deuce‥ace). */
@@ -13,10 +13,10 @@ const letter = (nibble: number): string => RANK_CHARS[nibble - 2];
 /** Rank letters of the non-zero nibbles, joined by hyphens ("A-Q-9"). */
 const letters = (nibbles: readonly number[]): string => nibbles.filter((n) => n > 0).map(letter).join('-');
 
-/** The five ranks of a straight from its place nibble (6‥13 by its top card; the wheel 14, broadway 15). */
+/** The five ranks of a straight from its place nibble (6‥13 by its top card; the wheel 14, or 5 ranked lowest; broadway 15). */
 function straightRanks(place: number): string {
   if (place === BROADWAY_PLACE) return 'A-K-Q-J-T';
-  if (place === WHEEL_PLACE) return '5-4-3-2-A';
+  if (place === WHEEL_PLACE || place === WHEEL_LOW_PLACE) return '5-4-3-2-A';
   return letters([place, place - 1, place - 2, place - 3, place - 4]);
 }
 

@@ -5,7 +5,7 @@
  * house-way explanation (engine/src/house-way/explain.ts: key, params, English text) into a sentence
  * of a catalog. No React, no i18next: callers pass their own translate function.
  */
-import { PLAYER_LANGUAGES, isPlayerLanguage, type PlayerLanguage } from '@paigow/engine';
+import { PLAYER_LANGUAGES, isPlayerLanguage, type PlayerLanguage } from '@paigow/protocol';
 import { de } from './de.js';
 import { en, type SharedCatalog } from './en.js';
 import { es } from './es.js';

@@ -8,6 +8,7 @@ import { admissionFromEnv } from './admission/index.js';
 import { drainMsFromEnv } from './table/drain.js';
 import { limitsFromEnv } from './limits/index.js';
 import { operatorSettingsFromEnv } from './settings/index.js';
+import { checkRedisPrefix } from './rooms/redis-presence.js';
 
 /**
  * `PAIGOW_ALLOWED_ORIGINS`: origins besides the page's own, separated by commas (`http://localhost:5173`).
@@ -46,9 +47,10 @@ function sessionIdleMsFromEnv(env: NodeJS.ProcessEnv): number | undefined {
  * `PAIGOW_CONNECTIONS_PER_PLAYER`, `PAIGOW_RATE_*`, `PAIGOW_ALLOWED_ORIGINS`, `PAIGOW_SESSION_IDLE_DAYS`; and the
  * operator's settings of docs/operations.md "Settings" (`PAIGOW_TABLES`, `PAIGOW_DB_POOL_SIZE`, `PAIGOW_LEASE_MS`,
  * `PAIGOW_LEASE_RENEW_MS`, `PAIGOW_MAX_EVENT_LOOP_LAG_MS`, `LOG_LEVEL`: `operatorSettingsFromEnv`); admission control's
- * `PAIGOW_MAX_PLAYERS` and `PAIGOW_ADMIT_MAX_LAG_MS` (docs/server.md "Admission control").
+ * `PAIGOW_MAX_PLAYERS` and `PAIGOW_ADMIT_MAX_LAG_MS` (docs/server.md "Admission control"); a cluster's
+ * `PAIGOW_PUBLIC_ADDRESS` and `PAIGOW_REDIS_PREFIX` (docs/operations.md "A cluster").
  * @throws Error when `PORT` is not a port number, `PAIGOW_DRAIN_MS` not a whole number of ms, or an abuse
- *   setting is malformed (the message names the variable)
+ *   setting is malformed, or `PAIGOW_REDIS_PREFIX` is not 1 to 64 letters, digits or `:_.-` (the message names the variable)
  */
 export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartServerOptions {
   const portText = env.PORT?.trim();
@@ -59,6 +61,8 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Star
     dataDir: env.PAIGOW_DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    ...(env.PAIGOW_REDIS_PREFIX ? { redisPrefix: checkRedisPrefix(env.PAIGOW_REDIS_PREFIX) } : {}),
+    ...(env.PAIGOW_PUBLIC_ADDRESS ? { publicAddress: env.PAIGOW_PUBLIC_ADDRESS.trim() } : {}),
     ...operatorSettingsFromEnv(env),
     drainMs: drainMsFromEnv(env),
     limits: limitsFromEnv(env),

@@ -2,8 +2,9 @@
  * Starting and stopping the game server (interfaces.md "The web page"; docs/server.md "Start-up" and
  * "Processes, leases and recovery"): the port first, then the database (SQLite in `dataDir`, or
  * PostgreSQL at `databaseUrl`), this process's instance and lease, recovery of rounds no live process
- * runs (at start and every few seconds), one `TableRunner` and one Colyseus room per table, and the
- * HTTP API and web client on the same port.
+ * runs (at start and every few seconds), one `TableRunner` per table and one Colyseus room per table
+ * this process hosts (`TableHosting`: each table on exactly one of the processes sharing the database),
+ * and the HTTP API and web client on the same port.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type RequestListener, type Server as HttpServer } from 'node:http';
@@ -11,12 +12,14 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { DEFAULT_ENVY_BONUS, tableConfig, unwrap, type HttpErrorBody, type Notice, type Rng, type TableConfigInput } from '@paigow/engine';
+import { DEFAULT_ENVY_BONUS, tableConfig, unwrap, type Rng, type TableConfig, type TableConfigInput } from '@paigow/engine';
+import type { HttpErrorBody, InboxNotice } from '@paigow/protocol';
 import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from './admission/index.js';
 import { ServerHealth, STARTING_READINESS, type Liveness, type Readiness } from './health/index.js';
 import { HintPool, type HintService } from './hint/index.js';
+import { Coach, coachReader, DailyChallenge, GradePool, type ExactScores } from './coach/index.js';
 import { createHttpApp } from './http/app.js';
-import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, pruneInstances, registerInstance, type LeaseTiming } from './lease/index.js';
+import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, type Ledger } from './ledger/index.js';
 import { problemReporter, rootLogger, withContext, type Logger } from './log/index.js';
 import { attachServer, roundsRecovered } from './metrics/index.js';
@@ -24,10 +27,13 @@ import { countOpenRounds, escrowBalanceCents, redactDatabaseUrl } from './operat
 import { DEFAULT_LIMITS, RateLimits, type ServerLimits } from './limits/index.js';
 import { createPlayers, type Players } from './players/index.js';
 import { createGameServer, type GameServer } from './rooms/game-server.js';
+import { defaultRedisPrefix } from './rooms/redis-presence.js';
 import { createDatabase, ensureDirectory, migrateToLatest, type BusyWait, type Database } from './storage/index.js';
-import { recoverRounds, takeRecoveredNotices, type RecoveryReport } from './table/recovery.js';
+import { recoverRounds, type RecoveryReport } from './table/recovery.js';
+import { InboxDelivery, inboxNotice, INBOX_PRUNE_EVERY_MS, pruneInbox } from './table/inbox.js';
 import { DEFAULT_DRAIN_MS, drainTables } from './table/drain.js';
 import type { RoundDeadlines } from './table/round-deadlines.js';
+import { BalanceNews, reportingMoves } from './table/balance-news.js';
 import { PlayerTables } from './table/player-tables.js';
 import { TableRunner } from './table/runner.js';
 
@@ -79,6 +85,17 @@ export interface StartServerOptions {
   readonly databasePoolSize?: number;
   /** Redis URL: scale out with `RedisPresence` + `RedisDriver` (docs/server.md). */
   readonly redisUrl?: string;
+  /** Every Redis key and channel starts with it (default `defaultRedisPrefix`: one per database; `PAIGOW_REDIS_PREFIX`). */
+  readonly redisPrefix?: string;
+  /**
+   * This process's address behind the reverse proxy, `host[:port]/path` without the scheme, e.g.
+   * `play.example.com/p1` (`PAIGOW_PUBLIC_ADDRESS`; docs/operations.md "A cluster"): clients open the
+   * WebSockets of the rooms hosted here at `<publicAddress>/<processId>/<tableId>`. Default: the address
+   * the client used for matchmaking (one process).
+   */
+  readonly publicAddress?: string;
+  /** How often this process looks which tables it should host, ms (default: the lease's renewal, at most 1,000). */
+  readonly hostingSweepMs?: number;
   /** The tables (default `DEFAULT_TABLES`). */
   readonly tables?: readonly TableConfigInput[];
   /** The built web client (default `packages/web/dist`). */
@@ -100,6 +117,12 @@ export interface StartServerOptions {
   readonly admission?: Partial<AdmissionLimits>;
   /** Computes table Hints (default: a `HintPool` of worker threads, started at the first deal and closed with the server). */
   readonly hints?: HintService;
+  /**
+   * Computes the exact scores the coach grades settings with (issue 17; default: a `GradePool` of one worker
+   * thread, started at the first grade and closed with the server); `null`: no grading (the test servers'
+   * default, which spares their rounds the analysis).
+   */
+  readonly grades?: ExactScores | null;
   /** The lease of this process (default `DEFAULT_LEASE`: 15 s, renewed every 5 s); tests shorten it. */
   readonly lease?: Partial<LeaseTiming>;
   /** Limits against abuse (docs/server.md "Limits"; default `DEFAULT_LIMITS`, each overridable). */
@@ -135,8 +158,10 @@ export interface ServerHandle {
   readonly instanceId: string;
   /** What start-up recovery did with rounds no live process runs. */
   readonly recovery: RecoveryReport;
-  /** The live tables by id. */
+  /** Every configured table's runner by id; only the hosted ones have a room (`hosts`). */
   readonly runners: ReadonlyMap<string, TableRunner>;
+  /** Whether `tableId` has its room on this process (docs/server.md "Table hosting"). */
+  hosts(tableId: string): boolean;
   readonly ledger: Ledger;
   readonly players: Players;
   /** `/livez` and `/readyz`; `health.setDraining()` makes `/readyz` answer 503 `draining` (the SIGTERM drain). */
@@ -302,9 +327,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   let instanceId: string | undefined;
   let gameServer: GameServer | undefined;
   let ownPool: HintPool | null = null;
+  let ownGradePool: GradePool | null = null;
+  let coach: Coach | undefined;
   let health: ServerHealth | undefined;
   let detachMetrics: () => void = () => undefined;
   let keeper: LeaseKeeper | undefined;
+  /** Tells the deployment's other processes whose money moved here, and hears of theirs (with Redis). */
+  let balanceNews: BalanceNews | undefined;
   const runners = new Map<string, TableRunner>();
   const release = async (): Promise<void> => {
     detachMetrics();
@@ -312,6 +341,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     health?.close();
     await Promise.all([...runners.values()].map((runner) => runner.close()));
     await ownPool?.close();
+    // Grades not computed yet are given up (their rounds stay ungraded); those being stored finish.
+    await ownGradePool?.close();
+    await coach?.settled();
+    await balanceNews?.stop().catch(() => undefined);
     if (gameServer !== undefined) await gameServer.close();
     else if (httpServer.listening) httpServer.close();
     httpServer.closeAllConnections();
@@ -355,11 +388,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     });
     keeper = leaseKeeper;
     leaseKeeper.start();
-    const ledger = createLedger(db);
+    // Every move of money reaches the players' seats on the other processes (issue 13 point 5).
+    const ledger = reportingMoves(createLedger(db), (playerIds) => balanceNews?.changed(playerIds));
     const players = createPlayers(db, { sessionIdleMs: options.sessionIdleMs, now });
-    /** The `notice/round-recovered` of `playerId`'s recovered rounds it has not been told of (`takeRecoveredNotices`). */
-    const takeRecoveryNotices = async (playerId: string): Promise<Notice[]> =>
-      (await takeRecoveredNotices(ledger, [playerId])).get(playerId) ?? [];
+    /** Sends the player inboxes from this process (docs/server.md "The player inbox"), for every table. */
+    const inbox = new InboxDelivery(ledger);
+    await pruneInbox(ledger, now());
+    let prunedAtMs = now();
     /** Which tables each player is at (kept by the runners). */
     const playerTables = new PlayerTables();
     /** Re-reads the balances of `playerIds` at every table where they sit, but `except` (their money moved). */
@@ -372,20 +407,26 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       }
     };
     /**
-     * Tells the players connected to this process's tables of their recovered rounds, by whichever process
-     * recovered them (this one just now, or another that this player was not connected to), and refreshes
-     * their balances at every table they sit at. Players not connected anywhere here hear of it when they
-     * next join a table (`takeRecoveryNotices`).
+     * Sends the players connected to this process's tables the inbox events it has not sent them (docs/server.md
+     * "The player inbox"): those written by another process (a round it recovered) or at a table where the
+     * player has no client, and refreshes their balances at every table they sit at (their money may have
+     * moved elsewhere). Players not connected here get them when they next join a table.
      */
-    const tellRecovered = async (): Promise<void> => {
+    const sendInboxes = async (): Promise<void> => {
       const connectedAt = new Map<string, TableRunner>();
       for (const runner of runners.values()) {
         for (const [playerId, seat] of Object.entries(runner.current.players)) if (seat.connected && !connectedAt.has(playerId)) connectedAt.set(playerId, runner);
       }
-      for (const [playerId, notices] of await takeRecoveredNotices(ledger, [...connectedAt.keys()])) {
+      const fresh = new Map<string, InboxNotice[]>();
+      for (const event of await inbox.fresh([...connectedAt.keys()])) fresh.set(event.playerId, [...(fresh.get(event.playerId) ?? []), inboxNotice(event)]);
+      for (const [playerId, notices] of fresh) {
         const runner = connectedAt.get(playerId) as TableRunner;
-        for (const notice of notices) await runner.notify(playerId, notice);
+        await runner.notify(playerId, notices);
         refreshElsewhere([playerId], runner);
+      }
+      if (now() - prunedAtMs >= INBOX_PRUNE_EVERY_MS) {
+        prunedAtMs = now();
+        await pruneInbox(ledger, prunedAtMs);
       }
     };
     const recover = async (): Promise<RecoveryReport> => {
@@ -398,7 +439,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
           `recovery: settled ${report.settled.length} and refunded ${report.refunded.length} interrupted round(s)`,
         );
       }
-      await tellRecovered();
+      await sendInboxes();
       return report;
     };
     const recovery = await recover();
@@ -417,11 +458,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     );
     ownPool = options.hints === undefined ? new HintPool() : null;
     const hints: HintService = options.hints ?? (ownPool as HintPool);
-    for (const config of configs) {
+    ownGradePool = options.grades === undefined ? new GradePool() : null;
+    const scores = options.grades === undefined ? ownGradePool : options.grades;
+    coach = scores === null ? undefined : new Coach({ database: db, scores, now, log });
+    /** A fresh runner of `config`'s table (at start, and each time the table is hosted here or moves away). */
+    const freshRunner = (config: TableConfig): TableRunner => {
       const onBalancesChanged = (playerIds: readonly string[]): void => refreshElsewhere(playerIds, runners.get(config.tableId));
-      runners.set(
-        config.tableId,
-        new TableRunner({
+      return new TableRunner({
           config,
           ledger,
           players,
@@ -431,21 +474,47 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
           logger: withContext(logger, { tableId: config.tableId }),
           onBalancesChanged,
           hints,
+          ...(coach === undefined ? {} : { coach }),
           instanceId: self,
-          takeRecoveryNotices,
+          inbox,
           deadlines: options.roundDeadlines,
           fence: () => leaseKeeper.held(),
           admit: () => admission.admit(),
           playerTables,
-        }),
-      );
-    }
+        });
+    };
+    /** Closes `tableId`'s runner and puts a fresh one in its place (its players leave this process's index). */
+    const replaceRunner = async (tableId: string): Promise<TableRunner> => {
+      const old = runners.get(tableId) as TableRunner;
+      const fresh = freshRunner(old.config);
+      runners.set(tableId, fresh);
+      await old.close();
+      playerTables.update(tableId, old.current.players, {});
+      return fresh;
+    };
+    for (const config of configs) runners.set(config.tableId, freshRunner(config));
     let ready = false;
     const readiness = async (): Promise<Readiness> => (ready ? serverHealth.readiness() : STARTING_READINESS);
     const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
     const rateLimits = new RateLimits(limits);
     const allowedOrigins = options.allowedOrigins ?? [];
-    gameServer = await createGameServer(httpServer, { players, runners, limits, rateLimits, allowedOrigins, logger, admission }, options.redisUrl, logger);
+    const redis =
+      options.redisUrl === undefined
+        ? undefined
+        : {
+            url: options.redisUrl,
+            prefix:
+              options.redisPrefix ??
+              defaultRedisPrefix(db.schema === null ? { sqlitePath: join(options.dataDir ?? './data', 'paigow.sqlite') } : { databaseUrl: options.databaseUrl as string, schema: db.schema }, options.redisUrl),
+          };
+    gameServer = await createGameServer(httpServer, { players, runners, limits, rateLimits, allowedOrigins, logger, admission }, redis, logger, options.publicAddress);
+    const games: GameServer = gameServer;
+    if (games.pubsub !== null) {
+      // Another process moved money of these players: their seats here read the ledger again.
+      const news = new BalanceNews(games.pubsub, self, (playerIds) => refreshElsewhere(playerIds, undefined), log);
+      await news.start();
+      balanceNews = news;
+    }
     handler = createHttpApp({
       players,
       ledger,
@@ -461,8 +530,59 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       matchmaking: gameServer.matchmaking,
       admission,
       signedOut: gameServer.disconnectPlayer,
+      coach: coachReader(db),
+      ...(scores === null ? {} : { daily: new DailyChallenge(db, scores, now) }),
     });
     await gameServer.open(port);
+    /** Hosts `tableId` here: the rounds of dead hosts recovered first, then a fresh runner given back `seats`, then the room. */
+    const host = async (tableId: string, seats: readonly (string | null)[]): Promise<void> => {
+      await recover();
+      const runner = await replaceRunner(tableId);
+      for (const [seat, playerId] of seats.entries()) {
+        if (playerId === null) continue;
+        const player = await players.getPlayer(playerId);
+        if (player !== undefined) await runner.reseat(player, seat);
+      }
+      await games.host(tableId);
+    };
+    // With Redis, the processes share one matchmaker: each table is hosted by exactly one of them
+    // (docs/server.md "Table hosting"). Without it, each process serves its own clients every table.
+    const hosting =
+      redis === undefined
+        ? null
+        : new TableHosting({
+            database: db,
+            instanceId: self,
+            tableIds: configs.map((config) => config.tableId),
+            leaseMs: lease.leaseMs,
+            sweepMs: options.hostingSweepMs ?? Math.min(lease.heartbeatMs, 1_000),
+            now,
+            held: () => leaseKeeper.held(),
+            lost: () => leaseKeeper.lost,
+            log,
+            actions: {
+              host,
+              async unhost(tableId) {
+                await games.unhost(tableId);
+                const banker = (runners.get(tableId) as TableRunner).current.banker;
+                await replaceRunner(tableId);
+                // The bank does not move with the table: its cover is free again.
+                if (banker !== null) await ledger.releaseBank(tableId, banker.playerId);
+              },
+              hosts: (tableId) => games.hosts(tableId),
+              async finishRounds(tableId) {
+                const runner = runners.get(tableId) as TableRunner;
+                await drainTables([runner], options.drainMs ?? DEFAULT_DRAIN_MS, new Promise(() => undefined));
+              },
+              seats: (tableId) => (runners.get(tableId) as TableRunner).current.seats,
+              relist: () => games.relist(),
+            },
+          });
+    if (hosting === null) for (const config of configs) await games.host(config.tableId);
+    else {
+      await hosting.announce();
+      await hosting.sweep();
+    }
     ready = true;
     detachMetrics = attachServer({
       players: () =>
@@ -495,6 +615,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       })();
     }, lease.heartbeatMs);
     timer.unref();
+    // And every hosting sweep: take, keep or move this process's tables (with Redis only).
+    let hostingSweep: Promise<void> = Promise.resolve();
+    let hostingBusy = false;
+    const hostingTimer =
+      hosting === null
+        ? null
+        : setInterval(() => {
+            if (hostingBusy || closing !== null) return;
+            hostingBusy = true;
+            hostingSweep = hosting
+              .sweep()
+              .catch((error: unknown) => log('hosting: the database did not answer', error))
+              .finally(() => (hostingBusy = false));
+          }, options.hostingSweepMs ?? Math.min(lease.heartbeatMs, 1_000));
+    hostingTimer?.unref();
 
     let closeRequested: () => void = () => undefined;
     const interrupted = new Promise<void>((resolve) => (closeRequested = resolve));
@@ -503,7 +638,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       closing ??= (async () => {
         ready = false;
         clearInterval(timer);
+        if (hostingTimer !== null) clearInterval(hostingTimer);
         await sweep;
+        await hostingSweep;
         await release();
         if (closeOptions.releaseLease !== false) await endLease(db, self, now()).catch((error: unknown) => log('lease: could not end it', error));
         await db.db.destroy();
@@ -516,13 +653,33 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         serverHealth.setDraining();
         const ended = await drainTables(runners.values(), options.drainMs ?? DEFAULT_DRAIN_MS, interrupted);
         if (ended === 'deadline') log('drain: rounds still in play at the deadline; they will be recovered at the next start');
+        // The tables move to the other processes before this one stops (docs/server.md "Table hosting").
+        if (hosting !== null && ended !== 'interrupted') {
+          if (hostingTimer !== null) clearInterval(hostingTimer);
+          await hostingSweep;
+          await hosting.leave();
+        }
         logger.info({ event: 'drained', ended }, 'drain over: stopping');
         await close();
       })();
       return draining;
     };
 
-    return { port, url: `http://127.0.0.1:${port}`, instanceId: self, recovery, runners, ledger, players, health: serverHealth, lease: leaseKeeper, admission, close, drain };
+    return {
+      port,
+      url: `http://127.0.0.1:${port}`,
+      instanceId: self,
+      recovery,
+      runners,
+      hosts: (tableId) => games.hosts(tableId),
+      ledger,
+      players,
+      health: serverHealth,
+      lease: leaseKeeper,
+      admission,
+      close,
+      drain,
+    };
   } catch (error) {
     await release().catch(() => undefined);
     if (database !== undefined) {

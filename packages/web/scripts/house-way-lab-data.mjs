@@ -2,8 +2,9 @@
 // which Vite copies into the built client and the lab page (src/lab/) fetches. It runs the `paigow`
 // command (build it first: `npx tsc -b packages/cli`):
 //   - `paigow house-way diff A B --top 50 --json` for every ordered pair of house ways (the banker plays A);
-//   - each house way's edge: `paigow edge --exact --house-way X --json` when `--exact` is given (minutes per
-//     house way), else `paigow simulate --rounds N --seed 2026 --house-way X --json` (labelled simulated).
+//   - each house way's edge: `paigow edge --exact --house-way X --wheel second --json` (the tables' ranking)
+//     when `--exact` is given (minutes per house way), else `paigow simulate --rounds N --seed 2026
+//     --house-way X --json` (labelled simulated).
 // Usage: node packages/web/scripts/house-way-lab-data.mjs [--exact] [--rounds 10000000] [--top 50]
 //        [--edge-file ID=FILE …]   (an `edge --exact --json` document already computed, used as it is)
 import { execFileSync } from 'node:child_process';
@@ -42,7 +43,7 @@ const paigow = (argv) => {
 const houseWays = ids.map((id) => {
   const file = edgeFiles.get(id);
   if (file !== undefined || exact) {
-    const e = file !== undefined ? JSON.parse(readFileSync(file, 'utf8')) : paigow(['edge', '--exact', '--house-way', id, '--json']);
+    const e = file !== undefined ? JSON.parse(readFileSync(file, 'utf8')) : paigow(['edge', '--exact', '--house-way', id, '--wheel', 'second', '--json']);
     if (file !== undefined) commands.push(`paigow edge --exact --house-way ${id} --json (from ${file})`);
     return { id, name: names[id], edge: { kind: 'exact', houseEdge: e.houseEdge.value, win: e.win, push: e.push, loss: e.loss, deals: e.deals } };
   }

@@ -6,6 +6,7 @@
  *   npm run bench -- evaluate    # only the named sections
  *   npm run bench -- server --seconds 20    # the server's load levels, 20 s each (default 60)
  *   npm run bench -- soak --minutes 30 [--players 500]   # one long run (default 10 minutes, 500 players)
+ *   npm run bench -- cluster --seconds 30   # 1–3 processes behind nginx, PostgreSQL + Redis (DATABASE_URL, REDIS_URL)
  *
  * Adding a section: write `sections/<name>.ts` exporting a `BenchSection`, add one line to `SECTIONS`.
  * Exit status 1 when a goal is missed.
@@ -20,6 +21,7 @@ import { analysisSection } from './sections/analysis.js';
 import { serverSection } from './sections/server.js';
 import { edgeSection } from './sections/edge.js';
 import { soakSection } from './sections/soak.js';
+import { clusterSection } from './sections/cluster.js';
 import { formatCount, formatTable } from '../io.js';
 import type { BenchArgs, BenchRow, BenchSection } from './measure.js';
 
@@ -33,6 +35,7 @@ const SECTIONS: readonly BenchSection[] = [
   edgeSection,
   serverSection,
   soakSection,
+  clusterSection,
 ];
 
 /** `25.2 T/s`, `201.3 M/s`, `48.2 k/s`. */

@@ -5,7 +5,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createSeededRng, formatCard, JOKER, shuffledDeck, type Card } from '@paigow/engine';
+import { createSeededRng, formatCard, HAND_SIZE, JOKER, shuffledDeck, toHand, unwrap, type Card, type Hand } from '@paigow/engine';
 
 /** One line of the benchmark table. */
 export interface BenchRow {
@@ -95,6 +95,11 @@ export function dealHands(count: number, size: number, seed: number): Card[][] {
   const hands: Card[][] = [];
   for (let i = 0; i < count; i++) hands.push(shuffledDeck(rng).slice(0, size));
   return hands;
+}
+
+/** `count` hands of seven cards (`Hand`s, checked once here, outside any timing), seeded by `seed`. */
+export function dealSevenCardHands(count: number, seed: number): Hand[] {
+  return dealHands(count, HAND_SIZE, seed).map((cards) => unwrap(toHand(cards)));
 }
 
 /** Our notation to pokersolver's: `As`, `Td` are the same; the joker is `Or`. */

@@ -19,10 +19,11 @@ import {
   scoreSettings,
   summarize,
   type Card,
+  type Hand,
   type HouseWayId,
   type SettingAnalysis,
 } from '@paigow/engine';
-import { formatCount, formatTable, integerOption, parseCardArgs, printJson, printText } from '../io.js';
+import { formatCount, formatTable, integerOption, parseHandArgs, printJson, printText } from '../io.js';
 import { HOUSE_WAY_OPTION_HELP, houseWayOption } from '../house-way-option.js';
 import { createPool, defaultThreads, type Pool } from '../workers/pool.js';
 import { addHistograms } from '../workers/tasks.js';
@@ -80,7 +81,7 @@ export async function pooledHistogram(hand: readonly Card[], pool: Pool, threads
 }
 
 async function exactAnalysis(
-  hand: readonly Card[],
+  hand: Hand,
   threads: number,
   commissionBps: number,
   houseWay: HouseWayId,
@@ -114,7 +115,7 @@ export function registerAnalyze(program: Command): void {
     .option('--house-way <name>', `the banker's ${HOUSE_WAY_OPTION_HELP}`, houseWayOption, DEFAULT_HOUSE_WAY)
     .option('--json', 'print one JSON document')
     .action(async (args: string[], options: { samples?: number; seed?: number; threads?: number; commissionBps: number; json?: boolean; houseWay: HouseWayId }) => {
-      const hand = parseCardArgs(args, 7);
+      const hand = parseHandArgs(args);
       const way = houseWays[options.houseWay];
       const start = performance.now();
       let settings: (SettingAnalysis & { evMargin?: number })[];

@@ -31,7 +31,9 @@ function publishedCheckpoint(houseWay: string, variant = ''): string {
 
 describe('paigow edge --exact', () => {
   it('reports the counts, the house edge and the banking player from a finished checkpoint, exactly', () => {
-    const report = json(['edge', '--exact', '--house-way', 'foxwoods', '--checkpoint', publishedCheckpoint('foxwoods')]) as {
+    // Foxwoods' exact count ranks the wheel lowest by default (the 2013 analysis'); its checkpoint says so.
+    const report = json(['edge', '--exact', '--house-way', 'foxwoods', '--checkpoint', publishedCheckpoint('foxwoods', 'wheel=low')]) as {
+      wheel: string;
       deals: number;
       counts: { win: number; push: number; loss: number };
       win: number;
@@ -41,6 +43,7 @@ describe('paigow edge --exact', () => {
       playerBanker: { edgeBeforeFee: { value: number } };
       dealsPerSecond: number | null;
     };
+    expect(report.wheel).toBe('low');
     expect(report.deals).toBe(Number(DEALS));
     expect(report.dealsPerSecond).toBeNull();
     expect(report.counts).toMatchObject({ win: 2402491783820756, push: 3341087256920524, loss: 2506879990473120 });
@@ -55,6 +58,9 @@ describe('paigow edge --exact', () => {
 
   it('refuses a checkpoint of another house way, and bad options', () => {
     expectBadInput(paigow(['edge', '--exact', '--checkpoint', publishedCheckpoint('foxwoods')]), /--checkpoint: .* another house way/);
+    // The same house way under the other ranking is another count.
+    expectBadInput(paigow(['edge', '--exact', '--house-way', 'foxwoods', '--checkpoint', publishedCheckpoint('foxwoods')]), /--checkpoint: .* another house way/);
+    expectBadInput(paigow(['edge', '--exact', '--wheel', 'high']), "--wheel: expected second or low, got 'high'");
     expectBadInput(paigow(['edge']), 'edge needs --exact (it counts every deal)');
     expectBadInput(paigow(['edge', '--exact', '--readings', 'jokerIsExceptionAce=false']), '--readings applies to --house-way foxwoods only');
     expectBadInput(paigow(['edge', '--exact', '--house-way', 'foxwoods', '--readings', 'colour=blue']), /^paigow: --readings: expected name=true\|false/);

@@ -1,8 +1,9 @@
 /**
- * `paigow edge --exact [--house-way NAME] [--json]` (issue 16): the exact edge of the main wager over all
+ * `paigow edge --exact [--house-way NAME] [--wheel second|low] [--json]` (issue 16): the exact edge of the main wager over all
  * C(53,7) × C(46,7) = 8,250,459,031,214,400 deals, player and banker both set by the house way: the wins,
  * pushes and losses as exact integers, the house edge with commission and a banking player's edge
- * (rules.md §3, §3.1). The engine's `edge` module holds the method (inclusion–exclusion over the cards the
+ * (rules.md §3, §3.1), under the hand ranking `--wheel` names (default: the house way's analysis ranking,
+ * `ANALYSIS_RANKINGS`: the standard one for the seeds', the wheel lowest for Foxwoods'). The engine's `edge` module holds the method (inclusion–exclusion over the cards the
  * two hands share); this command fills the outcome table and runs the count on worker threads, with a
  * progress bar, and with `--checkpoint FILE` keeps each finished share so that an interrupted run resumes.
  */
@@ -10,6 +11,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import {
+  ANALYSIS_RANKINGS,
   DEFAULT_HOUSE_WAY,
   edgeWork,
   FOXWOODS_DEFAULTS,
@@ -20,6 +22,8 @@ import {
   type ExactFraction,
   type FoxwoodsOptions,
   type HouseWayId,
+  type WheelRank,
+  WHEEL_RANKS,
 } from '@paigow/engine';
 import { HOUSE_WAY_OPTION_HELP, houseWayOption } from '../house-way-option.js';
 import { UsageError, formatCount, formatTable, formatThreads, integerOption, printJson, printText } from '../io.js';
@@ -44,6 +48,8 @@ export interface EdgeReport {
   readonly houseWay: HouseWayId;
   /** The Foxwoods readings that differ from ours (`--readings`), `{}` for the default ones. */
   readonly readings: Partial<FoxwoodsOptions>;
+  /** Where the wheel ranked (`--wheel`): `second` (rules.md §2.1) or `low` (the 2013 analysis). */
+  readonly wheel: WheelRank;
   /** Deals counted: 8,250,459,031,214,400 (below 2^53: every count here is an exact JSON number). */
   readonly deals: number;
   /** Exact counts of the player's results, and of the deals whose high / low hands are copies. */
@@ -90,6 +96,16 @@ export function parseReadings(text: string): Partial<FoxwoodsOptions> {
   return readings as Partial<FoxwoodsOptions>;
 }
 
+/**
+ * Parses `--wheel second|low` (evaluate/ranking.ts).
+ * @throws UsageError naming the ranks there are
+ */
+export function wheelOption(text: string): WheelRank {
+  const found = WHEEL_RANKS.find((rank) => rank === text);
+  if (!found) throw new UsageError(`--wheel: expected ${WHEEL_RANKS.join(' or ')}, got '${text}'`);
+  return found;
+}
+
 /** Reads a checkpoint's finished shares when it belongs to this count; refuses one of another count. */
 function loadCheckpoint(file: string, expect: Omit<Checkpoint, 'shares'>): Map<number, EdgeShare> {
   const done = new Map<number, EdgeShare>();
@@ -101,7 +117,7 @@ function loadCheckpoint(file: string, expect: Omit<Checkpoint, 'shares'>): Map<n
     throw new UsageError(`--checkpoint: cannot read ${file}: ${(error as Error).message}`);
   }
   if (saved.houseWay !== expect.houseWay || saved.variant !== expect.variant || saved.parts !== expect.parts) {
-    throw new UsageError(`--checkpoint: ${file} holds a count of another house way or readings (${saved.houseWay} ${saved.variant})`);
+    throw new UsageError(`--checkpoint: ${file} holds a count of another house way, readings or ranking (${saved.houseWay} ${saved.variant})`);
   }
   for (const [part, s] of Object.entries(saved.shares)) {
     done.set(Number(part), { win: BigInt(s.win), sameHigh: BigInt(s.sameHigh), sameLow: BigInt(s.sameLow), total: BigInt(s.total) });
@@ -170,6 +186,7 @@ export async function exactEdge(way: EdgeHouseWay, threads: number, commissionBp
   return {
     houseWay: way.id,
     readings: way.readings ?? {},
+    wheel: way.wheel,
     deals: exactNumber(counts.deals),
     counts: {
       win: exactNumber(counts.win),
@@ -203,6 +220,11 @@ export function registerEdge(program: Command): void {
     .option('--exact', 'count every deal (required: the count is exact)')
     .option('--house-way <name>', HOUSE_WAY_OPTION_HELP, houseWayOption, DEFAULT_HOUSE_WAY)
     .option('--readings <list>', 'Foxwoods readings that differ from ours: name=true|false,… (see docs/house-way-foxwoods.md)', parseReadings)
+    .option(
+      '--wheel <rank>',
+      "where A-2-3-4-5 ranks: second (rules.md, the tables' ranking) or low (the 2013 analysis'); default: seeds second, foxwoods low",
+      wheelOption,
+    )
     .option('--threads <n>', 'worker threads (default: every core)', integerOption('--threads', 1, 256))
     .option('--commission-bps <bps>', 'commission on a win in basis points', integerOption('--commission-bps', 0, 10000), 500)
     .option('--banker-fee-bps <bps>', "a banking player's fee in basis points of the action", integerOption('--banker-fee-bps', 0, 10000), 150)
@@ -213,6 +235,7 @@ export function registerEdge(program: Command): void {
         exact?: boolean;
         houseWay: HouseWayId;
         readings?: Partial<FoxwoodsOptions>;
+        wheel?: WheelRank;
         threads?: number;
         commissionBps: number;
         bankerFeeBps: number;
@@ -222,7 +245,8 @@ export function registerEdge(program: Command): void {
         if (!options.exact) throw new UsageError('edge needs --exact (it counts every deal)');
         if (options.readings && options.houseWay !== 'foxwoods') throw new UsageError('--readings applies to --house-way foxwoods only');
         const threads = options.threads ?? defaultThreads();
-        const report = await exactEdge({ id: options.houseWay, readings: options.readings }, threads, options.commissionBps, options.bankerFeeBps, options.checkpoint);
+        const wheel = options.wheel ?? ANALYSIS_RANKINGS[options.houseWay].wheel;
+        const report = await exactEdge({ id: options.houseWay, readings: options.readings, wheel }, threads, options.commissionBps, options.bankerFeeBps, options.checkpoint);
         if (options.json) {
           printJson(report);
           return;
@@ -243,7 +267,7 @@ export function registerEdge(program: Command): void {
             ),
             `house edge (${report.commissionBps / 100}% commission): ${pct(report.houseEdge.value)} = ${report.houseEdge.exact}`,
             `a player as banker (no commission, fee ${report.playerBanker.feeBps / 100}% of the action): ${pct(report.playerBanker.edge.value)}, ${pct(report.playerBanker.edgeBeforeFee.value)} before the fee`,
-            `house way: ${report.houseWay}${Object.keys(report.readings).length ? ` (readings ${JSON.stringify(report.readings)})` : ''}; ${formatThreads(threads)}, ${report.seconds.toFixed(1)} s (table ${report.tableSeconds.toFixed(1)} s)${report.dealsPerSecond === null ? ', shares from the checkpoint' : `, ${formatCount(report.dealsPerSecond)} deals/s`}`,
+            `house way: ${report.houseWay}${Object.keys(report.readings).length ? ` (readings ${JSON.stringify(report.readings)})` : ''}, the wheel ranked ${report.wheel === 'low' ? 'lowest' : 'second'}; ${formatThreads(threads)}, ${report.seconds.toFixed(1)} s (table ${report.tableSeconds.toFixed(1)} s)${report.dealsPerSecond === null ? ', shares from the checkpoint' : `, ${formatCount(report.dealsPerSecond)} deals/s`}`,
           ].join('\n'),
         );
       },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { FORTUNE_LINES, FORTUNE_PAY_TABLE, cards } from '@paigow/engine';
+import { FORTUNE_LINES, FORTUNE_PAY_TABLE, handOf } from '@paigow/engine';
 import { UsageError } from '../io.js';
 import { formatExactReport, fortuneHandReport, loadPayTable, registerFortune, type FortuneExactReport } from './fortune.js';
 
@@ -70,7 +70,7 @@ describe('paigow fortune <7 cards>', () => {
     const op = file('straight4.json', JSON.stringify({ ...FORTUNE_PAY_TABLE, straight: 4 }));
     expect(await run('fortune', '9s 9h 9d 8c 7s 6h 5d')).toBe('9s 9h 9d 8c 7s 6h 5d: Three of a kind, pays 3 to 1 (also holds: Straight)\n');
     expect(await run('fortune', '9s 9h 9d 8c 7s 6h 5d', '--pay-table', op)).toBe('9s 9h 9d 8c 7s 6h 5d: Straight, pays 4 to 1 (also holds: Three of a kind)\n');
-    expect(fortuneHandReport(cards('As Kd 9c 7h 5s 3d 2c'), FORTUNE_PAY_TABLE)).toMatchObject({ line: null, pays: 0, held: [] });
+    expect(fortuneHandReport(handOf('As Kd 9c 7h 5s 3d 2c'), FORTUNE_PAY_TABLE)).toMatchObject({ line: null, pays: 0, held: [] });
   });
 
   test('bad input is a UsageError and prints nothing', async () => {

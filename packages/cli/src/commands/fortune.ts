@@ -16,12 +16,12 @@ import {
   fortuneLine,
   fortuneLinesHeld,
   parseFortunePayTable,
-  type Card,
   type FortuneLine,
   type FortunePayTable,
+  type Hand,
 } from '@paigow/engine';
 import type { Language } from '@paigow/i18n';
-import { UsageError, formatCount, formatTable, parseCardArgs, printJson, printText } from '../io.js';
+import { UsageError, formatCount, formatTable, parseHandArgs, printJson, printText } from '../io.js';
 import { LANG_OPTION_HELP, environmentLanguage, langOption, translator } from '../lang-option.js';
 
 /** The JSON document of `paigow fortune --exact` (interfaces.md, plus the extra fields below). */
@@ -112,7 +112,7 @@ export function fortuneExactReport(payTable: FortunePayTable): FortuneExactRepor
 }
 
 /** The report of seven validated cards under `payTable`. */
-export function fortuneHandReport(cards: readonly Card[], payTable: FortunePayTable): FortuneHandReport {
+export function fortuneHandReport(cards: Hand, payTable: FortunePayTable): FortuneHandReport {
   const { line, pays } = fortuneLine(cards, payTable);
   return {
     cards: cards.map(formatCard),
@@ -174,7 +174,6 @@ export function registerFortune(program: Command): void {
     .action((cardArgs: string[], options: { exact?: boolean; payTable?: string; json?: boolean; lang: Language }) => {
       if (options.exact && cardArgs.length > 0) throw new UsageError('give either --exact or seven cards, not both');
       if (!options.exact && cardArgs.length === 0) throw new UsageError('fortune what? give --exact or seven cards');
-      const cards = options.exact ? [] : parseCardArgs(cardArgs, 7);
       const payTable = loadPayTable(options.payTable);
       if (options.exact) {
         const report = fortuneExactReport(payTable);
@@ -182,7 +181,7 @@ export function registerFortune(program: Command): void {
         else printText(formatExactReport(report, options.lang));
         return;
       }
-      const report = fortuneHandReport(cards, payTable);
+      const report = fortuneHandReport(parseHandArgs(cardArgs), payTable);
       if (options.json) {
         printJson(report);
         return;

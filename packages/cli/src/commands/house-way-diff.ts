@@ -19,6 +19,7 @@ import type { Command } from 'commander';
 import {
   approximateCost,
   formatCard,
+  HAND_SIZE,
   houseWays,
   mergeHouseWayDiffs,
   optimalChooser,
@@ -26,12 +27,14 @@ import {
   scoreSettings,
   settingIndexOfCode,
   settingValues,
-  type Card,
+  toHand,
+  unwrap,
+  type Hand,
   type HouseWay,
   type HouseWayDiffShare,
   type HouseWayId,
 } from '@paigow/engine';
-import { UsageError, formatCount, formatTable, formatThreads, integerOption, parseCardArgs, printJson, printText } from '../io.js';
+import { UsageError, formatCount, formatTable, formatThreads, integerOption, parseHandArgs, printJson, printText } from '../io.js';
 import { houseWayOption } from '../house-way-option.js';
 import { startProgress } from '../progress.js';
 import { createPool, defaultThreads, type Pool } from '../workers/pool.js';
@@ -101,13 +104,13 @@ const METHOD =
   'groups ranked by |EV(A) − EV(B)| against the banker over all hands (no card removal); the costliest groups ' +
   "analysed exactly on a representative hand (53,524,680 banker hands, as paigow analyze)";
 
-function settingOf(way: HouseWay, hand: readonly Card[], ev: number): DiffSetting {
+function settingOf(way: HouseWay, hand: Hand, ev: number): DiffSetting {
   const s = way.set(hand);
   return { high: s.high.map(formatCard), low: s.low.map(formatCard), rule: s.rule, explanation: s.explanation.text, ev };
 }
 
 /** Both settings of `hand` with their exact EVs against `banker` (the histogram over the 46 other cards). */
-async function exactDiff(hand: readonly Card[], a: HouseWay, b: HouseWay, banker: HouseWay, pool: Pool, threads: number, commissionBps: number): Promise<DiffHand> {
+async function exactDiff(hand: Hand, a: HouseWay, b: HouseWay, banker: HouseWay, pool: Pool, threads: number, commissionBps: number): Promise<DiffHand> {
   const histogram = await pooledHistogram(hand, pool, threads, banker.id);
   const scored = scoreSettings(hand, histogram, commissionBps);
   const settingA = scored[settingIndexOfCode(a.code(hand))];
@@ -210,7 +213,7 @@ export function registerHouseWay(program: Command): void {
         const banker = houseWays[options.banker ?? aId];
         const threads = options.threads ?? defaultThreads();
         const start = performance.now();
-        const hand = options.hand !== undefined ? parseCardArgs([options.hand], 7) : undefined;
+        const hand = options.hand !== undefined ? parseHandArgs([options.hand]) : undefined;
         const pool = createPool(threads);
         try {
           if (hand) {
@@ -248,7 +251,7 @@ export function registerHouseWay(program: Command): void {
           const analyse = async (g: number): Promise<DiffHand> => {
             let found = analysed.get(g);
             if (found === undefined) {
-              const rep = diff.cards.slice(g * 7, g * 7 + 7);
+              const rep = unwrap(toHand(diff.cards.slice(g * HAND_SIZE, g * HAND_SIZE + HAND_SIZE)));
               found = { ...(await exactDiff(rep, a, b, banker, pool, threads, options.commissionBps)), hands: diff.hands[g] };
               analysed.set(g, found);
             }

@@ -6,11 +6,27 @@
  */
 
 import type { Command } from 'commander';
-import { DEFAULT_HOUSE_WAY, categoryOf, evaluateHighHand5, evaluateLowHand2, formatCard, houseWays, seedsHouseWay, type Card, type HouseWay, type HouseWayId, type HouseWaySetting } from '@paigow/engine';
+import {
+  DEFAULT_HOUSE_WAY,
+  HAND_SIZE,
+  categoryOf,
+  evaluateHighHand5,
+  evaluateLowHand2,
+  formatCard,
+  houseWays,
+  seedsHouseWay,
+  toHand,
+  unwrap,
+  type Card,
+  type Hand,
+  type HouseWay,
+  type HouseWayId,
+  type HouseWaySetting,
+} from '@paigow/engine';
 import { houseWayText, type Language } from '@paigow/i18n';
 import { HOUSE_WAY_OPTION_HELP, houseWayOption } from '../house-way-option.js';
 import { LANG_OPTION_HELP, environmentLanguage, langOption, translator } from '../lang-option.js';
-import { formatTable, parseCardArgs, printJson, printText, readsStdin, runBulk } from '../io.js';
+import { formatTable, parseHandArgs, printJson, printText, readsStdin, runBulk } from '../io.js';
 
 /** The JSON document of `paigow set` (interfaces.md). */
 export interface SetReport {
@@ -26,7 +42,7 @@ export interface SetReport {
 }
 
 /** The report of a validated hand of seven cards, set by `way` (default: the seeds' house way). */
-export function setReport(hand: readonly Card[], way: HouseWay = seedsHouseWay): SetReport {
+export function setReport(hand: Hand, way: HouseWay = seedsHouseWay): SetReport {
   const setting: HouseWaySetting = way.set(hand);
   return {
     high: setting.high.map(formatCard),
@@ -44,7 +60,7 @@ const quoted = (cards: readonly string[]): string => `["${cards.join('","')}"]`;
  * One bulk-mode line: the `SetReport` fields plus `"cards"` (the line as read), written without
  * `JSON.stringify` of the whole object, which is the slowest part of a million-line run.
  */
-function setLine(line: string, hand: readonly Card[], way: HouseWay): string {
+function setLine(line: string, hand: Hand, way: HouseWay): string {
   const r = setReport(hand, way);
   let params = '';
   for (const [key, value] of Object.entries(r.explanationParams)) params += `${params ? ',' : ''}"${key}":${JSON.stringify(value)}`;
@@ -63,14 +79,14 @@ export async function setBulk(
   output: NodeJS.WritableStream = process.stdout,
   way: HouseWay = seedsHouseWay,
 ): Promise<void> {
-  await runBulk(7, (line, hand) => setLine(line, hand, way), input, output);
+  await runBulk(HAND_SIZE, (line, cards) => setLine(line, unwrap(toHand(cards)), way), input, output);
 }
 
 /**
  * The text of `paigow set`: a table of the high hand, the low hand (cards and hand names) and the
  * rule, then the explanation, in `lang` (packages/i18n, the web client's catalogs).
  */
-export function setText(hand: readonly Card[], way: HouseWay, lang: Language): string {
+export function setText(hand: Hand, way: HouseWay, lang: Language): string {
   const t = translator(lang);
   const setting = way.set(hand);
   const cards = (side: readonly Card[]): string => side.map(formatCard).join(' ');
@@ -101,7 +117,7 @@ export function registerSet(program: Command): void {
         await setBulk(process.stdin, process.stdout, way);
         return;
       }
-      const hand = parseCardArgs(args, 7);
+      const hand = parseHandArgs(args);
       if (options.json) {
         printJson(setReport(hand, way));
         return;

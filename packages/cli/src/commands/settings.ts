@@ -4,8 +4,8 @@
  */
 
 import type { Command } from 'commander';
-import { categoryOf, describeValue, formatCard, isFoulValues, settingValues, settings, type Category, type HandValue } from '@paigow/engine';
-import { formatTable, parseCardArgs, printJson, printText } from '../io.js';
+import { categoryOf, describeValue, formatCard, isFoulValues, settingValues, settings, type Category, type Hand, type HandValue } from '@paigow/engine';
+import { formatTable, parseHandArgs, printJson, printText } from '../io.js';
 
 /** One setting in the JSON document of `paigow settings`. */
 export interface SettingReport {
@@ -22,7 +22,7 @@ export interface SettingReport {
 }
 
 /** The 21 settings of seven validated cards, in the engine's order (`LOW_HAND_PAIRS`). */
-export function settingsReport(hand: readonly number[]): { settings: SettingReport[] } {
+export function settingsReport(hand: Hand): { settings: SettingReport[] } {
   return {
     settings: settings(hand).map((setting) => {
       const values = settingValues(setting);
@@ -47,7 +47,7 @@ export function registerSettings(program: Command): void {
     .argument('<cards...>', 'seven cards, as one quoted argument or separate arguments')
     .option('--json', 'print one JSON document')
     .action((args: string[], options: { json?: boolean }) => {
-      const report = settingsReport(parseCardArgs(args, 7));
+      const report = settingsReport(parseHandArgs(args));
       if (options.json) {
         printJson(report);
         return;

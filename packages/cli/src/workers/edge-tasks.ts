@@ -7,20 +7,23 @@
 import {
   countEdgeShare,
   fillOutcomes,
-  foxwoodsHouseWay,
   FULL_DECK,
-  houseWays,
+  handRanking,
+  houseWayVariant,
   type EdgeShare,
   type FoxwoodsOptions,
   type HouseWay,
   type HouseWayId,
+  type WheelRank,
 } from '@paigow/engine';
 
-/** Which house way sets the hands: a registered one, and for Foxwoods optionally other readings. */
+/** Which house way sets the hands: a registered one, for Foxwoods optionally other readings, and the ranking. */
 export interface EdgeHouseWay {
   readonly id: HouseWayId;
   /** Readings of house-way-foxwoods.md that differ from ours (`foxwoods` only). */
   readonly readings?: Partial<FoxwoodsOptions>;
+  /** Where the wheel ranks (evaluate/ranking.ts): hands are set and compared under that ranking. */
+  readonly wheel: WheelRank;
 }
 
 /** A share of the exact edge count's work. */
@@ -42,7 +45,7 @@ export interface EdgeFill {
 
 /** The house way an `EdgeHouseWay` names. */
 export function edgeHouseWay(way: EdgeHouseWay): HouseWay {
-  return way.id === 'foxwoods' && way.readings ? foxwoodsHouseWay(way.readings) : houseWays[way.id];
+  return houseWayVariant(way.id, handRanking(way.wheel), way.readings);
 }
 
 /** Runs one edge task on this thread; `progress` receives hands done since its last call. */

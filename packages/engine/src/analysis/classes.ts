@@ -7,9 +7,10 @@
 import { DECK_SIZE } from '../cards/index.js';
 import { allHighValues } from '../evaluate/high-hand.js';
 import { evaluateLowHand2 } from '../evaluate/low-hand.js';
+import { STANDARD_RANKING, type HandRanking } from '../evaluate/ranking.js';
 import type { HandValue } from '../evaluate/value.js';
 
-/** The value classes, built once on first use. */
+/** The value classes of a ranking, built once on first use. */
 export interface ValueClasses {
   /** Every distinct high-hand value, increasing (index = class). */
   readonly highValues: Int32Array;
@@ -19,24 +20,31 @@ export interface ValueClasses {
   readonly lowClass: ReadonlyMap<HandValue, number>;
 }
 
-let classes: ValueClasses | undefined;
+/** Built value classes by wheel rank (ranking.ts). */
+const classes = new Map<string, ValueClasses>();
 
 function distinctSorted(values: Set<number>): Int32Array {
   return Int32Array.from([...values].sort((a, b) => a - b));
 }
 
-/** The value classes (about 7,500 high and 91 low), built on first use from the evaluators' tables. */
-export function valueClasses(): ValueClasses {
-  if (classes) return classes;
+/**
+ * The value classes (about 7,500 high and 91 low) of a hand ranking, built on first use from the evaluators'
+ * tables. Both rankings (ranking.ts) have as many classes: they differ only in where the wheel's values sit.
+ * @param ranking default: the standard ranking (rules.md §2.1)
+ */
+export function valueClasses(ranking: HandRanking = STANDARD_RANKING): ValueClasses {
+  const built = classes.get(ranking.wheel);
+  if (built) return built;
   const low = new Set<number>();
   for (let a = 0; a < DECK_SIZE; a++) for (let b = a + 1; b < DECK_SIZE; b++) low.add(evaluateLowHand2(a, b));
-  const highValues = distinctSorted(allHighValues());
+  const highValues = distinctSorted(allHighValues(ranking));
   const lowValues = distinctSorted(low);
-  classes = {
+  const made: ValueClasses = {
     highValues,
     lowValues,
     highClass: new Map(Array.from(highValues, (v, i) => [v, i])),
     lowClass: new Map(Array.from(lowValues, (v, i) => [v, i])),
   };
-  return classes;
+  classes.set(ranking.wheel, made);
+  return made;
 }

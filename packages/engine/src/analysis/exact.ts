@@ -7,7 +7,7 @@
  * two-dimensional prefix sums in constant time (`scoreSettings`).
  */
 
-import { JOKER, type Card } from '../cards/index.js';
+import { JOKER, type Card, type Hand } from '../cards/index.js';
 import { JOKER_TYPE } from '../evaluate/multiset.js';
 import { settingValues, settings as allSettings, type Setting } from '../setting/index.js';
 import { seedsHouseWay } from '../house-way/seeds.js';
@@ -113,7 +113,7 @@ export interface SettingAnalysis {
  * @param commissionBps the commission on a win, in basis points (500 = 5%)
  * @returns the 21 settings in `settings(hand)` order
  */
-export function scoreSettings(hand: readonly Card[], histogram: Float64Array, commissionBps = 500): SettingAnalysis[] {
+export function scoreSettings(hand: Hand, histogram: Float64Array, commissionBps = 500): SettingAnalysis[] {
   const { highClass, lowClass } = valueClasses();
   const table = dominance(histogram);
   const keep = 1 - commissionBps / 10000;
@@ -143,7 +143,7 @@ export interface HandAnalysis {
  * Picks the best setting and the house way's among scored settings.
  * @param way the house way whose setting is marked (default: the seeds')
  */
-export function summarize(hand: readonly Card[], scored: SettingAnalysis[], way: HouseWay = seedsHouseWay): HandAnalysis {
+export function summarize(hand: Hand, scored: SettingAnalysis[], way: HouseWay = seedsHouseWay): HandAnalysis {
   let best = scored[0];
   for (const s of scored) if (s.ev > best.ev) best = s;
   const code = way.code(hand);
@@ -154,13 +154,11 @@ export function summarize(hand: readonly Card[], scored: SettingAnalysis[], way:
 /**
  * Exact analysis of seven cards against the banker's house way over all 53,524,680 banker hands, on this thread.
  * (The CLI splits `bankerHistogram` over worker threads; the result is the same.)
- * @param hand seven distinct valid cards
+ * @param hand the player's hand (seven distinct cards)
  * @param commissionBps commission on a win in basis points (default 500)
  * @param way the house way of the banker, and the one whose setting is marked (default: the seeds')
- * @throws RangeError when not given seven cards
  */
-export function analyzeHand(hand: readonly Card[], commissionBps = 500, way: HouseWay = seedsHouseWay): HandAnalysis {
-  if (hand.length !== 7) throw new RangeError(`a hand has 7 cards, got ${hand.length}`);
+export function analyzeHand(hand: Hand, commissionBps = 500, way: HouseWay = seedsHouseWay): HandAnalysis {
   const histogram = bankerHistogram(hand, 0, 1, way);
   const summary = summarize(hand, scoreSettings(hand, histogram, commissionBps), way);
   return { ...summary, bankerHands: histogram.reduce((x, y) => x + y, 0) };

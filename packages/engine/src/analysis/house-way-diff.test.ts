@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { unwrap } from '../errors/index.js';
 import { houseWays } from '../house-way/registry.js';
+import { toHand } from '../notation/index.js';
 import { settingValues } from '../setting/index.js';
 import { valueClasses } from './classes.js';
 import { LOW_CLASSES } from './banker.js';
@@ -18,7 +20,7 @@ function bruteForce(part: number): { total: number; differ: number; groups: Map<
   const [a, b] = PAIRS[part];
   const { highClass, lowClass } = valueClasses();
   const packed = (hand: number[], way = seeds): number => {
-    const v = settingValues(way.set(hand));
+    const v = settingValues(way.set(unwrap(toHand(hand))));
     return (highClass.get(v.high) as number) * LOW_CLASSES + (lowClass.get(v.low) as number);
   };
   let total = 0;
@@ -60,7 +62,7 @@ describe('the house-way lab sweep (issue 16 point 4)', () => {
     const { highClass, lowClass } = valueClasses();
     for (let g = 0; g < share.hands.length; g++) {
       const hand = share.cards.slice(g * 7, g * 7 + 7);
-      const v = settingValues(foxwoods.set(hand));
+      const v = settingValues(foxwoods.set(unwrap(toHand(hand))));
       expect((highClass.get(v.high) as number) * LOW_CLASSES + (lowClass.get(v.low) as number)).toBe(share.outcomeB[g]);
     }
   });

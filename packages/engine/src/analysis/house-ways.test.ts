@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newDeck } from '../cards/index.js';
 import { houseWays } from '../house-way/registry.js';
-import { cards, formatCard } from '../notation/index.js';
+import { unwrap } from '../errors/index.js';
+import { formatCard, handOf, toHand } from '../notation/index.js';
 import { createSeededRng, shuffle } from '../rng/index.js';
 import { settingValues } from '../setting/index.js';
 import { bankerOutcome, bankerTables, LOW_CLASSES } from './banker.js';
@@ -16,7 +17,7 @@ const seeds = houseWays.seeds;
 /** The packed outcome of a house way's setting, evaluated in full. */
 function fullOutcome(hand: number[], way = foxwoods): number {
   const { highClass, lowClass } = valueClasses();
-  const values = settingValues(way.set(hand));
+  const values = settingValues(way.set(unwrap(toHand(hand))));
   return (highClass.get(values.high) as number) * LOW_CLASSES + (lowClass.get(values.low) as number);
 }
 
@@ -57,7 +58,7 @@ describe('analysis with the Foxwoods house way (issue 16 point 1)', () => {
   });
 
   it('summarize marks the named house way\'s setting', () => {
-    const hand = cards('Ah Kh Kd Qc Jc Ts 3d'); // Foxwoods: A-Q in front; the seeds: the straight with a king and the 3 in front
+    const hand = handOf('Ah Kh Kd Qc Jc Ts 3d'); // Foxwoods: A-Q in front; the seeds: the straight with a king and the 3 in front
     const histogram = bankerHistogram(hand, 0, 64, foxwoods);
     const scored = scoreSettings(hand, histogram);
     expect(summarize(hand, scored, foxwoods).houseWay.low.map(formatCard).sort()).toEqual(['Ah', 'Qc']);
@@ -75,7 +76,7 @@ describe('analysis with the Foxwoods house way (issue 16 point 1)', () => {
   });
 
   it('the Hint compares with the table\'s house way', () => {
-    const hand = cards('Ah Kh Kd Qc Jc Ts 3d');
+    const hand = handOf('Ah Kh Kd Qc Jc Ts 3d');
     const hint = settingHint(hand, createSeededRng(1), 5_000, 500, foxwoods);
     expect(hint.houseWay.rule).toBe('7.one-pair-ace-front');
     expect([...hint.houseWay.low].sort()).toEqual(['Ah', 'Qc']);

@@ -12,7 +12,7 @@ export {
 export { estimateSettings, type SampledSetting } from './sample.js';
 export { approximateCost, mergeHouseWayDiffs, outcomeEv, sweepHouseWayDiff, type HouseWayDiffShare } from './house-way-diff.js';
 export type { BankerTables } from './banker.js';
-export { HINT_SAMPLES, settingHint, type SettingHint } from './hint.js';
+export { HINT_SAMPLES, settingHint, type HintSetting, type SettingHint } from './hint.js';
 export { mergeOptimal, simulateOptimal, summarizeGain, type OptimalCounts } from './optimal.js';
 export {
   mergeSimulations,
@@ -26,3 +26,14 @@ export {
   type SimulationCounts,
   type SimulationSummary,
 } from './simulate.js';
+export {
+  canonicalHand,
+  gradeHand,
+  gradeSetting,
+  scoresForHand,
+  type CanonicalHand,
+  type ReviewedSetting,
+  type SettingGrade,
+  type SettingScore,
+  type SettingReview,
+} from './grade.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DECK_SIZE, type Card } from '../cards/index.js';
-import { cards } from '../notation/index.js';
+import { cards, handOf } from '../notation/index.js';
 import type { Rng } from '../rng/index.js';
 import { houseWays } from '../house-way/index.js';
 import { analyzeHand, bankerHistogram } from './exact.js';
@@ -24,7 +24,7 @@ function dealing(order: readonly Card[]): Rng {
 describe('the optimal player with card removal (issue 16, point 5)', () => {
   // Over all 154,143,080 banker hands Q-2 in front (8-high straight behind, the joker as the seven) is the best
   // setting of this hand; over the 53,524,680 hands of the 46 cards it leaves, Q-8 in front (6-high straight) is.
-  const player = cards('Jk 6h 2d 5d 4s Qh 8c');
+  const player = handOf('Jk 6h 2d 5d 4s Qh 8c');
   // The banker's house way: kings behind, Q-5 in front. Q-8 wins both hands; Q-2 wins behind and loses in front.
   const banker = cards('Kd Kc Qc 5h 4d 3h 2c');
 

@@ -9,7 +9,9 @@
  * player's edge is then the exact house-way edge (`paigow edge --exact`) less that gap.
  */
 
-import { DECK_SIZE, type Card } from '../cards/index.js';
+import { DECK_SIZE, HAND_SIZE } from '../cards/index.js';
+import { unwrap } from '../errors/index.js';
+import { toHand } from '../notation/index.js';
 import type { Rng } from '../rng/index.js';
 import { settingValues } from '../setting/index.js';
 import { seedsHouseWay } from '../house-way/seeds.js';
@@ -51,7 +53,7 @@ export function simulateOptimal(rounds: number, rng: Rng, commissionBps = 500, w
       const j = i + rng.nextInt(DECK_SIZE - i);
       [deck[i], deck[j]] = [deck[j], deck[i]];
     }
-    const player: Card[] = deck.slice(0, 7);
+    const player = unwrap(toHand(deck.slice(0, HAND_SIZE)));
     const analysis = analyzeHand(player, commissionBps, way);
     counts.gain += analysis.houseWayGivesUp;
     counts.gainSquares += analysis.houseWayGivesUp ** 2;

@@ -5,7 +5,7 @@
  * than their separate intervals suggest.
  */
 
-import { DECK_SIZE, type Card } from '../cards/index.js';
+import { DECK_SIZE, type Hand } from '../cards/index.js';
 import type { Rng } from '../rng/index.js';
 import { settings as allSettings, settingValues } from '../setting/index.js';
 import { seedsHouseWay } from '../house-way/seeds.js';
@@ -43,8 +43,7 @@ export function evInterval(win: number, loss: number, keep: number, n: number): 
  * @param way the banker's house way (default: the seeds')
  * @returns the 21 settings in `settings(hand)` order
  */
-export function estimateSettings(hand: readonly Card[], rng: Rng, samples: number, commissionBps = 500, way: HouseWay = seedsHouseWay): SampledSetting[] {
-  if (hand.length !== 7) throw new RangeError(`a hand has 7 cards, got ${hand.length}`);
+export function estimateSettings(hand: Hand, rng: Rng, samples: number, commissionBps = 500, way: HouseWay = seedsHouseWay): SampledSetting[] {
   if (!Number.isInteger(samples) || samples < 1) throw new RangeError(`samples must be a positive integer, got ${samples}`);
   const { highClass, lowClass } = valueClasses();
   const tables = bankerTables(way);

@@ -60,6 +60,18 @@ export function isCard(value: unknown): value is Card {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < DECK_SIZE;
 }
 
+/** Cards in a hand: each player and the banker are dealt seven (rules.md §2). */
+export const HAND_SIZE = 7;
+
+declare const HAND: unique symbol;
+
+/**
+ * Seven distinct valid cards: a player's or the banker's hand (rules.md §2), checked once where they
+ * enter (`toHand`, `parseHand`, a deal) and trusted from then on. The functions that set, evaluate or
+ * analyse seven cards take a `Hand`, so none of them counts or checks the cards again.
+ */
+export type Hand = readonly Card[] & { readonly [HAND]: true };
+
 /** A fresh, ordered 53-card deck (rules.md §1): 2s 2h 2d 2c 3s … Ac, then the joker. */
 export function newDeck(): Card[] {
   return Array.from({ length: DECK_SIZE }, (_, i) => i);

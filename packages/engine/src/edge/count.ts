@@ -14,8 +14,9 @@
  */
 
 import { valueClasses } from '../analysis/classes.js';
+import { HAND_SIZE } from '../cards/index.js';
 import { forEachCommonSet } from './common-sets.js';
-import { binomial, HAND_SIZE, type EdgeDeck } from './deck.js';
+import { binomial, type EdgeDeck } from './deck.js';
 import { emptyPairSums, PairCounter } from './dominance-pairs.js';
 
 /** One share's sums (exact integers; add shares with `mergeEdgeShares`). */
@@ -67,6 +68,7 @@ export function edgeWork(deck: EdgeDeck): number {
 export function countEdgeShare(deck: EdgeDeck, outcomes: Int32Array, part = 0, parts = 1, onProgress?: (handsDone: number) => void): EdgeShare {
   if (outcomes.length !== deck.hands) throw new RangeError(`the outcome table needs ${deck.hands} entries, got ${outcomes.length}`);
   const n = deck.cards.length;
+  // Every hand ranking has as many high classes (analysis/classes.ts), so the outcomes' ranking does not matter here.
   const counter = new PairCounter(valueClasses().highValues.length);
   const sums = emptyPairSums();
   const points = new Int32Array(binomial(n - 1, HAND_SIZE - 1));

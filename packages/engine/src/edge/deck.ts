@@ -7,10 +7,7 @@
  * colex rank Σ C(p_i, i), which numbers the C(n, 7) hands 0 … C(n, 7) − 1 in order of their highest card.
  */
 
-import { JOKER, type Card } from '../cards/index.js';
-
-/** Cards in a hand. */
-export const HAND_SIZE = 7;
+import { HAND_SIZE, JOKER, type Card } from '../cards/index.js';
 
 /** A deck of whole ranks (four suits each), with or without the joker. */
 export interface EdgeDeck {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { JOKER } from '../cards/index.js';
+import { unwrap } from '../errors/index.js';
 import { evaluateHighHand, evaluateLowHand } from '../evaluate/index.js';
-import { houseWays, type HouseWay } from '../house-way/index.js';
+import { WHEEL_LOW_RANKING } from '../evaluate/ranking.js';
+import { foxwoodsHouseWay, houseWays, houseWayVariant, type HouseWay } from '../house-way/index.js';
+import { toHand } from '../notation/index.js';
 import { createSeededRng } from '../rng/index.js';
 import {
   binomial,
@@ -26,9 +29,9 @@ function settingValues(deck: EdgeDeck, way: HouseWay): { high: Float64Array; low
   const pos: number[] = [];
   const walk = (from: number): void => {
     if (pos.length === 7) {
-      const setting = way.set(pos.map((p) => deck.cards[p]));
+      const setting = way.set(unwrap(toHand(pos.map((p) => deck.cards[p]))));
       const r = colexRank(pos);
-      high[r] = evaluateHighHand(setting.high);
+      high[r] = evaluateHighHand(setting.high, way.ranking);
       low[r] = evaluateLowHand(setting.low);
       return;
     }
@@ -108,6 +111,24 @@ describe('exact edge count (inclusion–exclusion) against a brute force over ev
   }
 });
 
+describe('the exact count under the wheel-low ranking (evaluate/ranking.ts), against the same brute force', () => {
+  const deck = edgeDeck([0, 1, 2, 12], true);
+  for (const way of [houseWayVariant('seeds', WHEEL_LOW_RANKING), foxwoodsHouseWay({}, WHEEL_LOW_RANKING)]) {
+    it(`${way.id} (${way.variant}): 2 3 4 A and the joker`, () => {
+      expect(way.variant).toBe('wheel=low');
+      const counts = exactCount(deck, way);
+      expect({ win: counts.win, push: counts.push, loss: counts.loss }).toEqual(bruteForce(deck, way));
+    });
+  }
+  it('the ranking reaches the count: with 2-3-4-5-6 and the joker (the wheel or a six-high straight) the two rankings count differently', () => {
+    const wider = edgeDeck([0, 1, 2, 3, 4], true);
+    const standard = exactCount(wider, houseWays.foxwoods);
+    const wheelLow = exactCount(wider, foxwoodsHouseWay({}, WHEEL_LOW_RANKING));
+    expect(wheelLow.deals).toBe(standard.deals);
+    expect(wheelLow.win).not.toBe(standard.win);
+  });
+});
+
 describe('the pieces of the count', () => {
   it('the classes of common sets weigh up to every set of each size, for the full deck', () => {
     const bySize = new Array<number>(7).fill(0);
@@ -146,7 +167,7 @@ describe('the pieces of the count', () => {
           if (!hand.includes(c) && (c !== JOKER || rng.nextInt(2) === 0)) hand.push(c);
         }
         const values = (cards: number[]): string => {
-          const s = way.set(cards);
+          const s = way.set(unwrap(toHand(cards)));
           return `${evaluateHighHand(s.high)}/${evaluateLowHand(s.low)}`;
         };
         const expected = values(hand);

@@ -3,7 +3,7 @@
  * two hands share (`count.ts`), with any house way.
  */
 
-export { binomial, colexRank, edgeDeck, FULL_DECK, HAND_SIZE, type EdgeDeck } from './deck.js';
+export { binomial, colexRank, edgeDeck, FULL_DECK, type EdgeDeck } from './deck.js';
 export { fillOutcomes, LOW_BITS, LOW_MASK } from './outcomes.js';
 export { forEachCommonSet } from './common-sets.js';
 export { countEdgeShare, edgeWork, mergeEdgeShares, type EdgeCounts, type EdgeShare } from './count.js';

@@ -3,15 +3,18 @@
  * the high and low hand the house way sets, packed as `highClass << 7 | lowClass` (high classes < 2^13,
  * low classes < 91 < 2^7), in an Int32Array indexed by the hand's colex rank (`deck.ts`). Comparing two
  * hands' classes is comparing their values, so the table is all the count needs to know of the house way.
+ * Values and classes are those of the house way's hand ranking (`HouseWay.ranking`, evaluate/ranking.ts), so
+ * the count compares the two hands of a deal under the ranking the house way set them under.
  */
 
-import { evaluateHighHand5 } from '../evaluate/high-hand.js';
+import { highHandEvaluator } from '../evaluate/high-hand.js';
 import { evaluateLowHand2 } from '../evaluate/low-hand.js';
 import { FIVE_OF_SEVEN } from '../evaluate/seven.js';
 import { settingIndexOfCode } from '../house-way/code.js';
 import type { HouseWay } from '../house-way/types.js';
 import { valueClasses } from '../analysis/classes.js';
-import { binomial, HAND_SIZE, type EdgeDeck } from './deck.js';
+import { HAND_SIZE } from '../cards/index.js';
+import { binomial, type EdgeDeck } from './deck.js';
 
 /** Bits of the low class in a packed outcome. */
 export const LOW_BITS = 7;
@@ -34,16 +37,24 @@ function highClassOf(highValues: Int32Array, value: number): number {
  * Fills the outcomes of one share of the deck's hands: those whose two highest positions (p7, p6) have a
  * pair index ≡ `part` (mod `parts`); every share is a set of whole runs of consecutive colex ranks.
  * @param deck the deck (`FULL_DECK`, or a reduced one in tests)
- * @param way the house way that sets every hand (`HouseWay.code`)
+ * @param way the house way that sets every hand (`HouseWay.code`), and the ranking its values are compared under
  * @param outcomes length `deck.hands`; the caller may share it between threads, each filling its own share
  * @param part this share, 0 ≤ part < parts
  * @param parts how many shares the caller splits the table into (1: all of it)
  * @param onProgress called after each run with the hands set so far in this share
  * @throws RangeError when `outcomes` has the wrong length; Error if the house way fouls (its invariant)
  */
-export function fillOutcomes(deck: EdgeDeck, way: Pick<HouseWay, 'code'>, outcomes: Int32Array, part = 0, parts = 1, onProgress?: (handsDone: number) => void): void {
+export function fillOutcomes(
+  deck: EdgeDeck,
+  way: Pick<HouseWay, 'code' | 'ranking'>,
+  outcomes: Int32Array,
+  part = 0,
+  parts = 1,
+  onProgress?: (handsDone: number) => void,
+): void {
   if (outcomes.length !== deck.hands) throw new RangeError(`the outcome table needs ${deck.hands} entries, got ${outcomes.length}`);
-  const { highValues, lowValues } = valueClasses();
+  const { highValues, lowValues } = valueClasses(way.ranking);
+  const evaluate5 = highHandEvaluator(way.ranking);
   const n = deck.cards.length;
   // Low class of every pair of cards of the deck, by positions.
   const lowClass = new Int32Array(n * n);
@@ -80,7 +91,7 @@ export function fillOutcomes(deck: EdgeDeck, way: Pick<HouseWay, 'code'>, outcom
                 hand[0] = cards[p1];
                 const code = way.code(hand);
                 const f = FIVE_OF_SEVEN[settingIndexOfCode(code)];
-                const high = evaluateHighHand5(hand[f[0]], hand[f[1]], hand[f[2]], hand[f[3]], hand[f[4]]);
+                const high = evaluate5(hand[f[0]], hand[f[1]], hand[f[2]], hand[f[3]], hand[f[4]]);
                 outcomes[rank++] = (highClassOf(highValues, high) << LOW_BITS) | lowClass[pos[code & 7] * n + pos[(code >> 3) & 7]];
               }
             }

@@ -6,14 +6,16 @@
  * (always), any natural card not in the hand that completes a straight, straight flush or royal
  * flush, and in a flush the highest rank the flush lacks (`jokerFlushRank` in the engine) — keeping
  * the best reading. It is run against `evaluateHighHand5` on a million random hands, half of them
- * forced to hold the joker.
+ * forced to hold the joker; and with the wheel ranked lowest (ranking.ts, the 2013 analysis' ranking), against
+ * `highHandEvaluator(WHEEL_LOW_RANKING)` on every hand holding the joker and on random natural hands.
  */
 
 import { describe, expect, it } from 'vitest';
 import { JOKER, type Card } from '../cards/index.js';
 import { formatCards } from '../notation/index.js';
 import { createSeededRng, type Rng } from '../rng/index.js';
-import { evaluateHighHand5 } from './high-hand.js';
+import { evaluateHighHand5, highHandEvaluator } from './high-hand.js';
+import { WHEEL_LOW_RANKING } from './ranking.js';
 import { categoryOf, type HandValue } from './value.js';
 
 /** rules.md §2.1, lowest first, as the brute force's own category order. */
@@ -51,9 +53,10 @@ const COUNTS = new Int8Array(15);
 
 /**
  * Naive ranking of five natural cards. Ranks 2‥14 (ace 14), suits 0‥3 or NO_SUIT.
- * Straight order (rules.md §2.1): A-K-Q-J-T highest, A-2-3-4-5 second, then K-high down to 6-high.
+ * Straight order (rules.md §2.1): A-K-Q-J-T highest, A-2-3-4-5 second, then K-high down to 6-high; with
+ * `wheelLow`, A-2-3-4-5 lowest, below 6-high.
  */
-function rankFive(ranks: readonly number[], suits: readonly number[]): Key {
+function rankFive(ranks: readonly number[], suits: readonly number[], wheelLow = false): Key {
   COUNTS.fill(0);
   for (const r of ranks) COUNTS[r]++;
   // Ranks grouped: the largest group first, then the higher rank first (the poker tie-break order).
@@ -74,7 +77,7 @@ function rankFive(ranks: readonly number[], suits: readonly number[]): Key {
     const high = groupRanks[0];
     const low = groupRanks[4];
     if (high - low === 4) straight = high === 14 ? 100 : high;
-    if (high === 14 && groupRanks[1] === 5) straight = 99; // A-5-4-3-2, the wheel
+    if (high === 14 && groupRanks[1] === 5) straight = wheelLow ? 1 : 99; // A-5-4-3-2, the wheel
   }
   if (shape === 5) return [cat('five_aces')];
   if (flush && straight === 100) return [cat('royal_flush')];
@@ -99,21 +102,21 @@ function flushJokerRank(naturalRanks: readonly number[]): number {
   throw new Error('no rank left');
 }
 
-/** The brute-force value of five cards (rules.md §2.1–§2.2). */
-function bruteHighHand(cards: readonly Card[]): Key {
+/** The brute-force value of five cards (rules.md §2.1–§2.2), with `wheelLow` the wheel ranked lowest. */
+function bruteHighHand(cards: readonly Card[], wheelLow = false): Key {
   const naturals = cards.filter((c) => c !== JOKER);
   const ranks = naturals.map(rankOfCard);
   const suits = naturals.map(suitOfCard);
-  if (naturals.length === 5) return rankFive(ranks, suits);
+  if (naturals.length === 5) return rankFive(ranks, suits, wheelLow);
   // The joker's reading goes in the fifth place. Otherwise it counts as an ace: always allowed.
   ranks.push(14);
   suits.push(NO_SUIT);
-  let best = rankFive(ranks, suits);
+  let best = rankFive(ranks, suits, wheelLow);
   for (let sub = 0; sub < 52; sub++) {
     if (naturals.includes(sub)) continue;
     ranks[4] = rankOfCard(sub);
     suits[4] = suitOfCard(sub);
-    const key = rankFive(ranks, suits);
+    const key = rankFive(ranks, suits, wheelLow);
     const name = BRUTE_CATEGORIES[key[0]];
     const completes =
       name === 'straight' || name === 'straight_flush' || name === 'royal_flush' ||
@@ -200,5 +203,53 @@ describe('brute-force joker evaluator (written from rules.md §2.1–§2.2) agai
     }
     const values = keys.sort(compareKeys).map((k) => seen.get(k.join(',')) as number);
     for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThan(values[i - 1]);
+  });
+});
+
+describe('the same brute force with the wheel ranked lowest, against highHandEvaluator(WHEEL_LOW_RANKING)', () => {
+  const evaluate = highHandEvaluator(WHEEL_LOW_RANKING);
+  /** Checks hands against the brute force: same category, equal keys ⟺ equal values, and the same order. */
+  function check(hands: Iterable<Card[]>): number {
+    const seen = new Map<string, HandValue>();
+    const keys: Key[] = [];
+    let n = 0;
+    for (const hand of hands) {
+      n++;
+      const value = evaluate(hand[0], hand[1], hand[2], hand[3], hand[4]);
+      const key = bruteHighHand(hand, true);
+      const keyText = key.join(',');
+      const known = seen.get(keyText);
+      if (known === undefined) {
+        seen.set(keyText, value);
+        keys.push(key);
+      } else if (known !== value) {
+        disagree(hand, key, value, 'equal brute-force keys, different values');
+      }
+      if (BRUTE_CATEGORIES[key[0]] !== categoryOf(value)) disagree(hand, key, value, 'categories differ');
+    }
+    const values = keys.sort(compareKeys).map((k) => seen.get(k.join(',')) as number);
+    for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThan(values[i - 1]);
+    return n;
+  }
+
+  it('agrees on every one of the 270,725 hands holding the joker', () => {
+    function* jokerHands(): Generator<Card[]> {
+      for (let a = 0; a < 52; a++) for (let b = a + 1; b < 52; b++) for (let c = b + 1; c < 52; c++) for (let d = c + 1; d < 52; d++) yield [a, b, c, d, JOKER];
+    }
+    expect(check(jokerHands())).toBe(270_725);
+  });
+
+  it('agrees on 100,000 random hands, every wheel and straight flush among them ranked as the brute force ranks it', () => {
+    const rng = createSeededRng(20261201);
+    function* hands(): Generator<Card[]> {
+      for (let n = 0; n < 100_000; n++) yield randomHand(rng, false);
+      // Every natural wheel and six-high straight, suited or not (a sample seldom holds them).
+      for (let s = 0; s < 1024; s++) {
+        const suit = (i: number): number => (s >> (2 * i)) & 3;
+        yield [12 * 4 + suit(0), 0 * 4 + suit(1), 1 * 4 + suit(2), 2 * 4 + suit(3), 3 * 4 + suit(4)];
+        yield [4 * 4 + suit(0), 0 * 4 + suit(1), 1 * 4 + suit(2), 2 * 4 + suit(3), 3 * 4 + suit(4)];
+      }
+    }
+    expect(check(hands())).toBe(100_000 + 2048);
   });
 });

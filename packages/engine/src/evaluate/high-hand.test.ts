@@ -4,10 +4,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { cards } from '../notation/index.js';
-import { evaluateHighHand, evaluateHighHand5 } from './high-hand.js';
+import { allHighValues, evaluateHighHand, evaluateHighHand5, highHandEvaluator } from './high-hand.js';
+import { STANDARD_RANKING, WHEEL_LOW_RANKING } from './ranking.js';
 import { evaluateLowHand } from './low-hand.js';
 import { jokerFlushRank, straightPlace } from './reference.js';
-import { categoryOf, describeValue, valueNibbles } from './value.js';
+import { CATEGORIES, STRAIGHT, STRAIGHT_FLUSH, WHEEL_LOW_PLACE, WHEEL_PLACE, categoryOf, describeValue, valueNibbles } from './value.js';
 
 /** Value of a five-card high hand written in card notation. */
 const high = (text: string): number => evaluateHighHand(cards(text, 5));
@@ -116,6 +117,56 @@ describe('the joker (rules.md §2.2)', () => {
 
   it('the joker fills a gap inside a straight (8 9 _ J Q is a queen-high straight)', () => {
     expect(high('Jk 8s 9h Jd Qc')).toBe(high('8s 9h Td Jc Qs'));
+  });
+});
+
+describe('the wheel ranked lowest (ranking.ts, the 2013 analysis)', () => {
+  const lowest = (text: string): number => evaluateHighHand(cards(text, 5), WHEEL_LOW_RANKING);
+  it('A-2-3-4-5 is the lowest straight and the lowest straight flush', () => {
+    const order = ['As 2h 3d 4c 5s', '2s 3h 4d 5c 6s', '9s Th Jd Qc Ks', 'Ts Jh Qd Kc As'];
+    const values = order.map(lowest);
+    for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThan(values[i - 1]);
+    expect(lowest('As 2s 3s 4s 5s')).toBeLessThan(lowest('2h 3h 4h 5h 6h'));
+    expect(categoryOf(lowest('As 2s 3s 4s 5s'))).toBe('straight_flush');
+    expect(lowest('As 2h 3d 4c 5s')).toBeGreaterThan(lowest('Ks Kh Kd 4c 5s'));
+    expect(describeValue(lowest('As 2h 3d 4c 5s'))).toBe('Straight, five-high wheel (A-2-3-4-5)');
+    expect(straightPlace(0b1_0000_0000_1111, 'low')).toBe(WHEEL_LOW_PLACE);
+  });
+  it('the joker with 2-3-4-5 makes the six-high straight (the better reading), with A-2-3-4 still the wheel', () => {
+    expect(describeValue(lowest('Jk 2h 3d 4c 5s'))).toBe('Straight, six-high');
+    expect(describeValue(high('Jk 2h 3d 4c 5s'))).toBe('Straight, five-high wheel (A-2-3-4-5)');
+    expect(lowest('Jk 2h 3h 4h 5h')).toBe(lowest('2s 3s 4s 5s 6s'));
+    expect(lowest('Jk Ah 2d 3c 4s')).toBe(lowest('As 2h 3d 4c 5s'));
+  });
+  it('every five-card hand of the 53 keeps its value except straights and straight flushes that are or could be the wheel', () => {
+    const evaluateLow = highHandEvaluator(WHEEL_LOW_RANKING);
+    const byCategory = [new Array<number>(CATEGORIES.length).fill(0), new Array<number>(CATEGORIES.length).fill(0)];
+    let moved = 0;
+    for (let a = 0; a < 53; a++) {
+      for (let b = a + 1; b < 53; b++) {
+        for (let c = b + 1; c < 53; c++) {
+          for (let d = c + 1; d < 53; d++) {
+            for (let e = d + 1; e < 53; e++) {
+              const standard = evaluateHighHand5(a, b, c, d, e);
+              const wheelLow = evaluateLow(a, b, c, d, e);
+              byCategory[0][standard >>> 20]++;
+              byCategory[1][wheelLow >>> 20]++;
+              if (standard === wheelLow) continue;
+              moved++;
+              const category = standard >>> 20;
+              const wheel = valueNibbles(standard)[0] === WHEEL_PLACE || valueNibbles(wheelLow)[0] === WHEEL_LOW_PLACE;
+              if ((category !== STRAIGHT && category !== STRAIGHT_FLUSH) || category !== wheelLow >>> 20 || !wheel) {
+                expect.fail(`${describeValue(standard)} became ${describeValue(wheelLow)} (cards ${[a, b, c, d, e].join(' ')})`);
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(byCategory[1]).toEqual(byCategory[0]);
+    // Every hand that is or can be a wheel: the natural ones (4^5), the joker with four of A-2-3-4-5 (5 × 4^4).
+    expect(moved).toBe(4 ** 5 + 5 * 4 ** 4);
+    expect(allHighValues(WHEEL_LOW_RANKING).size).toBe(allHighValues(STANDARD_RANKING).size);
   });
 });
 

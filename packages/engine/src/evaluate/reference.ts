@@ -21,11 +21,13 @@ import {
   STRAIGHT_FLUSH,
   THREE_OF_A_KIND,
   TWO_PAIR,
+  WHEEL_LOW_PLACE,
   WHEEL_PLACE,
   makeStraightValue,
   makeValue,
   type HandValue,
 } from './value.js';
+import type { WheelRank } from './ranking.js';
 
 /** Bit mask of the wheel A-2-3-4-5 (rank bits 12, 0, 1, 2, 3). */
 const WHEEL_MASK = (1 << ACE) | 0b1111;
@@ -33,12 +35,13 @@ const WHEEL_MASK = (1 << ACE) | 0b1111;
 const BROADWAY_MASK = 0b11111 << 8;
 
 /**
- * The straight place (6‥15) of a 13-bit mask of five distinct ranks, or 0 when they are not a straight.
- * rules.md §2.1: A-K-Q-J-T highest, A-2-3-4-5 second, then K-Q-J-T-9 down to 6-5-4-3-2.
+ * The straight place (5‥15) of a 13-bit mask of five distinct ranks, or 0 when they are not a straight.
+ * rules.md §2.1: A-K-Q-J-T highest, A-2-3-4-5 second, then K-Q-J-T-9 down to 6-5-4-3-2; with `wheel`
+ * `'low'` (ranking.ts) A-2-3-4-5 is the lowest, below 6-5-4-3-2.
  */
-export function straightPlace(mask: number): number {
+export function straightPlace(mask: number, wheel: WheelRank = 'second'): number {
   if (mask === BROADWAY_MASK) return BROADWAY_PLACE;
-  if (mask === WHEEL_MASK) return WHEEL_PLACE;
+  if (mask === WHEEL_MASK) return wheel === 'low' ? WHEEL_LOW_PLACE : WHEEL_PLACE;
   for (let low = 0; low <= 7; low++) if (mask === 0b11111 << low) return low + 6;
   return 0;
 }
@@ -54,8 +57,8 @@ export function jokerFlushRank(mask: number): number {
   throw new Error('a flush with every rank has no room for the joker');
 }
 
-/** Value of five natural ranks (rules.md §2.1); `suited` when all five share a suit. */
-export function naturalHighValue(ranks: readonly number[], suited: boolean): HandValue {
+/** Value of five natural ranks (rules.md §2.1) under the wheel rank `wheel`; `suited` when all five share a suit. */
+export function naturalHighValue(ranks: readonly number[], suited: boolean, wheel: WheelRank = 'second'): HandValue {
   const counts = new Array<number>(13).fill(0);
   let mask = 0;
   for (const r of ranks) {
@@ -74,7 +77,7 @@ export function naturalHighValue(ranks: readonly number[], suited: boolean): Han
     }
   }
   if (shape === 11111) {
-    const place = straightPlace(mask);
+    const place = straightPlace(mask, wheel);
     if (suited && place === BROADWAY_PLACE) return makeValue(ROYAL_FLUSH, []);
     if (suited && place) return makeStraightValue(STRAIGHT_FLUSH, place);
     if (suited) return makeValue(FLUSH, groups);
@@ -104,23 +107,24 @@ export function naturalHighValue(ranks: readonly number[], suited: boolean): Han
 /**
  * Value of a five-card high hand given as natural ranks plus an optional joker (rules.md §2.1–§2.2).
  * The joker takes the highest of its allowed readings: an ace; any rank that completes a straight
- * (or straight flush); in a flush, `jokerFlushRank`.
+ * (or straight flush); in a flush, `jokerFlushRank`. "Highest" is under the wheel rank `wheel` (ranking.ts).
  * @param naturalRanks the ranks (0‥12) of the natural cards: 5 without the joker, 4 with it
  * @param hasJoker whether the fifth card is the joker
  * @param suited whether all natural cards share one suit
+ * @param wheel where A-2-3-4-5 ranks (default `'second'`, rules.md §2.1)
  */
-export function referenceHighValue(naturalRanks: readonly number[], hasJoker: boolean, suited: boolean): HandValue {
-  if (!hasJoker) return naturalHighValue(naturalRanks, suited);
-  let best = naturalHighValue([...naturalRanks, ACE], false);
+export function referenceHighValue(naturalRanks: readonly number[], hasJoker: boolean, suited: boolean, wheel: WheelRank = 'second'): HandValue {
+  if (!hasJoker) return naturalHighValue(naturalRanks, suited, wheel);
+  let best = naturalHighValue([...naturalRanks, ACE], false, wheel);
   let mask = 0;
   for (const r of naturalRanks) mask |= 1 << r;
   const distinct = new Set(naturalRanks).size === naturalRanks.length;
   if (distinct) {
     for (let r = 0; r <= ACE; r++) {
       if (mask & (1 << r) || !straightPlace(mask | (1 << r))) continue;
-      best = Math.max(best, naturalHighValue([...naturalRanks, r], suited));
+      best = Math.max(best, naturalHighValue([...naturalRanks, r], suited, wheel));
     }
-    if (suited) best = Math.max(best, naturalHighValue([...naturalRanks, jokerFlushRank(mask)], true));
+    if (suited) best = Math.max(best, naturalHighValue([...naturalRanks, jokerFlushRank(mask)], true, wheel));
   }
   return best;
 }

@@ -8,9 +8,10 @@
  * part, so the innermost loop costs two table reads and a few integer operations.
  */
 
-import { JOKER, type Card } from '../cards/index.js';
-import { evaluateHighHand5, nonFlushValueOfKeySum, RANK_KEYS } from './high-hand.js';
+import { JOKER, type Card, type Hand } from '../cards/index.js';
+import { evaluateHighHand5, highHandEvaluator, nonFlushValueOfKeySum, RANK_KEYS } from './high-hand.js';
 import { JOKER_TYPE, forEachRankMultiset, multisetCount, rankMultiset } from './multiset.js';
+import { STANDARD_RANKING, type HandRanking } from './ranking.js';
 import { CATEGORIES, type Category, type HandValue } from './value.js';
 
 /** The 21 ways to choose the five high-hand cards out of seven, as index lists into the seven. */
@@ -27,17 +28,17 @@ export const FIVE_OF_SEVEN: readonly (readonly [number, number, number, number, 
 
 /**
  * The best five-card high hand contained in seven cards (rules.md §2.1–§2.2).
- * @param cards seven distinct cards
+ * @param cards a hand (seven distinct cards, checked by `toHand` or `parseHand`)
+ * @param ranking the hand ranking (default: the standard one, rules.md §2.1; ranking.ts)
  * @returns its value and five cards that make it
- * @throws RangeError when not given seven cards
  */
-export function bestHighHand(cards: readonly Card[]): { value: HandValue; cards: Card[] } {
-  if (cards.length !== 7) throw new RangeError(`expected 7 cards, got ${cards.length}`);
+export function bestHighHand(cards: Hand, ranking: HandRanking = STANDARD_RANKING): { value: HandValue; cards: Card[] } {
+  const evaluate5 = highHandEvaluator(ranking);
   let best = -1;
   let bestIndex = 0;
   for (let k = 0; k < FIVE_OF_SEVEN.length; k++) {
     const [a, b, c, d, e] = FIVE_OF_SEVEN[k];
-    const v = evaluateHighHand5(cards[a], cards[b], cards[c], cards[d], cards[e]);
+    const v = evaluate5(cards[a], cards[b], cards[c], cards[d], cards[e]);
     if (v > best) {
       best = v;
       bestIndex = k;

@@ -7,7 +7,7 @@
  * the ranks that break ties inside the category, most significant first, written as 2‥14 (deuce‥ace)
  * so that a missing nibble (0) is below every rank. Straights use one nibble for their place:
  * 6-high … K-high = 6 … 13, A-2-3-4-5 = 14, A-K-Q-J-T = 15 (rules.md §2.1: the wheel is the
- * second-highest straight).
+ * second-highest straight); under the wheel-low ranking (ranking.ts) A-2-3-4-5 is 5 instead.
  */
 
 import { RANK_CHARS } from '../cards/index.js';
@@ -47,6 +47,8 @@ export const FIVE_ACES = 10;
 
 /** Straight place nibble of the wheel A-2-3-4-5 (rules.md §2.1: second-highest straight). */
 export const WHEEL_PLACE = 14;
+/** Straight place nibble of the wheel when it ranks lowest (ranking.ts, `wheel: 'low'`): below 6-high. */
+export const WHEEL_LOW_PLACE = 5;
 /** Straight place nibble of broadway A-K-Q-J-T. */
 export const BROADWAY_PLACE = 15;
 
@@ -57,7 +59,7 @@ export function makeValue(category: number, ranks: readonly number[]): HandValue
   return v;
 }
 
-/** Builds the value of a straight or straight flush from its place nibble (6‥15, see the module comment). */
+/** Builds the value of a straight or straight flush from its place nibble (5‥15, see the module comment). */
 export function makeStraightValue(category: number, place: number): HandValue {
   return (category << 20) | (place << 16);
 }
@@ -87,7 +89,7 @@ const ranksText = (nibbles: number[]): string => nibbles.filter((n) => n > 0).ma
 
 function straightName(place: number): string {
   if (place === BROADWAY_PLACE) return 'ace-high (A-K-Q-J-T)';
-  if (place === WHEEL_PLACE) return 'five-high wheel (A-2-3-4-5)';
+  if (place === WHEEL_PLACE || place === WHEEL_LOW_PLACE) return 'five-high wheel (A-2-3-4-5)';
   return `${name(place)}-high`;
 }
 

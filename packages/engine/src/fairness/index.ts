@@ -33,3 +33,4 @@ export {
 } from './proof.js';
 export { chiSquareTest, upperGammaQ, type ChiSquare } from './chi-square.js';
 export { NO_CLIENT_SEED } from './table-deal.js';
+export { DAILY_CLIENT_SEED, DAILY_HANDS, dailyHand } from './daily.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { houseWay } from '../house-way/index.js';
-import { formatCard, parseCards } from '../notation/index.js';
+import { formatCard, parseCards, parseHand } from '../notation/index.js';
 import { settings as allSettings, settingValues, isFoul } from '../setting/index.js';
 import { scoreHands } from '../settle/index.js';
 import { unwrap } from '../errors/index.js';
@@ -14,9 +14,9 @@ const vectors = (JSON.parse(readFileSync(new URL('../../../../reference/fairness
 /** A settled proof of the six-player vector: seat 0 sets its own (legal) hand, the others and the banker by the house way. */
 function sixPlayerProof(): FairnessProof {
   const v = vectors[2];
-  const banker = houseWay(unwrap(parseCards(v.hands[v.hands.length - 1].cards, 7)));
+  const banker = houseWay(unwrap(parseHand(v.hands[v.hands.length - 1].cards)));
   const settings = v.hands.map((hand) => {
-    const cards = unwrap(parseCards(hand.cards, 7));
+    const cards = unwrap(parseHand(hand.cards));
     const own = hand.seat === 0 ? allSettings(cards).find((s) => !isFoul(s))! : houseWay(cards);
     return { seat: hand.seat, high: own.high.map(formatCard), low: own.low.map(formatCard), setBy: hand.seat === 0 ? ('player' as const) : ('house-way' as const) };
   });

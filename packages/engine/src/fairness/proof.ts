@@ -9,10 +9,10 @@ import type { Card } from '../cards/index.js';
 import { err, ok, type Result, type RuleError } from '../errors/index.js';
 import { houseWays, isHouseWayId, DEFAULT_HOUSE_WAY, type HouseWayId } from '../house-way/index.js';
 import { formatCard, parseCard } from '../notation/index.js';
-import type { SetBy } from '../protocol/view.js';
+import type { SetBy } from '../table/terms.js';
 import { checkSetting, settingValues, type Setting } from '../setting/index.js';
 import { scoreHands, type HandResult, type WagerOutcome } from '../settle/index.js';
-import { checkClientSeed, commitmentOf, dealHands, deckFromSeeds, FAIRNESS_SCHEME, fromHex, SERVER_SEED_BYTES, type SeedSeat } from './scheme.js';
+import { checkClientSeed, commitmentOf, dealHands, deckFromSeeds, FAIRNESS_SCHEME, fromHex, SERVER_SEED_BYTES, type DealtHand, type SeedSeat } from './scheme.js';
 
 /** A hand of the proof: a seat number or `'banker'`, and its seven cards (canonical text) in dealt order. */
 export interface ProofHand {
@@ -249,7 +249,7 @@ export function verifyProof(input: unknown, recomputed?: Recomputed): Result<Ver
     differences.push(`clientSeeds: the seeds (${seedSeats.join(', ')}) are not the seats dealt in deal order (${expectedSeats.join(', ')}, then B for a player banker)`);
   }
   if (hands.filter((h) => h.seat === 'banker').length !== 1) return bad('hands must hold exactly one banker hand');
-  let dealt: { seat: number | 'banker'; cards: Card[] }[];
+  let dealt: DealtHand[];
   try {
     dealt = dealHands(trueDeck, playerSeats);
   } catch (error) {

@@ -7,7 +7,7 @@ import { createSeededRng } from '../rng/index.js';
 import { formatCard } from '../notation/index.js';
 import { chiSquareTest, upperGammaQ } from './chi-square.js';
 import { checkClientSeed, clientSeedsString, commitmentOf, dealHands, deckFromSeeds, fromHex, toHex } from './scheme.js';
-import { CANONICAL_DECK, independentDeck } from './test-independent.js';
+import { CANONICAL_DECK, independentDeck } from '../testing/fairness-independent.js';
 
 interface Vector {
   name: string;

@@ -6,8 +6,9 @@
  * Play only: simulation and analysis keep the fast seeded `Rng`.
  */
 
-import { DECK_SIZE, newDeck, type Card } from '../cards/index.js';
-import { err, ok, PaiGowError, type Result } from '../errors/index.js';
+import { DECK_SIZE, HAND_SIZE, newDeck, type Card, type Hand } from '../cards/index.js';
+import { err, ok, PaiGowError, unwrap, type Result } from '../errors/index.js';
+import { toHand } from '../notation/index.js';
 import { hmacSha256, sha256 } from './sha256.js';
 
 /** The scheme's name, the first part of the shuffle key's message (fairness.md §3). */
@@ -167,19 +168,20 @@ export function deckFromSeeds(serverSeed: Uint8Array, roundId: string, clientSee
 /** One hand of a deal: a seat number or `'banker'`, and its seven cards in dealt order. */
 export interface DealtHand {
   readonly seat: number | 'banker';
-  readonly cards: Card[];
+  readonly cards: Hand;
 }
 
 /**
  * The deal (fairness.md §6): seven cards at a time from the top of `deck`, to the players with a bet
  * in seat order (lowest first), then the banker (the house or a player banker); the rest is not used.
  * @param playerSeats the seats of the players with a bet (any order; dealt lowest first)
- * @throws RangeError when the deck is too short for the hands or a seat repeats
+ * @throws RangeError when the deck is too short for the hands or a seat repeats; PaiGowError
+ *   `card/duplicate` (or another card error) when a hand dealt is not seven distinct cards
  */
 export function dealHands(deck: readonly Card[], playerSeats: readonly number[]): DealtHand[] {
   const seats = [...playerSeats].sort((a, b) => a - b);
   if (new Set(seats).size !== seats.length) throw new RangeError('a seat is dealt one hand');
-  if ((seats.length + 1) * 7 > deck.length) throw new RangeError(`${deck.length} cards cannot deal ${seats.length + 1} hands`);
+  if ((seats.length + 1) * HAND_SIZE > deck.length) throw new RangeError(`${deck.length} cards cannot deal ${seats.length + 1} hands`);
   const order: (number | 'banker')[] = [...seats, 'banker'];
-  return order.map((seat, index) => ({ seat, cards: deck.slice(index * 7, index * 7 + 7) }));
+  return order.map((seat, index) => ({ seat, cards: unwrap(toHand(deck.slice(index * HAND_SIZE, index * HAND_SIZE + HAND_SIZE))) }));
 }

@@ -1,8 +1,8 @@
 /**
- * The provably fair deal at the table (fairness.md §1, §2, §6): the round to be dealt next and its
- * commitment, the client seeds locked by Deal and by the banker's approval, and the deck of a round
- * dealt from a server seed. Called by the table reducer; the server brings the server seed
- * (`DealMaterial.serverSeed`, 32 bytes from node:crypto) and keeps it until the reveal.
+ * The provably fair deal at the table (fairness.md §1, §2, §6): the client seeds locked by Deal and by
+ * the banker's approval, and the deck of a round dealt from a server seed. Called by the table reducer;
+ * the server brings the server seed (`DealMaterial.serverSeed`, 32 bytes from node:crypto) with the
+ * `deal` action the reducer asks for, and keeps it until the reveal.
  */
 
 import type { Card } from '../cards/index.js';
@@ -29,28 +29,13 @@ export function seedToLock(seed: string | undefined): Result<string | null> {
 }
 
 /**
- * Records the round the server will deal next and its commitment (fairness.md §1), from the deal
- * material an action carries: the commitment is public before the round's first bet. Material with a
- * given deck (tests) has no commitment: `nextRound` becomes `null`.
- */
-export function noteNextRound(s: TableState, deal: DealMaterial | undefined): void {
-  if (deal === undefined) return;
-  if (!('serverSeed' in deal)) {
-    s.nextRound = null;
-    return;
-  }
-  if (s.nextRound?.roundId === deal.roundId) return;
-  s.nextRound = { roundId: deal.roundId, commitment: commitmentOf(deal.serverSeed) };
-}
-
-/**
  * The deck of the round being dealt from the server seed in `deal` (fairness.md §3–§5) and its public
  * facts; `null` when the material carries a given deck instead. Deal order (fairness.md §6): `players`
  * (the players with a bet, in seat order), then a player banker as `B`; the house contributes no seed.
  * @throws PaiGowError `fairness/bad-server-seed` unless the server seed is 32 bytes
  */
-export function seededDeck(s: TableState, players: readonly PlayerState[], deal: DealMaterial | undefined): { deck: Card[]; fairness: RoundFairness } | null {
-  if (deal === undefined || !('serverSeed' in deal)) return null;
+export function seededDeck(s: TableState, players: readonly PlayerState[], deal: DealMaterial): { deck: Card[]; fairness: RoundFairness } | null {
+  if (!('serverSeed' in deal)) return null;
   const entries: ClientSeedEntry[] = players.map((p) => ({ seat: p.seat as number, seed: p.clientSeed ?? NO_CLIENT_SEED }));
   if (s.banker !== null) entries.push({ seat: 'B', seed: s.banker.clientSeed ?? NO_CLIENT_SEED });
   const clientSeeds = clientSeedsString(entries);

@@ -9,9 +9,9 @@
  * need no Fortune bet of their own: their hands count as dealt (the common casino rule).
  */
 
-import type { Card } from '../cards/index.js';
+import type { Hand } from '../cards/index.js';
 import { PaiGowError, type Result } from '../errors/index.js';
-import { FORTUNE_LINES, assertSevenCards, heldMaskOf, type FortuneLine } from './lines.js';
+import { FORTUNE_LINES, heldMaskOf, type FortuneLine } from './lines.js';
 import { parseLineTable } from './pay-table.js';
 
 /** The lines that earn an envy bonus: four of a kind or better, highest first. */
@@ -78,7 +78,7 @@ export interface EnvySeat {
   /** The seat's Fortune bet in cents (0 when none). */
   readonly fortuneBetCents: number;
   /** The seat's seven cards. */
-  readonly cards: readonly Card[];
+  readonly cards: Hand;
   /** True for the banker's hand (the house dealer's or a banking player's): it never earns others a bonus. */
   readonly isBanker: boolean;
 }
@@ -98,12 +98,10 @@ export interface EnvyPayout {
 /**
  * The envy line of seven cards: among the envy lines they hold, the one with the largest amount
  * (ties: the higher line); null below four of a kind.
- * @param cards seven distinct cards
+ * @param cards a hand (seven distinct cards)
  * @param amountsCents the envy table
- * @throws RangeError when not given seven distinct valid cards
  */
-export function envyLine(cards: readonly Card[], amountsCents: EnvyBonusTable = ENVY_BONUS_TABLE): EnvyLine | null {
-  assertSevenCards(cards);
+export function envyLine(cards: Hand, amountsCents: EnvyBonusTable = ENVY_BONUS_TABLE): EnvyLine | null {
   return envyLineOfHeld(heldMaskOf(cards), amountsCents);
 }
 
@@ -125,8 +123,8 @@ function envyLineOfHeld(held: number, amountsCents: EnvyBonusTable): EnvyLine | 
  * @param seats the seats dealt in, banker included, in any order
  * @param rules the table's envy setting (`DEFAULT_ENVY_BONUS` is off: everybody gets 0)
  * @returns one payout per seat, in the order of `seats`; amounts are cents, 0 when nothing is earned
- * @throws RangeError on a Fortune bet that is not a non-negative safe integer or a seat without seven
- *   distinct valid cards; PaiGowError `config/invalid` on a malformed envy table or threshold
+ * @throws RangeError on a Fortune bet that is not a non-negative safe integer; PaiGowError
+ *   `config/invalid` on a malformed envy table or threshold
  */
 export function envyBonus(seats: readonly EnvySeat[], rules: EnvyBonusRules): EnvyPayout[] {
   const checked = parseEnvyBonusTable(rules.amountsCents);
@@ -138,7 +136,6 @@ export function envyBonus(seats: readonly EnvySeat[], rules: EnvyBonusRules): En
     if (!Number.isSafeInteger(seat.fortuneBetCents) || seat.fortuneBetCents < 0) {
       throw new RangeError(`a Fortune bet must be whole non-negative cents, got ${seat.fortuneBetCents}`);
     }
-    assertSevenCards(seat.cards);
   }
   if (!rules.enabled) return seats.map(() => ({ amountCents: 0, sources: [] }));
   const lines = seats.map((seat) => (seat.isBanker ? null : envyLineOfHeld(heldMaskOf(seat.cards), rules.amountsCents)));

@@ -3,7 +3,7 @@
  * analysis. No I/O.
  */
 
-export { FORTUNE_LINES, isFortuneLine, fortuneLinesHeld, type FortuneLine } from './lines.js';
+export { FORTUNE_LINES, fortuneLinesHeld, type FortuneLine } from './lines.js';
 export { FORTUNE_PAY_TABLE, MAX_FORTUNE_PAYS, parseFortunePayTable, type FortunePayTable } from './pay-table.js';
 export { fortuneLine, settleFortune, type FortuneResult } from './settle.js';
 export {

@@ -26,7 +26,7 @@
  * - `straight`: five cards of consecutive ranks (A high or low), the joker filling any one of them.
  */
 
-import { ACE, JOKER, KING, QUEEN, isCard, type Card } from '../cards/index.js';
+import { ACE, JOKER, KING, QUEEN, type Card, type Hand } from '../cards/index.js';
 
 /** The Fortune lines, highest first as in seed 003's pay table and reference/fortune.json (rules.md §4). */
 export const FORTUNE_LINES = [
@@ -45,11 +45,6 @@ export const FORTUNE_LINES = [
 
 /** A Fortune line key, e.g. `'royal_flush_plus_royal_match'` (the keys of reference/fortune.json). */
 export type FortuneLine = (typeof FORTUNE_LINES)[number];
-
-/** True when `value` is one of the Fortune line keys. */
-export function isFortuneLine(value: unknown): value is FortuneLine {
-  return typeof value === 'string' && (FORTUNE_LINES as readonly string[]).includes(value);
-}
 
 // Bit i of a "held mask" is FORTUNE_LINES[i].
 export const SEVEN_NATURAL_BIT = 1 << 0;
@@ -153,20 +148,6 @@ export function hasRoyalMatch(suitMasks: ArrayLike<number>, joker: number): bool
   return false;
 }
 
-/**
- * Checks that `cards` are seven distinct valid cards.
- * @throws RangeError otherwise (user input is validated by `parseCards(text, 7)` first)
- */
-export function assertSevenCards(cards: readonly Card[]): void {
-  if (cards.length !== 7) throw new RangeError(`the Fortune bonus is judged on 7 cards, got ${cards.length}`);
-  const seen = new Set<Card>();
-  for (const c of cards) {
-    if (!isCard(c)) throw new RangeError(`not a card: ${String(c)}`);
-    if (seen.has(c)) throw new RangeError(`duplicate card ${c}`);
-    seen.add(c);
-  }
-}
-
 /** The held mask of seven distinct cards (bit i = `FORTUNE_LINES[i]`); nothing is checked. */
 export function heldMaskOf(cards: readonly Card[]): number {
   const counts = new Array<number>(13).fill(0);
@@ -190,11 +171,9 @@ export function heldMaskOf(cards: readonly Card[]): number {
  * Every Fortune line that seven cards hold (rules.md §4; "holds" as in the module comment), highest
  * first in the seed's order. A royal flush, for instance, also holds `straight_flush`, `flush` and
  * `straight`. Empty when the hand holds nothing (the Fortune bet loses).
- * @param cards seven distinct cards; the setting does not matter
- * @throws RangeError when not given seven distinct valid cards
+ * @param cards a hand (seven distinct cards); the setting does not matter
  */
-export function fortuneLinesHeld(cards: readonly Card[]): FortuneLine[] {
-  assertSevenCards(cards);
+export function fortuneLinesHeld(cards: Hand): FortuneLine[] {
   const held = heldMaskOf(cards);
   return FORTUNE_LINES.filter((_, i) => held & (1 << i));
 }

@@ -3,8 +3,8 @@
  * Money is integer cents.
  */
 
-import type { Card } from '../cards/index.js';
-import { FORTUNE_LINES, assertSevenCards, heldMaskOf, type FortuneLine } from './lines.js';
+import type { Hand } from '../cards/index.js';
+import { FORTUNE_LINES, heldMaskOf, type FortuneLine } from './lines.js';
 import { FORTUNE_PAY_TABLE, assertFortunePayTable, paidLineIndex, type FortunePayTable } from './pay-table.js';
 
 /** The line a hand is paid on and what it pays "to 1"; `line: null, pays: 0` when the bet loses. */
@@ -17,14 +17,12 @@ export interface FortuneResult {
  * The Fortune line seven cards are paid on (rules.md §4): the highest-PAYING line they hold under
  * `payTable` (with the seed's table, three of a kind and a straight are paid as three of a kind);
  * among held lines that pay the same, the one higher in the seed's order. The setting does not matter.
- * @param cards seven distinct cards (validate user input with `parseCards(text, 7)`)
+ * @param cards a hand (seven distinct cards: check user input with `parseHand`)
  * @param payTable what each line pays "to 1" (default: seed 003's `FORTUNE_PAY_TABLE`)
  * @returns `{ line, pays }`, or `{ line: null, pays: 0 }` when no line is held (the bet loses)
- * @throws RangeError when not given seven distinct valid cards; PaiGowError `config/invalid` for a
- *   malformed pay table
+ * @throws PaiGowError `config/invalid` for a malformed pay table
  */
-export function fortuneLine(cards: readonly Card[], payTable: FortunePayTable = FORTUNE_PAY_TABLE): FortuneResult {
-  assertSevenCards(cards);
+export function fortuneLine(cards: Hand, payTable: FortunePayTable = FORTUNE_PAY_TABLE): FortuneResult {
   assertFortunePayTable(payTable);
   const index = paidLineIndex(heldMaskOf(cards), payTable);
   if (index < 0) return { line: null, pays: 0 };
@@ -43,7 +41,7 @@ export function fortuneLine(cards: readonly Card[], payTable: FortunePayTable = 
  * @throws RangeError on a negative, fractional or unsafe stake, a product beyond safe integers, or
  *   cards that are not seven distinct valid cards; PaiGowError `config/invalid` for a malformed pay table
  */
-export function settleFortune(stakeCents: number, cards: readonly Card[], payTable: FortunePayTable): number {
+export function settleFortune(stakeCents: number, cards: Hand, payTable: FortunePayTable): number {
   if (!Number.isSafeInteger(stakeCents) || stakeCents < 0) {
     throw new RangeError(`a Fortune bet must be whole non-negative cents, got ${stakeCents}`);
   }

@@ -11,6 +11,7 @@
  */
 
 import { ACE, JACK, KING, TEN, type Card } from '../cards/index.js';
+import { evaluateHighHand5, type HighHandEvaluator } from '../evaluate/high-hand.js';
 import { FLUSH, HIGH_CARD, ROYAL_FLUSH, STRAIGHT, STRAIGHT_FLUSH, makeValue } from '../evaluate/value.js';
 import { codeIsLegal } from './code.js';
 import { createHandGrouping } from './grouping.js';
@@ -57,7 +58,7 @@ export type HouseWayRule = (typeof HOUSE_WAY_RULES)[number];
 const R = Object.fromEntries(HOUSE_WAY_RULES.map((id, i) => [id, i])) as Record<HouseWayRule, number>;
 
 const g = createHandGrouping();
-const { PAIR_A, PAIR_B, at, bestSettingWithBack, code, count, evaluateHighHands, groupHand, highestExactly, keepBestHighHand, lowOf, topSingletons, two } = g;
+const { PAIR_A, PAIR_B, at, bestSettingWithBack, code, count, evaluateHighHands, groupHand, highestExactly, keepBestHighHand, lowOf, topSingletons, two, useEvaluator } = g;
 
 const SIX = 4;
 const SEVEN = 5;
@@ -176,7 +177,7 @@ function playThreeOfAKind(t: number): number {
 
 /**
  * Sets seven cards by the house way.
- * @param cards seven distinct valid cards (trusted: validate untrusted input with `parseCards(text, 7)`)
+ * @param cards seven distinct valid cards (trusted: check untrusted input with `parseHand` or `toHand`)
  * @returns `lowA | lowB << 3 | rule << 6`: positions of the low-hand cards and the index of the rule in `HOUSE_WAY_RULES`
  * @throws Error if the chosen setting fouls (an invariant: house-way.md requires every setting to be legal)
  */
@@ -189,8 +190,11 @@ export function houseWayCode(cards: ArrayLike<Card>): number {
 /**
  * `houseWayCode` without the legality assertion, for the exhaustive sweep, which counts fouls itself
  * with `codeIsLegal` (code.ts) (so that a foul is reported, not thrown).
+ * @param evaluate5 the high-hand evaluator of the ranking to set under (`highHandEvaluator`; default the
+ * standard ranking, rules.md §2.1)
  */
-export function houseWayCodeUnchecked(cards: ArrayLike<Card>): number {
+export function houseWayCodeUnchecked(cards: ArrayLike<Card>, evaluate5: HighHandEvaluator = evaluateHighHand5): number {
+  useEvaluator(evaluate5);
   if (!groupHand(cards)) return byRule(-1, g.pairs, g.trips, g.quads);
   return keepBestHighHand(byRule(evaluateHighHands(-1), g.pairs, g.trips, g.quads));
 }

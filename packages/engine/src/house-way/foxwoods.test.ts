@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JOKER, RANK_CHARS, rankOf, type Card } from '../cards/index.js';
 import { evaluateHighHand } from '../evaluate/high-hand.js';
-import { categoryOf } from '../evaluate/value.js';
-import { cards, formatCards } from '../notation/index.js';
+import { STANDARD_RANKING, WHEEL_LOW_RANKING } from '../evaluate/ranking.js';
+import { categoryOf, describeValue } from '../evaluate/value.js';
+import { unwrap } from '../errors/index.js';
+import { cards, formatCards, handOf, toHand } from '../notation/index.js';
 import { isFoul } from '../setting/index.js';
 import { FOXWOODS_RULES, foxwoodsHouseWay, type FoxwoodsOptions, type FoxwoodsRule } from './foxwoods.js';
-import { houseWayById, houseWays } from './registry.js';
+import { houseWayById, houseWayVariant, houseWays } from './registry.js';
 
 const foxwoods = houseWays.foxwoods;
 const setOf = (cs: readonly Card[]): string => formatCards(cs).split(' ').sort().join(' ');
@@ -19,7 +21,7 @@ const ranksOf = (cs: readonly Card[]): string => cs.map((c) => RANK_CHARS[rankOf
  */
 function expectSetting(hand: string, low: string | ((low: readonly Card[]) => boolean), rule: FoxwoodsRule, options?: Partial<FoxwoodsOptions>): void {
   const way = options ? foxwoodsHouseWay(options) : foxwoods;
-  const result = way.set(cards(hand, 7));
+  const result = way.set(handOf(hand));
   expect(result.rule).toBe(rule);
   if (typeof low === 'string') expect(setOf(result.low)).toBe(set(low));
   else expect(low(result.low)).toBe(true);
@@ -33,7 +35,7 @@ describe('the Foxwoods plug-in', () => {
     expect(found.ok && found.value).toBe(foxwoods);
     expect(foxwoods.rules).toEqual(FOXWOODS_RULES);
     for (const rule of FOXWOODS_RULES) expect(foxwoods.explanations[rule]).toBeTypeOf('string');
-    const result = foxwoods.set(cards('Ts Td 4c 4h As 9d 2c'));
+    const result = foxwoods.set(handOf('Ts Td 4c 4h As 9d 2c'));
     expect(result.explanation.key).toBe('houseWayFoxwoods.3.kept-ace');
     expect(result.explanation.params).toMatchObject({ low: 'As 9d' });
   });
@@ -46,18 +48,19 @@ describe('the Foxwoods plug-in', () => {
     }
   });
   it('the code and the setting agree', () => {
-    const hand = cards('Ah Kh Kd Qc Jc Ts 3d');
+    const hand = handOf('Ah Kh Kd Qc Jc Ts 3d');
     const code = foxwoods.code(hand);
     const result = foxwoods.set(hand);
     expect(setOf([hand[code & 7], hand[(code >> 3) & 7]])).toBe(setOf(result.low));
     expect(FOXWOODS_RULES[code >> 6]).toBe(result.rule);
   });
-  it('names its variant by the readings switched, and the default has none', () => {
+  it('names its variant by the readings switched and a ranking other than the standard one; the default has none', () => {
     expect(foxwoods.variant).toBe('');
+    expect(foxwoods.ranking).toBe(STANDARD_RANKING);
     expect(foxwoodsHouseWay({ quadsPairOverridesRank: false }).variant).toBe('quadsPairOverridesRank=false');
-  });
-  it('refuses anything but seven cards', () => {
-    expect(() => foxwoods.set(cards('As Kd'))).toThrow(RangeError);
+    expect(foxwoodsHouseWay({ quadsPairOverridesRank: false }, WHEEL_LOW_RANKING).variant).toBe('quadsPairOverridesRank=false,wheel=low');
+    expect(houseWayVariant('foxwoods', STANDARD_RANKING)).toBe(foxwoods);
+    expect(houseWayVariant('foxwoods', WHEEL_LOW_RANKING).ranking).toBe(WHEEL_LOW_RANKING);
   });
 });
 
@@ -135,13 +138,13 @@ describe('rule 7: straight, flush, straight flush', () => {
     expectSetting('Ah Kh 9h 7h 5h 3h Qc', 'Ah Qc', '7.no-pair');
   });
   it('no pair: a straight flush may be given up for a flush that frees a better front', () => {
-    const result = foxwoods.set(cards('9h Th Jh Qh Kh 2h 3c'));
+    const result = foxwoods.set(handOf('9h Th Jh Qh Kh 2h 3c'));
     expect(result.rule).toBe('7.no-pair');
     expect(setOf(result.low)).toBe(set('Kh 3c'));
     expect(categoryOf(evaluateHighHand(result.high))).toBe('flush');
   });
   it('the joker completes the straight (wheel)', () => {
-    const result = foxwoods.set(cards('Jk 2s 3d 4c 5h 9s Kd'));
+    const result = foxwoods.set(handOf('Jk 2s 3d 4c 5h 9s Kd'));
     expect(result.rule).toBe('7.no-pair');
     expect(setOf(result.low)).toBe(set('Kd 9s'));
     expect(categoryOf(evaluateHighHand(result.high))).toBe('straight');
@@ -227,10 +230,25 @@ describe('rule 9: four of a kind', () => {
   it('switchable: the rank bullet first splits four jacks beside a pair', () => {
     expectSetting('Js Jd Jc Jh 2s 2d 5c', (low) => ranksOf(low) === 'JJ', '9.quads-high-split', { quadsPairOverridesRank: false });
   });
-  it('the joker makes the fourth ace; a royal flush it completes comes first (switchable)', () => {
+  it('the joker makes the fourth ace, even beside a royal flush it could complete; the poker order is switchable', () => {
     expectSetting('As Ad Ac Jk Kd Qc 3s', (low) => ranksOf(low) === 'AA', '9.quads-high-split');
-    expectSetting('Jk As Ad Ac Ks Qs Js', 'Ad Ac', '7.trips');
-    expectSetting('Jk As Ad Ac Ks Qs Js', (low) => ranksOf(low) === 'AA', '9.quads-high-split', { straightFlushBeforeQuads: false });
+    expectSetting('Jk As Ad Ac Ks Qs Js', (low) => ranksOf(low) === 'AA', '9.quads-high-split');
+    expectSetting('Jk As Ad Ac Ks Qs Js', 'Ad Ac', '7.trips', { straightFlushBeforeQuads: true });
+  });
+});
+
+describe('the hand ranking it sets under (evaluate/ranking.ts)', () => {
+  it('with the wheel ranked lowest, the joker stays in back where it makes a six-high straight rather than the wheel', () => {
+    // A pair of aces (the joker and the ace) beside 2-3-4-5 and a king: the front is an ace and the king, the back
+    // 2-3-4-5 and the other ace. Under the standard ranking both backs are the wheel (the joker reads as the ace);
+    // with the wheel lowest, 2-3-4-5-Jk reads as six-high, which beats A-2-3-4-5, so the natural ace goes in front.
+    const hand = handOf('As Jk 2d 3c 4h 5s Kc');
+    const standard = foxwoods.set(hand);
+    expect(describeValue(evaluateHighHand(standard.high))).toBe('Straight, five-high wheel (A-2-3-4-5)');
+    const wheelLow = foxwoodsHouseWay({}, WHEEL_LOW_RANKING).set(hand);
+    expect(wheelLow.rule).toBe('7.one-pair');
+    expect(setOf(wheelLow.low)).toBe(set('As Kc'));
+    expect(describeValue(evaluateHighHand(wheelLow.high, WHEEL_LOW_RANKING))).toBe('Straight, six-high');
   });
 });
 
@@ -242,7 +260,7 @@ describe('rule 10: five aces', () => {
 });
 
 describe('properties over random hands', () => {
-  const hand = fc.shuffledSubarray(Array.from({ length: 53 }, (_, i) => i), { minLength: 7, maxLength: 7 });
+  const hand = fc.shuffledSubarray(Array.from({ length: 53 }, (_, i) => i), { minLength: 7, maxLength: 7 }).map((cards) => unwrap(toHand(cards)));
   it('the setting is legal, uses exactly the seven cards, and does not depend on the cards\' order', () => {
     fc.assert(
       fc.property(hand, fc.array(fc.nat(), { minLength: 7, maxLength: 7 }), (h, keys) => {
@@ -252,7 +270,7 @@ describe('properties over random hands', () => {
         expect(setOf([...first.high, ...first.low])).toBe(setOf(h));
         expect(isFoul(first)).toBe(false);
         const shuffled = h.map((c, i) => [keys[i], i, c]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
-        const other = foxwoods.set(shuffled);
+        const other = foxwoods.set(unwrap(toHand(shuffled)));
         expect(other.rule).toBe(first.rule);
         expect(evaluateHighHand(other.high)).toBe(evaluateHighHand(first.high));
         expect(ranksOf(other.low)).toBe(ranksOf(first.low));

@@ -12,8 +12,10 @@
  * default readings, which the registry uses.
  */
 
-import { ACE, JACK, KING, TEN, rankOf, type Card } from '../cards/index.js';
+import { ACE, JACK, KING, TEN, rankOf, type Card, type Hand } from '../cards/index.js';
+import { highHandEvaluator, type HighHandEvaluator } from '../evaluate/high-hand.js';
 import { evaluateLowHand2 } from '../evaluate/low-hand.js';
+import { STANDARD_RANKING, type HandRanking } from '../evaluate/ranking.js';
 import { FLUSH, ROYAL_FLUSH, STRAIGHT, STRAIGHT_FLUSH } from '../evaluate/value.js';
 import { codeIsLegal, handsOfCode } from './code.js';
 import { explain } from './explain.js';
@@ -122,19 +124,21 @@ export interface FoxwoodsOptions {
   readonly jokerFillsRatherThanPairs: boolean;
   /**
    * Which category decides when the joker could make two (a straight flush or a flush as a filler, four
-   * aces or a full house as an ace): `true` (default) — the poker order: five aces, straight flush, four of
-   * a kind, full house, flush, straight; `false` — four of a kind and full house before any straight or flush.
+   * aces or a full house as an ace): `false` (default) — four of a kind and full house before any straight
+   * or flush, the text's order of rules 7–9 (the reading the published exact result decides for,
+   * docs/house-way-foxwoods.md); `true` — the poker order: five aces, straight flush, four of a kind, full
+   * house, flush, straight.
    */
   readonly straightFlushBeforeQuads: boolean;
 }
 
-/** Our readings (docs/house-way-foxwoods.md). */
+/** Our readings (docs/house-way-foxwoods.md): with the 2013 analysis' ranking they reproduce its published counts. */
 export const FOXWOODS_DEFAULTS: FoxwoodsOptions = Object.freeze({
   quadsPairOverridesRank: true,
   jokerIsExceptionAce: true,
   exceptionOnlyWithoutAceInFront: false,
   jokerFillsRatherThanPairs: false,
-  straightFlushBeforeQuads: true,
+  straightFlushBeforeQuads: false,
 });
 
 const R = Object.fromEntries(FOXWOODS_RULES.map((id, i) => [id, i])) as Record<FoxwoodsRule, number>;
@@ -215,10 +219,12 @@ function playFourOfAKind(q: number): number {
 
 /**
  * Sets seven trusted cards by the Foxwoods house way with the readings `opts`, without the foul check.
+ * @param evaluate5 the high-hand evaluator of the ranking the hand is set under (`highHandEvaluator`)
  * @returns the code `lowA | lowB << 3 | rule << 6` (rule indexes `FOXWOODS_RULES`)
  */
-function foxwoodsCodeUnchecked(cards: ArrayLike<Card>, opts: FoxwoodsOptions): number {
+function foxwoodsCodeUnchecked(cards: ArrayLike<Card>, opts: FoxwoodsOptions, evaluate5: HighHandEvaluator): number {
   options = opts;
+  g.useEvaluator(evaluate5);
   if (!groupHand(cards)) return byRule(-1, g.pairs, g.trips, g.quads);
   const bestCategory = evaluateHighHands(COMPLETE);
   if (opts.jokerFillsRatherThanPairs && g.jokerAt >= 0 && bestCategory >= 0 && count[ACE] >= 2 && !completeWithoutJoker()) {
@@ -303,29 +309,37 @@ function namedRank(rule: FoxwoodsRule, counts: readonly number[], low: readonly 
   return -1;
 }
 
-/** A short, stable name of a set of readings: `''` for the defaults, else the switches that differ (`quadsPairOverridesRank=false,…`). */
-function variantName(opts: FoxwoodsOptions): string {
-  return (Object.keys(FOXWOODS_DEFAULTS) as (keyof FoxwoodsOptions)[])
+/**
+ * A short, stable name of a set of readings and a ranking: `''` for the defaults under the standard ranking,
+ * else the switches that differ and the wheel's rank when it is not the standard one
+ * (`quadsPairOverridesRank=false,wheel=low`).
+ */
+function variantName(opts: FoxwoodsOptions, ranking: HandRanking): string {
+  const names = (Object.keys(FOXWOODS_DEFAULTS) as (keyof FoxwoodsOptions)[])
     .filter((key) => opts[key] !== FOXWOODS_DEFAULTS[key])
-    .map((key) => `${key}=${String(opts[key])}`)
-    .join(',');
+    .map((key) => `${key}=${String(opts[key])}`);
+  if (ranking.wheel !== STANDARD_RANKING.wheel) names.push(`wheel=${ranking.wheel}`);
+  return names.join(',');
 }
 
 /**
- * The Foxwoods house way (house-way-foxwoods.md) with the given readings (default: ours, `FOXWOODS_DEFAULTS`).
+ * The Foxwoods house way (house-way-foxwoods.md) with the given readings (default: ours, `FOXWOODS_DEFAULTS`)
+ * under a hand ranking (default the standard one, rules.md §2.1, which every table plays; the 2013 analysis
+ * used `WHEEL_LOW_RANKING`, ranking.ts).
  * @param overrides readings to switch (see `FoxwoodsOptions`); the result's `variant` names them
+ * @param ranking the ranking its choices compare values under (`HouseWay.ranking`)
  * @returns a `HouseWay` with id `'foxwoods'`; i18n keys `houseWayFoxwoods.<rule>`
  */
-export function foxwoodsHouseWay(overrides: Partial<FoxwoodsOptions> = {}): HouseWay {
+export function foxwoodsHouseWay(overrides: Partial<FoxwoodsOptions> = {}, ranking: HandRanking = STANDARD_RANKING): HouseWay {
   const opts: FoxwoodsOptions = Object.freeze({ ...FOXWOODS_DEFAULTS, ...overrides });
-  const codeUnchecked = (cards: ArrayLike<Card>): number => foxwoodsCodeUnchecked(cards, opts);
+  const evaluate5 = highHandEvaluator(ranking);
+  const codeUnchecked = (cards: ArrayLike<Card>): number => foxwoodsCodeUnchecked(cards, opts, evaluate5);
   const fastCode = (cards: ArrayLike<Card>): number => {
-    const result = foxwoodsCodeUnchecked(cards, opts);
+    const result = foxwoodsCodeUnchecked(cards, opts, evaluate5);
     if (!codeIsLegal(cards, result)) throw new Error(`Foxwoods house way fouled (rule ${FOXWOODS_RULES[result >> 6]})`);
     return result;
   };
-  const set = (cards: readonly Card[]): HouseWaySetting => {
-    if (cards.length !== 7) throw new RangeError(`a hand has 7 cards, got ${cards.length}`);
+  const set = (cards: Hand): HouseWaySetting => {
     const result = fastCode(cards);
     const rule = FOXWOODS_RULES[result >> 6];
     const { high, low } = handsOfCode(cards, result);
@@ -341,7 +355,8 @@ export function foxwoodsHouseWay(overrides: Partial<FoxwoodsOptions> = {}): Hous
     id: 'foxwoods',
     name: 'Foxwoods house way',
     spec: 'house-way-foxwoods.md',
-    variant: variantName(opts),
+    variant: variantName(opts, ranking),
+    ranking,
     rules: FOXWOODS_RULES,
     explanations: FOXWOODS_EXPLANATIONS,
     keyPrefix: 'houseWayFoxwoods.',

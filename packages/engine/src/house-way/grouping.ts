@@ -10,7 +10,7 @@
  */
 
 import { ACE, JOKER, rankOf, type Card } from '../cards/index.js';
-import { evaluateHighHand5 } from '../evaluate/high-hand.js';
+import { evaluateHighHand5, type HighHandEvaluator } from '../evaluate/high-hand.js';
 import { evaluateLowHand2 } from '../evaluate/low-hand.js';
 import { FIVE_OF_SEVEN } from '../evaluate/seven.js';
 import { settingIndexOfCode } from './code.js';
@@ -45,6 +45,7 @@ export interface HandGrouping {
   readonly PAIR_A: Int32Array;
   readonly PAIR_B: Int32Array;
   readonly two: Int32Array;
+  readonly useEvaluator: (evaluate5: HighHandEvaluator) => void;
   readonly groupHand: (cards: ArrayLike<Card>) => boolean;
   readonly jokerLeavesAces: () => void;
   readonly evaluateHighHands: (categories: number) => number;
@@ -85,6 +86,16 @@ export function createHandGrouping(): HandGrouping {
   }
   /** Up to two positions written by `topSingletons`. */
   const two = new Int32Array(2);
+  /** The high-hand evaluator of the ranking the hand is set under (`useEvaluator`; the standard one until set). */
+  let evaluate5: HighHandEvaluator = evaluateHighHand5;
+
+  /**
+   * Sets the hand ranking (ranking.ts) the next hands are set under, as its evaluator (`highHandEvaluator`):
+   * the house way that owns this grouping calls it before each hand when it has instances of several rankings.
+   */
+  function useEvaluator(evaluator: HighHandEvaluator): void {
+    evaluate5 = evaluator;
+  }
 
   /** Ranks with exactly two cards, with three, and the rank with four or more (-1 for none); the joker counted as an ace. */
 
@@ -155,7 +166,7 @@ export function createHandGrouping(): HandGrouping {
     let best = -1;
     for (let k = 0; k < 21; k++) {
       const f = FIVE_OF_SEVEN[k];
-      const v = evaluateHighHand5(hand[f[0]], hand[f[1]], hand[f[2]], hand[f[3]], hand[f[4]]);
+      const v = evaluate5(hand[f[0]], hand[f[1]], hand[f[2]], hand[f[3]], hand[f[4]]);
       backValue[k] = v;
       const category = v >>> 20;
       if (category > best && (categories >> category) & 1) best = category;
@@ -248,6 +259,7 @@ export function createHandGrouping(): HandGrouping {
     PAIR_A,
     PAIR_B,
     two,
+    useEvaluator,
     groupHand,
     jokerLeavesAces,
     evaluateHighHands,

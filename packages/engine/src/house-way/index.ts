@@ -9,7 +9,7 @@ import { HOUSE_WAY_RULES, type HouseWayRule } from './core.js';
 export { HOUSE_WAY_RULES, houseWayCode, type HouseWayRule } from './core.js';
 export { sweepHouseWay, type HouseWaySweep } from './sweep.js';
 export { EXPLANATIONS } from './explain.js';
-export { houseWay, seedsHouseWay } from './seeds.js';
+export { houseWay, seedsHouseWay, seedsHouseWayWith } from './seeds.js';
 export {
   FOXWOODS_DEFAULTS,
   FOXWOODS_EXPLANATIONS,
@@ -19,7 +19,7 @@ export {
   type FoxwoodsRule,
 } from './foxwoods.js';
 export { codeIsLegal, handsOfCode, settingIndexOfCode } from './code.js';
-export { DEFAULT_HOUSE_WAY, HOUSE_WAY_IDS, houseWayById, houseWays, isHouseWayId } from './registry.js';
+export { ANALYSIS_RANKINGS, DEFAULT_HOUSE_WAY, HOUSE_WAY_IDS, houseWayById, houseWayVariant, houseWays, isHouseWayId } from './registry.js';
 export type { Explanation, HouseWay, HouseWayId, HouseWaySetting } from './types.js';
 
 /** The rule variant encoded in a `houseWayCode` result (the seeds' house way). */

@@ -3,21 +3,26 @@
  * this module turns a code into the setting with its explanation.
  */
 
-import { ACE, rankOf, type Card } from '../cards/index.js';
-import { handsOfCode } from './code.js';
+import { ACE, rankOf, type Card, type Hand } from '../cards/index.js';
+import { highHandEvaluator } from '../evaluate/high-hand.js';
+import { STANDARD_RANKING, type HandRanking } from '../evaluate/ranking.js';
+import { codeIsLegal, handsOfCode } from './code.js';
 import { HOUSE_WAY_RULES, houseWayCode, houseWayCodeUnchecked, type HouseWayRule } from './core.js';
 import { EXPLANATIONS, explain } from './explain.js';
 import type { HouseWay, HouseWaySetting } from './types.js';
 
 /**
  * Sets seven cards by the seeds' house way (house-way.md rules 1–10, in the spec's order).
- * @param hand seven distinct valid cards (validate untrusted input with `parseCards(text, 7)`)
+ * @param hand a hand (seven distinct cards: check untrusted input with `parseHand` or `toHand`)
  * @returns the setting (high and low hand in display order), the rule variant id, and its explanation
- * @throws RangeError when not given seven cards; Error if the setting would foul (an invariant)
+ * @throws Error if the setting would foul (an invariant)
  */
-export function houseWay(hand: readonly Card[]): HouseWaySetting {
-  if (hand.length !== 7) throw new RangeError(`a hand has 7 cards, got ${hand.length}`);
-  const code = houseWayCode(hand);
+export function houseWay(hand: Hand): HouseWaySetting {
+  return settingOfCode(hand, houseWayCode(hand));
+}
+
+/** The setting, rule and explanation a seeds' house-way code names for `hand`. */
+function settingOfCode(hand: readonly Card[], code: number): HouseWaySetting {
   const rule = HOUSE_WAY_RULES[code >> 6];
   const { high, low } = handsOfCode(hand, code);
   const counts = rankCounts(hand);
@@ -57,6 +62,7 @@ export const seedsHouseWay: HouseWay = Object.freeze({
   name: 'Standard house way',
   spec: 'house-way.md',
   variant: '',
+  ranking: STANDARD_RANKING,
   rules: HOUSE_WAY_RULES,
   explanations: EXPLANATIONS,
   keyPrefix: 'houseWay.',
@@ -64,3 +70,31 @@ export const seedsHouseWay: HouseWay = Object.freeze({
   codeUnchecked: houseWayCodeUnchecked,
   set: houseWay,
 });
+
+let seedsWheelLow: HouseWay | undefined;
+
+/**
+ * The seeds' house way setting hands under a hand ranking (ranking.ts): `seedsHouseWay` itself for the
+ * standard one; for the wheel-low ranking an instance (`variant` `'wheel=low'`) whose choices compare values
+ * of that ranking (for the exact count under it, `paigow edge --exact --wheel low`).
+ */
+export function seedsHouseWayWith(ranking: HandRanking): HouseWay {
+  if (ranking.wheel === 'second') return seedsHouseWay;
+  if (seedsWheelLow) return seedsWheelLow;
+  const evaluate5 = highHandEvaluator(ranking);
+  const codeUnchecked = (cards: ArrayLike<Card>): number => houseWayCodeUnchecked(cards, evaluate5);
+  const code = (cards: ArrayLike<Card>): number => {
+    const result = codeUnchecked(cards);
+    if (!codeIsLegal(cards, result)) throw new Error(`house way fouled (rule ${HOUSE_WAY_RULES[result >> 6]})`);
+    return result;
+  };
+  seedsWheelLow = Object.freeze({
+    ...seedsHouseWay,
+    variant: `wheel=${ranking.wheel}`,
+    ranking,
+    code,
+    codeUnchecked,
+    set: (hand: Hand): HouseWaySetting => settingOfCode(hand, code(hand)),
+  });
+  return seedsWheelLow;
+}

@@ -3,7 +3,8 @@
  * explanation the table can translate (a message key with parameters, plus its English text).
  */
 
-import type { Card } from '../cards/index.js';
+import type { Card, Hand } from '../cards/index.js';
+import type { HandRanking } from '../evaluate/ranking.js';
 import type { Setting } from '../setting/index.js';
 
 /** The explanation of a house-way setting: `key` and `params` for the i18n catalog, `text` in English. */
@@ -43,6 +44,13 @@ export interface HouseWay {
    * Tables memoized per house way (`bankerTables(way)`) are kept per instance.
    */
   readonly variant: string;
+  /**
+   * The hand ranking (ranking.ts) this instance sets hands under: its choices compare high-hand values of that
+   * ranking, and the exact count (`fillOutcomes`) compares the two hands of a deal under it too. The registry's
+   * house ways, which every table plays, use the standard ranking (rules.md §2.1); an instance of another
+   * ranking names it in `variant` (`wheel=low`).
+   */
+  readonly ranking: HandRanking;
   /** The rule variant ids in the spec's order; `rules[code >> 6]` is the rule of a code. */
   readonly rules: readonly string[];
   /** English explanation template per rule id (`{{low}}`, `{{high}}`, `{{rank}}`, `{{pairs}}` placeholders). */
@@ -59,8 +67,8 @@ export interface HouseWay {
   codeUnchecked(hand: ArrayLike<Card>): number;
   /**
    * The full setting: high hand and low hand (display order), the rule id and its explanation.
-   * @param hand seven distinct valid cards (validate untrusted input with `parseCards(text, 7)`)
-   * @throws RangeError when not given seven cards; Error if the setting would foul (an invariant)
+   * @param hand a hand (seven distinct cards: check untrusted input with `parseHand` or `toHand`)
+   * @throws Error if the setting would foul (an invariant)
    */
-  set(hand: readonly Card[]): HouseWaySetting;
+  set(hand: Hand): HouseWaySetting;
 }

@@ -5,7 +5,7 @@
  * suit symbol; the joker is `Jk` (`JK`, `joker`). Output is canonical: `As`, `Td`, `Jk`.
  */
 
-import { DECK_SIZE, JOKER, RANK_CHARS, SUIT_CHARS, type Card } from '../cards/index.js';
+import { DECK_SIZE, HAND_SIZE, isCard, JOKER, RANK_CHARS, SUIT_CHARS, type Card, type Hand } from '../cards/index.js';
 import { err, ok, unwrap, type Result } from '../errors/index.js';
 
 const UNICODE_SUITS: Readonly<Record<string, number>> = {
@@ -78,6 +78,39 @@ export function parseCards(input: string | readonly string[], count?: number): R
     return err('card/wrong-count', `expected ${count} cards, got ${cards.length}`);
   }
   return ok(cards);
+}
+
+/**
+ * Checks seven cards once and makes them a `Hand` (rules.md §2).
+ * @param cards the cards, in any order (copied: the hand keeps this order)
+ * @returns the hand, or `card/wrong-count` (not seven cards), `card/malformed` (not a card 0‥52),
+ *   `card/duplicate` (the same card twice), `card/second-joker`
+ */
+export function toHand(cards: readonly Card[]): Result<Hand> {
+  if (cards.length !== HAND_SIZE) return err('card/wrong-count', `a hand has ${HAND_SIZE} cards, got ${cards.length}`);
+  const seen = new Set<Card>();
+  for (const c of cards) {
+    if (!isCard(c)) return err('card/malformed', `${String(c)} is not a card`);
+    if (seen.has(c)) {
+      return c === JOKER ? err('card/second-joker', 'the deck holds one joker; a second joker was given') : err('card/duplicate', `duplicate card ${formatCard(c)}`);
+    }
+    seen.add(c);
+  }
+  return ok(Object.freeze([...cards]) as Hand);
+}
+
+/**
+ * Parses a hand of seven cards (`"As Kd 9c 9h 5s 3d Jk"`, or a list of card texts).
+ * @returns the hand in input order, or the errors of `parseCards(input, 7)`
+ */
+export function parseHand(input: string | readonly string[]): Result<Hand> {
+  const parsed = parseCards(input, HAND_SIZE);
+  return parsed.ok ? toHand(parsed.value) : parsed;
+}
+
+/** `parseHand` for trusted literals (tests, examples): throws a `PaiGowError` on bad input. */
+export function handOf(input: string | readonly string[]): Hand {
+  return unwrap(parseHand(input));
 }
 
 /** `parseCards` for trusted literals (tests, examples): throws a `PaiGowError` on bad input. */

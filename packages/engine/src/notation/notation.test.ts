@@ -4,7 +4,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JOKER, RANK_CHARS, SUIT_CHARS, type Card } from '../cards/index.js';
 import { PaiGowError } from '../errors/index.js';
-import { cards, formatCard, formatCards, parseCard, parseCards } from './index.js';
+import { houseWay } from '../house-way/index.js';
+import { settings } from '../setting/index.js';
+import { cards, formatCard, formatCards, handOf, parseCard, parseCards, parseHand, toHand } from './index.js';
 
 const UNICODE = [['♠', '♤'], ['♥', '♡'], ['♦', '♢'], ['♣', '♧']];
 /** U+FE0F / U+FE0E: the emoji / text presentation selectors that emoji pickers append to suit symbols. */
@@ -104,5 +106,46 @@ describe('card notation (rules.md §1)', () => {
     } catch (error) {
       expect((error as PaiGowError).code).toBe('card/malformed');
     }
+  });
+});
+
+describe('a hand: seven distinct cards, checked once (issue 12 point 8)', () => {
+  it('toHand accepts seven distinct cards and keeps their order in a frozen copy', () => {
+    const given = cards('Jk As Kd 9c 9h 5s 2c');
+    const hand = toHand(given);
+    expect(hand).toEqual({ ok: true, value: given });
+    if (!hand.ok) return;
+    expect(hand.value).not.toBe(given);
+    expect(Object.isFrozen(hand.value)).toBe(true);
+  });
+
+  it('toHand refuses anything else with the card error that names it', () => {
+    expect(toHand(cards('As Kd'))).toMatchObject({ ok: false, error: { code: 'card/wrong-count' } });
+    expect(toHand(cards('As Kd 9c 9h 5s 3d 2c 4c'))).toMatchObject({ ok: false, error: { code: 'card/wrong-count' } });
+    expect(toHand([0, 1, 2, 3, 4, 5, 5])).toMatchObject({ ok: false, error: { code: 'card/duplicate', message: 'duplicate card 3h' } });
+    expect(toHand([0, 1, 2, 3, 4, 5, 53])).toMatchObject({ ok: false, error: { code: 'card/malformed' } });
+    expect(toHand([0, 1, 2, 3, 4, 5, 1.5])).toMatchObject({ ok: false, error: { code: 'card/malformed' } });
+    expect(toHand([0, 1, 2, 3, 4, JOKER, JOKER])).toMatchObject({ ok: false, error: { code: 'card/second-joker' } });
+  });
+
+  it('parseHand reads seven card texts, one string or a list', () => {
+    expect(parseHand('As Kd 9c 9h 5s 3d 2c')).toEqual({ ok: true, value: cards('As Kd 9c 9h 5s 3d 2c') });
+    expect(parseHand(['As', 'Kd', '9c', '9h', '5s', '3d', 'Jk'])).toEqual({ ok: true, value: cards('As Kd 9c 9h 5s 3d Jk') });
+    expect(parseHand('As Kd 9c')).toMatchObject({ ok: false, error: { code: 'card/wrong-count' } });
+    expect(parseHand('As Kd 9c 9h 5s 3d Xx')).toMatchObject({ ok: false, error: { code: 'card/malformed' } });
+    expect(parseHand('As Kd 9c 9h 5s 3d As')).toMatchObject({ ok: false, error: { code: 'card/duplicate' } });
+    expect(() => handOf('As Kd')).toThrow(PaiGowError);
+  });
+
+  it('is the only way in: what sets or lists the settings of seven cards takes a Hand, not loose cards', () => {
+    const loose: readonly Card[] = cards('As Kd 9c 9h 5s 3d 2c');
+    const typeChecks = (): void => {
+      // @ts-expect-error loose cards are not a Hand: check them once with toHand or parseHand
+      houseWay(loose);
+      // @ts-expect-error the same for the 21 settings
+      settings(loose);
+    };
+    expect(typeChecks).toBeTypeOf('function');
+    expect(settings(handOf('As Kd 9c 9h 5s 3d 2c'))).toHaveLength(21);
   });
 });

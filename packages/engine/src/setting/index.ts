@@ -3,7 +3,7 @@
  * (rules.md §2), and the foul rule (rules.md §2.4).
  */
 
-import { type Card } from '../cards/index.js';
+import type { Card, Hand } from '../cards/index.js';
 import { formatCard } from '../notation/index.js';
 import { err, ok, type Result } from '../errors/index.js';
 import { evaluateHighHand5 } from '../evaluate/high-hand.js';
@@ -36,10 +36,9 @@ export function settingAt(hand: readonly Card[], i: number, j: number): Setting 
 
 /**
  * All 21 settings of seven cards (rules.md §2), in the order of `LOW_HAND_PAIRS`.
- * @throws RangeError when not given seven cards
+ * @param hand a hand (seven distinct cards, checked by `toHand` or `parseHand`)
  */
-export function settings(hand: readonly Card[]): Setting[] {
-  if (hand.length !== 7) throw new RangeError(`a hand has 7 cards, got ${hand.length}`);
+export function settings(hand: Hand): Setting[] {
   return LOW_HAND_PAIRS.map(([i, j]) => settingAt(hand, i, j));
 }
 
@@ -65,12 +64,12 @@ export function isFoulValues(values: SettingValues): boolean {
 
 /**
  * Checks a player's setting of their own seven cards (rules.md §2.4; at the table a foul is refused).
- * @param hand the seven cards dealt
+ * @param hand the hand dealt
  * @param setting the proposed high and low hands
  * @returns the setting's values, or `setting/wrong-split` (not 5 + 2 distinct cards),
  *   `setting/not-your-cards` (a card not in `hand`), `setting/foul`.
  */
-export function checkSetting(hand: readonly Card[], setting: Setting): Result<SettingValues> {
+export function checkSetting(hand: Hand, setting: Setting): Result<SettingValues> {
   const all = [...setting.high, ...setting.low];
   if (setting.high.length !== 5 || setting.low.length !== 2 || new Set(all).size !== 7) {
     return err('setting/wrong-split', 'a setting is a high hand of 5 cards and a low hand of 2 different cards');

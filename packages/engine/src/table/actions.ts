@@ -1,21 +1,20 @@
 /**
  * The actions the table reducer takes (`apply`). The server turns parsed client messages
  * (protocol `ClientMessage`) into these, adding who acts and the time; timers, connections and
- * ledger outcomes are actions too. Nothing here reads a clock or randomness: `nowMs` and the
- * shuffled deck are passed in.
+ * ledger outcomes are actions too. Nothing here reads a clock or randomness: `nowMs` is passed in with
+ * every action, and the deal material only with the `deal` action the reducer asks for (`deal-due`).
  */
 
 import type { Card } from '../cards/index.js';
 import type { ErrorCode } from '../errors/index.js';
-import type { BetSpot } from '../protocol/messages.js';
+import type { NextRound } from './state.js';
+import type { BetSpot } from './terms.js';
 
 /**
  * What a deal needs: the round id and either the round's 32-byte server seed, from which the deck is
  * computed with the client seeds locked at the table (fairness.md: the provably fair deal, what the
- * server plays), or a given shuffled 53-card deck (tests). Every action may start the round (e.g. the
- * last unready bet is withdrawn), so the server passes one with every action; it is used only when a
- * round is dealt. With a server seed, its commitment is published as the next round's (`nextRound`)
- * from the first action that carries it: pass the same id and seed until that round is dealt.
+ * server plays), or a given shuffled 53-card deck (tests). A round dealt from a server seed is the round
+ * whose commitment the table published (`TableState.nextRound`).
  */
 export type DealMaterial =
   | { readonly roundId: string; readonly serverSeed: Uint8Array }
@@ -24,8 +23,6 @@ export type DealMaterial =
 interface Base {
   /** The server clock, epoch ms. */
   readonly nowMs: number;
-  /** Used when this action deals a round. */
-  readonly deal?: DealMaterial;
 }
 
 interface ByPlayer extends Base {
@@ -43,7 +40,7 @@ export interface JoinAction extends ByPlayer {
 export interface LeaveAction extends ByPlayer {
   readonly type: 'leave';
 }
-/** The ledger's balance and comp points of `playerId` (after a settlement, a top-up, a failed deal). */
+/** The ledger's balance and comp points of `playerId` (after a deal, a top-up, a refused deal, a change elsewhere). */
 export interface SyncAction extends ByPlayer {
   readonly type: 'sync';
   readonly balanceCents: number;
@@ -61,10 +58,21 @@ export interface BetAction extends ByPlayer {
   readonly spot: BetSpot;
   readonly amountCents: number;
 }
-export interface DealAction extends ByPlayer {
-  readonly type: 'deal';
+/** The player pressed Deal: it is ready (docs/protocol.md); the round deals when every player with a bet is. */
+export interface ReadyAction extends ByPlayer {
+  readonly type: 'ready';
   /** The player's client seed, locked by this Deal (fairness.md §2). */
   readonly clientSeed?: string;
+}
+/**
+ * The server's answer to a `deal-due` effect: deal the round from `deal`. Refused with `action/stale` when no
+ * round is due (not every player with a bet is ready, or a round is in play).
+ */
+export interface DealAction extends Base {
+  readonly type: 'deal';
+  readonly deal: DealMaterial;
+  /** The round the server deals after this one and its commitment (fairness.md §1); `null` for given decks. */
+  readonly next: NextRound | null;
 }
 /** Split (rules.md §5): refused with `action/stale` unless `roundId` is the round being set. */
 export interface SetAction extends ByPlayer {
@@ -117,6 +125,25 @@ export interface RoundFailedAction extends Base {
   readonly reason?: ErrorCode;
 }
 
+/** A player's balance and comp points as the ledger has them. */
+export interface LedgerFigures {
+  readonly playerId: string;
+  readonly balanceCents: number;
+  readonly compPoints: number;
+}
+
+/**
+ * The ledger's answer to a `settle-round` effect: the balances and comp points of the round's players as
+ * the ledger has them now (with the settlement, or without it while it is retried). A banker who banks on
+ * is then asked to approve the next round, or loses the bank if its balance no longer covers it
+ * (`notice/left-bank` `'balance'`, rules.md §5).
+ */
+export interface RoundSettledAction extends Base {
+  readonly type: 'round-settled';
+  readonly roundId: string;
+  readonly players: readonly LedgerFigures[];
+}
+
 /**
  * The ledger's answer to a `reserve-bank` effect (docs/server.md "The banker's cover"): the cover it now
  * holds for banker `playerId`, in cents; `null` when the banker's balance could not cover the bank, which
@@ -145,6 +172,7 @@ export type TableAction =
   | SitAction
   | StandAction
   | BetAction
+  | ReadyAction
   | DealAction
   | SetAction
   | HouseWayAction
@@ -157,4 +185,5 @@ export type TableAction =
   | RoundOpenedAction
   | RoundFailedAction
   | BankCoverAction
-  | RoundShortAction;
+  | RoundShortAction
+  | RoundSettledAction;

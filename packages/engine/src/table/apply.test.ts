@@ -4,16 +4,17 @@ import { unwrap } from '../errors/index.js';
 import { parseCard, parseCards } from '../notation/index.js';
 import type { TableAction } from './actions.js';
 import { apply, hintHand, nextDeadline } from './apply.js';
+import { walletCredits } from './settlement.js';
 import type { TableEffect, TableState } from './state.js';
-import { dealWith, MiniLedger, must, seatPlayers, stackedDeck, testTable } from './test-support.js';
-import { viewFor } from './view.js';
+import { dealWith, MiniLedger, effectsOf, must, seatPlayers, stackedDeck, testTable } from '../testing/table.js';
+import { viewFor } from '@paigow/protocol';
 
 const STRONG = 'As Ah Ks Kh Qs Qh 2c'; // house way: the kings and queens with 2c high, the aces low
 const WEAK = '3c 4d 7h 9s Jd 6c 2d'; // house way: Jd 6c 4d 3c 2d | 9s 7h
 const c = (text: string) => unwrap(parseCard(text));
 
 function effect<K extends TableEffect['kind']>(state: TableState, kind: K): Extract<TableEffect, { kind: K }> {
-  const found = state.effects.find((e) => e.kind === kind);
+  const found = effectsOf(state).find((e) => e.kind === kind);
   if (found === undefined) throw new Error(`no ${kind} effect`);
   return found as Extract<TableEffect, { kind: K }>;
 }
@@ -22,7 +23,7 @@ function effect<K extends TableEffect['kind']>(state: TableState, kind: K): Extr
 function dealtOne(playerHand: string, bankerHand: string, betCents = 10_000, table: TableState = testTable()): TableState {
   let s = seatPlayers(table, ['a']);
   s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: betCents, nowMs: s.nowMs });
-  s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('r1', playerHand, bankerHand) });
+  s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs }, dealWith('r1', playerHand, bankerHand));
   expect(s.phase).toBe('dealing');
   return must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs + 50 });
 }
@@ -40,7 +41,7 @@ describe('a house-banked round (rules.md §3, §5)', () => {
     let s = seatPlayers(testTable(), ['a']);
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 10_000, nowMs: s.nowMs });
     expect(s.players.a.firstBetAtMs).toBe(s.nowMs);
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('r1', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK));
     const open = effect(s, 'open-round');
     expect(open.holds).toEqual([{ playerId: 'a', kind: 'main', amountCents: 10_000 }]);
     expect(open.bankerPlayerId).toBeNull();
@@ -100,9 +101,9 @@ describe('a house-banked round (rules.md §3, §5)', () => {
   it('shows the house-way explanation to the player whose hand the house set, while the round runs', () => {
     let s = seatPlayers(testTable(), ['a', 'b']);
     for (const id of ['a', 'b']) s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: 500, nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('x', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs }, dealWith('x', STRONG, WEAK));
     expect(s.phase).toBe('betting'); // b is not ready yet
-    s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs, deal: dealWith('r2', STRONG, WEAK, '5c 5d 8h 8s Tc 3s 4h') });
+    s = must(s, { type: 'ready', playerId: 'b', nowMs: s.nowMs }, dealWith('r2', STRONG, WEAK, '5c 5d 8h 8s Tc 3s 4h'));
     s = must(s, { type: 'round-opened', roundId: 'r2', nowMs: s.nowMs });
     s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'a', nowMs: s.nowMs });
     expect(s.phase).toBe('setting');
@@ -121,7 +122,7 @@ describe('a house-banked round (rules.md §3, §5)', () => {
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
     s = must(s, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 500, nowMs: s.nowMs });
     // Player: a flush (Ad Kd Qd Jd 9d) pays 4 to 1 on the Fortune bet.
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('f', 'Ad Kd Qd Jd 9d 8c 3h', '2s 3d 4c 6d 7s 9h Tc') });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs }, dealWith('f', 'Ad Kd Qd Jd 9d 8c 3h', '2s 3d 4c 6d 7s 9h Tc'));
     expect(effect(s, 'open-round').holds).toEqual([
       { playerId: 'a', kind: 'main', amountCents: 1_000 },
       { playerId: 'a', kind: 'fortune', amountCents: 500 },
@@ -163,7 +164,7 @@ describe('refusals leave the state unchanged', () => {
 
   it('refuses actions of players who are not seated', () => {
     refused(base, { type: 'bet', playerId: 'zed', spot: 'main', amountCents: 100, nowMs: now }, 'action/not-seated');
-    refused(base, { type: 'deal', playerId: 'zed', nowMs: now }, 'action/not-seated');
+    refused(base, { type: 'ready', playerId: 'zed', nowMs: now }, 'action/not-seated');
     refused(base, { type: 'sit', playerId: 'zed', seat: 3, nowMs: now }, 'action/not-seated');
     const watcher = must(base, { type: 'join', playerId: 'w', nickname: 'w', balanceCents: 100, compPoints: 0, nowMs: now });
     refused(watcher, { type: 'stand', playerId: 'w', nowMs: now }, 'action/not-seated');
@@ -177,14 +178,14 @@ describe('refusals leave the state unchanged', () => {
   });
 
   it('refuses a deal without a bet, a second Deal, and decisions out of phase', () => {
-    refused(base, { type: 'deal', playerId: 'a', nowMs: now }, 'bet/none');
+    refused(base, { type: 'ready', playerId: 'a', nowMs: now }, 'bet/none');
     refused(base, { type: 'set', roundId: 'no-round', playerId: 'a', low: [0, 1], nowMs: now }, 'action/stale');
     refused(base, { type: 'house-way', roundId: 'no-round', playerId: 'a', nowMs: now }, 'action/stale');
     refused(base, { type: 'rebet', playerId: 'a', nowMs: now }, 'bet/none');
     let s = must(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: now });
     s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: now });
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: now, deal: dealWith('r', STRONG, WEAK) });
-    refused(s, { type: 'deal', playerId: 'a', nowMs: now, deal: dealWith('r', STRONG, WEAK) }, 'action/duplicate');
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: now }, dealWith('r', STRONG, WEAK));
+    refused(s, { type: 'ready', playerId: 'a', nowMs: now }, 'action/duplicate');
     refused(s, { type: 'round-opened', roundId: 'r', nowMs: now }, 'action/stale');
   });
 
@@ -192,14 +193,14 @@ describe('refusals leave the state unchanged', () => {
     let s = seatPlayers(testTable(), ['a', 'b', 'c']);
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: now });
     s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: now });
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: now });
-    s = must(s, { type: 'deal', playerId: 'b', nowMs: now, deal: dealWith('r', STRONG, '5c 5d 8h 8s Tc 3s 4h', WEAK) });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: now });
+    s = must(s, { type: 'ready', playerId: 'b', nowMs: now }, dealWith('r', STRONG, '5c 5d 8h 8s Tc 3s 4h', WEAK));
     refused(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 200, nowMs: now }, 'bet/closed');
     refused(s, { type: 'set', roundId: s.round?.roundId ?? 'no-round', playerId: 'a', low: [c('Ah'), c('As')], nowMs: now }, 'action/out-of-phase'); // still dealing
     refused(s, { type: 'round-opened', roundId: 'other', nowMs: now }, 'action/stale');
     s = must(s, { type: 'round-opened', roundId: 'r', nowMs: now });
     refused(s, { type: 'bet', playerId: 'c', spot: 'main', amountCents: 100, nowMs: now }, 'bet/closed');
-    refused(s, { type: 'deal', playerId: 'a', nowMs: now }, 'action/out-of-phase');
+    refused(s, { type: 'ready', playerId: 'a', nowMs: now }, 'action/out-of-phase');
     refused(s, { type: 'stand', playerId: 'a', nowMs: now }, 'action/out-of-phase');
     refused(s, { type: 'set', roundId: s.round?.roundId ?? 'no-round', playerId: 'c', low: [c('Ah'), c('As')], nowMs: now }, 'action/not-your-turn');
     // 8h 8s low leaves 5c 5d Tc 3s 4h: a pair of eights over a high hand with a pair of fives is a foul.
@@ -244,11 +245,11 @@ describe('the multi-player deal rule and timers (rules.md §5)', () => {
     const t0 = s.nowMs;
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: t0 });
     s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 200, nowMs: t0 + 1_000 });
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: t0 + 2_000, deal: dealWith('x', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: t0 + 2_000 }, dealWith('x', STRONG, WEAK));
     expect(s.phase).toBe('betting');
     expect(nextDeadline(s)).toBe(t0 + 1_000 + 45_000);
     expect(viewFor(s, 'b').you?.deadlineKind).toBe('bet');
-    s = must(s, { type: 'tick', nowMs: t0 + 46_000, deal: dealWith('r', STRONG, WEAK) });
+    s = must(s, { type: 'tick', nowMs: t0 + 46_000 }, dealWith('r', STRONG, WEAK));
     expect(s.players.b.bets).toEqual({ main: 0, fortune: 0 });
     expect(s.phase).toBe('dealing');
     expect(s.round?.hands.map((h) => h.playerId)).toEqual(['a']);
@@ -258,10 +259,10 @@ describe('the multi-player deal rule and timers (rules.md §5)', () => {
     let s = seatPlayers(testTable(), ['a', 'b']);
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: s.nowMs });
     s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('x', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs }, dealWith('x', STRONG, WEAK));
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 300, nowMs: s.nowMs });
     expect(s.players.a.ready).toBe(false);
-    s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs, deal: dealWith('x', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'b', nowMs: s.nowMs }, dealWith('x', STRONG, WEAK));
     expect(s.phase).toBe('betting');
   });
 
@@ -276,15 +277,15 @@ describe('the multi-player deal rule and timers (rules.md §5)', () => {
     expect(s.lastRound?.players[0].setBy).toBe('timeout');
     expect(s.players.a.seat).toBeNull();
     expect(s.seats[0]).toBeNull();
-    expect(s.effects).toContainEqual({ kind: 'stood-up', playerId: 'a', reason: 'timeout' });
+    expect(effectsOf(s)).toContainEqual({ kind: 'notice', playerId: 'a', notice: { code: 'notice/left-table', params: { reason: 'timeout' } } });
   });
 
   it('a disconnection before the deal returns the bet; after the deal the house way sets the hand', () => {
     let s = seatPlayers(testTable(), ['a', 'b']);
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: s.nowMs });
     s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs, deal: dealWith('x', STRONG, WEAK) });
-    s = must(s, { type: 'leave', playerId: 'a', nowMs: s.nowMs, deal: dealWith('r', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'b', nowMs: s.nowMs }, dealWith('x', STRONG, WEAK));
+    s = must(s, { type: 'leave', playerId: 'a', nowMs: s.nowMs }, dealWith('r', STRONG, WEAK));
     expect(s.players.a.bets).toEqual({ main: 0, fortune: 0 });
     expect(s.players.a.balanceCents).toBe(100_000);
     expect(s.phase).toBe('dealing'); // b was ready: the round deals without a
@@ -300,13 +301,12 @@ describe('the multi-player deal rule and timers (rules.md §5)', () => {
     s = must(s, { type: 'tick', nowMs: s.nowMs + 60_000 });
     expect(s.players.b).toBeUndefined();
     expect(s.seats[1]).toBeNull();
-    expect(s.effects).toContainEqual({ kind: 'stood-up', playerId: 'b', reason: 'disconnected' });
   });
 
   it('a failed deal (the ledger refused it) puts the bets back, not ready', () => {
     let s = seatPlayers(testTable(), ['a']);
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 700, nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('r', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs }, dealWith('r', STRONG, WEAK));
     s = must(s, { type: 'round-failed', roundId: 'r', nowMs: s.nowMs });
     expect(s.phase).toBe('betting');
     expect(s.round).toBeNull();
@@ -330,7 +330,7 @@ describe('the multi-player deal rule and timers (rules.md §5)', () => {
       s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: 100, nowMs: s.nowMs });
     }
     const deck = stackedDeck(STRONG);
-    for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) s = must(s, { type: 'deal', playerId: id, nowMs: s.nowMs, deal: { roundId: 'six', deck } });
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) s = must(s, { type: 'ready', playerId: id, nowMs: s.nowMs }, { roundId: 'six', deck });
     const all = [...s.round!.hands.flatMap((h) => h.cards), ...s.round!.bankerCards];
     expect(all).toHaveLength(49);
     expect(new Set(all).size).toBe(49);
@@ -352,7 +352,7 @@ describe('a player banks (rules.md §3.1, §5, seed 002)', () => {
     s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
     expect(s.phase).toBe('betting');
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 5_000, nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('b1', WEAK, STRONG) });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('b1', WEAK, STRONG));
     expect(effect(s, 'open-round').holds).toEqual([
       { playerId: 'p', kind: 'main', amountCents: 5_000 },
       { playerId: 'bank', kind: 'bank', amountCents: 5_075 },
@@ -381,7 +381,7 @@ describe('a player banks (rules.md §3.1, §5, seed 002)', () => {
     s = must(s, { type: 'auto-approve', playerId: 'bank', on: true, nowMs: s.nowMs });
     expect(s.phase).toBe('betting');
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 5_000, nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('b2', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('b2', STRONG, WEAK));
     s = must(s, { type: 'round-opened', roundId: 'b2', nowMs: s.nowMs });
     s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'p', nowMs: s.nowMs });
     expect(effect(s, 'settle-round').postings).toContainEqual({ from: { player: 'bank' }, to: { player: 'p' }, amountCents: 5_000, kind: 'payout' });
@@ -413,7 +413,7 @@ describe('a player banks (rules.md §3.1, §5, seed 002)', () => {
     let s = bankTable();
     s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 100, nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('b3', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('b3', STRONG, WEAK));
     s = must(s, { type: 'leave-bank', playerId: 'bank', nowMs: s.nowMs });
     expect(viewFor(s, 'p').banker).toMatchObject({ kind: 'player', leaving: true });
     s = must(s, { type: 'round-opened', roundId: 'b3', nowMs: s.nowMs });
@@ -441,14 +441,14 @@ describe('the envy bonus (rules.md §4: an optional table setting, off by defaul
       s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
       s = must(s, { type: 'bet', playerId: id, spot: 'fortune', amountCents: fortune[id], nowMs: s.nowMs });
     }
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'c', nowMs: s.nowMs, deal: dealWith('e1', A, B, C, BANKER) });
-    ledger.post(s.effects);
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'b', nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'c', nowMs: s.nowMs }, dealWith('e1', A, B, C, BANKER));
+    ledger.post(effectsOf(s));
     s = must(s, { type: 'round-opened', roundId: 'e1', nowMs: s.nowMs });
     for (const id of ['a', 'b', 'c']) {
       s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: id, nowMs: s.nowMs });
-      ledger.post(s.effects);
+      ledger.post(effectsOf(s));
     }
     expect(s.lastRound?.roundId).toBe('e1');
     return { state: s, ledger };
@@ -470,7 +470,7 @@ describe('the envy bonus (rules.md §4: an optional table setting, off by defaul
     // c's Fortune bet is under 5.00: it earns nothing for b's four tens; the banker's four aces pay nobody.
     expect(c.envy).toBeNull();
     // The money: house → player payouts, in the same settlement, and in each player's net.
-    const postings = state.effects.find((e) => e.kind === 'settle-round');
+    const postings = effectsOf(state).find((e) => e.kind === 'settle-round');
     expect(postings?.kind === 'settle-round' && postings.postings).toEqual(
       expect.arrayContaining([
         { from: 'house', to: { player: 'a' }, amountCents: 3_000, kind: 'payout' },
@@ -497,8 +497,8 @@ describe('the envy bonus (rules.md §4: an optional table setting, off by defaul
       s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
       s = must(s, { type: 'bet', playerId: id, spot: 'fortune', amountCents: 2_500, nowMs: s.nowMs });
     }
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs, deal: dealWith('e2', A, '5s 6s 7s 8s Ks Qc 2h', BANKER) });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'b', nowMs: s.nowMs }, dealWith('e2', A, '5s 6s 7s 8s Ks Qc 2h', BANKER));
     s = must(s, { type: 'round-opened', roundId: 'e2', nowMs: s.nowMs });
     s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'a', nowMs: s.nowMs });
     s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'b', nowMs: s.nowMs });
@@ -509,7 +509,7 @@ describe('the envy bonus (rules.md §4: an optional table setting, off by defaul
   it('is off by default: the same round pays no envy', () => {
     const { state, ledger } = playRound(false);
     expect(state.lastRound!.players.map((p) => p.envy)).toEqual([null, null, null]);
-    const settle = state.effects.find((e) => e.kind === 'settle-round');
+    const settle = effectsOf(state).find((e) => e.kind === 'settle-round');
     const payouts = settle?.kind === 'settle-round' ? settle.postings.filter((p) => p.from === 'house' && p.kind === 'payout') : [];
     // Only Fortune wins come from the house: b's four tens (25 to 1) and c's straight flush (50 to 1).
     expect(payouts.map((p) => p.amountCents).sort((x, y) => x - y)).toEqual([12_500, 20_000]);
@@ -529,8 +529,8 @@ describe('hintHand (the Hint: docs/protocol.md)', () => {
     expect(code('w')).toBe('action/not-seated');
     expect(code('nobody')).toBe('action/not-seated');
     for (const id of ['a', 'b']) s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: 500, nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs, deal: dealWith('h1', STRONG, WEAK, '2s 3s 4s 5s 6s 7s 8s') });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'b', nowMs: s.nowMs }, dealWith('h1', STRONG, WEAK, '2s 3s 4s 5s 6s 7s 8s'));
     expect(code('a')).toBe('action/out-of-phase'); // the deal is not recorded yet: no cards shown
     s = must(s, { type: 'round-opened', roundId: 'h1', nowMs: s.nowMs });
     const before = structuredClone(s);
@@ -549,11 +549,61 @@ describe('hintHand (the Hint: docs/protocol.md)', () => {
     s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
     s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 500, nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('h2', WEAK, STRONG) });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('h2', WEAK, STRONG));
     s = must(s, { type: 'round-opened', roundId: 'h2', nowMs: s.nowMs });
     const hint = hintHand(s, 'p', 'h2');
     expect(hint.ok && hint.value.commissionBps).toBe(0);
     const banker = hintHand(s, 'bank', 'h2');
     expect(banker.ok === false && banker.error.code).toBe('action/not-your-turn');
+  });
+});
+
+describe('one book for balances and comp points: the ledger (issue 12)', () => {
+  const step = (state: TableState, action: TableAction) => unwrap(apply(state, action));
+
+  it('never moves a balance or comp points itself: the deal and the reveal leave them as the ledger last said', () => {
+    let s = seatPlayers(testTable(), ['a']);
+    s = step(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 10_000, nowMs: s.nowMs }).state;
+    s = step(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs }).state;
+    s = step(s, { type: 'deal', deal: dealWith('r1', STRONG, WEAK), next: null, nowMs: s.nowMs }).state;
+    expect(s.players.a).toMatchObject({ balanceCents: 100_000, compPoints: 0 }); // the ledger has not taken the stake yet
+    s = step(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs }).state;
+    s = step(s, { type: 'sync', playerId: 'a', balanceCents: 90_000, compPoints: 0, nowMs: s.nowMs }).state;
+    const revealed = step(s, { type: 'house-way', roundId: 'r1', playerId: 'a', nowMs: s.nowMs });
+    expect(revealed.state.players.a).toMatchObject({ balanceCents: 90_000, compPoints: 0 });
+    const settle = revealed.effects.find((e) => e.kind === 'settle-round');
+    expect(settle?.kind === 'settle-round' && [...walletCredits(settle.postings)]).toEqual([['a', 19_500]]);
+    const settled = step(revealed.state, { type: 'round-settled', roundId: 'r1', players: [{ playerId: 'a', balanceCents: 109_500, compPoints: 100 }], nowMs: s.nowMs });
+    expect(settled.state.players.a).toMatchObject({ balanceCents: 109_500, compPoints: 100 });
+  });
+
+  it('a refused deal gives nothing back: nothing was taken', () => {
+    let s = seatPlayers(testTable(), ['a']);
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 10_000, nowMs: s.nowMs });
+    s = step(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs }).state;
+    s = step(s, { type: 'deal', deal: dealWith('r1', STRONG, WEAK), next: null, nowMs: s.nowMs }).state;
+    s = step(s, { type: 'round-failed', roundId: 'r1', nowMs: s.nowMs }).state;
+    expect(s.players.a.balanceCents).toBe(100_000);
+  });
+
+  it("asks the banker to approve the next round only with the ledger's balance after the settlement", () => {
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 100_000, 60);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'bank-cover', playerId: 'bank', coverCents: 50_750, nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 10_000, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('b1', STRONG, WEAK));
+    s = must(s, { type: 'round-opened', roundId: 'b1', nowMs: s.nowMs });
+    const revealed = step(s, { type: 'house-way', roundId: 'b1', playerId: 'p', nowMs: s.nowMs });
+    expect(revealed.state.phase).toBe('approval');
+    expect(revealed.effects.some((e) => e.kind === 'reserve-bank')).toBe(false);
+    refused(revealed.state, { type: 'approve', playerId: 'bank', nowMs: s.nowMs }, 'action/out-of-phase');
+    // The ledger says the banker has 5.00 left: less than banking needs, so it loses the bank, told why.
+    const poor = step(revealed.state, { type: 'round-settled', roundId: 'b1', players: [{ playerId: 'bank', balanceCents: 500, compPoints: 0 }], nowMs: s.nowMs });
+    expect(poor.state.banker).toBeNull();
+    expect(poor.effects).toContainEqual({ kind: 'notice', playerId: 'bank', notice: expect.objectContaining({ code: 'notice/left-bank' }) });
+    const rich = step(revealed.state, { type: 'round-settled', roundId: 'b1', players: [{ playerId: 'bank', balanceCents: 80_000, compPoints: 0 }], nowMs: s.nowMs });
+    expect(rich.state.phase).toBe('approval');
+    expect(rich.state.banker?.approvalDeadlineMs).not.toBeNull();
   });
 });

@@ -1,38 +1,51 @@
 /**
  * The table reducer (architecture.md: one pure reducer `apply(state, action)`), rules.md §3, §5
- * and seed 002. Time and the shuffled deck come in with the actions; nothing here reads a clock
- * or randomness. A refused action returns a typed error and leaves the state unchanged (the
- * reducer works on a copy).
+ * and seed 002. Time comes in with the actions, and the deal material with the one `deal` action the
+ * reducer asks for (`deal-due`); nothing here reads a clock or randomness. A refused action returns a
+ * typed error and leaves the state unchanged (the reducer works on a copy).
  *
- * Multi-player rule (docs/protocol.md): Deal marks a player ready; the round deals when every
+ * Multi-player rule (docs/protocol.md): Deal marks a player ready (`ready`); the round deals when every
  * seated player with a main bet is ready. A bet not dealt within `timers.betMs` of the seat's first
  * chip of the round is returned, and the others may then deal without it.
  */
 
-import { DECK_SIZE, isCard, type Card } from '../cards/index.js';
-import { err, ok, type ErrorCode, type Result, type RuleError } from '../errors/index.js';
-import { formatCard } from '../notation/index.js';
-import { BET_SPOTS, type BetSpot } from '../protocol/messages.js';
-import { makeNotice, type NoticeCode, type NoticeParams } from '../protocol/notices.js';
-import type { Bets } from '../protocol/view.js';
-import { noteNextRound, seededDeck, seedToLock } from '../fairness/table-deal.js';
+import { DECK_SIZE, HAND_SIZE, isCard, type Card, type Hand } from '../cards/index.js';
+import { err, ok, unwrap, type ErrorCode, type Result, type RuleError } from '../errors/index.js';
+import { formatCard, toHand } from '../notation/index.js';
+import { tableNotice, type NoticeCode, type NoticeParams } from './notices.js';
+import { BET_SPOTS, type BetSpot, type Bets } from './terms.js';
+import { seededDeck, seedToLock } from '../fairness/table-deal.js';
 import { checkSetting } from '../setting/index.js';
 import { bankerFee } from '../settle/index.js';
-import type { DealMaterial, TableAction } from './actions.js';
+import type { DealMaterial, LedgerFigures, TableAction } from './actions.js';
 import { bankMinBalanceCents } from './config.js';
 import { bankerFundsCents, commitCover } from './bank-cover.js';
 import { graceDeadline } from './reconnect-grace.js';
 import { DEFAULT_HOUSE_WAY } from '../house-way/registry.js';
 import type { HouseWayId } from '../house-way/types.js';
 import { roundHolds, setByHouseWay, settleRoundState } from './settlement.js';
-import { NO_BETS, type BankerState, type PlayerState, type RoundHand, type RoundPublic, type RoundState, type TableState } from './state.js';
+import {
+  NO_BETS,
+  type Applied,
+  type BankerState,
+  type NextRound,
+  type PlayerState,
+  type RoundHand,
+  type RoundPublic,
+  type RoundState,
+  type TableEffect,
+  type TableState,
+} from './state.js';
 
 type Refusal = { ok: false; error: RuleError };
 type Step = Result<void>;
 const done: Step = ok(undefined);
 
+/** The table while `apply` works on it: a copy of the state, and the effects of the action so far. */
+type Draft = TableState & { effects: TableEffect[] };
+
 /** A copy of the state that `apply` may mutate (everything mutable is copied; cards and results are immutable). */
-function cloneState(state: TableState): TableState {
+function cloneState(state: TableState): Draft {
   const players: Record<string, PlayerState> = {};
   for (const id of Object.keys(state.players)) {
     const p = state.players[id];
@@ -51,33 +64,35 @@ function cloneState(state: TableState): TableState {
 /**
  * Applies one action to a table (rules.md §3, §5).
  * @param state the table (not modified)
- * @param action what happened, with the time and, for a deal, the round id and shuffled deck
- * @returns the next state, with `effects` listing what the server must do (ledger writes, players
- *   stood up, `notice`s to send: bets returned by a timer, a disconnection or a balance change, hands set
- *   by the house way on a timeout or a disconnection, a seat or the bank lost, a void deal); or a refusal: `action/not-seated` (not in the room or not seated), `action/invalid`
+ * @param action what happened, with the time (and for `deal`, the material the reducer asked for with `deal-due`)
+ * @returns the next state and, apart from it, the `effects` the server must carry out in order (the deal
+ *   due, ledger writes, players stood up, `notice`s to send: bets returned by a timer, a disconnection or a
+ *   balance change, hands set by the house way on a timeout or a disconnection, a seat or the bank lost, a
+ *   void deal); or a refusal: `action/not-seated` (not in the room or not seated), `action/invalid`
  *   (no such seat), `action/seat-taken`, `action/table-full`, `action/duplicate` (already seated,
  *   ready, set, banking, approved), `action/out-of-phase`, `action/not-your-turn` (a banker-only
  *   action by a player, a player action by the banker, a decision by a player not in the round),
- *   `action/stale` (a ledger outcome, a Split or a House Way for another round than the one in play),
+ *   `action/stale` (a ledger outcome, a Split or a House Way for another round than the one in play, a
+ *   `deal` when no round is due),
  *   `action/unavailable` (no Fortune bet here),
  *   `bet/closed`, `bet/none`, `bet/invalid-amount` (not a multiple of
  *   the table's `betUnitCents`: a bet is built from chips), `bet/under-limit`, `bet/over-limit`,
  *   `bet/banker-cannot-cover`, `ledger/insufficient-funds`, `setting/not-your-cards`,
  *   `setting/wrong-split`, `setting/foul`, `bank/not-eligible`, `bank/occupied`,
  *   `fairness/bad-client-seed` (a Deal's or an approval's client seed, fairness.md §2).
- * @throws Error when a round must be dealt but the action carries no valid `deal` material (53 distinct cards)
+ * @throws Error when a `deal` action's material is neither a 53-card deck nor the server seed of the round the table committed to
  */
-export function apply(state: TableState, action: TableAction): Result<TableState> {
+export function apply(state: TableState, action: TableAction): Result<Applied> {
   const next = cloneState(state);
   next.nowMs = Math.max(state.nowMs, action.nowMs);
   const stepped = step(next, action);
   if (!stepped.ok) return stepped;
-  noteNextRound(next, action.deal);
-  afterAction(next, action.deal);
-  return ok(next);
+  afterAction(next);
+  const { effects, ...table } = next;
+  return ok({ state: table, effects });
 }
 
-function step(s: TableState, action: TableAction): Step {
+function step(s: Draft, action: TableAction): Step {
   switch (action.type) {
     case 'join':
       return join(s, action.playerId, action.nickname, action.balanceCents, action.compPoints);
@@ -91,8 +106,10 @@ function step(s: TableState, action: TableAction): Step {
       return stand(s, action.playerId);
     case 'bet':
       return bet(s, action.playerId, action.spot, action.amountCents);
-    case 'deal':
+    case 'ready':
       return ready(s, action.playerId, action.clientSeed);
+    case 'deal':
+      return deal(s, action.deal, action.next);
     case 'set':
       return setHand(s, action.playerId, action.roundId, action.low);
     case 'house-way':
@@ -117,6 +134,8 @@ function step(s: TableState, action: TableAction): Step {
       return roundShort(s, action.roundId, action.playerIds);
     case 'bank-cover':
       return bankCover(s, action.playerId, action.coverCents);
+    case 'round-settled':
+      return roundSettled(s, action.roundId, action.players);
   }
 }
 
@@ -171,12 +190,12 @@ function clearBets(p: PlayerState): void {
 }
 
 /** Tells `playerId` what the table did to it (a `notice` effect; docs/protocol.md "Server → client messages"). */
-function tell<C extends NoticeCode>(s: TableState, playerId: string, code: C, params: NoticeParams[C]): void {
-  s.effects.push({ kind: 'notice', playerId, notice: makeNotice(code, params) });
+function tell<C extends NoticeCode>(s: Draft, playerId: string, code: C, params: NoticeParams[C]): void {
+  s.effects.push({ kind: 'notice', playerId, notice: tableNotice(code, params) });
 }
 
 /** Returns a seat's bets not dealt to its balance (clears them) and tells it why, if it had any. */
-function returnBets(s: TableState, p: PlayerState, reason: NoticeParams['notice/bet-returned']['reason']): void {
+function returnBets(s: Draft, p: PlayerState, reason: NoticeParams['notice/bet-returned']['reason']): void {
   const amountCents = p.bets.main + p.bets.fortune;
   clearBets(p);
   if (amountCents > 0) tell(s, p.playerId, 'notice/bet-returned', { amountCents, reason });
@@ -185,7 +204,7 @@ function returnBets(s: TableState, p: PlayerState, reason: NoticeParams['notice/
 // ---------------------------------------------------------------------------------------------
 // Room membership and seats
 
-function join(s: TableState, playerId: string, nickname: string, balanceCents: number, compPoints: number): Step {
+function join(s: Draft, playerId: string, nickname: string, balanceCents: number, compPoints: number): Step {
   const known = s.players[playerId];
   if (known !== undefined) {
     known.connected = true;
@@ -215,7 +234,7 @@ function join(s: TableState, playerId: string, nickname: string, balanceCents: n
  * rules.md §5 "Interruptions": bets not dealt are returned; a dealt hand waits for the player through the
  * reconnection grace (`graceDeadline`), then the house way sets it (`tick`).
  */
-function leave(s: TableState, playerId: string): Step {
+function leave(s: Draft, playerId: string): Step {
   const found = member(s, playerId);
   if (!found.ok) return found;
   const p = found.value;
@@ -229,7 +248,7 @@ function leave(s: TableState, playerId: string): Step {
   return done;
 }
 
-function sync(s: TableState, playerId: string, balanceCents: number, compPoints: number): Step {
+function sync(s: Draft, playerId: string, balanceCents: number, compPoints: number): Step {
   const found = member(s, playerId);
   if (!found.ok) return found;
   const p = found.value;
@@ -239,7 +258,7 @@ function sync(s: TableState, playerId: string, balanceCents: number, compPoints:
   return done;
 }
 
-function sit(s: TableState, playerId: string, seat: number | null): Step {
+function sit(s: Draft, playerId: string, seat: number | null): Step {
   const found = member(s, playerId);
   if (!found.ok) return found;
   const p = found.value;
@@ -260,18 +279,17 @@ function sit(s: TableState, playerId: string, seat: number | null): Step {
 }
 
 /** Frees the player's seat; a banker leaves the bank; a disconnected player leaves the room. */
-function unseat(s: TableState, p: PlayerState, reason: 'timeout' | 'disconnected' | null): void {
+function unseat(s: Draft, p: PlayerState, reason: 'timeout' | 'disconnected' | null): void {
   if (p.seat !== null) s.seats[p.seat] = null;
   p.seat = null;
   p.leaveAfterRound = false;
   clearBets(p);
   if (isBanker(s, p.playerId)) removeBanker(s);
-  if (reason !== null) s.effects.push({ kind: 'stood-up', playerId: p.playerId, reason });
   if (reason === 'timeout') tell(s, p.playerId, 'notice/left-table', { reason: 'timeout' });
   if (!p.connected) delete s.players[p.playerId];
 }
 
-function stand(s: TableState, playerId: string): Step {
+function stand(s: Draft, playerId: string): Step {
   const found = seated(s, playerId);
   if (!found.ok) return found;
   if (inRound(s, playerId)) return err('action/out-of-phase', 'you can stand up when the round is over');
@@ -327,7 +345,7 @@ function checkBets(s: TableState, p: PlayerState, bets: Bets): Step {
   return done;
 }
 
-function placeBets(s: TableState, p: PlayerState, bets: Bets): void {
+function placeBets(s: Draft, p: PlayerState, bets: Bets): void {
   const hadBets = p.bets.main + p.bets.fortune > 0;
   p.bets = bets;
   p.ready = false;
@@ -335,7 +353,7 @@ function placeBets(s: TableState, p: PlayerState, bets: Bets): void {
   else if (!hadBets || p.firstBetAtMs === null) p.firstBetAtMs = s.nowMs;
 }
 
-function bet(s: TableState, playerId: string, spot: BetSpot, amountCents: number): Step {
+function bet(s: Draft, playerId: string, spot: BetSpot, amountCents: number): Step {
   const found = seated(s, playerId);
   if (!found.ok) return found;
   const p = found.value;
@@ -349,7 +367,7 @@ function bet(s: TableState, playerId: string, spot: BetSpot, amountCents: number
   return done;
 }
 
-function rebet(s: TableState, playerId: string): Step {
+function rebet(s: Draft, playerId: string): Step {
   const found = seated(s, playerId);
   if (!found.ok) return found;
   const p = found.value;
@@ -362,7 +380,7 @@ function rebet(s: TableState, playerId: string): Step {
   return done;
 }
 
-function ready(s: TableState, playerId: string, clientSeed: string | undefined): Step {
+function ready(s: Draft, playerId: string, clientSeed: string | undefined): Step {
   const found = seated(s, playerId);
   if (!found.ok) return found;
   const p = found.value;
@@ -380,8 +398,28 @@ function ready(s: TableState, playerId: string, clientSeed: string | undefined):
 // ---------------------------------------------------------------------------------------------
 // The deal
 
-function checkDeck(deal: DealMaterial | undefined): readonly Card[] {
-  if (deal === undefined || deal.roundId === '' || !('deck' in deal)) throw new Error('a round must be dealt but the action carries no deal material');
+/** The players the coming round deals when it is due (every player with a bet is ready: the multi-player rule), else `null`. */
+function dueBettors(s: TableState): PlayerState[] | null {
+  if (s.phase !== 'betting' || s.round !== null) return null;
+  const players = bettors(s);
+  return players.length === 0 || players.some((p) => !p.ready) ? null : players;
+}
+
+/**
+ * Asks the server for the deal material (`deal-due`, answered by a `deal` action). Bets whose timer ran
+ * out in this same action are not dealt: the others' round is dealt without them.
+ */
+function askToDeal(s: Draft): void {
+  s.effects = s.effects.map((effect) =>
+    effect.kind === 'notice' && effect.notice.code === 'notice/bet-returned' && effect.notice.params.reason === 'timeout'
+      ? { ...effect, notice: tableNotice('notice/bet-returned', { ...effect.notice.params, reason: 'round-dealt-without-you' }) }
+      : effect,
+  );
+  s.effects.push({ kind: 'deal-due' });
+}
+
+function checkDeck(deal: DealMaterial): readonly Card[] {
+  if (deal.roundId === '' || !('deck' in deal)) throw new Error('the deal material has neither a round id and a server seed nor a deck');
   const { deck } = deal;
   if (deck.length !== DECK_SIZE || !deck.every(isCard) || new Set(deck).size !== DECK_SIZE) {
     throw new Error('the deal material is not a 53-card deck');
@@ -389,19 +427,25 @@ function checkDeck(deal: DealMaterial | undefined): readonly Card[] {
   return deck;
 }
 
-/** Deals the round when every player with a bet is ready (the multi-player rule). */
-function maybeDeal(s: TableState, deal: DealMaterial | undefined): void {
-  if (s.phase !== 'betting' || s.round !== null) return;
-  const players = bettors(s);
-  if (players.length === 0 || players.some((p) => !p.ready)) return;
-  const seeded = seededDeck(s, players, deal);
-  const deck = seeded?.deck ?? checkDeck(deal);
-  const roundId = (deal as DealMaterial).roundId;
+/**
+ * Deals the round that is due from `material` (the server's answer to `deal-due`); `nextRound` becomes the
+ * table's `nextRound` (the round it deals after this one). Refused with `action/stale` when no round is due.
+ * @throws Error when `material` is neither a 53-card deck nor the server seed of the round the table committed to
+ */
+function deal(s: Draft, material: DealMaterial, nextRound: NextRound | null): Step {
+  const players = dueBettors(s);
+  if (players === null) return err('action/stale', 'no round is due to be dealt');
+  if ('serverSeed' in material && s.nextRound !== null && material.roundId !== s.nextRound.roundId) {
+    throw new Error(`round ${material.roundId} is not the round the table committed to (${s.nextRound.roundId})`);
+  }
+  const seeded = seededDeck(s, players, material);
+  const deck = seeded?.deck ?? checkDeck(material);
+  const roundId = material.roundId;
   let next = 0;
-  const draw = (): Card[] => {
-    const cards = deck.slice(next, next + 7);
-    next += 7;
-    return cards;
+  const draw = (): Hand => {
+    const hand = unwrap(toHand(deck.slice(next, next + HAND_SIZE)));
+    next += HAND_SIZE;
+    return hand;
   };
   const hands: RoundHand[] = players.map((p) => ({
     playerId: p.playerId,
@@ -433,7 +477,6 @@ function maybeDeal(s: TableState, deal: DealMaterial | undefined): void {
     fairness: seeded?.fairness ?? null,
   };
   const holds = roundHolds(round);
-  for (const hold of holds) s.players[hold.playerId].balanceCents -= hold.amountCents;
   for (const p of players) {
     p.lastBets = { ...p.bets };
     clearBets(p);
@@ -447,12 +490,8 @@ function maybeDeal(s: TableState, deal: DealMaterial | undefined): void {
     players: hands.map((hand) => ({ seat: hand.seat, nickname: hand.nickname, bets: hand.bets })),
   };
   s.effects.push({ kind: 'open-round', roundId, bankerPlayerId: round.banker?.playerId ?? null, holds, secret: round, public: publicRecord });
-  // Bets whose timer ran out in this same action: the others' round was dealt without them.
-  s.effects = s.effects.map((effect) =>
-    effect.kind === 'notice' && effect.notice.code === 'notice/bet-returned' && effect.notice.params.reason === 'timeout'
-      ? { ...effect, notice: makeNotice('notice/bet-returned', { ...effect.notice.params, reason: 'round-dealt-without-you' }) }
-      : effect,
-  );
+  s.nextRound = nextRound;
+  return done;
 }
 
 function currentRound(s: TableState, roundId: string): Result<RoundState> {
@@ -462,7 +501,7 @@ function currentRound(s: TableState, roundId: string): Result<RoundState> {
   return ok(s.round);
 }
 
-function roundOpened(s: TableState, roundId: string): Step {
+function roundOpened(s: Draft, roundId: string): Step {
   const found = currentRound(s, roundId);
   if (!found.ok) return found;
   s.phase = 'setting';
@@ -474,7 +513,7 @@ function roundOpened(s: TableState, roundId: string): Step {
   return done;
 }
 
-function roundFailed(s: TableState, roundId: string, reason: ErrorCode): Step {
+function roundFailed(s: Draft, roundId: string, reason: ErrorCode): Step {
   const found = currentRound(s, roundId);
   if (!found.ok) return found;
   const round = found.value;
@@ -483,10 +522,6 @@ function roundFailed(s: TableState, roundId: string, reason: ErrorCode): Step {
     if (told.has(playerId) || s.players[playerId] === undefined) continue;
     told.add(playerId);
     tell(s, playerId, 'notice/round-void', { roundId, reason });
-  }
-  for (const hold of roundHolds(round)) {
-    const p = s.players[hold.playerId];
-    if (p !== undefined) p.balanceCents += hold.amountCents;
   }
   for (const hand of round.hands) {
     const p = s.players[hand.playerId];
@@ -505,14 +540,10 @@ function roundFailed(s: TableState, roundId: string, reason: ErrorCode): Step {
  * returned (`'balance'`) and everyone else stays ready, so the round deals again at once without them; a
  * short banker loses the bank first, and the bets placed against it are returned (`'bank-changed'`).
  */
-function roundShort(s: TableState, roundId: string, shortIds: readonly string[]): Step {
+function roundShort(s: Draft, roundId: string, shortIds: readonly string[]): Step {
   const found = currentRound(s, roundId);
   if (!found.ok) return found;
   const round = found.value;
-  for (const hold of roundHolds(round)) {
-    const p = s.players[hold.playerId];
-    if (p !== undefined) p.balanceCents += hold.amountCents;
-  }
   s.round = null;
   s.phase = 'betting';
   const short = new Set(shortIds);
@@ -533,7 +564,7 @@ function roundShort(s: TableState, roundId: string, shortIds: readonly string[])
 }
 
 /** The ledger's answer to `reserve-bank`: the cover held, or `null` (the banker cannot cover the bank and leaves it). */
-function bankCover(s: TableState, playerId: string, coverCents: number | null): Step {
+function bankCover(s: Draft, playerId: string, coverCents: number | null): Step {
   if (s.banker === null || s.banker.playerId !== playerId) return err('action/stale', `${playerId} does not bank here`);
   if (coverCents !== null) {
     s.banker.coverCents = coverCents;
@@ -563,7 +594,7 @@ function decision(s: TableState, playerId: string, roundId: string): Result<Roun
 export interface HintHand {
   readonly roundId: string;
   /** The player's seven cards (its own only: rules.md §5, nothing another player may not see). */
-  readonly cards: readonly Card[];
+  readonly cards: Hand;
   /** Commission on a win for the EVs, basis points: the table's when the house banks, 0 when a player banks (rules.md §3.1). */
   readonly commissionBps: number;
   /** The round's house way: the banker's, and the one the Hint compares with (issue 16). */
@@ -591,7 +622,7 @@ export function hintHand(state: TableState, playerId: string, roundId: string): 
   });
 }
 
-function setHand(s: TableState, playerId: string, roundId: string, low: readonly [Card, Card]): Step {
+function setHand(s: Draft, playerId: string, roundId: string, low: readonly [Card, Card]): Step {
   const found = decision(s, playerId, roundId);
   if (!found.ok) return found;
   const hand = found.value;
@@ -606,7 +637,7 @@ function setHand(s: TableState, playerId: string, roundId: string, low: readonly
   return done;
 }
 
-function houseWayHand(s: TableState, playerId: string, roundId: string): Step {
+function houseWayHand(s: Draft, playerId: string, roundId: string): Step {
   const found = decision(s, playerId, roundId);
   if (!found.ok) return found;
   setByHouseWay(found.value, 'house-way', (s.round as RoundState).rules.houseWay);
@@ -635,21 +666,21 @@ export function bankRefusal(s: TableState, playerId: string): Refusal | null {
   return null;
 }
 
-function askApproval(s: TableState): void {
+function askApproval(s: Draft): void {
   const banker = s.banker;
   if (banker === null) return;
   banker.approved = banker.autoApprove;
   banker.approvalDeadlineMs = banker.autoApprove ? null : s.nowMs + s.config.timers.approvalMs;
   s.phase = banker.autoApprove ? 'betting' : 'approval';
-  if (banker.autoApprove) commitCover(s, banker);
+  if (banker.autoApprove) s.effects.push(commitCover(s, banker));
 }
 
 /** The banker approved the coming round (or turned auto-approve on while asked): betting opens (rules.md §5). */
-function markApproved(s: TableState, banker: BankerState): void {
+function markApproved(s: Draft, banker: BankerState): void {
   banker.approved = true;
   banker.approvalDeadlineMs = null;
   s.phase = 'betting';
-  commitCover(s, banker);
+  s.effects.push(commitCover(s, banker));
 }
 
 /**
@@ -658,17 +689,17 @@ function markApproved(s: TableState, banker: BankerState): void {
  * so bets are found here only when the bank is lost (a seat hold that ran out, a cover the ledger
  * refused); they are returned with `notice/bet-returned` `'bank-changed'`.
  */
-function removeBanker(s: TableState): void {
+function removeBanker(s: Draft): void {
   if (s.banker !== null) s.effects.push({ kind: 'release-bank', playerId: s.banker.playerId });
   s.banker = null;
   if (s.phase === 'approval') s.phase = 'betting';
   for (const p of Object.values(s.players)) returnBets(s, p, 'bank-changed');
 }
 
-function takeBank(s: TableState, playerId: string): Step {
+function takeBank(s: Draft, playerId: string): Step {
   const refusal = bankRefusal(s, playerId);
   if (refusal !== null) return refusal;
-  s.banker = { playerId, autoApprove: false, approved: false, leaving: false, approvalDeadlineMs: null, clientSeed: null, coverCents: null };
+  s.banker = { playerId, autoApprove: false, approved: false, leaving: false, approvalDeadlineMs: null, clientSeed: null, coverCents: null, settlingRoundId: null };
   askApproval(s);
   return done;
 }
@@ -680,7 +711,7 @@ function bankerOnly(s: TableState, playerId: string): Step {
   return done;
 }
 
-function leaveBank(s: TableState, playerId: string): Step {
+function leaveBank(s: Draft, playerId: string): Step {
   const checked = bankerOnly(s, playerId);
   if (!checked.ok) return checked;
   if (s.round !== null) (s.banker as BankerState).leaving = true;
@@ -689,11 +720,11 @@ function leaveBank(s: TableState, playerId: string): Step {
   return done;
 }
 
-function approve(s: TableState, playerId: string, clientSeed: string | undefined): Step {
+function approve(s: Draft, playerId: string, clientSeed: string | undefined): Step {
   const checked = bankerOnly(s, playerId);
   if (!checked.ok) return checked;
   const banker = s.banker as BankerState;
-  if (s.phase !== 'approval') {
+  if (s.phase !== 'approval' || banker.settlingRoundId !== null) {
     return banker.approved ? err('action/duplicate', 'this round is approved') : err('action/out-of-phase', 'there is nothing to approve now');
   }
   const seed = seedToLock(clientSeed);
@@ -703,7 +734,7 @@ function approve(s: TableState, playerId: string, clientSeed: string | undefined
   return done;
 }
 
-function autoApprove(s: TableState, playerId: string, on: boolean, clientSeed: string | undefined): Step {
+function autoApprove(s: Draft, playerId: string, on: boolean, clientSeed: string | undefined): Step {
   const checked = bankerOnly(s, playerId);
   if (!checked.ok) return checked;
   const banker = s.banker as BankerState;
@@ -711,7 +742,7 @@ function autoApprove(s: TableState, playerId: string, on: boolean, clientSeed: s
   if (!seed.ok) return seed;
   if (on) banker.clientSeed = seed.value;
   banker.autoApprove = on;
-  if (on && s.phase === 'approval') markApproved(s, banker);
+  if (on && s.phase === 'approval' && banker.settlingRoundId === null) markApproved(s, banker);
   return done;
 }
 
@@ -755,7 +786,7 @@ export function nextDeadline(s: TableState): number | null {
 }
 
 /** rules.md §5 "Timers": expires every deadline that has passed. */
-function tick(s: TableState): Step {
+function tick(s: Draft): Step {
   const now = s.nowMs;
   for (const p of Object.values(s.players)) {
     const bet = betDeadline(s, p);
@@ -790,9 +821,9 @@ function tick(s: TableState): Step {
 }
 
 // ---------------------------------------------------------------------------------------------
-// After every action: reveal and settle, stand up expired seats, deal
+// After every action: reveal and settle, stand up expired seats, ask for the deal
 
-function afterAction(s: TableState, deal: DealMaterial | undefined): void {
+function afterAction(s: Draft): void {
   if (s.phase === 'setting' && s.round !== null && s.round.hands.every((hand) => hand.setting !== null)) reveal(s);
   if (s.round === null) {
     for (const p of Object.values(s.players)) {
@@ -800,21 +831,16 @@ function afterAction(s: TableState, deal: DealMaterial | undefined): void {
       if (hold !== null && hold <= s.nowMs) unseat(s, p, 'disconnected');
     }
   }
-  maybeDeal(s, deal);
+  if (dueBettors(s) !== null) askToDeal(s);
 }
 
-/** The reveal: settles the round, updates balances and comp points, and starts the next round. */
-function reveal(s: TableState): void {
+/**
+ * The reveal: settles the round (`settle-round`: the ledger moves the money, and its answer `round-settled`
+ * brings the balances) and starts the next round; a banker who banks on waits for that answer.
+ */
+function reveal(s: Draft): void {
   const round = s.round as RoundState;
   const settlement = settleRoundState(round, s.nowMs, 'disconnect');
-  for (const [playerId, credit] of settlement.walletCredits) {
-    const p = s.players[playerId];
-    if (p !== undefined) p.balanceCents += credit;
-  }
-  for (const change of settlement.compPoints) {
-    const p = s.players[change.playerId];
-    if (p !== undefined) p.compPoints += change.delta;
-  }
   s.effects.push({
     kind: 'settle-round',
     roundId: round.roundId,
@@ -834,10 +860,33 @@ function reveal(s: TableState): void {
   if (banker !== null) {
     const p = s.players[banker.playerId];
     if (banker.leaving || p === undefined || p.seat === null) removeBanker(s);
-    else if (p.balanceCents < bankMinBalanceCents(s.config)) {
-      removeBanker(s);
-      tell(s, p.playerId, 'notice/left-bank', { reason: 'balance' });
-    } else askApproval(s);
+    else {
+      // No bet before the banker approves the next round, which waits for the ledger's balances.
+      banker.settlingRoundId = round.roundId;
+      banker.approved = false;
+      banker.approvalDeadlineMs = null;
+      s.phase = 'approval';
+    }
   }
+}
+
+/**
+ * The ledger's answer to `settle-round`: the players' balances and comp points as it has them; then a
+ * banker who banks on is asked to approve the next round, or loses the bank if its balance is below what
+ * banking needs (rules.md §5).
+ */
+function roundSettled(s: Draft, roundId: string, players: readonly LedgerFigures[]): Step {
+  for (const figures of players) {
+    if (s.players[figures.playerId] !== undefined) sync(s, figures.playerId, figures.balanceCents, figures.compPoints);
+  }
+  const banker = s.banker;
+  if (banker === null || banker.settlingRoundId !== roundId) return done;
+  banker.settlingRoundId = null;
+  const p = s.players[banker.playerId];
+  if (p.balanceCents < bankMinBalanceCents(s.config)) {
+    removeBanker(s);
+    tell(s, p.playerId, 'notice/left-bank', { reason: 'balance' });
+  } else askApproval(s);
+  return done;
 }
 

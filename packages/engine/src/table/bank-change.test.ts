@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { apply } from './apply.js';
 import type { TableAction } from './actions.js';
 import type { TableState } from './state.js';
-import { dealWith, must, seatPlayers, testTable } from './test-support.js';
+import { dealWith, effectsOf, must, seatPlayers, testTable } from '../testing/table.js';
 
 const STRONG = 'As Ah Ks Kh Qs Qh 2c';
 const WEAK = '3c 4d 7h 9s Jd 6c 2d';
@@ -31,7 +31,7 @@ describe('changing the bank while bets are down (issue 10 point 1)', () => {
   it('refuses Stop banking while a bet is down; the bet then settles against the banker, without commission', () => {
     let s = betAgainstBanker();
     expect(refusedWith(s, { type: 'leave-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('bank/bets-down');
-    s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('r1', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK));
     s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
     s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'p', nowMs: s.nowMs });
     expect(s.lastRound?.banker).toMatchObject({ kind: 'player', playerId: 'bank' });
@@ -58,7 +58,7 @@ describe('changing the bank while bets are down (issue 10 point 1)', () => {
     s = must(s, { type: 'tick', nowMs: s.nowMs + s.config.timers.reconnectMs });
     expect(s.banker).toBeNull();
     expect(s.players.p.bets).toEqual({ main: 0, fortune: 0 });
-    expect(s.effects).toContainEqual({
+    expect(effectsOf(s)).toContainEqual({
       kind: 'notice',
       playerId: 'p',
       notice: expect.objectContaining({ code: 'notice/bet-returned', params: { amountCents: 10_000, reason: 'bank-changed' } }),

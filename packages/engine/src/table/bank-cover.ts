@@ -9,7 +9,7 @@
 
 import { bankMinBalanceCents } from './config.js';
 import { bankCoverCents } from './settlement.js';
-import type { BankerState, TableState } from './state.js';
+import type { BankerState, TableEffect, TableState } from './state.js';
 
 /** The most a bank can need for one round at this table, cents: every other seat at the main maximum, plus the fee. */
 function fullCoverCents(s: TableState): number {
@@ -30,12 +30,12 @@ export function bankerFundsCents(s: TableState): number {
 
 /**
  * The banker approved the coming round (or auto-approve did): its cover is the smaller of its balance and
- * `fullCoverCents`; the table asks the ledger to hold it (`reserve-bank` effect, at least the bank
- * requirement `bankMinBalanceCents`). Mutates `s` and `banker`.
+ * `fullCoverCents`. Mutates `banker`.
+ * @returns the `reserve-bank` effect that asks the ledger to hold it (at least the bank requirement `bankMinBalanceCents`)
  */
-export function commitCover(s: TableState, banker: BankerState): void {
+export function commitCover(s: TableState, banker: BankerState): TableEffect {
   const p = s.players[banker.playerId];
   const maxCents = Math.min(p?.balanceCents ?? 0, fullCoverCents(s));
   banker.coverCents = maxCents;
-  s.effects.push({ kind: 'reserve-bank', playerId: banker.playerId, minCents: bankMinBalanceCents(s.config), maxCents });
+  return { kind: 'reserve-bank', playerId: banker.playerId, minCents: bankMinBalanceCents(s.config), maxCents };
 }

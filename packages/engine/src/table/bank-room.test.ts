@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { apply } from './apply.js';
 import { bankRoomCents, coverableCents } from './bank-room.js';
-import { must, seatPlayers, testTable } from './test-support.js';
-import { viewFor } from './view.js';
+import { must, seatPlayers, testTable } from '../testing/table.js';
+import { viewFor } from '@paigow/protocol';
 
 describe('what the bank can still take (rules.md §3.1, §5: a banking player covers every main bet plus its fee)', () => {
   it('finds the largest total of main bets a balance covers with the fee', () => {

@@ -7,9 +7,9 @@
 import { err, ok, type Result } from '../errors/index.js';
 import { DEFAULT_ENVY_BONUS, FORTUNE_PAY_TABLE, parseEnvyBonusTable, type EnvyBonusRules, type FortunePayTable } from '../fortune/index.js';
 import { applyRateHalfUp } from '../settle/index.js';
-import type { SpotLimits } from '../protocol/view.js';
 import { DEFAULT_HOUSE_WAY, HOUSE_WAY_IDS, isHouseWayId } from '../house-way/registry.js';
 import type { HouseWayId } from '../house-way/types.js';
+import type { SpotLimits } from './terms.js';
 
 /** The most seats a table has (players, the banking player included). */
 export const MAX_SEATS = 6;

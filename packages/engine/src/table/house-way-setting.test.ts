@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { tableConfig } from './config.js';
 import { hintHand } from './apply.js';
-import { dealWith, must, seatPlayers, testTable } from './test-support.js';
-import { viewFor } from './view.js';
+import { dealWith, must, seatPlayers, testTable } from '../testing/table.js';
+import { viewFor } from '@paigow/protocol';
 import type { TableState } from './state.js';
 
 // Foxwoods rule 7's exception puts the ace in front (A-Q); the seeds' house way keeps the straight (rule 5).
@@ -12,7 +12,7 @@ const BANKER = 'As Ks Kc Qd Jd Th 3c';
 function dealt(houseWay?: string): TableState {
   let s = seatPlayers(testTable(houseWay === undefined ? {} : { houseWay }), ['a']);
   s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
-  s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('r1', PLAYER, BANKER) });
+  s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs }, dealWith('r1', PLAYER, BANKER));
   return must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs + 10 });
 }
 

@@ -4,20 +4,19 @@
  * bets (`betUnitCents`) and comp points of a banker, which may go below zero (docs/server.md).
  */
 import { describe, expect, it } from 'vitest';
-import type { Notice } from '../protocol/notices.js';
-import { makeNotice, NOTICE_CODES } from '../protocol/notices.js';
+import { makeNotice, viewFor } from '@paigow/protocol';
+import { NOTICE_CODES, type TableNotice } from './notices.js';
 import { apply, nextDeadline } from './apply.js';
 import { tableConfig } from './config.js';
 import type { TableState } from './state.js';
-import { dealWith, must, seatPlayers, testTable } from './test-support.js';
-import { viewFor } from './view.js';
+import { dealWith, effectsOf, must, seatPlayers, testTable } from '../testing/table.js';
 
 const STRONG = 'As Ah Ks Kh Qs Qh 2c';
 const WEAK = '3c 4d 7h 9s Jd 6c 2d';
 
 /** The notices of the last action, as [playerId, code, params]. */
-function notices(s: TableState): [string, Notice['code'], Notice['params']][] {
-  return s.effects.flatMap((e) => (e.kind === 'notice' ? [[e.playerId, e.notice.code, e.notice.params] as [string, Notice['code'], Notice['params']]] : []));
+function notices(s: TableState): [string, TableNotice['code'], TableNotice['params']][] {
+  return effectsOf(s).flatMap((e) => (e.kind === 'notice' ? [[e.playerId, e.notice.code, e.notice.params] as [string, TableNotice['code'], TableNotice['params']]] : []));
 }
 
 describe('notices (docs/protocol.md "Server → client messages")', () => {
@@ -32,8 +31,8 @@ describe('notices (docs/protocol.md "Server → client messages")', () => {
     expect(alone.phase).toBe('betting');
 
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: t0 + 1_000 });
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: t0 + 1_000, deal: dealWith('x', STRONG, WEAK) });
-    const dealt = must(s, { type: 'tick', nowMs: t0 + 45_000, deal: dealWith('r', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: t0 + 1_000 }, dealWith('x', STRONG, WEAK));
+    const dealt = must(s, { type: 'tick', nowMs: t0 + 45_000 }, dealWith('r', STRONG, WEAK));
     expect(dealt.phase).toBe('dealing');
     expect(notices(dealt)).toEqual([['b', 'notice/bet-returned', { amountCents: 500, reason: 'round-dealt-without-you' }]]);
   });
@@ -41,7 +40,7 @@ describe('notices (docs/protocol.md "Server → client messages")', () => {
   it('a decision timeout: the house way sets the hand, then the player leaves the table', () => {
     let s = seatPlayers(testTable(), ['a']);
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('r1', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK));
     s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
     s = must(s, { type: 'tick', nowMs: nextDeadline(s)! });
     expect(notices(s)).toEqual([
@@ -59,8 +58,8 @@ describe('notices (docs/protocol.md "Server → client messages")', () => {
     const nothingToReturn = must(must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 0, nowMs: s.nowMs }), { type: 'leave', playerId: 'a', nowMs: s.nowMs });
     expect(notices(nothingToReturn)).toEqual([]);
 
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs, deal: dealWith('r2', STRONG, WEAK, '2h 3h 4h 5h 7s 8s 9h') });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'b', nowMs: s.nowMs }, dealWith('r2', STRONG, WEAK, '2h 3h 4h 5h 7s 8s 9h'));
     // Past the reconnection grace (rules.md §5, 15 s by default) the house way sets the hand.
     const beforeOpen = must(s, { type: 'leave', playerId: 'b', nowMs: s.nowMs });
     const opened = must(beforeOpen, { type: 'round-opened', roundId: 'r2', nowMs: s.nowMs });
@@ -79,7 +78,7 @@ describe('notices (docs/protocol.md "Server → client messages")', () => {
     s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
     s = must(s, { type: 'auto-approve', playerId: 'bank', on: true, nowMs: s.nowMs });
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 700, nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('v', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('v', STRONG, WEAK));
     s = must(s, { type: 'round-failed', roundId: 'v', reason: 'ledger/insufficient-funds', nowMs: s.nowMs });
     expect(notices(s)).toEqual([
       ['p', 'notice/round-void', { roundId: 'v', reason: 'ledger/insufficient-funds' }],
@@ -106,7 +105,7 @@ describe('notices (docs/protocol.md "Server → client messages")', () => {
     // 20,000 − a paid win of 10,000 − its fee 150 = 9,850 < 10,150 needed.
     s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 10_000, nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs, deal: dealWith('b', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('b', STRONG, WEAK));
     s = must(s, { type: 'round-opened', roundId: 'b', nowMs: s.nowMs });
     s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'p', nowMs: s.nowMs });
     expect(s.banker).toBeNull();
@@ -166,12 +165,12 @@ describe('a banker\'s comp points (rules.md §5; docs/server.md "Comp points")',
     s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 10_000, nowMs: s.nowMs });
     s = must(s, { type: 'bet', playerId: 'q', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'p', nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'q', nowMs: s.nowMs, deal: dealWith('big', WEAK, '3h 4s 8c Tc Qd 5d 2h', STRONG) });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'q', nowMs: s.nowMs }, dealWith('big', WEAK, '3h 4s 8c Tc Qd 5d 2h', STRONG));
     s = must(s, { type: 'round-opened', roundId: 'big', nowMs: s.nowMs });
     s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'p', nowMs: s.nowMs });
     s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'q', nowMs: s.nowMs });
-    const settle = s.effects.find((e) => e.kind === 'settle-round');
+    const settle = effectsOf(s).find((e) => e.kind === 'settle-round');
     expect(settle?.kind === 'settle-round' && settle.compPoints).toContainEqual({ playerId: 'bank', delta: -110 });
     expect(s.players.bank.compPoints).toBe(-41);
     const view = viewFor(s, 'bank');

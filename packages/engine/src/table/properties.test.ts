@@ -4,11 +4,12 @@ import type { Card } from '../cards/index.js';
 import { DEFAULT_ENVY_BONUS } from '../fortune/index.js';
 import { formatCard } from '../notation/index.js';
 import { createSeededRng, shuffledDeck } from '../rng/index.js';
-import type { TableAction } from './actions.js';
+import { ok, type Result } from '../errors/index.js';
+import type { DealMaterial, TableAction } from './actions.js';
 import { apply } from './apply.js';
-import type { TableEffect, TableState } from './state.js';
-import { MiniLedger, testTable } from './test-support.js';
-import { projectRoundResult, viewFor } from './view.js';
+import type { Applied, TableEffect, TableState } from './state.js';
+import { MiniLedger, testTable } from '../testing/table.js';
+import { projectRoundResult, viewFor } from '@paigow/protocol';
 
 /** Runs per property; raise with PAIGOW_PROPERTY_RUNS for a longer hunt. */
 const RUNS = Number(process.env.PAIGOW_PROPERTY_RUNS ?? 60);
@@ -21,7 +22,7 @@ const CARD_TEXT = /^(?:[2-9TJQKA][shdc]|Jk)$/;
 
 /** An abstract step; turned into a reducer action against the current state (so that cards can be the player's own). */
 type Step =
-  | { kind: 'join' | 'leave' | 'stand' | 'deal' | 'house-way' | 'rebet' | 'take-bank' | 'leave-bank' | 'approve'; who: number }
+  | { kind: 'join' | 'leave' | 'stand' | 'ready' | 'house-way' | 'rebet' | 'take-bank' | 'leave-bank' | 'approve'; who: number }
   | { kind: 'sit'; who: number; seat: number | null }
   | { kind: 'bet'; who: number; spot: 'main' | 'fortune'; amount: number }
   | { kind: 'set'; who: number; i: number; j: number; foreign: boolean }
@@ -45,7 +46,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       amount: fc.oneof(fc.constantFrom(0, 99, 100, 500, 2_500, 10_000, 10_001), fc.integer({ min: 0, max: 30_000 })),
     }),
   },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('deal' as const), who }) },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('ready' as const), who }) },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -91,69 +92,130 @@ function withFourOfAKind(deck: Card[], rank: number, k: number): Card[] {
   return rest;
 }
 
+/** The deal material of the step being run (one deal at most per step: round ids stay unique). */
+function dealMaterial(run: Run): DealMaterial {
+  let deck = shuffledDeck(createSeededRng(run.seed + run.roundCount));
+  if (run.envy && run.roundCount % 2 === 0) deck = withFourOfAKind(deck, (((run.seed + run.roundCount) % 13) + 13) % 13, (run.roundCount >> 1) % 2);
+  return { roundId: `r${run.roundCount}`, deck };
+}
+
+/** Applies an action the table must take (a deal it asked for, a ledger answer). */
+function follow(state: TableState, action: TableAction): Applied {
+  const snapshot = JSON.stringify(state);
+  const result = apply(state, action);
+  if (JSON.stringify(state) !== snapshot) throw new Error(`${action.type} mutated its input state`);
+  if (!result.ok) throw new Error(`${action.type} was refused: ${result.error.code}`);
+  return result.value;
+}
+
+/**
+ * Applies `action` as the server does: a `deal-due` effect is answered at once by a `deal` action with fresh
+ * material; the ledger (`run.ledger`) takes the deal's holds and the settlement's postings (a refused deal's
+ * holds go back first: a round dealt again at once takes them anew), and the table hears its figures back
+ * (`sync` after a deal or a refused one, `round-settled` after a settlement).
+ */
+function applyAction(run: Run, action: TableAction): Result<Applied> {
+  const result = apply(run.state, action);
+  if (!result.ok) return result;
+  let { state } = result.value;
+  const effects = [...result.value.effects];
+  if (effects.some((effect) => effect.kind === 'deal-due')) {
+    const dealt = follow(state, { type: 'deal', deal: dealMaterial(run), next: null, nowMs: state.nowMs });
+    state = dealt.state;
+    effects.push(...dealt.effects);
+  }
+  const moved = new Set<string>();
+  if (action.type === 'round-failed' || action.type === 'round-short') {
+    const opened = lastOpen.get(action.roundId) ?? [];
+    run.ledger.unopen(action.roundId, opened);
+    for (const effect of opened) if (effect.kind === 'open-round') for (const hold of effect.holds) moved.add(hold.playerId);
+  }
+  run.ledger.post(effects); // throws if escrow is not released exactly or a wallet goes negative
+  const nowMs = state.nowMs;
+  for (const effect of [...effects]) {
+    if (effect.kind === 'open-round') {
+      lastOpen.set(effect.roundId, [effect]);
+      for (const hold of effect.holds) moved.add(hold.playerId);
+    }
+    if (effect.kind === 'settle-round') {
+      for (const change of effect.compPoints) run.compPoints[change.playerId] += change.delta;
+      const players = effect.compPoints
+        .filter((change) => state.players[change.playerId] !== undefined)
+        .map((change) => ({ playerId: change.playerId, balanceCents: run.ledger.wallet(change.playerId), compPoints: run.compPoints[change.playerId] }));
+      const settled = follow(state, { type: 'round-settled', roundId: effect.roundId, players, nowMs });
+      state = settled.state;
+      effects.push(...settled.effects);
+    }
+  }
+  for (const playerId of moved) {
+    if (state.players[playerId] === undefined) continue;
+    const synced = follow(state, { type: 'sync', playerId, balanceCents: run.ledger.wallet(playerId), compPoints: run.compPoints[playerId], nowMs });
+    state = synced.state;
+    effects.push(...synced.effects);
+  }
+  return ok({ state, effects });
+}
+
 function toAction(run: Run, step: Step): TableAction | null {
   const s = run.state;
   const nowMs = step.kind === 'tick' ? s.nowMs + step.advanceMs : s.nowMs + 1;
   run.roundCount += 1;
-  let deck = shuffledDeck(createSeededRng(run.seed + run.roundCount));
-  if (run.envy && run.roundCount % 2 === 0) deck = withFourOfAKind(deck, (((run.seed + run.roundCount) % 13) + 13) % 13, (run.roundCount >> 1) % 2);
-  const deal = { roundId: `r${run.roundCount}`, deck };
-  if (step.kind === 'tick') return { type: 'tick', nowMs, deal };
+  if (step.kind === 'tick') return { type: 'tick', nowMs };
   if (step.kind === 'ledger') {
     if (s.phase !== 'dealing' || s.round === null) return null;
     if (step.fails && run.roundCount % 2 === 0) {
       // The ledger found a player (every fourth time the banker, if one banks) short of its stake: dealt again without it.
       const short = run.roundCount % 4 === 0 && s.round.banker !== null ? s.round.banker.playerId : s.round.hands[0].playerId;
-      return { type: 'round-short', roundId: s.round.roundId, playerIds: [short], nowMs, deal };
+      return { type: 'round-short', roundId: s.round.roundId, playerIds: [short], nowMs };
     }
-    return { type: step.fails ? 'round-failed' : 'round-opened', roundId: s.round.roundId, nowMs, deal };
+    return { type: step.fails ? 'round-failed' : 'round-opened', roundId: s.round.roundId, nowMs };
   }
   const playerId = IDS[step.who];
   if (step.kind === 'auto') {
     const p = s.players[playerId];
     if (s.phase === 'dealing' && s.round !== null) {
-      return { type: step.pick % 10 === 0 ? 'round-failed' : 'round-opened', roundId: s.round.roundId, nowMs, deal };
+      return { type: step.pick % 10 === 0 ? 'round-failed' : 'round-opened', roundId: s.round.roundId, nowMs };
     }
     if (p === undefined || !p.connected) {
-      return { type: 'join', playerId, nickname: `nick-${playerId}`, balanceCents: run.ledger.wallet(playerId), compPoints: run.compPoints[playerId], nowMs, deal };
+      return { type: 'join', playerId, nickname: `nick-${playerId}`, balanceCents: run.ledger.wallet(playerId), compPoints: run.compPoints[playerId], nowMs };
     }
-    if (p.seat === null) return { type: 'sit', playerId, seat: null, nowMs, deal };
-    if (s.phase === 'approval') return { type: 'approve', playerId, nowMs, deal };
+    if (p.seat === null) return { type: 'sit', playerId, seat: null, nowMs };
+    if (s.phase === 'approval') return { type: 'approve', playerId, nowMs };
     const hand = s.round?.hands.find((h) => h.playerId === playerId);
     if (s.phase === 'setting' && hand !== undefined) {
-      if (step.pick % 3 === 0) return { type: 'house-way', roundId: s.round!.roundId, playerId, nowMs, deal };
+      if (step.pick % 3 === 0) return { type: 'house-way', roundId: s.round!.roundId, playerId, nowMs };
       const i = step.pick % 7;
       const j = (i + 1 + (step.pick % 6)) % 7;
-      return { type: 'set', roundId: s.round!.roundId, playerId, low: [hand.cards[i], hand.cards[j]], nowMs, deal };
+      return { type: 'set', roundId: s.round!.roundId, playerId, low: [hand.cards[i], hand.cards[j]], nowMs };
     }
-    if (s.config.playerBanking && s.banker === null && step.pick % 5 === 0) return { type: 'take-bank', playerId, nowMs, deal };
+    if (s.config.playerBanking && s.banker === null && step.pick % 5 === 0) return { type: 'take-bank', playerId, nowMs };
     if (p.bets.main === 0) {
-      if (step.pick % 4 === 0 && p.lastBets !== null) return { type: 'rebet', playerId, nowMs, deal };
-      return { type: 'bet', playerId, spot: 'main', amountCents: Math.min(step.amount, Math.max(100, p.balanceCents)), nowMs, deal };
+      if (step.pick % 4 === 0 && p.lastBets !== null) return { type: 'rebet', playerId, nowMs };
+      return { type: 'bet', playerId, spot: 'main', amountCents: Math.min(step.amount, Math.max(100, p.balanceCents)), nowMs };
     }
-    if (p.bets.fortune === 0 && step.pick % 3 === 0) return { type: 'bet', playerId, spot: 'fortune', amountCents: run.envy ? 500 : 100, nowMs, deal };
-    return { type: 'deal', playerId, nowMs, deal };
+    if (p.bets.fortune === 0 && step.pick % 3 === 0) return { type: 'bet', playerId, spot: 'fortune', amountCents: run.envy ? 500 : 100, nowMs };
+    return { type: 'ready', playerId, nowMs };
   }
   switch (step.kind) {
     case 'join':
       if (s.players[playerId]?.connected) return null;
-      return { type: 'join', playerId, nickname: `nick-${playerId}`, balanceCents: run.ledger.wallet(playerId), compPoints: run.compPoints[playerId], nowMs, deal };
+      return { type: 'join', playerId, nickname: `nick-${playerId}`, balanceCents: run.ledger.wallet(playerId), compPoints: run.compPoints[playerId], nowMs };
     case 'sit':
-      return { type: 'sit', playerId, seat: step.seat, nowMs, deal };
+      return { type: 'sit', playerId, seat: step.seat, nowMs };
     case 'bet':
-      return { type: 'bet', playerId, spot: step.spot, amountCents: step.amount, nowMs, deal };
+      return { type: 'bet', playerId, spot: step.spot, amountCents: step.amount, nowMs };
     case 'set': {
       const hand = s.round?.hands.find((h) => h.playerId === playerId);
       const cards: readonly Card[] = hand?.cards ?? s.round?.bankerCards ?? [0, 1, 2, 3, 4, 5, 6];
       const low: [Card, Card] = [cards[step.i], step.foreign ? (cards[step.j] + 13) % 53 : cards[step.j]];
-      return { type: 'set', roundId: s.round?.roundId ?? 'no-round', playerId, low, nowMs, deal };
+      return { type: 'set', roundId: s.round?.roundId ?? 'no-round', playerId, low, nowMs };
     }
     case 'auto-approve':
-      return { type: 'auto-approve', playerId, on: step.on, nowMs, deal };
+      return { type: 'auto-approve', playerId, on: step.on, nowMs };
     case 'house-way':
-      return { type: 'house-way', roundId: s.round?.roundId ?? 'no-round', playerId, nowMs, deal };
+      return { type: 'house-way', roundId: s.round?.roundId ?? 'no-round', playerId, nowMs };
     default:
-      return { type: step.kind, playerId, nowMs, deal };
+      return { type: step.kind, playerId, nowMs };
   }
 }
 
@@ -204,19 +266,12 @@ function runSteps(steps: readonly Step[], seed: number, playerBanking: boolean, 
     if (action === null) continue;
     const before = run.state;
     const snapshot = JSON.stringify(before);
-    const result = apply(before, action);
+    const result = applyAction(run, action);
     if (JSON.stringify(before) !== snapshot) throw new Error(`${action.type} mutated its input state`);
     if (!result.ok) continue;
-    const next = result.value;
-    // A refused deal took nothing (its holds go back first: a round dealt again at once takes them anew).
-    if (action.type === 'round-failed' || action.type === 'round-short') {
-      run.ledger.unopen(action.roundId, lastOpen.get(action.roundId) ?? []);
-    }
-    run.ledger.post(next.effects); // throws if escrow is not released exactly or a wallet goes negative
-    for (const effect of next.effects) {
-      if (effect.kind === 'open-round') lastOpen.set(effect.roundId, [effect]);
+    const { state: next, effects } = result.value;
+    for (const effect of effects) {
       if (effect.kind === 'settle-round') {
-        for (const change of effect.compPoints) compPoints[change.playerId] += change.delta;
         stats.settlements += 1;
         if (effect.result.banker.kind === 'player') stats.bankerRounds += 1;
         if (effect.result.players.some((p) => p.fortune !== null)) stats.fortuneRounds += 1;
@@ -286,13 +341,10 @@ describe('table properties', () => {
         for (const step of steps) {
           const action = toAction(run, step);
           if (action === null) continue;
-          const result = apply(run.state, action);
+          const result = applyAction(run, action);
           if (!result.ok) continue;
-          if (action.type === 'round-failed' || action.type === 'round-short') run.ledger.unopen(action.roundId, lastOpen.get(action.roundId) ?? []);
-          run.ledger.post(result.value.effects);
           if (result.value.effects.some((e) => e.kind === 'settle-round')) settlements += 1;
-          run.state = result.value;
-          for (const e of result.value.effects) if (e.kind === 'open-round') lastOpen.set(e.roundId, [e]);
+          run.state = result.value.state;
         }
       }),
       { numRuns: RUNS },

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { nextDeadline } from './apply.js';
 import type { TableState } from './state.js';
-import { dealWith, must, seatPlayers, testTable } from './test-support.js';
-import { viewFor } from './view.js';
+import { dealWith, effectsOf, must, seatPlayers, testTable } from '../testing/table.js';
+import { viewFor } from '@paigow/protocol';
 
 const STRONG = 'As Ah Ks Kh Qs Qh 2c';
 const WEAK = '3c 4d 7h 9s Jd 6c 2d';
@@ -16,8 +16,8 @@ const WEAK = '3c 4d 7h 9s Jd 6c 2d';
 function dealt(table: TableState = testTable()): TableState {
   let s = seatPlayers(table, ['a', 'b']);
   for (const id of ['a', 'b']) s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: 500, nowMs: s.nowMs });
-  s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs });
-  s = must(s, { type: 'deal', playerId: 'b', nowMs: s.nowMs, deal: dealWith('r', STRONG, WEAK, '2h 3h 4h 5h 7s 8s 9h') });
+  s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs });
+  s = must(s, { type: 'ready', playerId: 'b', nowMs: s.nowMs }, dealWith('r', STRONG, WEAK, '2h 3h 4h 5h 7s 8s 9h'));
   return must(s, { type: 'round-opened', roundId: 'r', nowMs: s.nowMs });
 }
 
@@ -30,7 +30,7 @@ describe('the reconnection grace (rules.md §5, issue 10 point 3)', () => {
     const start = s.nowMs;
     s = must(s, { type: 'leave', playerId: 'a', nowMs: start + 2_000 });
     expect(s.round!.hands[0].setting).toBeNull();
-    expect(s.effects.filter((e) => e.kind === 'notice')).toEqual([]);
+    expect(effectsOf(s).filter((e) => e.kind === 'notice')).toEqual([]);
     expect(nextDeadline(s)).toBe(start + 2_000 + 15_000);
     s = must(s, { type: 'tick', nowMs: start + 3_000 });
     s = join(s, 'a', start + 3_000);
@@ -49,7 +49,7 @@ describe('the reconnection grace (rules.md §5, issue 10 point 3)', () => {
     s = must(s, { type: 'leave', playerId: 'a', nowMs: start + 1_000 });
     s = must(s, { type: 'tick', nowMs: start + 16_000 });
     expect(s.round!.hands[0]).toMatchObject({ setBy: 'disconnect' });
-    expect(s.effects).toContainEqual({
+    expect(effectsOf(s)).toContainEqual({
       kind: 'notice',
       playerId: 'a',
       notice: expect.objectContaining({ code: 'notice/house-way-set', params: { roundId: 'r', reason: 'disconnect' } }),
@@ -68,7 +68,7 @@ describe('the reconnection grace (rules.md §5, issue 10 point 3)', () => {
   it('also covers a drop while the deal is being recorded', () => {
     let s = seatPlayers(testTable(), ['a']);
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 500, nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('r', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs }, dealWith('r', STRONG, WEAK));
     const start = s.nowMs;
     s = must(s, { type: 'leave', playerId: 'a', nowMs: start });
     s = must(s, { type: 'round-opened', roundId: 'r', nowMs: start + 100 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apply } from './apply.js';
-import { dealWith, must, seatPlayers, testTable } from './test-support.js';
+import { dealWith, must, seatPlayers, testTable } from '../testing/table.js';
 
 const STRONG = 'As Ah Ks Kh Qs Qh 2c';
 const WEAK = '3c 4d 7h 9s Jd 6c 2d';
@@ -13,11 +13,11 @@ describe('a decision for another round (issue 10 point 4)', () => {
   it('refuses a House Way click for round r1 that reaches the table after r2 was dealt', () => {
     let s = seatPlayers(testTable(), ['a']);
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 500, nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('r1', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK));
     s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
     s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'a', nowMs: s.nowMs });
     s = must(s, { type: 'rebet', playerId: 'a', nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('r2', WEAK, STRONG) });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs }, dealWith('r2', WEAK, STRONG));
     s = must(s, { type: 'round-opened', roundId: 'r2', nowMs: s.nowMs });
 
     const late = apply(s, { type: 'house-way', roundId: 'r1', playerId: 'a', nowMs: s.nowMs });
@@ -33,7 +33,7 @@ describe('a decision for another round (issue 10 point 4)', () => {
   it('refuses a decision naming a round after that round was revealed', () => {
     let s = seatPlayers(testTable(), ['a']);
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 500, nowMs: s.nowMs });
-    s = must(s, { type: 'deal', playerId: 'a', nowMs: s.nowMs, deal: dealWith('r1', STRONG, WEAK) });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK));
     s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
     s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'a', nowMs: s.nowMs });
     const again = apply(s, { type: 'house-way', roundId: 'r1', playerId: 'a', nowMs: s.nowMs });

@@ -8,9 +8,10 @@ import type { Card } from '../cards/index.js';
 import { DEFAULT_ENVY_BONUS, envyBonus, fortuneLine, settleFortune, type EnvySeat } from '../fortune/index.js';
 import { DEFAULT_HOUSE_WAY, houseWays, type HouseWayId } from '../house-way/index.js';
 import { formatCard } from '../notation/index.js';
-import type { SetBy } from '../protocol/view.js';
 import { settingValues, type Setting } from '../setting/index.js';
 import { bankerFee, scoreHands, settleWager, type CommissionModel } from '../settle/index.js';
+import type { SetBy } from './terms.js';
+import { ROUND_RESULT_VERSION } from './round-result.js';
 import type { AccountRef, Hold, Posting, RoundHand, RoundResult, RoundState, SeatEnvy, SeatResult } from './state.js';
 
 /** Comp points for a stake (rules.md §5): 1 per whole unit (100 cents). */
@@ -41,14 +42,22 @@ export function roundHolds(round: RoundState): Hold[] {
   return holds;
 }
 
-/** What settling a round produces: ledger postings, comp point deltas, the public result, and each wallet's change. */
+/** What settling a round produces: ledger postings, comp point deltas and the result. */
 export interface RoundSettlement {
   /** In posting order (the banker's cover is returned first, so that its payments never fail). */
   readonly postings: Posting[];
   readonly compPoints: { readonly playerId: string; readonly delta: number }[];
   readonly result: RoundResult;
-  /** Each participant's wallet change from the settlement postings alone (escrow releases included), cents. */
-  readonly walletCredits: ReadonlyMap<string, number>;
+}
+
+/** Each player's wallet credit in `postings` (received less paid, escrow releases included), cents: what a settlement adds to its wallet. */
+export function walletCredits(postings: readonly Posting[]): Map<string, number> {
+  const credits = new Map<string, number>();
+  for (const posting of postings) {
+    if (typeof posting.to !== 'string') credits.set(posting.to.player, (credits.get(posting.to.player) ?? 0) + posting.amountCents);
+    if (typeof posting.from !== 'string') credits.set(posting.from.player, (credits.get(posting.from.player) ?? 0) - posting.amountCents);
+  }
+  return credits;
 }
 
 const texts = (cards: readonly Card[]): string[] => cards.map(formatCard);
@@ -99,13 +108,8 @@ export function settleRoundState(round: RoundState, nowMs: number, unsetBy: SetB
       : { kind: 'player', bankerFeeBps: round.rules.bankerFeeBps };
 
   const postings: Posting[] = [];
-  const credits = new Map<string, number>();
   const post = (from: AccountRef, to: AccountRef, amountCents: number, kind: Posting['kind']): void => {
-    if (amountCents <= 0) return;
-    postings.push({ from, to, amountCents, kind });
-    for (const [ref, sign] of [[from, -1], [to, 1]] as const) {
-      if (typeof ref !== 'string') credits.set(ref.player, (credits.get(ref.player) ?? 0) + sign * amountCents);
-    }
+    if (amountCents > 0) postings.push({ from, to, amountCents, kind });
   };
 
   // The envy bonus (rules.md §4): the players' hands, then the banker's (which earns nobody anything).
@@ -196,8 +200,8 @@ export function settleRoundState(round: RoundState, nowMs: number, unsetBy: SetB
   return {
     postings,
     compPoints,
-    walletCredits: credits,
     result: {
+      version: ROUND_RESULT_VERSION,
       roundId: round.roundId,
       tableId: round.tableId,
       banker:

@@ -1,23 +1,27 @@
 /**
  * The server's private state of one table (architecture.md "Secret information stays on the
- * server"): the deck, every hand and setting. It has no serializer and never crosses the wire;
- * clients get `viewFor(state, playerId)`. Plain data (no classes) so that `apply` can copy it.
+ * server"): the deck, every hand and setting. It never crosses the wire: clients get
+ * `viewFor(state, playerId)` (`@paigow/protocol`). Its dealt round (`RoundState`) is written only to the
+ * ledger's private round record, for recovery. Plain data (no classes) so that `apply` can copy it.
  */
 
-import type { Card } from '../cards/index.js';
+import type { Card, Hand } from '../cards/index.js';
 import type { EnvyBonusRules, EnvyLine, FortunePayTable } from '../fortune/index.js';
 import type { HouseWayId, HouseWaySetting } from '../house-way/index.js';
-import type { Notice } from '../protocol/notices.js';
-import type { Bets, SetBy, TablePhase } from '../protocol/view.js';
 import type { Setting } from '../setting/index.js';
 import type { HandResult, WagerOutcome } from '../settle/index.js';
 import type { TableConfig } from './config.js';
+import type { TableNotice } from './notices.js';
+import type { Bets, SetBy, TablePhase } from './terms.js';
 
 /** A player in the table's room: seated or watching. */
 export interface PlayerState {
   readonly playerId: string;
   nickname: string;
-  /** Wallet balance in cents as the table knows it (stakes of a dealt round already taken out). */
+  /**
+   * What the player may stake here, cents, and its comp points: what the ledger last said (`join`, `sync`,
+   * `round-settled`); the reducer never changes them itself.
+   */
   balanceCents: number;
   compPoints: number;
   /** The seat, or `null` when watching. */
@@ -45,7 +49,7 @@ export interface RoundHand {
   readonly seat: number;
   readonly nickname: string;
   /** The seven cards in dealt order. */
-  readonly cards: readonly Card[];
+  readonly cards: Hand;
   readonly bets: Bets;
   /** The submitted setting, or `null` while unset. */
   setting: Setting | null;
@@ -68,7 +72,7 @@ export interface RoundState {
   readonly deck: readonly Card[];
   /** The banking player, or `null` when the house banks. */
   readonly banker: { readonly playerId: string; readonly seat: number; readonly nickname: string } | null;
-  readonly bankerCards: readonly Card[];
+  readonly bankerCards: Hand;
   /** In seat order. */
   readonly hands: RoundHand[];
   /** The money rules in force when the round was dealt. */
@@ -114,6 +118,11 @@ export interface BankerState {
   coverCents: number | null;
   /** The client seed locked by its approval or by auto-approve (fairness.md §2), else `null`. */
   clientSeed: string | null;
+  /**
+   * The round revealed whose settlement the table waits for (`round-settled`) before it asks the banker to
+   * approve the next: the balance the ledger then has decides whether it may bank on. Else `null`.
+   */
+  settlingRoundId: string | null;
 }
 
 /** One player's settled wager (internal form: players named by id). */
@@ -146,8 +155,13 @@ export interface SeatEnvy {
   readonly hands: readonly { readonly seat: number; readonly nickname: string; readonly line: EnvyLine; readonly amountCents: number }[];
 }
 
-/** A revealed, settled round (internal form; `projectRoundResult` makes the per-viewer `RoundResultView`). */
+/**
+ * A revealed, settled round: the one shape the ledger stores (internal form, players named by id; see
+ * `round-result.ts`). Players see it through the protocol's `projectRoundResult`.
+ */
 export interface RoundResult {
+  /** The shape's version (`ROUND_RESULT_VERSION`): stored as it is, read back by `readRoundResult`. */
+  readonly version: 1;
   readonly roundId: string;
   readonly tableId: string;
   readonly banker: { readonly kind: 'house' } | { readonly kind: 'player'; readonly playerId: string; readonly seat: number; readonly nickname: string };
@@ -189,6 +203,11 @@ export type TableEffect =
       readonly secret: RoundState;
       readonly public: RoundPublic;
     }
+  /**
+   * Every seated player with a main bet is ready: draw the round's deal material (round id and server seed,
+   * fairness.md §1) and apply a `deal` action with it. The only moment the reducer asks for it.
+   */
+  | { readonly kind: 'deal-due' }
   /** A setting was submitted: save the round's private record for recovery. */
   | { readonly kind: 'save-round'; readonly roundId: string; readonly secret: RoundState }
   /** Settle the round in one ledger transaction (ledger `settleRound`). */
@@ -206,13 +225,11 @@ export type TableEffect =
   | { readonly kind: 'reserve-bank'; readonly playerId: string; readonly minCents: number; readonly maxCents: number }
   /** The banker left the bank: drop its cover (`releaseBank`). */
   | { readonly kind: 'release-bank'; readonly playerId: string }
-  /** A player lost its seat (decision timeout, seat hold expired). */
-  | { readonly kind: 'stood-up'; readonly playerId: string; readonly reason: 'timeout' | 'disconnected' }
   /**
    * Tell `playerId` what the table did to it without a request of its own (a timer, a disconnection, a
-   * void deal, a balance change elsewhere): the server sends it as a `notice` message (protocol `Notice`).
+   * void deal, a balance change elsewhere): the server sends it as a `notice` message (`@paigow/protocol` `Notice`).
    */
-  | { readonly kind: 'notice'; readonly playerId: string; readonly notice: Notice };
+  | { readonly kind: 'notice'; readonly playerId: string; readonly notice: TableNotice };
 
 /** What every participant may see of a dealt round (the ledger's `public` JSON): no cards. */
 export interface RoundPublic {
@@ -237,18 +254,33 @@ export interface TableState {
   lastRound: RoundResult | null;
   /**
    * The round the server deals next and its commitment `hex(SHA-256(serverSeed))` (fairness.md §1),
-   * published before its first bet; `null` until deal material with a server seed arrives.
+   * published before its first bet (given to `createTable`, then by each `deal` action for the round after
+   * it); `null` at a table dealt from given decks.
    */
-  nextRound: { readonly roundId: string; readonly commitment: string } | null;
-  /** What the server must do because of the last applied action. */
-  effects: TableEffect[];
+  nextRound: NextRound | null;
+}
+
+/** The round a server deals next and its commitment `hex(SHA-256(serverSeed))` (fairness.md §1). */
+export interface NextRound {
+  readonly roundId: string;
+  readonly commitment: string;
+}
+
+/** What `apply` makes of an action: the next state, and what the server must do because of it (in order). */
+export interface Applied {
+  readonly state: TableState;
+  readonly effects: readonly TableEffect[];
 }
 
 /** No bets. */
 export const NO_BETS: Bets = Object.freeze({ main: 0, fortune: 0 });
 
-/** A new, empty table in the betting phase at time `nowMs`. */
-export function createTable(config: TableConfig, nowMs: number): TableState {
+/**
+ * A new, empty table in the betting phase at time `nowMs`.
+ * @param nextRound the round the server deals first and its commitment, published before its first bet
+ *   (fairness.md §1); `null` for a table dealt from given decks (tests)
+ */
+export function createTable(config: TableConfig, nowMs: number, nextRound: NextRound | null = null): TableState {
   return {
     config,
     phase: 'betting',
@@ -258,7 +290,6 @@ export function createTable(config: TableConfig, nowMs: number): TableState {
     banker: null,
     round: null,
     lastRound: null,
-    nextRound: null,
-    effects: [],
+    nextRound,
   };
 }

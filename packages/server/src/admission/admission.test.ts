@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TablesResponse } from '@paigow/engine';
+import type { TablesResponse } from '@paigow/protocol';
 import type { ServerHandle } from '../server.js';
 import { createStore, getJson, signIn, startTestServer, TestClient, type TestStore } from '../rooms/test-harness.js';
 import { Admission, admissionFromEnv } from './admission.js';

@@ -12,7 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SessionResponse, TableConfigInput, TableView } from '@paigow/engine';
+import type { TableConfigInput } from '@paigow/engine';
+import type { SessionResponse, TableView } from '@paigow/protocol';
 import type { AdmissionLimits } from '../admission/index.js';
 import { createLedger } from '../ledger/index.js';
 import { startServer } from '../server.js';
@@ -33,6 +34,8 @@ export interface BenchOptions {
   readonly profileDir?: string;
   /** PostgreSQL instead of a temporary SQLite file. */
   readonly databaseUrl?: string;
+  /** Without the coach's grading of settings (`startServer`'s `grades: null`), to measure what grading costs (default: graded). */
+  readonly noGrades?: boolean;
   /** Seats per table (default 6). */
   readonly seatsPerTable?: number;
   /**
@@ -40,6 +43,22 @@ export interface BenchOptions {
    * compiled `server-process.js` is beside this file, as in `dist/`).
    */
   readonly inProcess?: boolean;
+  /**
+   * Play against servers already running behind `http://127.0.0.1:<port>` (the cluster benchmark,
+   * `cluster.ts`) with the tables `benchTables(clients, seats, runId)` on schema `databaseSchema` of
+   * `databaseUrl`; the caller stops them and drops the schema. The server-side figures (event loop, RSS,
+   * CPU) are not read then (0).
+   */
+  readonly external?: { readonly port: number; readonly runId: string; readonly databaseSchema: string };
+}
+
+/** The benchmark's tables for `clients` players, `seats` a table, named after the run `runId`. */
+export function benchTables(clients: number, seats: number, runId: string): TableConfigInput[] {
+  return Array.from({ length: Math.ceil(clients / seats) }, (_, i) => ({
+    tableId: `bench-${runId}-${i}`,
+    seats,
+    limits: { main: { minCents: 100, maxCents: 10_000 } },
+  }));
 }
 
 /** A server for the benchmark: its port and how to stop it. */
@@ -65,6 +84,7 @@ async function startTarget(
     databaseSchema?: string;
     limits: Partial<ServerLimits>;
     admission?: Partial<AdmissionLimits>;
+    grades?: null;
   },
   inProcess: boolean,
   profileDir?: string,
@@ -193,28 +213,37 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
   const seats = options.seatsPerTable ?? 6;
   const tableCount = Math.ceil(options.clients / seats);
   // Fresh room ids per run: Colyseus' matchmaker is one per process, and a run may follow another.
-  const runId = Math.random().toString(36).slice(2, 8);
-  const tables: TableConfigInput[] = Array.from({ length: tableCount }, (_, i) => ({
-    tableId: `bench-${runId}-${i}`,
-    seats,
-    limits: { main: { minCents: 100, maxCents: 10_000 } },
-  }));
-  const dataDir = options.databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'paigow-bench-'));
+  const external = options.external;
+  const runId = external?.runId ?? Math.random().toString(36).slice(2, 8);
+  const tables = benchTables(options.clients, seats, runId);
+  const dataDir = options.databaseUrl || external ? undefined : mkdtempSync(join(tmpdir(), 'paigow-bench-'));
   // On PostgreSQL the run gets its own schema, dropped at the end.
-  const databaseSchema = options.databaseUrl ? `paigow_bench_${runId}` : undefined;
+  const databaseSchema = external?.databaseSchema ?? (options.databaseUrl ? `paigow_bench_${runId}` : undefined);
   const inProcess = options.inProcess ?? import.meta.url.endsWith('.ts');
-  const target = await startTarget(
-    { tables, dataDir, databaseUrl: options.databaseUrl, databaseSchema, limits: BENCH_LIMITS, ...(options.admission === undefined ? {} : { admission: options.admission }) },
-    inProcess,
-    options.profileDir,
-  );
+  const target: BenchTarget =
+    external !== undefined
+      ? { port: external.port, stop: async () => undefined }
+      : await startTarget(
+          {
+            tables,
+            dataDir,
+            databaseUrl: options.databaseUrl,
+            databaseSchema,
+            limits: BENCH_LIMITS,
+            ...(options.admission === undefined ? {} : { admission: options.admission }),
+            ...(options.noGrades === true ? { grades: null } : {}),
+          },
+          inProcess,
+          options.profileDir,
+        );
   const rounds = options.rounds ?? Number.POSITIVE_INFINITY;
   if (options.rounds === undefined && options.seconds === undefined) throw new Error('benchServer: give rounds or seconds');
   let deadline = Number.POSITIVE_INFINITY;
   let refused = 0;
   const samples: ServerSample[] = [];
   let sampling: NodeJS.Timeout | undefined;
-  const sample = async (): Promise<ServerSample> => parseSample(await (await fetch(`${url}/metrics`)).text());
+  const sample = async (): Promise<ServerSample> =>
+    external !== undefined ? { cpuSeconds: 0, lagP99Ms: 0, lagMaxMs: 0, rssMiB: 0 } : parseSample(await (await fetch(`${url}/metrics`)).text());
   let cpuAtStart: Promise<ServerSample> | undefined;
   const url = `http://127.0.0.1:${target.port}`;
   let stopped = false;
@@ -392,7 +421,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
     clearInterval(sampling);
     if (!stopped) await target.stop();
     if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
-    if (options.databaseUrl !== undefined && databaseSchema !== undefined) {
+    if (options.databaseUrl !== undefined && databaseSchema !== undefined && external === undefined) {
       const database = createDatabase({ databaseUrl: options.databaseUrl, schema: databaseSchema });
       await database.db.schema.dropSchema(databaseSchema).ifExists().cascade().execute();
       await database.db.destroy();

@@ -9,7 +9,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCryptoRng, shuffledDeck, type HintReply, type SessionResponse, type TableView } from '@paigow/engine';
+import { createCryptoRng, HAND_SIZE, shuffledDeck, toHand, unwrap } from '@paigow/engine';
+import type { HintReply, SessionResponse, TableView } from '@paigow/protocol';
 import { HintPool } from '../hint/index.js';
 import { startServer } from '../server.js';
 import { percentile } from './bench.js';
@@ -54,7 +55,7 @@ function figures(times: readonly number[]): LatencyFigures {
  */
 export async function benchHints(hints = 30): Promise<HintBenchResult> {
   const rng = createCryptoRng(globalThis.crypto);
-  const hand = () => shuffledDeck(rng).slice(0, 7);
+  const hand = () => unwrap(toHand(shuffledDeck(rng).slice(0, HAND_SIZE)));
 
   // 1. The pool alone: the computation timed in the worker, and the call timed here.
   const compute: number[] = [];

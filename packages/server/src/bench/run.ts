@@ -1,10 +1,11 @@
 /**
- * `node packages/server/dist/bench/run.js [players...] [--rounds N | --seconds S] [--max-players N] [--max-lag-ms N] [--cpu-prof DIR]`: runs
+ * `node packages/server/dist/bench/run.js [players...] [--rounds N | --seconds S] [--max-players N] [--max-lag-ms N] [--cpu-prof DIR] [--no-grades]`: runs
  * `benchServer` at 50 and 200 players (or the given counts), each in its own process (Colyseus'
  * matchmaker is one per process, and runs must not disturb each other), and prints one JSON document per
  * run (`BenchResult` plus `rounds`, `seconds` asked and `database`). `--seconds` plays for that long
  * (default: `--rounds`, 20 rounds per player); `--max-players` and `--max-lag-ms` set admission control's
- * player and event-loop limits (default the server's); `--cpu-prof DIR` writes the server process's CPU profile there. `DATABASE_URL` selects PostgreSQL.
+ * player and event-loop limits (default the server's); `--cpu-prof DIR` writes the server process's CPU profile there; `--no-grades` runs
+ * the server without the coach's grading of settings (to measure what grading costs). `DATABASE_URL` selects PostgreSQL.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,7 @@ let maxPlayers: number | undefined;
 let profileDir: string | undefined;
 let maxLagMs: number | undefined;
 let child = false;
+let noGrades = false;
 const counts: number[] = [];
 const passed: string[] = [];
 for (let i = 0; i < args.length; i++) {
@@ -25,6 +27,10 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--max-players') passed.push(args[i], String((maxPlayers = Number(args[++i]))));
   else if (args[i] === '--max-lag-ms') passed.push(args[i], String((maxLagMs = Number(args[++i]))));
   else if (args[i] === '--cpu-prof') passed.push(args[i], (profileDir = args[++i]));
+  else if (args[i] === '--no-grades') {
+    passed.push(args[i]);
+    noGrades = true;
+  }
   else if (args[i] === '--child') child = true;
   else counts.push(Number(args[i]));
 }
@@ -41,6 +47,7 @@ if (child) {
     databaseUrl: process.env.DATABASE_URL || undefined,
     admission: { ...(maxPlayers === undefined ? {} : { maxPlayers }), ...(maxLagMs === undefined ? {} : { maxEventLoopLagMs: maxLagMs }) },
     ...(profileDir === undefined ? {} : { profileDir }),
+    noGrades,
   });
   console.log(JSON.stringify({ ...result, rounds: rounds ?? null, secondsAsked: seconds ?? null, database: process.env.DATABASE_URL ? 'postgres' : 'sqlite' }));
   process.exit(0);

@@ -1,8 +1,8 @@
 /**
  * A server in a child process, for the benchmark (so that its figures measure the server, not the
  * clients' decoding) and for the tests of several processes on one database (docs/server.md
- * "Processes, leases and recovery"): `node server-process.js '<json options>'` starts a server on a
- * free loopback port with the given tables, storage and lease, prints one JSON line
+ * "Processes, leases and recovery"; the cluster tests): `node server-process.js '<json options>'` starts a
+ * server on loopback (a free port unless `port` is given) with the given tables, storage, lease and Redis, prints one JSON line
  * `{"port", "instanceId", "recovery": {"settled", "refunded"}}`, and on SIGTERM drains then closes, as
  * `paigow serve` does (docs/server.md "Drain"; a second SIGTERM closes at once).
  */
@@ -10,8 +10,11 @@ import type { StartServerOptions } from '../server.js';
 import { startServer } from '../server.js';
 import { stopOnSignals } from '../table/drain.js';
 
-const options = JSON.parse(process.argv[2] ?? '{}') as Pick<StartServerOptions, 'tables' | 'dataDir' | 'databaseUrl' | 'databaseSchema' | 'lease' | 'drainMs' | 'limits' | 'admission'>;
-const server = await startServer({ ...options, port: 0, host: '127.0.0.1', log: () => undefined });
+const options = JSON.parse(process.argv[2] ?? '{}') as Pick<
+  StartServerOptions,
+  'tables' | 'grades' | 'dataDir' | 'databaseUrl' | 'databaseSchema' | 'lease' | 'drainMs' | 'limits' | 'admission' | 'port' | 'redisUrl' | 'redisPrefix' | 'publicAddress' | 'hostingSweepMs' | 'maxEventLoopLagMs'
+>;
+const server = await startServer({ ...options, port: options.port ?? 0, host: '127.0.0.1', log: () => undefined });
 stopOnSignals(server);
 // The line last: a parent that stops the server as soon as it reads it must find the handler in place.
 process.stdout.write(`${JSON.stringify({ port: server.port, instanceId: server.instanceId, recovery: server.recovery })}\n`);

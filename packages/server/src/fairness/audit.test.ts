@@ -13,7 +13,9 @@ import {
   FORTUNE_PAY_TABLE,
   settleRoundState,
   sha256,
+  toHand,
   toHex,
+  unwrap,
   utf8,
   type RoundState,
 } from '@paigow/engine';
@@ -33,7 +35,7 @@ function generatedRound(tag: string, i: number, biased: boolean, houseWay: House
   const clientSeeds = clientSeedsString(SEATS.map((seat) => ({ seat, seed: `s${seat}` })));
   const deck = deckFromSeeds(serverSeed, roundId, clientSeeds);
   const bankerAt = SEATS.length * 7;
-  if (biased && categoryOf(bestHighHand(deck.slice(bankerAt, bankerAt + 7)).value) === 'high_card') {
+  if (biased && categoryOf(bestHighHand(unwrap(toHand(deck.slice(bankerAt, bankerAt + 7)))).value) === 'high_card') {
     // The biased dealer: a banker without a pair takes the next seven cards instead.
     const better = deck.splice(bankerAt + 7, 7);
     deck.splice(bankerAt, 0, ...better);
@@ -44,12 +46,12 @@ function generatedRound(tag: string, i: number, biased: boolean, houseWay: House
     dealtAtMs: i,
     deck,
     banker: null,
-    bankerCards: deck.slice(bankerAt, bankerAt + 7),
+    bankerCards: unwrap(toHand(deck.slice(bankerAt, bankerAt + 7))),
     hands: SEATS.map((seat, k) => ({
       playerId: `p${seat}`,
       seat,
       nickname: `P${seat}`,
-      cards: deck.slice(k * 7, k * 7 + 7),
+      cards: unwrap(toHand(deck.slice(k * 7, k * 7 + 7))),
       bets: { main: 100, fortune: 0 },
       setting: null,
       setBy: null,

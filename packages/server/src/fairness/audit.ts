@@ -20,9 +20,8 @@ import {
   chiSquareTest,
   DEFAULT_HOUSE_WAY,
   fortuneLine,
-  parseCards,
+  parseHand,
   unwrap,
-  type Card,
   type HouseWayId,
 } from '@paigow/engine';
 import type { RoundFairnessRecord } from '../ledger/index.js';
@@ -35,12 +34,13 @@ export const AUDIT_THRESHOLD = 0.001;
 
 /**
  * Win / push / loss of a wager, player and banker both set by the house way, counted over all
- * 8,250,459,031,214,400 deals by `paigow edge --exact --json` (seeds) and `… --house-way foxwoods` (our
- * default Foxwoods readings; README "What the engine finds").
+ * 8,250,459,031,214,400 deals by `paigow edge --exact --json` (seeds) and `… --house-way foxwoods --wheel second`
+ * (our default Foxwoods readings under the tables' ranking, rules.md §2.1, as `table-4` plays them; not the
+ * published analysis' wheel-low ranking; README "What the engine finds").
  */
 const EXACT_OUTCOMES: Readonly<Record<HouseWayId, { readonly win: number; readonly push: number; readonly loss: number }>> = {
   seeds: { win: 2_347_616_980_045_256, push: 3_450_160_184_951_612, loss: 2_452_681_866_217_532 },
-  foxwoods: { win: 2_402_473_710_647_772, push: 3_341_130_079_568_264, loss: 2_506_855_240_998_364 },
+  foxwoods: { win: 2_402_482_226_669_052, push: 3_341_113_289_015_576, loss: 2_506_863_515_529_772 },
 };
 
 /** The exact frequencies the audit compares with: probabilities per category. */
@@ -161,7 +161,7 @@ export function auditFairness(records: readonly RoundFairnessRecord[], reference
     rounds++;
     const proof = answer.body;
     for (const hand of proof.hands) {
-      const cards: Card[] = unwrap(parseCards([...hand.cards], 7));
+      const cards = unwrap(parseHand(hand.cards));
       if (hand.seat === 'banker') count(categories, categoryOf(bestHighHand(cards).value));
       count(lines, fortuneLine(cards).line ?? 'losing');
     }

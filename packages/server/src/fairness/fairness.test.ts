@@ -5,7 +5,8 @@
  * recovered or refunded round still revealing its seed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientSeedsString, commitmentOf, deckFromSeeds, formatCard, fromHex, type FairnessProof, type TableView } from '@paigow/engine';
+import { clientSeedsString, commitmentOf, deckFromSeeds, formatCard, fromHex, type FairnessProof } from '@paigow/engine';
+import type { TableView } from '@paigow/protocol';
 import { fetchProof, verifyOrRefuse } from '../../../cli/src/commands/verify.js';
 import type { ServerHandle } from '../server.js';
 import { createStore, getJson, joinGuests, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from '../rooms/test-harness.js';

@@ -11,13 +11,13 @@ import {
   FAIRNESS_SCHEME,
   formatCard,
   fromHex,
+  readRoundResult,
   type FairnessCommitment,
   type FairnessProof,
-  type HttpErrorBody,
   type ProofHand,
-  type RoundResult,
   type RoundState,
 } from '@paigow/engine';
+import type { HttpErrorBody } from '@paigow/protocol';
 import type { RoundFairnessRecord } from '../ledger/index.js';
 import { decodeRoundSecret } from '../table/recovery.js';
 
@@ -26,9 +26,6 @@ export type FairnessAnswer =
   | { readonly status: 200; readonly body: FairnessProof }
   | { readonly status: 409; readonly body: FairnessCommitment & HttpErrorBody }
   | { readonly status: 404; readonly body: HttpErrorBody };
-
-const isResult = (value: unknown): value is RoundResult =>
-  typeof value === 'object' && value !== null && Array.isArray((value as RoundResult).players) && typeof (value as RoundResult).bankerHand === 'object';
 
 /** The players' seats of a round's public record (`RoundPublic.players`). */
 function publicSeats(record: unknown): number[] {
@@ -73,7 +70,7 @@ export function fairnessAnswer(roundId: string, record: RoundFairnessRecord | nu
   const seed = fromHex(record.serverSeed, 32);
   if (!seed.ok) throw new Error(`round ${record.roundId}: the stored server seed is not 32 bytes of hex`);
   const deck = round?.deck ?? deckFromSeeds(seed.value, record.roundId, record.clientSeeds);
-  const result = record.status === 'settled' && isResult(record.result) ? record.result : null;
+  const result = record.status === 'settled' ? readRoundResult(record.result) : null;
   return {
     status: 200,
     body: {

@@ -1,11 +1,11 @@
 /**
  * The server seeds of one table's rounds (fairness.md §1): each round gets a fresh 32-byte seed from
- * node:crypto when the previous one is dealt (the first at start), so that its commitment is published
- * before its first bet; the seed goes to the ledger with the dealt round and stays secret until the round
- * is closed. Tests may deal from a given random source instead (`rng`): those rounds have no proof.
+ * node:crypto a round ahead (the first two at start), so that its commitment is published with the deal
+ * of the round before it, before its own first bet; the seed goes to the ledger with the dealt round and
+ * stays secret until the round is closed. Tests may deal from a given random source instead (`rng`): those rounds have no proof.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { commitmentOf, shuffledDeck, toHex, type DealMaterial, type Rng, type RoundFairness, type TableEffect } from '@paigow/engine';
+import { commitmentOf, shuffledDeck, toHex, type DealMaterial, type NextRound, type Rng, type RoundFairness, type TableEffect } from '@paigow/engine';
 
 /** What the ledger stores with a round dealt from seeds (`OpenRoundInput.fairness`). */
 export interface StoredFairness {
@@ -15,9 +15,10 @@ export interface StoredFairness {
   readonly serverSeed: string;
 }
 
-/** The round a table deals next, and the seeds of rounds dealt but not yet recorded by the ledger. */
+/** The round a table deals next, the one after it, and the seeds of rounds dealt but not yet recorded by the ledger. */
 export class RoundSeeds {
   private next = RoundSeeds.fresh();
+  private after = RoundSeeds.fresh();
   private readonly dealt = new Map<string, Uint8Array>();
 
   /** @param rng tests only: deal from decks shuffled by it (no server seed, no proof) */
@@ -27,17 +28,30 @@ export class RoundSeeds {
     return { roundId: randomUUID(), serverSeed: new Uint8Array(randomBytes(32)) };
   }
 
-  /** The deal material to pass with the next action (the same round id and seed until that round is dealt). */
-  material(): DealMaterial {
-    if (this.rng !== undefined) return { roundId: randomUUID(), deck: shuffledDeck(this.rng) };
-    return this.next;
+  private static committed(seeds: { roundId: string; serverSeed: Uint8Array }): NextRound {
+    return { roundId: seeds.roundId, commitment: commitmentOf(seeds.serverSeed) };
   }
 
-  /** After an action was applied: if it dealt the next round (`open-round`), keeps its seed and makes the next one. */
+  /** The round the table deals next and its commitment (`createTable`'s `nextRound`); `null` with a test `rng`. */
+  get nextRound(): NextRound | null {
+    return this.rng === undefined ? RoundSeeds.committed(this.next) : null;
+  }
+
+  /**
+   * What the reducer's `deal-due` asks for: the material of the next round (the same round id and seed until
+   * that round is dealt) and the commitment of the round after it (`DealAction.next`).
+   */
+  deal(): { readonly deal: DealMaterial; readonly next: NextRound | null } {
+    if (this.rng !== undefined) return { deal: { roundId: randomUUID(), deck: shuffledDeck(this.rng) }, next: null };
+    return { deal: this.next, next: RoundSeeds.committed(this.after) };
+  }
+
+  /** After an action was applied: if it dealt the next round (`open-round`), keeps its seed and moves on to the round after it. */
   noteEffects(effects: readonly TableEffect[]): void {
     if (effects.some((effect) => effect.kind === 'open-round' && effect.roundId === this.next.roundId)) {
       this.dealt.set(this.next.roundId, this.next.serverSeed);
-      this.next = RoundSeeds.fresh();
+      this.next = this.after;
+      this.after = RoundSeeds.fresh();
     }
   }
 

@@ -4,7 +4,7 @@
  * `GET /api/fairness/audit?limit=N`, the fairness audit of the last N closed rounds (`auditFairness`).
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import type { HttpErrorBody } from '@paigow/engine';
+import type { HttpErrorBody } from '@paigow/protocol';
 import type { Ledger } from '../ledger/index.js';
 import { auditFairness } from './audit.js';
 import { fairnessAnswer } from './proof.js';

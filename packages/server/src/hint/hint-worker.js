@@ -16,7 +16,7 @@
  * `crypto.getRandomValues` (the hint uses only the asking player's own cards).
  */
 import { parentPort } from 'node:worker_threads';
-import { createSeededRng, HINT_SAMPLES, houseWays, settingHint, shuffledDeck } from '@paigow/engine';
+import { createSeededRng, HAND_SIZE, HINT_SAMPLES, houseWays, settingHint, shuffledDeck, toHand, unwrap } from '@paigow/engine';
 
 if (!parentPort) throw new Error('hint-worker must run in a worker thread');
 const port = parentPort;
@@ -43,14 +43,17 @@ function samplingRng() {
 // more per other house way, which builds that house way's banker tables too.
 const warmupStarted = performance.now();
 const dealer = createSeededRng(secureSeed());
-for (let i = 0; i < 3; i++) settingHint(shuffledDeck(dealer).slice(0, 7), samplingRng(), HINT_SAMPLES, 500);
-for (const way of Object.values(houseWays).slice(1)) settingHint(shuffledDeck(dealer).slice(0, 7), samplingRng(), HINT_SAMPLES, 500, way);
+/** A random hand of the warm-up. */
+const dealtHand = () => unwrap(toHand(shuffledDeck(dealer).slice(0, HAND_SIZE)));
+for (let i = 0; i < 3; i++) settingHint(dealtHand(), samplingRng(), HINT_SAMPLES, 500);
+for (const way of Object.values(houseWays).slice(1)) settingHint(dealtHand(), samplingRng(), HINT_SAMPLES, 500, way);
 port.postMessage({ ready: true, warmupMs: performance.now() - warmupStarted });
 
 port.on('message', (/** @type {{ id: number, cards: number[], samples: number, commissionBps: number, houseWay: import('@paigow/engine').HouseWayId }} */ task) => {
   const started = performance.now();
   try {
-    const hint = settingHint(task.cards, samplingRng(), task.samples, task.commissionBps, houseWays[task.houseWay]);
+    // The cards crossed a thread (structured clone): checked again here, the worker's edge.
+    const hint = settingHint(unwrap(toHand(task.cards)), samplingRng(), task.samples, task.commissionBps, houseWays[task.houseWay]);
     port.postMessage({ id: task.id, hint, computeMs: performance.now() - started });
   } catch (error) {
     port.postMessage({ id: task.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { DEFAULT_HOUSE_WAY, HINT_SAMPLES, type Card, type HouseWayId, type SettingHint } from '@paigow/engine';
+import { DEFAULT_HOUSE_WAY, HINT_SAMPLES, type Card, type Hand, type HouseWayId, type SettingHint } from '@paigow/engine';
 
 /** What a table runner needs to compute hints (`TableRunner` option `hints`). */
 export interface HintService {
@@ -20,7 +20,7 @@ export interface HintService {
    * @param houseWay the table's house way: the banker's, and the one the hint compares with (default: the seeds')
    * @returns the hint; rejects when it cannot be computed (a worker failed or timed out, the pool is closed)
    */
-  compute(cards: readonly Card[], commissionBps: number, houseWay?: HouseWayId): Promise<SettingHint>;
+  compute(cards: Hand, commissionBps: number, houseWay?: HouseWayId): Promise<SettingHint>;
   /** Starts the workers now if they are not running (e.g. when a round is dealt), so the first hint is quick. */
   prewarm?(): void;
 }
@@ -102,7 +102,7 @@ export class HintPool implements HintService {
   }
 
   /** See `HintService.compute`. Tasks wait in order when every worker is busy. */
-  compute(cards: readonly Card[], commissionBps: number, houseWay: HouseWayId = DEFAULT_HOUSE_WAY): Promise<SettingHint> {
+  compute(cards: Hand, commissionBps: number, houseWay: HouseWayId = DEFAULT_HOUSE_WAY): Promise<SettingHint> {
     if (this.closed) return Promise.reject(new Error('the hint pool is closed'));
     return new Promise<SettingHint>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, cards: [...cards], commissionBps, houseWay, resolve, reject });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpErrorBody, MeResponse, TablesResponse, TopUpResponse } from '@paigow/engine';
+import type { HttpErrorBody, MeResponse, TablesResponse, TopUpResponse } from '@paigow/protocol';
 import type { ServerHandle } from '../server.js';
 import { createStore, getJson, signIn, startTestServer, TestClient, type TestStore } from '../rooms/test-harness.js';
 

@@ -9,9 +9,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { readRoundResult, type ErrorCode, type RuleError, type SettingGrade } from '@paigow/engine';
 import {
   projectRoundResult,
-  type ErrorCode,
   type HistoryEntry,
   type HistoryResponse,
   type HttpErrorBody,
@@ -19,14 +19,14 @@ import {
   type MeResponse,
   type LanguageRequest,
   type PlayerSummary,
-  type RoundResult,
-  type RuleError,
+  type RoundResultView,
   type SessionResponse,
   type TablesResponse,
   type TopUpResponse,
-} from '@paigow/engine';
+} from '@paigow/protocol';
 import { authenticate, bearerToken } from '../auth/index.js';
 import { fairnessRoutes } from '../fairness/routes.js';
+import { coachRoutes, dailyRoutes, type CoachReader, type DailyChallenge } from '../coach/index.js';
 import type { Liveness, Readiness } from '../health/index.js';
 import { problemReporter, rootLogger, type Logger } from '../log/index.js';
 import { metricsRegistry } from '../metrics/index.js';
@@ -65,6 +65,10 @@ export interface HttpServices {
   readonly signedOut: (playerId: string) => Promise<void>;
   /** Admission control: while it refuses new seats, the lobby shows every table full (docs/server.md "Admission control"). */
   readonly admission?: { refusal(): unknown };
+  /** The coach's grades (issue 17): the `grade` of history rounds and the `/api/coach` routes; without it, no grades. */
+  readonly coach?: CoachReader;
+  /** The daily challenge (issue 17): the `/api/daily` routes; without it, none. */
+  readonly daily?: DailyChallenge;
 }
 
 /**
@@ -135,8 +139,10 @@ export function lobbyTable(runner: TableRunner, full = false): LobbyTable {
   };
 }
 
-function isRoundResult(value: unknown): value is RoundResult {
-  return typeof value === 'object' && value !== null && Array.isArray((value as RoundResult).players) && typeof (value as RoundResult).roundId === 'string';
+/** A history item's round as the player sees it: the one view of the stored `RoundResult`; `null` unless settled. */
+function settledView(status: HistoryEntry['status'], stored: unknown, playerId: string): RoundResultView | null {
+  const result = status === 'settled' ? readRoundResult(stored) : null;
+  return result === null ? null : projectRoundResult(result, playerId);
 }
 
 const NOT_BUILT_PAGE = `<!doctype html>
@@ -270,6 +276,10 @@ export function createHttpApp(services: HttpServices): express.Express {
 
   // Provably fair rounds (fairness.md): a round's proof and the fairness audit. No sign-in: anyone may verify.
   app.use(fairnessRoutes(services.ledger));
+  // The coach (issue 17): the signed-in player's grades, strategy tax and costliest settings.
+  const playerOf = async (req: Request, res: Response): Promise<string | null> => (await signedIn(services, req, res))?.id ?? null;
+  if (services.coach !== undefined) app.use(coachRoutes(services.coach, playerOf));
+  if (services.daily !== undefined) app.use(dailyRoutes(services.daily, playerOf));
 
   app.get(
     '/api/history',
@@ -279,6 +289,7 @@ export function createHttpApp(services: HttpServices): express.Express {
       const limit = typeof req.query.limit === 'string' ? Number(req.query.limit) : undefined;
       const before = typeof req.query.before === 'string' && req.query.before !== '' ? req.query.before : undefined;
       const items = await services.ledger.history(player.id, { limit, before });
+      const grades = (await services.coach?.gradesOf(player.id, items.map((item) => item.roundId))) ?? new Map<string, SettingGrade>();
       const body: HistoryResponse = {
         items: items.map(
           (item): HistoryEntry => ({
@@ -288,10 +299,11 @@ export function createHttpApp(services: HttpServices): express.Express {
             status: item.status,
             netCents: item.netCents,
             compPointsDelta: item.compPointsDelta,
-            result: item.status === 'settled' && isRoundResult(item.result) ? projectRoundResult(item.result, player.id) : null,
+            result: settledView(item.status, item.result, player.id),
             refundReason: item.refundReason,
             openedAt: item.openedAt,
             closedAt: item.closedAt,
+            grade: grades.get(item.roundId) ?? null,
           }),
         ),
       };

@@ -5,7 +5,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpErrorBody } from '@paigow/engine';
+import type { HttpErrorBody } from '@paigow/protocol';
 import { DEFAULT_LIMITS } from '../limits/index.js';
 import type { ServerHandle } from '../server.js';
 import { createStore, signIn, startTestServer, type TestStore } from '../rooms/test-harness.js';

@@ -3,7 +3,7 @@
  * `429` answer of a rate limit. Refusals are the JSON error body (`HttpErrorBody`).
  */
 import type { RequestHandler, Response } from 'express';
-import type { HttpErrorBody } from '@paigow/engine';
+import type { HttpErrorBody } from '@paigow/protocol';
 import { rateLimited, retryAfterSeconds } from '../limits/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Client } from 'colyseus.js';
-import type { HttpErrorBody } from '@paigow/engine';
+import type { HttpErrorBody } from '@paigow/protocol';
 import type { ServerHandle } from '../server.js';
 import { createStore, getJson, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from '../rooms/test-harness.js';
 

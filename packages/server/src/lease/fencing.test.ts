@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryResponse } from '@paigow/engine';
+import type { HistoryResponse } from '@paigow/protocol';
 import { claimRound } from '../ledger/ownership.js';
 import type { ServerHandle } from '../server.js';
 import { buildServer, createStore, getJson, openStore, signIn, spawnServer, startTestServer, STORE_BACKENDS, TestClient, type ChildServer, type TestStore } from '../rooms/test-harness.js';

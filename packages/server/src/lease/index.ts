@@ -1,4 +1,4 @@
-/** Server instances and their leases (docs/server.md "Processes, leases and recovery"). */
+/** Server instances and their leases, and which instance hosts each table (docs/server.md "Processes, leases and recovery", "Table hosting"). */
 export {
   DEFAULT_LEASE,
   INSTANCE_RETENTION_MS,
@@ -9,3 +9,5 @@ export {
   type LeaseTiming,
 } from './lease.js';
 export { DEFAULT_STALL_MS, LeaseKeeper, type LeaseKeeperOptions, type LeaseTarget } from './keeper.js';
+export { announceTables, claimTable, liveInstances, preferredHost, releaseTable, saveSeats, tableHosts, type LiveInstance, type TableHost } from './table-hosts.js';
+export { TableHosting, type TableHostingActions, type TableHostingOptions } from './table-hosting.js';

@@ -2,7 +2,8 @@
  * `audit`: a full consistency check of the ledger, for tests and operators (`paigow audit`). It reads
  * every account, transfer and entry, so it costs time in proportion to the ledger's size. Invariants:
  * the balances sum to zero; each account's entries chain and end at its balance; no wallet is negative;
- * each transfer has its two entries; escrow holds exactly the open rounds' holds; and every closed round
+ * each transfer has its two entries; each escrow account (a table's, or the single one of migration 0001)
+ * holds exactly the holds of the open rounds put into it; and every closed round
  * was posted once: a settled round has settlement postings and no refund, a refunded round refunds and
  * no settlement, and either released exactly what it held in escrow.
  */
@@ -35,7 +36,7 @@ export async function audit(database: Database): Promise<string[]> {
         db
           .selectFrom('transfers as t')
           .innerJoin('rounds as r', 'r.id', 't.round_id')
-          .select('t.amount_cents')
+          .select(['t.to_account_id', 't.amount_cents'])
           .where('r.status', '=', 'open')
           .where('t.kind', 'in', HOLD_TRANSFER_KINDS)
           .execute(),
@@ -84,12 +85,20 @@ export async function audit(database: Database): Promise<string[]> {
     problems.push(`${entries.length} entries for ${transfers.length} transfers`);
   }
 
-  const escrow = accounts.find((account) => account.id === 'escrow');
-  const heldCents = openHolds.reduce((sum, hold) => sum + hold.amount_cents, 0);
-  if (escrow?.balance_cents !== heldCents) {
-    problems.push(`escrow holds ${escrow?.balance_cents} cents, the open rounds' holds sum to ${heldCents}`);
+  const heldBy = new Map<string, number>();
+  for (const hold of openHolds) heldBy.set(hold.to_account_id, (heldBy.get(hold.to_account_id) ?? 0) + hold.amount_cents);
+  const escrows = accounts.filter((account) => account.kind === 'escrow');
+  for (const escrow of escrows) {
+    const heldCents = heldBy.get(escrow.id) ?? 0;
+    if (escrow.balance_cents !== heldCents) {
+      problems.push(`${escrow.id} holds ${escrow.balance_cents} cents, the open rounds' holds in it sum to ${heldCents}`);
+    }
   }
-  problems.push(...closedRoundProblems(rounds, transfers));
+  for (const accountId of heldBy.keys()) {
+    if (!escrows.some((escrow) => escrow.id === accountId)) problems.push(`open rounds hold stakes in ${accountId}, which is not an escrow account`);
+  }
+  const kindOf = new Map(accounts.map((account) => [account.id, account.kind]));
+  problems.push(...closedRoundProblems(rounds, transfers, (accountId) => kindOf.get(accountId) === 'escrow'));
   return problems;
 }
 
@@ -101,6 +110,7 @@ export async function audit(database: Database): Promise<string[]> {
 function closedRoundProblems(
   rounds: readonly { id: string; status: string }[],
   transfers: readonly { from_account_id: string; to_account_id: string; amount_cents: number; kind: string; round_id: string | null }[],
+  isEscrow: (accountId: string) => boolean,
 ): string[] {
   const problems: string[] = [];
   const byRound = groupBy(
@@ -119,7 +129,7 @@ function closedRoundProblems(
       problems.push(`round ${round.id}: refunded with ${refunds} refund(s) and ${settlements} settlement posting(s)`);
     }
     const escrowNet = posted.reduce(
-      (sum, transfer) => sum + (transfer.to_account_id === 'escrow' ? transfer.amount_cents : 0) - (transfer.from_account_id === 'escrow' ? transfer.amount_cents : 0),
+      (sum, transfer) => sum + (isEscrow(transfer.to_account_id) ? transfer.amount_cents : 0) - (isEscrow(transfer.from_account_id) ? transfer.amount_cents : 0),
       0,
     );
     if (escrowNet !== 0) problems.push(`round ${round.id}: ${round.status}, but ${escrowNet} cents of its escrow were not released exactly once`);

@@ -13,9 +13,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../storage/database.js';
 import type { Tables } from '../storage/schema.js';
 import { transact } from '../storage/transaction.js';
-import { walletAccountId } from './accounts.js';
+import { lockAccounts, walletAccountId, type LockedAccount } from './accounts.js';
 import type { LeaseCheck } from './ownership.js';
-import { lockAccounts } from './post.js';
 
 /** What `reserveBank` asks for. */
 export interface ReserveBankInput {
@@ -90,22 +89,20 @@ export async function reserveBank(database: Database, input: ReserveBankInput): 
 
 /**
  * The players among `holds` whose wallet, less their reservations at tables other than `tableId`, does not
- * cover their holds at the deal, in hold order; locks the escrow and their wallets first (in id order, as
- * `postTransfers` does), so that the answer stays true until `trx` ends.
+ * cover their holds at the deal, in hold order. `locked` holds their wallets, locked by the caller
+ * (`lockAccounts`, with the table's escrow), so that the answer stays true until `trx` ends.
  */
 export async function shortOfStakes(
   trx: Transaction<Tables>,
-  dialect: Database['dialect'],
+  locked: ReadonlyMap<string, LockedAccount>,
   tableId: string,
   holds: readonly { readonly playerId: string; readonly amountCents: number }[],
 ): Promise<string[]> {
   const needed = new Map<string, number>();
   for (const hold of holds) needed.set(hold.playerId, (needed.get(hold.playerId) ?? 0) + hold.amountCents);
-  const locked = await lockAccounts(trx, dialect, ['escrow', ...[...needed.keys()].map(walletAccountId)]);
-  if (!locked.ok) return [];
   const held = await reservedElsewhere(trx, [...needed.keys()], tableId);
   return [...needed].filter(([playerId, cents]) => {
-    const wallet = locked.value.get(walletAccountId(playerId))!.balanceCents;
+    const wallet = locked.get(walletAccountId(playerId))!.balanceCents;
     return wallet - (held.get(playerId) ?? 0) < cents;
   }).map(([playerId]) => playerId);
 }

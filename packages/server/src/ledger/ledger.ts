@@ -29,7 +29,7 @@ import { history, type HistoryItem, type HistoryQuery } from './history.js';
 import { openRound, type OpenRoundInput } from './open-round.js';
 import { claimRound, recoverableRounds, type LeaseCheck } from './ownership.js';
 import { refundRound } from './refund-round.js';
-import { pendingRecoveryNotices, takeRecoveryNotice } from './recovery-notices.js';
+import { ackEvents, pruneEvents, recordEvents, unackedEvents, type PlayerEvent, type PlayerEventInput } from './player-events.js';
 import { saveRoundSecret } from './round-secret.js';
 import { openRounds, type RoundRecord, type RoundWithSecret } from './rounds.js';
 import { settleRound, type SettleRoundInput } from './settle-round.js';
@@ -83,9 +83,11 @@ export interface Ledger {
   /**
    * Returns every hold of an open round to its wallet and marks the round `'refunded'` with
    * `reason`, in one transaction. Idempotent: refunding a refunded round returns it unchanged.
+   * With `tell`, each participant's inbox gets `notice/round-recovered` (outcome `'refunded'`) in the same
+   * transaction (docs/server.md "The player inbox").
    * @returns the refunded round; or `action/stale` if it was settled, `action/invalid` if unknown.
    */
-  refundRound(roundId: string, reason: string): Promise<Result<RoundRecord>>;
+  refundRound(roundId: string, reason: string, tell?: boolean): Promise<Result<RoundRecord>>;
 
   /** The rounds still `'open'`, oldest first, with their private `secret` (whoever runs them). */
   openRounds(): Promise<RoundWithSecret[]>;
@@ -105,16 +107,32 @@ export interface Ledger {
   claimRound(roundId: string, check: LeaseCheck): Promise<RoundWithSecret | null>;
 
   /**
-   * The recovered rounds (settled or refunded by recovery) that any of `playerIds` has not yet been told
-   * of, oldest first (docs/server.md "Recovery"). Claiming a round marks its players; see `takeRecoveryNotice`.
+   * Writes `events` to their players' inboxes (docs/server.md "The player inbox") in one transaction, for a
+   * change that touched no money (a bet returned from the felt, a seat lost); settlements and refunds write
+   * theirs in their own transaction (`SettleRoundInput.tell`, `refundRound`'s `tell`).
+   * @returns the events with their numbers (`seq`, 1, 2, ... per player), in the given order
+   * @throws the database's error (nothing written)
    */
-  pendingRecoveryNotices(playerIds: readonly string[]): Promise<RoundRecord[]>;
+  recordEvents(events: readonly PlayerEventInput[]): Promise<PlayerEvent[]>;
 
   /**
-   * Clears `playerId`'s notice mark on recovered round `roundId`, in one conditional statement.
-   * @returns `true` if this call cleared it (the caller tells the player: exactly one process does), else `false`.
+   * The events of `playerIds` that no client has acknowledged, by player id then `seq`, at most
+   * `EVENTS_PER_READ` (100) per player, the oldest first; with `after`, only those numbered above
+   * `after.get(playerId)`. Events of an unknown code are skipped.
    */
-  takeRecoveryNotice(roundId: string, playerId: string): Promise<boolean>;
+  unackedEvents(playerIds: readonly string[], after?: ReadonlyMap<string, number>): Promise<PlayerEvent[]>;
+
+  /**
+   * Marks `playerId`'s events numbered `seqs` acknowledged (a client showed them): they are no longer sent.
+   * Unknown or already acknowledged numbers change nothing. @returns how many this call marked
+   */
+  ackEvents(playerId: string, seqs: readonly number[]): Promise<number>;
+
+  /**
+   * Deletes the events acknowledged before `ackedBeforeMs` and those never acknowledged written before
+   * `unackedBeforeMs` (epoch ms; docs/server.md "The player inbox": retention). @returns how many
+   */
+  pruneEvents(ackedBeforeMs: number, unackedBeforeMs: number): Promise<number>;
 
   /**
    * Replaces the private `secret` of an open round (one statement; money is not touched), so that
@@ -195,15 +213,17 @@ export function createLedger(database: Database): Ledger {
   return {
     openRound: (input) => openRound(database, input),
     settleRound: (input) => settleRound(database, input),
-    refundRound: async (roundId, reason) => {
-      const refunded = await refundRound(database, roundId, reason);
+    refundRound: async (roundId, reason, tell) => {
+      const refunded = await refundRound(database, roundId, reason, tell);
       if (refunded.ok) roundsRefunded.inc({ table: refunded.value.tableId });
       return refunded;
     },
     openRounds: () => openRounds(database),
     recoverableRounds: (check) => recoverableRounds(database, check),
-    pendingRecoveryNotices: (playerIds) => pendingRecoveryNotices(database, playerIds),
-    takeRecoveryNotice: (roundId, playerId) => takeRecoveryNotice(database, roundId, playerId),
+    recordEvents: (events) => recordEvents(database, events),
+    unackedEvents: (playerIds, after) => unackedEvents(database.db, playerIds, after),
+    ackEvents: (playerId, seqs) => ackEvents(database.db, playerId, seqs, Date.now()),
+    pruneEvents: (ackedBeforeMs, unackedBeforeMs) => pruneEvents(database.db, ackedBeforeMs, unackedBeforeMs),
     claimRound: (roundId, check) => claimRound(database, roundId, check),
     saveRoundSecret: (roundId, secret) => saveRoundSecret(database, roundId, secret),
     history: (playerId, query) => history(database, playerId, query),

@@ -5,9 +5,8 @@ import { err, ok, type Result, type RuleError } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
 import { HOLD_KINDS, type RoundRole } from '../storage/schema.js';
 import { transact } from '../storage/transaction.js';
-import { walletAccountId } from './accounts.js';
+import { ensureTableAccounts, lockAccounts, postLocked, rememberTableAccounts, tableAccountId, walletAccountId } from './accounts.js';
 import { shortOfStakes } from './bank-reservations.js';
-import { postTransfers } from './post.js';
 import { holdTransferKind, loadRound, toJson, type Hold, type RoundRecord } from './rounds.js';
 
 /** What `openRound` records. */
@@ -88,12 +87,14 @@ export async function openRound(database: Database, input: OpenRoundInput): Prom
   const secretJson = toJson(input.secret, 'secret');
   const publicJson = toJson(input.public, 'public');
   const nowMs = Date.now();
-  return transact(database, async (trx) => {
+  const escrow = tableAccountId('escrow', input.tableId);
+  const opened = await transact(database, async (trx) => {
     const known = await trx.selectFrom('players').select('id').where('id', 'in', [...participants.keys()]).execute();
     if (known.length !== participants.size) {
       const missing = [...participants.keys()].filter((id) => !known.some((row) => row.id === id));
       return err('ledger/unknown-account', `no player ${missing.join(', ')}`);
     }
+    await ensureTableAccounts(trx, database, input.tableId);
     // Claims the round id; a concurrent second call waits here for the first to commit.
     const inserted = await trx
       .insertInto('rounds')
@@ -117,8 +118,11 @@ export async function openRound(database: Database, input: OpenRoundInput): Prom
       .executeTakeFirst();
     if (inserted.numInsertedOrUpdatedRows === 0n) return ok((await loadRound(trx, input.roundId))!);
 
+    // The table's escrow and the stakers' wallets, locked once (in id order) for the check and the postings.
+    const locked = await lockAccounts(trx, database.dialect, [escrow, ...input.holds.map((hold) => walletAccountId(hold.playerId))]);
+    if (!locked.ok) return locked;
     // A wallet's money committed to a bank at another table is not there to stake (docs/server.md).
-    const short = await shortOfStakes(trx, database.dialect, input.tableId, input.holds);
+    const short = await shortOfStakes(trx, locked.value, input.tableId, input.holds);
     if (short.length > 0) {
       const refusal: OpenRoundError = {
         code: 'ledger/insufficient-funds',
@@ -128,13 +132,13 @@ export async function openRound(database: Database, input: OpenRoundInput): Prom
       return { ok: false, error: refusal };
     }
 
-    const posted = await postTransfers(
+    const posted = await postLocked(
       trx,
-      database.dialect,
+      locked.value,
       input.holds.map((hold) => ({
         idempotencyKey: `hold:${input.roundId}:${hold.playerId}:${hold.kind}`,
         fromAccountId: walletAccountId(hold.playerId),
-        toAccountId: 'escrow',
+        toAccountId: escrow,
         amountCents: hold.amountCents,
         kind: holdTransferKind(hold.kind),
         roundId: input.roundId,
@@ -155,4 +159,6 @@ export async function openRound(database: Database, input: OpenRoundInput): Prom
       .execute();
     return ok((await loadRound(trx, input.roundId))!);
   });
+  if (opened.ok) rememberTableAccounts(database, input.tableId);
+  return opened;
 }

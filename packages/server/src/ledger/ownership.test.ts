@@ -107,29 +107,6 @@ for (const backend of TEST_BACKENDS) {
       expect(await ids('B', T0)).toEqual(['r1', 'r2']);
     });
 
-    it('a claim marks the round\'s players as owed a recovery notice, listed once the round is closed and taken once', async () => {
-      const bob = unwrap(await createPlayers(database).createGuest('bob')).player.id;
-      await ledger.openRound({ ...deal('r1', 'A'), holds: [...deal('r1', 'A').holds, { playerId: bob, kind: 'main', amountCents: 500 }] });
-      await ledger.openRound({ ...deal('r2', 'A'), holds: [{ playerId: alice, kind: 'main', amountCents: 500 }] });
-      await endLease(database, 'A', T0 + 1);
-      expect(await ledger.pendingRecoveryNotices([alice, bob])).toEqual([]); // nothing claimed yet
-      expect(await ledger.claimRound('r1', check('B', T0 + 2))).not.toBeNull();
-      expect(await ledger.pendingRecoveryNotices([alice, bob])).toEqual([]); // claimed, still open
-      unwrap(await ledger.refundRound('r1', 'interrupted'));
-      expect((await ledger.pendingRecoveryNotices([alice])).map((round) => round.roundId)).toEqual(['r1']);
-      expect((await ledger.pendingRecoveryNotices([bob])).map((round) => round.status)).toEqual(['refunded']);
-      // Exactly one process tells each player; the other player's mark stays.
-      expect(await ledger.takeRecoveryNotice('r1', alice)).toBe(true);
-      expect(await ledger.takeRecoveryNotice('r1', alice)).toBe(false);
-      expect(await ledger.pendingRecoveryNotices([alice])).toEqual([]);
-      expect((await ledger.pendingRecoveryNotices([alice, bob])).map((round) => round.roundId)).toEqual(['r1']);
-      // A round its owner settles itself was never claimed: nobody is owed a notice.
-      unwrap(await ledger.settleRound({ ...lose('r2', 'A'), postings: [{ from: 'escrow', to: 'house', amountCents: 500, kind: 'stake-lost' }] }));
-      expect(await ledger.pendingRecoveryNotices([alice])).toEqual([]);
-      expect(await ledger.takeRecoveryNotice('r2', alice)).toBe(false);
-      expect(await ledger.pendingRecoveryNotices([])).toEqual([]);
-    });
-
     it('settling without naming an owner (a direct ledger call) is not fenced', async () => {
       await ledger.openRound(deal('r1', 'A'));
       expect(unwrap(await ledger.settleRound(lose('r1'))).status).toBe('settled');

@@ -47,26 +47,20 @@ export async function recoverableRounds(database: Database, check: LeaseCheck): 
 
 /**
  * Makes `check.instanceId` the owner of open round `roundId` if its owner is not alive (one conditional
- * statement, so two processes never both claim it), and marks its players as owed a recovery notice,
- * in one transaction.
+ * statement, so two processes never both claim it). The players hear of what recovery then does from
+ * their inbox (the settlement or refund writes it: `player-events.ts`).
  * @returns the round with its private record as of the claim; `null` when it is not open or its owner
  *   is alive (another process claimed it first, or the owner renewed its lease)
  */
 export async function claimRound(database: Database, roundId: string, check: LeaseCheck): Promise<RoundWithSecret | null> {
-  const claimed = await database.db.transaction().execute(async (trx) => {
-    const update = await trx
-      .updateTable('rounds')
-      .set({ owner_instance_id: check.instanceId })
-      .where('rounds.id', '=', roundId)
-      .where('rounds.status', '=', 'open')
-      .where((eb) => ownerIsDead(eb, check))
-      .executeTakeFirst();
-    if (update.numUpdatedRows === 0n) return false;
-    // With the claim, its players are owed a notice of whatever recovery does (migration 0003).
-    await trx.updateTable('round_players').set({ recovery_notice_pending: 1 }).where('round_id', '=', roundId).execute();
-    return true;
-  });
-  if (!claimed) return null;
+  const update = await database.db
+    .updateTable('rounds')
+    .set({ owner_instance_id: check.instanceId })
+    .where('rounds.id', '=', roundId)
+    .where('rounds.status', '=', 'open')
+    .where((eb) => ownerIsDead(eb, check))
+    .executeTakeFirst();
+  if (update.numUpdatedRows === 0n) return null;
   const row = await database.db.selectFrom('rounds').select('secret_json').where('id', '=', roundId).executeTakeFirst();
   const round = await loadRound(database.db, roundId);
   if (row === undefined || round === undefined) return null;

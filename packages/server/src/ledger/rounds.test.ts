@@ -24,9 +24,14 @@ for (const backend of TEST_BACKENDS) {
       expect(await ledger.audit()).toEqual([]);
     }
 
+    /** Each wallet's balance by player id, and each system account kind's total over the tables by kind. */
     async function balances(): Promise<Record<string, number>> {
-      const all = await ledger.accountBalances();
-      return Object.fromEntries(all.map((account) => [account.playerId ?? account.accountId, account.balanceCents]));
+      const totals: Record<string, number> = {};
+      for (const account of await ledger.accountBalances()) {
+        const key = account.playerId ?? account.kind;
+        totals[key] = (totals[key] ?? 0) + account.balanceCents;
+      }
+      return totals;
     }
 
     function dealOf(roundId: string): OpenRoundInput {

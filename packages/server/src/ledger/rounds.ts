@@ -85,17 +85,17 @@ export async function lockRound(
   return (await lockRoundRow(trx, dialect, roundId))?.status;
 }
 
-/** `lockRound`, also returning the round's owner instance. */
+/** `lockRound`, also returning the round's owner instance and table. */
 export async function lockRoundRow(
   trx: Transaction<Tables>,
   dialect: DialectName,
   roundId: string,
-): Promise<{ readonly status: RoundStatus; readonly ownerInstanceId: string | null } | undefined> {
+): Promise<{ readonly status: RoundStatus; readonly ownerInstanceId: string | null; readonly tableId: string } | undefined> {
   const row = await forUpdate(
     dialect,
-    trx.selectFrom('rounds').select(['status', 'owner_instance_id']).where('id', '=', roundId),
+    trx.selectFrom('rounds').select(['status', 'owner_instance_id', 'table_id']).where('id', '=', roundId),
   ).executeTakeFirst();
-  return row === undefined ? undefined : { status: row.status, ownerInstanceId: row.owner_instance_id };
+  return row === undefined ? undefined : { status: row.status, ownerInstanceId: row.owner_instance_id, tableId: row.table_id };
 }
 
 /** Reads a round with its holds, participants and their net amounts; `undefined` if unknown. */

@@ -2,15 +2,19 @@
  * `settleRound`: releases a round's escrow as the table logic computed, grants comp points and
  * records the result, in one transaction.
  */
+import { sql } from 'kysely';
 import { err, ok, type Result } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
 import { SETTLEMENT_KINDS, type SettlementKind } from '../storage/schema.js';
 import { transact } from '../storage/transaction.js';
-import { walletAccountId } from './accounts.js';
-import { postTransfers } from './post.js';
+import { ensureTableAccounts, postTransfers, rememberTableAccounts, tableAccountId, walletAccountId } from './accounts.js';
+import { appendEvents, roundEvents, type RoundTell } from './player-events.js';
 import { HOLD_TRANSFER_KINDS, loadRound, lockRoundRow, toJson, type RoundRecord } from './rounds.js';
 
-/** An account named by a settlement: a participant's wallet or a system account. */
+/**
+ * An account named by a settlement: a participant's wallet or a system account. `'house'` and
+ * `'commission'` are the round's table's (`tableAccountId`); `'escrow'` is the account its holds went into.
+ */
 export type AccountRef = { readonly player: string } | 'house' | 'commission' | 'escrow';
 
 /** One transfer of a settlement. */
@@ -44,10 +48,23 @@ export interface SettleRoundInput {
    * `action/stale`, even if already settled.
    */
   readonly ownerInstanceId?: string;
+  /**
+   * When given, each participant's inbox gets this notice of the round (docs/server.md "The player inbox";
+   * `roundEvents`), in the settlement's transaction: `notice/round-settled` at the table,
+   * `notice/round-recovered` from recovery. Not written again by a repeated call.
+   */
+  readonly tell?: RoundTell;
 }
 
-function accountIdOf(ref: AccountRef): string {
-  return typeof ref === 'string' ? ref : walletAccountId(ref.player);
+/** The account a posting's `ref` names, where the round's holds are in `escrowAccountId`. */
+function accountIdOf(ref: AccountRef, tableId: string, escrowAccountId: string): string {
+  if (typeof ref !== 'string') return walletAccountId(ref.player);
+  return ref === 'escrow' ? escrowAccountId : tableAccountId(ref, tableId);
+}
+
+/** Whether two refs name the same account. */
+function sameAccount(a: AccountRef, b: AccountRef): boolean {
+  return typeof a === 'string' || typeof b === 'string' ? a === b : a.player === b.player;
 }
 
 function describeRef(ref: AccountRef): string {
@@ -63,7 +80,7 @@ function validateShape(input: SettleRoundInput): Result<void> {
       return err('action/invalid', `unknown posting kind '${String(posting.kind)}'`);
     }
     if (posting.to === 'escrow') return err('action/invalid', 'a settlement cannot move money into escrow');
-    if (accountIdOf(posting.from) === accountIdOf(posting.to)) {
+    if (sameAccount(posting.from, posting.to)) {
       return err('action/invalid', `posting from ${describeRef(posting.from)} to itself`);
     }
   }
@@ -84,7 +101,9 @@ export async function settleRound(database: Database, input: SettleRoundInput): 
   if (!shape.ok) return shape;
   const resultJson = toJson(input.result, 'result');
   const nowMs = Date.now();
-  return transact(database, async (trx) => {
+  /** The table whose accounts this transaction made sure of, if it did. */
+  let ensured: string | undefined;
+  const settled = await transact(database, async (trx) => {
     const row = await lockRoundRow(trx, database.dialect, input.roundId);
     if (row === undefined) return err('action/invalid', `no round ${input.roundId}`);
     if (input.ownerInstanceId !== undefined && row.ownerInstanceId !== input.ownerInstanceId) {
@@ -108,29 +127,36 @@ export async function settleRound(database: Database, input: SettleRoundInput): 
     const strangers = named.filter((playerId) => !participants.has(playerId));
     if (strangers.length > 0) return err('action/invalid', `player ${strangers[0]} is not in round ${input.roundId}`);
 
-    const held = await trx
+    // Every hold of a round went into one escrow account: its table's (or, for a round dealt before
+    // per-table accounts, the single 'escrow' of migration 0001).
+    const holds = await trx
       .selectFrom('transfers')
-      .select((eb) => eb.cast<number>(eb.fn.coalesce(eb.fn.sum('amount_cents'), eb.lit(0)), 'bigint').as('cents'))
+      .select(['to_account_id', (eb) => eb.cast<number>(eb.fn.sum('amount_cents'), 'bigint').as('cents')])
       .where('round_id', '=', input.roundId)
       .where('kind', 'in', HOLD_TRANSFER_KINDS)
-      .executeTakeFirstOrThrow();
+      .groupBy('to_account_id')
+      .execute();
+    const heldCents = holds.reduce((sum, hold) => sum + hold.cents, 0);
+    const escrowAccountId = holds[0]?.to_account_id ?? tableAccountId('escrow', row.tableId);
     const released = input.postings
       .filter((posting) => posting.from === 'escrow')
       .reduce((sum, posting) => sum + posting.amountCents, 0);
-    if (released !== held.cents) {
+    if (released !== heldCents) {
       return err(
         'action/invalid',
-        `round ${input.roundId} holds ${held.cents} cents in escrow but the postings release ${released}`,
+        `round ${input.roundId} holds ${heldCents} cents in escrow but the postings release ${released}`,
       );
     }
 
+    await ensureTableAccounts(trx, database, row.tableId);
+    ensured = row.tableId;
     const posted = await postTransfers(
       trx,
       database.dialect,
       input.postings.map((posting, index) => ({
         idempotencyKey: `settle:${input.roundId}:${index}`,
-        fromAccountId: accountIdOf(posting.from),
-        toAccountId: accountIdOf(posting.to),
+        fromAccountId: accountIdOf(posting.from, row.tableId, escrowAccountId),
+        toAccountId: accountIdOf(posting.to, row.tableId, escrowAccountId),
         amountCents: posting.amountCents,
         kind: posting.kind,
         roundId: input.roundId,
@@ -139,18 +165,21 @@ export async function settleRound(database: Database, input: SettleRoundInput): 
     );
     if (!posted.ok) return posted;
 
-    const inIdOrder = [...input.compPoints].sort((a, b) => (a.playerId < b.playerId ? -1 : 1));
-    for (const change of inIdOrder) {
+    // Two statements for all the comp points (their wallets are locked already, so no order is needed here).
+    if (input.compPoints.length > 0) {
+      const playerIds = input.compPoints.map((change) => change.playerId);
+      const deltaBy = (column: 'id' | 'player_id') =>
+        sql<number>`case ${sql.ref(column)} ${sql.join(input.compPoints.map((change) => sql`when ${change.playerId} then ${sql.lit(change.delta)}`), sql` `)} else 0 end`;
       await trx
         .updateTable('players')
-        .set((eb) => ({ comp_points: eb('comp_points', '+', change.delta) }))
-        .where('id', '=', change.playerId)
+        .set((eb) => ({ comp_points: eb('comp_points', '+', deltaBy('id')) }))
+        .where('id', 'in', playerIds)
         .execute();
       await trx
         .updateTable('round_players')
-        .set({ comp_points_delta: change.delta })
+        .set({ comp_points_delta: deltaBy('player_id') })
         .where('round_id', '=', input.roundId)
-        .where('player_id', '=', change.playerId)
+        .where('player_id', 'in', playerIds)
         .execute();
     }
     await trx
@@ -158,6 +187,10 @@ export async function settleRound(database: Database, input: SettleRoundInput): 
       .set({ status: 'settled', result_json: resultJson, closed_at: nowMs })
       .where('id', '=', input.roundId)
       .execute();
-    return ok((await loadRound(trx, input.roundId))!);
+    const settled = (await loadRound(trx, input.roundId))!;
+    if (input.tell !== undefined) await appendEvents(trx, roundEvents(settled, input.tell), nowMs);
+    return ok(settled);
   });
+  if (settled.ok && ensured !== undefined) rememberTableAccounts(database, ensured);
+  return settled;
 }

@@ -4,8 +4,7 @@
 import { err, ok, type Result } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
 import { transact } from '../storage/transaction.js';
-import { BROKE_BELOW_CENTS, STARTING_BALANCE_CENTS, walletAccountId } from './accounts.js';
-import { lockAccounts, postTransfers } from './post.js';
+import { BROKE_BELOW_CENTS, lockAccounts, postTransfers, STARTING_BALANCE_CENTS, walletAccountId } from './accounts.js';
 
 /** What a top-up did. */
 export interface TopUp {

@@ -74,7 +74,7 @@ export interface MetricsSource {
   players(): readonly { readonly tableId: string; readonly connected: number; readonly seated: number }[];
   /** Rounds open in the ledger (dealt, not yet settled or refunded), all processes. */
   openRounds(): Promise<number>;
-  /** The escrow account's balance, cents. */
+  /** The escrow accounts' balance (all tables), cents. */
   escrowCents(): Promise<number>;
   /** Seconds since this process last renewed its lease. */
   leaseAgeSeconds(): number;
@@ -128,7 +128,7 @@ new Gauge({
 
 new Gauge({
   name: 'paigow_escrow_cents',
-  help: 'The escrow account balance (stakes and bank covers of open rounds), cents',
+  help: 'The escrow accounts balance, all tables (stakes and bank covers of open rounds), cents',
   registers,
   async collect() {
     if (source !== null) this.set(await source.escrowCents());

@@ -12,7 +12,7 @@ export const LEDGER_INVARIANTS: readonly string[] = [
   "each account's entries chain (balance before = the previous balance after) and end at its balance",
   'no wallet is negative',
   'each transfer has exactly its two entries',
-  "escrow holds exactly the open rounds' holds",
+  "each escrow account (one per table) holds exactly the holds of the open rounds put into it",
   'every closed round was posted once (settled: settlement postings, no refund; refunded: refunds, no settlement; escrow released exactly once)',
 ];
 
@@ -27,7 +27,7 @@ export interface LedgerAuditReport {
   readonly accounts: number;
   readonly transfers: number;
   readonly openRounds: number;
-  /** The escrow account's balance, cents. */
+  /** The escrow accounts' balance (all tables), cents. */
   readonly escrowCents: number;
 }
 

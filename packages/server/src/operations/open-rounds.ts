@@ -54,12 +54,14 @@ export async function openRoundSummaries(database: Database, nowMs: number, leas
   const held = await db
     .selectFrom('transfers as t')
     .innerJoin('rounds as r', 'r.id', 't.round_id')
-    .select(['t.round_id', 't.to_account_id', 't.from_account_id', 't.amount_cents'])
+    .innerJoin('accounts as to', 'to.id', 't.to_account_id')
+    .innerJoin('accounts as from', 'from.id', 't.from_account_id')
+    .select(['t.round_id', 'to.kind as to_kind', 'from.kind as from_kind', 't.amount_cents'])
     .where('r.status', '=', 'open')
     .execute();
   const heldByRound = new Map<string, number>();
   for (const transfer of held) {
-    const delta = (transfer.to_account_id === 'escrow' ? transfer.amount_cents : 0) - (transfer.from_account_id === 'escrow' ? transfer.amount_cents : 0);
+    const delta = (transfer.to_kind === 'escrow' ? transfer.amount_cents : 0) - (transfer.from_kind === 'escrow' ? transfer.amount_cents : 0);
     heldByRound.set(transfer.round_id as string, (heldByRound.get(transfer.round_id as string) ?? 0) + delta);
   }
   return rounds.map((row): OpenRoundSummary => {
@@ -106,8 +108,12 @@ export async function countOpenRounds(database: Database): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The escrow account's balance, cents (0 before the first deal). @throws the database's error */
+/** The balance of every escrow account (each table's: ledger/accounts.ts), cents (0 before the first deal). @throws the database's error */
 export async function escrowBalanceCents(database: Database): Promise<number> {
-  const row = await database.db.selectFrom('accounts').select('balance_cents').where('id', '=', 'escrow').executeTakeFirst();
-  return Number(row?.balance_cents ?? 0);
+  const row = await database.db
+    .selectFrom('accounts')
+    .select((eb) => eb.cast<number>(eb.fn.coalesce(eb.fn.sum('balance_cents'), eb.lit(0)), 'bigint').as('cents'))
+    .where('kind', '=', 'escrow')
+    .executeTakeFirst();
+  return Number(row?.cents ?? 0);
 }

@@ -3,11 +3,11 @@
  * expires after `sessionIdleMs` without use and Sign out revokes it for good.
  */
 import { randomUUID } from 'node:crypto';
-import { PLAYER_LANGUAGES, err, isPlayerLanguage, ok, type PlayerLanguage, type Result } from '@paigow/engine';
+import { err, ok, type Result } from '@paigow/engine';
+import { PLAYER_LANGUAGES, isPlayerLanguage, type PlayerLanguage } from '@paigow/protocol';
 import type { Database } from '../storage/database.js';
 import { transact } from '../storage/transaction.js';
-import { STARTING_BALANCE_CENTS, walletAccountId } from '../ledger/accounts.js';
-import { postTransfers } from '../ledger/post.js';
+import { postTransfers, STARTING_BALANCE_CENTS, walletAccountId } from '../ledger/accounts.js';
 import { validateNickname } from './nickname.js';
 import { hashSessionToken, isSessionToken, newSessionToken } from './session-token.js';
 

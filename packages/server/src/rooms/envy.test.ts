@@ -4,7 +4,8 @@
  * settlement transaction, and it shows in the result, the history and the ledger.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyRateHalfUp, ENVY_BONUS_TABLE, type HistoryResponse, type TablesResponse } from '@paigow/engine';
+import { applyRateHalfUp, ENVY_BONUS_TABLE } from '@paigow/engine';
+import type { HistoryResponse, TablesResponse } from '@paigow/protocol';
 import type { ServerHandle } from '../server.js';
 import { createStore, getJson, riggedRng, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from './test-harness.js';
 
@@ -41,7 +42,7 @@ for (const backend of STORE_BACKENDS) {
         const seated = await ada.act('sit', { seat: 0 });
         expect(seated.config.envyBonus).toEqual({ minFortuneBetCents: 500, amountsCents: { ...ENVY_BONUS_TABLE } });
         await bo.act('sit', { seat: 1 });
-        const houseBefore = (await server.ledger.accountBalances()).find((acc) => acc.accountId === 'house')?.balanceCents ?? 0;
+        const houseBefore = (await server.ledger.accountBalances()).filter((acc) => acc.kind === 'house').reduce((sum, acc) => sum + acc.balanceCents, 0);
         await ada.act('bet', { spot: 'main', amountCents: 1_000 });
         await ada.act('bet', { spot: 'fortune', amountCents: 500 });
         await bo.act('bet', { spot: 'main', amountCents: 1_000 });
@@ -69,7 +70,7 @@ for (const backend of STORE_BACKENDS) {
         expect(entry.netCents).toBe(mine.netCents);
         expect(entry.result?.players.find((p) => p.you)?.envy).toEqual(mine.envy);
         // The house paid the main results, Bo's Fortune win and Ada's envy bonus; the ledger balances.
-        const houseAfter = (await server.ledger.accountBalances()).find((acc) => acc.accountId === 'house')?.balanceCents ?? 0;
+        const houseAfter = (await server.ledger.accountBalances()).filter((acc) => acc.kind === 'house').reduce((sum, acc) => sum + acc.balanceCents, 0);
         const commission = [mine, his].reduce((sum, p) => sum + p.commissionCents, 0);
         expect(houseAfter - houseBefore).toBe(-(mine.netCents + his.netCents) - commission);
         expect(await server.ledger.audit()).toEqual([]);

@@ -1,8 +1,11 @@
 /**
  * The Colyseus side of the server: a `@colyseus/core` Server on a `WebSocketTransport` attached to
  * the HTTP server (so HTTP, the matchmaking routes and WebSockets share one port), the `table`
- * room type, and one room per table whose room id is the table id. With a Redis URL the
- * matchmaker uses `RedisPresence` + `RedisDriver` (docs/server.md "Scaling out"). Matchmaking is
+ * room type, and one room per table this process hosts, whose room id is the table id (`host`/`unhost`,
+ * driven by `TableHosting`: each table has its room on exactly one process). With a Redis URL the
+ * matchmaker uses `RedisPresence` + `RedisDriver` under the deployment's prefix (`redis-presence.ts`), and
+ * each room's listing carries this process's public address, so a reverse proxy routes its WebSocket to
+ * this process (docs/server.md "Scaling out"; docs/operations.md "A cluster"). Matchmaking is
  * `matchmakingRoutes` (join by id only), not Colyseus' own routes; WebSocket upgrades are taken from
  * allowed origins only (docs/server.md "Headers and origins").
  */
@@ -13,6 +16,8 @@ import type { RequestHandler } from 'express';
 import { isAllowedOrigin } from '../http/security.js';
 import { colyseusLogger, rootLogger, type Logger } from '../log/index.js';
 import { matchmakingRoutes, TABLE_ROOM } from './matchmaking.js';
+import type { PubSub } from '../table/balance-news.js';
+import { prefixedRedis } from './redis-presence.js';
 import { tableRoomType, type TableRoomOptions, type TableRoomServices } from './table-room.js';
 
 /** What the game server needs besides the rooms' services. */
@@ -31,9 +36,20 @@ export const WS_MAX_PAYLOAD_BYTES = 1024 * 1024;
 export interface GameServer {
   /**
    * Starts matchmaking on the HTTP server, which already listens on `port` (the server binds its port
-   * before anything else: docs/server.md "Start-up"), and creates the tables' rooms.
+   * before anything else: docs/server.md "Start-up"). No room exists until `host`.
    */
   open(port: number): Promise<void>;
+  /**
+   * Creates the room of `tableId` on this process (never on a peer), whatever listing a dead host left.
+   * @throws Error when this process has no runner for it or already hosts it
+   */
+  host(tableId: string): Promise<void>;
+  /** Disconnects the clients of `tableId`'s room here and disposes it (they join again, reaching the new host). */
+  unhost(tableId: string): Promise<void>;
+  /** Whether `tableId` has its room on this process. */
+  hosts(tableId: string): boolean;
+  /** Writes again the listing of each room hosted here that the driver lost or that names another process. */
+  relist(): Promise<void>;
   /** Disconnects every client, disposes the rooms and closes the transport (and the HTTP server). */
   close(): Promise<void>;
   /** Closes every table connection of `playerId` (its session was signed out), telling it why. */
@@ -42,6 +58,8 @@ export interface GameServer {
   readonly matchmaking: RequestHandler;
   /** Asks Redis a trivial question (`/readyz`); `null` without Redis. Rejects while Redis does not answer (it waits: bound it). */
   readonly pingRedis: (() => Promise<void>) | null;
+  /** The deployment's pub/sub between processes (the Redis presence, under the prefix); `null` without Redis. */
+  readonly pubsub: PubSub | null;
 }
 
 /**
@@ -62,9 +80,11 @@ class TableServer extends ColyseusServer {
   protected override attachMatchMakingRoutes(): void {}
 }
 
-async function redisParts(redisUrl: string): Promise<{ presence: Presence; driver: matchMaker.MatchMakerDriver }> {
-  const [{ RedisPresence }, { RedisDriver }] = await Promise.all([import('@colyseus/redis-presence'), import('@colyseus/redis-driver')]);
-  return { presence: new RedisPresence(redisUrl), driver: new RedisDriver(redisUrl) };
+/** Where the matchmaker shares rooms between processes. */
+export interface GameServerRedis {
+  readonly url: string;
+  /** Every key and channel starts with it (`defaultRedisPrefix`, or `PAIGOW_REDIS_PREFIX`). */
+  readonly prefix: string;
 }
 
 /**
@@ -72,9 +92,17 @@ async function redisParts(redisUrl: string): Promise<{ presence: Presence; drive
  * @param services the players and the tables' runners (one room per runner)
  * @param redisUrl optional Redis for presence and the matchmaker's driver
  * @param logger where Colyseus' own reports go, one JSON line each (`colyseusLogger`; default `rootLogger()`)
+ * @param publicAddress this process's address behind the reverse proxy, `host[:port]/path` without the
+ *   scheme (e.g. `play.example.com/p1`): clients open a room's WebSocket at `<publicAddress>/<processId>/<roomId>`
  */
-export async function createGameServer(httpServer: HttpServer, services: GameServerServices, redisUrl?: string, logger: Logger = rootLogger()): Promise<GameServer> {
-  const redis = redisUrl ? await redisParts(redisUrl) : undefined;
+export async function createGameServer(
+  httpServer: HttpServer,
+  services: GameServerServices,
+  redisOptions?: GameServerRedis,
+  logger: Logger = rootLogger(),
+  publicAddress?: string,
+): Promise<GameServer> {
+  const redis: { presence: Presence; driver: matchMaker.MatchMakerDriver } | undefined = redisOptions ? await prefixedRedis(redisOptions.url, redisOptions.prefix) : undefined;
   const gameServer = new TableServer({
     transport: new AttachedWebSocketTransport({
       server: httpServer,
@@ -88,6 +116,7 @@ export async function createGameServer(httpServer: HttpServer, services: GameSer
     }),
     presence: redis?.presence,
     driver: redis?.driver,
+    publicAddress,
     gracefullyShutdown: false,
     greet: false,
     logger: colyseusLogger(logger),
@@ -100,9 +129,21 @@ export async function createGameServer(httpServer: HttpServer, services: GameSer
       await gameServer.listen(port);
       // Binding would have registered this process for discovery (scale-out with Redis).
       await gameServer.registerProcessForDiscovery();
+    },
+    async host(tableId) {
+      // Locally (`matchMaker.createRoom` may pick a peer, which may not have this table: issue 13 point 4).
+      await matchMaker.handleCreateRoom(TABLE_ROOM, { tableId });
+    },
+    async unhost(tableId) {
+      await matchMaker.getLocalRoomById(tableId)?.disconnect();
+    },
+    hosts: (tableId) => matchMaker.getLocalRoomById(tableId) !== undefined,
+    async relist() {
       for (const tableId of services.runners.keys()) {
-        const existing = await matchMaker.query({ roomId: tableId });
-        if (existing.length === 0) await matchMaker.createRoom(TABLE_ROOM, { tableId });
+        const room = matchMaker.getLocalRoomById(tableId);
+        if (room === undefined) continue;
+        const listed = await matchMaker.getRoomById(tableId);
+        if (listed?.processId !== matchMaker.processId) await room.listing.save();
       }
     },
     close: () => gameServer.gracefullyShutdown(false),
@@ -110,6 +151,7 @@ export async function createGameServer(httpServer: HttpServer, services: GameSer
     async disconnectPlayer(playerId) {
       await Promise.all([...services.runners.keys()].map((tableId) => matchMaker.remoteRoomCall(tableId, 'disconnectPlayer', [playerId]).catch(() => undefined)));
     },
-    pingRedis: redis === undefined ? null : () => redis.presence.exists('paigow:readyz').then(() => undefined),
+    pingRedis: redis === undefined ? null : () => redis.presence.exists('readyz').then(() => undefined),
+    pubsub: redis?.presence ?? null,
   };
 }

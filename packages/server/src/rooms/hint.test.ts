@@ -5,7 +5,7 @@
  * hints with the real worker pool.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCard, houseWay, type Card, type SettingHint } from '@paigow/engine';
+import { formatCard, houseWay, type Hand, type SettingHint } from '@paigow/engine';
 import type { HintService } from '../hint/index.js';
 import type { ServerHandle } from '../server.js';
 import { createStore, signIn, startTestServer, TestClient, type TestStore } from './test-harness.js';
@@ -15,7 +15,7 @@ class SlowHints implements HintService {
   delayMs = 1_500;
   fail = false;
   calls = 0;
-  async compute(cards: readonly Card[]): Promise<SettingHint> {
+  async compute(cards: Hand): Promise<SettingHint> {
     this.calls += 1;
     await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.fail) throw new Error('no worker');

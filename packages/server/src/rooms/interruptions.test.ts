@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryResponse } from '@paigow/engine';
+import type { HistoryResponse } from '@paigow/protocol';
 import type { ServerHandle } from '../server.js';
 import { createStore, getJson, signIn, startTestServer, TestClient, type TestStore } from './test-harness.js';
 
@@ -28,10 +28,14 @@ describe('timers and interruptions at the table (rules.md §5)', () => {
       expect(after.you).toMatchObject({ seat: null, role: 'spectator' });
       expect(after.seats[0].nickname).toBeNull();
       await mo.waitForNotice('notice/left-table');
+      const mine = after.lastRound!.players[0];
       expect(mo.notices.map((n) => [n.code, n.params])).toEqual([
         ['notice/house-way-set', { roundId: dealt.roundId, reason: 'timeout' }],
+        ['notice/round-settled', { roundId: dealt.roundId, outcome: mine.outcome, netCents: mine.netCents, setBy: 'timeout' }],
         ['notice/left-table', { reason: 'timeout' }],
       ]);
+      // Numbered in the player's inbox, in the order written (docs/server.md "The player inbox").
+      expect(mo.notices.map((n) => [n.seq, n.tableId])).toEqual([[1, 'quick'], [2, 'quick'], [3, 'quick']]);
       expect(mo.notices[0].message).toMatch(/house way/);
       expect(mo.unrequestedErrors).toEqual([]);
     } finally {
@@ -50,7 +54,7 @@ describe('timers and interruptions at the table (rules.md §5)', () => {
       expect(returned.you).toMatchObject({ balanceCents: 100_000, seat: 1, deadlineMs: null });
       expect(await server.ledger.openRounds()).toEqual([]);
       const notice = await ned.waitForNotice('notice/bet-returned');
-      expect(notice).toEqual({ code: 'notice/bet-returned', params: { amountCents: 500, reason: 'timeout' }, message: expect.stringContaining('5.00') });
+      expect(notice).toEqual({ code: 'notice/bet-returned', params: { amountCents: 500, reason: 'timeout' }, message: expect.stringContaining('5.00'), seq: 1, tableId: 'quick' });
       expect(ned.unrequestedErrors).toEqual([]);
     } finally {
       await ned.leave();
@@ -102,7 +106,13 @@ describe('timers and interruptions at the table (rules.md §5)', () => {
       const back = await TestClient.join(server, 'grace', a.token, 'pia2');
       expect(back.view.you).toMatchObject({ seat: 0, lastResult: { roundId: dealt.roundId, netCents: piaResult.netCents } });
       expect((await back.waitForNotice('notice/house-way-set')).params).toEqual({ roundId: dealt.roundId, reason: 'disconnect' });
-      expect(quin.notices).toEqual([]);
+      // The missed round from the inbox ("While you were away" in the web client).
+      expect((await back.waitForNotice('notice/round-settled')).params).toEqual({ roundId: dealt.roundId, outcome: piaResult.outcome, netCents: piaResult.netCents, setBy: 'disconnect' });
+      // Quin, at the table throughout, is told only of its round's settlement (no interruption).
+      const quinResult = revealed.lastRound!.players.find((p) => p.nickname === 'Quin')!;
+      expect(quin.notices.map((n) => [n.code, n.params])).toEqual([
+        ['notice/round-settled', { roundId: dealt.roundId, outcome: quinResult.outcome, netCents: quinResult.netCents, setBy: 'house-way' }],
+      ]);
       await back.act('stand');
       await back.leave();
     } finally {

@@ -3,7 +3,7 @@
  * reload or a short blip after the deal is not an interruption, and a decision names its round.
  */
 import { describe, expect, it } from 'vitest';
-import { formatCard, houseWay, parseCards, unwrap } from '@paigow/engine';
+import { formatCard, houseWay, parseHand, unwrap } from '@paigow/engine';
 import { signIn, serverForSuite, STORE_BACKENDS, TestClient } from './test-harness.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -26,7 +26,7 @@ for (const backend of STORE_BACKENDS) {
         expect(back.view.roundId).toBe(dealt.roundId);
         expect(back.view.you).toMatchObject({ cards: dealt.you!.cards, setting: null, deadlineKind: 'decision', deadlineMs: dealt.you!.deadlineMs });
         // Split as the house way would, but by the player's own hand.
-        const low = houseWay(unwrap(parseCards(dealt.you!.cards!.join(' '), 7))).low.map(formatCard);
+        const low = houseWay(unwrap(parseHand(dealt.you!.cards!.join(' ')))).low.map(formatCard);
         const result = await back.act('set', { low });
         const mine = result.lastRound!.players.find((p) => p.you)!;
         expect(mine.setBy).toBe('player');

@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatCard,
-  HINT_SAMPLES,
-  houseWay,
-  isFoul,
-  parseCards,
-  settings,
-  unwrap,
-  type HistoryResponse,
-  type MeResponse,
-} from '@paigow/engine';
+import { formatCard, HINT_SAMPLES, houseWay, isFoul, parseCards, parseHand, settings, unwrap } from '@paigow/engine';
+import type { HistoryResponse, MeResponse } from '@paigow/protocol';
 import { getJson, signIn, serverForSuite, STORE_BACKENDS, TestClient } from './test-harness.js';
 
 const CARD_TEXT = /^(?:[2-9TJQKA][shdc]|Jk)$/;
 
 /** A legal setting of the seven cards that is not the house way: the low hand's two card texts. */
 function legalLowOtherThanHouseWay(cards: readonly string[]): [string, string] {
-  const hand = unwrap(parseCards([...cards], 7));
+  const hand = unwrap(parseHand(cards));
   const way = houseWay(hand);
   const wayLow = new Set(way.low);
   const other = settings(hand).find((s) => !isFoul(s) && !(wayLow.has(s.low[0]) && wayLow.has(s.low[1])));
@@ -102,7 +93,7 @@ for (const backend of STORE_BACKENDS) {
         expect(afterHouseWay.phase).toBe('setting');
         expect(afterHouseWay.you?.houseWay?.rule).toEqual(expect.any(String));
         expect(afterHouseWay.you?.houseWay?.explanation.text.length).toBeGreaterThan(0);
-        const way = houseWay(unwrap(parseCards([...beaDealt.you!.cards!], 7)));
+        const way = houseWay(unwrap(parseHand(beaDealt.you!.cards!)));
         expect(afterHouseWay.you?.setting).toEqual({ high: way.high.map(formatCard), low: way.low.map(formatCard) });
         expect(afterHouseWay.seats[0].hasSet).toBe(true);
         const cyView = await cy.waitForView((v) => v.seats[0].hasSet);
@@ -161,7 +152,7 @@ for (const backend of STORE_BACKENDS) {
         const cards = view.you!.cards!;
         await expectRefused(dee, 'bet', { spot: 'main', amountCents: 2_000 }, 'bet/closed');
         await expectRefused(dee, 'deal', {}, 'action/out-of-phase');
-        const hand = unwrap(parseCards([...cards], 7));
+        const hand = unwrap(parseHand(cards));
         const foul = settings(hand).find((s) => isFoul(s));
         if (foul !== undefined) {
           await expectRefused(dee, 'set', { low: foul.low.map(formatCard) }, 'setting/foul');
@@ -286,7 +277,7 @@ for (const backend of STORE_BACKENDS) {
         expect(ms).toBeLessThan(15_000);
         expect(hint.samples).toBe(HINT_SAMPLES);
         // The house way is the engine's; the best setting is made of the player's cards and no worse.
-        const hand = unwrap(parseCards([...cards], 7));
+        const hand = unwrap(parseHand(cards));
         const way = houseWay(hand);
         expect(hint.houseWay).toMatchObject({ high: way.high.map(formatCard), low: way.low.map(formatCard), rule: way.rule });
         expect([...hint.best.high, ...hint.best.low].sort()).toEqual([...cards].sort());

@@ -15,7 +15,8 @@
  * messages over the rate limits are answered with `error` (`rate/limited`) and not handled.
  */
 import { ClientState, generateId, matchMaker, Room, ServerError, type AuthContext, type Client, type ClientPrivate } from '@colyseus/core';
-import { parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type RuleError } from '@paigow/engine';
+import type { RuleError } from '@paigow/engine';
+import { parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type InboxNotice } from '@paigow/protocol';
 import { authenticate } from '../auth/index.js';
 import { rateLimited, type RateLimits, type ServerLimits } from '../limits/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
@@ -145,7 +146,9 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, JoinAut
     clients.add(client);
     const joined = await this.runner.join(player);
     if (!joined.ok) this.sendError(client, joined.error, null);
-    // The join's change announcement sends every client its view, this one included.
+    // The join's change announcement sent every client its view, this one included; then this client gets
+    // the player's inbox events not acknowledged (docs/server.md "The player inbox").
+    else for (const notice of joined.value) client.send('notice', notice satisfies InboxNotice);
   }
 
   override async onLeave(client: TableClient): Promise<void> {
@@ -215,6 +218,11 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, JoinAut
     if (overTopUps !== null) {
       rateLimitedRequests.inc({ kind: 'ws-message' });
       this.sendError(client, rateLimited(overTopUps), message.requestId);
+      return;
+    }
+    if (message.type === 'ack-notice') {
+      // Never answered (docs/protocol.md `ack-notice`).
+      await this.runner.ackNotice(playerId, message.seq);
       return;
     }
     if (message.type === 'hint') {

@@ -11,20 +11,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
 import { afterAll, beforeAll } from 'vitest';
-import {
-  DEFAULT_ENVY_BONUS,
-  newDeck,
-  parseCards,
-  unwrap,
-  type Card,
-  type ErrorMessage,
-  type HintReply,
-  type Notice,
-  type Rng,
-  type SessionResponse,
-  type TableConfigInput,
-  type TableView,
-} from '@paigow/engine';
+import { DEFAULT_ENVY_BONUS, newDeck, parseCards, unwrap, type Card, type Rng, type TableConfigInput } from '@paigow/engine';
+import type { ErrorMessage, HintReply, InboxNotice, SessionResponse, TableView } from '@paigow/protocol';
 import { createLogger, logLevelFromEnv } from '../log/index.js';
 import type { ServerLimits } from '../limits/index.js';
 import { createDatabase, type Database } from '../storage/index.js';
@@ -138,11 +126,15 @@ export function buildServer(): void {
 /** A server in another process (`dist/bench/server-process.js`). */
 export interface ChildServer {
   readonly port: number;
+  /** `http://127.0.0.1:<port>` (for `signIn`). */
+  readonly url: string;
   readonly instanceId: string;
   readonly recovery: RecoveryReport;
   readonly process: ChildProcess;
   /** SIGTERM (a clean stop) and wait for the exit. */
   stop(): Promise<void>;
+  /** SIGKILL (a crash: nothing more runs in the process, its lease is not ended) and wait for the exit. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -168,9 +160,14 @@ export async function spawnServer(store: TestStore, extra: Pick<StartServerOptio
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     ...first,
+    url: `http://127.0.0.1:${first.port}`,
     process: child,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
     },
   };
@@ -195,7 +192,7 @@ export const TEST_RATE_LIMITS: Partial<ServerLimits> = {
 /**
  * Starts a server on a random loopback port over `store` (with `TEST_RATE_LIMITS` unless `extra.limits` is
  * given, and admission control's event-loop limit lifted unless `extra.admission` is given: a test machine's
- * load must not refuse seats).
+ * load must not refuse seats; no grading of settings unless `extra.grades` is given, `undefined` for the coach's own pool).
  */
 export function startTestServer(store: TestStore, extra: Partial<StartServerOptions> = {}): Promise<ServerHandle> {
   return startServer({
@@ -206,6 +203,7 @@ export function startTestServer(store: TestStore, extra: Partial<StartServerOpti
     logger: testLogger,
     limits: TEST_RATE_LIMITS,
     admission: { maxEventLoopLagMs: 3_600_000 },
+    grades: null,
     ...store.options,
     ...extra,
   });
@@ -257,7 +255,7 @@ export async function joinGuests(server: ServerHandle, tableId: string, ...nickn
 }
 
 /** Signs in a guest over HTTP. */
-export async function signIn(server: ServerHandle, nickname: string): Promise<SessionResponse> {
+export async function signIn(server: Pick<ServerHandle, 'url'>, nickname: string): Promise<SessionResponse> {
   const response = await fetch(`${server.url}/api/guest`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -278,7 +276,7 @@ export type Received =
   | { readonly kind: 'view'; readonly view: TableView }
   | { readonly kind: 'error'; readonly error: ErrorMessage }
   | { readonly kind: 'hint'; readonly hint: HintReply }
-  | { readonly kind: 'notice'; readonly notice: Notice }
+  | { readonly kind: 'notice'; readonly notice: InboxNotice }
   | { readonly kind: 'state'; readonly state: unknown };
 
 /** The messages that name their round (docs/protocol.md). */
@@ -295,7 +293,7 @@ export class TestClient {
   private constructor(readonly room: Room, readonly nickname: string) {}
 
   /** Joins table `tableId` with `token`. */
-  static async join(server: ServerHandle, tableId: string, token: string, nickname = ''): Promise<TestClient> {
+  static async join(server: Pick<ServerHandle, 'port'>, tableId: string, token: string, nickname = ''): Promise<TestClient> {
     const client = new Client(`ws://127.0.0.1:${server.port}`);
     const room = await client.joinById(tableId, { token });
     const test = new TestClient(room, nickname);
@@ -309,7 +307,7 @@ export class TestClient {
     room.onMessage('view', (view: TableView) => test.push({ kind: 'view', view }));
     room.onMessage('error', (error: ErrorMessage) => test.push({ kind: 'error', error }));
     room.onMessage('hint', (hint: HintReply) => test.push({ kind: 'hint', hint }));
-    room.onMessage('notice', (notice: Notice) => test.push({ kind: 'notice', notice }));
+    room.onMessage('notice', (notice: InboxNotice) => test.push({ kind: 'notice', notice }));
     room.onStateChange((state) => test.push({ kind: 'state', state: JSON.parse(JSON.stringify(state.toJSON())) }));
     await test.waitForView((view) => view.you !== null); // the view that answers the join
     return test;
@@ -374,13 +372,13 @@ export class TestClient {
   }
 
   /** Waits for a `notice` with `code` (received after index `from`); returns it. */
-  async waitForNotice(code: Notice['code'], from = 0, timeoutMs = 10_000): Promise<Notice> {
+  async waitForNotice(code: InboxNotice['code'], from = 0, timeoutMs = 10_000): Promise<InboxNotice> {
     const item = await this.waitFor((r) => r.kind === 'notice' && r.notice.code === code, from, timeoutMs);
-    return (item as { notice: Notice }).notice;
+    return (item as { notice: InboxNotice }).notice;
   }
 
   /** Every `notice` received so far, in order. */
-  get notices(): Notice[] {
+  get notices(): InboxNotice[] {
     return this.received.flatMap((r) => (r.kind === 'notice' ? [r.notice] : []));
   }
 

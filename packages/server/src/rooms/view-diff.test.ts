@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TableView } from '@paigow/engine';
+import type { TableView } from '@paigow/protocol';
 import { sameJson, sameView } from './view-diff.js';
 
 describe('sameJson', () => {

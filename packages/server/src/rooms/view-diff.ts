@@ -5,7 +5,7 @@
  * own request). `serverNowMs` (the table's clock, docs/protocol.md) alone does not make a view new: it
  * moves with every change and the client only uses it to correct its own clock.
  */
-import type { TableView } from '@paigow/engine';
+import type { TableView } from '@paigow/protocol';
 
 /** Deep equality of two JSON-like values (plain objects, arrays, strings, numbers, booleans, null). */
 export function sameJson(a: unknown, b: unknown): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Notice, TableView } from '@paigow/engine';
+import type { InboxNotice, TableView } from '@paigow/protocol';
 import { ViewPublisher, type ViewClient } from './view-publisher.js';
 
 /** A client that records what it is sent. */
@@ -40,7 +40,7 @@ describe('ViewPublisher', () => {
     await tick();
     expect(b.sent).toHaveLength(1);
     version = 4;
-    const notice = { code: 'notice/bet-returned', params: {}, message: 'x' } as unknown as Notice;
+    const notice = { code: 'notice/bet-returned', params: {}, message: 'x', seq: 1, tableId: 't' } as unknown as InboxNotice;
     publisher.publish({ ack: null, notices: [{ playerId: 'B', notice }] });
     expect(b.sent.map((s) => s.type)).toEqual(['view', 'view', 'notice']);
     publisher.close();

@@ -7,7 +7,7 @@
  * and a view the client already has (`sameView`) is not sent again unless it answers its request. Every
  * request is still answered by a view that shows its own change.
  */
-import type { Notice, TableView } from '@paigow/engine';
+import type { InboxNotice, TableView } from '@paigow/protocol';
 import type { TableChange } from '../table/runner.js';
 import { sameView } from './view-diff.js';
 
@@ -44,7 +44,7 @@ export class ViewPublisher<C extends ViewClient> {
       else this.due.add(playerId);
     }
     for (const { playerId, notice } of change.notices) {
-      for (const client of this.options.clientsOf.get(playerId) ?? []) client.send('notice', notice satisfies Notice);
+      for (const client of this.options.clientsOf.get(playerId) ?? []) client.send('notice', notice satisfies InboxNotice);
     }
     this.flushing ??= setImmediate(() => this.flush());
   }

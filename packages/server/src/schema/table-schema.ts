@@ -6,7 +6,7 @@
  * Each client's own cards travel only in its `view` message (docs/protocol.md).
  */
 import { ArraySchema, schema } from '@colyseus/schema';
-import type { TableView } from '@paigow/engine';
+import type { TableView } from '@paigow/protocol';
 
 /** One seat's public facts. `deadlineMs` is 0 when no timer runs; money in cents. */
 export const SeatSchema = schema(

@@ -254,6 +254,114 @@ function playerLanguageMigration(): Migration {
   };
 }
 
+/**
+ * The player inbox (docs/server.md "The player inbox"): `player_events` holds every event a player must
+ * learn of (a notice: `code` and its `params_json`), numbered per player by `seq` (1, 2, ...), written in
+ * the transaction of the change that causes it, and acknowledged by the client (`acked_at_ms`).
+ * `player_event_seqs` holds each player's last `seq`: taking the next numbers is one upsert on that row,
+ * which PostgreSQL's row lock serializes between concurrent writers (SQLite has one writer at a time).
+ * Replaces the recovery-notice mark of migration 0003 (its column and index are dropped).
+ */
+function playerEventsMigration(): Migration {
+  return {
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema
+        .createTable('player_event_seqs')
+        .addColumn('player_id', 'text', (col) => col.primaryKey().references('players.id'))
+        .addColumn('last_seq', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('player_events')
+        .addColumn('player_id', 'text', (col) => col.notNull().references('players.id'))
+        .addColumn('seq', 'bigint', (col) => col.notNull())
+        .addColumn('table_id', 'text')
+        .addColumn('code', 'text', (col) => col.notNull())
+        .addColumn('params_json', 'text', (col) => col.notNull())
+        .addColumn('created_at_ms', 'bigint', (col) => col.notNull())
+        .addColumn('acked_at_ms', 'bigint')
+        .addPrimaryKeyConstraint('player_events_pk', ['player_id', 'seq'])
+        .addCheckConstraint('player_events_seq_positive', sql`seq > 0`)
+        .execute();
+      // The pruning sweep: acknowledged events past their retention.
+      await db.schema.createIndex('player_events_acked_idx').on('player_events').column('acked_at_ms').where(sql.ref('acked_at_ms'), 'is not', null).execute();
+      await db.schema.dropIndex('round_players_recovery_notice_idx').execute();
+      await db.schema.alterTable('round_players').dropColumn('recovery_notice_pending').execute();
+    },
+  };
+}
+
+/**
+ * Which process hosts each table (docs/server.md "Table hosting", issue 13 points 2–4): one row per table,
+ * taken by one upsert that succeeds only while the row's instance is not alive (`claimTable`), so a table has
+ * at most one host at a time; `seats_json` holds who sits where, for the next host. `server_instances` gains
+ * `tables_json`, the table ids the instance can host (a rolling deploy mixes lists). Additive.
+ */
+function tableHostsMigration(): Migration {
+  return {
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema
+        .createTable('table_hosts')
+        .addColumn('table_id', 'text', (col) => col.primaryKey())
+        .addColumn('instance_id', 'text', (col) => col.notNull())
+        .addColumn('claimed_at_ms', 'bigint', (col) => col.notNull())
+        .addColumn('seats_json', 'text', (col) => col.notNull().defaultTo('[]'))
+        .execute();
+      await db.schema.alterTable('server_instances').addColumn('tables_json', 'text').execute();
+    },
+  };
+}
+
+/**
+ * The coach (issue 17; docs/server.md "The coach"): the grade of each setting a player made at a table, one row
+ * per round and player, beside (not inside) the round's result. EVs are fractions of the main bet.
+ */
+function coachMigration(): Migration {
+  // Also the daily challenge's seeds and plays (docs/server.md "The daily challenge").
+  return {
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema
+        .createTable('round_grades')
+        .addColumn('round_id', 'text', (col) => col.notNull().references('rounds.id'))
+        .addColumn('player_id', 'text', (col) => col.notNull().references('players.id'))
+        .addColumn('table_id', 'text', (col) => col.notNull())
+        .addColumn('house_way', 'text', (col) => col.notNull())
+        .addColumn('commission_bps', 'integer', (col) => col.notNull())
+        .addColumn('main_bet_cents', 'bigint', (col) => col.notNull())
+        .addColumn('set_by', 'text', (col) => col.notNull())
+        .addColumn('played_ev', 'double precision', (col) => col.notNull())
+        .addColumn('best_ev', 'double precision', (col) => col.notNull())
+        .addColumn('house_way_ev', 'double precision', (col) => col.notNull())
+        .addColumn('ev_lost', 'double precision', (col) => col.notNull())
+        .addColumn('review_json', 'text', (col) => col.notNull())
+        .addColumn('graded_at', 'bigint', (col) => col.notNull())
+        .addPrimaryKeyConstraint('round_grades_pk', ['round_id', 'player_id'])
+        .execute();
+      await db.schema.createIndex('round_grades_player_idx').on('round_grades').columns(['player_id', 'graded_at']).execute();
+      // The daily challenge: each day's server seed (secret until the day is over) and each player's graded settings.
+      await db.schema
+        .createTable('daily_seeds')
+        .addColumn('day', 'text', (col) => col.primaryKey())
+        .addColumn('server_seed', 'text', (col) => col.notNull())
+        .addColumn('commitment', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('daily_plays')
+        .addColumn('day', 'text', (col) => col.notNull().references('daily_seeds.day'))
+        .addColumn('player_id', 'text', (col) => col.notNull().references('players.id'))
+        .addColumn('hand_index', 'integer', (col) => col.notNull())
+        .addColumn('played_ev', 'double precision', (col) => col.notNull())
+        .addColumn('best_ev', 'double precision', (col) => col.notNull())
+        .addColumn('house_way_ev', 'double precision', (col) => col.notNull())
+        .addColumn('ev_lost', 'double precision', (col) => col.notNull())
+        .addColumn('review_json', 'text', (col) => col.notNull())
+        .addColumn('played_at', 'bigint', (col) => col.notNull())
+        .addPrimaryKeyConstraint('daily_plays_pk', ['day', 'player_id', 'hand_index'])
+        .execute();
+    },
+  };
+}
+
 /** Every migration by name, in the order they apply (exported for the migration tests). */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -264,6 +372,9 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0005_round_fairness': roundFairnessMigration(),
     '0006_bank_reservations': bankReservationsMigration(),
     '0007_player_language': playerLanguageMigration(),
+    '0008_player_events': playerEventsMigration(),
+    '0009_table_hosts': tableHostsMigration(),
+    '0010_coach': coachMigration(),
   };
 }
 

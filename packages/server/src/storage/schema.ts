@@ -129,6 +129,18 @@ export interface ServerInstancesTable {
   heartbeat_at_ms: number;
   /** When the process stopped cleanly (its lease ends at once), else `null`. */
   stopped_at_ms: number | null;
+  /** The table ids it can host, a JSON array (migration 0009); `null`: none (an instance of an older version). */
+  tables_json: string | null;
+}
+
+/** The host of one table (docs/server.md "Table hosting"; migration 0009). */
+export interface TableHostsTable {
+  table_id: string;
+  /** The hosting instance (`server_instances.id`); it hosts the table while it is alive. */
+  instance_id: string;
+  claimed_at_ms: number;
+  /** Who sits where: a JSON array, one entry per seat, a player id or `null`. */
+  seats_json: Generated<string>;
 }
 
 export interface RoundPlayersTable {
@@ -136,8 +148,28 @@ export interface RoundPlayersTable {
   player_id: string;
   role: RoundRole;
   comp_points_delta: number;
-  /** 1 while the player has not been told of the round's recovery (migration 0003), else 0. */
-  recovery_notice_pending: Generated<number>;
+}
+
+/** An event a player must learn of (docs/server.md "The player inbox"; migration 0008). */
+export interface PlayerEventsTable {
+  player_id: string;
+  /** 1, 2, ... per player, in the order written (`player_event_seqs`). */
+  seq: number;
+  /** The table it happened at, or `null` (e.g. a round recovered for a table this process does not run). */
+  table_id: string | null;
+  /** A notice code (`NOTICE_CODES`). */
+  code: string;
+  /** Its params (`NoticeParams[code]`), JSON. */
+  params_json: string;
+  created_at_ms: number;
+  /** When a client of the player acknowledged it, else `null`. */
+  acked_at_ms: number | null;
+}
+
+/** Each player's last inbox sequence number (migration 0008). */
+export interface PlayerEventSeqsTable {
+  player_id: string;
+  last_seq: number;
 }
 
 /** A banking player's committed cover at one table (docs/server.md "The banker's cover"; migration 0006). */
@@ -152,6 +184,53 @@ export interface BankReservationsTable {
   reserved_at_ms: number;
 }
 
+/** The coach's grade of one player's setting in one round (issue 17; migration 0010). EVs are fractions of the main bet. */
+export interface RoundGradesTable {
+  round_id: string;
+  player_id: string;
+  table_id: string;
+  /** The table's house way the setting was graded against (`HouseWayId`). */
+  house_way: string;
+  commission_bps: number;
+  main_bet_cents: number;
+  /** How the hand was set (`SetBy`). */
+  set_by: string;
+  played_ev: number;
+  best_ev: number;
+  house_way_ev: number;
+  /** `best_ev − played_ev`, ≥ 0. */
+  ev_lost: number;
+  /** The `StoredReview` JSON (coach/grades.ts): the cards, the three settings with their win / push / loss, the house way's rule. */
+  review_json: string;
+  graded_at: number;
+}
+
+/** A day's server seed of the daily challenge (issue 17; migration 0010): secret until the day is over. */
+export interface DailySeedsTable {
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  /** 64 lower-case hex digits. */
+  server_seed: string;
+  /** `hex(SHA-256(server_seed))`, published with the day's hands. */
+  commitment: string;
+  created_at: number;
+}
+
+/** One graded setting of a player in a day's challenge (migration 0010). EVs as in `round_grades`. */
+export interface DailyPlaysTable {
+  day: string;
+  player_id: string;
+  /** 1‥50. */
+  hand_index: number;
+  played_ev: number;
+  best_ev: number;
+  house_way_ev: number;
+  ev_lost: number;
+  /** The `StoredReview` JSON (coach/grades.ts). */
+  review_json: string;
+  played_at: number;
+}
+
 /** Every table, keyed by name: the type parameter of `Kysely<Tables>`. */
 export interface Tables {
   players: PlayersTable;
@@ -162,4 +241,10 @@ export interface Tables {
   round_players: RoundPlayersTable;
   server_instances: ServerInstancesTable;
   bank_reservations: BankReservationsTable;
+  table_hosts: TableHostsTable;
+  player_events: PlayerEventsTable;
+  player_event_seqs: PlayerEventSeqsTable;
+  round_grades: RoundGradesTable;
+  daily_seeds: DailySeedsTable;
+  daily_plays: DailyPlaysTable;
 }

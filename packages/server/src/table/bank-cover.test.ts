@@ -4,7 +4,8 @@
  * at two tables at the same instant without the money for both (docs/server.md "The banker's cover").
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCryptoRng, tableConfig, unwrap, type Notice, type TableConfigInput } from '@paigow/engine';
+import { createCryptoRng, tableConfig, unwrap, type TableConfigInput } from '@paigow/engine';
+import type { Notice } from '@paigow/protocol';
 import { createLedger, type Ledger } from '../ledger/index.js';
 import { createPlayers, type Players } from '../players/index.js';
 import type { Database } from '../storage/database.js';

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatCard, houseWay, isFoul, parseCards, settings, unwrap, type HistoryResponse, type MeResponse, type RoundResult } from '@paigow/engine';
+import { formatCard, houseWay, isFoul, parseHand, settings, unwrap, type RoundResult } from '@paigow/engine';
+import type { HistoryResponse, MeResponse } from '@paigow/protocol';
 import { createLedger } from '../ledger/index.js';
 import type { ServerHandle } from '../server.js';
 import {
@@ -45,7 +46,7 @@ for (const backend of STORE_BACKENDS) {
       await kim.act('deal');
       const dealt = await jo.waitForView((v) => v.phase === 'setting');
       const roundId = dealt.roundId!;
-      const hand = unwrap(parseCards([...dealt.you!.cards!], 7));
+      const hand = unwrap(parseHand(dealt.you!.cards!));
       const way = houseWay(hand);
       const mine = settings(hand).find((s) => !isFoul(s) && !(s.low.includes(way.low[0]) && s.low.includes(way.low[1]))) ?? way;
       await jo.act('set', { low: mine.low.map(formatCard) });

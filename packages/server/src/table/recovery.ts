@@ -5,11 +5,12 @@
  * running it. Once that instance is no longer alive (stopped, or its lease expired), the round is
  * settled as if every unset hand had pressed House Way, by the first surviving or restarted process to
  * claim it; a round whose record cannot be read or settled is refunded. The ledger's idempotency makes
- * this safe to repeat: never lost, never settled twice. Claiming marks the round's players as owed a
- * `notice/round-recovered` (`takeRecoveredNotices`), which any process they are connected to delivers.
+ * this safe to repeat: never lost, never settled twice. The settlement or refund writes each player's
+ * `notice/round-recovered` to its inbox in the same transaction (docs/server.md "The player inbox"),
+ * which any process the player is connected to, or joins later, sends it.
  */
-import { isCard, makeNotice, settleRoundState, type Notice, type RecoveredOutcome, type RoundState } from '@paigow/engine';
-import type { Ledger, RoundRecord } from '../ledger/index.js';
+import { settleRoundState, toHand, type RoundState } from '@paigow/engine';
+import type { Ledger } from '../ledger/index.js';
 import { problemReporter, rootLogger } from '../log/index.js';
 
 /** The version of the private round record written to the ledger. */
@@ -26,8 +27,9 @@ export function encodeRoundSecret(round: RoundState): RoundSecret {
   return { version: ROUND_SECRET_VERSION, round };
 }
 
-function isCards(value: unknown, count: number): boolean {
-  return Array.isArray(value) && value.length === count && value.every(isCard) && new Set(value).size === count;
+/** Whether a record's cards are a hand (`toHand`: seven distinct valid cards); the record is this server's edge. */
+function isHand(value: unknown): boolean {
+  return Array.isArray(value) && toHand(value).ok;
 }
 
 /**
@@ -40,10 +42,10 @@ export function decodeRoundSecret(secret: unknown): RoundState | null {
   const { version, round } = secret as { version?: unknown; round?: unknown };
   if (version !== ROUND_SECRET_VERSION || typeof round !== 'object' || round === null) return null;
   const r = round as RoundState;
-  if (typeof r.roundId !== 'string' || typeof r.tableId !== 'string' || !isCards(r.bankerCards, 7)) return null;
+  if (typeof r.roundId !== 'string' || typeof r.tableId !== 'string' || !isHand(r.bankerCards)) return null;
   if (!Array.isArray(r.hands) || r.hands.length === 0 || typeof r.rules !== 'object' || r.rules === null) return null;
   for (const hand of r.hands) {
-    if (typeof hand.playerId !== 'string' || !isCards(hand.cards, 7)) return null;
+    if (typeof hand.playerId !== 'string' || !isHand(hand.cards)) return null;
     if (!Number.isSafeInteger(hand.bets?.main) || hand.bets.main <= 0 || !Number.isSafeInteger(hand.bets.fortune) || hand.bets.fortune < 0) {
       return null;
     }
@@ -106,6 +108,7 @@ export async function recoverRounds(ledger: Ledger, options: RecoveryOptions): P
           compPoints: settlement.compPoints,
           result: settlement.result,
           ownerInstanceId: options.instanceId,
+          tell: 'notice/round-recovered',
         });
         if (done.ok) {
           settled.push(open.roundId);
@@ -118,52 +121,9 @@ export async function recoverRounds(ledger: Ledger, options: RecoveryOptions): P
     } else {
       log(`recovery: round ${open.roundId} has no readable record; refunding it`);
     }
-    const refund = await ledger.refundRound(open.roundId, 'interrupted: the server stopped during the round');
+    const refund = await ledger.refundRound(open.roundId, 'interrupted: the server stopped during the round', true);
     if (refund.ok) refunded.push(open.roundId);
     else log(`recovery: round ${open.roundId} could not be refunded`, refund.error);
   }
   return { settled, refunded };
-}
-
-/**
- * The `notice/round-recovered` of each participant of a recovered round (rules.md §5: a player is told
- * what became of a round it was cut off from): its outcome (`'bank'` for the banker, `'refunded'` for a
- * refunded round) and its net change in cents.
- */
-function recoveredNotices(round: RoundRecord): { readonly playerId: string; readonly notice: Notice }[] {
-  const result = round.result as { players?: readonly { playerId?: unknown; outcome?: unknown }[] } | null;
-  return round.players.map((player) => {
-    let outcome: RecoveredOutcome = 'refunded';
-    if (round.status === 'settled') {
-      const seat = result?.players?.find((p) => p.playerId === player.playerId);
-      outcome = player.role === 'banker' ? 'bank' : seat?.outcome === 'win' || seat?.outcome === 'push' ? seat.outcome : 'lose';
-    }
-    return {
-      playerId: player.playerId,
-      notice: makeNotice('notice/round-recovered', { roundId: round.roundId, outcome, netCents: round.status === 'settled' ? player.netCents : 0 }),
-    };
-  });
-}
-
-/**
- * Takes the `notice/round-recovered` owed to each of `playerIds` (docs/server.md "Recovery"; rules.md §5),
- * whichever process recovered the rounds: one look-up for them all (`ledger.pendingRecoveryNotices`), then
- * each notice is taken once (`ledger.takeRecoveryNotice`: of several processes, only the one that clears
- * the mark tells the player).
- * @param playerIds the players to look for (at most a few hundred: the players at this process's tables)
- * @returns the notices this call took, by player, oldest round first (a player with none is absent)
- * @throws the database's error when it cannot be read
- */
-export async function takeRecoveredNotices(ledger: Ledger, playerIds: readonly string[]): Promise<Map<string, Notice[]>> {
-  const wanted = new Set(playerIds);
-  const taken = new Map<string, Notice[]>();
-  for (const round of await ledger.pendingRecoveryNotices(playerIds)) {
-    for (const { playerId, notice } of recoveredNotices(round)) {
-      if (!wanted.has(playerId) || !(await ledger.takeRecoveryNotice(round.roundId, playerId))) continue;
-      const notices = taken.get(playerId);
-      if (notices === undefined) taken.set(playerId, [notice]);
-      else notices.push(notice);
-    }
-  }
-  return taken;
 }

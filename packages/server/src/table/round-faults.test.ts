@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MeResponse } from '@paigow/engine';
+import type { MeResponse } from '@paigow/protocol';
 import { createStore, getJson, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from '../rooms/test-harness.js';
 import type { ServerHandle } from '../server.js';
 import { holdPostgresRow, holdSqliteFile, until, type OutsideLock } from '../storage/test-faults.js';

@@ -4,10 +4,12 @@
  * sends the views this runner announces.
  *
  * Every operation runs in one serial queue per table, so actions never interleave: an action is
- * applied, its effects are carried out in order (ledger `openRound` before anyone sees a card,
- * `saveRoundSecret` after a setting, `settleRound` at the reveal, in one transaction each), and
+ * applied, its effects are carried out in order from a plain first-in-first-out queue, the effects of the
+ * actions they lead to (the ledger's answers) joining its end (ledger `openRound` before anyone sees a
+ * card, `saveRoundSecret` after a setting, `settleRound` at the reveal, in one transaction each), and
  * only then are listeners told. Time comes from `now()`; each round's deck from its server seed and the
- * players' client seeds (fairness.md, `RoundSeeds`), the seed's commitment published before the first bet.
+ * players' client seeds (fairness.md, `RoundSeeds`), drawn only when the reducer asks for the deal
+ * (`deal-due`); the seed's commitment is published before the round's first bet.
  *
  * Hints (docs/protocol.md `hint`) are checked in the queue (`hintHand`, in order with the player's
  * other messages) but computed outside it, by the `HintService` (worker threads), so play never waits
@@ -18,14 +20,10 @@ import {
   createTable,
   err,
   hintHand,
-  makeNotice,
   nextDeadline,
   ok,
-  viewFor,
-  type ClientMessage,
-  type HintReply,
   type Hold,
-  type Notice,
+  type LedgerFigures,
   type Result,
   type Rng,
   type RuleError,
@@ -33,21 +31,23 @@ import {
   type TableAction,
   type TableConfig,
   type TableEffect,
+  type TableNotice,
   type TableState,
-  type TableView,
 } from '@paigow/engine';
+import { viewFor, type ClientMessage, type HintReply, type InboxNotice, type TableView } from '@paigow/protocol';
 import type { HintService } from '../hint/index.js';
+import type { RoundGrader } from '../coach/coach.js';
 import { problemReporter, rootLogger, withContext, type Logger } from '../log/index.js';
-import { shortPlayersOf, type Ledger } from '../ledger/index.js';
+import { shortPlayersOf, type Ledger, type PlayerEventInput } from '../ledger/index.js';
 import type { Player, Players } from '../players/index.js';
 import { settlementRetries } from '../metrics/index.js';
 import { openRoundWithRetry } from './deal-retry.js';
 import { RoundSeeds } from '../fairness/round-seeds.js';
-import { NoticeBox } from './notice-box.js';
+import { InboxDelivery, inboxNotice, unstoredNotice } from './inbox.js';
 import type { PlayerTables } from './player-tables.js';
 import { encodeRoundSecret } from './recovery.js';
 import { DEFAULT_ROUND_DEADLINES, type RoundDeadlines } from './round-deadlines.js';
-import { SettlementRetrier, walletCredits, type Resolution } from './settlement-retry.js';
+import { SettlementRetrier, type Resolution } from './settlement-retry.js';
 import { dealFailed, roundDealt, roundSettled, settlementRefused } from './round-audit.js';
 
 /** What a runner needs. */
@@ -73,6 +73,8 @@ export interface TableRunnerOptions {
   readonly onBalancesChanged?: (playerIds: readonly string[]) => void;
   /** Computes Hints off the main thread (the server's `HintPool`); without it `hint` is `action/unavailable`. */
   readonly hints?: HintService;
+  /** Grades the players' settings of each round settled here, off the main thread (the server's `Coach`; default none). */
+  readonly coach?: RoundGrader;
   /**
    * The server instance running this table (docs/server.md "Processes, leases and recovery"): recorded
    * as the owner of each round it deals, and required when settling it (a round another process
@@ -80,10 +82,10 @@ export interface TableRunnerOptions {
    */
   readonly instanceId?: string | null;
   /**
-   * Takes the notices of rounds recovered while `playerId` was away (docs/server.md "Recovery"), whichever
-   * process recovered them: called when the player joins this table; each notice is taken once.
+   * Sends the player inboxes from this process (docs/server.md "The player inbox"): one per server, shared
+   * by its tables. Default: this runner's own.
    */
-  readonly takeRecoveryNotices?: (playerId: string) => Promise<Notice[]>;
+  readonly inbox?: InboxDelivery;
   /** How long the deal and the settlement may wait for the ledger (default `DEFAULT_ROUND_DEADLINES`; docs/server.md "Database faults"). */
   readonly deadlines?: Partial<RoundDeadlines>;
   /**
@@ -109,10 +111,10 @@ export interface TableChange {
   /** The acting player's `requestId`, to echo in its next view. */
   readonly ack: { readonly playerId: string; readonly requestId: string } | null;
   /**
-   * `notice` messages (docs/protocol.md) for connected players: what a timer, a disconnection, a void
+   * `notice` messages (docs/protocol.md) for connected players, from their inboxes: what a timer, a disconnection, a void
    * deal, a balance change or recovery did to them. Never a refusal (that is the request's `error`).
    */
-  readonly notices: readonly { readonly playerId: string; readonly notice: Notice }[];
+  readonly notices: readonly { readonly playerId: string; readonly notice: InboxNotice }[];
 }
 
 type Listener = (change: TableChange) => void;
@@ -127,9 +129,12 @@ export class TableRunner {
   private readonly now: () => number;
   private readonly log: (message: string, detail?: unknown) => void;
   private readonly logger: Logger;
-  private notices: { playerId: string; notice: Notice }[] = [];
-  /** Notices of this table for players without a client here, sent when they join again. */
-  private readonly waiting = new NoticeBox();
+  private notices: { playerId: string; notice: InboxNotice }[] = [];
+  /** The notices of the operation running now, not yet written to the inboxes (`recordOutbox`). */
+  private outbox: PlayerEventInput[] = [];
+  /** Players whose inbox the operation running now wrote to, or one of its ledger transactions may have. */
+  private readonly written = new Set<string>();
+  private readonly inbox: InboxDelivery;
   /** Players whose hint is being computed (one at a time each). */
   private readonly hinting = new Set<string>();
   private readonly deadlines: RoundDeadlines;
@@ -143,13 +148,18 @@ export class TableRunner {
   private readonly seeds: RoundSeeds;
   /** The last action was refused by the fence (the lease is not held): timers wait `FENCED_RETRY_MS`. */
   private fenced = false;
+  /** Effects not yet carried out, each batch with the state before the action that made it (`dispatch`). */
+  private readonly effects: { readonly effects: readonly TableEffect[]; readonly before: TableState }[] = [];
+  /** `runQueuedEffects` is carrying out `effects`. */
+  private runningEffects = false;
 
   constructor(private readonly options: TableRunnerOptions) {
     this.now = options.now ?? Date.now;
     this.logger = options.logger ?? withContext(rootLogger(), { tableId: options.config.tableId });
     this.log = options.log ?? problemReporter(this.logger);
-    this.state = createTable(options.config, this.now());
     this.seeds = new RoundSeeds(options.rng);
+    this.state = createTable(options.config, this.now(), this.seeds.nextRound);
+    this.inbox = options.inbox ?? new InboxDelivery(options.ledger);
     this.deadlines = { ...DEFAULT_ROUND_DEADLINES, ...options.deadlines };
     this.settlements = new SettlementRetrier({
       ledger: options.ledger,
@@ -196,9 +206,12 @@ export class TableRunner {
   /**
    * A client of `player` joined the table's room (or rejoined: rules.md §5 reconnection). The
    * balance and comp points are read fresh from the database.
+   * @returns the player's inbox events not acknowledged, oldest first (docs/server.md "The player inbox"),
+   *   for the joining client only (it may be a new tab that has none of them); or the refusal
    */
-  join(player: Player): Promise<Result<void>> {
-    return this.enqueue(null, async () => {
+  async join(player: Player): Promise<Result<InboxNotice[]>> {
+    let backlog: InboxNotice[] = [];
+    const joined = await this.enqueue(null, async () => {
       const fresh = (await this.options.players.getPlayer(player.id)) ?? player;
       const joined = await this.dispatch({
         type: 'join',
@@ -209,35 +222,64 @@ export class TableRunner {
         nowMs: this.now(),
       });
       if (joined.ok) {
-        const recovered = (await this.options.takeRecoveryNotices?.(player.id)) ?? [];
+        const events = await this.inbox.backlog(player.id);
         // A round recovered since the balance was read above moved money: read it again.
-        if (recovered.length > 0) await this.syncPlayer(player.id);
-        for (const notice of [...this.waiting.take(player.id), ...recovered]) this.notices.push({ playerId: player.id, notice });
+        if (events.some((event) => event.notice.code === 'notice/round-recovered')) await this.syncPlayer(player.id);
+        backlog = events.map(inboxNotice);
       }
       return joined;
     });
+    return joined.ok ? ok(backlog) : joined;
   }
 
   /**
-   * Tells `playerId` something no request of its own caused (e.g. a round recovered by the server,
-   * docs/protocol.md `notice/round-recovered`), after re-reading its balance and comp points from the
-   * database. Sent now if the player has a client at this table, else when it joins again.
+   * Sends `playerId` events of its inbox that another process or table wrote (e.g. a round recovered by
+   * another process, docs/protocol.md `notice/round-recovered`; the server's sweep found them), after
+   * re-reading its balance and comp points from the database (its money may have moved elsewhere). Sent
+   * if the player has a client at this table; the inbox keeps them for its next join anyway.
    * @returns nothing; `action/unavailable` if the table is closed
    */
-  notify(playerId: string, notice: Notice): Promise<Result<void>> {
+  notify(playerId: string, notices: readonly InboxNotice[]): Promise<Result<void>> {
     return this.enqueue(null, async () => {
       if (this.state.players[playerId] !== undefined) {
         const synced = await this.syncPlayer(playerId);
         if (!synced.ok) return synced;
       }
-      this.deliver(playerId, notice);
+      if (this.state.players[playerId]?.connected === true) for (const notice of notices) this.notices.push({ playerId, notice });
       return ok(undefined);
     });
+  }
+
+  /**
+   * A client of `playerId` received its notice `seq` (the `ack-notice` message): it is not sent again
+   * (docs/server.md "The player inbox"). Outside the table's queue: it changes nothing at the table. When
+   * the database cannot record it, that is logged, and the notice is sent again at the next join.
+   */
+  async ackNotice(playerId: string, seq: number): Promise<void> {
+    await this.options.ledger.ackEvents(playerId, [seq]).catch((error: unknown) => this.log(`could not record the acknowledgement of notice ${seq} of ${playerId}`, error));
   }
 
   /** The last client of `playerId` left (rules.md §5 "Interruptions"). */
   leave(playerId: string): Promise<Result<void>> {
     return this.enqueue(null, () => this.dispatch({ type: 'leave', playerId, nowMs: this.now() }));
+  }
+
+  /**
+   * Seats `player` at `seat` as a player whose connection is lost, held for the table's reconnection time
+   * (rules.md §5 "Interruptions"): how a new host gives back the seats of a table that moved from another
+   * process (docs/server.md "Table hosting"). The player's client joins again and finds its seat.
+   * @returns nothing, or the refusal (the seat is taken, the player sits here already); a refusal changes nothing
+   */
+  reseat(player: Player, seat: number): Promise<Result<void>> {
+    return this.enqueue(null, async () => {
+      if (this.state.players[player.id] !== undefined) return err('action/duplicate', `${player.id} is at this table already`);
+      const nowMs = this.now();
+      const joined = await this.dispatch({ type: 'join', playerId: player.id, nickname: player.nickname, balanceCents: await this.spendable(player), compPoints: player.compPoints, nowMs });
+      if (!joined.ok) return joined;
+      const sat = await this.dispatch({ type: 'sit', playerId: player.id, seat, nowMs });
+      await this.dispatch({ type: 'leave', playerId: player.id, nowMs });
+      return sat;
+    });
   }
 
   /** Re-reads `playerId`'s balance and comp points from the database (after a top-up elsewhere). */
@@ -249,11 +291,11 @@ export class TableRunner {
   }
 
   /**
-   * Handles one parsed client message of `playerId` (docs/protocol.md); `hint` goes to `hint()`.
+   * Handles one parsed client message of `playerId` (docs/protocol.md); `hint` goes to `hint()`, `ack-notice` to `ackNotice()`.
    * @returns nothing, or the refusal (its code from the reducer, the ledger's for `top-up`); a refused
    *   message changes nothing.
    */
-  handle(playerId: string, message: Exclude<ClientMessage, { type: 'hint' }>): Promise<Result<void>> {
+  handle(playerId: string, message: Exclude<ClientMessage, { type: 'hint' | 'ack-notice' }>): Promise<Result<void>> {
     if (this.draining && (message.type === 'bet' || message.type === 'rebet' || message.type === 'deal')) {
       return Promise.resolve(err('bet/closed', 'the server is restarting: no new rounds now; try again in a minute'));
     }
@@ -265,6 +307,7 @@ export class TableRunner {
           // At a table, a balance under its minimum bet is broke too (the web client offers Top up there).
           const topped = await this.options.ledger.topUp(playerId, this.state.config.limits.main.minCents);
           if (!topped.ok) return topped;
+          this.options.onBalancesChanged?.([playerId]);
           return this.syncPlayer(playerId);
         }
         case 'sit': {
@@ -273,6 +316,7 @@ export class TableRunner {
           return this.dispatch({ type: 'sit', playerId, seat: message.seat, nowMs });
         }
         case 'bet':
+          await this.checkBalance(playerId);
           return this.dispatch({ type: 'bet', playerId, spot: message.spot, amountCents: message.amountCents, nowMs });
         case 'set':
           return this.dispatch({ type: 'set', playerId, roundId: message.roundId, low: message.low, nowMs });
@@ -281,10 +325,14 @@ export class TableRunner {
         case 'auto-approve':
           return this.dispatch({ type: 'auto-approve', playerId, on: message.on, clientSeed: message.clientSeed, nowMs });
         case 'deal':
+          // The Deal button marks the player ready; the reducer asks for the deal when every bettor is (`deal-due`).
+          return this.dispatch({ type: 'ready', playerId, clientSeed: message.clientSeed, nowMs });
         case 'approve':
-          return this.dispatch({ type: message.type, playerId, clientSeed: message.clientSeed, nowMs });
-        case 'stand':
+          return this.dispatch({ type: 'approve', playerId, clientSeed: message.clientSeed, nowMs });
         case 'rebet':
+          await this.checkBalance(playerId);
+          return this.dispatch({ type: 'rebet', playerId, nowMs });
+        case 'stand':
         case 'take-bank':
         case 'leave-bank':
           return this.dispatch({ type: message.type, playerId, nowMs });
@@ -367,6 +415,7 @@ export class TableRunner {
     const run = async (): Promise<Result<void>> => {
       if (this.closed) return err('action/unavailable', 'the table is closed');
       this.notices = [];
+      const stateBefore = this.state;
       let result: Result<void>;
       try {
         result = await op();
@@ -374,7 +423,9 @@ export class TableRunner {
         this.log('an action failed', error);
         result = err('action/unavailable', 'the server could not complete this action; try again');
       }
-      if (result.ok || this.notices.length > 0) this.announce({ ack: result.ok ? ack : null, notices: this.notices });
+      await this.sendInbox();
+      // A refused action may still have changed the table (e.g. a bet's balance check read the ledger's): announce it.
+      if (result.ok || this.notices.length > 0 || this.state !== stateBefore) this.announce({ ack: result.ok ? ack : null, notices: this.notices });
       this.schedule();
       return result;
     };
@@ -409,19 +460,52 @@ export class TableRunner {
     }
   }
 
-  /** Applies an action (with fresh deal material) and carries out its effects. */
+  /**
+   * Applies an action and queues its effects; unless effects are being carried out already (this action is
+   * one of theirs: its effects wait their turn in the queue), carries out the queue until it is empty.
+   */
   private async dispatch(action: TableAction): Promise<Result<void>> {
-    const withDeal = { ...action, deal: this.seeds.material() } as TableAction;
-    const applied = apply(this.state, withDeal);
+    const applied = apply(this.state, action);
     if (!applied.ok) return applied;
-    this.fenced = this.options.fence !== undefined && touchesRound(applied.value.effects) && !this.options.fence();
+    const { state, effects } = applied.value;
+    this.fenced = this.options.fence !== undefined && touchesRound(effects) && !this.options.fence();
     if (this.fenced) return err('action/unavailable', 'this server cannot confirm its lease: it does not deal or settle now; try again or reconnect');
     const before = this.state;
-    this.state = applied.value;
+    this.state = state;
     this.options.playerTables?.update(this.tableId, before.players, this.state.players);
-    this.seeds.noteEffects(applied.value.effects);
-    await this.runEffects(applied.value.effects, before);
+    this.seeds.noteEffects(effects);
+    this.effects.push({ effects, before });
+    if (!this.runningEffects) await this.runQueuedEffects();
     return ok(undefined);
+  }
+
+  /** Carries out the queued effects in order, first in first out: one loop, never re-entered. */
+  private async runQueuedEffects(): Promise<void> {
+    this.runningEffects = true;
+    try {
+      for (let batch = this.effects.shift(); batch !== undefined; batch = this.effects.shift()) await this.runEffects(batch.effects, batch.before);
+    } finally {
+      this.runningEffects = false;
+      // An effect that threw ends the operation: the effects after it are dropped, as its own later ones are.
+      this.effects.length = 0;
+    }
+  }
+
+  /** Deals the round the reducer asks for (`deal-due`): from the next server seed (fairness.md), or a deck of the test `rng`. */
+  private async deal(): Promise<void> {
+    const dealt = await this.dispatch({ type: 'deal', ...this.seeds.deal(), nowMs: this.now() });
+    if (!dealt.ok) this.log(`the round due could not be dealt: ${dealt.error.code} ${dealt.error.message}`);
+  }
+
+  /** Tells the reducer the ledger's answer to the settlement of `roundId`: the figures of `playerIds` as it has them now. */
+  private async tellRoundSettled(roundId: string, playerIds: readonly string[]): Promise<void> {
+    const players: LedgerFigures[] = [];
+    for (const playerId of new Set(playerIds)) {
+      if (this.state.players[playerId] === undefined) continue;
+      const player = await this.options.players.getPlayer(playerId);
+      if (player !== undefined) players.push({ playerId, balanceCents: await this.spendable(player), compPoints: player.compPoints });
+    }
+    await this.dispatch({ type: 'round-settled', roundId, players, nowMs: this.now() });
   }
 
   private async syncPlayer(playerId: string): Promise<Result<void>> {
@@ -429,6 +513,23 @@ export class TableRunner {
     if (player === undefined) return err('ledger/unknown-account', `no player ${playerId}`);
     if (this.state.players[playerId] === undefined) return ok(undefined);
     return this.dispatch({ type: 'sync', playerId, balanceCents: await this.spendable(player), compPoints: player.compPoints, nowMs: this.now() });
+  }
+
+  /**
+   * Before a bet is checked against `playerId`'s balance here, makes that balance the ledger's (issue 13 point 5):
+   * money it spent or won at a table of another process a moment ago counts, so a stale balance is never staked
+   * (and never leaves the deal to find it short). One read; the reducer hears of a difference only. If the
+   * database does not answer, the bet is checked against the seat's balance, and the deal checks it again.
+   */
+  private async checkBalance(playerId: string): Promise<void> {
+    const seat = this.state.players[playerId];
+    if (seat === undefined) return;
+    const spendable = await this.options.ledger.spendable(playerId, this.tableId).catch((error: unknown) => {
+      this.log(`the balance of ${playerId} could not be read before a bet`, error);
+      return null;
+    });
+    if (spendable === null || !spendable.ok || spendable.value === seat.balanceCents) return;
+    await this.dispatch({ type: 'sync', playerId, balanceCents: spendable.value, compPoints: seat.compPoints, nowMs: this.now() });
   }
 
   /** What `player` may stake here: its wallet less its banks' covers at other tables (docs/server.md "The banker's cover"). */
@@ -449,11 +550,14 @@ export class TableRunner {
     this.options.onBalancesChanged?.([playerId]);
   }
 
-  /** Carries out `effects` of the action that moved the table from `before` to the current state. */
+  /** Carries out `effects` of the action that moved the table from `before` to the state after it. */
   private async runEffects(effects: readonly TableEffect[], before: TableState): Promise<void> {
     const { ledger } = this.options;
     for (const effect of effects) {
       switch (effect.kind) {
+        case 'deal-due':
+          await this.deal();
+          break;
         case 'open-round': {
           if (this.draining) {
             // docs/server.md "Drain": no new round; the bets go back on the felt (notice/round-void).
@@ -486,6 +590,8 @@ export class TableRunner {
             this.options.onBalancesChanged?.([...new Set(effect.holds.map((hold) => hold.playerId))]);
             // Players may now ask for hints: have the hint workers ready (they start once per process).
             this.options.hints?.prewarm?.();
+            // The ledger took the stakes: the table shows its balances; then decisions start.
+            for (const playerId of new Set(effect.holds.map((hold) => hold.playerId))) await this.syncPlayer(playerId);
             await this.dispatch({ type: 'round-opened', roundId: effect.roundId, nowMs: this.now() });
           } else if (!opened.ok && shortPlayersOf(opened.error).length > 0) {
             // One player's shortfall never voids the round for the others (docs/server.md): deal again without it.
@@ -517,25 +623,24 @@ export class TableRunner {
             result: effect.result,
             ...(this.options.instanceId == null ? {} : { ownerInstanceId: this.options.instanceId }),
           };
-          const settled = await this.settlements.settle(input, effect.compPoints.map((change) => change.playerId));
-          if (settled.status === 'settled') roundSettled(this.logger, this.tableId, effect.roundId, effect.postings);
-          else {
+          await this.recordOutbox();
+          const settled = await this.settlements.settle({ ...input, tell: 'notice/round-settled' }, effect.compPoints.map((change) => change.playerId));
+          for (const change of effect.compPoints) this.written.add(change.playerId);
+          if (settled.status === 'settled') {
+            roundSettled(this.logger, this.tableId, effect.roundId, effect.postings);
+            // The coach grades the settings in the background (worker threads): the round does not wait.
+            if (before.round !== null) this.options.coach?.roundSettled(effect.result, before.round.rules);
+          } else {
             if (settled.error !== null) settlementRefused(this.logger, this.tableId, effect.roundId, settled.error);
-            if (settled.status === 'stale') {
-              // Another process recovered the round: it stays as that one settled it. The table shows no
-              // reveal the ledger did not record (the last round stays the one before), and the players'
-              // balances as the ledger has them; recovery's notice tells them the ledger's outcome.
-              this.state = { ...this.state, lastRound: before.lastRound };
-              for (const change of effect.compPoints) await this.syncPlayer(change.playerId);
-            } else {
-              // Retried (or refunded) in the background: until then the table shows the balances the
-              // ledger has, without this round's credits and comp points.
-              const points = new Map(effect.compPoints.map((change) => [change.playerId, change.delta]));
-              await this.showLedgerBalances(walletCredits(effect.postings), points);
-            }
+            // Another process recovered the round: it stays as that one settled it. The table shows no
+            // reveal the ledger did not record (the last round stays the one before); recovery's notice
+            // tells the players the ledger's outcome.
+            if (settled.status === 'stale') this.state = { ...this.state, lastRound: before.lastRound };
           }
-          // Otherwise the reducer's balances and comp points are the ledger's (the engine's
-          // property tests check that they agree); a join or a refused deal re-reads them.
+          // The table shows the balances and comp points the ledger has now. A settlement retried in the
+          // background leaves them as the ledger last said (without this round's) until it is resolved
+          // (`settlementResolved`); a banker waits for that to be asked to approve the next round.
+          if (settled.status !== 'pending') await this.tellRoundSettled(effect.roundId, effect.compPoints.map((change) => change.playerId));
           this.options.onBalancesChanged?.(effect.compPoints.map((change) => change.playerId));
           break;
         }
@@ -545,8 +650,6 @@ export class TableRunner {
         case 'release-bank':
           await this.options.ledger.releaseBank(this.tableId, effect.playerId).catch((error: unknown) => this.log(`could not release the bank of ${effect.playerId}`, error));
           this.options.onBalancesChanged?.([effect.playerId]);
-          break;
-        case 'stood-up':
           break;
         case 'notice':
           this.deliver(effect.playerId, effect.notice);
@@ -568,41 +671,71 @@ export class TableRunner {
     const stakes = new Map<string, number>();
     for (const hold of holds) stakes.set(hold.playerId, (stakes.get(hold.playerId) ?? 0) + hold.amountCents);
     this.settlements.refund(roundId, [...stakes.keys()], 'interrupted: the deal could not be recorded in time');
-    await this.showLedgerBalances(stakes, new Map());
+    await this.withoutStakes(stakes);
   }
 
   /**
-   * Shows the players of a round the ledger does not have yet the balances it has: the table's balance
-   * less `credits` (cents) and comp points less `points`, by player (players no longer here are skipped).
-   * The ledger's own figures are read again once the round is settled or refunded (`settlementResolved`).
+   * Shows the players of a deal the ledger may have taken (it did not answer) their balances without
+   * `stakes` (cents, by player; players no longer here are skipped): what the ledger has if the deal went
+   * through. The ledger's own figures are read again once the round is refunded (`settlementResolved`).
    */
-  private async showLedgerBalances(credits: ReadonlyMap<string, number>, points: ReadonlyMap<string, number>): Promise<void> {
-    for (const playerId of new Set([...credits.keys(), ...points.keys()])) {
+  private async withoutStakes(stakes: ReadonlyMap<string, number>): Promise<void> {
+    for (const [playerId, cents] of stakes) {
       const p = this.state.players[playerId];
       if (p === undefined) continue;
-      const balanceCents = p.balanceCents - (credits.get(playerId) ?? 0);
-      const compPoints = p.compPoints - (points.get(playerId) ?? 0);
-      await this.dispatch({ type: 'sync', playerId, balanceCents, compPoints, nowMs: this.now() });
+      await this.dispatch({ type: 'sync', playerId, balanceCents: p.balanceCents - cents, compPoints: p.compPoints, nowMs: this.now() });
     }
   }
 
   /** A round retried in the background was settled or refunded: the players see the ledger's balances again, and hear of a refund. */
   private settlementResolved(resolution: Resolution): void {
     void this.enqueue(null, async () => {
-      for (const playerId of resolution.playerIds) await this.syncPlayer(playerId);
-      if (resolution.tell && resolution.outcome === 'refunded') {
-        const notice = makeNotice('notice/round-recovered', { roundId: resolution.roundId, outcome: 'refunded', netCents: 0 });
-        for (const playerId of resolution.playerIds) this.deliver(playerId, notice);
-      }
+      await this.tellRoundSettled(resolution.roundId, resolution.playerIds);
+      // A settlement or a refund that told the players wrote to their inboxes (`notice/round-settled`, `-recovered`).
+      for (const playerId of resolution.playerIds) this.written.add(playerId);
       if (resolution.outcome !== 'gone') this.options.onBalancesChanged?.(resolution.playerIds);
       return ok(undefined);
     });
   }
 
-  /** Sends `notice` with this change if `playerId` has a client at the table, else keeps it for its next join. */
-  private deliver(playerId: string, notice: Notice): void {
-    if (this.state.players[playerId]?.connected === true) this.notices.push({ playerId, notice });
-    else this.waiting.add(playerId, notice);
+  /**
+   * Writes the notices kept so far (`deliver`) to the inboxes in one transaction (before a settlement, so
+   * that they are numbered before its `notice/round-settled`, and when the operation ends). A notice the
+   * database could not store is sent once, unnumbered, to a connected player.
+   */
+  private async recordOutbox(): Promise<void> {
+    const outbox = this.outbox;
+    this.outbox = [];
+    for (const event of outbox) this.written.add(event.playerId);
+    try {
+      await this.inbox.record(outbox);
+    } catch (error) {
+      this.log('could not write notices to the player inbox', error);
+      for (const event of outbox) {
+        if (this.state.players[event.playerId]?.connected === true) this.notices.push({ playerId: event.playerId, notice: unstoredNotice(event.notice, event.tableId) });
+      }
+    }
+  }
+
+  /** Keeps `notice` for `playerId`'s inbox: written when the operation ends (`sendInbox`). */
+  private deliver(playerId: string, notice: TableNotice): void {
+    this.outbox.push({ playerId, tableId: this.tableId, notice });
+  }
+
+  /**
+   * Ends an operation's notices (docs/server.md "The player inbox"): writes the ones it made to the
+   * inboxes (`recordOutbox`), then sends the players connected here their events not yet sent (those and
+   * any the operation's settlement or refund wrote). Events not read now go at the next join or sweep.
+   */
+  private async sendInbox(): Promise<void> {
+    await this.recordOutbox();
+    const here = [...this.written].filter((playerId) => this.state.players[playerId]?.connected === true);
+    this.written.clear();
+    try {
+      for (const event of await this.inbox.fresh(here)) this.notices.push({ playerId: event.playerId, notice: inboxNotice(event) });
+    } catch (error) {
+      this.log('could not read the player inbox', error);
+    }
   }
 
   /** Schedules a `tick` at the table's next deadline (rules.md §5 timers). */
@@ -622,5 +755,5 @@ export class TableRunner {
 
 /** Whether `effects` deal or settle a round: what a process without its lease must not do (fencing). */
 function touchesRound(effects: readonly TableEffect[]): boolean {
-  return effects.some((effect) => effect.kind === 'open-round' || effect.kind === 'settle-round');
+  return effects.some((effect) => effect.kind === 'deal-due' || effect.kind === 'open-round' || effect.kind === 'settle-round');
 }

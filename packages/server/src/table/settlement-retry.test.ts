@@ -8,7 +8,7 @@ import { err, ok, type Result } from '@paigow/engine';
 import type { Ledger, RoundRecord, SettleRoundInput } from '../ledger/index.js';
 import { DatabaseFault } from '../storage/faults.js';
 import { retryPauseMs } from './round-deadlines.js';
-import { SettlementRetrier, walletCredits, type Resolution } from './settlement-retry.js';
+import { SettlementRetrier, type Resolution } from './settlement-retry.js';
 
 const DEADLINES = { dealMs: 100, settleMs: 200, firstRetryPauseMs: 5, maxRetryPauseMs: 20 };
 const INPUT: SettleRoundInput = { roundId: 'r1', postings: [], compPoints: [], result: {} };
@@ -88,17 +88,7 @@ describe('SettlementRetrier', () => {
   });
 });
 
-describe('walletCredits and retryPauseMs', () => {
-  it("adds what a player's wallet receives and subtracts what it pays", () => {
-    const credits = walletCredits([
-      { from: 'escrow', to: { player: 'a' }, amountCents: 1_000, kind: 'stake-return' },
-      { from: 'house', to: { player: 'a' }, amountCents: 1_000, kind: 'payout' },
-      { from: { player: 'a' }, to: 'commission', amountCents: 50, kind: 'commission' },
-      { from: 'escrow', to: 'house', amountCents: 500, kind: 'stake-lost' },
-    ]);
-    expect([...credits]).toEqual([['a', 1_950]]);
-  });
-
+describe('retryPauseMs', () => {
   it('doubles the pause from the first up to the most', () => {
     expect([1, 2, 3, 4, 5].map((attempt) => retryPauseMs(DEADLINES, attempt))).toEqual([5, 10, 20, 20, 20]);
   });

@@ -16,7 +16,7 @@
  * owner, so a retry can never settle twice or settle a round another process took over.
  */
 import type { Result, RuleError } from '@paigow/engine';
-import type { Ledger, Posting, RoundRecord, SettleRoundInput } from '../ledger/index.js';
+import type { Ledger, RoundRecord, SettleRoundInput } from '../ledger/index.js';
 import { faultKindOf } from '../storage/faults.js';
 import { pause, retryPauseMs, type RoundDeadlines } from './round-deadlines.js';
 
@@ -30,7 +30,10 @@ export interface Resolution {
    * (another process took the round over, or a voided deal never reached the ledger).
    */
   readonly outcome: 'settled' | 'refunded' | 'gone';
-  /** Whether the players must be told (`notice/round-recovered`); false for a voided deal (they were told). */
+  /**
+   * Whether the players are told (`notice/round-recovered`, written to their inboxes by the refund); false
+   * for a voided deal (they were told `notice/round-void`).
+   */
   readonly tell: boolean;
 }
 
@@ -54,16 +57,6 @@ export interface SettlementRetrierOptions {
   readonly onSettled?: (input: SettleRoundInput) => void;
   readonly log: (message: string, detail?: unknown) => void;
   readonly now?: () => number;
-}
-
-/** Each player's wallet credit in `postings` (received less paid), cents: what a settlement adds to its balance. */
-export function walletCredits(postings: readonly Posting[]): Map<string, number> {
-  const credits = new Map<string, number>();
-  for (const posting of postings) {
-    if (typeof posting.to !== 'string') credits.set(posting.to.player, (credits.get(posting.to.player) ?? 0) + posting.amountCents);
-    if (typeof posting.from !== 'string') credits.set(posting.from.player, (credits.get(posting.from.player) ?? 0) - posting.amountCents);
-  }
-  return credits;
 }
 
 /** A table's settlements and refunds in the background. One per `TableRunner`. */
@@ -174,7 +167,7 @@ export class SettlementRetrier {
       }
       let answer: Result<RoundRecord>;
       try {
-        answer = await this.options.ledger.refundRound(job.roundId, reason);
+        answer = await this.options.ledger.refundRound(job.roundId, reason, job.tell);
       } catch (error) {
         if (faultKindOf(error) === null) this.options.log(`round ${job.roundId}: the refund failed`, error);
         continue;

@@ -4,22 +4,19 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlayerSummary } from '@paigow/engine';
+import type { PlayerSummary } from '@paigow/protocol';
 import { ApiError, createApi } from '../net/http.js';
-import { loadToken, parseRoute, routeHash, saveToken, type Route } from './session.js';
+import { loadToken, parseRoute, routeHash, saveToken, type Route, type Session } from './session.js';
 import { SignIn } from './SignIn.js';
 import { useAccountLanguage } from './useAccountLanguage.js';
 import { Lobby } from './Lobby.js';
 import { TableScreen } from './TableScreen.js';
 import { VerifyPage } from '../fairness/VerifyPage.js';
 import { HouseWayLab } from '../lab/HouseWayLab.js';
+import { CoachPage } from '../coach/CoachPage.js';
+import { TrainerPage } from '../coach/TrainerPage.js';
+import { DailyPage } from '../coach/DailyPage.js';
 import { AuditPage } from '../fairness/AuditPage.js';
-
-/** The signed-in session: token and the player as last known. */
-export interface Session {
-  readonly token: string;
-  readonly player: PlayerSummary;
-}
 
 /** The whole app: sign-in until there is a session, then the lobby or the table the URL hash names. */
 export function App() {
@@ -96,7 +93,11 @@ export function App() {
   if (route.screen === 'house-way-lab') return <HouseWayLab onLeave={() => navigate({ screen: 'lobby' })} />;
   if (route.screen === 'fairness-audit') return <AuditPage onBack={() => navigate({ screen: 'lobby' })} />;
   if (checking) return <div className="center-msg">{t('app.loading')}</div>;
+  // The trainer runs in the browser (the engine's exact analysis in a worker): no sign-in.
+  if (route.screen === 'trainer') return <TrainerPage onBack={() => navigate({ screen: 'lobby' })} />;
   if (!session) return <SignIn api={api} onSignedIn={signedIn} />;
+  if (route.screen === 'coach') return <CoachPage api={api} token={session.token} onBack={() => navigate({ screen: 'lobby' })} />;
+  if (route.screen === 'daily') return <DailyPage api={api} token={session.token} onBack={() => navigate({ screen: 'lobby' })} />;
   if (route.screen === 'table') {
     return (
       <TableScreen

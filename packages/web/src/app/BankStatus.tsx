@@ -4,7 +4,7 @@
  * are down) and what banking costs; the banker's Stop banking, with why it is disabled; and, for the players, how much the bank can still take.
  */
 import { useTranslation } from 'react-i18next';
-import type { TableView } from '@paigow/engine';
+import type { TableView } from '@paigow/protocol';
 import { bankBlocks, bankRoom, leaveBankRefused, type BankBlock } from '../table-ui/bank-status.js';
 import { errorMessage } from './i18n/index.js';
 

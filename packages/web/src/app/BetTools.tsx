@@ -4,7 +4,7 @@
  * the main bet), and the total on the felt. A disabled Double says why in its title.
  */
 import { useTranslation } from 'react-i18next';
-import type { TableView, YouView } from '@paigow/engine';
+import type { TableView, YouView } from '@paigow/protocol';
 import { pilesCents, type BetsBlock, type RebetBlock } from '../table-ui/chip-plans.js';
 import type { BetChips } from './useBetChips.js';
 import { Toolbar } from '../table-ui/Toolbar.js';

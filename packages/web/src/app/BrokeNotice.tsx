@@ -3,7 +3,7 @@
  * player may top up): says so with the figures and offers Top up when the server grants one.
  */
 import { useTranslation } from 'react-i18next';
-import type { TableView, YouView } from '@paigow/engine';
+import type { TableView, YouView } from '@paigow/protocol';
 import { BROKE_BELOW_CENTS, brokeAt } from '../table-ui/broke.js';
 
 type Money = (cents: number, signed?: boolean) => string;

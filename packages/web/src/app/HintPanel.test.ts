@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import type { HintReply } from '@paigow/engine';
+import type { HintReply } from '@paigow/protocol';
 import { createI18n, formatPercent } from './i18n/index.js';
 import { HintPanel } from './HintPanel.js';
 

@@ -5,7 +5,8 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HintReply, HintSetting } from '@paigow/engine';
+import type { HintSetting } from '@paigow/engine';
+import type { HintReply } from '@paigow/protocol';
 import { formatPercent } from './i18n/index.js';
 import { MiniHands } from './MiniCards.js';
 

@@ -2,14 +2,16 @@
  * The player's round history (docs/protocol.md `GET /api/history`; rules.md §5: a reconnecting
  * player sees the rounds it missed): the table, the result and the money of each round, the main bet,
  * the Fortune bet's stake, line and money, any envy bonus (rules.md §4), how the hand was set when the
- * house set it, and both settings. A banked round says how many players and how much it faced.
+ * house set it, the coach's grade of the player's setting (issue 17), and both settings. A banked round says
+ * how many players and how much it faced.
  */
 import { useTranslation } from 'react-i18next';
-import type { HistoryEntry, SettingView } from '@paigow/engine';
+import type { HistoryEntry, SettingView } from '@paigow/protocol';
 import { outcomeOfNet } from '../table-ui/model.js';
 import { envyHandsText, fortuneLineName, formatTime } from './i18n/index.js';
 import { MiniHands } from './MiniCards.js';
 import { VerifyLink } from '../fairness/VerifyLink.js';
+import { gradeLines } from '../coach/format.js';
 
 /** The history panel (`history`, one `history-row` per round); `entries` is `null` while loading. */
 export function History({ entries, money, tableNames }: {
@@ -97,6 +99,11 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
       {mine && mine.setBy !== 'player' && (
         <span className="history-row__extra" data-testid="history-set-by" data-set-by={mine.setBy}>
           {t('history.setBy', { why: t(`history.why.${mine.setBy}`) })}
+        </span>
+      )}
+      {mine && entry.grade && (
+        <span className="history-row__extra" data-testid="history-grade" data-ev-lost={entry.grade.evLost}>
+          {gradeLines(t, i18n.language, entry.grade, mine.bets.main, money).join(' ')}
         </span>
       )}
       {mine?.envy && (

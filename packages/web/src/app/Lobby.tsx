@@ -4,12 +4,12 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LobbyTable, PlayerSummary } from '@paigow/engine';
+import type { LobbyTable, PlayerSummary } from '@paigow/protocol';
 import { ApiError, type Api } from '../net/http.js';
 import { BROKE_BELOW_CENTS } from '../table-ui/broke.js';
 import { errorMessage, formatMoney, tableName } from './i18n/index.js';
 import { Stat, TopBar } from './TopBar.js';
-import type { Session } from './App.js';
+import type { Session } from './session.js';
 
 /** The lobby screen: the player's figures (a Top up when broke), the tables to sit at, and Sign out. */
 export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }: {
@@ -131,6 +131,15 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
             </button>{' '}
             <a className="btn btn--small btn--ghost" href="#/house-way-lab" data-testid="lab-link">
               {t('lab.link')}
+            </a>{' '}
+            <a className="btn btn--small btn--ghost" href="#/coach" data-testid="coach-link">
+              {t('coach.page.link')}
+            </a>{' '}
+            <a className="btn btn--small btn--ghost" href="#/trainer" data-testid="trainer-link">
+              {t('coach.trainer.link')}
+            </a>{' '}
+            <a className="btn btn--small btn--ghost" href="#/daily" data-testid="daily-link">
+              {t('coach.daily.link')}
             </a>
           </p>
         </section>

@@ -5,7 +5,7 @@ import { cards as parse } from '@paigow/engine';
 import { ApiError, type Api } from '../net/http.js';
 import { PlayingCard } from '../table-ui/Card.js';
 import { errorMessage } from './i18n/index.js';
-import type { Session } from './App.js';
+import type { Session } from './session.js';
 import { LanguageSwitcher } from './LanguageSwitcher.js';
 import { HelpButton } from '../help/HelpButton.js';
 

@@ -4,7 +4,7 @@
  * Beside the timer on a larger screen; in the sheet on a phone (SideSheet.tsx).
  */
 import { useTranslation } from 'react-i18next';
-import type { TableView } from '@paigow/engine';
+import type { TableView } from '@paigow/protocol';
 import { tableName } from './i18n/index.js';
 
 type Money = (cents: number, signed?: boolean) => string;

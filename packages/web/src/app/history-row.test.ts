@@ -7,7 +7,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry, RoundResultView, SeatResultView } from '@paigow/engine';
+import type { HistoryEntry, SeatResultView } from '@paigow/protocol';
+import { houseRound, seatResult } from '../testing/table-view.js';
 import { History } from './History.js';
 import { createI18n } from './i18n/index.js';
 
@@ -15,38 +16,12 @@ const i18n = createI18n('en');
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 const money = (cents: number, signed = false) => `${signed && cents > 0 ? '+' : cents < 0 ? '−' : ''}$${Math.abs(cents) / 100}`;
 
-const seat = (over: Partial<SeatResultView>): SeatResultView => ({
-  seat: 0,
-  nickname: 'Ada',
-  you: true,
-  cards: ['As', 'Kh', 'Jk', '7d', '7c', '3s', 'Td'],
-  setting: { high: ['7d', '7c', 'Td', '3s', 'Kh'], low: ['As', 'Jk'] },
-  setBy: 'player',
-  houseWayRule: null,
-  bets: { main: 1000, fortune: 1400 },
-  high: 'win',
-  low: 'lose',
-  outcome: 'push',
-  commissionCents: 0,
-  fortune: { line: null, netCents: -1400 },
-  envy: null,
-  netCents: -1400,
-  compPointsDelta: 24,
-  ...over,
-});
+/** Ada's push on the main bet beside a lost Fortune bet of 14.00. */
+const seat = (over: Partial<SeatResultView>): SeatResultView =>
+  seatResult({ bets: { main: 1000, fortune: 1400 }, low: 'lose', outcome: 'push', commissionCents: 0, fortune: { line: null, netCents: -1400 }, netCents: -1400, compPointsDelta: 24, ...over });
 
 const entry = (mine: SeatResultView): HistoryEntry => {
-  const result: RoundResultView = {
-    roundId: 'r-1',
-    tableId: 'table-1',
-    banker: { kind: 'house' },
-    bankerHand: { cards: ['Qs', 'Qd', '9h', '8c', '5s', '4d', '2h'], setting: { high: ['Qs', 'Qd', '8c', '5s', '2h'], low: ['9h', '4d'] }, rule: '9.one-pair' },
-    players: [mine],
-    bankerNetCents: -mine.netCents,
-    bankerFeeCents: 0,
-    bankerCompPointsDelta: 0,
-    settledAtMs: 1,
-  };
+  const result = houseRound({ players: [mine], bankerNetCents: -mine.netCents });
   return { roundId: 'r-1', tableId: 'table-1', role: 'player', status: 'settled', netCents: mine.netCents, compPointsDelta: mine.compPointsDelta, result, refundReason: null, openedAt: 0, closedAt: 1 };
 };
 
@@ -67,5 +42,14 @@ describe('a history row', () => {
     expect(text(html)).toContain('Push');
     expect(text(html)).not.toContain('Main bet');
     expect(html).toContain('history-row__net--push');
+  });
+
+  it("shows the coach's grade of the setting, with what it gave up at the bet placed (issue 17)", () => {
+    const graded = { ...entry(seat({ bets: { main: 1000, fortune: 0 }, fortune: null, netCents: 0 })), grade: { playedEv: -0.0123, bestEv: 0.0377, houseWayEv: 0.0377, evLost: 0.05 } };
+    const shown = text(draw(graded));
+    expect(shown).toContain('Your setting: EV −1.23% · best +3.77% · house way +3.77%');
+    expect(shown).toContain('You gave up 5.00% of the bet ($0.5)');
+    expect(text(draw({ ...graded, grade: { playedEv: 0.0377, bestEv: 0.0377, houseWayEv: 0.0377, evLost: 0 } }))).toContain('You made the best setting.');
+    expect(text(draw(entry(seat({}))))).not.toContain('Your setting');
   });
 });

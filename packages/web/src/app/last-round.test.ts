@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry, RoundResultView, TableView } from '@paigow/engine';
+import type { HistoryEntry, RoundResultView, TableView } from '@paigow/protocol';
 import { historyLastRound, lastRoundOf, liveLastRound } from './last-round.js';
 
 const round = (roundId: string, tableId: string, settledAtMs: number): RoundResultView => ({
+  version: 1,
   roundId,
   tableId,
   banker: { kind: 'house' },

@@ -3,7 +3,7 @@
  * most recent settled round at any table, not only the one the table's view remembers. A player who
  * played at table 2 and then sits at table 1 sees the table-2 round, as the history does.
  */
-import type { HistoryEntry, TableView } from '@paigow/engine';
+import type { HistoryEntry, TableView } from '@paigow/protocol';
 
 /** A settled round of the player: where, when (server clock) and the money. */
 export interface LastRound {

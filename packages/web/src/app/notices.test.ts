@@ -2,7 +2,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { NOTICE_CODES, makeNotice, type Notice } from '@paigow/engine';
+import { NOTICE_CODES } from '@paigow/engine';
+import { makeNotice, type Notice } from '@paigow/protocol';
 import { createI18n, errorMessage, formatMoney, noticeText } from './i18n/index.js';
 import { joinErrorCode, parseNotice } from '../net/table-connection.js';
 import { ACTION_TOAST_MS, TOAST_FADE_MS, TOAST_MS, Toasts, dismissals, toastLifetimeMs, type ToastNotice } from './Toasts.js';
@@ -28,6 +29,7 @@ describe('server notices (docs/protocol.md `notice`)', () => {
       makeNotice('notice/round-void', { roundId: 'r1', reason: 'ledger/insufficient-funds' }),
       makeNotice('notice/round-recovered', { roundId: 'r1', outcome: 'lose', netCents: -2500 }),
       makeNotice('notice/round-recovered', { roundId: 'r1', outcome: 'refunded', netCents: 0 }),
+      makeNotice('notice/round-settled', { roundId: 'r1', outcome: 'lose', netCents: -2500, setBy: 'disconnect' }),
     ];
     expect(new Set(samples.map((n) => n.code))).toEqual(new Set(NOTICE_CODES));
     for (const n of samples) {
@@ -39,10 +41,13 @@ describe('server notices (docs/protocol.md `notice`)', () => {
   });
 
   it('reads a notice payload and refuses anything else', () => {
-    expect(parseNotice({ code: 'notice/round-void', message: 'void' })).toEqual({ code: 'notice/round-void', params: {}, message: 'void' });
+    expect(parseNotice({ code: 'notice/round-void', message: 'void', seq: 4, tableId: 't1' })).toEqual({ code: 'notice/round-void', params: {}, message: 'void', seq: 4, tableId: 't1' });
     expect(parseNotice({ code: 'bet/closed', params: {}, message: '' })).toBeNull();
     expect(parseNotice('notice/round-void')).toBeNull();
-    expect(parseNotice({ code: 'notice/x', params: [1], message: 3 })).toEqual({ code: 'notice/x', params: {}, message: '' });
+    expect(parseNotice({ code: 'notice/x', params: [1], message: 3 })).toEqual({ code: 'notice/x', params: {}, message: '', seq: null, tableId: null });
+    // A number that is not an inbox number is not one to acknowledge.
+    expect(parseNotice({ code: 'notice/x', params: {}, message: '', seq: 0, tableId: 5 })).toMatchObject({ seq: null, tableId: null });
+    expect(parseNotice({ code: 'notice/x', params: {}, message: '', seq: 1.5 })?.seq).toBeNull();
   });
 
   it('says why a bet came back, with the amount, for every reason the server gives', () => {
@@ -67,6 +72,7 @@ describe('server notices (docs/protocol.md `notice`)', () => {
     expect(noticeText(t, { code: 'notice/round-void', params: { roundId: 'r1', reason: 'ledger/insufficient-funds' }, message: '' }, money)).toMatch(/could not be dealt/);
     expect(noticeText(t, { code: 'notice/round-recovered', params: { roundId: 'r1', outcome: 'win', netCents: 2375 }, message: '' }, money)).toMatch(/\+\$23\.75\.$/);
     expect(noticeText(t, { code: 'notice/round-recovered', params: { roundId: 'r1', outcome: 'refunded', netCents: 0 }, message: '' }, money)).toMatch(/called off/);
+    expect(noticeText(t, { code: 'notice/round-settled', params: { roundId: 'r1', outcome: 'win', netCents: 2375, setBy: 'timeout' }, message: '' }, money)).toMatch(/while you were away: \+\$23\.75\.$/);
   });
 
   it("shows the server's text for a notice the catalog does not know", () => {
@@ -75,8 +81,8 @@ describe('server notices (docs/protocol.md `notice`)', () => {
 
   it('draws notices apart from the red error, with "Sit again" after leaving on a timeout', () => {
     const notices: NoticeItem[] = [
-      { id: 1, atMs: Date.now(), code: 'notice/bet-returned', params: { amountCents: 2500, reason: 'balance' }, message: '' },
-      { id: 2, atMs: Date.now(), code: 'notice/left-table', params: { reason: 'timeout' }, message: '' },
+      { id: 1, atMs: Date.now(), code: 'notice/bet-returned', params: { amountCents: 2500, reason: 'balance' }, message: '', seq: 7, tableId: 'table-1' },
+      { id: 2, atMs: Date.now(), code: 'notice/left-table', params: { reason: 'timeout' }, message: '', seq: 8, tableId: 'table-1' },
     ];
     const html = renderToStaticMarkup(
       createElement(
@@ -108,7 +114,7 @@ describe('server notices (docs/protocol.md `notice`)', () => {
 
 describe('toasts go by themselves', () => {
   const at = 1_000_000;
-  const notice = (id: number, code: string, atMs = at): NoticeItem => ({ id, atMs, code, params: {}, message: '' });
+  const notice = (id: number, code: string, atMs = at): NoticeItem => ({ id, atMs, code, params: {}, message: '', seq: id, tableId: 't' });
 
   it('takes an informational notice off after 8–10 s, and one asking for an action later, but never keeps one', () => {
     expect(TOAST_MS).toBeGreaterThanOrEqual(8_000);

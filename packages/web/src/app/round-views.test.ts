@@ -2,9 +2,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry, RoundResultView, SeatResultView } from '@paigow/engine';
+import type { HistoryEntry } from '@paigow/protocol';
+import { houseRound, seatResult } from '../testing/table-view.js';
 import { createI18n, formatMoney } from './i18n/index.js';
-import { RoundPlayers } from './TableScreen.js';
+import { RoundPlayers } from './RoundPlayers.js';
 import { History } from './History.js';
 
 const i18n = createI18n('en');
@@ -12,36 +13,29 @@ const money = (cents: number, signed = false) => formatMoney('en', cents, signed
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 const render = (el: ReturnType<typeof createElement>) => renderToStaticMarkup(createElement(I18nextProvider, { i18n }, el));
 
-const pat: SeatResultView = {
+const pat = seatResult({
   seat: 1,
   nickname: 'Punter Pat',
   you: false,
-  cards: ['As', 'Kh', 'Jk', '7d', '7c', '3s', 'Td'],
   setting: { high: ['As', 'Jk', '7d', '7c', '3s'], low: ['Kh', 'Td'] },
   setBy: 'timeout',
   houseWayRule: '9.one-pair',
-  bets: { main: 1000, fortune: 0 },
   high: 'lose',
   low: 'copy',
   outcome: 'lose',
   commissionCents: 0,
-  fortune: null,
-  envy: null,
   netCents: -1000,
-  compPointsDelta: 10,
-};
+});
 
-const round: RoundResultView = {
+const round = houseRound({
   roundId: 'r9',
   tableId: 'table-3',
   banker: { kind: 'player', seat: 0, nickname: 'Bea', you: true },
-  bankerHand: { cards: ['Qs', 'Qd', '9h', '8c', '5s', '4d', '2h'], setting: { high: ['Qs', 'Qd', '8c', '5s', '2h'], low: ['9h', '4d'] }, rule: '9.one-pair' },
   players: [pat],
   bankerNetCents: 985,
   bankerFeeCents: 15,
   bankerCompPointsDelta: -10,
-  settledAtMs: 1,
-};
+});
 
 describe("the round's players after the reveal", () => {
   it('tells the banker "Punter Pat lost $10 → you +$10", with the hands and how they were set', () => {

@@ -8,4 +8,9 @@ describe('routes', () => {
     expect(parseRoute('')).toEqual({ screen: 'lobby' });
     expect(parseRoute('#/table/a%20b')).toEqual({ screen: 'table', tableId: 'a b' });
   });
+
+  it('round-trips the coach\'s pages (issue 17)', () => {
+    for (const screen of ['coach', 'trainer', 'daily'] as const) expect(parseRoute(routeHash({ screen }))).toEqual({ screen });
+    expect(routeHash({ screen: 'daily' })).toBe('#/daily');
+  });
 });

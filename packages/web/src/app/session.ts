@@ -1,8 +1,15 @@
 /**
- * The browser's memory of the session: the session token in localStorage (a reload resumes the
+ * The signed-in session (`Session`) and the browser's memory of it: the session token in localStorage (a reload resumes the
  * session, docs/protocol.md "Connecting"), and the route in the URL hash (a reload returns to the
  * same screen: `#/` lobby, `#/table/<tableId>`, `#/verify/<roundId>`, `#/fairness-audit`).
  */
+import type { PlayerSummary } from '@paigow/protocol';
+
+/** The signed-in session: token and the player as last known. */
+export interface Session {
+  readonly token: string;
+  readonly player: PlayerSummary;
+}
 
 const TOKEN_KEY = 'paigow.session';
 
@@ -34,7 +41,13 @@ export type Route =
   /** The fairness audit page. */
   | { readonly screen: 'fairness-audit' }
   /** The house-way lab (issue 16): two house ways side by side. */
-  | { readonly screen: 'house-way-lab' };
+  | { readonly screen: 'house-way-lab' }
+  /** The coach (issue 17): the strategy tax and the costliest settings. */
+  | { readonly screen: 'coach' }
+  /** The trainer (issue 17): set dealt hands, graded at once, no money. */
+  | { readonly screen: 'trainer' }
+  /** The daily challenge (issue 17): the same 50 hands for everyone. */
+  | { readonly screen: 'daily' };
 
 /** Reads the route from a location hash (`#/table/table-1`, `#/verify/<roundId>`). */
 export function parseRoute(hash: string): Route {
@@ -42,6 +55,9 @@ export function parseRoute(hash: string): Route {
   if (verify) return { screen: 'verify', roundId: decodeURIComponent(verify[1]) };
   if (/^#\/fairness-audit\b/.test(hash)) return { screen: 'fairness-audit' };
   if (/^#\/house-way-lab\b/.test(hash)) return { screen: 'house-way-lab' };
+  if (/^#\/coach\b/.test(hash)) return { screen: 'coach' };
+  if (/^#\/trainer\b/.test(hash)) return { screen: 'trainer' };
+  if (/^#\/daily\b/.test(hash)) return { screen: 'daily' };
   const m = /^#\/table\/([^/?#]+)/.exec(hash);
   return m ? { screen: 'table', tableId: decodeURIComponent(m[1]) } : { screen: 'lobby' };
 }
@@ -51,5 +67,8 @@ export function routeHash(route: Route): string {
   if (route.screen === 'verify') return `#/verify/${encodeURIComponent(route.roundId)}`;
   if (route.screen === 'fairness-audit') return '#/fairness-audit';
   if (route.screen === 'house-way-lab') return '#/house-way-lab';
+  if (route.screen === 'coach') return '#/coach';
+  if (route.screen === 'trainer') return '#/trainer';
+  if (route.screen === 'daily') return '#/daily';
   return route.screen === 'table' ? `#/table/${encodeURIComponent(route.tableId)}` : '#/';
 }

@@ -2,85 +2,25 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import type { TableView, YouView } from '@paigow/engine';
+import type { TableView } from '@paigow/protocol';
 import { createI18n } from './i18n/index.js';
 import { en } from './i18n/en.js';
 import { TableLayout } from './TableScreen.js';
-import type { TableState } from './useTable.js';
 import type { Api } from '../net/http.js';
+import { HAND, liveTable, tableView } from '../testing/table-view.js';
 
 const i18n = createI18n('en');
-const cards = ['As', 'Kh', 'Jk', '7d', '7c', '3s', 'Td'];
 
+/** Ada dealt her seven cards at a one-seat table, setting her hand. */
 function settingView(): TableView {
-  const you = {
-    playerId: 'p1',
-    nickname: 'Ada',
-    seat: 0,
-    role: 'player',
-    balanceCents: 97_450,
-    compPoints: 42,
-    bets: { main: 2500, fortune: 0 },
-    lastBets: null,
-    ready: true,
-    cards,
-    setting: null,
-    houseWay: null,
-    deadlineMs: 31_000,
-    deadlineKind: 'decision',
-    canTakeBank: false,
-    lastResult: null,
-  } satisfies YouView;
-  return {
-    protocolVersion: 1,
-    tableId: 'table-1',
-    config: {
-      tableId: 'table-1',
-      name: 'Jade Room',
-      seats: 1,
-      limits: { main: { minCents: 500, maxCents: 50_000 }, fortune: null },
-      betUnitCents: 100,
-      commissionBps: 500,
-      bankerFeeBps: 150,
-      playerBanking: false,
-      bankMinCompPoints: 50,
-      bankMinBalanceCents: 50_750,
-      houseWay: 'seeds',
-      fortunePayTable: null,
-      envyBonus: null,
-      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000 },
-    },
-    phase: 'setting',
-    roundId: 'r-13',
-    serverNowMs: 0,
-    seats: [
-      { seat: 0, nickname: 'Ada', you: true, role: 'player', connected: true, bets: { main: 2500, fortune: 0 }, ready: true, inRound: true, cardCount: 7, hasSet: false, deadlineMs: 31_000 },
-    ],
-    banker: { kind: 'house' },
-    you,
-    lastRound: null,
-    fairness: null,
-    ack: null,
-  } as TableView;
+  const view = tableView(
+    { phase: 'setting', roundId: 'r-13' },
+    { balanceCents: 97_450, compPoints: 42, bets: { main: 2500, fortune: 0 }, ready: true, cards: [...HAND], deadlineMs: 31_000, deadlineKind: 'decision' },
+  );
+  return { ...view, seats: view.seats.map((s) => ({ ...s, inRound: true, cardCount: 7, deadlineMs: 31_000 })) };
 }
 
 function render(low: string[]): string {
-  const table: TableState = {
-    view: settingView(),
-    receivedAtMs: 0,
-    status: 'open',
-    error: null,
-    pending: new Map(),
-    connections: 1,
-    notices: [],
-    dismissNotice: () => undefined,
-    sitAgain: () => undefined,
-    send: () => '',
-    leave: () => Promise.resolve(),
-    hint: null,
-    askHint: () => undefined,
-    clearHint: () => undefined,
-  };
   return renderToStaticMarkup(
     createElement(
       I18nextProvider,
@@ -92,7 +32,7 @@ function render(low: string[]): string {
         onLeave: () => undefined,
         onSessionLost: () => undefined,
         onPlayer: () => undefined,
-        table,
+        table: liveTable(settingView()),
         initialLow: low,
       }),
     ),

@@ -6,131 +6,37 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { FORTUNE_PAY_TABLE, type RoundResultView, type SeatResultView, type TableView, type YouView } from '@paigow/engine';
+import { FORTUNE_PAY_TABLE } from '@paigow/engine';
+import type { RoundResultView, SeatResultView, TableView, YouView } from '@paigow/protocol';
 import { createI18n } from './i18n/index.js';
 import { TableLayout } from './TableScreen.js';
-import type { TableState } from './useTable.js';
 import type { Api } from '../net/http.js';
+import { houseRound as round, seatResult, seatView, tableConfig, liveTable, tableView } from '../testing/table-view.js';
 
 const i18n = createI18n('en');
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
-const ada: SeatResultView = {
-  seat: 0,
-  nickname: 'Ada',
-  you: true,
-  cards: ['As', 'Kh', 'Jk', '7d', '7c', '3s', 'Td'],
-  setting: { high: ['7d', '7c', 'Td', '3s', 'Kh'], low: ['As', 'Jk'] },
-  setBy: 'player',
-  houseWayRule: null,
-  bets: { main: 1000, fortune: 500 },
-  high: 'win',
-  low: 'win',
-  outcome: 'win',
-  commissionCents: 50,
-  fortune: { line: 'flush', netCents: 1500 },
-  envy: null,
-  netCents: 2450,
-  compPointsDelta: 15,
-};
+const ada = seatResult({ bets: { main: 1000, fortune: 500 }, fortune: { line: 'flush', netCents: 1500 }, netCents: 2450, compPointsDelta: 15 });
 
-const houseRound: RoundResultView = {
-  roundId: 'r-1',
-  tableId: 'table-3',
-  banker: { kind: 'house' },
-  bankerHand: { cards: ['Qs', 'Qd', '9h', '8c', '5s', '4d', '2h'], setting: { high: ['Qs', 'Qd', '8c', '5s', '2h'], low: ['9h', '4d'] }, rule: '9.one-pair' },
-  players: [ada],
-  bankerNetCents: -2450,
-  bankerFeeCents: 0,
-  bankerCompPointsDelta: 0,
-  settledAtMs: 1,
-};
+const houseRound = round({ tableId: 'table-3', players: [ada], bankerNetCents: -2450 });
 
-function you(over: Partial<YouView> = {}): YouView {
-  return {
-    playerId: 'p-ada',
-    nickname: 'Ada',
-    seat: 0,
-    role: 'player',
-    balanceCents: 100_000,
-    compPoints: 65,
-    bets: { main: 0, fortune: 0 },
-    lastBets: { main: 1000, fortune: 500 },
-    ready: false,
-    cards: null,
-    setting: null,
-    houseWay: null,
-    deadlineMs: null,
-    deadlineKind: null,
-    canTakeBank: false,
-    lastResult: null,
-    ...over,
-  };
-}
-
-/** A three-seat table where a player may bank (limits 1.00–100.00, Fortune 1.00–25.00); Ada in seat 0. */
+/** A three-seat table where a player may bank (limits 1.00–100.00, Fortune 1.00–25.00); Ada in seat 0, Bea in seat 1. */
 function view(over: Partial<TableView> = {}, youOver: Partial<YouView> = {}): TableView {
-  const me = you(youOver);
-  return {
-    protocolVersion: 1,
+  const config = tableConfig({
     tableId: 'table-3',
-    config: {
-      tableId: 'table-3',
-      name: 'Dragon Room',
-      seats: 3,
-      limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } },
-      betUnitCents: 100,
-      commissionBps: 500,
-      bankerFeeBps: 150,
-      playerBanking: true,
-      bankMinCompPoints: 50,
-      bankMinBalanceCents: 10_150,
-      houseWay: 'seeds',
-      fortunePayTable: { ...FORTUNE_PAY_TABLE },
-      envyBonus: null,
-      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000 },
-    },
-    phase: 'betting',
-    roundId: null,
-    serverNowMs: 1_000,
-    seats: [0, 1, 2].map((seat) => ({
-      seat,
-      nickname: seat === 0 ? me.nickname : seat === 1 ? 'Bea' : null,
-      you: seat === 0 && me.seat === 0,
-      role: seat === 0 ? (me.role === 'banker' ? 'banker' : 'player') : seat === 1 ? 'player' : null,
-      connected: true,
-      bets: seat === 0 ? me.bets : { main: 0, fortune: 0 },
-      ready: false,
-      inRound: false,
-      cardCount: 0,
-      hasSet: false,
-      deadlineMs: null,
-    })),
-    banker: { kind: 'house' },
-    you: me,
-    lastRound: null,
-    ack: null,
-    ...over,
-  } as TableView;
+    name: 'Dragon Room',
+    seats: 3,
+    limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } },
+    playerBanking: true,
+    bankMinBalanceCents: 10_150,
+    fortunePayTable: { ...FORTUNE_PAY_TABLE },
+  });
+  const base = tableView({ config, serverNowMs: 1_000 }, { playerId: 'p-ada', compPoints: 65, lastBets: { main: 1000, fortune: 500 }, ...youOver });
+  const seats = base.seats.map((s) => (s.seat === 1 ? seatView({ seat: 1, nickname: 'Bea', role: 'player' }) : s));
+  return { ...base, seats, ...over };
 }
 
 function render(v: TableView): string {
-  const table: TableState = {
-    view: v,
-    receivedAtMs: 1_000,
-    status: 'open',
-    connections: 1,
-    error: null,
-    pending: new Map(),
-    send: () => 'r-1',
-    leave: async () => undefined,
-    notices: [],
-    dismissNotice: () => undefined,
-    sitAgain: () => undefined,
-    hint: null,
-    askHint: () => undefined,
-    clearHint: () => undefined,
-  };
   const props = {
     api: {} as Api,
     session: { token: 't', player: { id: 'p-ada', nickname: 'Ada', balanceCents: v.you?.balanceCents ?? 0, compPoints: 0 } },
@@ -138,7 +44,7 @@ function render(v: TableView): string {
     onLeave: () => undefined,
     onSessionLost: () => undefined,
     onPlayer: () => undefined,
-    table,
+    table: liveTable(v, { receivedAtMs: 1_000, send: () => 'r-1' }),
   } as unknown as Parameters<typeof TableLayout>[0];
   return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(TableLayout, props)));
 }

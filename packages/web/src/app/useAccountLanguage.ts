@@ -8,7 +8,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@paigow/i18n';
-import type { PlayerSummary } from '@paigow/engine';
+import type { PlayerSummary } from '@paigow/protocol';
 import type { Api } from '../net/http.js';
 import { chooseLanguage, languageFromAddress } from './i18n/choice.js';
 

@@ -7,7 +7,7 @@
  * any free seat (rules.md §5 "Interruptions").
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ClientMessageType, HintReply, TableView } from '@paigow/engine';
+import type { ClientMessageType, HintReply, TableView } from '@paigow/protocol';
 import {
   connectTable,
   JoinError,
@@ -19,7 +19,8 @@ import {
 } from '../net/table-connection.js';
 import { joined, leftTable, NEW_KEEPER, refused, sent, sitAgain as sitAgainOrder, viewed, type SeatKeeper, type SitOrder } from './seat-keeper.js';
 
-export interface TableState {
+/** A table as the browser has it: its latest view, the connection to its room, the requests and notices pending. */
+export interface LiveTable {
   readonly view: TableView | null;
   /** Browser clock when `view` arrived (for the timer's skew correction). */
   readonly receivedAtMs: number;
@@ -37,8 +38,13 @@ export interface TableState {
   send(type: ClientMessageType, payload?: Payload): string;
   /** Leaves the table: stands up when possible, then closes the room. */
   leave(): Promise<void>;
-  /** The server's notices not yet dismissed, oldest first. */
+  /** The server's notices not yet dismissed, oldest first (without `notice/round-settled`: see `settled`). */
   readonly notices: readonly NoticeItem[];
+  /**
+   * The server's `notice/round-settled` notices received, oldest first (the last `MAX_SETTLED`): each round
+   * the player took part in, once, as it was settled or at the next join if it was away then (the away panel).
+   */
+  readonly settled: readonly NoticeItem[];
   /** Forgets a notice (closed, or timed out on screen). */
   dismissNotice(id: number): void;
   /** Sits down again (after leaving the table on a timeout): the last seat held, else any free seat. */
@@ -66,6 +72,8 @@ export interface HintState {
 
 /** At most this many notices are kept (the oldest go first). */
 const MAX_NOTICES = 4;
+/** At most this many `notice/round-settled` are kept (a join sends at most 100 events: docs/server.md "The player inbox"). */
+const MAX_SETTLED = 100;
 
 /**
  * The live state of one table for the React shell: connects with colyseus.js (`net/table-connection.ts`),
@@ -74,7 +82,7 @@ const MAX_NOTICES = 4;
  * @param tableId the table (room id); @param token the session token
  * @param onSessionLost called when the server no longer knows the session (the app signs in again)
  */
-export function useTable(tableId: string, token: string, onSessionLost: () => void): TableState {
+export function useTable(tableId: string, token: string, onSessionLost: () => void): LiveTable {
   const [view, setView] = useState<TableView | null>(null);
   const [receivedAtMs, setReceivedAtMs] = useState(0);
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
@@ -83,6 +91,9 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
   const [pending, setPending] = useState<ReadonlyMap<string, ClientMessageType>>(new Map());
   const [hint, setHint] = useState<HintState | null>(null);
   const [notices, setNotices] = useState<readonly NoticeItem[]>([]);
+  const [settled, setSettled] = useState<readonly NoticeItem[]>([]);
+  /** The inbox numbers (`seq`) handed on: a join sends again those not acknowledged yet. */
+  const seen = useRef(new Set<number>());
   const conn = useRef<TableConnection | null>(null);
   const roundRef = useRef<string | null>(null);
   /** Which seat to ask for after a (re)connection (seat-keeper.ts). */
@@ -147,8 +158,14 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
       },
       notice(n) {
         if (!live) return;
+        if (n.seq !== null) {
+          if (seen.current.has(n.seq)) return;
+          seen.current.add(n.seq);
+        }
         if (n.code === 'notice/left-table') keeper.current = leftTable(keeper.current);
-        setNotices((list) => [...list, { ...n, id: nextNoticeId++, atMs: Date.now() }].slice(-MAX_NOTICES));
+        const item: NoticeItem = { ...n, id: nextNoticeId++, atMs: Date.now() };
+        if (n.code === 'notice/round-settled') setSettled((list) => [...list, item].slice(-MAX_SETTLED));
+        else setNotices((list) => [...list, item].slice(-MAX_NOTICES));
       },
       hint(reply) {
         if (!live) return;
@@ -235,7 +252,7 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
   }, [send]);
   const clearHint = useCallback(() => setHint(null), []);
 
-  return { view, receivedAtMs, status, connections, error, pending, send, leave, notices, dismissNotice, sitAgain, hint, askHint, clearHint };
+  return { view, receivedAtMs, status, connections, error, pending, send, leave, notices, settled, dismissNotice, sitAgain, hint, askHint, clearHint };
 }
 
 let nextNoticeId = 1;

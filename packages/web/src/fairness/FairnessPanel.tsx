@@ -4,7 +4,7 @@
  * (or, for a banker, its approval) locks it; once dealt, the hands' client seeds.
  */
 import { useTranslation } from 'react-i18next';
-import type { FairnessView } from '@paigow/engine';
+import type { FairnessView } from '@paigow/protocol';
 import { errorMessage } from '../app/i18n/index.js';
 import { routeHash } from '../app/session.js';
 import type { ClientSeed } from './client-seed.js';

@@ -3,7 +3,7 @@
  * `TableHelp` over a table (that table's figures). Each shows the panel while the hash opens help over
  * its screen (`#/help/<section>`, `#/table/<id>/help/<section>`).
  */
-import type { TableConfigView } from '@paigow/engine';
+import type { TableConfigView } from '@paigow/protocol';
 import { HelpPanel } from './HelpPanel.js';
 import { useHelpLocation } from './useHelpLocation.js';
 import './help.css';

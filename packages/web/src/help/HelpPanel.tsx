@@ -6,7 +6,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseCards, type TableConfigView } from '@paigow/engine';
+import { parseCards } from '@paigow/engine';
+import type { TableConfigView } from '@paigow/protocol';
 import { PlayingCard } from '../table-ui/Card.js';
 import { cardName } from '../table-ui/card-name.js';
 import { formatMoney } from '../app/i18n/index.js';

@@ -9,9 +9,9 @@ import {
   applyRateHalfUp,
   compPointsFor,
   type HouseWayId,
-  type TableConfigView,
   type TableTimers,
 } from '@paigow/engine';
+import type { TableConfigView } from '@paigow/protocol';
 
 /** The stake the money examples use: 100.00 (cents). */
 export const EXAMPLE_STAKE_CENTS = 10_000;

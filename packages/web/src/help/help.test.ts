@@ -4,7 +4,8 @@
  * table's settings (or the seeds' defaults); `#/help/<section>` links parse both ways.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIMERS, HOUSE_WAY_IDS, houseWays, tableConfig, type TableConfigView } from '@paigow/engine';
+import { DEFAULT_TIMERS, HOUSE_WAY_IDS, houseWays, tableConfig } from '@paigow/engine';
+import type { TableConfigView } from '@paigow/protocol';
 import { LANGUAGES } from '@paigow/i18n';
 import { createI18n } from '../app/i18n/index.js';
 import { HELP_CATALOGS, HELP_NAMESPACE, ensureHelpCatalogs } from './content/index.js';

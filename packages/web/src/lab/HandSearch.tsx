@@ -11,10 +11,10 @@ import {
   estimateSettings,
   formatCard,
   houseWays,
-  parseCards,
+  parseHand,
   settingIndexOfCode,
   settingValues,
-  type Card,
+  type Hand,
   type HouseWayId,
 } from '@paigow/engine';
 import { errorMessage, formatDecimal, houseWayText, prettyCards } from '../app/i18n/index.js';
@@ -33,7 +33,7 @@ interface Found {
 }
 
 /** Both house ways' settings of `hand` and their EVs (sampled against `banker` when not listed in `diff`). */
-function lookUp(hand: readonly Card[], a: HouseWayId, b: HouseWayId, banker: HouseWayId, diff: LabDiff | null, t: Parameters<typeof houseWayText>[0]): Found {
+function lookUp(hand: Hand, a: HouseWayId, b: HouseWayId, banker: HouseWayId, diff: LabDiff | null, t: Parameters<typeof houseWayText>[0]): Found {
   const cards = hand.map(formatCard);
   const listed = diff !== null && diff.a === a && diff.b === b ? findHand(diff, cards) : null;
   const codes = [a, b].map((id) => houseWays[id].code(hand));
@@ -63,7 +63,7 @@ export function HandSearch({ a, b, banker, diff }: { a: HouseWayId; b: HouseWayI
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = parseCards(text, 7);
+    const parsed = parseHand(text);
     if (!parsed.ok) {
       setError(errorMessage(t, parsed.error.code));
       setFound(null);

@@ -5,13 +5,19 @@
  * `auth/invalid-nickname`, `ledger/not-broke`, …) or `network` when the server cannot be reached.
  */
 import type {
+  CostliestResponse,
+  DailyLeaderboardResponse,
+  DailyPlayResponse,
+  DailyResponse,
   HistoryResponse,
   MeResponse,
   PlayerLanguage,
+  RoundGradeResponse,
   SessionResponse,
+  StrategyTaxResponse,
   TablesResponse,
   TopUpResponse,
-} from '@paigow/engine';
+} from '@paigow/protocol';
 
 /** A refused or failed request: `code` is an `ErrorCode` from the server, or `network`. */
 export class ApiError extends Error {
@@ -41,6 +47,18 @@ export interface Api {
   signOut(token: string): Promise<void>;
   /** `PUT /api/me/language`: the account keeps the player's language (throws `action/invalid`, `auth/invalid-session`). */
   setLanguage(token: string, language: PlayerLanguage): Promise<MeResponse>;
+  /** `GET /api/coach/rounds/<roundId>`: the coach's grade of the player's setting in a round (`review: null` until graded). */
+  coachRound(token: string, roundId: string): Promise<RoundGradeResponse>;
+  /** `GET /api/coach/tax`: the player's strategy tax. */
+  coachTax(token: string): Promise<StrategyTaxResponse>;
+  /** `GET /api/coach/costliest`: the player's ten costliest settings. */
+  coachCostliest(token: string): Promise<CostliestResponse>;
+  /** `GET /api/daily`: today's challenge. */
+  daily(token: string): Promise<DailyResponse>;
+  /** `POST /api/daily/play`: sets hand `index` of today's challenge (throws `action/stale`, `setting/foul`, …). */
+  dailyPlay(token: string, index: number, low: readonly string[]): Promise<DailyPlayResponse>;
+  /** `GET /api/daily/leaderboard`: today's leaderboard. */
+  dailyLeaderboard(token: string): Promise<DailyLeaderboardResponse>;
 }
 
 /**
@@ -79,5 +97,11 @@ export function createApi(baseUrl = ''): Api {
     history: (token, limit = 20) => call('GET', `/api/history?limit=${limit}`, token),
     signOut: (token) => call('POST', '/api/sign-out', token),
     setLanguage: (token, language) => call('PUT', '/api/me/language', token, { language }),
+    coachRound: (token, roundId) => call('GET', `/api/coach/rounds/${encodeURIComponent(roundId)}`, token),
+    coachTax: (token) => call('GET', '/api/coach/tax', token),
+    coachCostliest: (token) => call('GET', '/api/coach/costliest', token),
+    daily: (token) => call('GET', '/api/daily', token),
+    dailyPlay: (token, index, low) => call('POST', '/api/daily/play', token, { index, low }),
+    dailyLeaderboard: (token) => call('GET', '/api/daily/leaderboard', token),
   };
 }

@@ -1,12 +1,13 @@
 /**
  * The colyseus.js adapter (architecture.md "packages/web/src/net"): joins a table room, turns the
- * server's `view`, `error`, `notice` and `hint` messages into callbacks, and sends client messages with request
- * ids (docs/protocol.md). Colyseus types stay in this file; the rest of the client sees `TableView`s.
+ * server's `view`, `error`, `notice` and `hint` messages into callbacks (acknowledging each notice of the
+ * player's inbox once handed on: `ack-notice`), and sends client messages with request ids (docs/protocol.md). Colyseus types stay in this file; the rest of the client sees `TableView`s.
  *
  * The room's schema state is not read: the `view` message is the source of truth for the UI.
  */
 import { Client, type Room } from 'colyseus.js';
-import { ERROR_CODES, type ClientMessageType, type ErrorMessage, type HintReply, type Notice as ProtocolNotice, type TableView } from '@paigow/engine';
+import { ERROR_CODES } from '@paigow/engine';
+import type { ClientMessageType, ErrorMessage, HintReply, InboxNotice, TableView } from '@paigow/protocol';
 
 /** What a client message carries besides `requestId` (see `ClientMessage` in the engine's protocol). */
 export type Payload = Record<string, unknown>;
@@ -26,31 +27,37 @@ export interface TableListener {
 }
 
 /**
- * The server's `notice` message (docs/protocol.md; the engine's `Notice`, protocol/notices.ts): `code`
+ * The server's `notice` message (docs/protocol.md; `InboxNotice`, @paigow/protocol notices.ts): `code`
  * starts with `notice/` (`notice/bet-returned` `{amountCents, reason}`, `notice/house-way-set`
  * `{roundId, reason}`, `notice/left-table` `{reason}`, `notice/left-bank` `{reason}`, `notice/round-void`
- * `{roundId, reason}`, `notice/round-recovered` `{roundId, outcome, netCents}`); `message` is an English
- * text, shown only for a code the catalog does not know. Read loosely (a newer server may send codes
- * this client does not know yet).
+ * `{roundId, reason}`, `notice/round-recovered` `{roundId, outcome, netCents}`, `notice/round-settled`
+ * `{roundId, outcome, netCents, setBy}`); `message` is an English text, shown only for a code the catalog
+ * does not know; `seq` its number in the player's inbox (acknowledged with `ack-notice`; `null`: not
+ * stored), `tableId` the table it happened at. Read loosely (a newer server may send codes this client
+ * does not know yet).
  */
 export interface Notice {
   readonly code: string;
   readonly params: Readonly<Record<string, unknown>>;
   readonly message: string;
+  readonly seq: number | null;
+  readonly tableId: string | null;
 }
 
 /** Every protocol notice fits the client's reading of one (fails to compile otherwise). */
-export const PROTOCOL_NOTICES_FIT: (notice: ProtocolNotice) => Notice = (notice) => notice;
+export const PROTOCOL_NOTICES_FIT: (notice: InboxNotice) => Notice = (notice) => notice;
 
 /** Reads a `notice` payload (tolerant: missing params become `{}`); `null` when it is not one. */
 export function parseNotice(payload: unknown): Notice | null {
   if (typeof payload !== 'object' || payload === null) return null;
-  const { code, params, message } = payload as { code?: unknown; params?: unknown; message?: unknown };
+  const { code, params, message, seq, tableId } = payload as { code?: unknown; params?: unknown; message?: unknown; seq?: unknown; tableId?: unknown };
   if (typeof code !== 'string' || !code.startsWith('notice/')) return null;
   return {
     code,
     params: typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as Record<string, unknown>) : {},
     message: typeof message === 'string' ? message : '',
+    seq: typeof seq === 'number' && Number.isSafeInteger(seq) && seq > 0 ? seq : null,
+    tableId: typeof tableId === 'string' ? tableId : null,
   };
 }
 
@@ -129,7 +136,10 @@ export async function connectTable(
     r.onMessage('hint', (hint: HintReply) => listener.hint?.(hint));
     r.onMessage('notice', (payload: unknown) => {
       const notice = parseNotice(payload);
-      if (notice) listener.notice?.(notice);
+      if (!notice) return;
+      listener.notice?.(notice);
+      // Handed to the screen: acknowledged, so that no join sends it again (docs/server.md "The player inbox").
+      if (notice.seq !== null) r.send('ack-notice', { seq: notice.seq, requestId: `${sessionTag}-${++counter}` });
     });
     // Any other server message is ignored (e.g. Colyseus internals).
     r.onMessage('*', () => undefined);

@@ -9,113 +9,52 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { ENVY_BONUS_TABLE, FORTUNE_PAY_TABLE, type HintReply, type HistoryEntry, type RoundResultView, type TableView, type YouView } from '@paigow/engine';
+import { ENVY_BONUS_TABLE, FORTUNE_PAY_TABLE } from '@paigow/engine';
+import type { HintReply, HistoryEntry, RoundResultView, TableView, YouView } from '@paigow/protocol';
 import { createI18n } from '../app/i18n/index.js';
 import { TableLayout } from '../app/TableScreen.js';
-import type { NoticeItem, TableState } from '../app/useTable.js';
+import type { NoticeItem } from '../app/useTable.js';
+import { HAND, houseRound, seatResult, seatView, tableConfig, liveTable, tableView } from '../testing/table-view.js';
 import type { AwayRound } from '../app/away.js';
 import type { Api } from '../net/http.js';
 import '../app/styles.css';
 
 const now = Date.now();
-const cards = ['As', 'Kh', 'Jk', '7d', '7c', '3s', 'Td'];
+const cards = [...HAND];
 
-const round: RoundResultView = {
+const round: RoundResultView = houseRound({
   roundId: 'r-12',
-  tableId: 'table-1',
-  banker: { kind: 'house' },
-  bankerHand: { cards: ['Qs', 'Qd', '9h', '8c', '5s', '4d', '2h'], setting: { high: ['Qs', 'Qd', '8c', '5s', '2h'], low: ['9h', '4d'] }, rule: '9.one-pair' },
   players: [
-    {
-      seat: 0,
-      nickname: 'Ada',
-      you: true,
-      cards,
-      setting: { high: ['7d', '7c', 'Td', '3s', 'Kh'], low: ['As', 'Jk'] },
-      setBy: 'player',
-      houseWayRule: null,
+    seatResult({
       bets: { main: 2500, fortune: 500 },
       high: 'lose',
       low: 'win',
       outcome: 'push',
       commissionCents: 0,
       fortune: { line: null, netCents: -500 },
-      envy: null,
       netCents: -500,
       compPointsDelta: 30,
-    },
+    }),
   ],
   bankerNetCents: 500,
-  bankerFeeCents: 0,
-  bankerCompPointsDelta: 0,
   settledAtMs: now - 5000,
-};
+});
 
-function you(over: Partial<YouView> = {}): YouView {
-  return {
-    playerId: 'p1',
-    nickname: 'Ada',
-    seat: 0,
-    role: 'player',
-    balanceCents: 97_450,
-    compPoints: 42,
-    bets: { main: 0, fortune: 0 },
-    lastBets: { main: 2500, fortune: 500 },
-    ready: false,
-    cards: null,
-    setting: null,
-    houseWay: null,
-    deadlineMs: null,
-    deadlineKind: null,
-    canTakeBank: false,
-    lastResult: null,
-    ...over,
-  };
-}
-
+/** The Jade Room (5.00–500.00, Fortune 1.00–25.00) with `seats` seats: Ada in seat 0, Boris (bet 10.00, ready) in seat 2. */
 function view(over: Partial<TableView>, youOver: Partial<YouView> = {}, seats = 1, playerBanking = false): TableView {
-  return {
-    protocolVersion: 1,
-    tableId: 'table-1',
-    config: {
-      tableId: 'table-1',
-      name: 'Jade Room',
-      seats,
-      limits: { main: { minCents: 500, maxCents: 50_000 }, fortune: { minCents: 100, maxCents: 2500 } },
-      betUnitCents: 100,
-      commissionBps: 500,
-      bankerFeeBps: 150,
-      playerBanking,
-      bankMinCompPoints: 50,
-      bankMinBalanceCents: 50_750,
-      houseWay: 'seeds',
-      fortunePayTable: { ...FORTUNE_PAY_TABLE },
-      envyBonus: playerBanking ? { minFortuneBetCents: 500, amountsCents: { ...ENVY_BONUS_TABLE } } : null,
-      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000 },
-    },
-    phase: 'betting',
-    roundId: null,
-    serverNowMs: now,
-    seats: Array.from({ length: seats }, (_, i) => ({
-      seat: i,
-      nickname: i === 0 ? 'Ada' : i === 2 ? 'Boris' : null,
-      you: i === 0,
-      role: i === 0 || i === 2 ? ('player' as const) : null,
-      connected: true,
-      bets: { main: i === 2 ? 1000 : 0, fortune: 0 },
-      ready: i === 2,
-      inRound: false,
-      cardCount: 0,
-      hasSet: false,
-      deadlineMs: null,
-    })),
-    banker: { kind: 'house' },
-    you: you(youOver),
-    lastRound: null,
-    fairness: null,
-    ack: null,
-    ...over,
-  };
+  const config = tableConfig({
+    seats,
+    limits: { main: { minCents: 500, maxCents: 50_000 }, fortune: { minCents: 100, maxCents: 2500 } },
+    playerBanking,
+    fortunePayTable: { ...FORTUNE_PAY_TABLE },
+    envyBonus: playerBanking ? { minFortuneBetCents: 500, amountsCents: { ...ENVY_BONUS_TABLE } } : null,
+  });
+  const base = tableView({ config, serverNowMs: now }, { balanceCents: 97_450, compPoints: 42, lastBets: { main: 2500, fortune: 500 }, ...youOver });
+  // The viewer's seat shows no bet here (the felt draws the viewer's own bets).
+  const seatsShown = base.seats.map((s) =>
+    s.seat === 0 ? seatView({ seat: 0, nickname: 'Ada', you: true, role: 'player' }) : s.seat === 2 ? seatView({ seat: 2, nickname: 'Boris', role: 'player', bets: { main: 1000, fortune: 0 }, ready: true }) : s,
+  );
+  return { ...base, seats: seatsShown, ...over };
 }
 
 const setting = (low: string[] = []): readonly [TableView, string[]] =>
@@ -299,12 +238,18 @@ const api: Api = {
   history: () => Promise.resolve({ items: history }),
   signOut: () => Promise.resolve(),
   setLanguage: () => Promise.reject(new Error('preview')),
+  coachRound: () => Promise.resolve({ review: null }),
+  coachTax: () => Promise.reject(new Error('preview')),
+  coachCostliest: () => Promise.reject(new Error('preview')),
+  daily: () => Promise.reject(new Error('preview')),
+  dailyPlay: () => Promise.reject(new Error('preview')),
+  dailyLeaderboard: () => Promise.reject(new Error('preview')),
 };
 
 const notices: NoticeItem[] = [
-  { id: 1, atMs: now, code: 'notice/bet-returned', params: { amountCents: 2500, reason: 'balance' }, message: '' },
-  { id: 2, atMs: now, code: 'notice/house-way-set', params: { reason: 'timeout' }, message: '' },
-  { id: 3, atMs: now, code: 'notice/left-table', params: { reason: 'timeout' }, message: '' },
+  { id: 1, atMs: now, code: 'notice/bet-returned', params: { amountCents: 2500, reason: 'balance' }, message: '', seq: null, tableId: 'table-1' },
+  { id: 2, atMs: now, code: 'notice/house-way-set', params: { reason: 'timeout' }, message: '', seq: null, tableId: 'table-1' },
+  { id: 3, atMs: now, code: 'notice/left-table', params: { reason: 'timeout' }, message: '', seq: null, tableId: 'table-1' },
 ];
 
 const away: AwayRound[] = [
@@ -315,22 +260,12 @@ const away: AwayRound[] = [
 function Preview() {
   const name = window.location.hash.slice(1) || 'betting';
   const [v, low] = STATES[name] ?? STATES.betting;
-  const table: TableState = {
-    view: v,
+  const table = liveTable(v, {
     receivedAtMs: now,
-    status: 'open',
     error: name === 'lose' ? { code: 'bet/under-limit', message: '', requestId: 'x' } : null,
-    pending: new Map(),
-    connections: 1,
     notices: name === 'notices' ? notices : [],
-    dismissNotice: () => undefined,
-    sitAgain: () => undefined,
-    send: () => '',
-    leave: () => Promise.resolve(),
     hint: name === 'hint' || name === 'hint-computing' ? { requestId: 'h1', roundId: 'r-13', reply: name === 'hint' ? hintReply : null } : null,
-    askHint: () => undefined,
-    clearHint: () => undefined,
-  };
+  });
   return (
     <TableLayout
       key={name}

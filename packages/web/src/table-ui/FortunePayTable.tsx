@@ -4,7 +4,8 @@
  * envy bonus when the table has it on. Presentational: it draws what the `TableConfigView` says.
  */
 import { useTranslation } from 'react-i18next';
-import type { SpotLimits, TableConfigView } from '@paigow/engine';
+import type { SpotLimits } from '@paigow/engine';
+import type { TableConfigView } from '@paigow/protocol';
 
 export interface FortunePayTableProps {
   /** `config.fortunePayTable`: "to 1" per Fortune line key, highest line first. */

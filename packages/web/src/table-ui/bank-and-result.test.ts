@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RoundResultView, SeatResultView, TableView } from '@paigow/engine';
+import type { RoundResultView, SeatResultView, TableView } from '@paigow/protocol';
 import { bankBlocks, bankRoom, leaveBankRefused } from './bank-status.js';
 import { bankerHandMarks, bankerRow } from './banker-side.js';
 import { resultLines } from './result-lines.js';

@@ -2,7 +2,7 @@
  * The bank as a player sees it (rules.md §5 "Play as the banker", §3.1): why "Be the banker" is disabled,
  * with the table's own numbers, and how much a banking player can still take. Pure, from the `TableView`.
  */
-import type { TableView } from '@paigow/engine';
+import type { TableView } from '@paigow/protocol';
 
 /**
  * One reason the viewer cannot take the bank now:

@@ -2,7 +2,8 @@
  * A revealed round read from the banker's side (rules.md §3: a copy goes to the banker): the marks over
  * the banker's two hands and each player's row on the banking player's own screen. Pure.
  */
-import type { HandResult, RoundResultView, SeatResultView, WagerOutcome } from '@paigow/engine';
+import type { HandResult, WagerOutcome } from '@paigow/engine';
+import type { RoundResultView, SeatResultView } from '@paigow/protocol';
 import { bankerMark, mainResultOf, outcomeOfNet } from './model.js';
 
 /** A mark over one of the banker's hands: one result against every player, or `mixed` (won against some, lost against others). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SeatResultView, SeatView, TableView } from '@paigow/engine';
+import type { SeatView, TableView, YouView } from '@paigow/protocol';
+import { seatResult, seatView, tableConfig, tableView } from '../testing/table-view.js';
 import { betUnitOf, checkDraft, fortuneChip, mainResultOf, planBet, waitingFor } from './model.js';
 
 const limits = { minCents: 500, maxCents: 50_000 };
@@ -52,58 +53,12 @@ describe('building a bet with chips (rules.md §5, the table minimum and the bet
   });
 });
 
-function seat(over: Partial<SeatView>): SeatView {
-  return { seat: 0, nickname: null, you: false, role: null, connected: true, bets: { main: 0, fortune: 0 }, ready: false, inRound: false, cardCount: 0, hasSet: false, deadlineMs: null, ...over };
-}
+const seat = seatView;
 
-function table(phase: TableView['phase'], seats: SeatView[], you: Partial<NonNullable<TableView['you']>> = {}, banker: TableView['banker'] = { kind: 'house' }): TableView {
-  return {
-    protocolVersion: 1,
-    tableId: 't',
-    config: {
-      tableId: 't',
-      name: 'T',
-      seats: 6,
-      limits: { main: limits, fortune: null },
-      betUnitCents: 100,
-      commissionBps: 500,
-      bankerFeeBps: 150,
-      playerBanking: banker.kind === 'player',
-      bankMinCompPoints: 50,
-      bankMinBalanceCents: 50_750,
-      houseWay: 'seeds',
-      fortunePayTable: null,
-      envyBonus: null,
-      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000 },
-    },
-    phase,
-    roundId: phase === 'setting' ? 'r' : null,
-    serverNowMs: 0,
-    seats,
-    banker,
-    you: {
-      playerId: 'p',
-      nickname: 'Ada',
-      seat: 0,
-      role: 'player',
-      balanceCents: 100_000,
-      compPoints: 0,
-      bets: { main: 0, fortune: 0 },
-      lastBets: null,
-      ready: false,
-      cards: null,
-      setting: null,
-      houseWay: null,
-      deadlineMs: null,
-      deadlineKind: null,
-      canTakeBank: false,
-      lastResult: null,
-      ...you,
-    },
-    lastRound: null,
-    fairness: null,
-    ack: null,
-  };
+/** A six-seat table of 5.00–500.00 in `phase` with these seats, its viewer Ada (`you` on `youView`). */
+function table(phase: TableView['phase'], seats: SeatView[], you: Partial<YouView> = {}, banker: TableView['banker'] = { kind: 'house' }): TableView {
+  const config = tableConfig({ tableId: 't', name: 'T', seats: 6, limits: { main: limits, fortune: null }, playerBanking: banker.kind === 'player' });
+  return tableView({ config, phase, roundId: phase === 'setting' ? 'r' : null, seats, banker }, you);
 }
 
 describe('waitingFor (docs/protocol.md "Multi-player Deal rule", "Setting")', () => {
@@ -156,24 +111,7 @@ describe('waitingFor (docs/protocol.md "Multi-player Deal rule", "Setting")', ()
 });
 
 describe("a player's result from the banking side (rules.md §3.1, §4)", () => {
-  const base: SeatResultView = {
-    seat: 1,
-    nickname: 'Punter Pat',
-    you: false,
-    cards: [],
-    setting: { high: [], low: [] },
-    setBy: 'player',
-    houseWayRule: null,
-    bets: { main: 1000, fortune: 0 },
-    high: 'lose',
-    low: 'lose',
-    outcome: 'lose',
-    commissionCents: 0,
-    fortune: null,
-    envy: null,
-    netCents: -1000,
-    compPointsDelta: 10,
-  };
+  const base = seatResult({ seat: 1, nickname: 'Punter Pat', you: false, high: 'lose', low: 'lose', outcome: 'lose', commissionCents: 0, netCents: -1000 });
 
   it('turns a player who lost $10 into +$10 for the banker', () => {
     expect(mainResultOf(base)).toEqual({ playerMainCents: -1000, bankerCents: 1000 });

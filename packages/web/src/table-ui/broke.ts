@@ -2,7 +2,8 @@
  * A player who cannot cover the table minimum (rules.md §5: play money; a broke player may top up).
  * Pure; cents.
  */
-import type { SpotLimits, YouView } from '@paigow/engine';
+import type { SpotLimits } from '@paigow/engine';
+import type { YouView } from '@paigow/protocol';
 
 /**
  * A player may top up below this balance, cents, with nothing in a round: the server's `BROKE_BELOW_CENTS`

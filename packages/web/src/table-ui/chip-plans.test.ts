@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { betChips } from './model.js';
 import { betsBlock, doubled, forgetRefused, fortuneOffer, rebetBlock, remember, type UndoStep } from './chip-plans.js';
 import { brokeAt, canTopUp, topUpBelowCents } from './broke.js';
-import type { YouView } from '@paigow/engine';
+import type { YouView } from '@paigow/protocol';
 
 const limits = { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } };
 
@@ -31,15 +31,15 @@ describe('the Fortune spot never offers a chip above its limit (issue 10 point 1
 
 describe('Undo, Double and Rebet (issue 10 points 10, 11)', () => {
   it('remembers changes (bounded) and forgets the ones the server refused', () => {
-    const a: UndoStep = { before: { main: [], fortune: [] }, requestIds: ['q-1'] };
-    const b: UndoStep = { before: { main: [5], fortune: [] }, requestIds: ['q-2', 'q-3'] };
+    const a: UndoStep = { before: { main: [], fortune: [] }, tickets: ['q-1'] };
+    const b: UndoStep = { before: { main: [5], fortune: [] }, tickets: ['q-2', 'q-3'] };
     const steps = remember(remember([], a), b);
     expect(forgetRefused(steps, 'q-3')).toEqual([a]);
     expect(forgetRefused(steps, 'q-9')).toBe(steps);
     let many: UndoStep[] = [];
-    for (let i = 0; i < 40; i++) many = remember(many, { before: { main: [], fortune: [] }, requestIds: [`q-${i}`] });
+    for (let i = 0; i < 40; i++) many = remember(many, { before: { main: [], fortune: [] }, tickets: [`q-${i}`] });
     expect(many).toHaveLength(30);
-    expect(many[0].requestIds).toEqual(['q-10']);
+    expect(many[0].tickets).toEqual(['q-10']);
   });
 
   it('doubles the piles on the felt, or the last bets on an empty felt', () => {

@@ -26,10 +26,10 @@ export function fortuneOffer(selected: ChipValue | null, unitCents: number, limi
   return [...fits].reverse().find((v) => v <= wanted) ?? fits[0];
 }
 
-/** An entry of Undo's memory: the piles before a change, and the requests that carried the change. */
+/** An entry of Undo's memory: the piles before a change, and the bet messages that carried it (named by bet-draft.ts's tickets). */
 export interface UndoStep {
   readonly before: Piles;
-  readonly requestIds: readonly string[];
+  readonly tickets: readonly string[];
 }
 
 /** At most this many changes are remembered for Undo. */
@@ -40,9 +40,9 @@ export function remember(steps: readonly UndoStep[], step: UndoStep): UndoStep[]
   return [...steps, step].slice(-UNDO_DEPTH);
 }
 
-/** Undo's memory without a change the server refused (it changed nothing, so there is nothing to undo). */
-export function forgetRefused(steps: readonly UndoStep[], requestId: string): readonly UndoStep[] {
-  const next = steps.filter((s) => !s.requestIds.includes(requestId));
+/** Undo's memory without the change carried by `ticket`, which the server refused (it changed nothing, so there is nothing to undo). */
+export function forgetRefused(steps: readonly UndoStep[], ticket: string): readonly UndoStep[] {
+  const next = steps.filter((s) => !s.tickets.includes(ticket));
   return next.length === steps.length ? steps : next;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { RoundResultView, TableView } from '@paigow/engine';
+import type { TableView } from '@paigow/protocol';
+import { houseRound, seatResult, tableView } from '../testing/table-view.js';
 import { arrange, bankerMark, betChips, chipsFor, localDeadline, resultOf, sortForDisplay, stageOf, toggleLow } from './model.js';
 
 const HAND = ['As', 'Kh', 'Jk', '7d', '7c', '3s', 'Td'];
@@ -76,85 +77,11 @@ describe('banker marks and deadlines', () => {
   });
 });
 
-const round: RoundResultView = {
-  roundId: 'r1',
-  tableId: 't1',
-  banker: { kind: 'house' },
-  bankerHand: { cards: ['Qs', 'Qd', '9h', '8c', '5s', '4d', '2h'], setting: { high: ['Qs', 'Qd', '8c', '5s', '2h'], low: ['9h', '4d'] }, rule: '9.one-pair' },
-  players: [
-    {
-      seat: 0,
-      nickname: 'Ada',
-      you: true,
-      cards: HAND,
-      setting: { high: ['As', 'Jk', '7d', '7c', '3s'], low: ['Kh', 'Td'] },
-      setBy: 'player',
-      houseWayRule: null,
-      bets: { main: 1000, fortune: 0 },
-      high: 'win',
-      low: 'win',
-      outcome: 'win',
-      commissionCents: 50,
-      fortune: null,
-      envy: null,
-      netCents: 950,
-      compPointsDelta: 10,
-    },
-  ],
-  bankerNetCents: -950,
-  bankerFeeCents: 0,
-  bankerCompPointsDelta: 0,
-  settledAtMs: 1,
-};
+const round = houseRound({ roundId: 'r1', tableId: 't1', players: [seatResult({ setting: { high: ['As', 'Jk', '7d', '7c', '3s'], low: ['Kh', 'Td'] } })] });
 
+/** A one-seat table in betting (no seats drawn), its viewer Ada; `over` replaces any field. */
 function view(over: Partial<TableView>): TableView {
-  return {
-    protocolVersion: 1,
-    tableId: 't1',
-    config: {
-      tableId: 't1',
-      name: 'T',
-      seats: 1,
-      limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null },
-      betUnitCents: 100,
-      commissionBps: 500,
-      bankerFeeBps: 150,
-      playerBanking: false,
-      bankMinCompPoints: 50,
-      bankMinBalanceCents: 10_150,
-      houseWay: 'seeds',
-      fortunePayTable: null,
-      envyBonus: null,
-      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000 },
-    },
-    phase: 'betting',
-    roundId: null,
-    serverNowMs: 0,
-    seats: [],
-    banker: { kind: 'house' },
-    you: {
-      playerId: 'p',
-      nickname: 'Ada',
-      seat: 0,
-      role: 'player',
-      balanceCents: 100_000,
-      compPoints: 0,
-      bets: { main: 0, fortune: 0 },
-      lastBets: null,
-      ready: false,
-      cards: null,
-      setting: null,
-      houseWay: null,
-      deadlineMs: null,
-      deadlineKind: null,
-      canTakeBank: false,
-      lastResult: null,
-    },
-    lastRound: null,
-    fairness: null,
-    ack: null,
-    ...over,
-  };
+  return tableView({ seats: [], ...over });
 }
 
 describe('stageOf and resultOf', () => {

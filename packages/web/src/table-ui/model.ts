@@ -13,16 +13,13 @@ import {
   evaluateLowHand,
   parseCard,
   parseCards,
+  parseHand,
   type Category,
-  type EnvyView,
   type ErrorCode,
   type HandResult,
-  type RoundResultView,
-  type SeatResultView,
-  type SettingView,
-  type TableView,
   type WagerOutcome,
 } from '@paigow/engine';
+import type { EnvyView, RoundResultView, SeatResultView, SettingView, TableView } from '@paigow/protocol';
 
 /** Card text as on the wire (`As`, `Jk`). */
 export type CardText = string;
@@ -68,7 +65,7 @@ export function arrange(cards: readonly CardText[], low: readonly CardText[]): A
   const high = sortForDisplay(cards.filter((c) => !lowCards.includes(c)));
   const base = { high, low: lowCards, highCategory: null, lowCategory: null };
   if (lowCards.length !== 2 || cards.length !== 7) return { ...base, block: { kind: 'low-count', count: lowCards.length } };
-  const hand = parseCards([...cards], 7);
+  const hand = parseHand(cards);
   const highParsed = parseCards([...high], 5);
   const lowParsed = parseCards([...lowCards], 2);
   if (!hand.ok) return { ...base, block: { kind: 'error', code: hand.error.code } };

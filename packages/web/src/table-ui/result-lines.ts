@@ -3,7 +3,8 @@
  * Fortune bet and the envy bonus each on a line of its own, then the round's net when there is more than
  * the main bet — so that "You win $15" beside "Fortune lost" cannot be read as the round's total. Pure; cents.
  */
-import type { EnvyView, WagerOutcome } from '@paigow/engine';
+import type { WagerOutcome } from '@paigow/engine';
+import type { EnvyView } from '@paigow/protocol';
 import type { ResultModel } from './model.js';
 
 /** One line of the result banner. */

@@ -5,7 +5,7 @@
  */
 
 import { availableParallelism } from 'node:os';
-import { analyzeHand, bankerHistogram, cards, createSeededRng, estimateSettings, HINT_SAMPLES, scoreSettings, simulate } from '@paigow/engine';
+import { analyzeHand, bankerHistogram, cards, createSeededRng, estimateSettings, handOf, HINT_SAMPLES, scoreSettings, simulate } from '@paigow/engine';
 import { pooledHistogram } from '../../commands/analyze.js';
 import { createPool } from '../../workers/pool.js';
 import { now, runPaigowJson, sink, type BenchRow, type BenchSection } from '../measure.js';
@@ -20,7 +20,7 @@ async function warmParallel(threads: number): Promise<number> {
     let best = Infinity;
     for (const hand of HANDS) {
       const start = now();
-      const h = cards(hand);
+      const h = handOf(hand);
       sink.value += scoreSettings(h, await pooledHistogram(h, pool, threads))[0].ev;
       best = Math.min(best, (now() - start) / 1000);
     }
@@ -38,7 +38,7 @@ async function rows(): Promise<BenchRow[]> {
   let warm = Infinity;
   for (const hand of HANDS) {
     const start = now();
-    sink.value += analyzeHand(cards(hand)).best.ev;
+    sink.value += analyzeHand(handOf(hand)).best.ev;
     warm = Math.min(warm, (now() - start) / 1000);
   }
   let cold = Infinity;
@@ -50,7 +50,7 @@ async function rows(): Promise<BenchRow[]> {
   let margin = 0;
   for (const hand of HANDS) {
     const start = now();
-    const estimate = estimateSettings(cards(hand), rng, HINT_SAMPLES);
+    const estimate = estimateSettings(handOf(hand), rng, HINT_SAMPLES);
     hint = Math.min(hint, (now() - start) / 1000);
     margin = Math.max(margin, ...estimate.map((s) => s.evMargin));
   }

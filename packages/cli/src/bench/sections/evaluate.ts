@@ -14,14 +14,14 @@ import {
   JOKER,
   type Card,
 } from '@paigow/engine';
-import { dealHands, measureRate, now, sink, toPokersolver, type BenchRow, type BenchSection } from '../measure.js';
+import { dealHands, dealSevenCardHands, measureRate, now, sink, toPokersolver, type BenchRow, type BenchSection } from '../measure.js';
 
 const { Hand, Game } = pokersolver;
 
 const SEVEN_CARD_HANDS = 154_143_080;
 
 /** pokersolver's hands per second (`paigowpokerhi`) on the first `count` of `hands`; one trial, it is slow. */
-function pokersolverRate(hands: readonly Card[][], count: number): number {
+function pokersolverRate(hands: readonly (readonly Card[])[], count: number): number {
   const game = new Game('paigowpokerhi');
   const texts = hands.slice(0, count).map((h) => h.map(toPokersolver));
   return measureRate(() => {
@@ -58,7 +58,7 @@ function sevenCardRows(): BenchRow[] {
   const swept = Object.values(counts).reduce((a, b) => a + b, 0);
   if (swept !== SEVEN_CARD_HANDS) throw new Error(`the sweep counted ${swept} hands`);
 
-  const hands = dealHands(100_000, 7, 7);
+  const hands = dealSevenCardHands(100_000, 7);
   const best = measureRate(() => {
     for (const h of hands) sink.value += bestHighHand(h).value;
   }, hands.length);

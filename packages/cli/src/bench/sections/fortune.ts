@@ -5,7 +5,7 @@
  */
 
 import { fortuneLine } from '@paigow/engine';
-import { dealHands, measureRate, runPaigowJson, sink, type BenchRow, type BenchSection } from '../measure.js';
+import { dealSevenCardHands, measureRate, runPaigowJson, sink, type BenchRow, type BenchSection } from '../measure.js';
 
 const TRIALS = 3;
 const HANDS = 100_000;
@@ -29,7 +29,7 @@ export function benchFortune(): BenchRow[] {
     sweep = Math.min(sweep, run.sweep);
     whole = Math.min(whole, run.process);
   }
-  const hands = dealHands(HANDS, 7, 7);
+  const hands = dealSevenCardHands(HANDS, 7);
   const rate = measureRate(() => {
     let s = 0;
     for (const hand of hands) s += fortuneLine(hand).pays;

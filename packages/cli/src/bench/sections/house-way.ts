@@ -8,12 +8,12 @@
 
 import pokersolver from 'pokersolver';
 import { houseWay, houseWayCode, houseWays } from '@paigow/engine';
-import { dealHands, measureRate, runPaigowJson, sink, toPokersolver, type BenchRow, type BenchSection } from '../measure.js';
+import { dealSevenCardHands, measureRate, runPaigowJson, sink, toPokersolver, type BenchRow, type BenchSection } from '../measure.js';
 
 const { PaiGowPokerHelper } = pokersolver;
 
 function rows(): BenchRow[] {
-  const hands = dealHands(1 << 17, 7, 3);
+  const hands = dealSevenCardHands(1 << 17, 3);
   const flat = Int32Array.from(hands.flat());
   const hand = new Int32Array(7);
   const core = measureRate(() => {

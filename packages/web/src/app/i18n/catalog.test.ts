@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, ERROR_CODES, EXPLANATIONS, FORTUNE_LINES, FOXWOODS_EXPLANATIONS, FOXWOODS_RULES, HOUSE_WAY_RULES, cards, houseWay, houseWays } from '@paigow/engine';
+import { CATEGORIES, ERROR_CODES, EXPLANATIONS, FORTUNE_LINES, FOXWOODS_EXPLANATIONS, FOXWOODS_RULES, HOUSE_WAY_RULES, handOf, houseWay, houseWays } from '@paigow/engine';
 import { en } from './en.js';
 import { categoryName, createI18n, errorMessage, formatMoney, houseWayText, prettyCards } from './index.js';
 
@@ -55,7 +55,7 @@ describe('English catalog', () => {
 
   it('translates a Foxwoods explanation by its key, matching the engine English text', () => {
     for (const hand of ['Ah Kh Kd Qc Jc Ts 3d', 'Ts Td 4c 4h As 9d 2c', 'Js Jd 7c 7h 8s 9d Tc', 'Ks Kd Kc 5s 5d 5c 2h']) {
-      const hw = houseWays.foxwoods.set(cards(hand));
+      const hw = houseWays.foxwoods.set(handOf(hand));
       const text = houseWayText(t, hw.explanation);
       expect(text, hand).toBe(hw.explanation.text.replace(/\b([2-9TJQKA])([shdc])\b/g, (_, r: string, s: string) => prettyCards(r + s)));
     }
@@ -63,7 +63,7 @@ describe('English catalog', () => {
 
   it('translates a house-way explanation by key and params, matching the engine English text', () => {
     for (const hand of ['As Kd 9c 7h 5s 3d 2c', 'Ks Kd 4c 4h Qs 9d 2c', 'Ts Td 9c 9h 5s 5d Kc', '4s 4d 4c 4h Kd 9c 2s', '8s 8d 8c Kh Qs 5d 2c']) {
-      const hw = houseWay(cards(hand));
+      const hw = houseWay(handOf(hand));
       const text = houseWayText(t, hw.explanation);
       // Same words as the engine's text; only the cards are drawn with suit symbols.
       expect(text, hand).toBe(hw.explanation.text.replace(/\b([2-9TJQKA])([shdc])\b/g, (_, r: string, s: string) => prettyCards(r + s)));

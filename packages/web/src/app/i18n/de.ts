@@ -5,6 +5,7 @@
  */
 import { SHARED_CATALOGS } from '@paigow/i18n';
 import type { Translation } from './translation.js';
+import { COACH_CATALOGS } from '../../coach/i18n.js';
 
 /** The German catalog. */
 export const de: Translation = {
@@ -183,6 +184,9 @@ export const de: Translation = {
     'round-recovered': {
       refunded: 'Eine durch einen Serverstopp unterbrochene Runde wurde abgebrochen: Ihre Einsätze gingen auf Ihren Saldo zurück.',
       other: 'Eine durch einen Serverstopp unterbrochene Runde wurde abgerechnet (offene Hände nach der Art des Hauses): {{net}}.',
+    },
+    'round-settled': {
+      other: 'Eine Runde wurde während Ihrer Abwesenheit abgerechnet: {{net}}.',
     },
     bankChanged: '{{nickname}} hält die Bank nicht mehr: Jetzt hält das Haus die Bank.',
   },
@@ -443,6 +447,8 @@ export const de: Translation = {
       'Ihr Browser hat SHA-256 des Server-Seeds, das Deck aus den Seeds (HMAC-SHA256, Fisher–Yates), die Hände, die Aufteilungen nach der Art des Hauses und jedes Ergebnis neu berechnet, ohne den Server zu fragen.',
     back: 'Zurück',
   },
+  /** The coach (issue 17): grades, the coach page and the trainer (coach/i18n.ts). */
+  coach: COACH_CATALOGS.de,
   errors: {
     'card/malformed': 'Das ist keine Karte.',
     'card/duplicate': 'Dieselbe Karte kommt zweimal vor.',

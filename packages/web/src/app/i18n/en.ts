@@ -9,6 +9,7 @@
  */
 import type { ErrorCode } from '@paigow/engine';
 import { SHARED_CATALOGS as shared } from '@paigow/i18n';
+import { COACH_CATALOGS } from '../../coach/i18n.js';
 
 /**
  * Messages by error code. Every `ErrorCode` must be here (checked below at compile time and by
@@ -235,6 +236,9 @@ export const en = {
     'round-recovered': {
       refunded: 'A round interrupted by a server stop was called off: your stakes went back to your balance.',
       other: 'A round interrupted by a server stop was settled (unset hands by the house way): {{net}}.',
+    },
+    'round-settled': {
+      other: 'A round was settled while you were away: {{net}}.',
     },
     bankChanged: '{{nickname}} stopped banking: the house banks now.',
   },
@@ -506,6 +510,8 @@ export const en = {
       'Your browser recomputed SHA-256 of the server seed, the deck from the seeds (HMAC-SHA256, Fisher–Yates), the hands, the house way’s settings and every outcome, without asking the server.',
     back: 'Back',
   },
+  /** The coach (issue 17): grades, the coach page and the trainer (coach/i18n.ts). */
+  coach: COACH_CATALOGS.en,
   errors: {
     ...errors,
     network: 'Cannot reach the server. Check your connection.',

@@ -5,6 +5,7 @@
  */
 import { SHARED_CATALOGS } from '@paigow/i18n';
 import type { Translation } from './translation.js';
+import { COACH_CATALOGS } from '../../coach/i18n.js';
 
 /** The Spanish catalog. */
 export const es: Translation = {
@@ -187,6 +188,9 @@ export const es: Translation = {
     'round-recovered': {
       refunded: 'Se anuló una ronda interrumpida por una parada del servidor: tus apuestas volvieron a tu saldo.',
       other: 'Se liquidó una ronda interrumpida por una parada del servidor (manos sin colocar, según las reglas de la casa): {{net}}.',
+    },
+    'round-settled': {
+      other: 'Se liquidó una ronda mientras no estabas: {{net}}.',
     },
     bankChanged: '{{nickname}} dejó la banca: ahora la lleva la casa.',
   },
@@ -449,6 +453,8 @@ export const es: Translation = {
       'Tu navegador recalculó el SHA-256 de la semilla del servidor, la baraja a partir de las semillas (HMAC-SHA256, Fisher–Yates), las manos, las colocaciones de las reglas de la casa y cada resultado, sin preguntar al servidor.',
     back: 'Volver',
   },
+  /** The coach (issue 17): grades, the coach page and the trainer (coach/i18n.ts). */
+  coach: COACH_CATALOGS.es,
   errors: {
     'card/malformed': 'Eso no es una carta.',
     'card/duplicate': 'La misma carta aparece dos veces.',

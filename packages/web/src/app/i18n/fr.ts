@@ -6,6 +6,7 @@
  */
 import { SHARED_CATALOGS } from '@paigow/i18n';
 import type { Translation } from './translation.js';
+import { COACH_CATALOGS } from '../../coach/i18n.js';
 
 /** The French catalog. */
 export const fr: Translation = {
@@ -188,6 +189,9 @@ export const fr: Translation = {
     'round-recovered': {
       refunded: 'Une manche interrompue par un arrêt du serveur a été annulée\u00a0: vos mises sont revenues sur votre solde.',
       other: 'Une manche interrompue par un arrêt du serveur a été réglée (mains non placées selon la règle de la maison)\u00a0: {{net}}.',
+    },
+    'round-settled': {
+      other: 'Une manche a été réglée pendant votre absence\u00a0: {{net}}.',
     },
     bankChanged: '{{nickname}} ne tient plus la banque\u00a0: la maison la reprend.',
   },
@@ -450,6 +454,8 @@ export const fr: Translation = {
       'Votre navigateur a recalculé le SHA-256 de la graine serveur, le paquet à partir des graines (HMAC-SHA256, Fisher–Yates), les mains, les placements de la règle de la maison et chaque résultat, sans rien demander au serveur.',
     back: 'Retour',
   },
+  /** The coach (issue 17): grades, the coach page and the trainer (coach/i18n.ts). */
+  coach: COACH_CATALOGS.fr,
   errors: {
     'card/malformed': 'Ce n’est pas une carte.',
     'card/duplicate': 'La même carte apparaît deux fois.',

@@ -5,7 +5,7 @@
  * accented and about 30% longer.
  */
 import { describe, expect, it } from 'vitest';
-import { cards, houseWay, houseWays } from '@paigow/engine';
+import { handOf, houseWay, houseWays } from '@paigow/engine';
 import { LANGUAGES, SHARED_CATALOGS } from '@paigow/i18n';
 import { CATALOGS, PSEUDO_LANGUAGE, createI18n, envyHandsText, formatDecimal, formatMoney, formatTime, houseWayText, tableName } from './index.js';
 import { initialLanguage, languageFromAddress } from './choice.js';
@@ -83,7 +83,7 @@ describe.each(OTHERS)('the %s catalog', (lng) => {
     const t = i18n.t.bind(i18n);
     const hands = ['As Kd 9c 7h 5s 3d 2c', 'Ks Kd 4c 4h Qs 9d 2c', 'Ts Td 9c 9h 5s 5d Kc', '4s 4d 4c 4h Kd 9c 2s', '8s 8d 8c Kh Qs 5d 2c', 'Ah Kh Qh Jh 9h 9c 2d'];
     for (const hand of hands) {
-      for (const setting of [houseWay(cards(hand)), houseWays.foxwoods.set(cards(hand))]) {
+      for (const setting of [houseWay(handOf(hand)), houseWays.foxwoods.set(handOf(hand))]) {
         const text = houseWayText(t, setting.explanation);
         expect(text, hand).not.toBe(setting.explanation.text);
         expect(text, hand).not.toMatch(/\{\{|\b(deuces|threes|fours|fives|sixes|sevens|eights|nines|tens|jacks|queens|kings|aces|low hand|high hand)\b/);

@@ -5,6 +5,7 @@
  */
 import { SHARED_CATALOGS } from '@paigow/i18n';
 import type { Translation } from './translation.js';
+import { COACH_CATALOGS } from '../../coach/i18n.js';
 
 /** The Russian catalog. */
 export const ru: Translation = {
@@ -191,6 +192,9 @@ export const ru: Translation = {
     'round-recovered': {
       refunded: 'Раунд, прерванный остановкой сервера, отменён: ставки вернулись на баланс.',
       other: 'Раунд, прерванный остановкой сервера, рассчитан (нерасставленные руки — по House Way): {{net}}.',
+    },
+    'round-settled': {
+      other: 'Раунд рассчитан, пока вас не было: {{net}}.',
     },
     bankChanged: '{{nickname}} больше не держит банк: теперь банк у казино.',
   },
@@ -455,6 +459,8 @@ export const ru: Translation = {
       'Ваш браузер заново вычислил SHA-256 серверного сида, колоду из сидов (HMAC-SHA256, Фишер–Йейтс), руки, раскладки House Way и все исходы — не спрашивая сервер.',
     back: 'Назад',
   },
+  /** The coach (issue 17): grades, the coach page and the trainer (coach/i18n.ts). */
+  coach: COACH_CATALOGS.ru,
   errors: {
     'card/malformed': 'Это не карта.',
     'card/duplicate': 'Одна и та же карта встречается дважды.',

@@ -1,0 +1,115 @@
+/**
+ * End-to-end: the coach (issue 17) with the built server and web client in Chromium. At a table, the setting
+ * played is graded under the result, exactly as the engine's analysis grades it (computed here, in this
+ * process, on the same cards), and the coach page shows the strategy tax; the trainer (no sign-in, no money)
+ * deals a hand of the chosen drill, grades House Way's setting and one set by hand at once, and keeps a score.
+ * Screenshots go to artifacts/e2e/coach-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatCard, gradeHand, houseWays, isFoul, parseCards, parseHand, type Card, type Hand } from '@paigow/engine';
+import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
+import { openPage } from './support/pages.js';
+import { VIEWPORTS } from './support/browser.js';
+import type { RunningServer } from './support/server.js';
+import { deal, handCards, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => ({ server, browser } = await openSuite()), SUITE_SETUP_MS);
+afterAll(() => closeSuite({ server, browser }));
+
+function handOf(texts: readonly string[]): Hand {
+  const parsed = parseHand(texts);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+}
+function cardsOf(texts: readonly string[]): Card[] {
+  const parsed = parseCards([...texts]);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+}
+const number = async (page: Page, testid: string, attr: string): Promise<number> => Number(await page.getByTestId(testid).getAttribute(`data-${attr}`));
+
+describe('the coach (issue 17)', () => {
+  it('grades the setting played under the result, as the analysis does; the coach page shows the strategy tax', async () => {
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    await signIn(page, server.url, 'Coached');
+    await sitAt(page, 'table-1');
+    await placeBet(page, 1_000);
+    const previous = await shownRoundId(page);
+    const mine = handOf(await deal(page));
+    await page.getByTestId('house-way').click();
+    await waitForResult(page, previous);
+    const low = cardsOf(await handCards(page, 'low-hand'));
+    await page.locator('[data-testid="grade"][data-state="graded"]').waitFor({ timeout: 90_000 });
+    const expected = gradeHand(mine, low, 500, houseWays.seeds);
+    expect(await number(page, 'grade', 'played-ev')).toBe(expected.playedEv);
+    expect(await number(page, 'grade', 'ev-lost')).toBe(expected.evLost);
+    await shot(page, 'coach-1-graded');
+
+    await page.goto(`${server.url}/#/coach`);
+    await page.getByTestId('strategy-tax').waitFor();
+    expect(await number(page, 'strategy-tax', 'hands')).toBe(1);
+    expect(await number(page, 'strategy-tax', 'per100-cents')).toBe(Math.round(100 * expected.evLost * 1_000));
+    await shot(page, 'coach-2-page');
+    await page.close();
+  }, 180_000);
+
+  it('the trainer deals the drill, grades House Way and a setting by hand at once, and scores the drill', async () => {
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    await page.goto(`${server.url}/#/trainer`);
+    await page.getByTestId('trainer-drill').selectOption('two-pair');
+    const hand = async (): Promise<Hand> => handOf(((await page.getByTestId('trainer-hand').getAttribute('data-cards')) ?? '').split(' '));
+    await page.waitForFunction(() => document.querySelector('[data-testid="trainer-hand"]')?.getAttribute('data-cards')?.split(' ').length === 7);
+    let cards = await hand();
+    const ranks = cards.map((c) => c >> 2);
+    expect(new Set(ranks).size).toBe(5); // two pairs and three singletons
+
+    await page.getByTestId('trainer-house-way-set').click();
+    await page.getByTestId('trainer-grade').waitFor({ timeout: 60_000 });
+    const way = gradeHand(cards, houseWays.seeds.set(cards).low);
+    expect(await number(page, 'trainer-grade', 'played-ev')).toBe(way.playedEv);
+    expect(await number(page, 'trainer-grade', 'ev-lost')).toBe(way.evLost);
+    expect(await number(page, 'trainer-score', 'hands')).toBe(1);
+
+    // The next hand, set by hand: the two cards whose low hand is legal and first in the hand's order.
+    await page.getByTestId('trainer-next').click();
+    await page.getByTestId('trainer-grade').waitFor({ state: 'detached' });
+    cards = await hand();
+    let low: Card[] = [];
+    for (let i = 0; i < 7 && low.length === 0; i++) {
+      for (let j = i + 1; j < 7 && low.length === 0; j++) {
+        if (!isFoul({ high: cards.filter((_, k) => k !== i && k !== j), low: [cards[i], cards[j]] })) low = [cards[i], cards[j]];
+      }
+    }
+    for (const card of low) await page.locator(`[data-testid="trainer-card"][data-card="${formatCard(card)}"]`).click();
+    await page.getByTestId('trainer-set').click();
+    await page.getByTestId('trainer-grade').waitFor({ timeout: 60_000 });
+    expect(await number(page, 'trainer-grade', 'played-ev')).toBe(gradeHand(cards, low).playedEv);
+    expect(await number(page, 'trainer-score', 'hands')).toBe(2);
+    await shot(page, 'coach-3-trainer');
+    await page.close();
+  }, 180_000);
+
+  it('the daily challenge: the day\'s next hand, graded by the server as the analysis grades it, and the leaderboard', async () => {
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    await signIn(page, server.url, 'Daily Dan');
+    await page.getByTestId('daily-link').click();
+    await page.getByTestId('daily-hand').waitFor();
+    expect(await page.getByTestId('daily-commitment').getAttribute('data-commitment')).toMatch(/^[0-9a-f]{64}$/);
+    expect(await number(page, 'daily-hand', 'index')).toBe(1);
+    const cards = handOf(((await page.getByTestId('daily-hand').getAttribute('data-cards')) ?? '').split(' '));
+    await page.getByTestId('daily-house-way').click();
+    await page.getByTestId('daily-grade').waitFor({ timeout: 90_000 });
+    const expected = gradeHand(cards, houseWays.seeds.set(cards).low);
+    expect(await number(page, 'daily-grade', 'played-ev')).toBe(expected.playedEv);
+    expect(await number(page, 'daily-hand', 'index')).toBe(2);
+    expect(await number(page, 'daily-score', 'hands')).toBe(1);
+    const mine = page.locator('[data-testid="daily-leaderboard"] tr[data-you="true"]');
+    expect(await mine.getAttribute('data-hands')).toBe('1');
+    await shot(page, 'coach-4-daily');
+    await page.close();
+  }, 180_000);
+});

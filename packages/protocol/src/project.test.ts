@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ENVY_BONUS, ENVY_BONUS_TABLE, FORTUNE_LINES, FORTUNE_PAY_TABLE, type TableState } from '@paigow/engine';
+import { dealWith, must, seatPlayers, testTable } from '@paigow/engine/testing';
+import { viewFor } from './project.js';
+
+const A = 'As Ah Ks Kh Qs Qh 2c';
+const B = '5c 5d 8h 8s Tc 3s 4h';
+const BANKER = '3c 4d 7h 9s Jd 6c 2d';
+
+function dealtTwo(): TableState {
+  let s = seatPlayers(testTable(), ['a', 'b']);
+  s = must(s, { type: 'join', playerId: 'w', nickname: 'watcher', balanceCents: 0, compPoints: 0, nowMs: s.nowMs });
+  for (const id of ['a', 'b']) s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: 200, nowMs: s.nowMs });
+  s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs });
+  s = must(s, { type: 'ready', playerId: 'b', nowMs: s.nowMs }, dealWith('r', A, B, BANKER));
+  return must(s, { type: 'round-opened', roundId: 'r', nowMs: s.nowMs });
+}
+
+describe('viewFor (rules.md §5: who sees which cards)', () => {
+  it('shows a player its own seven cards and only counts of the others', () => {
+    const s = dealtTwo();
+    const a = viewFor(s, 'a');
+    expect(a.you?.cards).toEqual(A.split(' '));
+    expect(a.seats[1]).toMatchObject({ nickname: 'nick-b', cardCount: 7, hasSet: false, inRound: true, you: false });
+    const text = JSON.stringify(a);
+    for (const card of [...B.split(' '), ...BANKER.split(' ')]) expect(text).not.toContain(`"${card}"`);
+    expect(text).not.toMatch(/deck/);
+    expect(a.lastRound).toBeNull();
+  });
+
+  it('shows a spectator no card at all, and no seat of its own', () => {
+    const view = viewFor(dealtTwo(), 'w');
+    expect(view.you).toMatchObject({ role: 'spectator', seat: null, cards: null });
+    expect(JSON.stringify(view)).not.toMatch(/"[2-9TJQKA][shdc]"|"Jk"/);
+    expect(viewFor(dealtTwo(), null).you).toBeNull();
+  });
+
+  it('reveals every hand and the banker\'s in lastRound to everyone after the reveal', () => {
+    let s = dealtTwo();
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'b', nowMs: s.nowMs });
+    for (const viewer of ['a', 'b', 'w']) {
+      const view = viewFor(s, viewer);
+      expect(view.lastRound?.players.map((p) => p.cards)).toEqual([A.split(' '), B.split(' ')]);
+      expect(view.lastRound?.bankerHand.cards).toEqual(BANKER.split(' '));
+      expect(view.lastRound?.players.map((p) => p.you)).toEqual([viewer === 'a', viewer === 'b']);
+      expect(view.you?.cards).toBeNull();
+    }
+  });
+
+  it('describes the table: limits, rates, timers and the bank requirement', () => {
+    const view = viewFor(testTable({ playerBanking: true }), null);
+    expect(view.config).toEqual({
+      tableId: 'test',
+      name: 'test',
+      seats: 6,
+      limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } },
+      betUnitCents: 100,
+      commissionBps: 500,
+      bankerFeeBps: 150,
+      playerBanking: true,
+      bankMinCompPoints: 50,
+      bankMinBalanceCents: 10_150,
+      houseWay: 'seeds',
+      fortunePayTable: { ...FORTUNE_PAY_TABLE },
+      envyBonus: null,
+      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000 },
+    });
+    expect(view).toMatchObject({ protocolVersion: 1, phase: 'betting', roundId: null, banker: { kind: 'house' }, ack: null });
+  });
+
+  it('shows the Fortune pay table highest line first, and the envy bonus only when it is on (rules.md §4)', () => {
+    const on = viewFor(testTable({ envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true } }), null).config;
+    expect(Object.keys(on.fortunePayTable!)).toEqual([...FORTUNE_LINES]);
+    expect(on.fortunePayTable!.straight).toBe(2);
+    expect(on.envyBonus).toEqual({ minFortuneBetCents: 500, amountsCents: { ...ENVY_BONUS_TABLE } });
+    const noFortune = viewFor(testTable({ limits: { main: { minCents: 100, maxCents: 10_000 } } }), null).config;
+    expect(noFortune.fortunePayTable).toBeNull();
+    expect(noFortune.envyBonus).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { nginxSite, standaloneNginxConfig } from './nginx-config.js';
+
+const ROOT = new URL('../../../../', import.meta.url).pathname;
+const THREE = [
+  { name: 'p1', port: 2601 },
+  { name: 'p2', port: 2602 },
+  { name: 'p3', port: 2603 },
+];
+
+function nginxHere(): boolean {
+  try {
+    execFileSync('nginx', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('the nginx configuration (docs/operations.md "A cluster")', () => {
+  it('sends /<name>/ to that process with the prefix cut and upgrades WebSockets; the rest to any process', () => {
+    const site = nginxSite({ listen: '127.0.0.1:8080', processes: THREE });
+    expect(site).toContain('location /p2/ {\n        proxy_pass http://127.0.0.1:2602/;');
+    expect(site).toContain('proxy_set_header Upgrade $http_upgrade;');
+    expect(site.match(/server 127\.0\.0\.1:260\d/g)).toEqual(['server 127.0.0.1:2601', 'server 127.0.0.1:2602', 'server 127.0.0.1:2603']);
+    expect(() => nginxSite({ listen: '80', processes: [{ name: 'p 1', port: 1 }] })).toThrow(/process name/);
+  });
+
+  it('deploy/nginx/paigow.conf is the generated site for three processes', () => {
+    const shipped = readFileSync(join(ROOT, 'deploy/nginx/paigow.conf'), 'utf8');
+    expect(shipped.slice(shipped.indexOf('map $http_upgrade'))).toBe(nginxSite({ listen: '80', processes: THREE }));
+  });
+
+  it.skipIf(!nginxHere())('nginx -t accepts the standalone configuration', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paigow-nginx-test-'));
+    try {
+      const file = join(dir, 'nginx.conf');
+      writeFileSync(file, standaloneNginxConfig({ listen: '127.0.0.1:8080', processes: THREE }, dir, process.getuid?.() === 0));
+      expect(() => execFileSync('nginx', ['-t', '-c', file, '-p', dir, '-e', join(dir, 'error.log')], { stdio: 'pipe' })).not.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The coach at the tables (issue 17; docs/server.md "The coach"): once a round is settled, each setting a
+ * player made (by hand, with House Way or after a Hint; not one the table made at a timeout or a
+ * disconnection) is graded by its exact EV against the best setting and the house way's, and the grade is
+ * stored (`round_grades`). The analysis runs in the grade pool's worker threads; the table only hands the
+ * settled round over and never waits.
+ */
+import { DEFAULT_HOUSE_WAY, formatCard, gradeSetting, houseWays, parseCards, parseHand, type Card, type Result, type HouseWayId, type ReviewedSetting, type RoundResult, type RoundRules, type SeatResult } from '@paigow/engine';
+import type { Database } from '../storage/database.js';
+import type { ExactScores } from './grade-pool.js';
+import { saveGrade, type StoredSetting } from './grades.js';
+
+/** What a table runner tells the coach (`TableRunner` option `coach`). */
+export interface RoundGrader {
+  /**
+   * A round was settled in the ledger: grade its players' settings in the background. Returns at once.
+   * @param result the settled round
+   * @param rules the money rules and house way it was dealt with
+   */
+  roundSettled(result: RoundResult, rules: RoundRules): void;
+}
+
+/** Options of a `Coach`. */
+export interface CoachOptions {
+  readonly database: Database;
+  readonly scores: ExactScores;
+  /** The clock in epoch ms (default `Date.now`). */
+  readonly now?: () => number;
+  /** Where a grade that could not be computed or stored is reported. */
+  readonly log?: (message: string, detail?: unknown) => void;
+}
+
+const text = (cards: readonly Card[]): string[] => cards.map(formatCard);
+const stored = (s: ReviewedSetting): StoredSetting => ({ high: text(s.high), low: text(s.low), legal: s.legal, win: s.win, push: s.push, loss: s.loss, ev: s.ev });
+
+/** The cards of card texts the engine wrote itself (a settled round): a seven-card hand, or a low hand of two. */
+function parsed<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`a settled round holds bad cards: ${result.error.message}`);
+  return result.value;
+}
+
+/** Grades settled rounds in the background. */
+export class Coach implements RoundGrader {
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly options: CoachOptions) {}
+
+  /** See `RoundGrader.roundSettled`. */
+  roundSettled(result: RoundResult, rules: RoundRules): void {
+    const houseWay = rules.houseWay ?? DEFAULT_HOUSE_WAY;
+    // As the Hint has it (`hintHand`): the commission is the table's when the house banks, none against a player banker.
+    const commissionBps = result.banker.kind === 'house' ? rules.commissionBps : 0;
+    for (const seat of result.players) {
+      if (seat.setBy !== 'player' && seat.setBy !== 'house-way') continue;
+      const job = this.grade(result, seat, commissionBps, houseWay).catch((error: unknown) =>
+        this.options.log?.(`the setting of ${seat.playerId} in round ${result.roundId} was not graded`, error),
+      );
+      this.inFlight.add(job);
+      void job.finally(() => this.inFlight.delete(job));
+    }
+  }
+
+  /** Resolves once every grade asked for so far is stored or given up (for tests and a clean shutdown). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  private async grade(result: RoundResult, seat: SeatResult, commissionBps: number, houseWay: HouseWayId): Promise<void> {
+    const hand = parsed(parseHand(seat.cards));
+    const scored = await this.options.scores.scores(hand, commissionBps, houseWay);
+    const review = gradeSetting(hand, parsed(parseCards(seat.setting.low, 2)), scored, houseWays[houseWay]);
+    await saveGrade(this.options.database, {
+      roundId: result.roundId,
+      playerId: seat.playerId,
+      tableId: result.tableId,
+      houseWay,
+      commissionBps,
+      mainBetCents: seat.bets.main,
+      setBy: seat.setBy,
+      playedEv: review.playedEv,
+      bestEv: review.bestEv,
+      houseWayEv: review.houseWayEv,
+      evLost: review.evLost,
+      review: { cards: seat.cards, played: stored(review.played), best: stored(review.best), houseWay: { ...stored(review.houseWay), rule: review.houseWay.rule } },
+      gradedAt: (this.options.now ?? Date.now)(),
+    });
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * The grade pool (docs/server.md "The coach"): worker threads (node:worker_threads) that run the engine's exact
+ * analysis of a hand (`analyzeHand`, what `paigow analyze` computes: a fraction of a second of one core), so that
+ * the tables' queues and the event loop never wait for a grade. Hands equal up to a renaming of the suits are
+ * analysed once (`canonicalHand`): the pool keeps the scores of the most recent classes, and a class already
+ * being computed is not queued twice. Workers start at the first task; the queue is bounded, and a task that
+ * finds it full is refused at once (its grade is not computed: grades never hold up play).
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { canonicalHand, scoresForHand, type Card, type HouseWayId, type SettingAnalysis, type SettingScore } from '@paigow/engine';
+import { workerExecArgv } from '../hint/pool.js';
+
+/** The exact scores of every setting of a hand (what grading needs). */
+export interface ExactScores {
+  /**
+   * The 21 settings of `hand` in `settings(hand)` order, scored exactly against the banker's house way over the
+   * 53,524,680 banker hands from the other 46 cards (`analyzeHand`, rules.md §3, §3.1).
+   * @param commissionBps commission on a win, basis points
+   * @param houseWay the banker's house way
+   * @returns rejects when the queue is full, the pool is closed, or a worker failed
+   */
+  scores(hand: readonly Card[], commissionBps: number, houseWay: HouseWayId): Promise<SettingAnalysis[]>;
+}
+
+/** Options of a `GradePool`. */
+export interface GradePoolOptions {
+  /** Worker threads (default 1: grading is background work beside the tables and the hints). */
+  readonly size?: number;
+  /** Hand classes waiting at most (default 5,000); beyond, a task is refused. */
+  readonly maxQueue?: number;
+  /** Hand classes whose scores are kept (default 20,000, about 20 MB). */
+  readonly cacheSize?: number;
+  /** Called with each analysis's time in ms, measured in the worker. */
+  readonly onComputed?: (computeMs: number) => void;
+}
+
+/** The worker entry, found from `src/coach/` (tests) or `dist/coach/` (built), as the hint pool finds its own. */
+function gradeWorkerPath(): string {
+  const beside = fileURLToPath(new URL('./grade-worker.js', import.meta.url));
+  if (existsSync(beside)) return beside;
+  return fileURLToPath(new URL('../../src/coach/grade-worker.js', import.meta.url));
+}
+
+interface Task {
+  readonly id: number;
+  readonly key: string;
+  readonly cards: readonly Card[];
+  readonly commissionBps: number;
+  readonly houseWay: HouseWayId;
+  readonly waiters: { resolve(scores: SettingScore[]): void; reject(error: Error): void }[];
+}
+
+interface Slot {
+  readonly worker: Worker;
+  task: Task | null;
+}
+
+type WorkerMessage = { id: number; scores: Float64Array; computeMs: number } | { id: number; error: string };
+
+const FIELDS = 5;
+
+function decode(scores: Float64Array): SettingScore[] {
+  const out: SettingScore[] = [];
+  for (let k = 0; k < scores.length; k += FIELDS) {
+    out.push({ legal: scores[k] === 1, win: scores[k + 1], push: scores[k + 2], loss: scores[k + 3], ev: scores[k + 4] });
+  }
+  return out;
+}
+
+/** A small pool of analysis workers with a cache of hand classes. */
+export class GradePool implements ExactScores {
+  private readonly size: number;
+  private readonly maxQueue: number;
+  private readonly cacheSize: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+  /** Tasks queued or running, by class key. */
+  private readonly pending = new Map<string, Task>();
+  /** Scores by class key, least recently used first. */
+  private readonly cache = new Map<string, SettingScore[]>();
+  private nextId = 1;
+  private closed = false;
+  /** Analyses run by the workers (each a class not found in the cache). */
+  computed = 0;
+
+  constructor(private readonly options: GradePoolOptions = {}) {
+    this.size = Math.max(1, Math.floor(options.size ?? 1));
+    this.maxQueue = options.maxQueue ?? 5_000;
+    this.cacheSize = options.cacheSize ?? 20_000;
+  }
+
+  /** Hand classes waiting for a worker. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  /** See `ExactScores.scores`. */
+  async scores(hand: readonly Card[], commissionBps: number, houseWay: HouseWayId): Promise<SettingAnalysis[]> {
+    const canonical = canonicalHand(hand);
+    const key = `${houseWay}|${commissionBps}|${canonical.key}`;
+    return scoresForHand(hand, canonical, await this.classScores(key, canonical.cards, commissionBps, houseWay));
+  }
+
+  /** Stops the workers; waiting and running tasks fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const error = new Error('the grade pool is closed');
+    for (const task of this.queue.splice(0)) this.fail(task, error);
+    const slots = this.slots.splice(0);
+    for (const slot of slots) if (slot.task !== null) this.fail(slot.task, error);
+    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+  }
+
+  private classScores(key: string, cards: readonly Card[], commissionBps: number, houseWay: HouseWayId): Promise<SettingScore[]> {
+    const cached = this.cache.get(key);
+    if (cached !== undefined) {
+      this.cache.delete(key);
+      this.cache.set(key, cached);
+      return Promise.resolve(cached);
+    }
+    if (this.closed) return Promise.reject(new Error('the grade pool is closed'));
+    return new Promise<SettingScore[]>((resolve, reject) => {
+      const running = this.pending.get(key);
+      if (running !== undefined) {
+        running.waiters.push({ resolve, reject });
+        return;
+      }
+      if (this.queue.length >= this.maxQueue) {
+        reject(new Error(`the grade queue is full (${this.maxQueue} hands)`));
+        return;
+      }
+      const task: Task = { id: this.nextId++, key, cards, commissionBps, houseWay, waiters: [{ resolve, reject }] };
+      this.pending.set(key, task);
+      this.queue.push(task);
+      this.dispatch();
+    });
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(gradeWorkerPath(), { execArgv: workerExecArgv() });
+    worker.unref();
+    const slot: Slot = { worker, task: null };
+    worker.on('message', (message: WorkerMessage) => this.received(slot, message));
+    worker.on('error', (error) => this.lost(slot, error));
+    worker.on('exit', (code) => this.lost(slot, new Error(`a grade worker stopped (exit code ${code})`)));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0 && !this.closed) {
+      let slot = this.slots.find((s) => s.task === null);
+      if (slot === undefined) {
+        if (this.slots.length >= this.size) return;
+        slot = this.spawn();
+      }
+      const task = this.queue.shift() as Task;
+      slot.task = task;
+      slot.worker.postMessage({ id: task.id, cards: task.cards, commissionBps: task.commissionBps, houseWay: task.houseWay });
+    }
+  }
+
+  private received(slot: Slot, message: WorkerMessage): void {
+    const task = slot.task;
+    if (task === null || task.id !== message.id) return;
+    slot.task = null;
+    if ('error' in message) this.fail(task, new Error(message.error));
+    else {
+      this.computed++;
+      this.options.onComputed?.(message.computeMs);
+      const scores = decode(message.scores);
+      this.cache.set(task.key, scores);
+      if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value as string);
+      this.pending.delete(task.key);
+      for (const waiter of task.waiters) waiter.resolve(scores);
+    }
+    this.dispatch();
+  }
+
+  private fail(task: Task, error: Error): void {
+    this.pending.delete(task.key);
+    for (const waiter of task.waiters) waiter.reject(error);
+  }
+
+  /** A worker failed or stopped: its task fails, and it is replaced when needed. */
+  private lost(slot: Slot, error: Error): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    this.slots.splice(index, 1);
+    if (slot.task !== null) this.fail(slot.task, error);
+    slot.task = null;
+    void slot.worker.terminate();
+    this.dispatch();
+  }
+}

@@ -1,0 +1,30 @@
+// @ts-check
+/**
+ * Worker-thread entry of the grade pool (`grade-pool.ts`, docs/server.md "The coach"): the exact analysis of one
+ * hand, the engine's `analyzeHand(cards, commissionBps, houseWay)` (what `paigow analyze` computes), off the
+ * main thread.
+ *
+ * Plain JavaScript and the BUILT engine, for the reasons given in `../hint/hint-worker.js` (Vitest does not
+ * transform worker threads).
+ *
+ * Protocol with the pool: for every task `{ id, cards: number[], commissionBps, houseWay }` (a registered house
+ * way's id) it posts `{ id, scores, computeMs }`, `scores` a Float64Array of the 21 settings in
+ * `settings(cards)` order, five numbers each (legal as 1 or 0, win, push, loss, ev), or `{ id, error }`.
+ */
+import { parentPort } from 'node:worker_threads';
+import { analyzeHand, houseWays } from '@paigow/engine';
+
+if (!parentPort) throw new Error('grade-worker must run in a worker thread');
+const port = parentPort;
+
+port.on('message', (/** @type {{ id: number, cards: number[], commissionBps: number, houseWay: import('@paigow/engine').HouseWayId }} */ task) => {
+  const started = performance.now();
+  try {
+    const settings = analyzeHand(task.cards, task.commissionBps, houseWays[task.houseWay]).settings;
+    const scores = new Float64Array(settings.length * 5);
+    settings.forEach((s, k) => scores.set([s.legal ? 1 : 0, s.win, s.push, s.loss, s.ev], k * 5));
+    port.postMessage({ id: task.id, scores, computeMs: performance.now() - started }, [scores.buffer]);
+  } catch (error) {
+    port.postMessage({ id: task.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+});

@@ -1,0 +1,168 @@
+/**
+ * This process's share of the tables (docs/server.md "Table hosting"; issue 13 points 2–4). Every
+ * `sweepMs` it reads the live instances and the tables' rows (`table-hosts.ts`) and, for each table it
+ * knows:
+ * - hosted here, but the row names another instance (a peer judged this process dead and took it): drops
+ *   the room at once;
+ * - hosted here, but another live instance is now preferred (`preferredHost`: a process joined): moves it
+ *   (the round in play finishes, no new one starts, the seats are saved, the room is dropped, the row
+ *   given up); otherwise saves the seats when they changed;
+ * - hosted nowhere alive (its host died, drained, or it was never hosted): claims it if this process is
+ *   the preferred host, or if the table stayed unhosted for `2 × sweepMs` (the preferred one is slow),
+ *   then hosts it with the seats its row kept.
+ * A process that cannot confirm its own lease claims nothing; one that lost it drops its rooms. `leave()`
+ * (the drain) announces that this process hosts nothing more and gives every table up, so peers take them
+ * before it exits.
+ */
+import type { Database } from '../storage/database.js';
+import { announceTables, claimTable, liveInstances, preferredHost, releaseTable, saveSeats, tableHosts } from './table-hosts.js';
+
+/** What hosting does to the tables (the server's rooms and runners). */
+export interface TableHostingActions {
+  /** Hosts `tableId` here: a fresh runner given back `seats` (a player id or null per seat), then its room. */
+  host(tableId: string, seats: readonly (string | null)[]): Promise<void>;
+  /** Drops `tableId`'s room here (its clients join again elsewhere) and gives it a fresh, idle runner. */
+  unhost(tableId: string): Promise<void>;
+  /** Whether `tableId` has its room here. */
+  hosts(tableId: string): boolean;
+  /** Stops new rounds at `tableId` and resolves once none is in play (at most the drain's deadline). */
+  finishRounds(tableId: string): Promise<void>;
+  /** Who sits where at `tableId` now. */
+  seats(tableId: string): readonly (string | null)[];
+  /** Lists again the rooms hosted here that the matchmaker's driver lost. */
+  relist(): Promise<void>;
+}
+
+/** What `TableHosting` needs. */
+export interface TableHostingOptions {
+  readonly database: Database;
+  readonly instanceId: string;
+  /** The tables this process can host. */
+  readonly tableIds: readonly string[];
+  /** The instances' lease, ms: an instance silent this long is dead and its tables are free. */
+  readonly leaseMs: number;
+  /** How often `sweep` runs, ms. */
+  readonly sweepMs: number;
+  readonly now: () => number;
+  /** Whether this process holds its lease now (`LeaseKeeper.held`). */
+  readonly held: () => boolean;
+  /** Whether this process lost its lease for good (`LeaseKeeper.lost`). */
+  readonly lost: () => boolean;
+  readonly actions: TableHostingActions;
+  readonly log: (message: string, detail?: unknown) => void;
+}
+
+/** Keeps this process's tables; see the module comment. */
+export class TableHosting {
+  /** Tables being moved away (finishing their round). */
+  private readonly moving = new Map<string, Promise<void>>();
+  /** When each table was first seen without a live host (epoch ms). */
+  private readonly unhostedSince = new Map<string, number>();
+  /** The seats last saved, JSON, by table. */
+  private readonly savedSeats = new Map<string, string>();
+  private leaving = false;
+
+  constructor(private readonly options: TableHostingOptions) {}
+
+  /** Records the tables this process can host (call once before the first sweep). @throws the database's error */
+  async announce(): Promise<void> {
+    await announceTables(this.options.database, this.options.instanceId, this.options.tableIds);
+  }
+
+  /** One pass over the tables (module comment). @throws the database's error */
+  async sweep(): Promise<void> {
+    if (this.leaving) return;
+    const { database, instanceId: self, tableIds, leaseMs, actions, log } = this.options;
+    if (!this.options.held()) {
+      if (this.options.lost()) {
+        for (const tableId of tableIds) if (actions.hosts(tableId)) await actions.unhost(tableId);
+      }
+      return;
+    }
+    const nowMs = this.options.now();
+    const live = await liveInstances(database, nowMs, leaseMs);
+    const alive = new Set(live.map((instance) => instance.instanceId));
+    const rows = await tableHosts(database, tableIds);
+    for (const tableId of tableIds) {
+      if (this.moving.has(tableId) || this.leaving) continue;
+      const row = rows.get(tableId);
+      const preferred = preferredHost(
+        tableId,
+        live.filter((instance) => instance.tableIds.includes(tableId)).map((instance) => instance.instanceId),
+      );
+      if (actions.hosts(tableId)) {
+        if (row?.instanceId !== self) {
+          log(`hosting: table ${tableId} was taken by instance ${row?.instanceId || 'none'}; dropping its room here`);
+          await actions.unhost(tableId);
+        } else if (preferred !== null && preferred !== self) this.move(tableId);
+        else await this.saveSeats(tableId);
+        continue;
+      }
+      if (row !== undefined && row.instanceId !== self && alive.has(row.instanceId)) {
+        this.unhostedSince.delete(tableId);
+        continue;
+      }
+      const since = this.unhostedSince.get(tableId) ?? nowMs;
+      this.unhostedSince.set(tableId, since);
+      if (preferred === self || row?.instanceId === self || nowMs - since >= 2 * this.options.sweepMs) await this.claim(tableId, nowMs);
+    }
+    await actions.relist();
+  }
+
+  /**
+   * The drain: announces that this process hosts nothing more, finishes the rounds in play and gives every
+   * table it hosts up, so that peers take them; no table is claimed afterwards.
+   */
+  async leave(): Promise<void> {
+    this.leaving = true;
+    const { database, instanceId, tableIds, actions, log } = this.options;
+    await announceTables(database, instanceId, []).catch((error: unknown) => log('hosting: could not announce the drain', error));
+    for (const tableId of tableIds) if (actions.hosts(tableId) && !this.moving.has(tableId)) this.move(tableId);
+    await Promise.all(this.moving.values());
+  }
+
+  /** Tables being moved away now (tests). */
+  get movingCount(): number {
+    return this.moving.size;
+  }
+
+  private async claim(tableId: string, nowMs: number): Promise<void> {
+    const { database, instanceId, leaseMs, actions, log } = this.options;
+    const claimed = await claimTable(database, tableId, instanceId, nowMs, leaseMs);
+    if (claimed === null) return;
+    this.unhostedSince.delete(tableId);
+    try {
+      await actions.host(tableId, claimed.seats);
+      this.savedSeats.set(tableId, JSON.stringify(claimed.seats));
+    } catch (error) {
+      log(`hosting: could not host table ${tableId}; giving it up`, error);
+      await actions.unhost(tableId).catch(() => undefined);
+      await releaseTable(database, tableId, instanceId);
+    }
+  }
+
+  private move(tableId: string): void {
+    const { database, instanceId, actions, log } = this.options;
+    const moved = (async () => {
+      try {
+        await actions.finishRounds(tableId);
+        await this.saveSeats(tableId);
+        await actions.unhost(tableId);
+        await releaseTable(database, tableId, instanceId);
+      } catch (error) {
+        log(`hosting: moving table ${tableId} failed`, error);
+      } finally {
+        this.moving.delete(tableId);
+        this.savedSeats.delete(tableId);
+      }
+    })();
+    this.moving.set(tableId, moved);
+  }
+
+  private async saveSeats(tableId: string): Promise<void> {
+    const seats = JSON.stringify(this.options.actions.seats(tableId));
+    if (this.savedSeats.get(tableId) === seats) return;
+    await saveSeats(this.options.database, tableId, this.options.instanceId, JSON.parse(seats) as (string | null)[]);
+    this.savedSeats.set(tableId, seats);
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * Which process hosts each table (docs/server.md "Table hosting"; issue 13 points 2–4), in the database
+ * beside the instances' leases (`lease.ts`). A table is hosted by the instance in its `table_hosts` row
+ * while that instance is alive (not stopped, lease renewed less than `leaseMs` ago): the table's lease is
+ * its host's lease, renewed with it, so it needs no renewal of its own. Taking a table (`claimTable`) is one
+ * upsert that succeeds only when the row is absent, already this instance's, or its instance is not alive:
+ * of any number of processes claiming at once, one gets it (PostgreSQL locks the row and re-checks the
+ * condition on the winner's version; SQLite has one writer at a time).
+ *
+ * Who should host a table (`preferredHost`) is decided by rendezvous hashing over the live instances that
+ * know the table (`tables_json`): every process computes the same answer from the same rows, the tables
+ * spread evenly, and when an instance joins or leaves only the tables it wins or held move.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database } from '../storage/database.js';
+
+/** A live instance and the tables it can host. */
+export interface LiveInstance {
+  readonly instanceId: string;
+  readonly tableIds: readonly string[];
+}
+
+/** A table's row: its host (alive or not) and who sits where. */
+export interface TableHost {
+  readonly tableId: string;
+  readonly instanceId: string;
+  /** One entry per seat: a player id or `null`. */
+  readonly seats: readonly (string | null)[];
+}
+
+/**
+ * Records the table ids `instanceId` can host (`[]` while it drains: peers then prefer others).
+ * @throws the database's error
+ */
+export async function announceTables(database: Database, instanceId: string, tableIds: readonly string[]): Promise<void> {
+  await database.db.updateTable('server_instances').set({ tables_json: JSON.stringify(tableIds) }).where('id', '=', instanceId).execute();
+}
+
+/**
+ * The instances alive at `nowMs` (not stopped, renewed less than `leaseMs` ago) with their tables.
+ * @throws the database's error
+ */
+export async function liveInstances(database: Database, nowMs: number, leaseMs: number): Promise<LiveInstance[]> {
+  const rows = await database.db
+    .selectFrom('server_instances')
+    .select(['id', 'tables_json'])
+    .where('stopped_at_ms', 'is', null)
+    .where('heartbeat_at_ms', '>', nowMs - leaseMs)
+    .execute();
+  return rows.map((row) => ({ instanceId: row.id, tableIds: parseStrings(row.tables_json) }));
+}
+
+/**
+ * The rows of `tableIds` (tables never hosted have none).
+ * @throws the database's error
+ */
+export async function tableHosts(database: Database, tableIds: readonly string[]): Promise<Map<string, TableHost>> {
+  const hosts = new Map<string, TableHost>();
+  if (tableIds.length === 0) return hosts;
+  const rows = await database.db.selectFrom('table_hosts').select(['table_id', 'instance_id', 'seats_json']).where('table_id', 'in', [...tableIds]).execute();
+  for (const row of rows) hosts.set(row.table_id, { tableId: row.table_id, instanceId: row.instance_id, seats: parseSeats(row.seats_json) });
+  return hosts;
+}
+
+/**
+ * Takes `tableId` for `instanceId` at `nowMs`, in one statement: only when it has no row, its row is this
+ * instance's already, or its row's instance is not alive (stopped, unknown, or silent for `leaseMs`).
+ * The row's seats stay as the last host left them.
+ * @returns the table's row when taken (its seats for the new host), else `null` (a live peer hosts it)
+ * @throws the database's error
+ */
+export async function claimTable(database: Database, tableId: string, instanceId: string, nowMs: number, leaseMs: number): Promise<TableHost | null> {
+  const row = await database.db
+    .insertInto('table_hosts')
+    .values({ table_id: tableId, instance_id: instanceId, claimed_at_ms: nowMs })
+    .onConflict((conflict) =>
+      conflict
+        .column('table_id')
+        .doUpdateSet({ instance_id: instanceId, claimed_at_ms: nowMs })
+        .where((eb) =>
+          eb.or([
+            eb('table_hosts.instance_id', '=', instanceId),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('server_instances')
+                  .select(sql<number>`1`.as('one'))
+                  .whereRef('server_instances.id', '=', 'table_hosts.instance_id')
+                  .where('server_instances.stopped_at_ms', 'is', null)
+                  .where('server_instances.heartbeat_at_ms', '>', nowMs - leaseMs),
+              ),
+            ),
+          ]),
+        ),
+    )
+    .returning(['table_id', 'instance_id', 'seats_json'])
+    .executeTakeFirst();
+  if (row === undefined || row.instance_id !== instanceId) return null;
+  return { tableId: row.table_id, instanceId: row.instance_id, seats: parseSeats(row.seats_json) };
+}
+
+/**
+ * Gives `tableId` up (its host moved it, or drains): if `instanceId` holds its row, the row's instance
+ * becomes `''` (none: any process may claim it) and its seats stay, for the next host.
+ * @throws the database's error
+ */
+export async function releaseTable(database: Database, tableId: string, instanceId: string): Promise<void> {
+  await database.db.updateTable('table_hosts').set({ instance_id: '' }).where('table_id', '=', tableId).where('instance_id', '=', instanceId).execute();
+}
+
+/**
+ * Records who sits where at `tableId`, if `instanceId` still holds it.
+ * @throws the database's error
+ */
+export async function saveSeats(database: Database, tableId: string, instanceId: string, seats: readonly (string | null)[]): Promise<void> {
+  await database.db
+    .updateTable('table_hosts')
+    .set({ seats_json: JSON.stringify(seats) })
+    .where('table_id', '=', tableId)
+    .where('instance_id', '=', instanceId)
+    .execute();
+}
+
+/**
+ * The instance that should host `tableId`: of `candidates` (live instances that know it), the one with the
+ * highest `sha256(tableId + instanceId)` (rendezvous hashing); `null` when there is none.
+ */
+export function preferredHost(tableId: string, candidates: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestScore = '';
+  for (const instanceId of candidates) {
+    const score = createHash('sha256').update(`${tableId}\u0000${instanceId}`).digest('hex');
+    if (best === null || score > bestScore) {
+      best = instanceId;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function parseStrings(text: string | null): string[] {
+  try {
+    const value: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function parseSeats(text: string): (string | null)[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item : null)) : [];
+  } catch {
+    return [];
+  }
+}

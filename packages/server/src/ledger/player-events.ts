@@ -1,0 +1,164 @@
+/**
+ * The player inbox (docs/server.md "The player inbox"): every event a player must learn of — a notice
+ * (`TableNotice`: a bet returned, a hand set by the house way, a seat or bank lost, a round settled,
+ * void or recovered) — is a row of `player_events`, written in the transaction of the change that causes
+ * it, numbered per player (`seq` 1, 2, ...), and kept until a client of the player acknowledges it. The
+ * server sends the events not acknowledged at every join, and new ones after each change; a second
+ * tab, a restart, a crash or another process changes nothing, since the inbox is in the database.
+ *
+ * Numbering is one upsert per player on `player_event_seqs` (`last_seq + n`, returning the new value):
+ * on PostgreSQL the row lock makes a concurrent writer wait for this transaction and then add to what it
+ * committed, so two writers never take the same number; SQLite has one writer at a time. Players are
+ * numbered in id order, after every other lock of the transaction (storage/transaction.ts), so two
+ * writers never wait for each other in a cycle.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { NOTICE_CODES, tableNotice, type NoticeCode, type RecoveredOutcome, type TableNotice, type WagerOutcome } from '@paigow/engine';
+import type { Database } from '../storage/database.js';
+import type { Tables } from '../storage/schema.js';
+import type { RoundRecord } from './rounds.js';
+
+/** An event to write: a notice for `playerId` about table `tableId` (or none). */
+export interface PlayerEventInput {
+  readonly playerId: string;
+  readonly tableId: string | null;
+  readonly notice: TableNotice;
+}
+
+/** An event as stored, with its number. */
+export interface PlayerEvent extends PlayerEventInput {
+  /** 1, 2, ... per player, in the order written. */
+  readonly seq: number;
+  /** Epoch ms. */
+  readonly createdAtMs: number;
+}
+
+/** At most this many events are read per player at a time (the oldest not acknowledged first). */
+export const EVENTS_PER_READ = 100;
+
+/**
+ * Writes `events` in `trx` (the transaction of their cause), numbering each player's in the given order.
+ * @returns the events with their numbers, in the given order
+ */
+export async function appendEvents(trx: Transaction<Tables>, events: readonly PlayerEventInput[], nowMs: number): Promise<PlayerEvent[]> {
+  const byPlayer = new Map<string, PlayerEventInput[]>();
+  for (const event of events) {
+    const list = byPlayer.get(event.playerId);
+    if (list === undefined) byPlayer.set(event.playerId, [event]);
+    else list.push(event);
+  }
+  const numbered = new Map<PlayerEventInput, number>();
+  for (const playerId of [...byPlayer.keys()].sort()) {
+    const list = byPlayer.get(playerId)!;
+    const { last_seq: last } = await trx
+      .insertInto('player_event_seqs')
+      .values({ player_id: playerId, last_seq: list.length })
+      .onConflict((conflict) => conflict.column('player_id').doUpdateSet((eb) => ({ last_seq: eb('player_event_seqs.last_seq', '+', list.length) })))
+      .returning('last_seq')
+      .executeTakeFirstOrThrow();
+    const first = Number(last) - list.length + 1;
+    list.forEach((event, index) => numbered.set(event, first + index));
+  }
+  const stored = events.map((event): PlayerEvent => ({ ...event, seq: numbered.get(event)!, createdAtMs: nowMs }));
+  if (stored.length > 0) {
+    await trx
+      .insertInto('player_events')
+      .values(
+        stored.map((event) => ({
+          player_id: event.playerId,
+          seq: event.seq,
+          table_id: event.tableId,
+          code: event.notice.code,
+          params_json: JSON.stringify(event.notice.params),
+          created_at_ms: nowMs,
+          acked_at_ms: null,
+        })),
+      )
+      .execute();
+  }
+  return stored;
+}
+
+/** See `Ledger.recordEvents`. */
+export async function recordEvents(database: Database, events: readonly PlayerEventInput[]): Promise<PlayerEvent[]> {
+  if (events.length === 0) return [];
+  const nowMs = Date.now();
+  return database.db.transaction().execute((trx) => appendEvents(trx, events, nowMs));
+}
+
+/** Players per query of `unackedEvents` (each is one `OR` term: SQLite's expression depth is limited). */
+const PLAYERS_PER_QUERY = 200;
+
+/** See `Ledger.unackedEvents`. */
+export async function unackedEvents(db: Kysely<Tables>, playerIds: readonly string[], after?: ReadonlyMap<string, number>): Promise<PlayerEvent[]> {
+  const rows: { player_id: string; seq: number; table_id: string | null; code: string; params_json: string; created_at_ms: number }[] = [];
+  const ids = [...new Set(playerIds)].sort();
+  for (let start = 0; start < ids.length; start += PLAYERS_PER_QUERY) {
+    const chunk = ids.slice(start, start + PLAYERS_PER_QUERY);
+    rows.push(
+      ...(await db
+        .selectFrom('player_events')
+        .select(['player_id', 'seq', 'table_id', 'code', 'params_json', 'created_at_ms'])
+        .where((eb) => eb.or(chunk.map((playerId) => eb.and([eb('player_id', '=', playerId), eb('seq', '>', after?.get(playerId) ?? 0)]))))
+        .where('acked_at_ms', 'is', null)
+        .orderBy('player_id')
+        .orderBy('seq')
+        .execute()),
+    );
+  }
+  const perPlayer = new Map<string, number>();
+  const events: PlayerEvent[] = [];
+  for (const row of rows) {
+    const count = (perPlayer.get(row.player_id) ?? 0) + 1;
+    perPlayer.set(row.player_id, count);
+    if (count > EVENTS_PER_READ || !(NOTICE_CODES as readonly string[]).includes(row.code)) continue;
+    const notice = tableNotice(row.code as NoticeCode, JSON.parse(row.params_json) as never);
+    events.push({ playerId: row.player_id, seq: Number(row.seq), tableId: row.table_id, notice, createdAtMs: Number(row.created_at_ms) });
+  }
+  return events;
+}
+
+/** See `Ledger.ackEvents`. */
+export async function ackEvents(db: Kysely<Tables>, playerId: string, seqs: readonly number[], nowMs: number): Promise<number> {
+  if (seqs.length === 0) return 0;
+  const update = await db
+    .updateTable('player_events')
+    .set({ acked_at_ms: nowMs })
+    .where('player_id', '=', playerId)
+    .where('seq', 'in', [...seqs])
+    .where('acked_at_ms', 'is', null)
+    .executeTakeFirst();
+  return Number(update.numUpdatedRows);
+}
+
+/** See `Ledger.pruneEvents`. */
+export async function pruneEvents(db: Kysely<Tables>, ackedBeforeMs: number, unackedBeforeMs: number): Promise<number> {
+  const acked = await db.deleteFrom('player_events').where('acked_at_ms', 'is not', null).where('acked_at_ms', '<', ackedBeforeMs).executeTakeFirst();
+  const stale = await db.deleteFrom('player_events').where('acked_at_ms', 'is', null).where('created_at_ms', '<', unackedBeforeMs).executeTakeFirst();
+  return Number(acked.numDeletedRows) + Number(stale.numDeletedRows);
+}
+
+/** Which inbox notice a closed round leaves its players (`SettleRoundInput.tell`, `refundRound`'s `tell`). */
+export type RoundTell = 'notice/round-settled' | 'notice/round-recovered';
+
+/**
+ * The notice of each participant of closed round `round` (rules.md §5: a player is told what became of a
+ * round it may not have watched): `notice/round-settled` for a round settled at its table (outcome,
+ * net, how the hand was set), `notice/round-recovered` for one settled or refunded by recovery or after a
+ * failed settlement (outcome, `'refunded'` for a refund, and net).
+ */
+export function roundEvents(round: RoundRecord, tell: RoundTell): PlayerEventInput[] {
+  const result = round.result as { players?: readonly { playerId?: unknown; outcome?: unknown; setBy?: unknown }[] } | null;
+  return round.players.map((player) => {
+    const seat = result?.players?.find((p) => p.playerId === player.playerId);
+    const wager: WagerOutcome = seat?.outcome === 'win' || seat?.outcome === 'push' ? seat.outcome : 'lose';
+    const outcome = player.role === 'banker' ? 'bank' : wager;
+    const netCents = round.status === 'settled' ? player.netCents : 0;
+    if (tell === 'notice/round-settled') {
+      const setBy = seat?.setBy === 'player' || seat?.setBy === 'house-way' || seat?.setBy === 'timeout' || seat?.setBy === 'disconnect' ? seat.setBy : null;
+      return { playerId: player.playerId, tableId: round.tableId, notice: tableNotice(tell, { roundId: round.roundId, outcome, netCents, setBy }) };
+    }
+    const recovered: RecoveredOutcome = round.status === 'settled' ? outcome : 'refunded';
+    return { playerId: player.playerId, tableId: round.tableId, notice: tableNotice(tell, { roundId: round.roundId, outcome: recovered, netCents }) };
+  });
+}

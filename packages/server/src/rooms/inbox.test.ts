@@ -1,0 +1,151 @@
+/**
+ * The player inbox end to end (docs/server.md "The player inbox"): an event written while the player has
+ * no client survives a kill -9 of the server process that wrote it (nothing was sent: the process died
+ * between the write and the send); the player gets it at its next join, on a restarted server, once per
+ * join until a client acknowledges it (`ack-notice`), and never after that, from any tab.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryResponse } from '@paigow/protocol';
+import { createLedger, type PlayerEvent } from '../ledger/index.js';
+import type { ServerHandle } from '../server.js';
+import {
+  buildServer,
+  createStore,
+  getJson,
+  openStore,
+  signIn,
+  spawnServer,
+  startTestServer,
+  STORE_BACKENDS,
+  TestClient,
+  type ChildServer,
+  type TestStore,
+} from './test-harness.js';
+
+/** Waits until the inbox of `playerId` in `store` holds an event accepted by `predicate` (not acknowledged). */
+async function waitForStored(store: TestStore, playerId: string, predicate: (event: PlayerEvent) => boolean): Promise<PlayerEvent[]> {
+  const database = openStore(store);
+  try {
+    const ledger = createLedger(database);
+    let events: PlayerEvent[] = [];
+    await expect.poll(async () => (events = await ledger.unackedEvents([playerId])).some(predicate), { timeout: 10_000, interval: 50 }).toBe(true);
+    return events;
+  } finally {
+    await database.db.destroy();
+  }
+}
+
+/** Lets messages in flight arrive (a duplicate would show up meanwhile). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+for (const backend of STORE_BACKENDS) {
+  describe.skipIf(!backend.enabled)(`the player inbox across a restart on ${backend.name}`, () => {
+    let store: TestStore | undefined;
+    let server: ServerHandle | undefined;
+    afterEach(async () => {
+      await server?.close();
+      await store?.dispose();
+      server = undefined;
+      store = undefined;
+    });
+
+    // Before the inbox, this notice waited in the process's memory and a restart lost it.
+    it('a notice for a player without a client is still told when it joins the restarted server', async () => {
+      store = createStore(backend.name);
+      server = await startTestServer(store);
+      const session = await signIn(server, 'Oz');
+      const oz = await TestClient.join(server, 'small', session.token, 'oz');
+      await oz.act('sit', { seat: 5 });
+      await oz.act('bet', { spot: 'main', amountCents: 800 });
+      await oz.leave(false);
+      const runner = server.runners.get('small')!;
+      await expect.poll(() => runner.current.players[session.player.id]?.connected).toBe(false);
+      await server.close({ releaseLease: false }); // as a kill -9 would leave it (the harness's crash)
+      server = await startTestServer(store);
+      const back = await TestClient.join(server, 'small', session.token, 'oz2');
+      const notice = await back.waitForNotice('notice/bet-returned', 0, 3_000);
+      expect(notice.params).toEqual({ amountCents: 800, reason: 'disconnect' });
+      await back.leave();
+    });
+  });
+
+  describe.skipIf(!backend.enabled)(`the player inbox across a kill -9 on ${backend.name}`, () => {
+    let store: TestStore | undefined;
+    let child: ChildServer | undefined;
+    let server: ServerHandle | undefined;
+    beforeAll(buildServer, 120_000);
+    afterEach(async () => {
+      await child?.kill();
+      await server?.close();
+      await store?.dispose();
+      child = undefined;
+      server = undefined;
+      store = undefined;
+    });
+
+    it('a notice written while the player had no client survives a kill -9, and is sent once per join until acknowledged', async () => {
+      store = createStore(backend.name);
+      child = await spawnServer(store);
+      const session = await signIn(child, 'Oz');
+      const oz = await TestClient.join(child, 'small', session.token, 'oz');
+      await oz.act('sit', { seat: 5 });
+      await oz.act('bet', { spot: 'main', amountCents: 800 });
+      await oz.leave(false); // the bet goes back, told to nobody: no client is left
+      await waitForStored(store, session.player.id, (event) => event.notice.code === 'notice/bet-returned');
+      await child.kill();
+      child = undefined;
+
+      server = await startTestServer(store);
+      const back = await TestClient.join(server, 'small', session.token, 'oz2');
+      const notice = await back.waitForNotice('notice/bet-returned');
+      expect(notice).toEqual({ code: 'notice/bet-returned', params: { amountCents: 800, reason: 'disconnect' }, message: expect.stringContaining('8.00'), seq: 1, tableId: 'small' });
+      // A second tab, before any acknowledgement: it gets the event too; the first tab does not get it again.
+      const tab = await TestClient.join(server, 'small', session.token, 'oz3');
+      expect((await tab.waitForNotice('notice/bet-returned')).seq).toBe(1);
+      await settle();
+      expect([back.notices.length, tab.notices.length]).toEqual([1, 1]);
+
+      tab.send('ack-notice', { seq: 1 });
+      await expect.poll(async () => (await server!.ledger.unackedEvents([session.player.id])).length).toBe(0);
+      const later = await TestClient.join(server, 'small', session.token, 'oz4');
+      await settle();
+      expect(later.notices).toEqual([]);
+      expect([...back.unrequestedErrors, ...tab.unrequestedErrors, ...later.unrequestedErrors]).toEqual([]);
+      await Promise.all([back.leave(), tab.leave(), later.leave()]);
+    });
+
+    it('a round settled while the player was away, then a kill -9: the restarted server tells it once, the ledger\'s outcome', async () => {
+      store = createStore(backend.name);
+      child = await spawnServer(store);
+      const session = await signIn(child, 'Kit');
+      const kit = await TestClient.join(child, 'quick', session.token, 'kit'); // decision timer 0.6 s
+      await kit.act('sit', { seat: 0 });
+      await kit.act('bet', { spot: 'main', amountCents: 400 });
+      const dealt = await kit.act('deal');
+      await kit.leave(false); // the house way sets the hand, the round settles: no client to tell
+      const stored = await waitForStored(store, session.player.id, (event) => event.notice.code === 'notice/round-settled');
+      await child.kill();
+      child = undefined;
+
+      server = await startTestServer(store);
+      expect(server.recovery).toEqual({ settled: [], refunded: [] }); // settled before the crash: nothing to recover
+      const back = await TestClient.join(server, 'quick', session.token, 'kit2');
+      const told = await back.waitForNotice('notice/round-settled');
+      const history = await getJson<HistoryResponse>(server, '/api/history', session.token);
+      const item = history.body.items[0];
+      expect(item).toMatchObject({ roundId: dealt.roundId, status: 'settled' });
+      const mine = item.result!.players[0];
+      expect(told.params).toEqual({ roundId: dealt.roundId, outcome: mine.outcome, netCents: item.netCents, setBy: mine.setBy });
+      expect(['timeout', 'disconnect']).toContain(mine.setBy);
+      await settle();
+      // Every event stored before the crash, each once, in order.
+      expect(back.notices.map((n) => n.seq)).toEqual(stored.map((event) => event.seq));
+      for (const n of back.notices) if (n.seq !== null) back.send('ack-notice', { seq: n.seq });
+      await expect.poll(async () => (await server!.ledger.unackedEvents([session.player.id])).length).toBe(0);
+      const again = await TestClient.join(server, 'quick', session.token, 'kit3');
+      await settle();
+      expect(again.notices).toEqual([]);
+      await Promise.all([back.leave(), again.leave()]);
+    });
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * Balances across processes (issue 13 point 5): money of a seated player that another process moves
+ * reaches its seat here within a second (the news over the Redis presence), and a bet is checked against
+ * the ledger even when no news came. The other process is played by this test: a ledger on the same
+ * PostgreSQL schema that reports its moves over its own presence under the deployment's prefix.
+ */
+import { randomBytes } from 'node:crypto';
+import { createConnection } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unwrap } from '@paigow/engine';
+import { createLedger, type Ledger } from '../ledger/index.js';
+import { prefixedRedis } from '../rooms/redis-presence.js';
+import { createStore, openStore, signIn, startTestServer, TestClient, type TestStore } from '../rooms/test-harness.js';
+import type { ServerHandle } from '../server.js';
+import type { Database } from '../storage/index.js';
+import { BalanceNews, reportingMoves, type PubSub } from './balance-news.js';
+
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** Whether something answers a Redis PING at `url` within a second. */
+function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean): void => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
+}
+
+const redis = await redisAnswers(REDIS_URL);
+const postgres = Boolean(process.env.DATABASE_URL);
+if (!redis || !postgres) console.log('The cross-process balance test did not run: it needs Redis (REDIS_URL) and PostgreSQL (DATABASE_URL)');
+
+describe.skipIf(!redis || !postgres)('balances across processes (PostgreSQL and Redis)', () => {
+  const prefix = `paigow-test-${randomBytes(4).toString('hex')}:`;
+  let store: TestStore;
+  let server: ServerHandle;
+  let database: Database;
+  let presence: PubSub & { shutdown(): void };
+  let news: BalanceNews;
+  /** The other process's ledger: its moves are told to the deployment. */
+  let elsewhere: Ledger;
+  /** The same ledger telling nobody (as if the news were lost). */
+  let silent: Ledger;
+
+  beforeAll(async () => {
+    store = createStore('postgres');
+    server = await startTestServer(store, { redisUrl: REDIS_URL, redisPrefix: prefix });
+    database = openStore(store);
+    presence = (await prefixedRedis(REDIS_URL, prefix)).presence as unknown as PubSub & { shutdown(): void };
+    news = new BalanceNews(presence, 'the-other-process', () => undefined, () => undefined);
+    await news.start();
+    silent = createLedger(database);
+    elsewhere = reportingMoves(silent, (playerIds) => news.changed(playerIds));
+  });
+  afterAll(async () => {
+    await news?.stop();
+    presence?.shutdown();
+    await server?.close();
+    await database?.db.destroy();
+    await store?.dispose();
+  });
+
+  it("shows a deal on another process at the player's seat here within 1 s", async () => {
+    const session = await signIn(server, 'Far Fay');
+    const fay = await TestClient.join(server, 'small', session.token, 'fay');
+    try {
+      await fay.act('sit', { seat: null });
+      const from = fay.received.length;
+      const dealtAt = performance.now();
+      unwrap(
+        await elsewhere.openRound({
+          roundId: `far-${randomBytes(4).toString('hex')}`,
+          tableId: 'far-table',
+          bankerPlayerId: null,
+          holds: [{ playerId: session.player.id, kind: 'main', amountCents: 30_000 }],
+          secret: {},
+          public: {},
+        }),
+      );
+      await fay.waitForView((view) => view.you?.balanceCents === 70_000, from, 1_000);
+      expect(performance.now() - dealtAt).toBeLessThan(1_000);
+    } finally {
+      await fay.leave();
+    }
+  });
+
+  it('checks a bet against the ledger, not a stale balance at the seat', async () => {
+    const session = await signIn(server, 'Stale Sam');
+    const sam = await TestClient.join(server, 'small', session.token, 'sam');
+    try {
+      await sam.act('sit', { seat: null });
+      // Another process stakes nearly all of Sam's money, and no news of it arrives.
+      unwrap(
+        await silent.openRound({
+          roundId: `stale-${randomBytes(4).toString('hex')}`,
+          tableId: 'far-table',
+          bankerPlayerId: null,
+          holds: [{ playerId: session.player.id, kind: 'main', amountCents: 99_950 }],
+          secret: {},
+          public: {},
+        }),
+      );
+      await expect(sam.act('bet', { spot: 'main', amountCents: 1_000 })).rejects.toThrow(/ledger\/insufficient-funds/);
+      expect(sam.received.some((item) => item.kind === 'view' && item.view.you?.balanceCents === 50)).toBe(true);
+    } finally {
+      await sam.leave();
+    }
+  });
+});

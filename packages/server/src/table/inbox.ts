@@ -1,0 +1,86 @@
+/**
+ * Sending the player inbox from this process (docs/server.md "The player inbox"; the events themselves are
+ * in the database: `ledger/player-events.ts`). Three paths find a player's events: the change that wrote
+ * them (its runner reads the player's events past what was sent, so one written meanwhile by another
+ * process goes too), a join (every event not acknowledged: the client may be a new tab), and the sweep of
+ * the server's heartbeat (events other processes wrote, e.g. a round they recovered, for the players
+ * connected here). This keeps, per player, the highest `seq` this process sent, so that each event goes
+ * out once per process whichever path finds it first. A `seq` is taken only after every smaller one of
+ * the same player was committed (`player-events.ts`), so a read that sees one sees those before it.
+ */
+import type { TableNotice } from '@paigow/engine';
+import { noticeMessage, type InboxNotice } from '@paigow/protocol';
+import type { Ledger, PlayerEvent, PlayerEventInput } from '../ledger/index.js';
+
+/** The `notice` message of a stored event. */
+export function inboxNotice(event: PlayerEvent): InboxNotice {
+  return { ...noticeMessage(event.notice), seq: event.seq, tableId: event.tableId };
+}
+
+/** The `notice` message of a notice the database could not store (`seq: null`: sent once, never again). */
+export function unstoredNotice(notice: TableNotice, tableId: string | null): InboxNotice {
+  return { ...noticeMessage(notice), seq: null, tableId };
+}
+
+/** One process's sending of the player inboxes; see the module comment. One per server (`startServer`). */
+export class InboxDelivery {
+  /** Per player, the highest `seq` this process sent. */
+  private readonly sent = new Map<string, number>();
+
+  constructor(private readonly ledger: Pick<Ledger, 'recordEvents' | 'unackedEvents'>) {}
+
+  /**
+   * Writes `events` (a change that moved no money) in one transaction.
+   * @throws the database's error (nothing written)
+   */
+  async record(events: readonly PlayerEventInput[]): Promise<void> {
+    if (events.length > 0) await this.ledger.recordEvents(events);
+  }
+
+  /**
+   * The events of `playerIds` not acknowledged and not yet sent by this process, by player then `seq`;
+   * they count as sent from now on.
+   * @throws the database's error
+   */
+  async fresh(playerIds: readonly string[]): Promise<PlayerEvent[]> {
+    if (playerIds.length === 0) return [];
+    const events = await this.ledger.unackedEvents(playerIds, this.sent);
+    return events.filter((event) => this.claim(event));
+  }
+
+  /**
+   * Every event of `playerId` not acknowledged, oldest first (for a client that joins: it may have none of
+   * them); they count as sent from now on.
+   * @throws the database's error
+   */
+  async backlog(playerId: string): Promise<PlayerEvent[]> {
+    const events = await this.ledger.unackedEvents([playerId]);
+    for (const event of events) this.claim(event);
+    return events;
+  }
+
+  private claim(event: PlayerEvent): boolean {
+    if (event.seq <= (this.sent.get(event.playerId) ?? 0)) return false;
+    this.sent.set(event.playerId, event.seq);
+    return true;
+  }
+}
+
+/**
+ * How long an acknowledged event is kept (docs/server.md "The player inbox": for support questions about
+ * what a player was told, and when), ms: 7 days.
+ */
+export const ACKED_RETENTION_MS = 7 * 24 * 3_600_000;
+/** How long an event never acknowledged is kept (a player away this long finds its rounds in the history), ms: 90 days. */
+export const UNACKED_RETENTION_MS = 90 * 24 * 3_600_000;
+/** How often a server prunes the inboxes (at start, then at most this often with the heartbeat), ms: 1 hour. */
+export const INBOX_PRUNE_EVERY_MS = 3_600_000;
+
+/**
+ * Deletes the events past their retention (`ACKED_RETENTION_MS`, `UNACKED_RETENTION_MS`) as of `nowMs`.
+ * @returns how many were deleted
+ * @throws the database's error
+ */
+export function pruneInbox(ledger: Pick<Ledger, 'pruneEvents'>, nowMs: number): Promise<number> {
+  return ledger.pruneEvents(nowMs - ACKED_RETENTION_MS, nowMs - UNACKED_RETENTION_MS);
+}

@@ -1,0 +1,60 @@
+/**
+ * The banker's area of the felt (rules.md §3, §5): seven backs while a round is dealt; after the reveal,
+ * the viewer's last round tagged "Last round", with the banker of that round (it may have changed since),
+ * its set hands marked from the viewer's side (the mirror of its own marks) or, for the banking player,
+ * from the banker's side, and the house-way explanation. A round the viewer did not play is not drawn
+ * here (the side panel names its players).
+ */
+import { useTranslation } from 'react-i18next';
+import type { TableView } from '@paigow/protocol';
+import { HandBox, Zone } from '../table-ui/parts.js';
+import { bankerMark, sortForDisplay, type Stage } from '../table-ui/model.js';
+import { bankerHandMarks } from '../table-ui/banker-side.js';
+import { captionOf, SetHands } from './PlayerZone.js';
+import { Explanation } from './HouseWayExplanation.js';
+
+/** The banker's zone of `view` at this stage. */
+export function BankerZone({ view, stage }: { view: TableView; stage: Stage }) {
+  const { t } = useTranslation();
+  if (stage.kind === 'revealed') {
+    const round = stage.round;
+    const name = round.banker.kind === 'house' ? t('table.theHouse') : round.banker.nickname;
+    const mine = stage.mine;
+    const setting = round.bankerHand.setting;
+    const cards = { low: sortForDisplay(setting.low), high: sortForDisplay(setting.high) };
+    // The marks over the banker's hands: from the viewer's side (its own hands' mirror), or as the banker.
+    const marks = (stage.asBanker ? bankerHandMarks(round) : null) ?? (mine ? { low: bankerMark(mine.low), high: bankerMark(mine.high) } : null);
+    const lastTag = (
+      <>
+        {name}{' '}
+        <span className="last-round-tag" data-testid="last-round-tag" data-round-id={round.roundId}>
+          {t('table.lastRoundTag')}
+        </span>
+      </>
+    );
+    return (
+      <Zone title={t('table.banker')} name={lastTag} className="zone--banker">
+        <div className="hands hands--banker">
+          <SetHands
+            who="dealer"
+            small
+            labels={{ low: t('table.bankerLow'), high: t('table.bankerHigh') }}
+            cards={cards}
+            captions={{ low: captionOf(cards.low, t), high: captionOf(cards.high, t) }}
+            marks={marks}
+          />
+        </div>
+        <Explanation view={view} stage={stage} who="banker" />
+      </Zone>
+    );
+  }
+  const name = view.banker.kind === 'house' ? t('table.theHouse') : view.banker.nickname;
+  const dealt = stage.kind === 'setting' || stage.kind === 'watching';
+  return (
+    <Zone title={t('table.banker')} name={name} className="zone--banker">
+      <div className="hands hands--banker">
+        <HandBox kind="high" small label={t('table.bankerCards')} cards={dealt ? Array<null>(7).fill(null) : []} slots={7} cardTestid="dealer-card" testid="dealer-hand" />
+      </div>
+    </Zone>
+  );
+}

@@ -1,0 +1,49 @@
+/** The line above the bet spots (`message`): what to do now, or whom the viewer waits for (with a countdown). */
+import { useTranslation } from 'react-i18next';
+import type { TableView, YouView } from '@paigow/protocol';
+import type { Stage, Waiting } from '../table-ui/model.js';
+import { Countdown } from '../table-ui/Timer.js';
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** The phase line of `view` for its viewer; `waitDeadline` (browser clock) bounds the wait, when known. */
+export function PhaseMessage({ view, you, stage, status, waiting, waitDeadline }: {
+  view: TableView;
+  you: YouView;
+  stage: Stage;
+  status: string;
+  waiting: Waiting | null;
+  waitDeadline: number | null;
+}) {
+  const { t } = useTranslation();
+  if (status === 'reconnecting' || status === 'connecting') return <>{t('app.reconnecting')}</>;
+  if (waiting) {
+    const head = waiting.kind === 'approval' ? t('waiting.approval') : t(`waiting.${waiting.kind}`, { count: waiting.count });
+    return (
+      <span data-testid="waiting" data-kind={waiting.kind} data-count={waiting.count}>
+        {head}
+        {waitDeadline !== null ? <Countdown deadline={waitDeadline} render={(seconds) => t('waiting.within', { seconds })} /> : t('waiting.none')}
+      </span>
+    );
+  }
+  return <>{phaseMessage(view, you, stage, t)}</>;
+}
+
+function phaseMessage(view: TableView, you: YouView, stage: Stage, t: T): string {
+  if (you.role === 'banker') {
+    if (view.phase === 'approval' && view.banker.kind === 'player' && !view.banker.approved) return t('phase.approve');
+    return t('phase.banking');
+  }
+  if (you.role === 'spectator') return t('phase.spectator');
+  switch (view.phase) {
+    case 'approval':
+      return t('phase.awaitingApproval');
+    case 'dealing':
+      return t('phase.dealing');
+    case 'setting':
+      if (stage.kind === 'setting') return stage.submitted ? t('phase.waitingOthers') : t('phase.setting');
+      return t('phase.waitingOthers');
+    default:
+      return you.ready ? t('phase.waitingDeal') : stage.kind === 'revealed' ? t('phase.settled') : t('phase.betting');
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The players of a revealed round and their results (a shared table shows them to all after the reveal),
+ * and the banking player's own view of its round: each player's result in the banker's words, with the
+ * banker's net after its fee.
+ */
+import { useTranslation } from 'react-i18next';
+import type { RoundResultView } from '@paigow/protocol';
+import { Mark, Zone } from '../table-ui/parts.js';
+import { bankerRow } from '../table-ui/banker-side.js';
+import { MiniHands } from './MiniCards.js';
+
+type Money = (cents: number, signed?: boolean) => string;
+
+/**
+ * The banking player's view of a revealed round: each player's result in the banker's words ("Pat lost
+ * $10 → you +$10"), with both hands and the marks, and the banker's net after its fee (rules.md §3.1:
+ * the fee is 1.5% of the total wagered against it; the Fortune bets are the house's business).
+ */
+export function BankerResults({ round, money }: { round: RoundResultView; money: Money }) {
+  const { t } = useTranslation();
+  return (
+    <Zone title={t('table.players')} className="zone--player zone--results">
+      <RoundPlayers round={round} money={money} asBanker />
+      <p className="banker-net" data-testid="banker-net" data-net-cents={round.bankerNetCents} data-fee-cents={round.bankerFeeCents}>
+        {t('bankerResult.fee', { net: money(round.bankerNetCents, true), fee: money(round.bankerFeeCents) })}
+      </p>
+    </Zone>
+  );
+}
+
+/**
+ * Every player's hands and result in a revealed round (a shared table shows them to all after the
+ * reveal). `asBanker`: the result told from the banking player's side (its main-bet money only).
+ */
+export function RoundPlayers({ round, money, asBanker = false }: { round: RoundResultView; money: Money; asBanker?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="round-players" data-testid="round-players" data-count={round.players.length}>
+      {round.players.map((p) => {
+        // The banking player reads each row from its side: its marks against the player's hands, its money.
+        const side = bankerRow(p);
+        const { playerMainCents, bankerCents } = side;
+        const cls = asBanker ? side.outcome : p.outcome;
+        const text = asBanker
+          ? t(`bankerResult.${p.outcome}`, { nickname: p.nickname, amount: money(Math.abs(playerMainCents)) })
+          : p.outcome === 'push'
+            ? p.netCents === 0
+              ? t('roundPlayer.push')
+              : t('roundPlayer.pushNet', { amount: money(p.netCents, true) })
+            : t(`roundPlayer.${p.outcome}`, { amount: money(Math.abs(p.netCents)) });
+        const how = p.setBy === 'player' ? '' : t(`roundPlayer.setBy.${p.setBy}`);
+        return (
+          <li
+            key={p.seat}
+            className={`round-player history-row history-row--${cls}`}
+            data-testid="round-player"
+            data-seat={p.seat}
+            data-result={p.outcome}
+            data-net-cents={p.netCents}
+            data-banker-cents={asBanker ? bankerCents : undefined}
+            data-banker-result={asBanker ? side.outcome : undefined}
+          >
+            <span className="round-player__who">
+              <strong className="round-player__name" title={p.nickname}>
+                {p.nickname}
+              </strong>
+              {p.you && <span className="muted"> {t('table.youMark')}</span>}
+              {!asBanker && (
+                <span className="muted">
+                  {' · '}
+                  {t('history.bet', { amount: money(p.bets.main) })}
+                </span>
+              )}
+            </span>
+            <span className={`history-row__net history-row__net--${cls}`}>
+              {asBanker ? (
+                <>
+                  {text} <span className="round-player__for-you">{t('bankerResult.forYou', { amount: money(bankerCents, true) })}</span>
+                </>
+              ) : (
+                text
+              )}
+            </span>
+            <span className="history-row__hands round-player__hands">
+              <span className="round-player__marks" title={asBanker ? t('bankerResult.marks', { nickname: p.nickname }) : undefined}>
+                <Mark result={asBanker ? side.high : p.high} />
+                <Mark result={asBanker ? side.low : p.low} />
+              </span>
+              <MiniHands high={p.setting.high} low={p.setting.low} />
+              {how && <span className="muted round-player__how">{how}</span>}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The seats of a shared table (rules.md §5): each seat taken (its player, role, bets and state) or free
+ * (a click sits there, standing up from the seat held), and the bank's controls when players may bank:
+ * Stop banking, Approve and Auto-approve for the banking player, Be the banker for the others.
+ */
+import { useTranslation } from 'react-i18next';
+import type { TableView, YouView } from '@paigow/protocol';
+import { LeaveBank, TakeBank } from './BankStatus.js';
+import { percent } from './TableFacts.js';
+
+type Money = (cents: number, signed?: boolean) => string;
+
+/** The seats bar of a shared table; `send` sends the seat and bank messages. */
+export function SeatsBar({ view, you, send, money }: {
+  view: TableView;
+  you: YouView;
+  send: (type: 'sit' | 'stand' | 'take-bank' | 'leave-bank' | 'approve' | 'auto-approve', payload?: Record<string, unknown>) => string;
+  money: Money;
+}) {
+  const { t, i18n } = useTranslation();
+  const inRound = view.seats.some((s) => s.you && s.inRound);
+  const banker = view.banker;
+  return (
+    <div className="seats-bar">
+      <div className="seats">
+        {view.seats.map((s) => {
+          const taken = s.nickname !== null;
+          const bet =
+            taken && s.role === 'player' && s.bets.main > 0
+              ? s.bets.fortune > 0
+                ? t('table.seatBetFortune', { main: money(s.bets.main), fortune: money(s.bets.fortune) })
+                : t('table.seatBet', { main: money(s.bets.main) })
+              : null;
+          const state = !taken ? null : !s.connected ? t('table.seatAway') : s.hasSet ? t('table.seatSet') : s.ready ? t('table.seatReady') : null;
+          return (
+            <button
+              key={s.seat}
+              type="button"
+              className={`seat${s.you ? ' seat--mine' : ''}${taken ? ' seat--taken' : ''}${s.role === 'banker' ? ' seat--banker' : ''}${taken && !s.connected ? ' seat--away' : ''}${s.ready || s.hasSet ? ' seat--ready' : ''}`}
+              data-testid={`seat-${s.seat}`}
+              data-taken={taken}
+              data-mine={s.you}
+              data-main-cents={s.bets.main}
+              data-fortune-cents={s.bets.fortune}
+              data-ready={s.ready}
+              disabled={(taken && !s.you) || inRound}
+              title={taken ? [s.nickname, bet, state].filter(Boolean).join(' · ') : undefined}
+              onClick={() => {
+                if (taken) return;
+                if (you.seat !== null) send('stand');
+                send('sit', { seat: s.seat });
+              }}
+            >
+              {taken ? (
+                <>
+                  <span className="seat__name">{s.nickname}</span>
+                  {s.role === 'banker' && <span className="seat__tag">{t('role.banker')}</span>}
+                  {bet && <span className="seat__bet">{bet}</span>}
+                  {state && <span className="seat__state">{state}</span>}
+                </>
+              ) : (
+                t('table.seat', { n: s.seat + 1 })
+              )}
+            </button>
+          );
+        })}
+      </div>
+      {view.config.playerBanking && (
+        <div className="bank-controls">
+          {you.role === 'banker' ? (
+            <>
+              <LeaveBank view={view} onLeave={() => send('leave-bank')} />
+              <button
+                className="btn btn--gold btn--small"
+                data-testid="approve"
+                disabled={view.phase !== 'approval' || (banker.kind === 'player' && banker.approved)}
+                onClick={() => send('approve')}
+              >
+                {t('table.approve')}
+              </button>
+              <label className="toggle">
+                <input
+                  type="checkbox"
+                  data-testid="auto-approve"
+                  checked={banker.kind === 'player' && banker.autoApprove}
+                  onChange={(e) => send('auto-approve', { on: e.target.checked })}
+                />
+                {t('table.autoApprove')}
+              </label>
+            </>
+          ) : (
+            <TakeBank view={view} money={money} feeRate={percent(i18n.language, view.config.bankerFeeBps)} onTake={() => send('take-bank')} />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

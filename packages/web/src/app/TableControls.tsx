@@ -1,0 +1,149 @@
+/**
+ * The controls under the felt (rules.md §5): the house-way explanation of the viewer's hand, the refusal
+ * (`error`), why Split cannot be pressed yet, the chips and the bet tools (before the actions in the tab
+ * order, drawn after them, styles.css), the actions (Sit down; Split and House Way while setting; Deal
+ * and Rebet while betting; Hint), why Rebet cannot be pressed, and on a narrow screen the Hint panel
+ * and the notices.
+ */
+import type { ReactNode, RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TableView, YouView } from '@paigow/protocol';
+import { ChipRack } from '../table-ui/parts.js';
+import { chipsCents } from '../table-ui/model.js';
+import type { Felt } from '../table-ui/felt.js';
+import { errorMessage } from './i18n/index.js';
+import { BetTools, betsBlockText } from './BetTools.js';
+import { Explanation } from './HouseWayExplanation.js';
+import type { BetChips } from './useBetChips.js';
+
+type Money = (cents: number, signed?: boolean) => string;
+
+/** What the actions do (each sends its message, or opens the Hint). */
+export interface TableActions {
+  onSitDown(): void;
+  onSplit(): void;
+  onHouseWay(): void;
+  onDeal(): void;
+  onHint(): void;
+}
+
+/** The controls of the viewer at `view`; `hintPanel` is shown here (narrow screens) unless `wide`; `notices` likewise. */
+export function TableControls({ view, you, felt, bets, money, error, pendingTypes, hintOpen, hintPanel, hintButton, wide, notices, actions }: {
+  view: TableView;
+  you: YouView;
+  felt: Felt;
+  bets: BetChips;
+  money: Money;
+  /** The message of the table's `error` element, or `null`. */
+  error: string | null;
+  pendingTypes: ReadonlySet<string>;
+  hintOpen: boolean;
+  hintPanel: ReactNode | null;
+  hintButton: RefObject<HTMLButtonElement | null>;
+  wide: boolean;
+  notices: ReactNode;
+  actions: TableActions;
+}) {
+  const { t } = useTranslation();
+  const { canBet, dealt, setting, submitting, splitBlock } = felt;
+  const isPlayer = you.role === 'player';
+  const betPending = bets.betPending;
+  const fortuneLimits = view.config.limits.fortune;
+  const splitReason = splitBlock === null ? null : splitBlock.kind === 'low-count' ? t('splitReason.lowCount', { count: splitBlock.count }) : errorMessage(t, splitBlock.code);
+  const rebet = bets.rebetBlock;
+  const rebetWhy = rebet === null || rebet === 'none' || rebet === 'placed' ? null : betsBlockText(t, money, rebet, view, you, you.lastBets ? you.lastBets.main + you.lastBets.fortune : 0);
+  return (
+    <div className="controls">
+      <Explanation view={view} stage={felt.stage} who="you" />
+      <p className="error-toast" data-testid="error" hidden={error === null} role="alert">
+        {error ?? ''}
+      </p>
+      {splitReason && splitBlock && (
+        // Two cards still to move is an instruction (a neutral hint); only a foul is drawn as an error.
+        <p
+          className={splitBlock.kind === 'low-count' ? 'split-hint' : 'foul-reason'}
+          data-testid="split-reason"
+          data-kind={splitBlock.kind === 'low-count' ? 'hint' : 'foul'}
+          role="status"
+        >
+          {splitReason}
+        </p>
+      )}
+      <div className="controls__row">
+        {/* Chips and their tools come before the actions in the tab order (bet, then Deal), drawn after them (styles.css). */}
+        {hintPanel !== null && !wide ? null : isPlayer && (
+          <ChipRack
+            selected={bets.selected}
+            onChip={bets.onChip}
+            disabled={!canBet}
+            allowed={bets.target === 'fortune' && fortuneLimits ? (v) => chipsCents(bets.shown.fortune) + v * 100 <= fortuneLimits.maxCents : undefined}
+          />
+        )}
+        {isPlayer && !dealt && <BetTools view={view} you={you} bets={bets} canBet={canBet} money={money} />}
+        <div className="actions">
+          {you.role === 'spectator' ? (
+            <button className="btn btn--gold btn--big" data-testid="sit-down" disabled={!felt.connected} onClick={actions.onSitDown}>
+              {t('table.sitDown')}
+            </button>
+          ) : dealt ? (
+            <>
+              <button
+                className="btn btn--gold btn--big"
+                data-testid="split"
+                disabled={!setting || splitBlock !== null || submitting}
+                title={splitReason ?? undefined}
+                onClick={actions.onSplit}
+              >
+                {t('table.split')}
+              </button>
+              <button className="btn btn--big" data-testid="house-way" disabled={!setting || submitting} onClick={actions.onHouseWay}>
+                {t('table.houseWay')}
+              </button>
+            </>
+          ) : isPlayer ? (
+            <>
+              <button
+                className="btn btn--gold btn--big"
+                data-testid="deal"
+                disabled={!canBet || (you.bets.main === 0 && bets.drafts.main === null) || you.ready || pendingTypes.has('deal') || betPending}
+                onClick={actions.onDeal}
+              >
+                {t('table.deal')}
+              </button>
+              <button
+                className="btn btn--big"
+                data-testid="rebet"
+                data-reason={rebet ?? undefined}
+                title={rebetWhy ?? undefined}
+                disabled={!canBet || rebet !== null || betPending}
+                onClick={bets.rebet}
+              >
+                {t('table.rebet')}
+              </button>
+            </>
+          ) : null}
+          {isPlayer && (
+            <button
+              className="btn btn--big"
+              data-testid="hint"
+              ref={hintButton}
+              disabled={!setting || submitting || pendingTypes.has('hint')}
+              title={t('table.hintTitle')}
+              aria-expanded={hintOpen}
+              onClick={actions.onHint}
+            >
+              {t('table.hint')}
+            </button>
+          )}
+        </div>
+      </div>
+      {rebetWhy && canBet && !dealt && (
+        <p className="rebet-reason muted" data-testid="rebet-reason">
+          {rebetWhy}
+        </p>
+      )}
+      {hintPanel !== null && !wide ? hintPanel : null}
+      {!wide && notices}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The top bar of the table screen: who the viewer is and its role, Leave, the opponent (the banker, or
+ * the players against a banking viewer), the player's last round at any table, its comp points and
+ * balance, and Top up when the balance is low.
+ */
+import { useTranslation } from 'react-i18next';
+import type { TableView, YouView } from '@paigow/protocol';
+import { canTopUp } from '../table-ui/broke.js';
+import type { LastRound } from './last-round.js';
+import { Stat, TopBar } from './TopBar.js';
+
+type Money = (cents: number, signed?: boolean) => string;
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** The table's top bar; `tableNames` names the table of the last round (its `title`). */
+export function TableTopBar({ view, you, lastRound, tableNames, money, onLeave, onTopUp }: {
+  view: TableView;
+  you: YouView;
+  lastRound: LastRound | null;
+  tableNames: ReadonlyMap<string, string>;
+  money: Money;
+  onLeave: () => void;
+  onTopUp: () => void;
+}) {
+  const { t } = useTranslation();
+  const role = you.role;
+  return (
+    <TopBar>
+      <Stat label={t('table.you')} className="stat--you">
+        <span className="stat__name" title={you.nickname}>
+          {you.nickname}
+        </span>
+        <span className={`role-badge role-badge--${role}`} data-testid="role" data-role={role}>
+          {t(`role.${role}`)}
+        </span>
+      </Stat>
+      <button className="btn btn--small topbar__leave" data-testid="leave" onClick={onLeave}>
+        {t('table.leave')}
+      </button>
+      <span className="topbar__break" />
+      <Stat label={t('table.opponent')} testid="opponent">{opponentName(view, t)}</Stat>
+      <Stat label={t('table.lastRound')} className="stat--last">
+        <span
+          data-testid="last-round"
+          data-net-cents={lastRound?.netCents ?? ''}
+          data-round-id={lastRound?.roundId ?? ''}
+          data-table-id={lastRound?.tableId ?? ''}
+          title={lastRound ? t('table.lastRoundAt', { table: tableNames.get(lastRound.tableId) ?? lastRound.tableId }) : undefined}
+          className={lastRound ? (lastRound.netCents > 0 ? 'stat__value--win' : lastRound.netCents < 0 ? 'stat__value--lose' : '') : ''}
+        >
+          {lastRound ? money(lastRound.netCents, true) : '—'}
+        </span>
+      </Stat>
+      <span className="topbar__spacer" />
+      <Stat label={t('table.compPoints')} testid="comp-points" data={{ points: you.compPoints }}>
+        {you.compPoints}
+      </Stat>
+      <Stat label={t('table.balance')} testid="balance" data={{ cents: you.balanceCents }}>
+        <span className="stat__value--gold">{money(you.balanceCents)}</span>
+      </Stat>
+      {canTopUp(you, view.config.limits.main) && (
+        <button className="btn btn--gold btn--small" data-testid="top-up" onClick={onTopUp}>
+          {t('table.topUp')}
+        </button>
+      )}
+    </TopBar>
+  );
+}
+
+/** Whom the viewer plays against: the banker, or (banking) the seated players. */
+function opponentName(view: TableView, t: T): string {
+  if (view.you?.role === 'banker') {
+    const names = view.seats.filter((s) => s.nickname !== null && !s.you && s.role === 'player').map((s) => s.nickname);
+    return names.length > 0 ? t('table.opponents', { names }) : t('table.noOpponent');
+  }
+  return view.banker.kind === 'house' ? t('table.theHouse') : view.banker.nickname;
+}

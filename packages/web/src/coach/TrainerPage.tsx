@@ -1,0 +1,201 @@
+/**
+ * The trainer table (`#/trainer`, issue 17 §4): no money, no server. A hand is dealt for the chosen drill, the
+ * player sets it (or presses House Way), and the coach grades the setting at once: the engine's exact analysis
+ * of the hand (`analyzeHand` in a Web Worker, started at the deal, so it is mostly ready when the hand is set)
+ * against the chosen house way, with the best setting and the house way's beside it. A score per drill (hands,
+ * share set best, mean EV given up) is kept in this browser.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  createCryptoRng,
+  formatCard,
+  gradeSetting,
+  HOUSE_WAY_IDS,
+  houseWays,
+  isFoul,
+  type Card,
+  type Hand,
+  type HouseWayId,
+  type ReviewedSetting,
+  type SettingAnalysis,
+  type SettingReview,
+} from '@paigow/engine';
+import { PlayingCard } from '../table-ui/Card.js';
+import { DRILLS, dealForDrill, type Drill } from './drills.js';
+import { ExactWorker } from './exact-worker.js';
+import { evPercent, OPTIMAL_EPSILON, sharePercent } from './format.js';
+import { SettingCard } from './CoachPage.js';
+
+/** One drill's score. */
+interface Score {
+  readonly hands: number;
+  readonly best: number;
+  /** Sum of the EV given up, per unit bet. */
+  readonly lost: number;
+}
+type Scores = Partial<Record<Drill, Score>>;
+
+const SCORES_KEY = 'paigow.trainer.scores';
+
+function loadScores(): Scores {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(SCORES_KEY) ?? '{}');
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Scores) : {};
+  } catch {
+    return {};
+  }
+}
+
+function saveScores(scores: Scores): void {
+  try {
+    localStorage.setItem(SCORES_KEY, JSON.stringify(scores));
+  } catch {
+    /* private mode: the scores last until the tab closes */
+  }
+}
+
+const text = (s: ReviewedSetting) => ({ ...s, high: s.high.map(formatCard), low: s.low.map(formatCard) });
+
+/** The trainer page. */
+export function TrainerPage({ onBack }: { onBack: () => void }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const [drill, setDrill] = useState<Drill>('any');
+  const [houseWay, setHouseWay] = useState<HouseWayId>('seeds');
+  const [hand, setHand] = useState<Hand | null>(null);
+  const [low, setLow] = useState<Card[]>([]);
+  const [review, setReview] = useState<SettingReview | null>(null);
+  const [grading, setGrading] = useState(false);
+  const [scores, setScores] = useState<Scores>(loadScores);
+  const worker = useRef<ExactWorker | null>(null);
+  const analysis = useRef<Promise<SettingAnalysis[]> | null>(null);
+
+  useEffect(() => {
+    worker.current = new ExactWorker();
+    return () => worker.current?.close();
+  }, []);
+
+  const deal = useCallback((d: Drill, way: HouseWayId) => {
+    const cards = dealForDrill(d, createCryptoRng(globalThis.crypto));
+    setHand(cards);
+    setLow([]);
+    setReview(null);
+    setGrading(false);
+    analysis.current = worker.current?.analyze(cards, way) ?? null;
+    analysis.current?.catch(() => undefined);
+  }, []);
+
+  useEffect(() => deal(drill, houseWay), [deal, drill, houseWay]);
+
+  const grade = async (played: readonly Card[]): Promise<void> => {
+    if (analysis.current === null || hand === null) return;
+    setLow([...played]);
+    setGrading(true);
+    const settings = await analysis.current;
+    const graded = gradeSetting(hand, played, settings, houseWays[houseWay]);
+    setReview(graded);
+    setGrading(false);
+    setScores((all) => {
+      const was = all[drill] ?? { hands: 0, best: 0, lost: 0 };
+      const next = { ...all, [drill]: { hands: was.hands + 1, best: was.best + (graded.evLost < OPTIMAL_EPSILON ? 1 : 0), lost: was.lost + graded.evLost } };
+      saveScores(next);
+      return next;
+    });
+  };
+
+  const toggle = (card: Card): void => setLow((l) => (l.includes(card) ? l.filter((c) => c !== card) : l.length < 2 ? [...l, card] : l));
+  const settled = review !== null || grading;
+  const cards: readonly Card[] = hand ?? [];
+  const foul = low.length === 2 && isFoul({ high: cards.filter((c) => !low.includes(c)), low });
+  const score = scores[drill];
+  return (
+    <main className="trainer-page" data-testid="trainer-page">
+      <p>
+        <button className="btn btn--small btn--ghost" onClick={onBack}>
+          {t('coach.page.back')}
+        </button>
+      </p>
+      <h1>{t('coach.trainer.title')}</h1>
+      <p className="muted">{t('coach.trainer.intro')}</p>
+      <p className="trainer__choices">
+        <label>
+          {t('coach.trainer.drill')}{' '}
+          <select value={drill} onChange={(e) => setDrill(e.target.value as Drill)} data-testid="trainer-drill">
+            {DRILLS.map((d) => (
+              <option key={d} value={d}>
+                {t(`coach.trainer.drills.${d}`)}
+              </option>
+            ))}
+          </select>
+        </label>{' '}
+        <label>
+          {t('coach.trainer.houseWayLabel')}{' '}
+          <select value={houseWay} onChange={(e) => setHouseWay(e.target.value as HouseWayId)} data-testid="trainer-house-way">
+            {HOUSE_WAY_IDS.map((id) => (
+              <option key={id} value={id}>
+                {t(`houseWayNames.${id}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </p>
+      <div className="trainer__hand" data-testid="trainer-hand" data-cards={cards.map(formatCard).join(' ')}>
+        {cards.map((card) => (
+          <PlayingCard key={card} card={card} testid="trainer-card" lifted={low.includes(card)} disabled={settled} onClick={() => toggle(card)} />
+        ))}
+      </div>
+      {!settled && <p className="muted">{foul ? t('coach.trainer.foul') : t('coach.trainer.pick')}</p>}
+      <p>
+        <button className="btn btn--gold" disabled={settled || low.length !== 2 || foul} onClick={() => void grade(low)} data-testid="trainer-set">
+          {t('coach.trainer.set')}
+        </button>{' '}
+        <button className="btn" disabled={settled || hand === null} onClick={() => {
+            if (hand !== null) void grade(houseWays[houseWay].set(hand).low);
+          }} data-testid="trainer-house-way-set">
+          {t('coach.trainer.useHouseWay')}
+        </button>{' '}
+        <button className="btn btn--ghost" disabled={grading} onClick={() => deal(drill, houseWay)} data-testid="trainer-next">
+          {t('coach.trainer.next')}
+        </button>
+      </p>
+      {grading && <p className="muted">{t('coach.trainer.grading')}</p>}
+      {review && (
+        <section className="panel" data-testid="trainer-grade" data-ev-lost={review.evLost} data-played-ev={review.playedEv} data-best-ev={review.bestEv}>
+          <p title={t('coach.grade.title')}>
+            {t('coach.grade.summary', { played: evPercent(lng, review.playedEv), best: evPercent(lng, review.bestEv), houseWay: evPercent(lng, review.houseWayEv) })}
+          </p>
+          <p>
+            <strong>{review.evLost < OPTIMAL_EPSILON ? t('coach.grade.optimal') : t('coach.trainer.lost', { lost: evPercent(lng, review.evLost, false) })}</strong>
+          </p>
+          <div className="costly__settings">
+            <SettingCard title={t('coach.page.played')} setting={text(review.played)} t={t} lng={lng} kind="played" />
+            <SettingCard title={t('coach.page.best')} setting={text(review.best)} t={t} lng={lng} kind="best" />
+            <SettingCard title={t('coach.page.houseWaySetting')} setting={text(review.houseWay)} t={t} lng={lng} kind="house-way" />
+          </div>
+        </section>
+      )}
+      <p data-testid="trainer-score" data-hands={score?.hands ?? 0}>
+        {score
+          ? t('coach.trainer.score', {
+              drill: t(`coach.trainer.drills.${drill}`),
+              hands: score.hands,
+              share: sharePercent(lng, score.best / score.hands),
+              lost: evPercent(lng, score.lost / score.hands, false),
+            })
+          : t('coach.trainer.noScore')}
+      </p>
+      <p>
+        <button
+          className="btn btn--small btn--ghost"
+          onClick={() => {
+            saveScores({});
+            setScores({});
+          }}
+        >
+          {t('coach.trainer.reset')}
+        </button>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * The table screen's state apart from the chips (those are `bet-draft.ts`): the player's selection of
+ * low-hand cards, kept per round, and the felt read from a view and that selection — the stage, what the
+ * viewer may do now (bet, set, split), the timer, the result and the last round shown beside the felt.
+ * Pure, no DOM: the components draw what `feltOf` returns.
+ */
+import type { RoundResultView, TableView, YouView } from '@paigow/protocol';
+import {
+  arrange,
+  localDeadline,
+  resultOf,
+  stageOf,
+  toggleLow,
+  viewerPlayed,
+  waitingFor,
+  type Arrangement,
+  type CardText,
+  type ResultModel,
+  type SplitBlock,
+  type Stage,
+  type Waiting,
+} from './model.js';
+
+/** The cards the player moved to its low hand, in round `roundId` (a new deal starts a new arrangement). */
+export interface Selection {
+  readonly roundId: string | null;
+  readonly low: readonly CardText[];
+}
+
+/** A click on a card (it moves between the hands), or the Hint's setting used whole. */
+export type SelectionAction = { readonly type: 'card'; readonly card: CardText } | { readonly type: 'use'; readonly low: readonly CardText[] };
+
+/** The low-hand cards of round `roundId` (none when the selection was made in another round). */
+export function lowOf(selection: Selection, roundId: string | null): readonly CardText[] {
+  return selection.roundId === roundId ? selection.low : [];
+}
+
+/** The selection after `action` in round `roundId`. */
+export function select(selection: Selection, roundId: string | null, action: SelectionAction): Selection {
+  const low = action.type === 'use' ? [...action.low] : toggleLow(lowOf(selection, roundId), action.card);
+  return { roundId, low };
+}
+
+/** The timer beside the felt: the viewer's own deadline, else the latest of those it waits for (browser clock). */
+export interface TimerModel {
+  /** The viewer's own deadline, or `null`. */
+  readonly own: number | null;
+  /** The latest deadline of the players the viewer waits for, or `null`. */
+  readonly wait: number | null;
+  /** What the timer counts down to, and its full length (ms) for the ring. */
+  readonly deadline: number | null;
+  readonly totalMs: number;
+}
+
+/** What the felt shows and allows now. */
+export interface Felt {
+  readonly stage: Stage;
+  readonly connected: boolean;
+  /** Bets may be changed: a player, betting open, connected. */
+  readonly canBet: boolean;
+  /** The viewer (a player) holds cards dealt this round. */
+  readonly dealt: boolean;
+  /** The viewer may still set its hand (dealt, not submitted, connected). */
+  readonly setting: boolean;
+  /** A setting (by hand or by the house way) waits for its answer. */
+  readonly submitting: boolean;
+  /** The cards as arranged by the selection, while dealt. */
+  readonly arrangement: Arrangement | null;
+  /** Why Split cannot be pressed while setting, else `null`. */
+  readonly splitBlock: SplitBlock | null;
+  readonly result: ResultModel | null;
+  readonly waiting: Waiting | null;
+  readonly timer: TimerModel;
+  /**
+   * A shared table's last round beside the felt: for those who did not play it (never drawn on their felt
+   * as if current), and for its players when there were several; the banker of it reads it on its felt.
+   */
+  readonly sideRound: RoundResultView | null;
+}
+
+/**
+ * The felt of `view` (with its viewer `you`) for the player's `low` selection.
+ * @param status the connection; @param pendingTypes the message types sent and not yet answered
+ * @param receivedAtMs the browser clock when the view arrived (for the deadlines' clock skew)
+ */
+export function feltOf(view: TableView, you: YouView, low: readonly CardText[], status: string, pendingTypes: ReadonlySet<string>, receivedAtMs: number): Felt {
+  const stage = stageOf(view);
+  const connected = status === 'open';
+  const isPlayer = you.role === 'player';
+  const dealt = stage.kind === 'setting' && isPlayer && you.cards !== null;
+  const setting = dealt && stage.kind === 'setting' && !stage.submitted && connected;
+  const arrangement = stage.kind === 'setting' ? arrange(stage.cards, low) : null;
+  const waiting = waitingFor(view);
+  const played = view.lastRound !== null && view.config.seats > 1 && !(stage.kind === 'revealed' && stage.asBanker) ? view.lastRound : null;
+  return {
+    stage,
+    connected,
+    canBet: isPlayer && view.phase === 'betting' && connected,
+    dealt,
+    setting,
+    submitting: pendingTypes.has('set') || pendingTypes.has('house-way'),
+    arrangement,
+    splitBlock: setting ? (arrangement?.block ?? null) : null,
+    result: resultOf(view),
+    waiting,
+    timer: timerOf(view, you, waiting, receivedAtMs),
+    sideRound: played !== null && (!viewerPlayed(played) || played.players.length > 1) ? played : null,
+  };
+}
+
+function timerOf(view: TableView, you: YouView, waiting: Waiting | null, receivedAtMs: number): TimerModel {
+  const timers = view.config.timers;
+  const own = localDeadline(you.deadlineMs, view.serverNowMs, receivedAtMs);
+  const wait = waiting ? localDeadline(waiting.deadlineMs, view.serverNowMs, receivedAtMs) : null;
+  const kind = own !== null ? you.deadlineKind : waiting ? { deal: 'bet', set: 'decision', approval: 'approval' }[waiting.kind] : null;
+  const totalMs = kind === 'decision' ? timers.decisionMs : kind === 'approval' ? timers.approvalMs : timers.betMs;
+  return { own, wait, deadline: own ?? wait, totalMs };
+}
