@@ -223,7 +223,9 @@ describe('notices for the banker and for a void deal', () => {
     const vic = await TestClient.join(server, 'small', session.token, 'vic');
     try {
       await vic.act('sit', { seat: 1 });
-      // The wallet is emptied behind the table's back (a round recorded straight in the ledger).
+      // The bet is checked against the ledger when placed; the wallet is emptied behind the table's back
+      // (a round recorded straight in the ledger) between the bet and the deal.
+      await vic.act('bet', { spot: 'main', amountCents: 500 });
       const drained = await server.ledger.openRound({
         roundId: 'drain-vic',
         tableId: 'elsewhere',
@@ -234,7 +236,6 @@ describe('notices for the banker and for a void deal', () => {
         ownerInstanceId: server.instanceId,
       });
       expect(drained.ok).toBe(true);
-      await vic.act('bet', { spot: 'main', amountCents: 500 });
       await vic.act('deal');
       const notice = await vic.waitForNotice('notice/bet-returned');
       expect(notice.params).toEqual({ amountCents: 500, reason: 'balance' });

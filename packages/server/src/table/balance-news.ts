@@ -92,7 +92,7 @@ export function reportingMoves(ledger: Ledger, changed: (playerIds: readonly str
     ...ledger,
     openRound: async (input) => participants(await ledger.openRound(input)),
     settleRound: async (input) => participants(await ledger.settleRound(input)),
-    refundRound: async (roundId, reason) => participants(await ledger.refundRound(roundId, reason)),
+    refundRound: async (roundId, reason, tell) => participants(await ledger.refundRound(roundId, reason, tell)),
     topUp: async (playerId, brokeBelowCents) => {
       const topped = await ledger.topUp(playerId, brokeBelowCents);
       if (topped.ok) changed([playerId]);
