@@ -3,18 +3,15 @@
  * strategy tax and the costliest settings of the signed-in player. EVs are per unit of the main bet, as
  * fractions (0.012 = 1.2% of the bet), commission included (rules.md §3.1); cards in card text.
  */
-import type { SettingGrade } from '@paigow/engine';
+import type { SettingGrade, SettingScore } from '@paigow/engine';
 
-/** A setting in a review: its cards and exact probabilities of a win, a push and a loss, and its EV. */
-export interface CoachSetting {
+/**
+ * A setting in a review: its cards in card text, and the engine's exact probabilities of a win, a push and a loss
+ * and its EV (`SettingScore`; `legal` is false for a foul, never at a table: fouls are refused).
+ */
+export interface CoachSetting extends SettingScore {
   readonly high: readonly string[];
   readonly low: readonly string[];
-  /** False for a foul (never at a table: fouls are refused). */
-  readonly legal: boolean;
-  readonly win: number;
-  readonly push: number;
-  readonly loss: number;
-  readonly ev: number;
 }
 
 /** A grade with what is behind it: the cards, the setting played, the best one and the house way's with its rule id. */

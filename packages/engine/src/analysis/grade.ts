@@ -98,16 +98,8 @@ export interface SettingGrade {
   readonly evLost: number;
 }
 
-/** One setting in a review: its cards and exact win / push / loss probabilities and EV. */
-export interface ReviewedSetting {
-  readonly high: readonly Card[];
-  readonly low: readonly Card[];
-  readonly legal: boolean;
-  readonly win: number;
-  readonly push: number;
-  readonly loss: number;
-  readonly ev: number;
-}
+/** One setting in a review: its cards and exact win / push / loss probabilities and EV (`analyzeHand`'s shape). */
+export type ReviewedSetting = SettingAnalysis;
 
 /** A grade with the three settings behind it, and the house way's rule (its id, e.g. `'8.split-sevens'`). */
 export interface SettingReview extends SettingGrade {

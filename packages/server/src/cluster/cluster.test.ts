@@ -3,43 +3,16 @@
  * server processes on PostgreSQL and Redis, each test on its own PostgreSQL schema and Redis prefix. Runs
  * when PostgreSQL (`DATABASE_URL`), Redis and nginx are here; otherwise it is reported as not run.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { createConnection } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TableConfigInput } from '@paigow/engine';
 import { createLedger } from '../ledger/index.js';
-import { buildServer, createStore, openStore, signIn, TestClient, type TestStore } from '../rooms/test-harness.js';
+import { buildServer, createStore, nginxHere, openStore, redisAnswers, signIn, TestClient, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../rooms/test-harness.js';
 import { preferredHost } from '../lease/index.js';
 import { startCluster, type Cluster } from './cluster.js';
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const ROOT = new URL('../../../../', import.meta.url).pathname;
-
-function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean): void => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
-}
-
-function nginxHere(): boolean {
-  try {
-    execFileSync('nginx', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const enabled = process.env.DATABASE_URL !== undefined && (await redisAnswers(REDIS_URL)) && nginxHere();
 if (!enabled) console.log('cluster tests did not run: they need DATABASE_URL, Redis and nginx (apt-get install -y nginx)');

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { nginxHere } from '../rooms/test-harness.js';
 import { nginxSite, standaloneNginxConfig } from './nginx-config.js';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
@@ -11,15 +12,6 @@ const THREE = [
   { name: 'p2', port: 2602 },
   { name: 'p3', port: 2603 },
 ];
-
-function nginxHere(): boolean {
-  try {
-    execFileSync('nginx', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('the nginx configuration (docs/operations.md "A cluster")', () => {
   it('sends /<name>/ to that process with the prefix cut and upgrades WebSockets; the rest to any process', () => {

@@ -6,11 +6,8 @@
  * being computed is not queued twice. Workers start at the first task; the queue is bounded, and a task that
  * finds it full is refused at once (its grade is not computed: grades never hold up play).
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { canonicalHand, scoresForHand, type Card, type HouseWayId, type SettingAnalysis, type SettingScore } from '@paigow/engine';
-import { workerExecArgv } from '../hint/pool.js';
+import { WorkerPool, type WorkerJob } from '../workers/pool.js';
 
 /** The exact scores of every setting of a hand (what grading needs). */
 export interface ExactScores {
@@ -36,28 +33,13 @@ export interface GradePoolOptions {
   readonly onComputed?: (computeMs: number) => void;
 }
 
-/** The worker entry, found from `src/coach/` (tests) or `dist/coach/` (built), as the hint pool finds its own. */
-function gradeWorkerPath(): string {
-  const beside = fileURLToPath(new URL('./grade-worker.js', import.meta.url));
-  if (existsSync(beside)) return beside;
-  return fileURLToPath(new URL('../../src/coach/grade-worker.js', import.meta.url));
-}
-
-interface Task {
-  readonly id: number;
+interface Task extends WorkerJob {
   readonly key: string;
   readonly cards: readonly Card[];
   readonly commissionBps: number;
   readonly houseWay: HouseWayId;
   readonly waiters: { resolve(scores: SettingScore[]): void; reject(error: Error): void }[];
 }
-
-interface Slot {
-  readonly worker: Worker;
-  task: Task | null;
-}
-
-type WorkerMessage = { id: number; scores: Float64Array; computeMs: number } | { id: number; error: string };
 
 const FIELDS = 5;
 
@@ -69,31 +51,46 @@ function decode(scores: Float64Array): SettingScore[] {
   return out;
 }
 
-/** A small pool of analysis workers with a cache of hand classes. */
+/** A small pool of analysis workers (`coach/grade-worker.js`) with a cache of hand classes. */
 export class GradePool implements ExactScores {
-  private readonly size: number;
   private readonly maxQueue: number;
   private readonly cacheSize: number;
-  private readonly slots: Slot[] = [];
-  private readonly queue: Task[] = [];
+  private readonly workers: WorkerPool<Task, { scores: Float64Array; computeMs: number }>;
   /** Tasks queued or running, by class key. */
   private readonly pending = new Map<string, Task>();
   /** Scores by class key, least recently used first. */
   private readonly cache = new Map<string, SettingScore[]>();
   private nextId = 1;
-  private closed = false;
   /** Analyses run by the workers (each a class not found in the cache). */
   computed = 0;
 
-  constructor(private readonly options: GradePoolOptions = {}) {
-    this.size = Math.max(1, Math.floor(options.size ?? 1));
+  constructor(options: GradePoolOptions = {}) {
     this.maxQueue = options.maxQueue ?? 5_000;
     this.cacheSize = options.cacheSize ?? 20_000;
+    this.workers = new WorkerPool({
+      entry: 'coach/grade-worker.js',
+      label: 'grade',
+      size: Math.max(1, Math.floor(options.size ?? 1)),
+      message: (task) => ({ id: task.id, cards: task.cards, commissionBps: task.commissionBps, houseWay: task.houseWay }),
+      done: (task, reply) => {
+        this.computed++;
+        options.onComputed?.(reply.computeMs);
+        const scores = decode(reply.scores);
+        this.cache.set(task.key, scores);
+        if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value as string);
+        this.pending.delete(task.key);
+        for (const waiter of task.waiters) waiter.resolve(scores);
+      },
+      failed: (task, error) => {
+        this.pending.delete(task.key);
+        for (const waiter of task.waiters) waiter.reject(error);
+      },
+    });
   }
 
   /** Hand classes waiting for a worker. */
   get waiting(): number {
-    return this.queue.length;
+    return this.workers.waiting;
   }
 
   /** See `ExactScores.scores`. */
@@ -104,13 +101,8 @@ export class GradePool implements ExactScores {
   }
 
   /** Stops the workers; waiting and running tasks fail. */
-  async close(): Promise<void> {
-    this.closed = true;
-    const error = new Error('the grade pool is closed');
-    for (const task of this.queue.splice(0)) this.fail(task, error);
-    const slots = this.slots.splice(0);
-    for (const slot of slots) if (slot.task !== null) this.fail(slot.task, error);
-    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+  close(): Promise<void> {
+    return this.workers.close();
   }
 
   private classScores(key: string, cards: readonly Card[], commissionBps: number, houseWay: HouseWayId): Promise<SettingScore[]> {
@@ -120,78 +112,20 @@ export class GradePool implements ExactScores {
       this.cache.set(key, cached);
       return Promise.resolve(cached);
     }
-    if (this.closed) return Promise.reject(new Error('the grade pool is closed'));
+    if (this.workers.closed) return Promise.reject(this.workers.closedError());
     return new Promise<SettingScore[]>((resolve, reject) => {
       const running = this.pending.get(key);
       if (running !== undefined) {
         running.waiters.push({ resolve, reject });
         return;
       }
-      if (this.queue.length >= this.maxQueue) {
+      if (this.workers.waiting >= this.maxQueue) {
         reject(new Error(`the grade queue is full (${this.maxQueue} hands)`));
         return;
       }
       const task: Task = { id: this.nextId++, key, cards, commissionBps, houseWay, waiters: [{ resolve, reject }] };
       this.pending.set(key, task);
-      this.queue.push(task);
-      this.dispatch();
+      this.workers.push(task);
     });
-  }
-
-  private spawn(): Slot {
-    const worker = new Worker(gradeWorkerPath(), { execArgv: workerExecArgv() });
-    worker.unref();
-    const slot: Slot = { worker, task: null };
-    worker.on('message', (message: WorkerMessage) => this.received(slot, message));
-    worker.on('error', (error) => this.lost(slot, error));
-    worker.on('exit', (code) => this.lost(slot, new Error(`a grade worker stopped (exit code ${code})`)));
-    this.slots.push(slot);
-    return slot;
-  }
-
-  private dispatch(): void {
-    while (this.queue.length > 0 && !this.closed) {
-      let slot = this.slots.find((s) => s.task === null);
-      if (slot === undefined) {
-        if (this.slots.length >= this.size) return;
-        slot = this.spawn();
-      }
-      const task = this.queue.shift() as Task;
-      slot.task = task;
-      slot.worker.postMessage({ id: task.id, cards: task.cards, commissionBps: task.commissionBps, houseWay: task.houseWay });
-    }
-  }
-
-  private received(slot: Slot, message: WorkerMessage): void {
-    const task = slot.task;
-    if (task === null || task.id !== message.id) return;
-    slot.task = null;
-    if ('error' in message) this.fail(task, new Error(message.error));
-    else {
-      this.computed++;
-      this.options.onComputed?.(message.computeMs);
-      const scores = decode(message.scores);
-      this.cache.set(task.key, scores);
-      if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value as string);
-      this.pending.delete(task.key);
-      for (const waiter of task.waiters) waiter.resolve(scores);
-    }
-    this.dispatch();
-  }
-
-  private fail(task: Task, error: Error): void {
-    this.pending.delete(task.key);
-    for (const waiter of task.waiters) waiter.reject(error);
-  }
-
-  /** A worker failed or stopped: its task fails, and it is replaced when needed. */
-  private lost(slot: Slot, error: Error): void {
-    const index = this.slots.indexOf(slot);
-    if (index < 0) return;
-    this.slots.splice(index, 1);
-    if (slot.task !== null) this.fail(slot.task, error);
-    slot.task = null;
-    void slot.worker.terminate();
-    this.dispatch();
   }
 }

@@ -4,29 +4,14 @@
  * round), the strategy tax and the review of the costliest hands. EVs are per unit of the main bet.
  */
 import type { SettingGrade } from '@paigow/engine';
-import type { RoundGradeResponse } from '@paigow/protocol';
+import type { CoachReview, CoachSetting, RoundGradeResponse, StrategyTaxResponse } from '@paigow/protocol';
 import type { Database } from '../storage/database.js';
 
-/** A reviewed setting in card text, as stored. */
-export interface StoredSetting {
-  readonly high: readonly string[];
-  readonly low: readonly string[];
-  readonly legal: boolean;
-  readonly win: number;
-  readonly push: number;
-  readonly loss: number;
-  readonly ev: number;
-}
+/** A reviewed setting in card text, as stored: the protocol's `CoachSetting`. */
+export type StoredSetting = CoachSetting;
 
-/** The review stored with a grade (`review_json`). */
-export interface StoredReview {
-  /** The player's seven cards. */
-  readonly cards: readonly string[];
-  readonly played: StoredSetting;
-  readonly best: StoredSetting;
-  /** The house way's setting and the id of the rule that chose it (e.g. `'8.split-sevens'`). */
-  readonly houseWay: StoredSetting & { readonly rule: string };
-}
+/** The review stored with a grade (`review_json`): a `CoachReview` without the grade's EVs (stored in their own columns). */
+export type StoredReview = Omit<CoachReview, keyof SettingGrade>;
 
 /** One grade to store. */
 export interface GradeRecord extends SettingGrade {
@@ -79,23 +64,11 @@ export async function gradesOf(database: Database, playerId: string, roundIds: r
 /** Below this an EV given up is rounding (floating point), not a worse setting: the setting was optimal. */
 export const OPTIMAL_EPSILON = 1e-9;
 
-/** The strategy tax of one player (issue 17 §2): see `strategyTax`. */
-export interface StrategyTax {
-  /** Graded settings. */
-  readonly hands: number;
-  /** The average main bet over them, cents. */
-  readonly averageBetCents: number;
-  /** EV given up per hand, fraction of the bet (mean of `evLost`). */
-  readonly evLostPerHand: number;
-  /** EV given up per 100 hands in money at the average bet, cents. */
-  readonly per100Cents: number;
-  /** Share of the settings that were the best (0‥1). */
-  readonly optimalShare: number;
-  /** The same two figures had the player pressed House Way every time. */
-  readonly houseWay: { readonly evLostPerHand: number; readonly per100Cents: number; readonly optimalShare: number };
-  /** The trend, oldest first: EV given up per 100 hands (cents at the overall average bet) in blocks of `TREND_BLOCK` of the last 2,000 graded hands, the last block possibly shorter. */
-  readonly trend: readonly { readonly hands: number; readonly per100Cents: number; readonly until: number }[];
-}
+/**
+ * The strategy tax of one player (issue 17 §2), as `GET /api/coach/tax` answers it: see `strategyTax`. Its trend
+ * covers the last 2,000 graded hands in blocks of `TREND_BLOCK`, the last block possibly shorter.
+ */
+export type StrategyTax = StrategyTaxResponse;
 
 /** Hands per point of the strategy tax's trend. */
 export const TREND_BLOCK = 25;

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { cards, formatCard, handOf, HINT_SAMPLES, houseWay, houseWays, type Hand } from '@paigow/engine';
-import { HintPool, workerExecArgv } from './pool.js';
+import { workerExecArgv } from '../workers/pool.js';
+import { HintPool } from './pool.js';
 
 describe('the hint pool (worker threads)', () => {
   const computeMs: number[] = [];

@@ -5,11 +5,9 @@
  * created by `startServer`; its workers start only when first needed (`prewarm()` at the first deal,
  * or the first `compute`), and each warms up once before its first hint.
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { DEFAULT_HOUSE_WAY, HINT_SAMPLES, type Card, type Hand, type HouseWayId, type SettingHint } from '@paigow/engine';
+import { WorkerPool, type WorkerJob } from '../workers/pool.js';
 
 /** What a table runner needs to compute hints (`TableRunner` option `hints`). */
 export interface HintService {
@@ -37,34 +35,7 @@ export interface HintPoolOptions {
   readonly onComputed?: (computeMs: number) => void;
 }
 
-/** The worker entry: `src/hint/hint-worker.js`, found from `src/hint/` (tests) or `dist/hint/` (built). */
-function hintWorkerPath(): string {
-  const beside = fileURLToPath(new URL('./hint-worker.js', import.meta.url));
-  if (existsSync(beside)) return beside;
-  return fileURLToPath(new URL('../../src/hint/hint-worker.js', import.meta.url));
-}
-
-/**
- * The worker's Node flags: the parent's, without a `--conditions @paigow/source` (Vitest runs the
- * tests with it, to import workspace packages from their TypeScript sources; the plain-JavaScript
- * worker must import the built engine instead).
- */
-export function workerExecArgv(parent: readonly string[] = process.execArgv): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < parent.length; i++) {
-    const flag = parent[i];
-    if ((flag === '--conditions' || flag === '-C') && parent[i + 1] === '@paigow/source') {
-      i += 1;
-      continue;
-    }
-    if (flag === '--conditions=@paigow/source' || flag === '-C=@paigow/source') continue;
-    out.push(flag);
-  }
-  return out;
-}
-
-interface Task {
-  readonly id: number;
+interface Task extends WorkerJob {
   readonly cards: readonly Card[];
   readonly commissionBps: number;
   readonly houseWay: HouseWayId;
@@ -72,117 +43,47 @@ interface Task {
   reject(error: Error): void;
 }
 
-interface Slot {
-  readonly worker: Worker;
-  task: Task | null;
-  timer: NodeJS.Timeout | null;
-}
-
-type WorkerMessage = { ready: true; warmupMs: number } | { id: number; hint: SettingHint; computeMs: number } | { id: number; error: string };
-
-/** A small pool of hint workers, started lazily. */
+/** A small pool of hint workers (`hint/hint-worker.js`), started lazily. */
 export class HintPool implements HintService {
-  private readonly size: number;
   private readonly samples: number;
-  private readonly timeoutMs: number;
-  private readonly slots: Slot[] = [];
-  private readonly queue: Task[] = [];
+  private readonly workers: WorkerPool<Task, { hint: SettingHint; computeMs: number }>;
   private nextId = 1;
-  private closed = false;
 
-  constructor(private readonly options: HintPoolOptions = {}) {
-    this.size = Math.max(1, Math.floor(options.size ?? (availableParallelism() >= 3 ? 2 : 1)));
+  constructor(options: HintPoolOptions = {}) {
     this.samples = options.samples ?? HINT_SAMPLES;
-    this.timeoutMs = options.timeoutMs ?? 20_000;
+    this.workers = new WorkerPool({
+      entry: 'hint/hint-worker.js',
+      label: 'hint',
+      size: Math.max(1, Math.floor(options.size ?? (availableParallelism() >= 3 ? 2 : 1))),
+      timeoutMs: options.timeoutMs ?? 20_000,
+      message: (task) => ({ id: task.id, cards: task.cards, samples: this.samples, commissionBps: task.commissionBps, houseWay: task.houseWay }),
+      done: (task, reply) => {
+        options.onComputed?.(reply.computeMs);
+        task.resolve(reply.hint);
+      },
+      failed: (task, error) => task.reject(error),
+    });
   }
 
   /** Worker threads running now (0 until the first `prewarm` or `compute`). */
   get running(): number {
-    return this.slots.length;
+    return this.workers.running;
   }
 
   /** See `HintService.compute`. Tasks wait in order when every worker is busy. */
   compute(cards: Hand, commissionBps: number, houseWay: HouseWayId = DEFAULT_HOUSE_WAY): Promise<SettingHint> {
-    if (this.closed) return Promise.reject(new Error('the hint pool is closed'));
     return new Promise<SettingHint>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, cards: [...cards], commissionBps, houseWay, resolve, reject });
-      this.dispatch();
+      this.workers.push({ id: this.nextId++, cards: [...cards], commissionBps, houseWay, resolve, reject });
     });
   }
 
   /** See `HintService.prewarm`: starts every worker (each warms up once). */
   prewarm(): void {
-    while (!this.closed && this.slots.length < this.size) this.spawn();
+    this.workers.prewarm();
   }
 
   /** Stops the workers; waiting and running hints fail. */
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const task of this.queue.splice(0)) task.reject(new Error('the hint pool is closed'));
-    const slots = this.slots.splice(0);
-    for (const slot of slots) this.fail(slot, new Error('the hint pool is closed'));
-    await Promise.all(slots.map((slot) => slot.worker.terminate()));
-  }
-
-  private spawn(): Slot {
-    const worker = new Worker(hintWorkerPath(), { execArgv: workerExecArgv() });
-    // The pool never keeps a process alive on its own (the server's sockets do).
-    worker.unref();
-    const slot: Slot = { worker, task: null, timer: null };
-    worker.on('message', (message: WorkerMessage) => this.received(slot, message));
-    worker.on('error', (error) => this.lost(slot, error));
-    worker.on('exit', (code) => this.lost(slot, new Error(`a hint worker stopped (exit code ${code})`)));
-    this.slots.push(slot);
-    return slot;
-  }
-
-  private dispatch(): void {
-    while (this.queue.length > 0 && !this.closed) {
-      let slot = this.slots.find((s) => s.task === null);
-      if (slot === undefined) {
-        if (this.slots.length >= this.size) return;
-        slot = this.spawn();
-      }
-      const task = this.queue.shift() as Task;
-      slot.task = task;
-      slot.timer = setTimeout(() => this.lost(slot, new Error(`the hint took more than ${this.timeoutMs} ms`)), this.timeoutMs);
-      slot.timer.unref();
-      slot.worker.postMessage({ id: task.id, cards: task.cards, samples: this.samples, commissionBps: task.commissionBps, houseWay: task.houseWay });
-    }
-  }
-
-  private received(slot: Slot, message: WorkerMessage): void {
-    if ('ready' in message) return;
-    const task = slot.task;
-    if (task === null || task.id !== message.id) return;
-    this.finish(slot);
-    if ('error' in message) task.reject(new Error(message.error));
-    else {
-      this.options.onComputed?.(message.computeMs);
-      task.resolve(message.hint);
-    }
-    this.dispatch();
-  }
-
-  private finish(slot: Slot): void {
-    if (slot.timer !== null) clearTimeout(slot.timer);
-    slot.timer = null;
-    slot.task = null;
-  }
-
-  private fail(slot: Slot, error: Error): void {
-    const task = slot.task;
-    this.finish(slot);
-    task?.reject(error);
-  }
-
-  /** A worker failed, stopped or timed out: its hint fails, and it is replaced when needed. */
-  private lost(slot: Slot, error: Error): void {
-    const index = this.slots.indexOf(slot);
-    if (index < 0) return;
-    this.slots.splice(index, 1);
-    this.fail(slot, error);
-    void slot.worker.terminate();
-    this.dispatch();
+  close(): Promise<void> {
+    return this.workers.close();
   }
 }

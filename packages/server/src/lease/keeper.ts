@@ -14,7 +14,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { workerExecArgv } from '../hint/pool.js';
+import { workerExecArgv } from '../workers/pool.js';
 
 /** Where the lease is kept: the SQLite file, or a PostgreSQL URL and schema. */
 export type LeaseTarget = { readonly sqlitePath: string } | { readonly databaseUrl: string; readonly schema: string };

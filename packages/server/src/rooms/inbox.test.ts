@@ -9,6 +9,7 @@ import type { HistoryResponse } from '@paigow/protocol';
 import { createLedger, type PlayerEvent } from '../ledger/index.js';
 import type { ServerHandle } from '../server.js';
 import {
+  betThenDisconnect,
   buildServer,
   createStore,
   getJson,
@@ -53,11 +54,7 @@ for (const backend of STORE_BACKENDS) {
     it('a notice for a player without a client is still told when it joins the restarted server', async () => {
       store = createStore(backend.name);
       server = await startTestServer(store);
-      const session = await signIn(server, 'Oz');
-      const oz = await TestClient.join(server, 'small', session.token, 'oz');
-      await oz.act('sit', { seat: 5 });
-      await oz.act('bet', { spot: 'main', amountCents: 800 });
-      await oz.leave(false);
+      const session = await betThenDisconnect(server);
       const runner = server.runners.get('small')!;
       await expect.poll(() => runner.current.players[session.player.id]?.connected).toBe(false);
       await server.close({ releaseLease: false }); // as a kill -9 would leave it (the harness's crash)
@@ -86,11 +83,7 @@ for (const backend of STORE_BACKENDS) {
     it('a notice written while the player had no client survives a kill -9, and is sent once per join until acknowledged', async () => {
       store = createStore(backend.name);
       child = await spawnServer(store);
-      const session = await signIn(child, 'Oz');
-      const oz = await TestClient.join(child, 'small', session.token, 'oz');
-      await oz.act('sit', { seat: 5 });
-      await oz.act('bet', { spot: 'main', amountCents: 800 });
-      await oz.leave(false); // the bet goes back, told to nobody: no client is left
+      const session = await betThenDisconnect(child); // the bet goes back, told to nobody: no client is left
       await waitForStored(store, session.player.id, (event) => event.notice.code === 'notice/bet-returned');
       await child.kill();
       child = undefined;

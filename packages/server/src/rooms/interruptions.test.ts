@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryResponse } from '@paigow/protocol';
 import type { ServerHandle } from '../server.js';
-import { createStore, getJson, signIn, startTestServer, TestClient, type TestStore } from './test-harness.js';
+import { betThenDisconnect, createStore, getJson, signIn, startTestServer, TestClient, type TestStore } from './test-harness.js';
 
 describe('timers and interruptions at the table (rules.md §5)', () => {
   let store: TestStore;
@@ -62,11 +62,7 @@ describe('timers and interruptions at the table (rules.md §5)', () => {
   });
 
   it('a disconnection before the deal returns the bet; the seat waits for the player to come back', async () => {
-    const session = await signIn(server, 'Oz');
-    const oz = await TestClient.join(server, 'small', session.token, 'oz');
-    await oz.act('sit', { seat: 5 });
-    await oz.act('bet', { spot: 'main', amountCents: 800 });
-    await oz.leave(false);
+    const session = await betThenDisconnect(server);
     const runner = server.runners.get('small')!;
     await expect.poll(() => runner.current.players[session.player.id]?.connected).toBe(false);
     expect(runner.current.players[session.player.id]).toMatchObject({ seat: 5, bets: { main: 0, fortune: 0 } });

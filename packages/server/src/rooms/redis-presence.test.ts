@@ -3,28 +3,11 @@
  * Runs when Redis answers at REDIS_URL or 127.0.0.1:6379 (as `redis.test.ts`).
  */
 import { randomBytes } from 'node:crypto';
-import { createConnection } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { matchMaker, Presence } from '@colyseus/core';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { checkRedisPrefix, defaultRedisPrefix, prefixedRedis } from './redis-presence.js';
-
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean): void => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
-}
+import { redisAnswers, TEST_REDIS_URL as REDIS_URL } from './test-harness.js';
 
 const available = await redisAnswers(REDIS_URL);
 

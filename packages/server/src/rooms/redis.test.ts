@@ -4,28 +4,9 @@
  * default (127.0.0.1:6379, which `.ci/run` starts); otherwise it is reported as not run.
  */
 
-import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../server.js';
-import { createStore, signIn, startTestServer, TestClient, type TestStore } from './test-harness.js';
-
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-/** Whether something answers a Redis PING at `url` within a second. */
-function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean): void => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
-}
+import { createStore, redisAnswers, signIn, startTestServer, TestClient, TEST_REDIS_URL as REDIS_URL, type TestStore } from './test-harness.js';
 
 const available = await redisAnswers(REDIS_URL);
 if (!available) console.log(`Redis scale-out test did not run: nothing answers at ${REDIS_URL}`);

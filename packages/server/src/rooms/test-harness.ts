@@ -3,9 +3,10 @@
  * temporary folder or a fresh PostgreSQL schema, guest sign-in, and colyseus.js clients that
  * record every message, every decoded state and every raw WebSocket frame they receive.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,35 @@ export const STORE_BACKENDS = [
   { name: 'sqlite' as const, enabled: true },
   { name: 'postgres' as const, enabled: databaseUrl !== undefined },
 ];
+
+/** The Redis the scale-out tests use: `REDIS_URL`, or the local default that `.ci/run` starts. */
+export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** Whether something answers a Redis PING at `url` within a second (tests that need Redis run only then). */
+export function redisAnswers(url: string = TEST_REDIS_URL): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean): void => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
+}
+
+/** Whether an `nginx` command is installed here (the cluster tests need it). */
+export function nginxHere(): boolean {
+  try {
+    execFileSync('nginx', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A fresh, empty store of the given kind. */
 export function createStore(name: 'sqlite' | 'postgres'): TestStore {
@@ -263,6 +293,19 @@ export async function signIn(server: Pick<ServerHandle, 'url'>, nickname: string
   });
   if (response.status !== 201) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as SessionResponse;
+}
+
+/**
+ * Signs Oz in, seats it at seat 5 of `small` with a main bet of 800 cents, and drops its only client without
+ * a goodbye (a lost connection) before the deal, so that the bet goes back to a player with no client.
+ */
+export async function betThenDisconnect(server: Pick<ServerHandle, 'url' | 'port'>): Promise<SessionResponse> {
+  const session = await signIn(server, 'Oz');
+  const oz = await TestClient.join(server, 'small', session.token, 'oz');
+  await oz.act('sit', { seat: 5 });
+  await oz.act('bet', { spot: 'main', amountCents: 800 });
+  await oz.leave(false);
+  return session;
 }
 
 /** GET with the session's bearer token; returns the status and JSON body. */

@@ -5,33 +5,14 @@
  * PostgreSQL schema that reports its moves over its own presence under the deployment's prefix.
  */
 import { randomBytes } from 'node:crypto';
-import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '@paigow/engine';
 import { createLedger, type Ledger } from '../ledger/index.js';
 import { prefixedRedis } from '../rooms/redis-presence.js';
-import { createStore, openStore, signIn, startTestServer, TestClient, type TestStore } from '../rooms/test-harness.js';
+import { createStore, openStore, redisAnswers, signIn, startTestServer, TestClient, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../rooms/test-harness.js';
 import type { ServerHandle } from '../server.js';
 import type { Database } from '../storage/index.js';
 import { BalanceNews, reportingMoves, type PubSub } from './balance-news.js';
-
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-/** Whether something answers a Redis PING at `url` within a second. */
-function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean): void => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
-}
 
 const redis = await redisAnswers(REDIS_URL);
 const postgres = Boolean(process.env.DATABASE_URL);

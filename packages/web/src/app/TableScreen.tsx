@@ -28,7 +28,6 @@ import { BetTotal } from './BetTools.js';
 import { BankRoom } from './BankStatus.js';
 import { BrokeNotice } from './BrokeNotice.js';
 import { ResultBanner, resultTexts } from './ResultBanner.js';
-import { GradeLine } from '../coach/GradeLine.js';
 import { Announcer } from './Announcer.js';
 import { TableHelp } from '../help/HelpOverlay.js';
 import { useTable, type LiveTable } from './useTable.js';
@@ -213,9 +212,6 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
                 <PhaseMessage view={view} you={you} stage={stage} status={status} waiting={felt.waiting} waitDeadline={felt.timer.wait} />
               </p>
               {revealed && <ResultBanner result={result} money={money} />}
-              {stage.kind === 'revealed' && stage.mine && (stage.mine.setBy === 'player' || stage.mine.setBy === 'house-way') && (
-                <GradeLine api={api} token={session.token} roundId={stage.round.roundId} betCents={stage.mine.bets.main} money={money} />
-              )}
               {isPlayer && view.phase === 'betting' && <BetTotal bets={bets} money={money} />}
               {felt.canBet && <BrokeNotice view={view} you={you} money={money} onTopUp={() => send('top-up')} busy={pendingTypes.has('top-up')} />}
               <BankRoom view={view} money={money} />

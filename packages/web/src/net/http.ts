@@ -12,7 +12,6 @@ import type {
   HistoryResponse,
   MeResponse,
   PlayerLanguage,
-  RoundGradeResponse,
   SessionResponse,
   StrategyTaxResponse,
   TablesResponse,
@@ -48,7 +47,6 @@ export interface Api {
   /** `PUT /api/me/language`: the account keeps the player's language (throws `action/invalid`, `auth/invalid-session`). */
   setLanguage(token: string, language: PlayerLanguage): Promise<MeResponse>;
   /** `GET /api/coach/rounds/<roundId>`: the coach's grade of the player's setting in a round (`review: null` until graded). */
-  coachRound(token: string, roundId: string): Promise<RoundGradeResponse>;
   /** `GET /api/coach/tax`: the player's strategy tax. */
   coachTax(token: string): Promise<StrategyTaxResponse>;
   /** `GET /api/coach/costliest`: the player's ten costliest settings. */
@@ -97,7 +95,6 @@ export function createApi(baseUrl = ''): Api {
     history: (token, limit = 20) => call('GET', `/api/history?limit=${limit}`, token),
     signOut: (token) => call('POST', '/api/sign-out', token),
     setLanguage: (token, language) => call('PUT', '/api/me/language', token, { language }),
-    coachRound: (token, roundId) => call('GET', `/api/coach/rounds/${encodeURIComponent(roundId)}`, token),
     coachTax: (token) => call('GET', '/api/coach/tax', token),
     coachCostliest: (token) => call('GET', '/api/coach/costliest', token),
     daily: (token) => call('GET', '/api/daily', token),

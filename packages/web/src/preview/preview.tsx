@@ -238,7 +238,6 @@ const api: Api = {
   history: () => Promise.resolve({ items: history }),
   signOut: () => Promise.resolve(),
   setLanguage: () => Promise.reject(new Error('preview')),
-  coachRound: () => Promise.resolve({ review: null }),
   coachTax: () => Promise.reject(new Error('preview')),
   coachCostliest: () => Promise.reject(new Error('preview')),
   daily: () => Promise.reject(new Error('preview')),

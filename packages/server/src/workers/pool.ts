@@ -1,0 +1,184 @@
+/**
+ * The plumbing the server's worker-thread pools share (the hint pool, `hint/pool.ts`; the grade pool,
+ * `coach/grade-pool.ts`): at most `size` workers (node:worker_threads) running a plain-JavaScript entry,
+ * started when first needed; jobs wait in order while every worker is busy; a worker that fails, stops or
+ * (with `timeoutMs`) takes too long is dropped, its job fails, and a new one starts when a job needs it.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The worker's Node flags: the parent's, without a `--conditions @paigow/source` (Vitest runs the
+ * tests with it, to import workspace packages from their TypeScript sources; the plain-JavaScript
+ * worker must import the built engine instead).
+ */
+export function workerExecArgv(parent: readonly string[] = process.execArgv): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < parent.length; i++) {
+    const flag = parent[i];
+    if ((flag === '--conditions' || flag === '-C') && parent[i + 1] === '@paigow/source') {
+      i += 1;
+      continue;
+    }
+    if (flag === '--conditions=@paigow/source' || flag === '-C=@paigow/source') continue;
+    out.push(flag);
+  }
+  return out;
+}
+
+/**
+ * A worker entry given by its path under `src/` (e.g. `hint/hint-worker.js`), found beside this module's
+ * folder (`src/` under tests, `dist/` when built, if copied there) or else in `src/` from `dist/`.
+ */
+function workerEntryPath(entry: string): string {
+  const beside = fileURLToPath(new URL(`../${entry}`, import.meta.url));
+  if (existsSync(beside)) return beside;
+  return fileURLToPath(new URL(`../../src/${entry}`, import.meta.url));
+}
+
+/** One unit of work; `id` ties a worker's reply to it. */
+export interface WorkerJob {
+  readonly id: number;
+}
+
+/** Options of a `WorkerPool` handling jobs `J` whose successful replies are `R` (each with the job's `id`). */
+export interface WorkerPoolOptions<J extends WorkerJob, R> {
+  /** The worker entry's path under `src/`, e.g. `hint/hint-worker.js`. */
+  readonly entry: string;
+  /** What the pool computes, in its error messages ("hint" → "the hint pool is closed"). */
+  readonly label: string;
+  /** Worker threads at most (≥ 1). */
+  readonly size: number;
+  /** A job not answered within this many ms fails and its worker is replaced (default: no limit). */
+  readonly timeoutMs?: number;
+  /** The message posted to a worker for `job`. */
+  message(job: J): unknown;
+  /** A worker answered `job` (any message with an `id` and no `error`). */
+  done(job: J, reply: R): void;
+  /** `job` failed: the worker's `error`, a lost worker, a timeout, or the pool closed. */
+  failed(job: J, error: Error): void;
+}
+
+interface Slot<J> {
+  readonly worker: Worker;
+  job: J | null;
+  timer: NodeJS.Timeout | null;
+}
+
+/** Workers started lazily and a queue of jobs (messages without an `id`, such as a ready signal, are ignored). */
+export class WorkerPool<J extends WorkerJob, R> {
+  private readonly slots: Slot<J>[] = [];
+  private readonly queue: J[] = [];
+  private stopped = false;
+
+  constructor(private readonly options: WorkerPoolOptions<J, R>) {}
+
+  /** Worker threads running now (0 until the first `prewarm` or `push`). */
+  get running(): number {
+    return this.slots.length;
+  }
+
+  /** Jobs waiting for a worker. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  /** Whether `close` was called. */
+  get closed(): boolean {
+    return this.stopped;
+  }
+
+  /** The error jobs get once the pool is closed. */
+  closedError(): Error {
+    return new Error(`the ${this.options.label} pool is closed`);
+  }
+
+  /** Queues `job`; it runs on the first free worker (fails at once with `closedError` when closed). */
+  push(job: J): void {
+    if (this.stopped) {
+      this.options.failed(job, this.closedError());
+      return;
+    }
+    this.queue.push(job);
+    this.dispatch();
+  }
+
+  /** Starts every worker now. */
+  prewarm(): void {
+    while (!this.stopped && this.slots.length < this.options.size) this.spawn();
+  }
+
+  /** Stops the workers; waiting and running jobs fail with `closedError`. */
+  async close(): Promise<void> {
+    this.stopped = true;
+    const error = this.closedError();
+    for (const job of this.queue.splice(0)) this.options.failed(job, error);
+    const slots = this.slots.splice(0);
+    for (const slot of slots) this.fail(slot, error);
+    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+  }
+
+  private spawn(): Slot<J> {
+    const worker = new Worker(workerEntryPath(this.options.entry), { execArgv: workerExecArgv() });
+    // A pool never keeps a process alive on its own (the server's sockets do).
+    worker.unref();
+    const slot: Slot<J> = { worker, job: null, timer: null };
+    worker.on('message', (message: R | { id?: number; error?: string }) => this.received(slot, message));
+    worker.on('error', (error) => this.lost(slot, error));
+    worker.on('exit', (code) => this.lost(slot, new Error(`a ${this.options.label} worker stopped (exit code ${code})`)));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0 && !this.stopped) {
+      let slot = this.slots.find((s) => s.job === null);
+      if (slot === undefined) {
+        if (this.slots.length >= this.options.size) return;
+        slot = this.spawn();
+      }
+      const job = this.queue.shift() as J;
+      slot.job = job;
+      const { timeoutMs } = this.options;
+      if (timeoutMs !== undefined) {
+        const busy = slot;
+        slot.timer = setTimeout(() => this.lost(busy, new Error(`the ${this.options.label} took more than ${timeoutMs} ms`)), timeoutMs);
+        slot.timer.unref();
+      }
+      slot.worker.postMessage(this.options.message(job));
+    }
+  }
+
+  private received(slot: Slot<J>, message: R | { id?: number; error?: string }): void {
+    const reply = message as { id?: number; error?: string };
+    const job = slot.job;
+    if (reply.id === undefined || job === null || job.id !== reply.id) return;
+    this.finish(slot);
+    if (typeof reply.error === 'string') this.options.failed(job, new Error(reply.error));
+    else this.options.done(job, message as R);
+    this.dispatch();
+  }
+
+  private finish(slot: Slot<J>): void {
+    if (slot.timer !== null) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.job = null;
+  }
+
+  private fail(slot: Slot<J>, error: Error): void {
+    const job = slot.job;
+    this.finish(slot);
+    if (job !== null) this.options.failed(job, error);
+  }
+
+  /** A worker failed, stopped or timed out: its job fails, and it is replaced when needed. */
+  private lost(slot: Slot<J>, error: Error): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    this.slots.splice(index, 1);
+    this.fail(slot, error);
+    void slot.worker.terminate();
+    this.dispatch();
+  }
+}
