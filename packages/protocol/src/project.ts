@@ -39,7 +39,8 @@ import {
 
 const bets = (b: Bets): Bets => ({ main: b.main, fortune: b.fortune });
 
-const settingText = (setting: Setting) => ({ high: setting.high.map(formatCard), low: setting.low.map(formatCard) });
+/** A setting's two hands in the engine's card notation (`{ high: ['As', …], low: ['Kd', 'Jk'] }`): its one form on the wire. */
+export const settingText = (setting: Setting): { high: string[]; low: string[] } => ({ high: setting.high.map(formatCard), low: setting.low.map(formatCard) });
 
 /** The table's settings as clients see them. */
 function configView(state: TableState): TableConfigView {

@@ -21,9 +21,10 @@ import {
   parseCards,
   toHex,
   type Hand,
+  type SettingAnalysis,
   type Result,
 } from '@paigow/engine';
-import type { CoachReview, DailyLeaderboardResponse, DailyResponse } from '@paigow/protocol';
+import { settingText, type CoachReview, type DailyLeaderboardResponse, type DailyResponse } from '@paigow/protocol';
 import type { Database } from '../storage/database.js';
 import type { ExactScores } from './grade-pool.js';
 import type { StoredReview, StoredSetting } from './grades.js';
@@ -47,15 +48,7 @@ export function dailyId(ms: number): string {
 const COMMISSION_BPS = 500;
 const DAY_MS = 86_400_000;
 
-const stored = (s: { high: readonly number[]; low: readonly number[]; legal: boolean; win: number; push: number; loss: number; ev: number }): StoredSetting => ({
-  high: s.high.map(formatCard),
-  low: s.low.map(formatCard),
-  legal: s.legal,
-  win: s.win,
-  push: s.push,
-  loss: s.loss,
-  ev: s.ev,
-});
+const stored = (s: SettingAnalysis): StoredSetting => ({ ...settingText(s), legal: s.legal, win: s.win, push: s.push, loss: s.loss, ev: s.ev });
 
 /** The daily challenge over a database, grading with `scores`. */
 export class DailyChallenge {

@@ -90,9 +90,10 @@ export function reportingMoves(ledger: Ledger, changed: (playerIds: readonly str
   };
   return {
     ...ledger,
-    openRound: async (input) => participants(await ledger.openRound(input)),
-    settleRound: async (input) => participants(await ledger.settleRound(input)),
-    refundRound: async (roundId, reason, tell) => participants(await ledger.refundRound(roundId, reason, tell)),
+    openRound: async (...args) => participants(await ledger.openRound(...args)),
+    settleRound: async (...args) => participants(await ledger.settleRound(...args)),
+    // Every argument is passed on as given (a dropped `tell` once kept a refund's notices from the players).
+    refundRound: async (...args) => participants(await ledger.refundRound(...args)),
     topUp: async (playerId, brokeBelowCents) => {
       const topped = await ledger.topUp(playerId, brokeBelowCents);
       if (topped.ok) changed([playerId]);
