@@ -33,7 +33,7 @@ function cardsOf(texts: readonly string[]): Card[] {
 const number = async (page: Page, testid: string, attr: string): Promise<number> => Number(await page.getByTestId(testid).getAttribute(`data-${attr}`));
 
 describe('the coach (issue 17)', () => {
-  it('grades the setting played, in the table\'s history, as the analysis does; the coach page shows the strategy tax', async () => {
+  it('grades the setting played, under the result and in the table\'s history, as the analysis does; the coach page shows the strategy tax', async () => {
     const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
     await signIn(page, server.url, 'Coached');
     await sitAt(page, 'table-1');
@@ -43,8 +43,14 @@ describe('the coach (issue 17)', () => {
     await page.getByTestId('house-way').click();
     await waitForResult(page, previous);
     const low = cardsOf(await handCards(page, 'low-hand'));
-    // The server grades after the round, in the background; the table's history row shows the grade from
-    // the next history read (a reload re-joins the table and reads it).
+    const expected = gradeHand(mine, low, 500, houseWays.seeds);
+    // The server grades after the round, in the background: the line under the result says so, then
+    // gives the grade when it comes.
+    await page.locator('[data-testid="result-grade"][data-state="graded"]').waitFor({ timeout: 90_000 });
+    expect(await number(page, 'result-grade', 'played-ev')).toBe(expected.playedEv);
+    expect(await number(page, 'result-grade', 'ev-lost')).toBe(expected.evLost);
+    await shot(page, 'coach-0-result-grade');
+    // The table's history row shows it from the next history read (a reload re-joins the table and reads it).
     const graded = page.getByTestId('history-grade').first();
     for (let tries = 0; (await graded.count()) === 0; tries++) {
       if (tries === 30) throw new Error('the round was not graded within 90 s');
@@ -52,7 +58,6 @@ describe('the coach (issue 17)', () => {
       await page.reload();
       await page.getByTestId('history-row').first().waitFor();
     }
-    const expected = gradeHand(mine, low, 500, houseWays.seeds);
     expect(await number(page, 'history-grade', 'played-ev')).toBe(expected.playedEv);
     expect(await number(page, 'history-grade', 'ev-lost')).toBe(expected.evLost);
     await shot(page, 'coach-1-graded');

@@ -52,5 +52,18 @@ describe('provably fair rounds in the browser (issue 15)', () => {
     const proof = (await (await fetch(`${server.url}/api/rounds/${shown.roundId}/fairness`)).json()) as { commitment: string; clientSeeds: string };
     expect(proof.commitment).toBe(commitment);
     expect(proof.clientSeeds).toMatch(/^\d+:fay picks 7$/);
+
+    // The same page in another language the table speaks; and the audit page counts the round.
+    const german = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    await german.goto(`${server.url}/?lang=de#/verify/${shown.roundId}`);
+    await german.locator('[data-testid="verify-status"][data-verified="yes"]').waitFor();
+    expect(await german.getByTestId('verify-status').textContent()).toBe('geprüft');
+    const audit = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    await audit.goto(`${server.url}/#/fairness-audit`);
+    const verdict = audit.getByTestId('fairness-audit-verdict');
+    await verdict.waitFor();
+    expect(await verdict.getAttribute('data-flagged')).toBe('false');
+    expect(await verdict.textContent()).toMatch(/^[1-9]\d* rounds: no test below p = 0\.001$/);
+    for (const test of ['banker-category', 'fortune-line', 'outcome']) await audit.getByTestId(`audit-${test}`).waitFor();
   }, 180_000);
 });

@@ -77,6 +77,23 @@ async function englishLeft(page: Page, lang: string): Promise<string[]> {
   return words.filter((w) => ENGLISH_WORDS.has(w.toLowerCase()) && !own.has(w.toLowerCase()));
 }
 
+/**
+ * What a longer language cuts or breaks (the screenshots' faults, issue 14 "Done when"): a link drawn as
+ * a button (`a.btn`, the lobby's Lab, Coach, Training and Daily links) whose pill breaks over two lines
+ * (more than one box), and the banker's name with the last-round tag cut ("DERNIÈRE MANC…"). Names
+ * each one found.
+ */
+async function cutOrBroken(page: Page): Promise<string[]> {
+  return page.evaluate(() => [
+    ...Array.from(document.querySelectorAll('a.btn'))
+      .filter((el) => el.getClientRects().length > 1)
+      .map((el) => `pill over ${el.getClientRects().length} lines: ${el.textContent ?? ''}`),
+    ...Array.from(document.querySelectorAll<HTMLElement>('.zone__title strong:has([data-testid="last-round-tag"])'))
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `banker and last-round tag cut: ${el.textContent ?? ''}`),
+  ]);
+}
+
 /** Asserts no English is left on screen in `lang` (nothing to check in English itself). */
 async function expectNoEnglish(page: Page, lang: string, where: string): Promise<void> {
   if (lang !== 'en') expect(await englishLeft(page, lang), `English left in ${lang} (${where})`).toEqual([]);
@@ -124,6 +141,7 @@ async function playOnPhoneByKeyboard(lang: string, orientation: keyof typeof PHO
   await shot(page, `${name}-0-lobby`);
   await expectNoEnglish(page, lang, 'phone lobby');
   expect(await horizontalOverflow(page), `${lang} phone lobby`).toBe(0);
+  expect(await cutOrBroken(page), `${lang} phone lobby`).toEqual([]);
 
   await press(page, byId('table-table-1'));
   await page.locator('[data-testid="role"][data-role="player"]').waitFor();
@@ -158,6 +176,12 @@ async function playOnPhoneByKeyboard(lang: string, orientation: keyof typeof PHO
   await shot(page, `${name}-3-result`);
   await expectOnOneScreen(page, size, STAGE_IDS.result);
   await expectNoEnglish(page, lang, 'phone, result');
+  expect(await cutOrBroken(page), `${lang} phone result`).toEqual([]);
+  // The coach's grade comes a moment later, in the empty bet total's place: still one screen, in the language.
+  await page.locator('[data-testid="result-grade"][data-state="graded"]').waitFor({ timeout: 90_000 });
+  await shot(page, `${name}-3b-graded`);
+  await expectOnOneScreen(page, size, [...STAGE_IDS.result, 'result-grade']);
+  await expectNoEnglish(page, lang, 'phone, graded');
   await leave(page);
 }
 
@@ -171,6 +195,7 @@ async function playOnLaptop(lang: string): Promise<void> {
   await signInIn(page, lang, NICKNAME);
   await shot(page, `${name}-0-lobby`);
   await expectNoEnglish(page, lang, 'laptop lobby');
+  expect(await cutOrBroken(page), `${lang} laptop lobby`).toEqual([]);
   await sitAt(page, 'table-2');
   const before = await shownRoundId(page);
   await placeBet(page, 500);
@@ -182,10 +207,13 @@ async function playOnLaptop(lang: string): Promise<void> {
   await waitForResult(page, before);
   await shot(page, `${name}-3-result`);
   expect(await horizontalOverflow(page), `${lang} laptop result`).toBe(0);
+  expect(await cutOrBroken(page), `${lang} laptop result`).toEqual([]);
   // The house way explains the setting in the language.
   const explained = { de: /^Art des Hauses: .*(hohe|niedrige)n? Hand/, ru: /^House Way: .*[а-яё]+ рук/ }[lang];
   if (explained) expect(await page.getByTestId('house-way-explanation').first().textContent()).toMatch(explained);
   await expectNoEnglish(page, lang, 'laptop, result');
+  await page.locator('[data-testid="result-grade"][data-state="graded"]').waitFor({ timeout: 90_000 });
+  await expectNoEnglish(page, lang, 'laptop, graded');
   await leave(page);
 }
 

@@ -60,6 +60,10 @@ async function playRound(page: Page, name: string, size: { width: number; height
   await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
   await shot(page, `viewport-${name}-3-result-${stageName}`);
   await expectOnOneScreen(page, size, STAGE_IDS.result);
+  // The coach's grade comes under the result a moment later (issue 17): the result still fits with it.
+  await page.locator('[data-testid="result-grade"][data-state="graded"]').waitFor({ timeout: 90_000 });
+  await shot(page, `viewport-${name}-3b-graded-${stageName}`);
+  await expectOnOneScreen(page, size, [...STAGE_IDS.result, 'result-grade']);
 }
 
 describe('the phone table on one screen', () => {

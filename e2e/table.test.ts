@@ -352,9 +352,15 @@ describe('the table in Chromium', () => {
     await page.getByTestId('sign-out-cancel').click();
     expect(await dialog.count()).toBe(0);
     expect(await page.getByTestId(`table-${table.tableId}`).count()).toBe(1);
+    // Sign out revokes the token on the server, not only in this browser (issue 10 point 15).
+    const token = await page.evaluate(() => window.localStorage.getItem('paigow.session'));
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    const meStatus = () => fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+    expect(await meStatus()).toBe(200);
     await page.getByTestId('sign-out').click();
     await page.getByTestId('sign-out-confirm').click();
     await page.getByTestId('nickname').waitFor();
+    await expect.poll(meStatus, { timeout: 10_000 }).toBe(401);
     await page.close();
   }, TEST_TIMEOUT_MS);
 

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, expectBadInput, json, paigow } from './test-cli.js';
+import { buildCli, expectBadInput, json, paigow } from './testing/cli.js';
 
 const CATEGORY_KEYS = ['five_aces', 'royal_flush', 'straight_flush', 'four_of_a_kind', 'full_house', 'flush', 'straight', 'three_of_a_kind', 'two_pair', 'one_pair', 'high_card'];
 

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORTUNE_PAY_TABLE } from '@paigow/engine';
 import { createLogger, startServer, type ServerHandle } from '@paigow/server';
-import { buildCli, expectBadInput, paigowEnv, serve } from './test-cli.js';
+import { buildCli, expectBadInput, paigowEnv, serve } from './testing/cli.js';
 
 beforeAll(buildCli, 120_000);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ENVY_BONUS, ENVY_BONUS_TABLE, FORTUNE_LINES, FORTUNE_PAY_TABLE, type TableState } from '@paigow/engine';
+import { cards, DEFAULT_ENVY_BONUS, ENVY_BONUS_TABLE, FORTUNE_LINES, FORTUNE_PAY_TABLE, handOf, houseWays, readRoundResult, type RoundResult, type TableState } from '@paigow/engine';
 import { dealWith, must, seatPlayers, testTable } from '@paigow/engine/testing';
-import { viewFor } from './project.js';
+import { projectRoundResult, viewFor } from './project.js';
 
 const A = 'As Ah Ks Kh Qs Qh 2c';
 const B = '5c 5d 8h 8s Tc 3s 4h';
@@ -77,5 +77,37 @@ describe('viewFor (rules.md §5: who sees which cards)', () => {
     const noFortune = viewFor(testTable({ limits: { main: { minCents: 100, maxCents: 10_000 } } }), null).config;
     expect(noFortune.fortunePayTable).toBeNull();
     expect(noFortune.envyBonus).toBeNull();
+  });
+});
+
+describe('the house-way explanation travels in the round result (issue 12 point 3)', () => {
+  /** Player a takes the house way, b splits its own hand (a pair of fives in the low hand). */
+  function revealed(): TableState {
+    let s = dealtTwo();
+    s = must(s, { type: 'house-way', roundId: 'r', playerId: 'a', nowMs: s.nowMs });
+    const [first, second] = cards('5c 5d', 2);
+    return must(s, { type: 'set', roundId: 'r', playerId: 'b', low: [first, second], nowMs: s.nowMs });
+  }
+
+  it('carries the engine\'s explanation (key, params, text) of the banker\'s hand and of each hand the house set, to every viewer', () => {
+    const banker = houseWays.seeds.set(handOf(BANKER));
+    const a = houseWays.seeds.set(handOf(A));
+    for (const viewer of ['a', 'b', 'w', null]) {
+      const round = viewFor(revealed(), viewer).lastRound;
+      expect(round?.version).toBe(2);
+      expect(round?.bankerHand).toMatchObject({ rule: banker.rule, explanation: { key: banker.explanation.key, params: banker.explanation.params, text: banker.explanation.text } });
+      expect(round?.players[0]).toMatchObject({ setBy: 'house-way', houseWayRule: a.rule, houseWayExplanation: { key: `houseWay.${a.rule}`, params: a.explanation.params, text: a.explanation.text } });
+      expect(round?.players[1]).toMatchObject({ setBy: 'player', houseWayRule: null, houseWayExplanation: null });
+    }
+  });
+
+  it('shows no explanation for a stored result of version 1, which has none', () => {
+    const result = revealed().lastRound as RoundResult;
+    const { explanation: _explanation, ...bankerHand } = result.bankerHand;
+    const v1 = readRoundResult(JSON.parse(JSON.stringify({ ...result, version: 1, bankerHand, players: result.players.map(({ houseWayExplanation: _e, ...p }) => p) })));
+    expect(v1).not.toBeNull();
+    const view = projectRoundResult(v1 as RoundResult, 'a');
+    expect(view).toMatchObject({ version: 1, bankerHand: { rule: result.bankerHand.rule, explanation: null } });
+    expect(view.players.map((p) => [p.houseWayRule, p.houseWayExplanation])).toEqual([[result.players[0].houseWayRule, null], [null, null]]);
   });
 });

@@ -11,24 +11,26 @@ import {
   bankRefusal,
   bankRoomCents,
   betDeadline,
+  cardTexts,
   ENVY_LINES,
   FAIRNESS_SCHEME,
-  formatCard,
   FORTUNE_LINES,
   NO_BETS,
+  settingText,
   type Bets,
   type FortuneLine,
   type PlayerState,
   type RoundHand,
   type RoundResult,
+  type Explanation,
   type SeatEnvy,
-  type Setting,
   type TableState,
 } from '@paigow/engine';
 import {
   PROTOCOL_VERSION,
   type BankerView,
   type EnvyView,
+  type ExplanationView,
   type FairnessView,
   type RoundResultView,
   type SeatView,
@@ -39,8 +41,8 @@ import {
 
 const bets = (b: Bets): Bets => ({ main: b.main, fortune: b.fortune });
 
-/** A setting's two hands in the engine's card notation (`{ high: ['As', …], low: ['Kd', 'Jk'] }`): its one form on the wire. */
-export const settingText = (setting: Setting): { high: string[]; low: string[] } => ({ high: setting.high.map(formatCard), low: setting.low.map(formatCard) });
+/** A setting's two hands in the engine's card notation, its one form on the wire: the engine's `settingText` (notation module). */
+export { settingText };
 
 /** The table's settings as clients see them. */
 function configView(state: TableState): TableConfigView {
@@ -90,6 +92,12 @@ const envyView = (envy: SeatEnvy | null | undefined): EnvyView | null =>
         hands: envy.hands.map((h) => ({ seat: h.seat, nickname: h.nickname, line: h.line, amountCents: h.amountCents })),
       };
 
+/** A copy of the house way's explanation of a setting: key, params, English text. */
+const explanationView = (explanation: Explanation): ExplanationView => ({ key: explanation.key, params: { ...explanation.params }, text: explanation.text });
+
+/** `explanationView`, or `null` where a result has none (a hand the player set, or a result of version 1). */
+const storedExplanation = (explanation: Explanation | null | undefined): ExplanationView | null => (explanation == null ? null : explanationView(explanation));
+
 /**
  * A round result as `viewerId` sees it: players named by seat and nickname, `you` marking the
  * viewer (the player ids stay on the server). Used for `lastRound` and the history.
@@ -107,6 +115,7 @@ export function projectRoundResult(result: RoundResult, viewerId: string | null)
       cards: [...result.bankerHand.cards],
       setting: { high: [...result.bankerHand.setting.high], low: [...result.bankerHand.setting.low] },
       rule: result.bankerHand.rule,
+      explanation: storedExplanation(result.bankerHand.explanation),
     },
     players: result.players.map((p) => ({
       seat: p.seat,
@@ -116,6 +125,7 @@ export function projectRoundResult(result: RoundResult, viewerId: string | null)
       setting: { high: [...p.setting.high], low: [...p.setting.low] },
       setBy: p.setBy,
       houseWayRule: p.houseWayRule,
+      houseWayExplanation: storedExplanation(p.houseWayExplanation),
       bets: bets(p.bets),
       high: p.high,
       low: p.low,
@@ -229,19 +239,9 @@ function youView(state: TableState, viewerId: string): YouView | null {
     bets: bets(hand !== undefined ? hand.bets : p.bets),
     lastBets: p.lastBets === null ? null : bets(p.lastBets),
     ready: p.ready,
-    cards: showCards ? hand.cards.map(formatCard) : null,
+    cards: showCards ? cardTexts(hand.cards) : null,
     setting: showCards && hand.setting !== null ? settingText(hand.setting) : null,
-    houseWay:
-      showCards && hand.houseWay !== null
-        ? {
-            rule: hand.houseWay.rule,
-            explanation: {
-              key: hand.houseWay.explanation.key,
-              params: { ...hand.houseWay.explanation.params },
-              text: hand.houseWay.explanation.text,
-            },
-          }
-        : null,
+    houseWay: showCards && hand.houseWay !== null ? { rule: hand.houseWay.rule, explanation: explanationView(hand.houseWay.explanation) } : null,
     deadlineMs: deadline?.ms ?? null,
     deadlineKind: deadline?.kind ?? null,
     canTakeBank: state.config.playerBanking && bankRefusal(state, viewerId) === null,

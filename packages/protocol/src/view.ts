@@ -126,14 +126,21 @@ export interface SettingView {
   readonly low: readonly CardText[];
 }
 
-/** Why the house set a hand, for the viewer (house-way.md); `key`/`params` for i18n, `text` in English. */
+/**
+ * The house way's explanation of a setting (house-way.md), as the engine made it: `key` (`houseWay.<rule id>`,
+ * `houseWayFoxwoods.<rule id>`) and `params` (card texts, rank letters) for the i18n catalogs, `text` in English
+ * (the fallback). Clients render it; they never re-run the house way.
+ */
+export interface ExplanationView {
+  readonly key: string;
+  readonly params: Readonly<Record<string, string | number>>;
+  readonly text: string;
+}
+
+/** Why the house set a hand, for the viewer (house-way.md): the rule id and its explanation. */
 export interface HouseWayView {
   readonly rule: string;
-  readonly explanation: {
-    readonly key: string;
-    readonly params: Readonly<Record<string, string | number>>;
-    readonly text: string;
-  };
+  readonly explanation: ExplanationView;
 }
 
 /** One player's revealed, settled wager in a round result. */
@@ -147,6 +154,11 @@ export interface SeatResultView {
   readonly setBy: SetBy;
   /** The house-way rule id when the house set the hand, else `null`. */
   readonly houseWayRule: string | null;
+  /**
+   * The house way's explanation when the house set the hand, else `null`; `null` too in a result of version 1
+   * (stored before the explanation travelled), where the client shows no explanation.
+   */
+  readonly houseWayExplanation: ExplanationView | null;
   readonly bets: Bets;
   readonly high: HandResult;
   readonly low: HandResult;
@@ -177,14 +189,17 @@ export interface EnvyView {
  * `RoundResult` (`projectRoundResult`), in the table view's `lastRound` and in the history.
  */
 export interface RoundResultView {
-  /** The version of the round result it shows (engine `ROUND_RESULT_VERSION`). */
-  readonly version: 1;
+  /** The version of the round result it shows (engine `ROUND_RESULT_VERSION`: 2; 1 for results stored before the explanations). */
+  readonly version: 1 | 2;
   readonly roundId: string;
   readonly tableId: string;
   /** The banker: the house, or the banking player's seat and nickname. */
   readonly banker: { readonly kind: 'house' } | { readonly kind: 'player'; readonly seat: number; readonly nickname: string; readonly you: boolean };
-  /** The banker's seven cards and its house-way setting (rules.md §5: always the house way). */
-  readonly bankerHand: { readonly cards: readonly CardText[]; readonly setting: SettingView; readonly rule: string };
+  /**
+   * The banker's seven cards and its house-way setting (rules.md §5: always the house way), the rule and its
+   * explanation (`null` in a result of version 1, stored before the explanation travelled).
+   */
+  readonly bankerHand: { readonly cards: readonly CardText[]; readonly setting: SettingView; readonly rule: string; readonly explanation: ExplanationView | null };
   readonly players: readonly SeatResultView[];
   /** The banker's net for the round in cents (its fee included when a player banks). */
   readonly bankerNetCents: number;

@@ -1,7 +1,8 @@
 /**
  * The server's environment (interfaces.md "The web page"): `PORT` (default 2567),
- * `PAIGOW_DATA_DIR` (default `./data`), `DATABASE_URL` (PostgreSQL instead of SQLite) and
- * `REDIS_URL` (optional scale-out, docs/server.md).
+ * `PAIGOW_DATA_DIR` (default `./data`), `DATABASE_URL` (PostgreSQL instead of SQLite),
+ * `REDIS_URL` (optional scale-out, docs/server.md) and `PAIGOW_WEB_DIST` (the built web client's
+ * folder, default `packages/web/dist` under the working folder: `DEFAULT_WEB_DIST`).
  */
 import type { StartServerOptions } from './server.js';
 import { admissionFromEnv } from './admission/index.js';
@@ -59,6 +60,7 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Star
   return {
     port,
     dataDir: env.PAIGOW_DATA_DIR || './data',
+    ...(env.PAIGOW_WEB_DIST?.trim() ? { webDist: env.PAIGOW_WEB_DIST.trim() } : {}),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     ...(env.PAIGOW_REDIS_PREFIX ? { redisPrefix: checkRedisPrefix(env.PAIGOW_REDIS_PREFIX) } : {}),

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLedger } from './ledger/index.js';
-import { createStore, openStore, signIn, startTestServer, type TestStore } from './rooms/test-harness.js';
+import { createStore, openStore, signIn, startTestServer, type TestStore } from './testing/harness.js';
 import { ServerStartError, startServer, type ServerHandle } from './server.js';
 
 /** A TCP server on a free loopback port that accepts connections and never answers. */

@@ -9,10 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type RequestListener, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
-import { DEFAULT_ENVY_BONUS, tableConfig, unwrap, type Rng, type TableConfig, type TableConfigInput } from '@paigow/engine';
+import { DEFAULT_ENVY_BONUS, PaiGowError, tableConfig, unwrap, type Rng, type TableConfig, type TableConfigInput } from '@paigow/engine';
 import type { HttpErrorBody, InboxNotice } from '@paigow/protocol';
 import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from './admission/index.js';
 import { ServerHealth, STARTING_READINESS, type Liveness, type Readiness } from './health/index.js';
@@ -98,7 +97,7 @@ export interface StartServerOptions {
   readonly hostingSweepMs?: number;
   /** The tables (default `DEFAULT_TABLES`). */
   readonly tables?: readonly TableConfigInput[];
-  /** The built web client (default `packages/web/dist`). */
+  /** The built web client's folder, absolute or under the working folder (default `DEFAULT_WEB_DIST`; `PAIGOW_WEB_DIST`). */
   readonly webDist?: string;
   /** The clock, epoch ms (default `Date.now`). */
   readonly now?: () => number;
@@ -190,16 +189,15 @@ export type ServerStartErrorCode = 'port-in-use' | 'listen-failed' | 'data-folde
  * `port 2567 is in use (set PORT or --port)`. Nothing was changed (the port is bound before the data
  * is touched, and released again).
  */
-export class ServerStartError extends Error {
-  readonly code: ServerStartErrorCode;
-  constructor(code: ServerStartErrorCode, message: string, cause?: unknown) {
-    super(message, cause === undefined ? undefined : { cause });
-    this.name = 'ServerStartError';
-    this.code = code;
-  }
+export class ServerStartError extends PaiGowError<ServerStartErrorCode> {
+  override name = 'ServerStartError';
 }
 
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/**
+ * The built web client's folder when neither `PAIGOW_WEB_DIST` nor `startServer({ webDist })` names one: where
+ * `npm run build` writes it, under the working folder (`npm start` and `paigow serve` run at the repository root).
+ */
+const DEFAULT_WEB_DIST = 'packages/web/dist';
 
 /** A system or driver error in a few words: `ECONNREFUSED`, `ENOTDIR: not a directory, mkdir 'x'`, ... */
 function reasonOf(error: unknown): string {
@@ -216,8 +214,8 @@ function listen(httpServer: HttpServer, port: number, host: string | undefined):
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
       httpServer.off('listening', onListening);
-      if (error.code === 'EADDRINUSE') reject(new ServerStartError('port-in-use', `port ${port} is in use (set PORT or --port)`, error));
-      else reject(new ServerStartError('listen-failed', `cannot listen on ${host ?? 'all interfaces'} port ${port} (${reasonOf(error)})`, error));
+      if (error.code === 'EADDRINUSE') reject(new ServerStartError('port-in-use', `port ${port} is in use (set PORT or --port)`, { cause: error }));
+      else reject(new ServerStartError('listen-failed', `cannot listen on ${host ?? 'all interfaces'} port ${port} (${reasonOf(error)})`, { cause: error }));
     };
     const onListening = (): void => {
       httpServer.off('error', onError);
@@ -266,26 +264,26 @@ async function openDatabase(options: StartServerOptions): Promise<Database> {
         maxConnections: options.databasePoolSize,
       });
     } catch (error) {
-      throw new ServerStartError('database-failed', `cannot use the database at ${where} (${reasonOf(error)})`, error);
+      throw new ServerStartError('database-failed', `cannot use the database at ${where} (${reasonOf(error)})`, { cause: error });
     }
     try {
       await sql`select 1`.execute(database.db);
     } catch (error) {
       await database.db.destroy().catch(() => undefined);
-      throw new ServerStartError('database-unreachable', `cannot reach the database at ${where} (${reasonOf(error)})`, error);
+      throw new ServerStartError('database-unreachable', `cannot reach the database at ${where} (${reasonOf(error)})`, { cause: error });
     }
   } else {
     const dataDir = options.dataDir ?? './data';
     try {
       ensureDirectory(dataDir);
     } catch (error) {
-      throw new ServerStartError('data-folder', `cannot create the data folder ${dataDir} (${reasonOf(error)})`, error);
+      throw new ServerStartError('data-folder', `cannot create the data folder ${dataDir} (${reasonOf(error)})`, { cause: error });
     }
     const path = join(dataDir, 'paigow.sqlite');
     try {
       database = createDatabase({ sqlitePath: path, busyWait: options.sqliteBusyWait });
     } catch (error) {
-      throw new ServerStartError('database-failed', `cannot open the database file ${path} (${reasonOf(error)})`, error);
+      throw new ServerStartError('database-failed', `cannot open the database file ${path} (${reasonOf(error)})`, { cause: error });
     }
   }
   try {
@@ -521,7 +519,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       runners,
       readiness,
       liveness: () => serverHealth.liveness(),
-      webDist: options.webDist ?? DEFAULT_WEB_DIST,
+      webDist: resolve(options.webDist ?? DEFAULT_WEB_DIST),
       log,
       logger,
       limits,

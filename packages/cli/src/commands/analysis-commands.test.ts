@@ -4,7 +4,7 @@
  */
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, expectBadInput, json, paigow } from '../test-cli.js';
+import { buildCli, expectBadInput, json, paigow } from '../testing/cli.js';
 
 beforeAll(buildCli, 120_000);
 

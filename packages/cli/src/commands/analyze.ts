@@ -13,10 +13,12 @@ import {
   createCryptoRng,
   createSeededRng,
   DEFAULT_HOUSE_WAY,
+  cardTexts,
   estimateSettings,
-  formatCard,
+  formatCards,
   houseWays,
   scoreSettings,
+  settingText,
   summarize,
   type Card,
   type Hand,
@@ -58,8 +60,7 @@ export interface AnalyzeReport {
 }
 
 const row = (s: SettingAnalysis & { evMargin?: number }): SettingRow => ({
-  high: s.high.map(formatCard),
-  low: s.low.map(formatCard),
+  ...settingText(s),
   legal: s.legal,
   win: s.win,
   push: s.push,
@@ -131,7 +132,7 @@ export function registerAnalyze(program: Command): void {
       const house = way.set(hand);
       const seconds = Math.round(performance.now() - start) / 1000;
       const report: AnalyzeReport = {
-        cards: hand.map(formatCard),
+        cards: cardTexts(hand),
         method: options.samples !== undefined ? 'sampled' : 'exact',
         bankerHands,
         commissionBps: options.commissionBps,
@@ -148,8 +149,8 @@ export function registerAnalyze(program: Command): void {
       }
       const order = [...settings].sort((a, b) => b.ev - a.ev);
       const rows = order.map((s) => [
-        s.high.map(formatCard).join(' '),
-        s.low.map(formatCard).join(' '),
+        formatCards(s.high),
+        formatCards(s.low),
         s.legal ? percent(s.win) : 'foul',
         s.legal ? percent(s.push) : '',
         s.legal ? percent(s.loss) : '',

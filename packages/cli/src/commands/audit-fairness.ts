@@ -15,6 +15,13 @@ import { onOperatorDatabase, withDatabaseFlags, type DatabaseFlags } from './ope
 /** Exit status when a test flags the deal. */
 export const EXIT_FAIRNESS_FLAGGED = 1;
 
+/** What each test of the audit counts (the server sends the test's id only). */
+const TEST_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  'banker-category': "the banker's best five of seven cards, against reference/seven-card.json",
+  'fortune-line': 'the Fortune line of every hand dealt, against reference/fortune.json',
+  outcome: "win / push / loss of one house-way wager per round, against the exact shares of the round's house way",
+};
+
 /** A p-value for people: 4 significant digits, or `< 1e-12`. */
 function formatPValue(p: number | null): string {
   if (p === null) return 'n/a';
@@ -38,8 +45,8 @@ export function registerAuditFairness(program: Command): void {
       const lines = [`fairness audit of ${where}: ${formatCount(report.rounds)} closed rounds dealt from seeds`];
       for (const test of report.tests) {
         const verdict = test.pValue === null ? 'too few hands to test' : `chi-square ${test.statistic!.toFixed(2)}, ${test.degreesOfFreedom} df, p = ${formatPValue(test.pValue)}${test.flagged ? '  FLAGGED' : ''}`;
-        lines.push('', `${test.name}: ${test.description}`, `  ${formatCount(test.sample)} counted; ${verdict}`);
-        const rows = test.rows.map((row) => [row.key, formatCount(row.observed), row.expected.toFixed(1)]);
+        lines.push('', `${test.name}: ${TEST_DESCRIPTIONS[test.name] ?? test.name}`, `  ${formatCount(test.sample)} counted; ${verdict}`);
+        const rows = test.rows.map((row) => [row.keys.join('+'), formatCount(row.observed), row.expected.toFixed(1)]);
         lines.push(formatTable(['category', 'dealt', 'expected'], rows, ['left', 'right', 'right']).replace(/^/gm, '  '));
       }
       lines.push('', report.flagged ? `FLAGGED: a p-value is below ${report.threshold}` : `no test below p = ${report.threshold}`);

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, expectBadInput, json, paigow } from '../test-cli.js';
+import { buildCli, expectBadInput, json, paigow } from '../testing/cli.js';
 
 beforeAll(buildCli, 120_000);
 

@@ -6,7 +6,7 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { houseWays } from '@paigow/engine';
-import { buildCli, expectBadInput, json, paigow } from '../test-cli.js';
+import { buildCli, expectBadInput, json, paigow } from '../testing/cli.js';
 import { diffReportText, type DiffHand, type HouseWayDiffReport } from './house-way-diff.js';
 
 beforeAll(buildCli, 120_000);

@@ -18,7 +18,7 @@
 import type { Command } from 'commander';
 import {
   approximateCost,
-  formatCard,
+  cardTexts,
   HAND_SIZE,
   houseWays,
   mergeHouseWayDiffs,
@@ -26,6 +26,7 @@ import {
   outcomeEv,
   scoreSettings,
   settingIndexOfCode,
+  settingText,
   settingValues,
   toHand,
   unwrap,
@@ -106,7 +107,7 @@ const METHOD =
 
 function settingOf(way: HouseWay, hand: Hand, ev: number): DiffSetting {
   const s = way.set(hand);
-  return { high: s.high.map(formatCard), low: s.low.map(formatCard), rule: s.rule, explanation: s.explanation.text, ev };
+  return { ...settingText(s), rule: s.rule, explanation: s.explanation.text, ev };
 }
 
 /** Both settings of `hand` with their exact EVs against `banker` (the histogram over the 46 other cards). */
@@ -120,7 +121,7 @@ async function exactDiff(hand: Hand, a: HouseWay, b: HouseWay, banker: HouseWay,
   const evA = settingA.ev;
   const evB = settingB.ev;
   return {
-    cards: hand.map(formatCard),
+    cards: cardTexts(hand),
     a: settingOf(a, hand, evA),
     b: settingOf(b, hand, evB),
     differ: valuesA.high !== valuesB.high || valuesA.low !== valuesB.low,

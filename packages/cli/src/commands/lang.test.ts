@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SHARED_CATALOGS } from '@paigow/i18n';
-import { expectBadInput, json, paigow, paigowEnv } from '../test-cli.js';
+import { expectBadInput, json, paigow, paigowEnv } from '../testing/cli.js';
 import { environmentLanguage, langOption } from '../lang-option.js';
 
 // Two pairs, the higher kings, no ace: the seeds' house way splits them (house-way.md rule 8).

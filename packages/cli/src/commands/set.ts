@@ -12,9 +12,10 @@ import {
   categoryOf,
   evaluateHighHand5,
   evaluateLowHand2,
-  formatCard,
+  formatCards,
   houseWays,
   seedsHouseWay,
+  settingText,
   toHand,
   unwrap,
   type Card,
@@ -45,8 +46,7 @@ export interface SetReport {
 export function setReport(hand: Hand, way: HouseWay = seedsHouseWay): SetReport {
   const setting: HouseWaySetting = way.set(hand);
   return {
-    high: setting.high.map(formatCard),
-    low: setting.low.map(formatCard),
+    ...settingText(setting),
     rule: setting.rule,
     explanation: setting.explanation.text,
     explanationKey: setting.explanation.key,
@@ -89,13 +89,12 @@ export async function setBulk(
 export function setText(hand: Hand, way: HouseWay, lang: Language): string {
   const t = translator(lang);
   const setting = way.set(hand);
-  const cards = (side: readonly Card[]): string => side.map(formatCard).join(' ');
   const name = (side: readonly Card[]): string =>
     t(`category.${side.length === 5 ? categoryOf(evaluateHighHand5(side[0], side[1], side[2], side[3], side[4])) : categoryOf(evaluateLowHand2(side[0], side[1]))}`, {});
   const table = formatTable(
     [t('columns.highHand', {}), t('columns.lowHand', {}), t('columns.rule', {})],
     [
-      [cards(setting.high), cards(setting.low), setting.rule],
+      [formatCards(setting.high), formatCards(setting.low), setting.rule],
       [name(setting.high), name(setting.low), ''],
     ],
   );

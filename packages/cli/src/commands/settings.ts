@@ -4,7 +4,7 @@
  */
 
 import type { Command } from 'commander';
-import { categoryOf, describeValue, formatCard, isFoulValues, settingValues, settings, type Category, type Hand, type HandValue } from '@paigow/engine';
+import { categoryOf, describeValue, isFoulValues, settingText, settingValues, settings, type Category, type Hand, type HandValue } from '@paigow/engine';
 import { formatTable, parseHandArgs, printJson, printText } from '../io.js';
 
 /** One setting in the JSON document of `paigow settings`. */
@@ -27,8 +27,7 @@ export function settingsReport(hand: Hand): { settings: SettingReport[] } {
     settings: settings(hand).map((setting) => {
       const values = settingValues(setting);
       return {
-        high: setting.high.map(formatCard),
-        low: setting.low.map(formatCard),
+        ...settingText(setting),
         legal: !isFoulValues(values),
         highCategory: categoryOf(values.high),
         highValue: values.high,

@@ -1,7 +1,7 @@
 /** `paigow simulate --player optimal|optimal-global`: the optimal player counts card removal and reports its gain over the house way; optimal-global does not. */
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, json } from '../test-cli.js';
+import { buildCli, json } from '../testing/cli.js';
 
 beforeAll(buildCli, 120_000);
 

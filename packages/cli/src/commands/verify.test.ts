@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitmentOf, dealHands, deckFromSeeds, formatCard } from '@paigow/engine';
 import { startServer, type ServerHandle } from '@paigow/server';
-import { BIN, buildCli, expectBadInput, paigow, ROOT, type Run } from '../test-cli.js';
+import { BIN, buildCli, expectBadInput, paigow, ROOT, type Run } from '../testing/cli.js';
+import { differenceLine } from './verify.js';
 
 beforeAll(buildCli, 120_000);
 
@@ -72,6 +73,45 @@ describe('paigow verify --file', () => {
   });
 });
 
+describe('paigow verify words the engine’s differences (codes and values) in English', () => {
+  it('prints every kind of difference as the line it always printed', () => {
+    const hex = (c: string) => c.repeat(64);
+    const lines = [
+      differenceLine({ code: 'commitment', params: { published: hex('a'), expected: hex('b') } }),
+      differenceLine({ code: 'deck-card', params: { position: 5, published: '7d', expected: 'Jk' } }),
+      differenceLine({ code: 'client-seeds-order', params: { published: [3, 1, 'B'], expected: [1, 3] } }),
+      differenceLine({ code: 'hand-cards', params: { seat: 'banker', published: ['As', 'Kd', 'Qc', 'Jh', 'Ts', '9d', '8c'], expected: ['Jk', 'Kd', 'Qc', 'Jh', 'Ts', '9d', '8c'] } }),
+      differenceLine({ code: 'settings-count', params: { published: 2, expected: 3 } }),
+      differenceLine({ code: 'outcomes-count', params: { published: 1, expected: 2 } }),
+      differenceLine({ code: 'setting-missing', params: { seat: 4 } }),
+      differenceLine({ code: 'outcome-missing', params: { seat: 0 } }),
+      differenceLine({ code: 'setting-illegal', params: { seat: 1, reason: 'setting/foul', card: null } }),
+      differenceLine({ code: 'setting-illegal', params: { seat: 1, reason: 'setting/not-your-cards', card: 'Qs' } }),
+      differenceLine({ code: 'setting-illegal', params: { seat: 1, reason: 'setting/wrong-split', card: null } }),
+      differenceLine({
+        code: 'setting-not-house-way',
+        params: { seat: 'banker', published: { high: ['As', 'Ad', '9c', '7h', '5s'], low: ['Kd', '2c'] }, expected: { high: ['As', 'Ad', '9c', '7h', '2c'], low: ['Kd', '5s'] } },
+      }),
+      differenceLine({ code: 'outcome', params: { seat: 2, published: { high: 'win', low: 'win', outcome: 'lose' }, expected: { high: 'win', low: 'copy', outcome: 'push' } } }),
+    ];
+    expect(lines).toEqual([
+      `commitment: published ${hex('a')}, SHA-256 of the server seed is ${hex('b')}`,
+      'deck position 5: published 7d, the seeds give Jk',
+      'clientSeeds: the seeds (3, 1, B) are not the seats dealt in deal order (1, 3, then B for a player banker)',
+      'hand of the banker: published As Kd Qc Jh Ts 9d 8c, the deck deals Jk Kd Qc Jh Ts 9d 8c',
+      'settings: 2 settings for 3 hands',
+      'outcomes: 1 outcomes for 2 players',
+      'settings: no setting for seat 4',
+      'outcomes: no outcome for seat 0',
+      'setting of seat 1: foul: the low hand must not outrank the high hand',
+      'setting of seat 1: Qs is not one of your cards',
+      'setting of seat 1: a setting is a high hand of 5 cards and a low hand of 2 different cards',
+      'setting of the banker: published As Ad 9c 7h 5s / Kd 2c, the house way sets As Ad 9c 7h 2c / Kd 5s',
+      'outcome of seat 2: published high win, low win, lose; the settings give high win, low copy, push',
+    ]);
+  });
+});
+
 describe('paigow verify <roundId> --server URL and paigow audit-fairness', () => {
   let server: ServerHandle;
   let dataDir: string;
@@ -87,6 +127,8 @@ describe('paigow verify <roundId> --server URL and paigow audit-fairness', () =>
         roundId,
         tableId: 'table-1',
         bankerPlayerId: null,
+        // Owned by this live server: a round without a live owner is recovered (refunded) at its next lease renewal.
+        ownerInstanceId: server.instanceId,
         holds: [{ playerId: vera.id, kind: 'main', amountCents: 100 }],
         secret: { version: 99 },
         public: { players: [{ seat: 2, nickname: 'Vera', bets: { main: 100, fortune: 0 } }] },

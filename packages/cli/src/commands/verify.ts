@@ -9,7 +9,7 @@
 
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { verifyProof, type Verification } from '@paigow/engine';
+import { verifyProof, type ProofDifference, type ProofSeat } from '@paigow/engine';
 import { printJson, printText, UsageError } from '../io.js';
 
 /** Exit status when the proof does not verify. */
@@ -59,14 +59,66 @@ function readProofFile(path: string): unknown {
   }
 }
 
+const seatName = (seat: ProofSeat): string => (seat === 'banker' ? 'the banker' : `seat ${seat}`);
+
+/** English words for `checkSetting`'s refusals (rules.md §2.4), as the engine's messages say them. */
+const ILLEGAL_SETTING: Readonly<Record<string, string>> = {
+  'setting/foul': 'foul: the low hand must not outrank the high hand',
+  'setting/wrong-split': 'a setting is a high hand of 5 cards and a low hand of 2 different cards',
+};
+
 /**
- * Verifies a proof (engine `verifyProof`: commitment, deck, hands, settings, outcomes).
+ * One difference of a proof (the engine's `ProofDifference`: a code and values) as one English line: the field,
+ * what was published and what the seeds give, e.g. `deck position 5: published 7d, the seeds give Jk`.
+ * Seats and deck positions are the proof's own numbers (from 0).
+ */
+export function differenceLine(d: ProofDifference): string {
+  switch (d.code) {
+    case 'commitment':
+      return `commitment: published ${d.params.published}, SHA-256 of the server seed is ${d.params.expected}`;
+    case 'deck-card':
+      return `deck position ${d.params.position}: published ${d.params.published}, the seeds give ${d.params.expected}`;
+    case 'client-seeds-order':
+      return `clientSeeds: the seeds (${d.params.published.join(', ')}) are not the seats dealt in deal order (${d.params.expected.join(', ')}, then B for a player banker)`;
+    case 'hand-cards':
+      return `hand of ${seatName(d.params.seat)}: published ${d.params.published.join(' ')}, the deck deals ${d.params.expected.join(' ')}`;
+    case 'settings-count':
+      return `settings: ${d.params.published} settings for ${d.params.expected} hands`;
+    case 'outcomes-count':
+      return `outcomes: ${d.params.published} outcomes for ${d.params.expected} players`;
+    case 'setting-missing':
+      return `settings: no setting for ${seatName(d.params.seat)}`;
+    case 'outcome-missing':
+      return `outcomes: no outcome for ${seatName(d.params.seat)}`;
+    case 'setting-illegal':
+      return `setting of ${seatName(d.params.seat)}: ${d.params.reason === 'setting/not-your-cards' ? `${d.params.card} is not one of your cards` : ILLEGAL_SETTING[d.params.reason]}`;
+    case 'setting-not-house-way': {
+      const { published: p, expected: e } = d.params;
+      return `setting of ${seatName(d.params.seat)}: published ${p.high.join(' ')} / ${p.low.join(' ')}, the house way sets ${e.high.join(' ')} / ${e.low.join(' ')}`;
+    }
+    case 'outcome': {
+      const { published: p, expected: e } = d.params;
+      return `outcome of ${seatName(d.params.seat)}: published high ${p.high}, low ${p.low}, ${p.outcome}; the settings give high ${e.high}, low ${e.low}, ${e.outcome}`;
+    }
+  }
+}
+
+/** A proof's verdict as `paigow verify` prints it: the round, and one English line per difference. */
+export interface VerifyReport {
+  readonly roundId: string;
+  readonly verified: boolean;
+  readonly differences: readonly string[];
+}
+
+/**
+ * Verifies a proof (engine `verifyProof`: commitment, deck, hands, settings, outcomes) and words what differs
+ * in English (`differenceLine`).
  * @throws UsageError when the input is not a proof at all (`fairness/bad-proof`)
  */
-export function verifyOrRefuse(proof: unknown): Verification & { roundId: string } {
+export function verifyOrRefuse(proof: unknown): VerifyReport {
   const verified = verifyProof(proof);
   if (!verified.ok) throw new UsageError(`not a proof: ${verified.error.message}`);
-  return { roundId: (proof as { roundId: string }).roundId, ...verified.value };
+  return { roundId: (proof as { roundId: string }).roundId, verified: verified.value.verified, differences: verified.value.differences.map(differenceLine) };
 }
 
 /** Registers `paigow verify` on the program. */

@@ -15,7 +15,7 @@ import { JOKER, type Card } from '../cards/index.js';
 import { evaluateHighHand5 } from '../evaluate/high-hand.js';
 import { evaluateLowHand2 } from '../evaluate/low-hand.js';
 import { JOKER_TYPE, forEachRankMultiset } from '../evaluate/multiset.js';
-import { FIVE_OF_SEVEN, sevenTables } from '../evaluate/seven.js';
+import { FIVE_OF_SEVEN, sevenTables, settingIndexOfPair } from '../evaluate/seven.js';
 import { seedsHouseWay } from '../house-way/seeds.js';
 import type { HouseWay } from '../house-way/types.js';
 import { valueClasses } from './classes.js';
@@ -23,20 +23,6 @@ import { valueClasses } from './classes.js';
 /** Number of low-hand classes; outcomes are packed as `highClass * LOW_CLASSES + lowClass`. */
 export const LOW_CLASSES = 91;
 
-/** Index into FIVE_OF_SEVEN of the setting whose low hand is at positions a < b. */
-const SETTING_OF_PAIR = new Int32Array(64).fill(-1);
-{
-  let k = 0;
-  for (let i = 0; i < 7; i++) for (let j = i + 1; j < 7; j++) SETTING_OF_PAIR[i * 8 + j] = SETTING_OF_PAIR[j * 8 + i] = k++;
-}
-
-/**
- * The index of the setting whose low hand is at positions `a` and `b` (0‥6, either order) among the 21
- * settings of seven cards, in `FIVE_OF_SEVEN` order (the order of `settings(hand)` too).
- */
-export function settingIndexOfPair(a: number, b: number): number {
-  return SETTING_OF_PAIR[a * 8 + b];
-}
 
 /**
  * Outcomes also have dense ids, handed out in order of first sight: the histogram loop counts by dense

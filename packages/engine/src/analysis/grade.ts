@@ -11,7 +11,7 @@
 import { JOKER, type Card, type Hand } from '../cards/index.js';
 import { seedsHouseWay } from '../house-way/seeds.js';
 import type { HouseWay } from '../house-way/types.js';
-import { LOW_HAND_PAIRS } from '../setting/index.js';
+import { LOW_HAND_PAIRS, settingIndexOfPair } from '../evaluate/seven.js';
 import { analyzeHand, summarize, type SettingAnalysis } from './exact.js';
 
 /** The 24 renamings of the four suits, each as `suit → suit`. */
@@ -65,8 +65,6 @@ export function canonicalHand(hand: readonly Card[]): CanonicalHand {
 /** A setting's scores without its cards (what a cache of a class keeps). */
 export type SettingScore = Omit<SettingAnalysis, 'high' | 'low'>;
 
-/** Index in `LOW_HAND_PAIRS` of the low hand at positions `a`, `b` (either order). */
-const pairIndex = (a: number, b: number): number => LOW_HAND_PAIRS.findIndex(([i, j]) => (i === Math.min(a, b) && j === Math.max(a, b)));
 
 /**
  * The scores of every setting of `hand`, in `settings(hand)` order and with `hand`'s own cards, read from the
@@ -78,7 +76,7 @@ const pairIndex = (a: number, b: number): number => LOW_HAND_PAIRS.findIndex(([i
  */
 export function scoresForHand(hand: readonly Card[], canonical: CanonicalHand, representativeScores: readonly SettingScore[]): SettingAnalysis[] {
   return LOW_HAND_PAIRS.map(([i, j]) => {
-    const s = representativeScores[pairIndex(canonical.positions[i], canonical.positions[j])];
+    const s = representativeScores[settingIndexOfPair(canonical.positions[i], canonical.positions[j])];
     return { high: hand.filter((_, k) => k !== i && k !== j), low: [hand[i], hand[j]], legal: s.legal, win: s.win, push: s.push, loss: s.loss, ev: s.ev };
   });
 }
@@ -123,7 +121,7 @@ export function gradeSetting(hand: Hand, playedLow: readonly Card[], scored: rea
   const a = hand.indexOf(playedLow[0]);
   const b = hand.indexOf(playedLow[1]);
   if (playedLow.length !== 2 || a < 0 || b < 0 || a === b) throw new RangeError('the low hand played is not two cards of the hand');
-  const played = scored[pairIndex(a, b)];
+  const played = scored[settingIndexOfPair(a, b)];
   const summary = summarize(hand, [...scored], way);
   const rule = way.rules[way.code(hand) >> 6];
   return {

@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'fairness/bad-client-seed',
   'fairness/bad-server-seed',
   'fairness/bad-proof',
+  'fairness/seed-locked',
   // money
   'ledger/insufficient-funds',
   'ledger/unknown-account',
@@ -79,12 +80,19 @@ export function err(code: ErrorCode, message: string): { ok: false; error: RuleE
   return { ok: false, error: { code, message } };
 }
 
-/** Thrown by the convenience functions meant for trusted input; carries the same code as the `Result` form. */
-export class PaiGowError extends Error {
-  readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
-    super(message);
-    this.name = 'PaiGowError';
+/**
+ * The one error class that carries a code. The engine throws it from the convenience functions meant for
+ * trusted input, with the same `ErrorCode` as the `Result` form; other packages subclass it with their own
+ * codes `C` and a `name` (the server's `ServerStartError`, the web client's `ApiError`).
+ * @param code what went wrong, for programs (`card/malformed`, `port-in-use`, ...)
+ * @param message one line for people
+ * @param options `{ cause }`: the error that caused this one
+ */
+export class PaiGowError<C extends string = ErrorCode> extends Error {
+  override name = 'PaiGowError';
+  readonly code: C;
+  constructor(code: C, message: string, options?: ErrorOptions) {
+    super(message, options);
     this.code = code;
   }
 }

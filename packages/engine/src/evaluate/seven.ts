@@ -14,17 +14,35 @@ import { JOKER_TYPE, forEachRankMultiset, multisetCount, rankMultiset } from './
 import { STANDARD_RANKING, type HandRanking } from './ranking.js';
 import { CATEGORIES, type Category, type HandValue } from './value.js';
 
-/** The 21 ways to choose the five high-hand cards out of seven, as index lists into the seven. */
-export const FIVE_OF_SEVEN: readonly (readonly [number, number, number, number, number])[] = (() => {
-  const out: [number, number, number, number, number][] = [];
-  for (let i = 0; i < 7; i++) {
-    for (let j = i + 1; j < 7; j++) {
-      const rest = [0, 1, 2, 3, 4, 5, 6].filter((k) => k !== i && k !== j);
-      out.push(rest as [number, number, number, number, number]);
-    }
-  }
+/**
+ * The one index of the 21 settings of seven cards (rules.md §2), used by every module that numbers them: setting
+ * k (0‥20) has its low hand at positions `LOW_HAND_PAIRS[k]` = (i, j), i < j, in the order (0,1), (0,2), …, (5,6),
+ * and its high hand at `FIVE_OF_SEVEN[k]` (the other five positions, in order); `settingIndexOfPair` goes back.
+ */
+export const LOW_HAND_PAIRS: readonly (readonly [number, number])[] = (() => {
+  const out: [number, number][] = [];
+  for (let i = 0; i < 7; i++) for (let j = i + 1; j < 7; j++) out.push([i, j]);
   return out;
 })();
+
+/** The 21 ways to choose the five high-hand cards out of seven, as index lists into the seven (`LOW_HAND_PAIRS` order). */
+export const FIVE_OF_SEVEN: readonly (readonly [number, number, number, number, number])[] = LOW_HAND_PAIRS.map(
+  ([i, j]) => [0, 1, 2, 3, 4, 5, 6].filter((k) => k !== i && k !== j) as [number, number, number, number, number],
+);
+
+/** `SETTING_OF_PAIR[a * 8 + b]`: the setting whose low hand is at positions a, b (either order); -1 if a = b or either is 7. */
+const SETTING_OF_PAIR = new Int32Array(64).fill(-1);
+LOW_HAND_PAIRS.forEach(([i, j], k) => (SETTING_OF_PAIR[i * 8 + j] = SETTING_OF_PAIR[j * 8 + i] = k));
+
+/**
+ * The index (0‥20, `LOW_HAND_PAIRS` / `FIVE_OF_SEVEN` / `settings(hand)` order) of the setting whose low hand is
+ * at positions `a` and `b` of the seven cards (either order), or -1 when they are equal or one is 7.
+ * @param a a position 0‥7 (a three-bit field of a house way's code)
+ * @param b likewise
+ */
+export function settingIndexOfPair(a: number, b: number): number {
+  return SETTING_OF_PAIR[a * 8 + b];
+}
 
 /**
  * The best five-card high hand contained in seven cards (rules.md §2.1–§2.2).

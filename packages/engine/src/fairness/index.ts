@@ -25,10 +25,15 @@ export {
   verifyProof,
   type FairnessCommitment,
   type FairnessProof,
+  type OutcomeValues,
+  type ProofDifference,
+  type ProofDifferenceCode,
   type ProofHand,
   type ProofOutcome,
+  type ProofSeat,
   type ProofSetting,
   type Recomputed,
+  type SettingCards,
   type Verification,
 } from './proof.js';
 export { chiSquareTest, upperGammaQ, type ChiSquare } from './chi-square.js';

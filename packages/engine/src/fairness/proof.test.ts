@@ -48,16 +48,66 @@ describe('verifyProof', () => {
     [deck[0], deck[52]] = [deck[52], deck[0]];
     const result = verifyProof({ ...proof, deck });
     expect(result.ok && result.value.differences).toEqual([
-      `deck position 0: published ${proof.deck[52]}, the seeds give ${proof.deck[0]}`,
-      `deck position 52: published ${proof.deck[0]}, the seeds give ${proof.deck[52]}`,
+      { code: 'deck-card', params: { position: 0, published: proof.deck[52], expected: proof.deck[0] } },
+      { code: 'deck-card', params: { position: 52, published: proof.deck[0], expected: proof.deck[52] } },
     ]);
     const outcomes = proof.outcomes!.map((o, i) => (i === 1 ? { ...o, outcome: o.outcome === 'win' ? ('lose' as const) : ('win' as const) } : o));
     const changed = verifyProof({ ...proof, outcomes });
     expect(changed.ok && changed.value.differences).toHaveLength(1);
-    expect(changed.ok && changed.value.differences[0]).toMatch(/^outcome of seat 1: published/);
+    expect(changed.ok && changed.value.differences[0]).toEqual({ code: 'outcome', params: { seat: 1, published: { high: outcomes[1].high, low: outcomes[1].low, outcome: outcomes[1].outcome }, expected: { high: proof.outcomes![1].high, low: proof.outcomes![1].low, outcome: proof.outcomes![1].outcome } } });
     const bankerSetting = proof.settings!.map((s) => (s.seat === 'banker' ? { ...s, high: [...s.high.slice(0, 4), s.low[0]], low: [s.high[4], s.low[1]] } : s));
     const banker = verifyProof({ ...proof, settings: bankerSetting });
-    expect(banker.ok && banker.value.differences.some((d) => d.startsWith('setting of the banker: published'))).toBe(true);
+    expect(banker.ok && banker.value.differences.some((d) => d.code === 'setting-not-house-way' && d.params.seat === 'banker')).toBe(true);
+  });
+
+  it('says which deck position differs when one card was changed into another (the deck then holds a card twice)', () => {
+    const proof = sixPlayerProof();
+    const deck = [...proof.deck];
+    deck[30] = proof.deck[31];
+    const result = verifyProof({ ...proof, deck });
+    expect(result).toEqual({ ok: true, value: { verified: false, differences: [{ code: 'deck-card', params: { position: 30, published: proof.deck[31], expected: proof.deck[30] } }] } });
+  });
+
+  it('reports each difference as a code and values, with no prose (the CLI and the verify page word them)', () => {
+    const proof = sixPlayerProof();
+    const flipped = (proof.serverSeed[0] === '0' ? '1' : '0') + proof.serverSeed.slice(1);
+    const commitment = verifyProof({ ...proof, serverSeed: flipped });
+    expect(commitment.ok && commitment.value.differences[0]).toEqual({ code: 'commitment', params: { published: proof.commitment, expected: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    // Two hands' cards swapped: the hands differ from what the deck deals (cards as canonical text).
+    const hands = proof.hands.map((h, i) => (i === 0 ? { ...h, cards: [proof.hands[1].cards[0], ...h.cards.slice(1)] } : i === 1 ? { ...h, cards: [proof.hands[0].cards[0], ...h.cards.slice(1)] } : h));
+    const swapped = verifyProof({ ...proof, hands, settings: null, outcomes: null });
+    expect(swapped.ok && swapped.value.differences).toEqual([
+      { code: 'hand-cards', params: { seat: proof.hands[0].seat, published: hands[0].cards, expected: proof.hands[0].cards } },
+      { code: 'hand-cards', params: { seat: proof.hands[1].seat, published: hands[1].cards, expected: proof.hands[1].cards } },
+    ]);
+    const seats = proof.clientSeeds.split('|');
+    const reordered = verifyProof({ ...proof, clientSeeds: [seats[1], seats[0], ...seats.slice(2)].join('|') });
+    expect(reordered.ok && reordered.value.differences.find((d) => d.code === 'client-seeds-order')).toEqual({
+      code: 'client-seeds-order',
+      params: { published: [1, 0, ...seats.slice(2).map((e) => (e.startsWith('B:') ? 'B' : Number(e.split(':')[0])))], expected: proof.hands.filter((h) => h.seat !== 'banker').map((h) => h.seat) },
+    });
+    // Seat 0 set its own hand: a foul, then a card it was not dealt; the banker's setting missing; one outcome missing.
+    const own = proof.settings!.find((s) => s.seat === 0)!;
+    const foulSetting = allSettings(unwrap(parseHand(proof.hands[0].cards))).find((s) => isFoul(s))!;
+    const foul = { ...own, high: foulSetting.high.map(formatCard), low: foulSetting.low.map(formatCard) };
+    const stranger = proof.hands[1].cards[0];
+    const notHers = { ...own, high: [stranger, ...own.high.slice(1)] };
+    for (const [setting, reason, card] of [[foul, 'setting/foul', null], [notHers, 'setting/not-your-cards', stranger]] as const) {
+      const result = verifyProof({ ...proof, settings: proof.settings!.map((s) => (s.seat === 0 ? setting : s)) });
+      expect(result.ok && result.value.differences.find((d) => d.code === 'setting-illegal')).toEqual({ code: 'setting-illegal', params: { seat: 0, reason, card } });
+    }
+    const missing = verifyProof({ ...proof, settings: proof.settings!.filter((s) => s.seat !== 'banker'), outcomes: proof.outcomes!.slice(1) });
+    expect(missing.ok && missing.value.differences).toEqual([
+      { code: 'settings-count', params: { published: proof.settings!.length - 1, expected: proof.settings!.length } },
+      { code: 'outcomes-count', params: { published: proof.outcomes!.length - 1, expected: proof.outcomes!.length } },
+      { code: 'outcome-missing', params: { seat: proof.outcomes![0].seat } },
+      { code: 'setting-missing', params: { seat: 'banker' } },
+    ]);
+    // Values only: every string a difference holds is one token (a card, hex, a code), never a sentence.
+    const strings = (o: unknown): string[] => (typeof o === 'string' ? [o] : o !== null && typeof o === 'object' ? Object.values(o).flatMap(strings) : []);
+    for (const result of [commitment, swapped, reordered, missing]) {
+      for (const d of result.ok ? result.value.differences : []) expect(strings(d.params).filter((text) => /\s/.test(text)), d.code).toEqual([]);
+    }
   });
 
   it('refuses the proof after any one-byte change of its JSON', () => {

@@ -8,7 +8,7 @@
 import type { Card } from '../cards/index.js';
 import { err, ok, type Result, type RuleError } from '../errors/index.js';
 import { houseWays, isHouseWayId, DEFAULT_HOUSE_WAY, type HouseWayId } from '../house-way/index.js';
-import { formatCard, parseCard } from '../notation/index.js';
+import { cardTexts, formatCard, parseCard, settingText } from '../notation/index.js';
 import type { SetBy } from '../table/terms.js';
 import { checkSetting, settingValues, type Setting } from '../setting/index.js';
 import { scoreHands, type HandResult, type WagerOutcome } from '../settle/index.js';
@@ -71,10 +71,67 @@ export interface Recomputed {
   readonly deck: readonly Card[];
 }
 
-/** The verdict: `verified` when nothing differs, else one English line per difference. */
+/** A hand's seat in a proof: the seat number (from 0, as the protocol numbers seats) or `'banker'`. */
+export type ProofSeat = number | 'banker';
+
+/** A setting as card texts (canonical, e.g. `'Td'`): the high hand's five and the low hand's two. */
+export interface SettingCards {
+  /** The high hand's five cards. */
+  readonly high: readonly string[];
+  /** The low hand's two cards. */
+  readonly low: readonly string[];
+}
+
+/** A player's hand results and wager outcome against the banker (rules.md §3). */
+export interface OutcomeValues {
+  /** The high hand against the banker's: `win`, `lose` or `copy`. */
+  readonly high: HandResult;
+  /** The low hand against the banker's. */
+  readonly low: HandResult;
+  /** The wager: `win`, `push` or `lose`. */
+  readonly outcome: WagerOutcome;
+}
+
+/**
+ * One thing a published proof says that its seeds do not give: a code and its values, never prose
+ * (`paigow verify` words them in English, the web verify page in the player's language). Cards are
+ * canonical card texts; `published` is what the proof says, `expected` what the seeds, the deck or the
+ * house way give. Codes:
+ * - `commitment`: the published commitment is not SHA-256 of the server seed (fairness.md §1);
+ * - `deck-card`: the card at deck index `position` (0‥52, fairness.md §5);
+ * - `client-seeds-order`: the seats of `clientSeeds` (`published`, `'B'` a player banker) are not the seats
+ *   dealt in deal order (`expected`, then `B` for a player banker; fairness.md §2);
+ * - `hand-cards`: the hand of `seat` is not the seven cards the deck deals it (fairness.md §6);
+ * - `settings-count` / `outcomes-count`: so many settings (outcomes) published for `expected` hands (players);
+ * - `setting-missing` / `outcome-missing`: no setting (outcome) for `seat`;
+ * - `setting-illegal`: the published setting of `seat` is refused by `checkSetting` with `reason`
+ *   (rules.md §2.4; `card` the stranger for `setting/not-your-cards`, else `null`);
+ * - `setting-not-house-way`: the setting of the banker, or of a hand the house set, is not the house way's
+ *   (rules.md §5);
+ * - `outcome`: the published results of `seat` are not what the settings give (rules.md §3).
+ */
+export type ProofDifference =
+  | { readonly code: 'commitment'; readonly params: { readonly published: string; readonly expected: string } }
+  | { readonly code: 'deck-card'; readonly params: { readonly position: number; readonly published: string; readonly expected: string } }
+  | { readonly code: 'client-seeds-order'; readonly params: { readonly published: readonly SeedSeat[]; readonly expected: readonly number[] } }
+  | { readonly code: 'hand-cards'; readonly params: { readonly seat: ProofSeat; readonly published: readonly string[]; readonly expected: readonly string[] } }
+  | { readonly code: 'settings-count' | 'outcomes-count'; readonly params: { readonly published: number; readonly expected: number } }
+  | { readonly code: 'setting-missing'; readonly params: { readonly seat: ProofSeat } }
+  | { readonly code: 'outcome-missing'; readonly params: { readonly seat: number } }
+  | {
+      readonly code: 'setting-illegal';
+      readonly params: { readonly seat: ProofSeat; readonly reason: 'setting/foul' | 'setting/not-your-cards' | 'setting/wrong-split'; readonly card: string | null };
+    }
+  | { readonly code: 'setting-not-house-way'; readonly params: { readonly seat: ProofSeat; readonly published: SettingCards; readonly expected: SettingCards } }
+  | { readonly code: 'outcome'; readonly params: { readonly seat: number; readonly published: OutcomeValues; readonly expected: OutcomeValues } };
+
+/** The code of a `ProofDifference`. */
+export type ProofDifferenceCode = ProofDifference['code'];
+
+/** The verdict: `verified` when nothing differs, else one `ProofDifference` per difference, in the proof's order. */
 export interface Verification {
   readonly verified: boolean;
-  readonly differences: readonly string[];
+  readonly differences: readonly ProofDifference[];
 }
 
 const bad = (message: string): { ok: false; error: RuleError } => err('fairness/bad-proof', message);
@@ -154,7 +211,7 @@ function parse(input: unknown): Result<Parsed> {
   if (!seed.ok || !/^[0-9a-f]*$/.test(input.serverSeed as string)) return bad('serverSeed must be 64 lower-case hex digits');
   const deck = cardList(input.deck, 'deck', 53);
   if (!deck.ok) return deck;
-  if (new Set(deck.value).size !== 53) return bad('deck must hold each of the 53 cards once');
+  // A deck holding a card twice is still a proof (one card changed into another): verifyProof names the position.
   if (!Array.isArray(input.hands) || input.hands.length < 2) return bad('hands must list the players’ hands and the banker’s');
   const hands: Parsed['hands'] = [];
   for (const hand of input.hands as unknown[]) {
@@ -201,19 +258,26 @@ function parse(input: unknown): Result<Parsed> {
     commitment: input.commitment as string,
     serverSeed: input.serverSeed as string,
     clientSeeds: input.clientSeeds as string,
-    deck: deck.value.map(formatCard),
-    hands: hands.map((hand) => ({ seat: hand.seat, cards: hand.cards.map(formatCard) })),
+    deck: cardTexts(deck.value),
+    hands: hands.map((hand) => ({ seat: hand.seat, cards: cardTexts(hand.cards) })),
     houseWay,
-    settings: settings?.map((s) => ({ seat: s.seat, high: s.setting.high.map(formatCard), low: s.setting.low.map(formatCard), setBy: s.setBy })) ?? null,
+    settings: settings?.map((s) => ({ seat: s.seat, ...settingText(s.setting), setBy: s.setBy })) ?? null,
     outcomes,
   };
   return ok({ proof, serverSeed: seed.value, deck: deck.value, hands, settings, outcomes, houseWay });
 }
 
-const text = (cards: readonly Card[]): string => cards.map(formatCard).join(' ');
-const seatName = (seat: number | 'banker'): string => (seat === 'banker' ? 'the banker' : `seat ${seat}`);
 const sameCards = (a: readonly Card[], b: readonly Card[]): boolean => a.length === b.length && a.every((c, i) => c === b[i]);
 const sameSet = (a: readonly Card[], b: readonly Card[]): boolean => a.length === b.length && a.every((c) => b.includes(c));
+
+/** Why `checkSetting` refused a published setting, as values: its code, and the stranger card for `setting/not-your-cards`. */
+function illegalReason(code: string, hand: readonly Card[], setting: Setting): { reason: 'setting/foul' | 'setting/not-your-cards' | 'setting/wrong-split'; card: string | null } {
+  if (code === 'setting/not-your-cards') {
+    const stranger = [...setting.high, ...setting.low].find((c) => !hand.includes(c));
+    return { reason: code, card: stranger === undefined ? null : formatCard(stranger) };
+  }
+  return { reason: code === 'setting/foul' ? code : 'setting/wrong-split', card: null };
+}
 
 /**
  * Verifies a published proof (fairness.md): recomputes the commitment from the server seed, the deck
@@ -223,22 +287,23 @@ const sameSet = (a: readonly Card[], b: readonly Card[]): boolean => a.length ==
  * (rules.md §2.4), and recomputes each hand's outcome against the banker's (rules.md §3).
  * @param input the proof as parsed JSON (untrusted)
  * @param recomputed the commitment and deck computed by the caller; default: this engine's SHA-256
- * @returns `{verified, differences}` (one English line per difference: the field, what was published and
- *   what the seeds give); or `fairness/bad-proof` when the input is not a proof at all
+ * @returns `{verified, differences}`: one `ProofDifference` per difference (a code and its values: the field,
+ *   the deck position or seat, what was published and what the seeds give; no prose), in the order checked;
+ *   or `fairness/bad-proof` when the input is not a proof at all
  */
 export function verifyProof(input: unknown, recomputed?: Recomputed): Result<Verification> {
   const parsed = parse(input);
   if (!parsed.ok) return parsed;
   const { proof, serverSeed, deck, hands, settings, outcomes, houseWay } = parsed.value;
-  const differences: string[] = [];
+  const differences: ProofDifference[] = [];
   const commitment = recomputed?.commitment ?? commitmentOf(serverSeed);
-  if (commitment !== proof.commitment) differences.push(`commitment: published ${proof.commitment}, SHA-256 of the server seed is ${commitment}`);
+  if (commitment !== proof.commitment) differences.push({ code: 'commitment', params: { published: proof.commitment, expected: commitment } });
 
   const seeds = parseClientSeeds(proof.clientSeeds);
   if (!seeds.ok) return seeds;
   const trueDeck = recomputed?.deck ?? deckFromSeeds(serverSeed, proof.roundId, proof.clientSeeds);
   deck.forEach((card, i) => {
-    if (card !== trueDeck[i]) differences.push(`deck position ${i}: published ${formatCard(card)}, the seeds give ${formatCard(trueDeck[i])}`);
+    if (card !== trueDeck[i]) differences.push({ code: 'deck-card', params: { position: i, published: formatCard(card), expected: formatCard(trueDeck[i]) } });
   });
 
   const playerSeats = hands.filter((h) => h.seat !== 'banker').map((h) => h.seat as number);
@@ -246,7 +311,7 @@ export function verifyProof(input: unknown, recomputed?: Recomputed): Result<Ver
   const expectedSeats = [...playerSeats].sort((a, b) => a - b);
   const numericSeeds = seedSeats.filter((seat) => seat !== 'B');
   if (numericSeeds.join(',') !== expectedSeats.join(',') || seedSeats.slice(0, -1).includes('B')) {
-    differences.push(`clientSeeds: the seeds (${seedSeats.join(', ')}) are not the seats dealt in deal order (${expectedSeats.join(', ')}, then B for a player banker)`);
+    differences.push({ code: 'client-seeds-order', params: { published: seedSeats, expected: expectedSeats } });
   }
   if (hands.filter((h) => h.seat === 'banker').length !== 1) return bad('hands must hold exactly one banker hand');
   let dealt: DealtHand[];
@@ -258,12 +323,12 @@ export function verifyProof(input: unknown, recomputed?: Recomputed): Result<Ver
   for (const hand of dealt) {
     const published = hands.find((h) => h.seat === hand.seat) as { cards: Card[] };
     if (!sameCards(published.cards, hand.cards)) {
-      differences.push(`hand of ${seatName(hand.seat)}: published ${text(published.cards)}, the deck deals ${text(hand.cards)}`);
+      differences.push({ code: 'hand-cards', params: { seat: hand.seat, published: cardTexts(published.cards), expected: cardTexts(hand.cards) } });
     }
   }
 
-  if (settings !== null && settings.length !== dealt.length) differences.push(`settings: ${settings.length} settings for ${dealt.length} hands`);
-  if (outcomes !== null && outcomes.length !== playerSeats.length) differences.push(`outcomes: ${outcomes.length} outcomes for ${playerSeats.length} players`);
+  if (settings !== null && settings.length !== dealt.length) differences.push({ code: 'settings-count', params: { published: settings.length, expected: dealt.length } });
+  if (outcomes !== null && outcomes.length !== playerSeats.length) differences.push({ code: 'outcomes-count', params: { published: outcomes.length, expected: playerSeats.length } });
   if (settings !== null) {
     const way = houseWays[houseWay];
     const bankerCards = dealt[dealt.length - 1].cards;
@@ -272,24 +337,27 @@ export function verifyProof(input: unknown, recomputed?: Recomputed): Result<Ver
     for (const hand of dealt) {
       const entry = settings.find((s) => s.seat === hand.seat);
       if (entry === undefined) {
-        differences.push(`settings: no setting for ${seatName(hand.seat)}`);
+        differences.push({ code: 'setting-missing', params: { seat: hand.seat } });
         continue;
       }
       const legal = checkSetting(hand.cards, entry.setting);
-      if (!legal.ok) differences.push(`setting of ${seatName(hand.seat)}: ${legal.error.message}`);
+      if (!legal.ok) differences.push({ code: 'setting-illegal', params: { seat: hand.seat, ...illegalReason(legal.error.code, hand.cards, entry.setting) } });
       else if (hand.seat === 'banker' || entry.setBy !== 'player') {
         const expected = way.set(hand.cards);
         if (!sameSet(entry.setting.high, expected.high) || !sameSet(entry.setting.low, expected.low)) {
-          differences.push(`setting of ${seatName(hand.seat)}: published ${text(entry.setting.high)} / ${text(entry.setting.low)}, the house way sets ${text(expected.high)} / ${text(expected.low)}`);
+          differences.push({ code: 'setting-not-house-way', params: { seat: hand.seat, published: settingText(entry.setting), expected: settingText(expected) } });
         }
       }
       if (hand.seat === 'banker' || outcomes === null) continue;
       const outcome = outcomes.find((o) => o.seat === hand.seat);
-      if (outcome === undefined) differences.push(`outcomes: no outcome for ${seatName(hand.seat)}`);
+      if (outcome === undefined) differences.push({ code: 'outcome-missing', params: { seat: hand.seat } });
       else if (legal.ok) {
         const score = scoreHands(legal.value, bankerValues);
         if (score.high !== outcome.high || score.low !== outcome.low || score.outcome !== outcome.outcome) {
-          differences.push(`outcome of ${seatName(hand.seat)}: published high ${outcome.high}, low ${outcome.low}, ${outcome.outcome}; the settings give high ${score.high}, low ${score.low}, ${score.outcome}`);
+          differences.push({
+            code: 'outcome',
+            params: { seat: hand.seat, published: { high: outcome.high, low: outcome.low, outcome: outcome.outcome }, expected: { high: score.high, low: score.low, outcome: score.outcome } },
+          });
         }
       }
     }

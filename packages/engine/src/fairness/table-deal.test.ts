@@ -64,6 +64,27 @@ describe('the provably fair deal at the table (fairness.md)', () => {
     expect(s.round!.fairness!.clientSeeds).toBe('1:p1|B:auto');
   });
 
+  it('keeps the banker’s seed locked from its approval to the deal: a new seed by auto-approve is refused with fairness/seed-locked', () => {
+    let s = seatPlayers(testTable({ playerBanking: true, bankMinCompPoints: 0 }, 1_000_000, FIRST), ['bank', 'p'], 1_000_000);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'approve', playerId: 'bank', clientSeed: 'first', nowMs: s.nowMs });
+    // Approved: auto-approve on with another seed is refused, and the approved seed stays.
+    const refused = apply(s, { type: 'auto-approve', playerId: 'bank', on: true, clientSeed: 'second', nowMs: s.nowMs });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'fairness/seed-locked' } });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 500, nowMs: s.nowMs });
+    expect(apply(s, { type: 'auto-approve', playerId: 'bank', on: true, clientSeed: 'third', nowMs: s.nowMs })).toMatchObject({ ok: false, error: { code: 'fairness/seed-locked' } });
+    // The same seed, or none, turns auto-approve on and keeps the locked seed.
+    s = must(s, { type: 'auto-approve', playerId: 'bank', on: true, clientSeed: 'first', nowMs: s.nowMs });
+    s = must(s, { type: 'auto-approve', playerId: 'bank', on: false, nowMs: s.nowMs });
+    s = must(s, { type: 'auto-approve', playerId: 'bank', on: true, nowMs: s.nowMs });
+    expect(s.banker).toMatchObject({ autoApprove: true, clientSeed: 'first' });
+    s = must(s, { type: 'ready', playerId: 'p', clientSeed: 'p1', nowMs: s.nowMs }, material, SECOND);
+    expect(s.round!.fairness!.clientSeeds).toBe('1:p1|B:first');
+    // Once dealt, a new seed is for the rounds auto-approve approves next.
+    s = must(s, { type: 'auto-approve', playerId: 'bank', on: true, clientSeed: 'next', nowMs: s.nowMs });
+    expect(s.banker!.clientSeed).toBe('next');
+  });
+
   it.each(['', 'a|b', 'a:b', 'x'.repeat(65), 'ünïcode'])('refuses the client seed %j with fairness/bad-client-seed and changes nothing', (seed) => {
     let s = seatPlayers(testTable(), ['a']);
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 500, nowMs: s.nowMs });

@@ -6,21 +6,14 @@
 import { compareForDisplay, type Card } from '../cards/index.js';
 import { evaluateHighHand5 } from '../evaluate/high-hand.js';
 import { evaluateLowHand2 } from '../evaluate/low-hand.js';
-import { FIVE_OF_SEVEN } from '../evaluate/seven.js';
-
-/** `SETTING_OF_PAIR[a * 8 + b]`: the index in FIVE_OF_SEVEN of the setting whose low hand is at positions a, b (either order); -1 if a = b. */
-const SETTING_OF_PAIR = new Int32Array(64).fill(-1);
-{
-  let k = 0;
-  for (let i = 0; i < 7; i++) for (let j = i + 1; j < 7; j++) SETTING_OF_PAIR[i * 8 + j] = SETTING_OF_PAIR[j * 8 + i] = k++;
-}
+import { FIVE_OF_SEVEN, settingIndexOfPair } from '../evaluate/seven.js';
 
 /**
  * The index (0‥20, in `FIVE_OF_SEVEN` / `settings(hand)` order) of the setting a code names, or -1 when
  * its two low-hand positions are equal or outside 0‥6.
  */
 export function settingIndexOfCode(code: number): number {
-  return SETTING_OF_PAIR[(code & 7) * 8 + ((code >> 3) & 7)];
+  return settingIndexOfPair(code & 7, (code >> 3) & 7);
 }
 
 /**

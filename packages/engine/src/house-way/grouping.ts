@@ -12,7 +12,7 @@
 import { ACE, JOKER, rankOf, type Card } from '../cards/index.js';
 import { evaluateHighHand5, type HighHandEvaluator } from '../evaluate/high-hand.js';
 import { evaluateLowHand2 } from '../evaluate/low-hand.js';
-import { FIVE_OF_SEVEN } from '../evaluate/seven.js';
+import { FIVE_OF_SEVEN, LOW_HAND_PAIRS } from '../evaluate/seven.js';
 import { settingIndexOfCode } from './code.js';
 
 /** For each natural-rank mask, whether five of the ranks make a straight (bit 0), or four of them do with the joker (bit 1). */
@@ -71,19 +71,9 @@ export function createHandGrouping(): HandGrouping {
   const group = new Int32Array(13 * 5);
   /** High-hand value of each of the 21 settings; filled by `evaluateHighHands` (only when a straight or flush is possible). */
   const backValue = new Int32Array(21);
-  /** Low-hand positions of each of the 21 settings. */
-  const PAIR_A = new Int32Array(21);
-  const PAIR_B = new Int32Array(21);
-  {
-    let k = 0;
-    for (let i = 0; i < 7; i++) {
-      for (let j = i + 1; j < 7; j++) {
-        PAIR_A[k] = i;
-        PAIR_B[k] = j;
-        k++;
-      }
-    }
-  }
+  /** Low-hand positions of each of the 21 settings (`LOW_HAND_PAIRS`, as typed arrays). */
+  const PAIR_A = Int32Array.from(LOW_HAND_PAIRS, ([i]) => i);
+  const PAIR_B = Int32Array.from(LOW_HAND_PAIRS, ([, j]) => j);
   /** Up to two positions written by `topSingletons`. */
   const two = new Int32Array(2);
   /** The high-hand evaluator of the ranking the hand is set under (`useEvaluator`; the standard one until set). */

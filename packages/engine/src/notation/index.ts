@@ -50,6 +50,24 @@ export function formatCards(cards: readonly Card[]): string {
 }
 
 /**
+ * The canonical texts of several cards, one a card, in their order (`['As', 'Kd', 'Jk']`): the one form cards
+ * take on the wire, in stored results, proofs and the CLI's JSON. Throws on a non-card integer (`formatCard`).
+ */
+export function cardTexts(cards: readonly Card[]): string[] {
+  return cards.map(formatCard);
+}
+
+/**
+ * A setting's two hands as canonical card texts (`{ high: ['As', …], low: ['Kd', 'Jk'] }`, rules.md §1, §2):
+ * the one text form of a setting, which the protocol (`settingText`), the round result, the fairness proof and
+ * the CLI all use. Each hand keeps its order. Throws on a non-card integer (`formatCard`).
+ * @param setting any object with the high hand's and the low hand's cards (a `Setting`, a house-way setting, an analysis row)
+ */
+export function settingText(setting: { readonly high: readonly Card[]; readonly low: readonly Card[] }): { high: string[]; low: string[] } {
+  return { high: cardTexts(setting.high), low: cardTexts(setting.low) };
+}
+
+/**
  * Parses a group of distinct cards from one string (`"As Kd 9c"`, commas allowed) or a list of card texts.
  * @param input the cards as one string or as separate strings (each may itself hold several cards)
  * @param count when given, the exact number of cards required

@@ -6,7 +6,7 @@ import { JOKER, RANK_CHARS, SUIT_CHARS, type Card } from '../cards/index.js';
 import { PaiGowError } from '../errors/index.js';
 import { houseWay } from '../house-way/index.js';
 import { settings } from '../setting/index.js';
-import { cards, formatCard, formatCards, handOf, parseCard, parseCards, parseHand, toHand } from './index.js';
+import { cards, cardTexts, formatCard, formatCards, handOf, parseCard, parseCards, parseHand, settingText, toHand } from './index.js';
 
 const UNICODE = [['♠', '♤'], ['♥', '♡'], ['♦', '♢'], ['♣', '♧']];
 /** U+FE0F / U+FE0E: the emoji / text presentation selectors that emoji pickers append to suit symbols. */
@@ -36,6 +36,14 @@ describe('card notation (rules.md §1)', () => {
     expect(formatCard(JOKER)).toBe('Jk');
     expect(formatCards(cards('as 10d jk'))).toBe('As Td Jk');
     expect(() => formatCard(53)).toThrow(RangeError);
+  });
+
+  it('a setting has one text form (issue 12 point 6): each hand in canonical card texts, in its order, parsed back whole', () => {
+    const setting = { high: cards('as ah 10d 9c 2s'), low: cards('jk kd') };
+    expect(cardTexts(setting.low)).toEqual(['Jk', 'Kd']);
+    expect(settingText(setting)).toEqual({ high: ['As', 'Ah', 'Td', '9c', '2s'], low: ['Jk', 'Kd'] });
+    expect(parseCards(settingText(setting).high, 5)).toEqual({ ok: true, value: setting.high });
+    expect(() => settingText({ high: [53], low: [] })).toThrow(RangeError);
   });
 
   it('round trip: any accepted spelling (10, lowercase, Unicode suits, Jk/JK/joker) parses to the card and formats canonically', () => {

@@ -8,6 +8,7 @@ import { formatCard } from '../notation/index.js';
 import { err, ok, type Result } from '../errors/index.js';
 import { evaluateHighHand5 } from '../evaluate/high-hand.js';
 import { evaluateLowHand2 } from '../evaluate/low-hand.js';
+import { LOW_HAND_PAIRS } from '../evaluate/seven.js';
 import type { HandValue } from '../evaluate/value.js';
 
 /** Seven cards set into a high hand of five and a low hand of two (rules.md §2). */
@@ -22,12 +23,8 @@ export interface SettingValues {
   readonly low: HandValue;
 }
 
-/** The 21 pairs of positions (i < j) of the seven cards that can form the low hand, in a fixed order. */
-export const LOW_HAND_PAIRS: readonly (readonly [number, number])[] = (() => {
-  const out: [number, number][] = [];
-  for (let i = 0; i < 7; i++) for (let j = i + 1; j < 7; j++) out.push([i, j]);
-  return out;
-})();
+/** The 21 pairs of positions (i < j) of the seven cards that can form the low hand, in the one fixed order (`evaluate/seven.ts`). */
+export { LOW_HAND_PAIRS };
 
 /** The setting of `hand` whose low hand is the cards at positions `i` and `j` (the rest, in order, form the high hand). */
 export function settingAt(hand: readonly Card[], i: number, j: number): Setting {

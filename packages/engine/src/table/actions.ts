@@ -102,7 +102,10 @@ export interface ApproveAction extends ByPlayer {
 export interface AutoApproveAction extends ByPlayer {
   readonly type: 'auto-approve';
   readonly on: boolean;
-  /** With `on`: the banker's client seed for the rounds it auto-approves (fairness.md §2). */
+  /**
+   * With `on`: the banker's client seed for the rounds it auto-approves (fairness.md §2). Locked from a round's
+   * approval to its deal: another seed then is refused (`fairness/seed-locked`).
+   */
   readonly clientSeed?: string;
 }
 /** Time passed: expire every deadline ≤ `nowMs` (the server schedules it at `nextDeadline(state)`). */

@@ -79,7 +79,8 @@ function cloneState(state: TableState): Draft {
  *   the table's `betUnitCents`: a bet is built from chips), `bet/under-limit`, `bet/over-limit`,
  *   `bet/banker-cannot-cover`, `ledger/insufficient-funds`, `setting/not-your-cards`,
  *   `setting/wrong-split`, `setting/foul`, `bank/not-eligible`, `bank/occupied`,
- *   `fairness/bad-client-seed` (a Deal's or an approval's client seed, fairness.md §2).
+ *   `fairness/bad-client-seed` (a Deal's or an approval's client seed, fairness.md §2), `fairness/seed-locked`
+ *   (auto-approve turned on with a new client seed after the banker approved the round and before its deal).
  * @throws Error when a `deal` action's material is neither a 53-card deck nor the server seed of the round the table committed to
  */
 export function apply(state: TableState, action: TableAction): Result<Applied> {
@@ -734,13 +735,22 @@ function approve(s: Draft, playerId: string, clientSeed: string | undefined): St
   return done;
 }
 
+/**
+ * Auto-approve on or off. Turned on, its client seed is the banker's for the rounds it approves (fairness.md §2);
+ * but a seed is locked from the approval of a round to its deal: turned on again in that time with another
+ * seed, it is refused with `fairness/seed-locked` (with the same seed or none, the locked seed stays).
+ */
 function autoApprove(s: Draft, playerId: string, on: boolean, clientSeed: string | undefined): Step {
   const checked = bankerOnly(s, playerId);
   if (!checked.ok) return checked;
   const banker = s.banker as BankerState;
   const seed = seedToLock(clientSeed);
   if (!seed.ok) return seed;
-  if (on) banker.clientSeed = seed.value;
+  const locked = banker.approved && s.round === null;
+  if (on && locked && seed.value !== null && seed.value !== banker.clientSeed) {
+    return err('fairness/seed-locked', 'the banker’s client seed is locked from the approval of a round until its deal');
+  }
+  if (on && !locked) banker.clientSeed = seed.value;
   banker.autoApprove = on;
   if (on && s.phase === 'approval' && banker.settlingRoundId === null) markApproved(s, banker);
   return done;

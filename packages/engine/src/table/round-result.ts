@@ -7,18 +7,23 @@
 
 import type { RoundResult } from './state.js';
 
-/** The version of `RoundResult` written now. Results stored before the field existed are version 1. */
-export const ROUND_RESULT_VERSION = 1;
+/**
+ * The version of `RoundResult` written now: 2, whose results carry the house way's explanations (the banker's
+ * `bankerHand.explanation`, and `houseWayExplanation` of each hand the house set; issue 12 point 3). Version 1
+ * results (and those stored before the `version` field existed) have neither.
+ */
+export const ROUND_RESULT_VERSION = 2;
 
 /**
  * A round result as stored (JSON parsed), checked: `null` unless it is a `RoundResult` of a version this
- * code reads (an object with a round id, the banker's hand and the players; `version` 1, or none in results
- * written before it existed, which are version 1).
+ * code reads (an object with a round id, the banker's hand and the players; `version` 2, or 1, or none in
+ * results written before it existed, which are version 1). A version 1 result is returned as stored, without
+ * explanations: its readers show none (the protocol's view has `null` there).
  */
 export function readRoundResult(stored: unknown): RoundResult | null {
   if (typeof stored !== 'object' || stored === null) return null;
   const result = stored as Partial<RoundResult> & { readonly version?: unknown };
-  const version = result.version ?? ROUND_RESULT_VERSION;
-  if (version !== ROUND_RESULT_VERSION || typeof result.roundId !== 'string' || typeof result.bankerHand !== 'object' || !Array.isArray(result.players)) return null;
+  const version = result.version ?? 1;
+  if ((version !== 1 && version !== ROUND_RESULT_VERSION) || typeof result.roundId !== 'string' || typeof result.bankerHand !== 'object' || !Array.isArray(result.players)) return null;
   return { ...(stored as RoundResult), version };
 }

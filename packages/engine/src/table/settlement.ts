@@ -4,10 +4,9 @@
  * Pure; used by the reducer at the reveal and by the server to recover rounds after a restart.
  */
 
-import type { Card } from '../cards/index.js';
 import { DEFAULT_ENVY_BONUS, envyBonus, fortuneLine, settleFortune, type EnvySeat } from '../fortune/index.js';
 import { DEFAULT_HOUSE_WAY, houseWays, type HouseWayId } from '../house-way/index.js';
-import { formatCard } from '../notation/index.js';
+import { cardTexts, settingText } from '../notation/index.js';
 import { settingValues, type Setting } from '../setting/index.js';
 import { bankerFee, scoreHands, settleWager, type CommissionModel } from '../settle/index.js';
 import type { SetBy } from './terms.js';
@@ -59,8 +58,6 @@ export function walletCredits(postings: readonly Posting[]): Map<string, number>
   }
   return credits;
 }
-
-const texts = (cards: readonly Card[]): string[] => cards.map(formatCard);
 
 /**
  * Sets a hand by the house way (rules.md §5): the House Way button, a timeout or a disconnection.
@@ -169,10 +166,11 @@ export function settleRoundState(round: RoundState, nowMs: number, unsetBy: SetB
       playerId: hand.playerId,
       seat: hand.seat,
       nickname: hand.nickname,
-      cards: texts(hand.cards),
-      setting: { high: texts(setting.high), low: texts(setting.low) },
+      cards: cardTexts(hand.cards),
+      setting: settingText(setting),
       setBy: hand.setBy ?? unsetBy,
       houseWayRule: hand.houseWay?.rule ?? null,
+      houseWayExplanation: hand.houseWay?.explanation ?? null,
       bets: { ...hand.bets },
       high: score.high,
       low: score.low,
@@ -209,9 +207,10 @@ export function settleRoundState(round: RoundState, nowMs: number, unsetBy: SetB
           ? { kind: 'house' }
           : { kind: 'player', playerId: round.banker.playerId, seat: round.banker.seat, nickname: round.banker.nickname },
       bankerHand: {
-        cards: texts(round.bankerCards),
-        setting: { high: texts(bankerWay.high), low: texts(bankerWay.low) },
+        cards: cardTexts(round.bankerCards),
+        setting: settingText(bankerWay),
         rule: bankerWay.rule,
+        explanation: bankerWay.explanation,
       },
       players,
       bankerNetCents: bankerNet,

@@ -7,7 +7,7 @@
 
 import type { Card, Hand } from '../cards/index.js';
 import type { EnvyBonusRules, EnvyLine, FortunePayTable } from '../fortune/index.js';
-import type { HouseWayId, HouseWaySetting } from '../house-way/index.js';
+import type { Explanation, HouseWayId, HouseWaySetting } from '../house-way/index.js';
 import type { Setting } from '../setting/index.js';
 import type { HandResult, WagerOutcome } from '../settle/index.js';
 import type { TableConfig } from './config.js';
@@ -134,6 +134,11 @@ export interface SeatResult {
   readonly setting: { readonly high: readonly string[]; readonly low: readonly string[] };
   readonly setBy: SetBy;
   readonly houseWayRule: string | null;
+  /**
+   * The house way's explanation of this setting (house-way.md: rule id in the key, parameters, English text)
+   * when the house set the hand, else `null`; absent in results of version 1, stored before it existed.
+   */
+  readonly houseWayExplanation?: Explanation | null;
   readonly bets: Bets;
   readonly high: HandResult;
   readonly low: HandResult;
@@ -160,12 +165,21 @@ export interface SeatEnvy {
  * `round-result.ts`). Players see it through the protocol's `projectRoundResult`.
  */
 export interface RoundResult {
-  /** The shape's version (`ROUND_RESULT_VERSION`): stored as it is, read back by `readRoundResult`. */
-  readonly version: 1;
+  /**
+   * The shape's version (`ROUND_RESULT_VERSION`, 2): stored as it is, read back by `readRoundResult`. Version 1
+   * results (stored before issue 12 point 3) carry no house-way explanations.
+   */
+  readonly version: 1 | 2;
   readonly roundId: string;
   readonly tableId: string;
   readonly banker: { readonly kind: 'house' } | { readonly kind: 'player'; readonly playerId: string; readonly seat: number; readonly nickname: string };
-  readonly bankerHand: { readonly cards: readonly string[]; readonly setting: { readonly high: readonly string[]; readonly low: readonly string[] }; readonly rule: string };
+  /** The banker's cards and house-way setting, the rule that chose it and its explanation (absent in version 1 results). */
+  readonly bankerHand: {
+    readonly cards: readonly string[];
+    readonly setting: { readonly high: readonly string[]; readonly low: readonly string[] };
+    readonly rule: string;
+    readonly explanation?: Explanation;
+  };
   readonly players: readonly SeatResult[];
   readonly bankerNetCents: number;
   readonly bankerFeeCents: number;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TablesResponse } from '@paigow/protocol';
 import type { ServerHandle } from '../server.js';
-import { createStore, getJson, signIn, startTestServer, TestClient, type TestStore } from '../rooms/test-harness.js';
+import { createStore, getJson, signIn, startTestServer, TestClient, type TestStore } from '../testing/harness.js';
 import { Admission, admissionFromEnv } from './admission.js';
 
 /** Blocks this thread's event loop for `ms`. */

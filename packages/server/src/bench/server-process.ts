@@ -12,9 +12,10 @@ import { stopOnSignals } from '../table/drain.js';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Pick<
   StartServerOptions,
-  'tables' | 'grades' | 'dataDir' | 'databaseUrl' | 'databaseSchema' | 'lease' | 'drainMs' | 'limits' | 'admission' | 'port' | 'redisUrl' | 'redisPrefix' | 'publicAddress' | 'hostingSweepMs' | 'maxEventLoopLagMs'
+  'tables' | 'grades' | 'dataDir' | 'databaseUrl' | 'databaseSchema' | 'databasePoolSize' | 'databaseConnectTimeoutMs' | 'lease' | 'drainMs' | 'limits' | 'admission' | 'port' | 'redisUrl' | 'redisPrefix' | 'publicAddress' | 'hostingSweepMs' | 'maxEventLoopLagMs'
 >;
-const server = await startServer({ ...options, port: options.port ?? 0, host: '127.0.0.1', log: () => undefined });
+// Silent unless LOG_LEVEL is set (then the server's problems go to its structured log on stderr).
+const server = await startServer({ ...options, port: options.port ?? 0, host: '127.0.0.1', ...(process.env.LOG_LEVEL ? {} : { log: () => undefined }) });
 stopOnSignals(server);
 // The line last: a parent that stops the server as soon as it reads it must find the handler in place.
 process.stdout.write(`${JSON.stringify({ port: server.port, instanceId: server.instanceId, recovery: server.recovery })}\n`);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TableConfigInput } from '@paigow/engine';
 import { createLedger } from '../ledger/index.js';
-import { buildServer, createStore, nginxHere, openStore, redisAnswers, signIn, TestClient, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../rooms/test-harness.js';
+import { buildServer, createStore, nginxHere, openStore, redisAnswers, signIn, TestClient, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
 import { preferredHost } from '../lease/index.js';
 import { startCluster, type Cluster } from './cluster.js';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nginxHere } from '../rooms/test-harness.js';
+import { nginxHere } from '../testing/harness.js';
 import { nginxSite, standaloneNginxConfig } from './nginx-config.js';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;

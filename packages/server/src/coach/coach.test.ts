@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   CostliestResponse,
   DailyLeaderboardResponse,
@@ -20,7 +20,7 @@ import type {
   StrategyTaxResponse,
 } from '@paigow/protocol';
 import type { ServerHandle } from '../server.js';
-import { createStore, getJson, riggedRng, signIn, startTestServer, TestClient, TEST_TABLES, type TestStore } from '../rooms/test-harness.js';
+import { getJson, riggedRng, serverForSuite, signIn, TestClient, TEST_TABLES } from '../testing/harness.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -63,25 +63,15 @@ const PLAYER = 'As Kd 9c 9h 5s 5d 2c';
 const BANKER = 'Qs Qd 8h 7c 4d 3s 2h';
 
 describe('the coach grades every setting at the table', () => {
-  let store: TestStore;
-  let server: ServerHandle;
-
-  beforeAll(async () => {
-    store = createStore('sqlite');
-    server = await startTestServer(store, {
-      rng: riggedRng(PLAYER, BANKER),
-      grades: undefined,
-      tables: [...TEST_TABLES, { tableId: 'fox', houseWay: 'foxwoods', limits: { main: { minCents: 100, maxCents: 10_000 } } }],
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await store?.dispose();
+  const suite = serverForSuite('sqlite', {
+    rng: riggedRng(PLAYER, BANKER),
+    grades: undefined,
+    tables: [...TEST_TABLES, { tableId: 'fox', houseWay: 'foxwoods', limits: { main: { minCents: 100, maxCents: 10_000 } } }],
   });
 
   it("grades a setting by hand and a House Way against each table's house way, as paigow analyze does", async () => {
-    const session = await signIn(server, 'Gus');
-    const gus = await TestClient.join(server, 'small', session.token, 'gus');
+    const session = await signIn(suite.server, 'Gus');
+    const gus = await TestClient.join(suite.server, 'small', session.token, 'gus');
     try {
       await gus.act('sit', { seat: 0 });
       await gus.act('bet', { spot: 'main', amountCents: 2_000 });
@@ -91,7 +81,7 @@ describe('the coach grades every setting at the table', () => {
     } finally {
       await gus.leave();
     }
-    const fox = await TestClient.join(server, 'fox', session.token, 'gus-fox');
+    const fox = await TestClient.join(suite.server, 'fox', session.token, 'gus-fox');
     try {
       await fox.act('sit', { seat: 0 });
       await fox.act('bet', { spot: 'main', amountCents: 1_000 });
@@ -101,7 +91,7 @@ describe('the coach grades every setting at the table', () => {
       await fox.leave();
     }
 
-    const history = await gradedHistory(server, session.token, 2);
+    const history = await gradedHistory(suite.server, session.token, 2);
     const [foxRound, smallRound] = history.items;
     const cards = PLAYER.split(' ');
 
@@ -114,18 +104,18 @@ describe('the coach grades every setting at the table', () => {
     expect(foxRound.grade).toEqual({ playedEv: foxwoods.houseWay.ev, bestEv: foxwoods.best.ev, houseWayEv: foxwoods.houseWay.ev, evLost: foxwoods.best.ev - foxwoods.houseWay.ev });
 
     // The round's review: the three settings with their win / push / loss, and the house way's rule.
-    const review = await getJson<RoundGradeResponse>(server, `/api/coach/rounds/${smallRound.roundId}`, session.token);
+    const review = await getJson<RoundGradeResponse>(suite.server, `/api/coach/rounds/${smallRound.roundId}`, session.token);
     expect(review.body.review).toMatchObject({ cards, houseWayId: 'seeds', mainBetCents: 2_000, evLost: smallRound.grade!.evLost });
     expect(review.body.review!.played).toMatchObject({ win: played.win, push: played.push, loss: played.loss });
     expect(sameCards(review.body.review!.best.low, seeds.best.low)).toBe(true);
     expect(review.body.review!.houseWay.rule).toBe(seeds.houseWay.rule);
     // Nobody else's grade: another player sees none for this round.
-    const other = await signIn(server, 'Ivy');
-    expect((await getJson<RoundGradeResponse>(server, `/api/coach/rounds/${smallRound.roundId}`, other.token)).body.review).toBeNull();
-    expect((await getJson<RoundGradeResponse>(server, `/api/coach/rounds/${smallRound.roundId}`)).status).toBe(401);
+    const other = await signIn(suite.server, 'Ivy');
+    expect((await getJson<RoundGradeResponse>(suite.server, `/api/coach/rounds/${smallRound.roundId}`, other.token)).body.review).toBeNull();
+    expect((await getJson<RoundGradeResponse>(suite.server, `/api/coach/rounds/${smallRound.roundId}`)).status).toBe(401);
 
     // The strategy tax: two hands at an average bet of 15.00, one of them set as the house way sets it.
-    const tax = (await getJson<StrategyTaxResponse>(server, '/api/coach/tax', session.token)).body;
+    const tax = (await getJson<StrategyTaxResponse>(suite.server, '/api/coach/tax', session.token)).body;
     const lost = [smallRound.grade!.evLost, foxRound.grade!.evLost];
     expect(tax).toMatchObject({ hands: 2, averageBetCents: 1_500 });
     expect(tax.evLostPerHand).toBeCloseTo((lost[0] + lost[1]) / 2, 12);
@@ -135,18 +125,18 @@ describe('the coach grades every setting at the table', () => {
     expect(tax.trend).toEqual([{ hands: 2, per100Cents: tax.per100Cents, until: expect.any(Number) }]);
 
     // The costliest settings, costliest first in money: the hand set by hand at 20.00 leads.
-    const costliest = (await getJson<CostliestResponse>(server, '/api/coach/costliest', session.token)).body.items;
+    const costliest = (await getJson<CostliestResponse>(suite.server, '/api/coach/costliest', session.token)).body.items;
     expect(costliest[0]).toMatchObject({ roundId: smallRound.roundId, setBy: 'player', evLostCents: Math.round(smallRound.grade!.evLost * 2_000) });
    }, 240_000);
 
   it('the daily challenge: the next hand, graded as the analysis grades it; out-of-turn and bad settings refused; a leaderboard', async () => {
-    const session = await signIn(server, 'Dee');
-    const today = (await getJson<DailyResponse>(server, '/api/daily', session.token)).body;
+    const session = await signIn(suite.server, 'Dee');
+    const today = (await getJson<DailyResponse>(suite.server, '/api/daily', session.token)).body;
     expect(today).toMatchObject({ total: 50, played: [], next: { index: 1 } });
     const analysis = await analyze(today.next!.cards, 'seeds');
     const low = analysis.houseWay.low;
     const post = (body: unknown) =>
-      fetch(`${server.url}/api/daily/play`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` }, body: JSON.stringify(body) });
+      fetch(`${suite.server.url}/api/daily/play`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` }, body: JSON.stringify(body) });
     expect((await post({ index: 2, low })).status).toBe(409);
     const foul = analysis.settings.find((s) => !s.legal);
     if (foul) expect(((await (await post({ index: 1, low: foul.low })).json()) as HttpErrorBody).error.code).toBe('setting/foul');
@@ -155,10 +145,10 @@ describe('the coach grades every setting at the table', () => {
     const { review } = (await played.json()) as DailyPlayResponse;
     expect(review).toMatchObject({ index: 1, playedEv: analysis.houseWay.ev, bestEv: analysis.best.ev, evLost: analysis.best.ev - analysis.houseWay.ev });
     expect((await post({ index: 1, low })).status).toBe(409);
-    const after = (await getJson<DailyResponse>(server, '/api/daily', session.token)).body;
+    const after = (await getJson<DailyResponse>(suite.server, '/api/daily', session.token)).body;
     expect(after.next?.index).toBe(2);
     expect(after.played).toHaveLength(1);
-    const board = (await getJson<DailyLeaderboardResponse>(server, '/api/daily/leaderboard', session.token)).body;
+    const board = (await getJson<DailyLeaderboardResponse>(suite.server, '/api/daily/leaderboard', session.token)).body;
     expect(board.entries).toContainEqual({ nickname: 'Dee', hands: 1, evLost: analysis.best.ev - analysis.houseWay.ev, you: true });
    }, 120_000);
 });

@@ -5,11 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bestHighHand,
+  CATEGORIES,
   categoryOf,
   clientSeedsString,
   commitmentOf,
   deckFromSeeds,
   FAIRNESS_SCHEME,
+  FORTUNE_LINES,
   FORTUNE_PAY_TABLE,
   settleRoundState,
   sha256,
@@ -21,7 +23,7 @@ import {
 } from '@paigow/engine';
 import { createLedger } from '../ledger/index.js';
 import type { Database } from '../storage/index.js';
-import { TEST_BACKENDS } from '../storage/test-backends.js';
+import { TEST_BACKENDS } from '../testing/backends.js';
 import { encodeRoundSecret } from '../table/recovery.js';
 import { auditFairness, auditReference } from './audit.js';
 import type { HouseWayId } from '@paigow/engine';
@@ -117,6 +119,16 @@ for (const backend of TEST_BACKENDS) {
       }
     });
 
+    it('sends codes, not words: the test ids and the category ids of each row, which clients name in their language', async () => {
+      const report = auditFairness(await createLedger(fair).closedFairRounds());
+      const ids: Record<string, readonly string[]> = { 'banker-category': CATEGORIES, 'fortune-line': [...FORTUNE_LINES, 'losing'], outcome: ['win', 'push', 'loss'] };
+      for (const t of report.tests) {
+        expect(Object.keys(t).sort(), t.name).toEqual(['degreesOfFreedom', 'flagged', 'name', 'pValue', 'rows', 'sample', 'statistic']);
+        const keys = t.rows.flatMap((row) => row.keys);
+        expect([...keys].sort(), t.name).toEqual([...ids[t.name]].sort()); // each id once, pooled or not
+      }
+    });
+
     it("holds each round's outcome to its own house way's exact shares (a Foxwoods table's to Foxwoods')", async () => {
       const mixed = await backend.open();
       try {
@@ -125,7 +137,7 @@ for (const backend of TEST_BACKENDS) {
         const outcome = auditFairness(await createLedger(mixed).closedFairRounds()).tests.find((t) => t.name === 'outcome')!;
         const { seeds, foxwoods } = auditReference().outcome;
         expect(outcome.sample).toBe(500);
-        const expectedWins = outcome.rows.filter((r) => r.key.split('+').includes('win')).reduce((sum, r) => sum + r.expected, 0);
+        const expectedWins = outcome.rows.filter((r) => r.keys.includes('win')).reduce((sum, r) => sum + r.expected, 0);
         expect(expectedWins).toBeCloseTo(200 * seeds.win + 300 * foxwoods.win, 6);
       } finally {
         await backend.close(mixed);
@@ -137,7 +149,7 @@ for (const backend of TEST_BACKENDS) {
       expect(report.flagged).toBe(true);
       const byName = Object.fromEntries(report.tests.map((t) => [t.name, t]));
       expect(byName['banker-category'].pValue).toBeLessThan(1e-10);
-      expect(byName['banker-category'].rows.find((r) => r.key === 'high_card')!.observed).toBeLessThan(byName['banker-category'].rows.find((r) => r.key === 'high_card')!.expected / 3);
+      expect(byName['banker-category'].rows.find((r) => r.keys.includes('high_card'))!.observed).toBeLessThan(byName['banker-category'].rows.find((r) => r.keys.includes('high_card'))!.expected / 3);
       expect(byName.outcome.flagged).toBe(true);
     });
 

@@ -53,17 +53,24 @@ export interface AuditReference {
   readonly outcome: Readonly<Record<HouseWayId, Readonly<Record<string, number>>>>;
 }
 
-/** One row of a test: a category (or pooled categories joined by `+`), its count and the count expected. */
+/**
+ * One row of a test: its category ids (one, or several pooled), the count dealt and the count expected. The ids
+ * are codes, not words (clients name them in their language): a hand category of `CATEGORIES`
+ * (`banker-category`), a Fortune line of `FORTUNE_LINES` or `losing` (`fortune-line`), `win` / `push` / `loss`
+ * (`outcome`).
+ */
 export interface AuditRow {
-  readonly key: string;
+  readonly keys: readonly string[];
   readonly observed: number;
   readonly expected: number;
 }
 
-/** One chi-square test of the audit. */
+/**
+ * One chi-square test of the audit, by its id `name` (a code: clients say what it counts in their language,
+ * docs/fairness.md "The audit").
+ */
 export interface AuditTest {
   readonly name: 'banker-category' | 'fortune-line' | 'outcome';
-  readonly description: string;
   /** Hands or wagers counted. */
   readonly sample: number;
   readonly rows: readonly AuditRow[];
@@ -110,7 +117,7 @@ export function auditReference(): AuditReference {
 }
 
 /** Pools the categories expected fewer than 5 times (rarest first) and runs the chi-square test. */
-function test(name: AuditTest['name'], description: string, observed: ReadonlyMap<string, number>, probabilities: Readonly<Record<string, number>>): AuditTest {
+function test(name: AuditTest['name'], observed: ReadonlyMap<string, number>, probabilities: Readonly<Record<string, number>>): AuditTest {
   const sample = [...observed.values()].reduce((sum, n) => sum + n, 0);
   const keys = Object.keys(probabilities).sort((a, b) => probabilities[a] - probabilities[b]);
   const rows: { keys: string[]; observed: number; p: number }[] = [];
@@ -131,13 +138,13 @@ function test(name: AuditTest['name'], description: string, observed: ReadonlyMa
     const before = rows.pop() as (typeof rows)[number];
     rows.push({ keys: [...before.keys, ...last.keys], observed: before.observed + last.observed, p: before.p + last.p });
   }
-  const table = rows.map((row) => ({ key: row.keys.join('+'), observed: row.observed, expected: row.p * sample }));
-  if (sample === 0 || rows.length < 2) return { name, description, sample, rows: table, statistic: null, degreesOfFreedom: null, pValue: null, flagged: false };
+  const table = rows.map((row) => ({ keys: row.keys, observed: row.observed, expected: row.p * sample }));
+  if (sample === 0 || rows.length < 2) return { name, sample, rows: table, statistic: null, degreesOfFreedom: null, pValue: null, flagged: false };
   const result = chiSquareTest(
     rows.map((row) => row.observed),
     rows.map((row) => row.p),
   );
-  return { name, description, sample, rows: table, ...result, flagged: result.pValue < AUDIT_THRESHOLD };
+  return { name, sample, rows: table, ...result, flagged: result.pValue < AUDIT_THRESHOLD };
 }
 
 const count = (map: Map<string, number>, key: string): void => {
@@ -175,9 +182,9 @@ export function auditFairness(records: readonly RoundFairnessRecord[], reference
   const wagers = [...outcomes.values()].reduce((sum, n) => sum + n, 0);
   const outcomeShares = wagers === 0 ? reference.outcome[DEFAULT_HOUSE_WAY] : Object.fromEntries([...expectedOutcomes].map(([key, sum]) => [key, sum / wagers]));
   const tests = [
-    test('banker-category', "the banker's best five of seven cards, against reference/seven-card.json", categories, reference.bankerCategory),
-    test('fortune-line', 'the Fortune line of every hand dealt, against reference/fortune.json', lines, reference.fortuneLine),
-    test('outcome', "win / push / loss of one house-way wager per round, against the exact shares of the round's house way", outcomes, outcomeShares),
+    test('banker-category', categories, reference.bankerCategory),
+    test('fortune-line', lines, reference.fortuneLine),
+    test('outcome', outcomes, outcomeShares),
   ];
   return { rounds, threshold: AUDIT_THRESHOLD, flagged: tests.some((t) => t.flagged), tests };
 }

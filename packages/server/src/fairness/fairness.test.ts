@@ -4,29 +4,20 @@
  * the proof once closed), the proof verified by the CLI's verify logic, an altered proof refused, and a
  * recovered or refunded round still revealing its seed.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientSeedsString, commitmentOf, deckFromSeeds, formatCard, fromHex, type FairnessProof } from '@paigow/engine';
 import type { TableView } from '@paigow/protocol';
 import { fetchProof, verifyOrRefuse } from '../../../cli/src/commands/verify.js';
-import type { ServerHandle } from '../server.js';
-import { createStore, getJson, joinGuests, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from '../rooms/test-harness.js';
+import { getJson, joinGuests, serversPerTest, signIn, STORE_BACKENDS, TestClient } from '../testing/harness.js';
 
 const fairnessOf = (view: TableView) => view.fairness!;
 
 for (const backend of STORE_BACKENDS) {
   describe.skipIf(!backend.enabled)(`provably fair rounds on ${backend.name}`, () => {
-    let store: TestStore | undefined;
-    let server: ServerHandle | undefined;
-    afterEach(async () => {
-      await server?.close();
-      await store?.dispose();
-      server = undefined;
-      store = undefined;
-    });
+    const servers = serversPerTest(backend.name);
 
     it('commits before the first bet, deals from the seeds, reveals the seed with the result; the CLI verifies the proof', async () => {
-      store = createStore(backend.name);
-      server = await startTestServer(store);
+      const server = await servers.start();
       const [ada, bo] = (await joinGuests(server, 'small', 'Ada', 'Bo')).clients;
       try {
         const first = fairnessOf(ada.view);
@@ -86,8 +77,7 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('reveals the seed of a round recovered after a stop, and of a refunded one; 404 for an unknown round', async () => {
-      store = createStore(backend.name);
-      server = await startTestServer(store);
+      let server = await servers.start();
       const session = await signIn(server, 'Cy');
       const cy = await TestClient.join(server, 'small', session.token, 'cy');
       await cy.act('sit', { seat: 0 });
@@ -97,7 +87,7 @@ for (const backend of STORE_BACKENDS) {
       const commitment = dealt.fairness!.commitment;
       await cy.leave();
       await server.close(); // the round is open in the ledger
-      server = await startTestServer(store);
+      server = await servers.start();
       expect(server.recovery.settled).toEqual([roundId]);
       const recovered = verifyOrRefuse(await fetchProof(server.url, roundId));
       expect(recovered).toEqual({ roundId, verified: true, differences: [] });
@@ -118,7 +108,7 @@ for (const backend of STORE_BACKENDS) {
       expect(opened.ok).toBe(true);
       expect((await getJson(server, '/api/rounds/refunded-fair/fairness')).status).toBe(409);
       await server.close();
-      server = await startTestServer(store);
+      server = await servers.start();
       expect(server.recovery.refunded).toEqual(['refunded-fair']);
       const refunded = (await fetchProof(server.url, 'refunded-fair')) as FairnessProof;
       expect(refunded).toMatchObject({ serverSeed: '07'.repeat(32), settings: null, outcomes: null });

@@ -5,7 +5,7 @@
  * stays secret until the round is closed. Tests may deal from a given random source instead (`rng`): those rounds have no proof.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { commitmentOf, shuffledDeck, toHex, type DealMaterial, type NextRound, type Rng, type RoundFairness, type TableEffect } from '@paigow/engine';
+import { commitmentOf, shuffledDeck, toHex, type DealMaterial, type NextRound, type Rng, type RoundFairness } from '@paigow/engine';
 
 /** What the ledger stores with a round dealt from seeds (`OpenRoundInput.fairness`). */
 export interface StoredFairness {
@@ -46,9 +46,12 @@ export class RoundSeeds {
     return { deal: this.next, next: RoundSeeds.committed(this.after) };
   }
 
-  /** After an action was applied: if it dealt the next round (`open-round`), keeps its seed and moves on to the round after it. */
-  noteEffects(effects: readonly TableEffect[]): void {
-    if (effects.some((effect) => effect.kind === 'open-round' && effect.roundId === this.next.roundId)) {
+  /**
+   * The reducer dealt `roundId` (the runner's `open-round` effect): if it is the next round, keeps its seed (for
+   * `take`) and moves on to the round after it; any other round id (a test `rng`'s) changes nothing.
+   */
+  noteDealt(roundId: string): void {
+    if (roundId === this.next.roundId) {
       this.dealt.set(this.next.roundId, this.next.serverSeed);
       this.next = this.after;
       this.after = RoundSeeds.fresh();

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStore, startTestServer, type TestStore } from '../rooms/test-harness.js';
+import { createStore, startTestServer, type TestStore } from '../testing/harness.js';
 import type { ServerHandle } from '../server.js';
 import { ServerHealth, type Readiness } from './index.js';
 

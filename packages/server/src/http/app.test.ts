@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpErrorBody, MeResponse, TablesResponse, TopUpResponse } from '@paigow/protocol';
 import type { ServerHandle } from '../server.js';
-import { createStore, getJson, signIn, startTestServer, TestClient, type TestStore } from '../rooms/test-harness.js';
+import { createStore, getJson, signIn, startTestServer, TestClient, type TestStore } from '../testing/harness.js';
 
 describe('the HTTP API (docs/protocol.md "HTTP")', () => {
   let store: TestStore;

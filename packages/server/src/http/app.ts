@@ -22,6 +22,7 @@ import {
   type RoundResultView,
   type SessionResponse,
   type TablesResponse,
+  type TableView,
   type TopUpResponse,
 } from '@paigow/protocol';
 import { authenticate, bearerToken } from '../auth/index.js';
@@ -47,7 +48,7 @@ export interface HttpServices {
   readonly readiness: () => Promise<Readiness>;
   /** `/livez`'s answer (`ServerHealth.liveness`). */
   readonly liveness: () => Liveness;
-  /** The built web client's folder (`packages/web/dist`). */
+  /** The built web client's folder, absolute (`PAIGOW_WEB_DIST`; by default `packages/web/dist` under the working folder). */
   readonly webDist: string;
   /** Where server failures (500) are reported (default: `error` lines of `logger`); client errors (4xx) are not. */
   readonly log?: (message: string, detail?: unknown) => void;
@@ -117,25 +118,24 @@ async function signedIn(services: HttpServices, req: Request, res: Response): Pr
 }
 
 /**
- * The lobby entry of a table; `full` (admission control refuses new seats on this process) shows every
- * seat as taken.
+ * The lobby entry of a table, read from what a spectator sees of it (`runner.view(null)`, the protocol's
+ * projection; never the runner's state, which holds the deck and the hands); `full` (admission control
+ * refuses new seats on this process) shows every seat as taken.
  */
-export function lobbyTable(runner: TableRunner, full = false): LobbyTable {
-  const state = runner.current;
-  const config = runner.config;
-  const banker = state.banker === null ? undefined : state.players[state.banker.playerId];
+export function lobbyTable(view: TableView, full = false): LobbyTable {
+  const { config } = view;
   return {
-    tableId: config.tableId,
+    tableId: view.tableId,
     name: config.name,
     limits: { main: { ...config.limits.main }, fortune: config.limits.fortune === null ? null : { ...config.limits.fortune } },
     playerBanking: config.playerBanking,
     bankMinCompPoints: config.playerBanking ? config.bankMinCompPoints : null,
-    envyBonus: config.envyBonus.enabled && config.limits.fortune !== null,
+    envyBonus: config.envyBonus !== null,
     houseWay: config.houseWay,
-    banker: banker === undefined ? 'house' : { nickname: banker.nickname },
+    banker: view.banker.kind === 'house' ? 'house' : { nickname: view.banker.nickname },
     seats: config.seats,
-    seatsTaken: full ? config.seats : state.seats.filter((seat) => seat !== null).length,
-    phase: state.phase,
+    seatsTaken: full ? config.seats : view.seats.filter((seat) => seat.nickname !== null).length,
+    phase: view.phase,
   };
 }
 
@@ -245,7 +245,7 @@ export function createHttpApp(services: HttpServices): express.Express {
 
   app.get('/api/tables', (_req, res) => {
     const full = services.admission !== undefined && services.admission.refusal() !== null;
-    const body: TablesResponse = { tables: [...services.runners.values()].map((runner) => lobbyTable(runner, full)) };
+    const body: TablesResponse = { tables: [...services.runners.values()].map((runner) => lobbyTable(runner.view(null), full)) };
     res.json(body);
   });
 

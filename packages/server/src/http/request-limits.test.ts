@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpErrorBody } from '@paigow/protocol';
 import { DEFAULT_LIMITS } from '../limits/index.js';
 import type { ServerHandle } from '../server.js';
-import { createStore, signIn, startTestServer, type TestStore } from '../rooms/test-harness.js';
+import { createStore, signIn, startTestServer, STORE_BACKENDS, type TestStore } from '../testing/harness.js';
 
 /**
  * Sends a request announcing a `declaredBytes` body and writes only its first 64 KiB (the rest never
@@ -50,65 +50,68 @@ async function post(server: ServerHandle, path: string, body: unknown, token?: s
   });
 }
 
-describe('request limits (issue 10 point 14)', () => {
-  let store: TestStore;
-  let server: ServerHandle;
+// The hostile-client tests run on both databases (issue 10: "on both databases").
+for (const backend of STORE_BACKENDS) {
+  describe.skipIf(!backend.enabled)(`request limits on ${backend.name} (issue 10 point 14)`, () => {
+    let store: TestStore;
+    let server: ServerHandle;
 
-  beforeAll(async () => {
-    store = createStore('sqlite');
-    server = await startTestServer(store, {
-      limits: {
-        guestsPerIp: { points: 4, windowMs: 60_000 },
-        topUpsPerPlayer: { points: 2, windowMs: 60_000 },
-        topUpsPerIp: { points: 3, windowMs: 60_000 },
-      },
+    beforeAll(async () => {
+      store = createStore(backend.name);
+      server = await startTestServer(store, {
+        limits: {
+          guestsPerIp: { points: 4, windowMs: 60_000 },
+          topUpsPerPlayer: { points: 2, windowMs: 60_000 },
+          topUpsPerIp: { points: 3, windowMs: 60_000 },
+        },
+      });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await store?.dispose();
+    });
+
+    it('refuses a 300 MiB body at once with a JSON 413 on every route, /matchmake included', async () => {
+      for (const path of ['/matchmake/joinById/small', '/matchmake/create/table', '/api/guest', '/api/top-up', '/', '/no/such/page']) {
+        const started = performance.now();
+        const answer = await postHuge(server, path, 300 * 1024 * 1024);
+        expect(performance.now() - started, path).toBeLessThan(2_000);
+        expect(answer.status, path).toBe(413);
+        expect(answer.contentType, path).toMatch(/^application\/json/);
+        expect((JSON.parse(answer.body) as HttpErrorBody).error, path).toEqual({ code: 'action/invalid', message: 'the request body is larger than 8192 bytes' });
+      }
+    });
+
+    it('limits guest creation per IP: 429 with Retry-After and rate/limited', async () => {
+      // The fifth creation from this IP within the minute is refused.
+      for (let i = 0; i < 4; i++) expect((await post(server, '/api/guest', { nickname: `G${i}` })).status).toBe(201);
+      const refused = await post(server, '/api/guest', { nickname: 'G4' });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect(((await refused.json()) as HttpErrorBody).error.code).toBe('rate/limited');
+    });
+
+    it('limits top-ups per player and per IP: 429 with Retry-After before the ledger is asked', async () => {
+      const [ann, bob] = await Promise.all([
+        server.players.createGuest('Ann').then((r) => (r.ok ? r.value.sessionToken : '')),
+        server.players.createGuest('Bob').then((r) => (r.ok ? r.value.sessionToken : '')),
+      ]);
+      // Not broke: the ledger answers 409 while the limits allow.
+      expect((await post(server, '/api/top-up', {}, ann)).status).toBe(409);
+      expect((await post(server, '/api/top-up', {}, ann)).status).toBe(409);
+      const perPlayer = await post(server, '/api/top-up', {}, ann);
+      expect(perPlayer.status).toBe(429);
+      expect(Number(perPlayer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(((await perPlayer.json()) as HttpErrorBody).error.code).toBe('rate/limited');
+      // Ann's refused ask cost this IP nothing: Bob, from the same IP, has its third, then is refused too.
+      expect((await post(server, '/api/top-up', {}, bob)).status).toBe(409);
+      const perIp = await post(server, '/api/top-up', {}, bob);
+      expect(perIp.status).toBe(429);
+      expect(perIp.headers.get('retry-after')).not.toBeNull();
     });
   });
-  afterAll(async () => {
-    await server?.close();
-    await store?.dispose();
-  });
-
-  it('refuses a 300 MiB body at once with a JSON 413 on every route, /matchmake included', async () => {
-    for (const path of ['/matchmake/joinById/small', '/matchmake/create/table', '/api/guest', '/api/top-up', '/', '/no/such/page']) {
-      const started = performance.now();
-      const answer = await postHuge(server, path, 300 * 1024 * 1024);
-      expect(performance.now() - started, path).toBeLessThan(2_000);
-      expect(answer.status, path).toBe(413);
-      expect(answer.contentType, path).toMatch(/^application\/json/);
-      expect((JSON.parse(answer.body) as HttpErrorBody).error, path).toEqual({ code: 'action/invalid', message: 'the request body is larger than 8192 bytes' });
-    }
-  });
-
-  it('limits guest creation per IP: 429 with Retry-After and rate/limited', async () => {
-    // The fifth creation from this IP within the minute is refused.
-    for (let i = 0; i < 4; i++) expect((await post(server, '/api/guest', { nickname: `G${i}` })).status).toBe(201);
-    const refused = await post(server, '/api/guest', { nickname: 'G4' });
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-    expect(((await refused.json()) as HttpErrorBody).error.code).toBe('rate/limited');
-  });
-
-  it('limits top-ups per player and per IP: 429 with Retry-After before the ledger is asked', async () => {
-    const [ann, bob] = await Promise.all([
-      server.players.createGuest('Ann').then((r) => (r.ok ? r.value.sessionToken : '')),
-      server.players.createGuest('Bob').then((r) => (r.ok ? r.value.sessionToken : '')),
-    ]);
-    // Not broke: the ledger answers 409 while the limits allow.
-    expect((await post(server, '/api/top-up', {}, ann)).status).toBe(409);
-    expect((await post(server, '/api/top-up', {}, ann)).status).toBe(409);
-    const perPlayer = await post(server, '/api/top-up', {}, ann);
-    expect(perPlayer.status).toBe(429);
-    expect(Number(perPlayer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(((await perPlayer.json()) as HttpErrorBody).error.code).toBe('rate/limited');
-    // Ann's refused ask cost this IP nothing: Bob, from the same IP, has its third, then is refused too.
-    expect((await post(server, '/api/top-up', {}, bob)).status).toBe(409);
-    const perIp = await post(server, '/api/top-up', {}, bob);
-    expect(perIp.status).toBe(429);
-    expect(perIp.headers.get('retry-after')).not.toBeNull();
-  });
-});
+}
 
 describe('guest creation without explicit limits', () => {
   it('allows the default 20 guests per IP, then answers 429', async () => {

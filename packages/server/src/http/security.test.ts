@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { Client } from 'colyseus.js';
 import type { HttpErrorBody } from '@paigow/protocol';
 import type { ServerHandle } from '../server.js';
-import { createStore, getJson, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from '../rooms/test-harness.js';
+import { createStore, getJson, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from '../testing/harness.js';
 
 const DEV_ORIGIN = 'http://localhost:5173';
 

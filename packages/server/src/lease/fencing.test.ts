@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryResponse } from '@paigow/protocol';
 import { claimRound } from '../ledger/ownership.js';
 import type { ServerHandle } from '../server.js';
-import { buildServer, createStore, getJson, openStore, signIn, spawnServer, startTestServer, STORE_BACKENDS, TestClient, type ChildServer, type TestStore } from '../rooms/test-harness.js';
+import { buildServer, getJson, openStore, serversPerTest, signIn, STORE_BACKENDS, TestClient } from '../testing/harness.js';
 import { endLease, registerInstance } from './lease.js';
 
 /** A short lease, so that a stall of twice its length is quick; the stall bound is far above the stall. */
@@ -18,23 +18,18 @@ function busy(ms: number): void {
 
 for (const backend of STORE_BACKENDS) {
   describe.skipIf(!backend.enabled)(`the lease and fencing on ${backend.name} (docs/server.md "Processes, leases and recovery")`, () => {
-    let store: TestStore | undefined;
+    const servers = serversPerTest(backend.name);
     let server: ServerHandle | undefined;
-    let other: ChildServer | undefined;
     let jo: TestClient | undefined;
     beforeAll(buildServer, 120_000);
     afterEach(async () => {
       await jo?.leave().catch(() => undefined);
-      await other?.stop();
-      await server?.close();
-      await store?.dispose();
-      jo = other = server = store = undefined;
+      jo = server = undefined;
     });
 
     /** A server with Jo seated at `small` and a round dealt to her (open in the ledger). */
     async function dealtRound(): Promise<{ roundId: string; token: string }> {
-      store = createStore(backend.name);
-      server = await startTestServer(store, { lease: LEASE });
+      server = await servers.start({ lease: LEASE });
       const session = await signIn(server, 'Jo');
       jo = await TestClient.join(server, 'small', session.token, 'jo');
       await jo.act('sit', { seat: 0 });
@@ -46,7 +41,7 @@ for (const backend of STORE_BACKENDS) {
 
     it('a main event loop blocked for twice the lease keeps its live round: a peer recovers nothing, the player settles it', async () => {
       const { roundId, token } = await dealtRound();
-      other = await spawnServer(store!, { lease: LEASE });
+      await servers.spawn({ lease: LEASE });
       await new Promise((resolve) => setTimeout(resolve, 3 * LEASE.heartbeatMs));
       busy(2 * LEASE.leaseMs); // the peer sweeps for recovery every 100 ms meanwhile
       await new Promise((resolve) => setTimeout(resolve, 5 * LEASE.heartbeatMs));
@@ -62,7 +57,7 @@ for (const backend of STORE_BACKENDS) {
 
     it('a process whose instance was marked stopped refuses to settle and shows no reveal', async () => {
       const { roundId } = await dealtRound();
-      const database = openStore(store!);
+      const database = openStore(servers.store);
       try {
         await endLease(database, server!.instanceId, Date.now());
       } finally {
@@ -90,7 +85,7 @@ for (const backend of STORE_BACKENDS) {
 
     it('a settlement the ledger refuses because another process took the round over shows no reveal and the ledger\'s balance', async () => {
       const { roundId } = await dealtRound();
-      const database = openStore(store!);
+      const database = openStore(servers.store);
       try {
         // A peer that judges this process dead (its clock far ahead) claims the round; it stays alive for
         // this process's own recovery sweeps (its lease renewed a minute ahead), so they leave the round to it.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../storage/database.js';
-import { TEST_BACKENDS } from '../storage/test-backends.js';
+import { TEST_BACKENDS } from '../testing/backends.js';
 import { endLease, registerInstance } from './lease.js';
 import { announceTables, claimTable, liveInstances, preferredHost, releaseTable, saveSeats, tableHosts } from './table-hosts.js';
 

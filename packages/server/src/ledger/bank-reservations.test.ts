@@ -4,9 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unwrap } from '@paigow/engine';
-import { createPlayers } from '../players/players.js';
 import type { Database } from '../storage/database.js';
-import { TEST_BACKENDS } from '../storage/test-backends.js';
+import { openLedger, TEST_BACKENDS } from '../testing/backends.js';
 import { createLedger, type Ledger } from './ledger.js';
 import { shortPlayersOf } from './open-round.js';
 
@@ -18,11 +17,7 @@ for (const backend of TEST_BACKENDS) {
     let pat: string;
 
     beforeEach(async () => {
-      database = await backend.open();
-      ledger = createLedger(database);
-      const players = createPlayers(database);
-      ben = unwrap(await players.createGuest('Ben')).player.id;
-      pat = unwrap(await players.createGuest('Pat')).player.id;
+      ({ database, ledger, guests: [ben, pat] } = await openLedger(backend, 'Ben', 'Pat'));
     });
     afterEach(async () => {
       await backend.close(database);
@@ -90,6 +85,30 @@ for (const backend of TEST_BACKENDS) {
       unwrap(await reserve('t-none', 100, 8_000, null));
       expect(await ledger.releaseOrphanReservations({ instanceId: 'me', nowMs, leaseMs: 15_000 })).toBe(1);
       expect(unwrap(await ledger.spendable(ben, 'elsewhere'))).toBe(100_000 - 2_000 - 4_000 - 8_000);
+    });
+
+    it('reads the figures of several players in one statement: spendable at the table (as spendable) and comp points; unknown players absent', async () => {
+      unwrap(await reserve('t1', 10_150, 30_000));
+      unwrap(await reserve('t2', 10_150, 20_000));
+      await database.db.updateTable('players').set({ comp_points: 7 }).where('id', '=', pat).execute();
+      let statements = 0;
+      const counted = database.db.withPlugin({
+        transformQuery: (args) => {
+          statements += 1;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const figures = await createLedger({ ...database, db: counted }).figures([ben, pat, 'nobody', ben], 't1');
+      expect(statements).toBe(1);
+      expect([...figures].sort((a, b) => (a.playerId < b.playerId ? -1 : 1))).toEqual(
+        [
+          { playerId: ben, balanceCents: 100_000 - 20_000, compPoints: 0 }, // t1's own bank is not deducted at t1
+          { playerId: pat, balanceCents: 100_000, compPoints: 7 },
+        ].sort((a, b) => (a.playerId < b.playerId ? -1 : 1)),
+      );
+      for (const { playerId, balanceCents } of figures) expect(unwrap(await ledger.spendable(playerId, 't1'))).toBe(balanceCents);
+      expect(await ledger.figures([], 't1')).toEqual([]);
     });
   });
 }

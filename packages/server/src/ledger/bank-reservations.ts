@@ -9,7 +9,7 @@
  * then reads and writes reservations, so a reservation and a deal of the same player never interleave.
  */
 import { err, ok, type Result } from '@paigow/engine';
-import type { Transaction } from 'kysely';
+import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Database } from '../storage/database.js';
 import type { Tables } from '../storage/schema.js';
 import { transact } from '../storage/transaction.js';
@@ -118,10 +118,46 @@ export async function releaseBank(database: Database, tableId: string, playerId:
  * @returns the amount; or `ledger/unknown-account`
  */
 export async function spendableOf(database: Database, playerId: string, tableId: string): Promise<Result<number>> {
-  const row = await database.db.selectFrom('accounts').select('balance_cents').where('id', '=', walletAccountId(playerId)).executeTakeFirst();
+  const row = await database.db
+    .selectFrom('accounts as a')
+    .select(['a.balance_cents', (eb) => heldElsewhere(eb, 'a.player_id', tableId).as('held_cents')])
+    .where('a.id', '=', walletAccountId(playerId))
+    .executeTakeFirst();
   if (row === undefined) return err('ledger/unknown-account', `no player ${playerId}`);
-  const held = (await reservedElsewhere(database.db, [playerId], tableId)).get(playerId) ?? 0;
-  return ok(Math.max(0, row.balance_cents - held));
+  return ok(Math.max(0, row.balance_cents - Number(row.held_cents)));
+}
+
+/** A player's figures as a table shows them: what it may stake there (`spendableOf`) and its comp points. */
+export interface TableFigures {
+  readonly playerId: string;
+  /** Its wallet less its bank reservations at other tables, never below 0, cents. */
+  readonly balanceCents: number;
+  readonly compPoints: number;
+}
+
+/**
+ * `spendableOf` and the comp points of each of `playerIds` at `tableId`, in one statement (issue 11 point 4c:
+ * a deal and a settlement re-read the figures of all their players at once instead of two or three
+ * statements each). Unknown players are absent from the answer; order follows the database.
+ */
+export async function figuresOf(database: Database, playerIds: readonly string[], tableId: string): Promise<TableFigures[]> {
+  if (playerIds.length === 0) return [];
+  const rows = await database.db
+    .selectFrom('players as p')
+    .innerJoin('accounts as a', 'a.player_id', 'p.id')
+    .select(['p.id', 'p.comp_points', 'a.balance_cents', (eb) => heldElsewhere(eb, 'p.id', tableId).as('held_cents')])
+    .where('p.id', 'in', [...new Set(playerIds)])
+    .execute();
+  return rows.map((row) => ({ playerId: row.id, balanceCents: Math.max(0, row.balance_cents - Number(row.held_cents)), compPoints: row.comp_points }));
+}
+
+/** The cents of the player in column `player` held by reservations at tables other than `tableId` (0 when none). */
+function heldElsewhere(eb: ExpressionBuilder<Tables & { p: Tables['players']; a: Tables['accounts'] }, 'a' | 'p'>, player: 'a.player_id' | 'p.id', tableId: string) {
+  return eb
+    .selectFrom('bank_reservations as r')
+    .select((inner) => inner.fn.coalesce(inner.cast<number>(inner.fn.sum('r.amount_cents'), 'bigint'), inner.lit(0)).as('cents'))
+    .whereRef('r.player_id', '=', player)
+    .where('r.table_id', '<>', tableId);
 }
 
 /**

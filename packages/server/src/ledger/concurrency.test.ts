@@ -4,11 +4,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unwrap } from '@paigow/engine';
-import { createPlayers } from '../players/players.js';
 import type { Database } from '../storage/database.js';
-import { TEST_BACKENDS } from '../storage/test-backends.js';
-import { createLedger, type Ledger } from './ledger.js';
-import { settlementFor, type Outcome } from './test-settlement.js';
+import { openLedger, TEST_BACKENDS } from '../testing/backends.js';
+import type { Ledger } from './ledger.js';
+import { settlementFor, type Outcome } from '../testing/settlement.js';
 
 /** A small seeded PRNG (mulberry32), so that a failure can be replayed. */
 function seededRandom(seed: number): () => number {
@@ -34,11 +33,7 @@ for (const backend of TEST_BACKENDS) {
     let players: string[];
 
     beforeEach(async () => {
-      database = await backend.open();
-      ledger = createLedger(database);
-      const store = createPlayers(database);
-      players = [];
-      for (const name of ['p1', 'p2', 'p3', 'p4']) players.push(unwrap(await store.createGuest(name)).player.id);
+      ({ database, ledger, guests: players } = await openLedger(backend, 'p1', 'p2', 'p3', 'p4'));
     });
     afterEach(async () => {
       await backend.close(database);

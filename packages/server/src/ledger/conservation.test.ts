@@ -6,14 +6,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '@paigow/engine';
+import { unwrap, type Hold, type Posting } from '@paigow/engine';
 import { createPlayers } from '../players/players.js';
-import { TEST_BACKENDS } from '../storage/test-backends.js';
+import { TEST_BACKENDS } from '../testing/backends.js';
 import { STARTING_BALANCE_CENTS, tableAccountId, walletAccountId } from './accounts.js';
 import { createLedger } from './ledger.js';
-import type { Hold, RoundRecord } from './rounds.js';
-import type { Posting } from './settle-round.js';
-import { settlementFor, type Outcome } from './test-settlement.js';
+import type { RoundRecord } from './rounds.js';
+import { settlementFor, type Outcome } from '../testing/settlement.js';
 
 const outcomeArb = fc.constantFrom<Outcome>('win', 'push', 'lose');
 const operationArb = fc.oneof(

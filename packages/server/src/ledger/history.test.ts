@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unwrap } from '@paigow/engine';
-import { createPlayers } from '../players/players.js';
 import type { Database } from '../storage/database.js';
-import { TEST_BACKENDS } from '../storage/test-backends.js';
-import { createLedger, type Ledger } from './ledger.js';
+import { openLedger, TEST_BACKENDS } from '../testing/backends.js';
+import type { Ledger } from './ledger.js';
 
 for (const backend of TEST_BACKENDS) {
   describe.skipIf(!backend.enabled)(`history on ${backend.title}`, () => {
@@ -13,11 +12,7 @@ for (const backend of TEST_BACKENDS) {
     let bob: string;
 
     beforeEach(async () => {
-      database = await backend.open();
-      ledger = createLedger(database);
-      const players = createPlayers(database);
-      alice = unwrap(await players.createGuest('alice')).player.id;
-      bob = unwrap(await players.createGuest('bob')).player.id;
+      ({ database, ledger, guests: [alice, bob] } = await openLedger(backend, 'alice', 'bob'));
 
       // r1: the house banks; alice wins 20.00 less 5% commission.
       unwrap(

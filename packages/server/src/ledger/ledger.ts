@@ -23,7 +23,7 @@ import { roundsRefunded } from '../metrics/index.js';
 import { closedFairRounds, roundFairness, type RoundFairnessRecord } from './round-fairness.js';
 import type { Database } from '../storage/database.js';
 import { audit } from './audit.js';
-import { releaseBank, releaseOrphanReservations, reserveBank, spendableOf, type ReserveBankInput } from './bank-reservations.js';
+import { figuresOf, releaseBank, releaseOrphanReservations, reserveBank, spendableOf, type ReserveBankInput, type TableFigures } from './bank-reservations.js';
 import { accountBalances, balance, sumOfBalances, type AccountBalance } from './balances.js';
 import { history, type HistoryItem, type HistoryQuery } from './history.js';
 import { openRound, type OpenRoundInput } from './open-round.js';
@@ -171,6 +171,12 @@ export interface Ledger {
    */
   spendable(playerId: string, tableId: string): Promise<Result<number>>;
 
+  /**
+   * What each of `playerIds` may stake at `tableId` (as `spendable`) and its comp points, read in one
+   * statement (issue 11 point 4c); unknown players are absent. Throws when the database does not answer.
+   */
+  figures(playerIds: readonly string[], tableId: string): Promise<TableFigures[]>;
+
   /** Drops the bank reservations of processes no longer alive (recovery); returns how many. */
   releaseOrphanReservations(check: LeaseCheck): Promise<number>;
 
@@ -231,6 +237,7 @@ export function createLedger(database: Database): Ledger {
     reserveBank: (input) => reserveBank(database, input),
     releaseBank: (tableId, playerId) => releaseBank(database, tableId, playerId),
     spendable: (playerId, tableId) => spendableOf(database, playerId, tableId),
+    figures: (playerIds, tableId) => figuresOf(database, playerIds, tableId),
     releaseOrphanReservations: (check) => releaseOrphanReservations(database, check),
     topUp: (playerId, brokeBelowCents) => topUp(database, playerId, brokeBelowCents),
     accountBalances: () => accountBalances(database),

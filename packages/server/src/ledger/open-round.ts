@@ -1,13 +1,13 @@
 /**
  * `openRound`: the deal. Records the round and takes every stake from its wallet into escrow.
  */
-import { err, ok, type Result, type RuleError } from '@paigow/engine';
+import { err, ok, type Hold, type Result, type RuleError } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
 import { HOLD_KINDS, type RoundRole } from '../storage/schema.js';
 import { transact } from '../storage/transaction.js';
 import { ensureTableAccounts, lockAccounts, postLocked, rememberTableAccounts, tableAccountId, walletAccountId } from './accounts.js';
 import { shortOfStakes } from './bank-reservations.js';
-import { holdTransferKind, loadRound, toJson, type Hold, type RoundRecord } from './rounds.js';
+import { holdTransferKind, loadRound, toJson, type RoundRecord } from './rounds.js';
 
 /** What `openRound` records. */
 export interface OpenRoundInput {

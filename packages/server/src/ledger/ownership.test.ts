@@ -6,10 +6,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unwrap } from '@paigow/engine';
 import { endLease, pruneInstances, registerInstance, renewLease } from '../lease/index.js';
-import { createPlayers } from '../players/players.js';
 import type { Database } from '../storage/database.js';
-import { TEST_BACKENDS } from '../storage/test-backends.js';
-import { createLedger, type Ledger } from './ledger.js';
+import { openLedger, TEST_BACKENDS } from '../testing/backends.js';
+import type { Ledger } from './ledger.js';
 import type { OpenRoundInput } from './open-round.js';
 
 const LEASE_MS = 15_000;
@@ -41,9 +40,7 @@ for (const backend of TEST_BACKENDS) {
     const ids = async (instanceId: string, nowMs: number) => (await ledger.recoverableRounds(check(instanceId, nowMs))).map((r) => r.roundId);
 
     beforeEach(async () => {
-      database = await backend.open();
-      ledger = createLedger(database);
-      alice = unwrap(await createPlayers(database).createGuest('alice')).player.id;
+      ({ database, ledger, guests: [alice] } = await openLedger(backend, 'alice'));
       await registerInstance(database, 'A', T0);
       await registerInstance(database, 'B', T0);
       await registerInstance(database, 'C', T0);

@@ -5,10 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tableNotice, unwrap } from '@paigow/engine';
-import { createPlayers } from '../players/players.js';
 import type { Database } from '../storage/database.js';
-import { TEST_BACKENDS } from '../storage/test-backends.js';
-import { createLedger, type Ledger } from './ledger.js';
+import { openLedger, TEST_BACKENDS } from '../testing/backends.js';
+import type { Ledger } from './ledger.js';
 import type { PlayerEvent } from './player-events.js';
 
 const returned = (amountCents: number) => tableNotice('notice/bet-returned', { amountCents, reason: 'timeout' });
@@ -22,11 +21,7 @@ for (const backend of TEST_BACKENDS) {
     let bob: string;
 
     beforeEach(async () => {
-      database = await backend.open();
-      ledger = createLedger(database);
-      const players = createPlayers(database);
-      alice = unwrap(await players.createGuest('alice')).player.id;
-      bob = unwrap(await players.createGuest('bob')).player.id;
+      ({ database, ledger, guests: [alice, bob] } = await openLedger(backend, 'alice', 'bob'));
     });
     afterEach(async () => {
       await backend.close(database);

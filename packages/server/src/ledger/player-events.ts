@@ -6,7 +6,7 @@
  * server sends the events not acknowledged at every join, and new ones after each change; a second
  * tab, a restart, a crash or another process changes nothing, since the inbox is in the database.
  *
- * Numbering is one upsert per player on `player_event_seqs` (`last_seq + n`, returning the new value):
+ * Numbering is one upsert on `player_event_seqs` for all the players (`last_seq + n`, returning the new values):
  * on PostgreSQL the row lock makes a concurrent writer wait for this transaction and then add to what it
  * committed, so two writers never take the same number; SQLite has one writer at a time. Players are
  * numbered in id order, after every other lock of the transaction (storage/transaction.ts), so two
@@ -48,16 +48,21 @@ export async function appendEvents(trx: Transaction<Tables>, events: readonly Pl
     else list.push(event);
   }
   const numbered = new Map<PlayerEventInput, number>();
-  for (const playerId of [...byPlayer.keys()].sort()) {
-    const list = byPlayer.get(playerId)!;
-    const { last_seq: last } = await trx
+  const players = [...byPlayer.keys()].sort();
+  if (players.length > 0) {
+    // One statement for all the players (issue 11 point 4c), rows in id order: the lock order above.
+    const rows = await trx
       .insertInto('player_event_seqs')
-      .values({ player_id: playerId, last_seq: list.length })
-      .onConflict((conflict) => conflict.column('player_id').doUpdateSet((eb) => ({ last_seq: eb('player_event_seqs.last_seq', '+', list.length) })))
-      .returning('last_seq')
-      .executeTakeFirstOrThrow();
-    const first = Number(last) - list.length + 1;
-    list.forEach((event, index) => numbered.set(event, first + index));
+      .values(players.map((playerId) => ({ player_id: playerId, last_seq: byPlayer.get(playerId)!.length })))
+      .onConflict((conflict) => conflict.column('player_id').doUpdateSet((eb) => ({ last_seq: eb('player_event_seqs.last_seq', '+', eb.ref('excluded.last_seq')) })))
+      .returning(['player_id', 'last_seq'])
+      .execute();
+    const last = new Map(rows.map((row) => [row.player_id, Number(row.last_seq)]));
+    for (const playerId of players) {
+      const list = byPlayer.get(playerId)!;
+      const first = last.get(playerId)! - list.length + 1;
+      list.forEach((event, index) => numbered.set(event, first + index));
+    }
   }
   const stored = events.map((event): PlayerEvent => ({ ...event, seq: numbered.get(event)!, createdAtMs: nowMs }));
   if (stored.length > 0) {

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unwrap } from '@paigow/engine';
-import { createPlayers } from '../players/players.js';
 import type { Database } from '../storage/database.js';
-import { TEST_BACKENDS } from '../storage/test-backends.js';
-import { createLedger, type Ledger } from './ledger.js';
+import { openLedger, TEST_BACKENDS } from '../testing/backends.js';
+import type { Ledger } from './ledger.js';
 
 for (const backend of TEST_BACKENDS) {
   describe.skipIf(!backend.enabled)(`saveRoundSecret on ${backend.title}`, () => {
@@ -12,9 +11,7 @@ for (const backend of TEST_BACKENDS) {
     let alice: string;
 
     beforeEach(async () => {
-      database = await backend.open();
-      ledger = createLedger(database);
-      alice = unwrap(await createPlayers(database).createGuest('alice')).player.id;
+      ({ database, ledger, guests: [alice] } = await openLedger(backend, 'alice'));
       unwrap(
         await ledger.openRound({
           roundId: 'r1',

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unwrap, type Result } from '@paigow/engine';
 import { createPlayers } from '../players/players.js';
 import type { Database } from '../storage/database.js';
-import { TEST_BACKENDS } from '../storage/test-backends.js';
-import { createLedger, type Ledger } from './ledger.js';
+import { openLedger, TEST_BACKENDS } from '../testing/backends.js';
+import type { Ledger } from './ledger.js';
 import type { OpenRoundInput } from './open-round.js';
 
 function codeOf(result: Result<unknown>): string | undefined {
@@ -50,12 +50,7 @@ for (const backend of TEST_BACKENDS) {
     }
 
     beforeEach(async () => {
-      database = await backend.open();
-      ledger = createLedger(database);
-      const players = createPlayers(database);
-      [alice, bob, carol] = await Promise.all(
-        ['alice', 'bob', 'carol'].map(async (name) => unwrap(await players.createGuest(name)).player.id),
-      );
+      ({ database, ledger, guests: [alice, bob, carol] } = await openLedger(backend, 'alice', 'bob', 'carol'));
     });
     afterEach(async () => {
       await backend.close(database);

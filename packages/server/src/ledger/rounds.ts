@@ -2,6 +2,7 @@
  * Reading rounds: the `RoundRecord` returned by every round operation, and the round lock.
  */
 import type { Kysely, Transaction } from 'kysely';
+import type { Hold } from '@paigow/engine';
 import type { Database, DialectName } from '../storage/database.js';
 import {
   HOLD_KINDS,
@@ -12,14 +13,6 @@ import {
   type TransferKind,
 } from '../storage/schema.js';
 import { forUpdate } from '../storage/transaction.js';
-
-/** A stake taken from a player's wallet into escrow at the deal. */
-export interface Hold {
-  readonly playerId: string;
-  readonly kind: HoldKind;
-  /** Cents, > 0. */
-  readonly amountCents: number;
-}
 
 /** A participant of a round: every player with a hold, and the banking player if any. */
 export interface RoundPlayer {

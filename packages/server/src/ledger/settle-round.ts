@@ -3,29 +3,13 @@
  * records the result, in one transaction.
  */
 import { sql } from 'kysely';
-import { err, ok, type Result } from '@paigow/engine';
+import { err, ok, type AccountRef, type Posting, type Result } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
-import { SETTLEMENT_KINDS, type SettlementKind } from '../storage/schema.js';
+import { SETTLEMENT_KINDS } from '../storage/schema.js';
 import { transact } from '../storage/transaction.js';
 import { ensureTableAccounts, postTransfers, rememberTableAccounts, tableAccountId, walletAccountId } from './accounts.js';
 import { appendEvents, roundEvents, type RoundTell } from './player-events.js';
 import { HOLD_TRANSFER_KINDS, loadRound, lockRoundRow, toJson, type RoundRecord } from './rounds.js';
-
-/**
- * An account named by a settlement: a participant's wallet or a system account. `'house'` and
- * `'commission'` are the round's table's (`tableAccountId`); `'escrow'` is the account its holds went into.
- */
-export type AccountRef = { readonly player: string } | 'house' | 'commission' | 'escrow';
-
-/** One transfer of a settlement. */
-export interface Posting {
-  readonly from: AccountRef;
-  /** Never `'escrow'`: a settlement only releases escrow. */
-  readonly to: AccountRef;
-  /** Cents, a positive safe integer. */
-  readonly amountCents: number;
-  readonly kind: SettlementKind;
-}
 
 /** Comp points to add to (or, if negative, take from) a participant (rules.md §5). */
 export interface CompPointsChange {
@@ -37,7 +21,12 @@ export interface CompPointsChange {
 /** What `settleRound` posts and records. */
 export interface SettleRoundInput {
   readonly roundId: string;
-  /** Posted in this order; every balance check sees the postings before it. */
+  /**
+   * The reducer's postings (engine `Posting`), posted in this order; every balance check sees the postings
+   * before it. An `AccountRef` names a participant's wallet or a system account: `'house'` and `'commission'`
+   * are the round's table's (`tableAccountId`); `'escrow'` is the account its holds went into, never a `to`
+   * (a settlement only releases escrow); amounts are positive safe integers of cents.
+   */
   readonly postings: readonly Posting[];
   readonly compPoints: readonly CompPointsChange[];
   /** The public result (settings, outcomes), stored and shown in history. */

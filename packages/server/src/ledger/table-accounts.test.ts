@@ -5,14 +5,13 @@
  */
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { unwrap } from '@paigow/engine';
+import { unwrap, type Posting } from '@paigow/engine';
 import { createPlayers } from '../players/players.js';
 import type { Database } from '../storage/database.js';
-import { TEST_BACKENDS } from '../storage/test-backends.js';
+import { openLedger, TEST_BACKENDS } from '../testing/backends.js';
 import { transact } from '../storage/transaction.js';
 import { postTransfers, tableAccountId, walletAccountId } from './accounts.js';
 import { createLedger, type Ledger } from './ledger.js';
-import type { Posting } from './settle-round.js';
 
 /** The settlement of a lost 10.00 stake at a house-banked table. */
 const LOST: readonly Posting[] = [{ from: 'escrow', to: 'house', amountCents: 1_000, kind: 'stake-lost' }];
@@ -79,11 +78,7 @@ for (const backend of TEST_BACKENDS) {
     let ben: string;
 
     beforeEach(async () => {
-      database = await backend.open();
-      ledger = createLedger(database);
-      const players = createPlayers(database);
-      ann = unwrap(await players.createGuest('ann')).player.id;
-      ben = unwrap(await players.createGuest('ben')).player.id;
+      ({ database, ledger, guests: [ann, ben] } = await openLedger(backend, 'ann', 'ben'));
     });
     afterEach(async () => {
       await backend.close(database);

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unwrap, type Result } from '@paigow/engine';
-import { createPlayers } from '../players/players.js';
 import type { Database } from '../storage/database.js';
-import { TEST_BACKENDS } from '../storage/test-backends.js';
-import { createLedger, type Ledger } from './ledger.js';
+import { openLedger, TEST_BACKENDS } from '../testing/backends.js';
+import type { Ledger } from './ledger.js';
 
 function codeOf(result: Result<unknown>): string | undefined {
   return result.ok ? undefined : result.error.code;
@@ -37,9 +36,7 @@ for (const backend of TEST_BACKENDS) {
     }
 
     beforeEach(async () => {
-      database = await backend.open();
-      ledger = createLedger(database);
-      player = unwrap(await createPlayers(database).createGuest('player')).player.id;
+      ({ database, ledger, guests: [player] } = await openLedger(backend, 'player'));
     });
     afterEach(async () => {
       await backend.close(database);

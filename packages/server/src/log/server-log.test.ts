@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createStore, signIn, startTestServer, TestClient, type TestStore } from '../rooms/test-harness.js';
+import { createStore, signIn, startTestServer, TestClient, type TestStore } from '../testing/harness.js';
 import type { ServerHandle } from '../server.js';
 import { createLogger } from './index.js';
 

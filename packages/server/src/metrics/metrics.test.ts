@@ -3,10 +3,9 @@
  * database latency, open rounds, escrow, lease age and event-loop lag after a real round.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { houseNetCents } from '../table/round-audit.js';
-import { createStore, signIn, startTestServer, TestClient, type TestStore } from '../rooms/test-harness.js';
-import type { ServerHandle } from '../server.js';
+import { serverForSuite, signIn, TestClient } from '../testing/harness.js';
 import { statementKind } from './index.js';
 
 /** The value of one sample line `name{labels} value` of a Prometheus text, or undefined. */
@@ -16,22 +15,12 @@ function sample(text: string, series: string): number | undefined {
 }
 
 describe('/metrics', () => {
-  let store: TestStore;
-  let server: ServerHandle;
-
-  beforeAll(async () => {
-    store = createStore('sqlite');
-    // One guest sign-in per address per minute: the second one of the test is refused (429).
-    server = await startTestServer(store, { limits: { guestsPerIp: { points: 1, windowMs: 60_000 } } });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await store?.dispose();
-  });
+  // One guest sign-in per address per minute: the second one of the test is refused (429).
+  const suite = serverForSuite('sqlite', { limits: { guestsPerIp: { points: 1, windowMs: 60_000 } } });
 
   it('counts a round dealt and settled, its wagers and hold, the players, and the ledger gauges', async () => {
-    const session = await signIn(server, 'Metra');
-    const client = await TestClient.join(server, 'small', session.token, 'metra');
+    const session = await signIn(suite.server, 'Metra');
+    const client = await TestClient.join(suite.server, 'small', session.token, 'metra');
     try {
       await client.act('sit', { seat: 0 });
       await client.act('bet', { spot: 'main', amountCents: 2_500 });
@@ -40,10 +29,10 @@ describe('/metrics', () => {
       const settled = await client.act('house-way');
       expect(settled.phase).toBe('betting');
       const net = settled.lastRound!.players[0]!.netCents;
-      const refused = await fetch(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"nickname":"Again"}' });
+      const refused = await fetch(`${suite.server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"nickname":"Again"}' });
       expect(refused.status).toBe(429);
 
-      const response = await fetch(`${server.url}/metrics`);
+      const response = await fetch(`${suite.server.url}/metrics`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/plain; version=0.0.4');
       const text = await response.text();
@@ -71,7 +60,7 @@ describe('/metrics', () => {
   });
 
   it('docs/grafana-dashboard.json queries only metrics the server exports', async () => {
-    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const text = await (await fetch(`${suite.server.url}/metrics`)).text();
     const exported = new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((match) => match[1]));
     const dashboard = JSON.parse(readFileSync(new URL('../../../../docs/grafana-dashboard.json', import.meta.url), 'utf8')) as {
       panels: { targets?: { expr: string }[] }[];

@@ -3,7 +3,7 @@
  * its owner and the owner's state, its phase from the saved record, the stakes held; the audit's figures.
  */
 import { describe, expect, it } from 'vitest';
-import { createStore, openStore, signIn, startTestServer, STORE_BACKENDS, TestClient } from '../rooms/test-harness.js';
+import { createStore, openStore, signIn, startTestServer, STORE_BACKENDS, TestClient } from '../testing/harness.js';
 import { auditLedger, openRoundSummaries } from './index.js';
 
 describe.each(STORE_BACKENDS.filter((backend) => backend.enabled))('open rounds and the audit on a live round on $name', ({ name }) => {

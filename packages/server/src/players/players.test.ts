@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unwrap } from '@paigow/engine';
 import { createLedger } from '../ledger/ledger.js';
 import type { Database } from '../storage/database.js';
-import { TEST_BACKENDS } from '../storage/test-backends.js';
+import { TEST_BACKENDS } from '../testing/backends.js';
 import { createPlayers, type Players } from './players.js';
 import { hashSessionToken } from './session-token.js';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCard, houseWay, type Hand, type SettingHint } from '@paigow/engine';
 import type { HintService } from '../hint/index.js';
 import type { ServerHandle } from '../server.js';
-import { createStore, signIn, startTestServer, TestClient, type TestStore } from './test-harness.js';
+import { createStore, signIn, startTestServer, TestClient, type TestStore } from '../testing/harness.js';
 
 /** A hint service that answers after `delayMs` (the house way as the best), or fails when `fail` is set. */
 class SlowHints implements HintService {

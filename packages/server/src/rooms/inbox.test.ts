@@ -4,24 +4,10 @@
  * between the write and the send); the player gets it at its next join, on a restarted server, once per
  * join until a client acknowledges it (`ack-notice`), and never after that, from any tab.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryResponse } from '@paigow/protocol';
 import { createLedger, type PlayerEvent } from '../ledger/index.js';
-import type { ServerHandle } from '../server.js';
-import {
-  betThenDisconnect,
-  buildServer,
-  createStore,
-  getJson,
-  openStore,
-  signIn,
-  spawnServer,
-  startTestServer,
-  STORE_BACKENDS,
-  TestClient,
-  type ChildServer,
-  type TestStore,
-} from './test-harness.js';
+import { betThenDisconnect, buildServer, getJson, openStore, serversPerTest, signIn, STORE_BACKENDS, TestClient, type TestStore } from '../testing/harness.js';
 
 /** Waits until the inbox of `playerId` in `store` holds an event accepted by `predicate` (not acknowledged). */
 async function waitForStored(store: TestStore, playerId: string, predicate: (event: PlayerEvent) => boolean): Promise<PlayerEvent[]> {
@@ -41,24 +27,16 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 for (const backend of STORE_BACKENDS) {
   describe.skipIf(!backend.enabled)(`the player inbox across a restart on ${backend.name}`, () => {
-    let store: TestStore | undefined;
-    let server: ServerHandle | undefined;
-    afterEach(async () => {
-      await server?.close();
-      await store?.dispose();
-      server = undefined;
-      store = undefined;
-    });
+    const servers = serversPerTest(backend.name);
 
     // Before the inbox, this notice waited in the process's memory and a restart lost it.
     it('a notice for a player without a client is still told when it joins the restarted server', async () => {
-      store = createStore(backend.name);
-      server = await startTestServer(store);
+      let server = await servers.start();
       const session = await betThenDisconnect(server);
       const runner = server.runners.get('small')!;
       await expect.poll(() => runner.current.players[session.player.id]?.connected).toBe(false);
       await server.close({ releaseLease: false }); // as a kill -9 would leave it (the harness's crash)
-      server = await startTestServer(store);
+      server = await servers.start();
       const back = await TestClient.join(server, 'small', session.token, 'oz2');
       const notice = await back.waitForNotice('notice/bet-returned', 0, 3_000);
       expect(notice.params).toEqual({ amountCents: 800, reason: 'disconnect' });
@@ -67,28 +45,17 @@ for (const backend of STORE_BACKENDS) {
   });
 
   describe.skipIf(!backend.enabled)(`the player inbox across a kill -9 on ${backend.name}`, () => {
-    let store: TestStore | undefined;
-    let child: ChildServer | undefined;
-    let server: ServerHandle | undefined;
+    const servers = serversPerTest(backend.name);
     beforeAll(buildServer, 120_000);
-    afterEach(async () => {
-      await child?.kill();
-      await server?.close();
-      await store?.dispose();
-      child = undefined;
-      server = undefined;
-      store = undefined;
-    });
 
     it('a notice written while the player had no client survives a kill -9, and is sent once per join until acknowledged', async () => {
-      store = createStore(backend.name);
-      child = await spawnServer(store);
+      const store = servers.store;
+      const child = await servers.spawn();
       const session = await betThenDisconnect(child); // the bet goes back, told to nobody: no client is left
       await waitForStored(store, session.player.id, (event) => event.notice.code === 'notice/bet-returned');
       await child.kill();
-      child = undefined;
 
-      server = await startTestServer(store);
+      const server = await servers.start();
       const back = await TestClient.join(server, 'small', session.token, 'oz2');
       const notice = await back.waitForNotice('notice/bet-returned');
       expect(notice).toEqual({ code: 'notice/bet-returned', params: { amountCents: 800, reason: 'disconnect' }, message: expect.stringContaining('8.00'), seq: 1, tableId: 'small' });
@@ -108,8 +75,8 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('a round settled while the player was away, then a kill -9: the restarted server tells it once, the ledger\'s outcome', async () => {
-      store = createStore(backend.name);
-      child = await spawnServer(store);
+      const store = servers.store;
+      const child = await servers.spawn();
       const session = await signIn(child, 'Kit');
       const kit = await TestClient.join(child, 'quick', session.token, 'kit'); // decision timer 0.6 s
       await kit.act('sit', { seat: 0 });
@@ -118,9 +85,8 @@ for (const backend of STORE_BACKENDS) {
       await kit.leave(false); // the house way sets the hand, the round settles: no client to tell
       const stored = await waitForStored(store, session.player.id, (event) => event.notice.code === 'notice/round-settled');
       await child.kill();
-      child = undefined;
 
-      server = await startTestServer(store);
+      const server = await servers.start();
       expect(server.recovery).toEqual({ settled: [], refunded: [] }); // settled before the crash: nothing to recover
       const back = await TestClient.join(server, 'quick', session.token, 'kit2');
       const told = await back.waitForNotice('notice/round-settled');

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HistoryResponse } from '@paigow/protocol';
-import type { ServerHandle } from '../server.js';
-import { betThenDisconnect, createStore, getJson, signIn, startTestServer, TestClient, type TestStore } from './test-harness.js';
+import { betThenDisconnect, getJson, serverForSuite, signIn, TestClient } from '../testing/harness.js';
 
 describe('timers and interruptions at the table (rules.md §5)', () => {
-  let store: TestStore;
-  let server: ServerHandle;
-  beforeAll(async () => {
-    store = createStore('sqlite');
-    server = await startTestServer(store);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await store?.dispose();
-  });
+  const suite = serverForSuite('sqlite');
 
   it('a decision timeout sets the hand by the house way and the player leaves the table', async () => {
-    const session = await signIn(server, 'Mo');
-    const mo = await TestClient.join(server, 'quick', session.token, 'mo');
+    const session = await signIn(suite.server, 'Mo');
+    const mo = await TestClient.join(suite.server, 'quick', session.token, 'mo');
     try {
       await mo.act('sit', { seat: 0 });
       await mo.act('bet', { spot: 'main', amountCents: 400 });
@@ -44,15 +34,15 @@ describe('timers and interruptions at the table (rules.md §5)', () => {
   });
 
   it('a bet never dealt is returned when its timer runs out', async () => {
-    const session = await signIn(server, 'Ned');
-    const ned = await TestClient.join(server, 'quick', session.token, 'ned');
+    const session = await signIn(suite.server, 'Ned');
+    const ned = await TestClient.join(suite.server, 'quick', session.token, 'ned');
     try {
       await ned.act('sit', { seat: 1 });
       const placed = await ned.act('bet', { spot: 'main', amountCents: 500 });
       expect(placed.you).toMatchObject({ deadlineKind: 'bet', bets: { main: 500, fortune: 0 } });
       const returned = await ned.waitForView((v) => v.you?.bets.main === 0, ned.received.length, 5_000);
       expect(returned.you).toMatchObject({ balanceCents: 100_000, seat: 1, deadlineMs: null });
-      expect(await server.ledger.openRounds()).toEqual([]);
+      expect(await suite.server.ledger.openRounds()).toEqual([]);
       const notice = await ned.waitForNotice('notice/bet-returned');
       expect(notice).toEqual({ code: 'notice/bet-returned', params: { amountCents: 500, reason: 'timeout' }, message: expect.stringContaining('5.00'), seq: 1, tableId: 'quick' });
       expect(ned.unrequestedErrors).toEqual([]);
@@ -62,11 +52,11 @@ describe('timers and interruptions at the table (rules.md §5)', () => {
   });
 
   it('a disconnection before the deal returns the bet; the seat waits for the player to come back', async () => {
-    const session = await betThenDisconnect(server);
-    const runner = server.runners.get('small')!;
+    const session = await betThenDisconnect(suite.server);
+    const runner = suite.server.runners.get('small')!;
     await expect.poll(() => runner.current.players[session.player.id]?.connected).toBe(false);
     expect(runner.current.players[session.player.id]).toMatchObject({ seat: 5, bets: { main: 0, fortune: 0 } });
-    const back = await TestClient.join(server, 'small', session.token, 'oz2');
+    const back = await TestClient.join(suite.server, 'small', session.token, 'oz2');
     try {
       expect(back.view.you).toMatchObject({ seat: 5, balanceCents: 100_000, bets: { main: 0, fortune: 0 } });
       expect(back.view.seats[5]).toMatchObject({ nickname: 'Oz', connected: true });
@@ -79,9 +69,9 @@ describe('timers and interruptions at the table (rules.md §5)', () => {
   });
 
   it('a disconnection after the deal, past the reconnection grace, plays the hand by the house way; the missed round is in the history', async () => {
-    const [a, b] = await Promise.all([signIn(server, 'Pia'), signIn(server, 'Quin')]);
-    const pia = await TestClient.join(server, 'grace', a.token, 'pia'); // reconnection grace 3 s
-    const quin = await TestClient.join(server, 'grace', b.token, 'quin');
+    const [a, b] = await Promise.all([signIn(suite.server, 'Pia'), signIn(suite.server, 'Quin')]);
+    const pia = await TestClient.join(suite.server, 'grace', a.token, 'pia'); // reconnection grace 3 s
+    const quin = await TestClient.join(suite.server, 'grace', b.token, 'quin');
     try {
       await pia.act('sit', { seat: 0 });
       await quin.act('sit', { seat: 1 });
@@ -97,9 +87,9 @@ describe('timers and interruptions at the table (rules.md §5)', () => {
       const piaResult = revealed.lastRound!.players.find((p) => p.nickname === 'Pia')!;
       expect(piaResult).toMatchObject({ setBy: 'disconnect', cards: dealt.you!.cards });
 
-      const history = await getJson<HistoryResponse>(server, '/api/history', a.token);
+      const history = await getJson<HistoryResponse>(suite.server, '/api/history', a.token);
       expect(history.body.items[0]).toMatchObject({ roundId: dealt.roundId, status: 'settled', netCents: piaResult.netCents });
-      const back = await TestClient.join(server, 'grace', a.token, 'pia2');
+      const back = await TestClient.join(suite.server, 'grace', a.token, 'pia2');
       expect(back.view.you).toMatchObject({ seat: 0, lastResult: { roundId: dealt.roundId, netCents: piaResult.netCents } });
       expect((await back.waitForNotice('notice/house-way-set')).params).toEqual({ roundId: dealt.roundId, reason: 'disconnect' });
       // The missed round from the inbox ("While you were away" in the web client).
@@ -117,27 +107,18 @@ describe('timers and interruptions at the table (rules.md §5)', () => {
   });
 
   it('refuses a join without a valid session token', async () => {
-    await expect(TestClient.join(server, 'small', 'f'.repeat(64))).rejects.toThrow(/auth\/invalid-session/);
-    await expect(TestClient.join(server, 'small', '')).rejects.toThrow(/auth\/invalid-session/);
+    await expect(TestClient.join(suite.server, 'small', 'f'.repeat(64))).rejects.toThrow(/auth\/invalid-session/);
+    await expect(TestClient.join(suite.server, 'small', '')).rejects.toThrow(/auth\/invalid-session/);
   });
 });
 
 describe('a player at two tables', () => {
-  let store: TestStore;
-  let server: ServerHandle;
-  beforeAll(async () => {
-    store = createStore('sqlite');
-    server = await startTestServer(store);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await store?.dispose();
-  });
+  const suite = serverForSuite('sqlite');
 
   it('sees at one table the balance changed by a round at the other', async () => {
-    const session = await signIn(server, 'Ray');
-    const atSmall = await TestClient.join(server, 'small', session.token, 'ray1');
-    const atWide = await TestClient.join(server, 'wide', session.token, 'ray2');
+    const session = await signIn(suite.server, 'Ray');
+    const atSmall = await TestClient.join(suite.server, 'small', session.token, 'ray1');
+    const atWide = await TestClient.join(suite.server, 'wide', session.token, 'ray2');
     try {
       await atSmall.act('sit', { seat: 0 });
       await atSmall.act('bet', { spot: 'main', amountCents: 3_000 });
@@ -155,9 +136,9 @@ describe('a player at two tables', () => {
   });
 
   it('has its bets at one table returned (notice, reason "balance") when a deal at the other leaves too little', async () => {
-    const session = await signIn(server, 'Sol');
-    const atWide = await TestClient.join(server, 'wide', session.token, 'sol1');
-    const atSmall = await TestClient.join(server, 'small', session.token, 'sol2');
+    const session = await signIn(suite.server, 'Sol');
+    const atWide = await TestClient.join(suite.server, 'wide', session.token, 'sol1');
+    const atSmall = await TestClient.join(suite.server, 'small', session.token, 'sol2');
     try {
       await atWide.act('sit', { seat: null });
       await atWide.act('bet', { spot: 'main', amountCents: 95_000 });
@@ -178,20 +159,11 @@ describe('a player at two tables', () => {
 });
 
 describe('notices for the banker and for a void deal', () => {
-  let store: TestStore;
-  let server: ServerHandle;
-  beforeAll(async () => {
-    store = createStore('sqlite');
-    server = await startTestServer(store);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await store?.dispose();
-  });
+  const suite = serverForSuite('sqlite');
 
   it('a banker who does not approve in time leaves the bank: notice/left-bank "approval-timeout"', async () => {
-    const session = await signIn(server, 'Ula');
-    const earn = await TestClient.join(server, 'small', session.token, 'ula1');
+    const session = await signIn(suite.server, 'Ula');
+    const earn = await TestClient.join(suite.server, 'small', session.token, 'ula1');
     await earn.act('sit', { seat: 0 });
     await earn.act('bet', { spot: 'main', amountCents: 5_000 });
     await earn.act('deal');
@@ -199,7 +171,7 @@ describe('notices for the banker and for a void deal', () => {
     expect(played.you?.compPoints).toBe(50);
     await earn.act('stand');
     await earn.leave();
-    const ula = await TestClient.join(server, 'bank', session.token, 'ula');
+    const ula = await TestClient.join(suite.server, 'bank', session.token, 'ula');
     try {
       await ula.act('sit', { seat: 0 });
       const banking = await ula.act('take-bank');
@@ -215,21 +187,21 @@ describe('notices for the banker and for a void deal', () => {
   });
 
   it('a deal the ledger finds short of the stake returns the bet: notice/bet-returned "balance", not an error', async () => {
-    const session = await signIn(server, 'Vic');
-    const vic = await TestClient.join(server, 'small', session.token, 'vic');
+    const session = await signIn(suite.server, 'Vic');
+    const vic = await TestClient.join(suite.server, 'small', session.token, 'vic');
     try {
       await vic.act('sit', { seat: 1 });
       // The bet is checked against the ledger when placed; the wallet is emptied behind the table's back
       // (a round recorded straight in the ledger) between the bet and the deal.
       await vic.act('bet', { spot: 'main', amountCents: 500 });
-      const drained = await server.ledger.openRound({
+      const drained = await suite.server.ledger.openRound({
         roundId: 'drain-vic',
         tableId: 'elsewhere',
         bankerPlayerId: null,
         holds: [{ playerId: session.player.id, kind: 'main', amountCents: 99_900 }],
         secret: {},
         public: {},
-        ownerInstanceId: server.instanceId,
+        ownerInstanceId: suite.server.instanceId,
       });
       expect(drained.ok).toBe(true);
       await vic.act('deal');
@@ -239,7 +211,7 @@ describe('notices for the banker and for a void deal', () => {
       expect(view.you?.bets.main).toBe(0); // 5.00 no longer fits the balance of 1.00
       expect(vic.notices.map((n) => n.code)).not.toContain('notice/round-void');
       expect(vic.unrequestedErrors).toEqual([]);
-      expect((await server.ledger.refundRound('drain-vic', 'test over')).ok).toBe(true);
+      expect((await suite.server.ledger.refundRound('drain-vic', 'test over')).ok).toBe(true);
     } finally {
       await vic.leave();
     }

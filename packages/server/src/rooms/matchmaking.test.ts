@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import type { ServerHandle } from '../server.js';
-import { signIn, serverForSuite, STORE_BACKENDS, TestClient } from './test-harness.js';
+import { signIn, serverForSuite, STORE_BACKENDS, TestClient } from '../testing/harness.js';
 
 /** POST /matchmake/<path> with a JSON body; the status and the parsed answer. */
 async function matchmake(server: ServerHandle, path: string, body: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {

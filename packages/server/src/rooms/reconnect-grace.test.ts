@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatCard, houseWay, parseHand, unwrap } from '@paigow/engine';
-import { signIn, serverForSuite, STORE_BACKENDS, TestClient } from './test-harness.js';
+import { signIn, serverForSuite, STORE_BACKENDS, TestClient } from '../testing/harness.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

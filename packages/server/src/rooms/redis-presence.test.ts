@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { matchMaker, Presence } from '@colyseus/core';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { checkRedisPrefix, defaultRedisPrefix, prefixedRedis } from './redis-presence.js';
-import { redisAnswers, TEST_REDIS_URL as REDIS_URL } from './test-harness.js';
+import { redisAnswers, TEST_REDIS_URL as REDIS_URL } from '../testing/harness.js';
 
 const available = await redisAnswers(REDIS_URL);
 

@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../server.js';
-import { createStore, redisAnswers, signIn, startTestServer, TestClient, TEST_REDIS_URL as REDIS_URL, type TestStore } from './test-harness.js';
+import { createStore, redisAnswers, signIn, startTestServer, TestClient, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
 
 const available = await redisAnswers(REDIS_URL);
 if (!available) console.log(`Redis scale-out test did not run: nothing answers at ${REDIS_URL}`);

@@ -11,7 +11,7 @@ import { DEFAULT_LIMITS } from '../limits/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
 import { createLogger } from '../log/index.js';
 import type { ServerHandle } from '../server.js';
-import { createStore, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from './test-harness.js';
+import { createStore, serverForSuite, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from '../testing/harness.js';
 
 /** A colyseus.js room's raw WebSocket. */
 function socketOf(client: TestClient): { send(data: Uint8Array): void } {
@@ -100,21 +100,11 @@ for (const backend of STORE_BACKENDS) {
   });
 
   describe.skipIf(!backend.enabled)(`table message rates on ${backend.name}`, () => {
-    let store: TestStore;
-    let server: ServerHandle;
-
-    beforeAll(async () => {
-      store = createStore(backend.name);
-      server = await startTestServer(store, { limits: { messagesPerPlayer: { points: 5, windowMs: 60_000 } } });
-    });
-    afterAll(async () => {
-      await server?.close();
-      await store?.dispose();
-    });
+    const suite = serverForSuite(backend.name, { limits: { messagesPerPlayer: { points: 5, windowMs: 60_000 } } });
 
     it('refuses a player\'s messages over the rate with rate/limited, naming the request, and handles none of them', async () => {
-      const session = await signIn(server, 'Fast');
-      const client = await TestClient.join(server, 'small', session.token, 'fast');
+      const session = await signIn(suite.server, 'Fast');
+      const client = await TestClient.join(suite.server, 'small', session.token, 'fast');
       await client.act('sit', { seat: 0 });
       for (let i = 1; i <= 4; i++) await client.act('bet', { spot: 'main', amountCents: 100 * i });
       expect(client.view.you?.bets.main).toBe(400);
@@ -129,23 +119,45 @@ for (const backend of STORE_BACKENDS) {
     });
   });
 
-  describe.skipIf(!backend.enabled)(`a flood at one table on ${backend.name}`, () => {
-    let store: TestStore;
-    let server: ServerHandle;
+  describe.skipIf(!backend.enabled)(`table message rates per IP on ${backend.name}`, () => {
+    // Each player may send 1,000 messages a minute; their one address (loopback) only 6.
+    const suite = serverForSuite(backend.name, {
+      limits: { messagesPerPlayer: { points: 1_000, windowMs: 60_000 }, messagesPerIp: { points: 6, windowMs: 60_000 } },
+    });
 
-    beforeAll(async () => {
-      store = createStore(backend.name);
-      server = await startTestServer(store, { limits: DEFAULT_LIMITS });
+    it('refuses the messages of every player behind one IP once the IP is over its rate, each far under its own', async () => {
+      const [ivy, jon] = await Promise.all([signIn(suite.server, 'Ivy'), signIn(suite.server, 'Jon')]);
+      const a = await TestClient.join(suite.server, 'small', ivy.token, 'ivy');
+      const b = await TestClient.join(suite.server, 'small', jon.token, 'jon');
+      await a.act('sit', { seat: 0 });
+      await a.act('bet', { spot: 'main', amountCents: 100 });
+      await a.act('bet', { spot: 'main', amountCents: 200 });
+      await b.act('sit', { seat: 1 });
+      await b.act('bet', { spot: 'main', amountCents: 100 });
+      await b.act('bet', { spot: 'main', amountCents: 200 });
+      // Six messages from this IP: Jon's fourth (and Ivy's too) is refused, though each sent only three.
+      const countedBefore = await rateLimitedCount('ws-message');
+      const refusedJon = await b.refused('bet', { spot: 'main', amountCents: 300 });
+      expect(refusedJon.error.code).toBe('rate/limited');
+      expect(refusedJon.error.requestId).toMatch(/^jon-/);
+      const refusedIvy = await a.refused('bet', { spot: 'main', amountCents: 300 });
+      expect(refusedIvy.error.code).toBe('rate/limited');
+      expect(await rateLimitedCount('ws-message')).toBe(countedBefore + 2);
+      const table = suite.server.runners.get('small')!.current;
+      expect(table.players[ivy.player.id]?.bets.main).toBe(200);
+      expect(table.players[jon.player.id]?.bets.main).toBe(200);
+      await a.leave();
+      await b.leave();
     });
-    afterAll(async () => {
-      await server?.close();
-      await store?.dispose();
-    });
+  });
+
+  describe.skipIf(!backend.enabled)(`a flood at one table on ${backend.name}`, () => {
+    const suite = serverForSuite(backend.name, { limits: DEFAULT_LIMITS });
 
     it('20,000 top-up messages from one client do not stall another table\'s round; the flooder is cut off', async () => {
-      const [flooder, player] = await Promise.all([signIn(server, 'Flood'), signIn(server, 'Calm')]);
-      const flood = await TestClient.join(server, 'small', flooder.token, 'flood');
-      const calm = await TestClient.join(server, 'fresh', player.token, 'calm');
+      const [flooder, player] = await Promise.all([signIn(suite.server, 'Flood'), signIn(suite.server, 'Calm')]);
+      const flood = await TestClient.join(suite.server, 'small', flooder.token, 'flood');
+      const calm = await TestClient.join(suite.server, 'fresh', player.token, 'calm');
       const floodClosed = closed(flood);
       for (let i = 0; i < 20_000; i++) flood.room.send('top-up', { requestId: `f-${i}` });
       const latencies: number[] = [];

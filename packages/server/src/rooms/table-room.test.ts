@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCard, HINT_SAMPLES, houseWay, isFoul, parseCards, parseHand, settings, unwrap } from '@paigow/engine';
 import type { HistoryResponse, MeResponse } from '@paigow/protocol';
-import { getJson, signIn, serverForSuite, STORE_BACKENDS, TestClient } from './test-harness.js';
+import { getJson, signIn, serverForSuite, STORE_BACKENDS, TestClient } from '../testing/harness.js';
 
 const CARD_TEXT = /^(?:[2-9TJQKA][shdc]|Jk)$/;
 

@@ -96,6 +96,12 @@ describe('the operators settings from the environment', () => {
     expect(options.logger?.level).toBe('info');
   });
 
+  // Before, the web build's folder was fixed in the server's code (`../../web/dist` from the module).
+  it('reads the web build\'s folder from PAIGOW_WEB_DIST (unset: startServer\'s default, packages/web/dist under the working folder)', () => {
+    expect(serverOptionsFromEnv({}).webDist).toBeUndefined();
+    expect(serverOptionsFromEnv({ PAIGOW_WEB_DIST: ' /srv/paigow/web ' }).webDist).toBe('/srv/paigow/web');
+  });
+
   it('reads PAIGOW_TABLES, the pool size, the lease timing, the overload threshold and LOG_LEVEL', () => {
     const path = write({ tables: [{ tableId: 'only', limits }] });
     const options = serverOptionsFromEnv({

@@ -10,12 +10,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unwrap } from '@paigow/engine';
 import { createLedger, type Ledger } from '../ledger/index.js';
 import { createPlayers } from '../players/index.js';
-import { buildServer, createStore, signIn, spawnServer, TestClient, type ChildServer, type TestStore } from '../rooms/test-harness.js';
-import type { ServerHandle } from '../server.js';
+import { buildServer, serversPerTest, signIn, TestClient } from '../testing/harness.js';
 import type { Database } from './database.js';
 import { DatabaseFault } from './faults.js';
-import { TEST_BACKENDS } from './test-backends.js';
-import { holdPostgresRow } from './test-faults.js';
+import { TEST_BACKENDS } from '../testing/backends.js';
+import { holdPostgresRow } from '../testing/faults.js';
 
 const postgres = TEST_BACKENDS.find((backend) => backend.name === 'postgres')!;
 
@@ -114,23 +113,16 @@ describe.skipIf(!postgres.enabled)('PostgreSQL connection faults mid-transaction
 });
 
 describe.skipIf(!postgres.enabled)('a server process whose backend is terminated mid-deal', () => {
-  let store: TestStore | undefined;
-  let child: ChildServer | undefined;
+  const servers = serversPerTest('postgres');
   beforeAll(buildServer, 120_000);
-  afterEach(async () => {
-    child?.process.kill('SIGKILL');
-    await store?.dispose();
-    child = store = undefined;
-  });
 
   it('keeps running: the deal is tried again on a fresh connection and play goes on', async () => {
-    store = createStore('postgres');
-    child = await spawnServer(store);
+    const store = servers.store;
+    const child = await servers.spawn();
     let exitCode: number | null | undefined;
     void once(child.process, 'exit').then(([code]) => (exitCode = code as number | null));
-    const reach = { port: child.port, url: `http://127.0.0.1:${child.port}` } as ServerHandle;
-    const session = await signIn(reach, 'Jo');
-    const jo = await TestClient.join(reach, 'small', session.token, 'jo');
+    const session = await signIn(child, 'Jo');
+    const jo = await TestClient.join(child, 'small', session.token, 'jo');
     await jo.act('sit', { seat: 0 });
     await jo.act('bet', { spot: 'main', amountCents: 500 });
 
@@ -149,7 +141,7 @@ describe.skipIf(!postgres.enabled)('a server process whose backend is terminated
     expect(exitCode).toBeUndefined();
     const settled = await jo.act('house-way');
     expect(settled.lastRound?.roundId).toBe(dealt.roundId);
-    expect((await fetch(`${reach.url}/livez`)).status).toBe(200);
+    expect((await fetch(`${child.url}/livez`)).status).toBe(200);
     void jo.leave().catch(() => undefined);
   });
 });

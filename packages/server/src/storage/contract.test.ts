@@ -11,7 +11,7 @@ import { createDatabase, databaseOptionsFromEnv, type Database } from './databas
 import { ensureDirectory } from './folders.js';
 import { migrateToLatest, migrationsFor } from './migrations.js';
 import { DEFAULT_BUSY_WAIT } from './sqlite-busy.js';
-import { POSTGRES_SKIPPED_NOTICE, TEST_BACKENDS } from './test-backends.js';
+import { POSTGRES_SKIPPED_NOTICE, TEST_BACKENDS } from '../testing/backends.js';
 import { transact } from './transaction.js';
 
 if (TEST_BACKENDS.some((backend) => !backend.enabled)) console.log(POSTGRES_SKIPPED_NOTICE);

@@ -9,17 +9,18 @@
  * - ids are text (UUIDs from `node:crypto`, or the fixed ids of the system accounts).
  */
 import type { Generated } from 'kysely';
+import type { Hold, Posting } from '@paigow/engine';
 
 /** What an account is for. Player wallets are `'wallet'`; the others are single system accounts. */
 export const ACCOUNT_KINDS = ['wallet', 'house', 'commission', 'escrow', 'issuance'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
-/** The stake kinds taken into escrow at the deal (`openRound`). `'bank'` is a banker's cover. */
-export const HOLD_KINDS = ['main', 'fortune', 'bank'] as const;
+/** The stake kinds taken into escrow at the deal (`openRound`; the engine's `Hold['kind']`). `'bank'` is a banker's cover. */
+export const HOLD_KINDS = ['main', 'fortune', 'bank'] as const satisfies readonly Hold['kind'][];
 export type HoldKind = (typeof HOLD_KINDS)[number];
 
-/** The transfer kinds a settlement may post (`settleRound`). */
-export const SETTLEMENT_KINDS = ['stake-return', 'stake-lost', 'payout', 'commission', 'banker-fee'] as const;
+/** The transfer kinds a settlement may post (`settleRound`; the engine's `Posting['kind']`). */
+export const SETTLEMENT_KINDS = ['stake-return', 'stake-lost', 'payout', 'commission', 'banker-fee'] as const satisfies readonly Posting['kind'][];
 export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
 
 /**

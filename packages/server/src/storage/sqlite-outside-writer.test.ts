@@ -9,9 +9,8 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, createStore, signIn, spawnServer, TestClient, type ChildServer, type TestStore } from '../rooms/test-harness.js';
-import type { ServerHandle } from '../server.js';
-import { holdSqliteFile, type OutsideLock } from './test-faults.js';
+import { buildServer, serversPerTest, signIn, TestClient } from '../testing/harness.js';
+import { holdSqliteFile, type OutsideLock } from '../testing/faults.js';
 
 /** The largest event-loop delay of the server since the previous scrape, ms. */
 async function eventLoopMaxMs(url: string): Promise<number> {
@@ -22,24 +21,20 @@ async function eventLoopMaxMs(url: string): Promise<number> {
 }
 
 describe('SQLite with an outside writer holding the file', () => {
-  let store: TestStore | undefined;
-  let child: ChildServer | undefined;
+  const servers = serversPerTest('sqlite');
   let lock: OutsideLock | undefined;
   beforeAll(buildServer, 120_000);
   afterEach(async () => {
     await lock?.release().catch(() => undefined);
-    await child?.stop();
-    await store?.dispose();
-    lock = child = store = undefined;
+    lock = undefined;
   });
 
   // Retried: on a shared two-core machine another process can take the CPU for over 100 ms; a wait for the
   // lock on the event loop (the fault) stalls it for the whole 3 s, every time.
   it('keeps the event loop under 100 ms of delay and /healthz answering while BEGIN IMMEDIATE is held for 3 s', { retry: 2 }, async () => {
-    store = createStore('sqlite');
+    const store = servers.store;
     // Lease renewals every 200 ms: writes of their own, besides the deal.
-    child = await spawnServer(store, { lease: { heartbeatMs: 200, leaseMs: 5_000 } });
-    const server = { port: child.port, url: `http://127.0.0.1:${child.port}` } as ServerHandle;
+    const server = await servers.spawn({ lease: { heartbeatMs: 200, leaseMs: 5_000 } });
     const { token } = await signIn(server, 'Jo');
     const jo = await TestClient.join(server, 'small', token, 'jo');
     await jo.act('sit', { seat: 0 });

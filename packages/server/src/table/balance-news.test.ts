@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '@paigow/engine';
 import { createLedger, type Ledger } from '../ledger/index.js';
 import { prefixedRedis } from '../rooms/redis-presence.js';
-import { createStore, openStore, redisAnswers, signIn, startTestServer, TestClient, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../rooms/test-harness.js';
+import { createStore, openStore, redisAnswers, signIn, startTestServer, TestClient, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
 import type { ServerHandle } from '../server.js';
 import type { Database } from '../storage/index.js';
 import { BalanceNews, reportingMoves, type PubSub } from './balance-news.js';

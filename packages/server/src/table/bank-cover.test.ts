@@ -9,7 +9,7 @@ import type { Notice } from '@paigow/protocol';
 import { createLedger, type Ledger } from '../ledger/index.js';
 import { createPlayers, type Players } from '../players/index.js';
 import type { Database } from '../storage/database.js';
-import { TEST_BACKENDS } from '../storage/test-backends.js';
+import { TEST_BACKENDS } from '../testing/backends.js';
 import { TableRunner } from './runner.js';
 
 const quiet = () => undefined;

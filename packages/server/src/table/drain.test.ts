@@ -7,24 +7,7 @@
 import { once } from 'node:events';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../ledger/index.js';
-import {
-  buildServer,
-  createStore,
-  openStore,
-  signIn,
-  spawnServer,
-  startTestServer,
-  STORE_BACKENDS,
-  TestClient,
-  type ChildServer,
-  type TestStore,
-} from '../rooms/test-harness.js';
-import type { ServerHandle } from '../server.js';
-
-/** What the test harness needs of a server to sign in and join: its port and URL. */
-function reach(child: ChildServer): ServerHandle {
-  return { port: child.port, url: `http://127.0.0.1:${child.port}` } as ServerHandle;
-}
+import { buildServer, openStore, serversPerTest, signIn, STORE_BACKENDS, TestClient, type ChildServer, type TestStore } from '../testing/harness.js';
 
 async function openRoundIds(store: TestStore): Promise<string[]> {
   const database = openStore(store);
@@ -37,81 +20,73 @@ async function openRoundIds(store: TestStore): Promise<string[]> {
 
 for (const backend of STORE_BACKENDS) {
   describe.skipIf(!backend.enabled)(`drain on SIGTERM on ${backend.name}`, () => {
-    let store: TestStore | undefined;
-    let child: ChildServer | undefined;
-    let server: ServerHandle | undefined;
+    const servers = serversPerTest(backend.name);
     const clients: TestClient[] = [];
     beforeAll(buildServer, 120_000);
-    afterEach(async () => {
+    afterEach(() => {
       for (const client of clients.splice(0)) void client.leave().catch(() => undefined); // the server may be gone: no answer
-      child?.process.kill('SIGKILL');
-      await server?.close();
-      await store?.dispose();
-      child = server = store = undefined;
     });
 
     /** A child server with Jo dealt into a round at `small` (deciding) and Kim seated at `fresh`. */
-    async function roundInPlay(drainMs: number): Promise<{ jo: TestClient; kim: TestClient; roundId: string; exited: Promise<unknown[]> }> {
-      store = createStore(backend.name);
-      child = await spawnServer(store, { drainMs });
+    async function roundInPlay(drainMs: number): Promise<{ child: ChildServer; jo: TestClient; kim: TestClient; roundId: string; exited: Promise<unknown[]> }> {
+      const child = await servers.spawn({ drainMs });
       const exited = once(child.process, 'exit');
-      const [a, b] = await Promise.all([signIn(reach(child), 'Jo'), signIn(reach(child), 'Kim')]);
-      const jo = await TestClient.join(reach(child), 'small', a.token, 'jo');
-      const kim = await TestClient.join(reach(child), 'fresh', b.token, 'kim');
+      const [a, b] = await Promise.all([signIn(child, 'Jo'), signIn(child, 'Kim')]);
+      const jo = await TestClient.join(child, 'small', a.token, 'jo');
+      const kim = await TestClient.join(child, 'fresh', b.token, 'kim');
       clients.push(jo, kim);
       await jo.act('sit', { seat: 0 });
       await kim.act('sit', { seat: 0 });
       await jo.act('bet', { spot: 'main', amountCents: 1_000 });
       const dealt = await jo.act('deal');
       expect(dealt.phase).toBe('setting');
-      return { jo, kim, roundId: dealt.roundId!, exited };
+      return { child, jo, kim, roundId: dealt.roundId!, exited };
     }
 
     it('refuses bets, lets the round in play finish with the player deciding, then exits 0', async () => {
-      const { jo, kim, roundId, exited } = await roundInPlay(30_000);
-      child!.process.kill('SIGTERM');
-      const readyz = async () => (await fetch(`http://127.0.0.1:${child!.port}/readyz`)).json() as Promise<{ status: string }>;
+      const { child, jo, kim, roundId, exited } = await roundInPlay(30_000);
+      child.process.kill('SIGTERM');
+      const readyz = async () => (await fetch(`http://127.0.0.1:${child.port}/readyz`)).json() as Promise<{ status: string }>;
       await expect.poll(readyz).toMatchObject({ status: 'draining' });
       const refused = await kim.refused('bet', { spot: 'main', amountCents: 500 });
       expect(refused.error.code).toBe('bet/closed');
       expect((await kim.refused('deal')).error.code).toBe('bet/closed');
 
       await new Promise((resolve) => setTimeout(resolve, 1_000)); // still running: Jo has its decision time
-      expect(child!.process.exitCode).toBe(null);
+      expect(child.process.exitCode).toBe(null);
       const settled = await jo.act('house-way');
       expect(settled.lastRound?.roundId).toBe(roundId);
       const [code] = await exited;
       expect(code).toBe(0);
-      expect(await openRoundIds(store!)).toEqual([]);
+      expect(await openRoundIds(servers.store)).toEqual([]);
     });
 
     it('at the drain deadline it stops anyway; the round left open is recovered at the next start', async () => {
-      const { roundId, exited } = await roundInPlay(1_000);
+      const { child, roundId, exited } = await roundInPlay(1_000);
       const signalled = Date.now();
-      child!.process.kill('SIGTERM');
+      child.process.kill('SIGTERM');
       const [code] = await exited;
       expect(code).toBe(0);
       expect(Date.now() - signalled).toBeLessThan(5_000);
-      expect(await openRoundIds(store!)).toEqual([roundId]);
-      server = await startTestServer(store!);
+      expect(await openRoundIds(servers.store)).toEqual([roundId]);
+      const server = await servers.start();
       expect(server.recovery).toEqual({ settled: [roundId], refunded: [] });
     });
 
     it('a second SIGTERM stops at once', async () => {
-      const { roundId, exited } = await roundInPlay(60_000);
+      const { child, roundId, exited } = await roundInPlay(60_000);
       const signalled = Date.now();
-      child!.process.kill('SIGTERM');
+      child.process.kill('SIGTERM');
       await new Promise((resolve) => setTimeout(resolve, 300));
-      child!.process.kill('SIGTERM');
+      child.process.kill('SIGTERM');
       const [code] = await exited;
       expect(code).toBe(0);
       expect(Date.now() - signalled).toBeLessThan(5_000);
-      expect(await openRoundIds(store!)).toEqual([roundId]);
+      expect(await openRoundIds(servers.store)).toEqual([roundId]);
     });
 
     it('without a round in play SIGTERM stops at once', async () => {
-      store = createStore(backend.name);
-      child = await spawnServer(store, { drainMs: 60_000 });
+      const child = await servers.spawn({ drainMs: 60_000 });
       const exited = once(child.process, 'exit');
       const signalled = Date.now();
       child.process.kill('SIGTERM');

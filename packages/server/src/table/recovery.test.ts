@@ -1,38 +1,16 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCard, houseWay, isFoul, parseHand, settings, unwrap, type RoundResult } from '@paigow/engine';
 import type { HistoryResponse, MeResponse } from '@paigow/protocol';
 import { createLedger } from '../ledger/index.js';
-import type { ServerHandle } from '../server.js';
-import {
-  buildServer,
-  createStore,
-  getJson,
-  joinGuests,
-  openStore,
-  signIn,
-  spawnServer,
-  startTestServer,
-  STORE_BACKENDS,
-  TestClient,
-  type ChildServer,
-  type TestStore,
-} from '../rooms/test-harness.js';
+import { buildServer, getJson, joinGuests, openStore, serversPerTest, signIn, STORE_BACKENDS, TestClient } from '../testing/harness.js';
 import { decodeRoundSecret, encodeRoundSecret } from './recovery.js';
 
 for (const backend of STORE_BACKENDS) {
   describe.skipIf(!backend.enabled)(`restart recovery on ${backend.name}`, () => {
-    let store: TestStore | undefined;
-    let server: ServerHandle | undefined;
-    afterEach(async () => {
-      await server?.close();
-      await store?.dispose();
-      server = undefined;
-      store = undefined;
-    });
+    const servers = serversPerTest(backend.name);
 
     it('settles a round interrupted by a stop: submitted settings kept, unset hands by the house way, once', async () => {
-      store = createStore(backend.name);
-      server = await startTestServer(store);
+      let server = await servers.start();
       const {
         sessions: [a],
         clients: [jo, kim],
@@ -54,7 +32,7 @@ for (const backend of STORE_BACKENDS) {
       const kimCards = server.runners.get('small')!.current.round!.hands[1].cards;
       await server.close(); // Kim never set: the round is open in the ledger
 
-      server = await startTestServer(store);
+      server = await servers.start();
       expect(server.recovery).toEqual({ settled: [roundId], refunded: [] });
       expect(await server.ledger.openRounds()).toEqual([]);
       const history = await getJson<HistoryResponse>(server, '/api/history', a.token);
@@ -72,15 +50,14 @@ for (const backend of STORE_BACKENDS) {
       expect(await server.ledger.sumOfBalances()).toBe(0);
       await server.close();
 
-      server = await startTestServer(store);
+      server = await servers.start();
       expect(server.recovery).toEqual({ settled: [], refunded: [] });
       const again = await getJson<MeResponse>(server, '/api/me', a.token);
       expect(again.body.player.balanceCents).toBe(me.body.player.balanceCents);
     });
 
     it('refunds an open round whose private record cannot be read', async () => {
-      store = createStore(backend.name);
-      server = await startTestServer(store);
+      let server = await servers.start();
       const session = await signIn(server, 'Lu');
       const opened = await server.ledger.openRound({
         roundId: 'broken-round',
@@ -95,7 +72,7 @@ for (const backend of STORE_BACKENDS) {
       expect((await server.ledger.balance(session.player.id))).toEqual({ ok: true, value: 99_300 });
       await server.close();
 
-      server = await startTestServer(store);
+      server = await servers.start();
       expect(server.recovery).toEqual({ settled: [], refunded: ['broken-round'] });
       expect(await server.ledger.balance(session.player.id)).toEqual({ ok: true, value: 100_000 });
       const history = await getJson<HistoryResponse>(server, '/api/history', session.token);
@@ -109,22 +86,12 @@ const SHORT_LEASE = { leaseMs: 1_500, heartbeatMs: 150 };
 
 for (const backend of STORE_BACKENDS) {
   describe.skipIf(!backend.enabled)(`several processes on one ${backend.name} store (docs/server.md "Processes, leases and recovery")`, () => {
-    let store: TestStore | undefined;
-    let server: ServerHandle | undefined;
-    let other: ChildServer | undefined;
+    const servers = serversPerTest(backend.name);
     beforeAll(buildServer, 120_000);
-    afterEach(async () => {
-      await other?.stop();
-      await server?.close();
-      await store?.dispose();
-      other = undefined;
-      server = undefined;
-      store = undefined;
-    });
 
     it('a second server leaves the first one\'s live round alone; when the first dies, the second recovers it once', async () => {
-      store = createStore(backend.name);
-      server = await startTestServer(store, { lease: SHORT_LEASE });
+      const store = servers.store;
+      const server = await servers.start({ lease: SHORT_LEASE });
       const session = await signIn(server, 'Jo');
       const jo = await TestClient.join(server, 'small', session.token, 'jo');
       await jo.act('sit', { seat: 0 });
@@ -133,7 +100,7 @@ for (const backend of STORE_BACKENDS) {
       expect((await server.ledger.openRounds()).map((r) => [r.roundId, r.ownerInstanceId])).toEqual([[first.roundId, server.instanceId]]);
 
       // A second process on the same database while Jo is still deciding on the first.
-      other = await spawnServer(store, { lease: SHORT_LEASE });
+      const other = await servers.spawn({ lease: SHORT_LEASE });
       expect(other.recovery).toEqual({ settled: [], refunded: [] });
       await new Promise((resolve) => setTimeout(resolve, 2 * SHORT_LEASE.leaseMs)); // many of its sweeps
       expect((await server.ledger.openRounds()).map((r) => r.roundId)).toEqual([first.roundId]);
@@ -149,7 +116,6 @@ for (const backend of STORE_BACKENDS) {
       const second = await jo.act('deal');
       const crashedAt = Date.now();
       await server.close({ releaseLease: false });
-      server = undefined;
 
       const database = openStore(store);
       try {
@@ -175,8 +141,7 @@ for (const backend of STORE_BACKENDS) {
 
     it('a restart after a crash recovers the crashed process\'s round once its lease expires, and tells the player', async () => {
       const lease = { leaseMs: 2_500, heartbeatMs: 100 };
-      store = createStore(backend.name);
-      server = await startTestServer(store, { lease });
+      let server = await servers.start({ lease });
       const session = await signIn(server, 'Kai');
       const kai = await TestClient.join(server, 'small', session.token, 'kai');
       await kai.act('sit', { seat: 0 });
@@ -186,7 +151,7 @@ for (const backend of STORE_BACKENDS) {
       // The crashed process's lease runs out `leaseMs` after its last renewal (renewed off the main thread).
       const lastRenewal = server.lease.renewedAtMs;
 
-      server = await startTestServer(store, { lease });
+      server = await servers.start({ lease });
       const back = await TestClient.join(server, 'small', session.token, 'kai2');
       try {
         const notice = await back.waitForNotice('notice/round-recovered', 0, 10_000);
@@ -208,18 +173,18 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('a player connected to one process is told of its round that another process recovered, and sees the right balance', async () => {
-      store = createStore(backend.name);
-      server = await startTestServer(store, { lease: SHORT_LEASE });
+      const store = servers.store;
+      let server = await servers.start({ lease: SHORT_LEASE });
       const session = await signIn(server, 'Max');
       const max = await TestClient.join(server, 'small', session.token, 'max');
       await max.act('sit', { seat: 0 });
       await max.act('bet', { spot: 'main', amountCents: 1_200 });
       const dealt = await max.act('deal');
-      other = await spawnServer(store, { lease: SHORT_LEASE });
+      const other = await servers.spawn({ lease: SHORT_LEASE });
       await server.close({ releaseLease: false }); // a crash: the child recovers the round once the lease runs out
 
       // The restarted process judges leases so long that it never recovers the round itself.
-      server = await startTestServer(store, { lease: { leaseMs: 600_000, heartbeatMs: 150 } });
+      server = await servers.start({ lease: { leaseMs: 600_000, heartbeatMs: 150 } });
       const back = await TestClient.join(server, 'small', session.token, 'max2');
       try {
         const notice = await back.waitForNotice('notice/round-recovered', 0, 10_000);
@@ -246,8 +211,7 @@ for (const backend of STORE_BACKENDS) {
     });
 
     it('after a clean stop, the restart recovers at once and tells the player when it comes back', async () => {
-      store = createStore(backend.name);
-      server = await startTestServer(store);
+      let server = await servers.start();
       const session = await signIn(server, 'Lee');
       const lee = await TestClient.join(server, 'small', session.token, 'lee');
       await lee.act('sit', { seat: 0 });
@@ -255,7 +219,7 @@ for (const backend of STORE_BACKENDS) {
       const dealt = await lee.act('deal');
       await server.close();
 
-      server = await startTestServer(store);
+      server = await servers.start();
       expect(server.recovery).toEqual({ settled: [dealt.roundId], refunded: [] });
       const back = await TestClient.join(server, 'small', session.token, 'lee2');
       try {

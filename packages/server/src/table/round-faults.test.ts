@@ -9,9 +9,9 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MeResponse } from '@paigow/protocol';
-import { createStore, getJson, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from '../rooms/test-harness.js';
+import { createStore, getJson, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from '../testing/harness.js';
 import type { ServerHandle } from '../server.js';
-import { holdPostgresRow, holdSqliteFile, until, type OutsideLock } from '../storage/test-faults.js';
+import { holdPostgresRow, holdSqliteFile, until, type OutsideLock } from '../testing/faults.js';
 
 const DEADLINES = { dealMs: 1_000, settleMs: 1_500, firstRetryPauseMs: 100, maxRetryPauseMs: 300 };
 const BUSY_WAIT = { attemptMs: 5, firstPauseMs: 5, maxPauseMs: 50, totalMs: 300 };

@@ -473,7 +473,6 @@ export class TableRunner {
     const before = this.state;
     this.state = state;
     this.options.playerTables?.update(this.tableId, before.players, this.state.players);
-    this.seeds.noteEffects(effects);
     this.effects.push({ effects, before });
     if (!this.runningEffects) await this.runQueuedEffects();
     return ok(undefined);
@@ -499,20 +498,34 @@ export class TableRunner {
 
   /** Tells the reducer the ledger's answer to the settlement of `roundId`: the figures of `playerIds` as it has them now. */
   private async tellRoundSettled(roundId: string, playerIds: readonly string[]): Promise<void> {
-    const players: LedgerFigures[] = [];
-    for (const playerId of new Set(playerIds)) {
-      if (this.state.players[playerId] === undefined) continue;
-      const player = await this.options.players.getPlayer(playerId);
-      if (player !== undefined) players.push({ playerId, balanceCents: await this.spendable(player), compPoints: player.compPoints });
-    }
+    const here = [...new Set(playerIds)].filter((playerId) => this.state.players[playerId] !== undefined);
+    const figures = await this.figures(here);
+    const players: LedgerFigures[] = here.flatMap((playerId) => figures.get(playerId) ?? []);
     await this.dispatch({ type: 'round-settled', roundId, players, nowMs: this.now() });
   }
 
+  /** The ledger's figures (`Ledger.figures`: spendable here, comp points) of `playerIds`, by player id, in one read. */
+  private async figures(playerIds: readonly string[]): Promise<Map<string, LedgerFigures>> {
+    if (playerIds.length === 0) return new Map();
+    const rows = await this.options.ledger.figures(playerIds, this.tableId);
+    return new Map(rows.map((row) => [row.playerId, { playerId: row.playerId, balanceCents: row.balanceCents, compPoints: row.compPoints }]));
+  }
+
   private async syncPlayer(playerId: string): Promise<Result<void>> {
-    const player = await this.options.players.getPlayer(playerId);
-    if (player === undefined) return err('ledger/unknown-account', `no player ${playerId}`);
+    const figures = (await this.figures([playerId])).get(playerId);
+    if (figures === undefined) return err('ledger/unknown-account', `no player ${playerId}`);
     if (this.state.players[playerId] === undefined) return ok(undefined);
-    return this.dispatch({ type: 'sync', playerId, balanceCents: await this.spendable(player), compPoints: player.compPoints, nowMs: this.now() });
+    return this.dispatch({ type: 'sync', ...figures, nowMs: this.now() });
+  }
+
+  /** `syncPlayer` of each of `playerIds` at the table (in that order), their figures read in one statement. */
+  private async syncPlayers(playerIds: readonly string[]): Promise<void> {
+    const here = [...new Set(playerIds)].filter((playerId) => this.state.players[playerId] !== undefined);
+    const figures = await this.figures(here);
+    for (const playerId of here) {
+      const player = figures.get(playerId);
+      if (player !== undefined && this.state.players[playerId] !== undefined) await this.dispatch({ type: 'sync', ...player, nowMs: this.now() });
+    }
   }
 
   /**
@@ -559,6 +572,7 @@ export class TableRunner {
           await this.deal();
           break;
         case 'open-round': {
+          this.seeds.noteDealt(effect.roundId);
           if (this.draining) {
             // docs/server.md "Drain": no new round; the bets go back on the felt (notice/round-void).
             await this.dispatch({ type: 'round-failed', roundId: effect.roundId, reason: 'bet/closed', nowMs: this.now() });
@@ -591,19 +605,19 @@ export class TableRunner {
             // Players may now ask for hints: have the hint workers ready (they start once per process).
             this.options.hints?.prewarm?.();
             // The ledger took the stakes: the table shows its balances; then decisions start.
-            for (const playerId of new Set(effect.holds.map((hold) => hold.playerId))) await this.syncPlayer(playerId);
+            await this.syncPlayers(effect.holds.map((hold) => hold.playerId));
             await this.dispatch({ type: 'round-opened', roundId: effect.roundId, nowMs: this.now() });
           } else if (!opened.ok && shortPlayersOf(opened.error).length > 0) {
             // One player's shortfall never voids the round for the others (docs/server.md): deal again without it.
             const short = shortPlayersOf(opened.error);
             await this.dispatch({ type: 'round-short', roundId: effect.roundId, playerIds: short, nowMs: this.now() });
-            for (const playerId of short) await this.syncPlayer(playerId);
+            await this.syncPlayers(short);
           } else {
             const error: RuleError = opened.ok ? { code: 'action/stale', message: 'the round could not be dealt' } : opened.error;
             dealFailed(this.logger, this.tableId, effect.roundId, error);
             // The reducer voids the round and tells its players (notice/round-void).
             await this.dispatch({ type: 'round-failed', roundId: effect.roundId, reason: error.code, nowMs: this.now() });
-            for (const playerId of new Set(effect.holds.map((hold) => hold.playerId))) await this.syncPlayer(playerId);
+            await this.syncPlayers(effect.holds.map((hold) => hold.playerId));
           }
           break;
         }

@@ -8,7 +8,7 @@ import { createCryptoRng, tableConfig, unwrap, type TableConfigInput } from '@pa
 import { createLedger, type Ledger } from '../ledger/index.js';
 import { createPlayers, type Players } from '../players/index.js';
 import type { Database } from '../storage/database.js';
-import { TEST_BACKENDS } from '../storage/test-backends.js';
+import { TEST_BACKENDS } from '../testing/backends.js';
 import { TableRunner } from './runner.js';
 
 for (const backend of TEST_BACKENDS) {

@@ -103,7 +103,7 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
       )}
       {mine && entry.grade && (
         <span className="history-row__extra" data-testid="history-grade" data-ev-lost={entry.grade.evLost} data-played-ev={entry.grade.playedEv}>
-          {gradeLines(t, i18n.language, entry.grade, mine.bets.main, money).join(' ')}
+          {gradeLines(t, i18n.language, entry.grade, mine.bets.main, money).join(' — ')}
         </span>
       )}
       {mine?.envy && (

@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { ResultModel } from '../table-ui/model.js';
 import { resultLines, type ResultLine } from '../table-ui/result-lines.js';
 import { envyHandsText, fortuneLineName } from './i18n/index.js';
+import { gradeLines, gradeNote, gradeShort } from '../coach/format.js';
+import type { RoundGradeState } from '../coach/useRoundGrade.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 type T = ReturnType<typeof useTranslation>['t'];
@@ -37,9 +39,18 @@ export function resultTexts(result: ResultModel, t: T, money: Money): string[] {
   return resultLines(result).map((line) => lineText(line, t, money));
 }
 
-/** The `result` banner, one line per bet. */
-export function ResultBanner({ result, money }: { result: ResultModel; money: Money }) {
-  const { t } = useTranslation();
+/** The coach's grade of the viewer's setting (issue 17 point 1) and the main bet it was played at, cents. */
+export interface ResultGrade {
+  readonly state: RoundGradeState;
+  readonly betCents: number;
+}
+
+/**
+ * The `result` banner, one line per bet, then the coach's grade of the setting (`result-grade`: what it gave
+ * up against the best setting, the EVs in its title) while it is being computed and once it is.
+ */
+export function ResultBanner({ result, money, grade }: { result: ResultModel; money: Money; grade?: ResultGrade }) {
+  const { t, i18n } = useTranslation();
   const lines = resultLines(result);
   return (
     <div
@@ -60,6 +71,37 @@ export function ResultBanner({ result, money }: { result: ResultModel; money: Mo
           {lineText(line, t, money)}
         </span>
       ))}
+      {grade && grade.state.kind !== 'none' && <ResultGradeLine grade={grade} t={t} lng={i18n.language} money={money} />}
     </div>
+  );
+}
+
+/**
+ * The coach's grade as a line (`result-grade`): in the banner on a wide screen; on a phone (no room for
+ * another line in the banner) in place of the empty bet total beside it (`className`), once graded.
+ */
+export function ResultGradeLine({ grade, t, lng, money, className = 'result__detail result__detail--grade' }: { grade: ResultGrade; t: T; lng: string; money: Money; className?: string }) {
+  const { state } = grade;
+  if (state.kind === 'none') return null;
+  if (state.kind !== 'graded') {
+    return (
+      <span className={className} data-testid="result-grade" data-state="pending">
+        {t('coach.grade.pending')}
+      </span>
+    );
+  }
+  const [summary, verdict] = gradeLines(t, lng, state.grade, grade.betCents, money);
+  // In a few words on the felt; the whole sentence and the EVs in the title and for screen readers.
+  return (
+    <span
+      className={className}
+      data-testid="result-grade"
+      data-state="graded"
+      data-ev-lost={state.grade.evLost}
+      data-played-ev={state.grade.playedEv}
+      title={`${verdict} ${summary} — ${t('coach.grade.title')}`}
+    >
+      {className === 'grade-note' ? gradeNote(t, state.grade, grade.betCents, money) : gradeShort(t, lng, state.grade, grade.betCents, money)}
+    </span>
   );
 }

@@ -19,10 +19,18 @@ export function SeatsBar({ view, you, send, money }: {
 }) {
   const { t, i18n } = useTranslation();
   const inRound = view.seats.some((s) => s.you && s.inRound);
+  const closed = (s: TableView['seats'][number]) => (s.nickname !== null && !s.you) || inRound;
   const banker = view.banker;
   return (
     <div className="seats-bar">
-      <div className="seats">
+      {/* On a phone the seats scroll sideways: with no seat to press (in a round), the row itself takes the
+          focus so the keyboard can scroll it (axe scrollable-region-focusable). */}
+      <div
+        className="seats"
+        role="group"
+        aria-label={t('lobby.seats', { count: view.seats.length })}
+        tabIndex={view.seats.every(closed) ? 0 : undefined}
+      >
         {view.seats.map((s) => {
           const taken = s.nickname !== null;
           const bet =
@@ -43,7 +51,7 @@ export function SeatsBar({ view, you, send, money }: {
               data-main-cents={s.bets.main}
               data-fortune-cents={s.bets.fortune}
               data-ready={s.ready}
-              disabled={(taken && !s.you) || inRound}
+              disabled={closed(s)}
               title={taken ? [s.nickname, bet, state].filter(Boolean).join(' · ') : undefined}
               onClick={() => {
                 if (taken) return;

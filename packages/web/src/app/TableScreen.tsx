@@ -27,7 +27,8 @@ import { useBetChips } from './useBetChips.js';
 import { BetTotal } from './BetTools.js';
 import { BankRoom } from './BankStatus.js';
 import { BrokeNotice } from './BrokeNotice.js';
-import { ResultBanner, resultTexts } from './ResultBanner.js';
+import { ResultBanner, ResultGradeLine, resultTexts } from './ResultBanner.js';
+import { useRoundGrade } from '../coach/useRoundGrade.js';
 import { Announcer } from './Announcer.js';
 import { TableHelp } from '../help/HelpOverlay.js';
 import { useTable, type LiveTable } from './useTable.js';
@@ -143,6 +144,11 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const stage: Stage = view ? stageOf(view) : { kind: 'empty' };
   // The chips on the felt and their tools (Clear, Undo, Double, Rebet).
   const bets = useBetChips({ view, canBet: felt?.canBet ?? false, send, pendingTypes, error, setLocalError, money });
+  // The coach grades the setting the viewer made in its own seat (not a round it banked, nor a hand the table
+  // set at a timeout or a disconnection: docs/server.md "The coach") after the reveal.
+  const graded = (p: { you: boolean; bets: { main: number }; setBy: string }) => p.you && p.bets.main > 0 && (p.setBy === 'player' || p.setBy === 'house-way');
+  const playedRound = stage.kind === 'revealed' && view?.lastRound?.players.some(graded) ? view.lastRound.roundId : null;
+  const grade = useRoundGrade(api, session.token, playedRound);
   useRoundCues(soundOn, stage.kind === 'setting' ? roundId : null, view ? resultOf(view) : null);
   // Keyboard focus that falls with its control (Deal, a moved card, Hint, Split) goes to the next one.
   useFocusKeeper({ stage: stage.kind, hintOpen: stage.kind === 'setting' && table.hint !== null });
@@ -168,6 +174,11 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
 
   const { result } = felt;
   const revealed = result !== null && stage.kind === 'revealed';
+  const gradeBet = revealed && !result.asBanker ? (view.lastRound?.players.find((p) => p.you)?.bets.main ?? 0) : 0;
+  const resultGrade = gradeBet > 0 ? { state: grade, betCents: gradeBet } : undefined;
+  // A phone has no room for another line in the banner: the grade takes the empty bet total's place until
+  // the next chip (styles.css `.grade-note`; e2e/phone-viewport.test.ts).
+  const gradeNote = compact && resultGrade !== undefined && grade.kind === 'graded' && bets.shown.main.length === 0 && bets.shown.fortune.length === 0;
   const onDeal = () => {
     const refusal = bets.draftRefusal() ?? (clientSeed.error !== null ? errorMessage(t, clientSeed.error) : null);
     setLocalError(refusal);
@@ -211,8 +222,8 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
               <p className="message" data-testid="message">
                 <PhaseMessage view={view} you={you} stage={stage} status={status} waiting={felt.waiting} waitDeadline={felt.timer.wait} />
               </p>
-              {revealed && <ResultBanner result={result} money={money} />}
-              {isPlayer && view.phase === 'betting' && <BetTotal bets={bets} money={money} />}
+              {revealed && <ResultBanner result={result} money={money} grade={compact ? undefined : resultGrade} />}
+              {isPlayer && view.phase === 'betting' && (gradeNote && resultGrade ? <ResultGradeLine grade={resultGrade} t={t} lng={lng} money={money} className="grade-note" /> : <BetTotal bets={bets} money={money} />)}
               {felt.canBet && <BrokeNotice view={view} you={you} money={money} onTopUp={() => send('top-up')} busy={pendingTypes.has('top-up')} />}
               <BankRoom view={view} money={money} />
             </div>

@@ -7,7 +7,7 @@ const round = (roundId: string, tableId: string, settledAtMs: number): RoundResu
   roundId,
   tableId,
   banker: { kind: 'house' },
-  bankerHand: { cards: [], setting: { high: [], low: [] }, rule: '9.one-pair' },
+  bankerHand: { cards: [], setting: { high: [], low: [] }, rule: '9.one-pair', explanation: null },
   players: [],
   bankerNetCents: 0,
   bankerFeeCents: 0,

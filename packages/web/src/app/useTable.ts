@@ -8,12 +8,12 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ClientMessageType, HintReply, TableView } from '@paigow/protocol';
+import { ApiError } from '../net/http.js';
 import {
   connectTable,
-  JoinError,
   type ConnectionStatus,
-  type Notice,
   type Payload,
+  type ReceivedNotice,
   type TableConnection,
   type TableError,
 } from '../net/table-connection.js';
@@ -58,7 +58,7 @@ export interface LiveTable {
 }
 
 /** A notice as received (`id` is local, for dismissal; `atMs` the browser clock at arrival). */
-export interface NoticeItem extends Notice {
+export interface NoticeItem extends ReceivedNotice {
   readonly id: number;
   readonly atMs: number;
 }
@@ -201,7 +201,7 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
       })
       .catch((e: unknown) => {
         if (!live) return;
-        const code = e instanceof JoinError ? e.code : 'network';
+        const code = e instanceof ApiError ? e.code : 'network';
         setStatus('closed');
         setError({ code: code as TableError['code'], message: String(e), requestId: null });
         if (code === 'auth/invalid-session') lostRef.current();

@@ -30,3 +30,18 @@ export function gradeLines(t: TFunction, lng: string, grade: SettingGrade, betCe
   if (grade.evLost < OPTIMAL_EPSILON) return [summary, t('coach.grade.optimal')];
   return [summary, t('coach.grade.lost', { lost: evPercent(lng, grade.evLost, false), money: money(Math.round(grade.evLost * betCents)) })];
 }
+
+/**
+ * The grade in a few words, for the line under a result: what the setting cost in % of the bet and in money
+ * at `betCents` ("Setting cost 0.42% ($0.21)"), or that it was the best setting.
+ */
+export function gradeShort(t: TFunction, lng: string, grade: SettingGrade, betCents: number, money: (cents: number, signed?: boolean) => string): string {
+  if (grade.evLost < OPTIMAL_EPSILON) return t('coach.grade.shortBest');
+  return t('coach.grade.short', { lost: evPercent(lng, grade.evLost, false), money: money(Math.round(grade.evLost * betCents)) });
+}
+
+/** The grade in the fewest words, for a phone: what the setting cost in money at `betCents` ("Setting cost $0.21"), or that it was the best. */
+export function gradeNote(t: TFunction, grade: SettingGrade, betCents: number, money: (cents: number, signed?: boolean) => string): string {
+  if (grade.evLost < OPTIMAL_EPSILON) return t('coach.grade.shortBest');
+  return t('coach.grade.note', { money: money(Math.round(grade.evLost * betCents)) });
+}

@@ -11,6 +11,9 @@ const en = {
     summary: 'Your setting: EV {{played}} · best {{best}} · house way {{houseWay}}',
     lost: 'You gave up {{lost}} of the bet ({{money}}).',
     optimal: 'You made the best setting.',
+    short: 'Setting cost {{lost}} ({{money}})',
+    shortBest: 'Best setting',
+    note: 'Setting cost {{money}}',
     title: 'EV per unit bet against the banker’s house way, exact over every banker hand, commission included',
   },
   page: {
@@ -89,6 +92,9 @@ const ru: Strings<CoachCatalog> & { page: { hands_few: string; hands_many: strin
     summary: 'Ваша раскладка: EV {{played}} · лучшая {{best}} · House Way {{houseWay}}',
     lost: 'Вы упустили {{lost}} ставки ({{money}}).',
     optimal: 'Вы выбрали лучшую раскладку.',
+    short: 'Раскладка стоила {{lost}} ({{money}})',
+    shortBest: 'Лучшая раскладка',
+    note: 'Цена раскладки: {{money}}',
     title: 'EV на единицу ставки против House Way банкира, точно по всем рукам банкира, с учётом комиссии',
   },
   page: {
@@ -165,6 +171,9 @@ const fr: Strings<CoachCatalog> & { page: { hands_many: string } } = {
     summary: 'Votre placement : espérance {{played}} · meilleur {{best}} · règle de la maison {{houseWay}}',
     lost: 'Vous avez perdu {{lost}} de la mise ({{money}}).',
     optimal: 'Vous avez fait le meilleur placement.',
+    short: 'Placement : {{lost}} perdu ({{money}})',
+    shortBest: 'Meilleur placement',
+    note: 'Coût du placement : {{money}}',
     title: 'Espérance par unité misée contre la règle de la maison du banquier, exacte sur toutes ses mains, commission comprise',
   },
   page: {
@@ -240,6 +249,9 @@ const de: Strings<CoachCatalog> = {
     summary: 'Ihre Aufteilung: EW {{played}} · beste {{best}} · Art des Hauses {{houseWay}}',
     lost: 'Sie haben {{lost}} des Einsatzes verschenkt ({{money}}).',
     optimal: 'Sie haben die beste Aufteilung gewählt.',
+    short: 'Aufteilung kostete {{lost}} ({{money}})',
+    shortBest: 'Beste Aufteilung',
+    note: 'Aufteilung kostete {{money}}',
     title: 'EW je Einsatzeinheit gegen die Art des Hauses der Bank, exakt über alle Hände der Bank, Provision eingerechnet',
   },
   page: {
@@ -314,6 +326,9 @@ const es: Strings<CoachCatalog> & { page: { hands_many: string } } = {
     summary: 'Su colocación: VE {{played}} · la mejor {{best}} · reglas de la casa {{houseWay}}',
     lost: 'Ha cedido {{lost}} de la apuesta ({{money}}).',
     optimal: 'Ha hecho la mejor colocación.',
+    short: 'La colocación costó {{lost}} ({{money}})',
+    shortBest: 'Mejor colocación',
+    note: 'La colocación costó {{money}}',
     title: 'VE por unidad apostada contra las reglas de la casa de la banca, exacto sobre todas sus manos, comisión incluida',
   },
   page: {

@@ -6,17 +6,20 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, formatDecimal } from '../app/i18n/index.js';
+import { auditRowName, auditTestTitle } from './fairness-text.js';
 
-/** The report of `GET /api/fairness/audit` (the server's `FairnessAuditReport`). */
-interface AuditReport {
+/**
+ * The report of `GET /api/fairness/audit` (the server's `FairnessAuditReport`): test ids and category ids, which
+ * the page names in the player's language (`fairness-text.ts`).
+ */
+export interface AuditReport {
   readonly rounds: number;
   readonly threshold: number;
   readonly flagged: boolean;
   readonly tests: readonly {
     readonly name: string;
-    readonly description: string;
     readonly sample: number;
-    readonly rows: readonly { readonly key: string; readonly observed: number; readonly expected: number }[];
+    readonly rows: readonly { readonly keys: readonly string[]; readonly observed: number; readonly expected: number }[];
     readonly statistic: number | null;
     readonly degreesOfFreedom: number | null;
     readonly pValue: number | null;
@@ -26,7 +29,7 @@ interface AuditReport {
 
 /** The audit page; `onBack` returns to the app. */
 export function AuditPage({ onBack }: { onBack: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [report, setReport] = useState<AuditReport | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
@@ -49,45 +52,51 @@ export function AuditPage({ onBack }: { onBack: () => void }) {
         <p className="muted">{t('audit.explain')}</p>
         {failed !== null && <p className="error">{failed}</p>}
         {report === null && failed === null && <p>{t('app.loading')}</p>}
-        {report !== null && (
-          <>
-            <p data-testid="fairness-audit-verdict" data-flagged={report.flagged}>
-              <strong>{report.flagged ? t('audit.flagged', { threshold: report.threshold }) : t('audit.passed', { rounds: report.rounds, threshold: report.threshold })}</strong>
-            </p>
-            {report.tests.map((test) => (
-              <div key={test.name} data-testid={`audit-${test.name}`} data-p-value={test.pValue ?? ''}>
-                <h2>{test.description}</h2>
-                <p className="muted">
-                  {test.pValue === null
-                    ? t('audit.tooFew', { sample: test.sample })
-                    : t('audit.result', { sample: test.sample, statistic: formatDecimal(i18n.language, test.statistic!, 2), df: test.degreesOfFreedom, p: formatDecimal(i18n.language, test.pValue, { significant: 3 }) })}
-                </p>
-                <table className="audit-table">
-                  <thead>
-                    <tr>
-                      <th>{t('audit.category')}</th>
-                      <th>{t('audit.dealt')}</th>
-                      <th>{t('audit.expected')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {test.rows.map((row) => (
-                      <tr key={row.key}>
-                        <td>{row.key}</td>
-                        <td>{row.observed}</td>
-                        <td>{formatDecimal(i18n.language, row.expected, 1)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ))}
-          </>
-        )}
+        {report !== null && <AuditReportView report={report} />}
         <button className="btn btn--small" onClick={onBack}>
           {t('verify.back')}
         </button>
       </section>
     </main>
+  );
+}
+
+/** The verdict and the tests of an audit report, in the page's language (test and category names from their ids). */
+export function AuditReportView({ report }: { report: AuditReport }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <p data-testid="fairness-audit-verdict" data-flagged={report.flagged}>
+        <strong>{report.flagged ? t('audit.flagged', { threshold: report.threshold }) : t('audit.passed', { rounds: report.rounds, threshold: report.threshold })}</strong>
+      </p>
+      {report.tests.map((test) => (
+        <div key={test.name} data-testid={`audit-${test.name}`} data-p-value={test.pValue ?? ''}>
+          <h2>{auditTestTitle(t, test.name)}</h2>
+          <p className="muted">
+            {test.pValue === null
+              ? t('audit.tooFew', { sample: test.sample })
+              : t('audit.result', { sample: test.sample, statistic: formatDecimal(i18n.language, test.statistic!, 2), df: test.degreesOfFreedom, p: formatDecimal(i18n.language, test.pValue, { significant: 3 }) })}
+          </p>
+          <table className="audit-table">
+            <thead>
+              <tr>
+                <th>{t('audit.category')}</th>
+                <th>{t('audit.dealt')}</th>
+                <th>{t('audit.expected')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {test.rows.map((row) => (
+                <tr key={row.keys.join('+')} data-keys={row.keys.join('+')}>
+                  <td>{auditRowName(t, test.name, row.keys)}</td>
+                  <td>{row.observed}</td>
+                  <td>{formatDecimal(i18n.language, row.expected, 1)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </>
   );
 }

@@ -2,12 +2,14 @@
  * The verify page (`#/verify/<roundId>`, issue 15): fetches the round's published proof
  * (`GET /api/rounds/<roundId>/fairness`, the only server call) and replays it in the browser: the
  * commitment and the deck with WebCrypto, the hands, the house-way settings and the outcomes with the
- * engine; then says "verified" or exactly what differs. No sign-in needed.
+ * engine; then says "verified" or exactly what differs (the engine's codes and values, worded by the catalogs:
+ * `differenceText`). No sign-in needed.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FairnessProof, Verification } from '@paigow/engine';
 import { errorMessage } from '../app/i18n/index.js';
+import { differenceText } from './fairness-text.js';
 import { verifyInBrowser } from './webcrypto-deck.js';
 
 type State =
@@ -75,7 +77,8 @@ export function VerifyPage({ roundId, onBack }: { roundId: string; onBack: () =>
   );
 }
 
-function Verdict({ proof, verification }: { proof: FairnessProof; verification: Verification }) {
+/** The verdict on a proof: "verified", or what differs in the page's language (`differenceText`), then the proof's facts. */
+export function Verdict({ proof, verification }: { proof: FairnessProof; verification: Verification }) {
   const { t } = useTranslation();
   return (
     <>
@@ -84,8 +87,10 @@ function Verdict({ proof, verification }: { proof: FairnessProof; verification: 
       </p>
       {!verification.verified && (
         <ul data-testid="verify-differences">
-          {verification.differences.map((line) => (
-            <li key={line}>{line}</li>
+          {verification.differences.map((difference, i) => (
+            <li key={i} data-code={difference.code}>
+              {differenceText(t, difference)}
+            </li>
           ))}
         </ul>
       )}

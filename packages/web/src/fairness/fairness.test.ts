@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { formatCard } from '@paigow/engine';
+import { CATEGORIES, formatCard, type FairnessProof, type ProofDifference } from '@paigow/engine';
+import { createI18n, LANGUAGES } from '../app/i18n/index.js';
 import { parseRoute, routeHash } from '../app/session.js';
+import { AuditReportView, type AuditReport } from './AuditPage.js';
+import { auditCategoryName, auditTestTitle, differenceText } from './fairness-text.js';
+import { Verdict } from './VerifyPage.js';
 import { randomClientSeed, withClientSeed, type ClientSeed } from './client-seed.js';
 import { recomputeWithWebCrypto, verifyInBrowser } from './webcrypto-deck.js';
 
@@ -23,6 +30,85 @@ describe('the browser’s WebCrypto replay of the shuffle', () => {
     const altered = await verifyInBrowser({ ...proof, clientSeeds: v.clientSeeds.replace('lucky', 'lucKy') });
     expect(altered.ok && altered.value.verified).toBe(false);
     expect(await verifyInBrowser({ nope: true })).toMatchObject({ ok: false, error: { code: 'fairness/bad-proof' } });
+  });
+});
+
+/** One difference of each code (the engine's `ProofDifference`), with values a sentence must show. */
+const EVERY_DIFFERENCE: readonly ProofDifference[] = [
+  { code: 'commitment', params: { published: 'a'.repeat(64), expected: 'b'.repeat(64) } },
+  { code: 'deck-card', params: { position: 17, published: '7d', expected: 'Jk' } },
+  { code: 'client-seeds-order', params: { published: [3, 1, 'B'], expected: [1, 3] } },
+  { code: 'hand-cards', params: { seat: 2, published: ['As', 'Kd', 'Qc', 'Jh', 'Ts', '9d', '8c'], expected: ['Jk', 'Kd', 'Qc', 'Jh', 'Ts', '9d', '8c'] } },
+  { code: 'settings-count', params: { published: 2, expected: 3 } },
+  { code: 'outcomes-count', params: { published: 1, expected: 2 } },
+  { code: 'setting-missing', params: { seat: 'banker' } },
+  { code: 'outcome-missing', params: { seat: 4 } },
+  { code: 'setting-illegal', params: { seat: 1, reason: 'setting/foul', card: null } },
+  { code: 'setting-illegal', params: { seat: 1, reason: 'setting/not-your-cards', card: 'Qs' } },
+  { code: 'setting-not-house-way', params: { seat: 'banker', published: { high: ['As', 'Ad', '9c', '7h', '5s'], low: ['Kd', '2c'] }, expected: { high: ['As', 'Ad', '9c', '7h', '2c'], low: ['Kd', '5s'] } } },
+  { code: 'outcome', params: { seat: 0, published: { high: 'win', low: 'win', outcome: 'lose' }, expected: { high: 'win', low: 'copy', outcome: 'push' } } },
+];
+
+/** The English the engine used to send (and `paigow verify` still prints): none of it may reach another language's page. */
+const ENGLISH = /\b(published|the seeds give|the deck deals|the house way sets|the settings give|no setting|no outcome|is not one of your cards)\b/;
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+
+describe('the verify page words what differs in the player’s language (the engine sends codes and values)', () => {
+  it.each(LANGUAGES)('words every kind of difference from the %s catalog, with its values', (lng) => {
+    const t = createI18n(lng).t;
+    for (const d of EVERY_DIFFERENCE) {
+      const sentence = differenceText(t, d);
+      expect(sentence, d.code).not.toMatch(/verify\.|mark\.|history\.|errors\.|\{\{/);
+      if (lng !== 'en') expect(sentence, d.code).not.toMatch(ENGLISH);
+      const values = JSON.stringify(d.params).match(/"([^"]{2,})"/g)!.map((v) => v.slice(1, -1));
+      for (const value of values.filter((v) => /^([0-9a-f]{64}|[2-9TJQKA][shdc]|Jk)$/.test(v))) expect(sentence, `${d.code} ${value}`).toContain(value);
+    }
+    // Seats count from 1 on the page, as at the table (the proof counts from 0).
+    expect(differenceText(t, EVERY_DIFFERENCE[3])).toContain(t('verify.seat', { seat: 3 }));
+    expect(differenceText(t, EVERY_DIFFERENCE[8])).toContain(t('errors.setting/foul'));
+  });
+
+  it('lists the differences of an altered proof in German on the page, none in English', async () => {
+    const v = vectors[1];
+    const proof = { scheme: 'paigow-shuffle-v1', roundId: v.roundId, commitment: v.commitment, serverSeed: v.serverSeed, clientSeeds: v.clientSeeds, deck: [...v.deck], hands: v.hands } as FairnessProof;
+    (proof.deck as string[])[0] = v.deck[1];
+    const verified = await verifyInBrowser(proof);
+    if (!verified.ok) throw new Error(verified.error.message);
+    expect(verified.value.differences).toEqual([{ code: 'deck-card', params: { position: 0, published: v.deck[1], expected: v.deck[0] } }]);
+    const i18n = createI18n('de');
+    const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(Verdict, { proof, verification: verified.value })));
+    const items = [...html.matchAll(/<li[^>]*data-code="([^"]+)"[^>]*>([^<]*)<\/li>/g)].map((m) => [m[1], m[2]]);
+    expect(items).toEqual([['deck-card', `Deckposition 0: Der Nachweis nennt ${v.deck[1]}, die Seeds ergeben ${v.deck[0]}.`]]);
+    expect(text(html)).not.toMatch(ENGLISH);
+  });
+});
+
+describe('the fairness audit page names the server’s test ids and category ids in the player’s language', () => {
+  const report: AuditReport = {
+    rounds: 40,
+    threshold: 0.001,
+    flagged: false,
+    tests: [
+      { name: 'banker-category', sample: 40, rows: [{ keys: ['five_aces', 'royal_flush', 'straight_flush', 'four_of_a_kind'], observed: 1, expected: 0.9 }, { keys: ['one_pair'], observed: 20, expected: 19.1 }], statistic: 1.2, degreesOfFreedom: 1, pValue: 0.27, flagged: false },
+      { name: 'fortune-line', sample: 160, rows: [{ keys: ['straight', 'losing'], observed: 160, expected: 160 }], statistic: null, degreesOfFreedom: null, pValue: null, flagged: false },
+      { name: 'outcome', sample: 40, rows: [{ keys: ['win'], observed: 12, expected: 11.4 }, { keys: ['push', 'loss'], observed: 28, expected: 28.6 }], statistic: 0.1, degreesOfFreedom: 1, pValue: 0.75, flagged: false },
+    ],
+  };
+
+  it.each(LANGUAGES)('shows no id and no English test description in %s', (lng) => {
+    const i18n = createI18n(lng);
+    const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(AuditReportView, { report })));
+    const shown = text(html.replace(/ data-[a-z-]+="[^"]*"/g, ''));
+    // The ids made of more than one word (one_pair, fortune-line…); one-word ids such as `flush` are also words of some languages.
+    for (const id of [...CATEGORIES, 'losing', 'banker-category', 'fortune-line'].filter((id) => /[_-]|losing/.test(id))) expect(shown, id).not.toContain(id);
+    expect(shown).not.toMatch(/reference\/|seven-card\.json|against the exact/);
+    for (const test of report.tests) expect(shown).toContain(text(auditTestTitle(i18n.t, test.name)));
+    expect(shown).toContain(`${i18n.t('category.five_aces')} + ${i18n.t('category.royal_flush')}`);
+    expect(shown).toContain(`${i18n.t('fortuneLine.straight')} + ${i18n.t('audit.noLine')}`);
+    expect(shown).toContain(`${i18n.t('history.outcome.push')} + ${i18n.t('history.outcome.lose')}`);
+    expect(auditCategoryName(i18n.t, 'banker-category', 'one_pair')).toBe(i18n.t('category.one_pair'));
+    if (lng !== 'en') expect(auditTestTitle(i18n.t, 'outcome')).not.toBe(auditTestTitle(createI18n('en').t, 'outcome'));
   });
 });
 

@@ -127,11 +127,11 @@ function DiffView({ diff, name, lng }: { diff: LabDiff; name: (id: HouseWayId) =
         {t('lab.evChange', { a: name(diff.a), b: name(diff.b), change: evText(lng, diff.evChange) })}
       </p>
       <p className="muted">{t('lab.costliest', { banker: name(diff.banker) })}</p>
-      <HandsTable diff={diff} hands={diff.top} name={name} lng={lng} testid="lab-top" />
+      <HandsTable diff={diff} hands={diff.top} name={name} lng={lng} testid="lab-top" label={t('lab.costliest', { banker: name(diff.banker) })} />
       {diff.topTotal.length > 0 && (
         <>
           <p className="muted">{t('lab.costliestTotal')}</p>
-          <HandsTable diff={diff} hands={diff.topTotal} name={name} lng={lng} testid="lab-top-total" />
+          <HandsTable diff={diff} hands={diff.topTotal} name={name} lng={lng} testid="lab-top-total" label={t('lab.costliestTotal')} />
         </>
       )}
       <p className="note muted">{t('lab.method', { method: diff.method })}</p>
@@ -141,18 +141,21 @@ function DiffView({ diff, name, lng }: { diff: LabDiff; name: (id: HouseWayId) =
 
 /**
  * A list of hands the two house ways set differently: each setting's EV, the signed difference
- * EV(B) − EV(A) per unit staked with the better house way named, and how many hands are alike.
+ * EV(B) − EV(A) per unit staked with the better house way named, and how many hands are alike. The
+ * table scrolls sideways in a region named `label` that takes the focus, so the keyboard scrolls it too
+ * (axe `scrollable-region-focusable`).
  */
-function HandsTable({ diff, hands, name, lng, testid }: {
+function HandsTable({ diff, hands, name, lng, testid, label }: {
   diff: LabDiff;
   hands: LabDiff['top'];
   name: (id: HouseWayId) => string;
   lng: string;
   testid: string;
+  label: string;
 }) {
   const { t } = useTranslation();
   return (
-    <div className="lab-table-wrap">
+    <div className="lab-table-wrap" role="region" aria-label={label} tabIndex={0}>
       <table className="lab-table" data-testid={testid}>
         <thead>
           <tr>

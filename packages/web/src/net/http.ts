@@ -4,6 +4,7 @@
  * Every failure is thrown as an `ApiError` carrying the server's error code (`auth/invalid-session`,
  * `auth/invalid-nickname`, `ledger/not-broke`, …) or `network` when the server cannot be reached.
  */
+import { PaiGowError } from '@paigow/engine';
 import type {
   CostliestResponse,
   DailyLeaderboardResponse,
@@ -12,20 +13,22 @@ import type {
   HistoryResponse,
   MeResponse,
   PlayerLanguage,
+  RoundGradeResponse,
   SessionResponse,
   StrategyTaxResponse,
   TablesResponse,
   TopUpResponse,
 } from '@paigow/protocol';
 
-/** A refused or failed request: `code` is an `ErrorCode` from the server, or `network`. */
-export class ApiError extends Error {
-  readonly code: string;
+/**
+ * A refused or failed request or table join: `code` is an `ErrorCode` from the server (`auth/invalid-session`,
+ * ...), or `network`; `status` the HTTP status (0: none, for a join or when the server cannot be reached).
+ */
+export class ApiError extends PaiGowError<string> {
+  override name = 'ApiError';
   readonly status: number;
-  constructor(code: string, message: string, status: number) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
+  constructor(code: string, message: string, status = 0) {
+    super(code, message);
     this.status = status;
   }
 }
@@ -47,6 +50,7 @@ export interface Api {
   /** `PUT /api/me/language`: the account keeps the player's language (throws `action/invalid`, `auth/invalid-session`). */
   setLanguage(token: string, language: PlayerLanguage): Promise<MeResponse>;
   /** `GET /api/coach/rounds/<roundId>`: the coach's grade of the player's setting in a round (`review: null` until graded). */
+  coachRound(token: string, roundId: string): Promise<RoundGradeResponse>;
   /** `GET /api/coach/tax`: the player's strategy tax. */
   coachTax(token: string): Promise<StrategyTaxResponse>;
   /** `GET /api/coach/costliest`: the player's ten costliest settings. */
@@ -95,6 +99,7 @@ export function createApi(baseUrl = ''): Api {
     history: (token, limit = 20) => call('GET', `/api/history?limit=${limit}`, token),
     signOut: (token) => call('POST', '/api/sign-out', token),
     setLanguage: (token, language) => call('PUT', '/api/me/language', token, { language }),
+    coachRound: (token, roundId) => call('GET', `/api/coach/rounds/${encodeURIComponent(roundId)}`, token),
     coachTax: (token) => call('GET', '/api/coach/tax', token),
     coachCostliest: (token) => call('GET', '/api/coach/costliest', token),
     daily: (token) => call('GET', '/api/daily', token),

@@ -8,6 +8,7 @@
 import { Client, type Room } from 'colyseus.js';
 import { ERROR_CODES } from '@paigow/engine';
 import type { ClientMessageType, ErrorMessage, HintReply, InboxNotice, TableView } from '@paigow/protocol';
+import { ApiError } from './http.js';
 
 /** What a client message carries besides `requestId` (see `ClientMessage` in the engine's protocol). */
 export type Payload = Record<string, unknown>;
@@ -23,7 +24,7 @@ export interface TableListener {
   /** The answer to a `hint` request (its `requestId` names which). */
   hint?(hint: HintReply): void;
   /** Something that happened to the player without a request (a timer, a disconnection, another table). */
-  notice?(notice: Notice): void;
+  notice?(notice: ReceivedNotice): void;
 }
 
 /**
@@ -36,7 +37,7 @@ export interface TableListener {
  * stored), `tableId` the table it happened at. Read loosely (a newer server may send codes this client
  * does not know yet).
  */
-export interface Notice {
+export interface ReceivedNotice {
   readonly code: string;
   readonly params: Readonly<Record<string, unknown>>;
   readonly message: string;
@@ -45,10 +46,10 @@ export interface Notice {
 }
 
 /** Every protocol notice fits the client's reading of one (fails to compile otherwise). */
-export const PROTOCOL_NOTICES_FIT: (notice: InboxNotice) => Notice = (notice) => notice;
+export const PROTOCOL_NOTICES_FIT: (notice: InboxNotice) => ReceivedNotice = (notice) => notice;
 
 /** Reads a `notice` payload (tolerant: missing params become `{}`); `null` when it is not one. */
-export function parseNotice(payload: unknown): Notice | null {
+export function parseNotice(payload: unknown): ReceivedNotice | null {
   if (typeof payload !== 'object' || payload === null) return null;
   const { code, params, message, seq, tableId } = payload as { code?: unknown; params?: unknown; message?: unknown; seq?: unknown; tableId?: unknown };
   if (typeof code !== 'string' || !code.startsWith('notice/')) return null;
@@ -100,22 +101,13 @@ export function joinErrorCode(error: unknown): string {
   return ERROR_CODES.find((code) => text.includes(code)) ?? (text.includes('invalid-session') ? 'auth/invalid-session' : 'network');
 }
 
-/** A join refusal: `code` is an `ErrorCode` (e.g. `auth/invalid-session`) or `network`. */
-export class JoinError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.name = 'JoinError';
-    this.code = code;
-  }
-}
 
 /**
  * Joins table `tableId` with the session `token` (docs/protocol.md "Connecting": the room id is the
  * table id). When the socket drops, it joins again with the same token (the server re-attaches the
  * seat for 60 s), retrying with back-off until `close()` (a server restart included: while it is down
  * the table may be missing for a moment). Every successful join reports `status('open')`.
- * @throws JoinError when the first join is refused (`table/unknown`: no such table)
+ * @throws ApiError (status 0) when the first join is refused (`table/unknown`: no such table)
  */
 export async function connectTable(
   tableId: string,
@@ -154,7 +146,7 @@ export async function connectTable(
     try {
       return await client.joinById(tableId, { token });
     } catch (e) {
-      throw new JoinError(joinErrorCode(e), e instanceof Error ? e.message : String(e));
+      throw new ApiError(joinErrorCode(e), e instanceof Error ? e.message : String(e));
     }
   };
 
@@ -172,7 +164,7 @@ export async function connectTable(
         attach(r);
         return;
       } catch (e) {
-        if (e instanceof JoinError && e.code === 'auth/invalid-session') {
+        if (e instanceof ApiError && e.code === 'auth/invalid-session') {
           listener.error({ code: 'auth/invalid-session', message: e.message, requestId: null });
           listener.status('closed');
           return;

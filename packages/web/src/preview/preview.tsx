@@ -14,7 +14,7 @@ import type { HintReply, HistoryEntry, RoundResultView, TableView, YouView } fro
 import { createI18n } from '../app/i18n/index.js';
 import { TableLayout } from '../app/TableScreen.js';
 import type { NoticeItem } from '../app/useTable.js';
-import { HAND, houseRound, seatResult, seatView, tableConfig, liveTable, tableView } from '../testing/table-view.js';
+import { HAND, HAND_EXPLANATION, houseRound, seatResult, seatView, tableConfig, liveTable, tableView } from '../testing/table-view.js';
 import type { AwayRound } from '../app/away.js';
 import type { Api } from '../net/http.js';
 import '../app/styles.css';
@@ -66,7 +66,7 @@ const bankedRound: RoundResultView = {
   roundId: 'r-20',
   banker: { kind: 'player', seat: 0, nickname: 'Ada', you: true },
   players: [
-    { ...round.players[0], seat: 1, nickname: 'Punter Pat', you: false, bets: { main: 1000, fortune: 0 }, high: 'lose', low: 'copy', outcome: 'lose', fortune: null, netCents: -1000, setBy: 'timeout', houseWayRule: '9.one-pair' },
+    { ...round.players[0], seat: 1, nickname: 'Punter Pat', you: false, bets: { main: 1000, fortune: 0 }, high: 'lose', low: 'copy', outcome: 'lose', fortune: null, netCents: -1000, setBy: 'timeout', houseWayRule: '8.split-aces', houseWayExplanation: HAND_EXPLANATION },
     {
       ...round.players[0],
       seat: 2,
@@ -116,7 +116,7 @@ const STATES: Record<string, readonly [TableView, string[]]> = {
     [],
   ],
   lose: [
-    view({ lastRound: { ...round, players: [{ ...round.players[0], high: 'lose', low: 'copy', outcome: 'lose', netCents: -3000, setBy: 'house-way', houseWayRule: null }] } }, { lastResult: { roundId: 'r-12', outcome: 'lose', netCents: -3000 }, balanceCents: 40 }),
+    view({ lastRound: { ...round, players: [{ ...round.players[0], high: 'lose', low: 'copy', outcome: 'lose', netCents: -3000, setBy: 'house-way', houseWayRule: '8.split-aces', houseWayExplanation: HAND_EXPLANATION }] } }, { lastResult: { roundId: 'r-12', outcome: 'lose', netCents: -3000 }, balanceCents: 40 }),
     [],
   ],
   push: [view({ lastRound: round }, { lastResult: { roundId: 'r-12', outcome: 'push', netCents: -500 } }), []],
@@ -238,6 +238,7 @@ const api: Api = {
   history: () => Promise.resolve({ items: history }),
   signOut: () => Promise.resolve(),
   setLanguage: () => Promise.reject(new Error('preview')),
+  coachRound: () => Promise.reject(new Error('preview')),
   coachTax: () => Promise.reject(new Error('preview')),
   coachCostliest: () => Promise.reject(new Error('preview')),
   daily: () => Promise.reject(new Error('preview')),

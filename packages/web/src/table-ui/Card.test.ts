@@ -8,11 +8,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { DECK_SIZE } from '@paigow/engine';
-import { createI18n } from '../app/i18n/index.js';
+import { createI18n, LANGUAGES } from '../app/i18n/index.js';
 import { PlayingCard } from './Card.js';
 
 describe('PlayingCard', () => {
-  it.each(['en', 'ru'])('names each of the 53 cards in %s and shows no text of its own', (lng) => {
+  /** The ace of spades in each language (glossary.md's card words). */
+  const ACE_OF_SPADES = { en: 'ace of spades', ru: 'туз пик', fr: 'as de pique', de: 'Pik-Ass', es: 'as de picas' } as const;
+
+  it.each(LANGUAGES)('names each of the 53 cards in %s and shows no text of its own', (lng) => {
     const i18n = createI18n(lng);
     const names = new Set<string>();
     for (let card = 0; card < DECK_SIZE; card++) {
@@ -23,6 +26,6 @@ describe('PlayingCard', () => {
       expect(html.replace(/<[^>]*>/g, ''), name).toBe('');
     }
     expect(names.size).toBe(DECK_SIZE);
-    expect(names).toContain(lng === 'en' ? 'ace of spades' : 'туз пик');
+    expect(names).toContain(ACE_OF_SPADES[lng]);
   });
 });

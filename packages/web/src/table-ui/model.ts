@@ -19,10 +19,9 @@ import {
   type HandResult,
   type WagerOutcome,
 } from '@paigow/engine';
-import type { EnvyView, RoundResultView, SeatResultView, SettingView, TableView } from '@paigow/protocol';
+import type { CardText, EnvyView, RoundResultView, SeatResultView, SettingView, TableView } from '@paigow/protocol';
 
-/** Card text as on the wire (`As`, `Jk`). */
-export type CardText = string;
+export type { CardText };
 
 /** Why Split is disabled: not two cards in the low hand, or an engine error code (`setting/foul`, …). */
 export type SplitBlock = { readonly kind: 'low-count'; readonly count: number } | { readonly kind: 'error'; readonly code: ErrorCode };

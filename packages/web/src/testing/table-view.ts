@@ -3,11 +3,18 @@
  * player, a table, seats, a revealed round and the `LiveTable` the table screen draws from, each with
  * plain defaults that a test overrides with what it is about. Shapes as in docs/protocol.md; cents.
  */
-import type { RoundResultView, SeatResultView, SeatView, TableConfigView, TableView, YouView } from '@paigow/protocol';
+import type { ExplanationView, RoundResultView, SeatResultView, SeatView, TableConfigView, TableView, YouView } from '@paigow/protocol';
 import type { LiveTable } from '../app/useTable.js';
 
 /** Seven dealt cards (a pair of sevens, the joker and an ace). */
 export const HAND = ['As', 'Kh', 'Jk', '7d', '7c', '3s', 'Td'] as const;
+
+/** The seeds house way's explanation of `HAND` (rule `8.split-aces`: the sevens go to the low hand), as the engine makes it. */
+export const HAND_EXPLANATION: ExplanationView = {
+  key: 'houseWay.8.split-aces',
+  params: { high: 'Jk As Kh Td 3s', low: '7d 7c' },
+  text: 'Two pairs with aces: split, the lower pair (7d 7c) goes to the low hand.',
+};
 
 /** Ada in seat 0, a player with $1,000.00, no bets, no last round. */
 export function youView(over: Partial<YouView> = {}): YouView {
@@ -97,6 +104,7 @@ export function seatResult(over: Partial<SeatResultView> = {}): SeatResultView {
     setting: { high: ['7d', '7c', 'Td', '3s', 'Kh'], low: ['As', 'Jk'] },
     setBy: 'player',
     houseWayRule: null,
+    houseWayExplanation: null,
     bets: { main: 1000, fortune: 0 },
     high: 'win',
     low: 'win',
@@ -110,14 +118,23 @@ export function seatResult(over: Partial<SeatResultView> = {}): SeatResultView {
   };
 }
 
-/** A round the house banked (a pair of queens, set by the house way) against `seatResult()`. */
+/** A round the house banked (a pair of queens, set by the house way, with its explanation) against `seatResult()`. */
 export function houseRound(over: Partial<RoundResultView> = {}): RoundResultView {
   return {
-    version: 1,
+    version: 2,
     roundId: 'r-1',
     tableId: 'table-1',
     banker: { kind: 'house' },
-    bankerHand: { cards: ['Qs', 'Qd', '9h', '8c', '5s', '4d', '2h'], setting: { high: ['Qs', 'Qd', '8c', '5s', '2h'], low: ['9h', '4d'] }, rule: '9.one-pair' },
+    bankerHand: {
+      cards: ['Qs', 'Qd', '9h', '8c', '5s', '4d', '2h'],
+      setting: { high: ['Qs', 'Qd', '5s', '4d', '2h'], low: ['9h', '8c'] },
+      rule: '9.one-pair',
+      explanation: {
+        key: 'houseWay.9.one-pair',
+        params: { high: 'Qs Qd 5s 4d 2h', low: '9h 8c' },
+        text: 'One pair stays in the high hand; the two highest other cards (9h 8c) go to the low hand.',
+      },
+    },
     players: [seatResult()],
     bankerNetCents: -950,
     bankerFeeCents: 0,

@@ -429,6 +429,12 @@ export const de: Translation = {
     dealt: 'Gegeben',
     expected: 'Erwartet',
     link: 'Fairness-Prüfung aller Runden',
+    tests: {
+      'banker-category': 'Die Hand des Gebers: die besten fünf seiner sieben Karten',
+      'fortune-line': 'Die Fortune-Gewinnhand jeder gegebenen Hand',
+      outcome: 'Gewinn, geschoben oder Verlust eines nach Art des Hauses gesetzten Einsatzes je Runde',
+    },
+    noLine: 'Keine Fortune-Gewinnhand',
   },
   verify: {
     title: 'Eine Runde prüfen',
@@ -446,6 +452,21 @@ export const de: Translation = {
     explain:
       'Ihr Browser hat SHA-256 des Server-Seeds, das Deck aus den Seeds (HMAC-SHA256, Fisher–Yates), die Hände, die Aufteilungen nach der Art des Hauses und jedes Ergebnis neu berechnet, ohne den Server zu fragen.',
     back: 'Zurück',
+    difference: {
+      commitment: 'Festlegung: Der Nachweis nennt {{published}}, SHA-256 des Server-Seeds ist aber {{expected}}.',
+      deckCard: 'Deckposition {{position}}: Der Nachweis nennt {{published}}, die Seeds ergeben {{expected}}.',
+      clientSeedsOrder: 'Client-Seeds: Der Nachweis nennt die Plätze {{published}}; die gegebenen Plätze in Gebereihenfolge sind {{expected}} (dann B für einen Spieler als Geber).',
+      handCards: '{{who}}: Der Nachweis nennt {{published}}, das Deck gibt {{expected}}.',
+      settingsCount: 'Aufteilungen: {{published}} im Nachweis; gegebene Hände: {{expected}}.',
+      outcomesCount: 'Ergebnisse: {{published}} im Nachweis; Spieler mit Karten: {{expected}}.',
+      settingMissing: '{{who}}: Der Nachweis hat keine Aufteilung dieser Hand.',
+      outcomeMissing: '{{who}}: Der Nachweis hat kein Ergebnis dieser Hand.',
+      settingIllegal: '{{who}}: Die veröffentlichte Aufteilung ist nicht erlaubt. {{reason}}',
+      settingStranger: '{{who}}: Die veröffentlichte Aufteilung enthält {{card}}, eine Karte, die diese Hand nicht bekam.',
+      settingNotHouseWay: '{{who}}: Der Nachweis setzt {{published}}, die Art des Hauses setzt {{expected}}.',
+      outcome: '{{who}}: Der Nachweis nennt ({{published}}), die Aufteilungen ergeben ({{expected}}).',
+      results: 'hohe Hand: {{high}}, niedrige Hand: {{low}}, Einsatz: {{outcome}}',
+    },
   },
   /** The coach (issue 17): grades, the coach page and the trainer (coach/i18n.ts). */
   coach: COACH_CATALOGS.de,
@@ -488,6 +509,7 @@ export const de: Translation = {
     'fairness/bad-client-seed': 'Ein Client-Seed hat 1 bis 64 einfache Zeichen (Buchstaben, Ziffern, Satzzeichen), ohne | oder :.',
     'fairness/bad-server-seed': 'Ein Server-Seed besteht aus 64 Hexadezimalziffern.',
     'fairness/bad-proof': 'Das ist kein Nachweis einer Runde.',
+    'fairness/seed-locked': 'Ihr Client-Seed ist ab der Genehmigung einer Runde festgelegt; nach dem Geben können Sie ihn ändern.',
     network: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung.',
     'table/unknown': 'Diesen Tisch gibt es nicht.',
     unknown: 'Etwas ist schiefgegangen ({{code}}).',

@@ -55,6 +55,7 @@ const errors = {
   'fairness/bad-client-seed': 'A client seed has 1 to 64 plain characters (letters, digits, punctuation), without | or :.',
   'fairness/bad-server-seed': 'A server seed is 64 hexadecimal digits.',
   'fairness/bad-proof': 'That is not the proof of a round.',
+  'fairness/seed-locked': 'Your client seed is locked once you approve a round; you can change it after the deal.',
 };
 type MissingErrorCode = Exclude<ErrorCode, keyof typeof errors>;
 /** Fails to compile when an `ErrorCode` has no English message. */
@@ -492,6 +493,12 @@ export const en = {
     dealt: 'Dealt',
     expected: 'Expected',
     link: 'Fairness audit of all rounds',
+    tests: {
+      'banker-category': 'The banker’s hand: the best five of its seven cards',
+      'fortune-line': 'The Fortune line of every hand dealt',
+      outcome: 'Win, push or loss of one house-way bet per round',
+    },
+    noLine: 'No Fortune line',
   },
   verify: {
     title: 'Verify a round',
@@ -509,6 +516,22 @@ export const en = {
     explain:
       'Your browser recomputed SHA-256 of the server seed, the deck from the seeds (HMAC-SHA256, Fisher–Yates), the hands, the house way’s settings and every outcome, without asking the server.',
     back: 'Back',
+    /** What differs (the engine's `ProofDifference` codes); `who` is `banker` or `seat`, cards in canonical text. */
+    difference: {
+      commitment: 'Commitment: the proof says {{published}}, but SHA-256 of the server seed is {{expected}}.',
+      deckCard: 'Deck position {{position}}: the proof says {{published}}, the seeds give {{expected}}.',
+      clientSeedsOrder: 'Client seeds: the proof lists the seats {{published}}; the seats dealt, in deal order, are {{expected}} (then B for a player banker).',
+      handCards: '{{who}}: the proof says {{published}}, the deck deals {{expected}}.',
+      settingsCount: 'Settings: {{published}} in the proof; hands dealt: {{expected}}.',
+      outcomesCount: 'Outcomes: {{published}} in the proof; players dealt: {{expected}}.',
+      settingMissing: '{{who}}: the proof has no setting for this hand.',
+      outcomeMissing: '{{who}}: the proof has no outcome for this hand.',
+      settingIllegal: '{{who}}: the published setting is not allowed. {{reason}}',
+      settingStranger: '{{who}}: the published setting holds {{card}}, a card this hand was not dealt.',
+      settingNotHouseWay: '{{who}}: the proof sets {{published}}, the house way sets {{expected}}.',
+      outcome: '{{who}}: the proof says ({{published}}), the settings give ({{expected}}).',
+      results: 'high hand: {{high}}, low hand: {{low}}, bet: {{outcome}}',
+    },
   },
   /** The coach (issue 17): grades, the coach page and the trainer (coach/i18n.ts). */
   coach: COACH_CATALOGS.en,

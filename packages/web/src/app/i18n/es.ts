@@ -435,6 +435,12 @@ export const es: Translation = {
     dealt: 'Repartidas',
     expected: 'Esperadas',
     link: 'Auditoría de equidad de todas las rondas',
+    tests: {
+      'banker-category': 'La mano de la banca: las cinco mejores de sus siete cartas',
+      'fortune-line': 'La jugada de fortuna de cada mano repartida',
+      outcome: 'Gana, empate o pierde de una apuesta colocada por las reglas de la casa, una por ronda',
+    },
+    noLine: 'Sin jugada de fortuna',
   },
   verify: {
     title: 'Verificar una ronda',
@@ -452,6 +458,21 @@ export const es: Translation = {
     explain:
       'Tu navegador recalculó el SHA-256 de la semilla del servidor, la baraja a partir de las semillas (HMAC-SHA256, Fisher–Yates), las manos, las colocaciones de las reglas de la casa y cada resultado, sin preguntar al servidor.',
     back: 'Volver',
+    difference: {
+      commitment: 'Compromiso: la prueba dice {{published}}, pero el SHA-256 de la semilla del servidor es {{expected}}.',
+      deckCard: 'Posición {{position}} de la baraja: la prueba dice {{published}}, las semillas dan {{expected}}.',
+      clientSeedsOrder: 'Semillas de cliente: la prueba lista los asientos {{published}}; los asientos repartidos, en orden de reparto, son {{expected}} (después B para un jugador que hace de banca).',
+      handCards: '{{who}}: la prueba dice {{published}}, la baraja reparte {{expected}}.',
+      settingsCount: 'Colocaciones: {{published}} en la prueba; manos repartidas: {{expected}}.',
+      outcomesCount: 'Resultados: {{published}} en la prueba; jugadores con cartas: {{expected}}.',
+      settingMissing: '{{who}}: la prueba no tiene colocación para esta mano.',
+      outcomeMissing: '{{who}}: la prueba no tiene resultado para esta mano.',
+      settingIllegal: '{{who}}: la colocación publicada no está permitida. {{reason}}',
+      settingStranger: '{{who}}: la colocación publicada tiene {{card}}, una carta que esta mano no recibió.',
+      settingNotHouseWay: '{{who}}: la prueba coloca {{published}}, las reglas de la casa colocan {{expected}}.',
+      outcome: '{{who}}: la prueba dice ({{published}}), las colocaciones dan ({{expected}}).',
+      results: 'mano alta: {{high}}, mano baja: {{low}}, apuesta: {{outcome}}',
+    },
   },
   /** The coach (issue 17): grades, the coach page and the trainer (coach/i18n.ts). */
   coach: COACH_CATALOGS.es,
@@ -494,6 +515,7 @@ export const es: Translation = {
     'fairness/bad-client-seed': 'Una semilla de cliente tiene de 1 a 64 caracteres simples (letras, cifras, puntuación), sin | ni :.',
     'fairness/bad-server-seed': 'Una semilla del servidor son 64 cifras hexadecimales.',
     'fairness/bad-proof': 'Eso no es la prueba de una ronda.',
+    'fairness/seed-locked': 'Tu semilla de cliente queda fijada al aprobar una ronda; puedes cambiarla después del reparto.',
     network: 'No se puede conectar con el servidor. Revisa tu conexión.',
     'table/unknown': 'Esta mesa no existe.',
     unknown: 'Algo salió mal ({{code}}).',

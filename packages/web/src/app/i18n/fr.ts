@@ -436,6 +436,12 @@ export const fr: Translation = {
     dealt: 'Distribuées',
     expected: 'Attendues',
     link: 'Audit d’équité de toutes les manches',
+    tests: {
+      'banker-category': 'La main du banquier\u00a0: les cinq meilleures de ses sept cartes',
+      'fortune-line': 'La combinaison Fortune de chaque main distribuée',
+      outcome: 'Gain, égalité ou perte d’une mise placée par la règle maison, une par manche',
+    },
+    noLine: 'Aucune combinaison Fortune',
   },
   verify: {
     title: 'Vérifier une manche',
@@ -453,6 +459,21 @@ export const fr: Translation = {
     explain:
       'Votre navigateur a recalculé le SHA-256 de la graine serveur, le paquet à partir des graines (HMAC-SHA256, Fisher–Yates), les mains, les placements de la règle de la maison et chaque résultat, sans rien demander au serveur.',
     back: 'Retour',
+    difference: {
+      commitment: 'Engagement\u00a0: la preuve indique {{published}}, mais le SHA-256 de la graine serveur est {{expected}}.',
+      deckCard: 'Position {{position}} du paquet\u00a0: la preuve indique {{published}}, les graines donnent {{expected}}.',
+      clientSeedsOrder: 'Graines client\u00a0: la preuve liste les places {{published}}\u00a0; les places servies, dans l’ordre de la donne, sont {{expected}} (puis B pour un joueur banquier).',
+      handCards: '{{who}}\u00a0: la preuve indique {{published}}, le paquet donne {{expected}}.',
+      settingsCount: 'Placements\u00a0: {{published}} dans la preuve\u00a0; mains distribuées\u00a0: {{expected}}.',
+      outcomesCount: 'Résultats\u00a0: {{published}} dans la preuve\u00a0; joueurs servis\u00a0: {{expected}}.',
+      settingMissing: '{{who}}\u00a0: la preuve n’a pas de placement pour cette main.',
+      outcomeMissing: '{{who}}\u00a0: la preuve n’a pas de résultat pour cette main.',
+      settingIllegal: '{{who}}\u00a0: le placement publié n’est pas permis. {{reason}}',
+      settingStranger: '{{who}}\u00a0: le placement publié contient {{card}}, une carte que cette main n’a pas reçue.',
+      settingNotHouseWay: '{{who}}\u00a0: la preuve place {{published}}, la règle maison place {{expected}}.',
+      outcome: '{{who}}\u00a0: la preuve indique ({{published}}), les placements donnent ({{expected}}).',
+      results: 'main haute\u00a0: {{high}}, main basse\u00a0: {{low}}, mise\u00a0: {{outcome}}',
+    },
   },
   /** The coach (issue 17): grades, the coach page and the trainer (coach/i18n.ts). */
   coach: COACH_CATALOGS.fr,
@@ -495,6 +516,7 @@ export const fr: Translation = {
     'fairness/bad-client-seed': 'Une graine client compte de 1 à 64 caractères simples (lettres, chiffres, ponctuation), sans | ni :.',
     'fairness/bad-server-seed': 'Une graine serveur compte 64 chiffres hexadécimaux.',
     'fairness/bad-proof': 'Ce n’est pas la preuve d’une manche.',
+    'fairness/seed-locked': 'Votre graine client est fixée dès que vous approuvez une manche\u00a0; vous pourrez la changer après la donne.',
     network: 'Le serveur est injoignable. Vérifiez votre connexion.',
     'table/unknown': 'Cette table n’existe pas.',
     unknown: 'Une erreur s’est produite ({{code}}).',

@@ -66,6 +66,20 @@ describe('player-visible words', () => {
     expect(german).not.toMatch(/\bein Saldo\b|\bIhr Saldo zurück/);
   });
 
+  it('uses the seeds\' own words of glossary.md: German Art des Hauses, Geber, Gutpunkte, Genehmigen; Russian большая / малая рука', () => {
+    expect(CATALOGS.de.table.houseWay).toBe('Art des Hauses');
+    expect(CATALOGS.de.table.banker).toBe('Geber');
+    expect(CATALOGS.de.table.compPoints).toBe('Gutpunkte');
+    expect(CATALOGS.de.table.approve).toMatch(/genehmigen/i);
+    expect(CATALOGS.de.table.autoApprove).toBe('Auto-Genehmigen');
+    expect(CATALOGS.ru.table.highHand).toMatch(/^Большая рука/);
+    expect(CATALOGS.ru.table.lowHand).toMatch(/^Малая рука/);
+    expect(CATALOGS.ru.table.compPoints).toBe('Бонусные очки');
+    // The catalog the `paigow` command shares with the web client says the same.
+    expect(SHARED_CATALOGS.ru.columns).toMatchObject({ highHand: 'большая рука', lowHand: 'малая рука' });
+    expect(SHARED_CATALOGS.de.columns).toMatchObject({ highHand: expect.stringMatching(/hohe Hand/i), lowHand: expect.stringMatching(/niedrige Hand/i) });
+  });
+
   it('names the envy bonus in French, as the other languages translate it', () => {
     const french = [...flatten(CATALOGS.fr).values(), ...flatten(HELP_CATALOGS.fr).values(), ...flatten(SHARED_CATALOGS.fr).values()];
     expect(french.filter((v) => /Envy/.test(v))).toEqual([]);

@@ -441,6 +441,12 @@ export const ru: Translation = {
     dealt: 'Сдано',
     expected: 'Ожидалось',
     link: 'Аудит честности всех раундов',
+    tests: {
+      'banker-category': 'Рука банкира: лучшие пять из её семи карт',
+      'fortune-line': 'Комбинация Fortune каждой сданной руки',
+      outcome: 'Выигрыш, ничья или проигрыш одной ставки по House Way за раунд',
+    },
+    noLine: 'Без комбинации Fortune',
   },
   verify: {
     title: 'Проверка раунда',
@@ -458,6 +464,21 @@ export const ru: Translation = {
     explain:
       'Ваш браузер заново вычислил SHA-256 серверного сида, колоду из сидов (HMAC-SHA256, Фишер–Йейтс), руки, раскладки House Way и все исходы — не спрашивая сервер.',
     back: 'Назад',
+    difference: {
+      commitment: 'Обязательство: в доказательстве {{published}}, но SHA-256 серверного сида — {{expected}}.',
+      deckCard: 'Позиция колоды {{position}}: в доказательстве {{published}}, сиды дают {{expected}}.',
+      clientSeedsOrder: 'Клиентские сиды: в доказательстве места {{published}}; сданные места в порядке сдачи — {{expected}} (затем B для банкира-игрока).',
+      handCards: '{{who}}: в доказательстве {{published}}, колода сдаёт {{expected}}.',
+      settingsCount: 'Раскладки: в доказательстве {{published}}; сдано рук: {{expected}}.',
+      outcomesCount: 'Исходы: в доказательстве {{published}}; сдано игрокам: {{expected}}.',
+      settingMissing: '{{who}}: в доказательстве нет раскладки этой руки.',
+      outcomeMissing: '{{who}}: в доказательстве нет исхода этой руки.',
+      settingIllegal: '{{who}}: опубликованная раскладка недопустима. {{reason}}',
+      settingStranger: '{{who}}: в опубликованной раскладке есть {{card}} — этой руке такую карту не сдавали.',
+      settingNotHouseWay: '{{who}}: в доказательстве раскладка {{published}}, по House Way — {{expected}}.',
+      outcome: '{{who}}: в доказательстве ({{published}}), раскладки дают ({{expected}}).',
+      results: 'большая рука: {{high}}, малая рука: {{low}}, ставка: {{outcome}}',
+    },
   },
   /** The coach (issue 17): grades, the coach page and the trainer (coach/i18n.ts). */
   coach: COACH_CATALOGS.ru,
@@ -500,6 +521,7 @@ export const ru: Translation = {
     'fairness/bad-client-seed': 'Клиентский сид — от 1 до 64 простых символов (буквы, цифры, знаки препинания), без | и :.',
     'fairness/bad-server-seed': 'Серверный сид — это 64 шестнадцатеричные цифры.',
     'fairness/bad-proof': 'Это не доказательство раунда.',
+    'fairness/seed-locked': 'Клиентский сид закреплён, как только вы одобрили раунд; изменить его можно после сдачи.',
     network: 'Нет связи с сервером. Проверьте подключение.',
     'table/unknown': 'Такого стола нет.',
     unknown: 'Что-то пошло не так ({{code}}).',

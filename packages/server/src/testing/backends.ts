@@ -10,8 +10,11 @@
  *     }
  */
 import { randomBytes } from 'node:crypto';
-import { createDatabase, type Database, type DialectName } from './database.js';
-import { migrateToLatest } from './migrations.js';
+import { unwrap } from '@paigow/engine';
+import { createLedger, type Ledger } from '../ledger/index.js';
+import { createPlayers } from '../players/players.js';
+import { createDatabase, type Database, type DialectName } from '../storage/database.js';
+import { migrateToLatest } from '../storage/migrations.js';
 
 export interface TestBackend {
   readonly name: DialectName;
@@ -56,3 +59,23 @@ const postgres: TestBackend = {
 };
 
 export const TEST_BACKENDS: readonly TestBackend[] = [sqlite, postgres];
+
+/** A fresh database with its ledger and guests (`openLedger`). */
+export interface OpenLedger {
+  readonly database: Database;
+  readonly ledger: Ledger;
+  /** The guests' player ids, in the order of the nicknames; each wallet holds the guest grant (1,000.00). */
+  readonly guests: string[];
+}
+
+/**
+ * Opens a fresh database of `backend` (close it with `backend.close(database)`), its ledger, and one guest per
+ * nickname, created in order (`createGuest`; throws if one is refused).
+ */
+export async function openLedger(backend: TestBackend, ...nicknames: string[]): Promise<OpenLedger> {
+  const database = await backend.open();
+  const players = createPlayers(database);
+  const guests: string[] = [];
+  for (const nickname of nicknames) guests.push(unwrap(await players.createGuest(nickname)).player.id);
+  return { database, ledger: createLedger(database), guests };
+}

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { DEFAULT_ENVY_BONUS, newDeck, parseCards, unwrap, type Card, type Rng, type TableConfigInput } from '@paigow/engine';
 import type { ErrorMessage, HintReply, InboxNotice, SessionResponse, TableView } from '@paigow/protocol';
 import { createLogger, logLevelFromEnv } from '../log/index.js';
@@ -113,7 +113,7 @@ export const TEST_TABLES: readonly TableConfigInput[] = [
 /**
  * A random source that makes every `shuffledDeck` (Fisher–Yates, rules.md §1) come out as the deck
  * whose first cards are `hands` (7 cards each, in deal order: players by seat, then the banker), the
- * rest in fresh-deck order. The runner shuffles a deck for every action, so every round deals these
+ * rest in fresh-deck order. The runner shuffles one deck per deal (`deal-due`), so every round deals these
  * hands. Tests only (`startServer({ rng })`).
  */
 export function riggedRng(...hands: string[]): Rng {
@@ -268,6 +268,49 @@ export function serverForSuite(backend: 'sqlite' | 'postgres', extra: Partial<St
     get server(): ServerHandle {
       if (!server) throw new Error('serverForSuite: no server before beforeAll');
       return server;
+    },
+  };
+}
+
+/** What one test starts through `serversPerTest`; all of it is stopped after the test. */
+export interface TestServers {
+  /** The test's store (`createStore` of the backend), made at the first read in a test. */
+  readonly store: TestStore;
+  /** `startTestServer` over the test's store with `extra`. */
+  start(extra?: Partial<StartServerOptions>): Promise<ServerHandle>;
+  /** `spawnServer` over the test's store with `extra` (`buildServer` must have run: `beforeAll(buildServer, 120_000)`). */
+  spawn(extra?: Pick<StartServerOptions, 'lease' | 'drainMs'>): Promise<ChildServer>;
+}
+
+/**
+ * Registers an `afterEach` hook in the calling `describe` block that stops what each test started through the
+ * returned object, whatever the test already stopped (both stops are idempotent): every child server is killed
+ * (SIGKILL: the test is over, nothing is left to drain), every in-process server closed, then the store disposed.
+ */
+export function serversPerTest(backend: 'sqlite' | 'postgres'): TestServers {
+  let store: TestStore | undefined;
+  const servers: ServerHandle[] = [];
+  const children: ChildServer[] = [];
+  afterEach(async () => {
+    for (const child of children.splice(0)) await child.kill();
+    for (const server of servers.splice(0)) await server.close();
+    await store?.dispose();
+    store = undefined;
+  });
+  return {
+    get store(): TestStore {
+      store ??= createStore(backend);
+      return store;
+    },
+    async start(extra = {}) {
+      const server = await startTestServer(this.store, extra);
+      servers.push(server);
+      return server;
+    },
+    async spawn(extra = {}) {
+      const child = await spawnServer(this.store, extra);
+      children.push(child);
+      return child;
     },
   };
 }

@@ -11,8 +11,9 @@
  *   against it as `'banker-fee'`, gains 1 comp point less per unit; players gain 1 per unit.
  */
 import type { SettlementKind } from '../storage/schema.js';
-import type { Hold, RoundRecord } from './rounds.js';
-import type { CompPointsChange, Posting, AccountRef } from './settle-round.js';
+import type { AccountRef, Hold, Posting } from '@paigow/engine';
+import type { RoundRecord } from '../ledger/rounds.js';
+import type { CompPointsChange } from '../ledger/settle-round.js';
 
 export type Outcome = 'win' | 'push' | 'lose';
 

@@ -7,9 +7,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
-export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const BIN = fileURLToPath(new URL('../bin/paigow.js', import.meta.url));
-const TSC = fileURLToPath(new URL('../../../node_modules/typescript/bin/tsc', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../bin/paigow.js', import.meta.url));
+const TSC = fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url));
 
 export interface Run {
   status: number | null;

@@ -1,0 +1,28 @@
+/**
+ * `RoundSeeds` (fairness.md §1): the runner tells it of each `open-round` effect; only the round it committed
+ * to next moves it on, and the dealt round's seed is handed over once, matching its commitment.
+ */
+import { describe, expect, it } from 'vitest';
+import { commitmentOf, fromHex, unwrap, type RoundFairness } from '@paigow/engine';
+import { RoundSeeds } from './round-seeds.js';
+
+const fairness = (commitment: string): RoundFairness => ({ scheme: 'paigow-shuffle-v1', commitment, clientSeeds: '1:none' });
+
+describe('RoundSeeds', () => {
+  it('moves on only when the next round is dealt, and hands its seed over once', () => {
+    const seeds = new RoundSeeds();
+    const first = seeds.nextRound!;
+    const { deal, next } = seeds.deal();
+    expect(deal.roundId).toBe(first.roundId);
+    seeds.noteDealt('another-round'); // not the committed round: nothing moves
+    expect(seeds.nextRound).toEqual(first);
+    expect(seeds.take(first.roundId, fairness(first.commitment))).toBeNull(); // not dealt yet: no seed to hand over
+
+    seeds.noteDealt(first.roundId);
+    expect(seeds.nextRound).toEqual(next); // the round after it, committed with the deal
+    const stored = seeds.take(first.roundId, fairness(first.commitment))!;
+    expect(stored).toMatchObject({ commitment: first.commitment, clientSeeds: '1:none' });
+    expect(commitmentOf(unwrap(fromHex(stored.serverSeed, 32)))).toBe(first.commitment);
+    expect(seeds.take(first.roundId, fairness(first.commitment))).toBeNull(); // once
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * A table leaving this process (`GameServer.unhost`, docs/server.md "Table hosting"; issue 13 point 8, found by
+ * the cluster soak): a client that consumes a seat reserved before the room's disconnect, while the others
+ * are still leaving, must not keep the room alive; otherwise the table stays here unlisted and its move (a
+ * drain, a rolling restart) never ends. Runs when Redis answers (hosting needs it).
+ */
+import { randomBytes } from 'node:crypto';
+import { Client } from 'colyseus.js';
+import { matchMaker } from '@colyseus/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerHandle } from '../server.js';
+import { createStore, redisAnswers, signIn, startTestServer, TestClient, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
+
+const available = await redisAnswers(REDIS_URL);
+if (!available) console.log(`the unhost test did not run: nothing answers at ${REDIS_URL}`);
+
+describe.skipIf(!available)('unhosting a table while a client joins', () => {
+  let store: TestStore | undefined;
+  let server: ServerHandle | undefined;
+  afterEach(async () => {
+    await server?.close();
+    await store?.dispose();
+    server = store = undefined;
+  });
+
+  it('a client that joins after the disconnect began is closed too: the room goes, the drain ends', async () => {
+    store = createStore('sqlite');
+    server = await startTestServer(store, { redisUrl: REDIS_URL, redisPrefix: `test-${randomBytes(4).toString('hex')}:`, hostingSweepMs: 50, drainMs: 1_000 });
+    const running = server;
+    const ann = await TestClient.join(running, 'fresh', (await signIn(running, 'Ann')).token, 'ann');
+    // Bo's seat is reserved now; Bo connects only once the disconnect has begun.
+    const bo = await signIn(running, 'Bo');
+    const reservation = (await (await fetch(`${running.url}/matchmake/joinById/fresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: bo.token }) })).json()) as { sessionId: string };
+    expect(reservation.sessionId).toEqual(expect.any(String));
+    const room = matchMaker.getLocalRoomById('fresh');
+    // Ann's leave takes a while (held until released), so the room is still there when Bo arrives.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const onLeave = room.onLeave!.bind(room);
+    room.onLeave = async (client, consented) => {
+      await held;
+      return onLeave(client, consented);
+    };
+    let disconnecting: () => void = () => undefined;
+    const disconnectBegan = new Promise<void>((resolve) => (disconnecting = resolve));
+    const disconnect = room.disconnect.bind(room);
+    room.disconnect = (code?: number) => {
+      const done = disconnect(code);
+      disconnecting();
+      return done;
+    };
+
+    // The drain moves the table away (the only process: nobody takes it), which unhosts it.
+    const drained = running.drain();
+    await disconnectBegan;
+    const late = await new Client(`ws://127.0.0.1:${running.port}`).consumeSeatReservation(reservation as never);
+    let boLeft = false;
+    late.onLeave(() => (boLeft = true));
+    late.onMessage('*', () => undefined);
+    release();
+
+    const outcome = await Promise.race([drained.then(() => 'drained'), new Promise((resolve) => setTimeout(() => resolve('stuck'), 10_000))]);
+    expect(outcome).toBe('drained');
+    expect(matchMaker.getLocalRoomById('fresh')).toBeUndefined();
+    await expect.poll(() => boLeft, { timeout: 5_000 }).toBe(true);
+    // Ann's connection was closed by the disconnect.
+    expect(ann.room.connection.isOpen).toBe(false);
+  }, 30_000);
+});

@@ -1,0 +1,63 @@
+/**
+ * The coach's grade under the result (issue 17 point 1): while the server grades, then what the setting
+ * gave up against the best one (or that it was the best), with the EVs in its title; nothing for a round
+ * the viewer banked or once the asking gave up.
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { createI18n, formatMoney } from './i18n/index.js';
+import { ResultBanner, ResultGradeLine, type ResultGrade } from './ResultBanner.js';
+import type { ResultModel } from '../table-ui/model.js';
+
+const result: ResultModel = { roundId: 'r-1', outcome: 'win', netCents: 950, commissionCents: 50, fortune: null, envy: null, asBanker: false };
+
+function render(grade: ResultGrade | undefined, lng = 'en'): string {
+  const i18n = createI18n(lng);
+  const money = (cents: number, signed = false) => formatMoney(lng, cents, signed);
+  return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(ResultBanner, { result, money, grade })));
+}
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const gradeTag = (html: string) => /<span[^>]*data-testid="result-grade"[^>]*>[^<]*<\/span>/.exec(html)?.[0] ?? null;
+
+describe('the grade under the result', () => {
+  it('says the setting is being graded until the grade comes', () => {
+    const tag = gradeTag(render({ state: { kind: 'pending' }, betCents: 5_000 }));
+    expect(tag).toContain('data-state="pending"');
+    expect(text(tag!)).toBe('Grading your setting…');
+  });
+
+  it('gives what the setting gave up in % of the bet and in money at the bet, with the EVs in its title', () => {
+    const grade = { playedEv: -0.0242, bestEv: -0.02, houseWayEv: -0.0242, evLost: 0.0042 };
+    const tag = gradeTag(render({ state: { kind: 'graded', grade }, betCents: 5_000 }));
+    expect(tag).toContain('data-ev-lost="0.0042"');
+    expect(text(tag!)).toBe('Setting cost 0.42% ($0.21)');
+    expect(tag).toContain('title="You gave up 0.42% of the bet ($0.21). Your setting: EV −2.42% · best −2.00% · house way −2.42%');
+  });
+
+  it('says so when the setting was the best one, in the player\'s language', () => {
+    const grade = { playedEv: 0.01, bestEv: 0.01, houseWayEv: 0.01, evLost: 0 };
+    expect(text(gradeTag(render({ state: { kind: 'graded', grade }, betCents: 5_000 }))!)).toBe('Best setting');
+    const de = text(gradeTag(render({ state: { kind: 'graded', grade }, betCents: 5_000 }, 'de'))!);
+    expect(de).not.toBe('Best setting');
+  });
+
+  it('shows no grade line without a grade to show', () => {
+    expect(gradeTag(render(undefined))).toBeNull();
+    expect(gradeTag(render({ state: { kind: 'none' }, betCents: 5_000 }))).toBeNull();
+  });
+});
+
+describe('the grade on a phone, in the empty bet total\'s place', () => {
+  it('says what the setting cost in money only, or that it was the best', () => {
+    const i18n = createI18n('es');
+    const money = (cents: number, signed = false) => formatMoney('es', cents, signed);
+    const grade = { playedEv: -0.0242, bestEv: -0.02, houseWayEv: -0.0242, evLost: 0.0042 };
+    const html = renderToStaticMarkup(
+      createElement(I18nextProvider, { i18n }, createElement(ResultGradeLine, { grade: { state: { kind: 'graded', grade }, betCents: 5_000 }, t: i18n.t, lng: 'es', money, className: 'grade-note' })),
+    );
+    expect(html).toContain('class="grade-note"');
+    expect(text(html)).toBe(text(`La colocación costó ${money(21)}`));
+  });
+});
