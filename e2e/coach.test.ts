@@ -3,6 +3,8 @@
  * played is graded under the result, exactly as the engine's analysis grades it (computed here, in this
  * process, on the same cards), and the coach page shows the strategy tax; the trainer (no sign-in, no money)
  * deals a hand of the chosen drill, grades House Way's setting and one set by hand at once, and keeps a score.
+ * The coach page, the trainer and the daily challenge have no serious or critical axe violation (issue 14
+ * point 5).
  * Screenshots go to artifacts/e2e/coach-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import { openPage } from './support/pages.js';
 import { VIEWPORTS } from './support/browser.js';
 import type { RunningServer } from './support/server.js';
 import { deal, handCards, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
+import { expectAccessible } from './support/a11y.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -34,7 +37,7 @@ const number = async (page: Page, testid: string, attr: string): Promise<number>
 
 describe('the coach (issue 17)', () => {
   it('grades the setting played, under the result and in the table\'s history, as the analysis does; the coach page shows the strategy tax', async () => {
-    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop, bypassCSP: true });
     await signIn(page, server.url, 'Coached');
     await sitAt(page, 'table-1');
     await placeBet(page, 1_000);
@@ -66,12 +69,13 @@ describe('the coach (issue 17)', () => {
     await page.getByTestId('strategy-tax').waitFor();
     expect(await number(page, 'strategy-tax', 'hands')).toBe(1);
     expect(await number(page, 'strategy-tax', 'per100-cents')).toBe(Math.round(100 * expected.evLost * 1_000));
+    await expectAccessible(page, 'coach page');
     await shot(page, 'coach-2-page');
     await page.close();
   }, 180_000);
 
   it('the trainer deals the drill, grades House Way and a setting by hand at once, and scores the drill', async () => {
-    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop, bypassCSP: true });
     await page.goto(`${server.url}/#/trainer`);
     await page.getByTestId('trainer-drill').selectOption('two-pair');
     const hand = async (): Promise<Hand> => handOf(((await page.getByTestId('trainer-hand').getAttribute('data-cards')) ?? '').split(' '));
@@ -79,6 +83,7 @@ describe('the coach (issue 17)', () => {
     let cards = await hand();
     const ranks = cards.map((c) => c >> 2);
     expect(new Set(ranks).size).toBe(5); // two pairs and three singletons
+    await expectAccessible(page, 'trainer, dealt');
 
     await page.getByTestId('trainer-house-way-set').click();
     await page.getByTestId('trainer-grade').waitFor({ timeout: 60_000 });
@@ -86,6 +91,7 @@ describe('the coach (issue 17)', () => {
     expect(await number(page, 'trainer-grade', 'played-ev')).toBe(way.playedEv);
     expect(await number(page, 'trainer-grade', 'ev-lost')).toBe(way.evLost);
     expect(await number(page, 'trainer-score', 'hands')).toBe(1);
+    await expectAccessible(page, 'trainer, graded');
 
     // The next hand, set by hand: the two cards whose low hand is legal and first in the hand's order.
     await page.getByTestId('trainer-next').click();
@@ -107,11 +113,12 @@ describe('the coach (issue 17)', () => {
   }, 180_000);
 
   it('the daily challenge: the day\'s next hand, graded by the server as the analysis grades it, and the leaderboard', async () => {
-    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop, bypassCSP: true });
     await signIn(page, server.url, 'Daily Dan');
     await page.getByTestId('daily-link').click();
     await page.getByTestId('daily-hand').waitFor();
     expect(await page.getByTestId('daily-commitment').getAttribute('data-commitment')).toMatch(/^[0-9a-f]{64}$/);
+    await expectAccessible(page, 'daily challenge');
     expect(await number(page, 'daily-hand', 'index')).toBe(1);
     const cards = handOf(((await page.getByTestId('daily-hand').getAttribute('data-cards')) ?? '').split(' '));
     await page.getByTestId('daily-house-way').click();
@@ -122,6 +129,7 @@ describe('the coach (issue 17)', () => {
     expect(await number(page, 'daily-score', 'hands')).toBe(1);
     const mine = page.locator('[data-testid="daily-leaderboard"] tr[data-you="true"]');
     expect(await mine.getAttribute('data-hands')).toBe('1');
+    await expectAccessible(page, 'daily challenge, graded, with the leaderboard');
     await shot(page, 'coach-4-daily');
     await page.close();
   }, 180_000);

@@ -2,7 +2,9 @@
  * End-to-end: a provably fair round (issue 15) with the built server and the web client in Chromium. The
  * table shows the round's commitment before the first bet and a random, editable client seed; the player
  * types its own seed, plays a round with House Way, opens the round's verify page from its history and
- * reads "verified": the browser replayed the shuffle with WebCrypto. Screenshots: artifacts/e2e/fairness-*.png.
+ * reads "verified": the browser replayed the shuffle with WebCrypto. The verify page (in English and German)
+ * and the fairness audit page have no serious or critical axe violation (issue 14 point 5).
+ * Screenshots: artifacts/e2e/fairness-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
@@ -11,6 +13,7 @@ import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
 import { type RunningServer } from './support/server.js';
 import { deal, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
+import { expectAccessible } from './support/a11y.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -20,7 +23,7 @@ afterAll(() => closeSuite({ server, browser }));
 
 describe('provably fair rounds in the browser (issue 15)', () => {
   it('commits before the bet, takes the player’s client seed, and the verify page from the history says "verified"', async () => {
-    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop, bypassCSP: true });
     await signIn(page, server.url, 'Fair Fay');
     await sitAt(page, 'table-1');
     const commitment = await page.getByTestId('fairness-commitment').textContent();
@@ -46,6 +49,7 @@ describe('provably fair rounds in the browser (issue 15)', () => {
     expect(await verify.getByTestId('verify-status').textContent()).toBe('verified');
     expect(verify.url()).toContain(`#/verify/${shown.roundId}`);
     expect(await verify.getByTestId('verify-server-seed').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    await expectAccessible(verify, 'verify page');
     await shot(verify, 'fairness-verify');
 
     // The proof the page checked is the round's, with the player's seed and the commitment shown before the bet.
@@ -54,16 +58,18 @@ describe('provably fair rounds in the browser (issue 15)', () => {
     expect(proof.clientSeeds).toMatch(/^\d+:fay picks 7$/);
 
     // The same page in another language the table speaks; and the audit page counts the round.
-    const german = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    const german = await openPage(browser, { viewport: VIEWPORTS.laptop, bypassCSP: true });
     await german.goto(`${server.url}/?lang=de#/verify/${shown.roundId}`);
     await german.locator('[data-testid="verify-status"][data-verified="yes"]').waitFor();
     expect(await german.getByTestId('verify-status').textContent()).toBe('geprüft');
-    const audit = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    await expectAccessible(german, 'verify page (German)');
+    const audit = await openPage(browser, { viewport: VIEWPORTS.laptop, bypassCSP: true });
     await audit.goto(`${server.url}/#/fairness-audit`);
     const verdict = audit.getByTestId('fairness-audit-verdict');
     await verdict.waitFor();
     expect(await verdict.getAttribute('data-flagged')).toBe('false');
     expect(await verdict.textContent()).toMatch(/^[1-9]\d* rounds: no test below p = 0\.001$/);
     for (const test of ['banker-category', 'fortune-line', 'outcome']) await audit.getByTestId(`audit-${test}`).waitFor();
+    await expectAccessible(audit, 'fairness audit page');
   }, 180_000);
 });

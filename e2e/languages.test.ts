@@ -80,8 +80,9 @@ async function englishLeft(page: Page, lang: string): Promise<string[]> {
 /**
  * What a longer language cuts or breaks (the screenshots' faults, issue 14 "Done when"): a link drawn as
  * a button (`a.btn`, the lobby's Lab, Coach, Training and Daily links) whose pill breaks over two lines
- * (more than one box), and the banker's name with the last-round tag cut ("DERNIÈRE MANC…"). Names
- * each one found.
+ * (more than one box), the banker's name with the last-round tag cut ("DERNIÈRE MANC…"), and a figure of
+ * the top bar cut (the last round's net or the balance, "+19,…": a label may end in an ellipsis, money
+ * never; its text wider than its box). Names each one found.
  */
 async function cutOrBroken(page: Page): Promise<string[]> {
   return page.evaluate(() => [
@@ -91,6 +92,9 @@ async function cutOrBroken(page: Page): Promise<string[]> {
     ...Array.from(document.querySelectorAll<HTMLElement>('.zone__title strong:has([data-testid="last-round-tag"])'))
       .filter((el) => el.scrollWidth > el.clientWidth + 1)
       .map((el) => `banker and last-round tag cut: ${el.textContent ?? ''}`),
+    ...Array.from(document.querySelectorAll<HTMLElement>('.stat__value:has([data-testid="last-round"]), .stat__value[data-testid="balance"]'))
+      .filter((el) => el.scrollWidth > el.clientWidth)
+      .map((el) => `top-bar figure cut: ${el.textContent ?? ''} (${el.scrollWidth} px in ${el.clientWidth} px)`),
   ]);
 }
 

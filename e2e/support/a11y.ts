@@ -35,6 +35,14 @@ export async function seriousViolations(page: Page): Promise<AxeProblem[]> {
 }
 
 /**
+ * axe on the page as it is now: fails the test (with `screen` and each violation named) unless axe finds
+ * no serious or critical violation (issue 14 point 5). The page must be opened with `bypassCSP: true`.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  expect(await seriousViolations(page), screen).toEqual([]);
+}
+
+/**
  * Presses Tab (at most `maxTabs` times) until the focused element matches `selector`, and returns
  * whether its focus is drawn (an outline or a box-shadow from :focus-visible). Throws when never reached.
  */

@@ -5,7 +5,7 @@
  */
 
 import type { Command } from 'commander';
-import { categoryOf, describeValue, evaluateHighHand5, evaluateLowHand2, formatCard, type Card, type Category, type HandValue } from '@paigow/engine';
+import { categoryOf, describeValue, evaluateHighHand5, evaluateLowHand2, cardTexts, formatCard, type Card, type Category, type HandValue } from '@paigow/engine';
 import { handDescription, type Language } from '@paigow/i18n';
 import { formatTable, parseCardArgs, printJson, printText, readsStdin, runBulk } from '../io.js';
 import { LANG_OPTION_HELP, environmentLanguage, langOption, translator } from '../lang-option.js';
@@ -33,7 +33,7 @@ function valueOf(cards: readonly Card[], low: boolean): HandValue {
 /** The report of validated cards: five for a high hand, two for a low hand (`low`). */
 export function evalReport(cards: readonly Card[], low: boolean): EvalReport {
   const value = valueOf(cards, low);
-  return { category: categoryOf(value), value, cards: cards.map(formatCard), description: describeValue(value) };
+  return { category: categoryOf(value), value, cards: cardTexts(cards), description: describeValue(value) };
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   FORTUNE_LINES,
   FORTUNE_PAY_TABLE,
   analyzeFortune,
-  formatCard,
+  cardTexts,
   fortuneLine,
   fortuneLinesHeld,
   parseFortunePayTable,
@@ -115,7 +115,7 @@ export function fortuneExactReport(payTable: FortunePayTable): FortuneExactRepor
 export function fortuneHandReport(cards: Hand, payTable: FortunePayTable): FortuneHandReport {
   const { line, pays } = fortuneLine(cards, payTable);
   return {
-    cards: cards.map(formatCard),
+    cards: cardTexts(cards),
     line,
     pays,
     held: fortuneLinesHeld(cards),

@@ -7,7 +7,7 @@
 import { compareForDisplay, type Card, type Hand } from '../cards/index.js';
 import { seedsHouseWay } from '../house-way/seeds.js';
 import type { HouseWay } from '../house-way/types.js';
-import { formatCard } from '../notation/index.js';
+import { cardTexts } from '../notation/index.js';
 import type { Rng } from '../rng/index.js';
 import { estimateSettings } from './sample.js';
 
@@ -43,7 +43,7 @@ export interface SettingHint {
 }
 
 /** Card text in display order, as the house way shows its hands. */
-const texts = (cards: readonly Card[]): string[] => [...cards].sort(compareForDisplay).map(formatCard);
+const texts = (cards: readonly Card[]): string[] => cardTexts([...cards].sort(compareForDisplay));
 
 /**
  * The best setting of `hand` and the house way's, with their sampled EVs (per unit of the main bet,

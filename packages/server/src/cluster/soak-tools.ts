@@ -74,7 +74,8 @@ const LIFTED_LIMITS = {
 export async function startSoakCluster(options: SoakClusterOptions): Promise<SoakCluster> {
   const { databaseSchema, redisPrefix } = soakNames(options.runId ?? randomBytes(4).toString('hex'));
   const instances = new Map<string, string>();
-  const serverProcess = fileURLToPath(new URL('../bench/server-process.js', import.meta.url));
+  // The built one, from src/cluster (the tests) as from dist/cluster.
+  const serverProcess = fileURLToPath(new URL('../../dist/bench/server-process.js', import.meta.url));
   const database = createDatabase({ databaseUrl: options.databaseUrl, schema: databaseSchema, maxConnections: 2 });
   const dropSchema = async (): Promise<void> => {
     await database.db.schema.dropSchema(databaseSchema).ifExists().cascade().execute();

@@ -5,7 +5,7 @@
  * stored (`round_grades`). The analysis runs in the grade pool's worker threads; the table only hands the
  * settled round over and never waits.
  */
-import { DEFAULT_HOUSE_WAY, formatCard, gradeSetting, houseWays, parseCards, parseHand, type Card, type Result, type HouseWayId, type ReviewedSetting, type RoundResult, type RoundRules, type SeatResult } from '@paigow/engine';
+import { cardTexts, DEFAULT_HOUSE_WAY, gradeSetting, houseWays, parseCards, parseHand, type Result, type HouseWayId, type ReviewedSetting, type RoundResult, type RoundRules, type SeatResult } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
 import type { ExactScores } from './grade-pool.js';
 import { saveGrade, type StoredSetting } from './grades.js';
@@ -30,8 +30,7 @@ export interface CoachOptions {
   readonly log?: (message: string, detail?: unknown) => void;
 }
 
-const text = (cards: readonly Card[]): string[] => cards.map(formatCard);
-const stored = (s: ReviewedSetting): StoredSetting => ({ high: text(s.high), low: text(s.low), legal: s.legal, win: s.win, push: s.push, loss: s.loss, ev: s.ev });
+const stored = (s: ReviewedSetting): StoredSetting => ({ high: cardTexts(s.high), low: cardTexts(s.low), legal: s.legal, win: s.win, push: s.push, loss: s.loss, ev: s.ev });
 
 /** The cards of card texts the engine wrote itself (a settled round): a seven-card hand, or a low hand of two. */
 function parsed<T>(result: Result<T>): T {

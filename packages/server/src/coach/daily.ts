@@ -12,7 +12,7 @@ import {
   dailyHand,
   DEFAULT_HOUSE_WAY,
   err,
-  formatCard,
+  cardTexts,
   fromHex,
   gradeSetting,
   houseWays,
@@ -71,7 +71,7 @@ export class DailyChallenge {
       day,
       commitment: seed.commitment,
       total: DAILY_HANDS,
-      next: index > DAILY_HANDS ? null : { index, cards: dailyHand(seed.bytes, day, index).map(formatCard) },
+      next: index > DAILY_HANDS ? null : { index, cards: cardTexts(dailyHand(seed.bytes, day, index)) },
       played,
       previous: previous === undefined ? null : { day: before, commitment: previous.commitment, serverSeed: previous.server_seed },
     };
@@ -99,7 +99,7 @@ export class DailyChallenge {
     if (isFoul({ high: hand.filter((card) => !cards.value.includes(card)), low: cards.value })) return err('setting/foul', 'the low hand must not outrank the high hand');
     const way = houseWays[DEFAULT_HOUSE_WAY];
     const review = gradeSetting(hand, cards.value, await this.scores.scores(hand, COMMISSION_BPS, way.id), way);
-    const kept: StoredReview = { cards: hand.map(formatCard), played: stored(review.played), best: stored(review.best), houseWay: { ...stored(review.houseWay), rule: review.houseWay.rule } };
+    const kept: StoredReview = { cards: cardTexts(hand), played: stored(review.played), best: stored(review.best), houseWay: { ...stored(review.houseWay), rule: review.houseWay.rule } };
     const inserted = await this.database.db
       .insertInto('daily_plays')
       .values({

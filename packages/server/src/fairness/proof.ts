@@ -9,7 +9,7 @@ import {
   deckFromSeeds,
   DEFAULT_HOUSE_WAY,
   FAIRNESS_SCHEME,
-  formatCard,
+  cardTexts,
   fromHex,
   readRoundResult,
   type FairnessCommitment,
@@ -37,11 +37,11 @@ function publicSeats(record: unknown): number[] {
 function dealtHands(round: RoundState | null, deck: readonly number[], seats: readonly number[]): ProofHand[] {
   if (round !== null) {
     return [
-      ...round.hands.map((hand) => ({ seat: hand.seat, cards: hand.cards.map(formatCard) })),
-      { seat: 'banker' as const, cards: round.bankerCards.map(formatCard) },
+      ...round.hands.map((hand) => ({ seat: hand.seat, cards: cardTexts(hand.cards) })),
+      { seat: 'banker' as const, cards: cardTexts(round.bankerCards) },
     ];
   }
-  return dealHands(deck, seats).map((hand) => ({ seat: hand.seat, cards: hand.cards.map(formatCard) }));
+  return dealHands(deck, seats).map((hand) => ({ seat: hand.seat, cards: cardTexts(hand.cards) }));
 }
 
 /**
@@ -79,7 +79,7 @@ export function fairnessAnswer(roundId: string, record: RoundFairnessRecord | nu
       commitment: record.commitment,
       serverSeed: record.serverSeed,
       clientSeeds: record.clientSeeds,
-      deck: deck.map(formatCard),
+      deck: cardTexts(deck),
       hands: dealtHands(round, deck, publicSeats(record.public)),
       houseWay: round?.rules.houseWay ?? DEFAULT_HOUSE_WAY,
       settings:

@@ -231,10 +231,11 @@ export async function postLocked(
 
   await trx.insertInto('transfers').values(transfers).execute();
   await trx.insertInto('entries').values(entries).execute();
-  // One UPDATE for every account moved: `case id when ... then ... end` (the numbers are safe integers).
+  // One UPDATE for every account moved: `case id when ... then ... end`. The numbers are parameters, so the
+  // statement's text depends only on how many accounts move and its prepared statement is reused (issue 11 point 4c).
   const moved = [...locked.keys()].filter((id) => versions.get(id) !== locked.get(id)!.version);
   const byId = (value: (id: string) => number) =>
-    sql<number>`case id ${sql.join(moved.map((id) => sql`when ${id} then ${sql.lit(value(id))}`), sql` `)} end`;
+    sql<number>`case id ${sql.join(moved.map((id) => sql`when ${id} then cast(${value(id)} as bigint)`), sql` `)} end`;
   const update = await trx
     .updateTable('accounts')
     .set({ balance_cents: byId((id) => balances.get(id)!), version: byId((id) => versions.get(id)!) })

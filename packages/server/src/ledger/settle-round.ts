@@ -158,7 +158,7 @@ export async function settleRound(database: Database, input: SettleRoundInput): 
     if (input.compPoints.length > 0) {
       const playerIds = input.compPoints.map((change) => change.playerId);
       const deltaBy = (column: 'id' | 'player_id') =>
-        sql<number>`case ${sql.ref(column)} ${sql.join(input.compPoints.map((change) => sql`when ${change.playerId} then ${sql.lit(change.delta)}`), sql` `)} else 0 end`;
+        sql<number>`case ${sql.ref(column)} ${sql.join(input.compPoints.map((change) => sql`when ${change.playerId} then cast(${change.delta} as integer)`), sql` `)} else 0 end`;
       await trx
         .updateTable('players')
         .set((eb) => ({ comp_points: eb('comp_points', '+', deltaBy('id')) }))

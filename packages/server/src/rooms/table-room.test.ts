@@ -217,13 +217,12 @@ for (const backend of STORE_BACKENDS) {
             if (item.kind === 'view') expect(item.view.lastRound).toBeNull();
             for (const card of cardsIn(item, [], false)) expect(own.has(card), `${nickname} received ${card} (${item.kind})`).toBe(true);
             expect(JSON.stringify(item)).not.toMatch(/deck/i);
-            if (item.kind === 'state') expect(cardsIn(item.state, [], false)).toEqual([]);
           }
           // The raw frames are really scanned: the reveal's frames do carry the banker's cards.
           await client.waitForView((v) => v.lastRound?.roundId === round.roundId);
           const bankerCards = round.bankerCards.map(formatCard);
           expect(client.frames.slice(toFrame).some((frame) => bankerCards.every((card) => frameHasCard(frame, card)))).toBe(true);
-          expect(client.frames.slice(fromFrame, toFrame).length).toBeGreaterThan(3);
+          expect(client.frames.slice(fromFrame, toFrame).length).toBeGreaterThanOrEqual(to - from);
           for (const frame of client.frames.slice(fromFrame, toFrame)) {
             for (const card of secret) expect(frameHasCard(frame, card), `${nickname}'s frame carries ${card}`).toBe(false);
           }

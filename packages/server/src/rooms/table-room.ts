@@ -5,8 +5,9 @@
  * with `hint` (`HintReply`, to the asking client only), and after
  * every change sends each client its own `view` (`viewFor` of its player; `ViewPublisher`: at once to
  * the player it answers, coalesced for the others, never a view the client already has), sends `notice`
- * `{code, params, message}` to the players a timer, a disconnection or recovery affected, and updates
- * the public room state (schema/). No game logic and no Colyseus type leave this folder.
+ * `{code, params, message}` to the players a timer, a disconnection or recovery affected. The room has no
+ * Colyseus schema state: every client reads its own `view` message, and nothing else would read a shared
+ * state (issue 12 point 7). No game logic and no Colyseus type leave this folder.
  *
  * Abuse (docs/server.md "Matchmaking", "Limits"): the static `onAuth` checks the session token before any
  * seat is reserved; `reserveSeatFor` reserves one for a signed-in player, at most
@@ -24,7 +25,6 @@ import { briefError, rootLogger, type Logger } from '../log/index.js';
 import type { Player, Players } from '../players/index.js';
 import { decodeRoomData, isRoomData } from './frames.js';
 import { ViewPublisher } from './view-publisher.js';
-import { createPublicState, updatePublicState, type TablePublicState } from '../schema/table-schema.js';
 import type { TableChange, TableRunner } from '../table/runner.js';
 
 /** What the room needs (passed as the room type's default options). */
@@ -70,7 +70,7 @@ const FLOOD_CLOSE_CODE = 4429;
 type TableClient = Client<UserData, JoinAuth>;
 
 /** One table's room; its room id is the table id (`client.joinById('table-1', { token })`). Use `tableRoomType`. */
-export class TableRoom extends Room<TablePublicState, unknown, UserData, JoinAuth> {
+export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   override autoDispose = false;
   override maxClients = 200;
   private runner!: TableRunner;
@@ -93,10 +93,8 @@ export class TableRoom extends Room<TablePublicState, unknown, UserData, JoinAut
     this.runner = runner;
     this.services = options.services;
     this.logger = options.services.logger ?? rootLogger();
-    this.state = createPublicState();
-    updatePublicState(this.state, runner.view(null));
     void this.setMetadata({ tableId: options.tableId, name: runner.config.name });
-    this.views = new ViewPublisher({ view: (playerId) => runner.view(playerId), clientsOf: this.clientsOf, updatePublic: (view) => updatePublicState(this.state, view) });
+    this.views = new ViewPublisher({ view: (playerId) => runner.view(playerId), clientsOf: this.clientsOf });
     this.unsubscribe = runner.subscribe((change) => this.publish(change));
     this.onMessage('*', (client, type, payload) => void this.receive(client, type, payload));
   }

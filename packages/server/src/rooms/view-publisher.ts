@@ -22,8 +22,6 @@ export interface ViewPublisherOptions<C extends ViewClient> {
   readonly view: (playerId: string | null) => TableView;
   /** The room's clients by player id (read when sending). */
   readonly clientsOf: ReadonlyMap<string, ReadonlySet<C>>;
-  /** Copies the anonymous view into the public room state. */
-  readonly updatePublic: (view: TableView) => void;
 }
 
 /** Sends one table room's views; see the module comment. */
@@ -49,10 +47,9 @@ export class ViewPublisher<C extends ViewClient> {
     this.flushing ??= setImmediate(() => this.flush());
   }
 
-  /** Sends the views still due and updates the public state. */
+  /** Sends the views still due. */
   flush(): void {
     this.flushing = null;
-    this.options.updatePublic(this.options.view(null));
     for (const playerId of [...this.due]) this.sendNow(playerId, null);
   }
 

@@ -362,8 +362,7 @@ export type Received =
   | { readonly kind: 'view'; readonly view: TableView }
   | { readonly kind: 'error'; readonly error: ErrorMessage }
   | { readonly kind: 'hint'; readonly hint: HintReply }
-  | { readonly kind: 'notice'; readonly notice: InboxNotice }
-  | { readonly kind: 'state'; readonly state: unknown };
+  | { readonly kind: 'notice'; readonly notice: InboxNotice };
 
 /** The messages that name their round (docs/protocol.md). */
 const DECISIONS = new Set(['set', 'house-way', 'hint']);
@@ -371,7 +370,7 @@ const DECISIONS = new Set(['set', 'house-way', 'hint']);
 /** A colyseus.js client at a table that records everything it receives. */
 export class TestClient {
   readonly received: Received[] = [];
-  /** Every raw WebSocket frame received after the join (msgpack messages and schema patches). */
+  /** Every raw WebSocket frame received after the join (the room's msgpack messages). */
   readonly frames: Uint8Array[] = [];
   private requestCount = 0;
   private listeners: (() => void)[] = [];
@@ -394,7 +393,6 @@ export class TestClient {
     room.onMessage('error', (error: ErrorMessage) => test.push({ kind: 'error', error }));
     room.onMessage('hint', (hint: HintReply) => test.push({ kind: 'hint', hint }));
     room.onMessage('notice', (notice: InboxNotice) => test.push({ kind: 'notice', notice }));
-    room.onStateChange((state) => test.push({ kind: 'state', state: JSON.parse(JSON.stringify(state.toJSON())) }));
     await test.waitForView((view) => view.you !== null); // the view that answers the join
     return test;
   }

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCard, houseWays, isFoul, parseHand, type Card, type Hand } from '@paigow/engine';
+import { cardTexts, houseWays, isFoul, parseHand, type Card, type Hand } from '@paigow/engine';
 import type { CoachReview, DailyLeaderboardResponse, DailyResponse } from '@paigow/protocol';
 import { ApiError, type Api } from '../net/http.js';
 import { PlayingCard } from '../table-ui/Card.js';
@@ -42,7 +42,7 @@ export function DailyPage({ api, token, onBack }: { api: Api; token: string; onB
     setBusy(true);
     setError(null);
     try {
-      const { review } = await api.dailyPlay(token, next.index, played.map(formatCard));
+      const { review } = await api.dailyPlay(token, next.index, cardTexts(played));
       setLast(review);
       await load();
     } catch (e) {

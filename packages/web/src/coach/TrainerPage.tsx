@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createCryptoRng,
-  formatCard,
+  cardTexts, formatCard,
   gradeSetting,
   HOUSE_WAY_IDS,
   houseWays,
@@ -55,7 +55,7 @@ function saveScores(scores: Scores): void {
   }
 }
 
-const text = (s: ReviewedSetting) => ({ ...s, high: s.high.map(formatCard), low: s.low.map(formatCard) });
+const text = (s: ReviewedSetting) => ({ ...s, high: cardTexts(s.high), low: cardTexts(s.low) });
 
 /** The trainer page. */
 export function TrainerPage({ onBack }: { onBack: () => void }) {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import {
   createCryptoRng,
   estimateSettings,
-  formatCard,
+  cardTexts, formatCards,
   houseWays,
   parseHand,
   settingIndexOfCode,
@@ -34,7 +34,7 @@ interface Found {
 
 /** Both house ways' settings of `hand` and their EVs (sampled against `banker` when not listed in `diff`). */
 function lookUp(hand: Hand, a: HouseWayId, b: HouseWayId, banker: HouseWayId, diff: LabDiff | null, t: Parameters<typeof houseWayText>[0]): Found {
-  const cards = hand.map(formatCard);
+  const cards = cardTexts(hand);
   const listed = diff !== null && diff.a === a && diff.b === b ? findHand(diff, cards) : null;
   const codes = [a, b].map((id) => houseWays[id].code(hand));
   const values = [a, b].map((id) => settingValues(houseWays[id].set(hand)));
@@ -50,7 +50,7 @@ function lookUp(hand: Hand, a: HouseWayId, b: HouseWayId, banker: HouseWayId, di
   }
   const settings = [a, b].map((id, i) => {
     const s = houseWays[id].set(hand);
-    return { id, high: prettyCards(s.high.map(formatCard).join(' ')), low: prettyCards(s.low.map(formatCard).join(' ')), text: houseWayText(t, s.explanation), ev: evs[i] };
+    return { id, high: prettyCards(formatCards(s.high)), low: prettyCards(formatCards(s.low)), text: houseWayText(t, s.explanation), ev: evs[i] };
   });
   return { cards, settings, differ, margin };
 }
