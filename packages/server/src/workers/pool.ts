@@ -58,7 +58,15 @@ export interface WorkerPoolOptions<J extends WorkerJob, R> {
   done(job: J, reply: R): void;
   /** `job` failed: the worker's `error`, a lost worker, a timeout, or the pool closed. */
   failed(job: J, error: Error): void;
+  /**
+   * Background work: while this returns true (the process is busy), queued jobs wait and it is asked again
+   * every `YIELD_RECHECK_MS`; jobs already running finish. Default: never wait.
+   */
+  readonly yieldTo?: () => boolean;
 }
+
+/** How often a pool that yields asks again whether its queued jobs may start, ms. */
+export const YIELD_RECHECK_MS = 500;
 
 interface Slot<J> {
   readonly worker: Worker;
@@ -71,6 +79,7 @@ export class WorkerPool<J extends WorkerJob, R> {
   private readonly slots: Slot<J>[] = [];
   private readonly queue: J[] = [];
   private stopped = false;
+  private recheck: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: WorkerPoolOptions<J, R>) {}
 
@@ -112,6 +121,7 @@ export class WorkerPool<J extends WorkerJob, R> {
   /** Stops the workers; waiting and running jobs fail with `closedError`. */
   async close(): Promise<void> {
     this.stopped = true;
+    if (this.recheck !== null) clearTimeout(this.recheck);
     const error = this.closedError();
     for (const job of this.queue.splice(0)) this.options.failed(job, error);
     const slots = this.slots.splice(0);
@@ -132,6 +142,13 @@ export class WorkerPool<J extends WorkerJob, R> {
   }
 
   private dispatch(): void {
+    if (this.queue.length > 0 && !this.stopped && this.options.yieldTo?.() === true) {
+      this.recheck ??= setTimeout(() => {
+        this.recheck = null;
+        this.dispatch();
+      }, YIELD_RECHECK_MS).unref();
+      return;
+    }
     while (this.queue.length > 0 && !this.stopped) {
       let slot = this.slots.find((s) => s.job === null);
       if (slot === undefined) {
