@@ -16,7 +16,7 @@ import type { HttpErrorBody, InboxNotice } from '@paigow/protocol';
 import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from './admission/index.js';
 import { ServerHealth, STARTING_READINESS, type Liveness, type Readiness } from './health/index.js';
 import { HintPool, type HintService } from './hint/index.js';
-import { Coach, coachReader, DailyChallenge, GRADE_MAX_LAG_MS, GradePool, type ExactScores } from './coach/index.js';
+import { Coach, coachReader, DailyChallenge, GradePool, type ExactScores } from './coach/index.js';
 import { createHttpApp } from './http/app.js';
 import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, type Ledger } from './ledger/index.js';
@@ -456,8 +456,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     );
     ownPool = options.hints === undefined ? new HintPool() : null;
     const hints: HintService = options.hints ?? (ownPool as HintPool);
-    // Grading is background work: it waits while the tables keep the event loop busy (issue 17).
-    ownGradePool = options.grades === undefined ? new GradePool({ busy: () => serverHealth.eventLoopLagMs() > GRADE_MAX_LAG_MS }) : null;
+    ownGradePool = options.grades === undefined ? new GradePool() : null;
     const scores = options.grades === undefined ? ownGradePool : options.grades;
     coach = scores === null ? undefined : new Coach({ database: db, scores, now, log });
     /** A fresh runner of `config`'s table (at start, and each time the table is hosted here or moves away). */

@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   CostliestResponse,
   DailyLeaderboardResponse,
@@ -20,7 +20,6 @@ import type {
   StrategyTaxResponse,
 } from '@paigow/protocol';
 import type { ServerHandle } from '../server.js';
-import { GradePool } from './grade-pool.js';
 import { getJson, riggedRng, serverForSuite, signIn, TestClient, TEST_TABLES } from '../testing/harness.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -64,13 +63,9 @@ const PLAYER = 'As Kd 9c 9h 5s 5d 2c';
 const BANKER = 'Qs Qd 8h 7c 4d 3s 2h';
 
 describe('the coach grades every setting at the table', () => {
-  // A pool that never waits for a calm event loop (the server's own waits while play keeps it busy, which a
-  // loaded test machine can make last): this file tests the grades, grade-pool.test.ts the waiting.
-  const pool = new GradePool();
-  afterAll(() => pool.close());
   const suite = serverForSuite('sqlite', {
     rng: riggedRng(PLAYER, BANKER),
-    grades: pool,
+    grades: undefined,
     tables: [...TEST_TABLES, { tableId: 'fox', houseWay: 'foxwoods', limits: { main: { minCents: 100, maxCents: 10_000 } } }],
   });
 

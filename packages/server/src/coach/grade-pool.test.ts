@@ -1,39 +1,28 @@
 /**
- * The grade pool yields to play (issue 17: grading adds no latency to rounds): while the process is busy,
- * queued hands wait and no worker computes; once it calms down they are graded.
+ * Grading takes no CPU from play (issue 17: it adds no latency to rounds): a grade worker runs at the lowest
+ * CPU priority (nice 19, Linux gives each thread its own), the server's main thread at its own.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseCards } from '@paigow/engine';
+import { Worker } from 'node:worker_threads';
+import { getPriority } from 'node:os';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../testing/harness.js';
-import { GradePool } from './grade-pool.js';
-import { YIELD_RECHECK_MS } from '../workers/pool.js';
+import { workerEntryPath, workerExecArgv } from '../workers/pool.js';
 
-const pools: GradePool[] = [];
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((pool) => pool.close()));
-});
-
-describe('the grade pool', () => {
+describe('the grade worker', () => {
   // The worker imports the built engine.
   beforeAll(buildServer, 120_000);
 
-  it('waits while the process is busy and grades once it is not', async () => {
-    let busy = true;
-    const pool = new GradePool({ busy: () => busy });
-    pools.push(pool);
-    const cards = parseCards('As Ah Kd Qc 9s 5h 2d');
-    if (!cards.ok) throw new Error(cards.error.message);
-    let graded = false;
-    const scores = pool.scores(cards.value, 500, 'seeds').then((s) => {
-      graded = true;
-      return s;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 3 * YIELD_RECHECK_MS));
-    expect(graded).toBe(false);
-    expect(pool.computed).toBe(0);
-    expect(pool.waiting).toBe(1);
-    busy = false;
-    expect(await scores).toHaveLength(21);
-    expect(pool.computed).toBe(1);
+  it.runIf(process.platform === 'linux')('runs at the lowest CPU priority, the process at its own', async () => {
+    const worker = new Worker(workerEntryPath('coach/grade-worker.js'), { execArgv: workerExecArgv() });
+    try {
+      const first = await new Promise<{ priority: number | null }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      expect(first.priority).toBe(19);
+      expect(getPriority()).toBeLessThan(19);
+    } finally {
+      await worker.terminate();
+    }
   }, 60_000);
 });

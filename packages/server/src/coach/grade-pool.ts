@@ -31,15 +31,7 @@ export interface GradePoolOptions {
   readonly cacheSize?: number;
   /** Called with each analysis's time in ms, measured in the worker. */
   readonly onComputed?: (computeMs: number) => void;
-  /**
-   * True while the process is too busy for grading (the server: its event-loop lag over `GRADE_MAX_LAG_MS`):
-   * queued hands wait, so that grading takes no CPU from play (issue 17). Default: never.
-   */
-  readonly busy?: () => boolean;
 }
-
-/** Above this event-loop lag (p99 of the last window, ms) a server's grading waits for play to calm down. */
-export const GRADE_MAX_LAG_MS = 100;
 
 interface Task extends WorkerJob {
   readonly key: string;
@@ -93,7 +85,6 @@ export class GradePool implements ExactScores {
         this.pending.delete(task.key);
         for (const waiter of task.waiters) waiter.reject(error);
       },
-      ...(options.busy === undefined ? {} : { yieldTo: options.busy }),
     });
   }
 

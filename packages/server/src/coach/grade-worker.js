@@ -11,11 +11,29 @@
  * way's id) it posts `{ id, scores, computeMs }`, `scores` a Float64Array of the 21 settings in
  * `settings(cards)` order, five numbers each (legal as 1 or 0, win, push, loss, ev), or `{ id, error }`.
  */
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { analyzeHand, houseWays } from '@paigow/engine';
 
 if (!parentPort) throw new Error('grade-worker must run in a worker thread');
 const port = parentPort;
+
+/**
+ * Grading is background work (issue 17: it adds no latency to rounds): this thread runs at the lowest CPU
+ * priority (nice 19), so that it takes only CPU time the tables leave idle. Linux gives each thread its own
+ * priority, set through its thread id (`/proc/thread-self`); elsewhere the thread keeps the process's.
+ * The pool ignores the first message (no `id`); tests read the priority from it.
+ */
+let priority = null;
+try {
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  setPriority(tid, 19);
+  priority = getPriority(tid);
+} catch {
+  // Not Linux, or not allowed: grade at the process's priority.
+}
+port.postMessage({ priority });
 
 port.on('message', (/** @type {{ id: number, cards: number[], commissionBps: number, houseWay: import('@paigow/engine').HouseWayId }} */ task) => {
   const started = performance.now();

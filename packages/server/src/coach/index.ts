@@ -1,6 +1,6 @@
 /** The coach (issue 17; docs/server.md "The coach"): settings graded by exact EV, stored, and read back over HTTP. */
 export { Coach, type CoachOptions, type RoundGrader } from './coach.js';
-export { GRADE_MAX_LAG_MS, GradePool, type ExactScores, type GradePoolOptions } from './grade-pool.js';
+export { GradePool, type ExactScores, type GradePoolOptions } from './grade-pool.js';
 export { coachReader, type CoachReader } from './grades.js';
 export { coachRoutes, dailyRoutes } from './routes.js';
 export { DailyChallenge } from './daily.js';

@@ -31,7 +31,7 @@ export function workerExecArgv(parent: readonly string[] = process.execArgv): st
  * A worker entry given by its path under `src/` (e.g. `hint/hint-worker.js`), found beside this module's
  * folder (`src/` under tests, `dist/` when built, if copied there) or else in `src/` from `dist/`.
  */
-function workerEntryPath(entry: string): string {
+export function workerEntryPath(entry: string): string {
   const beside = fileURLToPath(new URL(`../${entry}`, import.meta.url));
   if (existsSync(beside)) return beside;
   return fileURLToPath(new URL(`../../src/${entry}`, import.meta.url));
@@ -58,15 +58,7 @@ export interface WorkerPoolOptions<J extends WorkerJob, R> {
   done(job: J, reply: R): void;
   /** `job` failed: the worker's `error`, a lost worker, a timeout, or the pool closed. */
   failed(job: J, error: Error): void;
-  /**
-   * Background work: while this returns true (the process is busy), queued jobs wait and it is asked again
-   * every `YIELD_RECHECK_MS`; jobs already running finish. Default: never wait.
-   */
-  readonly yieldTo?: () => boolean;
 }
-
-/** How often a pool that yields asks again whether its queued jobs may start, ms. */
-export const YIELD_RECHECK_MS = 500;
 
 interface Slot<J> {
   readonly worker: Worker;
@@ -79,7 +71,6 @@ export class WorkerPool<J extends WorkerJob, R> {
   private readonly slots: Slot<J>[] = [];
   private readonly queue: J[] = [];
   private stopped = false;
-  private recheck: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: WorkerPoolOptions<J, R>) {}
 
@@ -121,7 +112,6 @@ export class WorkerPool<J extends WorkerJob, R> {
   /** Stops the workers; waiting and running jobs fail with `closedError`. */
   async close(): Promise<void> {
     this.stopped = true;
-    if (this.recheck !== null) clearTimeout(this.recheck);
     const error = this.closedError();
     for (const job of this.queue.splice(0)) this.options.failed(job, error);
     const slots = this.slots.splice(0);
@@ -142,13 +132,6 @@ export class WorkerPool<J extends WorkerJob, R> {
   }
 
   private dispatch(): void {
-    if (this.queue.length > 0 && !this.stopped && this.options.yieldTo?.() === true) {
-      this.recheck ??= setTimeout(() => {
-        this.recheck = null;
-        this.dispatch();
-      }, YIELD_RECHECK_MS).unref();
-      return;
-    }
     while (this.queue.length > 0 && !this.stopped) {
       let slot = this.slots.find((s) => s.job === null);
       if (slot === undefined) {
