@@ -130,6 +130,8 @@ describe('the phone result screen in the longest languages', () => {
       await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
       await page.getByTestId('banker-explanation').waitFor();
       await page.getByTestId('house-way-explanation').waitFor();
+      // The coach's grade takes the empty bet total's place a moment after the reveal: measure once it is there.
+      await page.locator('[data-testid="result-grade"][data-state="graded"]').waitFor({ timeout: 90_000 });
       await shot(page, `phone-text-${lang}-${name}`);
       await expectInWindow(page, size, [...STAGE_IDS.result, 'banker-explanation', 'house-way-explanation']);
       await expectWholeOnTap(page, size, 'banker-explanation', `phone-text-${lang}-${name}-open-banker`);

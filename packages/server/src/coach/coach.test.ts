@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type {
   CostliestResponse,
   DailyLeaderboardResponse,
@@ -20,6 +20,7 @@ import type {
   StrategyTaxResponse,
 } from '@paigow/protocol';
 import type { ServerHandle } from '../server.js';
+import { GradePool } from './grade-pool.js';
 import { getJson, riggedRng, serverForSuite, signIn, TestClient, TEST_TABLES } from '../testing/harness.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -63,9 +64,12 @@ const PLAYER = 'As Kd 9c 9h 5s 5d 2c';
 const BANKER = 'Qs Qd 8h 7c 4d 3s 2h';
 
 describe('the coach grades every setting at the table', () => {
+  // At the process's priority: beside the other test files a background (nice 19) worker may wait long for a core.
+  const pool = new GradePool({ background: false });
+  afterAll(() => pool.close());
   const suite = serverForSuite('sqlite', {
     rng: riggedRng(PLAYER, BANKER),
-    grades: undefined,
+    grades: pool,
     tables: [...TEST_TABLES, { tableId: 'fox', houseWay: 'foxwoods', limits: { main: { minCents: 100, maxCents: 10_000 } } }],
   });
 

@@ -25,4 +25,14 @@ describe('the grade worker', () => {
       await worker.terminate();
     }
   }, 60_000);
+
+  it.runIf(process.platform === 'linux')('runs at the process\'s priority when it is not background work', async () => {
+    const worker = new Worker(workerEntryPath('coach/grade-worker.js'), { execArgv: workerExecArgv(), workerData: { background: false } });
+    try {
+      const first = await new Promise<{ priority: number | null }>((resolve) => worker.once('message', resolve));
+      expect(first.priority).toBe(getPriority());
+    } finally {
+      await worker.terminate();
+    }
+  }, 60_000);
 });

@@ -31,6 +31,12 @@ export interface GradePoolOptions {
   readonly cacheSize?: number;
   /** Called with each analysis's time in ms, measured in the worker. */
   readonly onComputed?: (computeMs: number) => void;
+  /**
+   * Whether the workers run at the lowest CPU priority, taking only CPU time play leaves idle (default true:
+   * grading adds no latency to rounds; `grade-worker.js`). False only where grades must come at once whatever
+   * the machine's load (a test).
+   */
+  readonly background?: boolean;
 }
 
 interface Task extends WorkerJob {
@@ -71,6 +77,7 @@ export class GradePool implements ExactScores {
       entry: 'coach/grade-worker.js',
       label: 'grade',
       size: Math.max(1, Math.floor(options.size ?? 1)),
+      workerData: { background: options.background ?? true },
       message: (task) => ({ id: task.id, cards: task.cards, commissionBps: task.commissionBps, houseWay: task.houseWay }),
       done: (task, reply) => {
         this.computed++;

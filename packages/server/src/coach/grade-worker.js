@@ -13,7 +13,7 @@
  */
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { analyzeHand, houseWays } from '@paigow/engine';
 
 if (!parentPort) throw new Error('grade-worker must run in a worker thread');
@@ -23,12 +23,13 @@ const port = parentPort;
  * Grading is background work (issue 17: it adds no latency to rounds): this thread runs at the lowest CPU
  * priority (nice 19), so that it takes only CPU time the tables leave idle. Linux gives each thread its own
  * priority, set through its thread id (`/proc/thread-self`); elsewhere the thread keeps the process's.
- * The pool ignores the first message (no `id`); tests read the priority from it.
+ * (`workerData.background === false`: the process's priority.) The pool ignores the first message (no `id`);
+ * tests read the priority from it.
  */
 let priority = null;
 try {
   const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  setPriority(tid, 19);
+  if (/** @type {{ background?: boolean } | undefined} */ (workerData)?.background !== false) setPriority(tid, 19);
   priority = getPriority(tid);
 } catch {
   // Not Linux, or not allowed: grade at the process's priority.

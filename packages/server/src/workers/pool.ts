@@ -52,6 +52,8 @@ export interface WorkerPoolOptions<J extends WorkerJob, R> {
   readonly size: number;
   /** A job not answered within this many ms fails and its worker is replaced (default: no limit). */
   readonly timeoutMs?: number;
+  /** Given to each worker as its `workerData` (default none). */
+  readonly workerData?: unknown;
   /** The message posted to a worker for `job`. */
   message(job: J): unknown;
   /** A worker answered `job` (any message with an `id` and no `error`). */
@@ -120,7 +122,7 @@ export class WorkerPool<J extends WorkerJob, R> {
   }
 
   private spawn(): Slot<J> {
-    const worker = new Worker(workerEntryPath(this.options.entry), { execArgv: workerExecArgv() });
+    const worker = new Worker(workerEntryPath(this.options.entry), { execArgv: workerExecArgv(), workerData: this.options.workerData });
     // A pool never keeps a process alive on its own (the server's sockets do).
     worker.unref();
     const slot: Slot<J> = { worker, job: null, timer: null };
