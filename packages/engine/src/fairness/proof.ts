@@ -8,7 +8,7 @@
 import type { Card } from '../cards/index.js';
 import { err, ok, type Result, type RuleError } from '../errors/index.js';
 import { houseWays, isHouseWayId, DEFAULT_HOUSE_WAY, type HouseWayId } from '../house-way/index.js';
-import { cardTexts, formatCard, parseCard, settingText } from '../notation/index.js';
+import { cardTexts, formatCard, parseCard, settingText, type SettingCards } from '../notation/index.js';
 import type { SetBy } from '../table/terms.js';
 import { checkSetting, settingValues, type Setting } from '../setting/index.js';
 import { scoreHands, type HandResult, type WagerOutcome } from '../settle/index.js';
@@ -74,13 +74,8 @@ export interface Recomputed {
 /** A hand's seat in a proof: the seat number (from 0, as the protocol numbers seats) or `'banker'`. */
 export type ProofSeat = number | 'banker';
 
-/** A setting as card texts (canonical, e.g. `'Td'`): the high hand's five and the low hand's two. */
-export interface SettingCards {
-  /** The high hand's five cards. */
-  readonly high: readonly string[];
-  /** The low hand's two cards. */
-  readonly low: readonly string[];
-}
+/** A setting as card texts: the notation's one form (`settingText`). */
+export type { SettingCards };
 
 /** A player's hand results and wager outcome against the banker (rules.md §3). */
 export interface OutcomeValues {

@@ -57,6 +57,14 @@ export function cardTexts(cards: readonly Card[]): string[] {
   return cards.map(formatCard);
 }
 
+/** A setting as card texts (canonical, e.g. `'Td'`): the high hand's five and the low hand's two. */
+export interface SettingCards {
+  /** The high hand's five cards. */
+  readonly high: readonly string[];
+  /** The low hand's two cards. */
+  readonly low: readonly string[];
+}
+
 /**
  * A setting's two hands as canonical card texts (`{ high: ['As', …], low: ['Kd', 'Jk'] }`, rules.md §1, §2):
  * the one text form of a setting, which the protocol (`settingText`), the round result, the fairness proof and

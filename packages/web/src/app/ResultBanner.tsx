@@ -77,11 +77,12 @@ export function ResultBanner({ result, money, grade }: { result: ResultModel; mo
 }
 
 /**
- * The coach's grade as a line (`result-grade`): in the banner on a wide screen; on a phone (no room for
- * another line in the banner) in place of the empty bet total beside it (`className`), once graded.
+ * The coach's grade as a line (`result-grade`): in the banner on a wide screen (`form` 'line'); on a phone
+ * (no room for another line in the banner) in place of the empty bet total beside it (`form` 'note'), once graded.
  */
-export function ResultGradeLine({ grade, t, lng, money, className = 'result__detail result__detail--grade' }: { grade: ResultGrade; t: T; lng: string; money: Money; className?: string }) {
+export function ResultGradeLine({ grade, t, lng, money, form = 'line' }: { grade: ResultGrade; t: T; lng: string; money: Money; form?: 'line' | 'note' }) {
   const { state } = grade;
+  const className = form === 'note' ? 'grade-note' : 'result__detail result__detail--grade';
   if (state.kind === 'none') return null;
   if (state.kind !== 'graded') {
     return (
@@ -101,7 +102,7 @@ export function ResultGradeLine({ grade, t, lng, money, className = 'result__det
       data-played-ev={state.grade.playedEv}
       title={`${verdict} ${summary} — ${t('coach.grade.title')}`}
     >
-      {className === 'grade-note' ? gradeNote(t, state.grade, grade.betCents, money) : gradeShort(t, lng, state.grade, grade.betCents, money)}
+      {form === 'note' ? gradeNote(t, state.grade, grade.betCents, money) : gradeShort(t, lng, state.grade, grade.betCents, money)}
     </span>
   );
 }

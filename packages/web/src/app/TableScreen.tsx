@@ -223,7 +223,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
                 <PhaseMessage view={view} you={you} stage={stage} status={status} waiting={felt.waiting} waitDeadline={felt.timer.wait} />
               </p>
               {revealed && <ResultBanner result={result} money={money} grade={compact ? undefined : resultGrade} />}
-              {isPlayer && view.phase === 'betting' && (gradeNote && resultGrade ? <ResultGradeLine grade={resultGrade} t={t} lng={lng} money={money} className="grade-note" /> : <BetTotal bets={bets} money={money} />)}
+              {isPlayer && view.phase === 'betting' && (gradeNote && resultGrade ? <ResultGradeLine grade={resultGrade} t={t} lng={lng} money={money} form="note" /> : <BetTotal bets={bets} money={money} />)}
               {felt.canBet && <BrokeNotice view={view} you={you} money={money} onTopUp={() => send('top-up')} busy={pendingTypes.has('top-up')} />}
               <BankRoom view={view} money={money} />
             </div>

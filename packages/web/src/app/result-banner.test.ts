@@ -55,7 +55,7 @@ describe('the grade on a phone, in the empty bet total\'s place', () => {
     const money = (cents: number, signed = false) => formatMoney('es', cents, signed);
     const grade = { playedEv: -0.0242, bestEv: -0.02, houseWayEv: -0.0242, evLost: 0.0042 };
     const html = renderToStaticMarkup(
-      createElement(I18nextProvider, { i18n }, createElement(ResultGradeLine, { grade: { state: { kind: 'graded', grade }, betCents: 5_000 }, t: i18n.t, lng: 'es', money, className: 'grade-note' })),
+      createElement(I18nextProvider, { i18n }, createElement(ResultGradeLine, { grade: { state: { kind: 'graded', grade }, betCents: 5_000 }, t: i18n.t, lng: 'es', money, form: 'note' })),
     );
     expect(html).toContain('class="grade-note"');
     expect(text(html)).toBe(text(`La colocación costó ${money(21)}`));
