@@ -3,7 +3,8 @@
  * against one server (SQLite in a temporary folder unless `databaseUrl` is given). Clients fill tables of
  * six seats; each round a client bets 1.00, presses Deal, and when its cards arrive presses House Way. The
  * round deals when all players of the table are ready and is revealed when all have set (the
- * multi-player rule), as in play. A run lasts a number of rounds or seconds; meanwhile the server's
+ * multi-player rule), as in play; like the web client, a client acknowledges each stored notice it receives
+ * (`ack-notice`: its settled round's, one a round). A run lasts a number of rounds or seconds; meanwhile the server's
  * `/metrics` is read every 2 s (event-loop delay, RSS), and afterwards its ledger is summed (drift).
  * Clients refused a seat by admission control (`server/overloaded`) are counted and do not play.
  */
@@ -13,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TableConfigInput } from '@paigow/engine';
-import type { SessionResponse, TableView } from '@paigow/protocol';
+import type { InboxNotice, SessionResponse, TableView } from '@paigow/protocol';
 import type { AdmissionLimits } from '../admission/index.js';
 import { createLedger } from '../ledger/index.js';
 import { startServer } from '../server.js';
@@ -68,12 +69,15 @@ interface BenchTarget {
 }
 
 /**
- * The benchmark's limits: its clients all come from one loopback address, so the per-IP rates are lifted
- * (the per-player ones stay) and the figures measure the server, not the limiter (docs/server.md "Limits").
+ * The benchmark's limits: its clients all come from one loopback address and play as fast as the server answers
+ * (a few players at a table play several rounds a second, more messages than a person sends), so the message and
+ * guest rates are lifted; every message still goes through the limiters, so their cost is measured, and the
+ * figures measure the server, not the limits (docs/server.md "Limits").
  */
 const BENCH_LIMITS: Partial<ServerLimits> = {
   guestsPerIp: { points: 1_000_000, windowMs: 60_000 },
   messagesPerIp: { points: 1_000_000, windowMs: 1_000 },
+  messagesPerPlayer: { points: 1_000_000, windowMs: 1_000 },
 };
 
 async function startTarget(
@@ -150,6 +154,10 @@ export interface BenchResult {
    * which other processes on the machine change much less than they change the rates and latencies.
    */
   readonly cpuMsPerWager: number;
+  /** Settings the coach graded and stored by the end of play (`paigow_grades_total{outcome="stored"}`; 0 without grading). */
+  readonly gradesStored: number;
+  /** Settings not graded because the grade queue was full (`paigow_grades_total{outcome="skipped"}`). */
+  readonly gradesSkipped: number;
 }
 
 /** What one read of the server's `/metrics` says (prom-client's default process metrics). */
@@ -159,12 +167,14 @@ interface ServerSample {
   readonly lagP99Ms: number;
   readonly lagMaxMs: number;
   readonly rssMiB: number;
+  readonly gradesStored: number;
+  readonly gradesSkipped: number;
 }
 
 /** Reads the event-loop delay (since the previous read) and the RSS from a Prometheus text page. */
 function parseSample(text: string): ServerSample {
   const value = (name: string): number => {
-    const match = new RegExp(`^${name} ([0-9.e+-]+)`, 'm').exec(text);
+    const match = new RegExp(`^${name.replace(/[{}]/g, '\\$&')} ([0-9.e+-]+)`, 'm').exec(text);
     return match === null ? 0 : Number(match[1]);
   };
   return {
@@ -172,6 +182,8 @@ function parseSample(text: string): ServerSample {
     lagP99Ms: value('nodejs_eventloop_lag_p99_seconds') * 1000,
     lagMaxMs: value('nodejs_eventloop_lag_max_seconds') * 1000,
     rssMiB: value('process_resident_memory_bytes') / 2 ** 20,
+    gradesStored: value('paigow_grades_total{outcome="stored"}'),
+    gradesSkipped: value('paigow_grades_total{outcome="skipped"}'),
   };
 }
 
@@ -243,7 +255,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
   const samples: ServerSample[] = [];
   let sampling: NodeJS.Timeout | undefined;
   const sample = async (): Promise<ServerSample> =>
-    external !== undefined ? { cpuSeconds: 0, lagP99Ms: 0, lagMaxMs: 0, rssMiB: 0 } : parseSample(await (await fetch(`${url}/metrics`)).text());
+    external !== undefined ? { cpuSeconds: 0, lagP99Ms: 0, lagMaxMs: 0, rssMiB: 0, gradesStored: 0, gradesSkipped: 0 } : parseSample(await (await fetch(`${url}/metrics`)).text());
   let cpuAtStart: Promise<ServerSample> | undefined;
   const url = `http://127.0.0.1:${target.port}`;
   let stopped = false;
@@ -315,6 +327,11 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
         const waiters = new Set<(event: { view?: TableView; error?: { code: string; message: string; requestId: string | null } }) => void>();
         room.onMessage('error', (error: { code: string; message: string; requestId: string | null }) => {
           for (const waiter of [...waiters]) waiter({ error });
+        });
+        // As the web client does (docs/server.md "The player inbox"): each stored notice is acknowledged once received.
+        let acks = 0;
+        room.onMessage('notice', (notice: InboxNotice) => {
+          if (notice.seq !== null) room.send('ack-notice', { seq: notice.seq, requestId: `${i}-ack-${++acks}` });
         });
         room.onMessage('view', (view: TableView) => {
           latest = view;
@@ -390,7 +407,8 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
     );
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampling);
-    const cpuSeconds = (await sample()).cpuSeconds - ((await cpuAtStart)?.cpuSeconds ?? 0);
+    const atEnd = await sample();
+    const cpuSeconds = atEnd.cpuSeconds - ((await cpuAtStart)?.cpuSeconds ?? 0);
     latencies.sort((a, b) => a - b);
     actionLatencies.sort((a, b) => a - b);
     await target.stop();
@@ -416,6 +434,8 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
       rssMiB: Math.max(0, ...samples.map((sample) => sample.rssMiB)),
       driftCents,
       cpuMsPerWager: latencies.length === 0 ? 0 : (cpuSeconds * 1000) / latencies.length,
+      gradesStored: atEnd.gradesStored,
+      gradesSkipped: atEnd.gradesSkipped,
     };
   } finally {
     clearInterval(sampling);

@@ -3,12 +3,14 @@
  * player made (by hand, with House Way or after a Hint; not one the table made at a timeout or a
  * disconnection) is graded by its exact EV against the best setting and the house way's, and the grade is
  * stored (`round_grades`). The analysis runs in the grade pool's worker threads; the table only hands the
- * settled round over and never waits.
+ * settled round over and never waits. Grades are stored in batches (`GRADE_BATCH_MS`): one statement for
+ * all the hands graded meanwhile, so that grading adds next to nothing to the main thread's database work.
  */
 import { cardTexts, DEFAULT_HOUSE_WAY, gradeSetting, houseWays, parseCards, parseHand, type Result, type HouseWayId, type ReviewedSetting, type RoundResult, type RoundRules, type SeatResult } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
-import type { ExactScores } from './grade-pool.js';
-import { saveGrade, type StoredSetting } from './grades.js';
+import { GradeQueueFull, type ExactScores } from './grade-pool.js';
+import { gradesCounted } from '../metrics/index.js';
+import { saveGrades, type GradeRecord, type StoredSetting } from './grades.js';
 
 /** What a table runner tells the coach (`TableRunner` option `coach`). */
 export interface RoundGrader {
@@ -38,9 +40,24 @@ function parsed<T>(result: Result<T>): T {
   return result.value;
 }
 
+/**
+ * How long a grade may wait to be stored with others, ms: a player's client asks for its grade from 0.3 s
+ * after the round (docs/server.md "The coach"), and at the benchmark's load a batch holds a few hundred.
+ */
+export const GRADE_BATCH_MS = 250;
+
+/** A grade waiting for its batch, and how to tell its job the batch's outcome. */
+interface PendingGrade {
+  readonly record: GradeRecord;
+  readonly stored: () => void;
+  readonly failed: (error: unknown) => void;
+}
+
 /** Grades settled rounds in the background. */
 export class Coach implements RoundGrader {
   private readonly inFlight = new Set<Promise<void>>();
+  private pending: PendingGrade[] = [];
+  private batchTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: CoachOptions) {}
 
@@ -51,8 +68,17 @@ export class Coach implements RoundGrader {
     const commissionBps = result.banker.kind === 'house' ? rules.commissionBps : 0;
     for (const seat of result.players) {
       if (seat.setBy !== 'player' && seat.setBy !== 'house-way') continue;
-      const job = this.grade(result, seat, commissionBps, houseWay).catch((error: unknown) =>
-        this.options.log?.(`the setting of ${seat.playerId} in round ${result.roundId} was not graded`, error),
+      const job = this.grade(result, seat, commissionBps, houseWay).then(
+        () => gradesCounted.inc({ outcome: 'stored' }),
+        (error: unknown) => {
+          // A full queue is the load's doing, counted, not logged: under a long overload it would be a line a hand.
+          if (error instanceof GradeQueueFull) {
+            gradesCounted.inc({ outcome: 'skipped' });
+            return;
+          }
+          gradesCounted.inc({ outcome: 'failed' });
+          this.options.log?.(`the setting of ${seat.playerId} in round ${result.roundId} was not graded`, error);
+        },
       );
       this.inFlight.add(job);
       void job.finally(() => this.inFlight.delete(job));
@@ -68,7 +94,7 @@ export class Coach implements RoundGrader {
     const hand = parsed(parseHand(seat.cards));
     const scored = await this.options.scores.scores(hand, commissionBps, houseWay);
     const review = gradeSetting(hand, parsed(parseCards(seat.setting.low, 2)), scored, houseWays[houseWay]);
-    await saveGrade(this.options.database, {
+    await this.store({
       roundId: result.roundId,
       playerId: seat.playerId,
       tableId: result.tableId,
@@ -83,5 +109,25 @@ export class Coach implements RoundGrader {
       review: { cards: seat.cards, played: stored(review.played), best: stored(review.best), houseWay: { ...stored(review.houseWay), rule: review.houseWay.rule } },
       gradedAt: (this.options.now ?? Date.now)(),
     });
+  }
+
+  /** Resolves once `record` is stored with its batch (`GRADE_BATCH_MS`); rejects with the batch's error. */
+  private store(record: GradeRecord): Promise<void> {
+    return new Promise<void>((stored, failed) => {
+      this.pending.push({ record, stored, failed });
+      this.batchTimer ??= setTimeout(() => void this.storeBatch(), GRADE_BATCH_MS);
+    });
+  }
+
+  private async storeBatch(): Promise<void> {
+    this.batchTimer = null;
+    const batch = this.pending;
+    this.pending = [];
+    try {
+      await saveGrades(this.options.database, batch.map((grade) => grade.record));
+      for (const grade of batch) grade.stored();
+    } catch (error) {
+      for (const grade of batch) grade.failed(error);
+    }
   }
 }

@@ -1,25 +1,28 @@
 /**
- * Grading takes no CPU from play (issue 17: it adds no latency to rounds): a grade worker runs at the lowest
- * CPU priority (nice 19, Linux gives each thread its own), the server's main thread at its own.
+ * Grading takes no CPU from play (issue 17: it adds no latency to rounds): a grade worker runs under SCHED_IDLE
+ * at the lowest CPU priority (nice 19; Linux schedules each thread on its own), the server's main thread at its own.
  */
 import { Worker } from 'node:worker_threads';
 import { getPriority } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseHand } from '@paigow/engine';
 import { buildServer } from '../testing/harness.js';
+import { GradePool } from './grade-pool.js';
 import { workerEntryPath, workerExecArgv } from '../workers/pool.js';
 
 describe('the grade worker', () => {
   // The worker imports the built engine.
   beforeAll(buildServer, 120_000);
 
-  it.runIf(process.platform === 'linux')('runs at the lowest CPU priority, the process at its own', async () => {
+  it.runIf(process.platform === 'linux')('runs under SCHED_IDLE at the lowest CPU priority, the process at its own', async () => {
     const worker = new Worker(workerEntryPath('coach/grade-worker.js'), { execArgv: workerExecArgv() });
     try {
-      const first = await new Promise<{ priority: number | null }>((resolve, reject) => {
+      const first = await new Promise<{ priority: number | null; schedIdle: boolean }>((resolve, reject) => {
         worker.once('message', resolve);
         worker.once('error', reject);
       });
       expect(first.priority).toBe(19);
+      expect(first.schedIdle).toBe(true);
       expect(getPriority()).toBeLessThan(19);
     } finally {
       await worker.terminate();
@@ -29,10 +32,32 @@ describe('the grade worker', () => {
   it.runIf(process.platform === 'linux')('runs at the process\'s priority when it is not background work', async () => {
     const worker = new Worker(workerEntryPath('coach/grade-worker.js'), { execArgv: workerExecArgv(), workerData: { background: false } });
     try {
-      const first = await new Promise<{ priority: number | null }>((resolve) => worker.once('message', resolve));
+      const first = await new Promise<{ priority: number | null; schedIdle: boolean }>((resolve) => worker.once('message', resolve));
       expect(first.priority).toBe(getPriority());
+      expect(first.schedIdle).toBe(false);
     } finally {
       await worker.terminate();
+    }
+  }, 60_000);
+
+  it('starts no analysis while the main thread is busy (mayStart says no), then grades', async () => {
+    let busy = true;
+    const pool = new GradePool({ mayStart: () => !busy });
+    try {
+      const hand = parseHand(['AS', 'KD', 'QH', '9C', '7S', '4D', '2H']);
+      if (!hand.ok) throw new Error(hand.error.message);
+      let graded = false;
+      const scores = pool.scores(hand.value, 500, 'seeds').then((settings) => {
+        graded = true;
+        return settings;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(graded).toBe(false);
+      expect(pool.waiting).toBe(1);
+      busy = false;
+      expect(await scores).toHaveLength(21);
+    } finally {
+      await pool.close();
     }
   }, 60_000);
 });

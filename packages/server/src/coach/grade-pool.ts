@@ -8,6 +8,7 @@
  */
 import { canonicalHand, scoresForHand, type Card, type HouseWayId, type SettingAnalysis, type SettingScore } from '@paigow/engine';
 import { WorkerPool, type WorkerJob } from '../workers/pool.js';
+import { EventLoopLoad } from '../workers/event-loop-load.js';
 
 /** The exact scores of every setting of a hand (what grading needs). */
 export interface ExactScores {
@@ -32,12 +33,24 @@ export interface GradePoolOptions {
   /** Called with each analysis's time in ms, measured in the worker. */
   readonly onComputed?: (computeMs: number) => void;
   /**
-   * Whether the workers run at the lowest CPU priority, taking only CPU time play leaves idle (default true:
-   * grading adds no latency to rounds; `grade-worker.js`). False only where grades must come at once whatever
-   * the machine's load (a test).
+   * Whether grading is background work that yields to play (default true; `grade-worker.js`): the workers run
+   * under SCHED_IDLE at nice 19, and no analysis starts while the main thread's event loop is busy (`mayStart`).
+   * False only where grades must come at once whatever the machine's load (a test).
    */
   readonly background?: boolean;
+  /**
+   * Whether an analysis may start now (default for background work: the main thread's event-loop utilization
+   * over the last second is under `BUSY_UTILIZATION`; otherwise always). Queued hands wait meanwhile.
+   */
+  readonly mayStart?: () => boolean;
 }
+
+/**
+ * Above this event-loop utilization of the main thread (0–1) the grade pool starts no analysis: the tables are
+ * busy, and on a machine whose cores share caches and memory (or are hyperthreads of one core), an analysis
+ * running beside play slows play down even at the lowest priority (issue 17: grading adds no latency).
+ */
+export const BUSY_UTILIZATION = 0.5;
 
 interface Task extends WorkerJob {
   readonly key: string;
@@ -57,6 +70,14 @@ function decode(scores: Float64Array): SettingScore[] {
   return out;
 }
 
+/** A hand refused because `maxQueue` hands wait already: its grade is not computed (grades never hold up play). */
+export class GradeQueueFull extends Error {
+  constructor(maxQueue: number) {
+    super(`the grade queue is full (${maxQueue} hands)`);
+    this.name = 'GradeQueueFull';
+  }
+}
+
 /** A small pool of analysis workers (`coach/grade-worker.js`) with a cache of hand classes. */
 export class GradePool implements ExactScores {
   private readonly maxQueue: number;
@@ -67,17 +88,24 @@ export class GradePool implements ExactScores {
   /** Scores by class key, least recently used first. */
   private readonly cache = new Map<string, SettingScore[]>();
   private nextId = 1;
+  /** The main thread's load, when the pool yields to it by default. */
+  private readonly load: EventLoopLoad | null;
   /** Analyses run by the workers (each a class not found in the cache). */
   computed = 0;
 
   constructor(options: GradePoolOptions = {}) {
     this.maxQueue = options.maxQueue ?? 5_000;
     this.cacheSize = options.cacheSize ?? 20_000;
+    const background = options.background ?? true;
+    this.load = background && options.mayStart === undefined ? new EventLoopLoad() : null;
+    const load = this.load;
+    const mayStart = options.mayStart ?? (load === null ? undefined : () => load.utilization < BUSY_UTILIZATION);
     this.workers = new WorkerPool({
       entry: 'coach/grade-worker.js',
       label: 'grade',
       size: Math.max(1, Math.floor(options.size ?? 1)),
-      workerData: { background: options.background ?? true },
+      workerData: { background },
+      ...(mayStart === undefined ? {} : { mayStart }),
       message: (task) => ({ id: task.id, cards: task.cards, commissionBps: task.commissionBps, houseWay: task.houseWay }),
       done: (task, reply) => {
         this.computed++;
@@ -109,6 +137,7 @@ export class GradePool implements ExactScores {
 
   /** Stops the workers; waiting and running tasks fail. */
   close(): Promise<void> {
+    this.load?.close();
     return this.workers.close();
   }
 
@@ -127,7 +156,7 @@ export class GradePool implements ExactScores {
         return;
       }
       if (this.workers.waiting >= this.maxQueue) {
-        reject(new Error(`the grade queue is full (${this.maxQueue} hands)`));
+        reject(new GradeQueueFull(this.maxQueue));
         return;
       }
       const task: Task = { id: this.nextId++, key, cards, commissionBps, houseWay, waiters: [{ resolve, reject }] };

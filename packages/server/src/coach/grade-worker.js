@@ -11,7 +11,8 @@
  * way's id) it posts `{ id, scores, computeMs }`, `scores` a Float64Array of the 21 settings in
  * `settings(cards)` order, five numbers each (legal as 1 or 0, win, push, loss, ev), or `{ id, error }`.
  */
-import { readlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { analyzeHand, houseWays } from '@paigow/engine';
@@ -20,21 +21,32 @@ if (!parentPort) throw new Error('grade-worker must run in a worker thread');
 const port = parentPort;
 
 /**
- * Grading is background work (issue 17: it adds no latency to rounds): this thread runs at the lowest CPU
- * priority (nice 19), so that it takes only CPU time the tables leave idle. Linux gives each thread its own
- * priority, set through its thread id (`/proc/thread-self`); elsewhere the thread keeps the process's.
- * (`workerData.background === false`: the process's priority.) The pool ignores the first message (no `id`);
- * tests read the priority from it.
+ * Grading is background work (issue 17: it adds no latency to rounds): this thread runs under Linux's
+ * SCHED_IDLE policy (`chrt --idle`: it runs only when no other thread wants the core, and any thread that
+ * wakes up takes the core from it at once) and at nice 19 (the lowest priority, where SCHED_IDLE cannot be
+ * set). Linux schedules each thread on its own, named by its thread id (`/proc/thread-self`); elsewhere the
+ * thread keeps the process's priority. (`workerData.background === false`: the process's priority and
+ * policy.) The pool ignores the first message (no `id`); tests read the priority and the policy from it.
  */
 let priority = null;
+let schedIdle = false;
 try {
   const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (/** @type {{ background?: boolean } | undefined} */ (workerData)?.background !== false) setPriority(tid, 19);
+  if (/** @type {{ background?: boolean } | undefined} */ (workerData)?.background !== false) {
+    setPriority(tid, 19);
+    try {
+      execFileSync('chrt', ['--idle', '--pid', '0', String(tid)], { stdio: 'ignore', timeout: 5_000 });
+    } catch {
+      // No chrt: nice 19 alone.
+    }
+  }
   priority = getPriority(tid);
+  // Field 41 of the thread's stat is its scheduling policy; 5 is SCHED_IDLE (after the parenthesised name).
+  schedIdle = readFileSync(`/proc/thread-self/stat`, 'utf8').split(') ')[1].split(' ')[38] === '5';
 } catch {
   // Not Linux, or not allowed: grade at the process's priority.
 }
-port.postMessage({ priority });
+port.postMessage({ priority, schedIdle });
 
 port.on('message', (/** @type {{ id: number, cards: number[], commissionBps: number, houseWay: import('@paigow/engine').HouseWayId }} */ task) => {
   const started = performance.now();

@@ -26,27 +26,38 @@ export interface GradeRecord extends SettingGrade {
   readonly gradedAt: number;
 }
 
-/** Stores a grade; a second grade of the same round and player is ignored (grading is idempotent). */
-export async function saveGrade(database: Database, grade: GradeRecord): Promise<void> {
-  await database.db
-    .insertInto('round_grades')
-    .values({
-      round_id: grade.roundId,
-      player_id: grade.playerId,
-      table_id: grade.tableId,
-      house_way: grade.houseWay,
-      commission_bps: grade.commissionBps,
-      main_bet_cents: grade.mainBetCents,
-      set_by: grade.setBy,
-      played_ev: grade.playedEv,
-      best_ev: grade.bestEv,
-      house_way_ev: grade.houseWayEv,
-      ev_lost: grade.evLost,
-      review_json: JSON.stringify(grade.review),
-      graded_at: grade.gradedAt,
-    })
-    .onConflict((conflict) => conflict.columns(['round_id', 'player_id']).doNothing())
-    .execute();
+/** Most grades stored by one statement (13 parameters each: well under SQLite's and PostgreSQL's limits). */
+const GRADES_PER_STATEMENT = 500;
+
+/**
+ * Stores `grades`, a statement per 500; a second grade of the same round and player is ignored (grading is
+ * idempotent).
+ * @throws the database's error (the grades of that statement and those after it are not stored)
+ */
+export async function saveGrades(database: Database, grades: readonly GradeRecord[]): Promise<void> {
+  for (let first = 0; first < grades.length; first += GRADES_PER_STATEMENT) {
+    await database.db
+      .insertInto('round_grades')
+      .values(
+        grades.slice(first, first + GRADES_PER_STATEMENT).map((grade) => ({
+          round_id: grade.roundId,
+          player_id: grade.playerId,
+          table_id: grade.tableId,
+          house_way: grade.houseWay,
+          commission_bps: grade.commissionBps,
+          main_bet_cents: grade.mainBetCents,
+          set_by: grade.setBy,
+          played_ev: grade.playedEv,
+          best_ev: grade.bestEv,
+          house_way_ev: grade.houseWayEv,
+          ev_lost: grade.evLost,
+          review_json: JSON.stringify(grade.review),
+          graded_at: grade.gradedAt,
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(['round_id', 'player_id']).doNothing())
+      .execute();
+  }
 }
 
 /** The grades of `playerId` in `roundIds` (rounds without one are absent: not graded, or not yet). */

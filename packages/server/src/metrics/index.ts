@@ -3,6 +3,7 @@ export {
   attachServer,
   databaseStatementSeconds,
   dealsFailed,
+  gradesCounted,
   holdCents,
   metricsRegistry,
   observeQuery,

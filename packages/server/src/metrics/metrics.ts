@@ -59,6 +59,17 @@ export const rateLimitedRequests = new Counter({
   registers,
 });
 
+/**
+ * The coach's grades of settings (docs/server.md "The coach"), by outcome: `stored`; `skipped` (the grade queue was
+ * full: play kept the main thread busy for long); `failed` (an analysis or the database failed, logged).
+ */
+export const gradesCounted = new Counter({
+  name: 'paigow_grades_total',
+  help: "Settings graded by the coach, by outcome (stored, skipped: the grade queue was full, failed)",
+  labelNames: ['outcome'] as const,
+  registers,
+});
+
 /** The time of each database statement, seconds, by statement kind (`select`, `insert`, `update`, `delete`, `other`) and outcome. */
 export const databaseStatementSeconds = new Histogram({
   name: 'paigow_db_statement_seconds',

@@ -54,6 +54,11 @@ export interface WorkerPoolOptions<J extends WorkerJob, R> {
   readonly timeoutMs?: number;
   /** Given to each worker as its `workerData` (default none). */
   readonly workerData?: unknown;
+  /**
+   * Whether a job may start now (default: always). While it says no, queued jobs wait and the pool asks again
+   * every `HELD_RETRY_MS`: background work that yields to other work (the grade pool yields to play).
+   */
+  readonly mayStart?: () => boolean;
   /** The message posted to a worker for `job`. */
   message(job: J): unknown;
   /** A worker answered `job` (any message with an `id` and no `error`). */
@@ -68,11 +73,16 @@ interface Slot<J> {
   timer: NodeJS.Timeout | null;
 }
 
+/** How often a pool whose `mayStart` said no asks again, ms. */
+export const HELD_RETRY_MS = 250;
+
 /** Workers started lazily and a queue of jobs (messages without an `id`, such as a ready signal, are ignored). */
 export class WorkerPool<J extends WorkerJob, R> {
   private readonly slots: Slot<J>[] = [];
   private readonly queue: J[] = [];
   private stopped = false;
+  /** The next `dispatch` while `mayStart` holds the queue. */
+  private held: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: WorkerPoolOptions<J, R>) {}
 
@@ -114,6 +124,8 @@ export class WorkerPool<J extends WorkerJob, R> {
   /** Stops the workers; waiting and running jobs fail with `closedError`. */
   async close(): Promise<void> {
     this.stopped = true;
+    if (this.held !== null) clearTimeout(this.held);
+    this.held = null;
     const error = this.closedError();
     for (const job of this.queue.splice(0)) this.options.failed(job, error);
     const slots = this.slots.splice(0);
@@ -135,6 +147,14 @@ export class WorkerPool<J extends WorkerJob, R> {
 
   private dispatch(): void {
     while (this.queue.length > 0 && !this.stopped) {
+      if (this.options.mayStart?.() === false) {
+        this.held ??= setTimeout(() => {
+          this.held = null;
+          this.dispatch();
+        }, HELD_RETRY_MS);
+        this.held.unref();
+        return;
+      }
       let slot = this.slots.find((s) => s.job === null);
       if (slot === undefined) {
         if (this.slots.length >= this.options.size) return;

@@ -1,0 +1,95 @@
+/**
+ * Grading adds next to nothing to the main thread's database work (issue 17: no latency added to rounds):
+ * the coach stores the grades of the hands graded within `GRADE_BATCH_MS` by one statement, not one each; and a
+ * hand the full grade queue refused is counted (`paigow_grades_total{outcome="skipped"}`), not logged.
+ */
+import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseHand, settings, toHand, unwrap, type RoundResult, type RoundRules, type SettingAnalysis } from '@paigow/engine';
+import { createDatabase, type Database } from '../storage/database.js';
+import { migrateToLatest } from '../storage/migrations.js';
+import { Coach, GRADE_BATCH_MS } from './coach.js';
+import { GradeQueueFull, type ExactScores } from './grade-pool.js';
+import { gradesCounted } from '../metrics/index.js';
+
+/** Counts the statements that insert into `round_grades`. */
+class GradeInserts implements KyselyPlugin {
+  count = 0;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const node = args.node;
+    if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'round_grades') this.count += 1;
+    return node;
+  }
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
+  }
+}
+
+/** Made-up scores (the batching is under test, not the analysis): setting k has EV −k/100. */
+const scores: ExactScores = {
+  scores: (cards) =>
+    Promise.resolve(settings(unwrap(toHand(cards))).map((s, k): SettingAnalysis => ({ high: s.high, low: s.low, legal: true, win: 0.4, push: 0.2, loss: 0.4, ev: -k / 100 }))),
+};
+
+const CARDS = ['AS', 'KD', 'QH', '9C', '7S', '4D', '2H'];
+
+/** A settled round of `players` seats, each set with House Way (only what the coach reads is filled in). */
+function settledRound(roundId: string, players: number): RoundResult {
+  const hand = parseHand(CARDS);
+  if (!hand.ok) throw new Error(hand.error.message);
+  return {
+    roundId,
+    tableId: 'small',
+    banker: { kind: 'house' },
+    players: Array.from({ length: players }, (_, seat) => ({
+      playerId: `p${seat}`,
+      seat,
+      cards: CARDS,
+      setting: { high: CARDS.slice(2), low: CARDS.slice(0, 2) },
+      setBy: 'house-way',
+      bets: { main: 100, fortune: 0 },
+    })),
+  } as unknown as RoundResult;
+}
+
+describe('the coach stores grades in batches', () => {
+  let database: Database | undefined;
+  afterEach(async () => {
+    await database?.db.destroy();
+    database = undefined;
+  });
+
+  it(`stores the grades of two rounds settled within ${GRADE_BATCH_MS} ms by one statement`, async () => {
+    const plain = createDatabase({ sqlitePath: ':memory:' });
+    database = plain;
+    await migrateToLatest(plain);
+    // The grades name rounds and players this test does not make.
+    await sql`pragma foreign_keys = off`.execute(plain.db);
+    const inserts = new GradeInserts();
+    const coach = new Coach({ database: { ...plain, db: plain.db.withPlugin(inserts) }, scores });
+    const rules = { commissionBps: 500, houseWay: 'seeds' } as unknown as RoundRules;
+
+    coach.roundSettled(settledRound('r1', 6), rules);
+    coach.roundSettled(settledRound('r2', 6), rules);
+    await coach.settled();
+
+    expect(inserts.count).toBe(1);
+    const stored = await plain.db.selectFrom('round_grades').select(['round_id', 'player_id']).execute();
+    expect(stored).toHaveLength(12);
+  });
+
+  it('counts a hand refused by a full grade queue as skipped, and logs nothing', async () => {
+    const plain = createDatabase({ sqlitePath: ':memory:' });
+    database = plain;
+    await migrateToLatest(plain);
+    const skipped = async (): Promise<number> => (await gradesCounted.get()).values.find((v) => v.labels.outcome === 'skipped')?.value ?? 0;
+    const before = await skipped();
+    const logged: string[] = [];
+    const full: ExactScores = { scores: () => Promise.reject(new GradeQueueFull(5_000)) };
+    const coach = new Coach({ database: plain, scores: full, log: (message) => logged.push(message) });
+    coach.roundSettled(settledRound('r3', 3), { commissionBps: 500, houseWay: 'seeds' } as unknown as RoundRules);
+    await coach.settled();
+    expect(await skipped()).toBe(before + 3);
+    expect(logged).toEqual([]);
+  });
+});
