@@ -12,6 +12,9 @@
  *
  * Transactions run at PostgreSQL's default READ COMMITTED level; the ledger's correctness rests
  * on row locks (`SELECT ... FOR UPDATE`, see `storage/transaction.ts`), not on the level.
+ *
+ * Prepared statements: each connection runs the queries as named prepared statements
+ * (`prepareStatements`), so PostgreSQL parses and plans each text once per connection.
  */
 import pg from 'pg';
 import { PostgresDialect } from 'kysely';
@@ -32,6 +35,39 @@ const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
   oid === INT8_OID && format !== 'binary'
     ? parseInt8
     : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
+
+/** Most distinct statement texts a pool prepares; past them a text runs unprepared (queries come from a fixed set of shapes). */
+export const PREPARED_STATEMENTS_LIMIT = 1_000;
+
+/** Statements worth preparing: parameterised SELECT, INSERT, UPDATE, DELETE or WITH. */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+type QueryFunction = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/**
+ * Makes `client` run each parameterised SELECT, INSERT, UPDATE, DELETE or WITH as a named prepared statement,
+ * one name per distinct text (`names`, shared by the pool's connections, at most `PREPARED_STATEMENTS_LIMIT`):
+ * PostgreSQL parses and plans a text once per connection instead of at every execution, about a third more
+ * wagers a second at the benchmark's load (docs/server.md "Storage"). Kysely's driver sends every query as
+ * text and parameters, and `pg` prepares a statement that has a `name`. A text with `*` runs unprepared: a
+ * column added by a migration (another process's, in a rolling upgrade) changes the row type of `SELECT *`,
+ * and PostgreSQL refuses to run such a prepared statement again (0A000).
+ */
+export function prepareStatements(client: pg.ClientBase, names: Map<string, string>): void {
+  const query = client.query.bind(client) as QueryFunction;
+  const prepared: QueryFunction = (config, values, callback) => {
+    if (typeof config !== 'string' || !Array.isArray(values) || values.length === 0 || config.includes('*') || !PREPARABLE.test(config)) {
+      return query(config, values, callback);
+    }
+    let name = names.get(config);
+    if (name === undefined && names.size < PREPARED_STATEMENTS_LIMIT) {
+      name = `paigow_${names.size}`;
+      names.set(config, name);
+    }
+    return query(name === undefined ? config : { name, text: config, values }, name === undefined ? values : callback, name === undefined ? callback : undefined);
+  };
+  (client as unknown as { query: QueryFunction }).query = prepared;
+}
 
 /** Checks a schema name so that it can be used unquoted in `search_path`. */
 function isSchemaName(name: string): boolean {
@@ -62,6 +98,10 @@ export function createPostgresDialect(url: string, schema: string, maxConnection
   // The pool listens for errors only while a client is idle: one lost while checked out (a backend
   // terminated mid-transaction) emits 'error' on the client itself, which would end the process. The
   // query in flight rejects with the same error, and the pool drops the dead client when it comes back.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  const names = new Map<string, string>();
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    prepareStatements(client, names);
+  });
   return new PostgresDialect({ pool });
 }
