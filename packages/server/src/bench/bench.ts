@@ -154,6 +154,8 @@ export interface BenchResult {
    * which other processes on the machine change much less than they change the rates and latencies.
    */
   readonly cpuMsPerWager: number;
+  /** Database statements (`paigow_db_statement_seconds_count`, all kinds) during play per settled wager. */
+  readonly statementsPerWager: number;
   /** Settings the coach graded and stored by the end of play (`paigow_grades_total{outcome="stored"}`; 0 without grading). */
   readonly gradesStored: number;
   /** Settings not graded because the grade queue was full (`paigow_grades_total{outcome="skipped"}`). */
@@ -169,6 +171,8 @@ interface ServerSample {
   readonly rssMiB: number;
   readonly gradesStored: number;
   readonly gradesSkipped: number;
+  /** Database statements run since the process started. */
+  readonly statements: number;
 }
 
 /** Reads the event-loop delay (since the previous read) and the RSS from a Prometheus text page. */
@@ -184,6 +188,7 @@ function parseSample(text: string): ServerSample {
     rssMiB: value('process_resident_memory_bytes') / 2 ** 20,
     gradesStored: value('paigow_grades_total{outcome="stored"}'),
     gradesSkipped: value('paigow_grades_total{outcome="skipped"}'),
+    statements: [...text.matchAll(/^paigow_db_statement_seconds_count\{[^}]*\} ([0-9.e+-]+)$/gm)].reduce((sum, match) => sum + Number(match[1]), 0),
   };
 }
 
@@ -255,7 +260,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
   const samples: ServerSample[] = [];
   let sampling: NodeJS.Timeout | undefined;
   const sample = async (): Promise<ServerSample> =>
-    external !== undefined ? { cpuSeconds: 0, lagP99Ms: 0, lagMaxMs: 0, rssMiB: 0, gradesStored: 0, gradesSkipped: 0 } : parseSample(await (await fetch(`${url}/metrics`)).text());
+    external !== undefined ? { cpuSeconds: 0, lagP99Ms: 0, lagMaxMs: 0, rssMiB: 0, gradesStored: 0, gradesSkipped: 0, statements: 0 } : parseSample(await (await fetch(`${url}/metrics`)).text());
   let cpuAtStart: Promise<ServerSample> | undefined;
   const url = `http://127.0.0.1:${target.port}`;
   let stopped = false;
@@ -408,7 +413,9 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampling);
     const atEnd = await sample();
-    const cpuSeconds = atEnd.cpuSeconds - ((await cpuAtStart)?.cpuSeconds ?? 0);
+    const atStart = await cpuAtStart;
+    const cpuSeconds = atEnd.cpuSeconds - (atStart?.cpuSeconds ?? 0);
+    const statements = atEnd.statements - (atStart?.statements ?? 0);
     latencies.sort((a, b) => a - b);
     actionLatencies.sort((a, b) => a - b);
     await target.stop();
@@ -434,6 +441,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
       rssMiB: Math.max(0, ...samples.map((sample) => sample.rssMiB)),
       driftCents,
       cpuMsPerWager: latencies.length === 0 ? 0 : (cpuSeconds * 1000) / latencies.length,
+      statementsPerWager: latencies.length === 0 ? 0 : statements / latencies.length,
       gradesStored: atEnd.gradesStored,
       gradesSkipped: atEnd.gradesSkipped,
     };

@@ -3,7 +3,7 @@ export type { AccountBalance } from './balances.js';
 export type { HistoryItem, HistoryQuery } from './history.js';
 export { createLedger, type Ledger } from './ledger.js';
 export { shortPlayersOf, type OpenRoundError, type OpenRoundInput } from './open-round.js';
-export { EVENTS_PER_READ, type PlayerEvent, type PlayerEventInput, type RoundTell } from './player-events.js';
+export { EVENTS_PER_READ, type EventAck, type PlayerEvent, type PlayerEventInput, type RoundTell } from './player-events.js';
 export type { ReserveBankInput, TableFigures } from './bank-reservations.js';
 export type { RoundFairnessRecord } from './round-fairness.js';
 export type { LeaseCheck } from './ownership.js';

@@ -29,7 +29,7 @@ import { history, type HistoryItem, type HistoryQuery } from './history.js';
 import { openRound, type OpenRoundInput } from './open-round.js';
 import { claimRound, recoverableRounds, type LeaseCheck } from './ownership.js';
 import { refundRound } from './refund-round.js';
-import { ackEvents, pruneEvents, recordEvents, unackedEvents, type PlayerEvent, type PlayerEventInput } from './player-events.js';
+import { ackEvents, pruneEvents, recordEvents, unackedEvents, type EventAck, type PlayerEvent, type PlayerEventInput } from './player-events.js';
 import { saveRoundSecret } from './round-secret.js';
 import { openRounds, type RoundRecord, type RoundWithSecret } from './rounds.js';
 import { settleRound, type SettleRoundInput } from './settle-round.js';
@@ -123,10 +123,11 @@ export interface Ledger {
   unackedEvents(playerIds: readonly string[], after?: ReadonlyMap<string, number>): Promise<PlayerEvent[]>;
 
   /**
-   * Marks `playerId`'s events numbered `seqs` acknowledged (a client showed them): they are no longer sent.
-   * Unknown or already acknowledged numbers change nothing. @returns how many this call marked
+   * Marks the events `acks` name (a player's event by its number) acknowledged (a client showed them): they are no
+   * longer sent. One statement for all. Unknown or already acknowledged numbers change nothing.
+   * @returns how many this call marked
    */
-  ackEvents(playerId: string, seqs: readonly number[]): Promise<number>;
+  ackEvents(acks: readonly EventAck[]): Promise<number>;
 
   /**
    * Deletes the events acknowledged before `ackedBeforeMs` and those never acknowledged written before
@@ -228,7 +229,7 @@ export function createLedger(database: Database): Ledger {
     recoverableRounds: (check) => recoverableRounds(database, check),
     recordEvents: (events) => recordEvents(database, events),
     unackedEvents: (playerIds, after) => unackedEvents(database.db, playerIds, after),
-    ackEvents: (playerId, seqs) => ackEvents(database.db, playerId, seqs, Date.now()),
+    ackEvents: (acks) => ackEvents(database.db, acks, Date.now()),
     pruneEvents: (ackedBeforeMs, unackedBeforeMs) => pruneEvents(database.db, ackedBeforeMs, unackedBeforeMs),
     claimRound: (roundId, check) => claimRound(database, roundId, check),
     saveRoundSecret: (roundId, secret) => saveRoundSecret(database, roundId, secret),

@@ -7,7 +7,7 @@ import { HOLD_KINDS, type RoundRole } from '../storage/schema.js';
 import { transact } from '../storage/transaction.js';
 import { ensureTableAccounts, lockAccounts, postLocked, rememberTableAccounts, tableAccountId, walletAccountId } from './accounts.js';
 import { shortOfStakes } from './bank-reservations.js';
-import { holdTransferKind, loadRound, toJson, type RoundRecord } from './rounds.js';
+import { holdTransferKind, loadRound, toJson, writtenRound, type RoundRecord } from './rounds.js';
 
 /** What `openRound` records. */
 export interface OpenRoundInput {
@@ -157,7 +157,23 @@ export async function openRound(database: Database, input: OpenRoundInput): Prom
         })),
       )
       .execute();
-    return ok((await loadRound(trx, input.roundId))!);
+    return ok(
+      writtenRound({
+        roundId: input.roundId,
+        tableId: input.tableId,
+        bankerPlayerId: input.bankerPlayerId,
+        status: 'open',
+        holds: input.holds,
+        roles: participants,
+        compPoints: new Map(),
+        walletMoves: input.holds.map((hold) => ({ playerId: hold.playerId, cents: -hold.amountCents })),
+        publicJson,
+        resultJson: null,
+        openedAt: nowMs,
+        closedAt: null,
+        ownerInstanceId: input.ownerInstanceId ?? null,
+      }),
+    );
   });
   if (opened.ok) rememberTableAccounts(database, input.tableId);
   return opened;

@@ -45,10 +45,10 @@ for (const backend of TEST_BACKENDS) {
       expect(brief(await ledger.unackedEvents([alice, bob], new Map([[alice, 2]])))).toEqual(
         [[alice, 3, 'notice/bet-returned'], [bob, 1, 'notice/bet-returned']].sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1)),
       );
-      expect(await ledger.ackEvents(alice, [1, 3])).toBe(2);
-      expect(await ledger.ackEvents(alice, [1, 99])).toBe(0); // already acknowledged, unknown: nothing
+      expect(await ledger.ackEvents([{ playerId: alice, seq: 1 }, { playerId: alice, seq: 3 }])).toBe(2);
+      expect(await ledger.ackEvents([{ playerId: alice, seq: 1 }, { playerId: alice, seq: 99 }])).toBe(0); // already acknowledged, unknown: nothing
       expect(brief(await ledger.unackedEvents([alice, bob]))).toEqual([...[[alice, 2, 'notice/bet-returned']], [bob, 1, 'notice/bet-returned']].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
-      expect(await ledger.ackEvents(bob, [2])).toBe(0); // another player's number
+      expect(await ledger.ackEvents([{ playerId: bob, seq: 2 }])).toBe(0); // another player's number
       expect(await ledger.unackedEvents([])).toEqual([]);
     });
 
@@ -126,7 +126,7 @@ for (const backend of TEST_BACKENDS) {
 
     it('prunes events acknowledged before the cut, and those never acknowledged before a longer one; numbering goes on', async () => {
       await ledger.recordEvents([1, 2, 3].map((i) => ({ playerId: alice, tableId: 't', notice: returned(i * 100) })));
-      await ledger.ackEvents(alice, [1, 2]);
+      await ledger.ackEvents([{ playerId: alice, seq: 1 }, { playerId: alice, seq: 2 }]);
       const now = Date.now();
       expect(await ledger.pruneEvents(now - 60_000, now - 60_000)).toBe(0); // all younger than the cut
       expect(await ledger.pruneEvents(now + 60_000, now - 60_000)).toBe(2); // the acknowledged ones

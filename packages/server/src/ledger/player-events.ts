@@ -123,14 +123,19 @@ export async function unackedEvents(db: Kysely<Tables>, playerIds: readonly stri
   return events;
 }
 
+/** One acknowledgement of an inbox event: player `playerId`'s event numbered `seq`. */
+export interface EventAck {
+  readonly playerId: string;
+  readonly seq: number;
+}
+
 /** See `Ledger.ackEvents`. */
-export async function ackEvents(db: Kysely<Tables>, playerId: string, seqs: readonly number[], nowMs: number): Promise<number> {
-  if (seqs.length === 0) return 0;
+export async function ackEvents(db: Kysely<Tables>, acks: readonly EventAck[], nowMs: number): Promise<number> {
+  if (acks.length === 0) return 0;
   const update = await db
     .updateTable('player_events')
     .set({ acked_at_ms: nowMs })
-    .where('player_id', '=', playerId)
-    .where('seq', 'in', [...seqs])
+    .where((eb) => eb(eb.refTuple('player_id', 'seq'), 'in', acks.map((ack) => eb.tuple(ack.playerId, ack.seq))))
     .where('acked_at_ms', 'is', null)
     .executeTakeFirst();
   return Number(update.numUpdatedRows);

@@ -5,6 +5,7 @@ import type { Database } from '../storage/database.js';
 import { openLedger, TEST_BACKENDS } from '../testing/backends.js';
 import type { Ledger } from './ledger.js';
 import type { OpenRoundInput } from './open-round.js';
+import { loadRound } from './rounds.js';
 
 function codeOf(result: Result<unknown>): string | undefined {
   return result.ok ? undefined : result.error.code;
@@ -106,6 +107,8 @@ for (const backend of TEST_BACKENDS) {
         }),
       );
       expect(settled.status).toBe('settled');
+      // The record is built from what the settlement wrote: it is what reading the round back gives.
+      expect(settled).toEqual(await loadRound(database.db, 'r1'));
       expect(settled.result).toEqual({ [alice]: 'win', [bob]: 'push' });
       expect(settled.closedAt).not.toBeNull();
       expect(settled.players).toEqual(
@@ -149,6 +152,7 @@ for (const backend of TEST_BACKENDS) {
           { playerId: carol, role: 'banker', netCents: -5_075, compPointsDelta: 0 },
         ]),
       );
+      expect(round).toEqual(await loadRound(database.db, 'r2'));
       const settled = unwrap(
         await ledger.settleRound({
           roundId: 'r2',
@@ -170,6 +174,7 @@ for (const backend of TEST_BACKENDS) {
           { playerId: carol, role: 'banker', netCents: -5_075, compPointsDelta: -50 },
         ]),
       );
+      expect(settled).toEqual(await loadRound(database.db, 'r2'));
       expect(await balances()).toMatchObject({
         [alice]: 105_000,
         [carol]: 94_925,

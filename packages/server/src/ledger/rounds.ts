@@ -78,17 +78,94 @@ export async function lockRound(
   return (await lockRoundRow(trx, dialect, roundId))?.status;
 }
 
-/** `lockRound`, also returning the round's owner instance and table. */
-export async function lockRoundRow(
-  trx: Transaction<Tables>,
-  dialect: DialectName,
-  roundId: string,
-): Promise<{ readonly status: RoundStatus; readonly ownerInstanceId: string | null; readonly tableId: string } | undefined> {
+/** A round's row as `lockRoundRow` reads it. */
+export interface LockedRoundRow {
+  readonly status: RoundStatus;
+  readonly ownerInstanceId: string | null;
+  readonly tableId: string;
+  readonly bankerPlayerId: string | null;
+  readonly openedAt: number;
+  /** The public record's JSON text. */
+  readonly publicJson: string;
+}
+
+/** `lockRound`, also returning what a settlement needs of the round's row. */
+export async function lockRoundRow(trx: Transaction<Tables>, dialect: DialectName, roundId: string): Promise<LockedRoundRow | undefined> {
   const row = await forUpdate(
     dialect,
-    trx.selectFrom('rounds').select(['status', 'owner_instance_id', 'table_id']).where('id', '=', roundId),
+    trx
+      .selectFrom('rounds')
+      .select(['status', 'owner_instance_id', 'table_id', 'banker_player_id', 'opened_at', 'public_json'])
+      .where('id', '=', roundId),
   ).executeTakeFirst();
-  return row === undefined ? undefined : { status: row.status, ownerInstanceId: row.owner_instance_id, tableId: row.table_id };
+  return row === undefined
+    ? undefined
+    : {
+        status: row.status,
+        ownerInstanceId: row.owner_instance_id,
+        tableId: row.table_id,
+        bankerPlayerId: row.banker_player_id,
+        openedAt: row.opened_at,
+        publicJson: row.public_json,
+      };
+}
+
+/** The hold kind of a hold transfer kind (`holdTransferKind`'s inverse). */
+export function holdKindOf(transferKind: TransferKind): HoldKind {
+  return HOLD_KINDS[HOLD_TRANSFER_KINDS.indexOf(transferKind)];
+}
+
+/** Sorts holds as a `RoundRecord` lists them: by player id, then hold kind. */
+function sortHolds(holds: Hold[]): Hold[] {
+  return holds.sort((a, b) =>
+    a.playerId === b.playerId ? HOLD_KINDS.indexOf(a.kind) - HOLD_KINDS.indexOf(b.kind) : a.playerId < b.playerId ? -1 : 1,
+  );
+}
+
+/** What a transaction wrote of a round, for `writtenRound`. */
+export interface WrittenRound {
+  readonly roundId: string;
+  readonly tableId: string;
+  readonly bankerPlayerId: string | null;
+  readonly status: RoundStatus;
+  readonly holds: readonly Hold[];
+  /** Every participant's role. */
+  readonly roles: ReadonlyMap<string, RoundRole>;
+  /** Comp points granted by the settlement (participants not named: 0). */
+  readonly compPoints: ReadonlyMap<string, number>;
+  /** Every move of a participant's wallet in the round, signed cents (the holds' included). */
+  readonly walletMoves: readonly { readonly playerId: string; readonly cents: number }[];
+  readonly publicJson: string;
+  readonly resultJson: string | null;
+  readonly openedAt: number;
+  readonly closedAt: number | null;
+  readonly ownerInstanceId: string | null;
+}
+
+/**
+ * The `RoundRecord` of a round a transaction has just written (dealt or settled), built from what it wrote
+ * rather than read back (`loadRound` would take four more statements): what `loadRound` would read, the
+ * participants sorted by player id, each one's net the sum of its wallet's moves.
+ */
+export function writtenRound(round: WrittenRound): RoundRecord {
+  const nets = new Map<string, number>();
+  for (const move of round.walletMoves) nets.set(move.playerId, (nets.get(move.playerId) ?? 0) + move.cents);
+  return {
+    roundId: round.roundId,
+    tableId: round.tableId,
+    bankerPlayerId: round.bankerPlayerId,
+    status: round.status,
+    holds: sortHolds([...round.holds]),
+    players: [...round.roles.keys()]
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map((playerId) => ({ playerId, role: round.roles.get(playerId)!, netCents: nets.get(playerId) ?? 0, compPointsDelta: round.compPoints.get(playerId) ?? 0 })),
+    public: JSON.parse(round.publicJson) as unknown,
+    result: round.resultJson === null ? null : (JSON.parse(round.resultJson) as unknown),
+    refundReason: null,
+    openedAt: round.openedAt,
+    closedAt: round.closedAt,
+    ownerInstanceId: round.ownerInstanceId,
+  };
 }
 
 /** Reads a round with its holds, participants and their net amounts; `undefined` if unknown. */
@@ -119,19 +196,12 @@ export async function loadRound(db: Kysely<Tables>, roundId: string): Promise<Ro
       .groupBy('a.player_id')
       .execute(),
   ]);
-  const holdKindOf = (transferKind: TransferKind): HoldKind => HOLD_KINDS[HOLD_TRANSFER_KINDS.indexOf(transferKind)];
   return {
     roundId: round.id,
     tableId: round.table_id,
     bankerPlayerId: round.banker_player_id,
     status: round.status,
-    holds: holds
-      .map((hold) => ({ playerId: hold.player_id!, kind: holdKindOf(hold.kind), amountCents: hold.amount_cents }))
-      .sort((a, b) =>
-        a.playerId === b.playerId
-          ? HOLD_KINDS.indexOf(a.kind) - HOLD_KINDS.indexOf(b.kind)
-          : a.playerId < b.playerId ? -1 : 1,
-      ),
+    holds: sortHolds(holds.map((hold) => ({ playerId: hold.player_id!, kind: holdKindOf(hold.kind), amountCents: hold.amount_cents }))),
     players: participants.map((participant) => ({
       playerId: participant.player_id,
       role: participant.role,

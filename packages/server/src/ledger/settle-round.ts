@@ -3,13 +3,13 @@
  * records the result, in one transaction.
  */
 import { sql } from 'kysely';
-import { err, ok, type AccountRef, type Posting, type Result } from '@paigow/engine';
+import { err, ok, type AccountRef, type Hold, type Posting, type Result } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
 import { SETTLEMENT_KINDS } from '../storage/schema.js';
 import { transact } from '../storage/transaction.js';
 import { ensureTableAccounts, postTransfers, rememberTableAccounts, tableAccountId, walletAccountId } from './accounts.js';
 import { appendEvents, roundEvents, type RoundTell } from './player-events.js';
-import { HOLD_TRANSFER_KINDS, loadRound, lockRoundRow, toJson, type RoundRecord } from './rounds.js';
+import { HOLD_TRANSFER_KINDS, holdKindOf, loadRound, lockRoundRow, toJson, writtenRound, type RoundRecord } from './rounds.js';
 
 /** Comp points to add to (or, if negative, take from) a participant (rules.md §5). */
 export interface CompPointsChange {
@@ -102,9 +102,9 @@ export async function settleRound(database: Database, input: SettleRoundInput): 
     if (status === 'refunded') return err('action/stale', `round ${input.roundId} was refunded`);
     if (status === 'settled') return ok((await loadRound(trx, input.roundId))!);
 
-    const participants = new Set(
-      (await trx.selectFrom('round_players').select('player_id').where('round_id', '=', input.roundId).execute()).map(
-        (row) => row.player_id,
+    const roles = new Map(
+      (await trx.selectFrom('round_players').select(['player_id', 'role']).where('round_id', '=', input.roundId).execute()).map(
+        (row) => [row.player_id, row.role] as const,
       ),
     );
     const named = [
@@ -113,20 +113,21 @@ export async function settleRound(database: Database, input: SettleRoundInput): 
         .flatMap((ref) => (typeof ref === 'string' ? [] : [ref.player])),
       ...input.compPoints.map((change) => change.playerId),
     ];
-    const strangers = named.filter((playerId) => !participants.has(playerId));
+    const strangers = named.filter((playerId) => !roles.has(playerId));
     if (strangers.length > 0) return err('action/invalid', `player ${strangers[0]} is not in round ${input.roundId}`);
 
     // Every hold of a round went into one escrow account: its table's (or, for a round dealt before
     // per-table accounts, the single 'escrow' of migration 0001).
-    const holds = await trx
-      .selectFrom('transfers')
-      .select(['to_account_id', (eb) => eb.cast<number>(eb.fn.sum('amount_cents'), 'bigint').as('cents')])
-      .where('round_id', '=', input.roundId)
-      .where('kind', 'in', HOLD_TRANSFER_KINDS)
-      .groupBy('to_account_id')
+    const holdRows = await trx
+      .selectFrom('transfers as t')
+      .innerJoin('accounts as a', 'a.id', 't.from_account_id')
+      .select(['a.player_id', 't.kind', 't.amount_cents', 't.to_account_id'])
+      .where('t.round_id', '=', input.roundId)
+      .where('t.kind', 'in', HOLD_TRANSFER_KINDS)
       .execute();
-    const heldCents = holds.reduce((sum, hold) => sum + hold.cents, 0);
-    const escrowAccountId = holds[0]?.to_account_id ?? tableAccountId('escrow', row.tableId);
+    const holds: Hold[] = holdRows.map((hold) => ({ playerId: hold.player_id!, kind: holdKindOf(hold.kind), amountCents: hold.amount_cents }));
+    const heldCents = holds.reduce((sum, hold) => sum + hold.amountCents, 0);
+    const escrowAccountId = holdRows[0]?.to_account_id ?? tableAccountId('escrow', row.tableId);
     const released = input.postings
       .filter((posting) => posting.from === 'escrow')
       .reduce((sum, posting) => sum + posting.amountCents, 0);
@@ -176,7 +177,28 @@ export async function settleRound(database: Database, input: SettleRoundInput): 
       .set({ status: 'settled', result_json: resultJson, closed_at: nowMs })
       .where('id', '=', input.roundId)
       .execute();
-    const settled = (await loadRound(trx, input.roundId))!;
+    const walletMoves = [
+      ...holds.map((hold) => ({ playerId: hold.playerId, cents: -hold.amountCents })),
+      ...input.postings.flatMap((posting) => [
+        ...(typeof posting.from === 'string' ? [] : [{ playerId: posting.from.player, cents: -posting.amountCents }]),
+        ...(typeof posting.to === 'string' ? [] : [{ playerId: posting.to.player, cents: posting.amountCents }]),
+      ]),
+    ];
+    const settled = writtenRound({
+      roundId: input.roundId,
+      tableId: row.tableId,
+      bankerPlayerId: row.bankerPlayerId,
+      status: 'settled',
+      holds,
+      roles,
+      compPoints: new Map(input.compPoints.map((change) => [change.playerId, change.delta])),
+      walletMoves,
+      publicJson: row.publicJson,
+      resultJson,
+      openedAt: row.openedAt,
+      closedAt: nowMs,
+      ownerInstanceId: row.ownerInstanceId,
+    });
     if (input.tell !== undefined) await appendEvents(trx, roundEvents(settled, input.tell), nowMs);
     return ok(settled);
   });

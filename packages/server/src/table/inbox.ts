@@ -10,7 +10,7 @@
  */
 import type { TableNotice } from '@paigow/engine';
 import { noticeMessage, type InboxNotice } from '@paigow/protocol';
-import type { Ledger, PlayerEvent, PlayerEventInput } from '../ledger/index.js';
+import type { EventAck, Ledger, PlayerEvent, PlayerEventInput } from '../ledger/index.js';
 
 /** The `notice` message of a stored event. */
 export function inboxNotice(event: PlayerEvent): InboxNotice {
@@ -22,12 +22,46 @@ export function unstoredNotice(notice: TableNotice, tableId: string | null): Inb
   return { ...noticeMessage(notice), seq: null, tableId };
 }
 
+/**
+ * How long an acknowledgement waits to be written with others, ms: each settled round brings one from each of its
+ * players, and one statement marks all those of the process meanwhile (an acknowledgement lost to a crash only
+ * means the notice is sent again at the next join).
+ */
+export const ACK_BATCH_MS = 50;
+
 /** One process's sending of the player inboxes; see the module comment. One per server (`startServer`). */
 export class InboxDelivery {
   /** Per player, the highest `seq` this process sent. */
   private readonly sent = new Map<string, number>();
+  /** Acknowledgements waiting for their batch, and how to tell their callers its outcome. */
+  private acks: { readonly ack: EventAck; readonly written: () => void; readonly failed: (error: unknown) => void }[] = [];
+  private ackTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly ledger: Pick<Ledger, 'recordEvents' | 'unackedEvents'>) {}
+  constructor(private readonly ledger: Pick<Ledger, 'recordEvents' | 'unackedEvents' | 'ackEvents'>) {}
+
+  /**
+   * Marks `playerId`'s event `seq` acknowledged (the `ack-notice` message), with the others of the next
+   * `ACK_BATCH_MS` in one statement.
+   * @throws the database's error (rejects; the event is sent again at the next join)
+   */
+  acknowledge(playerId: string, seq: number): Promise<void> {
+    return new Promise<void>((written, failed) => {
+      this.acks.push({ ack: { playerId, seq }, written, failed });
+      this.ackTimer ??= setTimeout(() => void this.writeAcks(), ACK_BATCH_MS);
+    });
+  }
+
+  private async writeAcks(): Promise<void> {
+    this.ackTimer = null;
+    const batch = this.acks;
+    this.acks = [];
+    try {
+      await this.ledger.ackEvents(batch.map((entry) => entry.ack));
+      for (const entry of batch) entry.written();
+    } catch (error) {
+      for (const entry of batch) entry.failed(error);
+    }
+  }
 
   /**
    * Writes `events` (a change that moved no money) in one transaction.

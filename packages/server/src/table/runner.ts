@@ -256,7 +256,7 @@ export class TableRunner {
    * the database cannot record it, that is logged, and the notice is sent again at the next join.
    */
   async ackNotice(playerId: string, seq: number): Promise<void> {
-    await this.options.ledger.ackEvents(playerId, [seq]).catch((error: unknown) => this.log(`could not record the acknowledgement of notice ${seq} of ${playerId}`, error));
+    await this.inbox.acknowledge(playerId, seq).catch((error: unknown) => this.log(`could not record the acknowledgement of notice ${seq} of ${playerId}`, error));
   }
 
   /** The last client of `playerId` left (rules.md §5 "Interruptions"). */

@@ -38,6 +38,8 @@ export interface ServerBench {
   refused: number;
   driftCents: number;
   seconds: number;
+  cpuMsPerWager: number;
+  statementsPerWager: number;
 }
 
 /**
@@ -71,6 +73,8 @@ export function levelRows(r: ServerBench, label: string): BenchRow[] {
       paigow: r.lagMaxMs / 1000,
       ...(r.clients === 2_000 ? { goal: GOALS.lagMaxAt2000Seconds } : {}),
     },
+    { measure: `${label}: server CPU per settled wager (s)`, unit: 'seconds', paigow: r.cpuMsPerWager / 1000 },
+    { measure: `${label}: database statements per 100 settled wagers`, unit: 'count', paigow: r.statementsPerWager * 100 },
     { measure: `${label}: server RSS`, unit: 'megabytes', paigow: r.rssMiB },
     { measure: `${label}: players refused a seat (admission control)`, unit: 'count', paigow: r.refused },
     { measure: `${label}: ledger drift (sum of all accounts, cents)`, unit: 'count', paigow: Math.abs(r.driftCents), goal: 0 },
