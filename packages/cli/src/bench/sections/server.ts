@@ -73,7 +73,7 @@ export function levelRows(r: ServerBench, label: string): BenchRow[] {
       paigow: r.lagMaxMs / 1000,
       ...(r.clients === 2_000 ? { goal: GOALS.lagMaxAt2000Seconds } : {}),
     },
-    { measure: `${label}: server CPU per settled wager (s)`, unit: 'seconds', paigow: r.cpuMsPerWager / 1000 },
+    { measure: `${label}: server CPU per settled wager (µs)`, unit: 'count', paigow: r.cpuMsPerWager * 1000 },
     { measure: `${label}: database statements per 100 settled wagers`, unit: 'count', paigow: r.statementsPerWager * 100 },
     { measure: `${label}: server RSS`, unit: 'megabytes', paigow: r.rssMiB },
     { measure: `${label}: players refused a seat (admission control)`, unit: 'count', paigow: r.refused },
