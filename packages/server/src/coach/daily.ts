@@ -98,7 +98,7 @@ export class DailyChallenge {
     if (!cards.value.every((card) => hand.includes(card)) || cards.value[0] === cards.value[1]) return err('setting/not-your-cards', 'those are not two cards of this hand');
     if (isFoul({ high: hand.filter((card) => !cards.value.includes(card)), low: cards.value })) return err('setting/foul', 'the low hand must not outrank the high hand');
     const way = houseWays[DEFAULT_HOUSE_WAY];
-    const review = gradeSetting(hand, cards.value, await this.scores.scores(hand, COMMISSION_BPS, way.id), way);
+    const review = gradeSetting(hand, cards.value, await this.scores.scores(hand, COMMISSION_BPS, way.id, 'waited'), way);
     const kept: StoredReview = { cards: cardTexts(hand), played: stored(review.played), best: stored(review.best), houseWay: { ...stored(review.houseWay), rule: review.houseWay.rule } };
     const inserted = await this.database.db
       .insertInto('daily_plays')

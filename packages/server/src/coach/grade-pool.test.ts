@@ -60,4 +60,23 @@ describe('the grade worker', () => {
       await pool.close();
     }
   }, 60_000);
+
+  it('computes a hand a player waits for (the daily challenge) at once, before the background hands, even while busy', async () => {
+    const pool = new GradePool({ mayStart: () => false });
+    try {
+      const hand = (cards: string[]) => {
+        const parsed = parseHand(cards);
+        if (!parsed.ok) throw new Error(parsed.error.message);
+        return parsed.value;
+      };
+      let background = false;
+      void pool.scores(hand(['AS', 'KD', 'QH', '9C', '7S', '4D', '2H']), 500, 'seeds').then(() => (background = true), () => undefined);
+      const waited = await pool.scores(hand(['2C', '3D', '5H', '8S', 'JC', 'QD', 'KH']), 500, 'seeds', 'waited');
+      expect(waited).toHaveLength(21);
+      expect(background).toBe(false);
+      expect(pool.waiting).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 });

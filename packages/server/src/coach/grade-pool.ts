@@ -19,8 +19,15 @@ export interface ExactScores {
    * @param houseWay the banker's house way
    * @returns rejects when the queue is full, the pool is closed, or a worker failed
    */
-  scores(hand: readonly Card[], commissionBps: number, houseWay: HouseWayId): Promise<SettingAnalysis[]>;
+  scores(hand: readonly Card[], commissionBps: number, houseWay: HouseWayId, urgency?: Urgency): Promise<SettingAnalysis[]>;
 }
+
+/**
+ * `'background'` (default): a grade nobody waits for, computed when the tables leave the main thread idle.
+ * `'waited'`: a player waits for the answer (the daily challenge): it goes before the background hands, starts
+ * even while the tables are busy, and is never refused for a full queue.
+ */
+export type Urgency = 'background' | 'waited';
 
 /** Options of a `GradePool`. */
 export interface GradePoolOptions {
@@ -129,10 +136,10 @@ export class GradePool implements ExactScores {
   }
 
   /** See `ExactScores.scores`. */
-  async scores(hand: readonly Card[], commissionBps: number, houseWay: HouseWayId): Promise<SettingAnalysis[]> {
+  async scores(hand: readonly Card[], commissionBps: number, houseWay: HouseWayId, urgency: Urgency = 'background'): Promise<SettingAnalysis[]> {
     const canonical = canonicalHand(hand);
     const key = `${houseWay}|${commissionBps}|${canonical.key}`;
-    return scoresForHand(hand, canonical, await this.classScores(key, canonical.cards, commissionBps, houseWay));
+    return scoresForHand(hand, canonical, await this.classScores(key, canonical.cards, commissionBps, houseWay, urgency));
   }
 
   /** Stops the workers; waiting and running tasks fail. */
@@ -141,7 +148,7 @@ export class GradePool implements ExactScores {
     return this.workers.close();
   }
 
-  private classScores(key: string, cards: readonly Card[], commissionBps: number, houseWay: HouseWayId): Promise<SettingScore[]> {
+  private classScores(key: string, cards: readonly Card[], commissionBps: number, houseWay: HouseWayId, urgency: Urgency): Promise<SettingScore[]> {
     const cached = this.cache.get(key);
     if (cached !== undefined) {
       this.cache.delete(key);
@@ -153,15 +160,16 @@ export class GradePool implements ExactScores {
       const running = this.pending.get(key);
       if (running !== undefined) {
         running.waiters.push({ resolve, reject });
+        if (urgency === 'waited') this.workers.hurry(running);
         return;
       }
-      if (this.workers.waiting >= this.maxQueue) {
+      if (urgency === 'background' && this.workers.waiting >= this.maxQueue) {
         reject(new GradeQueueFull(this.maxQueue));
         return;
       }
       const task: Task = { id: this.nextId++, key, cards, commissionBps, houseWay, waiters: [{ resolve, reject }] };
       this.pending.set(key, task);
-      this.workers.push(task);
+      this.workers.push(task, urgency === 'waited');
     });
   }
 }

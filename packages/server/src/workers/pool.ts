@@ -83,6 +83,8 @@ export class WorkerPool<J extends WorkerJob, R> {
   private stopped = false;
   /** The next `dispatch` while `mayStart` holds the queue. */
   private held: NodeJS.Timeout | null = null;
+  /** Waiting jobs someone waits for, at the head of `queue` (`push`). */
+  private readonly urgent = new Set<J>();
 
   constructor(private readonly options: WorkerPoolOptions<J, R>) {}
 
@@ -106,13 +108,27 @@ export class WorkerPool<J extends WorkerJob, R> {
     return new Error(`the ${this.options.label} pool is closed`);
   }
 
-  /** Queues `job`; it runs on the first free worker (fails at once with `closedError` when closed). */
-  push(job: J): void {
+  /**
+   * Queues `job`; it runs on the first free worker (fails at once with `closedError` when closed).
+   * @param urgent someone waits for it: it goes before the jobs not urgent and `mayStart` does not hold it
+   */
+  push(job: J, urgent = false): void {
     if (this.stopped) {
       this.options.failed(job, this.closedError());
       return;
     }
     this.queue.push(job);
+    if (urgent) this.hurry(job);
+    else this.dispatch();
+  }
+
+  /** Makes `job`, if it is still waiting, urgent (see `push`). */
+  hurry(job: J): void {
+    const index = this.queue.indexOf(job);
+    if (index < 0 || this.urgent.has(job)) return;
+    this.queue.splice(index, 1);
+    this.queue.splice(this.urgent.size, 0, job);
+    this.urgent.add(job);
     this.dispatch();
   }
 
@@ -127,6 +143,7 @@ export class WorkerPool<J extends WorkerJob, R> {
     if (this.held !== null) clearTimeout(this.held);
     this.held = null;
     const error = this.closedError();
+    this.urgent.clear();
     for (const job of this.queue.splice(0)) this.options.failed(job, error);
     const slots = this.slots.splice(0);
     for (const slot of slots) this.fail(slot, error);
@@ -147,7 +164,7 @@ export class WorkerPool<J extends WorkerJob, R> {
 
   private dispatch(): void {
     while (this.queue.length > 0 && !this.stopped) {
-      if (this.options.mayStart?.() === false) {
+      if (!this.urgent.has(this.queue[0]) && this.options.mayStart?.() === false) {
         this.held ??= setTimeout(() => {
           this.held = null;
           this.dispatch();
@@ -161,6 +178,7 @@ export class WorkerPool<J extends WorkerJob, R> {
         slot = this.spawn();
       }
       const job = this.queue.shift() as J;
+      this.urgent.delete(job);
       slot.job = job;
       const { timeoutMs } = this.options;
       if (timeoutMs !== undefined) {
