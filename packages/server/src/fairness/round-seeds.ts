@@ -4,7 +4,8 @@
  * of the round before it, before its own first bet; the seed goes to the ledger with the dealt round and
  * stays secret until the round is closed. Tests may deal from a given random source instead (`rng`): those rounds have no proof.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import { commitmentOf, shuffledDeck, toHex, type DealMaterial, type NextRound, type Rng, type RoundFairness } from '@paigow/engine';
 
 /** What the ledger stores with a round dealt from seeds (`OpenRoundInput.fairness`). */
@@ -24,8 +25,13 @@ export class RoundSeeds {
   /** @param rng tests only: deal from decks shuffled by it (no server seed, no proof) */
   constructor(private readonly rng?: Rng) {}
 
+  /**
+   * A new round: its id a time-ordered UUID (version 7: the time in ms, then 74 random bits), so that the
+   * ledger's rows keyed by round (the round, its players, its transfers' keys) are written at the end of
+   * their indexes, a few pages a commit rather than one page per row (docs/server.md "The ledger's accounts").
+   */
   private static fresh(): { roundId: string; serverSeed: Uint8Array } {
-    return { roundId: randomUUID(), serverSeed: new Uint8Array(randomBytes(32)) };
+    return { roundId: uuidv7(), serverSeed: new Uint8Array(randomBytes(32)) };
   }
 
   private static committed(seeds: { roundId: string; serverSeed: Uint8Array }): NextRound {
@@ -42,7 +48,7 @@ export class RoundSeeds {
    * that round is dealt) and the commitment of the round after it (`DealAction.next`).
    */
   deal(): { readonly deal: DealMaterial; readonly next: NextRound | null } {
-    if (this.rng !== undefined) return { deal: { roundId: randomUUID(), deck: shuffledDeck(this.rng) }, next: null };
+    if (this.rng !== undefined) return { deal: { roundId: uuidv7(), deck: shuffledDeck(this.rng) }, next: null };
     return { deal: this.next, next: RoundSeeds.committed(this.after) };
   }
 

@@ -18,8 +18,8 @@
  * escrow account they went into).
  * Player wallets, escrow and commission never go negative (also a CHECK in the schema).
  */
-import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
 import { err, ok, type Result } from '@paigow/engine';
 import type { Database, DialectName } from '../storage/database.js';
 import type { AccountKind, EntriesTable, Tables, TransferKind, TransfersTable } from '../storage/schema.js';
@@ -214,7 +214,8 @@ export async function postLocked(
         `account ${from.id} holds ${available} cents, ${order.amountCents} needed`,
       );
     }
-    const id = randomUUID();
+    // Time-ordered (UUID version 7), as round ids are: new transfers go at the end of the primary key's index.
+    const id = uuidv7();
     transfers.push({
       id,
       idempotency_key: order.idempotencyKey,
