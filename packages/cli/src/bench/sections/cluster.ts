@@ -63,7 +63,10 @@ function onPaper(): string {
 
 function rows(args: BenchArgs): BenchRow[] {
   const seconds = args.seconds ?? DEFAULT_SECONDS;
-  if (!process.env.DATABASE_URL || !process.env.REDIS_URL) throw new Error('the cluster benchmark needs DATABASE_URL (PostgreSQL) and REDIS_URL');
+  if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
+    console.error('bench: the cluster section needs DATABASE_URL (PostgreSQL) and REDIS_URL, e.g. DATABASE_URL=postgres://root@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379');
+    process.exit(2);
+  }
   const run = spawnSync(process.execPath, [join(ROOT, 'packages/server/dist/bench/cluster-run.js'), '--seconds', String(seconds)], {
     encoding: 'utf8',
     maxBuffer: 16 * 2 ** 20,
