@@ -10,6 +10,7 @@ import { cardTexts, DEFAULT_HOUSE_WAY, gradeSetting, houseWays, parseCards, pars
 import type { Database } from '../storage/database.js';
 import { GradeQueueFull, type ExactScores } from './grade-pool.js';
 import { gradesCounted } from '../metrics/index.js';
+import { WriteBatch } from '../storage/write-batch.js';
 import { saveGrades, type GradeRecord, type StoredSetting } from './grades.js';
 
 /** What a table runner tells the coach (`TableRunner` option `coach`). */
@@ -46,20 +47,15 @@ function parsed<T>(result: Result<T>): T {
  */
 export const GRADE_BATCH_MS = 250;
 
-/** A grade waiting for its batch, and how to tell its job the batch's outcome. */
-interface PendingGrade {
-  readonly record: GradeRecord;
-  readonly stored: () => void;
-  readonly failed: (error: unknown) => void;
-}
-
 /** Grades settled rounds in the background. */
 export class Coach implements RoundGrader {
   private readonly inFlight = new Set<Promise<void>>();
-  private pending: PendingGrade[] = [];
-  private batchTimer: NodeJS.Timeout | null = null;
+  /** Grades waiting to be stored with others. */
+  private readonly grades: WriteBatch<GradeRecord>;
 
-  constructor(private readonly options: CoachOptions) {}
+  constructor(private readonly options: CoachOptions) {
+    this.grades = new WriteBatch(GRADE_BATCH_MS, (records) => saveGrades(options.database, records));
+  }
 
   /** See `RoundGrader.roundSettled`. */
   roundSettled(result: RoundResult, rules: RoundRules): void {
@@ -94,7 +90,7 @@ export class Coach implements RoundGrader {
     const hand = parsed(parseHand(seat.cards));
     const scored = await this.options.scores.scores(hand, commissionBps, houseWay);
     const review = gradeSetting(hand, parsed(parseCards(seat.setting.low, 2)), scored, houseWays[houseWay]);
-    await this.store({
+    await this.grades.add({
       roundId: result.roundId,
       playerId: seat.playerId,
       tableId: result.tableId,
@@ -109,25 +105,5 @@ export class Coach implements RoundGrader {
       review: { cards: seat.cards, played: stored(review.played), best: stored(review.best), houseWay: { ...stored(review.houseWay), rule: review.houseWay.rule } },
       gradedAt: (this.options.now ?? Date.now)(),
     });
-  }
-
-  /** Resolves once `record` is stored with its batch (`GRADE_BATCH_MS`); rejects with the batch's error. */
-  private store(record: GradeRecord): Promise<void> {
-    return new Promise<void>((stored, failed) => {
-      this.pending.push({ record, stored, failed });
-      this.batchTimer ??= setTimeout(() => void this.storeBatch(), GRADE_BATCH_MS);
-    });
-  }
-
-  private async storeBatch(): Promise<void> {
-    this.batchTimer = null;
-    const batch = this.pending;
-    this.pending = [];
-    try {
-      await saveGrades(this.options.database, batch.map((grade) => grade.record));
-      for (const grade of batch) grade.stored();
-    } catch (error) {
-      for (const grade of batch) grade.failed(error);
-    }
   }
 }

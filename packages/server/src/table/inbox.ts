@@ -11,6 +11,7 @@
 import type { TableNotice } from '@paigow/engine';
 import { noticeMessage, type InboxNotice } from '@paigow/protocol';
 import type { EventAck, Ledger, PlayerEvent, PlayerEventInput } from '../ledger/index.js';
+import { WriteBatch } from '../storage/write-batch.js';
 
 /** The `notice` message of a stored event. */
 export function inboxNotice(event: PlayerEvent): InboxNotice {
@@ -33,11 +34,12 @@ export const ACK_BATCH_MS = 50;
 export class InboxDelivery {
   /** Per player, the highest `seq` this process sent. */
   private readonly sent = new Map<string, number>();
-  /** Acknowledgements waiting for their batch, and how to tell their callers its outcome. */
-  private acks: { readonly ack: EventAck; readonly written: () => void; readonly failed: (error: unknown) => void }[] = [];
-  private ackTimer: NodeJS.Timeout | null = null;
+  /** Acknowledgements waiting to be written with others. */
+  private readonly acks: WriteBatch<EventAck>;
 
-  constructor(private readonly ledger: Pick<Ledger, 'recordEvents' | 'unackedEvents' | 'ackEvents'>) {}
+  constructor(private readonly ledger: Pick<Ledger, 'recordEvents' | 'unackedEvents' | 'ackEvents'>) {
+    this.acks = new WriteBatch(ACK_BATCH_MS, (acks) => ledger.ackEvents(acks));
+  }
 
   /**
    * Marks `playerId`'s event `seq` acknowledged (the `ack-notice` message), with the others of the next
@@ -45,22 +47,7 @@ export class InboxDelivery {
    * @throws the database's error (rejects; the event is sent again at the next join)
    */
   acknowledge(playerId: string, seq: number): Promise<void> {
-    return new Promise<void>((written, failed) => {
-      this.acks.push({ ack: { playerId, seq }, written, failed });
-      this.ackTimer ??= setTimeout(() => void this.writeAcks(), ACK_BATCH_MS);
-    });
-  }
-
-  private async writeAcks(): Promise<void> {
-    this.ackTimer = null;
-    const batch = this.acks;
-    this.acks = [];
-    try {
-      await this.ledger.ackEvents(batch.map((entry) => entry.ack));
-      for (const entry of batch) entry.written();
-    } catch (error) {
-      for (const entry of batch) entry.failed(error);
-    }
+    return this.acks.add({ playerId, seq });
   }
 
   /**
