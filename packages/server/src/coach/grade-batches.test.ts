@@ -5,7 +5,7 @@
  */
 import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseHand, settings, toHand, unwrap, type RoundResult, type RoundRules, type SettingAnalysis } from '@paigow/engine';
+import { settings, toHand, unwrap, type RoundResult, type RoundRules, type SettingAnalysis } from '@paigow/engine';
 import { createDatabase, type Database } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrations.js';
 import { Coach, GRADE_BATCH_MS } from './coach.js';
@@ -35,8 +35,6 @@ const CARDS = ['AS', 'KD', 'QH', '9C', '7S', '4D', '2H'];
 
 /** A settled round of `players` seats, each set with House Way (only what the coach reads is filled in). */
 function settledRound(roundId: string, players: number): RoundResult {
-  const hand = parseHand(CARDS);
-  if (!hand.ok) throw new Error(hand.error.message);
   return {
     roundId,
     tableId: 'small',

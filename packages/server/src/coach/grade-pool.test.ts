@@ -5,7 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import { getPriority } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseHand } from '@paigow/engine';
+import { parseHand, unwrap } from '@paigow/engine';
 import { buildServer } from '../testing/harness.js';
 import { GradePool } from './grade-pool.js';
 import { workerEntryPath, workerExecArgv } from '../workers/pool.js';
@@ -44,10 +44,8 @@ describe('the grade worker', () => {
     let busy = true;
     const pool = new GradePool({ mayStart: () => !busy });
     try {
-      const hand = parseHand(['AS', 'KD', 'QH', '9C', '7S', '4D', '2H']);
-      if (!hand.ok) throw new Error(hand.error.message);
       let graded = false;
-      const scores = pool.scores(hand.value, 500, 'seeds').then((settings) => {
+      const scores = pool.scores(unwrap(parseHand(['AS', 'KD', 'QH', '9C', '7S', '4D', '2H'])), 500, 'seeds').then((settings) => {
         graded = true;
         return settings;
       });
@@ -64,14 +62,9 @@ describe('the grade worker', () => {
   it('computes a hand a player waits for (the daily challenge) at once, before the background hands, even while busy', async () => {
     const pool = new GradePool({ mayStart: () => false });
     try {
-      const hand = (cards: string[]) => {
-        const parsed = parseHand(cards);
-        if (!parsed.ok) throw new Error(parsed.error.message);
-        return parsed.value;
-      };
       let background = false;
-      void pool.scores(hand(['AS', 'KD', 'QH', '9C', '7S', '4D', '2H']), 500, 'seeds').then(() => (background = true), () => undefined);
-      const waited = await pool.scores(hand(['2C', '3D', '5H', '8S', 'JC', 'QD', 'KH']), 500, 'seeds', 'waited');
+      void pool.scores(unwrap(parseHand(['AS', 'KD', 'QH', '9C', '7S', '4D', '2H'])), 500, 'seeds').then(() => (background = true), () => undefined);
+      const waited = await pool.scores(unwrap(parseHand(['2C', '3D', '5H', '8S', 'JC', 'QD', 'KH'])), 500, 'seeds', 'waited');
       expect(waited).toHaveLength(21);
       expect(background).toBe(false);
       expect(pool.waiting).toBe(1);

@@ -157,7 +157,7 @@ export function writtenRound(round: WrittenRound): RoundRecord {
     status: round.status,
     holds: sortHolds([...round.holds]),
     players: [...round.roles.keys()]
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .sort()
       .map((playerId) => ({ playerId, role: round.roles.get(playerId)!, netCents: nets.get(playerId) ?? 0, compPointsDelta: round.compPoints.get(playerId) ?? 0 })),
     public: JSON.parse(round.publicJson) as unknown,
     result: round.resultJson === null ? null : (JSON.parse(round.resultJson) as unknown),

@@ -64,7 +64,9 @@ export function prepareStatements(client: pg.ClientBase, names: Map<string, stri
       name = `paigow_${names.size}`;
       names.set(config, name);
     }
-    return query(name === undefined ? config : { name, text: config, values }, name === undefined ? values : callback, name === undefined ? callback : undefined);
+    if (name === undefined) return query(config, values, callback);
+    // A query config carries its values; `pg` then takes the callback, if any, second.
+    return query({ name, text: config, values }, callback);
   };
   (client as unknown as { query: QueryFunction }).query = prepared;
 }
