@@ -37,6 +37,12 @@ export interface BenchOptions {
   readonly databaseUrl?: string;
   /** Without the coach's grading of settings (`startServer`'s `grades: null`), to measure what grading costs (default: graded). */
   readonly noGrades?: boolean;
+  /**
+   * How long a client thinks before each action (bet, deal, setting), ms: a random time between half and one and
+   * a half times this, as people play (default 0: each action as soon as the server answers the one before, which
+   * measures how many wagers a second the server can settle; with people's pace the latency is measured at a given load).
+   */
+  readonly thinkMs?: number;
   /** Seats per table (default 6). */
   readonly seatsPerTable?: number;
   /**
@@ -385,10 +391,14 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
         arrived();
         await go;
         let lastRoundId: string | null = null;
+        const thinkMs = options.thinkMs ?? 0;
+        const think = (): Promise<void> | undefined =>
+          thinkMs > 0 ? new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random()))) : undefined;
         for (let round = 0; round < rounds && performance.now() < deadline; round++) {
           const t0 = performance.now();
           for (;;) {
             try {
+              await think();
               await until((view) => view.you?.bets.main === 100, 'bet', { spot: 'main', amountCents: 100 });
               break;
             } catch (error) {
@@ -397,7 +407,9 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
               await until((view) => view.phase === 'betting');
             }
           }
+          await think();
           const cards = await until((view) => view.you?.cards !== null && view.phase === 'setting', 'deal');
+          await think();
           if (cards.roundId !== null) dealt.add(cards.roundId);
           const settled = await until(
             (view) => view.lastRound !== null && view.lastRound.roundId !== lastRoundId && view.lastRound.players.some((p) => p.you),

@@ -30,7 +30,7 @@ import { openRound, type OpenRoundInput } from './open-round.js';
 import { claimRound, recoverableRounds, type LeaseCheck } from './ownership.js';
 import { refundRound } from './refund-round.js';
 import { ackEvents, pruneEvents, recordEvents, unackedEvents, type EventAck, type PlayerEvent, type PlayerEventInput } from './player-events.js';
-import { saveRoundSecret } from './round-secret.js';
+import { roundSecretSaver } from './round-secret.js';
 import { openRounds, type RoundRecord, type RoundWithSecret } from './rounds.js';
 import { settleRound, type SettleRoundInput } from './settle-round.js';
 import { topUp, type TopUp } from './top-up.js';
@@ -136,8 +136,9 @@ export interface Ledger {
   pruneEvents(ackedBeforeMs: number, unackedBeforeMs: number): Promise<number>;
 
   /**
-   * Replaces the private `secret` of an open round (one statement; money is not touched), so that
-   * recovery after a restart sees the settings submitted so far.
+   * Replaces the private `secret` of an open round (money is not touched), so that recovery after a
+   * restart sees the settings submitted so far. Records saved at about the same time (within a turn of
+   * the event loop) are written by one statement (`round-secret.ts`); this resolves once this one is.
    * @returns nothing; or `action/stale` if the round is not open (unknown, settled or refunded).
    * @throws TypeError if `secret` has no JSON form.
    */
@@ -217,6 +218,7 @@ export interface Ledger {
 
 /** The ledger on `database` (migrated with `migrateToLatest`). */
 export function createLedger(database: Database): Ledger {
+  const saveRoundSecret = roundSecretSaver(database);
   return {
     openRound: (input) => openRound(database, input),
     settleRound: (input) => settleRound(database, input),
@@ -232,7 +234,7 @@ export function createLedger(database: Database): Ledger {
     ackEvents: (acks) => ackEvents(database.db, acks, Date.now()),
     pruneEvents: (ackedBeforeMs, unackedBeforeMs) => pruneEvents(database.db, ackedBeforeMs, unackedBeforeMs),
     claimRound: (roundId, check) => claimRound(database, roundId, check),
-    saveRoundSecret: (roundId, secret) => saveRoundSecret(database, roundId, secret),
+    saveRoundSecret,
     history: (playerId, query) => history(database, playerId, query),
     balance: (playerId) => balance(database, playerId),
     reserveBank: (input) => reserveBank(database, input),

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unwrap } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
 import { openLedger, TEST_BACKENDS } from '../testing/backends.js';
-import type { Ledger } from './ledger.js';
+import { createLedger, type Ledger } from './ledger.js';
 
 for (const backend of TEST_BACKENDS) {
   describe.skipIf(!backend.enabled)(`saveRoundSecret on ${backend.title}`, () => {
@@ -43,4 +43,48 @@ for (const backend of TEST_BACKENDS) {
       expect(closed.ok === false && closed.error.code).toBe('action/stale');
     });
   });
+}
+
+for (const backend of TEST_BACKENDS) {
+  describe.skipIf(!backend.enabled)(`saveRoundSecret in batches on ${backend.title}`, () => {
+  it('writes the records saved at once in one statement, the last one of a round, and refuses the closed rounds alone', async () => {
+    const { database, ledger, guests } = await openLedger(backend, 'a', 'b', 'c');
+    try {
+      for (const [i, playerId] of guests.entries()) {
+        unwrap(
+          await ledger.openRound({
+            roundId: `r${i}`,
+            tableId: `t${i}`,
+            bankerPlayerId: null,
+            holds: [{ playerId, kind: 'main', amountCents: 500 }],
+            secret: { step: 0 },
+            public: {},
+          }),
+        );
+      }
+      unwrap(await ledger.refundRound('r2', 'test'));
+      const updates: string[] = [];
+      const counted = database.db.withPlugin({
+        transformQuery: (args) => {
+          if (args.node.kind === 'UpdateQueryNode') updates.push(args.queryId.queryId);
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const batched = createLedger({ ...database, db: counted });
+      const results = await Promise.all([
+        batched.saveRoundSecret('r0', { step: 1 }),
+        batched.saveRoundSecret('r1', { step: 1 }),
+        batched.saveRoundSecret('r0', { step: 2 }),
+        batched.saveRoundSecret('r2', { step: 1 }),
+      ]);
+      expect(results.map((result) => (result.ok ? 'ok' : result.error.code))).toEqual(['ok', 'ok', 'ok', 'action/stale']);
+      expect(updates).toHaveLength(1);
+      const secrets = Object.fromEntries((await ledger.openRounds()).map((round) => [round.roundId, round.secret]));
+      expect(secrets).toEqual({ r0: { step: 2 }, r1: { step: 1 } });
+    } finally {
+      await backend.close(database);
+    }
+  });
+});
 }

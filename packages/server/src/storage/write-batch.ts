@@ -1,27 +1,27 @@
 /**
  * Writes that may wait a little so that many go in one statement (issue 11 point 4c: batch what can be
- * batched): the coach's grades, the inbox's acknowledgements. Items added within `delayMs` of the first are
- * written together by one call of `write`; each `add` settles with that call.
+ * batched): the coach's grades, the inbox's acknowledgements, the records of players' settings. Items added
+ * within `delayMs` of the first are written together by one call of `write`; each `add` settles with that call.
  */
-export class WriteBatch<T> {
-  private pending: { readonly item: T; readonly written: () => void; readonly failed: (error: unknown) => void }[] = [];
+export class WriteBatch<T, R = void> {
+  private pending: { readonly item: T; readonly written: (result: R) => void; readonly failed: (error: unknown) => void }[] = [];
   private timer: NodeJS.Timeout | null = null;
 
   /**
    * @param delayMs how long the first item of a batch waits for others, ms
-   * @param write writes a batch (throws or rejects: every item of it fails with that error)
+   * @param write writes a batch and returns what its items' callers learn (throws or rejects: every item of it fails with that error)
    */
   constructor(
     private readonly delayMs: number,
-    private readonly write: (items: readonly T[]) => Promise<unknown>,
+    private readonly write: (items: readonly T[]) => Promise<R>,
   ) {}
 
   /**
    * Adds `item` to the next batch.
-   * @returns resolves once its batch is written; rejects with the batch's error
+   * @returns resolves with the batch's `write` result once it is written; rejects with the batch's error
    */
-  add(item: T): Promise<void> {
-    return new Promise<void>((written, failed) => {
+  add(item: T): Promise<R> {
+    return new Promise<R>((written, failed) => {
       this.pending.push({ item, written, failed });
       this.timer ??= setTimeout(() => void this.flush(), this.delayMs);
     });
@@ -32,8 +32,8 @@ export class WriteBatch<T> {
     const batch = this.pending;
     this.pending = [];
     try {
-      await this.write(batch.map((entry) => entry.item));
-      for (const entry of batch) entry.written();
+      const result = await this.write(batch.map((entry) => entry.item));
+      for (const entry of batch) entry.written(result);
     } catch (error) {
       for (const entry of batch) entry.failed(error);
     }

@@ -35,7 +35,7 @@ export class InboxDelivery {
   /** Per player, the highest `seq` this process sent. */
   private readonly sent = new Map<string, number>();
   /** Acknowledgements waiting to be written with others. */
-  private readonly acks: WriteBatch<EventAck>;
+  private readonly acks: WriteBatch<EventAck, number>;
 
   constructor(private readonly ledger: Pick<Ledger, 'recordEvents' | 'unackedEvents' | 'ackEvents'>) {
     this.acks = new WriteBatch(ACK_BATCH_MS, (acks) => ledger.ackEvents(acks));
@@ -46,8 +46,8 @@ export class InboxDelivery {
    * `ACK_BATCH_MS` in one statement.
    * @throws the database's error (rejects; the event is sent again at the next join)
    */
-  acknowledge(playerId: string, seq: number): Promise<void> {
-    return this.acks.add({ playerId, seq });
+  async acknowledge(playerId: string, seq: number): Promise<void> {
+    await this.acks.add({ playerId, seq });
   }
 
   /**
