@@ -6,11 +6,13 @@
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchMaker } from '@colyseus/core';
 import { Client } from 'colyseus.js';
 import { DEFAULT_LIMITS } from '../limits/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
 import { createLogger } from '../log/index.js';
 import type { ServerHandle } from '../server.js';
+import type { JoinAuth, TableRoom } from './table-room.js';
 import { createStore, serverForSuite, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from '../testing/harness.js';
 
 /** A colyseus.js room's raw WebSocket. */
@@ -49,6 +51,42 @@ for (const backend of STORE_BACKENDS) {
     afterAll(async () => {
       await server?.close();
       await store?.dispose();
+    });
+
+    it('lets a player at the table back in when reservations nobody uses fill the room (a flood of joins)', async () => {
+      const session = await signIn(server, 'Held');
+      const first = await TestClient.join(server, 'fresh', session.token, 'held');
+      await first.act('sit', { seat: 2 });
+      const room = matchMaker.getLocalRoomById('fresh') as unknown as TableRoom;
+      const flood: string[] = [];
+      try {
+        // Joins that are never connected, each by another player, until the room takes no more.
+        for (let i = 0; ; i++) {
+          const answer = await room.reserveSeatFor({ player: { id: `flood-${i}` } } as unknown as JoinAuth, {});
+          if ('error' in answer) {
+            expect(answer.error.code).toBe('action/table-full');
+            break;
+          }
+          flood.push(answer.sessionId);
+        }
+        expect(flood.length).toBeGreaterThan(100);
+        const stranger = await signIn(server, 'Stranger');
+        await expect(new Client(`ws://127.0.0.1:${server.port}`).joinById('fresh', { token: stranger.token })).rejects.toThrow(/^action\/table-full/);
+        // The seated player's second tab (a reload) still gets in, to the same seat.
+        const second = await TestClient.join(server, 'fresh', session.token, 'held-2');
+        expect((await second.waitForView((view) => view.you !== null)).you?.seat).toBe(2);
+        await second.leave();
+      } finally {
+        // The flood's reservations go as they would expire.
+        const seats = room as unknown as { reservedSeats: Record<string, unknown>; reservedSeatTimeouts: Record<string, NodeJS.Timeout>; _decrementClientCount(): Promise<void> };
+        for (const sessionId of flood) {
+          clearTimeout(seats.reservedSeatTimeouts[sessionId]);
+          delete seats.reservedSeatTimeouts[sessionId];
+          delete seats.reservedSeats[sessionId];
+          await seats._decrementClientCount();
+        }
+        await first.leave();
+      }
     });
 
     it('takes at most 3 connections of one player at a table, refused with rate/too-many-connections', async () => {

@@ -15,7 +15,7 @@
  * decoded is answered with `error` (`action/invalid`) and the connection closed, logged on one line;
  * messages over the rate limits are answered with `error` (`rate/limited`) and not handled.
  */
-import { ClientState, generateId, matchMaker, Room, ServerError, type AuthContext, type Client, type ClientPrivate } from '@colyseus/core';
+import { ClientState, generateId, matchMaker, Room, RoomInternalState, ServerError, type AuthContext, type Client, type ClientPrivate } from '@colyseus/core';
 import type { RuleError } from '@paigow/engine';
 import { parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type InboxNotice } from '@paigow/protocol';
 import { authenticate } from '../auth/index.js';
@@ -84,6 +84,8 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   private readonly cutOff = new WeakSet<TableClient>();
   /** Sends the views (set in `onCreate`). */
   private views!: ViewPublisher<TableClient>;
+  /** True while `reserveSeatFor` reserves for a player at this table (`hasReachedMaxClients`). */
+  private reservingForPlayerAtTable = false;
 
   override onCreate(options: TableRoomOptions): void {
     const runner = options.services.runners.get(options.tableId);
@@ -105,6 +107,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
    * @returns the reservation's session id; or `rate/too-many-connections` when the player already has
    *   `limits.connectionsPerPlayer` connections and reservations here, `server/overloaded` for a player not at
    *   this table while the process is overloaded (admission control), or `action/table-full` when the room is full
+   *   (never for a player at this table: `hasReachedMaxClients`)
    */
   async reserveSeatFor(auth: JoinAuth, options: unknown): Promise<SeatAnswer> {
     const limit = this.services.limits.connectionsPerPlayer;
@@ -115,11 +118,27 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
       rateLimitedRequests.inc({ kind: 'ws-connection' });
       return { error: { code: 'rate/too-many-connections', message: `at most ${limit} connections per player at a table` } };
     }
-    const refused = this.runner.current.players[playerId] === undefined ? (this.services.admission?.admit() ?? null) : null;
+    const atTable = this.runner.current.players[playerId] !== undefined;
+    const refused = atTable ? null : (this.services.admission?.admit() ?? null);
     if (refused !== null) return { error: refused };
     const sessionId = generateId();
-    if (!(await this._reserveSeat(sessionId, options, auth))) return { error: { code: 'action/table-full', message: 'the table takes no more connections' } };
+    // `_reserveSeat` asks `hasReachedMaxClients` before its first await: only this reservation gets past a full room.
+    this.reservingForPlayerAtTable = atTable;
+    const reserving = this._reserveSeat(sessionId, options, auth);
+    this.reservingForPlayerAtTable = false;
+    if (!(await reserving)) return { error: { code: 'action/table-full', message: 'the table takes no more connections' } };
     return { sessionId };
+  }
+
+  /**
+   * Full at `maxClients` connections and reservations, except for a player who is at this table (seated, or
+   * its seat held): reservations nobody uses (a flood of joins that never connect) may fill the room, but never
+   * keep a player from its seat. A room being disposed takes nobody.
+   */
+  override hasReachedMaxClients(): boolean {
+    if (!this.reservingForPlayerAtTable) return super.hasReachedMaxClients();
+    // Colyseus' own test without the count (`maxClients` is not changed: setting it relists and locks the room).
+    return (this as unknown as { _internalState: RoomInternalState })._internalState === RoomInternalState.DISPOSING;
   }
 
   /**
