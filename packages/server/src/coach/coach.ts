@@ -8,6 +8,7 @@
  */
 import { cardTexts, DEFAULT_HOUSE_WAY, gradeSetting, houseWays, parseCards, parseHand, type Result, type HouseWayId, type ReviewedSetting, type RoundResult, type RoundRules, type SeatResult } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
+import { PoolClosed } from '../workers/pool.js';
 import { GradeQueueFull, type ExactScores } from './grade-pool.js';
 import { gradesCounted } from '../metrics/index.js';
 import { WriteBatch } from '../storage/write-batch.js';
@@ -68,7 +69,8 @@ export class Coach implements RoundGrader {
         () => gradesCounted.inc({ outcome: 'stored' }),
         (error: unknown) => {
           // A full queue is the load's doing, counted, not logged: under a long overload it would be a line a hand.
-          if (error instanceof GradeQueueFull) {
+          // A closed pool is a server stopping (a drain lets the last rounds settle after the pool closed).
+          if (error instanceof GradeQueueFull || error instanceof PoolClosed) {
             gradesCounted.inc({ outcome: 'skipped' });
             return;
           }

@@ -9,7 +9,7 @@ import { settings, toHand, unwrap, type RoundResult, type RoundRules, type Setti
 import { createDatabase, type Database } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrations.js';
 import { Coach, GRADE_BATCH_MS } from './coach.js';
-import { GradeQueueFull, type ExactScores } from './grade-pool.js';
+import { GradePool, GradeQueueFull, type ExactScores } from './grade-pool.js';
 import { gradesCounted } from '../metrics/index.js';
 
 /** Counts the statements that insert into `round_grades`. */
@@ -88,6 +88,22 @@ describe('the coach stores grades in batches', () => {
     coach.roundSettled(settledRound('r3', 3), { commissionBps: 500, houseWay: 'seeds' } as unknown as RoundRules);
     await coach.settled();
     expect(await skipped()).toBe(before + 3);
+    expect(logged).toEqual([]);
+  });
+
+  it('counts the hands of rounds settled after the grade pool closed (a drain) as skipped, and logs nothing', async () => {
+    const plain = createDatabase({ sqlitePath: ':memory:' });
+    database = plain;
+    await migrateToLatest(plain);
+    const skipped = async (): Promise<number> => (await gradesCounted.get()).values.find((v) => v.labels.outcome === 'skipped')?.value ?? 0;
+    const before = await skipped();
+    const logged: string[] = [];
+    const pool = new GradePool({ background: false });
+    await pool.close();
+    const coach = new Coach({ database: plain, scores: pool, log: (message) => logged.push(message) });
+    coach.roundSettled(settledRound('r4', 2), { commissionBps: 500, houseWay: 'seeds' } as unknown as RoundRules);
+    await coach.settled();
+    expect(await skipped()).toBe(before + 2);
     expect(logged).toEqual([]);
   });
 });

@@ -37,6 +37,14 @@ export function workerEntryPath(entry: string): string {
   return fileURLToPath(new URL(`../../src/${entry}`, import.meta.url));
 }
 
+/** What a job gets once its pool is closed (the server is stopping): not a fault, nothing to report. */
+export class PoolClosed extends Error {
+  constructor(label: string) {
+    super(`the ${label} pool is closed`);
+    this.name = 'PoolClosed';
+  }
+}
+
 /** One unit of work; `id` ties a worker's reply to it. */
 export interface WorkerJob {
   readonly id: number;
@@ -104,8 +112,8 @@ export class WorkerPool<J extends WorkerJob, R> {
   }
 
   /** The error jobs get once the pool is closed. */
-  closedError(): Error {
-    return new Error(`the ${this.options.label} pool is closed`);
+  closedError(): PoolClosed {
+    return new PoolClosed(this.options.label);
   }
 
   /**
