@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { DatabaseFault } from '../storage/faults.js';
 import { createLogger, logLevelFromEnv, LogLevelError, problemReporter, withContext } from './index.js';
 
 /** A destination that keeps every line written. */
@@ -43,5 +44,17 @@ describe('the structured log', () => {
     expect(refusal).toMatchObject({ level: 'error', err: { code: 'ledger/insufficient-funds', message: 'short' } });
     expect(failure).toMatchObject({ level: 'error', err: { type: 'TypeError', message: 'boom' } });
     expect(warning).toMatchObject({ level: 'warn', msg: 'lease: marked stopped' });
+  });
+
+  it('writes a fault of the database (an unreachable or lost PostgreSQL) as one line with its kind and no stack', () => {
+    const out = capture();
+    const report = problemReporter(createLogger({ destination: out.stream }));
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5499'), { code: 'ECONNREFUSED' });
+    report('recovery: the database did not answer', refused);
+    report('could not save round r1', new DatabaseFault('connection-lost', new Error('Connection terminated unexpectedly')));
+    const [unreachable, lost] = out.lines();
+    expect(unreachable).toMatchObject({ level: 'error', fault: 'connection-lost', err: { type: 'Error', code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5499' } });
+    expect(lost).toMatchObject({ level: 'error', fault: 'connection-lost', err: { type: 'DatabaseFault' } });
+    for (const line of [unreachable, lost]) expect(line?.err).not.toHaveProperty('stack');
   });
 });

@@ -7,6 +7,7 @@
  * mistake). The level is `LOG_LEVEL` (default `info`).
  */
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
+import { faultKindOf } from '../storage/faults.js';
 
 export type { Logger } from 'pino';
 
@@ -65,7 +66,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      serializers: { err: pino.stdSerializers.err },
+      // An Error gets pino's form (type, message, stack, …); a brief form already made (`briefError`) is written as it is.
+      serializers: { err: (err: unknown) => (err instanceof Error ? pino.stdSerializers.err(err) : err) },
     },
     options.destination ?? pino.destination({ dest: 2, sync: true }),
   );
@@ -105,13 +107,18 @@ export function briefError(error: unknown): { type: string; message: string; cod
 
 /**
  * The `(message, detail?) => void` reporter the server's modules take (`log` options), writing to
- * `logger`: `detail` an Error → one `error` line with `err` (type, message, code, stack); a typed
- * refusal (`{ code, message }`) or other value → one `error` line with it under `err`/`detail`; none → a
- * `warn` line (a problem the server handled).
+ * `logger`: `detail` a fault of the database (`faultKindOf`: the connection lost or refused, a lock not
+ * granted, …) → one `error` line with `err` (type, message, code) and `fault` (its kind), without a stack:
+ * it is the database's doing, and an unreachable database would write a stack at every retry; another
+ * Error → one `error` line with `err` (type, message, code, stack); a typed refusal (`{ code, message }`)
+ * or other value → one `error` line with it under `err`/`detail`; none → a `warn` line (a problem the
+ * server handled).
  */
 export function problemReporter(logger: Logger): (message: string, detail?: unknown) => void {
   return (message, detail) => {
+    const fault = faultKindOf(detail);
     if (detail === undefined) logger.warn(message);
+    else if (fault !== null) logger.error({ err: briefError(detail), fault }, message);
     else if (detail instanceof Error) logger.error({ err: detail }, message);
     else if (typeof detail === 'object' && detail !== null && 'code' in detail) logger.error({ err: briefError(detail) }, message);
     else logger.error({ detail }, message);

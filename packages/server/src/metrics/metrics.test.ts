@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { houseNetCents } from '../table/round-audit.js';
 import { serverForSuite, signIn, TestClient } from '../testing/harness.js';
-import { statementKind } from './index.js';
+import { sql } from 'kysely';
+import { createDatabase } from '../storage/index.js';
+import { databaseStatementSeconds, statementKind } from './index.js';
 
 /** The value of one sample line `name{labels} value` of a Prometheus text, or undefined. */
 function sample(text: string, series: string): number | undefined {
@@ -94,5 +96,19 @@ describe('metric helpers', () => {
         { from: 'escrow', to: { player: 'p' }, amountCents: 500, kind: 'stake-return' },
       ]),
     ).toBe(1_550);
+  });
+
+  it('counts a PostgreSQL connection that cannot be made as a connect error of paigow_db_statement_seconds', async () => {
+    const failures = async (): Promise<number> =>
+      (await databaseStatementSeconds.get()).values.find((v) => v.metricName === 'paigow_db_statement_seconds_count' && v.labels.kind === 'connect' && v.labels.outcome === 'error')?.value ?? 0;
+    const before = await failures();
+    // Nothing listens on port 1 of loopback: the connection is refused at once.
+    const unreachable = createDatabase({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', connectTimeoutMs: 2_000 });
+    try {
+      await expect(sql`select 1`.execute(unreachable.db)).rejects.toThrow(/ECONNREFUSED/);
+      expect(await failures()).toBe(before + 1);
+    } finally {
+      await unreachable.db.destroy();
+    }
   });
 });

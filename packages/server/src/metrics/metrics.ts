@@ -70,7 +70,10 @@ export const gradesCounted = new Counter({
   registers,
 });
 
-/** The time of each database statement, seconds, by statement kind (`select`, `insert`, `update`, `delete`, `other`) and outcome. */
+/**
+ * The time of each database statement, seconds, by statement kind (`select`, `insert`, `update`, `delete`, `other`) and
+ * outcome; and of each PostgreSQL connection that could not be made (`connect`, `error`: the database down or unreachable).
+ */
 export const databaseStatementSeconds = new Histogram({
   name: 'paigow_db_statement_seconds',
   help: 'Database statement latency, seconds, by kind and outcome',

@@ -19,6 +19,7 @@
 import pg from 'pg';
 import { PostgresDialect } from 'kysely';
 import { briefError, rootLogger } from '../log/index.js';
+import { databaseStatementSeconds } from '../metrics/index.js';
 
 const INT8_OID = 20;
 
@@ -105,5 +106,20 @@ export function createPostgresDialect(url: string, schema: string, maxConnection
     client.on('error', () => undefined);
     prepareStatements(client, names);
   });
-  return new PostgresDialect({ pool });
+  return new PostgresDialect({
+    pool: {
+      // A connection that cannot be made (the server down or unreachable) runs no statement, so Kysely's log never
+      // sees it: it is counted here, as a `connect` error of `paigow_db_statement_seconds`.
+      connect: async () => {
+        const started = performance.now();
+        try {
+          return await pool.connect();
+        } catch (error) {
+          databaseStatementSeconds.observe({ kind: 'connect', outcome: 'error' }, (performance.now() - started) / 1000);
+          throw error;
+        }
+      },
+      end: () => pool.end(),
+    },
+  });
 }
