@@ -54,6 +54,8 @@ describe('the server log', () => {
       expect(dealtLine).toMatchObject({ level: 'info', tableId: 'small', roundId: dealt.roundId, players: [session.player.id], wageredCents: 1_000 });
       const settledLine = all.find((line) => line.event === 'round-settled');
       expect(settledLine).toMatchObject({ level: 'info', tableId: 'small', roundId: dealt.roundId });
+      const mine = (await client.waitForView((view) => view.lastRound?.roundId === dealt.roundId)).lastRound?.players.find((p) => p.you);
+      expect(settledLine?.players).toEqual([{ playerId: session.player.id, outcome: mine?.outcome, netCents: mine?.netCents }]);
     } finally {
       await client.leave();
     }

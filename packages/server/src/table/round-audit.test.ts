@@ -4,6 +4,7 @@
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import type { RoundResult } from '@paigow/engine';
 import type { Ledger, SettleRoundInput } from '../ledger/index.js';
 import { createLogger } from '../log/index.js';
 import { metricsRegistry } from '../metrics/index.js';
@@ -29,6 +30,11 @@ function capture(): { logger: ReturnType<typeof createLogger>; lines: () => Reco
   };
 }
 
+/** A house-banked round's result with these players' outcomes (what the audit line reads of it). */
+function resultOf(players: readonly { playerId: string; outcome: string; netCents: number }[]): RoundResult {
+  return { players, banker: { kind: 'house' }, bankerNetCents: 0 } as unknown as RoundResult;
+}
+
 describe('the rounds audit trail and metrics', () => {
   it('logs a round dealt and a round settled on one info line each, with table and round ids', async () => {
     const { logger, lines } = capture();
@@ -37,10 +43,17 @@ describe('the rounds audit trail and metrics', () => {
       { playerId: 'p', kind: 'fortune', amountCents: 500 },
       { playerId: 'b', kind: 'bank', amountCents: 9_000 },
     ]);
-    roundSettled(logger, 'audit-table', 'r-1', [{ from: 'escrow', to: 'house', amountCents: 1_500, kind: 'stake-lost' }]);
+    roundSettled(logger, 'audit-table', 'r-1', [{ from: 'escrow', to: 'house', amountCents: 1_500, kind: 'stake-lost' }], resultOf([{ playerId: 'p', outcome: 'loss', netCents: -1_500 }]));
     expect(lines()).toEqual([
       expect.objectContaining({ level: 'info', tableId: 'audit-table', roundId: 'r-1', event: 'round-dealt', players: ['p'], wageredCents: 1_500 }),
-      expect.objectContaining({ level: 'info', tableId: 'audit-table', roundId: 'r-1', event: 'round-settled', houseNetCents: 1_500 }),
+      expect.objectContaining({
+        level: 'info',
+        tableId: 'audit-table',
+        roundId: 'r-1',
+        event: 'round-settled',
+        houseNetCents: 1_500,
+        players: [{ playerId: 'p', outcome: 'loss', netCents: -1_500 }],
+      }),
     ]);
     expect(await sample('paigow_wagered_cents_total{table="audit-table"}')).toBe(1_500);
     expect(await sample('paigow_hold_cents{table="audit-table"}')).toBe(1_500);
@@ -63,10 +76,10 @@ describe('the rounds audit trail and metrics', () => {
       deadlines: { dealMs: 1_000, settleMs: 5_000, firstRetryPauseMs: 5, maxRetryPauseMs: 10 },
       log: () => undefined,
       onResolved: (resolution) => resolved.push(resolution),
-      onSettled: (input: SettleRoundInput) => roundSettled(logger, 'retry-table', input.roundId, input.postings),
+      onSettled: (input: SettleRoundInput) => roundSettled(logger, 'retry-table', input.roundId, input.postings, input.result as RoundResult),
     });
     const answer = await retrier.settle(
-      { roundId: 'r-2', postings: [{ from: { player: 'p' }, to: 'commission', amountCents: 50, kind: 'commission' }], compPoints: [], result: {} },
+      { roundId: 'r-2', postings: [{ from: { player: 'p' }, to: 'commission', amountCents: 50, kind: 'commission' }], compPoints: [], result: resultOf([{ playerId: 'p', outcome: 'win', netCents: 950 }]) },
       ['p'],
     );
     expect(answer.status).toBe('pending');

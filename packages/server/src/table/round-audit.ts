@@ -5,7 +5,7 @@
  * `paigow_hold_cents`, `paigow_action_stale_total`, `paigow_deals_failed_total`). The table runner
  * calls these once the ledger has answered, with its logger (whose lines already carry the `tableId`).
  */
-import type { AccountRef, Hold, Posting, RuleError } from '@paigow/engine';
+import type { AccountRef, Hold, Posting, RoundResult, RuleError } from '@paigow/engine';
 import { withContext, type Logger } from '../log/index.js';
 import { dealsFailed, holdCents, roundsDealt, roundsSettled, staleRefusals, wageredCents } from '../metrics/index.js';
 
@@ -36,12 +36,18 @@ export function roundDealt(logger: Logger, tableId: string, roundId: string, hol
   withContext(logger, { roundId }).info({ event: 'round-dealt', players, wageredCents: wagered }, 'round dealt');
 }
 
-/** A round the ledger settled (`ledger.settleRound`) with `postings`. */
-export function roundSettled(logger: Logger, tableId: string, roundId: string, postings: readonly Posting[]): void {
+/**
+ * A round the ledger settled (`ledger.settleRound`) with `postings`; `result` is the round's, whose players'
+ * outcomes and nets go to the audit line (`players`: each player's id, outcome and net in cents; `bankerNetCents`
+ * for a player banker).
+ */
+export function roundSettled(logger: Logger, tableId: string, roundId: string, postings: readonly Posting[], result: RoundResult): void {
   const houseNet = houseNetCents(postings);
   roundsSettled.inc({ table: tableId });
   holdCents.inc({ table: tableId }, houseNet);
-  withContext(logger, { roundId }).info({ event: 'round-settled', houseNetCents: houseNet, postings: postings.length }, 'round settled');
+  const players = result.players.map((seat) => ({ playerId: seat.playerId, outcome: seat.outcome, netCents: seat.netCents }));
+  const banker = result.banker.kind === 'player' ? { bankerPlayerId: result.banker.playerId, bankerNetCents: result.bankerNetCents } : {};
+  withContext(logger, { roundId }).info({ event: 'round-settled', houseNetCents: houseNet, postings: postings.length, players, ...banker }, 'round settled');
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   type Hold,
   type LedgerFigures,
   type Result,
+  type RoundResult,
   type Rng,
   type RuleError,
   type SettingHint,
@@ -167,7 +168,8 @@ export class TableRunner {
       now: this.now,
       log: this.log,
       onRetry: () => settlementRetries.inc({ table: options.config.tableId }),
-      onSettled: (input) => roundSettled(this.logger, this.tableId, input.roundId, input.postings),
+      // The retrier settles what this runner gave it (`settle-round` below): its `result` is the round's `RoundResult`.
+      onSettled: (input) => roundSettled(this.logger, this.tableId, input.roundId, input.postings, input.result as RoundResult),
       onResolved: (resolution) => this.settlementResolved(resolution),
     });
   }
@@ -641,7 +643,7 @@ export class TableRunner {
           const settled = await this.settlements.settle({ ...input, tell: 'notice/round-settled' }, effect.compPoints.map((change) => change.playerId));
           for (const change of effect.compPoints) this.written.add(change.playerId);
           if (settled.status === 'settled') {
-            roundSettled(this.logger, this.tableId, effect.roundId, effect.postings);
+            roundSettled(this.logger, this.tableId, effect.roundId, effect.postings, effect.result);
             // The coach grades the settings in the background (worker threads): the round does not wait.
             if (before.round !== null) this.options.coach?.roundSettled(effect.result, before.round.rules);
           } else {
