@@ -72,6 +72,7 @@ describe('the tables file', () => {
     expect(refusal({ tables: [] })).toBe('FILE: no tables');
     expect(refusal({ table: [] })).toBe('FILE: unknown field \'table\' (the file holds { "tables": [ … ] })');
     expect(refusal({ tables: [{ limits }] })).toBe('FILE: tables[0]: tableId is missing');
+    expect(refusal([{ tableId: 'a b/c', limits }])).toBe('FILE: tables[0] (a b/c): tableId must be 1 to 64 letters, digits, ".", "_" or "-", got "a b/c"');
     expect(refusal({ tables: [{ tableId: 't', limits, comission: 500 }] })).toMatch(/^FILE: tables\[0\] \(t\): unknown setting 'comission' \(known: tableId, name, seats, limits, betUnitCents, commissionBps, /);
     expect(refusal({ tables: [{ tableId: 't', limits: { main: { minCents: '100', maxCents: 10_000 } } }] })).toBe('FILE: tables[0] (t): limits.main.minCents must be a whole number, got "100"');
     expect(refusal({ tables: [{ tableId: 't', limits: { main: { minCents: 100 } } }] })).toBe('FILE: tables[0] (t): limits.main.maxCents must be a whole number, got nothing');

@@ -36,6 +36,9 @@ function knownSettings(): Set<string> {
   return new Set(Object.keys(sample.value));
 }
 
+/** What a table id may be: it names the table's room in URLs. */
+const TABLE_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
 /**
  * Reads and checks the tables file at `path`.
  * @returns the tables in file order, each already accepted by `tableConfig`
@@ -105,6 +108,8 @@ function parseTable(entry: unknown, where: string, known: ReadonlySet<string>, f
   };
   if (entry.tableId === undefined) throw new TablesFileError(`${where}: tableId is missing`);
   text('tableId');
+  // The id is the room's, in join paths (`/matchmake/joinById/<id>`, `/<process>/<id>` behind the proxy): URL-safe only.
+  if (!TABLE_ID.test(entry.tableId as string)) fail('tableId', '1 to 64 letters, digits, ".", "_" or "-"');
   text('name');
   for (const key of ['seats', 'betUnitCents', 'commissionBps', 'bankerFeeBps', 'bankMinCompPoints']) whole(key);
   flag('playerBanking');
