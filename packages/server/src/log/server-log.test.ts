@@ -85,3 +85,41 @@ describe('the server log', () => {
     }
   });
 });
+
+describe('the server log at LOG_LEVEL=debug', () => {
+  it('writes one message line per table message, with the refusal code, whether the table or an earlier check refused it', async () => {
+    const store = createStore('sqlite');
+    const chunks: string[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk.toString());
+        done();
+      },
+    });
+    const server = await startTestServer(store, { logger: createLogger({ level: 'debug', destination }), log: undefined });
+    try {
+      const session = await signIn(server, 'Debra');
+      const client = await TestClient.join(server, 'small', session.token, 'debra');
+      await client.act('sit', { seat: 0 });
+      const unknown = client.send('no-such-message');
+      const badHint = client.send('hint', { roundId: 'none' });
+      for (const requestId of [unknown, badHint]) await client.waitFor((r) => r.kind === 'error' && r.error.requestId === requestId);
+      await client.leave();
+      const messages = chunks
+        .join('')
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.event === 'message');
+      expect(messages.map((line) => [line.type, line.refused])).toEqual([
+        ['sit', null],
+        ['no-such-message', 'action/unknown'],
+        ['hint', expect.any(String)],
+      ]);
+      for (const line of messages) expect(line).toMatchObject({ level: 'debug', tableId: 'small', playerId: session.player.id });
+    } finally {
+      await server.close();
+      await store.dispose();
+    }
+  });
+});

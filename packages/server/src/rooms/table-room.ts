@@ -214,45 +214,49 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
    * parsed, counted against the top-up rates when it is a top-up, then handled by the runner.
    */
   private async receive(client: TableClient, type: string | number, payload: unknown): Promise<void> {
+    const refused = await this.answer(client, type, payload);
+    // LOG_LEVEL=debug: every table message and how it ended, refused before the table or by it (docs/operations.md "Logs").
+    this.logger.debug({ event: 'message', tableId: this.roomId, playerId: client.userData?.playerId, type: String(type), refused }, 'table message');
+  }
+
+  /** Handles one message and answers it where it is answered. @returns the refusal's code, or null when it was taken */
+  private async answer(client: TableClient, type: string | number, payload: unknown): Promise<string | null> {
     const playerId = client.userData?.playerId;
-    if (playerId === undefined) {
-      this.sendError(client, { code: 'auth/invalid-session', message: 'not signed in' }, requestIdOf(payload));
-      return;
-    }
+    if (playerId === undefined) return this.refuse(client, { code: 'auth/invalid-session', message: 'not signed in' }, requestIdOf(payload));
     const ip = client.auth?.ip ?? '';
     const overRate = await this.services.rateLimits.message(playerId, ip);
     if (overRate !== null) {
       this.refuseOverRate(client, overRate, requestIdOf(payload));
-      return;
+      return 'rate/limited';
     }
     const parsed = parseClientMessage(type, payload);
-    if (!parsed.ok) {
-      this.sendError(client, parsed.error, requestIdOf(payload));
-      return;
-    }
+    if (!parsed.ok) return this.refuse(client, parsed.error, requestIdOf(payload));
     const message = parsed.value;
     const overTopUps = message.type === 'top-up' ? await this.services.rateLimits.topUp(playerId, ip) : null;
     if (overTopUps !== null) {
       rateLimitedRequests.inc({ kind: 'ws-message' });
-      this.sendError(client, rateLimited(overTopUps), message.requestId);
-      return;
+      return this.refuse(client, rateLimited(overTopUps), message.requestId);
     }
     if (message.type === 'ack-notice') {
       // Never answered (docs/protocol.md `ack-notice`).
       await this.runner.ackNotice(playerId, message.seq);
-      return;
+      return null;
     }
     if (message.type === 'hint') {
       // A hint goes to the asking client only, as a `hint` message; a late one is dropped (null).
       const hint = await this.runner.hint(playerId, message.requestId, message.roundId);
-      if (!hint.ok) this.sendError(client, hint.error, message.requestId);
-      else if (hint.value !== null) client.send('hint', hint.value satisfies HintReply);
-      return;
+      if (!hint.ok) return this.refuse(client, hint.error, message.requestId);
+      if (hint.value !== null) client.send('hint', hint.value satisfies HintReply);
+      return null;
     }
     const handled = await this.runner.handle(playerId, message);
-    if (!handled.ok) this.sendError(client, handled.error, message.requestId);
-    // LOG_LEVEL=debug: every table message and how it ended (docs/operations.md "Logs").
-    this.logger.debug({ event: 'message', tableId: this.roomId, playerId, type: message.type, refused: handled.ok ? null : handled.error.code }, 'table message');
+    return handled.ok ? null : this.refuse(client, handled.error, message.requestId);
+  }
+
+  /** Answers `error` and returns its code. */
+  private refuse(client: TableClient, error: RuleError, requestId: string | null): string {
+    this.sendError(client, error, requestId);
+    return error.code;
   }
 
   /**
