@@ -3,7 +3,7 @@
  * room message as the `ROOM_DATA` byte, the message type (a string or a number, `@colyseus/schema`'s
  * encoding) and the payload (msgpack). A frame that is too large or cannot be read is refused here, so the
  * room can answer it with a typed `error` before closing the connection (Colyseus would close it silently
- * and print a stack trace).
+ * and print a stack trace, or ignore it: an empty frame, an unknown code, a join with bytes after it).
  */
 import { unpack } from '@colyseus/msgpackr';
 import { Protocol } from '@colyseus/core';
@@ -16,18 +16,23 @@ export interface RoomData {
   readonly payload: unknown;
 }
 
-/** True when `frame` carries a room message (`ROOM_DATA`); other frames are Colyseus' own (join, leave, bytes). */
-export function isRoomData(frame: Uint8Array): boolean {
-  return frame[0] === Protocol.ROOM_DATA;
+/**
+ * True when `frame` is one of Colyseus' own control frames a client sends, as colyseus.js sends them: the one byte
+ * `JOIN_ROOM` (the join acknowledged) or `LEAVE_ROOM` (a consented leave). Every other frame should be a room message.
+ */
+export function isControlFrame(frame: Uint8Array): boolean {
+  return frame.byteLength === 1 && (frame[0] === Protocol.JOIN_ROOM || frame[0] === Protocol.LEAVE_ROOM);
 }
 
 /**
  * Decodes a `ROOM_DATA` frame of at most `maxBytes` bytes.
  * @returns the message; or `action/invalid` naming the limit (a frame over `maxBytes`) or saying that it
- *   could not be decoded (a truncated type, a payload that is not msgpack)
+ *   could not be decoded (empty, not `ROOM_DATA`, a truncated type, a payload that is not msgpack)
  */
 export function decodeRoomData(frame: Buffer, maxBytes: number): Result<RoomData> {
   if (frame.byteLength > maxBytes) return err('action/invalid', `a message may be at most ${maxBytes} bytes; this one has ${frame.byteLength}`);
+  // Bytes messages (`ROOM_DATA_BYTES`) and unknown codes are not this protocol's: Colyseus would ignore them silently.
+  if (frame[0] !== Protocol.ROOM_DATA) return err('action/invalid', 'the message could not be decoded');
   try {
     const it: Iterator = { offset: 1 };
     const type = decode.stringCheck(frame, it) ? decode.string(frame, it) : decode.number(frame, it);

@@ -163,7 +163,7 @@ export async function createGameServer(
       }
     },
     close: () => gameServer.gracefullyShutdown(false),
-    matchmaking: matchmakingRoutes(roomType, services.limits.maxBodyBytes),
+    matchmaking: matchmakingRoutes(roomType, services.limits.maxBodyBytes, logger),
     async disconnectPlayer(playerId) {
       await Promise.all([...services.runners.keys()].map((tableId) => matchMaker.remoteRoomCall(tableId, 'disconnectPlayer', [playerId]).catch(() => undefined)));
     },

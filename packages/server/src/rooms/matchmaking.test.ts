@@ -2,12 +2,15 @@
  * Matchmaking without an account (issue 10 point 13; docs/server.md "Matchmaking"): the only route is
  * joining an existing table by id with a valid session token. Without one nothing is reserved, so a
  * flood of such requests never locks a table; rooms are never created over HTTP, and never twice for a
- * table id.
+ * table id. A table whose room does not answer (its host died, or is moving it) gets a fixed answer: Colyseus'
+ * error quoted the call's arguments, the player's session token and address among them.
  */
 import { describe, expect, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
+import { createLogger } from '../log/index.js';
 import type { ServerHandle } from '../server.js';
 import { signIn, serverForSuite, STORE_BACKENDS, TestClient } from '../testing/harness.js';
+import { withoutArguments } from './matchmaking.js';
 
 /** POST /matchmake/<path> with a JSON body; the status and the parsed answer. */
 async function matchmake(server: ServerHandle, path: string, body: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -62,3 +65,35 @@ for (const backend of STORE_BACKENDS) {
     });
   });
 }
+
+describe('a join whose table does not answer (docs/server.md "Table hosting")', () => {
+  const lines: string[] = [];
+  const suite = serverForSuite('sqlite', { logger: createLogger({ level: 'info', destination: { write: (line: string) => void lines.push(line) } }) });
+
+  it('answers a fixed sentence without the token, and logs one line without the call\'s arguments', async () => {
+    // A listing whose host is elsewhere and never answers: the remote call times out (2 s), as during a failover.
+    const ghost = matchMaker.driver.createInstance({ roomId: 'ghost', name: 'table', processId: 'gone', clients: 0, maxClients: 7 });
+    await ghost.save();
+    try {
+      const session = await signIn(suite.server, 'Waiting');
+      const answer = await matchmake(suite.server, 'joinById/ghost', { token: session.token });
+      expect(answer).toEqual({ status: 503, body: { code: 4213, error: 'action/unavailable: the table is moving to another server; try again in a few seconds' } });
+      const logged = lines.filter((line) => line.includes('"join-failed"'));
+      expect(logged).toHaveLength(1);
+      expect(JSON.parse(logged[0]!)).toMatchObject({ level: 'warn', tableId: 'ghost', err: { message: 'remote room (ghost) timed out, requesting "reserveSeatFor". (2000ms exceeded)' } });
+      for (const text of [JSON.stringify(answer), ...lines]) {
+        expect(text).not.toContain(session.token);
+        expect(text).not.toContain('127.0.0.1');
+      }
+    } finally {
+      await ghost.remove();
+    }
+  });
+
+  it('withoutArguments drops what Colyseus quotes, whatever a nickname holds', () => {
+    const args = JSON.stringify([{ player: { nickname: 'x". (y' }, ip: '10.0.0.1' }, { token: 'secret' }]);
+    expect(withoutArguments(`remote room (t) timed out, requesting "reserveSeatFor with args ${args}". (2000ms exceeded)`)).toBe('remote room (t) timed out, requesting "reserveSeatFor". (2000ms exceeded)');
+    expect(withoutArguments(`cut short with args ${args}`)).toBe('cut short (arguments removed)');
+    expect(withoutArguments('the database did not answer')).toBe('the database did not answer');
+  });
+});

@@ -6,10 +6,14 @@
  * most a few per player). Every other matchmaking method (`create`, `joinOrCreate`, `join`, `reconnect`)
  * is refused, so rooms are made only by the server, one per table. Answers keep Colyseus' shape, which
  * colyseus.js reads: the reservation `{ room, sessionId }`, or `{ code, error: "<ErrorCode>: <message>" }`.
+ * When the table's room does not answer (its host died or is moving it: docs/server.md "Table hosting"), the
+ * answer is a fixed `action/unavailable` sentence and the cause is logged: Colyseus' error quotes the call's
+ * arguments, the player's session token among them.
  */
 import { ErrorCode, matchMaker, type AuthContext } from '@colyseus/core';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { RuleError } from '@paigow/engine';
+import { briefError, type Logger } from '../log/index.js';
 import type { SeatAnswer, TableRoom } from './table-room.js';
 
 /** The room type name of the tables. */
@@ -23,16 +27,32 @@ const COLYSEUS_CODE: Partial<Record<RuleError['code'], number>> = {
   'rate/too-many-connections': ErrorCode.MATCHMAKE_INVALID_CRITERIA,
 };
 
+/** What a player is told when the table's room did not answer. */
+export const TABLE_MOVING: RuleError = { code: 'action/unavailable', message: 'the table is moving to another server; try again in a few seconds' };
+
 function refuse(res: Response, status: number, code: number, error: RuleError): void {
   res.status(status).json({ code, error: `${error.code}: ${error.message}` });
+}
+
+/**
+ * `message` without the arguments Colyseus quotes in a remote call's error
+ * (`requesting "reserveSeatFor with args [...]"`): they hold the player's token and address.
+ */
+export function withoutArguments(message: string): string {
+  const start = message.indexOf(' with args ');
+  if (start < 0) return message;
+  // Colyseus' ending, kept; anything else after the arguments may be part of them, and goes.
+  const ending = /"\. \(\d+ms exceeded\)$/.exec(message);
+  return ending !== null && ending.index > start ? message.slice(0, start) + message.slice(ending.index) : `${message.slice(0, start)} (arguments removed)`;
 }
 
 /**
  * The `/matchmake` routes (mount at `/matchmake`, after the body-size limit).
  * @param roomType the table room type whose static `onAuth` checks the token (`tableRoomType`)
  * @param maxBodyBytes the largest body read (the options `{ token }`)
+ * @param logger where a join that failed on the server's side is logged (one `warn` line, without the token)
  */
-export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: number): RequestHandler {
+export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: number, logger: Logger): RequestHandler {
   const router = express.Router();
   router.post('/joinById/:roomId', express.json({ limit: maxBodyBytes, strict: false, type: () => true }), (req: Request, res: Response) => {
     void (async () => {
@@ -57,11 +77,21 @@ export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: numb
         const { code, message } = error as { code?: unknown; message?: unknown };
         return res.json({ code: typeof code === 'number' ? code : ErrorCode.AUTH_FAILED, error: String(message) });
       }
-      const answer = (await matchMaker.remoteRoomCall(roomId, 'reserveSeatFor', [auth, options])) as SeatAnswer;
+      let answer: SeatAnswer;
+      try {
+        answer = (await matchMaker.remoteRoomCall(roomId, 'reserveSeatFor', [auth, options])) as SeatAnswer;
+      } catch (error) {
+        const { type, message } = briefError(error);
+        logger.warn({ event: 'join-failed', tableId: roomId, err: { type, message: withoutArguments(message) } }, `matchmaking: table ${roomId} did not answer a join`);
+        return refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, TABLE_MOVING);
+      }
       if ('error' in answer) return res.json({ code: COLYSEUS_CODE[answer.error.code] ?? ErrorCode.MATCHMAKE_UNHANDLED, error: `${answer.error.code}: ${answer.error.message}` });
       res.json({ room: listing, sessionId: answer.sessionId });
     })().catch((error: unknown) => {
-      if (!res.headersSent) refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, { code: 'action/unavailable', message: error instanceof Error ? error.message : 'the table did not answer' });
+      // The room listing or the token check failed (Redis or the database is out of reach): logged, not shown.
+      const { type, message } = briefError(error);
+      logger.warn({ event: 'join-failed', tableId: req.params.roomId, err: { type, message: withoutArguments(message) } }, 'matchmaking: a join failed');
+      if (!res.headersSent) refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, { code: 'action/unavailable', message: 'the server could not reach the table; try again in a few seconds' });
     });
   });
   router.use((req, res) => {

@@ -135,6 +135,25 @@ for (const backend of STORE_BACKENDS) {
       expect(lines).toHaveLength(1);
       expect(lines[0]).not.toMatch(/\bat .*\.(ts|js):\d+/);
     });
+
+    // Frames Colyseus would ignore silently: empty, an unknown code, a join acknowledgement with bytes after it, a bytes message.
+    for (const [what, bytes] of [
+      ['an empty frame', []],
+      ['an unknown code', [250]],
+      ['a join with bytes after it', [10, 1, 2, 3]],
+      ['a bytes message', [17, 0xa3, 0x62, 0x65, 0x74, 1]],
+    ] as const) {
+      it(`answers ${what} with action/invalid, then closes (4400)`, async () => {
+        const session = await signIn(server, 'Odd');
+        const client = await TestClient.join(server, 'small', session.token, 'odd');
+        const close = closed(client);
+        const from = client.received.length;
+        socketOf(client).send(new Uint8Array(bytes));
+        const error = await client.waitFor((r) => r.kind === 'error', from);
+        expect(error).toMatchObject({ kind: 'error', error: { code: 'action/invalid', requestId: null } });
+        expect(await close).toBe(4400);
+      });
+    }
   });
 
   describe.skipIf(!backend.enabled)(`table message rates on ${backend.name}`, () => {

@@ -23,7 +23,7 @@ import { rateLimited, type RateLimits, type ServerLimits } from '../limits/index
 import { rateLimitedRequests } from '../metrics/index.js';
 import { briefError, rootLogger, type Logger } from '../log/index.js';
 import type { Player, Players } from '../players/index.js';
-import { decodeRoomData, isRoomData } from './frames.js';
+import { decodeRoomData, isControlFrame } from './frames.js';
 import { ViewPublisher } from './view-publisher.js';
 import type { TableChange, TableRunner } from '../table/runner.js';
 
@@ -186,12 +186,12 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   }
 
   /**
-   * Every frame of a joined client: a room message is decoded here (refused with `error` and the close when
-   * too large or undecodable) and handled by `receive`; Colyseus' own frames go to Colyseus.
+   * Every frame of a joined client: Colyseus' own join and leave frames go to Colyseus; any other is a room
+   * message, decoded here (refused with `error` and the close when too large or undecodable) and handled by `receive`.
    */
   protected override _onMessage(client: TableClient & ClientPrivate, frame: Buffer): void {
     if (this.cutOff.has(client)) return;
-    if (!isRoomData(frame) && frame.byteLength <= this.services.limits.maxMessageBytes) {
+    if (isControlFrame(frame)) {
       super._onMessage(client, frame);
       return;
     }
