@@ -3,9 +3,16 @@
  * calls (`logger.error(err.stack)`), so a client's mistake (a WebSocket on a path that is no room, a
  * seat reservation that expired, a malformed frame) would write a multi-line stack trace to stderr.
  * Here every call is one JSON line: its first line is `msg`; a client's mistake is a `warn` line
- * without a stack; anything else keeps its level, with the stack (if any) in the `stack` field.
+ * without a stack, Colyseus' words under `err` (and a clearer `msg` where they mislead); anything else keeps its
+ * level, with the stack (if any) in the `stack` field.
  */
 import type { Logger } from 'pino';
+
+/**
+ * What Colyseus' "seat reservation expired." means here: its ws-transport says it of any WebSocket whose path names
+ * no room of this process or no reservation of that room (a bogus path, a reservation used, expired or never made).
+ */
+const NO_RESERVATION = 'a WebSocket without a valid seat reservation (its path names no room here, or no reservation of it)';
 
 /** First lines of the errors a client causes (Colyseus' ws-transport and `ws`), answered and logged without a stack. */
 const CLIENT_MISTAKES: readonly RegExp[] = [
@@ -43,7 +50,8 @@ export function colyseusLogger(logger: Logger): ColyseusLogger {
   const write = (level: 'debug' | 'info' | 'warn' | 'error' | 'trace', args: readonly unknown[]): void => {
     const [first = '', ...rest] = textOf(args).split('\n');
     if (isClientMistake(first)) {
-      log.warn({ event: 'client-mistake' }, first);
+      const message = /seat reservation expired/i.test(first) ? NO_RESERVATION : first;
+      log.warn({ event: 'client-mistake', err: { type: 'ClientMistake', message: first } }, message);
       return;
     }
     const stack = rest.map((line) => line.trim()).filter((line) => line !== '');

@@ -76,7 +76,13 @@ describe('the server log', () => {
       const added = lines().slice(before);
       expect(added).toHaveLength(2);
       for (const line of added) {
-        expect(line).toMatchObject({ level: 'warn', source: 'colyseus', event: 'client-mistake', msg: 'Error: seat reservation expired.' });
+        expect(line).toMatchObject({
+          level: 'warn',
+          source: 'colyseus',
+          event: 'client-mistake',
+          msg: 'a WebSocket without a valid seat reservation (its path names no room here, or no reservation of it)',
+          err: { type: 'ClientMistake', message: 'Error: seat reservation expired.' },
+        });
         expect(line).not.toHaveProperty('stack');
       }
       for (const spy of consoleCalls) expect(spy).not.toHaveBeenCalled();
