@@ -380,9 +380,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       stallMs: lease.stallMs ?? DEFAULT_STALL_MS,
       onRenewed: (renewed) => {
         serverHealth.leaseRenewed(renewed, now());
-        if (!renewed) log(`lease: instance ${self} is marked stopped; its rounds may be recovered elsewhere`);
+        if (!renewed) logger.warn({ event: 'lease-lost', instanceId: self }, `lease: instance ${self} is marked stopped; its rounds may be recovered elsewhere`);
       },
-      onProblem: (message) => log(message),
+      onProblem: (message) => logger.warn({ event: 'lease-problem', instanceId: self }, message),
     });
     keeper = leaseKeeper;
     leaseKeeper.start();
