@@ -6,11 +6,12 @@
  * they are given (`DATABASE_URL`, `REDIS_URL`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { standaloneNginxConfig } from './nginx-config.js';
+import { IDENTITY_PATH, standaloneNginxConfig } from './nginx-config.js';
 
 /** How to start one process: the command, its arguments and its environment. */
 export interface ProcessCommand {
@@ -36,7 +37,15 @@ export interface ClusterOptions {
   readonly readyTimeoutMs?: number;
   /** The nginx binary (default `nginx`, from Debian's package). */
   readonly nginx?: string;
+  /**
+   * Called when nginx or a server process exits after the start without being asked to (by `kill`,
+   * `restart` or `stop`). The cluster does nothing more by itself: the surviving processes keep serving.
+   */
+  readonly onExit?: (exit: ClusterExit) => void;
 }
+
+/** An exit nobody asked for: nginx's, or a server process's; `why` is the exit code or the signal. */
+export type ClusterExit = { readonly what: 'nginx'; readonly why: string } | { readonly what: 'process'; readonly name: string; readonly port: number; readonly pid: number; readonly why: string };
 
 /** One running server process. */
 export interface ClusterProcess {
@@ -84,8 +93,26 @@ async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
-/** Resolves once `url` answers 200, or rejects after `timeoutMs` or when `failed` settles first. */
-async function answers(url: string, timeoutMs: number, failed: Promise<string>): Promise<void> {
+/**
+ * Throws when something listens on 127.0.0.1:`port` already (nginx would fail to bind it, and the
+ * readiness probe would be answered by that program).
+ * @throws Error naming the port
+ */
+async function checkPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(error.code === 'EADDRINUSE' ? `port ${port} is in use on 127.0.0.1: stop what listens there or choose another --port` : `port ${port} cannot be used on 127.0.0.1 (${error.message})`)),
+    );
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
+  });
+}
+
+/**
+ * Resolves once `url` answers 200 (with the body `body` when given), or rejects after `timeoutMs` or when
+ * `failed` settles first.
+ */
+async function answers(url: string, timeoutMs: number, failed: Promise<string>, body?: string): Promise<void> {
   let failure: string | null = null;
   void failed.then((why) => (failure = why));
   const until = Date.now() + timeoutMs;
@@ -93,13 +120,13 @@ async function answers(url: string, timeoutMs: number, failed: Promise<string>):
     if (failure !== null) throw new Error(failure);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return;
+      if (response.status === 200 && (body === undefined || (await response.text()) === body)) return;
     } catch {
       // not up yet
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+  throw new Error(`${url} did not answer 200${body === undefined ? '' : ' from this cluster'} within ${timeoutMs} ms`);
 }
 
 /** A child's exit as a promise of a sentence. */
@@ -107,13 +134,20 @@ function exitOf(child: ChildProcess, what: string): Promise<string> {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve(`${what} exited (${signal ?? code})`)));
 }
 
+/** Whether `child` has exited already. */
+function exited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
 /**
  * Starts nginx and `options.processes` server processes; resolves once every process answers `/readyz`
- * 200 and nginx answers `/livez`.
- * @throws Error when a process or nginx exits or does not answer in time (what was started is stopped)
+ * 200 and this cluster's nginx answers on the front port (`NginxSite.identity`) and `/livez`.
+ * @throws Error when the front port is in use, or a process or nginx exits or does not answer in time (what
+ *   was started is stopped)
  */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   if (!Number.isInteger(options.processes) || options.processes < 1) throw new Error(`--processes must be a whole number ≥ 1, got ${options.processes}`);
+  if (options.port !== undefined) await checkPortFree(options.port);
   const ports = await freePorts(options.processes + (options.port === undefined ? 1 : 0));
   const frontPort = options.port ?? (ports.pop() as number);
   const command = options.command ?? paigowServe;
@@ -123,6 +157,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const children: (ChildProcess | null)[] = slots.map(() => null);
   const dir = mkdtempSync(join(tmpdir(), 'paigow-cluster-'));
   let nginx: ChildProcess | null = null;
+  // The children this cluster stopped or is stopping (their exits are not reported to `onExit`).
+  const stopped = new WeakSet<ChildProcess>();
 
   const launch = async (index: number): Promise<ClusterProcess> => {
     const slot = slots[index];
@@ -137,18 +173,26 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     child.stdout?.on('data', take);
     child.stderr?.on('data', take);
     children[index] = child;
-    const exited = exitOf(child, `process ${slot.name}`).then((why) => `${why}: ${tail.trim()}`);
-    await answers(`http://127.0.0.1:${slot.port}/readyz`, readyTimeoutMs, exited);
-    return { name: slot.name, port: slot.port, pid: child.pid as number };
+    const failed = exitOf(child, `process ${slot.name}`).then((why) => `${why}: ${tail.trim()}`);
+    await answers(`http://127.0.0.1:${slot.port}/readyz`, readyTimeoutMs, failed);
+    const pid = child.pid as number;
+    const report = (code: number | null, signal: NodeJS.Signals | null): void => {
+      if (!stopped.has(child)) options.onExit?.({ what: 'process', name: slot.name, port: slot.port, pid, why: String(signal ?? code) });
+    };
+    if (exited(child)) report(child.exitCode, child.signalCode);
+    else child.once('exit', report);
+    return { name: slot.name, port: slot.port, pid };
   };
 
   /** Sends `signal` and waits for the exit; SIGKILL if it has not exited 60 s later. */
   const stopChild = async (child: ChildProcess | null, signal: NodeJS.Signals): Promise<void> => {
-    if (child === null || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = exitOf(child, 'child');
+    if (child === null) return;
+    stopped.add(child);
+    if (exited(child)) return;
+    const exit = exitOf(child, 'child');
     child.kill(signal);
     const late = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    await exited;
+    await exit;
     clearTimeout(late);
   };
 
@@ -162,14 +206,23 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   try {
     await Promise.all(slots.map((_slot, index) => launch(index)));
     const config = join(dir, 'nginx.conf');
-    writeFileSync(config, standaloneNginxConfig({ listen: `127.0.0.1:${frontPort}`, processes: slots }, dir, process.getuid?.() === 0));
-    nginx = spawn(options.nginx ?? 'nginx', ['-c', config, '-p', dir, '-e', join(dir, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
-    nginx.stderr?.on('data', (chunk: Buffer) => output('nginx', chunk));
+    const identity = randomBytes(16).toString('hex');
+    writeFileSync(config, standaloneNginxConfig({ listen: `127.0.0.1:${frontPort}`, processes: slots, identity }, dir, process.getuid?.() === 0));
+    const front = spawn(options.nginx ?? 'nginx', ['-c', config, '-p', dir, '-e', join(dir, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    nginx = front;
+    front.stderr?.on('data', (chunk: Buffer) => output('nginx', chunk));
     const nginxFailed = new Promise<string>((resolve) => {
-      nginx?.once('error', (error) => resolve(`nginx did not start (${error.message}; apt-get install -y nginx)`));
-      void exitOf(nginx as ChildProcess, 'nginx').then(resolve);
+      front.once('error', (error) => resolve(`nginx did not start (${error.message}; apt-get install -y nginx)`));
+      void exitOf(front, 'nginx').then(resolve);
     });
+    // Its own answer first: another program on the front port would answer /livez too.
+    await answers(`http://127.0.0.1:${frontPort}${IDENTITY_PATH}`, readyTimeoutMs, nginxFailed, identity);
     await answers(`http://127.0.0.1:${frontPort}/livez`, readyTimeoutMs, nginxFailed);
+    const report = (code: number | null, signal: NodeJS.Signals | null): void => {
+      if (!stopped.has(front)) options.onExit?.({ what: 'nginx', why: String(signal ?? code) });
+    };
+    if (exited(front)) report(front.exitCode, front.signalCode);
+    else front.once('exit', report);
   } catch (error) {
     await stop();
     throw error;
@@ -178,7 +231,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   return {
     url: `http://127.0.0.1:${frontPort}`,
     processes: () =>
-      children.flatMap((child, index) => (child === null || child.exitCode !== null || child.signalCode !== null ? [] : [{ name: slots[index].name, port: slots[index].port, pid: child.pid as number }])),
+      children.flatMap((child, index) => (child === null || exited(child) ? [] : [{ name: slots[index].name, port: slots[index].port, pid: child.pid as number }])),
     async kill(index) {
       await stopChild(children[index], 'SIGKILL');
     },

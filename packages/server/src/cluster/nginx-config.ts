@@ -23,7 +23,15 @@ export interface NginxSite {
   readonly processes: readonly ProxiedProcess[];
   /** The processes' host (default `127.0.0.1`). */
   readonly upstreamHost?: string;
+  /**
+   * When set, `GET /.paigow-front` answers it (200, text): `startCluster` checks that the front port is
+   * answered by its own nginx, not by another program already listening there.
+   */
+  readonly identity?: string;
 }
+
+/** The path at which the front answers `NginxSite.identity`. */
+export const IDENTITY_PATH = '/.paigow-front';
 
 const PROXY_HEADERS = [
   'proxy_http_version 1.1;',
@@ -44,6 +52,7 @@ const PROXY_HEADERS = [
 export function nginxSite(site: NginxSite): string {
   const host = site.upstreamHost ?? '127.0.0.1';
   for (const { name } of site.processes) if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new Error(`a process name must be letters, digits, '_' or '-', got '${name}'`);
+  if (site.identity !== undefined && !/^[A-Za-z0-9_-]+$/.test(site.identity)) throw new Error(`the front's identity must be letters, digits, '_' or '-', got '${site.identity}'`);
   const indent = (lines: readonly string[], depth: number): string => lines.map((line) => `${'    '.repeat(depth)}${line}`).join('\n');
   const locations = site.processes.map(({ name, port }) =>
     [`    # The rooms hosted by ${name} (its PAIGOW_PUBLIC_ADDRESS ends with /${name}).`, `    location /${name}/ {`, `        proxy_pass http://${host}:${port}/;`, indent(PROXY_HEADERS, 2), '    }'].join('\n'),
@@ -66,6 +75,9 @@ export function nginxSite(site: NginxSite): string {
     '    client_max_body_size 1m;',
     '',
     ...locations.flatMap((location) => [location, '']),
+    ...(site.identity === undefined
+      ? []
+      : ['    # This front, told apart from another program on the same port.', `    location = ${IDENTITY_PATH} {`, '        default_type text/plain;', `        return 200 '${site.identity}';`, '    }', '']),
     '    # The web client, /api and /matchmake: any process (a refused connection tries the next one).',
     '    location / {',
     '        proxy_pass http://paigow;',

@@ -4,7 +4,7 @@
  * knows:
  * - hosted here, but the row names another instance (a peer judged this process dead and took it): drops
  *   the room at once;
- * - hosted here, but another live instance is now preferred (`preferredHost`: a process joined): moves it
+ * - hosted here, but another live instance is now preferred (`placeTables`: a process joined or left): moves it
  *   (the round in play finishes, no new one starts, the seats are saved, the room is dropped, the row
  *   given up); otherwise saves the seats when they changed;
  * - hosted nowhere alive (its host died, drained, or it was never hosted): claims it if this process is
@@ -15,7 +15,8 @@
  * before it exits.
  */
 import type { Database } from '../storage/database.js';
-import { announceTables, claimTable, liveInstances, preferredHost, releaseTable, saveSeats, tableHosts } from './table-hosts.js';
+import { placeTables } from './placement.js';
+import { announceTables, claimTable, liveInstances, releaseTable, saveSeats, tableHosts } from './table-hosts.js';
 
 /** What hosting does to the tables (the server's rooms and runners). */
 export interface TableHostingActions {
@@ -83,13 +84,11 @@ export class TableHosting {
     const live = await liveInstances(database, nowMs, leaseMs);
     const alive = new Set(live.map((instance) => instance.instanceId));
     const rows = await tableHosts(database, tableIds);
+    const placement = placeTables(live);
     for (const tableId of tableIds) {
       if (this.moving.has(tableId) || this.leaving) continue;
       const row = rows.get(tableId);
-      const preferred = preferredHost(
-        tableId,
-        live.filter((instance) => instance.tableIds.includes(tableId)).map((instance) => instance.instanceId),
-      );
+      const preferred = placement.get(tableId) ?? null;
       if (actions.hosts(tableId)) {
         if (row?.instanceId !== self) {
           log(`hosting: table ${tableId} was taken by instance ${row?.instanceId || 'none'}; dropping its room here`);

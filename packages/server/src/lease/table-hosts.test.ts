@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../storage/database.js';
 import { TEST_BACKENDS } from '../testing/backends.js';
 import { endLease, registerInstance } from './lease.js';
-import { announceTables, claimTable, liveInstances, preferredHost, releaseTable, saveSeats, tableHosts } from './table-hosts.js';
+import { announceTables, claimTable, liveInstances, releaseTable, saveSeats, tableHosts } from './table-hosts.js';
 
 const LEASE_MS = 15_000;
 const T0 = 1_000_000;
@@ -69,15 +69,3 @@ for (const backend of TEST_BACKENDS) {
     });
   });
 }
-
-describe('preferredHost (rendezvous hashing)', () => {
-  const tables = Array.from({ length: 60 }, (_, i) => `table-${i}`);
-  it('spreads tables over every instance, and moves only the leaving instance\'s tables', () => {
-    const three = ['A', 'B', 'C'];
-    const before = new Map(tables.map((t) => [t, preferredHost(t, three)]));
-    for (const id of three) expect([...before.values()].filter((host) => host === id).length).toBeGreaterThanOrEqual(10);
-    const after = new Map(tables.map((t) => [t, preferredHost(t, ['A', 'C'])]));
-    for (const t of tables) if (before.get(t) !== 'B') expect(after.get(t)).toBe(before.get(t));
-    expect(preferredHost('x', [])).toBeNull();
-  });
-});

@@ -7,11 +7,9 @@
  * of any number of processes claiming at once, one gets it (PostgreSQL locks the row and re-checks the
  * condition on the winner's version; SQLite has one writer at a time).
  *
- * Who should host a table (`preferredHost`) is decided by rendezvous hashing over the live instances that
- * know the table (`tables_json`): every process computes the same answer from the same rows, the tables
- * spread evenly, and when an instance joins or leaves only the tables it wins or held move.
+ * Who should host a table is decided from the live instances and the tables each knows (`tables_json`) by
+ * `placeTables` (`placement.ts`): every process computes the same answer from the same rows.
  */
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../storage/database.js';
 
@@ -120,23 +118,6 @@ export async function saveSeats(database: Database, tableId: string, instanceId:
     .where('table_id', '=', tableId)
     .where('instance_id', '=', instanceId)
     .execute();
-}
-
-/**
- * The instance that should host `tableId`: of `candidates` (live instances that know it), the one with the
- * highest `sha256(tableId + instanceId)` (rendezvous hashing); `null` when there is none.
- */
-export function preferredHost(tableId: string, candidates: readonly string[]): string | null {
-  let best: string | null = null;
-  let bestScore = '';
-  for (const instanceId of candidates) {
-    const score = createHash('sha256').update(`${tableId}\u0000${instanceId}`).digest('hex');
-    if (best === null || score > bestScore) {
-      best = instanceId;
-      bestScore = score;
-    }
-  }
-  return best;
 }
 
 function parseStrings(text: string | null): string[] {
