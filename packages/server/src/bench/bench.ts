@@ -59,6 +59,14 @@ export interface BenchOptions {
   readonly external?: { readonly port: number; readonly runId: string; readonly databaseSchema: string };
 }
 
+/**
+ * A timed run (`seconds`) counts the latencies of the actions and rounds started after its first 5 s (or first
+ * quarter, if shorter) and before its end: every client starts at the same instant, which no real table sees, and
+ * the first rounds' burst is the start's, not the load's; so are the last rounds', played while the others leave.
+ * Throughput counts every settled wager.
+ */
+const WARM_UP_MS = 5_000;
+
 /** The benchmark's tables for `clients` players, `seats` a table, named after the run `runId`. */
 export function benchTables(clients: number, seats: number, runId: string): TableConfigInput[] {
   return Array.from({ length: Math.ceil(clients / seats) }, (_, i) => ({
@@ -133,11 +141,11 @@ export interface BenchResult {
   readonly roundsPerSecond: number;
   /** Table rounds (deals) per second. */
   readonly tableRoundsPerSecond: number;
-  /** Median time from a client's bet to its settled result (waiting for the table included), ms. */
+  /** Median time from a client's bet to its settled result (waiting for the table included), ms (a timed run: after its warm-up, `WARM_UP_MS`). */
   readonly p50Ms: number;
   /** 99th percentile of the same, ms. */
   readonly p99Ms: number;
-  /** Median action latency: from sending an action (bet, deal, house-way) to the view acknowledging it, ms. */
+  /** Median action latency: from sending an action (bet, deal, house-way) to the view acknowledging it, ms (a timed run: sent after its warm-up and before its end). */
   readonly actionP50Ms: number;
   /** 99th percentile of the action latency, ms. */
   readonly actionP99Ms: number;
@@ -262,6 +270,8 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
   const rounds = options.rounds ?? Number.POSITIVE_INFINITY;
   if (options.rounds === undefined && options.seconds === undefined) throw new Error('benchServer: give rounds or seconds');
   let deadline = Number.POSITIVE_INFINITY;
+  // With `seconds`, the latencies count from the end of the warm-up (see `WARM_UP_MS`); with `rounds`, all of them.
+  let measuredFrom = Number.NEGATIVE_INFINITY;
   let refused = 0;
   const samples: ServerSample[] = [];
   let sampling: NodeJS.Timeout | undefined;
@@ -298,7 +308,10 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
     const arrived = (): void => {
       if (++joined === players.length) {
         started = performance.now();
-        if (options.seconds !== undefined) deadline = started + options.seconds * 1000;
+        if (options.seconds !== undefined) {
+          deadline = started + options.seconds * 1000;
+          measuredFrom = started + Math.min(WARM_UP_MS, options.seconds * 250);
+        }
         cpuAtStart = sample();
         sampling = setInterval(() => {
           void sample()
@@ -365,7 +378,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
             const waiter = (event: { view?: TableView; error?: { code: string; message: string; requestId: string | null } }): void => {
               if (type !== undefined && !acknowledged && (event.view?.ack === requestId || event.error?.requestId === requestId)) {
                 acknowledged = true;
-                actionLatencies.push(performance.now() - sentAt);
+                if (sentAt >= measuredFrom && sentAt < deadline) actionLatencies.push(performance.now() - sentAt);
               }
               if (event.error !== undefined && event.error.requestId === requestId) {
                 done();
@@ -417,7 +430,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
             { roundId: cards.roundId },
           );
           lastRoundId = settled.lastRound?.roundId ?? null;
-          latencies.push(performance.now() - t0);
+          if (t0 >= measuredFrom) latencies.push(performance.now() - t0);
         }
         await room.leave(true);
       }),
