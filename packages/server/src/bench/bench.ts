@@ -281,6 +281,8 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
   const url = `http://127.0.0.1:${target.port}`;
   let stopped = false;
   const latencies: number[] = [];
+  /** Every wager settled, warm-up or not (throughput and the costs a wager count them all). */
+  let settledWagers = 0;
   const actionLatencies: number[] = [];
   const dealt = new Set<string>();
   try {
@@ -430,6 +432,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
             { roundId: cards.roundId },
           );
           lastRoundId = settled.lastRound?.roundId ?? null;
+          settledWagers += 1;
           if (t0 >= measuredFrom) latencies.push(performance.now() - t0);
         }
         await room.leave(true);
@@ -451,7 +454,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
     return {
       clients: options.clients,
       tables: tableCount,
-      roundsPerSecond: latencies.length / seconds,
+      roundsPerSecond: settledWagers / seconds,
       tableRoundsPerSecond: dealt.size / seconds,
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
@@ -459,14 +462,14 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
       actionP99Ms: percentile(actionLatencies, 99),
       actions: actionLatencies.length,
       seconds,
-      wagers: latencies.length,
+      wagers: settledWagers,
       refused,
       lagP99Ms: Math.max(0, ...samples.map((sample) => sample.lagP99Ms)),
       lagMaxMs: Math.max(0, ...samples.map((sample) => sample.lagMaxMs)),
       rssMiB: Math.max(0, ...samples.map((sample) => sample.rssMiB)),
       driftCents,
-      cpuMsPerWager: latencies.length === 0 ? 0 : (cpuSeconds * 1000) / latencies.length,
-      statementsPerWager: latencies.length === 0 ? 0 : statements / latencies.length,
+      cpuMsPerWager: settledWagers === 0 ? 0 : (cpuSeconds * 1000) / settledWagers,
+      statementsPerWager: settledWagers === 0 ? 0 : statements / settledWagers,
       gradesStored: atEnd.gradesStored,
       gradesSkipped: atEnd.gradesSkipped,
     };
