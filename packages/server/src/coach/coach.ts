@@ -11,7 +11,7 @@ import type { Database } from '../storage/database.js';
 import { PoolClosed } from '../workers/pool.js';
 import { GradeQueueFull, type ExactScores } from './grade-pool.js';
 import { gradesCounted } from '../metrics/index.js';
-import { WriteBatch } from '../storage/write-batch.js';
+import { StatementBatch } from '../storage/statement-batch.js';
 import { saveGrades, type GradeRecord, type StoredSetting } from './grades.js';
 
 /** What a table runner tells the coach (`TableRunner` option `coach`). */
@@ -52,10 +52,10 @@ export const GRADE_BATCH_MS = 250;
 export class Coach implements RoundGrader {
   private readonly inFlight = new Set<Promise<void>>();
   /** Grades waiting to be stored with others. */
-  private readonly grades: WriteBatch<GradeRecord>;
+  private readonly grades: StatementBatch<GradeRecord>;
 
   constructor(private readonly options: CoachOptions) {
-    this.grades = new WriteBatch(GRADE_BATCH_MS, (records) => saveGrades(options.database, records));
+    this.grades = new StatementBatch(GRADE_BATCH_MS, (records) => saveGrades(options.database, records));
   }
 
   /** See `RoundGrader.roundSettled`. */

@@ -110,5 +110,38 @@ for (const backend of TEST_BACKENDS) {
       for (const { playerId, balanceCents } of figures) expect(unwrap(await ledger.spendable(playerId, 't1'))).toBe(balanceCents);
       expect(await ledger.figures([], 't1')).toEqual([]);
     });
+
+    it('answers the balance checks asked at once, at several tables, with one statement and as one at a time', async () => {
+      unwrap(await reserve('t1', 10_150, 50_750));
+      unwrap(await reserve('t2', 10_150, 20_000));
+      const asks: [string, string][] = [
+        [ben, 't1'],
+        [ben, 't2'],
+        [ben, 'elsewhere'],
+        [pat, 't1'],
+        ['nobody', 't1'],
+      ];
+      const oneAtATime = [];
+      for (const [playerId, tableId] of asks) oneAtATime.push(await ledger.spendable(playerId, tableId));
+      const selects: string[] = [];
+      const counted = database.db.withPlugin({
+        transformQuery: (args) => {
+          if (args.node.kind === 'SelectQueryNode') selects.push(args.queryId.queryId);
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const batched = createLedger({ ...database, db: counted });
+      const atOnce = await Promise.all(asks.map(([playerId, tableId]) => batched.spendable(playerId, tableId)));
+      expect(selects).toHaveLength(1);
+      expect(atOnce).toEqual(oneAtATime);
+      expect(oneAtATime.map((answer) => (answer.ok ? answer.value : answer.error.code))).toEqual([
+        100_000 - 20_000,
+        100_000 - 50_750,
+        100_000 - 50_750 - 20_000,
+        100_000,
+        'ledger/unknown-account',
+      ]);
+    });
   });
 }

@@ -2,7 +2,7 @@
  * The banker's cover, committed when it approves (docs/server.md "The banker's cover"; issue 10 point 2).
  * A reservation holds part of a banking player's wallet for its bank at one table: no money moves (the
  * balances, entries and escrow are untouched), but every deal (`openRound`) and every other bank of the
- * same player at another table sees only its wallet less the reservations elsewhere (`spendableOf`), so
+ * same player at another table sees only its wallet less the reservations elsewhere (`spendableReader`), so
  * the money that covers a bank cannot be spent at another table.
  *
  * Locking: each write locks the player's wallet row first (`lockAccounts`, the ledger's one lock order),
@@ -13,6 +13,7 @@ import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Database } from '../storage/database.js';
 import type { Tables } from '../storage/schema.js';
 import { transact } from '../storage/transaction.js';
+import { StatementBatch } from '../storage/statement-batch.js';
 import { lockAccounts, walletAccountId, type LockedAccount } from './accounts.js';
 import type { LeaseCheck } from './ownership.js';
 
@@ -112,22 +113,57 @@ export async function releaseBank(database: Database, tableId: string, playerId:
   await database.db.deleteFrom('bank_reservations').where('table_id', '=', tableId).where('player_id', '=', playerId).execute();
 }
 
-/**
- * What `playerId` may stake at `tableId`, cents: its wallet less its reservations at other tables (never
- * below 0). Its own bank at `tableId`, if any, is not deducted: that money covers the bets there.
- * @returns the amount; or `ledger/unknown-account`
- */
-export async function spendableOf(database: Database, playerId: string, tableId: string): Promise<Result<number>> {
-  const row = await database.db
-    .selectFrom('accounts as a')
-    .select(['a.balance_cents', (eb) => heldElsewhere(eb, 'a.player_id', tableId).as('held_cents')])
-    .where('a.id', '=', walletAccountId(playerId))
-    .executeTakeFirst();
-  if (row === undefined) return err('ledger/unknown-account', `no player ${playerId}`);
-  return ok(Math.max(0, row.balance_cents - Number(row.held_cents)));
+/** A balance check waiting for its batch (`spendableReader`). */
+interface SpendableAsk {
+  readonly playerId: string;
+  readonly tableId: string;
 }
 
-/** A player's figures as a table shows them: what it may stake there (`spendableOf`) and its comp points. */
+/** A wallet and the bank reservations of its player, at every table. */
+interface WalletWithReservations {
+  readonly balanceCents: number;
+  readonly reservations: readonly { readonly tableId: string; readonly amountCents: number }[];
+}
+
+/** How long the first balance check of a batch waits for others, ms: the next turn of the event loop. */
+const SPENDABLE_BATCH_MS = 0;
+
+/**
+ * `Ledger.spendable` with its batch, for `database`: what a player may stake at a table, cents: its wallet less
+ * its reservations at other tables (never below 0). Its own bank at that table, if any, is not deducted: that
+ * money covers the bets there. The checks asked within a turn of the event loop, at every table, are answered by
+ * one statement (issue 11 point 4c: every bet's balance check, issue 13 point 5, was a statement a wager).
+ * @returns for each call: the amount; or `ledger/unknown-account`
+ */
+export function spendableReader(database: Database): (playerId: string, tableId: string) => Promise<Result<number>> {
+  const batch = new StatementBatch(SPENDABLE_BATCH_MS, (asks: readonly SpendableAsk[]) => walletsOf(database, asks.map((ask) => ask.playerId)));
+  return async (playerId, tableId) => {
+    const wallet = (await batch.add({ playerId, tableId })).get(playerId);
+    if (wallet === undefined) return err('ledger/unknown-account', `no player ${playerId}`);
+    const held = wallet.reservations.reduce((sum, reservation) => (reservation.tableId === tableId ? sum : sum + reservation.amountCents), 0);
+    return ok(Math.max(0, wallet.balanceCents - held));
+  };
+}
+
+/** The wallets of `playerIds` with their players' bank reservations, by player id, in one statement. */
+async function walletsOf(database: Database, playerIds: readonly string[]): Promise<ReadonlyMap<string, WalletWithReservations>> {
+  const rows = await database.db
+    .selectFrom('accounts as a')
+    .leftJoin('bank_reservations as r', 'r.player_id', 'a.player_id')
+    .select(['a.player_id', 'a.balance_cents', 'r.table_id', 'r.amount_cents'])
+    .where('a.id', 'in', [...new Set(playerIds)].map(walletAccountId))
+    .execute();
+  const wallets = new Map<string, { balanceCents: number; reservations: { tableId: string; amountCents: number }[] }>();
+  for (const row of rows) {
+    if (row.player_id === null) continue;
+    let wallet = wallets.get(row.player_id);
+    if (wallet === undefined) wallets.set(row.player_id, (wallet = { balanceCents: row.balance_cents, reservations: [] }));
+    if (row.table_id !== null && row.amount_cents !== null) wallet.reservations.push({ tableId: row.table_id, amountCents: Number(row.amount_cents) });
+  }
+  return wallets;
+}
+
+/** A player's figures as a table shows them: what it may stake there (`spendableReader`) and its comp points. */
 export interface TableFigures {
   readonly playerId: string;
   /** Its wallet less its bank reservations at other tables, never below 0, cents. */
@@ -136,7 +172,7 @@ export interface TableFigures {
 }
 
 /**
- * `spendableOf` and the comp points of each of `playerIds` at `tableId`, in one statement (issue 11 point 4c:
+ * What each of `playerIds` may stake at `tableId` (as `spendableReader`) and its comp points, in one statement (issue 11 point 4c:
  * a deal and a settlement re-read the figures of all their players at once instead of two or three
  * statements each). Unknown players are absent from the answer; order follows the database.
  */

@@ -23,7 +23,7 @@ import { roundsRefunded } from '../metrics/index.js';
 import { closedFairRounds, roundFairness, type RoundFairnessRecord } from './round-fairness.js';
 import type { Database } from '../storage/database.js';
 import { audit } from './audit.js';
-import { figuresOf, releaseBank, releaseOrphanReservations, reserveBank, spendableOf, type ReserveBankInput, type TableFigures } from './bank-reservations.js';
+import { figuresOf, releaseBank, releaseOrphanReservations, reserveBank, spendableReader, type ReserveBankInput, type TableFigures } from './bank-reservations.js';
 import { accountBalances, balance, sumOfBalances, type AccountBalance } from './balances.js';
 import { history, type HistoryItem, type HistoryQuery } from './history.js';
 import { openRound, type OpenRoundInput } from './open-round.js';
@@ -169,7 +169,8 @@ export interface Ledger {
 
   /**
    * What `playerId` may stake at `tableId`, cents: its wallet less its bank reservations at other tables
-   * (never below 0); or `ledger/unknown-account`.
+   * (never below 0); or `ledger/unknown-account`. Checks asked at about the same time (within a turn of the
+   * event loop) are read by one statement (`spendableReader`).
    */
   spendable(playerId: string, tableId: string): Promise<Result<number>>;
 
@@ -219,6 +220,7 @@ export interface Ledger {
 /** The ledger on `database` (migrated with `migrateToLatest`). */
 export function createLedger(database: Database): Ledger {
   const saveRoundSecret = roundSecretSaver(database);
+  const spendable = spendableReader(database);
   return {
     openRound: (input) => openRound(database, input),
     settleRound: (input) => settleRound(database, input),
@@ -239,7 +241,7 @@ export function createLedger(database: Database): Ledger {
     balance: (playerId) => balance(database, playerId),
     reserveBank: (input) => reserveBank(database, input),
     releaseBank: (tableId, playerId) => releaseBank(database, tableId, playerId),
-    spendable: (playerId, tableId) => spendableOf(database, playerId, tableId),
+    spendable,
     figures: (playerIds, tableId) => figuresOf(database, playerIds, tableId),
     releaseOrphanReservations: (check) => releaseOrphanReservations(database, check),
     topUp: (playerId, brokeBelowCents) => topUp(database, playerId, brokeBelowCents),

@@ -12,7 +12,7 @@
 import { sql } from 'kysely';
 import { err, ok, type Result } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
-import { WriteBatch } from '../storage/write-batch.js';
+import { StatementBatch } from '../storage/statement-batch.js';
 import { toJson } from './rounds.js';
 
 /** How long the first record of a batch waits for others, ms: the next turn of the event loop. */
@@ -26,7 +26,7 @@ interface SecretSave {
 
 /** See `Ledger.saveRoundSecret`: returns that method, with its batch, for `database`. */
 export function roundSecretSaver(database: Database): (roundId: string, secret: unknown) => Promise<Result<void>> {
-  const batch = new WriteBatch(SECRET_BATCH_MS, (saves: readonly SecretSave[]) => saveRoundSecrets(database, saves));
+  const batch = new StatementBatch(SECRET_BATCH_MS, (saves: readonly SecretSave[]) => saveRoundSecrets(database, saves));
   return async (roundId, secret) => {
     const saved = await batch.add({ roundId, secretJson: toJson(secret, 'secret') });
     return saved.has(roundId) ? ok(undefined) : err('action/stale', `round ${roundId} is not open`);

@@ -11,7 +11,7 @@
 import type { TableNotice } from '@paigow/engine';
 import { noticeMessage, type InboxNotice } from '@paigow/protocol';
 import type { EventAck, Ledger, PlayerEvent, PlayerEventInput } from '../ledger/index.js';
-import { WriteBatch } from '../storage/write-batch.js';
+import { StatementBatch } from '../storage/statement-batch.js';
 
 /** The `notice` message of a stored event. */
 export function inboxNotice(event: PlayerEvent): InboxNotice {
@@ -35,10 +35,10 @@ export class InboxDelivery {
   /** Per player, the highest `seq` this process sent. */
   private readonly sent = new Map<string, number>();
   /** Acknowledgements waiting to be written with others. */
-  private readonly acks: WriteBatch<EventAck, number>;
+  private readonly acks: StatementBatch<EventAck, number>;
 
   constructor(private readonly ledger: Pick<Ledger, 'recordEvents' | 'unackedEvents' | 'ackEvents'>) {
-    this.acks = new WriteBatch(ACK_BATCH_MS, (acks) => ledger.ackEvents(acks));
+    this.acks = new StatementBatch(ACK_BATCH_MS, (acks) => ledger.ackEvents(acks));
   }
 
   /**

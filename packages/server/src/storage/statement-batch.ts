@@ -1,9 +1,10 @@
 /**
- * Writes that may wait a little so that many go in one statement (issue 11 point 4c: batch what can be
- * batched): the coach's grades, the inbox's acknowledgements, the records of players' settings. Items added
- * within `delayMs` of the first are written together by one call of `write`; each `add` settles with that call.
+ * Statements that may wait a little so that many go in one (issue 11 point 4c: batch what can be batched): the
+ * coach's grades, the inbox's acknowledgements, the records of players' settings, the balance checks before bets.
+ * Items added within `delayMs` of the first are handled together by one call of `write`; each `add` settles with
+ * that call's result.
  */
-export class WriteBatch<T, R = void> {
+export class StatementBatch<T, R = void> {
   private pending: { readonly item: T; readonly written: (result: R) => void; readonly failed: (error: unknown) => void }[] = [];
   private timer: NodeJS.Timeout | null = null;
 
