@@ -37,9 +37,11 @@ interface ClusterBench {
 /**
  * The paper estimate at 100,000 players (docs/server.md "100,000 players, on paper"): people play a table
  * round about every 30 s (bets, cards, settings, reveal), six to a table; a process holds 2,000 players
- * (issue 11's load level); per table round the ledger writes two transactions (the deal, the settlement),
- * and per wager it reads the balance once at the bet (two statements) and saves the setting (one); each
- * process publishes at most one balance message per 50 ms batch, which every other process receives.
+ * (issue 11's load level, with `PAIGOW_MAX_PLAYERS=2000`: the default 1,000 suits players who act the moment
+ * they can, as the benchmark's do); per table round the ledger writes two transactions (the deal, the
+ * settlement), and per wager it reads the balance once at the bet and saves the setting, at most three
+ * statements (both are batched, so fewer when several fall in one turn of the event loop); each process
+ * publishes at most one balance message per 50 ms batch, which every other process receives.
  */
 function onPaper(): string {
   const players = 100_000;
@@ -53,8 +55,8 @@ function onPaper(): string {
   const delivered = published * processes;
   const n = (value: number): string => Math.round(value).toLocaleString('en');
   return (
-    `On paper, 100,000 players (a table round every 30 s, 6 a table, 2,000 players a process): ${n(processes)} processes, ` +
-    `${n(tables)} tables, ${n(wagersPerSecond)} wagers/s; PostgreSQL ${n(writeTransactions)} write transactions/s (~${n(statements)} statements/s, ` +
+    `On paper, 100,000 players (a table round every 30 s, 6 a table, 2,000 players a process, PAIGOW_MAX_PLAYERS=2000): ${n(processes)} processes, ` +
+    `${n(tables)} tables, ${n(wagersPerSecond)} wagers/s; PostgreSQL ${n(writeTransactions)} write transactions/s (≤ ~${n(statements)} statements/s, ` +
     `~${n(wagersPerSecond * 4)} ledger rows/s); Redis ≤ ${n(published)} balance messages/s published, ${n(delivered)} delivered (every process hears every batch). ` +
     `Breaks first: PostgreSQL connections (${n(processes)} processes × a pool of 10 against max_connections 100: needs a pooler such as PgBouncer), ` +
     'then the ledger tables growing by ~1 billion rows a day (paigow audit reads them all), then the balance broadcast (per-player channels would make it O(players), not O(processes²)).'
