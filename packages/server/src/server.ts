@@ -449,7 +449,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         eventLoopLagMs: () => serverHealth.eventLoopLagMs(),
         players: () => {
           let count = 0;
-          for (const runner of runners.values()) count += runner.playerCount;
+          for (const runner of runners.values()) count += runner.connectedPlayerCount;
           return count;
         },
       },

@@ -73,6 +73,28 @@ describe('admission control on a server (docs/server.md "Admission control")', (
     expect(server.admission.refusals).toBe(2);
   }, 30_000);
 
+  it('counts the players connected: a seat held for a player whose client left does not keep a new player out', async () => {
+    store = createStore('sqlite');
+    server = await startTestServer(store, { admission: { maxPlayers: 3, maxEventLoopLagMs: 3_600_000 } });
+    const [a, b, c, d] = await Promise.all([signIn(server, 'Ann'), signIn(server, 'Bo'), signIn(server, 'Cy'), signIn(server, 'Dee')]);
+    const ann = await TestClient.join(server, 'small', a.token, 'ann');
+    clients.push(ann);
+    await ann.act('sit', { seat: 0 });
+    const bo = await TestClient.join(server, 'small', b.token, 'bo');
+    await bo.act('sit', { seat: 1 });
+    clients.push(await TestClient.join(server, 'small', d.token, 'dee'));
+    await expect(TestClient.join(server, 'fresh', c.token, 'cy')).rejects.toThrow(/server\/overloaded/);
+    // Bo's connection is lost: his seat is held, his client costs nothing.
+    await bo.leave(false);
+    await expect.poll(() => server!.runners.get('small')?.current.players[b.player.id]?.connected, { timeout: 5_000 }).toBe(false);
+    const cy = await TestClient.join(server, 'fresh', c.token, 'cy');
+    clients.push(cy);
+    // Bo, at the table, gets back to his seat although the process is at its limit again.
+    const back = await TestClient.join(server, 'small', b.token, 'bo');
+    clients.push(back);
+    expect(back.view.you?.seat).toBe(1);
+  }, 30_000);
+
   it('while the event loop lags past the limit, new players are refused; once it recovers they are taken', async () => {
     store = createStore('sqlite');
     server = await startTestServer(store, { admission: { maxEventLoopLagMs: LAG_LIMIT_MS } });

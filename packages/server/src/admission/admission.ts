@@ -8,7 +8,7 @@ import type { RuleError } from '@paigow/engine';
 
 /** The limits, each with its environment variable. */
 export interface AdmissionLimits {
-  /** Players at this process's tables (a player at two tables counts twice) above which new seats are refused (`PAIGOW_MAX_PLAYERS`). */
+  /** Players with a client connected at this process's tables (a player at two tables counts twice) above which new seats are refused (`PAIGOW_MAX_PLAYERS`). */
   readonly maxPlayers: number;
   /** Event-loop delay, p99 over the last window, above which new seats are refused, ms (`PAIGOW_ADMIT_MAX_LAG_MS`). */
   readonly maxEventLoopLagMs: number;
@@ -27,7 +27,7 @@ export const DEFAULT_ADMISSION: AdmissionLimits = Object.freeze({ maxPlayers: 1_
 export interface AdmissionProbe {
   /** The event loop's delay, p99 over the last window, ms. */
   readonly eventLoopLagMs: () => number;
-  /** Players at this process's tables now. */
+  /** Players with a client connected at this process's tables now. */
   readonly players: () => number;
 }
 

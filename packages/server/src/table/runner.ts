@@ -179,9 +179,14 @@ export class TableRunner {
     return this.options.config.tableId;
   }
 
-  /** Players at the table (seated or watching, connected or held), for admission control. */
-  get playerCount(): number {
-    return Object.keys(this.state.players).length;
+  /**
+   * Players at the table with a client connected (seated or watching), for admission control: the load is theirs;
+   * a seat held for a player whose client left costs nothing (and that player gets back in regardless).
+   */
+  get connectedPlayerCount(): number {
+    let count = 0;
+    for (const player of Object.values(this.state.players)) if (player.connected) count += 1;
+    return count;
   }
 
   /** The table's settings. */
