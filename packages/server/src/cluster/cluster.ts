@@ -139,6 +139,12 @@ function exited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
+/** Calls `report` with `child`'s exit code or signal once it exits (at once if it has exited already). */
+function whenExited(child: ChildProcess, report: (why: string) => void): void {
+  if (exited(child)) report(String(child.signalCode ?? child.exitCode));
+  else child.once('exit', (code, signal) => report(String(signal ?? code)));
+}
+
 /**
  * Starts nginx and `options.processes` server processes; resolves once every process answers `/readyz`
  * 200 and this cluster's nginx answers on the front port (`NginxSite.identity`) and `/livez`.
@@ -176,11 +182,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const failed = exitOf(child, `process ${slot.name}`).then((why) => `${why}: ${tail.trim()}`);
     await answers(`http://127.0.0.1:${slot.port}/readyz`, readyTimeoutMs, failed);
     const pid = child.pid as number;
-    const report = (code: number | null, signal: NodeJS.Signals | null): void => {
-      if (!stopped.has(child)) options.onExit?.({ what: 'process', name: slot.name, port: slot.port, pid, why: String(signal ?? code) });
-    };
-    if (exited(child)) report(child.exitCode, child.signalCode);
-    else child.once('exit', report);
+    whenExited(child, (why) => {
+      if (!stopped.has(child)) options.onExit?.({ what: 'process', name: slot.name, port: slot.port, pid, why });
+    });
     return { name: slot.name, port: slot.port, pid };
   };
 
@@ -218,11 +222,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // Its own answer first: another program on the front port would answer /livez too.
     await answers(`http://127.0.0.1:${frontPort}${IDENTITY_PATH}`, readyTimeoutMs, nginxFailed, identity);
     await answers(`http://127.0.0.1:${frontPort}/livez`, readyTimeoutMs, nginxFailed);
-    const report = (code: number | null, signal: NodeJS.Signals | null): void => {
-      if (!stopped.has(front)) options.onExit?.({ what: 'nginx', why: String(signal ?? code) });
-    };
-    if (exited(front)) report(front.exitCode, front.signalCode);
-    else front.once('exit', report);
+    whenExited(front, (why) => {
+      if (!stopped.has(front)) options.onExit?.({ what: 'nginx', why });
+    });
   } catch (error) {
     await stop();
     throw error;

@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unwrap } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
-import { openLedger, TEST_BACKENDS } from '../testing/backends.js';
-import { createLedger, type Ledger } from './ledger.js';
+import { countingLedger, openLedger, TEST_BACKENDS } from '../testing/backends.js';
+import type { Ledger } from './ledger.js';
 import { shortPlayersOf } from './open-round.js';
 
 for (const backend of TEST_BACKENDS) {
@@ -91,16 +91,9 @@ for (const backend of TEST_BACKENDS) {
       unwrap(await reserve('t1', 10_150, 30_000));
       unwrap(await reserve('t2', 10_150, 20_000));
       await database.db.updateTable('players').set({ comp_points: 7 }).where('id', '=', pat).execute();
-      let statements = 0;
-      const counted = database.db.withPlugin({
-        transformQuery: (args) => {
-          statements += 1;
-          return args.node;
-        },
-        transformResult: async (args) => args.result,
-      });
-      const figures = await createLedger({ ...database, db: counted }).figures([ben, pat, 'nobody', ben], 't1');
-      expect(statements).toBe(1);
+      const counting = countingLedger(database);
+      const figures = await counting.ledger.figures([ben, pat, 'nobody', ben], 't1');
+      expect(counting.statements()).toBe(1);
       expect([...figures].sort((a, b) => (a.playerId < b.playerId ? -1 : 1))).toEqual(
         [
           { playerId: ben, balanceCents: 100_000 - 20_000, compPoints: 0 }, // t1's own bank is not deducted at t1
@@ -123,17 +116,9 @@ for (const backend of TEST_BACKENDS) {
       ];
       const oneAtATime = [];
       for (const [playerId, tableId] of asks) oneAtATime.push(await ledger.spendable(playerId, tableId));
-      const selects: string[] = [];
-      const counted = database.db.withPlugin({
-        transformQuery: (args) => {
-          if (args.node.kind === 'SelectQueryNode') selects.push(args.queryId.queryId);
-          return args.node;
-        },
-        transformResult: async (args) => args.result,
-      });
-      const batched = createLedger({ ...database, db: counted });
+      const { ledger: batched, statements: selects } = countingLedger(database, 'SelectQueryNode');
       const atOnce = await Promise.all(asks.map(([playerId, tableId]) => batched.spendable(playerId, tableId)));
-      expect(selects).toHaveLength(1);
+      expect(selects()).toBe(1);
       expect(atOnce).toEqual(oneAtATime);
       expect(oneAtATime.map((answer) => (answer.ok ? answer.value : answer.error.code))).toEqual([
         100_000 - 20_000,

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unwrap } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
-import { openLedger, TEST_BACKENDS } from '../testing/backends.js';
-import { createLedger, type Ledger } from './ledger.js';
+import { countingLedger, openLedger, TEST_BACKENDS } from '../testing/backends.js';
+import type { Ledger } from './ledger.js';
 
 for (const backend of TEST_BACKENDS) {
   describe.skipIf(!backend.enabled)(`saveRoundSecret on ${backend.title}`, () => {
@@ -63,15 +63,7 @@ for (const backend of TEST_BACKENDS) {
         );
       }
       unwrap(await ledger.refundRound('r2', 'test'));
-      const updates: string[] = [];
-      const counted = database.db.withPlugin({
-        transformQuery: (args) => {
-          if (args.node.kind === 'UpdateQueryNode') updates.push(args.queryId.queryId);
-          return args.node;
-        },
-        transformResult: async (args) => args.result,
-      });
-      const batched = createLedger({ ...database, db: counted });
+      const { ledger: batched, statements: updates } = countingLedger(database, 'UpdateQueryNode');
       const results = await Promise.all([
         batched.saveRoundSecret('r0', { step: 1 }),
         batched.saveRoundSecret('r1', { step: 1 }),
@@ -79,7 +71,7 @@ for (const backend of TEST_BACKENDS) {
         batched.saveRoundSecret('r2', { step: 1 }),
       ]);
       expect(results.map((result) => (result.ok ? 'ok' : result.error.code))).toEqual(['ok', 'ok', 'ok', 'action/stale']);
-      expect(updates).toHaveLength(1);
+      expect(updates()).toBe(1);
       const secrets = Object.fromEntries((await ledger.openRounds()).map((round) => [round.roundId, round.secret]));
       expect(secrets).toEqual({ r0: { step: 2 }, r1: { step: 1 } });
     } finally {

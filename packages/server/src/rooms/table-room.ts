@@ -216,7 +216,10 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   private async receive(client: TableClient, type: string | number, payload: unknown): Promise<void> {
     const refused = await this.answer(client, type, payload);
     // LOG_LEVEL=debug: every table message and how it ended, refused before the table or by it (docs/operations.md "Logs").
-    this.logger.debug({ event: 'message', tableId: this.roomId, playerId: client.userData?.playerId, type: String(type), refused }, 'table message');
+    // Checked first: this runs for every message, and at other levels the line is not built.
+    if (this.logger.isLevelEnabled('debug')) {
+      this.logger.debug({ event: 'message', tableId: this.roomId, playerId: client.userData?.playerId, type: String(type), refused }, 'table message');
+    }
   }
 
   /** Handles one message and answers it where it is answered. @returns the refusal's code, or null when it was taken */

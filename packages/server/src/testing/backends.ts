@@ -79,3 +79,20 @@ export async function openLedger(backend: TestBackend, ...nicknames: string[]): 
   for (const nickname of nicknames) guests.push(unwrap(await players.createGuest(nickname)).player.id);
   return { database, ledger: createLedger(database), guests };
 }
+
+/**
+ * A ledger on `database` that counts the statements it runs, only those of kind `kind` when given (Kysely's node
+ * kind, e.g. `'SelectQueryNode'`, `'UpdateQueryNode'`): `statements()` is how many so far. For tests of statements
+ * merged or batched.
+ */
+export function countingLedger(database: Database, kind?: string): { readonly ledger: Ledger; statements(): number } {
+  let count = 0;
+  const db = database.db.withPlugin({
+    transformQuery: (args) => {
+      if (kind === undefined || args.node.kind === kind) count += 1;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  return { ledger: createLedger({ ...database, db }), statements: () => count };
+}
