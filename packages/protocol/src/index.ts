@@ -5,6 +5,7 @@
  */
 export * from './messages.js';
 export * from './view.js';
+export * from './view-patch.js';
 export * from './http.js';
 export * from './notices.js';
 export * from './project.js';

@@ -174,11 +174,12 @@ export interface HintReply extends SettingHint {
 }
 
 /**
- * Server → client message types: `'view'` carries a `TableView`, `'error'` an `ErrorMessage` (the
+ * Server → client message types: `'view'` carries a `TableView` (a client's first), `'view-patch'` a `TableViewPatch`
+ * (its changes since, `view-patch.ts`), `'error'` an `ErrorMessage` (the
  * answer to a refused request, and nothing else), `'hint'` a `HintReply` (to the asking client only),
  * `'notice'` an `InboxNotice` (`notices.ts`: what a timer, a disconnection, a settlement or recovery did to the player, numbered in its inbox).
  */
-export const SERVER_MESSAGE_TYPES = ['view', 'error', 'hint', 'notice'] as const;
+export const SERVER_MESSAGE_TYPES = ['view', 'view-patch', 'error', 'hint', 'notice'] as const;
 
 /** True when `type` names a client → server message. */
 export function isClientMessageType(type: unknown): type is ClientMessageType {

@@ -48,6 +48,18 @@ describe('viewFor (rules.md §5: who sees which cards)', () => {
     }
   });
 
+  it('makes the last round\'s view and the configuration\'s once: later views of the table share them until they change', () => {
+    let s = dealtTwo();
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'b', nowMs: s.nowMs });
+    const later = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: s.nowMs });
+    expect(later.lastRound).toBe(s.lastRound);
+    expect(viewFor(later, 'a').lastRound).toBe(viewFor(s, 'a').lastRound);
+    expect(viewFor(later, 'a').config).toBe(viewFor(s, 'b').config);
+    expect(viewFor(s, 'b').lastRound).not.toBe(viewFor(s, 'a').lastRound);
+    expect(viewFor(s, 'b').lastRound).toEqual(projectRoundResult(s.lastRound!, 'b'));
+  });
+
   it('describes the table: limits, rates, timers and the bank requirement', () => {
     const view = viewFor(testTable({ playerBanking: true }), null);
     expect(view.config).toEqual({

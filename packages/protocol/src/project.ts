@@ -44,6 +44,32 @@ const bets = (b: Bets): Bets => ({ main: b.main, fortune: b.fortune });
 /** A setting's two hands in the engine's card notation, its one form on the wire: the engine's `settingText` (notation module). */
 export { settingText };
 
+/**
+ * The views `viewFor` already made of a table's configuration and of a last round (for each viewer). The engine
+ * never changes a configuration or a round result once made (it keeps them by reference from state to state), so
+ * a view made once serves every later view of the table until they change: a loaded table makes a view for each
+ * client after each change, and projecting the same result again was most of the cost. Shared views are
+ * read-only (`TableView`'s fields are `readonly`); the caches hold nothing once the table drops the objects.
+ */
+const configViews = new WeakMap<TableState['config'], TableConfigView>();
+const lastRoundViews = new WeakMap<RoundResult, Map<string | null, RoundResultView>>();
+
+/** `configView`, made once per configuration. */
+function sharedConfigView(state: TableState): TableConfigView {
+  let view = configViews.get(state.config);
+  if (view === undefined) configViews.set(state.config, (view = configView(state)));
+  return view;
+}
+
+/** `projectRoundResult`, made once per result and viewer. */
+function sharedLastRoundView(result: RoundResult, viewerId: string | null): RoundResultView {
+  let byViewer = lastRoundViews.get(result);
+  if (byViewer === undefined) lastRoundViews.set(result, (byViewer = new Map()));
+  let view = byViewer.get(viewerId);
+  if (view === undefined) byViewer.set(viewerId, (view = projectRoundResult(result, viewerId)));
+  return view;
+}
+
 /** The table's settings as clients see them. */
 function configView(state: TableState): TableConfigView {
   const c = state.config;
@@ -271,14 +297,14 @@ export function viewFor(state: TableState, viewerId: string | null): TableView {
   return {
     protocolVersion: PROTOCOL_VERSION,
     tableId: state.config.tableId,
-    config: configView(state),
+    config: sharedConfigView(state),
     phase: state.phase,
     roundId: state.round?.roundId ?? null,
     serverNowMs: state.nowMs,
     seats: seatViews(state, viewerId),
     banker: bankerView(state),
     you: viewerId === null ? null : youView(state, viewerId),
-    lastRound: state.lastRound === null ? null : projectRoundResult(state.lastRound, viewerId),
+    lastRound: state.lastRound === null ? null : sharedLastRoundView(state.lastRound, viewerId),
     fairness: fairnessView(state),
     ack: null,
   };

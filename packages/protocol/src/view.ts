@@ -258,7 +258,8 @@ export interface FairnessView {
 }
 
 /**
- * Everything one client sees of a table; sent as the `'view'` message after every change.
+ * Everything one client sees of a table; sent whole as the `'view'` message to a client that joins, then changed
+ * by `'view-patch'` messages (`view-patch.ts`).
  * Built by `viewFor(state, playerId)`.
  */
 export interface TableView {

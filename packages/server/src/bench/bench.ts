@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TableConfigInput } from '@paigow/engine';
-import type { InboxNotice, SessionResponse, TableView } from '@paigow/protocol';
+import { onTableView, type InboxNotice, type SessionResponse, type TableView } from '@paigow/protocol';
 import type { AdmissionLimits } from '../admission/index.js';
 import { createLedger } from '../ledger/index.js';
 import { startServer } from '../server.js';
@@ -359,7 +359,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
         room.onMessage('notice', (notice: InboxNotice) => {
           if (notice.seq !== null) room.send('ack-notice', { seq: notice.seq, requestId: `${i}-ack-${++acks}` });
         });
-        room.onMessage('view', (view: TableView) => {
+        onTableView(room, (view) => {
           latest = view;
           for (const waiter of [...waiters]) waiter({ view });
         });

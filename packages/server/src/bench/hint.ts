@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCryptoRng, HAND_SIZE, shuffledDeck, toHand, unwrap } from '@paigow/engine';
-import type { HintReply, SessionResponse, TableView } from '@paigow/protocol';
+import { onTableView, type HintReply, type SessionResponse, type TableView } from '@paigow/protocol';
 import { HintPool } from '../hint/index.js';
 import { startServer } from '../server.js';
 import { percentile } from './bench.js';
@@ -95,11 +95,14 @@ export async function benchHints(hints = 30): Promise<HintBenchResult> {
     const room = await new Client(`ws://127.0.0.1:${server.port}`).joinById('hint-bench', { token: session.token });
     let request = 0;
     const waiters = new Set<(type: string, message: { requestId?: string | null; ack?: string | null }) => void>();
-    for (const type of ['view', 'error', 'hint']) {
-      room.onMessage(type, (message: { requestId?: string | null; ack?: string | null }) => {
+    for (const type of ['error', 'hint']) {
+      room.onMessage(type, (message: { requestId?: string | null }) => {
         for (const waiter of [...waiters]) waiter(type, message);
       });
     }
+    onTableView(room, (view) => {
+      for (const waiter of [...waiters]) waiter('view', view);
+    });
     const send = <T>(type: string, payload: object = {}): Promise<T> =>
       new Promise<T>((resolve, reject) => {
         const requestId = `b-${++request}`;

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { createConnection, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { TableConfigInput } from '@paigow/engine';
-import type { SessionResponse, TableView } from '@paigow/protocol';
+import { onTableView, type SessionResponse, type TableView } from '@paigow/protocol';
 import { createDatabase, type Database } from '../storage/index.js';
 import { startCluster, type Cluster } from './cluster.js';
 
@@ -405,7 +405,7 @@ export class SoakPlayer {
     this.view = null;
     this.pending = null;
     let first = true;
-    room.onMessage('view', (view: TableView) => {
+    onTableView(room, (view) => {
       this.view = view;
       if (this.pending !== null && view.ack === this.pending.id) this.pending = null;
       const you = view.you;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TableView } from '@paigow/protocol';
-import { sameJson, sameView } from './view-diff.js';
+import fc from 'fast-check';
+import { applyViewPatch, type TableView } from '@paigow/protocol';
+import { sameJson, viewPatch } from './view-diff.js';
 
 describe('sameJson', () => {
   it('compares plain JSON values deeply, ignoring keys whose value is undefined', () => {
@@ -14,13 +15,29 @@ describe('sameJson', () => {
   });
 });
 
-describe('sameView', () => {
-  const view = { protocolVersion: 1, tableId: 't', phase: 'betting', roundId: null, serverNowMs: 1, seats: [null], you: { seat: 0 }, banker: {}, lastRound: null, ack: null } as unknown as TableView;
-  it('is false for the first view and for any field but the clock and the ack', () => {
-    expect(sameView(undefined, view)).toBe(false);
-    expect(sameView(view, { ...view, serverNowMs: 99, ack: 'r-1' })).toBe(true);
-    expect(sameView(view, { ...view, seats: [{ nickname: 'Jo' }] } as unknown as TableView)).toBe(false);
-    expect(sameView(view, { ...view, lastRound: { roundId: 'r' } } as unknown as TableView)).toBe(false);
-    expect(sameView({ ...view, fairness: {} } as unknown as TableView, view)).toBe(false);
+describe('viewPatch', () => {
+  const view = { protocolVersion: 1, tableId: 't', phase: 'betting', roundId: null, serverNowMs: 1, seats: [null], you: { seat: 0 }, banker: {}, lastRound: null, fairness: {}, ack: null } as unknown as TableView;
+  it('is null when only the clock and the ack moved, else holds the changed fields with the clock and the ack', () => {
+    expect(viewPatch(view, { ...view, serverNowMs: 99, ack: 'r-1' })).toBeNull();
+    expect(viewPatch(view, { ...view, serverNowMs: 2, seats: [{ nickname: 'Jo' }] } as unknown as TableView)).toEqual({ serverNowMs: 2, ack: null, seats: [{ nickname: 'Jo' }] });
+    expect(viewPatch(view, { ...view, lastRound: { roundId: 'r' } } as unknown as TableView)).toEqual({ serverNowMs: 1, ack: null, lastRound: { roundId: 'r' } });
+    const { fairness: _dropped, ...withoutFairness } = view;
+    expect(viewPatch(view, withoutFairness as TableView)).toEqual({ serverNowMs: 1, ack: null, fairness: null });
+  });
+
+  it('applied to the previous view, gives the next one (any sequence of views)', () => {
+    const field = fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 3 }), fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 3 }), fc.record({ a: fc.integer({ min: 0, max: 2 }) }));
+    const anyView = fc.record({ phase: field, seats: field, you: field, lastRound: field, fairness: field, serverNowMs: fc.nat(), ack: fc.option(fc.string(), { nil: null }) }).map((v) => v as unknown as TableView);
+    fc.assert(
+      fc.property(fc.array(anyView, { minLength: 1, maxLength: 8 }), (views) => {
+        let shown = views[0];
+        for (let i = 1; i < views.length; i++) {
+          const patch = viewPatch(views[i - 1], views[i]);
+          if (patch === null) expect(sameJson({ ...shown, serverNowMs: 0, ack: null }, { ...views[i], serverNowMs: 0, ack: null })).toBe(true);
+          shown = patch === null ? { ...views[i] } : applyViewPatch(shown, patch);
+          expect(sameJson({ ...shown, serverNowMs: 0, ack: null }, { ...views[i], serverNowMs: 0, ack: null })).toBe(true);
+        }
+      }),
+    );
   });
 });

@@ -1,11 +1,12 @@
 /**
- * Whether a client's view changed (issue 11 point 4c: send a client a view only when its view changed).
- * A table sends every client its view after every change of the table; most changes touch a few seats,
- * and a client whose view is the same as the one it has gets nothing (unless the change acknowledges its
- * own request). `serverNowMs` (the table's clock, docs/protocol.md) alone does not make a view new: it
- * moves with every change and the client only uses it to correct its own clock.
+ * What changed in a client's view (issue 11 point 4c: send each client only what changed for it). A table
+ * sends every client its view after every change of the table; most changes touch a few seats, so a client
+ * is sent only the fields that changed (a `view-patch`), and one whose view is the same as the one it has
+ * gets nothing (unless the change acknowledges its own request). `serverNowMs` (the table's clock,
+ * docs/protocol.md) alone does not make a view new: it moves with every change and the client only uses it
+ * to correct its own clock.
  */
-import type { TableView } from '@paigow/protocol';
+import type { TableView, TableViewPatch } from '@paigow/protocol';
 
 /** Deep equality of two JSON-like values (plain objects, arrays, strings, numbers, booleans, null). */
 export function sameJson(a: unknown, b: unknown): boolean {
@@ -30,22 +31,25 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /**
- * True when `next` shows the client nothing `previous` (the last view it was sent, or undefined) did not:
- * every field equal but `serverNowMs` and `ack`.
+ * What a client whose last view was `previous` needs to be sent to see `next` (`view-patch.ts`): the top-level
+ * fields that differ, with `serverNowMs` and `ack`; `null` when `next` shows it nothing new (every field equal
+ * but `serverNowMs` and `ack`). A field `previous` has and `next` lacks is sent as `null` (the view's optional
+ * fields are nullable), so that applying the patch never leaves a stale value.
  */
-export function sameView(previous: TableView | undefined, next: TableView): boolean {
-  if (previous === undefined) return false;
+export function viewPatch(previous: TableView, next: TableView): TableViewPatch | null {
   const before = previous as unknown as Record<string, unknown>;
   const after = next as unknown as Record<string, unknown>;
-  // The fields that change most often first, so that a changed view is told apart quickly.
-  for (const key of FIRST) if (!sameJson(before[key], after[key])) return false;
+  const patch: Record<string, unknown> = { serverNowMs: next.serverNowMs, ack: next.ack };
+  let changed = false;
   for (const key in after) {
-    if (key === 'serverNowMs' || key === 'ack' || FIRST.includes(key)) continue;
-    if (!sameJson(before[key], after[key])) return false;
+    if (key === 'serverNowMs' || key === 'ack' || sameJson(before[key], after[key])) continue;
+    patch[key] = after[key] === undefined ? null : after[key];
+    changed = true;
   }
-  for (const key in before) if (!(key in after)) return false;
-  return true;
+  for (const key in before) {
+    if (key in after || before[key] === undefined) continue;
+    patch[key] = null;
+    changed = true;
+  }
+  return changed ? (patch as TableViewPatch) : null;
 }
-
-/** The view's fields compared first: those most changes touch. */
-const FIRST: readonly string[] = ['phase', 'roundId', 'seats', 'you', 'banker'];

@@ -8,10 +8,11 @@ function recorder(): ViewClient & { sent: { type: string; message: unknown }[] }
   return { sent, send: (type, message) => sent.push({ type, message }) };
 }
 
-const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const DELAY_MS = 20;
+const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, DELAY_MS + 5));
 
 describe('ViewPublisher', () => {
-  it('answers a request at once, tells the others once per turn of the event loop, and never resends a view the client has', async () => {
+  it('answers a request at once, tells the others once after a short wait, sends only what changed, and never resends a view the client has', async () => {
     let version = 0;
     const view = (playerId: string | null): TableView => ({ phase: 'betting', seats: [version], you: playerId === null ? null : { id: playerId }, serverNowMs: version }) as unknown as TableView;
     const a = recorder();
@@ -20,7 +21,7 @@ describe('ViewPublisher', () => {
       ['A', new Set([a])],
       ['B', new Set([b])],
     ]);
-    const publisher = new ViewPublisher({ view, clientsOf });
+    const publisher = new ViewPublisher({ view, clientsOf, othersDelayMs: DELAY_MS });
     for (let request = 1; request <= 3; request++) {
       version = request;
       publisher.publish({ ack: { playerId: 'A', requestId: `a-${request}` }, notices: [] });
@@ -28,6 +29,9 @@ describe('ViewPublisher', () => {
     // A got each answer with the view of its own change; B nothing yet.
     expect(a.sent.map((s) => (s.message as TableView).ack)).toEqual(['a-1', 'a-2', 'a-3']);
     expect(a.sent.map((s) => (s.message as { seats: number[] }).seats[0])).toEqual([1, 2, 3]);
+    expect(b.sent).toEqual([]);
+    // Nor at the next turn of the event loop: the others' views wait, so that the changes close together merge.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(b.sent).toEqual([]);
     await tick();
     // B got one view, the latest; A nothing more (it has that view).
@@ -40,7 +44,10 @@ describe('ViewPublisher', () => {
     version = 4;
     const notice = { code: 'notice/bet-returned', params: {}, message: 'x', seq: 1, tableId: 't' } as unknown as InboxNotice;
     publisher.publish({ ack: null, notices: [{ playerId: 'B', notice }] });
-    expect(b.sent.map((s) => s.type)).toEqual(['view', 'view', 'notice']);
+    expect(b.sent.map((s) => s.type)).toEqual(['view', 'view-patch', 'notice']);
+    // A's first message was its whole view, the next ones what changed: the seats, the clock and the ack only.
+    expect(a.sent.map((s) => s.type)).toEqual(['view', 'view-patch', 'view-patch']);
+    expect(Object.keys(a.sent[1].message as object).sort()).toEqual(['ack', 'seats', 'serverNowMs']);
     publisher.close();
     await tick();
     expect(a.sent).toHaveLength(3);

@@ -1,20 +1,29 @@
 /**
  * How a table room sends views (issue 11 point 4c; docs/server.md "Per-client views as messages"): after a
  * change of the table, the player whose request it answers (`ack`) and the players it sends a notice get
- * their view at once, before the notice; every other client is marked and gets ONE view, the latest, when
- * the event loop has handled what it already read (`setImmediate`). So several changes in a row (a busy
- * table, or a loaded process reading many messages at once) cost one view per client, not one per change;
- * and a view the client already has (`sameView`) is not sent again unless it answers its request. Every
- * request is still answered by a view that shows its own change.
+ * their view at once, before the notice; every other client is marked and gets ONE view, the latest, at most
+ * `OTHERS_VIEW_DELAY_MS` later. So several changes in a row (players of a busy table acting one after another,
+ * or a loaded process reading many messages at once) cost one view per client, not one per change.
+ * A client's first view is sent whole (`view`), then only what changed in it (`view-patch`, `viewPatch`); a
+ * view the client already has is not sent again unless it answers its request. Every request is still
+ * answered by a view that shows its own change.
  */
-import type { InboxNotice, TableView } from '@paigow/protocol';
+import type { InboxNotice, TableView, TableViewPatch } from '@paigow/protocol';
 import type { TableChange } from '../table/runner.js';
-import { sameView } from './view-diff.js';
+import { viewPatch } from './view-diff.js';
 
 /** A connection that takes messages (a Colyseus client). */
 export interface ViewClient {
   send(type: string, message: unknown): void;
 }
+
+/**
+ * How long other players' views may wait after a change, ms: Colyseus' own default patch rate (20 a second),
+ * too short for a person to notice. Sent at the next turn of the event loop instead, a table whose six players
+ * act one after another sent each of them a view after each action; the wait merges those, and the views,
+ * their encoding and their socket writes were half a loaded process's time (`npm run bench -- server`).
+ */
+export const OTHERS_VIEW_DELAY_MS = 50;
 
 /** What a `ViewPublisher` reads. */
 export interface ViewPublisherOptions<C extends ViewClient> {
@@ -22,13 +31,15 @@ export interface ViewPublisherOptions<C extends ViewClient> {
   readonly view: (playerId: string | null) => TableView;
   /** The room's clients by player id (read when sending). */
   readonly clientsOf: ReadonlyMap<string, ReadonlySet<C>>;
+  /** How long other players' views may wait, ms (default `OTHERS_VIEW_DELAY_MS`). */
+  readonly othersDelayMs?: number;
 }
 
 /** Sends one table room's views; see the module comment. */
 export class ViewPublisher<C extends ViewClient> {
   /** Players whose view is due at the next flush. */
   private readonly due = new Set<string>();
-  private flushing: NodeJS.Immediate | null = null;
+  private flushing: NodeJS.Timeout | null = null;
   private readonly lastSent = new WeakMap<C, TableView>();
 
   constructor(private readonly options: ViewPublisherOptions<C>) {}
@@ -44,7 +55,7 @@ export class ViewPublisher<C extends ViewClient> {
     for (const { playerId, notice } of change.notices) {
       for (const client of this.options.clientsOf.get(playerId) ?? []) client.send('notice', notice satisfies InboxNotice);
     }
-    this.flushing ??= setImmediate(() => this.flush());
+    this.flushing ??= setTimeout(() => this.flush(), this.options.othersDelayMs ?? OTHERS_VIEW_DELAY_MS);
   }
 
   /** Sends the views still due. */
@@ -55,19 +66,28 @@ export class ViewPublisher<C extends ViewClient> {
 
   /** Stops (the room is disposed): nothing more is sent. */
   close(): void {
-    if (this.flushing !== null) clearImmediate(this.flushing);
+    if (this.flushing !== null) clearTimeout(this.flushing);
     this.flushing = null;
     this.due.clear();
   }
 
-  /** Sends `playerId`'s clients its view now, with `ack`; a client that has this view already gets it only with an ack. */
+  /**
+   * Sends `playerId`'s clients its view now, with `ack`: whole to a client that has none yet, else what changed
+   * (`view-patch`); a client that has this view already gets a patch only with an ack.
+   */
   private sendNow(playerId: string, ack: string | null): void {
     this.due.delete(playerId);
     const view: TableView = { ...this.options.view(playerId), ack };
     for (const client of this.options.clientsOf.get(playerId) ?? []) {
-      if (ack === null && sameView(this.lastSent.get(client), view)) continue;
+      const previous = this.lastSent.get(client);
       this.lastSent.set(client, view);
-      client.send('view', view);
+      if (previous === undefined) {
+        client.send('view', view);
+        continue;
+      }
+      const patch = viewPatch(previous, view);
+      if (patch !== null) client.send('view-patch', patch);
+      else if (ack !== null) client.send('view-patch', { serverNowMs: view.serverNowMs, ack } satisfies TableViewPatch);
     }
   }
 }

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { DEFAULT_ENVY_BONUS, newDeck, parseCards, unwrap, type Card, type Rng, type TableConfigInput } from '@paigow/engine';
-import type { ErrorMessage, HintReply, InboxNotice, SessionResponse, TableView } from '@paigow/protocol';
+import { onTableView, type ErrorMessage, type HintReply, type InboxNotice, type SessionResponse, type TableView } from '@paigow/protocol';
 import { createLogger, logLevelFromEnv } from '../log/index.js';
 import type { ServerLimits } from '../limits/index.js';
 import { createDatabase, type Database } from '../storage/index.js';
@@ -389,7 +389,7 @@ export class TestClient {
       test.frames.push(new Uint8Array(event.data));
       original(event);
     };
-    room.onMessage('view', (view: TableView) => test.push({ kind: 'view', view }));
+    onTableView(room, (view) => test.push({ kind: 'view', view }));
     room.onMessage('error', (error: ErrorMessage) => test.push({ kind: 'error', error }));
     room.onMessage('hint', (hint: HintReply) => test.push({ kind: 'hint', hint }));
     room.onMessage('notice', (notice: InboxNotice) => test.push({ kind: 'notice', notice }));

@@ -7,7 +7,7 @@
  */
 import { Client, type Room } from 'colyseus.js';
 import { ERROR_CODES } from '@paigow/engine';
-import type { ClientMessageType, ErrorMessage, HintReply, InboxNotice, TableView } from '@paigow/protocol';
+import { onTableView, type ClientMessageType, type ErrorMessage, type HintReply, type InboxNotice, type TableView } from '@paigow/protocol';
 import { ApiError } from './http.js';
 
 /** What a client message carries besides `requestId` (see `ClientMessage` in the engine's protocol). */
@@ -123,7 +123,7 @@ export async function connectTable(
 
   const attach = (r: Room): void => {
     room = r;
-    r.onMessage('view', (view: TableView) => listener.view(view, Date.now()));
+    onTableView(r, (view) => listener.view(view, Date.now()));
     r.onMessage('error', (error: ErrorMessage) => listener.error(error));
     r.onMessage('hint', (hint: HintReply) => listener.hint?.(hint));
     r.onMessage('notice', (payload: unknown) => {
