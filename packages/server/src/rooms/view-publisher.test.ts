@@ -48,8 +48,15 @@ describe('ViewPublisher', () => {
     // A's first message was its whole view, the next ones what changed: the seats, the clock and the ack only.
     expect(a.sent.map((s) => s.type)).toEqual(['view', 'view-patch', 'view-patch']);
     expect(Object.keys(a.sent[1].message as object).sort()).toEqual(['ack', 'seats', 'serverNowMs']);
+    // A refused request that changed the table (a bet whose check read the ledger's balance): the view of the
+    // requester goes at once, without an ack, before the refusal; the others' wait.
+    version = 5;
+    publisher.publish({ ack: { playerId: 'A', requestId: null }, notices: [] });
+    expect(a.sent.at(-1)).toEqual({ type: 'view-patch', message: { seats: [5], serverNowMs: 5, ack: null } });
+    expect(b.sent).toHaveLength(3);
     publisher.close();
     await tick();
-    expect(a.sent).toHaveLength(3);
+    expect(a.sent).toHaveLength(4);
+    expect(b.sent).toHaveLength(3);
   });
 });

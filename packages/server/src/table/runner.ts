@@ -109,8 +109,11 @@ const FENCED_RETRY_MS = 1_000;
 
 /** What changed, for the room: who gets an `ack`, who gets a `notice`. */
 export interface TableChange {
-  /** The acting player's `requestId`, to echo in its next view. */
-  readonly ack: { readonly playerId: string; readonly requestId: string } | null;
+  /**
+   * The acting player, whose view answers its request at once, and its `requestId` to echo in that view (`null`
+   * when the request was refused: the `error` answers it, and the view shows what the attempt changed).
+   */
+  readonly ack: { readonly playerId: string; readonly requestId: string | null } | null;
   /**
    * `notice` messages (docs/protocol.md) for connected players, from their inboxes: what a timer, a disconnection, a void
    * deal, a balance change or recovery did to them. Never a refusal (that is the request's `error`).
@@ -432,7 +435,9 @@ export class TableRunner {
       }
       await this.sendInbox();
       // A refused action may still have changed the table (e.g. a bet's balance check read the ledger's): announce it.
-      if (result.ok || this.notices.length > 0 || this.state !== stateBefore) this.announce({ ack: result.ok ? ack : null, notices: this.notices });
+      if (result.ok || this.notices.length > 0 || this.state !== stateBefore) {
+        this.announce({ ack: result.ok || ack === null ? ack : { playerId: ack.playerId, requestId: null }, notices: this.notices });
+      }
       this.schedule();
       return result;
     };
