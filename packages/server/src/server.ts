@@ -252,7 +252,7 @@ const STARTING: RequestListener = (req, res) => {
  * or the SQLite file in the data folder (created if missing).
  * @throws ServerStartError `data-folder`, `database-unreachable` or `database-failed`; a migration's error
  */
-async function openDatabase(options: StartServerOptions): Promise<Database> {
+async function openDatabase(options: StartServerOptions, logger: Logger): Promise<Database> {
   let database: Database;
   if (options.databaseUrl) {
     const where = redactDatabaseUrl(options.databaseUrl);
@@ -281,7 +281,11 @@ async function openDatabase(options: StartServerOptions): Promise<Database> {
     }
     const path = join(dataDir, 'paigow.sqlite');
     try {
-      database = createDatabase({ sqlitePath: path, busyWait: options.sqliteBusyWait });
+      database = createDatabase({
+        sqlitePath: path,
+        busyWait: options.sqliteBusyWait,
+        onProblem: (message) => logger.warn({ event: 'sqlite-checkpoint' }, message),
+      });
     } catch (error) {
       throw new ServerStartError('database-failed', `cannot open the database file ${path} (${reasonOf(error)})`, { cause: error });
     }
@@ -351,7 +355,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
 
   try {
     // 2. The data, this process's lease, and the rounds no live process runs.
-    database = await openDatabase(options);
+    database = await openDatabase(options, logger);
     const db: Database = database;
     instanceId = randomUUID();
     const self: string = instanceId;

@@ -23,13 +23,14 @@ export interface Database {
 }
 
 /**
- * Where the data lives: `{ sqlitePath, busyWait? }` (a file path or `':memory:'`; `busyWait`: how long
- * and how to wait for another process's lock, default `DEFAULT_BUSY_WAIT`, 5 s) or
+ * Where the data lives: `{ sqlitePath, busyWait?, onProblem? }` (a file path or `':memory:'`; `busyWait`: how long
+ * and how to wait for another process's lock, default `DEFAULT_BUSY_WAIT`, 5 s; `onProblem`: told, as one sentence,
+ * of a failed WAL checkpoint or of the checkpoint worker stopping on its own, `storage/sqlite-checkpointer.ts`) or
  * `{ databaseUrl, schema?, maxConnections?, connectTimeoutMs? }` for PostgreSQL (`schema` defaults to
  * `'public'`, the pool to 10 connections, a connection attempt gives up after 10 s).
  */
 export type DatabaseOptions =
-  | { readonly sqlitePath: string; readonly busyWait?: BusyWait }
+  | { readonly sqlitePath: string; readonly busyWait?: BusyWait; readonly onProblem?: (message: string) => void }
   | { readonly databaseUrl: string; readonly schema?: string; readonly maxConnections?: number; readonly connectTimeoutMs?: number };
 
 /** How long a PostgreSQL connection attempt may take before it fails, by default (ms). */
@@ -37,7 +38,8 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * Opens a database (tables are created by `migrateToLatest`, not here).
- * SQLite: the file's folder is created if missing; WAL for files, foreign keys on, an asynchronous
+ * SQLite: the file's folder is created if missing; WAL for files, checkpointed by a worker thread from the
+ * first query until `destroy` (`sqlite-checkpointer.ts`), foreign keys on, an asynchronous
  * wait for other processes' locks (`sqlite-busy.ts`).
  * PostgreSQL: a `pg` pool whose `bigint`s come back as JS numbers and whose connection attempts
  * time out (`connectTimeoutMs`). Nothing connects until the first query. Every statement's time goes
@@ -46,7 +48,7 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
  */
 export function createDatabase(options: DatabaseOptions): Database {
   if ('sqlitePath' in options) {
-    const dialect = createSqliteDialect(options.sqlitePath, options.busyWait);
+    const dialect = createSqliteDialect(options.sqlitePath, options.busyWait, options.onProblem);
     return { db: new Kysely<Tables>({ dialect, log: observeQuery }), dialect: 'sqlite', schema: null };
   }
   const schema = options.schema ?? 'public';
