@@ -49,6 +49,11 @@ export class ConnectionGate {
     await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 
+  /** How many callers wait for the connection. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   /** Hands the connection to the next caller waiting, if any. */
   unlock(): void {
     const next = this.waiting.shift();
@@ -105,9 +110,13 @@ export class BusyRetryingConnection implements DatabaseConnection {
     return this.connection.streamQuery<R>(query, chunkSize);
   }
 
-  /** Runs `sql` (`begin immediate`), retried while busy; the transaction is open afterwards. */
-  async begin(query: CompiledQuery): Promise<void> {
-    await retryWhileBusy(() => this.connection.executeQuery(query), this.wait, this.gate);
+  /**
+   * Runs `sql` (`begin immediate`), retried while busy; the transaction is open afterwards. `alreadyOpen` is asked
+   * before each attempt: while this caller waited for another process's lock, the caller it let use the
+   * connection may have opened the transaction (`sqlite-group-commit.ts`), and then nothing more is run.
+   */
+  async begin(query: CompiledQuery, alreadyOpen: () => boolean = () => false): Promise<void> {
+    await retryWhileBusy((): Promise<QueryResult<unknown>> => (alreadyOpen() ? Promise.resolve({ rows: [] }) : this.connection.executeQuery(query)), this.wait, this.gate);
     this.#inTransaction = true;
   }
 

@@ -13,20 +13,22 @@
  */
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
+import { SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
 import { ensureDirectory } from './folders.js';
 import { BusyRetryingConnection, ConnectionGate, DEFAULT_BUSY_WAIT, type BusyWait } from './sqlite-busy.js';
 import { startWalCheckpointer, type WalCheckpointer } from './sqlite-checkpointer.js';
+import { GroupCommit, type ConnectionTurn } from './sqlite-group-commit.js';
 
 /**
- * Kysely's SQLite driver with `BEGIN IMMEDIATE` and asynchronous busy waits (`sqlite-busy.ts`). The turn
+ * Kysely's SQLite driver with `BEGIN IMMEDIATE`, asynchronous busy waits (`sqlite-busy.ts`) and group commit
+ * (`sqlite-group-commit.ts`: transactions queued for the connection share one `COMMIT`). The turn
  * on the connection is this driver's `ConnectionGate` instead of `SqliteDriver`'s own mutex (taken once,
  * at the first acquire, and never released), so that a wait for another process's lock can let other
  * callers use the connection. A file's checkpointer (`startCheckpointer`) starts with the driver (Kysely's
  * `init`, at the first query) and is stopped, its connection closed, when the driver is destroyed.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
-  #connection: BusyRetryingConnection | undefined;
+  #group: GroupCommit | undefined;
   readonly #gate = new ConnectionGate();
   #checkpointer: WalCheckpointer | undefined;
   constructor(
@@ -46,20 +48,21 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
   override async acquireConnection(): Promise<DatabaseConnection> {
     await this.#gate.lock();
-    this.#connection ??= new BusyRetryingConnection(await super.acquireConnection(), this.wait, this.#gate);
-    return this.#connection;
+    this.#group ??= new GroupCommit(new BusyRetryingConnection(await super.acquireConnection(), this.wait, this.#gate), this.#gate);
+    return this.#group.turn();
   }
-  override async releaseConnection(): Promise<void> {
-    this.#gate.unlock();
+  // Kysely hands back the connection it was given (optional here only to match `SqliteDriver`'s signature).
+  override async releaseConnection(connection?: DatabaseConnection): Promise<void> {
+    await this.#group!.release(connection as ConnectionTurn);
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await (connection as BusyRetryingConnection).begin(CompiledQuery.raw('begin immediate'));
+    await this.#group!.begin(connection as ConnectionTurn);
   }
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await (connection as BusyRetryingConnection).commit(CompiledQuery.raw('commit'));
+    await this.#group!.commit(connection as ConnectionTurn);
   }
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await (connection as BusyRetryingConnection).rollback(CompiledQuery.raw('rollback'));
+    await this.#group!.rollback(connection as ConnectionTurn);
   }
 }
 
