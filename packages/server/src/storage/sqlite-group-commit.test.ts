@@ -91,7 +91,7 @@ describe('GroupCommit', () => {
     for (const failCommit of [false, true]) {
       const { connection, run } = recording(failCommit);
       const gate = new ConnectionGate();
-      const group = new GroupCommit(connection, gate);
+      const group = new GroupCommit(connection, gate, () => true);
       await gate.lock();
       const first = group.turn();
       await group.begin(first);
@@ -123,5 +123,40 @@ describe('GroupCommit', () => {
       ]);
       expect(gate.queued).toBe(0);
     }
+  });
+
+  it('answers a rolled-back transaction that read the group only with the group; a group SQLite rolled back fails and a new one starts; a turn handed on is refused', async () => {
+    const { connection, run } = recording(true);
+    const gate = new ConnectionGate();
+    let sqliteHasTransaction = true;
+    const group = new GroupCommit(connection, gate, () => sqliteHasTransaction);
+    await gate.lock();
+    const first = group.turn();
+    await group.begin(first);
+    const secondHolds = gate.lock();
+    const firstCommit = group.commit(first);
+    await secondHolds;
+    await expect(group.execute(first, { sql: 'select 1' } as CompiledQuery)).rejects.toThrow(/handed the SQLite connection on/);
+    const second = group.turn();
+    await group.begin(second);
+    // The second is refused (its callback threw): it may have read the first's writes, so it answers with the group.
+    await expect(group.rollback(second)).rejects.toThrow('disk I/O error');
+    await expect(firstCommit).rejects.toThrow('disk I/O error');
+    await group.release(second);
+    expect(run.slice(-4)).toEqual(['rollback to paigow_transaction', 'release paigow_transaction', 'commit', 'rollback']);
+
+    // A group whose transaction SQLite rolled back by itself: the transactions waiting fail; the next begins anew.
+    await gate.lock();
+    const third = group.turn();
+    await group.begin(third);
+    const fourthHolds = gate.lock();
+    const thirdCommit = group.commit(third);
+    await fourthHolds;
+    sqliteHasTransaction = false;
+    const fourth = group.turn();
+    run.length = 0;
+    await group.begin(fourth);
+    await expect(thirdCommit).rejects.toThrow(/rolled back/);
+    expect(run).toEqual(['begin immediate', 'savepoint paigow_transaction']);
   });
 });

@@ -12,9 +12,12 @@
  * keep their work. A transaction that ends while others wait hands the connection on and is told it committed
  * only when the group's `COMMIT` is done; the one that ends with none waiting, even after one more turn of the
  * event loop (the messages already read may start some), or the group's `MAX_GROUP`th, commits for all. In the
- * 500-player benchmark, groups of about eight: a commit every eight transactions instead of every one. A statement outside a transaction never joins a group: the group is committed before it runs.
- * So nothing is reported committed before it is, and a crash loses only transactions no caller was told were
- * committed. When the `COMMIT` fails, every transaction of the group fails with its error.
+ * 500-player benchmark, groups of about eight: a commit every eight transactions instead of every one.
+ * A transaction rolled back after others of its group answers only once they are committed (its refusal may rest
+ * on what they wrote). A statement outside a transaction is committed before it returns (an open group is
+ * committed first). So nothing is reported committed before it is, and a crash loses only transactions no one
+ * was told were committed. When the `COMMIT` fails, or SQLite rolls the group back by itself (a full disk),
+ * every transaction of the group fails.
  */
 import { CompiledQuery, type DatabaseConnection, type QueryResult } from 'kysely';
 import type { BusyRetryingConnection, ConnectionGate } from './sqlite-busy.js';
@@ -28,6 +31,11 @@ const ROLLBACK = CompiledQuery.raw('rollback');
 const SAVEPOINT = CompiledQuery.raw('savepoint paigow_transaction');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to paigow_transaction');
 const RELEASE = CompiledQuery.raw('release paigow_transaction');
+
+/** Refuses a turn that handed the connection on (it no longer holds it): one transaction a turn. */
+function usable(turn: ConnectionTurn): void {
+  if (turn.handedOn) throw new Error('this connection turn handed the SQLite connection on: acquire another');
+}
 
 /** One caller's turn on the connection, from Kysely's `acquireConnection` to its `releaseConnection`. */
 export class ConnectionTurn implements DatabaseConnection {
@@ -51,9 +59,14 @@ export class GroupCommit {
   /** The transactions of the group that handed the connection on, waiting for its commit. */
   #waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
 
+  /**
+   * @param inTransaction whether SQLite has a transaction open (better-sqlite3's `Database.inTransaction`): an error
+   *   such as a full disk makes SQLite roll back the whole transaction by itself
+   */
   constructor(
     readonly connection: BusyRetryingConnection,
     private readonly gate: ConnectionGate,
+    private readonly inTransaction: () => boolean,
     private readonly maxGroup: number = MAX_GROUP,
   ) {}
 
@@ -68,15 +81,25 @@ export class GroupCommit {
    * lent meanwhile, `sqlite-busy.ts`), it is committed before the statement's result is returned.
    */
   async execute<R>(turn: ConnectionTurn, query: CompiledQuery): Promise<QueryResult<R>> {
+    usable(turn);
     if (turn.inTransaction) return this.connection.executeQuery<R>(query);
     if (this.#open) await this.#commit().catch(() => undefined);
-    const result = await this.connection.executeQuery<R>(query);
+    let result: QueryResult<R>;
+    try {
+      result = await this.connection.executeQuery<R>(query);
+    } catch (error) {
+      if (this.#open) await this.#commit().catch(() => undefined);
+      throw error;
+    }
     if (this.#open) await this.#commit();
     return result;
   }
 
   /** Starts `turn`'s transaction: the group's SQLite transaction if none is open, then its savepoint. */
   async begin(turn: ConnectionTurn): Promise<void> {
+    usable(turn);
+    // SQLite rolled the group back by itself (a full disk, an I/O error): its transactions failed; a new group starts.
+    if (this.#open && !this.inTransaction()) this.#fail(new Error('SQLite rolled back the transaction of a group commit'));
     if (!this.#open) {
       await this.connection.begin(BEGIN, () => this.#open);
       this.#open = true;
@@ -92,6 +115,15 @@ export class GroupCommit {
   async commit(turn: ConnectionTurn): Promise<void> {
     await this.connection.executeQuery(RELEASE);
     turn.inTransaction = false;
+    return this.#finish(turn);
+  }
+
+  /**
+   * `turn`'s transaction is over (committed into the group, or rolled back after reading the group's work): resolves
+   * once the group is committed, handing the connection on first when others wait for it.
+   * @throws the `COMMIT`'s error
+   */
+  async #finish(turn: ConnectionTurn): Promise<void> {
     // With no one waiting yet, the messages the event loop has read may still bring some: wait for them one turn.
     if (this.gate.queued === 0 && this.#waiting.length + 1 < this.maxGroup) await new Promise((resolve) => setImmediate(resolve));
     if (this.gate.queued > 0 && this.#waiting.length + 1 < this.maxGroup) {
@@ -113,7 +145,11 @@ export class GroupCommit {
     } catch (error) {
       this.#fail(error);
       await this.connection.rollback(ROLLBACK).catch(() => undefined);
+      return;
     }
+    // Its refusal may rest on what the group's earlier transactions wrote: it answers once that is committed (or
+    // with the COMMIT's error, if it is not).
+    if (this.#waiting.length > 0) await this.#finish(turn);
   }
 
   /** `turn` gives the connection back: the group is committed when no one waits for the connection. */

@@ -35,6 +35,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
     database: SqliteDatabase,
     private readonly wait: BusyWait,
     private readonly startCheckpointer: (() => WalCheckpointer) | null,
+    private readonly inTransaction: () => boolean,
   ) {
     super({ database });
   }
@@ -48,7 +49,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
   override async acquireConnection(): Promise<DatabaseConnection> {
     await this.#gate.lock();
-    this.#group ??= new GroupCommit(new BusyRetryingConnection(await super.acquireConnection(), this.wait, this.#gate), this.#gate);
+    this.#group ??= new GroupCommit(new BusyRetryingConnection(await super.acquireConnection(), this.wait, this.#gate), this.#gate, this.inTransaction);
     return this.#group.turn();
   }
   // Kysely hands back the connection it was given (optional here only to match `SqliteDriver`'s signature).
@@ -93,15 +94,17 @@ class ImmediateSqliteDialect extends SqliteDialect {
   readonly #database: SqliteDatabase;
   readonly #wait: BusyWait;
   readonly #startCheckpointer: (() => WalCheckpointer) | null;
+  readonly #inTransaction: () => boolean;
   constructor(database: BetterSqlite3.Database, wait: BusyWait, startCheckpointer: (() => WalCheckpointer) | null) {
     const cached = withStatementCache(database);
     super({ database: cached });
     this.#database = cached;
     this.#wait = wait;
     this.#startCheckpointer = startCheckpointer;
+    this.#inTransaction = () => database.inTransaction;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#database, this.#wait, this.#startCheckpointer);
+    return new ImmediateSqliteDriver(this.#database, this.#wait, this.#startCheckpointer, this.#inTransaction);
   }
 }
 
