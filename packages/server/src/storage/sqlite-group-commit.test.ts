@@ -10,7 +10,7 @@ import { sql, type CompiledQuery } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from './database.js';
 import { ConnectionGate, type BusyRetryingConnection } from './sqlite-busy.js';
-import { GroupCommit } from './sqlite-group-commit.js';
+import { GroupCommit, type ConnectionTurn } from './sqlite-group-commit.js';
 
 describe('group commit on a SQLite file', () => {
   const folder = mkdtempSync(join(tmpdir(), 'paigow-group-commit-'));
@@ -58,6 +58,21 @@ describe('group commit on a SQLite file', () => {
   });
 });
 
+/**
+ * A transaction that begins and ends while another queues for the connection: it hands the connection on (the
+ * caller then holds it for the next transaction); `committed` settles with the group's COMMIT.
+ */
+async function handedOn(group: GroupCommit, gate: ConnectionGate): Promise<{ turn: ConnectionTurn; committed: Promise<void> }> {
+  await gate.lock();
+  const turn = group.turn();
+  await group.begin(turn);
+  const next = gate.lock();
+  const committed = group.commit(turn);
+  committed.catch(() => undefined); // the test reads the outcome later
+  await next;
+  return { turn, committed };
+}
+
 describe('GroupCommit', () => {
   /** A connection that records the SQL it is given; its COMMIT fails when `failCommit`. */
   function recording(failCommit: boolean): { connection: BusyRetryingConnection; run: string[] } {
@@ -92,17 +107,14 @@ describe('GroupCommit', () => {
       const { connection, run } = recording(failCommit);
       const gate = new ConnectionGate();
       const group = new GroupCommit(connection, gate, () => true);
-      await gate.lock();
-      const first = group.turn();
-      await group.begin(first);
-      const secondHolds = gate.lock(); // the second transaction queues for the connection
+      const { turn: first, committed } = await handedOn(group, gate);
       let firstDone: string | null = null;
-      const firstCommit = group.commit(first).then(
+      const firstCommit = committed.then(
         () => (firstDone = 'committed'),
         () => (firstDone = 'failed'),
       );
-      await secondHolds; // the first handed the connection on, not yet committed
-      expect(firstDone).toBeNull();
+      await Promise.resolve();
+      expect(firstDone).toBeNull(); // the first handed the connection on, not yet committed
       const second = group.turn();
       await group.begin(second);
       const secondCommit = group.commit(second);
@@ -130,12 +142,7 @@ describe('GroupCommit', () => {
     const gate = new ConnectionGate();
     let sqliteHasTransaction = true;
     const group = new GroupCommit(connection, gate, () => sqliteHasTransaction);
-    await gate.lock();
-    const first = group.turn();
-    await group.begin(first);
-    const secondHolds = gate.lock();
-    const firstCommit = group.commit(first);
-    await secondHolds;
+    const { turn: first, committed: firstCommit } = await handedOn(group, gate);
     await expect(group.execute(first, { sql: 'select 1' } as CompiledQuery)).rejects.toThrow(/handed the SQLite connection on/);
     const second = group.turn();
     await group.begin(second);
@@ -146,12 +153,7 @@ describe('GroupCommit', () => {
     expect(run.slice(-4)).toEqual(['rollback to paigow_transaction', 'release paigow_transaction', 'commit', 'rollback']);
 
     // A group whose transaction SQLite rolled back by itself: the transactions waiting fail; the next begins anew.
-    await gate.lock();
-    const third = group.turn();
-    await group.begin(third);
-    const fourthHolds = gate.lock();
-    const thirdCommit = group.commit(third);
-    await fourthHolds;
+    const { committed: thirdCommit } = await handedOn(group, gate);
     sqliteHasTransaction = false;
     const fourth = group.turn();
     run.length = 0;
