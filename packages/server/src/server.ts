@@ -463,6 +463,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     ownGradePool = options.grades === undefined ? new GradePool() : null;
     const scores = options.grades === undefined ? ownGradePool : options.grades;
     coach = scores === null ? undefined : new Coach({ database: db, scores, now, log });
+    // With Redis, the processes share one matchmaker: each table is hosted by exactly one of them
+    // (docs/server.md "Table hosting"); set below, once the rooms can be hosted. Without it, each process serves its own clients every table.
+    let hosting: TableHosting | null = null;
     /** A fresh runner of `config`'s table (at start, and each time the table is hosted here or moves away). */
     const freshRunner = (config: TableConfig): TableRunner => {
       const onBalancesChanged = (playerIds: readonly string[]): void => refreshElsewhere(playerIds, runners.get(config.tableId));
@@ -483,6 +486,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
           fence: () => leaseKeeper.held(),
           admit: () => admission.admit(),
           playerTables,
+          // A seat a player was told it has is saved before that view goes, so it outlives a kill -9 of this process.
+          seatsChanged: async () => hosting?.saveSeats(config.tableId),
         });
     };
     /** Closes `tableId`'s runner and puts a fresh one in its place (its players leave this process's index). */
@@ -547,9 +552,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       }
       await games.host(tableId);
     };
-    // With Redis, the processes share one matchmaker: each table is hosted by exactly one of them
-    // (docs/server.md "Table hosting"). Without it, each process serves its own clients every table.
-    const hosting =
+    hosting =
       redis === undefined
         ? null
         : new TableHosting({

@@ -61,6 +61,8 @@ export class TableHosting {
   private readonly unhostedSince = new Map<string, number>();
   /** The seats last saved, JSON, by table. */
   private readonly savedSeats = new Map<string, string>();
+  /** The last save of each table's seats: saves run one after another, so an older list never lands last. */
+  private readonly seatSaves = new Map<string, Promise<void>>();
   private leaving = false;
 
   constructor(private readonly options: TableHostingOptions) {}
@@ -158,10 +160,25 @@ export class TableHosting {
     this.moving.set(tableId, moved);
   }
 
-  private async saveSeats(tableId: string): Promise<void> {
-    const seats = JSON.stringify(this.options.actions.seats(tableId));
-    if (this.savedSeats.get(tableId) === seats) return;
-    await saveSeats(this.options.database, tableId, this.options.instanceId, JSON.parse(seats) as (string | null)[]);
-    this.savedSeats.set(tableId, seats);
+  /**
+   * Saves who sits where at `tableId` now, if it changed since the last save and this process holds the
+   * table's row (the runner calls it after each change of seats, the sweep as a fallback). Saves of a table
+   * run in order, each reading the seats when it starts, so the row ends with the latest list.
+   * @throws the database's error
+   */
+  saveSeats(tableId: string): Promise<void> {
+    const write = async (): Promise<void> => {
+      const seats = JSON.stringify(this.options.actions.seats(tableId));
+      if (this.savedSeats.get(tableId) === seats) return;
+      await saveSeats(this.options.database, tableId, this.options.instanceId, JSON.parse(seats) as (string | null)[]);
+      this.savedSeats.set(tableId, seats);
+    };
+    const saved = (this.seatSaves.get(tableId) ?? Promise.resolve()).then(write, write);
+    this.seatSaves.set(tableId, saved);
+    const settled = (): void => {
+      if (this.seatSaves.get(tableId) === saved) this.seatSaves.delete(tableId);
+    };
+    saved.then(settled, settled);
+    return saved;
   }
 }

@@ -102,6 +102,12 @@ export interface TableRunnerOptions {
   readonly admit?: () => RuleError | null;
   /** The server's index of which tables each player is at, kept up to date by this runner (default none). */
   readonly playerTables?: PlayerTables;
+  /**
+   * Called after an operation changed who sits where, before its view is sent: the cluster's hosting saves
+   * the seats (`TableHosting.saveSeats`), so a seat a player was told it has outlives a kill -9 of this
+   * process (docs/server.md "Table hosting"). Its failure is logged; the next hosting sweep saves them. Default none.
+   */
+  readonly seatsChanged?: () => Promise<void>;
 }
 
 /** While fenced, a due timer is tried again this often, ms (not at once, which would spin). */
@@ -432,6 +438,9 @@ export class TableRunner {
       } catch (error) {
         this.log('an action failed', error);
         result = err('action/unavailable', 'the server could not complete this action; try again');
+      }
+      if (this.options.seatsChanged !== undefined && !sameSeats(stateBefore.seats, this.state.seats)) {
+        await this.options.seatsChanged().catch((error: unknown) => this.log('the seats could not be saved; the next hosting sweep saves them', error));
       }
       await this.sendInbox();
       // A refused action may still have changed the table (e.g. a bet's balance check read the ledger's): announce it.
@@ -782,4 +791,9 @@ export class TableRunner {
 /** Whether `effects` deal or settle a round: what a process without its lease must not do (fencing). */
 function touchesRound(effects: readonly TableEffect[]): boolean {
   return effects.some((effect) => effect.kind === 'deal-due' || effect.kind === 'open-round' || effect.kind === 'settle-round');
+}
+
+/** Whether two seat lists name the same player (or nobody) at every seat. */
+function sameSeats(a: readonly (string | null)[], b: readonly (string | null)[]): boolean {
+  return a === b || (a.length === b.length && a.every((playerId, seat) => playerId === b[seat]));
 }
