@@ -105,10 +105,14 @@ export interface TableRunnerOptions {
   /**
    * Called after an operation changed who sits where, before its view is sent: the cluster's hosting saves
    * the seats (`TableHosting.saveSeats`), so a seat a player was told it has outlives a kill -9 of this
-   * process (docs/server.md "Table hosting"). Its failure is logged; the next hosting sweep saves them. Default none.
+   * process (docs/server.md "Table hosting"). It is waited for 1 s at most; a failure or a late save is logged, and the
+   * next hosting sweep saves the seats. Default none.
    */
   readonly seatsChanged?: () => Promise<void>;
 }
+
+/** How long a change of seats waits for them to be saved (`seatsChanged`) before its view goes anyway, ms. */
+const SEAT_SAVE_WAIT_MS = 1_000;
 
 /** While fenced, a due timer is tried again this often, ms (not at once, which would spin). */
 const FENCED_RETRY_MS = 1_000;
@@ -439,9 +443,7 @@ export class TableRunner {
         this.log('an action failed', error);
         result = err('action/unavailable', 'the server could not complete this action; try again');
       }
-      if (this.options.seatsChanged !== undefined && !sameSeats(stateBefore.seats, this.state.seats)) {
-        await this.options.seatsChanged().catch((error: unknown) => this.log('the seats could not be saved; the next hosting sweep saves them', error));
-      }
+      if (this.options.seatsChanged !== undefined && !sameSeats(stateBefore.seats, this.state.seats)) await this.saveSeats(this.options.seatsChanged);
       await this.sendInbox();
       // A refused action may still have changed the table (e.g. a bet's balance check read the ledger's): announce it.
       if (result.ok || this.notices.length > 0 || this.state !== stateBefore) {
@@ -453,6 +455,23 @@ export class TableRunner {
     const next = this.queue.then(run, run);
     this.queue = next;
     return next;
+  }
+
+  /**
+   * Waits for `seatsChanged` (the seats saved), at most `SEAT_SAVE_WAIT_MS`: a database that hangs keeps no table
+   * waiting for longer; a save that fails or is late is logged, and the next hosting sweep saves the seats.
+   */
+  private async saveSeats(seatsChanged: () => Promise<void>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), SEAT_SAVE_WAIT_MS)));
+    try {
+      const saved = await Promise.race([seatsChanged().then(() => 'saved' as const), late]);
+      if (saved === 'late') this.log(`the seats were not saved within ${SEAT_SAVE_WAIT_MS} ms; the next hosting sweep saves them`);
+    } catch (error) {
+      this.log('the seats could not be saved; the next hosting sweep saves them', error);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Runs a read-only check in the queue (after the messages before it); announces nothing. */
