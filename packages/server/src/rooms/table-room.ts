@@ -179,6 +179,15 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     }
   }
 
+  /**
+   * Closes every client (the table moves to another process, or this one stops): the views still due (other
+   * players' views wait up to `OTHERS_VIEW_DELAY_MS`) go first, so nobody misses the last change, e.g. a reveal.
+   */
+  override disconnect(closeCode?: number): Promise<unknown> {
+    this.views.flush();
+    return super.disconnect(closeCode);
+  }
+
   override onDispose(): void {
     this.views.close();
     this.unsubscribe?.();

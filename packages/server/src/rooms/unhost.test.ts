@@ -66,4 +66,19 @@ describe.skipIf(!available)('unhosting a table while a client joins', () => {
     // Ann's connection was closed by the disconnect.
     expect(ann.room.connection.isOpen).toBe(false);
   }, 30_000);
+
+  it('sends the views still due before it closes the clients: another player sees the last change', async () => {
+    store = createStore('sqlite');
+    server = await startTestServer(store, { redisUrl: REDIS_URL, redisPrefix: `test-${randomBytes(4).toString('hex')}:`, hostingSweepMs: 50, drainMs: 1_000 });
+    const running = server;
+    const ann = await TestClient.join(running, 'fresh', (await signIn(running, 'Ann')).token, 'ann');
+    const bo = await TestClient.join(running, 'fresh', (await signIn(running, 'Bo')).token, 'bo');
+    let annClosed = false;
+    ann.room.onLeave(() => (annClosed = true));
+    // Bo's sit answers Bo at once; Ann's view of it waits up to 50 ms (OTHERS_VIEW_DELAY_MS): the table moves meanwhile.
+    await bo.act('sit', { seat: 3 });
+    await running.drain();
+    await expect.poll(() => annClosed, { timeout: 5_000 }).toBe(true);
+    expect(ann.view.seats[3]?.nickname).toBe('Bo');
+  }, 30_000);
 });

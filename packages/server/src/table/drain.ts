@@ -27,7 +27,8 @@ export function drainMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
 
 /**
  * Puts every table into drain (`TableRunner.drain`: bets refused, no new deal) and waits until none has a
- * round in play (`roundsInPlay`: dealt and not settled, or a settlement being retried), at most
+ * round in play (`roundsInPlay`: dealt and not settled, or a settlement being retried) nor an operation
+ * whose change is not announced yet (`busy`: the answer to a player's last decision still to go), at most
  * `deadlineMs`, or until `interrupted` resolves.
  * @returns `finished`, `deadline` or `interrupted`
  */
@@ -42,7 +43,7 @@ export async function drainTables(
   const timer = setTimeout(() => (stop = 'deadline'), deadlineMs);
   void interrupted.then(() => (stop ??= 'interrupted'));
   try {
-    while (tables.some((runner) => runner.roundsInPlay)) {
+    while (tables.some((runner) => runner.roundsInPlay || runner.busy)) {
       if (stop !== null) return stop;
       await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
     }

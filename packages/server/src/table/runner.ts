@@ -137,6 +137,8 @@ type Listener = (change: TableChange) => void;
 export class TableRunner {
   private state: TableState;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Operations queued and not yet done (`busy`). */
+  private queued = 0;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly listeners = new Set<Listener>();
@@ -409,6 +411,14 @@ export class TableRunner {
     this.draining = true;
   }
 
+  /**
+   * True while an operation is queued or under way: its change may not be announced yet (a drain waits for
+   * this too, so that the answer to a player's last decision goes before the table moves or the process stops).
+   */
+  get busy(): boolean {
+    return this.queued > 0;
+  }
+
   /** True while a round is dealt and not yet settled, or a settlement or refund is being retried. */
   get roundsInPlay(): boolean {
     return this.state.round !== null || this.settlements.pending > 0;
@@ -452,9 +462,7 @@ export class TableRunner {
       this.schedule();
       return result;
     };
-    const next = this.queue.then(run, run);
-    this.queue = next;
-    return next;
+    return this.queueUp(run);
   }
 
   /**
@@ -474,6 +482,14 @@ export class TableRunner {
     }
   }
 
+  /** Queues `run` after every operation before it, counted in `busy` until it is done. */
+  private queueUp<T>(run: () => Promise<T>): Promise<T> {
+    this.queued++;
+    const next = this.queue.then(run, run).finally(() => this.queued--);
+    this.queue = next;
+    return next;
+  }
+
   /** Runs a read-only check in the queue (after the messages before it); announces nothing. */
   private enqueueQuery<T>(op: () => Result<T>): Promise<Result<T>> {
     const run = async (): Promise<Result<T>> => {
@@ -485,9 +501,7 @@ export class TableRunner {
         return err('action/unavailable', 'the server could not complete this action; try again');
       }
     };
-    const next = this.queue.then(run, run);
-    this.queue = next;
-    return next;
+    return this.queueUp(run);
   }
 
   private announce(change: TableChange): void {

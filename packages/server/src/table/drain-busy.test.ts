@@ -1,0 +1,45 @@
+/**
+ * A drain waits for the operations under way (`TableRunner.busy`), not only for the rounds in play: the cluster
+ * operator's trial found a player's last decision of a round unanswered when its table moved in a drain,
+ * because the round was over (settled) while the view that answers the decision was still to be sent.
+ */
+import { describe, expect, it } from 'vitest';
+import { createCryptoRng, tableConfig, unwrap } from '@paigow/engine';
+import { createLedger } from '../ledger/index.js';
+import { createPlayers } from '../players/index.js';
+import { TEST_BACKENDS } from '../testing/backends.js';
+import { drainTables } from './drain.js';
+import { TableRunner, type TableChange } from './runner.js';
+
+describe('a drain', () => {
+  it('ends only once the change of an operation under way is announced', async () => {
+    const sqlite = TEST_BACKENDS[0];
+    const database = await sqlite.open();
+    const players = createPlayers(database);
+    // The sit's change waits 300 ms before it is announced (as a settlement's waits for the inboxes).
+    const runner = new TableRunner({
+      config: unwrap(tableConfig({ tableId: 't', limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null } })),
+      ledger: createLedger(database),
+      players,
+      rng: createCryptoRng(globalThis.crypto),
+      log: () => undefined,
+      seatsChanged: () => new Promise((resolve) => setTimeout(resolve, 300)),
+    });
+    try {
+      const playerId = unwrap(await players.createGuest('Ann')).player.id;
+      unwrap(await runner.join((await players.getPlayer(playerId))!));
+      const changes: TableChange[] = [];
+      runner.subscribe((change) => changes.push(change));
+      const sat = runner.handle(playerId, { requestId: 'q-1', type: 'sit', seat: 0 });
+      expect(runner.busy).toBe(true);
+      expect(runner.roundsInPlay).toBe(false);
+      expect(await drainTables([runner], 5_000, new Promise(() => undefined))).toBe('finished');
+      expect(changes.map((change) => change.ack?.requestId)).toEqual(['q-1']);
+      unwrap(await sat);
+      expect(runner.busy).toBe(false);
+    } finally {
+      await runner.close();
+      await sqlite.close(database);
+    }
+  });
+});
