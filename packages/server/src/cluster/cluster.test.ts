@@ -101,6 +101,9 @@ describe.skipIf(!enabled)('a cluster behind nginx on PostgreSQL and Redis', () =
     const hosts = await settled(store, instances, () => TABLES, 15_000);
     // 6 tables on 3 processes: 2 each (docs/server.md "Table hosting").
     expect([...instances.values()].map((id) => [...hosts.values()].filter((host) => host === id).length)).toEqual([2, 2, 2]);
+    // /metrics stays on the internal network: the front has none, under a process's path neither (docs/operations.md "Metrics").
+    for (const path of ['/metrics', '/METRICS', '/metrics/', '/p1/metrics', '/p2/metrics?name=x']) expect((await fetch(`${cluster.url}${path}`)).status, path).toBe(404);
+    expect((await fetch(`${cluster.url}/readyz`)).status).toBe(200);
 
     // A player at every table, through the one address, each in seat 1; a round dealt at every table.
     const players: { tableId: string; token: string; nickname: string }[] = [];

@@ -45,6 +45,9 @@ const PROXY_HEADERS = [
   'proxy_send_timeout 1h;',
 ];
 
+/** The front's answer to `/metrics` and `/<process>/metrics`: the servers' own JSON 404 for an unknown endpoint. */
+const METRICS_CLOSED = JSON.stringify({ error: { code: 'action/unknown', message: 'no such endpoint' } });
+
 /**
  * The `http`-level part: the upgrade map, the upstream of every process and the server block.
  * @throws Error for a process name that is not a path segment of letters, digits, `_` or `-`
@@ -73,6 +76,12 @@ export function nginxSite(site: NginxSite): string {
     'server {',
     `    listen ${site.listen};`,
     '    client_max_body_size 1m;',
+    '',
+    '    # /metrics is for the internal network: Prometheus scrapes each process at its own port (docs/operations.md "Metrics").',
+    '    location ~* ^(/[^/]+)?/metrics(/|$) {',
+    '        default_type application/json;',
+    `        return 404 '${METRICS_CLOSED}';`,
+    '    }',
     '',
     ...locations.flatMap((location) => [location, '']),
     ...(site.identity === undefined
