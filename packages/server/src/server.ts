@@ -486,8 +486,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
           fence: () => leaseKeeper.held(),
           admit: () => admission.admit(),
           playerTables,
-          // A seat a player was told it has is saved before that view goes, so it outlives a kill -9 of this process.
-          seatsChanged: async () => hosting?.saveSeats(config.tableId),
+          // In a cluster, a seat a player was told it has is saved before that view goes, so it outlives a kill -9 of this process.
+          ...(options.redisUrl === undefined ? {} : { seatsChanged: async () => hosting?.saveSeats(config.tableId) }),
         });
     };
     /** Closes `tableId`'s runner and puts a fresh one in its place (its players leave this process's index). */
