@@ -437,7 +437,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         roundsRecovered.inc({ outcome: 'settled' }, report.settled.length);
         roundsRecovered.inc({ outcome: 'refunded' }, report.refunded.length);
         logger.info(
-          { event: 'rounds-recovered', settled: report.settled, refunded: report.refunded },
+          { event: 'rounds-recovered', tableIds: report.tableIds, settled: report.settled, refunded: report.refunded },
           `recovery: settled ${report.settled.length} and refunded ${report.refunded.length} interrupted round(s)`,
         );
       }

@@ -87,7 +87,7 @@ for (const backend of STORE_BACKENDS) {
       await child.kill();
 
       const server = await servers.start();
-      expect(server.recovery).toEqual({ settled: [], refunded: [] }); // settled before the crash: nothing to recover
+      expect(server.recovery).toEqual({ settled: [], refunded: [], tableIds: [] }); // settled before the crash: nothing to recover
       const back = await TestClient.join(server, 'quick', session.token, 'kit2');
       const told = await back.waitForNotice('notice/round-settled');
       const history = await getJson<HistoryResponse>(server, '/api/history', session.token);

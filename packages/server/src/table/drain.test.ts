@@ -70,7 +70,7 @@ for (const backend of STORE_BACKENDS) {
       expect(Date.now() - signalled).toBeLessThan(5_000);
       expect(await openRoundIds(servers.store)).toEqual([roundId]);
       const server = await servers.start();
-      expect(server.recovery).toEqual({ settled: [roundId], refunded: [] });
+      expect(server.recovery).toEqual({ settled: [roundId], refunded: [], tableIds: ['small'] });
     });
 
     it('a second SIGTERM stops at once', async () => {

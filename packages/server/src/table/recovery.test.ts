@@ -33,7 +33,7 @@ for (const backend of STORE_BACKENDS) {
       await server.close(); // Kim never set: the round is open in the ledger
 
       server = await servers.start();
-      expect(server.recovery).toEqual({ settled: [roundId], refunded: [] });
+      expect(server.recovery).toEqual({ settled: [roundId], refunded: [], tableIds: ['small'] });
       expect(await server.ledger.openRounds()).toEqual([]);
       const history = await getJson<HistoryResponse>(server, '/api/history', a.token);
       const item = history.body.items[0];
@@ -51,7 +51,7 @@ for (const backend of STORE_BACKENDS) {
       await server.close();
 
       server = await servers.start();
-      expect(server.recovery).toEqual({ settled: [], refunded: [] });
+      expect(server.recovery).toEqual({ settled: [], refunded: [], tableIds: [] });
       const again = await getJson<MeResponse>(server, '/api/me', a.token);
       expect(again.body.player.balanceCents).toBe(me.body.player.balanceCents);
     });
@@ -73,7 +73,7 @@ for (const backend of STORE_BACKENDS) {
       await server.close();
 
       server = await servers.start();
-      expect(server.recovery).toEqual({ settled: [], refunded: ['broken-round'] });
+      expect(server.recovery).toEqual({ settled: [], refunded: ['broken-round'], tableIds: ['small'] });
       expect(await server.ledger.balance(session.player.id)).toEqual({ ok: true, value: 100_000 });
       const history = await getJson<HistoryResponse>(server, '/api/history', session.token);
       expect(history.body.items[0]).toMatchObject({ roundId: 'broken-round', status: 'refunded', netCents: 0, result: null });
@@ -101,7 +101,7 @@ for (const backend of STORE_BACKENDS) {
 
       // A second process on the same database while Jo is still deciding on the first.
       const other = await servers.spawn({ lease: SHORT_LEASE });
-      expect(other.recovery).toEqual({ settled: [], refunded: [] });
+      expect(other.recovery).toEqual({ settled: [], refunded: [], tableIds: [] });
       await new Promise((resolve) => setTimeout(resolve, 2 * SHORT_LEASE.leaseMs)); // many of its sweeps
       expect((await server.ledger.openRounds()).map((r) => r.roundId)).toEqual([first.roundId]);
       const settled = await jo.act('house-way');
@@ -220,7 +220,7 @@ for (const backend of STORE_BACKENDS) {
       await server.close();
 
       server = await servers.start();
-      expect(server.recovery).toEqual({ settled: [dealt.roundId], refunded: [] });
+      expect(server.recovery).toEqual({ settled: [dealt.roundId], refunded: [], tableIds: ['small'] });
       const back = await TestClient.join(server, 'small', session.token, 'lee2');
       try {
         const notice = await back.waitForNotice('notice/round-recovered');

@@ -61,6 +61,8 @@ export function decodeRoundSecret(secret: unknown): RoundState | null {
 export interface RecoveryReport {
   readonly settled: readonly string[];
   readonly refunded: readonly string[];
+  /** The tables of the rounds settled or refunded, each once. */
+  readonly tableIds: readonly string[];
 }
 
 /** What `recoverRounds` needs besides the ledger. */
@@ -85,7 +87,7 @@ export interface RecoveryOptions {
  * "Interruptions"); a round whose record cannot be read or settled is refunded. The ledger's
  * idempotency makes this safe to repeat: never lost, never settled twice. The bank reservations of dead
  * processes are dropped first (`ledger.releaseOrphanReservations`).
- * @returns the rounds this call settled and refunded (ids)
+ * @returns the rounds this call settled and refunded (ids), and their tables
  * @throws the database's error when it cannot be read (nothing half-done: each round is one transaction)
  */
 export async function recoverRounds(ledger: Ledger, options: RecoveryOptions): Promise<RecoveryReport> {
@@ -93,6 +95,7 @@ export async function recoverRounds(ledger: Ledger, options: RecoveryOptions): P
   const check = { instanceId: options.instanceId, nowMs: options.nowMs, leaseMs: options.leaseMs };
   const settled: string[] = [];
   const refunded: string[] = [];
+  const tableIds = new Set<string>();
   // The banks of a dead process went with its tables: their covers are free again (docs/server.md).
   await ledger.releaseOrphanReservations(check);
   for (const candidate of await ledger.recoverableRounds(check)) {
@@ -112,6 +115,7 @@ export async function recoverRounds(ledger: Ledger, options: RecoveryOptions): P
         });
         if (done.ok) {
           settled.push(open.roundId);
+          tableIds.add(open.tableId);
           continue;
         }
         log(`recovery: round ${open.roundId} could not be settled (${done.error.code}: ${done.error.message}); refunding it`);
@@ -122,8 +126,10 @@ export async function recoverRounds(ledger: Ledger, options: RecoveryOptions): P
       log(`recovery: round ${open.roundId} has no readable record; refunding it`);
     }
     const refund = await ledger.refundRound(open.roundId, 'interrupted: the server stopped during the round', true);
-    if (refund.ok) refunded.push(open.roundId);
-    else log(`recovery: round ${open.roundId} could not be refunded`, refund.error);
+    if (refund.ok) {
+      refunded.push(open.roundId);
+      tableIds.add(open.tableId);
+    } else log(`recovery: round ${open.roundId} could not be refunded`, refund.error);
   }
-  return { settled, refunded };
+  return { settled, refunded, tableIds: [...tableIds] };
 }
