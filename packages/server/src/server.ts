@@ -571,8 +571,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
                 await games.unhost(tableId);
                 const banker = (runners.get(tableId) as TableRunner).current.banker;
                 await replaceRunner(tableId);
-                // The bank does not move with the table: its cover is free again.
-                if (banker !== null) await ledger.releaseBank(tableId, banker.playerId);
+                // The bank does not move with the table: its cover is free again, and the banker is told.
+                if (banker !== null) await ledger.releaseMovedBank(tableId, banker.playerId, now());
               },
               hosts: (tableId) => games.hosts(tableId),
               async finishRounds(tableId) {

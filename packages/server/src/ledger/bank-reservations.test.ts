@@ -85,6 +85,20 @@ for (const backend of TEST_BACKENDS) {
       unwrap(await reserve('t-none', 100, 8_000, null));
       expect(await ledger.releaseOrphanReservations({ instanceId: 'me', nowMs, leaseMs: 15_000 })).toBe(1);
       expect(unwrap(await ledger.spendable(ben, 'elsewhere'))).toBe(100_000 - 2_000 - 4_000 - 8_000);
+      // The banker is told, once, of the bank that went with its dead table.
+      const told = (await ledger.unackedEvents([ben])).filter((event) => event.notice.code === 'notice/left-bank');
+      expect(told.map((event) => [event.tableId, event.notice.params])).toEqual([['t-dead', { reason: 'table-moved' }]]);
+      expect(await ledger.releaseOrphanReservations({ instanceId: 'me', nowMs, leaseMs: 15_000 })).toBe(0);
+      expect((await ledger.unackedEvents([ben])).filter((event) => event.notice.code === 'notice/left-bank')).toHaveLength(1);
+    });
+
+    it('a bank whose table moves: its reservation dropped and its banker told, together', async () => {
+      unwrap(await reserve('t1', 100, 1_000, 'me'));
+      await ledger.releaseMovedBank('t1', ben, Date.now());
+      expect(unwrap(await ledger.spendable(ben, 'elsewhere'))).toBe(100_000);
+      const told = await ledger.unackedEvents([ben]);
+      expect(told.map((event) => [event.tableId, event.notice.code, event.notice.params])).toEqual([['t1', 'notice/left-bank', { reason: 'table-moved' }]]);
+      expect(await ledger.audit()).toEqual([]);
     });
 
     it('reads the figures of several players in one statement: spendable at the table (as spendable) and comp points; unknown players absent', async () => {

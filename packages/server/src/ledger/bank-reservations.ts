@@ -8,13 +8,14 @@
  * Locking: each write locks the player's wallet row first (`lockAccounts`, the ledger's one lock order),
  * then reads and writes reservations, so a reservation and a deal of the same player never interleave.
  */
-import { err, ok, type Result } from '@paigow/engine';
+import { err, ok, tableNotice, type Result } from '@paigow/engine';
 import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Database } from '../storage/database.js';
 import type { Tables } from '../storage/schema.js';
 import { transact } from '../storage/transaction.js';
 import { StatementBatch } from '../storage/statement-batch.js';
 import { lockAccounts, walletAccountId, type LockedAccount } from './accounts.js';
+import { appendEvents } from './player-events.js';
 import type { LeaseCheck } from './ownership.js';
 
 /** What `reserveBank` asks for. */
@@ -113,6 +114,21 @@ export async function releaseBank(database: Database, tableId: string, playerId:
   await database.db.deleteFrom('bank_reservations').where('table_id', '=', tableId).where('player_id', '=', playerId).execute();
 }
 
+/** The notice of a banker whose table moved to another process (its bank does not move with it). */
+const TABLE_MOVED = tableNotice('notice/left-bank', { reason: 'table-moved' });
+
+/**
+ * The bank of `playerId` at `tableId` ends because the table moves to another process (docs/server.md "Table
+ * hosting"): its reservation is dropped and the player told (`notice/left-bank`, `table-moved`), in one transaction.
+ */
+export async function releaseMovedBank(database: Database, tableId: string, playerId: string, nowMs: number): Promise<void> {
+  await transact(database, async (trx) => {
+    await trx.deleteFrom('bank_reservations').where('table_id', '=', tableId).where('player_id', '=', playerId).execute();
+    await appendEvents(trx, [{ playerId, tableId, notice: TABLE_MOVED }], nowMs);
+    return ok(undefined);
+  });
+}
+
 /** A balance check waiting for its batch (`spendableReader`). */
 interface SpendableAsk {
   readonly playerId: string;
@@ -198,20 +214,26 @@ function heldElsewhere(eb: ExpressionBuilder<Tables & { p: Tables['players']; a:
 
 /**
  * Drops the reservations of processes that are no longer alive (stopped, unknown, or lease older than
- * `check.leaseMs`; never `check.instanceId`'s own): their tables are gone, and so are their banks.
+ * `check.leaseMs`; never `check.instanceId`'s own): their tables are gone, and so are their banks. Each
+ * banker is told (`notice/left-bank`, `table-moved`) in the same transaction.
  * @returns how many were dropped
  */
 export async function releaseOrphanReservations(database: Database, check: LeaseCheck): Promise<number> {
-  const alive = database.db
-    .selectFrom('server_instances')
-    .select('server_instances.id')
-    .where('server_instances.stopped_at_ms', 'is', null)
-    .where('server_instances.heartbeat_at_ms', '>', check.nowMs - check.leaseMs);
-  const deleted = await database.db
-    .deleteFrom('bank_reservations')
-    .where('owner_instance_id', 'is not', null)
-    .where('owner_instance_id', '<>', check.instanceId)
-    .where('owner_instance_id', 'not in', alive)
-    .executeTakeFirst();
-  return Number(deleted.numDeletedRows);
+  const released = await transact(database, async (trx) => {
+    const alive = trx
+      .selectFrom('server_instances')
+      .select('server_instances.id')
+      .where('server_instances.stopped_at_ms', 'is', null)
+      .where('server_instances.heartbeat_at_ms', '>', check.nowMs - check.leaseMs);
+    const dropped = await trx
+      .deleteFrom('bank_reservations')
+      .where('owner_instance_id', 'is not', null)
+      .where('owner_instance_id', '<>', check.instanceId)
+      .where('owner_instance_id', 'not in', alive)
+      .returning(['player_id', 'table_id'])
+      .execute();
+    await appendEvents(trx, dropped.map((row) => ({ playerId: row.player_id, tableId: row.table_id, notice: TABLE_MOVED })), check.nowMs);
+    return ok(dropped.length);
+  });
+  return released.ok ? released.value : 0;
 }

@@ -23,7 +23,7 @@ import { roundsRefunded } from '../metrics/index.js';
 import { closedFairRounds, roundFairness, type RoundFairnessRecord } from './round-fairness.js';
 import type { Database } from '../storage/database.js';
 import { audit } from './audit.js';
-import { figuresOf, releaseBank, releaseOrphanReservations, reserveBank, spendableReader, type ReserveBankInput, type TableFigures } from './bank-reservations.js';
+import { figuresOf, releaseBank, releaseMovedBank, releaseOrphanReservations, reserveBank, spendableReader, type ReserveBankInput, type TableFigures } from './bank-reservations.js';
 import { accountBalances, balance, sumOfBalances, type AccountBalance } from './balances.js';
 import { history, type HistoryItem, type HistoryQuery } from './history.js';
 import { openRound, type OpenRoundInput } from './open-round.js';
@@ -168,6 +168,12 @@ export interface Ledger {
   releaseBank(tableId: string, playerId: string): Promise<void>;
 
   /**
+   * Ends `playerId`'s bank at `tableId` because the table moves to another process: drops its reservation and
+   * tells it (`notice/left-bank`, `table-moved`; `nowMs` the notice's time), in one transaction.
+   */
+  releaseMovedBank(tableId: string, playerId: string, nowMs: number): Promise<void>;
+
+  /**
    * What `playerId` may stake at `tableId`, cents: its wallet less its bank reservations at other tables
    * (never below 0); or `ledger/unknown-account`. Checks asked at about the same time (within a turn of the
    * event loop) are read by one statement (`spendableReader`).
@@ -180,7 +186,7 @@ export interface Ledger {
    */
   figures(playerIds: readonly string[], tableId: string): Promise<TableFigures[]>;
 
-  /** Drops the bank reservations of processes no longer alive (recovery); returns how many. */
+  /** Drops the bank reservations of processes no longer alive (recovery), telling each banker (`notice/left-bank`, `table-moved`); returns how many. */
   releaseOrphanReservations(check: LeaseCheck): Promise<number>;
 
   /**
@@ -241,6 +247,7 @@ export function createLedger(database: Database): Ledger {
     balance: (playerId) => balance(database, playerId),
     reserveBank: (input) => reserveBank(database, input),
     releaseBank: (tableId, playerId) => releaseBank(database, tableId, playerId),
+    releaseMovedBank: (tableId, playerId, nowMs) => releaseMovedBank(database, tableId, playerId, nowMs),
     spendable,
     figures: (playerIds, tableId) => figuresOf(database, playerIds, tableId),
     releaseOrphanReservations: (check) => releaseOrphanReservations(database, check),

@@ -176,6 +176,7 @@ export const de: Translation = {
     'left-bank': {
       'approval-timeout': 'Sie haben die Bank abgegeben: Die Runde wurde nicht rechtzeitig genehmigt. Das Haus hält wieder die Bank.',
       balance: 'Sie haben die Bank abgegeben: Ihr Saldo deckt das Tischmaximum plus Gebühr nicht mehr. Das Haus hält wieder die Bank.',
+      'table-moved': 'Der Tisch ist auf einen anderen Server umgezogen, die Bank zieht nicht mit: Das Haus hält wieder die Bank. Sie können die Bank erneut übernehmen.',
       other: 'Sie haben die Bank abgegeben. Das Haus hält wieder die Bank.',
     },
     'round-void': {
