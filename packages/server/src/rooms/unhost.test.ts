@@ -8,8 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'colyseus.js';
 import { matchMaker } from '@colyseus/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createLedger } from '../ledger/index.js';
 import type { ServerHandle } from '../server.js';
-import { createStore, redisAnswers, signIn, startTestServer, TestClient, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
+import { createStore, openStore, redisAnswers, signIn, startTestServer, TestClient, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
 
 const available = await redisAnswers(REDIS_URL);
 if (!available) console.log(`the unhost test did not run: nothing answers at ${REDIS_URL}`);
@@ -80,5 +81,28 @@ describe.skipIf(!available)('unhosting a table while a client joins', () => {
     await running.drain();
     await expect.poll(() => annClosed, { timeout: 5_000 }).toBe(true);
     expect(ann.view.seats[3]?.nickname).toBe('Bo');
+  }, 30_000);
+
+  it('tells a player banker that its bank stays behind when the table moves (notice/left-bank, table-moved)', async () => {
+    store = createStore('sqlite');
+    server = await startTestServer(store, { redisUrl: REDIS_URL, redisPrefix: `test-${randomBytes(4).toString('hex')}:`, hostingSweepMs: 50, drainMs: 1_000 });
+    const hal = await TestClient.join(server, 'bank', (await signIn(server, 'Hal')).token, 'hal');
+    await hal.act('sit', { seat: 0 });
+    // A round of 50.00 earns the 50 comp points that banking needs.
+    await hal.act('bet', { spot: 'main', amountCents: 5_000 });
+    await hal.act('deal');
+    await hal.act('house-way');
+    await hal.waitForView((view) => view.you?.canTakeBank === true);
+    expect((await hal.act('take-bank')).banker).toMatchObject({ kind: 'player', seat: 0 });
+    const halId = hal.view.you!.playerId;
+
+    await server.drain();
+    const database = openStore(store);
+    try {
+      const told = (await createLedger(database).unackedEvents([halId])).filter((event) => event.notice.code === 'notice/left-bank');
+      expect(told.map((event) => [event.tableId, event.notice.params])).toEqual([['bank', { reason: 'table-moved' }]]);
+    } finally {
+      await database.db.destroy();
+    }
   }, 30_000);
 });
