@@ -280,12 +280,20 @@ describe('the multi-player deal rule and timers (rules.md §5)', () => {
     expect(effectsOf(s)).toContainEqual({ kind: 'notice', playerId: 'a', notice: { code: 'notice/left-table', params: { reason: 'timeout' } } });
   });
 
-  it('a disconnection before the deal returns the bet; after the deal the house way sets the hand', () => {
+  it('a disconnection before the deal keeps the bet through the reconnection grace, then returns it; after the deal the house way sets the hand', () => {
     let s = seatPlayers(testTable(), ['a', 'b']);
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: s.nowMs });
     s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: s.nowMs });
     s = must(s, { type: 'ready', playerId: 'b', nowMs: s.nowMs }, dealWith('x', STRONG, WEAK));
-    s = must(s, { type: 'leave', playerId: 'a', nowMs: s.nowMs }, dealWith('r', STRONG, WEAK));
+    // A reload or a short blip is no interruption (rules.md §5): the bet waits on the felt through the grace.
+    s = must(s, { type: 'leave', playerId: 'a', nowMs: s.nowMs });
+    expect(s.players.a.bets).toEqual({ main: 100, fortune: 0 });
+    expect(s.phase).toBe('betting'); // b's round waits for a, at most the grace
+    expect(nextDeadline(s)).toBe(s.nowMs + 15_000);
+    const back = must(s, { type: 'join', playerId: 'a', nickname: 'nick-a', balanceCents: 100_000, compPoints: 0, nowMs: s.nowMs + 14_999 });
+    expect(back.players.a).toMatchObject({ connected: true, bets: { main: 100, fortune: 0 } });
+    // Still away when the grace ends: the bet goes back and b's round deals without a.
+    s = must(s, { type: 'tick', nowMs: s.nowMs + 15_000 }, dealWith('r', STRONG, WEAK));
     expect(s.players.a.bets).toEqual({ main: 0, fortune: 0 });
     expect(s.players.a.balanceCents).toBe(100_000);
     expect(s.phase).toBe('dealing'); // b was ready: the round deals without a

@@ -20,7 +20,7 @@ import { bankerFee } from '../settle/index.js';
 import type { DealMaterial, LedgerFigures, TableAction } from './actions.js';
 import { bankMinBalanceCents } from './config.js';
 import { bankerFundsCents, commitCover } from './bank-cover.js';
-import { graceDeadline } from './reconnect-grace.js';
+import { betGraceDeadline, graceDeadline } from './reconnect-grace.js';
 import { DEFAULT_HOUSE_WAY } from '../house-way/registry.js';
 import type { HouseWayId } from '../house-way/types.js';
 import { roundHolds, setByHouseWay, settleRoundState } from './settlement.js';
@@ -232,8 +232,9 @@ function join(s: Draft, playerId: string, nickname: string, balanceCents: number
 }
 
 /**
- * rules.md §5 "Interruptions": bets not dealt are returned; a dealt hand waits for the player through the
- * reconnection grace (`graceDeadline`), then the house way sets it (`tick`).
+ * rules.md §5 "Interruptions": bets not dealt wait on the felt through the reconnection grace
+ * (`betGraceDeadline`), then are returned (`tick`); a dealt hand waits through it (`graceDeadline`), then the
+ * house way sets it. A player back within the grace finds its bets and cards as it left them.
  */
 function leave(s: Draft, playerId: string): Step {
   const found = member(s, playerId);
@@ -245,7 +246,6 @@ function leave(s: Draft, playerId: string): Step {
   }
   p.connected = false;
   p.disconnectedAtMs = s.nowMs;
-  returnBets(s, p, 'disconnect');
   return done;
 }
 
@@ -783,6 +783,8 @@ export function nextDeadline(s: TableState): number | null {
     if (bet !== null) times.push(bet);
     const hold = seatHoldDeadline(s, p);
     if (hold !== null) times.push(hold);
+    const betGrace = betGraceDeadline(s, p);
+    if (betGrace !== null) times.push(betGrace);
   }
   if (s.phase === 'setting' && s.round !== null) {
     for (const hand of s.round.hands) {
@@ -801,6 +803,9 @@ function tick(s: Draft): Step {
   for (const p of Object.values(s.players)) {
     const bet = betDeadline(s, p);
     if (bet !== null && bet <= now) returnBets(s, p, 'timeout');
+    // A connection lost past the reconnection grace (rules.md §5): its bets not dealt go back.
+    const betGrace = betGraceDeadline(s, p);
+    if (betGrace !== null && betGrace <= now) returnBets(s, p, 'disconnect');
   }
   if (s.phase === 'setting' && s.round !== null) {
     // A connection lost past the reconnection grace (rules.md §5): the house way plays the hand.
@@ -838,7 +843,10 @@ function afterAction(s: Draft): void {
   if (s.round === null) {
     for (const p of Object.values(s.players)) {
       const hold = seatHoldDeadline(s, p);
-      if (hold !== null && hold <= s.nowMs) unseat(s, p, 'disconnected');
+      if (hold !== null && hold <= s.nowMs) {
+        returnBets(s, p, 'disconnect');
+        unseat(s, p, 'disconnected');
+      }
     }
   }
   if (dueBettors(s) !== null) askToDeal(s);

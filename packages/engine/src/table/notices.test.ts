@@ -49,13 +49,15 @@ describe('notices (docs/protocol.md "Server → client messages")', () => {
     ]);
   });
 
-  it('a disconnection returns bets not dealt, and has the house way set a dealt hand', () => {
+  it('a disconnection past the reconnection grace returns bets not dealt, and has the house way set a dealt hand', () => {
     let s = seatPlayers(testTable(), ['a', 'b']);
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 800, nowMs: s.nowMs });
     s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: s.nowMs });
     const gone = must(s, { type: 'leave', playerId: 'a', nowMs: s.nowMs });
-    expect(notices(gone)).toEqual([['a', 'notice/bet-returned', { amountCents: 800, reason: 'disconnect' }]]);
-    const nothingToReturn = must(must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 0, nowMs: s.nowMs }), { type: 'leave', playerId: 'a', nowMs: s.nowMs });
+    expect(notices(gone)).toEqual([]); // not yet: a reload is no interruption (rules.md §5)
+    const graceOverBeforeDeal = must(gone, { type: 'tick', nowMs: s.nowMs + 15_000 });
+    expect(notices(graceOverBeforeDeal)).toEqual([['a', 'notice/bet-returned', { amountCents: 800, reason: 'disconnect' }]]);
+    const nothingToReturn = must(must(must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 0, nowMs: s.nowMs }), { type: 'leave', playerId: 'a', nowMs: s.nowMs }), { type: 'tick', nowMs: s.nowMs + 15_000 });
     expect(notices(nothingToReturn)).toEqual([]);
 
     s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs });

@@ -1,11 +1,21 @@
 /**
- * The reconnection grace (rules.md §5 "Interruptions"): a connection lost after the deal is an
- * interruption only once it stays lost past the table's `timers.reconnectGraceMs`. Until then the
- * player's hand waits, unset, and a player back in time decides as usual; the grace never runs past
- * the hand's own decision deadline, so the round never waits longer for it than for anyone else.
+ * The reconnection grace (rules.md §5 "Interruptions"): a lost connection is an interruption only once it
+ * stays lost past the table's `timers.reconnectGraceMs`. Until then the player's bets wait on the felt, or
+ * its dealt hand waits, unset, and a player back in time finds them as it left them; the grace never runs
+ * past the hand's own decision deadline (nor past the bets' own timer, which returns them as always), so the
+ * round never waits longer for it than for anyone else.
  */
 
-import type { RoundHand, TableState } from './state.js';
+import type { PlayerState, RoundHand, TableState } from './state.js';
+
+/**
+ * When the bets on the felt of a disconnected player go back to its balance (epoch ms), or `null` when no
+ * grace runs: it is connected, or has no bets on the felt (bets dealt into a round are the hand's, `graceDeadline`).
+ */
+export function betGraceDeadline(s: TableState, p: PlayerState): number | null {
+  if (p.connected || p.disconnectedAtMs === null || p.bets.main + p.bets.fortune === 0) return null;
+  return p.disconnectedAtMs + s.config.timers.reconnectGraceMs;
+}
 
 /**
  * When the house way sets `hand` because its player's connection stayed lost (epoch ms), or `null` when

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryResponse } from '@paigow/protocol';
 import { createLedger, type PlayerEvent } from '../ledger/index.js';
-import { betThenDisconnect, buildServer, getJson, openStore, serversPerTest, signIn, STORE_BACKENDS, TestClient, type TestStore } from '../testing/harness.js';
+import { BLIP_TABLE, betThenDisconnect, buildServer, getJson, openStore, serversPerTest, signIn, STORE_BACKENDS, TestClient, type TestStore } from '../testing/harness.js';
 
 /** Waits until the inbox of `playerId` in `store` holds an event accepted by `predicate` (not acknowledged). */
 async function waitForStored(store: TestStore, playerId: string, predicate: (event: PlayerEvent) => boolean): Promise<PlayerEvent[]> {
@@ -33,11 +33,12 @@ for (const backend of STORE_BACKENDS) {
     it('a notice for a player without a client is still told when it joins the restarted server', async () => {
       let server = await servers.start();
       const session = await betThenDisconnect(server);
-      const runner = server.runners.get('small')!;
-      await expect.poll(() => runner.current.players[session.player.id]?.connected).toBe(false);
+      const runner = server.runners.get(BLIP_TABLE)!;
+      // The bet goes back once the reconnection grace is over (rules.md §5), while Oz has no client.
+      await expect.poll(() => runner.current.players[session.player.id]?.bets.main).toBe(0);
       await server.close({ releaseLease: false }); // as a kill -9 would leave it (the harness's crash)
       server = await servers.start();
-      const back = await TestClient.join(server, 'small', session.token, 'oz2');
+      const back = await TestClient.join(server, BLIP_TABLE, session.token, 'oz2');
       const notice = await back.waitForNotice('notice/bet-returned', 0, 3_000);
       expect(notice.params).toEqual({ amountCents: 800, reason: 'disconnect' });
       await back.leave();
@@ -58,7 +59,7 @@ for (const backend of STORE_BACKENDS) {
       const server = await servers.start();
       const back = await TestClient.join(server, 'small', session.token, 'oz2');
       const notice = await back.waitForNotice('notice/bet-returned');
-      expect(notice).toEqual({ code: 'notice/bet-returned', params: { amountCents: 800, reason: 'disconnect' }, message: expect.stringContaining('8.00'), seq: 1, tableId: 'small' });
+      expect(notice).toEqual({ code: 'notice/bet-returned', params: { amountCents: 800, reason: 'disconnect' }, message: expect.stringContaining('8.00'), seq: 1, tableId: BLIP_TABLE });
       // A second tab, before any acknowledgement: it gets the event too; the first tab does not get it again.
       const tab = await TestClient.join(server, 'small', session.token, 'oz3');
       expect((await tab.waitForNotice('notice/bet-returned')).seq).toBe(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryResponse } from '@paigow/protocol';
-import { betThenDisconnect, getJson, serverForSuite, signIn, TestClient } from '../testing/harness.js';
+import { BLIP_TABLE, betThenDisconnect, getJson, serverForSuite, signIn, TestClient } from '../testing/harness.js';
 
 describe('timers and interruptions at the table (rules.md §5)', () => {
   const suite = serverForSuite('sqlite');
@@ -51,17 +51,39 @@ describe('timers and interruptions at the table (rules.md §5)', () => {
     }
   });
 
-  it('a disconnection before the deal returns the bet; the seat waits for the player to come back', async () => {
+  it('a disconnection before the deal returns the bet once the reconnection grace is over; the seat waits for the player to come back', async () => {
     const session = await betThenDisconnect(suite.server);
-    const runner = suite.server.runners.get('small')!;
+    const runner = suite.server.runners.get(BLIP_TABLE)!;
     await expect.poll(() => runner.current.players[session.player.id]?.connected).toBe(false);
+    await expect.poll(() => runner.current.players[session.player.id]?.bets.main).toBe(0); // after the 200 ms grace
     expect(runner.current.players[session.player.id]).toMatchObject({ seat: 5, bets: { main: 0, fortune: 0 } });
-    const back = await TestClient.join(suite.server, 'small', session.token, 'oz2');
+    const back = await TestClient.join(suite.server, BLIP_TABLE, session.token, 'oz2');
     try {
       expect(back.view.you).toMatchObject({ seat: 5, balanceCents: 100_000, bets: { main: 0, fortune: 0 } });
       expect(back.view.seats[5]).toMatchObject({ nickname: 'Oz', connected: true });
       // Told on its return, since it had no client when it happened.
       expect((await back.waitForNotice('notice/bet-returned')).params).toEqual({ amountCents: 800, reason: 'disconnect' });
+    } finally {
+      await back.act('stand');
+      await back.leave();
+    }
+  });
+
+  it('a reload before the deal is no interruption: back within the grace, the bet is where it was (rules.md §5)', async () => {
+    const session = await signIn(suite.server, 'Rex');
+    const rex = await TestClient.join(suite.server, 'grace', session.token, 'rex'); // reconnection grace 3 s
+    await rex.act('sit', { seat: 4 });
+    await rex.act('bet', { spot: 'main', amountCents: 700 });
+    await rex.leave(false);
+    const runner = suite.server.runners.get('grace')!;
+    await expect.poll(() => runner.current.players[session.player.id]?.connected).toBe(false);
+    const back = await TestClient.join(suite.server, 'grace', session.token, 'rex2');
+    try {
+      expect(back.view.you).toMatchObject({ seat: 4, bets: { main: 700, fortune: 0 } });
+      const dealt = await back.act('deal');
+      expect(dealt.phase).toBe('setting');
+      await back.act('house-way');
+      expect(back.notices.filter((notice) => notice.code === 'notice/bet-returned')).toEqual([]);
     } finally {
       await back.act('stand');
       await back.leave();

@@ -104,6 +104,11 @@ export const TEST_TABLES: readonly TableConfigInput[] = [
     timers: { reconnectGraceMs: 3_000 },
   },
   {
+    tableId: 'blip',
+    limits: { main: { minCents: 100, maxCents: 10_000 } },
+    timers: { reconnectGraceMs: 200 },
+  },
+  {
     tableId: 'envy',
     limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } },
     envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true },
@@ -338,13 +343,17 @@ export async function signIn(server: Pick<ServerHandle, 'url'>, nickname: string
   return (await response.json()) as SessionResponse;
 }
 
+/** The table of `betThenDisconnect`: its reconnection grace is 200 ms. */
+export const BLIP_TABLE = 'blip';
+
 /**
- * Signs Oz in, seats it at seat 5 of `small` with a main bet of 800 cents, and drops its only client without
- * a goodbye (a lost connection) before the deal, so that the bet goes back to a player with no client.
+ * Signs Oz in, seats it at seat 5 of `BLIP_TABLE` with a main bet of 800 cents, and drops its only client
+ * without a goodbye (a lost connection) before the deal, so that the bet goes back, once the table's 200 ms
+ * reconnection grace is over (rules.md §5 "Interruptions"), to a player with no client.
  */
 export async function betThenDisconnect(server: Pick<ServerHandle, 'url' | 'port'>): Promise<SessionResponse> {
   const session = await signIn(server, 'Oz');
-  const oz = await TestClient.join(server, 'small', session.token, 'oz');
+  const oz = await TestClient.join(server, BLIP_TABLE, session.token, 'oz');
   await oz.act('sit', { seat: 5 });
   await oz.act('bet', { spot: 'main', amountCents: 800 });
   await oz.leave(false);
