@@ -5,6 +5,7 @@
  * `startServer` creates it, the SIGTERM drain calls `setDraining()`, the lease loop `leaseRenewed()`.
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { within } from '../within.js';
 
 /** One readiness check's outcome. */
 export interface CheckOutcome {
@@ -58,19 +59,6 @@ export interface HealthOptions {
 
 /** The window over which the event-loop delay is measured, ms. */
 export const LAG_WINDOW_MS = 2_000;
-
-/** Rejects after `ms` unless `work` settles first. */
-async function within(work: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** The health of one running server. Call `close()` when the server stops (it ends the lag monitor). */
 export class ServerHealth {

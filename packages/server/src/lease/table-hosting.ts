@@ -174,11 +174,7 @@ export class TableHosting {
       this.savedSeats.set(tableId, seats);
     };
     const saved = (this.seatSaves.get(tableId) ?? Promise.resolve()).then(write, write);
-    this.seatSaves.set(tableId, saved);
-    const settled = (): void => {
-      if (this.seatSaves.get(tableId) === saved) this.seatSaves.delete(tableId);
-    };
-    saved.then(settled, settled);
+    this.seatSaves.set(tableId, saved); // one entry per table this process knows: nothing to clear
     return saved;
   }
 }

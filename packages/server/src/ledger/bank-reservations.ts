@@ -8,8 +8,8 @@
  * Locking: each write locks the player's wallet row first (`lockAccounts`, the ledger's one lock order),
  * then reads and writes reservations, so a reservation and a deal of the same player never interleave.
  */
-import { err, ok, tableNotice, type Result } from '@paigow/engine';
-import type { ExpressionBuilder, Transaction } from 'kysely';
+import { err, ok, tableNotice, unwrap, type Result } from '@paigow/engine';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database } from '../storage/database.js';
 import type { Tables } from '../storage/schema.js';
 import { transact } from '../storage/transaction.js';
@@ -111,7 +111,12 @@ export async function shortOfStakes(
 
 /** Drops `playerId`'s reservation at `tableId` (the banker left the bank); nothing if there is none. */
 export async function releaseBank(database: Database, tableId: string, playerId: string): Promise<void> {
-  await database.db.deleteFrom('bank_reservations').where('table_id', '=', tableId).where('player_id', '=', playerId).execute();
+  await dropReservation(database.db, tableId, playerId);
+}
+
+/** Deletes `playerId`'s reservation row at `tableId`, in `db` (a transaction or not). */
+async function dropReservation(db: Kysely<Tables>, tableId: string, playerId: string): Promise<void> {
+  await db.deleteFrom('bank_reservations').where('table_id', '=', tableId).where('player_id', '=', playerId).execute();
 }
 
 /** The notice of a banker whose table moved to another process (its bank does not move with it). */
@@ -123,7 +128,7 @@ const TABLE_MOVED = tableNotice('notice/left-bank', { reason: 'table-moved' });
  */
 export async function releaseMovedBank(database: Database, tableId: string, playerId: string, nowMs: number): Promise<void> {
   await transact(database, async (trx) => {
-    await trx.deleteFrom('bank_reservations').where('table_id', '=', tableId).where('player_id', '=', playerId).execute();
+    await dropReservation(trx, tableId, playerId);
     await appendEvents(trx, [{ playerId, tableId, notice: TABLE_MOVED }], nowMs);
     return ok(undefined);
   });
@@ -235,5 +240,5 @@ export async function releaseOrphanReservations(database: Database, check: Lease
     await appendEvents(trx, dropped.map((row) => ({ playerId: row.player_id, tableId: row.table_id, notice: TABLE_MOVED })), check.nowMs);
     return ok(dropped.length);
   });
-  return released.ok ? released.value : 0;
+  return unwrap(released);
 }

@@ -47,6 +47,7 @@ import { RoundSeeds } from '../fairness/round-seeds.js';
 import { InboxDelivery, inboxNotice, unstoredNotice } from './inbox.js';
 import type { PlayerTables } from './player-tables.js';
 import { encodeRoundSecret } from './recovery.js';
+import { NoAnswerInTime, within } from '../within.js';
 import { DEFAULT_ROUND_DEADLINES, type RoundDeadlines } from './round-deadlines.js';
 import { SettlementRetrier, type Resolution } from './settlement-retry.js';
 import { dealFailed, roundDealt, roundSettled, settlementRefused } from './round-audit.js';
@@ -453,7 +454,7 @@ export class TableRunner {
         this.log('an action failed', error);
         result = err('action/unavailable', 'the server could not complete this action; try again');
       }
-      if (this.options.seatsChanged !== undefined && !sameSeats(stateBefore.seats, this.state.seats)) await this.saveSeats(this.options.seatsChanged);
+      if (this.options.seatsChanged !== undefined && !sameSeats(stateBefore.seats, this.state.seats)) await this.awaitSeatsSaved(this.options.seatsChanged);
       await this.sendInbox();
       // A refused action may still have changed the table (e.g. a bet's balance check read the ledger's): announce it.
       if (result.ok || this.notices.length > 0 || this.state !== stateBefore) {
@@ -469,16 +470,12 @@ export class TableRunner {
    * Waits for `seatsChanged` (the seats saved), at most `SEAT_SAVE_WAIT_MS`: a database that hangs keeps no table
    * waiting for longer; a save that fails or is late is logged, and the next hosting sweep saves the seats.
    */
-  private async saveSeats(seatsChanged: () => Promise<void>): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), SEAT_SAVE_WAIT_MS)));
+  private async awaitSeatsSaved(seatsChanged: () => Promise<void>): Promise<void> {
     try {
-      const saved = await Promise.race([seatsChanged().then(() => 'saved' as const), late]);
-      if (saved === 'late') this.log(`the seats were not saved within ${SEAT_SAVE_WAIT_MS} ms; the next hosting sweep saves them`);
+      await within(seatsChanged(), SEAT_SAVE_WAIT_MS);
     } catch (error) {
-      this.log('the seats could not be saved; the next hosting sweep saves them', error);
-    } finally {
-      clearTimeout(timer);
+      if (error instanceof NoAnswerInTime) this.log(`the seats were not saved within ${error.ms} ms; the next hosting sweep saves them`);
+      else this.log('the seats could not be saved; the next hosting sweep saves them', error);
     }
   }
 
