@@ -133,6 +133,11 @@ describe('bad input: status 2, one line on stderr, nothing on stdout', () => {
     expectBadInput(paigow(['eval', '-', 'As']), "'-' (read hands from stdin) takes no other cards");
   });
 
+  it('a near miss: the parser\'s suggestion on the same one line', () => {
+    expectBadInput(paigow(['eval', 'As Td 9c Jk 2h', '--jsn']), "unknown option '--jsn' (Did you mean --json?)");
+    expectBadInput(paigow(['evl', 'As']), "unknown command 'evl' (Did you mean eval?)");
+  });
+
   it('a pay table file that is not JSON: still one line, although the parser quotes the file', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'paigow-cli-')), 'pay.json');
     writeFileSync(file, 'notjson\n\nstill not\n');

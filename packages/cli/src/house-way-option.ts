@@ -9,13 +9,27 @@ import { UsageError } from './io.js';
 /** The option's help text. */
 export const HOUSE_WAY_OPTION_HELP = `house way: ${HOUSE_WAY_IDS.join(' or ')} (default ${DEFAULT_HOUSE_WAY})`;
 
+/** A house way's id from `text`, or a UsageError that begins with `prefix` and names the ids there are. */
+function parseHouseWay(text: string, prefix: string): HouseWayId {
+  const found = houseWayById(text);
+  if (!found.ok) throw new UsageError(`${prefix}${found.error.message}`);
+  return found.value.id;
+}
+
 /**
  * Parses a `--house-way` value (commander's option parser).
  * @returns the house way's id
  * @throws UsageError (exit status 2) naming the ids there are, for an unknown name
  */
 export function houseWayOption(text: string): HouseWayId {
-  const found = houseWayById(text);
-  if (!found.ok) throw new UsageError(`--house-way: ${found.error.message}`);
-  return found.value.id;
+  return parseHouseWay(text, '--house-way: ');
+}
+
+/**
+ * Parses a house way given as a command's argument (`paigow house-way diff <a> <b>`): as `houseWayOption`, with
+ * no option named in the error.
+ * @throws UsageError (exit status 2) naming the ids there are, for an unknown name
+ */
+export function houseWayArgument(text: string): HouseWayId {
+  return parseHouseWay(text, '');
 }

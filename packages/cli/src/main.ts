@@ -51,7 +51,8 @@ const program = new Command('paigow')
   .version(version, '-V, --version', 'print the version')
   .showHelpAfterError(false)
   .exitOverride()
-  .configureOutput({ outputError: (text, write) => write(`paigow: ${text.replace(/^error: /, '')}`) });
+  // One line, as every bad input gets (interfaces.md): commander puts its "(Did you mean …?)" on a line of its own.
+  .configureOutput({ outputError: (text, write) => write(`paigow: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`) });
 
 for (const register of COMMANDS) register(program);
 

@@ -84,6 +84,12 @@ describe('paigow serve', () => {
     expect(await running.stop(), running.output()).toBe(0);
   });
 
+  it('with --json, prints {"url", "port"} as one JSON document instead of the line', async () => {
+    const running = await serve(['--json'], { PORT: '0', PAIGOW_DATA_DIR: join(folder(), 'data'), LOG_LEVEL: 'warn' });
+    expect(JSON.parse(running.output())).toEqual({ url: `http://localhost:${running.port}`, port: running.port });
+    expect(await running.stop(), running.output()).toBe(0);
+  });
+
   it('stops within 10 s of SIGTERM whatever the matchmaker was asked (issue 10 point 13)', async () => {
     const running = await serve([], { PORT: '0', PAIGOW_DATA_DIR: join(folder(), 'data') });
     const url = `http://127.0.0.1:${running.port}`;

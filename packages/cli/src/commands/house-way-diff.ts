@@ -36,7 +36,7 @@ import {
   type HouseWayId,
 } from '@paigow/engine';
 import { UsageError, formatCount, formatTable, formatThreads, integerOption, parseHandArgs, printJson, printText } from '../io.js';
-import { houseWayOption } from '../house-way-option.js';
+import { houseWayArgument, houseWayOption } from '../house-way-option.js';
 import { startProgress } from '../progress.js';
 import { createPool, defaultThreads, type Pool } from '../workers/pool.js';
 import { addHistograms } from '../workers/tasks.js';
@@ -192,8 +192,8 @@ export function registerHouseWay(program: Command): void {
   group
     .command('diff')
     .description('where two house ways set hands differently: the share of all hands, the costliest hands, or one hand (--hand)')
-    .argument('<a>', 'the first house way (seeds or foxwoods)', houseWayOption)
-    .argument('<b>', 'the second house way', houseWayOption)
+    .argument('<a>', 'the first house way (seeds or foxwoods)', houseWayArgument)
+    .argument('<b>', 'the second house way', houseWayArgument)
     .option('--top <n>', 'list the n costliest hands (and, unless --top-total, the n where they part most in total)', integerOption('--top', 1, 1000), 50)
     .option('--candidates <n>', 'groups analysed exactly before ranking (default: top + 10)', integerOption('--candidates', 1, 100_000))
     .option('--top-total <n>', 'list the n groups where they part most in total (hands × |EV difference|; default: --top)', integerOption('--top-total', 0, 1000))

@@ -7,7 +7,8 @@
  * stops at once.
  *
  * Output: once it takes players, one line on stdout, `paigow: serving at http://<host>:<port>` (the
- * port actually bound: scripts read it, e.g. with PORT=0). A start that fails for a reason the
+ * port actually bound: scripts read it, e.g. with PORT=0); with `--json`, one JSON document instead,
+ * `{"url": "http://<host>:<port>", "port": <port>}`. A start that fails for a reason the
  * operator can fix (port in use, data folder, database unreachable) prints one line
  * `paigow: <problem>` on stderr and exits with status 1; bad options exit with status 2.
  */
@@ -18,10 +19,16 @@ import { UsageError } from '../io.js';
 /** Exit status of a start that failed (port in use, data folder, database): the options were fine. */
 export const EXIT_START_FAILED = 1;
 
-/** The line printed on stdout once the server takes players. */
-export function servingLine(host: string | undefined, port: number): string {
+/** The address the server is reached at: `http://<host>:<port>`, `localhost` for every interface. */
+function servingUrl(host: string | undefined, port: number): string {
   const shown = host === undefined || host === '' || host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  return `paigow: serving at http://${shown}:${port}`;
+  return `http://${shown}:${port}`;
+}
+
+/** The line printed on stdout once the server takes players (`--json`: one JSON document). */
+export function servingLine(host: string | undefined, port: number, json = false): string {
+  const url = servingUrl(host, port);
+  return json ? JSON.stringify({ url, port }) : `paigow: serving at ${url}`;
 }
 
 interface ServeOptions {
@@ -29,6 +36,7 @@ interface ServeOptions {
   dataDir?: string;
   databaseUrl?: string;
   host?: string;
+  json?: boolean;
 }
 
 /** Registers `paigow serve` on the program. */
@@ -40,6 +48,7 @@ export function registerServe(program: Command): void {
     .option('--host <host>', 'interface to listen on (default: all)')
     .option('--data-dir <dir>', 'folder of the SQLite database (default: $PAIGOW_DATA_DIR or ./data)')
     .option('--database-url <url>', 'PostgreSQL URL instead of SQLite (default: $DATABASE_URL)')
+    .option('--json', 'once it takes players, print {"url", "port"} as one JSON document instead of the line')
     .action(async (options: ServeOptions) => {
       // Loaded here so that the other commands never load the server.
       const { serverOptionsFromEnv, startServer, stopOnSignals, ServerStartError } = await import('@paigow/server');
@@ -67,6 +76,6 @@ export function registerServe(program: Command): void {
       // The first SIGTERM/SIGINT drains (docs/server.md "Drain"), the second stops at once.
       stopOnSignals(server);
       // The line last: a script that stops the server as soon as it reads it must find the handlers in place.
-      process.stdout.write(`${servingLine(options.host, server.port)}\n`);
+      process.stdout.write(`${servingLine(options.host, server.port, options.json === true)}\n`);
     });
 }

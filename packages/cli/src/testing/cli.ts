@@ -44,7 +44,7 @@ export function paigowEnv(args: readonly string[], env: Readonly<Record<string, 
 
 /** A `paigow serve` running in a child process. */
 export interface Serving {
-  /** The port from its startup line `paigow: serving at http://…:<port>`. */
+  /** The port from its startup line `paigow: serving at http://…:<port>` (with `--json`: `{"url", "port"}`). */
   readonly port: number;
   /** Everything it printed so far (stdout and stderr). */
   output(): string;
@@ -66,7 +66,7 @@ export async function serve(args: readonly string[], env: Readonly<Record<string
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const line = /^paigow: serving at http:\/\/[^\s]+:(\d+)$/m.exec(output);
+      const line = /^paigow: serving at http:\/\/[^\s]+:(\d+)$/m.exec(output) ?? /^\{"url":"http:\/\/[^"]+","port":(\d+)\}$/m.exec(output);
       if (line !== null) {
         clearTimeout(timer);
         resolve(Number(line[1]));

@@ -33,7 +33,23 @@ export function codeIsLegal(hand: ArrayLike<Card>, code: number): boolean {
 export function handsOfCode(hand: readonly Card[], code: number): { high: Card[]; low: Card[] } {
   const a = code & 7;
   const b = (code >> 3) & 7;
-  const low = [hand[a], hand[b]].sort(compareForDisplay);
-  const high = hand.filter((_, k) => k !== a && k !== b).sort(compareForDisplay);
-  return { high, low };
+  const low = [hand[a], hand[b]];
+  const high: Card[] = [];
+  for (let k = 0; k < hand.length; k++) if (k !== a && k !== b) high.push(hand[k]);
+  return { high: inDisplayOrder(high), low: inDisplayOrder(low) };
+}
+
+/**
+ * Sorts a few cards in place into display order (`compareForDisplay`) by insertion: for five cards several times
+ * faster than `Array.prototype.sort` with a comparator, and setting hands is what bulk mode and the exhaustive
+ * sweeps do millions of times.
+ */
+function inDisplayOrder(cards: Card[]): Card[] {
+  for (let i = 1; i < cards.length; i++) {
+    const card = cards[i];
+    let j = i - 1;
+    for (; j >= 0 && compareForDisplay(cards[j], card) > 0; j--) cards[j + 1] = cards[j];
+    cards[j + 1] = card;
+  }
+  return cards;
 }

@@ -1,6 +1,6 @@
 /**
- * Bulk mode of the CLI (interfaces.md): `paigow eval -` on a million random hands, timed from
- * process start to exit (startup and the engine's table build included), output to a file.
+ * Bulk mode of the CLI (interfaces.md): `paigow eval -`, `paigow eval --low -` and `paigow set -` on a million
+ * random hands each, timed from process start to exit (startup and the engine's table build included), output to a file.
  */
 
 import { spawn } from 'node:child_process';
@@ -41,6 +41,9 @@ async function bulkRows(): Promise<BenchRow[]> {
     const high = await timeCommand(['eval', '-'], inputPath, outputPath);
     const bytes = statSync(outputPath).size;
     const low = await timeCommand(['eval', '--low', '-'], lowPath, outputPath);
+    const sevenPath = join(dir, 'seven.txt');
+    writeFileSync(sevenPath, `${dealHands(LINES, 7, 2).map((hand) => formatCards(hand)).join('\n')}\n`);
+    const set = await timeCommand(['set', '-'], sevenPath, outputPath);
     return [
       {
         measure: '`paigow eval -`, 1,000,000 lines (s, whole process)',
@@ -50,6 +53,7 @@ async function bulkRows(): Promise<BenchRow[]> {
         note: `Bulk: ${(LINES / high / 1e3).toFixed(0)} k lines/s for high hands (${(bytes / 1e6).toFixed(0)} MB of JSON lines), ${(LINES / low / 1e3).toFixed(0)} k lines/s for low hands.`,
       },
       { measure: '`paigow eval --low -`, 1,000,000 lines (s, whole process)', unit: 'seconds', paigow: low, goal: 5 },
+      { measure: '`paigow set -`, 1,000,000 lines (s, whole process)', unit: 'seconds', paigow: set, goal: 5, note: 'The house way and its explanation for each hand.' },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
