@@ -10,7 +10,7 @@ import type { Category } from '@paigow/engine';
 const category: Record<Category, string> = {
   high_card: 'High card',
   one_pair: 'One pair',
-  two_pair: 'Two pair',
+  two_pair: 'Two pairs',
   three_of_a_kind: 'Three of a kind',
   straight: 'Straight',
   flush: 'Flush',

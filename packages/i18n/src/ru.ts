@@ -177,7 +177,7 @@ export const ru: SharedCatalog = {
     four_of_a_kind: 'Каре',
     full_house: 'Фул-хаус',
     flush: 'Флеш',
-    three_of_a_kind: 'Тройка',
+    three_of_a_kind: 'Тройка (сет)',
     straight: 'Стрит',
   },
 };

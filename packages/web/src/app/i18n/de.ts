@@ -286,7 +286,7 @@ export const de: Translation = {
       placed: 'Ihr Einsatz liegt schon auf dem Tisch.',
     },
     broke: 'Ihr Saldo ({{balance}}) liegt unter dem Mindesteinsatz dieses Tisches von {{min}}.',
-    brokeTopUp: 'Laden Sie Ihr Spielgeld auf, um weiterzuspielen.',
+    brokeTopUp: 'Laden Sie Ihren Spaß-Saldo auf, um weiterzuspielen.',
     brokeElsewhere: 'Spielen Sie an einem Tisch mit niedrigerem Minimum, oder laden Sie auf, sobald Ihr Saldo unter {{below}} liegt.',
   },
   bank: {
@@ -361,7 +361,7 @@ export const de: Translation = {
   },
   sheet: {
     open: 'Tischinfo',
-    openTitle: 'Verlauf, Auszahlungstabelle und die Limits dieses Tisches',
+    openTitle: 'Protokoll, Auszahlungstabelle und die Limits dieses Tisches',
     close: 'Schließen',
   },
   sound: {

@@ -80,6 +80,87 @@ describe('player-visible words', () => {
     expect(SHARED_CATALOGS.de.columns).toMatchObject({ highHand: expect.stringMatching(/hohe Hand/i), lowHand: expect.stringMatching(/niedrige Hand/i) });
   });
 
+  it('names the timer by glossary.md\'s word (the ring\'s aria-label and title, Timer.tsx)', () => {
+    const timer = Object.fromEntries(LANGUAGES.map((lng) => [lng, CATALOGS[lng].table.timer]));
+    expect(timer).toMatchObject({ ru: 'Таймер', fr: 'Minuteur', de: 'Zeituhr', es: 'Temporizador' });
+  });
+
+  it('says "règle de la maison" in French, on the House Way button too, never "règle maison"', () => {
+    expect(CATALOGS.fr.table.houseWay).toBe('Règle de la maison');
+    expect(CATALOGS.fr.hint.houseWay).toBe('Règle de la maison');
+    expect(CATALOGS.fr.audit.tests.outcome).toContain('règle de la maison');
+    expect(CATALOGS.fr.verify.difference.settingNotHouseWay).toContain('la règle de la maison place');
+    const french = [...flatten(CATALOGS.fr).values(), ...flatten(HELP_CATALOGS.fr).values(), ...flatten(SHARED_CATALOGS.fr).values()];
+    expect(french.filter((v) => /règle maison/i.test(v))).toEqual([]);
+  });
+
+  it('calls the player\'s history Protokoll in German (seed 002), in the phone sheet\'s title too', () => {
+    expect(CATALOGS.de.history.title).toBe('Protokoll');
+    expect(CATALOGS.de.sheet.openTitle).toMatch(/^Protokoll, /);
+    expect(CATALOGS.de.away.note).toContain('Protokoll');
+    // The coach's trend chart (`coach.*`) is a course over time, not the history of rounds.
+    const german = [...flatten(CATALOGS.de)].filter(([key]) => !key.startsWith('coach.'));
+    expect(german.filter(([, v]) => /Verlauf/.test(v))).toEqual([]);
+  });
+
+  it('marks a Russian copy "Ничья" over the hand and spells out «ничья в пользу банка» in the help', () => {
+    // The full wording wraps to four lines in the mark's pill and covers the hand's label (ru.ts `mark.copy`).
+    expect(CATALOGS.ru.mark.copy).toBe('Ничья');
+    expect(HELP_CATALOGS.ru.settlement.compare).toContain('ничья в пользу банка');
+  });
+
+  it('names the play-money balance by the seeds\' words: French "solde fictif", German "Spaß-Saldo"', () => {
+    expect(CATALOGS.fr.bets.brokeTopUp).toBe('Rechargez votre solde fictif pour continuer à jouer.');
+    expect(CATALOGS.de.bets.brokeTopUp).toBe('Laden Sie Ihren Spaß-Saldo auf, um weiterzuspielen.');
+  });
+
+  it('calls a lost connection that made the house set a hand an interruption (fr interruption, es interrupción)', () => {
+    for (const [lng, word] of [['fr', 'interruption'], ['es', 'interrupción'], ['de', 'Unterbrechung'], ['ru', 'обрыв связи']] as const) {
+      const c = CATALOGS[lng];
+      expect(c.roundPlayer.setBy.disconnect, lng).toContain(word);
+      expect(c.history.why.disconnect, lng).toContain(word);
+    }
+    for (const lng of ['fr', 'es'] as const) {
+      const word = lng === 'fr' ? 'interruption' : 'interrupción';
+      expect(CATALOGS[lng].table.houseWayRuleDisconnect, lng).toContain(`${word} de`);
+      expect(CATALOGS[lng].notices['house-way-set'].disconnect, lng).toContain(`${word} de`);
+    }
+  });
+
+  it('names the Spanish Fortune bet "apuesta de fortuna" in full; only the spot and the chips\' target stay "Fortuna"', () => {
+    const es = CATALOGS.es;
+    for (const text of [
+      es.lobby.fortune,
+      es.table.fortuneEmpty,
+      es.table.fortuneLimits,
+      es.table.underMinFortune,
+      es.result.fortuneLost,
+      es.bets.fortuneOverMax,
+      es.bets.block['fortune-over-max'],
+      es.fortune.title,
+      es.history.fortune,
+      es.history.fortuneLose,
+    ]) {
+      expect(text).toMatch(/apuesta de fortuna/i);
+    }
+    // Short labels: the bet spot on the felt and the "chips go on" switch beside "Apuesta".
+    expect(es.table.fortune).toBe('Fortuna');
+    expect(es.bets.toFortune).toBe('Fortuna');
+  });
+
+  it('names the Foxwoods table after its house way in every language', () => {
+    for (const lng of LANGUAGES) {
+      expect(CATALOGS[lng].tableNames['table-4'], lng).toBe(`${CATALOGS[lng].houseWayNames.foxwoods} (1–100)`);
+    }
+    expect(CATALOGS.ru.tableNames['table-4']).toBe('House Way Foxwoods (1–100)');
+  });
+
+  it('names hands as glossary.md does in the catalog shared with the CLI: English "Two pairs", Russian Fortune trips «Тройка (сет)»', () => {
+    expect(SHARED_CATALOGS.en.category.two_pair).toBe('Two pairs');
+    expect(SHARED_CATALOGS.ru.fortuneLine.three_of_a_kind).toBe(SHARED_CATALOGS.ru.category.three_of_a_kind);
+    expect(SHARED_CATALOGS.ru.fortuneLine.three_of_a_kind).toBe('Тройка (сет)');
+  });
+
   it('names the envy bonus in French, as the other languages translate it', () => {
     const french = [...flatten(CATALOGS.fr).values(), ...flatten(HELP_CATALOGS.fr).values(), ...flatten(SHARED_CATALOGS.fr).values()];
     expect(french.filter((v) => /Envy/.test(v))).toEqual([]);

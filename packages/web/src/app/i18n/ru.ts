@@ -115,7 +115,7 @@ export const ru: Translation = {
     leaveBank: 'Отдать банк',
     approve: 'Одобрить раунд',
     autoApprove: 'Автоодобрение',
-    timer: 'Осталось',
+    timer: 'Таймер',
     secondsLeft: '{{seconds}}\u00a0с',
     houseWayRule: 'House Way: {{text}}',
     houseWayRuleTimeout: 'Время вышло, казино расставило вашу руку. House Way: {{text}}',
@@ -247,7 +247,9 @@ export const ru: Translation = {
   mark: {
     win: 'Выигрыш',
     lose: 'Проигрыш',
-    copy: 'Ничья (банку)',
+    // A short mark over a hand (rules.md §5): the seed's «ничья (в пользу банка)» wraps to four lines
+    // there and covers the hand's label; the help spells it out (help/content/ru.ts `compare`).
+    copy: 'Ничья',
     mixed: 'Поровну',
   },
   result: {
@@ -321,7 +323,7 @@ export const ru: Translation = {
     'table-1': 'Стол 1 (1–100)',
     'table-2': 'Стол 2 (5–500)',
     'table-3': 'Банк у игроков (1–100)',
-    'table-4': 'Стол Foxwoods (1–100)',
+    'table-4': 'House Way Foxwoods (1–100)',
   },
   lab: {
     title: 'Лаборатория House Way',
