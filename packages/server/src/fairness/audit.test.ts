@@ -25,7 +25,8 @@ import { createLedger } from '../ledger/index.js';
 import type { Database } from '../storage/index.js';
 import { TEST_BACKENDS } from '../testing/backends.js';
 import { encodeRoundSecret } from '../table/recovery.js';
-import { auditFairness, auditReference } from './audit.js';
+import { closedFairRoundPages } from '../ledger/round-fairness.js';
+import { auditFairness, auditFairnessInSlices, auditReference } from './audit.js';
 import type { HouseWayId } from '@paigow/engine';
 
 const SEATS = [0, 2, 5];
@@ -151,6 +152,23 @@ for (const backend of TEST_BACKENDS) {
       expect(byName['banker-category'].pValue).toBeLessThan(1e-10);
       expect(byName['banker-category'].rows.find((r) => r.keys.includes('high_card'))!.observed).toBeLessThan(byName['banker-category'].rows.find((r) => r.keys.includes('high_card'))!.expected / 3);
       expect(byName.outcome.flagged).toBe(true);
+    });
+
+    it('over HTTP, audits in slices: the same report, and the event loop turns meanwhile (the tables play on)', async () => {
+      const records = await createLedger(fair).closedFairRounds();
+      let timerRan = false;
+      setTimeout(() => (timerRan = true), 0);
+      const sliced = await auditFairnessInSlices(createLedger(fair).closedFairRoundPages(2_000), 5);
+      // Before the fix the audit of 2,000 rounds ran in one turn of the event loop (0.3 s to over 1 s): no timer fired.
+      expect(timerRan).toBe(true);
+      expect(sliced).toEqual(auditFairness(records));
+    });
+
+    it('reads the newest rounds in pages of one statement each, down to the limit', async () => {
+      const pages: string[][] = [];
+      for await (const page of closedFairRoundPages(fair, 450, 200)) pages.push(page.map((r) => r.roundId));
+      expect(pages.map((page) => page.length)).toEqual([200, 200, 50]);
+      expect(pages.flat()).toEqual(Array.from({ length: 450 }, (_, k) => `fair-${1_999 - k}`));
     });
 
     it('reads the last rounds only when given a limit', async () => {

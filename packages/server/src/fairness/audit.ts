@@ -151,42 +151,87 @@ const count = (map: Map<string, number>, key: string): void => {
   map.set(key, (map.get(key) ?? 0) + 1);
 };
 
+/** The audit's counts, one round at a time (`auditFairness`, `auditFairnessInSlices`). */
+class AuditTally {
+  private readonly categories = new Map<string, number>();
+  private readonly lines = new Map<string, number>();
+  private readonly outcomes = new Map<string, number>();
+  // The outcome test's expectation mixes the house ways of the rounds counted, each at its own shares.
+  private readonly expectedOutcomes = new Map<string, number>();
+  private rounds = 0;
+
+  constructor(private readonly reference: AuditReference) {}
+
+  /** Counts one closed round (a round not dealt from seeds is left out). */
+  add(record: RoundFairnessRecord): void {
+    const answer = fairnessAnswer(record.roundId, record);
+    if (answer.status !== 200) return;
+    this.rounds++;
+    const proof = answer.body;
+    for (const hand of proof.hands) {
+      const cards = unwrap(parseHand(hand.cards));
+      if (hand.seat === 'banker') count(this.categories, categoryOf(bestHighHand(cards).value));
+      count(this.lines, fortuneLine(cards).line ?? 'losing');
+    }
+    // One wager per round: wagers against the same banker hand are not independent.
+    const houseSet = (proof.outcomes ?? []).find((o) => proof.settings?.some((s) => s.seat === o.seat && s.setBy !== 'player'));
+    if (houseSet !== undefined) {
+      count(this.outcomes, houseSet.outcome === 'lose' ? 'loss' : houseSet.outcome);
+      for (const [key, p] of Object.entries(this.reference.outcome[proof.houseWay ?? DEFAULT_HOUSE_WAY])) this.expectedOutcomes.set(key, (this.expectedOutcomes.get(key) ?? 0) + p);
+    }
+  }
+
+  /** The three tests over the rounds counted. */
+  report(): FairnessAuditReport {
+    const wagers = [...this.outcomes.values()].reduce((sum, n) => sum + n, 0);
+    const outcomeShares =
+      wagers === 0 ? this.reference.outcome[DEFAULT_HOUSE_WAY] : Object.fromEntries([...this.expectedOutcomes].map(([key, sum]) => [key, sum / wagers]));
+    const tests = [
+      test('banker-category', this.categories, this.reference.bankerCategory),
+      test('fortune-line', this.lines, this.reference.fortuneLine),
+      test('outcome', this.outcomes, outcomeShares),
+    ];
+    return { rounds: this.rounds, threshold: AUDIT_THRESHOLD, flagged: tests.some((t) => t.flagged), tests };
+  }
+}
+
 /**
  * Audits `records` (closed rounds dealt from seeds: the ledger's `closedFairRounds`) against `reference`.
  * @returns the three tests; `flagged` when any p-value is below `AUDIT_THRESHOLD`
  */
 export function auditFairness(records: readonly RoundFairnessRecord[], reference: AuditReference = auditReference()): FairnessAuditReport {
-  const categories = new Map<string, number>();
-  const lines = new Map<string, number>();
-  const outcomes = new Map<string, number>();
-  // The outcome test's expectation mixes the house ways of the rounds counted, each at its own shares.
-  const expectedOutcomes = new Map<string, number>();
-  let rounds = 0;
-  for (const record of records) {
-    const answer = fairnessAnswer(record.roundId, record);
-    if (answer.status !== 200) continue;
-    rounds++;
-    const proof = answer.body;
-    for (const hand of proof.hands) {
-      const cards = unwrap(parseHand(hand.cards));
-      if (hand.seat === 'banker') count(categories, categoryOf(bestHighHand(cards).value));
-      count(lines, fortuneLine(cards).line ?? 'losing');
-    }
-    // One wager per round: wagers against the same banker hand are not independent.
-    const houseSet = (proof.outcomes ?? []).find((o) => proof.settings?.some((s) => s.seat === o.seat && s.setBy !== 'player'));
-    if (houseSet !== undefined) {
-      count(outcomes, houseSet.outcome === 'lose' ? 'loss' : houseSet.outcome);
-      for (const [key, p] of Object.entries(reference.outcome[proof.houseWay ?? DEFAULT_HOUSE_WAY])) expectedOutcomes.set(key, (expectedOutcomes.get(key) ?? 0) + p);
+  const tally = new AuditTally(reference);
+  for (const record of records) tally.add(record);
+  return tally.report();
+}
+
+/**
+ * How long the audit over HTTP works before it lets the event loop turn, ms: a round costs about 0.3 ms (its deal
+ * replayed from the seeds), so tens of thousands of rounds would otherwise hold every table for seconds.
+ */
+export const AUDIT_SLICE_MS = 10;
+
+/**
+ * `auditFairness` over pages of rounds (the ledger's `closedFairRoundPages`) in slices of `sliceMs`: between
+ * slices, and between pages, the event loop turns (the tables play on while a server audits its rounds).
+ */
+export async function auditFairnessInSlices(
+  pages: AsyncIterable<readonly RoundFairnessRecord[]>,
+  sliceMs: number = AUDIT_SLICE_MS,
+  reference: AuditReference = auditReference(),
+): Promise<FairnessAuditReport> {
+  const tally = new AuditTally(reference);
+  let sliceStarted = performance.now();
+  for await (const page of pages) {
+    for (const record of page) {
+      tally.add(record);
+      if (performance.now() - sliceStarted >= sliceMs) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStarted = performance.now();
+      }
     }
   }
-  const wagers = [...outcomes.values()].reduce((sum, n) => sum + n, 0);
-  const outcomeShares = wagers === 0 ? reference.outcome[DEFAULT_HOUSE_WAY] : Object.fromEntries([...expectedOutcomes].map(([key, sum]) => [key, sum / wagers]));
-  const tests = [
-    test('banker-category', categories, reference.bankerCategory),
-    test('fortune-line', lines, reference.fortuneLine),
-    test('outcome', outcomes, outcomeShares),
-  ];
-  return { rounds, threshold: AUDIT_THRESHOLD, flagged: tests.some((t) => t.flagged), tests };
+  return tally.report();
 }
 
 /**

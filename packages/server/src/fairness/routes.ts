@@ -1,17 +1,57 @@
 /**
  * The HTTP routes of provably fair rounds (fairness.md; docs/protocol.md "HTTP"), no sign-in needed (anyone
  * may verify): `GET /api/rounds/<roundId>/fairness`, a round's proof (`fairnessAnswer`), and
- * `GET /api/fairness/audit?limit=N`, the fairness audit of the last N closed rounds (`auditFairness`).
+ * `GET /api/fairness/audit?limit=N`, the fairness audit of the last N closed rounds (`auditFairnessInSlices`).
+ *
+ * The audit replays every round's deal (about 0.3 ms a round). So that anyone's requests cannot take the tables'
+ * time: it works in slices between which the tables play, one audit runs at a time (a request for another limit
+ * meanwhile is refused 429 `rate/limited` with `Retry-After`; one for the same limit shares it), and its report
+ * answers the same question again for `AUDIT_REUSE_MS`.
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { HttpErrorBody } from '@paigow/protocol';
 import type { Ledger } from '../ledger/index.js';
-import { auditFairness } from './audit.js';
+import { auditFairnessInSlices, type FairnessAuditReport } from './audit.js';
 import { fairnessAnswer } from './proof.js';
 
 /** Rounds the audit endpoint reads by default (the newest), and at most. */
 export const AUDIT_DEFAULT_ROUNDS = 10_000;
 export const AUDIT_MAX_ROUNDS = 100_000;
+
+/** How long an audit's report answers the same `limit` again, ms: rounds close every second, an audit needs not. */
+export const AUDIT_REUSE_MS = 60_000;
+
+/** Seconds a request refused while another audit runs is told to wait (`Retry-After`). */
+const AUDIT_RETRY_AFTER_S = 10;
+
+/** One audit at a time, and the last report for a while; see the module comment. */
+class AuditDesk {
+  private running: { readonly limit: number; readonly report: Promise<FairnessAuditReport> } | null = null;
+  private last: { readonly limit: number; readonly atMs: number; readonly report: FairnessAuditReport } | null = null;
+
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly now: () => number,
+  ) {}
+
+  /** The report for `limit`: the last one if recent, the one under way, or a new one; null while another runs. */
+  report(limit: number): Promise<FairnessAuditReport> | null {
+    if (this.last !== null && this.last.limit === limit && this.now() - this.last.atMs < AUDIT_REUSE_MS) return Promise.resolve(this.last.report);
+    if (this.running !== null) return this.running.limit === limit ? this.running.report : null;
+    const report = auditFairnessInSlices(this.ledger.closedFairRoundPages(limit));
+    this.running = { limit, report };
+    report.then(
+      (done) => {
+        this.last = { limit, atMs: this.now(), report: done };
+        this.running = null;
+      },
+      () => {
+        this.running = null;
+      },
+    );
+    return report;
+  }
+}
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 const route =
@@ -20,9 +60,13 @@ const route =
     handler(req, res).catch(next);
   };
 
-/** The fairness routes over `ledger`. */
-export function fairnessRoutes(ledger: Ledger): Router {
+/**
+ * The fairness routes over `ledger`.
+ * @param now the clock of the audit's reuse, ms (tests)
+ */
+export function fairnessRoutes(ledger: Ledger, now: () => number = Date.now): Router {
   const router = Router();
+  const desk = new AuditDesk(ledger, now);
   router.get(
     '/api/rounds/:roundId/fairness',
     route(async (req, res) => {
@@ -40,7 +84,13 @@ export function fairnessRoutes(ledger: Ledger): Router {
         res.status(400).json(body);
         return;
       }
-      res.json(auditFairness(await ledger.closedFairRounds(limit)));
+      const report = desk.report(limit);
+      if (report === null) {
+        const body: HttpErrorBody = { error: { code: 'rate/limited', message: `another fairness audit is under way: try again in ${AUDIT_RETRY_AFTER_S} s` } };
+        res.status(429).set('Retry-After', String(AUDIT_RETRY_AFTER_S)).json(body);
+        return;
+      }
+      res.json(await report);
     }),
   );
   return router;

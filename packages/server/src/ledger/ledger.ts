@@ -20,7 +20,7 @@
  */
 import type { Result } from '@paigow/engine';
 import { roundsRefunded } from '../metrics/index.js';
-import { closedFairRounds, roundFairness, type RoundFairnessRecord } from './round-fairness.js';
+import { closedFairRoundPages, closedFairRounds, roundFairness, type RoundFairnessRecord } from './round-fairness.js';
 import type { Database } from '../storage/database.js';
 import { audit } from './audit.js';
 import { figuresOf, releaseBank, releaseMovedBank, releaseOrphanReservations, reserveBank, spendableReader, type ReserveBankInput, type TableFigures } from './bank-reservations.js';
@@ -221,6 +221,9 @@ export interface Ledger {
 
   /** The same for the closed rounds dealt from seeds, oldest first, at most `limit` (the fairness audit). */
   closedFairRounds(limit?: number): Promise<RoundFairnessRecord[]>;
+
+  /** The same, newest first, in pages of a statement each (`closedFairRoundPages`): the audit over HTTP. */
+  closedFairRoundPages(limit: number): AsyncIterable<RoundFairnessRecord[]>;
 }
 
 /** The ledger on `database` (migrated with `migrateToLatest`). */
@@ -257,5 +260,6 @@ export function createLedger(database: Database): Ledger {
     audit: () => audit(database),
     roundFairness: (roundId) => roundFairness(database, roundId),
     closedFairRounds: (limit) => closedFairRounds(database, limit),
+    closedFairRoundPages: (limit) => closedFairRoundPages(database, limit),
   };
 }

@@ -50,18 +50,38 @@ export async function roundFairness(database: Database, roundId: string): Promis
   return row === undefined ? null : fromRow(row);
 }
 
+/** Rounds read per statement by `closedFairRoundPages`: a statement of a few ms, even on SQLite's one thread. */
+export const FAIR_ROUNDS_PAGE = 200;
+
+/**
+ * The provably fair facts of the rounds closed (settled or refunded) with a server seed, newest first, in pages
+ * of `pageSize` read one statement each: at most `limit` (default all). Between pages the event loop turns, so a
+ * reader of many rounds never holds it for long (the fairness audit over HTTP).
+ */
+export async function* closedFairRoundPages(database: Database, limit = Infinity, pageSize = FAIR_ROUNDS_PAGE): AsyncGenerator<RoundFairnessRecord[]> {
+  let before: number | null = null;
+  for (let left = limit; left > 0; ) {
+    let query = database.db
+      .selectFrom('rounds')
+      .select(['seq', ...COLUMNS])
+      .where('status', '<>', 'open')
+      .where('server_seed', 'is not', null);
+    if (before !== null) query = query.where('seq', '<', before);
+    const rows = await query.orderBy('seq', 'desc').limit(Math.min(pageSize, left)).execute();
+    if (rows.length === 0) return;
+    yield rows.map(fromRow);
+    before = rows[rows.length - 1].seq;
+    left -= rows.length;
+    if (rows.length < pageSize) return;
+  }
+}
+
 /**
  * The provably fair facts of the rounds closed (settled or refunded) with a server seed, oldest first,
  * for the fairness audit (`paigow audit-fairness`): at most `limit` (default all).
  */
 export async function closedFairRounds(database: Database, limit?: number): Promise<RoundFairnessRecord[]> {
-  let query = database.db
-    .selectFrom('rounds')
-    .select(COLUMNS)
-    .where('status', '<>', 'open')
-    .where('server_seed', 'is not', null)
-    .orderBy('seq', 'desc');
-  if (limit !== undefined) query = query.limit(limit);
-  const rows = await query.execute();
-  return rows.reverse().map(fromRow);
+  const rounds: RoundFairnessRecord[] = [];
+  for await (const page of closedFairRoundPages(database, limit)) rounds.push(...page);
+  return rounds.reverse();
 }
