@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'action/out-of-phase',
   'action/unavailable',
   'bank/bets-down',
+  'bank/house-banks-next',
   'bank/not-eligible',
   'bank/occupied',
   'auth/invalid-nickname',

@@ -484,6 +484,7 @@ function deal(s: Draft, material: DealMaterial, nextRound: NextRound | null): St
   }
   s.round = round;
   s.phase = 'dealing';
+  if (round.banker === null) s.houseBanksNext = false;
   const publicRecord: RoundPublic = {
     tableId: s.config.tableId,
     roundId,
@@ -658,6 +659,7 @@ export function bankRefusal(s: TableState, playerId: string): Refusal | null {
     return s.banker.playerId === playerId ? err('action/duplicate', 'you already bank') : err('bank/occupied', 'another player banks');
   }
   if (s.phase !== 'betting' || s.round !== null) return err('action/out-of-phase', 'the bank changes hands between rounds');
+  if (s.houseBanksNext) return err('bank/house-banks-next', 'a banker let the approval time run out: the house banks the next round, then the bank is open again');
   if (betsDown(s)) return err('bank/not-eligible', 'the bank changes hands only when no bets are on the table');
   if (p.compPoints < s.config.bankMinCompPoints) {
     return err('bank/not-eligible', `banking needs ${s.config.bankMinCompPoints} comp points`);
@@ -830,6 +832,7 @@ function tick(s: Draft): Step {
   if (s.phase === 'approval' && s.banker !== null && s.banker.approvalDeadlineMs !== null && s.banker.approvalDeadlineMs <= now) {
     const bankerId = s.banker.playerId;
     removeBanker(s);
+    s.houseBanksNext = true;
     tell(s, bankerId, 'notice/left-bank', { reason: 'approval-timeout' });
   }
   return done;

@@ -65,3 +65,23 @@ describe('changing the bank while bets are down (issue 10 point 1)', () => {
     });
   });
 });
+
+describe('an approval timeout hands the bank to the house for a round (rules.md §5; a tester kept table-3 from dealing)', () => {
+  it('refuses take-bank to everyone until the house has banked a round, then opens the bank again', () => {
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'other', 'p'], 50_000, 60);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'tick', nowMs: s.nowMs + 35_000 });
+    expect(s.banker).toBeNull();
+    expect(s.phase).toBe('betting');
+    // Before the fix the banker took the bank back at once, and the table waited for its approval again, for ever.
+    expect(refusedWith(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('bank/house-banks-next');
+    expect(refusedWith(s, { type: 'take-bank', playerId: 'other', nowMs: s.nowMs })).toBe('bank/house-banks-next');
+    // The house banks the next round: the bets are taken and dealt against it.
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK));
+    s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'p', nowMs: s.nowMs });
+    expect(s.lastRound?.banker).toMatchObject({ kind: 'house' });
+    expect(refusedWith(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('accepted');
+  });
+});

@@ -272,6 +272,12 @@ export interface TableState {
    * it); `null` at a table dealt from given decks.
    */
   nextRound: NextRound | null;
+  /**
+   * A player banker's approval timed out and no round was dealt since: the house banks the next round, and until
+   * it is dealt nobody takes the bank (rules.md §5: the banker "leaves the bank and the house banks again"; a
+   * player who took the bank back at once, again and again, kept the table from ever dealing).
+   */
+  houseBanksNext: boolean;
 }
 
 /** The round a server deals next and its commitment `hex(SHA-256(serverSeed))` (fairness.md §1). */
@@ -305,5 +311,6 @@ export function createTable(config: TableConfig, nowMs: number, nextRound: NextR
     round: null,
     lastRound: null,
     nextRound,
+    houseBanksNext: false,
   };
 }
