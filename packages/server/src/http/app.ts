@@ -36,6 +36,7 @@ import type { RateLimits, ServerLimits } from '../limits/index.js';
 import type { Player, Players } from '../players/index.js';
 import type { TableRunner } from '../table/runner.js';
 import { bodyLimit, sendRateLimited } from './request-limits.js';
+import { clientAddress, trustedProxies } from './client-address.js';
 import { corsFor, securityHeaders } from './security.js';
 
 /** What the HTTP routes use. */
@@ -151,11 +152,6 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <code>npm run build</code> (it goes to <code>packages/web/dist</code>); the game server and its API are running.</p></body></html>
 `;
 
-/** The address a request came from (the TCP peer: a proxy in front is one client for the rate limits). */
-function clientIp(req: Request): string {
-  return req.socket.remoteAddress ?? '';
-}
-
 /**
  * The express app with every route of docs/protocol.md "HTTP", the security headers and CORS of
  * docs/server.md "Headers and origins", and the `/matchmake` routes. Errors are `{ error: { code, message } }`
@@ -166,6 +162,8 @@ function clientIp(req: Request): string {
  */
 export function createHttpApp(services: HttpServices): express.Express {
   const maxBodyBytes = services.limits.maxBodyBytes;
+  const trust = trustedProxies(services.limits.trustedProxies);
+  const clientIp = (req: Request): string => clientAddress(req, trust);
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders());

@@ -92,6 +92,21 @@ for (const backend of STORE_BACKENDS) {
       expect(((await refused.json()) as HttpErrorBody).error.code).toBe('rate/limited');
     });
 
+    it('behind a proxy on this machine, counts the client the proxy names, each IPv6 /64 as one, never an address the client wrote', async () => {
+      const via = (forwardedFor: string, nickname: string): Promise<Response> =>
+        fetch(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor }, body: JSON.stringify({ nickname }) });
+      // Before the fix every request through the proxy counted as the proxy's 127.0.0.1 (already at its limit here).
+      for (let i = 0; i < 4; i++) expect((await via('203.0.113.7', `P${i}`)).status).toBe(201);
+      expect((await via('203.0.113.7', 'P4')).status).toBe(429);
+      expect((await via('203.0.113.8', 'Q')).status).toBe(201);
+      // An address the client put in the header itself is not the one counted: the proxy appends the real one.
+      expect((await via('198.51.100.1, 203.0.113.7', 'Spoof')).status).toBe(429);
+      // One IPv6 subscriber holds a /64: its addresses share the limit.
+      for (let i = 1; i <= 4; i++) expect((await via(`2001:db8:1:2::${i}`, `V${i}`)).status).toBe(201);
+      expect((await via('2001:db8:1:2:ffff::5', 'V5')).status).toBe(429);
+      expect((await via('2001:db8:1:3::1', 'W')).status).toBe(201);
+    });
+
     it('limits top-ups per player and per IP: 429 with Retry-After before the ledger is asked', async () => {
       const [ann, bob] = await Promise.all([
         server.players.createGuest('Ann').then((r) => (r.ok ? r.value.sessionToken : '')),

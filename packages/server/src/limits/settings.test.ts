@@ -23,7 +23,13 @@ describe('limits from the environment', () => {
       limitsFromEnv({ PAIGOW_MAX_BODY_BYTES: '16384', PAIGOW_CONNECTIONS_PER_PLAYER: ' 2 ', PAIGOW_RATE_MESSAGES_PER_IP: '1000/1s', PAIGOW_RATE_TOP_UPS_PER_PLAYER: '' }),
     ).toEqual({ maxBodyBytes: 16_384, connectionsPerPlayer: 2, messagesPerIp: { points: 1_000, windowMs: 1_000 } });
     expect(() => limitsFromEnv({ PAIGOW_MAX_MESSAGE_BYTES: '4k' })).toThrow("PAIGOW_MAX_MESSAGE_BYTES must be a whole number above 0, got '4k'");
-    expect(DEFAULT_LIMITS).toMatchObject({ maxBodyBytes: 8_192, maxMessageBytes: 4_096, connectionsPerPlayer: 3 });
+    expect(DEFAULT_LIMITS).toMatchObject({ maxBodyBytes: 8_192, maxMessageBytes: 4_096, connectionsPerPlayer: 3, trustedProxies: 'loopback' });
+  });
+
+  it('reads the trusted proxies (PAIGOW_TRUST_PROXY) and names the variable of a bad list', () => {
+    expect(limitsFromEnv({ PAIGOW_TRUST_PROXY: '10.0.0.0/8, loopback' })).toEqual({ trustedProxies: '10.0.0.0/8, loopback' });
+    expect(limitsFromEnv({ PAIGOW_TRUST_PROXY: 'none' })).toEqual({ trustedProxies: 'none' });
+    expect(() => limitsFromEnv({ PAIGOW_TRUST_PROXY: 'my-proxy' })).toThrow("PAIGOW_TRUST_PROXY must be addresses, CIDR ranges, loopback, linklocal, uniquelocal or none, comma-separated, got 'my-proxy'");
   });
 
   it('reads the allowed origins and the session idle time', () => {

@@ -4,6 +4,8 @@
  * environment variable (`limitsFromEnv`); `startServer({ limits })` overrides any of them.
  */
 
+import { DEFAULT_TRUSTED_PROXIES, trustedProxies } from '../http/client-address.js';
+
 /** At most `points` requests per `windowMs` milliseconds (a fixed window per key). */
 export interface RateLimit {
   readonly points: number;
@@ -28,12 +30,18 @@ export interface ServerLimits {
   readonly messagesPerPlayer: RateLimit;
   /** Table messages per client IP (`PAIGOW_RATE_MESSAGES_PER_IP`). */
   readonly messagesPerIp: RateLimit;
+  /**
+   * The reverse proxies whose `X-Forwarded-For` names the client of the per-IP limits (`PAIGOW_TRUST_PROXY`):
+   * comma-separated addresses, CIDR ranges, `loopback`, `linklocal`, `uniquelocal`, or `none` (`http/client-address.ts`).
+   */
+  readonly trustedProxies: string;
 }
 
 /**
  * The defaults: bodies up to 8 KiB and messages up to 4 KiB (the largest real request is a few hundred
  * bytes), 3 connections per player and table (a reload and a second tab), 20 guests per IP per 10 minutes,
- * 5 top-ups per player and 30 per IP per minute, 30 table messages per player and 300 per IP per second.
+ * 5 top-ups per player and 30 per IP per minute, 30 table messages per player and 300 per IP per second; the client
+ * of a request that comes through a proxy on this machine is the one the proxy names.
  */
 export const DEFAULT_LIMITS: ServerLimits = {
   maxBodyBytes: 8 * 1024,
@@ -44,6 +52,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   topUpsPerIp: { points: 30, windowMs: 60_000 },
   messagesPerPlayer: { points: 30, windowMs: 1_000 },
   messagesPerIp: { points: 300, windowMs: 1_000 },
+  trustedProxies: DEFAULT_TRUSTED_PROXIES,
 };
 
 const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
@@ -68,6 +77,16 @@ function positiveInteger(name: string, text: string): number {
   return value;
 }
 
+/** `text` when it names trusted proxies (`trustedProxies`). @throws Error naming `name` when it does not */
+function proxies(name: string, text: string): string {
+  try {
+    trustedProxies(text);
+  } catch {
+    throw new Error(`${name} must be addresses, CIDR ranges, loopback, linklocal, uniquelocal or none, comma-separated, got '${text}'`);
+  }
+  return text;
+}
+
 /** The environment variable of each limit. */
 const ENV_NAMES: Readonly<Record<keyof ServerLimits, string>> = {
   maxBodyBytes: 'PAIGOW_MAX_BODY_BYTES',
@@ -78,18 +97,20 @@ const ENV_NAMES: Readonly<Record<keyof ServerLimits, string>> = {
   topUpsPerIp: 'PAIGOW_RATE_TOP_UPS_PER_IP',
   messagesPerPlayer: 'PAIGOW_RATE_MESSAGES_PER_PLAYER',
   messagesPerIp: 'PAIGOW_RATE_MESSAGES_PER_IP',
+  trustedProxies: 'PAIGOW_TRUST_PROXY',
 };
 
 /**
  * The limits set in the environment (`ENV_NAMES`; unset or empty ones are left out, so the defaults apply).
- * @throws Error naming the variable when a value is not a positive whole number or a rate
+ * @throws Error naming the variable when a value is not a positive whole number, a rate or a list of proxies
  */
 export function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<ServerLimits> {
-  const limits: Record<string, number | RateLimit> = {};
+  const limits: Record<string, number | string | RateLimit> = {};
   for (const [key, name] of Object.entries(ENV_NAMES) as [keyof ServerLimits, string][]) {
     const text = env[name]?.trim();
     if (text === undefined || text === '') continue;
-    limits[key] = typeof DEFAULT_LIMITS[key] === 'number' ? positiveInteger(name, text) : parseRateLimit(name, text);
+    const byDefault = DEFAULT_LIMITS[key];
+    limits[key] = typeof byDefault === 'number' ? positiveInteger(name, text) : typeof byDefault === 'string' ? proxies(name, text) : parseRateLimit(name, text);
   }
   return limits as Partial<ServerLimits>;
 }

@@ -19,6 +19,7 @@ import { matchmakingRoutes, TABLE_ROOM } from './matchmaking.js';
 import type { PubSub } from '../table/balance-news.js';
 import { prefixedRedis } from './redis-presence.js';
 import { tableRoomType, type TableRoomOptions, type TableRoomServices } from './table-room.js';
+import { trustedProxies } from '../http/client-address.js';
 
 /** What the game server needs besides the rooms' services. */
 export interface GameServerServices extends TableRoomServices {
@@ -163,7 +164,7 @@ export async function createGameServer(
       }
     },
     close: () => gameServer.gracefullyShutdown(false),
-    matchmaking: matchmakingRoutes(roomType, services.limits.maxBodyBytes, logger),
+    matchmaking: matchmakingRoutes(roomType, services.limits.maxBodyBytes, logger, trustedProxies(services.limits.trustedProxies)),
     async disconnectPlayer(playerId) {
       await Promise.all([...services.runners.keys()].map((tableId) => matchMaker.remoteRoomCall(tableId, 'disconnectPlayer', [playerId]).catch(() => undefined)));
     },

@@ -15,6 +15,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import type { RuleError } from '@paigow/engine';
 import { briefError, type Logger } from '../log/index.js';
 import type { SeatAnswer, TableRoom } from './table-room.js';
+import { clientAddress, type ProxyTrust } from '../http/client-address.js';
 
 /** The room type name of the tables. */
 export const TABLE_ROOM = 'table';
@@ -51,8 +52,9 @@ export function withoutArguments(message: string): string {
  * @param roomType the table room type whose static `onAuth` checks the token (`tableRoomType`)
  * @param maxBodyBytes the largest body read (the options `{ token }`)
  * @param logger where a join that failed on the server's side is logged (one `warn` line, without the token)
+ * @param trust the proxies whose `X-Forwarded-For` names the client (`trustedProxies`): the seat's IP for the per-IP limits
  */
-export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: number, logger: Logger): RequestHandler {
+export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: number, logger: Logger, trust: ProxyTrust): RequestHandler {
   const router = express.Router();
   router.post('/joinById/:roomId', express.json({ limit: maxBodyBytes, strict: false, type: () => true }), (req: Request, res: Response) => {
     void (async () => {
@@ -69,7 +71,7 @@ export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: numb
         // Colyseus' own answer to an unknown room id (status 200, code 4212), which the web client reads as "no such table".
         return res.json({ code: ErrorCode.MATCHMAKE_INVALID_ROOM_ID, error: `room "${roomId}" not found` });
       }
-      const context = { token: undefined, headers: req.headers, ip: req.socket.remoteAddress ?? '', req } as unknown as AuthContext;
+      const context = { token: undefined, headers: req.headers, ip: clientAddress(req, trust), req } as unknown as AuthContext;
       let auth: unknown;
       try {
         auth = await roomType.onAuth('', options, context);
