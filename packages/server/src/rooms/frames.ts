@@ -35,6 +35,8 @@ export function decodeRoomData(frame: Buffer, maxBytes: number): Result<RoomData
   if (frame[0] !== Protocol.ROOM_DATA) return err('action/invalid', 'the message could not be decoded');
   try {
     const it: Iterator = { offset: 1 };
+    // A type string announced longer than the frame is truncated (Colyseus' decoder would return what is there).
+    if (decode.stringCheck(frame, it) && stringEnd(frame, it.offset) > frame.byteLength) throw new Error('truncated message type');
     const type = decode.stringCheck(frame, it) ? decode.string(frame, it) : decode.number(frame, it);
     if ((typeof type !== 'string' && typeof type !== 'number') || Number.isNaN(type) || it.offset > frame.byteLength) throw new Error('no message type');
     const payload: unknown = frame.byteLength > it.offset ? unpack(frame.subarray(it.offset)) : undefined;
@@ -42,4 +44,13 @@ export function decodeRoomData(frame: Buffer, maxBytes: number): Result<RoomData
   } catch {
     return err('action/invalid', 'the message could not be decoded');
   }
+}
+
+/** Where the msgpack string whose header is at `offset` ends (fixstr, str8, str16, str32); past the frame when its header is. */
+function stringEnd(frame: Buffer, offset: number): number {
+  const head = frame[offset];
+  if (head >= 0xa0 && head <= 0xbf) return offset + 1 + (head & 0x1f);
+  const width = head === 0xd9 ? 1 : head === 0xda ? 2 : head === 0xdb ? 4 : 0;
+  if (offset + 1 + width > frame.byteLength) return Infinity;
+  return offset + 1 + width + frame.readUIntBE(offset + 1, width);
 }

@@ -120,7 +120,7 @@ for (const backend of STORE_BACKENDS) {
       expect(lines[0]).not.toMatch(/\bat .*\.(ts|js):\d+/);
     });
 
-    it('answers an undecodable frame with a typed error, then closes, and logs one line', async () => {
+    it('answers an undecodable frame (a truncated payload or type) with a typed error, then closes, and logs one line each', async () => {
       const session = await signIn(server, 'Junk');
       const client = await TestClient.join(server, 'small', session.token, 'junk');
       const close = closed(client);
@@ -131,8 +131,15 @@ for (const backend of STORE_BACKENDS) {
       const error = await client.waitFor((r) => r.kind === 'error', from);
       expect(error).toMatchObject({ kind: 'error', error: { code: 'action/invalid', message: 'the message could not be decoded', requestId: null } });
       expect(await close).toBe(4400);
+      // A truncated type: a string announced 9 bytes long of which one follows (it was answered action/unknown "b").
+      const again = await TestClient.join(server, 'small', session.token, 'junk-2');
+      const closedAgain = closed(again);
+      const fromAgain = again.received.length;
+      socketOf(again).send(new Uint8Array([13, 0xa9, 0x62]));
+      expect(await again.waitFor((r) => r.kind === 'error', fromAgain)).toMatchObject({ kind: 'error', error: { code: 'action/invalid', message: 'the message could not be decoded' } });
+      expect(await closedAgain).toBe(4400);
       const lines = logLines.slice(before).filter((line) => line.includes('frame-refused'));
-      expect(lines).toHaveLength(1);
+      expect(lines).toHaveLength(2);
       expect(lines[0]).not.toMatch(/\bat .*\.(ts|js):\d+/);
     });
 
