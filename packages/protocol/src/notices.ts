@@ -62,8 +62,12 @@ function englishOf(code: NoticeCode, params: NoticeParams[NoticeCode]): string {
         ? 'Your time ran out: the house way set your hand.'
         : 'You were disconnected: the house way set your hand.';
     }
-    case 'notice/left-table':
-      return 'You left the table because your time to set the hand ran out.';
+    case 'notice/left-table': {
+      const p = params as NoticeParams['notice/left-table'];
+      return p.reason === 'idle'
+        ? 'You left the table: you had not bet for five minutes, and the seat is free for others. Sit again to play.'
+        : 'You left the table because your time to set the hand ran out.';
+    }
     case 'notice/left-bank': {
       const p = params as NoticeParams['notice/left-bank'];
       if (p.reason === 'table-moved') return 'The table moved to another server, and the bank does not move with it: the house banks now. You may take the bank again.';

@@ -76,7 +76,7 @@ describe('viewFor (rules.md §5: who sees which cards)', () => {
       houseWay: 'seeds',
       fortunePayTable: { ...FORTUNE_PAY_TABLE },
       envyBonus: null,
-      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000 },
+      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000, idleSeatMs: 300_000 },
     });
     expect(view).toMatchObject({ protocolVersion: 1, phase: 'betting', roundId: null, banker: { kind: 'house' }, ack: null });
   });

@@ -99,6 +99,7 @@ function configView(state: TableState): TableConfigView {
       approvalMs: c.timers.approvalMs,
       reconnectMs: c.timers.reconnectMs,
       reconnectGraceMs: c.timers.reconnectGraceMs,
+      idleSeatMs: c.timers.idleSeatMs,
     },
   };
 }

@@ -66,7 +66,8 @@ export interface TableConfigView {
   readonly houseWay: HouseWayId;
   /**
    * Timers in ms: bet → Deal, a player's decision after the deal, the banker's approval, a disconnected seat's
-   * hold, and the reconnection grace (rules.md §5: a player dealt in who drops decides itself if back within it).
+   * hold, the reconnection grace (rules.md §5: a player dealt in who drops decides itself if back within it), and
+   * how long a seat may stay without a bet before its player stands up.
    */
   readonly timers: {
     readonly betMs: number;
@@ -74,6 +75,7 @@ export interface TableConfigView {
     readonly approvalMs: number;
     readonly reconnectMs: number;
     readonly reconnectGraceMs: number;
+    readonly idleSeatMs: number;
   };
 }
 

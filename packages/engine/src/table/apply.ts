@@ -227,6 +227,7 @@ function join(s: Draft, playerId: string, nickname: string, balanceCents: number
     lastBets: null,
     leaveAfterRound: false,
     clientSeed: null,
+    activeAtMs: s.nowMs,
   };
   return done;
 }
@@ -276,17 +277,18 @@ function sit(s: Draft, playerId: string, seat: number | null): Step {
   s.seats[chosen] = playerId;
   p.seat = chosen;
   p.leaveAfterRound = false;
+  p.activeAtMs = s.nowMs;
   return done;
 }
 
 /** Frees the player's seat; a banker leaves the bank; a disconnected player leaves the room. */
-function unseat(s: Draft, p: PlayerState, reason: 'timeout' | 'disconnected' | null): void {
+function unseat(s: Draft, p: PlayerState, reason: 'timeout' | 'idle' | 'disconnected' | null): void {
   if (p.seat !== null) s.seats[p.seat] = null;
   p.seat = null;
   p.leaveAfterRound = false;
   clearBets(p);
   if (isBanker(s, p.playerId)) removeBanker(s);
-  if (reason === 'timeout') tell(s, p.playerId, 'notice/left-table', { reason: 'timeout' });
+  if (reason === 'timeout' || reason === 'idle') tell(s, p.playerId, 'notice/left-table', { reason });
   if (!p.connected) delete s.players[p.playerId];
 }
 
@@ -350,6 +352,7 @@ function placeBets(s: Draft, p: PlayerState, bets: Bets): void {
   const hadBets = p.bets.main + p.bets.fortune > 0;
   p.bets = bets;
   p.ready = false;
+  p.activeAtMs = s.nowMs;
   if (bets.main + bets.fortune === 0) p.firstBetAtMs = null;
   else if (!hadBets || p.firstBetAtMs === null) p.firstBetAtMs = s.nowMs;
 }
@@ -693,7 +696,11 @@ function markApproved(s: Draft, banker: BankerState): void {
  * refused); they are returned with `notice/bet-returned` `'bank-changed'`.
  */
 function removeBanker(s: Draft): void {
-  if (s.banker !== null) s.effects.push({ kind: 'release-bank', playerId: s.banker.playerId });
+  if (s.banker !== null) {
+    s.effects.push({ kind: 'release-bank', playerId: s.banker.playerId });
+    const banker = s.players[s.banker.playerId];
+    if (banker !== undefined) banker.activeAtMs = s.nowMs;
+  }
   s.banker = null;
   if (s.phase === 'approval') s.phase = 'betting';
   for (const p of Object.values(s.players)) returnBets(s, p, 'bank-changed');
@@ -767,6 +774,15 @@ export function betDeadline(s: TableState, p: PlayerState): number | null {
   return p.firstBetAtMs + s.config.timers.betMs;
 }
 
+/**
+ * When a connected seated player who neither bets nor plays stands up (`idleSeatMs` after `activeAtMs`), else `null`:
+ * never the banker, a player with bets on the felt or one in the round.
+ */
+function idleSeatDeadline(s: TableState, p: PlayerState): number | null {
+  if (!p.connected || p.seat === null || p.bets.main + p.bets.fortune > 0 || isBanker(s, p.playerId) || inRound(s, p.playerId)) return null;
+  return p.activeAtMs + s.config.timers.idleSeatMs;
+}
+
 /** When a disconnected seated player loses its seat, else `null` (never during its round). */
 function seatHoldDeadline(s: TableState, p: PlayerState): number | null {
   if (p.connected || p.seat === null || p.disconnectedAtMs === null || inRound(s, p.playerId)) return null;
@@ -775,8 +791,8 @@ function seatHoldDeadline(s: TableState, p: PlayerState): number | null {
 
 /**
  * The earliest pending deadline of the table (epoch ms), or `null` when nothing is timed: a bet not
- * dealt, a decision after the deal, a reconnection grace, the banker's approval, a disconnected player's seat hold. The
- * server applies a `tick` at that time.
+ * dealt, a decision after the deal, a reconnection grace, the banker's approval, a disconnected player's seat hold, an
+ * idle seat. The server applies a `tick` at that time.
  */
 export function nextDeadline(s: TableState): number | null {
   const times: number[] = [];
@@ -787,6 +803,8 @@ export function nextDeadline(s: TableState): number | null {
     if (hold !== null) times.push(hold);
     const betGrace = betGraceDeadline(s, p);
     if (betGrace !== null) times.push(betGrace);
+    const idle = idleSeatDeadline(s, p);
+    if (idle !== null) times.push(idle);
   }
   if (s.phase === 'setting' && s.round !== null) {
     for (const hand of s.round.hands) {
@@ -808,6 +826,8 @@ function tick(s: Draft): Step {
     // A connection lost past the reconnection grace (rules.md §5): its bets not dealt go back.
     const betGrace = betGraceDeadline(s, p);
     if (betGrace !== null && betGrace <= now) returnBets(s, p, 'disconnect');
+    const idle = idleSeatDeadline(s, p);
+    if (idle !== null && idle <= now) unseat(s, p, 'idle');
   }
   if (s.phase === 'setting' && s.round !== null) {
     // A connection lost past the reconnection grace (rules.md §5): the house way plays the hand.
@@ -861,6 +881,10 @@ function afterAction(s: Draft): void {
  */
 function reveal(s: Draft): void {
   const round = s.round as RoundState;
+  for (const hand of round.hands) {
+    const p = s.players[hand.playerId];
+    if (p !== undefined) p.activeAtMs = s.nowMs;
+  }
   const settlement = settleRoundState(round, s.nowMs, 'disconnect');
   s.effects.push({
     kind: 'settle-round',

@@ -29,18 +29,27 @@ export interface TableTimers {
    * keeps its decision this long (never past its own decision deadline); then the house way sets its hand.
    */
   readonly reconnectGraceMs: number;
+  /**
+   * A seated player who neither bets nor plays this long stands up (`notice/left-table` `'idle'`), so that a seat
+   * nobody uses is free for someone who will (the banker and a player with bets down or in the round never are).
+   */
+  readonly idleSeatMs: number;
 }
 
 /** The default bet unit: 100 cents, i.e. bets in whole units (rules.md §5 chips of 1, 5, 25, 100). */
 export const DEFAULT_BET_UNIT_CENTS = 100;
 
-/** The default timers: 45 s bet → Deal, 45 s decision, 35 s approval, 60 s seat hold, 15 s reconnection grace. */
+/**
+ * The default timers: 45 s bet → Deal, 45 s decision, 35 s approval, 60 s seat hold, 15 s reconnection grace, and
+ * 5 minutes for a seat where nobody bets.
+ */
 export const DEFAULT_TIMERS: TableTimers = Object.freeze({
   betMs: 45_000,
   decisionMs: 45_000,
   approvalMs: 35_000,
   reconnectMs: 60_000,
   reconnectGraceMs: 15_000,
+  idleSeatMs: 300_000,
 });
 
 /** A table's settings. */

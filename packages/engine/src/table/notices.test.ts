@@ -181,3 +181,39 @@ describe('a banker\'s comp points (rules.md §5; docs/server.md "Comp points")',
     expect(view.you?.canTakeBank).toBe(false);
   });
 });
+
+describe('an idle seat (docs/server.md "Timers"; a tester held every seat of the lobby with six guests who never bet)', () => {
+  it('stands up a connected player who neither bets nor plays for idleSeatMs, with notice/left-table "idle"', () => {
+    let s = seatPlayers(testTable(), ['idle', 'p']);
+    const t0 = s.nowMs;
+    const idleMs = s.config.timers.idleSeatMs;
+    expect(nextDeadline(s)).toBe(t0 + idleMs);
+    // 'p' plays a round meanwhile: its clock starts again at the reveal.
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 100, nowMs: t0 + 60_000 });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: t0 + 60_000 }, dealWith('r1', STRONG, WEAK));
+    s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: t0 + 60_000 });
+    s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'p', nowMs: t0 + 61_000 });
+    s = must(s, { type: 'tick', nowMs: t0 + idleMs - 1 });
+    expect(s.players.idle.seat).not.toBeNull();
+    s = must(s, { type: 'tick', nowMs: t0 + idleMs });
+    // Before the fix the seat was held as long as the connection stayed open.
+    expect(s.players.idle.seat).toBeNull();
+    expect(s.seats).not.toContain('idle');
+    expect(notices(s)).toEqual([['idle', 'notice/left-table', { reason: 'idle' }]]);
+    expect(s.players.p.seat).not.toBeNull();
+    expect(nextDeadline(s)).toBe(t0 + 61_000 + idleMs);
+  });
+
+  it('never stands up the banker, nor a player with bets down; a bet starts the clock again', () => {
+    let s = seatPlayers(testTable({ playerBanking: true, timers: { betMs: 600_000 } }), ['bank', 'p'], 50_000, 60);
+    const t0 = s.nowMs;
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: t0 });
+    s = must(s, { type: 'auto-approve', playerId: 'bank', on: true, nowMs: t0 });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 100, nowMs: t0 + 1_000 });
+    s = must(s, { type: 'tick', nowMs: t0 + s.config.timers.idleSeatMs + 10_000 });
+    expect(s.players.bank.seat).not.toBeNull();
+    expect(s.players.p.seat).not.toBeNull();
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 0, nowMs: t0 + 400_000 });
+    expect(nextDeadline(s)).toBe(t0 + 400_000 + s.config.timers.idleSeatMs);
+  });
+});

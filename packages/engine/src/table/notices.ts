@@ -42,7 +42,7 @@ export interface NoticeParams {
   /** The house way set the player's hand in round `roundId` (rules.md §5): the decision timer ran out, or it disconnected. */
   readonly 'notice/house-way-set': { readonly roundId: string; readonly reason: 'timeout' | 'disconnect' };
   /** The player lost its seat after the round: its decision timer ran out (rules.md §5 "Timers"). */
-  readonly 'notice/left-table': { readonly reason: 'timeout' };
+  readonly 'notice/left-table': { readonly reason: 'timeout' | 'idle' };
   /**
    * The banking player left the bank; the house banks (rules.md §5): it did not approve a round within
    * the approval timer, or its balance fell below what banking needs after a round; or (`table-moved`, a

@@ -41,6 +41,8 @@ export interface PlayerState {
   leaveAfterRound: boolean;
   /** The client seed locked by this betting phase's Deal (fairness.md §2), else `null`. */
   clientSeed: string | null;
+  /** When the player last joined, sat down, changed its bets, played a round or left the bank (epoch ms): the idle-seat timer (`idleSeatMs`) counts from it. */
+  activeAtMs: number;
 }
 
 /** One player's part of a dealt round. */

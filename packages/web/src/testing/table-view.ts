@@ -55,7 +55,7 @@ export function tableConfig(over: Partial<TableConfigView> = {}): TableConfigVie
     houseWay: 'seeds',
     fortunePayTable: null,
     envyBonus: null,
-    timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000 },
+    timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000, idleSeatMs: 300_000 },
     ...over,
   };
 }
