@@ -46,7 +46,10 @@ export function formatCard(card: Card): string {
 
 /** Canonical text of several cards, space-separated (`As Kd Jk`). */
 export function formatCards(cards: readonly Card[]): string {
-  return cards.map(formatCard).join(' ');
+  // A loop, not map/join: bulk mode formats millions of hands.
+  let text = '';
+  for (let i = 0; i < cards.length; i++) text += i === 0 ? formatCard(cards[i]) : ` ${formatCard(cards[i])}`;
+  return text;
 }
 
 /**
