@@ -90,7 +90,7 @@ function Trend({ tax, money, t }: { tax: StrategyTaxResponse; money: (cents: num
   const block = tax.trend[0]?.hands ?? 0;
   return (
     <figure className="coach-trend">
-      <figcaption>{t('coach.page.trend', { block })}</figcaption>
+      <figcaption>{t('coach.page.trend', { count: block })}</figcaption>
       <ol className="coach-trend__bars" data-testid="strategy-tax-trend">
         {tax.trend.map((point) => (
           <li key={point.until} title={money(point.per100Cents)} data-cents={point.per100Cents} style={{ height: `${Math.max(2, (100 * point.per100Cents) / top)}%` }}>

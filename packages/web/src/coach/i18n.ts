@@ -28,7 +28,8 @@ const en = {
     per100: 'EV given up per 100 hands: {{money}} at your average bet of {{bet}}',
     optimal: 'Best setting made in {{share}} of hands',
     houseWay: 'Had you pressed House Way: {{money}} per 100 hands, the best setting in {{share}} of hands',
-    trend: 'Trend: EV given up per 100 hands, in blocks of {{block}} hands, oldest first',
+    trend_one: 'Trend: EV given up per 100 hands, in blocks of {{count}} hand, oldest first',
+    trend_other: 'Trend: EV given up per 100 hands, in blocks of {{count}} hands, oldest first',
     costliestTitle: 'Your ten costliest settings',
     costliestNone: 'None: every graded setting was the best one.',
     lostLine: 'Gave up {{lost}} of a {{bet}} bet: {{money}}',
@@ -86,7 +87,7 @@ const en = {
 export type CoachCatalog = typeof en;
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
 
-const ru: Strings<CoachCatalog> & { page: { hands_few: string; hands_many: string } } = {
+const ru: Strings<CoachCatalog> & { page: { hands_few: string; hands_many: string; trend_few: string; trend_many: string } } = {
   grade: {
     pending: 'Оцениваем вашу раскладку…',
     summary: 'Ваша раскладка: EV {{played}} · лучшая {{best}} · House Way {{houseWay}}',
@@ -111,7 +112,10 @@ const ru: Strings<CoachCatalog> & { page: { hands_few: string; hands_many: strin
     per100: 'Упущенный EV на 100 рук: {{money}} при вашей средней ставке {{bet}}',
     optimal: 'Лучшая раскладка — в {{share}} рук',
     houseWay: 'Если бы вы всегда нажимали House Way: {{money}} на 100 рук, лучшая раскладка — в {{share}} рук',
-    trend: 'Динамика: упущенный EV на 100 рук, блоками по {{block}} рук, от старых к новым',
+    trend_one: 'Динамика: упущенный EV на 100 рук, блоками по {{count}} руке, от старых к новым',
+    trend_few: 'Динамика: упущенный EV на 100 рук, блоками по {{count}} руки, от старых к новым',
+    trend_many: 'Динамика: упущенный EV на 100 рук, блоками по {{count}} рук, от старых к новым',
+    trend_other: 'Динамика: упущенный EV на 100 рук, блоками по {{count}} руки, от старых к новым',
     costliestTitle: 'Десять самых дорогих раскладок',
     costliestNone: 'Таких нет: каждая оценённая раскладка была лучшей.',
     lostLine: 'Упущено {{lost}} от ставки {{bet}}: {{money}}',
@@ -165,7 +169,7 @@ const ru: Strings<CoachCatalog> & { page: { hands_few: string; hands_many: strin
   },
 };
 
-const fr: Strings<CoachCatalog> & { page: { hands_many: string } } = {
+const fr: Strings<CoachCatalog> & { page: { hands_many: string; trend_many: string } } = {
   grade: {
     pending: 'Évaluation de votre placement…',
     summary: 'Votre placement : espérance {{played}} · meilleur {{best}} · règle de la maison {{houseWay}}',
@@ -189,7 +193,9 @@ const fr: Strings<CoachCatalog> & { page: { hands_many: string } } = {
     per100: 'Espérance perdue pour 100 mains : {{money}} à votre mise moyenne de {{bet}}',
     optimal: 'Meilleur placement dans {{share}} des mains',
     houseWay: 'Avec la règle de la maison à chaque main : {{money}} pour 100 mains, le meilleur placement dans {{share}} des mains',
-    trend: 'Évolution : espérance perdue pour 100 mains, par blocs de {{block}} mains, des plus anciennes aux plus récentes',
+    trend_one: 'Évolution : espérance perdue pour 100 mains, par blocs de {{count}} main, des plus anciennes aux plus récentes',
+    trend_many: 'Évolution : espérance perdue pour 100 mains, par blocs de {{count}} de mains, des plus anciennes aux plus récentes',
+    trend_other: 'Évolution : espérance perdue pour 100 mains, par blocs de {{count}} mains, des plus anciennes aux plus récentes',
     costliestTitle: 'Vos dix placements les plus coûteux',
     costliestNone: 'Aucun : chaque placement évalué était le meilleur.',
     lostLine: 'Perdu {{lost}} d’une mise de {{bet}} : {{money}}',
@@ -266,7 +272,8 @@ const de: Strings<CoachCatalog> = {
     per100: 'Verschenkter EW je 100 Hände: {{money}} bei Ihrem mittleren Einsatz von {{bet}}',
     optimal: 'Beste Aufteilung in {{share}} der Hände',
     houseWay: 'Mit der Art des Hauses bei jeder Hand: {{money}} je 100 Hände, beste Aufteilung in {{share}} der Hände',
-    trend: 'Verlauf: verschenkter EW je 100 Hände, in Blöcken von {{block}} Händen, älteste zuerst',
+    trend_one: 'Verlauf: verschenkter EW je 100 Hände, in Blöcken von {{count}} Hand, älteste zuerst',
+    trend_other: 'Verlauf: verschenkter EW je 100 Hände, in Blöcken von {{count}} Händen, älteste zuerst',
     costliestTitle: 'Ihre zehn teuersten Aufteilungen',
     costliestNone: 'Keine: Jede bewertete Aufteilung war die beste.',
     lostLine: '{{lost}} eines Einsatzes von {{bet}} verschenkt: {{money}}',
@@ -320,35 +327,37 @@ const de: Strings<CoachCatalog> = {
   },
 };
 
-const es: Strings<CoachCatalog> & { page: { hands_many: string } } = {
+const es: Strings<CoachCatalog> & { page: { hands_many: string; trend_many: string } } = {
   grade: {
-    pending: 'Evaluando su colocación…',
-    summary: 'Su colocación: VE {{played}} · la mejor {{best}} · reglas de la casa {{houseWay}}',
-    lost: 'Ha cedido {{lost}} de la apuesta ({{money}}).',
-    optimal: 'Ha hecho la mejor colocación.',
+    pending: 'Evaluando tu colocación…',
+    summary: 'Tu colocación: VE {{played}} · la mejor {{best}} · reglas de la casa {{houseWay}}',
+    lost: 'Has cedido {{lost}} de la apuesta ({{money}}).',
+    optimal: 'Has hecho la mejor colocación.',
     short: 'La colocación costó {{lost}} ({{money}})',
     shortBest: 'Mejor colocación',
     note: 'La colocación costó {{money}}',
     title: 'VE por unidad apostada contra las reglas de la casa de la banca, exacto sobre todas sus manos, comisión incluida',
   },
   page: {
-    link: 'Entrenador: ¿coloca bien sus manos?',
+    link: 'Entrenador: ¿colocas bien tus manos?',
     title: 'Entrenador',
     back: 'Salón',
     loading: 'Cargando…',
-    none: 'Aún no hay manos evaluadas: juegue una ronda en una mesa o en la práctica.',
+    none: 'Aún no hay manos evaluadas: juega una ronda en una mesa o en la práctica.',
     taxTitle: 'Impuesto de estrategia',
     hands_one: '{{count}} mano evaluada',
     hands_many: '{{count}} de manos evaluadas',
     hands_other: '{{count}} manos evaluadas',
-    per100: 'VE cedido cada 100 manos: {{money}} con su apuesta media de {{bet}}',
+    per100: 'VE cedido cada 100 manos: {{money}} con tu apuesta media de {{bet}}',
     optimal: 'La mejor colocación en {{share}} de las manos',
-    houseWay: 'Si siempre hubiera pulsado reglas de la casa: {{money}} cada 100 manos, la mejor colocación en {{share}} de las manos',
-    trend: 'Evolución: VE cedido cada 100 manos, en bloques de {{block}} manos, de las más antiguas a las más recientes',
-    costliestTitle: 'Sus diez colocaciones más caras',
+    houseWay: 'Si siempre hubieras pulsado reglas de la casa: {{money}} cada 100 manos, la mejor colocación en {{share}} de las manos',
+    trend_one: 'Evolución: VE cedido cada 100 manos, en bloques de {{count}} mano, de las más antiguas a las más recientes',
+    trend_many: 'Evolución: VE cedido cada 100 manos, en bloques de {{count}} de manos, de las más antiguas a las más recientes',
+    trend_other: 'Evolución: VE cedido cada 100 manos, en bloques de {{count}} manos, de las más antiguas a las más recientes',
+    costliestTitle: 'Tus diez colocaciones más caras',
     costliestNone: 'Ninguna: cada colocación evaluada fue la mejor.',
     lostLine: 'Cedido {{lost}} de una apuesta de {{bet}}: {{money}}',
-    played: 'Su colocación',
+    played: 'Tu colocación',
     best: 'Mejor colocación',
     houseWaySetting: 'Reglas de la casa',
     ev: 'VE {{ev}}',
@@ -357,9 +366,9 @@ const es: Strings<CoachCatalog> & { page: { hands_many: string } } = {
     why: 'Las reglas de la casa: {{text}}',
   },
   trainer: {
-    link: 'Práctica: coloque manos sin dinero',
+    link: 'Práctica: coloca manos sin dinero',
     title: 'Práctica',
-    intro: 'Coloque la mano y el entrenador la evalúa al instante, de forma exacta, contra las reglas de la casa de la banca. No hay dinero en juego.',
+    intro: 'Coloca la mano y el entrenador la evalúa al instante, de forma exacta, contra las reglas de la casa de la banca. No hay dinero en juego.',
     drill: 'Ejercicio',
     drills: {
       any: 'Cualquier mano',
@@ -370,12 +379,12 @@ const es: Strings<CoachCatalog> & { page: { hands_many: string } } = {
       joker: 'El comodín',
     },
     houseWayLabel: 'Reglas de la casa de la banca',
-    pick: 'Elija las dos cartas de la mano baja y pulse Dividir.',
+    pick: 'Elige las dos cartas de la mano baja y pulsa Dividir.',
     set: 'Dividir',
     useHouseWay: 'Reglas de la casa',
     next: 'Mano siguiente',
     grading: 'Calculando cada colocación de forma exacta…',
-    lost: 'Ha cedido {{lost}} de la apuesta.',
+    lost: 'Has cedido {{lost}} de la apuesta.',
     foul: 'Juego nulo: la mano baja no puede superar a la mano alta.',
     score: '{{drill}}: {{hands}} manos, la mejor colocación en {{share}}, VE cedido {{lost}} por mano',
     noScore: 'Aún no hay manos colocadas en este ejercicio.',
@@ -389,7 +398,7 @@ const es: Strings<CoachCatalog> & { page: { hands_many: string } } = {
     previous: 'La semilla de ayer ({{day}}), ya revelada: {{seed}}. Con el esquema de rondas verificables, cualquiera puede repartir sus manos de nuevo.',
     progress: 'Mano {{index}} de {{total}}',
     sofar: 'Hasta ahora: {{hands}} manos colocadas, {{lost}} cedido por mano.',
-    done: 'Ha colocado las {{total}} manos.',
+    done: 'Has colocado las {{total}} manos.',
     leaderboard: 'Clasificación',
     player: 'Jugador',
     hands: 'Manos',

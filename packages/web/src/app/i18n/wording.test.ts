@@ -1,0 +1,43 @@
+/**
+ * Wording a new player reported (QA): the coach's trend names its blocks with the right plural in every
+ * language ("in blocks of 1 hand", "блоками по 5 рук"), the Spanish lobby and coach speak to the player
+ * as tú throughout, and the Russian bank cost reads grammatically.
+ */
+import { describe, expect, it } from 'vitest';
+import { CATALOGS, createI18n } from './index.js';
+
+describe('the coach trend', () => {
+  const trend = (lng: string, count: number) => createI18n(lng).t('coach.page.trend', { count });
+  it.each([
+    ['en', 1, 'in blocks of 1 hand,'],
+    ['en', 10, 'in blocks of 10 hands,'],
+    ['ru', 1, 'блоками по 1 руке,'],
+    ['ru', 3, 'блоками по 3 руки,'],
+    ['ru', 5, 'блоками по 5 рук,'],
+    ['ru', 21, 'блоками по 21 руке,'],
+    ['fr', 1, 'par blocs de 1 main,'],
+    ['fr', 10, 'par blocs de 10 mains,'],
+    ['de', 1, 'in Blöcken von 1 Hand,'],
+    ['de', 10, 'in Blöcken von 10 Händen,'],
+    ['es', 1, 'en bloques de 1 mano,'],
+    ['es', 10, 'en bloques de 10 manos,'],
+  ])('%s, %i', (lng, count, want) => {
+    expect(trend(lng, count)).toContain(want);
+  });
+});
+
+describe('Spanish speaks to the player as tú', () => {
+  /** Every string of a catalog section. */
+  const strings = (tree: unknown): string[] => Object.values(tree as Record<string, unknown>).flatMap((v) => (typeof v === 'string' ? [v] : strings(v)));
+  it('in the lobby and the coach, trainer and daily challenge', () => {
+    const texts = [...strings(CATALOGS.es.lobby), ...strings(CATALOGS.es.coach)];
+    const usted = /\b(usted|coloque|juegue|elija|pulse|haga)\b|¿coloca bien sus|\bSu colocación|\bcon su apuesta/iu;
+    expect(texts.filter((s) => usted.test(s) || /^Ha (cedido|hecho|colocado)\b/u.test(s))).toEqual([]);
+    expect(CATALOGS.es.coach.page.link).toBe('Entrenador: ¿colocas bien tus manos?');
+  });
+});
+
+it('says in Russian what the bank costs in natural words', () => {
+  expect(CATALOGS.ru.lobby.bankCost).not.toContain('стоит бонусных очков');
+  expect(CATALOGS.ru.lobby.bankCost).toContain('бонусные очки');
+});
