@@ -21,6 +21,7 @@ import type { PlayerSummary } from '@paigow/protocol';
 import type { Api } from '../net/http.js';
 import { Timer } from '../table-ui/Timer.js';
 import { feltOf, lowOf, select, type Selection } from '../table-ui/felt.js';
+import { keepSelection, loadSelection, sessionStore } from '../table-ui/saved-selection.js';
 import { resultOf, stageOf, type CardText, type Stage } from '../table-ui/model.js';
 import { errorMessage, formatMoney, tableName } from './i18n/index.js';
 import { useBetChips } from './useBetChips.js';
@@ -119,7 +120,8 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
 
   // The player's low-hand cards, for this round only (a new deal starts a new arrangement).
   const roundId = view?.roundId ?? null;
-  const [selection, setSelection] = useState<Selection>({ roundId, low: initialLow ?? [] });
+  // A reload in the middle of setting keeps the cards already moved (sessionStorage, this round only).
+  const [selection, setSelection] = useState<Selection>(() => (initialLow ? { roundId, low: initialLow } : (loadSelection(sessionStore(), tableId) ?? { roundId, low: [] })));
   const low = lowOf(selection, roundId);
   const [localError, setLocalError] = useState<string | null>(null);
   // Wide screens show the Hint panel beside the felt (the side column), narrow ones in the felt.
@@ -142,6 +144,11 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const pendingTypes = useMemo(() => new Set<string>(pending.values()), [pending]);
   const felt = view && you ? feltOf(view, you, low, status, pendingTypes, table.receivedAtMs) : null;
   const stage: Stage = view ? stageOf(view) : { kind: 'empty' };
+  // Kept while this round's hand is being set; removed once it is set, the round is over or another is dealt.
+  const keepable = stage.kind === 'setting' && stage.submitted === null;
+  useEffect(() => {
+    if (view) keepSelection(sessionStore(), tableId, { roundId, low }, keepable);
+  }, [view, tableId, roundId, low, keepable]);
   // The chips on the felt and their tools (Clear, Undo, Double, Rebet).
   const bets = useBetChips({ view, canBet: felt?.canBet ?? false, send, pendingTypes, error, setLocalError, money });
   // The coach grades the setting the viewer made in its own seat (not a round it banked, nor a hand the table
@@ -212,6 +219,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
       {/* Notices: in the bottom right corner on a wide screen (styles.css), under the actions on a narrow one. */}
       {wide && toasts}
       <main className="table-screen">
+        <h1 className="visually-hidden" data-testid="page-title">{shownName}</h1>
         <Announcer result={revealed ? { roundId: result.roundId, lines: resultTexts(result, t, money) } : null} deadline={felt.timer.own} />
         <TableHelp config={view.config} />
         <section className="felt" aria-label={shownName} data-stage={stage.kind}>
