@@ -4,6 +4,7 @@
  * each on a line of its own (`result-line`, `data-kind`, `data-cents`), then the net (rules.md §3.1, §4).
  * Screen readers hear it from the table's live region (Announcer.tsx, `resultTexts`), not from the banner.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultModel } from '../table-ui/model.js';
 import { resultLines, type ResultLine } from '../table-ui/result-lines.js';
@@ -32,6 +33,32 @@ function lineText(line: ResultLine, t: T, money: Money): string {
     case 'net':
       return t('result.net', { amount: money(line.cents, true) });
   }
+}
+
+/**
+ * A line's text with each amount of money in it kept whole (`amount`: no line break between a sign, its
+ * currency and its figures — a phone broke "Net −" from "$0.25"). The text itself is unchanged.
+ */
+function lineWithAmounts(line: ResultLine, t: T, money: Money): ReactNode[] {
+  const amounts: string[] = [];
+  const text = lineText(line, t, (cents, signed) => {
+    const shown = money(cents, signed);
+    amounts.push(shown);
+    return shown;
+  });
+  const found = [...new Set(amounts)].filter((a) => a !== '' && text.includes(a)).sort((a, b) => b.length - a.length);
+  if (found.length === 0) return [text];
+  const escaped = found.map((a) => a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const pattern = new RegExp('(' + escaped.join('|') + ')', 'u');
+  return text.split(pattern).map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={i} className="amount">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
 }
 
 /** The banner's lines as text (for the screen-reader announcement of the result, Announcer.tsx). */
@@ -68,7 +95,7 @@ export function ResultBanner({ result, money, grade }: { result: ResultModel; mo
           data-kind={line.kind}
           data-cents={line.kind === 'envy' ? line.envy.amountCents : line.cents}
         >
-          {lineText(line, t, money)}
+          {lineWithAmounts(line, t, money)}
         </span>
       ))}
       {grade && grade.state.kind !== 'none' && <ResultGradeLine grade={grade} t={t} lng={i18n.language} money={money} />}

@@ -61,3 +61,14 @@ describe('the grade on a phone, in the empty bet total\'s place', () => {
     expect(text(html)).toBe(text(`La colocación costó ${money(21)}`));
   });
 });
+
+describe('the amounts in the result', () => {
+  it('keeps each signed amount whole, so a phone never breaks "Net −" from "$0.25"', () => {
+    const loss: ResultModel = { ...result, outcome: 'lose', netCents: -25, commissionCents: 0, fortune: { line: null, netCents: -25 } };
+    const i18n = createI18n('en');
+    const money = (cents: number, signed = false) => formatMoney('en', cents, signed);
+    const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(ResultBanner, { result: loss, money })));
+    expect(html).toContain('<span class="amount">−$0.25</span>');
+    expect(text(html)).toContain('Net −$0.25');
+  });
+});
