@@ -70,6 +70,39 @@ for (const backend of TEST_BACKENDS) {
       expect(await ledger.audit()).toEqual([]);
     });
 
+    it('holds a dealt round’s cover once: what the deal took into escrow is no longer held in the wallet', async () => {
+      unwrap(await reserve('bank-table', 10_150, 50_750));
+      unwrap(
+        await ledger.openRound({
+          roundId: 'banked',
+          tableId: 'bank-table',
+          bankerPlayerId: ben,
+          holds: [
+            { playerId: pat, kind: 'main', amountCents: 10_000 },
+            { playerId: ben, kind: 'bank', amountCents: 50_750 },
+          ],
+          secret: {},
+          public: {},
+        }),
+      );
+      // 1,000.00 − 507.50 in escrow: all 492.50 left is free elsewhere, and the bank's own table shows it too.
+      expect(unwrap(await ledger.balance(ben))).toBe(49_250);
+      expect(unwrap(await ledger.spendable(ben, 'elsewhere'))).toBe(49_250);
+      expect((await ledger.figures([ben], 'elsewhere'))[0].balanceCents).toBe(49_250);
+      expect(unwrap(await reserve('second-bank', 10_150, 20_000))).toBe(20_000);
+      await ledger.releaseBank('second-bank', ben);
+      const elsewhere = await ledger.openRound({
+        roundId: 'elsewhere-round',
+        tableId: 'elsewhere',
+        bankerPlayerId: null,
+        holds: [{ playerId: ben, kind: 'main', amountCents: 49_250 }],
+        secret: {},
+        public: {},
+      });
+      expect(elsewhere.ok).toBe(true);
+      expect(await ledger.audit()).toEqual([]);
+    });
+
     it('recovery drops the reservations of processes no longer alive, never its own', async () => {
       const nowMs = Date.now();
       await database.db

@@ -9,7 +9,7 @@
  * then reads and writes reservations, so a reservation and a deal of the same player never interleave.
  */
 import { err, ok, tableNotice, unwrap, type Result } from '@paigow/engine';
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../storage/database.js';
 import type { Tables } from '../storage/schema.js';
 import { transact } from '../storage/transaction.js';
@@ -31,8 +31,20 @@ export interface ReserveBankInput {
 }
 
 /**
- * The cents of each of `playerIds` held by reservations at tables other than `tableId` (all of them when
- * `tableId` is `null`), read inside `trx`; players without any are absent.
+ * The cents of the reservation aliased `r` still held in its player's wallet: its amount less the cover the open
+ * round at its table already took from that wallet into escrow (the deal's `'bank'` hold), never below 0. The deal
+ * moves the cover the round needs out of the wallet; holding the whole reservation besides held that part twice,
+ * and the banker could stake nothing at another table until the settlement.
+ */
+function heldInWallet(): RawBuilder<number> {
+  const inEscrow = sql`coalesce((select sum(t.amount_cents) from rounds o inner join transfers t on t.round_id = o.id
+    where o.status = 'open' and o.table_id = r.table_id and o.banker_player_id = r.player_id and t.kind = 'hold-bank'), 0)`;
+  return sql<number>`cast(case when r.amount_cents > ${inEscrow} then r.amount_cents - ${inEscrow} else 0 end as bigint)`;
+}
+
+/**
+ * The cents of each of `playerIds` held in their wallets by reservations at tables other than `tableId` (all of
+ * them when `tableId` is `null`; `heldInWallet`), read inside `trx`; players without any reservation are absent.
  */
 async function reservedElsewhere(
   trx: Transaction<Tables> | Database['db'],
@@ -41,13 +53,13 @@ async function reservedElsewhere(
 ): Promise<Map<string, number>> {
   if (playerIds.length === 0) return new Map();
   let query = trx
-    .selectFrom('bank_reservations')
-    .select(['player_id', (eb) => eb.cast<number>(eb.fn.sum('amount_cents'), 'bigint').as('cents')])
-    .where('player_id', 'in', [...playerIds])
-    .groupBy('player_id');
-  if (tableId !== null) query = query.where('table_id', '<>', tableId);
-  const rows = await query.execute();
-  return new Map(rows.map((row) => [row.player_id, row.cents]));
+    .selectFrom('bank_reservations as r')
+    .select(['r.player_id', heldInWallet().as('cents')])
+    .where('r.player_id', 'in', [...playerIds]);
+  if (tableId !== null) query = query.where('r.table_id', '<>', tableId);
+  const held = new Map<string, number>();
+  for (const row of await query.execute()) held.set(row.player_id, (held.get(row.player_id) ?? 0) + Number(row.cents));
+  return held;
 }
 
 /**
@@ -140,7 +152,7 @@ interface SpendableAsk {
   readonly tableId: string;
 }
 
-/** A wallet and the bank reservations of its player, at every table. */
+/** A wallet and the bank reservations of its player, at every table, each as the cents it still holds in the wallet (`heldInWallet`). */
 interface WalletWithReservations {
   readonly balanceCents: number;
   readonly reservations: readonly { readonly tableId: string; readonly amountCents: number }[];
@@ -171,7 +183,7 @@ async function walletsOf(database: Database, playerIds: readonly string[]): Prom
   const rows = await database.db
     .selectFrom('accounts as a')
     .leftJoin('bank_reservations as r', 'r.player_id', 'a.player_id')
-    .select(['a.player_id', 'a.balance_cents', 'r.table_id', 'r.amount_cents'])
+    .select(['a.player_id', 'a.balance_cents', 'r.table_id', heldInWallet().as('held_cents')])
     .where('a.id', 'in', [...new Set(playerIds)].map(walletAccountId))
     .execute();
   const wallets = new Map<string, { balanceCents: number; reservations: { tableId: string; amountCents: number }[] }>();
@@ -179,7 +191,7 @@ async function walletsOf(database: Database, playerIds: readonly string[]): Prom
     if (row.player_id === null) continue;
     let wallet = wallets.get(row.player_id);
     if (wallet === undefined) wallets.set(row.player_id, (wallet = { balanceCents: row.balance_cents, reservations: [] }));
-    if (row.table_id !== null && row.amount_cents !== null) wallet.reservations.push({ tableId: row.table_id, amountCents: Number(row.amount_cents) });
+    if (row.table_id !== null) wallet.reservations.push({ tableId: row.table_id, amountCents: Number(row.held_cents) });
   }
   return wallets;
 }
@@ -202,19 +214,15 @@ export async function figuresOf(database: Database, playerIds: readonly string[]
   const rows = await database.db
     .selectFrom('players as p')
     .innerJoin('accounts as a', 'a.player_id', 'p.id')
-    .select(['p.id', 'p.comp_points', 'a.balance_cents', (eb) => heldElsewhere(eb, 'p.id', tableId).as('held_cents')])
+    .select(['p.id', 'p.comp_points', 'a.balance_cents', heldElsewhere(tableId).as('held_cents')])
     .where('p.id', 'in', [...new Set(playerIds)])
     .execute();
   return rows.map((row) => ({ playerId: row.id, balanceCents: Math.max(0, row.balance_cents - Number(row.held_cents)), compPoints: row.comp_points }));
 }
 
-/** The cents of the player in column `player` held by reservations at tables other than `tableId` (0 when none). */
-function heldElsewhere(eb: ExpressionBuilder<Tables & { p: Tables['players']; a: Tables['accounts'] }, 'a' | 'p'>, player: 'a.player_id' | 'p.id', tableId: string) {
-  return eb
-    .selectFrom('bank_reservations as r')
-    .select((inner) => inner.fn.coalesce(inner.cast<number>(inner.fn.sum('r.amount_cents'), 'bigint'), inner.lit(0)).as('cents'))
-    .whereRef('r.player_id', '=', player)
-    .where('r.table_id', '<>', tableId);
+/** The cents the player `p` holds in its wallet for banks at tables other than `tableId` (`heldInWallet`; 0 when none). */
+function heldElsewhere(tableId: string): RawBuilder<number> {
+  return sql<number>`(select coalesce(cast(sum(${heldInWallet()}) as bigint), 0) from bank_reservations r where r.player_id = p.id and r.table_id <> ${tableId})`;
 }
 
 /**
