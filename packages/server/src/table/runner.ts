@@ -38,7 +38,7 @@ import {
 import { viewFor, type ClientMessage, type HintReply, type InboxNotice, type TableView } from '@paigow/protocol';
 import type { HintService } from '../hint/index.js';
 import type { RoundGrader } from '../coach/coach.js';
-import { problemReporter, rootLogger, withContext, type Logger } from '../log/index.js';
+import { briefError, problemReporter, rootLogger, withContext, type Logger } from '../log/index.js';
 import { shortPlayersOf, type Ledger, type PlayerEventInput } from '../ledger/index.js';
 import type { Player, Players } from '../players/index.js';
 import { settlementRetries } from '../metrics/index.js';
@@ -117,6 +117,9 @@ const SEAT_SAVE_WAIT_MS = 1_000;
 
 /** While fenced, a due timer is tried again this often, ms (not at once, which would spin). */
 const FENCED_RETRY_MS = 1_000;
+
+/** A read of the players' figures that failed after the ledger committed is tried again this often, ms (`figuresAfterCommit`). */
+const FIGURES_RETRY_MS = 1_000;
 
 /** What changed, for the room: who gets an `ack`, who gets a `notice`. */
 export interface TableChange {
@@ -550,9 +553,35 @@ export class TableRunner {
   /** Tells the reducer the ledger's answer to the settlement of `roundId`: the figures of `playerIds` as it has them now. */
   private async tellRoundSettled(roundId: string, playerIds: readonly string[]): Promise<void> {
     const here = [...new Set(playerIds)].filter((playerId) => this.state.players[playerId] !== undefined);
-    const figures = await this.figures(here);
+    const figures = await this.figuresAfterCommit(here, () => this.tellRoundSettled(roundId, playerIds));
+    if (figures === null) return;
     const players: LedgerFigures[] = here.flatMap((playerId) => figures.get(playerId) ?? []);
     await this.dispatch({ type: 'round-settled', roundId, players, nowMs: this.now() });
+  }
+
+  /**
+   * The figures of `playerIds` read after the ledger committed a deal or a settlement; `null` when the database did
+   * not answer. Then the read is not the caller's failure: the ledger has the round, so the table goes on (a dealt
+   * round to its decisions), and `later` runs on the table's queue every `FIGURES_RETRY_MS` until it succeeds or the
+   * table closes. Thrown, it left a dealt table in `dealing` for good, its stakes in escrow (an operator's trial:
+   * a PostgreSQL backend terminated just after a deal).
+   */
+  private async figuresAfterCommit(playerIds: readonly string[], later: () => Promise<void>): Promise<Map<string, LedgerFigures> | null> {
+    try {
+      return await this.figures(playerIds);
+    } catch (error) {
+      this.logger.warn({ event: 'figures-unread', playerIds, err: briefError(error) }, 'could not read the players\' balances after the ledger recorded the round; reading them again');
+      this.retryLater(later);
+      return null;
+    }
+  }
+
+  /** Runs `op` on the table's queue after `FIGURES_RETRY_MS` (see `figuresAfterCommit`). */
+  private retryLater(op: () => Promise<void>): void {
+    const timer = setTimeout(() => {
+      if (!this.closed) void this.enqueue(null, async () => ok(await op()));
+    }, FIGURES_RETRY_MS);
+    timer.unref();
   }
 
   /** The ledger's figures (`Ledger.figures`: spendable here, comp points) of `playerIds`, by player id, in one read. */
@@ -569,10 +598,14 @@ export class TableRunner {
     return this.dispatch({ type: 'sync', ...figures, nowMs: this.now() });
   }
 
-  /** `syncPlayer` of each of `playerIds` at the table (in that order), their figures read in one statement. */
+  /**
+   * `syncPlayer` of each of `playerIds` at the table (in that order), their figures read in one statement; should the
+   * database not answer, they are read again later (`figuresAfterCommit`) and the table goes on meanwhile.
+   */
   private async syncPlayers(playerIds: readonly string[]): Promise<void> {
     const here = [...new Set(playerIds)].filter((playerId) => this.state.players[playerId] !== undefined);
-    const figures = await this.figures(here);
+    const figures = await this.figuresAfterCommit(here, () => this.syncPlayers(here));
+    if (figures === null) return;
     for (const playerId of here) {
       const player = figures.get(playerId);
       if (player !== undefined && this.state.players[playerId] !== undefined) await this.dispatch({ type: 'sync', ...player, nowMs: this.now() });
