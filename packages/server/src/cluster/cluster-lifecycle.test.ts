@@ -9,6 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, nginxHere } from '../testing/harness.js';
+import { EventEmitter } from 'node:events';
+import { clusterMain } from './cli.js';
 import { startCluster, type Cluster, type ClusterExit, type ProcessCommand } from './cluster.js';
 
 const MAIN = new URL('../../dist/cluster/main.js', import.meta.url).pathname;
@@ -18,6 +20,15 @@ function standIn({ port }: { readonly port: number }): ProcessCommand {
   return {
     command: process.execPath,
     args: ['-e', `require('node:http').createServer((req, res) => res.end('ok')).listen(${port}, '127.0.0.1')`],
+    env: process.env,
+  };
+}
+
+/** A stand-in like `paigow serve` on its signals: the first SIGTERM starts a drain that never ends by itself, the second stops it at once. */
+function drainingStandIn({ port }: { readonly port: number }): ProcessCommand {
+  return {
+    command: process.execPath,
+    args: ['-e', `let n = 0; process.on('SIGTERM', () => { if (++n === 2) process.exit(0); }); require('node:http').createServer((req, res) => res.end('ok')).listen(${port}, '127.0.0.1')`],
     env: process.env,
   };
 }
@@ -94,5 +105,41 @@ describe('a cluster\'s start and its processes\' exits (docs/operations.md "A cl
     process.kill(nginx, 'SIGTERM');
     await expect.poll(() => exits.length).toBe(2);
     expect(exits[1]).toEqual({ what: 'nginx', why: expect.stringMatching(/^(0|SIGTERM)$/) });
+  });
+
+  it('npm run cluster\'s program: an unknown option is one line "cluster: <why>" and exit 2, not a stack', async () => {
+    const child = spawn(process.execPath, [MAIN, '--bogus'], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect({ status, stdout }).toEqual({ status: 2, stdout: '' });
+    expect(stderr).toMatch(/^cluster: Unknown option '--bogus'.*\(usage: npm run cluster -- --processes N \[--port P\]\)\n$/);
+  });
+
+  it.skipIf(!nginxHere())('npm run cluster\'s program passes a second SIGTERM on to the processes, which stop at once', async () => {
+    const signals = new EventEmitter();
+    let status: number | undefined;
+    let stdout = '';
+    await clusterMain({
+      argv: ['--processes', '2'],
+      env: { DATABASE_URL: 'postgres://unused', REDIS_URL: 'redis://unused' },
+      stdout: (text) => void (stdout += text),
+      stderr: () => undefined,
+      exit: (code) => void (status = code),
+      signals,
+      start: async (options) => (cluster = await startCluster({ ...options, command: drainingStandIn, output: () => undefined })),
+    });
+    expect(JSON.parse(stdout).processes).toHaveLength(2);
+    signals.emit('SIGTERM');
+    // The first signal: the processes drain (here, until their second signal).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(status).toBeUndefined();
+    expect(cluster?.processes()).toHaveLength(2);
+    signals.emit('SIGTERM');
+    // Without it passed on, the stop would wait for the 60 s SIGKILL.
+    await expect.poll(() => status, { timeout: 5_000 }).toBe(0);
+    expect(cluster?.processes()).toEqual([]);
   });
 });

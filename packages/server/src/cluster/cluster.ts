@@ -66,6 +66,8 @@ export interface Cluster {
   restart(index: number): Promise<ClusterProcess>;
   /** SIGTERM to every process (they drain), then nginx. */
   stop(): Promise<void>;
+  /** Sends `signal` to every server process still running, those being stopped included (a second SIGTERM: they stop at once). */
+  signal(signal: NodeJS.Signals): void;
 }
 
 const ROOT = new URL('../../../../', import.meta.url);
@@ -242,5 +244,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       return launch(index);
     },
     stop,
+    signal(signal) {
+      for (const child of children) if (child !== null && !exited(child)) child.kill(signal);
+    },
   };
 }
