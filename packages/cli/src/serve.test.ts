@@ -74,6 +74,15 @@ describe('paigow serve', () => {
     expect(fromEnv.stderr).toBe("paigow: PORT must be a port number, got '70000'\n");
   });
 
+  // It used to serve on 2567, as if PORT were unset: an empty setting is a malformed one (docs/operations.md "Start").
+  it('refuses an empty PORT with status 2, naming it', () => {
+    for (const value of ['', ' ']) {
+      const r = paigowEnv(['serve'], { PORT: value });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toBe(`paigow: PORT must be a port number, got '${value}'\n`);
+    }
+  });
+
   it('prints the port it serves on (PORT=0 picks a free one) and stops cleanly on SIGTERM', async () => {
     // LOG_LEVEL=warn: no info lines on stderr (operations.md "Logs"), so the startup line is all it prints.
     const running = await serve([], { PORT: '0', PAIGOW_DATA_DIR: join(folder(), 'data'), LOG_LEVEL: 'warn' });

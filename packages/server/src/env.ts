@@ -50,12 +50,13 @@ function sessionIdleMsFromEnv(env: NodeJS.ProcessEnv): number | undefined {
  * `PAIGOW_LEASE_RENEW_MS`, `PAIGOW_MAX_EVENT_LOOP_LAG_MS`, `LOG_LEVEL`: `operatorSettingsFromEnv`); admission control's
  * `PAIGOW_MAX_PLAYERS` and `PAIGOW_ADMIT_MAX_LAG_MS` (docs/server.md "Admission control"); a cluster's
  * `PAIGOW_PUBLIC_ADDRESS` and `PAIGOW_REDIS_PREFIX` (docs/operations.md "A cluster").
- * @throws Error when `PORT` is not a port number, `PAIGOW_DRAIN_MS` not a whole number of ms, or an abuse
+ * @throws Error when `PORT` is set but not a port number (empty included), `PAIGOW_DRAIN_MS` not a whole number of ms, or an abuse
  *   setting is malformed, or `PAIGOW_REDIS_PREFIX` is not 1 to 64 letters, digits or `:_.-` (the message names the variable)
  */
 export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartServerOptions {
+  // Unset: the default; set but empty is a malformed setting like any other (docs/operations.md "Start").
   const portText = env.PORT?.trim();
-  const port = portText ? Number(portText) : 2567;
+  const port = portText === undefined ? 2567 : portText === '' ? Number.NaN : Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
   return {
     port,
