@@ -73,6 +73,10 @@ describe('the tables file', () => {
     expect(refusal({ table: [] })).toBe('FILE: unknown field \'table\' (the file holds { "tables": [ … ] })');
     expect(refusal({ tables: [{ limits }] })).toBe('FILE: tables[0]: tableId is missing');
     expect(refusal([{ tableId: 'a b/c', limits }])).toBe('FILE: tables[0] (a b/c): tableId must be 1 to 64 letters, digits, ".", "_" or "-", got "a b/c"');
+    // They were accepted, and the table could not be joined: the WebSocket's path normalised them away.
+    for (const dots of ['.', '..', '...']) {
+      expect(refusal([{ tableId: 'ok', limits }, { tableId: dots, limits }])).toBe(`FILE: tables[1] (${dots}): tableId must be more than dots (a URL path drops the segments "." and ".."), got "${dots}"`);
+    }
     expect(refusal({ tables: [{ tableId: 't', limits, comission: 500 }] })).toMatch(/^FILE: tables\[0\] \(t\): unknown setting 'comission' \(known: tableId, name, seats, limits, betUnitCents, commissionBps, /);
     expect(refusal({ tables: [{ tableId: 't', limits: { main: { minCents: '100', maxCents: 10_000 } } }] })).toBe('FILE: tables[0] (t): limits.main.minCents must be a whole number, got "100"');
     expect(refusal({ tables: [{ tableId: 't', limits: { main: { minCents: 100 } } }] })).toBe('FILE: tables[0] (t): limits.main.maxCents must be a whole number, got nothing');

@@ -110,6 +110,8 @@ function parseTable(entry: unknown, where: string, known: ReadonlySet<string>, f
   text('tableId');
   // The id is the room's, in join paths (`/matchmake/joinById/<id>`, `/<process>/<id>` behind the proxy): URL-safe only.
   if (!TABLE_ID.test(entry.tableId as string)) fail('tableId', '1 to 64 letters, digits, ".", "_" or "-"');
+  // "." and ".." are path segments a URL normalises away (`/p1/..` is `/`): such a table could never be joined.
+  if (/^\.+$/.test(entry.tableId as string)) fail('tableId', 'more than dots (a URL path drops the segments "." and "..")');
   text('name');
   for (const key of ['seats', 'betUnitCents', 'commissionBps', 'bankerFeeBps', 'bankMinCompPoints']) whole(key);
   flag('playerBanking');
