@@ -488,6 +488,7 @@ function deal(s: Draft, material: DealMaterial, nextRound: NextRound | null): St
   s.round = round;
   s.phase = 'dealing';
   if (round.banker === null) s.houseBanksNext = false;
+  else (s.banker as BankerState).dealt = true;
   const publicRecord: RoundPublic = {
     tableId: s.config.tableId,
     roundId,
@@ -662,8 +663,8 @@ export function bankRefusal(s: TableState, playerId: string): Refusal | null {
     return s.banker.playerId === playerId ? err('action/duplicate', 'you already bank') : err('bank/occupied', 'another player banks');
   }
   if (s.phase !== 'betting' || s.round !== null) return err('action/out-of-phase', 'the bank changes hands between rounds');
-  if (s.houseBanksNext) return err('bank/house-banks-next', 'a banker let the approval time run out: the house banks the next round, then the bank is open again');
   if (betsDown(s)) return err('bank/not-eligible', 'the bank changes hands only when no bets are on the table');
+  if (s.houseBanksNext) return err('bank/house-banks-next', 'the last bank ended before a round was dealt (its approval ran out, or its banker left): the house banks the next round, then the bank is open again');
   if (p.compPoints < s.config.bankMinCompPoints) {
     return err('bank/not-eligible', `banking needs ${s.config.bankMinCompPoints} comp points`);
   }
@@ -709,7 +710,7 @@ function removeBanker(s: Draft): void {
 function takeBank(s: Draft, playerId: string): Step {
   const refusal = bankRefusal(s, playerId);
   if (refusal !== null) return refusal;
-  s.banker = { playerId, autoApprove: false, approved: false, leaving: false, approvalDeadlineMs: null, clientSeed: null, coverCents: null, settlingRoundId: null };
+  s.banker = { playerId, autoApprove: false, approved: false, leaving: false, approvalDeadlineMs: null, clientSeed: null, coverCents: null, settlingRoundId: null, dealt: false };
   askApproval(s);
   return done;
 }
@@ -726,7 +727,11 @@ function leaveBank(s: Draft, playerId: string): Step {
   if (!checked.ok) return checked;
   if (s.round !== null) (s.banker as BankerState).leaving = true;
   else if (betsDown(s)) return err('bank/bets-down', BETS_DOWN_AGAINST_YOU);
-  else removeBanker(s);
+  else {
+    // A bank left before any round was dealt under it holds the table as an approval timeout does.
+    if (!(s.banker as BankerState).dealt) s.houseBanksNext = true;
+    removeBanker(s);
+  }
   return done;
 }
 

@@ -85,3 +85,47 @@ describe('an approval timeout hands the bank to the house for a round (rules.md 
     expect(refusedWith(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('accepted');
   });
 });
+
+describe('a bank left before any round was dealt under it hands the next round to the house (a tester kept table-3 from dealing)', () => {
+  /** 'bank' takes the bank; 'p' and 'other' play. */
+  const banked = (): TableState => {
+    const s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'other', 'p'], 50_000, 60);
+    return must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+  };
+
+  it('leaving while asked to approve, then taking the bank back at once, is refused until the house has banked a round', () => {
+    let s = banked();
+    // The griefer: a second before the approval timer, leave and take the bank again, for ever; no bet was ever taken.
+    s = must(s, { type: 'tick', nowMs: s.nowMs + 34_000 });
+    s = must(s, { type: 'leave-bank', playerId: 'bank', nowMs: s.nowMs });
+    expect(s.phase).toBe('betting');
+    expect(refusedWith(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('bank/house-banks-next');
+    expect(refusedWith(s, { type: 'take-bank', playerId: 'other', nowMs: s.nowMs })).toBe('bank/house-banks-next');
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK));
+    s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'p', nowMs: s.nowMs });
+    expect(s.lastRound?.banker).toMatchObject({ kind: 'house' });
+    expect(refusedWith(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('accepted');
+  });
+
+  it('so is approving and leaving before anyone could bet', () => {
+    let s = banked();
+    s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'leave-bank', playerId: 'bank', nowMs: s.nowMs });
+    expect(refusedWith(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('bank/house-banks-next');
+  });
+
+  it('a banker who banked a round may stop between rounds and another player takes the bank at once', () => {
+    let s = banked();
+    s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK));
+    s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'p', nowMs: s.nowMs });
+    s = must(s, { type: 'round-settled', roundId: 'r1', players: [{ playerId: 'bank', balanceCents: 49_000, compPoints: 60 }], nowMs: s.nowMs });
+    expect(s.phase).toBe('approval');
+    s = must(s, { type: 'leave-bank', playerId: 'bank', nowMs: s.nowMs });
+    expect(refusedWith(s, { type: 'take-bank', playerId: 'other', nowMs: s.nowMs })).toBe('accepted');
+  });
+});

@@ -125,6 +125,11 @@ export interface BankerState {
    * approve the next: the balance the ledger then has decides whether it may bank on. Else `null`.
    */
   settlingRoundId: string | null;
+  /**
+   * Whether a round was dealt with this player banking since it took the bank. A bank that ends before one was
+   * (it left, or let the approval time run out) hands the next round to the house (`TableState.houseBanksNext`).
+   */
+  dealt: boolean;
 }
 
 /** One player's settled wager (internal form: players named by id). */
@@ -275,9 +280,10 @@ export interface TableState {
    */
   nextRound: NextRound | null;
   /**
-   * A player banker's approval timed out and no round was dealt since: the house banks the next round, and until
-   * it is dealt nobody takes the bank (rules.md §5: the banker "leaves the bank and the house banks again"; a
-   * player who took the bank back at once, again and again, kept the table from ever dealing).
+   * A player's bank ended before a round was dealt with it banking (its approval timed out, or it left the bank)
+   * and no round was dealt since: the house banks the next round, and until it is dealt nobody takes the bank
+   * (rules.md §5: the banker "leaves the bank and the house banks again"; a player who took the bank back at
+   * once, again and again — after a timeout, or leaving a second before it — kept the table from ever dealing).
    */
   houseBanksNext: boolean;
 }
