@@ -88,10 +88,16 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'auth/invalid-session': 401,
   'ledger/not-broke': 409,
   'ledger/unknown-account': 404,
+  // "Try again": the server or its database could not answer now (a busy SQLite file, a database fault).
+  'action/unavailable': 503,
 };
+
+/** Seconds a client is told to wait before it tries an `action/unavailable` (503) again. */
+const UNAVAILABLE_RETRY_AFTER_S = 1;
 
 function fail(res: Response, error: RuleError, status = STATUS[error.code] ?? 400): void {
   const body: HttpErrorBody = { error };
+  if (status === 503) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
   res.status(status).json(body);
 }
 
@@ -158,7 +164,8 @@ const NOT_BUILT_PAGE = `<!doctype html>
  * with 400 (bad input, a body that is not JSON: `action/invalid`), 401 (`auth/invalid-session`), 404
  * (`action/unknown`: no such endpoint, any method but GET outside the API too), 409 (`ledger/not-broke`),
  * 411/413 (a body of unknown length or over `limits.maxBodyBytes`: `action/invalid`), 429 (`rate/limited`,
- * with `Retry-After`) or 500 (`action/unavailable`, logged; client errors are not).
+ * with `Retry-After`) or 503 (`action/unavailable` with `Retry-After`: the request failed, e.g. a busy database;
+ * logged, client errors are not).
  */
 export function createHttpApp(services: HttpServices): express.Express {
   const maxBodyBytes = services.limits.maxBodyBytes;
@@ -339,7 +346,7 @@ export function createHttpApp(services: HttpServices): express.Express {
     if (error instanceof SyntaxError) return fail(res, { code: 'action/invalid', message: 'the body is not JSON' });
     if (status !== null) return fail(res, { code: 'action/invalid', message: (error as Error).message || 'bad request' }, status);
     log('[http] request failed', error);
-    fail(res, { code: 'action/unavailable', message: 'the server could not answer; try again' }, 500);
+    fail(res, { code: 'action/unavailable', message: 'the server could not answer; try again' });
   });
   return app;
 }

@@ -65,4 +65,16 @@ describe('SQLite with an outside writer holding the file', () => {
     expect(Math.max(...health)).toBeLessThan(1_000);
     expect(dealt.you?.balanceCents).toBe(99_500);
   });
+
+  // It was a 500 ("try again" with a server error's status): a busy database is temporary, so 503 with Retry-After.
+  it('answers an HTTP request that cannot get the lock 503 action/unavailable with Retry-After', async () => {
+    const server = await servers.start();
+    lock = await holdSqliteFile(join(servers.store.options.dataDir!, 'paigow.sqlite'));
+    const response = await fetch(`${server.url}/api/guest`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ nickname: 'Jo' }) });
+    expect({ status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() }).toEqual({
+      status: 503,
+      retryAfter: '1',
+      body: { error: { code: 'action/unavailable', message: 'the server could not answer; try again' } },
+    });
+  });
 });
