@@ -20,7 +20,7 @@ import { Coach, coachReader, DailyChallenge, GradePool, type ExactScores } from 
 import { createHttpApp } from './http/app.js';
 import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, type Ledger } from './ledger/index.js';
-import { problemReporter, rootLogger, withContext, type Logger } from './log/index.js';
+import { problemReporter, rootLogger, withContext, type Logger, type ProblemLog } from './log/index.js';
 import { attachServer, roundsRecovered } from './metrics/index.js';
 import { countOpenRounds, escrowBalanceCents, redactDatabaseUrl } from './operations/index.js';
 import { DEFAULT_LIMITS, RateLimits, type ServerLimits } from './limits/index.js';
@@ -107,7 +107,7 @@ export interface StartServerOptions {
    */
   readonly rng?: Rng;
   /** Where problems are reported (default: `error`/`warn` lines of `logger`). */
-  readonly log?: (message: string, detail?: unknown) => void;
+  readonly log?: ProblemLog;
   /** The structured log (default `rootLogger()`: JSON lines on stderr at `LOG_LEVEL`); tables log through children with `tableId`. */
   readonly logger?: Logger;
   /** `/readyz` answers 503 (overloaded) while the event loop's delay (p99 over 2 s) is above this, ms (default 1,000). */
@@ -613,7 +613,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         try {
           await recover();
         } catch (error) {
-          log('recovery: the database did not answer', error);
+          log('recovery: the database did not answer', error, { event: 'recovery-failed', instanceId: self });
         } finally {
           sweeping = false;
         }
@@ -631,7 +631,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
             hostingBusy = true;
             hostingSweep = hosting
               .sweep()
-              .catch((error: unknown) => log('hosting: the database did not answer', error))
+              .catch((error: unknown) => log('hosting: the database did not answer', error, { event: 'hosting-failed', instanceId: self }))
               .finally(() => (hostingBusy = false));
           }, options.hostingSweepMs ?? Math.min(lease.heartbeatMs, 1_000));
     hostingTimer?.unref();
@@ -647,7 +647,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         await sweep;
         await hostingSweep;
         await release();
-        if (closeOptions.releaseLease !== false) await endLease(db, self, now()).catch((error: unknown) => log('lease: could not end it', error));
+        if (closeOptions.releaseLease !== false) await endLease(db, self, now()).catch((error: unknown) => log('lease: could not end it', error, { event: 'lease-end-failed', instanceId: self }));
         await db.db.destroy();
       })();
       return closing;
@@ -657,7 +657,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       draining ??= (async () => {
         serverHealth.setDraining();
         const ended = await drainTables(runners.values(), options.drainMs ?? DEFAULT_DRAIN_MS, interrupted);
-        if (ended === 'deadline') log('drain: rounds still in play at the deadline; they will be recovered at the next start');
+        if (ended === 'deadline') log('drain: rounds still in play at the deadline; they will be recovered at the next start', undefined, { event: 'drain-deadline', instanceId: self });
         // The tables move to the other processes before this one stops (docs/server.md "Table hosting").
         if (hosting !== null && ended !== 'interrupted') {
           if (hostingTimer !== null) clearInterval(hostingTimer);

@@ -13,6 +13,7 @@ import { GradeQueueFull, type ExactScores } from './grade-pool.js';
 import { gradesCounted } from '../metrics/index.js';
 import { StatementBatch } from '../storage/statement-batch.js';
 import { saveGrades, type GradeRecord, type StoredSetting } from './grades.js';
+import type { ProblemLog } from '../log/index.js';
 
 /** What a table runner tells the coach (`TableRunner` option `coach`). */
 export interface RoundGrader {
@@ -31,7 +32,7 @@ export interface CoachOptions {
   /** The clock in epoch ms (default `Date.now`). */
   readonly now?: () => number;
   /** Where a grade that could not be computed or stored is reported. */
-  readonly log?: (message: string, detail?: unknown) => void;
+  readonly log?: ProblemLog;
 }
 
 const stored = (s: ReviewedSetting): StoredSetting => ({ high: cardTexts(s.high), low: cardTexts(s.low), legal: s.legal, win: s.win, push: s.push, loss: s.loss, ev: s.ev });
@@ -75,7 +76,7 @@ export class Coach implements RoundGrader {
             return;
           }
           gradesCounted.inc({ outcome: 'failed' });
-          this.options.log?.(`the setting of ${seat.playerId} in round ${result.roundId} was not graded`, error);
+          this.options.log?.(`the setting of ${seat.playerId} in round ${result.roundId} was not graded`, error, { event: 'grade-failed', playerId: seat.playerId, roundId: result.roundId });
         },
       );
       this.inFlight.add(job);

@@ -29,7 +29,7 @@ import { authenticate, bearerToken } from '../auth/index.js';
 import { fairnessRoutes } from '../fairness/routes.js';
 import { coachRoutes, dailyRoutes, type CoachReader, type DailyChallenge } from '../coach/index.js';
 import type { Liveness, Readiness } from '../health/index.js';
-import { problemReporter, rootLogger, type Logger } from '../log/index.js';
+import { problemReporter, rootLogger, type Logger, type ProblemLog } from '../log/index.js';
 import { metricsRegistry } from '../metrics/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { RateLimits, ServerLimits } from '../limits/index.js';
@@ -52,7 +52,7 @@ export interface HttpServices {
   /** The built web client's folder, absolute (`PAIGOW_WEB_DIST`; by default `packages/web/dist` under the working folder). */
   readonly webDist: string;
   /** Where server failures (500) are reported (default: `error` lines of `logger`); client errors (4xx) are not. */
-  readonly log?: (message: string, detail?: unknown) => void;
+  readonly log?: ProblemLog;
   /** The structured log: the audit trail of sign-ins at `info` (default `rootLogger()`). */
   readonly logger?: Logger;
   /** The body-size limit (`maxBodyBytes`) and the rest of the limits (docs/server.md "Limits"). */
@@ -337,7 +337,7 @@ export function createHttpApp(services: HttpServices): express.Express {
 
   // Client errors (a body too large or not JSON, a malformed path) are answered, not logged.
   const log = services.log ?? problemReporter(services.logger ?? rootLogger());
-  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     const status = clientErrorStatus(error);
     if (status === 413) {
@@ -345,7 +345,7 @@ export function createHttpApp(services: HttpServices): express.Express {
     }
     if (error instanceof SyntaxError) return fail(res, { code: 'action/invalid', message: 'the body is not JSON' });
     if (status !== null) return fail(res, { code: 'action/invalid', message: (error as Error).message || 'bad request' }, status);
-    log('[http] request failed', error);
+    log('[http] request failed', error, { event: 'request-failed', method: req.method, path: req.path });
     fail(res, { code: 'action/unavailable', message: 'the server could not answer; try again' });
   });
   return app;

@@ -17,6 +17,7 @@
 import type { Database } from '../storage/database.js';
 import { placeTables } from './placement.js';
 import { announceTables, claimTable, liveInstances, releaseTable, saveSeats, tableHosts } from './table-hosts.js';
+import type { ProblemLog } from '../log/index.js';
 
 /** What hosting does to the tables (the server's rooms and runners). */
 export interface TableHostingActions {
@@ -50,7 +51,7 @@ export interface TableHostingOptions {
   /** Whether this process lost its lease for good (`LeaseKeeper.lost`). */
   readonly lost: () => boolean;
   readonly actions: TableHostingActions;
-  readonly log: (message: string, detail?: unknown) => void;
+  readonly log: ProblemLog;
 }
 
 /** Keeps this process's tables; see the module comment. */
@@ -93,7 +94,7 @@ export class TableHosting {
       const preferred = placement.get(tableId) ?? null;
       if (actions.hosts(tableId)) {
         if (row?.instanceId !== self) {
-          log(`hosting: table ${tableId} was taken by instance ${row?.instanceId || 'none'}; dropping its room here`);
+          log(`hosting: table ${tableId} was taken by instance ${row?.instanceId || 'none'}; dropping its room here`, undefined, { event: 'table-lost', tableId });
           await actions.unhost(tableId);
         } else if (preferred !== null && preferred !== self) this.move(tableId);
         else await this.saveSeats(tableId);
@@ -117,7 +118,7 @@ export class TableHosting {
   async leave(): Promise<void> {
     this.leaving = true;
     const { database, instanceId, tableIds, actions, log } = this.options;
-    await announceTables(database, instanceId, []).catch((error: unknown) => log('hosting: could not announce the drain', error));
+    await announceTables(database, instanceId, []).catch((error: unknown) => log('hosting: could not announce the drain', error, { event: 'hosting-failed' }));
     for (const tableId of tableIds) if (actions.hosts(tableId) && !this.moving.has(tableId)) this.move(tableId);
     await Promise.all(this.moving.values());
   }
@@ -136,7 +137,7 @@ export class TableHosting {
       await actions.host(tableId, claimed.seats);
       this.savedSeats.set(tableId, JSON.stringify(claimed.seats));
     } catch (error) {
-      log(`hosting: could not host table ${tableId}; giving it up`, error);
+      log(`hosting: could not host table ${tableId}; giving it up`, error, { event: 'hosting-failed', tableId });
       await actions.unhost(tableId).catch(() => undefined);
       await releaseTable(database, tableId, instanceId);
     }
@@ -151,7 +152,7 @@ export class TableHosting {
         await actions.unhost(tableId);
         await releaseTable(database, tableId, instanceId);
       } catch (error) {
-        log(`hosting: moving table ${tableId} failed`, error);
+        log(`hosting: moving table ${tableId} failed`, error, { event: 'hosting-failed', tableId });
       } finally {
         this.moving.delete(tableId);
         this.savedSeats.delete(tableId);

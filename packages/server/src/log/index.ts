@@ -10,6 +10,8 @@ export {
   rootLogger,
   withContext,
   type LogContext,
+  type ProblemFields,
+  type ProblemLog,
   type LogLevel,
   type Logger,
   type LoggerOptions,

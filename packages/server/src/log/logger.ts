@@ -105,22 +105,34 @@ export function briefError(error: unknown): { type: string; message: string; cod
   return { type: typeof error, message: String(error) };
 }
 
+/** The fields a problem's line carries besides its message: `event` (what happened, kebab-case) and the ids it concerns. */
+export interface ProblemFields {
+  readonly event: string;
+  readonly tableId?: string;
+  readonly roundId?: string;
+  readonly playerId?: string;
+  readonly [field: string]: unknown;
+}
+
+/** How the server's modules report a problem (`log` options): see `problemReporter`. */
+export type ProblemLog = (message: string, detail?: unknown, fields?: ProblemFields) => void;
+
 /**
- * The `(message, detail?) => void` reporter the server's modules take (`log` options), writing to
+ * The `(message, detail?, fields?) => void` reporter the server's modules take (`log` options), writing to
  * `logger`: `detail` a fault of the database (`faultKindOf`: the connection lost or refused, a lock not
  * granted, …) → one `error` line with `err` (type, message, code) and `fault` (its kind), without a stack:
  * it is the database's doing, and an unreachable database would write a stack at every retry; another
  * Error → one `error` line with `err` (type, message, code, stack); a typed refusal (`{ code, message }`)
  * or other value → one `error` line with it under `err`/`detail`; none → a `warn` line (a problem the
- * server handled).
+ * server handled). `fields` (`event` and the ids) are put on the line.
  */
-export function problemReporter(logger: Logger): (message: string, detail?: unknown) => void {
-  return (message, detail) => {
+export function problemReporter(logger: Logger): ProblemLog {
+  return (message, detail, fields) => {
     const fault = faultKindOf(detail);
-    if (detail === undefined) logger.warn(message);
-    else if (fault !== null) logger.error({ err: briefError(detail), fault }, message);
-    else if (detail instanceof Error) logger.error({ err: detail }, message);
-    else if (typeof detail === 'object' && detail !== null && 'code' in detail) logger.error({ err: briefError(detail) }, message);
-    else logger.error({ detail }, message);
+    if (detail === undefined) logger.warn({ ...fields }, message);
+    else if (fault !== null) logger.error({ ...fields, err: briefError(detail), fault }, message);
+    else if (detail instanceof Error) logger.error({ ...fields, err: detail }, message);
+    else if (typeof detail === 'object' && detail !== null && 'code' in detail) logger.error({ ...fields, err: briefError(detail) }, message);
+    else logger.error({ ...fields, detail }, message);
   };
 }

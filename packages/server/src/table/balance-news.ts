@@ -8,6 +8,7 @@
  */
 import type { Result } from '@paigow/engine';
 import type { Ledger, RoundRecord } from '../ledger/index.js';
+import type { ProblemLog } from '../log/index.js';
 
 /** What the news needs of the presence: Colyseus' `Presence` has these. */
 export interface PubSub {
@@ -46,7 +47,7 @@ export class BalanceNews {
     private readonly pubsub: PubSub,
     private readonly instanceId: string,
     private readonly onNews: (playerIds: readonly string[]) => void,
-    private readonly log: (message: string, detail?: unknown) => void,
+    private readonly log: ProblemLog,
   ) {}
 
   /** Starts listening. @throws the presence's error */
@@ -73,7 +74,7 @@ export class BalanceNews {
     this.pending = new Set();
     for (let first = 0; first < playerIds.length; first += MAX_IDS_PER_MESSAGE) {
       const message = { from: this.instanceId, playerIds: playerIds.slice(first, first + MAX_IDS_PER_MESSAGE) };
-      Promise.resolve(this.pubsub.publish(BALANCES_CHANNEL, message)).catch((error: unknown) => this.log('balances: could not tell the other processes', error));
+      Promise.resolve(this.pubsub.publish(BALANCES_CHANNEL, message)).catch((error: unknown) => this.log('balances: could not tell the other processes', error, { event: 'balance-news-failed' }));
     }
   }
 }

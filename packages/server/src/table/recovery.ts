@@ -11,7 +11,7 @@
  */
 import { settleRoundState, toHand, type RoundState } from '@paigow/engine';
 import type { Ledger } from '../ledger/index.js';
-import { problemReporter, rootLogger } from '../log/index.js';
+import { problemReporter, rootLogger, type ProblemLog } from '../log/index.js';
 
 /** The version of the private round record written to the ledger. */
 export const ROUND_SECRET_VERSION = 1;
@@ -74,7 +74,7 @@ export interface RecoveryOptions {
   /** The lease length, ms (`LeaseTiming.leaseMs`): an owner silent this long is dead. */
   readonly leaseMs: number;
   /** Where problems are reported (default: `error`/`warn` lines of the root logger). */
-  readonly log?: (message: string, detail?: unknown) => void;
+  readonly log?: ProblemLog;
 }
 
 /**
@@ -118,18 +118,23 @@ export async function recoverRounds(ledger: Ledger, options: RecoveryOptions): P
           tableIds.add(open.tableId);
           continue;
         }
-        log(`recovery: round ${open.roundId} could not be settled (${done.error.code}: ${done.error.message}); refunding it`);
+        log(`recovery: round ${open.roundId} could not be settled (${done.error.code}: ${done.error.message}); refunding it`, undefined, {
+          event: 'recovery-refunding',
+          tableId: open.tableId,
+          roundId: open.roundId,
+          code: done.error.code,
+        });
       } catch (error) {
-        log(`recovery: round ${open.roundId} could not be settled; refunding it`, error);
+        log(`recovery: round ${open.roundId} could not be settled; refunding it`, error, { event: 'recovery-refunding', tableId: open.tableId, roundId: open.roundId });
       }
     } else {
-      log(`recovery: round ${open.roundId} has no readable record; refunding it`);
+      log(`recovery: round ${open.roundId} has no readable record; refunding it`, undefined, { event: 'recovery-refunding', tableId: open.tableId, roundId: open.roundId });
     }
     const refund = await ledger.refundRound(open.roundId, 'interrupted: the server stopped during the round', true);
     if (refund.ok) {
       refunded.push(open.roundId);
       tableIds.add(open.tableId);
-    } else log(`recovery: round ${open.roundId} could not be refunded`, refund.error);
+    } else log(`recovery: round ${open.roundId} could not be refunded`, refund.error, { event: 'refund-failed', tableId: open.tableId, roundId: open.roundId });
   }
   return { settled, refunded, tableIds: [...tableIds] };
 }

@@ -3,9 +3,11 @@
  * a fault is retried until it succeeds, past the deadline the round is refunded, a refusal that will not
  * change refunds at once, `action/stale` ends the job, and a refund is retried until the ledger answers.
  */
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { err, ok, type Result } from '@paigow/engine';
 import type { Ledger, RoundRecord, SettleRoundInput } from '../ledger/index.js';
+import { createLogger, problemReporter } from '../log/index.js';
 import { DatabaseFault } from '../storage/faults.js';
 import { retryPauseMs } from './round-deadlines.js';
 import { SettlementRetrier, type Resolution } from './settlement-retry.js';
@@ -91,5 +93,21 @@ describe('SettlementRetrier', () => {
 describe('retryPauseMs', () => {
   it('doubles the pause from the first up to the most', () => {
     expect([1, 2, 3, 4, 5].map((attempt) => retryPauseMs(DEADLINES, attempt))).toEqual([5, 10, 20, 20, 20]);
+  });
+
+  // The line said "round r1: the settlement failed; retrying it" with no event and the round only in msg (operations.md "Logs").
+  it('logs a settlement it retries and a refusal it refunds with their event and roundId', async () => {
+    let text = '';
+    const destination = new Writable({ write: (chunk: Buffer, _encoding, done) => ((text += chunk.toString()), done()) });
+    const log = problemReporter(createLogger({ destination }));
+    const { ledger } = scriptedLedger([() => Promise.reject(fault()), async () => err('action/invalid', 'no')]);
+    const retrier = new SettlementRetrier({ ledger, deadlines: DEADLINES, log, onResolved: () => undefined });
+    await retrier.settle(INPUT, ['p1']);
+    await retrier.idle();
+    const lines = text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 'error', event: 'settlement-retrying', roundId: 'r1', fault: 'connection-lost' }),
+      expect.objectContaining({ level: 'error', event: 'settlement-refused', roundId: 'r1', err: expect.objectContaining({ code: 'action/invalid' }) }),
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import type { Result, RuleError } from '@paigow/engine';
 import type { Ledger, RoundRecord, SettleRoundInput } from '../ledger/index.js';
 import { faultKindOf } from '../storage/faults.js';
 import { pause, retryPauseMs, type RoundDeadlines } from './round-deadlines.js';
+import type { ProblemLog } from '../log/index.js';
 
 /** How a retried round ended. */
 export interface Resolution {
@@ -55,7 +56,7 @@ export interface SettlementRetrierOptions {
   readonly onRetry?: () => void;
   /** Called when a retried settlement went through, with what was posted (the audit trail and metrics). */
   readonly onSettled?: (input: SettleRoundInput) => void;
-  readonly log: (message: string, detail?: unknown) => void;
+  readonly log: ProblemLog;
   readonly now?: () => number;
 }
 
@@ -87,7 +88,7 @@ export class SettlementRetrier {
     try {
       first = await this.options.ledger.settleRound(input);
     } catch (error) {
-      this.options.log(`round ${input.roundId}: the settlement failed; retrying it`, error);
+      this.options.log(`round ${input.roundId}: the settlement failed; retrying it`, error, { event: 'settlement-retrying', roundId: input.roundId });
     }
     if (first?.ok) return { status: 'settled', round: first.value };
     if (first !== null && first.error.code === 'action/stale') return { status: 'stale', error: first.error };
@@ -124,7 +125,7 @@ export class SettlementRetrier {
   // -------------------------------------------------------------------------------------------
 
   private track(job: Promise<void>): void {
-    const tracked = job.catch((error: unknown) => this.options.log('a settlement retry failed', error)).finally(() => this.jobs.delete(tracked));
+    const tracked = job.catch((error: unknown) => this.options.log('a settlement retry failed', error, { event: 'settlement-retry-failed' })).finally(() => this.jobs.delete(tracked));
     this.jobs.add(tracked);
   }
 
@@ -144,7 +145,7 @@ export class SettlementRetrier {
       try {
         answer = await this.options.ledger.settleRound(input);
       } catch (error) {
-        if (faultKindOf(error) === null) this.options.log(`round ${input.roundId}: the settlement failed`, error);
+        if (faultKindOf(error) === null) this.options.log(`round ${input.roundId}: the settlement failed`, error, { event: 'settlement-retrying', roundId: input.roundId });
         continue;
       }
       if (answer.ok) {
@@ -152,7 +153,7 @@ export class SettlementRetrier {
         return this.resolve(job, 'settled');
       }
       if (answer.error.code === 'action/stale') return this.resolve(job, 'gone');
-      this.options.log(`round ${input.roundId}: the settlement was refused (${answer.error.code}: ${answer.error.message}); refunding it`);
+      this.options.log(`round ${input.roundId}: the settlement was refused (${answer.error.code}: ${answer.error.message}); refunding it`, answer.error, { event: 'settlement-refused', roundId: input.roundId });
       break;
     }
     await this.refundUntilAnswered(job, 'the settlement could not be recorded in time');
@@ -169,7 +170,7 @@ export class SettlementRetrier {
       try {
         answer = await this.options.ledger.refundRound(job.roundId, reason, job.tell);
       } catch (error) {
-        if (faultKindOf(error) === null) this.options.log(`round ${job.roundId}: the refund failed`, error);
+        if (faultKindOf(error) === null) this.options.log(`round ${job.roundId}: the refund failed`, error, { event: 'refund-failed', roundId: job.roundId });
         continue;
       }
       // action/invalid: no such round (a voided deal that never reached the ledger); action/stale: settled.
