@@ -83,7 +83,7 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
       </TopBar>
       <main className="screen">
         <section className="panel panel--wide">
-          <h2>{t('lobby.title')}</h2>
+          <h1 className="page-title">{t('lobby.title')}</h1>
           <p className="error-toast" data-testid="error" hidden={error === null && flash === null} role="alert">
             {error ? errorMessage(t, error) : (flash ?? '')}
           </p>

@@ -37,7 +37,7 @@ export function FairnessPanel({ fairness, clientSeed, locked }: {
           />
         </label>
       ) : (
-        <p className="muted" data-testid="fairness-client-seeds">
+        <p className="muted fairness__seeds" data-testid="fairness-client-seeds">
           {t('fairness.clientSeedsDealt', { seeds: fairness.clientSeeds })}
         </p>
       )}

@@ -54,7 +54,7 @@ export function HouseWayLab({ onLeave }: { onLeave: () => void }) {
       </TopBar>
       <main className="screen">
         <section className="panel panel--wide" data-testid="house-way-lab">
-          <h2>{t('lab.title')}</h2>
+          <h1 className="page-title">{t('lab.title')}</h1>
           <p className="muted">{t('lab.intro')}</p>
           <p>
             <label>
