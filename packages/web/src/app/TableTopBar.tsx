@@ -38,8 +38,10 @@ export function TableTopBar({ view, you, lastRound, tableNames, money, onLeave, 
         {t('table.leave')}
       </button>
       <span className="topbar__break" />
+      {/* The figures: one row of their own on a phone, where they share its width (styles.css). */}
+      <div className="topbar__figures">
       <Stat label={t('table.opponent')} testid="opponent">{opponentName(view, t)}</Stat>
-      <Stat label={t('table.lastRound')} className="stat--last">
+      <Stat label={t('table.lastRound')} short={t('table.lastRoundShort')} className="stat--last">
         <span
           data-testid="last-round"
           data-net-cents={lastRound?.netCents ?? ''}
@@ -52,10 +54,10 @@ export function TableTopBar({ view, you, lastRound, tableNames, money, onLeave, 
         </span>
       </Stat>
       <span className="topbar__spacer" />
-      <Stat label={t('table.compPoints')} testid="comp-points" data={{ points: you.compPoints }}>
+      <Stat label={t('table.compPoints')} short={t('table.compPointsShort')} testid="comp-points" data={{ points: you.compPoints }}>
         {you.compPoints}
       </Stat>
-      <Stat label={t('table.balance')} testid="balance" data={{ cents: you.balanceCents }}>
+      <Stat label={t('table.balance')} short={t('table.balanceShort')} testid="balance" data={{ cents: you.balanceCents }}>
         <span className="stat__value--gold">{money(you.balanceCents)}</span>
       </Stat>
       {canTopUp(you, view.config.limits.main) && (
@@ -63,6 +65,7 @@ export function TableTopBar({ view, you, lastRound, tableNames, money, onLeave, 
           {t('table.topUp')}
         </button>
       )}
+      </div>
     </TopBar>
   );
 }

@@ -23,9 +23,10 @@ export function TopBar({ children }: { children?: ReactNode }) {
   );
 }
 
-/** A labelled figure in the top bar. */
-export function Stat({ label, children, className, testid, data }: {
+/** A labelled figure in the top bar; `short`, when given, is its label on a phone (the whole one in its title). */
+export function Stat({ label, short, children, className, testid, data }: {
   label: string;
+  short?: string;
   children: ReactNode;
   className?: string;
   testid?: string;
@@ -34,7 +35,14 @@ export function Stat({ label, children, className, testid, data }: {
   const attrs = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, String(v)]));
   return (
     <div className={`stat ${className ?? ''}`}>
-      <span className="stat__label">{label}</span>
+      {short === undefined ? (
+        <span className="stat__label">{label}</span>
+      ) : (
+        <span className="stat__label" title={label}>
+          <span className="stat__long">{label}</span>
+          <span className="stat__short">{short}</span>
+        </span>
+      )}
       <span className="stat__value" data-testid={testid} {...attrs}>
         {children}
       </span>

@@ -62,6 +62,10 @@ export const de: Translation = {
     lastRoundAt: 'Ihre letzte Runde, an {{table}}',
     compPoints: 'Gutpunkte',
     balance: 'Saldo',
+    // The phone's top bar (one short line each beside Help and the deck; the title says it whole).
+    lastRoundShort: 'Letzte Runde',
+    compPointsShort: 'Gutpunkte',
+    balanceShort: 'Saldo',
     topUp: 'Aufladen',
     limits: 'Limits {{min}} – {{max}}',
     commission: '{{rate}} Provision auf Gewinne',

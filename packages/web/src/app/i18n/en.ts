@@ -117,6 +117,10 @@ export const en = {
     lastRoundAt: 'Your last round, at {{table}}',
     compPoints: 'Comp points',
     balance: 'Balance',
+    // The phone's top bar (one short line each beside Help and the deck; the title says it whole).
+    lastRoundShort: 'Last round',
+    compPointsShort: 'Comp points',
+    balanceShort: 'Balance',
     topUp: 'Top up',
     limits: 'Limits {{min}} – {{max}}',
     commission: '{{rate}} commission on wins',

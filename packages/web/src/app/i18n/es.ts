@@ -64,6 +64,10 @@ export const es: Translation = {
     lastRoundAt: 'Tu última ronda, en {{table}}',
     compPoints: 'Puntos de fidelidad',
     balance: 'Saldo',
+    // The phone's top bar (one short line each beside Help and the deck; the title says it whole).
+    lastRoundShort: 'Ronda',
+    compPointsShort: 'Puntos',
+    balanceShort: 'Saldo',
     topUp: 'Recargar',
     limits: 'Límites {{min}} – {{max}}',
     commission: 'Comisión del {{rate}} sobre las ganancias',

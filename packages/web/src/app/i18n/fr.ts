@@ -65,6 +65,10 @@ export const fr: Translation = {
     lastRoundAt: 'Votre dernière manche, à {{table}}',
     compPoints: 'Points de fidélité',
     balance: 'Solde',
+    // The phone's top bar (one short line each beside Help and the deck; the title says it whole).
+    lastRoundShort: 'Manche',
+    compPointsShort: 'Points',
+    balanceShort: 'Solde',
     topUp: 'Recharger',
     limits: 'Limites {{min}} – {{max}}',
     commission: 'Commission de {{rate}} sur les gains',

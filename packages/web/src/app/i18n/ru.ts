@@ -66,6 +66,10 @@ export const ru: Translation = {
     lastRoundAt: 'Ваш последний раунд, стол {{table}}',
     compPoints: 'Бонусные очки',
     balance: 'Баланс',
+    // The phone's top bar (one short line each beside Help and the deck; the title says it whole).
+    lastRoundShort: 'Раунд',
+    compPointsShort: 'Бонусы',
+    balanceShort: 'Баланс',
     topUp: 'Пополнить',
     limits: 'Лимиты {{min}} – {{max}}',
     commission: 'Комиссия с выигрыша {{rate}}',

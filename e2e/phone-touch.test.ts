@@ -1,0 +1,272 @@
+/**
+ * End-to-end: what a new player found on a 390×844 touch phone and on a laptop (QA).
+ *
+ * - Tap targets (WCAG 2.2 AA 2.5.8): every control on the lobby and the table (seated, dealt, result) is at
+ *   least 24×24 CSS px (a card of the overlapped high hand: the part of it not covered by the next card);
+ *   Deal, Split, House Way, Hint and the chips are at least 44 px tall; the table stays on one screen.
+ * - In every language the top bar's labels read whole (no "…", no accent cut off), the language's name is
+ *   whole in its select, the seats are all on screen, and "Table info" holds its text.
+ * - No empty timer ring while no countdown runs.
+ * - A reload while setting the hand keeps the card moved into the low hand.
+ * - Each page (lobby, table, house-way lab, #/lab and #/fairness) has a level-one heading.
+ * - Laptop: the client seeds line stays inside the "Provably fair" panel.
+ * Screenshots: artifacts/e2e/touch-<lang>-<stage>.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { LobbyTable } from '@paigow/protocol';
+import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
+import { VIEWPORTS } from './support/browser.js';
+import { openPage } from './support/pages.js';
+import { type RunningServer } from './support/server.js';
+import { clickCard, deal, handCards, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
+import { STAGE_IDS, expectOnOneScreen } from './support/viewport.js';
+
+let server: RunningServer;
+let browser: Browser;
+let tables: LobbyTable[];
+
+beforeAll(async () => ({ server, browser, tables } = await openSuite()), SUITE_SETUP_MS);
+afterAll(() => closeSuite({ server, browser }));
+
+const PHONE = VIEWPORTS.phone;
+const PRIMARY = ['deal', 'split', 'house-way', 'hint', 'chip-1', 'chip-5', 'chip-25', 'chip-100'];
+
+/** A house-banked table with a Fortune bet and the most seats, one per test (`index`). */
+function table(index: number): LobbyTable {
+  const fitting = tables.filter((t) => !t.playerBanking && t.limits.fortune !== null).sort((a, b) => b.seats - a.seats);
+  const found = fitting[index % fitting.length];
+  if (!found) throw new Error('no house-banked table with a Fortune bet');
+  return found;
+}
+
+async function openPhone(lang: string, nickname: string): Promise<Page> {
+  const page = await openPage(browser, { viewport: PHONE, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+  await page.goto(`${server.url}/?lang=${lang}`);
+  await page.getByTestId('nickname').fill(nickname);
+  await page.getByTestId('join').click();
+  await page.locator('[data-testid^="table-"]').first().waitFor();
+  return page;
+}
+
+/**
+ * The visible controls smaller than 24×24 px (`where`: a label for the message). A card followed by an
+ * overlapping card counts only its uncovered part.
+ */
+async function smallTargets(page: Page, where: string): Promise<string[]> {
+  const small = await page.evaluate(() => {
+    const out: string[] = [];
+    const controls = document.querySelectorAll('button, select, input:not([type="hidden"]), a[href], [role="button"], summary');
+    for (const el of Array.from(controls)) {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      // Inline links in a sentence are exempt (2.5.8's "inline" exception).
+      if (el.matches('a:not(.btn)') && getComputedStyle(el).display === 'inline') continue;
+      let width = box.width;
+      const next = el.nextElementSibling;
+      if (next && el.matches('.card') && next.matches('.card')) width = Math.min(width, next.getBoundingClientRect().left - box.left);
+      if (width < 23.5 || box.height < 23.5) out.push(`${el.getAttribute('data-testid') ?? el.className} ${Math.round(width)}×${Math.round(box.height)}`);
+    }
+    return out;
+  });
+  return small.map((s) => `${where}: ${s}`);
+}
+
+/** The primary controls on screen less than 44 px tall. */
+async function shortPrimaries(page: Page, where: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const id of PRIMARY) {
+    for (const box of await page.getByTestId(id).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))) {
+      if (box.width > 0 && box.height < 43.5) out.push(`${where}: ${id} ${Math.round(box.width)}×${Math.round(box.height)}`);
+    }
+  }
+  return out;
+}
+
+/** The top bar's labels that are cut (an ellipsis, hidden overflow sideways or above/below: an accent). */
+async function cutLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('.topbar .stat__label, .topbar .stat__value'))
+      .filter((el) => (el as HTMLElement).offsetParent !== null)
+      .flatMap((el) => {
+        const style = getComputedStyle(el);
+        const hides = style.overflowX !== 'visible' || style.overflowY !== 'visible';
+        const sideways = el.scrollWidth > el.clientWidth + 1;
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const text = range.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        // The glyphs (accents included: the line box is the font's ascent to descent) inside the box.
+        const clipped = hides && (sideways || text.top < box.top - 0.5 || text.bottom > box.bottom + 0.5);
+        const ellipsis = style.textOverflow === 'ellipsis' && sideways;
+        const lineTooTight = parseFloat(style.lineHeight) < parseFloat(style.fontSize) * 1.2 && hides;
+        return clipped || ellipsis || lineTooTight ? [`"${el.textContent}" ${Math.round(box.width)}×${Math.round(box.height)} (${style.overflowX}/${style.textOverflow}, line ${style.lineHeight})`] : [];
+      }),
+  );
+}
+
+/** Elements of `selector` whose content spills out of their box, or that are outside the window. */
+async function spilled(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate(
+    ([sel, width, height]) =>
+      Array.from(document.querySelectorAll(sel)).flatMap((el) => {
+        const box = el.getBoundingClientRect();
+        const out = el.scrollWidth > el.clientWidth + 1 || box.left < 0 || box.right > width || box.top < 0 || box.bottom > height;
+        return out ? [`${el.getAttribute('data-testid') ?? el.className} "${el.textContent}" at ${Math.round(box.left)}–${Math.round(box.right)} (content ${el.scrollWidth}, box ${el.clientWidth})`] : [];
+      }),
+    [selector, PHONE.width, PHONE.height] as const,
+  );
+}
+
+/** Whether the language select is wide enough for the name of the language chosen, and its arrow. */
+async function languageNameFits(page: Page): Promise<{ name: string; fits: boolean }> {
+  return page.getByTestId('language').evaluate((el) => {
+    const select = el as HTMLSelectElement;
+    const name = select.selectedOptions[0]?.textContent ?? '';
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    const style = getComputedStyle(select);
+    canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const needed = canvas.measureText(name).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 16;
+    return { name, fits: select.clientWidth >= needed };
+  });
+}
+
+/** The timer's visibility (`visible` / `hidden`) and whether it counts down. */
+async function timerState(page: Page): Promise<{ visibility: string; running: boolean }> {
+  return page.getByTestId('timer').evaluate((el) => ({ visibility: getComputedStyle(el).visibility, running: !el.classList.contains('timer--idle') }));
+}
+
+describe('a 390×844 touch phone', () => {
+  it('gives every control a 24 px target and the primary actions 44 px, on one screen', async () => {
+    const page = await openPhone('en', 'Thumb Tess');
+    const problems: string[] = [];
+    await shot(page, 'touch-en-lobby');
+    problems.push(...(await smallTargets(page, 'lobby')));
+    const t = table(0);
+    await sitAt(page, t.tableId);
+    problems.push(...(await smallTargets(page, 'seated')), ...(await shortPrimaries(page, 'seated')));
+    await placeBet(page, Math.max(2500, t.limits.main.minCents));
+    const previous = await shownRoundId(page);
+    await deal(page);
+    await shot(page, 'touch-en-dealt');
+    problems.push(...(await smallTargets(page, 'dealt')), ...(await shortPrimaries(page, 'dealt')));
+    await expectOnOneScreen(page, PHONE, STAGE_IDS.dealt);
+    await page.getByTestId('house-way').click();
+    await waitForResult(page, previous);
+    await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
+    await shot(page, 'touch-en-result');
+    problems.push(...(await smallTargets(page, 'result')), ...(await shortPrimaries(page, 'result')));
+    await expectOnOneScreen(page, PHONE, STAGE_IDS.result);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  for (const [index, lang] of (['en', 'ru', 'fr', 'de', 'es'] as const).entries()) {
+    it(`reads whole in ${lang}: the top bar's labels, the language's name, the seats, "Table info"`, async () => {
+      const page = await openPhone(lang, `Whole ${lang}`);
+      expect(await languageNameFits(page), 'the language select').toMatchObject({ fits: true });
+      const t = table(index + 1);
+      await sitAt(page, t.tableId);
+      const problems: string[] = [];
+      const check = async (stage: string) => {
+        problems.push(...(await cutLabels(page)).map((p) => `${stage}: label ${p}`));
+        problems.push(...(await spilled(page, '[data-testid^="seat-"]')).map((p) => `${stage}: seat ${p}`));
+        problems.push(...(await spilled(page, '[data-testid="side-toggle"]')).map((p) => `${stage}: ${p}`));
+        if (!(await languageNameFits(page)).fits) problems.push(`${stage}: the language's name is cut`);
+      };
+      await check('seated');
+      await placeBet(page, Math.max(2500, t.limits.main.minCents));
+      const previous = await shownRoundId(page);
+      await deal(page);
+      await check('dealt');
+      await page.getByTestId('house-way').click();
+      await waitForResult(page, previous);
+      await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
+      await shot(page, `touch-${lang}-result`);
+      await check('result');
+      await expectOnOneScreen(page, PHONE, STAGE_IDS.result);
+      expect(problems).toEqual([]);
+      await page.close();
+    }, 120_000);
+  }
+
+  it('shows no timer ring while no countdown runs, and the countdown once one does', async () => {
+    const page = await openPhone('en', 'Timer Tom');
+    const t = table(6);
+    await sitAt(page, t.tableId);
+    expect(await timerState(page)).toEqual({ visibility: 'hidden', running: false });
+    await placeBet(page, Math.max(500, t.limits.main.minCents));
+    const previous = await shownRoundId(page);
+    await deal(page);
+    expect(await timerState(page)).toEqual({ visibility: 'visible', running: true });
+    await page.getByTestId('house-way').click();
+    await waitForResult(page, previous);
+    await page.close();
+  });
+
+  it('keeps the card moved into the low hand over a reload, for that round only', async () => {
+    const page = await openPhone('en', 'Reload Rae');
+    const t = table(7);
+    await sitAt(page, t.tableId);
+    await placeBet(page, Math.max(500, t.limits.main.minCents));
+    const previous = await shownRoundId(page);
+    const cards = await deal(page);
+    await clickCard(page, cards[0]!);
+    expect(await handCards(page, 'low-hand')).toEqual([cards[0]]);
+    await page.reload();
+    await page.locator('[data-testid="high-hand"][data-count="6"]').waitFor();
+    expect(await handCards(page, 'low-hand')).toEqual([cards[0]]);
+    await clickCard(page, cards[1]!);
+    await page.getByTestId('split').click();
+    await waitForResult(page, previous);
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('paigow.low.')))).toEqual([]);
+    // The next round starts with every card in the high hand.
+    await placeBet(page, Math.max(500, t.limits.main.minCents));
+    await deal(page);
+    expect(await handCards(page, 'low-hand')).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('headings and the fairness panel', () => {
+  it('gives the lobby, the table, the house-way lab, #/lab and #/fairness a level-one heading', async () => {
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    await signIn(page, server.url, 'Heading Hal');
+    const h1s = async () => page.locator('h1').count();
+    expect(await h1s(), 'lobby').toBeGreaterThan(0);
+    for (const hash of ['#/lab', '#/fairness']) {
+      await page.goto(`${server.url}/${hash}`);
+      await page.locator('[data-testid^="table-"]').first().waitFor();
+      expect(await h1s(), hash).toBeGreaterThan(0);
+    }
+    await page.goto(`${server.url}/#/house-way-lab`);
+    await page.getByTestId('house-way-lab').waitFor();
+    expect(await h1s(), 'house-way lab').toBeGreaterThan(0);
+    await page.goto(`${server.url}/#/`);
+    await sitAt(page, table(8).tableId);
+    expect(await h1s(), 'table').toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('breaks the client seeds inside the "Provably fair" panel', async () => {
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    await signIn(page, server.url, 'Seedy Sam');
+    const t = table(9);
+    await sitAt(page, t.tableId);
+    await page.getByTestId('client-seed').fill('c601da4c5dd563fa'.repeat(4));
+    await placeBet(page, Math.max(500, t.limits.main.minCents));
+    await deal(page);
+    const seeds = page.getByTestId('fairness-client-seeds');
+    await seeds.waitFor();
+    const fit = await seeds.evaluate((el) => {
+      const panel = el.closest('[data-testid="fairness-panel"]')!.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const text = range.getBoundingClientRect();
+      return { inside: text.left >= panel.left - 0.5 && text.right <= panel.right + 0.5, text: text.right, panel: panel.right };
+    });
+    expect(fit).toMatchObject({ inside: true });
+    await page.close();
+  });
+});
