@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerHandle } from '@paigow/server';
-import { buildCli, expectFailure, paigowEnv, serve, type Run } from './testing/cli.js';
+import { spawn } from 'node:child_process';
+import { BIN, buildCli, expectFailure, paigowEnv, serve, type Run } from './testing/cli.js';
 
 beforeAll(buildCli, 120_000);
 
@@ -63,6 +64,27 @@ describe('paigow serve', () => {
     await new Promise((resolve) => closed.server.close(resolve)); // nothing listens there now
     const r = paigowEnv(['serve', '--port', '0'], { DATABASE_URL: `postgres://root:hunter2@127.0.0.1:${port}/test` });
     expectStartFailure(r, new RegExp(`^paigow: cannot reach the database at postgres://root:\\*\\*\\*@127\\.0\\.0\\.1:${port}/test \\(.*ECONNREFUSED.*\\)$`));
+  });
+
+  // The operator's trial: DATABASE_URL at an address that does not answer, and /livez, /readyz "connection refused".
+  it('answers /livez 200 and /readyz 503 starting while the database does not answer yet', async () => {
+    const silent = createServer(() => undefined); // accepts, never answers: a database that does not answer yet
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const free = await busyPort();
+    await new Promise((resolve) => free.server.close(resolve));
+    const child = spawn(process.execPath, [BIN, 'serve', '--host', '127.0.0.1'], {
+      env: { ...process.env, PORT: String(free.port), DATABASE_URL: `postgres://root@127.0.0.1:${(silent.address() as AddressInfo).port}/x`, LOG_LEVEL: 'silent' },
+      stdio: 'ignore',
+    });
+    try {
+      const url = `http://127.0.0.1:${free.port}`;
+      await expect.poll(async () => (await fetch(`${url}/livez`).catch(() => null))?.status ?? 'refused', { timeout: 5_000, interval: 100 }).toBe(200);
+      const ready = await fetch(`${url}/readyz`);
+      expect({ status: ready.status, body: await ready.json() }).toMatchObject({ status: 503, body: { status: 'starting' } });
+    } finally {
+      child.kill('SIGKILL');
+      silent.close();
+    }
   });
 
   it('exits with status 2 on a bad port option', () => {
