@@ -1,10 +1,11 @@
 /**
  * Wording a new player reported (QA): the coach's trend names its blocks with the right plural in every
- * language ("in blocks of 1 hand", "блоками по 5 рук"), the Spanish lobby and coach speak to the player
- * as tú throughout, and the Russian bank cost reads grammatically.
+ * language ("in blocks of 1 hand", "блоками по 5 рук"), the Spanish lobby, coach and help speak to the
+ * player as tú throughout, and the Russian bank cost reads grammatically.
  */
 import { describe, expect, it } from 'vitest';
 import { CATALOGS, createI18n } from './index.js';
+import { HELP_CATALOGS } from '../../help/content/index.js';
 
 describe('the coach trend', () => {
   const trend = (lng: string, count: number) => createI18n(lng).t('coach.page.trend', { count });
@@ -34,6 +35,11 @@ describe('Spanish speaks to the player as tú', () => {
     const usted = /\b(usted|coloque|juegue|elija|pulse|haga)\b|¿coloca bien sus|\bSu colocación|\bcon su apuesta/iu;
     expect(texts.filter((s) => usted.test(s) || /^Ha (cedido|hecho|colocado)\b/u.test(s))).toEqual([]);
     expect(CATALOGS.es.coach.page.link).toBe('Entrenador: ¿colocas bien tus manos?');
+  });
+
+  it('in the help', () => {
+    const usted = /\b(usted|Su asiento|su mano|sus manos|sus siete cartas|su conexión|su saldo|su historial|su primera ficha|hubiera pulsado|no estaba)\b/u;
+    expect(strings(HELP_CATALOGS.es).filter((s) => usted.test(s))).toEqual([]);
   });
 });
 
