@@ -181,6 +181,13 @@ export interface HintReply extends SettingHint {
  */
 export const SERVER_MESSAGE_TYPES = ['view', 'view-patch', 'error', 'hint', 'notice'] as const;
 
+/**
+ * The WebSocket close code of a watcher (a connection with no seat) whose place went to a player who came to a
+ * full table (docs/protocol.md "Connections"): the `error` `action/table-full` goes first, and a client does not
+ * rejoin after it (it would take the place of another watcher in turn).
+ */
+export const MADE_ROOM_CLOSE_CODE = 4409;
+
 /** True when `type` names a client → server message. */
 export function isClientMessageType(type: unknown): type is ClientMessageType {
   return typeof type === 'string' && (CLIENT_MESSAGE_TYPES as readonly string[]).includes(type);

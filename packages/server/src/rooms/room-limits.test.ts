@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import { Client } from 'colyseus.js';
+import { MADE_ROOM_CLOSE_CODE } from '@paigow/protocol';
 import { DEFAULT_LIMITS } from '../limits/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
 import { createLogger } from '../log/index.js';
@@ -86,6 +87,36 @@ for (const backend of STORE_BACKENDS) {
           await seats._decrementClientCount();
         }
         await first.leave();
+      }
+    });
+
+    it('makes room for a player when watchers fill the room: the longest watching is told and closed, no seated player', async () => {
+      const room = matchMaker.getLocalRoomById('fresh') as unknown as TableRoom;
+      room.maxClients = 4;
+      const clients: TestClient[] = [];
+      try {
+        const seated = await TestClient.join(server, 'fresh', (await signIn(server, 'Sits')).token, 'sits');
+        clients.push(seated);
+        await seated.act('sit', { seat: 1 });
+        // An attacker's idle connections: players who join and never sit, until the room is full.
+        const watchers: TestClient[] = [];
+        for (let i = 0; i < 3; i++) watchers.push(await TestClient.join(server, 'fresh', (await signIn(server, `Watch${i}`)).token, `watch${i}`));
+        clients.push(...watchers.slice(1));
+        const oldestClosed = closed(watchers[0]);
+        // Before the fix: action/table-full for as long as the watchers stayed.
+        const newcomer = await TestClient.join(server, 'fresh', (await signIn(server, 'Comes')).token, 'comes');
+        clients.push(newcomer);
+        expect(await oldestClosed).toBe(MADE_ROOM_CLOSE_CODE);
+        expect(watchers[0].received.some((item) => item.kind === 'error' && item.error.code === 'action/table-full')).toBe(true);
+        expect((await newcomer.act('sit', { seat: null })).you?.seat).not.toBeNull();
+        expect(room.clients.length).toBe(4);
+        // The seated player was never the one closed, and the other watchers stay.
+        expect((await seated.act('bet', { spot: 'main', amountCents: 100 })).you?.seat).toBe(1);
+        await seated.act('bet', { spot: 'main', amountCents: 0 });
+        expect(room.clients.filter((client) => client.userData?.playerId !== undefined)).toHaveLength(4);
+      } finally {
+        room.maxClients = 200;
+        for (const client of clients) await client.leave();
       }
     });
 

@@ -17,7 +17,7 @@
  */
 import { ClientState, generateId, matchMaker, Room, RoomInternalState, ServerError, type AuthContext, type Client, type ClientPrivate } from '@colyseus/core';
 import type { RuleError } from '@paigow/engine';
-import { parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type InboxNotice } from '@paigow/protocol';
+import { MADE_ROOM_CLOSE_CODE, parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type InboxNotice } from '@paigow/protocol';
 import { authenticate } from '../auth/index.js';
 import { rateLimited, type RateLimits, type ServerLimits } from '../limits/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
@@ -123,7 +123,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     if (refused !== null) return { error: refused };
     const sessionId = generateId();
     // `_reserveSeat` asks `hasReachedMaxClients` before its first await: only this reservation gets past a full room.
-    this.reservingForPlayerAtTable = atTable;
+    this.reservingForPlayerAtTable = atTable || this.makeRoom();
     const reserving = this._reserveSeat(sessionId, options, auth);
     this.reservingForPlayerAtTable = false;
     if (!(await reserving)) return { error: { code: 'action/table-full', message: 'the table takes no more connections' } };
@@ -139,6 +139,27 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     if (!this.reservingForPlayerAtTable) return super.hasReachedMaxClients();
     // Colyseus' own test without the count (`maxClients` is not changed: setting it relists and locks the room).
     return (this as unknown as { _internalState: RoomInternalState })._internalState === RoomInternalState.DISPOSING;
+  }
+
+  /**
+   * In a full room, closes the connection that has watched longest without a seat (a player at this table with
+   * none, or not yet joined) so that a player who comes to the table gets in: connections that only watch —
+   * an attacker's hundreds of idle ones — filled the room and shut every new player out for as long as they
+   * stayed open. The watcher is told `action/table-full` and closed with `MADE_ROOM_CLOSE_CODE`; a seated
+   * player's connections are never closed.
+   * @returns whether a connection was closed (its place is then the new player's; the room is over
+   *   `maxClients` by one until the close completes), false when the room is not full or nobody only watches
+   */
+  private makeRoom(): boolean {
+    if (!super.hasReachedMaxClients()) return false;
+    const watcher = this.clients.find((client) => {
+      const playerId = client.userData?.playerId;
+      return client.state === ClientState.JOINED && (playerId === undefined || (this.runner.current.players[playerId]?.seat ?? null) === null);
+    });
+    if (watcher === undefined) return false;
+    this.sendError(watcher, { code: 'action/table-full', message: 'the table is full: your place as a watcher went to a player who came to the table' }, null);
+    watcher.leave(MADE_ROOM_CLOSE_CODE);
+    return true;
   }
 
   /**

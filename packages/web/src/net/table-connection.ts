@@ -7,7 +7,7 @@
  */
 import { Client, type Room } from 'colyseus.js';
 import { ERROR_CODES } from '@paigow/engine';
-import { onTableView, type ClientMessageType, type ErrorMessage, type HintReply, type InboxNotice, type TableView } from '@paigow/protocol';
+import { MADE_ROOM_CLOSE_CODE, onTableView, type ClientMessageType, type ErrorMessage, type HintReply, type InboxNotice, type TableView } from '@paigow/protocol';
 import { ApiError } from './http.js';
 
 /** What a client message carries besides `requestId` (see `ClientMessage` in the engine's protocol). */
@@ -135,9 +135,11 @@ export async function connectTable(
     });
     // Any other server message is ignored (e.g. Colyseus internals).
     r.onMessage('*', () => undefined);
-    r.onLeave(() => {
+    r.onLeave((code) => {
       if (room === r) room = null;
-      if (!closed) void rejoin();
+      // The table was full and this watcher's place went to a player (the error came first): rejoining would take another's.
+      if (code === MADE_ROOM_CLOSE_CODE) listener.status('closed');
+      else if (!closed) void rejoin();
     });
     listener.status('open');
   };
