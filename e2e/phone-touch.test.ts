@@ -3,7 +3,8 @@
  *
  * - Tap targets (WCAG 2.2 AA 2.5.8): every control on the lobby and the table (seated, dealt, result) is at
  *   least 24×24 CSS px (a card of the overlapped high hand: the part of it not covered by the next card);
- *   Deal, Split, House Way, Hint and the chips are at least 44 px tall; the table stays on one screen.
+ *   Deal, Split, House Way, Hint and the chips are at least 44 px tall; the table stays on one screen; a
+ *   house-way explanation cut to two lines shows a ▾ and opens whole at a tap.
  * - In every language the top bar's labels read whole (no "…", no accent cut off), the language's name is
  *   whole in its select, the seats are all on screen, and "Table info" holds its text.
  * - No empty timer ring while no countdown runs.
@@ -159,6 +160,14 @@ describe('a 390×844 touch phone', () => {
     problems.push(...(await smallTargets(page, 'result')), ...(await shortPrimaries(page, 'result')));
     await expectOnOneScreen(page, PHONE, STAGE_IDS.result);
     expect(problems).toEqual([]);
+    // A house-way explanation cut to two lines says it opens (▾), and a tap shows it whole.
+    for (const id of ['banker-explanation', 'house-way-explanation']) {
+      const explanation = page.getByTestId(id);
+      expect(await explanation.evaluate((el) => getComputedStyle(el, '::after').content)).toBe('"▾"');
+      await explanation.tap();
+      expect(await page.getByTestId(`${id}-full`).textContent()).toBe(await explanation.locator('.explanation__text').textContent());
+      await explanation.tap();
+    }
     await page.close();
   }, 120_000);
 
