@@ -84,3 +84,29 @@ for (const backend of TEST_BACKENDS) {
     });
   });
 }
+
+describe('a failed action at a table', () => {
+  it('is logged on one line naming its event (action-failed), and answered action/unavailable', async () => {
+    const database = await TEST_BACKENDS[0].open();
+    try {
+      const players = createPlayers(database);
+      const ledger = createLedger(database);
+      const lines: { message: string; fields: unknown }[] = [];
+      const table = new TableRunner({
+        config: unwrap(tableConfig({ tableId: 'fails', limits: { main: { minCents: 100, maxCents: 10_000 } } })),
+        ledger: { ...ledger, topUp: () => Promise.reject(new Error('Connection terminated unexpectedly')) },
+        players,
+        rng: createCryptoRng(globalThis.crypto),
+        log: (message, _detail, fields) => void lines.push({ message, fields }),
+      });
+      const id = unwrap(await players.createGuest('Bo')).player.id;
+      unwrap(await table.join((await players.getPlayer(id))!));
+      const answer = await table.handle(id, { requestId: 'r1', type: 'top-up' });
+      expect(answer.ok === false && answer.error.code).toBe('action/unavailable');
+      expect(lines).toEqual([{ message: 'an action failed', fields: { event: 'action-failed' } }]);
+      await table.close();
+    } finally {
+      await TEST_BACKENDS[0].close(database);
+    }
+  });
+});

@@ -38,7 +38,7 @@ import {
 import { viewFor, type ClientMessage, type HintReply, type InboxNotice, type TableView } from '@paigow/protocol';
 import type { HintService } from '../hint/index.js';
 import type { RoundGrader } from '../coach/coach.js';
-import { briefError, problemReporter, rootLogger, withContext, type Logger } from '../log/index.js';
+import { briefError, problemReporter, rootLogger, withContext, type Logger, type ProblemLog } from '../log/index.js';
 import { shortPlayersOf, type Ledger, type PlayerEventInput } from '../ledger/index.js';
 import type { Player, Players } from '../players/index.js';
 import { settlementRetries } from '../metrics/index.js';
@@ -65,7 +65,7 @@ export interface TableRunnerOptions {
   /** The clock in epoch ms (default `Date.now`). */
   readonly now?: () => number;
   /** Where problems are reported (default: `problemReporter(logger)`). */
-  readonly log?: (message: string, detail?: unknown) => void;
+  readonly log?: ProblemLog;
   /** The structured log for this table's audit trail (rounds dealt and settled; default: the root logger with `tableId`). */
   readonly logger?: Logger;
   /**
@@ -147,7 +147,7 @@ export class TableRunner {
   private closed = false;
   private readonly listeners = new Set<Listener>();
   private readonly now: () => number;
-  private readonly log: (message: string, detail?: unknown) => void;
+  private readonly log: ProblemLog;
   private readonly logger: Logger;
   private notices: { playerId: string; notice: InboxNotice }[] = [];
   /** The notices of the operation running now, not yet written to the inboxes (`recordOutbox`). */
@@ -282,7 +282,7 @@ export class TableRunner {
    * the database cannot record it, that is logged, and the notice is sent again at the next join.
    */
   async ackNotice(playerId: string, seq: number): Promise<void> {
-    await this.inbox.acknowledge(playerId, seq).catch((error: unknown) => this.log(`could not record the acknowledgement of notice ${seq} of ${playerId}`, error));
+    await this.inbox.acknowledge(playerId, seq).catch((error: unknown) => this.log(`could not record the acknowledgement of notice ${seq} of ${playerId}`, error, { event: 'notice-ack-failed', playerId }));
   }
 
   /** The last client of `playerId` left (rules.md §5 "Interruptions"). */
@@ -396,7 +396,7 @@ export class TableRunner {
     try {
       computed = await hints.compute(cards, commissionBps, houseWay);
     } catch (error) {
-      this.log('a hint could not be computed', error);
+      this.log('a hint could not be computed', error, { event: 'hint-failed' });
       return err('action/unavailable', 'the hint could not be computed; try again');
     } finally {
       this.hinting.delete(playerId);
@@ -454,7 +454,7 @@ export class TableRunner {
       try {
         result = await op();
       } catch (error) {
-        this.log('an action failed', error);
+        this.log('an action failed', error, { event: 'action-failed' });
         result = err('action/unavailable', 'the server could not complete this action; try again');
       }
       if (this.options.seatsChanged !== undefined && !sameSeats(stateBefore.seats, this.state.seats)) await this.awaitSeatsSaved(this.options.seatsChanged);
@@ -477,8 +477,8 @@ export class TableRunner {
     try {
       await within(seatsChanged(), SEAT_SAVE_WAIT_MS);
     } catch (error) {
-      if (error instanceof NoAnswerInTime) this.log(`the seats were not saved within ${error.ms} ms; the next hosting sweep saves them`);
-      else this.log('the seats could not be saved; the next hosting sweep saves them', error);
+      if (error instanceof NoAnswerInTime) this.log(`the seats were not saved within ${error.ms} ms; the next hosting sweep saves them`, undefined, { event: 'seats-unsaved' });
+      else this.log('the seats could not be saved; the next hosting sweep saves them', error, { event: 'seats-unsaved' });
     }
   }
 
@@ -497,7 +497,7 @@ export class TableRunner {
       try {
         return op();
       } catch (error) {
-        this.log('a check failed', error);
+        this.log('a check failed', error, { event: 'check-failed' });
         return err('action/unavailable', 'the server could not complete this action; try again');
       }
     };
@@ -509,7 +509,7 @@ export class TableRunner {
       try {
         listener(change);
       } catch (error) {
-        this.log('a listener failed', error);
+        this.log('a listener failed', error, { event: 'listener-failed' });
       }
     }
   }
@@ -547,7 +547,7 @@ export class TableRunner {
   /** Deals the round the reducer asks for (`deal-due`): from the next server seed (fairness.md), or a deck of the test `rng`. */
   private async deal(): Promise<void> {
     const dealt = await this.dispatch({ type: 'deal', ...this.seeds.deal(), nowMs: this.now() });
-    if (!dealt.ok) this.log(`the round due could not be dealt: ${dealt.error.code} ${dealt.error.message}`);
+    if (!dealt.ok) this.log(`the round due could not be dealt: ${dealt.error.code} ${dealt.error.message}`, undefined, { event: 'deal-failed' });
   }
 
   /** Tells the reducer the ledger's answer to the settlement of `roundId`: the figures of `playerIds` as it has them now. */
@@ -622,7 +622,7 @@ export class TableRunner {
     const seat = this.state.players[playerId];
     if (seat === undefined) return;
     const spendable = await this.options.ledger.spendable(playerId, this.tableId).catch((error: unknown) => {
-      this.log(`the balance of ${playerId} could not be read before a bet`, error);
+      this.log(`the balance of ${playerId} could not be read before a bet`, error, { event: 'balance-unread', playerId });
       return null;
     });
     if (spendable === null || !spendable.ok || spendable.value === seat.balanceCents) return;
@@ -640,7 +640,7 @@ export class TableRunner {
     const { minCents, maxCents, playerId } = effect;
     const input = { tableId: this.tableId, playerId, minCents, maxCents, ownerInstanceId: this.options.instanceId ?? null };
     const held = await this.options.ledger.reserveBank(input).catch((error: unknown) => err('action/unavailable', String(error)));
-    if (!held.ok) this.log(`the bank of ${playerId} could not be covered: ${held.error.code} ${held.error.message}`);
+    if (!held.ok) this.log(`the bank of ${playerId} could not be covered: ${held.error.code} ${held.error.message}`, undefined, { event: 'bank-cover-failed', playerId });
     const applied = await this.dispatch({ type: 'bank-cover', playerId, coverCents: held.ok ? held.value : null, nowMs: this.now() });
     // No longer the banker here (`action/stale`): nothing may stay held for a bank that is gone.
     if (!applied.ok && held.ok) await this.options.ledger.releaseBank(this.tableId, playerId);
@@ -710,7 +710,7 @@ export class TableRunner {
           if (effects.some((later) => later.kind === 'settle-round' && later.roundId === effect.roundId)) break;
           // A database fault here loses only the record of this setting (recovery would use the house way).
           const saved = await ledger.saveRoundSecret(effect.roundId, encodeRoundSecret(effect.secret)).catch((error: unknown) => err('action/unavailable', String(error)));
-          if (!saved.ok) this.log(`could not save round ${effect.roundId}`, saved.error);
+          if (!saved.ok) this.log(`could not save round ${effect.roundId}`, saved.error, { event: 'round-secret-unsaved', roundId: effect.roundId });
           break;
         }
         case 'settle-round': {
@@ -746,7 +746,7 @@ export class TableRunner {
           await this.reserveBank(effect);
           break;
         case 'release-bank':
-          await this.options.ledger.releaseBank(this.tableId, effect.playerId).catch((error: unknown) => this.log(`could not release the bank of ${effect.playerId}`, error));
+          await this.options.ledger.releaseBank(this.tableId, effect.playerId).catch((error: unknown) => this.log(`could not release the bank of ${effect.playerId}`, error, { event: 'bank-release-failed', playerId: effect.playerId }));
           this.options.onBalancesChanged?.([effect.playerId]);
           break;
         case 'notice':
@@ -763,7 +763,7 @@ export class TableRunner {
    * players' balances without those stakes (what the ledger has if the deal went through).
    */
   private async dealGivenUp(roundId: string, holds: readonly Hold[], error: unknown): Promise<void> {
-    this.log(`the deal of ${roundId} failed: the ledger did not answer in time`, error);
+    this.log(`the deal of ${roundId} failed: the ledger did not answer in time`, error, { event: 'deal-failed', roundId });
     dealFailed(this.logger, this.tableId, roundId, { code: 'action/unavailable', message: 'the ledger did not answer' });
     await this.dispatch({ type: 'round-failed', roundId, reason: 'action/unavailable', nowMs: this.now() });
     const stakes = new Map<string, number>();
@@ -808,7 +808,7 @@ export class TableRunner {
     try {
       await this.inbox.record(outbox);
     } catch (error) {
-      this.log('could not write notices to the player inbox', error);
+      this.log('could not write notices to the player inbox', error, { event: 'inbox-write-failed' });
       for (const event of outbox) {
         if (this.state.players[event.playerId]?.connected === true) this.notices.push({ playerId: event.playerId, notice: unstoredNotice(event.notice, event.tableId) });
       }
@@ -832,7 +832,7 @@ export class TableRunner {
     try {
       for (const event of await this.inbox.fresh(here)) this.notices.push({ playerId: event.playerId, notice: inboxNotice(event) });
     } catch (error) {
-      this.log('could not read the player inbox', error);
+      this.log('could not read the player inbox', error, { event: 'inbox-read-failed' });
     }
   }
 
