@@ -13,13 +13,14 @@ import { signIn, serverForSuite, STORE_BACKENDS, TestClient } from '../testing/h
 import { withoutArguments } from './matchmaking.js';
 
 /** POST /matchmake/<path> with a JSON body; the status and the parsed answer. */
-async function matchmake(server: ServerHandle, path: string, body: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {
+async function matchmake(server: ServerHandle, path: string, body: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown>; retryAfter?: string }> {
   const response = await fetch(`${server.url}/matchmake/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  const retryAfter = response.headers.get('retry-after');
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, ...(retryAfter === null ? {} : { retryAfter }) };
 }
 
 /** The seats reserved and the clients connected at table `tableId` (this process's room). */
@@ -77,7 +78,7 @@ describe('a join whose table does not answer (docs/server.md "Table hosting")', 
     try {
       const session = await signIn(suite.server, 'Waiting');
       const answer = await matchmake(suite.server, 'joinById/ghost', { token: session.token });
-      expect(answer).toEqual({ status: 503, body: { code: 4213, error: 'action/unavailable: the table is moving to another server; try again in a few seconds' } });
+      expect(answer).toEqual({ status: 503, body: { code: 4213, error: 'action/unavailable: the table is moving to another server; try again in a few seconds' }, retryAfter: '2' });
       const logged = lines.filter((line) => line.includes('"join-failed"'));
       expect(logged).toHaveLength(1);
       expect(JSON.parse(logged[0]!)).toMatchObject({ level: 'warn', tableId: 'ghost', err: { message: 'remote room (ghost) timed out, requesting "reserveSeatFor". (2000ms exceeded)' } });

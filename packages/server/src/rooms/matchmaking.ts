@@ -31,7 +31,11 @@ const COLYSEUS_CODE: Partial<Record<RuleError['code'], number>> = {
 /** What a player is told when the table's room did not answer. */
 export const TABLE_MOVING: RuleError = { code: 'action/unavailable', message: 'the table is moving to another server; try again in a few seconds' };
 
+/** Seconds a client is told to wait before it joins again after a 503 (a table moving, or this process stopping). */
+const JOIN_RETRY_AFTER_S = 2;
+
 function refuse(res: Response, status: number, code: number, error: RuleError): void {
+  if (status === 503) res.setHeader('Retry-After', String(JOIN_RETRY_AFTER_S));
   res.status(status).json({ code, error: `${error.code}: ${error.message}` });
 }
 
