@@ -49,6 +49,11 @@ describe('parseClientMessage', () => {
       ok: true,
       value: { type: 'set', requestId: 'a', roundId: 'r1', low: [card('Jk'), card('Th')] },
     });
+    // Any card text the engine reads (docs/protocol.md): either case, suit symbols.
+    expect(parseClientMessage('set', { requestId: 'a', roundId: 'r1', low: ['ac', 'K♦'] })).toEqual({
+      ok: true,
+      value: { type: 'set', requestId: 'a', roundId: 'r1', low: [card('Ac'), card('Kd')] },
+    });
     expect(parseClientMessage('house-way', { requestId: 'a', roundId: 'r1' })).toEqual({ ok: true, value: { type: 'house-way', requestId: 'a', roundId: 'r1' } });
     expect(parseClientMessage('auto-approve', { requestId: 'a', on: false })).toEqual({
       ok: true,
