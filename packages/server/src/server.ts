@@ -22,7 +22,7 @@ import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, Lease
 import { createLedger, type Ledger } from './ledger/index.js';
 import { problemReporter, rootLogger, withContext, type Logger, type ProblemLog } from './log/index.js';
 import { attachServer, roundsRecovered } from './metrics/index.js';
-import { countOpenRounds, escrowBalanceCents, redactDatabaseUrl } from './operations/index.js';
+import { countOpenRounds, escrowBalanceCents, oldestOpenRoundSeconds, redactDatabaseUrl } from './operations/index.js';
 import { DEFAULT_LIMITS, RateLimits, type ServerLimits } from './limits/index.js';
 import { createPlayers, type Players } from './players/index.js';
 import { createGameServer, type GameServer } from './rooms/game-server.js';
@@ -597,6 +597,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         }),
       openRounds: () => countOpenRounds(db),
       escrowCents: () => escrowBalanceCents(db),
+      oldestOpenRoundSeconds: () => oldestOpenRoundSeconds(db, now()),
       leaseAgeSeconds: () => serverHealth.leaseAgeSeconds(),
       ready: () => ready && !serverHealth.isDraining,
     });

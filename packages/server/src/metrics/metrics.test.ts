@@ -28,6 +28,10 @@ describe('/metrics', () => {
       await client.act('bet', { spot: 'main', amountCents: 2_500 });
       await client.act('bet', { spot: 'fortune', amountCents: 500 });
       await client.act('deal');
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const open = await (await fetch(`${suite.server.url}/metrics`)).text();
+      expect(sample(open, 'paigow_open_rounds')).toBe(1);
+      expect(sample(open, 'paigow_oldest_open_round_seconds')).toBeGreaterThanOrEqual(1);
       const settled = await client.act('house-way');
       expect(settled.phase).toBe('betting');
       const net = settled.lastRound!.players[0]!.netCents;
@@ -47,6 +51,7 @@ describe('/metrics', () => {
       expect(sample(text, 'paigow_players_seated{table="small"}')).toBe(1);
       expect(sample(text, 'paigow_open_rounds')).toBe(0);
       expect(sample(text, 'paigow_escrow_cents')).toBe(0);
+      expect(sample(text, 'paigow_oldest_open_round_seconds')).toBe(0);
       expect(sample(text, 'paigow_lease_age_seconds')).toBeGreaterThanOrEqual(0);
       expect(sample(text, 'paigow_ready')).toBe(1);
       expect(sample(text, 'paigow_rate_limited_total{kind="http"}')).toBe(1);

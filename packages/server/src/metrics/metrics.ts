@@ -90,6 +90,8 @@ export interface MetricsSource {
   openRounds(): Promise<number>;
   /** The escrow accounts' balance (all tables), cents. */
   escrowCents(): Promise<number>;
+  /** How long the oldest open round (all processes) has been open, s; 0 when none is. */
+  oldestOpenRoundSeconds(): Promise<number>;
   /** Seconds since this process last renewed its lease. */
   leaseAgeSeconds(): number;
   /** 1 when `/readyz` would answer 200, else 0. */
@@ -137,6 +139,15 @@ new Gauge({
   registers,
   async collect() {
     if (source !== null) this.set(await source.openRounds());
+  },
+});
+
+new Gauge({
+  name: 'paigow_oldest_open_round_seconds',
+  help: 'How long the oldest round open in the ledger (all processes) has been open, s; 0 when none is: a round older than its table\'s timers allow is stuck',
+  registers,
+  async collect() {
+    if (source !== null) this.set(await source.oldestOpenRoundSeconds());
   },
 });
 

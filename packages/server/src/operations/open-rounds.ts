@@ -108,6 +108,16 @@ export async function countOpenRounds(database: Database): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * How long the oldest round still open has been open at `nowMs`, s (0 when none is): a round older than its table's
+ * timers allow is stuck (docs/operations.md "Alerts and what to do"). @throws the database's error
+ */
+export async function oldestOpenRoundSeconds(database: Database, nowMs: number): Promise<number> {
+  const row = await database.db.selectFrom('rounds').select((eb) => eb.fn.min('opened_at').as('opened')).where('status', '=', 'open').executeTakeFirst();
+  const opened = row?.opened ?? null;
+  return opened === null ? 0 : Math.max(0, (nowMs - Number(opened)) / 1000);
+}
+
 /** The balance of every escrow account (each table's: ledger/accounts.ts), cents (0 before the first deal). @throws the database's error */
 export async function escrowBalanceCents(database: Database): Promise<number> {
   const row = await database.db
