@@ -41,7 +41,9 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
   const { t, i18n } = useTranslation();
   const r = entry.result;
   const mine = r?.players.find((p) => p.you) ?? null;
-  const outcome = entry.status === 'refunded' ? 'push' : mine ? mine.outcome : outcomeOfNet(entry.netCents);
+  // A round still in play (`status: 'open'`) has no result yet: its net is the money held for it, not a loss.
+  const open = entry.status === 'open';
+  const outcome = open ? 'open' : entry.status === 'refunded' ? 'push' : mine ? mine.outcome : outcomeOfNet(entry.netCents);
   const yourSetting: SettingView | null = mine ? mine.setting : entry.role === 'banker' && r ? r.bankerHand.setting : null;
   const bankerSetting: SettingView | null = r && entry.role === 'player' ? r.bankerHand.setting : null;
   const when = entry.closedAt ?? entry.openedAt;
@@ -57,7 +59,9 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
     >
       <span className="history-row__head">
         <strong>
-          {entry.status === 'refunded'
+          {open
+            ? t('history.open')
+            : entry.status === 'refunded'
             ? t('history.refunded')
             : // With a Fortune bet the net is not the main bet's alone: name the main bet's outcome as such.
               mine?.fortune
@@ -70,8 +74,15 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
         </span>
         <span className="muted"> · {formatTime(i18n.language, when)}</span>
       </span>
-      <span className={`history-row__net history-row__net--${outcomeOfNet(entry.netCents)}`}>{money(entry.netCents, true)}</span>
-      <VerifyLink roundId={entry.roundId} />
+      {open ? (
+        <span className="history-row__net history-row__net--held" data-testid="history-held">
+          {t('history.held', { amount: money(Math.abs(entry.netCents)) })}
+        </span>
+      ) : (
+        <span className={`history-row__net history-row__net--${outcomeOfNet(entry.netCents)}`}>{money(entry.netCents, true)}</span>
+      )}
+      {/* The server answers 409 to a verification while the round is open. */}
+      {!open && <VerifyLink roundId={entry.roundId} />}
       {mine && (
         <span className="history-row__extra">
           <span data-testid="history-bet" data-cents={mine.bets.main}>

@@ -52,4 +52,17 @@ describe('a history row', () => {
     expect(text(draw({ ...graded, grade: { playedEv: 0.0377, bestEv: 0.0377, houseWayEv: 0.0377, evLost: 0 } }))).toContain('You made the best setting.');
     expect(text(draw(entry(seat({}))))).not.toContain('Your setting');
   });
+
+  it('reads a round still in play as in play: no result, the money held named as held, no Verify (the server answers 409)', () => {
+    const open: HistoryEntry = { roundId: 'r-2', tableId: 'table-1', role: 'banker', status: 'open', netCents: -16037, compPointsDelta: 0, result: null, refundReason: null, openedAt: 0, closedAt: null };
+    const html = draw(open);
+    const shown = text(html);
+    expect(shown).toContain('In play');
+    expect(shown).toContain('Held: $160.37');
+    expect(shown).not.toMatch(/Loss|Win|Push/);
+    expect(shown).not.toContain('−$160.37');
+    expect(html).not.toContain('history-verify');
+    expect(html).toContain('data-result="open"');
+    expect(html).not.toContain('history-row__net--lose');
+  });
 });

@@ -409,6 +409,8 @@ export const de: Translation = {
     },
     envy: 'Neid-Bonus: {{amount}} ({{hands, list}})',
     refunded: 'Einsatz zurückgegeben',
+    open: 'Im Spiel',
+    held: 'Reserviert: {{amount}}',
     outcome: {
       win: 'Gewinn',
       push: 'Geschoben',

@@ -474,6 +474,8 @@ export const en = {
     },
     envy: 'Envy bonus: {{amount}} ({{hands, list}})',
     refunded: 'Bet returned',
+    open: 'In play',
+    held: 'Held: {{amount}}',
     outcome: {
       win: 'Win',
       push: 'Push',

@@ -415,6 +415,8 @@ export const es: Translation = {
     },
     envy: 'Bono de envidia: {{amount}} ({{hands, list}})',
     refunded: 'Apuesta devuelta',
+    open: 'En juego',
+    held: 'Retenido: {{amount}}',
     outcome: {
       win: 'Gana',
       push: 'Empate',

@@ -416,6 +416,8 @@ export const fr: Translation = {
     },
     envy: 'Bonus d’envie\u00a0: {{amount}} ({{hands, list}})',
     refunded: 'Mise rendue',
+    open: 'En cours',
+    held: 'Réservé\u00a0: {{amount}}',
     outcome: {
       win: 'Gain',
       push: 'Égalité',

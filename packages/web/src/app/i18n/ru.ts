@@ -423,6 +423,8 @@ export const ru: Translation = {
     },
     envy: 'Бонус «Зависть»: {{amount}} ({{hands, list}})',
     refunded: 'Ставка возвращена',
+    open: 'Идёт игра',
+    held: 'Удержано: {{amount}}',
     outcome: {
       win: 'Выигрыш',
       push: 'Ничья',
