@@ -45,7 +45,8 @@ describe('paigow verify --file', () => {
   it('says "verified" and exits 0 for a true proof', () => {
     const r = paigow(['verify', '--file', write('good.json', JSON.stringify(proof))]);
     expect(r).toMatchObject({ status: 0, stderr: '' });
-    expect(r.stdout).toMatch(/^verified: round c4d1e8a2-9f3b-47c6-8e05-71b2d9a6f3e8: /);
+    // This vector has no settings or outcomes (a refunded round's proof): the sentence names only what was checked.
+    expect(r.stdout).toBe('verified: round c4d1e8a2-9f3b-47c6-8e05-71b2d9a6f3e8 (refunded: no settings or outcomes): the commitment, the deck and the hands all follow from the seeds\n');
     const json = paigow(['verify', '--file', write('good.json', JSON.stringify(proof)), '--json']);
     expect(JSON.parse(json.stdout)).toEqual({ roundId: v.roundId, verified: true, differences: [] });
   });
@@ -70,6 +71,13 @@ describe('paigow verify --file', () => {
     expectBadInput(paigow(['verify', '--file', write('other.json', '{"scheme":"other"}')]), "not a proof: scheme must be 'paigow-shuffle-v1'");
     expectBadInput(paigow(['verify']), 'give either <roundId> --server URL or --file proof.json');
     expectBadInput(paigow(['verify', 'r1']), 'give either <roundId> --server URL or --file proof.json');
+    // A round id or a server beside --file was ignored, and the file's own round reported verified.
+    const good = write('good.json', JSON.stringify(proof));
+    expectBadInput(paigow(['verify', 'abc', '--file', good]), 'give either <roundId> --server URL or --file proof.json');
+    expectBadInput(paigow(['verify', '--file', good, '--server', 'http://127.0.0.1:3999']), 'give either <roundId> --server URL or --file proof.json');
+    // Outcomes without settings were never checked, yet 'verified'.
+    const outcomes = [{ seat: 0, high: 'win', low: 'win', outcome: 'win' }];
+    expectBadInput(paigow(['verify', '--file', write('half.json', JSON.stringify({ ...proof, houseWay: 'seeds', settings: null, outcomes }))]), /^paigow: not a proof: settings and outcomes must both be null/);
   });
 });
 

@@ -107,6 +107,8 @@ export function differenceLine(d: ProofDifference): string {
 export interface VerifyReport {
   readonly roundId: string;
   readonly verified: boolean;
+  /** A refunded round's proof: no settings and no outcomes to check. */
+  readonly refunded: boolean;
   readonly differences: readonly string[];
 }
 
@@ -118,7 +120,8 @@ export interface VerifyReport {
 export function verifyOrRefuse(proof: unknown): VerifyReport {
   const verified = verifyProof(proof);
   if (!verified.ok) throw new UsageError(`not a proof: ${verified.error.message}`);
-  return { roundId: (proof as { roundId: string }).roundId, verified: verified.value.verified, differences: verified.value.differences.map(differenceLine) };
+  const { roundId, settings } = proof as { roundId: string; settings: unknown };
+  return { roundId, verified: verified.value.verified, refunded: settings === null || settings === undefined, differences: verified.value.differences.map(differenceLine) };
 }
 
 /** Registers `paigow verify` on the program. */
@@ -131,12 +134,14 @@ export function registerVerify(program: Command): void {
     .option('--file <proof.json>', 'verify a proof saved as JSON instead')
     .option('--json', 'print one JSON document: {"roundId", "verified", "differences"}')
     .action(async (roundId: string | undefined, options: { server?: string; file?: string; json?: boolean }) => {
-      if ((options.file === undefined) === (roundId === undefined || options.server === undefined)) {
-        throw new UsageError('give either <roundId> --server URL or --file proof.json');
-      }
+      const fromFile = options.file !== undefined && roundId === undefined && options.server === undefined;
+      const fromServer = options.file === undefined && roundId !== undefined && options.server !== undefined;
+      // A round id or a server beside --file was dropped unread, and the file's round reported verified.
+      if (!fromFile && !fromServer) throw new UsageError('give either <roundId> --server URL or --file proof.json');
       const proof = options.file !== undefined ? readProofFile(options.file) : await fetchProof(options.server as string, roundId as string);
       const report = verifyOrRefuse(proof);
       if (options.json) printJson({ roundId: report.roundId, verified: report.verified, differences: report.differences });
+      else if (report.verified && report.refunded) printText(`verified: round ${report.roundId} (refunded: no settings or outcomes): the commitment, the deck and the hands all follow from the seeds`);
       else if (report.verified) printText(`verified: round ${report.roundId}: the commitment, the deck, the hands, the settings and the outcomes all follow from the seeds`);
       else printText([`NOT verified: round ${report.roundId}:`, ...report.differences.map((d) => `  ${d}`)].join('\n'));
       if (!report.verified) process.exitCode = EXIT_NOT_VERIFIED;

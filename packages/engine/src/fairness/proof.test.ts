@@ -131,7 +131,7 @@ describe('verifyProof', () => {
   });
 
   it('refuses what is not a proof with fairness/bad-proof', () => {
-    for (const input of [null, [], {}, { ...sixPlayerProof(), scheme: 'other' }, { ...sixPlayerProof(), extra: 1 }, { ...sixPlayerProof(), serverSeed: 'AB'.repeat(32) }, { ...sixPlayerProof(), houseWay: undefined }]) {
+    for (const input of [null, [], {}, { ...sixPlayerProof(), scheme: 'other' }, { ...sixPlayerProof(), extra: 1 }, { ...sixPlayerProof(), serverSeed: 'AB'.repeat(32) }, { ...sixPlayerProof(), houseWay: undefined }, { ...sixPlayerProof(), settings: null }, { ...sixPlayerProof(), outcomes: null }]) {
       expect(verifyProof(input)).toMatchObject({ ok: false, error: { code: 'fairness/bad-proof' } });
     }
   });

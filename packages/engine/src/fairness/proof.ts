@@ -290,6 +290,8 @@ export function verifyProof(input: unknown, recomputed?: Recomputed): Result<Ver
   const parsed = parse(input);
   if (!parsed.ok) return parsed;
   const { proof, serverSeed, deck, hands, settings, outcomes, houseWay } = parsed.value;
+  // fairness.md §4: both are null for a refunded round, both given for a settled one; either alone was verified unchecked.
+  if ((settings === null) !== (outcomes === null)) return bad('settings and outcomes must both be null (a refunded round) or both be given');
   const differences: ProofDifference[] = [];
   const commitment = recomputed?.commitment ?? commitmentOf(serverSeed);
   if (commitment !== proof.commitment) differences.push({ code: 'commitment', params: { published: proof.commitment, expected: commitment } });
