@@ -51,6 +51,7 @@ export function TableSide({ view, you, compact, open, onClose, sound, wide, hint
         <FairnessPanel
           fairness={view.fairness}
           clientSeed={clientSeed}
+          banker={you.role === 'banker'}
           locked={you.ready || view.fairness.clientSeeds !== null || (you.role === 'banker' && view.banker.kind === 'player' && view.banker.approved)}
         />
       )}

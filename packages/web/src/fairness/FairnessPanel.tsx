@@ -10,11 +10,13 @@ import { routeHash } from '../app/session.js';
 import type { ClientSeed } from './client-seed.js';
 
 /** The fairness panel (`fairness-panel`): `fairness-commitment`, `client-seed` (an input), `fairness-client-seeds`. */
-export function FairnessPanel({ fairness, clientSeed, locked }: {
+export function FairnessPanel({ fairness, clientSeed, locked, banker = false }: {
   fairness: FairnessView;
   clientSeed: ClientSeed;
   /** The seed is locked: the player pressed Deal (or the banker approved), or the round is dealt. */
   locked: boolean;
+  /** The viewer banks this round: it has no Deal, its seed locks when it approves (or Auto-approve does). */
+  banker?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -26,7 +28,7 @@ export function FairnessPanel({ fairness, clientSeed, locked }: {
       </code>
       {fairness.clientSeeds === null ? (
         <label className="fairness__seed">
-          <span className="muted">{t('fairness.clientSeedLabel')}</span>
+          <span className="muted">{t(banker ? 'fairness.clientSeedLabelBanker' : 'fairness.clientSeedLabel')}</span>
           <input
             data-testid="client-seed"
             value={clientSeed.seed}

@@ -9,6 +9,7 @@ import { parseRoute, routeHash } from '../app/session.js';
 import { AuditReportView, type AuditReport } from './AuditPage.js';
 import { auditCategoryName, auditTestTitle, differenceText } from './fairness-text.js';
 import { Verdict } from './VerifyPage.js';
+import { FairnessPanel } from './FairnessPanel.js';
 import { randomClientSeed, withClientSeed, type ClientSeed } from './client-seed.js';
 import { recomputeWithWebCrypto, verifyInBrowser } from './webcrypto-deck.js';
 
@@ -138,6 +139,30 @@ describe('client seeds in the browser', () => {
       ['auto-approve', { on: false }],
       ['bet', { spot: 'main', amountCents: 100 }],
     ]);
+  });
+});
+
+describe('the fairness panel at the table', () => {
+  const seed: ClientSeed = { seed: 'abc', error: null, edit: () => undefined, payload: () => ({ clientSeed: 'abc' }) };
+  const fairness = { scheme: 'paigow-shuffle-v1', roundId: 'r-1', commitment: 'a'.repeat(64), clientSeeds: null };
+  const draw = (lng: string, banker: boolean) => {
+    const i18n = createI18n(lng);
+    return { html: renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(FairnessPanel, { fairness, clientSeed: seed, locked: false, banker }))), t: i18n.t.bind(i18n) };
+  };
+
+  it.each(LANGUAGES)('tells a banker (%s) that its seed locks when it approves, not at a Deal it does not have', (lng) => {
+    const banker = draw(lng, true);
+    expect(banker.html).toContain(banker.t('fairness.clientSeedLabelBanker'));
+    expect(banker.html).not.toContain(banker.t('fairness.clientSeedLabel'));
+    const player = draw(lng, false);
+    expect(player.html).toContain(player.t('fairness.clientSeedLabel'));
+    expect(banker.t('fairness.clientSeedLabelBanker')).not.toBe(banker.t('fairness.clientSeedLabel'));
+  });
+
+  it('names approval, not Deal, in English', () => {
+    const { html } = draw('en', true);
+    expect(html).toMatch(/approve/);
+    expect(html).not.toContain('Deal');
   });
 });
 

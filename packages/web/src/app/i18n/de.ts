@@ -422,6 +422,7 @@ export const de: Translation = {
     title: 'Nachweislich fair',
     commitmentLabel: 'Das Deck dieser Runde steht durch einen Server-Seed fest, der vor dem ersten Einsatz festgelegt wurde (SHA-256):',
     clientSeedLabel: 'Ihr Client-Seed (zufällig; Sie können ihn ändern, bis Sie „Geben“ drücken)',
+    clientSeedLabelBanker: 'Ihr Client-Seed (zufällig; als Geber können Sie ihn ändern, bis Sie die Runde genehmigen, selbst oder per Auto-Genehmigen)',
     clientSeedsDealt: 'Gegeben mit den Client-Seeds {{seeds}}',
     explain: 'Nach der Runde wird der Server-Seed offengelegt: Öffnen Sie „Prüfen“ im Protokoll, um das Mischen nachzuspielen.',
     verify: 'Prüfen',

@@ -487,6 +487,7 @@ export const en = {
     title: 'Provably fair',
     commitmentLabel: 'This round’s deck is fixed by a server seed committed before the first bet (SHA-256):',
     clientSeedLabel: 'Your client seed (random; you may change it until you press Deal)',
+    clientSeedLabelBanker: 'Your client seed (random; as the banker you may change it until you approve the round, or until Auto-approve approves it)',
     clientSeedsDealt: 'Dealt with the client seeds {{seeds}}',
     explain: 'After the round the server seed is revealed: open Verify in your history to replay the shuffle.',
     verify: 'Verify',

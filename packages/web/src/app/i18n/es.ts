@@ -428,6 +428,7 @@ export const es: Translation = {
     title: 'Juego demostrablemente justo',
     commitmentLabel: 'La baraja de esta ronda la fija una semilla del servidor comprometida antes de la primera apuesta (SHA-256):',
     clientSeedLabel: 'Tu semilla de cliente (aleatoria; puedes cambiarla hasta pulsar «Repartir»)',
+    clientSeedLabelBanker: 'Tu semilla de cliente (aleatoria; como banca puedes cambiarla hasta aprobar la ronda, tú o la Aprobación automática)',
     clientSeedsDealt: 'Repartido con las semillas de cliente {{seeds}}',
     explain: 'Tras la ronda se revela la semilla del servidor: abre «Verificar» en tu historial para repetir el barajado.',
     verify: 'Verificar',

@@ -429,6 +429,7 @@ export const fr: Translation = {
     title: 'Équité prouvable',
     commitmentLabel: 'Le paquet de cette manche est fixé par une graine serveur engagée avant la première mise (SHA-256)\u00a0:',
     clientSeedLabel: 'Votre graine client (aléatoire\u00a0; modifiable jusqu’à «\u00a0Distribuer\u00a0»)',
+    clientSeedLabelBanker: 'Votre graine client (aléatoire\u00a0; en tant que banquier, modifiable jusqu’à ce que vous approuviez la manche, vous-même ou par l’Approbation auto)',
     clientSeedsDealt: 'Distribué avec les graines client {{seeds}}',
     explain: 'Après la manche, la graine serveur est révélée\u00a0: ouvrez «\u00a0Vérifier\u00a0» dans votre historique pour rejouer le mélange.',
     verify: 'Vérifier',
