@@ -103,6 +103,18 @@ describe('paigow enumerate', () => {
     expectBadInput(paigow(['enumerate']), /^paigow: enumerate what\? one of: five, seven/);
     expectBadInput(paigow(['enumerate', 'six']), /^paigow: unknown enumeration 'six': one of five, seven/);
   });
+
+  it('says each option’s default once, and the language’s as where it comes from (it printed two that disagreed)', () => {
+    for (const command of ['set', 'eval', 'fortune']) {
+      const help = paigow([command, '--help']).stdout.replace(/\s+/g, ' ');
+      expect(help).toContain('(default: from LC_ALL / LC_MESSAGES / LANG, else en)');
+      expect(help).not.toMatch(/else en\) \(default/);
+    }
+    for (const command of ['set', 'analyze', 'simulate', 'edge']) {
+      const help = paigow([command, '--help']).stdout.replace(/\s+/g, ' ');
+      expect(help).toContain('house way: seeds or foxwoods (default: "seeds")');
+    }
+  });
 });
 
 describe('bad input: status 2, one line on stderr, nothing on stdout', () => {

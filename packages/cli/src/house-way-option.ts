@@ -3,11 +3,11 @@
  * a registered house way's id (`seeds`, the default, or `foxwoods`).
  */
 
-import { DEFAULT_HOUSE_WAY, HOUSE_WAY_IDS, houseWayById, type HouseWayId } from '@paigow/engine';
+import { HOUSE_WAY_IDS, houseWayById, type HouseWayId } from '@paigow/engine';
 import { UsageError } from './io.js';
 
 /** The option's help text. */
-export const HOUSE_WAY_OPTION_HELP = `house way: ${HOUSE_WAY_IDS.join(' or ')} (default ${DEFAULT_HOUSE_WAY})`;
+export const HOUSE_WAY_OPTION_HELP = `house way: ${HOUSE_WAY_IDS.join(' or ')}`;
 
 /** A house way's id from `text`, or a UsageError that begins with `prefix` and names the ids there are. */
 function parseHouseWay(text: string, prefix: string): HouseWayId {
@@ -23,6 +23,14 @@ function parseHouseWay(text: string, prefix: string): HouseWayId {
  */
 export function houseWayOption(text: string): HouseWayId {
   return parseHouseWay(text, '--house-way: ');
+}
+
+/**
+ * The parser of another option whose value is a house way (`paigow house-way diff --banker <name>`): as
+ * `houseWayOption`, its error naming `option`.
+ */
+export function houseWayOptionNamed(option: string): (text: string) => HouseWayId {
+  return (text) => parseHouseWay(text, `${option}: `);
 }
 
 /**

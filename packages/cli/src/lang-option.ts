@@ -5,12 +5,20 @@
  * same catalogs as the web client's (packages/i18n), read through i18next.
  */
 
+import { Option } from 'commander';
 import i18next from 'i18next';
 import { LANGUAGES, SHARED_CATALOGS, matchLanguage, type Language, type Translate } from '@paigow/i18n';
 import { UsageError } from './io.js';
 
-/** The option's help text. */
-export const LANG_OPTION_HELP = `language of hand names and explanations: ${LANGUAGES.join(', ')} (default from LC_ALL / LC_MESSAGES / LANG, else en)`;
+/**
+ * The `--lang <code>` option, to `addOption`: its default is the environment's language (`environmentLanguage`),
+ * which the help says instead of the value this process happened to find (it printed both, and they disagreed).
+ */
+export function langOptionSpec(): Option {
+  return new Option('--lang <code>', `language of hand names and explanations: ${LANGUAGES.join(', ')}`)
+    .argParser(langOption)
+    .default(environmentLanguage(), 'from LC_ALL / LC_MESSAGES / LANG, else en');
+}
 
 /**
  * Parses a `--lang` value (commander's option parser); `de-DE` and `de_DE.UTF-8` read as `de`.

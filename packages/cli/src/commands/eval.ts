@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { categoryOf, describeValue, evaluateHighHand5, evaluateLowHand2, cardTexts, formatCard, type Card, type Category, type HandValue } from '@paigow/engine';
 import { handDescription, type Language } from '@paigow/i18n';
 import { formatTable, parseCardArgs, printJson, printText, readsStdin, runBulk } from '../io.js';
-import { LANG_OPTION_HELP, environmentLanguage, langOption, translator } from '../lang-option.js';
+import { langOptionSpec, translator } from '../lang-option.js';
 
 /** The JSON document of `paigow eval` (interfaces.md). */
 export interface EvalReport {
@@ -74,7 +74,7 @@ export function registerEval(program: Command): void {
     .description('evaluate a five-card high hand, or with --low a two-card low hand ("-": one hand per line from stdin)')
     .argument('<cards...>', 'the cards, as one quoted argument or separate arguments (As Td 9c Jk), or - to read stdin')
     .option('--low', 'evaluate a two-card low hand')
-    .option('--lang <code>', LANG_OPTION_HELP, langOption, environmentLanguage())
+    .addOption(langOptionSpec())
     .option('--json', 'print one JSON document (in English whatever --lang says)')
     .action(async (args: string[], options: { low?: boolean; json?: boolean; lang: Language }) => {
       const low = options.low === true;

@@ -22,7 +22,7 @@ import {
 } from '@paigow/engine';
 import type { Language } from '@paigow/i18n';
 import { UsageError, formatCount, formatTable, parseHandArgs, printJson, printText } from '../io.js';
-import { LANG_OPTION_HELP, environmentLanguage, langOption, translator } from '../lang-option.js';
+import { langOptionSpec, translator } from '../lang-option.js';
 
 /** The JSON document of `paigow fortune --exact` (interfaces.md, plus the extra fields below). */
 export interface FortuneExactReport {
@@ -169,7 +169,7 @@ export function registerFortune(program: Command): void {
     .argument('[cards...]', 'seven cards, as one quoted argument or as separate arguments')
     .option('--exact', 'enumerate all 154,143,080 seven-card hands (about a second)')
     .option('--pay-table <file>', "an operator's pay table (JSON); default: seed 003's")
-    .option('--lang <code>', LANG_OPTION_HELP, langOption, environmentLanguage())
+    .addOption(langOptionSpec())
     .option('--json', 'print one JSON document (in English whatever --lang says)')
     .action((cardArgs: string[], options: { exact?: boolean; payTable?: string; json?: boolean; lang: Language }) => {
       if (options.exact && cardArgs.length > 0) throw new UsageError('give either --exact or seven cards, not both');

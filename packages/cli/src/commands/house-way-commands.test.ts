@@ -121,6 +121,7 @@ describe('paigow house-way diff', () => {
   it('refuses the same house way twice, an unknown one and a bad hand', () => {
     expectBadInput(paigow(['house-way', 'diff', 'seeds', 'seeds']), 'house-way diff needs two different house ways');
     expectBadInput(paigow(['house-way', 'diff', 'seeds', 'vegas']), "no house way 'vegas' (there are: seeds, foxwoods)");
+    expectBadInput(paigow(['house-way', 'diff', 'seeds', 'foxwoods', '--banker', 'bogus', '--hand', HAND]), "--banker: no house way 'bogus' (there are: seeds, foxwoods)");
     expectBadInput(paigow(['house-way', 'diff', 'seeds', 'foxwoods', '--hand', 'As Kd']), 'expected 7 cards, got 2');
   });
 });

@@ -36,7 +36,7 @@ import {
   type HouseWayId,
 } from '@paigow/engine';
 import { UsageError, formatCount, formatTable, formatThreads, integerOption, parseHandArgs, printJson, printText } from '../io.js';
-import { houseWayArgument, houseWayOption } from '../house-way-option.js';
+import { houseWayArgument, houseWayOptionNamed } from '../house-way-option.js';
 import { startProgress } from '../progress.js';
 import { createPool, defaultThreads, type Pool } from '../workers/pool.js';
 import { addHistograms } from '../workers/tasks.js';
@@ -197,7 +197,7 @@ export function registerHouseWay(program: Command): void {
     .option('--top <n>', 'list the n costliest hands (and, unless --top-total, the n where they part most in total)', integerOption('--top', 1, 1000), 50)
     .option('--candidates <n>', 'groups analysed exactly before ranking (default: top + 10)', integerOption('--candidates', 1, 100_000))
     .option('--top-total <n>', 'list the n groups where they part most in total (hands × |EV difference|; default: --top)', integerOption('--top-total', 0, 1000))
-    .option('--banker <name>', "the banker's house way the EVs are against (default: the first)", houseWayOption)
+    .option('--banker <name>', "the banker's house way the EVs are against (default: the first)", houseWayOptionNamed('--banker'))
     .option('--hand <cards>', 'look up one hand (seven cards, one quoted argument) instead of sweeping')
     .option('--commission-bps <bps>', 'commission on a win in basis points', integerOption('--commission-bps', 0, 10000), 500)
     .option('--threads <n>', 'worker threads (default: every core)', integerOption('--threads', 1, 256))

@@ -28,7 +28,7 @@ import {
 } from '@paigow/engine';
 import { houseWayText, type Language } from '@paigow/i18n';
 import { HOUSE_WAY_OPTION_HELP, houseWayOption } from '../house-way-option.js';
-import { LANG_OPTION_HELP, environmentLanguage, langOption, translator } from '../lang-option.js';
+import { langOptionSpec, translator } from '../lang-option.js';
 import { formatTable, parseHandArgs, printJson, printText, readsStdin, runBulk } from '../io.js';
 
 /** The JSON document of `paigow set` (interfaces.md). */
@@ -120,7 +120,7 @@ export function registerSet(program: Command): void {
     .description('set seven cards by the house way and explain the rule ("-": one hand per line from stdin)')
     .argument('<cards...>', 'seven cards, as one quoted argument or separate arguments, or - to read stdin')
     .option('--house-way <name>', HOUSE_WAY_OPTION_HELP, houseWayOption, DEFAULT_HOUSE_WAY)
-    .option('--lang <code>', LANG_OPTION_HELP, langOption, environmentLanguage())
+    .addOption(langOptionSpec())
     .option('--json', 'print one JSON document (in English whatever --lang says)')
     .action(async (args: string[], options: { json?: boolean; houseWay: HouseWayId; lang: Language }) => {
       const way = houseWays[options.houseWay];
