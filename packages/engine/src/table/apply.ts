@@ -287,7 +287,11 @@ function unseat(s: Draft, p: PlayerState, reason: 'timeout' | 'idle' | 'disconne
   p.seat = null;
   p.leaveAfterRound = false;
   clearBets(p);
-  if (isBanker(s, p.playerId)) removeBanker(s);
+  if (isBanker(s, p.playerId)) {
+    removeBanker(s);
+    // Back after its seat hold ran out, the banker finds the house banking: the inbox says why (it said nothing).
+    if (reason === 'disconnected') tell(s, p.playerId, 'notice/left-bank', { reason: 'disconnected' });
+  }
   if (reason === 'timeout' || reason === 'idle') tell(s, p.playerId, 'notice/left-table', { reason });
   if (!p.connected) delete s.players[p.playerId];
 }

@@ -114,6 +114,16 @@ describe('notices (docs/protocol.md "Server → client messages")', () => {
     expect(notices(s)).toEqual([['bank', 'notice/left-bank', { reason: 'balance' }]]);
   });
 
+  it('a banker away past its seat hold loses the seat and the bank, and is told so (it was told nothing)', () => {
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 20_000, 60);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'leave', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'tick', nowMs: s.nowMs + s.config.timers.reconnectMs });
+    expect(s.banker).toBeNull();
+    expect(notices(s)).toContainEqual(['bank', 'notice/left-bank', { reason: 'disconnected' }]);
+  });
+
   it('every notice has a code starting with "notice/", its params and an English message', () => {
     expect(NOTICE_CODES.every((code) => code.startsWith('notice/'))).toBe(true);
     expect(makeNotice('notice/bet-returned', { amountCents: 123_456, reason: 'balance' })).toEqual({

@@ -46,9 +46,10 @@ export interface NoticeParams {
   /**
    * The banking player left the bank; the house banks (rules.md §5): it did not approve a round within
    * the approval timer, or its balance fell below what banking needs after a round; or (`table-moved`, a
-   * server's, never the reducer's) the table moved to another server process, and a bank does not move with it.
+   * server's, never the reducer's) the table moved to another server process, and a bank does not move with it;
+   * or (`disconnected`) it stayed disconnected past its seat hold and lost its seat with the bank.
    */
-  readonly 'notice/left-bank': { readonly reason: 'approval-timeout' | 'balance' | 'table-moved' };
+  readonly 'notice/left-bank': { readonly reason: 'approval-timeout' | 'balance' | 'table-moved' | 'disconnected' };
   /**
    * Round `roundId` could not be dealt (the ledger refused the deal, `reason` its error code): nothing
    * was taken, and the bets are back on the table, not ready.
