@@ -39,7 +39,7 @@ const errors = {
   'bank/not-eligible': 'To bank you need 50 comp points and a balance of the table maximum plus 1.5%.',
   'bank/bets-down': 'Bets are down against your bank: you can stop banking once this round is played or the bets are returned.',
   'bank/occupied': 'Someone else is already the banker.',
-  'bank/house-banks-next': 'The last banker left the bank before a round was dealt: the house banks the next round, then you can take the bank.',
+  'bank/house-banks-next': 'The last bank ended before a round was dealt or when a round’s approval timed out: the house banks the next round, then you can take the bank.',
   'auth/invalid-nickname': 'A nickname has 1 to 20 letters, digits, spaces, _ or -.',
   'auth/invalid-session': 'Your session has expired. Please sign in again.',
   'ledger/insufficient-funds': 'Your balance is too low for that.',

@@ -509,7 +509,7 @@ export const fr: Translation = {
     'bank/not-eligible': 'Pour tenir la banque, il faut 50 points de fidélité et un solde égal au maximum de la table plus 1,5\u00a0%.',
     'bank/bets-down': 'Des mises sont engagées contre votre banque\u00a0: vous pourrez la quitter une fois cette manche jouée ou les mises rendues.',
     'bank/occupied': 'Quelqu’un d’autre tient déjà la banque.',
-    'bank/house-banks-next': 'Le dernier banquier a quitté la banque avant qu’une manche soit distribuée\u00a0: la maison tient la banque à la prochaine manche, puis vous pourrez la prendre.',
+    'bank/house-banks-next': 'La dernière banque a pris fin avant qu’une manche soit distribuée ou faute d’approbation à temps\u00a0: la maison tient la banque à la prochaine manche, puis vous pourrez la prendre.',
     'auth/invalid-nickname': 'Un pseudo compte de 1 à 20 lettres, chiffres, espaces, _ ou -.',
     'auth/invalid-session': 'Votre session a expiré. Reconnectez-vous.',
     'ledger/insufficient-funds': 'Votre solde est insuffisant.',

@@ -47,3 +47,18 @@ it('says in Russian what the bank costs in natural words', () => {
   expect(CATALOGS.ru.lobby.bankCost).not.toContain('стоит бонусных очков');
   expect(CATALOGS.ru.lobby.bankCost).toContain('бонусные очки');
 });
+
+describe('bank/house-banks-next names both ways a bank ends before the house banks again', () => {
+  // The server also sends it after an approval timeout that follows dealt rounds, not only when the banker left before a deal.
+  it.each([
+    ['en', /before a round was dealt/, /approval timed out/],
+    ['ru', /до раздачи/, /одобрен/],
+    ['fr', /avant qu’une manche soit distribuée/, /approbation/],
+    ['de', /bevor eine Runde ausgeteilt wurde/, /genehmigt/],
+    ['es', /antes de que se repartiera/, /aprobó/],
+  ])('%s', (lng, dealt, approval) => {
+    const text = (CATALOGS as Record<string, { errors: Record<string, string> }>)[lng].errors['bank/house-banks-next'];
+    expect(text).toMatch(dealt);
+    expect(text).toMatch(approval);
+  });
+});
