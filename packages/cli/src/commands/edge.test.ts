@@ -65,5 +65,7 @@ describe('paigow edge --exact', () => {
     expectBadInput(paigow(['edge', '--exact', '--readings', 'jokerIsExceptionAce=false']), '--readings applies to --house-way foxwoods only');
     expectBadInput(paigow(['edge', '--exact', '--house-way', 'foxwoods', '--readings', 'colour=blue']), /^paigow: --readings: expected name=true\|false/);
     expectBadInput(paigow(['edge', '--exact', '--house-way', 'trump']), /--house-way: no house way 'trump'/);
+    // Refused before the count (it crashed after the first share, minutes in).
+    expectBadInput(paigow(['edge', '--exact', '--checkpoint', '/nonexistent/dir/ck.json']), '--checkpoint: cannot write /nonexistent/dir/ck.json: ENOENT');
   });
 });

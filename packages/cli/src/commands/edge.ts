@@ -153,6 +153,14 @@ export async function exactEdge(way: EdgeHouseWay, threads: number, commissionBp
   const start = performance.now();
   const head = { houseWay: way.id, variant: edgeHouseWay(way).variant, parts: EDGE_PARTS };
   const done = checkpoint ? loadCheckpoint(checkpoint, head) : new Map<number, EdgeShare>();
+  // Written once now: a file that cannot be written is refused before the count, not after its first share, minutes in.
+  if (checkpoint) {
+    try {
+      saveCheckpoint(checkpoint, head, done);
+    } catch (error) {
+      throw new UsageError(`--checkpoint: cannot write ${checkpoint}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  }
   const todo = Array.from({ length: EDGE_PARTS }, (_, part) => part).filter((part) => !done.has(part));
   const resumed = todo.length < EDGE_PARTS;
   let tableSeconds = 0;
