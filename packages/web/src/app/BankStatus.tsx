@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '@paigow/protocol';
-import { bankBlocks, bankRoom, leaveBankRefused, type BankBlock } from '../table-ui/bank-status.js';
+import { bankBlocks, bankLeaving, bankRoom, leaveBankRefused, type BankBlock } from '../table-ui/bank-status.js';
 import { errorMessage } from './i18n/index.js';
 
 type Money = (cents: number, signed?: boolean) => string;
@@ -49,18 +49,24 @@ export function TakeBank({ view, money, feeRate, onTake }: { view: TableView; mo
 }
 
 /**
- * The banker's Stop banking (`leave-bank`): disabled while it is leaving after this round, and while bets are
- * down and no round holds them (the server would refuse `bank/bets-down`), with that reason beside it.
+ * The banker's Stop banking (`leave-bank`): disabled while it is leaving after this round, saying so
+ * (`leave-bank-note`), and while bets are down and no round holds them (the server would refuse
+ * `bank/bets-down`), with that reason beside it.
  */
 export function LeaveBank({ view, onLeave }: { view: TableView; onLeave: () => void }) {
   const { t } = useTranslation();
   const refused = leaveBankRefused(view);
-  const leaving = view.banker.kind === 'player' && view.banker.leaving;
+  const leaving = bankLeaving(view) !== null;
   return (
     <span className="take-bank">
       <button className="btn btn--small" data-testid="leave-bank" onClick={onLeave} disabled={leaving || refused}>
         {t('table.leaveBank')}
       </button>
+      {leaving && (
+        <span className="bank-reason" data-testid="leave-bank-note" role="status">
+          {t('bank.leavingYou')}
+        </span>
+      )}
       {refused && (
         <span className="bank-reason muted" data-testid="leave-bank-reason">
           {errorMessage(t, 'bank/bets-down')}
@@ -70,15 +76,31 @@ export function LeaveBank({ view, onLeave }: { view: TableView; onLeave: () => v
   );
 }
 
-/** What the bank can still take, for a player at a player-banked table while bets are taken (`bank-room`, `data-cents`, `data-full`); nothing otherwise. */
+/**
+ * The bank status line for a player at a player-banked table: that the bank ends after this round
+ * (`bank-leaving`, any phase, once its banker pressed Stop banking) and, while bets are taken, what the bank
+ * can still take (`bank-room`, `data-cents`, `data-full`); nothing otherwise.
+ */
 export function BankRoom({ view, money }: { view: TableView; money: Money }) {
   const { t } = useTranslation();
+  if (view.you?.role !== 'player') return null;
+  const leaving = bankLeaving(view);
   const room = bankRoom(view);
-  // Only while bets are taken: before its approval the banker's cover is not committed yet.
-  if (room === null || view.you?.role !== 'player' || view.phase !== 'betting') return null;
+  // The room only while bets are taken: before its approval the banker's cover is not committed yet.
+  const showRoom = room !== null && view.phase === 'betting';
+  if (!leaving && !showRoom) return null;
   return (
-    <p className={`bank-room${room.full ? ' bank-room--full' : ''}`} data-testid="bank-room" data-cents={room.roomCents} data-full={room.full} role="status">
-      {room.full ? t('bank.full') : t('bank.room', { amount: money(room.roomCents) })}
-    </p>
+    <>
+      {leaving && (
+        <p className="bank-room" data-testid="bank-leaving" role="status">
+          {t('bank.leaving', { nickname: leaving.nickname })}
+        </p>
+      )}
+      {showRoom && (
+        <p className={`bank-room${room.full ? ' bank-room--full' : ''}`} data-testid="bank-room" data-cents={room.roomCents} data-full={room.full} role="status">
+          {room.full ? t('bank.full') : t('bank.room', { amount: money(room.roomCents) })}
+        </p>
+      )}
+    </>
   );
 }

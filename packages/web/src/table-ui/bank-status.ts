@@ -61,3 +61,11 @@ export function bankRoom(view: TableView): { readonly roomCents: number; readonl
 export function leaveBankRefused(view: TableView): boolean {
   return view.you?.role === 'banker' && view.roundId === null && view.seats.some((s) => s.bets.main + s.bets.fortune > 0);
 }
+
+/**
+ * The banking player who pressed Stop banking while a round holds its bank (`BankerView.leaving`): its bank
+ * ends after this round. `null` when the house banks or the banker stays.
+ */
+export function bankLeaving(view: TableView): { readonly nickname: string } | null {
+  return view.banker.kind === 'player' && view.banker.leaving ? { nickname: view.banker.nickname } : null;
+}

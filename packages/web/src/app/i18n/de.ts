@@ -307,6 +307,8 @@ export const de: Translation = {
     cost: 'Die Bank kostet Gutpunkte: 1 pro Einheit, die gegen Sie gesetzt wird.',
     room: 'Die Bank kann noch {{amount}} annehmen.',
     full: 'Die Bank ist voll: Sie deckt in dieser Runde keinen weiteren Einsatz.',
+    leavingYou: 'Ihre Bank endet nach dieser Runde.',
+    leaving: 'Die Bank von {{nickname}} endet nach dieser Runde.',
   },
   houseWayNames: {
     seeds: 'Art des Hauses (Standard)',

@@ -364,6 +364,8 @@ export const en = {
     cost: 'Banking costs comp points: you lose 1 per unit wagered against you.',
     room: 'The bank can take {{amount}} more.',
     full: 'The bank is full: it cannot cover another bet this round.',
+    leavingYou: 'Your bank ends after this round.',
+    leaving: '{{nickname}}’s bank ends after this round.',
   },
   /** The house ways' names (a table's `houseWay`, the lab). */
   houseWayNames: {

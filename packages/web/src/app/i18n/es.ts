@@ -312,6 +312,8 @@ export const es: Translation = {
     cost: 'Llevar la banca cuesta puntos de fidelidad: 1 por unidad apostada contra ti.',
     room: 'La banca puede aceptar {{amount}} más.',
     full: 'La banca está llena: no puede cubrir otra apuesta esta ronda.',
+    leavingYou: 'Tu banca termina después de esta ronda.',
+    leaving: 'La banca de {{nickname}} termina después de esta ronda.',
   },
   houseWayNames: {
     seeds: 'Reglas de la casa estándar',

@@ -313,6 +313,8 @@ export const fr: Translation = {
     cost: 'Tenir la banque coûte des points de fidélité\u00a0: 1 par unité misée contre vous.',
     room: 'La banque peut encore prendre {{amount}}.',
     full: 'La banque est pleine\u00a0: elle ne peut plus couvrir de mise cette manche.',
+    leavingYou: 'Votre banque prend fin après cette manche.',
+    leaving: 'La banque de {{nickname}} prend fin après cette manche.',
   },
   houseWayNames: {
     seeds: 'Règle de la maison standard',

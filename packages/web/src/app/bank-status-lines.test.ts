@@ -1,0 +1,52 @@
+/**
+ * The bank status lines (tester at table-3, playing as the banker): Stop banking pressed during a dealt round
+ * is taken (`BankerView.leaving`), and the banker and the players are told the bank ends after this round, in
+ * every language, not only by a greyed button.
+ */
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import type { BankerView, TableView } from '@paigow/protocol';
+import { tableConfig, tableView } from '../testing/table-view.js';
+import { BankRoom, LeaveBank } from './BankStatus.js';
+import { createI18n, LANGUAGES } from './i18n/index.js';
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+const config = tableConfig({ seats: 3, playerBanking: true, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null } });
+const bea = (over: Partial<Extract<BankerView, { kind: 'player' }>> = {}): BankerView => ({ kind: 'player', seat: 0, nickname: 'Bea', autoApprove: false, approved: true, leaving: false, roomCents: 0, ...over });
+
+function draw(lng: string, el: ReactElement): { shown: string; html: string; t: (k: string, o?: Record<string, unknown>) => string } {
+  const i18n = createI18n(lng);
+  const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, el));
+  return { shown: text(html), html, t: (k, o) => i18n.t(k, o ?? {}) };
+}
+
+/** A dealt round at table-3 banked by Bea; `role` is the viewer's. */
+const dealt = (role: 'banker' | 'player', banker: BankerView): TableView =>
+  tableView({ config, phase: 'setting', roundId: 'r-9', banker }, { role, seat: role === 'banker' ? 0 : 1, nickname: role === 'banker' ? 'Bea' : 'Ada' });
+
+describe('Stop banking taken during a round', () => {
+  it.each(LANGUAGES)('tells the banker (%s) its bank ends after this round', (lng) => {
+    const leaving = draw(lng, createElement(LeaveBank, { view: dealt('banker', bea({ leaving: true })), onLeave: () => undefined }));
+    expect(leaving.html).toContain('data-testid="leave-bank-note"');
+    expect(leaving.shown).toContain(leaving.t('bank.leavingYou'));
+    expect(leaving.html).toMatch(/data-testid="leave-bank"[^>]*disabled/);
+    const staying = draw(lng, createElement(LeaveBank, { view: dealt('banker', bea()), onLeave: () => undefined }));
+    expect(staying.html).not.toContain('leave-bank-note');
+  });
+
+  it.each(LANGUAGES)('tells the players (%s) in the bank status line, whatever the phase', (lng) => {
+    const r = draw(lng, createElement(BankRoom, { view: dealt('player', bea({ leaving: true })), money }));
+    expect(r.html).toContain('data-testid="bank-leaving"');
+    expect(r.shown).toContain(r.t('bank.leaving', { nickname: 'Bea' }));
+    expect(r.shown).toContain('Bea');
+    expect(draw(lng, createElement(BankRoom, { view: dealt('player', bea()), money })).html).toBe('');
+  });
+
+  it('says it in English words', () => {
+    expect(draw('en', createElement(LeaveBank, { view: dealt('banker', bea({ leaving: true })), onLeave: () => undefined })).shown).toContain('Your bank ends after this round.');
+    expect(draw('en', createElement(BankRoom, { view: dealt('player', bea({ leaving: true })), money })).shown).toContain('Bea’s bank ends after this round.');
+  });
+});
