@@ -104,6 +104,12 @@ describe('paigow enumerate', () => {
     expectBadInput(paigow(['enumerate', 'six']), /^paigow: unknown enumeration 'six': one of five, seven/);
   });
 
+  it('answers a command given without its subcommand in one line, not the whole help on stderr', () => {
+    expectBadInput(paigow([]), 'paigow needs a command (paigow --help lists them)');
+    expectBadInput(paigow(['house-way']), 'paigow house-way needs a command (paigow house-way --help lists them)');
+    expect(paigow(['--help'])).toMatchObject({ status: 0, stderr: '' });
+  });
+
   it('says each option’s default once, and the language’s as where it comes from (it printed two that disagreed)', () => {
     for (const command of ['set', 'eval', 'fortune']) {
       const help = paigow([command, '--help']).stdout.replace(/\s+/g, ' ');

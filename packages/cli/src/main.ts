@@ -52,7 +52,15 @@ const program = new Command('paigow')
   .showHelpAfterError(false)
   .exitOverride()
   // One line, as every bad input gets (interfaces.md): commander puts its "(Did you mean …?)" on a line of its own.
-  .configureOutput({ outputError: (text, write) => write(`paigow: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`) });
+  .configureOutput({
+    outputError: (text, write) => write(`paigow: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`),
+    // The help commander shows on stderr for a command given without its subcommand (`paigow`, `paigow house-way`)
+    // is a usage error too: one line, as interfaces.md says of every one.
+    writeErr: (text) => {
+      const missing = /^Usage: (.+?) \[options\] \[command\]/.exec(text);
+      process.stderr.write(missing === null ? text : `paigow: ${missing[1]} needs a command (${missing[1]} --help lists them)\n`);
+    },
+  });
 
 for (const register of COMMANDS) register(program);
 
