@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '@paigow/protocol';
-import { bankBlocks, bankLeaving, bankRoom, leaveBankRefused, type BankBlock } from '../table-ui/bank-status.js';
+import { bankBlocks, bankerCover, bankLeaving, bankRoom, leaveBankRefused, type BankBlock } from '../table-ui/bank-status.js';
 import { errorMessage } from './i18n/index.js';
 
 type Money = (cents: number, signed?: boolean) => string;
@@ -77,12 +77,22 @@ export function LeaveBank({ view, onLeave }: { view: TableView; onLeave: () => v
 }
 
 /**
- * The bank status line for a player at a player-banked table: that the bank ends after this round
+ * The bank status line. For the banker, once its cover is committed: the main bets its cover pays and the room
+ * left (`bank-cover`, `data-cover-cents`, `data-cents`, `data-full`). For a player at a player-banked table: that the bank ends after this round
  * (`bank-leaving`, any phase, once its banker pressed Stop banking) and, while bets are taken, what the bank
  * can still take (`bank-room`, `data-cents`, `data-full`); nothing otherwise.
  */
 export function BankRoom({ view, money }: { view: TableView; money: Money }) {
   const { t } = useTranslation();
+  const cover = bankerCover(view);
+  if (cover !== null) {
+    const amounts = { cover: money(cover.coverCents), room: money(cover.roomCents) };
+    return (
+      <p className={`bank-room${cover.full ? ' bank-room--full' : ''}`} data-testid="bank-cover" data-cover-cents={cover.coverCents} data-cents={cover.roomCents} data-full={cover.full} role="status">
+        {cover.full ? t('bank.yourCoverFull', amounts) : t('bank.yourCover', amounts)}
+      </p>
+    );
+  }
   if (view.you?.role !== 'player') return null;
   const leaving = bankLeaving(view);
   const room = bankRoom(view);

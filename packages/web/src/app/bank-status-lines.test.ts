@@ -8,12 +8,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import type { BankerView, TableView } from '@paigow/protocol';
-import { tableConfig, tableView } from '../testing/table-view.js';
+import { seatView, tableConfig, tableView } from '../testing/table-view.js';
 import { BankRoom, LeaveBank } from './BankStatus.js';
 import { createI18n, LANGUAGES } from './i18n/index.js';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/[ \t\n]+/g, ' ');
 const config = tableConfig({ seats: 3, playerBanking: true, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null } });
 const bea = (over: Partial<Extract<BankerView, { kind: 'player' }>> = {}): BankerView => ({ kind: 'player', seat: 0, nickname: 'Bea', autoApprove: false, approved: true, leaving: false, roomCents: 0, ...over });
 
@@ -50,3 +50,27 @@ describe('Stop banking taken during a round', () => {
     expect(draw('en', createElement(BankRoom, { view: dealt('player', bea({ leaving: true })), money })).shown).toContain('Bea’s bank ends after this round.');
   });
 });
+
+describe("the banker's own cover and the room left (it never saw them)", () => {
+  /** Betting at table-3: Bea banks from seat 0, Ada bet 25.00 from seat 1; the bank can take 150.00 more. */
+  const betting = (banker: BankerView): TableView => {
+    const v = tableView({ config, banker }, { role: 'banker', seat: 0, nickname: 'Bea' });
+    return { ...v, seats: [v.seats[0], seatView({ seat: 1, nickname: 'Ada', role: 'player', bets: { main: 2_500, fortune: 0 } }), v.seats[2]] };
+  };
+
+  it.each(LANGUAGES)('shows the banker (%s) the main bets its cover pays and the room left, once approved', (lng) => {
+    const r = draw(lng, createElement(BankRoom, { view: betting(bea({ roomCents: 15_000 })), money }));
+    expect(r.html).toContain('data-testid="bank-cover"');
+    expect(r.html).toContain('data-cover-cents="17500"');
+    expect(r.shown).toContain(r.t('bank.yourCover', { cover: '$175.00', room: '$150.00' }));
+    const full = draw(lng, createElement(BankRoom, { view: betting(bea({ roomCents: 50 })), money }));
+    expect(full.shown).toContain(full.t('bank.yourCoverFull', { cover: '$25.50', room: '$0.50' }));
+  });
+
+  it('says nothing before the approval (no cover held yet), and keeps it through the dealt round', () => {
+    expect(draw('en', createElement(BankRoom, { view: betting(bea({ approved: false, roomCents: 0 })), money })).html).toBe('');
+    expect(draw('en', createElement(BankRoom, { view: betting(bea({ roomCents: 15_000 })), money })).shown).toContain('Your cover pays up to $175.00 in main bets; the bank can take $150.00 more.');
+    expect(draw('en', createElement(BankRoom, { view: dealt('banker', bea({ approved: false, roomCents: 0 })), money })).html).toContain('bank-cover');
+  });
+});
+

@@ -69,3 +69,17 @@ export function leaveBankRefused(view: TableView): boolean {
 export function bankLeaving(view: TableView): { readonly nickname: string } | null {
   return view.banker.kind === 'player' && view.banker.leaving ? { nickname: view.banker.nickname } : null;
 }
+
+/**
+ * The banking viewer's own bank once its cover is committed (at its approval, or Auto-approve's; docs/server.md
+ * "The banker's cover"): `coverCents`, the main bets that cover pays (those on the table plus the room left,
+ * `BankerView.roomCents`), `roomCents`, and `full` (no room for the table minimum). `null` for a player, when
+ * the house banks, or before the approval (no cover held yet).
+ */
+export function bankerCover(view: TableView): { readonly coverCents: number; readonly roomCents: number; readonly full: boolean } | null {
+  const banker = view.banker;
+  if (banker.kind !== 'player' || view.you?.role !== 'banker' || typeof banker.roomCents !== 'number') return null;
+  if (!banker.approved && view.roundId === null) return null;
+  const onTable = view.seats.reduce((sum, seat) => sum + (seat.role === 'banker' ? 0 : seat.bets.main), 0);
+  return { coverCents: banker.roomCents + onTable, roomCents: banker.roomCents, full: banker.roomCents < view.config.limits.main.minCents };
+}

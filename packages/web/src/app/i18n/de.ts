@@ -309,6 +309,8 @@ export const de: Translation = {
     full: 'Die Bank ist voll: Sie deckt in dieser Runde keinen weiteren Einsatz.',
     leavingYou: 'Ihre Bank endet nach dieser Runde.',
     leaving: 'Die Bank von {{nickname}} endet nach dieser Runde.',
+    yourCover: 'Ihre Deckung zahlt bis zu {{cover}} an Haupteinsätzen; die Bank kann noch {{room}} annehmen.',
+    yourCoverFull: 'Ihre Deckung zahlt bis zu {{cover}} an Haupteinsätzen; die Bank ist in dieser Runde voll.',
   },
   houseWayNames: {
     seeds: 'Art des Hauses (Standard)',

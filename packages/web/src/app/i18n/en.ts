@@ -366,6 +366,8 @@ export const en = {
     full: 'The bank is full: it cannot cover another bet this round.',
     leavingYou: 'Your bank ends after this round.',
     leaving: '{{nickname}}’s bank ends after this round.',
+    yourCover: 'Your cover pays up to {{cover}} in main bets; the bank can take {{room}} more.',
+    yourCoverFull: 'Your cover pays up to {{cover}} in main bets; the bank is full this round.',
   },
   /** The house ways' names (a table's `houseWay`, the lab). */
   houseWayNames: {

@@ -314,6 +314,8 @@ export const es: Translation = {
     full: 'La banca está llena: no puede cubrir otra apuesta esta ronda.',
     leavingYou: 'Tu banca termina después de esta ronda.',
     leaving: 'La banca de {{nickname}} termina después de esta ronda.',
+    yourCover: 'Tu cobertura paga hasta {{cover}} en apuestas principales; la banca puede aceptar {{room}} más.',
+    yourCoverFull: 'Tu cobertura paga hasta {{cover}} en apuestas principales; la banca está llena esta ronda.',
   },
   houseWayNames: {
     seeds: 'Reglas de la casa estándar',

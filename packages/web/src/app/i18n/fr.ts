@@ -315,6 +315,8 @@ export const fr: Translation = {
     full: 'La banque est pleine\u00a0: elle ne peut plus couvrir de mise cette manche.',
     leavingYou: 'Votre banque prend fin après cette manche.',
     leaving: 'La banque de {{nickname}} prend fin après cette manche.',
+    yourCover: 'Votre couverture paie jusqu’à {{cover}} de mises principales\u00a0; la banque peut encore prendre {{room}}.',
+    yourCoverFull: 'Votre couverture paie jusqu’à {{cover}} de mises principales\u00a0; la banque est pleine pour cette manche.',
   },
   houseWayNames: {
     seeds: 'Règle de la maison standard',
