@@ -1,7 +1,9 @@
 /** The table's announcements do not flood (issue 14 point 5): the timer is said only as it crosses a threshold. */
 import { describe, expect, it } from 'vitest';
-import { createI18n } from './i18n/index.js';
-import { crossedThreshold, TIMER_THRESHOLDS_S } from './Announcer.js';
+import { createI18n, formatMoney, LANGUAGES } from './i18n/index.js';
+import { announcementText, crossedThreshold, TIMER_THRESHOLDS_S, type Announced } from './Announcer.js';
+import { resultTexts } from './ResultBanner.js';
+import type { ResultModel } from '../table-ui/model.js';
 import { cardName } from '../table-ui/card-name.js';
 import { parseCard } from '@paigow/engine';
 
@@ -40,3 +42,29 @@ describe('cardName', () => {
     expect(cardName(i18n.t, card(text))).toBe(name);
   });
 });
+
+describe('the announcement follows the language (it kept the English "Main bet: you lose $100")', () => {
+  const lost: ResultModel = { roundId: 'r-7', outcome: 'lose', netCents: -10_000, commissionCents: 0, fortune: null, envy: null, asBanker: false };
+  const words = (lng: string) => {
+    const i18n = createI18n(lng);
+    return { text: resultTexts(lost, i18n.t, (c: number, signed = false) => formatMoney(lng, c, signed)).join('. '), t: i18n.t.bind(i18n) };
+  };
+  const saidInEnglish: Announced = { kind: 'result', roundId: 'r-7', text: words('en').text, lng: 'en' };
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('re-words the result said in English once the player switches to %s', (lng) => {
+    const now = words(lng);
+    const shown = announcementText(saidInEnglish, { roundId: 'r-7', text: now.text }, lng, now.t);
+    expect(shown).toBe(now.text);
+    expect(shown).not.toBe(saidInEnglish!.kind === 'result' ? saidInEnglish!.text : '');
+    expect(shown).not.toContain('you lose');
+  });
+
+  it('re-words a timer threshold, and never leaves the old language once its round is gone', () => {
+    const ru = words('ru');
+    expect(announcementText({ kind: 'timer', count: 10 }, null, 'ru', ru.t)).toBe(ru.t('a11y.secondsLeft', { count: 10 }));
+    expect(announcementText(saidInEnglish, null, 'ru', ru.t)).toBe('');
+    expect(announcementText(saidInEnglish, null, 'en', words('en').t)).toBe(words('en').text);
+    expect(words('en').text).toContain('Main bet: you lose');
+  });
+});
+

@@ -1,7 +1,8 @@
 /**
  * The table's screen-reader announcements (issue 14 point 5): one polite live region (`announcer`)
  * that says each round's result once, when it is revealed, and the player's timer only as it crosses
- * a few thresholds (`TIMER_THRESHOLDS_S`), never every second.
+ * a few thresholds (`TIMER_THRESHOLDS_S`), never every second. What it says follows the language: it keeps
+ * what was announced (a round's result, a threshold), not the words, so a language switch re-words it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,29 @@ export function crossedThreshold(before: number, now: number, thresholds: readon
   return crossed.length > 0 ? Math.min(...crossed) : null;
 }
 
+/** What the live region last announced: a round's result (with its words then, in `lng`) or a timer threshold. */
+export type Announced =
+  | { readonly kind: 'result'; readonly roundId: string; readonly text: string; readonly lng: string }
+  | { readonly kind: 'timer'; readonly count: number }
+  | null;
+
+/**
+ * The live region's text for what was announced, in the current language: the result's words as the banner
+ * now gives them while that round is shown (its words from then only if the language is the same, else
+ * nothing), the timer's sentence from the catalog.
+ */
+export function announcementText(
+  said: Announced,
+  result: { readonly roundId: string; readonly text: string } | null,
+  lng: string,
+  t: (key: string, options: { count: number }) => string,
+): string {
+  if (said === null) return '';
+  if (said.kind === 'timer') return t('a11y.secondsLeft', { count: said.count });
+  if (result !== null && result.roundId === said.roundId) return result.text;
+  return said.lng === lng ? said.text : '';
+}
+
 export interface AnnouncerProps {
   /** The revealed round's id and its result in words (the result banner's lines), or `null`. */
   readonly result: { readonly roundId: string; readonly lines: readonly string[] } | null;
@@ -29,8 +53,8 @@ export interface AnnouncerProps {
 
 /** The visually hidden live region. */
 export function Announcer({ result, deadline }: AnnouncerProps) {
-  const { t } = useTranslation();
-  const [message, setMessage] = useState('');
+  const { t, i18n } = useTranslation();
+  const [said, setSaid] = useState<Announced>(null);
   const saidRound = useRef<string | null>(null);
 
   const resultKey = result?.roundId ?? null;
@@ -38,8 +62,8 @@ export function Announcer({ result, deadline }: AnnouncerProps) {
   useEffect(() => {
     if (resultKey === null || saidRound.current === resultKey) return;
     saidRound.current = resultKey;
-    setMessage(resultText);
-  }, [resultKey, resultText]);
+    setSaid({ kind: 'result', roundId: resultKey, text: resultText, lng: i18n.language });
+  }, [resultKey, resultText, i18n.language]);
 
   useEffect(() => {
     if (deadline === null) return;
@@ -48,10 +72,12 @@ export function Announcer({ result, deadline }: AnnouncerProps) {
       const now = Math.ceil((deadline - Date.now()) / 1000);
       const crossed = crossedThreshold(before, now);
       before = now;
-      if (crossed !== null) setMessage(t('a11y.secondsLeft', { count: crossed }));
+      if (crossed !== null) setSaid({ kind: 'timer', count: crossed });
     }, 250);
     return () => window.clearInterval(id);
-  }, [deadline, t]);
+  }, [deadline]);
+
+  const message = announcementText(said, resultKey === null ? null : { roundId: resultKey, text: resultText }, i18n.language, t);
 
   return (
     <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">
