@@ -27,6 +27,7 @@ describe('server notices (docs/protocol.md `notice`)', () => {
       makeNotice('notice/left-bank', { reason: 'approval-timeout' }),
       makeNotice('notice/left-bank', { reason: 'balance' }),
       makeNotice('notice/left-bank', { reason: 'table-moved' }),
+      makeNotice('notice/left-bank', { reason: 'disconnected' }),
       makeNotice('notice/round-void', { roundId: 'r1', reason: 'ledger/insufficient-funds' }),
       makeNotice('notice/round-recovered', { roundId: 'r1', outcome: 'lose', netCents: -2500 }),
       makeNotice('notice/round-recovered', { roundId: 'r1', outcome: 'refunded', netCents: 0 }),
@@ -71,6 +72,7 @@ describe('server notices (docs/protocol.md `notice`)', () => {
     expect(noticeText(t, { code: 'notice/left-bank', params: { reason: 'approval-timeout' }, message: '' }, money)).toMatch(/not approved in time/);
     expect(noticeText(t, { code: 'notice/left-bank', params: { reason: 'balance' }, message: '' }, money)).toMatch(/balance/);
     expect(noticeText(t, { code: 'notice/left-bank', params: { reason: 'table-moved' }, message: '' }, money)).toMatch(/moved to another server/);
+    expect(noticeText(t, { code: 'notice/left-bank', params: { reason: 'disconnected' }, message: '' }, money)).toMatch(/away longer than your seat is held/);
     expect(noticeText(t, { code: 'notice/round-void', params: { roundId: 'r1', reason: 'ledger/insufficient-funds' }, message: '' }, money)).toMatch(/could not be dealt/);
     expect(noticeText(t, { code: 'notice/round-recovered', params: { roundId: 'r1', outcome: 'win', netCents: 2375 }, message: '' }, money)).toMatch(/\+\$23\.75\.$/);
     expect(noticeText(t, { code: 'notice/round-recovered', params: { roundId: 'r1', outcome: 'refunded', netCents: 0 }, message: '' }, money)).toMatch(/called off/);

@@ -182,6 +182,7 @@ export const de: Translation = {
       'approval-timeout': 'Sie haben die Bank abgegeben: Die Runde wurde nicht rechtzeitig genehmigt. Das Haus hält wieder die Bank.',
       balance: 'Sie haben die Bank abgegeben: Ihr Saldo deckt das Tischmaximum plus Gebühr nicht mehr. Das Haus hält wieder die Bank.',
       'table-moved': 'Der Tisch ist auf einen anderen Server umgezogen, die Bank zieht nicht mit: Das Haus hält wieder die Bank. Sie können die Bank erneut übernehmen.',
+      disconnected: 'Sie haben die Bank abgegeben: Sie waren länger weg, als Ihr Platz gehalten wird, und haben mit dem Platz die Bank verloren. Das Haus hält wieder die Bank.',
       other: 'Sie haben die Bank abgegeben. Das Haus hält wieder die Bank.',
     },
     'round-void': {

@@ -236,6 +236,7 @@ export const en = {
       'approval-timeout': 'You left the bank: the round was not approved in time. The house banks again.',
       balance: 'You left the bank: your balance no longer covers the table maximum plus the fee. The house banks again.',
       'table-moved': 'The table moved to another server and the bank does not move with it: the house banks again. You may take the bank again.',
+      disconnected: 'You left the bank: you were away longer than your seat is held, and lost the seat with the bank. The house banks again.',
       other: 'You left the bank. The house banks again.',
     },
     'round-void': {

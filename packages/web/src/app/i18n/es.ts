@@ -186,6 +186,7 @@ export const es: Translation = {
       'approval-timeout': 'Dejaste la banca: la ronda no se aprobó a tiempo. La casa vuelve a llevar la banca.',
       balance: 'Dejaste la banca: tu saldo ya no cubre el máximo de la mesa más la tarifa. La casa vuelve a llevar la banca.',
       'table-moved': 'La mesa pasó a otro servidor y la banca no pasa con ella: la casa vuelve a llevar la banca. Puedes volver a tomar la banca.',
+      disconnected: 'Dejaste la banca: estuviste fuera más tiempo del que se guarda tu asiento y perdiste el asiento con la banca. La casa vuelve a llevar la banca.',
       other: 'Dejaste la banca. La casa vuelve a llevar la banca.',
     },
     'round-void': {

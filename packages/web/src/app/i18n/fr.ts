@@ -187,6 +187,7 @@ export const fr: Translation = {
       'approval-timeout': 'Vous avez quitté la banque\u00a0: la manche n’a pas été approuvée à temps. La maison reprend la banque.',
       balance: 'Vous avez quitté la banque\u00a0: votre solde ne couvre plus le maximum de la table plus les frais. La maison reprend la banque.',
       'table-moved': 'La table est passée sur un autre serveur et la banque ne la suit pas\u00a0: la maison reprend la banque. Vous pouvez reprendre la banque.',
+      disconnected: 'Vous avez quitté la banque\u00a0: vous êtes resté absent plus longtemps que votre place n’est gardée et avez perdu la place avec la banque. La maison reprend la banque.',
       other: 'Vous avez quitté la banque. La maison reprend la banque.',
     },
     'round-void': {
