@@ -48,7 +48,7 @@ describe('paigow verify --file', () => {
     // This vector has no settings or outcomes (a refunded round's proof): the sentence names only what was checked.
     expect(r.stdout).toBe('verified: round c4d1e8a2-9f3b-47c6-8e05-71b2d9a6f3e8 (refunded: no settings or outcomes): the commitment, the deck and the hands all follow from the seeds\n');
     const json = paigow(['verify', '--file', write('good.json', JSON.stringify(proof)), '--json']);
-    expect(JSON.parse(json.stdout)).toEqual({ roundId: v.roundId, verified: true, differences: [] });
+    expect(JSON.parse(json.stdout)).toEqual({ roundId: v.roundId, verified: true, refunded: true, differences: [] });
   });
 
   it('refuses a proof altered in one byte (status 1) and says exactly what differs', () => {
@@ -154,7 +154,7 @@ describe('paigow verify <roundId> --server URL and paigow audit-fairness', () =>
   it('fetches and verifies a closed round', async () => {
     const r = await paigowAsync(['verify', 'closed-round', '--server', server.url, '--json']);
     expect(r).toMatchObject({ status: 0, stderr: '' });
-    expect(JSON.parse(r.stdout)).toEqual({ roundId: 'closed-round', verified: true, differences: [] });
+    expect(JSON.parse(r.stdout)).toEqual({ roundId: 'closed-round', verified: true, refunded: true, differences: [] });
     const deck = deckFromSeeds(new Uint8Array(32).fill(9), 'closed-round', '2:vera');
     const proof = (await (await fetch(`${server.url}/api/rounds/closed-round/fairness`)).json()) as { hands: unknown };
     expect(proof.hands).toEqual(dealHands(deck, [2]).map((h) => ({ seat: h.seat, cards: h.cards.map(formatCard) })));

@@ -132,7 +132,7 @@ export function registerVerify(program: Command): void {
     .argument('[roundId]', 'the round to fetch from --server')
     .option('--server <url>', 'the game server to fetch the proof from, e.g. http://localhost:2567')
     .option('--file <proof.json>', 'verify a proof saved as JSON instead')
-    .option('--json', 'print one JSON document: {"roundId", "verified", "differences"}')
+    .option('--json', 'print one JSON document: {"roundId", "verified", "refunded", "differences"}')
     .action(async (roundId: string | undefined, options: { server?: string; file?: string; json?: boolean }) => {
       const fromFile = options.file !== undefined && roundId === undefined && options.server === undefined;
       const fromServer = options.file === undefined && roundId !== undefined && options.server !== undefined;
@@ -140,7 +140,7 @@ export function registerVerify(program: Command): void {
       if (!fromFile && !fromServer) throw new UsageError('give either <roundId> --server URL or --file proof.json');
       const proof = options.file !== undefined ? readProofFile(options.file) : await fetchProof(options.server as string, roundId as string);
       const report = verifyOrRefuse(proof);
-      if (options.json) printJson({ roundId: report.roundId, verified: report.verified, differences: report.differences });
+      if (options.json) printJson({ roundId: report.roundId, verified: report.verified, refunded: report.refunded, differences: report.differences });
       else if (report.verified && report.refunded) printText(`verified: round ${report.roundId} (refunded: no settings or outcomes): the commitment, the deck and the hands all follow from the seeds`);
       else if (report.verified) printText(`verified: round ${report.roundId}: the commitment, the deck, the hands, the settings and the outcomes all follow from the seeds`);
       else printText([`NOT verified: round ${report.roundId}:`, ...report.differences.map((d) => `  ${d}`)].join('\n'));
