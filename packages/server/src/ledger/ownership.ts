@@ -9,6 +9,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../storage/database.js';
 import type { Tables } from '../storage/schema.js';
 import { loadRound, loadRounds, type RoundRecord, type RoundWithSecret } from './rounds.js';
+import { storedJson } from './stored-json.js';
 
 /** Who asks, and when: the asking instance, the clock and the lease length (ms). */
 export interface LeaseCheck {
@@ -64,5 +65,5 @@ export async function claimRound(database: Database, roundId: string, check: Lea
   const row = await database.db.selectFrom('rounds').select('secret_json').where('id', '=', roundId).executeTakeFirst();
   const round = await loadRound(database.db, roundId);
   if (row === undefined || round === undefined) return null;
-  return { ...round, secret: JSON.parse(row.secret_json) as unknown };
+  return { ...round, secret: storedJson(row.secret_json) };
 }

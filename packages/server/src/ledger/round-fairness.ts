@@ -4,6 +4,7 @@
  */
 import type { Database } from '../storage/database.js';
 import type { RoundStatus, RoundsTable } from '../storage/schema.js';
+import { storedJson } from './stored-json.js';
 
 /** One round's provably fair facts as stored. The server seed is secret while `status` is `'open'`. */
 export interface RoundFairnessRecord {
@@ -34,9 +35,9 @@ function fromRow(row: Row): RoundFairnessRecord {
     commitment: row.commitment,
     clientSeeds: row.client_seeds,
     serverSeed: row.server_seed,
-    secret: JSON.parse(row.secret_json) as unknown,
-    public: JSON.parse(row.public_json) as unknown,
-    result: row.result_json === null ? null : (JSON.parse(row.result_json) as unknown),
+    secret: storedJson(row.secret_json),
+    public: storedJson(row.public_json),
+    result: row.result_json === null ? null : storedJson(row.result_json),
   };
 }
 

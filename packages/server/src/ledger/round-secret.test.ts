@@ -35,6 +35,13 @@ for (const backend of TEST_BACKENDS) {
       expect(await ledger.audit()).toEqual([]);
     });
 
+    it('reads a private record that is not JSON as unreadable (null), so that recovery refunds its round', async () => {
+      await database.db.updateTable('rounds').set({ secret_json: '{corrupted' }).where('id', '=', 'r1').execute();
+      // Before the fix JSON.parse's SyntaxError escaped: recovery failed on the round for good.
+      expect((await ledger.openRounds()).map((round) => [round.roundId, round.secret])).toEqual([['r1', null]]);
+      expect((await ledger.roundFairness('r1'))?.secret).toBeNull();
+    });
+
     it('refuses unknown and closed rounds with action/stale', async () => {
       const unknown = await ledger.saveRoundSecret('nope', { step: 2 });
       expect(unknown.ok === false && unknown.error.code).toBe('action/stale');

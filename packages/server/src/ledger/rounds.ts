@@ -13,6 +13,7 @@ import {
   type TransferKind,
 } from '../storage/schema.js';
 import { forUpdate } from '../storage/transaction.js';
+import { storedJson } from './stored-json.js';
 
 /** A participant of a round: every player with a hold, and the banking player if any. */
 export interface RoundPlayer {
@@ -238,7 +239,7 @@ export async function openRounds(database: Database): Promise<RoundWithSecret[]>
   const rounds: RoundWithSecret[] = [];
   for (const row of rows) {
     const round = await loadRound(database.db, row.id);
-    if (round !== undefined) rounds.push({ ...round, secret: JSON.parse(row.secret_json) as unknown });
+    if (round !== undefined) rounds.push({ ...round, secret: storedJson(row.secret_json) });
   }
   return rounds;
 }

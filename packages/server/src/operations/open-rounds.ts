@@ -5,6 +5,7 @@
  */
 import { decodeRoundSecret } from '../table/recovery.js';
 import type { Database } from '../storage/database.js';
+import { storedJson } from '../ledger/stored-json.js';
 
 /**
  * The state of an open round's owner (docs/server.md "Processes, leases and recovery"): `alive` (its
@@ -75,7 +76,7 @@ export async function openRoundSummaries(database: Database, nowMs: number, leas
             : nowMs - Number(row.heartbeat_at_ms) < leaseMs
               ? 'alive'
               : 'expired';
-    const round = decodeRoundSecret(parseJson(row.secret_json));
+    const round = decodeRoundSecret(storedJson(row.secret_json));
     const hands = round?.hands.length ?? 0;
     const handsSet = round?.hands.filter((hand) => hand.setting !== null).length ?? 0;
     return {
@@ -91,15 +92,6 @@ export async function openRoundSummaries(database: Database, nowMs: number, leas
       ageMs: Math.max(0, nowMs - row.opened_at),
     };
   });
-}
-
-/** `text` parsed as JSON, or `null` when it is not JSON. */
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
 }
 
 /** How many rounds are open in the ledger (all processes). @throws the database's error */
