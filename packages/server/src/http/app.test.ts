@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpErrorBody, MeResponse, TablesResponse, TopUpResponse } from '@paigow/protocol';
 import type { ServerHandle } from '../server.js';
@@ -117,6 +118,24 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
     const view = await client.waitForView((v) => v.you?.balanceCents === 100_000, from);
     expect(view.you?.balanceCents).toBe(100_000);
     await client.leave();
+  });
+
+  it('answers a fault of its own that is a SyntaxError (a stored row that is not JSON) 503 and logs it, not 400 "the body is not JSON"', async () => {
+    const session = await signIn(server, 'Row Rita');
+    const opened = await server.ledger.openRound({
+      roundId: 'row-not-json', tableId: 'table-1', bankerPlayerId: null,
+      holds: [{ playerId: session.player.id, kind: 'main', amountCents: 100 }], secret: {}, public: {},
+    });
+    expect(opened.ok).toBe(true);
+    const sqlite = new BetterSqlite3(join(store.options.dataDir!, 'paigow.sqlite'));
+    sqlite.prepare("UPDATE rounds SET public_json = '{corrupted' WHERE id = 'row-not-json'").run();
+    sqlite.close();
+    logged.length = 0;
+    const history = await fetch(`${server.url}/api/history`, { headers: { authorization: `Bearer ${session.token}` } });
+    // Before the fix: 400 action/invalid 'the body is not JSON' to a GET without a body, and nothing logged.
+    expect(history.status).toBe(503);
+    expect(((await history.json()) as HttpErrorBody).error.code).toBe('action/unavailable');
+    expect(logged).toEqual(['[http] request failed']);
   });
 
   it('answers a body over 8 kB with 413 and malformed JSON with 400, as JSON errors, logging nothing', async () => {
