@@ -135,4 +135,15 @@ describe('verifyProof', () => {
       expect(verifyProof(input)).toMatchObject({ ok: false, error: { code: 'fairness/bad-proof' } });
     }
   });
+
+  it('refuses hands out of deal order (fairness.md §6: the players by seat, lowest first, then the banker)', () => {
+    const proof = sixPlayerProof();
+    const bankerFirst = { ...proof, hands: [proof.hands[proof.hands.length - 1], ...proof.hands.slice(0, -1)] };
+    const swapped = { ...proof, hands: [proof.hands[1], proof.hands[0], ...proof.hands.slice(2)] };
+    // Before the fix both verified: each hand was found by its seat, wherever it stood.
+    for (const input of [bankerFirst, swapped]) {
+      expect(verifyProof(input)).toEqual({ ok: false, error: { code: 'fairness/bad-proof', message: 'hands must be in deal order: the players by seat, lowest first, then the banker' } });
+    }
+    expect(verifyProof(proof)).toMatchObject({ ok: true, value: { verified: true } });
+  });
 });

@@ -311,6 +311,10 @@ export function verifyProof(input: unknown, recomputed?: Recomputed): Result<Ver
     differences.push({ code: 'client-seeds-order', params: { published: seedSeats, expected: expectedSeats } });
   }
   if (hands.filter((h) => h.seat === 'banker').length !== 1) return bad('hands must hold exactly one banker hand');
+  // fairness.md §6: the hands are published in deal order; a proof with the banker first, or two seats swapped, verified.
+  if (hands[hands.length - 1].seat !== 'banker' || playerSeats.some((seat, i) => i > 0 && seat <= playerSeats[i - 1])) {
+    return bad('hands must be in deal order: the players by seat, lowest first, then the banker');
+  }
   let dealt: DealtHand[];
   try {
     dealt = dealHands(trueDeck, playerSeats);
