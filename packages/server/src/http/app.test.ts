@@ -138,6 +138,19 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
     expect(logged).toEqual(['[http] request failed']);
   });
 
+  it('refuses GET /api/history with a limit that is not a whole number from 1 to 100: 400 action/invalid naming it', async () => {
+    const session = await signIn(server, 'Limit Lena');
+    for (const limit of ['abc', '0', '101', '2.5', '-1', '', '1e400']) {
+      // Before the fix: 200, the limit silently read as the default or clamped.
+      const answer = await getJson<HttpErrorBody>(server, `/api/history?limit=${encodeURIComponent(limit)}`, session.token);
+      expect(answer.status, `limit=${limit}`).toBe(400);
+      expect(answer.body.error).toEqual({ code: 'action/invalid', message: 'limit must be a whole number from 1 to 100' });
+    }
+    const twice = await getJson<HttpErrorBody>(server, '/api/history?limit=5&limit=6', session.token);
+    expect(twice.status).toBe(400);
+    for (const path of ['/api/history', '/api/history?limit=1', '/api/history?limit=100']) expect((await getJson(server, path, session.token)).status, path).toBe(200);
+  });
+
   it('answers a body over 8 kB with 413 and malformed JSON with 400, as JSON errors, logging nothing', async () => {
     logged.length = 0;
     const post = (body: string) => fetch(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });

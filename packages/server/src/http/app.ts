@@ -31,7 +31,7 @@ import { coachRoutes, dailyRoutes, type CoachReader, type DailyChallenge } from 
 import type { Liveness, Readiness } from '../health/index.js';
 import { problemReporter, rootLogger, type Logger, type ProblemLog } from '../log/index.js';
 import { metricsRegistry } from '../metrics/index.js';
-import type { Ledger } from '../ledger/index.js';
+import { HISTORY_MAX_LIMIT, type Ledger } from '../ledger/index.js';
 import type { RateLimits, ServerLimits } from '../limits/index.js';
 import type { Player, Players } from '../players/index.js';
 import type { TableRunner } from '../table/runner.js';
@@ -291,7 +291,11 @@ export function createHttpApp(services: HttpServices): express.Express {
     route(async (req, res) => {
       const player = await signedIn(services, req, res);
       if (player === null) return;
-      const limit = typeof req.query.limit === 'string' ? Number(req.query.limit) : undefined;
+      // A bad limit is refused, as `/api/fairness/audit?limit=` refuses one, never read as another number.
+      const limit = req.query.limit === undefined ? undefined : Number(req.query.limit);
+      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > HISTORY_MAX_LIMIT)) {
+        return fail(res, { code: 'action/invalid', message: `limit must be a whole number from 1 to ${HISTORY_MAX_LIMIT}` });
+      }
       const before = typeof req.query.before === 'string' && req.query.before !== '' ? req.query.before : undefined;
       const items = await services.ledger.history(player.id, { limit, before });
       const grades = (await services.coach?.gradesOf(player.id, items.map((item) => item.roundId))) ?? new Map<string, SettingGrade>();

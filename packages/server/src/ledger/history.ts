@@ -33,7 +33,9 @@ export interface HistoryQuery {
 }
 
 const DEFAULT_LIMIT = 20;
-const MAX_LIMIT = 100;
+/** The most rounds one page of history holds (`GET /api/history?limit=` refuses more). */
+export const HISTORY_MAX_LIMIT = 100;
+const MAX_LIMIT = HISTORY_MAX_LIMIT;
 
 /** See `Ledger.history`. */
 export async function history(database: Database, playerId: string, query: HistoryQuery = {}): Promise<HistoryItem[]> {

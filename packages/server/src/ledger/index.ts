@@ -1,6 +1,6 @@
 export { STARTING_BALANCE_CENTS, BROKE_BELOW_CENTS } from './accounts.js';
 export type { AccountBalance } from './balances.js';
-export type { HistoryItem, HistoryQuery } from './history.js';
+export { HISTORY_MAX_LIMIT, type HistoryItem, type HistoryQuery } from './history.js';
 export { createLedger, type Ledger } from './ledger.js';
 export { shortPlayersOf, type OpenRoundError, type OpenRoundInput } from './open-round.js';
 export { EVENTS_PER_READ, type EventAck, type PlayerEvent, type PlayerEventInput, type RoundTell } from './player-events.js';
