@@ -53,6 +53,16 @@ for (const backend of TEST_BACKENDS) {
       expect(first.sessionToken).not.toBe(second.sessionToken);
     });
 
+    it('refuses a new guest named for the dealer, and keeps an account that already has such a name', async () => {
+      const refused = await players.createGuest('Dealer');
+      expect(refused.ok ? undefined : refused.error.code).toBe('auth/invalid-nickname');
+      // An account made before the rule keeps its name: it signs in and is read as it is.
+      const { player, sessionToken } = unwrap(await players.createGuest('Old Timer'));
+      await database.db.updateTable('players').set({ nickname: 'House' }).where('id', '=', player.id).execute();
+      expect(unwrap(await players.resumeSession(sessionToken)).nickname).toBe('House');
+      expect((await players.getPlayer(player.id))?.nickname).toBe('House');
+    });
+
     it('refuses a bad nickname and creates nothing', async () => {
       for (const nickname of ['', '   ', 'x'.repeat(21), 'drop table;']) {
         const result = await players.createGuest(nickname);
