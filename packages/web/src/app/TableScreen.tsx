@@ -15,7 +15,7 @@
  * the table or the bank) are shown as informational toasts, apart from the red `error` (refused actions);
  * rounds settled while the player was away are listed in a "While you were away" panel (useTableHistory.ts).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerSummary } from '@paigow/protocol';
 import type { Api } from '../net/http.js';
@@ -145,8 +145,10 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const felt = view && you ? feltOf(view, you, low, status, pendingTypes, table.receivedAtMs) : null;
   const stage: Stage = view ? stageOf(view) : { kind: 'empty' };
   // Kept while this round's hand is being set; removed once it is set, the round is over or another is dealt.
+  // A layout effect: stored before the moved card is painted, so a reload right after the tap keeps it (a passive
+  // effect could still be waiting when the page went, on a loaded machine).
   const keepable = stage.kind === 'setting' && stage.submitted === null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (view) keepSelection(sessionStore(), tableId, { roundId, low }, keepable);
   }, [view, tableId, roundId, low, keepable]);
   // The chips on the felt and their tools (Clear, Undo, Double, Rebet).
