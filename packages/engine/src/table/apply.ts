@@ -356,7 +356,6 @@ function placeBets(s: Draft, p: PlayerState, bets: Bets): void {
   const hadBets = p.bets.main + p.bets.fortune > 0;
   p.bets = bets;
   p.ready = false;
-  p.activeAtMs = s.nowMs;
   if (bets.main + bets.fortune === 0) p.firstBetAtMs = null;
   else if (!hadBets || p.firstBetAtMs === null) p.firstBetAtMs = s.nowMs;
 }
@@ -398,6 +397,7 @@ function ready(s: Draft, playerId: string, clientSeed: string | undefined): Step
   if (p.ready) return err('action/duplicate', 'you already pressed Deal');
   const seed = seedToLock(clientSeed);
   if (!seed.ok) return seed;
+  if (!bettors(s).some((other) => other.ready)) s.readySinceMs = s.nowMs;
   p.ready = true;
   p.clientSeed = seed.value;
   return done;
@@ -777,10 +777,17 @@ function autoApprove(s: Draft, playerId: string, on: boolean, clientSeed: string
 // ---------------------------------------------------------------------------------------------
 // Timers
 
-/** The bet deadline of a seat that has bets on the table and has not pressed Deal, else `null`. */
+/**
+ * The bet deadline of a seat that has bets on the table and has not pressed Deal, else `null` (epoch ms): its
+ * first chip plus `betMs`, and never later than the first Deal of a player still ready plus `betMs`, so one slow
+ * player delays the others by at most the bet time (protocol.md "Multi-player Deal rule").
+ */
 export function betDeadline(s: TableState, p: PlayerState): number | null {
   if (s.phase !== 'betting' || p.ready || p.firstBetAtMs === null) return null;
-  return p.firstBetAtMs + s.config.timers.betMs;
+  const own = p.firstBetAtMs + s.config.timers.betMs;
+  const readySince = s.readySinceMs;
+  if (readySince === null || !bettors(s).some((other) => other.ready)) return own;
+  return Math.min(own, readySince + s.config.timers.betMs);
 }
 
 /**

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { makeNotice, viewFor } from '@paigow/protocol';
-import { NOTICE_CODES, type TableNotice } from './notices.js';
-import { apply, nextDeadline } from './apply.js';
+import { NOTICE_CODES, tableNotice, type TableNotice } from './notices.js';
+import { apply, betDeadline, nextDeadline } from './apply.js';
 import { tableConfig } from './config.js';
 import type { TableState } from './state.js';
 import { dealWith, effectsOf, must, seatPlayers, testTable } from '../testing/table.js';
@@ -214,7 +214,7 @@ describe('an idle seat (docs/server.md "Timers"; a tester held every seat of the
     expect(nextDeadline(s)).toBe(t0 + 61_000 + idleMs);
   });
 
-  it('never stands up the banker, nor a player with bets down; a bet starts the clock again', () => {
+  it('never stands up the banker, nor a player with bets down; once the bets are off, the clock still counts from the sit', () => {
     let s = seatPlayers(testTable({ playerBanking: true, timers: { betMs: 600_000 } }), ['bank', 'p'], 50_000, 60);
     const t0 = s.nowMs;
     s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: t0 });
@@ -224,6 +224,69 @@ describe('an idle seat (docs/server.md "Timers"; a tester held every seat of the
     expect(s.players.bank.seat).not.toBeNull();
     expect(s.players.p.seat).not.toBeNull();
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 0, nowMs: t0 + 400_000 });
-    expect(nextDeadline(s)).toBe(t0 + 400_000 + s.config.timers.idleSeatMs);
+    expect(nextDeadline(s)).toBe(t0 + s.config.timers.idleSeatMs);
+    s = must(s, { type: 'tick', nowMs: t0 + 400_000 });
+    expect(s.players.p.seat).toBeNull();
+    expect(notices(s)).toEqual([['p', 'notice/left-table', { reason: 'idle' }]]);
+  });
+
+  it('is not kept by a bet placed and cleared every few minutes and never dealt (an attacker held a seat for good)', () => {
+    let s = seatPlayers(testTable(), ['squat', 'p']);
+    const t0 = s.nowMs;
+    const idleMs = s.config.timers.idleSeatMs;
+    for (let at = 60_000; at < idleMs; at += 60_000) {
+      s = must(s, { type: 'bet', playerId: 'squat', spot: 'main', amountCents: 100, nowMs: t0 + at });
+      s = must(s, { type: 'bet', playerId: 'squat', spot: 'main', amountCents: 0, nowMs: t0 + at + 10_000 });
+    }
+    s = must(s, { type: 'tick', nowMs: t0 + idleMs });
+    // Before the fix each bet started the idle clock again: the seat was held as long as the script ran.
+    expect(s.players.squat.seat).toBeNull();
+    expect(notices(s)).toContainEqual(['squat', 'notice/left-table', { reason: 'idle' }]);
+  });
+});
+
+describe('the bet timer (protocol.md "Multi-player Deal rule": one slow player delays the others by at most the bet time)', () => {
+  it('deals a ready player within the bet time of its Deal, though two others bet in turn and bet again whenever their bets come back', () => {
+    let s = seatPlayers(testTable(), ['ready', 'a', 'b']);
+    const t0 = s.nowMs;
+    const betMs = s.config.timers.betMs;
+    const bound = t0 + 10_000 + betMs;
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: t0 });
+    s = must(s, { type: 'bet', playerId: 'ready', spot: 'main', amountCents: 100, nowMs: t0 + 10_000 });
+    s = must(s, { type: 'ready', playerId: 'ready', nowMs: t0 + 10_000 });
+    s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: t0 + 20_000 });
+    // a's bet comes back at its own deadline, b's bet keeps the round from dealing; a bets again at once.
+    s = must(s, { type: 'tick', nowMs: t0 + betMs });
+    expect(notices(s)).toEqual([['a', 'notice/bet-returned', { amountCents: 100, reason: 'timeout' }]]);
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: t0 + betMs });
+    // Before the fix b's bet ran to t0 + 20 s + betMs, a's new one to t0 + 2 × betMs, and so on: the round never dealt.
+    expect(betDeadline(s, s.players.a)).toBe(bound);
+    expect(betDeadline(s, s.players.b)).toBe(bound);
+    expect(nextDeadline(s)).toBe(bound);
+    const dealt = apply(s, { type: 'tick', nowMs: bound });
+    expect(dealt.ok).toBe(true);
+    if (!dealt.ok) return;
+    expect(dealt.value.effects.some((e) => e.kind === 'deal-due')).toBe(true);
+    for (const playerId of ['a', 'b']) {
+      expect(dealt.value.effects).toContainEqual({ kind: 'notice', playerId, notice: tableNotice('notice/bet-returned', { amountCents: 100, reason: 'round-dealt-without-you' }) });
+    }
+  });
+
+  it('keeps a seat its own bet time when that ends first, and counts from the Deal of a player still ready', () => {
+    let s = seatPlayers(testTable(), ['a', 'b', 'c']);
+    const t0 = s.nowMs;
+    const betMs = s.config.timers.betMs;
+    s = must(s, { type: 'bet', playerId: 'c', spot: 'main', amountCents: 100, nowMs: t0 });
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: t0 });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: t0 + 1_000 });
+    expect(betDeadline(s, s.players.c)).toBe(t0 + betMs);
+    // a changes its bet (not ready any more), b bets, a presses Deal again: b's bound counts from that Deal.
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 200, nowMs: t0 + 2_000 });
+    s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: t0 + 10_000 });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: t0 + 20_000 });
+    expect(betDeadline(s, s.players.b)).toBe(t0 + 10_000 + betMs);
+    s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 0, nowMs: t0 + 30_000 });
+    s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: t0 + 30_000 });
+    expect(betDeadline(s, s.players.b)).toBe(t0 + 20_000 + betMs);
   });
 });

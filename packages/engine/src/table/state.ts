@@ -41,7 +41,11 @@ export interface PlayerState {
   leaveAfterRound: boolean;
   /** The client seed locked by this betting phase's Deal (fairness.md §2), else `null`. */
   clientSeed: string | null;
-  /** When the player last joined, sat down, changed its bets, played a round or left the bank (epoch ms): the idle-seat timer (`idleSeatMs`) counts from it. */
+  /**
+   * When the player joined, sat down, played a round or left the bank (epoch ms): the idle-seat timer
+   * (`idleSeatMs`) counts from it. Placing or clearing bets is not play (a bet changed every few minutes and
+   * never dealt held a seat for good).
+   */
   activeAtMs: number;
 }
 
@@ -286,6 +290,13 @@ export interface TableState {
    * once, again and again — after a timeout, or leaving a second before it — kept the table from ever dealing).
    */
   houseBanksNext: boolean;
+  /**
+   * When the earliest player still ready in this betting phase pressed Deal (epoch ms); read only while some
+   * player with a bet is ready. Every bet timer ends by then plus `betMs`, so the round deals within the bet
+   * time of the first Deal (rules.md §5, protocol.md "Multi-player Deal rule": two players who bet in turn and
+   * never deal, each bet returned and placed again, kept a ready player waiting for good).
+   */
+  readySinceMs: number | null;
 }
 
 /** The round a server deals next and its commitment `hex(SHA-256(serverSeed))` (fairness.md §1). */
@@ -320,5 +331,6 @@ export function createTable(config: TableConfig, nowMs: number, nextRound: NextR
     lastRound: null,
     nextRound,
     houseBanksNext: false,
+    readySinceMs: null,
   };
 }

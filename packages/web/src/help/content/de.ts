@@ -99,8 +99,8 @@ export const de: HelpCatalog = {
   timers: {
     decision_one: 'Nach dem Geben haben Sie {{count}} Sekunde, um Ihre Hand zu setzen; danach setzt sie die Art des Hauses, und Sie verlassen den Tisch.',
     decision_other: 'Nach dem Geben haben Sie {{count}} Sekunden, um Ihre Hand zu setzen; danach setzt sie die Art des Hauses, und Sie verlassen den Tisch.',
-    bet_one: 'Eine Wette, die nicht binnen {{count}} Sekunde nach dem ersten Chip gegeben wird, kommt zurück.',
-    bet_other: 'Eine Wette, die nicht binnen {{count}} Sekunden nach dem ersten Chip gegeben wird, kommt zurück.',
+    bet_one: 'Eine Wette, die nicht binnen {{count}} Sekunde nach dem ersten Chip (oder nach „Geben“ eines schon wartenden Spielers, wenn das früher war) gegeben wird, kommt zurück.',
+    bet_other: 'Eine Wette, die nicht binnen {{count}} Sekunden nach dem ersten Chip (oder nach „Geben“ eines schon wartenden Spielers, wenn das früher war) gegeben wird, kommt zurück.',
     approval_one: 'Der Geber hat {{count}} Sekunde, um eine Runde zu genehmigen, sonst verlässt er die Bank.',
     approval_other: 'Der Geber hat {{count}} Sekunden, um eine Runde zu genehmigen, sonst verlässt er die Bank.',
     interruption: 'Bricht Ihre Verbindung nach dem Setzen, aber vor dem Geben ab, kommt der Einsatz auf Ihren Saldo zurück. Bricht sie nach dem Geben ab, läuft die Runde weiter, als hätten Sie „Art des Hauses“ gedrückt. Verpasste Runden stehen im Protokoll und unter „Während Sie weg waren“.',
