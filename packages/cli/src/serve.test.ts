@@ -105,6 +105,15 @@ describe('paigow serve', () => {
     }
   });
 
+  // It used to start, and every join then failed: Colyseus put ws:// before 'http://…' (close 1006).
+  it('refuses a PAIGOW_PUBLIC_ADDRESS with a scheme, or empty, with status 2, naming it', () => {
+    for (const value of ['http://127.0.0.1:3403/p1', '', 'play example.com/p1']) {
+      const r = paigowEnv(['serve'], { PORT: '0', PAIGOW_PUBLIC_ADDRESS: value });
+      expect(r.status, value).toBe(2);
+      expect(r.stderr).toBe(`paigow: PAIGOW_PUBLIC_ADDRESS must be host[:port]/<name> without the scheme, e.g. play.example.com/p1, got '${value}'\n`);
+    }
+  });
+
   it('prints the port it serves on (PORT=0 picks a free one) and stops cleanly on SIGTERM', async () => {
     // LOG_LEVEL=warn: no info lines on stderr (operations.md "Logs"), so the startup line is all it prints.
     const running = await serve([], { PORT: '0', PAIGOW_DATA_DIR: join(folder(), 'data'), LOG_LEVEL: 'warn' });

@@ -42,6 +42,20 @@ function sessionIdleMsFromEnv(env: NodeJS.ProcessEnv): number | undefined {
 }
 
 /**
+ * Checks an operator's `PAIGOW_PUBLIC_ADDRESS`: `host[:port]` and an optional path, without the scheme (Colyseus
+ * puts `ws://`/`wss://` before it; docs/operations.md "A cluster"). `http://127.0.0.1:3403/p1` or an empty value
+ * started a server whose every join then failed (close 1006).
+ * @throws Error naming the variable
+ */
+function checkPublicAddress(text: string): string {
+  const address = text.trim();
+  if (!/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?(\/[A-Za-z0-9._~%-]+)*$/.test(address)) {
+    throw new Error(`PAIGOW_PUBLIC_ADDRESS must be host[:port]/<name> without the scheme, e.g. play.example.com/p1, got '${text}'`);
+  }
+  return address;
+}
+
+/**
  * Reads the server options from the environment (and `PAIGOW_DRAIN_MS`: how long a SIGTERM drain waits
  * for the rounds in play, docs/server.md "Drain"), and the abuse settings of docs/server.md "Limits",
  * "Headers and origins" and "Sessions": `PAIGOW_MAX_BODY_BYTES`, `PAIGOW_MAX_MESSAGE_BYTES`,
@@ -51,7 +65,8 @@ function sessionIdleMsFromEnv(env: NodeJS.ProcessEnv): number | undefined {
  * `PAIGOW_MAX_PLAYERS` and `PAIGOW_ADMIT_MAX_LAG_MS` (docs/server.md "Admission control"); a cluster's
  * `PAIGOW_PUBLIC_ADDRESS` and `PAIGOW_REDIS_PREFIX` (docs/operations.md "A cluster").
  * @throws Error when `PORT` is set but not a port number (empty included), `PAIGOW_DRAIN_MS` not a whole number of ms, or an abuse
- *   setting is malformed, or `PAIGOW_REDIS_PREFIX` is not 1 to 64 letters, digits or `:_.-` (the message names the variable)
+ *   setting is malformed, `PAIGOW_REDIS_PREFIX` is not 1 to 64 letters, digits or `:_.-`, or `PAIGOW_PUBLIC_ADDRESS` (empty
+ *   included) is not `host[:port]/<name>` without the scheme (the message names the variable)
  */
 export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartServerOptions {
   // Unset: the default; set but empty is a malformed setting like any other (docs/operations.md "Start").
@@ -65,7 +80,7 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Star
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     ...(env.PAIGOW_REDIS_PREFIX ? { redisPrefix: checkRedisPrefix(env.PAIGOW_REDIS_PREFIX) } : {}),
-    ...(env.PAIGOW_PUBLIC_ADDRESS ? { publicAddress: env.PAIGOW_PUBLIC_ADDRESS.trim() } : {}),
+    ...(env.PAIGOW_PUBLIC_ADDRESS === undefined ? {} : { publicAddress: checkPublicAddress(env.PAIGOW_PUBLIC_ADDRESS) }),
     ...operatorSettingsFromEnv(env),
     drainMs: drainMsFromEnv(env),
     limits: limitsFromEnv(env),

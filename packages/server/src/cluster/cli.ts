@@ -2,7 +2,8 @@
  * The program of `npm run cluster -- --processes N [--port P]` (`main.ts`; docs/operations.md "A cluster"):
  * nginx on 127.0.0.1:P (default: a free port) in front of N `paigow serve` processes on loopback, all in this
  * environment (`DATABASE_URL` and `REDIS_URL` are needed: the processes share them). Prints one JSON line on
- * stdout once every process is ready, `{"url","processes":[{"pid","port"}…]}`; SIGTERM or SIGINT stops them
+ * stdout once every process is ready, `{"url","processes":[{"pid","port","name"}…]}` (`name`: `p1`, `p2`, …, the front's
+ * path to that process); SIGTERM or SIGINT stops them
  * all (the processes drain first) and exits 0, and a second signal is passed on to the processes (each stops
  * at once on its second one). A start that fails (the front port in use, a process that does not start)
  * prints `cluster: <why>` on stderr and exits 1; a wrong command line prints `cluster: <why>` and exits 2.
@@ -27,7 +28,7 @@ export interface ClusterMainIo {
   readonly start?: (options: ClusterOptions) => Promise<Cluster>;
 }
 
-const USAGE = 'usage: npm run cluster -- --processes N [--port P]';
+const USAGE = 'usage: npm run cluster -- [--processes N (3)] [--port P]';
 
 /** Runs the program; returns once the cluster is started (or the program has exited). */
 export async function clusterMain(io: ClusterMainIo): Promise<void> {
@@ -90,5 +91,5 @@ export async function clusterMain(io: ClusterMainIo): Promise<void> {
     stopAndExit(started, nginxExited ? 1 : 0);
     // Two signals during the start: the second is passed on too.
     if (signals > 1) stopAndExit(started, 0);
-  } else io.stdout(`${JSON.stringify({ url: started.url, processes: started.processes().map(({ pid, port: p }) => ({ pid, port: p })) })}\n`);
+  } else io.stdout(`${JSON.stringify({ url: started.url, processes: started.processes().map(({ pid, port: p, name }) => ({ pid, port: p, name })) })}\n`);
 }
