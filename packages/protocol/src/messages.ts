@@ -183,8 +183,9 @@ export const SERVER_MESSAGE_TYPES = ['view', 'view-patch', 'error', 'hint', 'not
 
 /**
  * The WebSocket close code of a watcher (a connection with no seat) whose place went to a player who came to a
- * full table (docs/protocol.md "Connections"): the `error` `action/table-full` goes first, and a client does not
- * rejoin after it (it would take the place of another watcher in turn).
+ * full table, or to a server at its player limit (docs/protocol.md "Server → client messages"): the `error` `action/table-full`
+ * (the table) or `server/overloaded` (the server) goes first, and a client does not rejoin after it (it would take
+ * the place of another watcher in turn).
  */
 export const MADE_ROOM_CLOSE_CODE = 4409;
 

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { DEFAULT_ENVY_BONUS, PaiGowError, tableConfig, unwrap, type Rng, type TableConfig, type TableConfigInput } from '@paigow/engine';
 import type { HttpErrorBody, InboxNotice } from '@paigow/protocol';
-import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from './admission/index.js';
+import { Admission, DEFAULT_ADMISSION, Watchers, type AdmissionLimits } from './admission/index.js';
 import { ServerHealth, STARTING_READINESS, type Liveness, type Readiness } from './health/index.js';
 import { HintPool, type HintService } from './hint/index.js';
 import { Coach, coachReader, DailyChallenge, GradePool, type ExactScores } from './coach/index.js';
@@ -112,7 +112,7 @@ export interface StartServerOptions {
   readonly logger?: Logger;
   /** `/readyz` answers 503 (overloaded) while the event loop's delay (p99 over 2 s) is above this, ms (default 1,000). */
   readonly maxEventLoopLagMs?: number;
-  /** Admission control: new seats are refused (`server/overloaded`) past these limits (default `DEFAULT_ADMISSION`; docs/server.md "Admission control"). */
+  /** Admission control: new players are refused (`server/overloaded`) past these limits (default `DEFAULT_ADMISSION`; docs/server.md "Admission control"). */
   readonly admission?: Partial<AdmissionLimits>;
   /** Computes table Hints (default: a `HintPool` of worker threads, started at the first deal and closed with the server). */
   readonly hints?: HintService;
@@ -167,7 +167,7 @@ export interface ServerHandle {
   readonly health: ServerHealth;
   /** This process's lease, renewed by a worker thread; the tables deal and settle only while `lease.held()`. */
   readonly lease: LeaseKeeper;
-  /** Admission control: whether new seats are taken now, and how many were refused. */
+  /** Admission control: whether new players are taken now, and how many players and seats were refused. */
   readonly admission: Admission;
   /** Stops taking players, closes the tables, the connections, ends the lease and closes the database. */
   close(options?: CloseOptions): Promise<void>;
@@ -447,6 +447,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     const recovery = await recover();
 
     // 3. The tables, the HTTP API and the rooms.
+    /** Who only watches at this process's tables (kept by the rooms): at the player limit, one makes room for a player coming in. */
+    const watchers = new Watchers();
     const admission = new Admission(
       { ...DEFAULT_ADMISSION, ...options.admission },
       {
@@ -456,6 +458,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
           for (const runner of runners.values()) count += runner.connectedPlayerCount;
           return count;
         },
+        seated: () => {
+          let count = 0;
+          for (const runner of runners.values()) count += runner.seatedPlayerCount;
+          return count;
+        },
+        watchers,
       },
     );
     ownPool = options.hints === undefined ? new HintPool() : null;
@@ -484,7 +492,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
           inbox,
           deadlines: options.roundDeadlines,
           fence: () => leaseKeeper.held(),
-          admit: () => admission.admit(),
+          // A sit comes from a player connected at the table, counted already: refused for the delay, or when as
+          // many players as the limit are seated.
+          admit: () => admission.admitSit(),
           playerTables,
           // In a cluster, a seat a player was told it has is saved before that view goes, so it outlives a kill -9 of this process.
           ...(options.redisUrl === undefined ? {} : { seatsChanged: async () => hosting?.saveSeats(config.tableId) }),
@@ -514,7 +524,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
               options.redisPrefix ??
               defaultRedisPrefix(db.schema === null ? { sqlitePath: join(options.dataDir ?? './data', 'paigow.sqlite') } : { databaseUrl: options.databaseUrl as string, schema: db.schema }, options.redisUrl),
           };
-    gameServer = await createGameServer(httpServer, { players, runners, limits, rateLimits, allowedOrigins, logger, admission }, redis, logger, options.publicAddress);
+    gameServer = await createGameServer(httpServer, { players, runners, limits, rateLimits, allowedOrigins, logger, admission, watchers }, redis, logger, options.publicAddress);
     const games: GameServer = gameServer;
     if (games.pubsub !== null) {
       // Another process moved money of these players: their seats here read the ledger again.

@@ -1,16 +1,23 @@
 /**
  * Admission control (docs/server.md "Admission control", issue 11 point 4b): a process that is overloaded
- * refuses new seats with `server/overloaded` rather than slowing every player down. It is overloaded when
- * its event loop's delay (p99 over the last short window, `ServerHealth.eventLoopLagMs`) or the number of
- * players at its tables passes a limit. Players already seated play on; the lobby shows the tables as full.
+ * refuses new players with `server/overloaded` rather than slowing every player down. It is overloaded when
+ * its event loop's delay (p99 over the last short window, `ServerHealth.eventLoopLagMs`) passes a limit, or
+ * the number of players at its tables reaches one and none of them only watches. At that number, a
+ * player who comes in takes the place of the one that has been connected longest among those who only watch
+ * (`Watchers`): watchers who never sit do not shut players out, and the process's load stays bounded by the
+ * number. Players already seated play on; the lobby shows the tables as full while a new player is refused.
  */
 import type { RuleError } from '@paigow/engine';
+import type { WatcherPlaces } from './watchers.js';
 
 /** The limits, each with its environment variable. */
 export interface AdmissionLimits {
-  /** Players with a client connected at this process's tables (a player at two tables counts twice) above which new seats are refused (`PAIGOW_MAX_PLAYERS`). */
+  /**
+   * Players with a client connected at this process's tables (a player at two tables counts twice, seated or
+   * watching) at which a new player takes a watcher's place, or is refused when nobody only watches (`PAIGOW_MAX_PLAYERS`).
+   */
   readonly maxPlayers: number;
-  /** Event-loop delay, p99 over the last window, above which new seats are refused, ms (`PAIGOW_ADMIT_MAX_LAG_MS`). */
+  /** Event-loop delay, p99 over the last window, above which new players and new seats are refused, ms (`PAIGOW_ADMIT_MAX_LAG_MS`). */
   readonly maxEventLoopLagMs: number;
 }
 
@@ -29,9 +36,13 @@ export interface AdmissionProbe {
   readonly eventLoopLagMs: () => number;
   /** Players with a client connected at this process's tables now. */
   readonly players: () => number;
+  /** Those of them with a seat there. */
+  readonly seated: () => number;
+  /** The players who only watch, one of whom makes room for a player at the limit (default: none). */
+  readonly watchers?: WatcherPlaces;
 }
 
-/** Decides whether this process takes a new seat. One per server (`startServer`). */
+/** Decides whether this process takes a new player or a new seat. One per server (`startServer`). */
 export class Admission {
   private refusedCount = 0;
 
@@ -40,29 +51,58 @@ export class Admission {
     private readonly probe: AdmissionProbe,
   ) {}
 
-  /** Why a new seat is refused now (`server/overloaded`, with the limit passed), or null when it is taken. */
+  /**
+   * Why a new player would be refused now (`server/overloaded`, with the limit passed), or null when it would be
+   * taken: the delay is over its limit, or the players reach theirs and none of them only watches (or as many have a
+   * seat). Changes nothing.
+   */
   refusal(): RuleError | null {
-    const lagMs = this.probe.eventLoopLagMs();
-    if (lagMs > this.limits.maxEventLoopLagMs) {
-      return { code: 'server/overloaded', message: `this server is busy (event-loop delay ${Math.round(lagMs)} ms): try again in a minute or pick another table` };
-    }
-    const players = this.probe.players();
-    if (players >= this.limits.maxPlayers) {
-      return { code: 'server/overloaded', message: `this server is full (${players} players): try again in a minute or pick another table` };
-    }
-    return null;
+    return this.lagRefusal() ?? (this.seatsFull() || (this.full() && !(this.probe.watchers?.any() ?? false)) ? this.fullRefusal() : null);
   }
 
-  /** The same as `refusal()`, counting a refusal (`refusals`). */
+  /**
+   * A player not at the table joins it: why it is refused (counted in `refusals`), or null when it is taken. At
+   * the player limit it takes the place of the player connected longest among those who only watch, which is closed;
+   * it is refused when none only watches, or when as many players as the limit have a seat.
+   */
   admit(): RuleError | null {
-    const refused = this.refusal();
+    const refused = this.lagRefusal() ?? (this.seatsFull() || (this.full() && !(this.probe.watchers?.replaceLongest() ?? false)) ? this.fullRefusal() : null);
     if (refused !== null) this.refusedCount += 1;
     return refused;
   }
 
-  /** New seats refused so far. */
+  /**
+   * A player connected at the table without a seat asks for one: why it is refused (counted), or null. It is counted
+   * among the players already, so a seat adds none: it is refused while the delay is over its limit, or when as
+   * many players as the limit have a seat (joins taken together before the count caught up cannot all sit).
+   */
+  admitSit(): RuleError | null {
+    const refused = this.lagRefusal() ?? (this.seatsFull() ? this.fullRefusal() : null);
+    if (refused !== null) this.refusedCount += 1;
+    return refused;
+  }
+
+  /** New players and seats refused so far. */
   get refusals(): number {
     return this.refusedCount;
+  }
+
+  private lagRefusal(): RuleError | null {
+    const lagMs = this.probe.eventLoopLagMs();
+    if (lagMs <= this.limits.maxEventLoopLagMs) return null;
+    return { code: 'server/overloaded', message: `this server is busy (event-loop delay ${Math.round(lagMs)} ms): try again in a minute or pick another table` };
+  }
+
+  private full(): boolean {
+    return this.probe.players() >= this.limits.maxPlayers;
+  }
+
+  private seatsFull(): boolean {
+    return this.probe.seated() >= this.limits.maxPlayers;
+  }
+
+  private fullRefusal(): RuleError {
+    return { code: 'server/overloaded', message: `this server is full (${this.probe.players()} players): try again in a minute or pick another table` };
   }
 }
 

@@ -6,7 +6,8 @@
  * multi-player rule), as in play; like the web client, a client acknowledges each stored notice it receives
  * (`ack-notice`: its settled round's, one a round). A run lasts a number of rounds or seconds; meanwhile the server's
  * `/metrics` is read every 2 s (event-loop delay, RSS), and afterwards its ledger is summed (drift).
- * Clients refused a seat by admission control (`server/overloaded`) are counted and do not play.
+ * Clients refused a seat by admission control (`server/overloaded`), or closed before they sat to take in a player
+ * at the process's limit (close code `MADE_ROOM_CLOSE_CODE`), are counted and do not play.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TableConfigInput } from '@paigow/engine';
-import { onTableView, type InboxNotice, type SessionResponse, type TableView } from '@paigow/protocol';
+import { MADE_ROOM_CLOSE_CODE, onTableView, type InboxNotice, type SessionResponse, type TableView } from '@paigow/protocol';
 import type { AdmissionLimits } from '../admission/index.js';
 import { createLedger } from '../ledger/index.js';
 import { startServer } from '../server.js';
@@ -153,7 +154,7 @@ export interface BenchResult {
   readonly actions: number;
   readonly seconds: number;
   readonly wagers: number;
-  /** Clients refused a seat by admission control (`server/overloaded`); they did not play. */
+  /** Clients refused a seat by admission control (`server/overloaded`, or closed before they sat to take in another); they did not play. */
   readonly refused: number;
   /** The server's event-loop delay: the highest p99 of a 2 s window during play, ms. */
   readonly lagP99Ms: number;
@@ -228,6 +229,7 @@ export function percentile(sorted: readonly number[], p: number): number {
 interface BenchClient {
   send(type: string, payload: unknown): void;
   onMessage<T>(type: string, callback: (message: T) => void): void;
+  onLeave(callback: (code: number) => void): void;
   leave(consented?: boolean): Promise<unknown>;
 }
 
@@ -350,9 +352,16 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
         }
         let request = 0;
         let latest: TableView | null = null;
-        const waiters = new Set<(event: { view?: TableView; error?: { code: string; message: string; requestId: string | null } }) => void>();
+        type BenchEvent = { view?: TableView; error?: { code: string; message: string; requestId: string | null }; closed?: number };
+        const waiters = new Set<(event: BenchEvent) => void>();
         room.onMessage('error', (error: { code: string; message: string; requestId: string | null }) => {
           for (const waiter of [...waiters]) waiter({ error });
+        });
+        // At the process's player limit, a client that has not sat yet may be closed to take in a player (admission control).
+        let closedCode: number | null = null;
+        room.onLeave((code) => {
+          closedCode = code;
+          for (const waiter of [...waiters]) waiter({ closed: code });
         });
         // As the web client does (docs/server.md "The player inbox"): each stored notice is acknowledged once received.
         let acks = 0;
@@ -377,12 +386,16 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
               done();
               reject(new Error(`client ${i}: timed out`));
             }, 60_000);
-            const waiter = (event: { view?: TableView; error?: { code: string; message: string; requestId: string | null } }): void => {
+            const waiter = (event: BenchEvent): void => {
               if (type !== undefined && !acknowledged && (event.view?.ack === requestId || event.error?.requestId === requestId)) {
                 acknowledged = true;
                 if (sentAt >= measuredFrom && sentAt < deadline) actionLatencies.push(performance.now() - sentAt);
               }
-              if (event.error !== undefined && event.error.requestId === requestId) {
+              if (event.closed !== undefined) {
+                done();
+                const code = event.closed === MADE_ROOM_CLOSE_CODE ? 'server/overloaded' : 'closed';
+                reject(Object.assign(new Error(`client ${i}: closed (${event.closed})`), { code }));
+              } else if (event.error !== undefined && event.error.requestId === requestId) {
                 done();
                 reject(Object.assign(new Error(`client ${i}: ${event.error.code} ${event.error.message}`), { code: event.error.code }));
               } else if (event.view !== undefined && predicate(event.view)) {
@@ -400,7 +413,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
           if ((error as { code?: string }).code !== 'server/overloaded') throw error;
           refused += 1;
           arrived();
-          await room.leave(true);
+          if (closedCode === null) await room.leave(true);
           return;
         }
         arrived();

@@ -65,7 +65,11 @@ export interface HttpServices {
   readonly matchmaking: RequestHandler;
   /** Closes the table connections of a player whose session was just signed out. */
   readonly signedOut: (playerId: string) => Promise<void>;
-  /** Admission control: while it refuses new seats, the lobby shows every table full (docs/server.md "Admission control"). */
+  /**
+   * Admission control: while it would refuse a new player (`Admission.refusal`: the event loop lags, or the
+   * players reach the limit and none only watches, or as many are seated), the lobby shows every table full
+   * (docs/server.md "Admission control").
+   */
   readonly admission?: { refusal(): unknown };
   /** The coach's grades (issue 17): the `grade` of history rounds and the `/api/coach` routes; without it, no grades. */
   readonly coach?: CoachReader;
@@ -127,7 +131,7 @@ async function signedIn(services: HttpServices, req: Request, res: Response): Pr
 /**
  * The lobby entry of a table, read from what a spectator sees of it (`runner.view(null)`, the protocol's
  * projection; never the runner's state, which holds the deck and the hands); `full` (admission control
- * refuses new seats on this process) shows every seat as taken.
+ * would refuse a new player on this process) shows every seat as taken.
  */
 export function lobbyTable(view: TableView, full = false): LobbyTable {
   const { config } = view;

@@ -18,6 +18,7 @@
 import { ClientState, generateId, matchMaker, Room, RoomInternalState, ServerError, type AuthContext, type Client, type ClientPrivate } from '@colyseus/core';
 import type { RuleError } from '@paigow/engine';
 import { MADE_ROOM_CLOSE_CODE, parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type InboxNotice } from '@paigow/protocol';
+import type { Watchers } from '../admission/index.js';
 import { authenticate } from '../auth/index.js';
 import { rateLimited, type RateLimits, type ServerLimits } from '../limits/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
@@ -35,8 +36,13 @@ export interface TableRoomServices {
   readonly rateLimits: RateLimits;
   /** Where refused frames are logged (default `rootLogger()`). */
   readonly logger?: Logger;
-  /** Admission control (docs/server.md "Admission control"): a new player's seat is refused while it says why. */
+  /**
+   * Admission control (docs/server.md "Admission control"): a new player's seat reservation is refused while it
+   * says why (at the player limit, it first closes the longest watcher of `watchers` to take the player in).
+   */
   readonly admission?: { admit(): RuleError | null };
+  /** The process's watchers, kept by its rooms for admission control (default: none kept). */
+  readonly watchers?: Watchers;
 }
 
 /** `onCreate` options: the table id (also the room id) and the services. */
@@ -106,7 +112,8 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
    * route, after the static `onAuth`).
    * @returns the reservation's session id; or `rate/too-many-connections` when the player already has
    *   `limits.connectionsPerPlayer` connections and reservations here, `server/overloaded` for a player not at
-   *   this table while the process is overloaded (admission control), or `action/table-full` when the room is full
+   *   this table while the process is overloaded (admission control: at its player limit a watcher anywhere in the
+   *   process makes room first, if there is one), or `action/table-full` when the room is full
    *   (never for a player at this table: `hasReachedMaxClients`)
    */
   async reserveSeatFor(auth: JoinAuth, options: unknown): Promise<SeatAnswer> {
@@ -163,6 +170,29 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   }
 
   /**
+   * Whether `playerId` only watches here: at the table with a client connected (so admission control counts it),
+   * without a seat, and with a client joined (one still joining would not read why it is closed).
+   */
+  private watching(playerId: string): boolean {
+    const player = this.runner.current.players[playerId];
+    if (player === undefined || !player.connected || player.seat !== null) return false;
+    for (const client of this.clientsOf.get(playerId) ?? []) if (client.state === ClientState.JOINED) return true;
+    return false;
+  }
+
+  /**
+   * The process is at its player limit and `playerId`, watching here longest, gives its place to a player coming
+   * in (admission control, `Watchers.replaceLongest`): each of its clients here is told `server/overloaded` and
+   * closed with `MADE_ROOM_CLOSE_CODE`, so the web client does not rejoin.
+   */
+  private closeWatcher(playerId: string): void {
+    for (const client of this.clientsOf.get(playerId) ?? []) {
+      this.sendError(client, { code: 'server/overloaded', message: 'this server is full: your place as a watcher went to a player who came to play; try again in a minute or pick another table' }, null);
+      client.leave(MADE_ROOM_CLOSE_CODE);
+    }
+  }
+
+  /**
    * Closes every connection of `playerId` here after telling it `auth/invalid-session` (its session was
    * signed out; called through `matchMaker.remoteRoomCall` by `GameServer.disconnectPlayer`).
    */
@@ -182,6 +212,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
       this.clientsOf.set(player.id, clients);
     }
     clients.add(client);
+    this.services.watchers?.enter(this.roomId, player.id, { watching: () => this.watching(player.id), close: () => this.closeWatcher(player.id) });
     const joined = await this.runner.join(player);
     if (!joined.ok) this.sendError(client, joined.error, null);
     // The join's change announcement sent every client its view, this one included; then this client gets
@@ -196,6 +227,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     clients?.delete(client);
     if (clients !== undefined && clients.size === 0) {
       this.clientsOf.delete(playerId);
+      this.services.watchers?.leave(this.roomId, playerId);
       await this.runner.leave(playerId);
     }
   }

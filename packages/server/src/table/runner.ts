@@ -98,7 +98,9 @@ export interface TableRunnerOptions {
   readonly fence?: () => boolean;
   /**
    * Admission control (docs/server.md "Admission control"): why this process takes no new seat now
-   * (`server/overloaded`), or null. A `sit` by a player without a seat here is refused with it. Default: always admitted.
+   * (`server/overloaded`: the server's refuses it for the event-loop delay, or when the player limit's number of
+   * players have a seat; the player is counted already), or null.
+   * A `sit` by a player without a seat here is refused with it. Default: always admitted.
    */
   readonly admit?: () => RuleError | null;
   /** The server's index of which tables each player is at, kept up to date by this runner (default none). */
@@ -205,6 +207,13 @@ export class TableRunner {
   get connectedPlayerCount(): number {
     let count = 0;
     for (const player of Object.values(this.state.players)) if (player.connected) count += 1;
+    return count;
+  }
+
+  /** Those of `connectedPlayerCount` with a seat here, for admission control (a seat is refused past its limit). */
+  get seatedPlayerCount(): number {
+    let count = 0;
+    for (const player of Object.values(this.state.players)) if (player.connected && player.seat !== null) count += 1;
     return count;
   }
 

@@ -137,7 +137,7 @@ export async function connectTable(
     r.onMessage('*', () => undefined);
     r.onLeave((code) => {
       if (room === r) room = null;
-      // The table was full and this watcher's place went to a player (the error came first): rejoining would take another's.
+      // The table or the server was full and this watcher's place went to a player (the error came first): rejoining would take another's.
       if (code === MADE_ROOM_CLOSE_CODE) listener.status('closed');
       else if (!closed) void rejoin();
     });
