@@ -309,6 +309,12 @@ describe('the multi-player deal rule and timers (rules.md §5)', () => {
     s = must(s, { type: 'tick', nowMs: s.nowMs + 60_000 });
     expect(s.players.b).toBeUndefined();
     expect(s.seats[1]).toBeNull();
+    // Back after losing the seat, b Rebets what it played in the table's last round (it had no last bets: Rebet refused).
+    s = must(s, { type: 'join', playerId: 'b', nickname: 'nick-b', balanceCents: 100_000, compPoints: 0, nowMs: s.nowMs });
+    s = must(s, { type: 'sit', playerId: 'b', seat: 1, nowMs: s.nowMs });
+    s = must(s, { type: 'rebet', playerId: 'b', nowMs: s.nowMs });
+    expect(s.players.b.bets).toEqual(s.lastRound?.players.find((seat) => seat.playerId === 'b')?.bets);
+    expect(s.players.b.bets.main).toBeGreaterThan(0);
   });
 
   it('a failed deal (the ledger refused it) puts the bets back, not ready', () => {

@@ -205,6 +205,12 @@ function returnBets(s: Draft, p: PlayerState, reason: NoticeParams['notice/bet-r
 // ---------------------------------------------------------------------------------------------
 // Room membership and seats
 
+/** The bets `playerId` played in the table's last settled round, else `null` (what Rebet places). */
+function lastBetsOf(s: TableState, playerId: string): Bets | null {
+  const played = s.lastRound?.players.find((seat) => seat.playerId === playerId);
+  return played === undefined ? null : { ...played.bets };
+}
+
 function join(s: Draft, playerId: string, nickname: string, balanceCents: number, compPoints: number): Step {
   const known = s.players[playerId];
   if (known !== undefined) {
@@ -224,7 +230,8 @@ function join(s: Draft, playerId: string, nickname: string, balanceCents: number
     bets: { ...NO_BETS },
     firstBetAtMs: null,
     ready: false,
-    lastBets: null,
+    // A player back after losing its seat Rebets what it played in the table's last round, if it played it.
+    lastBets: lastBetsOf(s, playerId),
     leaveAfterRound: false,
     clientSeed: null,
     activeAtMs: s.nowMs,
