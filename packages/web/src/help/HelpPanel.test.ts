@@ -87,6 +87,22 @@ describe('the help panel at a table', () => {
     expect(draw('low', 'ru')).toContain('aria-label="туз пик"');
     expect(draw('low', 'fr')).toContain('aria-label="as de pique"');
   });
+  it('names a built-in table as the lobby and the table do, in the player’s language', () => {
+    const builtIn = { ...config, tableId: 'table-4', name: 'Foxwoods house way (1–100)' } as TableConfigView;
+    const shown = { ru: 'House Way Foxwoods', fr: 'Règle de la maison Foxwoods', de: 'Art des Hauses von Foxwoods', es: 'Reglas de la casa de Foxwoods' } as const;
+    for (const lng of ['ru', 'fr', 'de', 'es'] as const) {
+      const name = createI18n(lng).t('tableNames.table-4');
+      expect(name, lng).not.toBe('Foxwoods house way (1–100)');
+      expect(name, lng).toContain(shown[lng]);
+      for (const section of ['banking', 'commission'] as const) {
+        const html = draw(section, lng, builtIn);
+        expect(html, `${lng} ${section}`).toContain(name);
+        expect(html, `${lng} ${section}`).not.toContain('Foxwoods house way (1–100)');
+      }
+    }
+    // A table the operator named (or a built-in id renamed) keeps its own name.
+    expect(draw('banking', 'fr', { ...config, tableId: 'table-4', name: 'Salle Jade' } as TableConfigView)).toContain('Salle Jade');
+  });
   it('away from a table, uses the usual figures and says so', () => {
     const html = draw('commission', 'en', null);
     expect(html).toContain('a commission of 5%');

@@ -10,7 +10,7 @@ import { parseCards } from '@paigow/engine';
 import type { TableConfigView } from '@paigow/protocol';
 import { PlayingCard } from '../table-ui/Card.js';
 import { cardName } from '../table-ui/card-name.js';
-import { formatMoney } from '../app/i18n/index.js';
+import { formatMoney, tableName } from '../app/i18n/index.js';
 import { ensureHelpCatalogs, HELP_NAMESPACE } from './content/index.js';
 import { EXAMPLE_STAKE_CENTS, formatRate, helpFacts, type HelpFacts } from './facts.js';
 import { houseWayHelpKeys } from './house-way-rules.js';
@@ -33,9 +33,11 @@ export interface HelpPanelProps {
 /** The dialog (`help-panel`, `data-section`): contents (`help-nav-<section>`) and one section (`help-section-<section>`). */
 export function HelpPanel({ location, config, onClose }: HelpPanelProps) {
   const { t, i18n } = useTranslation(HELP_NAMESPACE);
+  const { t: tMain } = useTranslation();
   ensureHelpCatalogs(i18n);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const facts = helpFacts(config);
+  // The table's name as the lobby and the table show it (a built-in table's is translated).
+  const facts = helpFacts(config, config ? tableName(tMain, config) : undefined);
   const panelRef = useRef<HTMLDivElement>(null);
   // Focus moves into the dialog when it opens and stays in it (Tab wraps around); Escape closes it.
   useEffect(() => {

@@ -18,7 +18,10 @@ export const EXAMPLE_STAKE_CENTS = 10_000;
 
 /** What the help says with numbers. Money in cents, rates in basis points, times in ms. */
 export interface HelpFacts {
-  /** The table's name, or `null` for the usual figures (help opened away from a table). */
+  /**
+   * The table's name as the lobby and the table show it (a built-in table's translated, `tableName` in
+   * app/i18n), or `null` for the usual figures (help opened away from a table).
+   */
   readonly tableName: string | null;
   readonly commissionBps: number;
   readonly bankerFeeBps: number;
@@ -45,12 +48,14 @@ export interface HelpFacts {
 /**
  * The figures of a table (from its view's `config`), or the seeds' defaults when `config` is `null`:
  * 5% commission, 1.5% banker fee, 50 comp points, seed 003's pay table, the seeds' house way, `DEFAULT_TIMERS`.
+ * @param shownName the table's name in the player's language (`tableName(t, config)`); the configured
+ *   `config.name` when omitted
  */
-export function helpFacts(config: TableConfigView | null): HelpFacts {
+export function helpFacts(config: TableConfigView | null, shownName?: string): HelpFacts {
   const commissionBps = config?.commissionBps ?? 500;
   const bankerFeeBps = config?.bankerFeeBps ?? 150;
   return {
-    tableName: config?.name ?? null,
+    tableName: config ? (shownName ?? config.name) : null,
     commissionBps,
     bankerFeeBps,
     exampleNetCents: EXAMPLE_STAKE_CENTS - applyRateHalfUp(EXAMPLE_STAKE_CENTS, commissionBps),
