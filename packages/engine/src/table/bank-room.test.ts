@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apply } from './apply.js';
 import { bankRoomCents, coverableCents } from './bank-room.js';
-import { must, seatPlayers, testTable } from '../testing/table.js';
+import { dealWith, must, seatPlayers, testTable } from '../testing/table.js';
 import { viewFor } from '@paigow/protocol';
 
 describe('what the bank can still take (rules.md §3.1, §5: a banking player covers every main bet plus its fee)', () => {
@@ -28,5 +28,41 @@ describe('what the bank can still take (rules.md §3.1, §5: a banking player co
     s = must(s, { type: 'bet', playerId: 'c', spot: 'main', amountCents: 4_000, nowMs: s.nowMs });
     expect(viewFor(s, 'b').banker).toMatchObject({ roomCents: 0 });
     expect(viewFor(s, 'a').banker).toMatchObject({ roomCents: 0 });
+  });
+});
+
+describe("the bank's room through a dealt round (tester at table-3: the banker's cover line grew after the deal)", () => {
+  const STRONG = 'As Ah Ks Kh Qs Qh 2c';
+  const WEAK = '3c 4d 7h 9s Jd 6c 2d';
+  const OTHER = '5s 6s 7s 8s Js Tc 2h';
+
+  /** Dave banks at a 3-seat table of max 100.00 with `balanceCents`, approved; Bob bets 20.00 and is dealt with Cat. */
+  function dealtAgainst(balanceCents: number): { before: number; after: number; coverAfter: number } {
+    let s = seatPlayers(testTable({ seats: 3, playerBanking: true }), ['dave', 'bob', 'cat'], balanceCents, 60);
+    s = must(s, { type: 'take-bank', playerId: 'dave', nowMs: s.nowMs });
+    s = must(s, { type: 'approve', playerId: 'dave', nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'bob', spot: 'main', amountCents: 2_000, nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'cat', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'bob', nowMs: s.nowMs });
+    const before = viewFor(s, 'dave').banker;
+    s = must(s, { type: 'ready', playerId: 'cat', nowMs: s.nowMs }, dealWith('r1', STRONG, OTHER, WEAK));
+    s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
+    expect(s.phase).toBe('setting');
+    const view = viewFor(s, 'dave');
+    const onTable = view.seats.reduce((sum, seat) => sum + (seat.role === 'banker' ? 0 : seat.bets.main), 0);
+    if (before.kind !== 'player' || view.banker.kind !== 'player') throw new Error('a player banks');
+    return { before: before.roomCents, after: view.banker.roomCents, coverAfter: view.banker.roomCents + onTable };
+  }
+
+  it('keeps the room the committed cover leaves after the deal, though the escrow took the stakes from the balance', () => {
+    // Full cover: 2 seats × 100.00 + 1.5% = 203.00, covering 200.00 of main bets; 30.00 are down.
+    expect(dealtAgainst(100_000)).toEqual({ before: 17_000, after: 17_000, coverAfter: 20_000 });
+  });
+
+  it('keeps it too when the balance held only the bank requirement (the escrow leaves less than the cover)', () => {
+    // Cover = the whole balance 150.00, covering 147.78 with the fee; after the deal the balance is 119.55.
+    const r = dealtAgainst(15_000);
+    expect(r.after).toBe(r.before);
+    expect(r.coverAfter).toBe(coverableCents(15_000, 150));
   });
 });

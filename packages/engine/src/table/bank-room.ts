@@ -24,14 +24,22 @@ export function coverableCents(balanceCents: number, bankerFeeBps: number): numb
 }
 
 /**
- * What the bank can still take while bets are placed, cents: the main bets the banking player can cover
- * on top of the main bets on the table (never below 0), or `null` when the house banks (no such limit).
+ * What the bank can still take, cents: the main bets its committed cover pays (with the fee) less the main bets
+ * against it (never below 0), or `null` when the house banks (no such limit). While bets are taken these are the
+ * bets on the table and the cover no more than the banker's balance (the `bet/banker-cannot-cover` check). Once a
+ * round holds the bank they are the round's bets and the cover committed at the approval: the deal's escrow took
+ * the stakes from the balance (and from the players' bets on the table), but the cover is unchanged.
  */
 export function bankRoomCents(state: TableState): number | null {
   const banker = state.banker;
   if (banker === null) return null;
   const bankerPlayer = state.players[banker.playerId];
   if (bankerPlayer === undefined) return 0;
+  const round = state.round;
+  if (round !== null && round.banker?.playerId === banker.playerId) {
+    const dealt = round.hands.reduce((sum, hand) => sum + hand.bets.main, 0);
+    return Math.max(0, coverableCents(banker.coverCents ?? 0, state.config.bankerFeeBps) - dealt);
+  }
   const onTable = Object.values(state.players).reduce((sum, p) => sum + (p.playerId === banker.playerId ? 0 : p.bets.main), 0);
   // The bets are checked against the cover the banker committed at its approval (bank-cover.ts).
   return Math.max(0, coverableCents(bankerFundsCents(state), state.config.bankerFeeBps) - onTable);
