@@ -101,6 +101,20 @@ describe('waitingFor (docs/protocol.md "Multi-player Deal rule", "Setting")', ()
     expect(waitingFor(setting)).toBeNull();
   });
 
+  it('at a player-banked table, never counts the banker, whose hand the house way sets (tester at table-3: "2 players" for 1)', () => {
+    const banker: TableView['banker'] = { kind: 'player', seat: 2, nickname: 'Dave', autoApprove: false, approved: true, leaving: false, roomCents: 0 };
+    // The banker's seat as the view sends it in a dealt round: in the round, no hand of its own to set.
+    const dave = seat({ seat: 2, nickname: 'Dave', role: 'banker', inRound: true, hasSet: false, deadlineMs: null });
+    const bo = seat({ seat: 1, nickname: 'Bo', role: 'player', inRound: true, deadlineMs: 44_000 });
+    const v = table('setting', [{ ...me, inRound: true, hasSet: true }, bo, dave], {}, banker);
+    expect(waitingFor(v)).toEqual({ kind: 'set', count: 1, deadlineMs: 44_000 });
+    // Once Bo has set, nobody is left to wait for.
+    expect(waitingFor(table('setting', [{ ...me, inRound: true, hasSet: true }, { ...bo, hasSet: true }, dave], {}, banker))).toBeNull();
+    // The banker's own screen counts the same players.
+    const bankerSeats = [{ ...me, you: false, inRound: true, hasSet: true }, bo, { ...dave, you: true }];
+    expect(waitingFor(table('setting', bankerSeats, { role: 'banker', seat: 2 }, banker))).toEqual({ kind: 'set', count: 1, deadlineMs: 44_000 });
+  });
+
   it("shows the players the banker's approval and its timer; the banker itself waits for nobody then", () => {
     const banker: TableView['banker'] = { kind: 'player', seat: 1, nickname: 'Bea', autoApprove: false, approved: false, leaving: false, roomCents: 0 };
     const seats = [me, seat({ seat: 1, nickname: 'Bea', role: 'banker', deadlineMs: 35_000 })];

@@ -293,7 +293,7 @@ export interface Waiting {
  * What the viewer is waiting for (docs/protocol.md "Multi-player Deal rule", "Setting", rules.md §5
  * timers): after pressing Deal, the other seated, connected players with a main bet who have not pressed
  * Deal (each one's bet timer bounds the wait); after setting its hand, the dealt players who have not
- * set (their decision timers); a player (not the banker) at a table in `approval`, the banker's approval.
+ * set (their decision timers; never a player banker, whose hand the house way sets); a player (not the banker) at a table in `approval`, the banker's approval.
  * @returns `null` when the viewer waits for nobody
  */
 export function waitingFor(view: TableView): Waiting | null {
@@ -312,7 +312,8 @@ export function waitingFor(view: TableView): Waiting | null {
   const mine = view.seats.find((s) => s.you);
   const done = you.role === 'banker' || (mine !== undefined && (!mine.inRound || mine.hasSet));
   if (view.phase === 'setting' && done) {
-    const others = view.seats.filter((s) => !s.you && s.inRound && !s.hasSet);
+    // The banker never sets its hand (the house way does): only the players still to set are waited for.
+    const others = view.seats.filter((s) => !s.you && s.role === 'player' && s.inRound && !s.hasSet);
     return others.length === 0 ? null : { kind: 'set', count: others.length, deadlineMs: latest(others.map((s) => s.deadlineMs)) };
   }
   return null;
