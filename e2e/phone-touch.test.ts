@@ -6,7 +6,9 @@
  *   Deal, Split, House Way, Hint and the chips are at least 44 px tall; the table stays on one screen; a
  *   house-way explanation cut to two lines shows a ▾ and opens whole at a tap.
  * - In every language the top bar's labels read whole (no "…", no accent cut off), the language's name is
- *   whole in its select, the seats are all on screen, and "Table info" holds its text.
+ *   whole in its select, the seats are all on screen, and "Table info" holds its text; in Spanish the player's
+ *   own seat with a main and a Fortune bet ("5 US$ + 1 US$ F") shows the whole nickname (the bets on a line
+ *   of their own under it).
  * - No empty timer ring while no countdown runs.
  * - A reload while setting the hand keeps the card moved into the low hand.
  * - Each page (lobby, table, house-way lab, #/lab and #/fairness) has a level-one heading.
@@ -199,6 +201,37 @@ describe('a 390×844 touch phone', () => {
       await page.close();
     }, 120_000);
   }
+
+  it('reads whole in es: the nickname on the player\'s own seat beside a main and a Fortune bet ("US$")', async () => {
+    const nickname = 'Paloma Ruiz';
+    const page = await openPhone('es', nickname);
+    const t = table(8);
+    await sitAt(page, t.tableId);
+    const main = Math.max(500, t.limits.main.minCents);
+    await placeBet(page, main);
+    await page.getByTestId('chips-to-fortune').click();
+    await page.getByTestId('chip-1').click();
+    await page.locator('[data-testid="fortune-stack"][data-cents="100"]').waitFor();
+    await page.getByTestId('chips-to-main').click();
+    const seat = page.locator(`[data-testid^="seat-"][data-mine="true"][data-main-cents="${main}"][data-fortune-cents="100"]`);
+    await seat.waitFor();
+    await shot(page, 'touch-es-seat-bets');
+    const shown = await seat.evaluate((el) => {
+      const name = el.querySelector('.seat__name') as HTMLElement;
+      const bet = el.querySelector('.seat__bet') as HTMLElement;
+      return {
+        name: name.textContent,
+        nameCut: name.scrollWidth > name.clientWidth + 1,
+        bet: bet.textContent,
+        betCut: bet.scrollWidth > bet.clientWidth + 1 || bet.getBoundingClientRect().right > el.getBoundingClientRect().right + 1,
+        seatCut: el.scrollWidth > el.clientWidth + 1,
+      };
+    });
+    expect(shown).toMatchObject({ name: nickname, nameCut: false, betCut: false, seatCut: false });
+    expect(shown.bet).toContain('US$');
+    expect(await spilled(page, '[data-testid^="seat-"]')).toEqual([]);
+    await page.close();
+  }, 120_000);
 
   it('shows no timer ring while no countdown runs, and the countdown once one does', async () => {
     const page = await openPhone('en', 'Timer Tom');
