@@ -123,3 +123,21 @@ describe('the house-way explanation travels in the round result (issue 12 point 
     expect(view.players.map((p) => [p.houseWayRule, p.houseWayExplanation])).toEqual([[result.players[0].houseWayRule, null], [null, null]]);
   });
 });
+
+describe('the house banking the next round (tester at table-3: "Be the banker" gave no reason after an approval timeout)', () => {
+  it('says so in banker.houseBanksNext until a round the house banked is settled', () => {
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bob', 'ada'], 100_000, 60);
+    expect(viewFor(s, 'ada').banker).toEqual({ kind: 'house' });
+    s = must(s, { type: 'take-bank', playerId: 'bob', nowMs: s.nowMs });
+    s = must(s, { type: 'tick', nowMs: s.nowMs + s.config.timers.approvalMs });
+    expect(s.banker).toBeNull();
+    expect(viewFor(s, 'ada').banker).toEqual({ kind: 'house', houseBanksNext: true });
+    expect(viewFor(s, 'ada').you?.canTakeBank).toBe(false);
+    s = must(s, { type: 'bet', playerId: 'ada', spot: 'main', amountCents: 200, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'ada', nowMs: s.nowMs }, dealWith('r', A, BANKER));
+    s = must(s, { type: 'round-opened', roundId: 'r', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: 'r', playerId: 'ada', nowMs: s.nowMs });
+    expect(viewFor(s, 'ada').banker).toEqual({ kind: 'house' });
+    expect(viewFor(s, 'ada').you?.canTakeBank).toBe(true);
+  });
+});

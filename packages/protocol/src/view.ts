@@ -104,7 +104,15 @@ export interface SeatView {
 
 /** Who banks: the house, or a seated player (rules.md §5 "Play as the banker"). */
 export type BankerView =
-  | { readonly kind: 'house' }
+  | {
+      readonly kind: 'house';
+      /**
+       * Present (`true`) while the house banks the next round because the last player bank ended before a round
+       * was dealt under it (its approval ran out, or its banker left): `take-bank` is refused with
+       * `bank/house-banks-next` until a round the house banked is settled. Absent otherwise.
+       */
+      readonly houseBanksNext?: true;
+    }
   | {
       readonly kind: 'player';
       readonly seat: number;

@@ -1,29 +1,47 @@
 /**
  * The notices the table screen makes itself: a banking player who stops banking (any reason) — the other
- * players are told the house banks now (`local/bank-changed`, the three newest kept).
+ * players are told the house banks now, or, when the bank ended before a round was dealt under it, that the
+ * house banks the next round and why (its approval time ran out, or its banker left) (`local/bank-changed`,
+ * the three newest kept).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '@paigow/protocol';
+import { bankChange, type BankChange } from '../table-ui/bank-status.js';
 import type { ToastNotice } from './Toasts.js';
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** The other players' words for how a bank ended (`notices.bankChanged`, `bankTimedOut`, `bankEndedUndealt`). */
+export function bankChangeText(t: T, change: BankChange): string {
+  switch (change.kind) {
+    case 'approval-timeout':
+      return t('notices.bankTimedOut', { nickname: change.nickname });
+    case 'house-banks-next':
+      return t('notices.bankEndedUndealt', { nickname: change.nickname });
+    default:
+      return t('notices.bankChanged', { nickname: change.nickname });
+  }
+}
 
 /** The local notices of `view`, and their dismissal by id. */
 export function useBankChange(view: TableView | null): { readonly notices: readonly ToastNotice[]; dismiss(id: string): void } {
   const { t } = useTranslation();
   const [notices, setNotices] = useState<readonly ToastNotice[]>([]);
-  const bankerRef = useRef<TableView['banker'] | null>(null);
-  const bankerNow = view?.banker ?? null;
+  const viewRef = useRef<TableView | null>(null);
   const you = view?.you ?? null;
   const iBank = you?.role === 'banker';
   useEffect(() => {
-    const before = bankerRef.current;
-    bankerRef.current = bankerNow;
-    if (before?.kind === 'player' && bankerNow?.kind === 'house' && !iBank && before.seat !== you?.seat) {
-      const text = t('notices.bankChanged', { nickname: before.nickname });
+    const before = viewRef.current;
+    viewRef.current = view;
+    if (before === null || view === null) return;
+    const change = bankChange(before, view);
+    if (change !== null && !iBank && before.banker.kind === 'player' && before.banker.seat !== you?.seat) {
+      const text = bankChangeText(t, change);
       const atMs = Date.now();
       setNotices((list) => [...list, { id: `bank-${atMs}`, code: 'local/bank-changed', text, sticky: false, atMs }].slice(-3));
     }
-  }, [bankerNow, iBank, you?.seat, t]);
+  }, [view, iBank, you?.seat, t]);
   const dismiss = useCallback((id: string) => setNotices((list) => list.filter((n) => n.id !== id)), []);
   return { notices, dismiss };
 }

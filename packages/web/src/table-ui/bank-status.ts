@@ -9,6 +9,8 @@ import type { TableView } from '@paigow/protocol';
  * - `occupied`: `nickname` banks;
  * - `bets-down`: bets are on the table (the bank changes hands only without bets);
  * - `between-rounds`: a round is being played;
+ * - `house-banks-next`: the last bank ended before a round was dealt under it (its approval ran out, or its
+ *   banker left): the house banks the next round (`BankerView.houseBanksNext`, `bank/house-banks-next`);
  * - `comp-points`: `needed` comp points (the table's `bankMinCompPoints`), the viewer has `have`;
  * - `balance`: a balance of `neededCents` (the table maximum plus the banker fee), the viewer has `haveCents`;
  * - `not-seated`: the viewer has no seat;
@@ -18,6 +20,7 @@ export type BankBlock =
   | { readonly kind: 'occupied'; readonly nickname: string }
   | { readonly kind: 'bets-down' }
   | { readonly kind: 'between-rounds' }
+  | { readonly kind: 'house-banks-next' }
   | { readonly kind: 'comp-points'; readonly needed: number; readonly have: number }
   | { readonly kind: 'balance'; readonly neededCents: number; readonly haveCents: number }
   | { readonly kind: 'not-seated' }
@@ -36,6 +39,7 @@ export function bankBlocks(view: TableView): BankBlock[] {
   if (view.phase !== 'betting' || view.roundId !== null) return [{ kind: 'between-rounds' }];
   if (view.seats.some((s) => s.bets.main + s.bets.fortune > 0)) return [{ kind: 'bets-down' }];
   const out: BankBlock[] = [];
+  if (view.banker.houseBanksNext === true) out.push({ kind: 'house-banks-next' });
   const { bankMinCompPoints, bankMinBalanceCents } = view.config;
   if (you.compPoints < bankMinCompPoints) out.push({ kind: 'comp-points', needed: bankMinCompPoints, have: you.compPoints });
   if (you.balanceCents < bankMinBalanceCents) out.push({ kind: 'balance', neededCents: bankMinBalanceCents, haveCents: you.balanceCents });
@@ -82,4 +86,22 @@ export function bankerCover(view: TableView): { readonly coverCents: number; rea
   if (!banker.approved && view.roundId === null) return null;
   const onTable = view.seats.reduce((sum, seat) => sum + (seat.role === 'banker' ? 0 : seat.bets.main), 0);
   return { coverCents: banker.roomCents + onTable, roomCents: banker.roomCents, full: banker.roomCents < view.config.limits.main.minCents };
+}
+
+/**
+ * How a player bank ended, as the other players are told (`local/bank-changed`): `approval-timeout`, its banker
+ * let the approval time run out (the view after is past the approval deadline the banker's seat showed);
+ * `house-banks-next`, its banker left before a round was dealt under it; `stopped`, any other end (the house
+ * banks now). Seen from `before` to `after`; `null` when no player bank ended.
+ */
+export type BankChange = { readonly kind: 'approval-timeout' | 'house-banks-next' | 'stopped'; readonly nickname: string };
+
+/** The player bank that ended from `before` to `after` and how (`BankChange`), or `null`. */
+export function bankChange(before: TableView, after: TableView): BankChange | null {
+  const was = before.banker;
+  if (was.kind !== 'player' || after.banker.kind !== 'house') return null;
+  const nickname = was.nickname;
+  if (after.banker.houseBanksNext !== true) return { kind: 'stopped', nickname };
+  const deadline = before.phase === 'approval' && !was.approved ? (before.seats.find((s) => s.role === 'banker')?.deadlineMs ?? null) : null;
+  return { kind: deadline !== null && after.serverNowMs >= deadline ? 'approval-timeout' : 'house-banks-next', nickname };
 }

@@ -196,6 +196,8 @@ export const de: Translation = {
       other: 'Eine Runde wurde während Ihrer Abwesenheit abgerechnet: {{net}}.',
     },
     bankChanged: '{{nickname}} hält die Bank nicht mehr: Jetzt hält das Haus die Bank.',
+    bankTimedOut: 'Die Genehmigungszeit von {{nickname}} ist abgelaufen: Die nächste Runde hält das Haus die Bank.',
+    bankEndedUndealt: '{{nickname}} hat die Bank abgegeben, bevor eine Runde ausgeteilt wurde: Die nächste Runde hält das Haus die Bank.',
   },
   away: {
     title: 'Während Sie weg waren',
@@ -300,6 +302,7 @@ export const de: Translation = {
       occupied: '{{nickname}} hält die Bank.',
       'bets-down': 'Die Einsätze liegen: Die Bank wechselt nur, wenn keine Einsätze auf dem Tisch liegen.',
       'between-rounds': 'Die Bank wechselt zwischen den Runden.',
+      'house-banks-next': 'Die nächste Runde hält das Haus die Bank: Die letzte Bank endete, bevor eine Runde ausgeteilt wurde. Danach können Sie sie übernehmen.',
       'comp-points': 'Für die Bank braucht es {{needed}} Gutpunkte; Sie haben {{have}}.',
       balance: 'Für die Bank braucht es einen Saldo von {{needed}} (Tischmaximum plus {{fee}} Gebühr); Sie haben {{have}}.',
       'not-seated': 'Nehmen Sie zuerst Platz.',

@@ -250,6 +250,8 @@ export const en = {
       other: 'A round was settled while you were away: {{net}}.',
     },
     bankChanged: '{{nickname}} stopped banking: the house banks now.',
+    bankTimedOut: '{{nickname}}’s approval time ran out: the house banks the next round.',
+    bankEndedUndealt: '{{nickname}} stopped banking before a round was dealt: the house banks the next round.',
   },
   away: {
     title: 'While you were away',
@@ -357,6 +359,7 @@ export const en = {
       occupied: '{{nickname}} is the banker.',
       'bets-down': 'Bets are down: the bank changes hands only when no bets are on the table.',
       'between-rounds': 'The bank changes hands between rounds.',
+      'house-banks-next': 'The house banks the next round: the last bank ended before a round was dealt. Then you can take the bank.',
       'comp-points': 'Banking needs {{needed}} comp points; you have {{have}}.',
       balance: 'Banking needs a balance of {{needed}} (the table maximum plus the {{fee}} fee); you have {{have}}.',
       'not-seated': 'Take a seat first.',

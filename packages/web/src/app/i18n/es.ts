@@ -200,6 +200,8 @@ export const es: Translation = {
       other: 'Se liquidó una ronda mientras no estabas: {{net}}.',
     },
     bankChanged: '{{nickname}} dejó la banca: ahora la lleva la casa.',
+    bankTimedOut: 'Se acabó el tiempo de aprobación de {{nickname}}: la casa lleva la banca en la próxima ronda.',
+    bankEndedUndealt: '{{nickname}} dejó la banca antes de repartir una ronda: la casa la lleva en la próxima ronda.',
   },
   away: {
     title: 'Mientras no estabas',
@@ -305,6 +307,7 @@ export const es: Translation = {
       occupied: '{{nickname}} lleva la banca.',
       'bets-down': 'Hay apuestas en la mesa: la banca solo cambia de manos cuando no hay ninguna.',
       'between-rounds': 'La banca cambia de manos entre rondas.',
+      'house-banks-next': 'La casa lleva la banca en la próxima ronda: la última banca terminó antes de repartir una ronda. Después podrás tomarla.',
       'comp-points': 'Llevar la banca requiere {{needed}} puntos de fidelidad; tienes {{have}}.',
       balance: 'Llevar la banca requiere un saldo de {{needed}} (el máximo de la mesa más la tarifa del {{fee}}); tienes {{have}}.',
       'not-seated': 'Siéntate primero.',
