@@ -9,6 +9,7 @@
  *   whole in its select, the seats are all on screen, and "Table info" holds its text; in Spanish the player's
  *   own seat with a main and a Fortune bet ("5 US$ + 1 US$ F") shows the whole nickname (the bets on a line
  *   of their own under it).
+ * - The felt reaches the bottom of the window (seated, dealt, result), the page not scrolled.
  * - No empty timer ring while no countdown runs.
  * - A reload while setting the hand keeps the card moved into the low hand.
  * - Each page (lobby, table, house-way lab, #/lab and #/fairness) has a level-one heading.
@@ -230,6 +231,29 @@ describe('a 390×844 touch phone', () => {
     expect(shown).toMatchObject({ name: nickname, nameCut: false, betCut: false, seatCut: false });
     expect(shown.bet).toContain('US$');
     expect(await spilled(page, '[data-testid^="seat-"]')).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('draws the felt down to the bottom of the window (packages/web/README.md: the felt fills the window)', async () => {
+    const page = await openPhone('en', 'Felt Fay');
+    const t = table(9);
+    await sitAt(page, t.tableId);
+    const felt = async () =>
+      page.locator('.felt').evaluate((el) => ({ bottom: Math.round(el.getBoundingClientRect().bottom), height: window.innerHeight, scrolled: document.scrollingElement!.scrollHeight > window.innerHeight }));
+    const seated = await felt();
+    expect(seated.bottom, 'seated').toBeGreaterThanOrEqual(seated.height - 12);
+    expect(seated.scrolled).toBe(false);
+    await placeBet(page, Math.max(500, t.limits.main.minCents));
+    const previous = await shownRoundId(page);
+    await deal(page);
+    const dealt = await felt();
+    expect(dealt.bottom, 'dealt').toBeGreaterThanOrEqual(dealt.height - 12);
+    await page.getByTestId('house-way').click();
+    await waitForResult(page, previous);
+    await shot(page, 'touch-en-felt-result');
+    const result = await felt();
+    expect(result.bottom, 'result').toBeGreaterThanOrEqual(result.height - 12);
+    expect(result.scrolled).toBe(false);
     await page.close();
   }, 120_000);
 
