@@ -420,7 +420,8 @@ describe('a player banks (rules.md §3.1, §5, seed 002)', () => {
     s = must(s, { type: 'tick', nowMs: s.nowMs + 35_000 });
     expect(s.banker).toBeNull();
     expect(s.phase).toBe('betting');
-    expect(viewFor(s, 'p').banker).toEqual({ kind: 'house' });
+    // The house banks the next round before anyone may take the bank again (the view says so).
+    expect(viewFor(s, 'p').banker).toEqual({ kind: 'house', houseBanksNext: true });
   });
 
   it('leave-bank during a round takes effect after it', () => {

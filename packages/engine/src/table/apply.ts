@@ -786,8 +786,9 @@ function autoApprove(s: Draft, playerId: string, on: boolean, clientSeed: string
 
 /**
  * The bet deadline of a seat that has bets on the table and has not pressed Deal, else `null` (epoch ms): its
- * first chip plus `betMs`, and never later than the first Deal of a player still ready plus `betMs`, so one slow
- * player delays the others by at most the bet time (protocol.md "Multi-player Deal rule").
+ * first chip plus `betMs`, and never later than the table's deal clock (`TableState.readySinceMs`: the Deal that
+ * found nobody else ready, while someone still is) plus `betMs`, so one slow player delays the others by at most
+ * the bet time (protocol.md "Multi-player Deal rule").
  */
 export function betDeadline(s: TableState, p: PlayerState): number | null {
   if (s.phase !== 'betting' || p.ready || p.firstBetAtMs === null) return null;
@@ -849,8 +850,6 @@ function tick(s: Draft): Step {
     // A connection lost past the reconnection grace (rules.md §5): its bets not dealt go back.
     const betGrace = betGraceDeadline(s, p);
     if (betGrace !== null && betGrace <= now) returnBets(s, p, 'disconnect');
-    const idle = idleSeatDeadline(s, p);
-    if (idle !== null && idle <= now) unseat(s, p, 'idle');
   }
   if (s.phase === 'setting' && s.round !== null) {
     // A connection lost past the reconnection grace (rules.md §5): the house way plays the hand.
@@ -894,6 +893,12 @@ function afterAction(s: Draft): void {
         unseat(s, p, 'disconnected');
       }
     }
+  }
+  // An idle seat stands up after any action that finds it past its time, not only at the next tick: a bet cleared
+  // and placed again in one burst came before the tick and held the seat for good.
+  for (const p of Object.values(s.players)) {
+    const idle = idleSeatDeadline(s, p);
+    if (idle !== null && idle <= s.nowMs) unseat(s, p, 'idle');
   }
   if (dueBettors(s) !== null) askToDeal(s);
 }

@@ -223,11 +223,23 @@ describe('an idle seat (docs/server.md "Timers"; a tester held every seat of the
     s = must(s, { type: 'tick', nowMs: t0 + s.config.timers.idleSeatMs + 10_000 });
     expect(s.players.bank.seat).not.toBeNull();
     expect(s.players.p.seat).not.toBeNull();
+    // Cleared past its time (300 s from the sit): the seat stands up with the clear itself.
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 0, nowMs: t0 + 400_000 });
-    expect(nextDeadline(s)).toBe(t0 + s.config.timers.idleSeatMs);
-    s = must(s, { type: 'tick', nowMs: t0 + 400_000 });
     expect(s.players.p.seat).toBeNull();
     expect(notices(s)).toEqual([['p', 'notice/left-table', { reason: 'idle' }]]);
+  });
+
+  it('stands up a seat past its time at the clear of a bet cleared and placed again in one burst (before the tick)', () => {
+    let s = seatPlayers(testTable(), ['squat', 'p']);
+    const t0 = s.nowMs;
+    const idleMs = s.config.timers.idleSeatMs;
+    s = must(s, { type: 'bet', playerId: 'squat', spot: 'main', amountCents: 100, nowMs: t0 + idleMs - 10_000 });
+    s = must(s, { type: 'bet', playerId: 'squat', spot: 'main', amountCents: 0, nowMs: t0 + idleMs + 1 });
+    // Before the fix the seat stood up only at the tick, and the bet placed again before it kept the seat.
+    expect(s.players.squat.seat).toBeNull();
+    expect(notices(s)).toContainEqual(['squat', 'notice/left-table', { reason: 'idle' }]);
+    const again = apply(s, { type: 'bet', playerId: 'squat', spot: 'main', amountCents: 100, nowMs: t0 + idleMs + 2 });
+    expect(again.ok).toBe(false);
   });
 
   it('is not kept by a bet placed and cleared every few minutes and never dealt (an attacker held a seat for good)', () => {

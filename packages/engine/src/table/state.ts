@@ -291,9 +291,10 @@ export interface TableState {
    */
   houseBanksNext: boolean;
   /**
-   * When the earliest player still ready in this betting phase pressed Deal (epoch ms); read only while some
-   * player with a bet is ready. Every bet timer ends by then plus `betMs`, so the round deals within the bet
-   * time of the first Deal (rules.md §5, protocol.md "Multi-player Deal rule": two players who bet in turn and
+   * The table's deal clock (epoch ms): when a player pressed Deal while nobody else was ready; it runs until the
+   * round deals or nobody is ready any more (a Deal taken back while others stay ready does not restart it), and
+   * is read only while some player with a bet is ready. Every bet timer ends by then plus `betMs`, so a ready
+   * player is dealt within the bet time of that Deal (rules.md §5, protocol.md "Multi-player Deal rule": two players who bet in turn and
    * never deal, each bet returned and placed again, kept a ready player waiting for good).
    */
   readySinceMs: number | null;
