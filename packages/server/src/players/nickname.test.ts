@@ -27,6 +27,12 @@ describe('validateNickname', () => {
     ['a\nb', 'a newline'],
     ['🂡 ace', 'an emoji'],
     ['a.b', 'a dot'],
+    // Nothing visible: Hangul fillers (letters that render as nothing), a tatweel, spaces, _ and - only.
+    ['\u3164', 'a Hangul filler'],
+    ['\u3164\u3164\u3164', 'Hangul fillers'],
+    [' \u3164 \u115F\u1160\uFFA0 ', 'Hangul fillers and spaces'],
+    ['\u0640\u0640', 'tatweels'],
+    ['_-_', 'only _ and -'],
   ])('refuses %j (%s) with auth/invalid-nickname', (raw) => {
     const result = validateNickname(raw);
     expect(result.ok ? undefined : result.error.code).toBe('auth/invalid-nickname');
@@ -66,6 +72,29 @@ describe('validateNickname', () => {
     ['казин' + 'o'],
     // Accents do not make another word.
     ['Déaler'],
+    // Compatibility forms (NFKC): full-width and mathematical letters.
+    ['Ｈｏｕｓｅ'],
+    ['ＤＥＡＬＥＲ'],
+    ['𝐃𝐞𝐚𝐥𝐞𝐫'],
+    ['𝖡𝖺𝗇𝗄𝖾𝗋'],
+    ['ℎouse'],
+    ['Ｌｅ Ｃｒｏｕｐｉｅｒ'],
+    // More letters that look like Latin ones: small capitals, Armenian, Cherokee, a dotless ı.
+    ['ʜᴏᴜsᴇ'],
+    ['ʜouse'],
+    ['ᴅᴇᴀʟᴇʀ'],
+    ['Hօuse'],
+    ['ᎻᎾᏌᏚᎬ'],
+    ['Croupıer'],
+    ['\u13F4\u13AAN\u13E6\u13AC\u13A1'],
+    // Characters that render as nothing or as a joiner: Hangul fillers, a tatweel, a variation selector.
+    ['Deal\u0640er'],
+    ['House\u3164'],
+    ['\u3164Dealer'],
+    ['Banker\u115F'],
+    ['Ban\u1160ker'],
+    ['\uFFA0House'],
+    ['Dea\uFE0Fler'],
   ])('refuses %j, a word the table uses for the house, the dealer or the banker (auth/invalid-nickname)', (raw) => {
     const result = validateNickname(raw);
     expect(result.ok ? undefined : result.error).toEqual({
@@ -78,6 +107,21 @@ describe('validateNickname', () => {
     for (const name of ['Housemate', 'Bankside', 'Dealer 2', 'Casanova', 'Banks', 'Haussmann', 'Ada House', 'Le Bon', 'Elena']) {
       expect(validateNickname(name), name).toEqual(ok(name));
     }
+  });
+
+  it('keeps names that only contain such a word in another form, and other scripts\' own words', () => {
+    for (const name of ['Ｄｅａｌｅｒ 2', '𝐇𝐨𝐮𝐬𝐞mate', 'ʜouse party', 'Hօuse of Cards', 'ᏣᎳᎩ', 'Yıldız', 'مـحـمـد', 'Ալեքսանդր', '한국', '𝒜da']) {
+      expect(validateNickname(name), name).toEqual(ok(name));
+    }
+  });
+
+  it('refuses a nickname without a visible letter or digit with its own message', () => {
+    expect(validateNickname('\u3164\u3164')).toEqual({
+      ok: false,
+      error: { code: 'auth/invalid-nickname', message: 'a nickname needs a visible letter or digit' },
+    });
+    expect(validateNickname('\u3164a\u3164').ok).toBe(true);
+    expect(validateNickname('_7_').ok).toBe(true);
   });
 
   it('lists the words of all five languages the web client plays in', () => {

@@ -32,17 +32,53 @@ export const RESERVED_NICKNAMES: readonly string[] = Object.freeze([
 const ARTICLES = ['', 'the', 'der', 'die', 'das', 'el', 'la', 'le'];
 
 /**
- * Letters of Cyrillic and Greek that look like Latin ones, as the Latin letter (after lower-casing): `Hоuse`
- * with a Cyrillic о reads as the house, and so does `казинo` with a Latin o (both sides are folded alike).
+ * Letters that look like Latin ones, as the Latin letter (after NFKC and lower-casing): `Hоuse` with a
+ * Cyrillic о reads as the house, and so does `казинo` with a Latin o (both sides are folded alike). Cyrillic,
+ * Greek, Armenian (`Hօuse`), Cherokee (`ᎻᎾᏌᏚᎬ`; lower-casing makes its small letters, U+AB70…), Latin small
+ * capitals (`ʜᴏᴜsᴇ`) and other Latin letters that look like a plain one (the dotless ı of `Croupıer`).
+ * NFKC has already folded full-width and mathematical letters (`Ｈｏｕｓｅ`, `𝐃𝐞𝐚𝐥𝐞𝐫`, `ℎ`).
  */
 const LOOKALIKES: Readonly<Record<string, string>> = Object.freeze({
+  // Cyrillic
   а: 'a', в: 'b', е: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'i', ј: 'j', ѕ: 's',
-  α: 'a', β: 'b', ε: 'e', η: 'h', ι: 'i', κ: 'k', μ: 'm', ν: 'n', ο: 'o', ρ: 'p', τ: 't', υ: 'y', χ: 'x',
+  һ: 'h', ԁ: 'd', ӏ: 'l', ԛ: 'q', ԝ: 'w',
+  // Greek
+  α: 'a', β: 'b', ε: 'e', η: 'h', ι: 'i', κ: 'k', μ: 'm', ν: 'n', ο: 'o', ρ: 'p', τ: 't', υ: 'y', χ: 'x', ϲ: 'c',
+  // Armenian
+  օ: 'o', ս: 'u', ո: 'n', հ: 'h', ց: 'g', ք: 'p', զ: 'q',
+  // Cherokee, as lower-cased (Ꭰ D, Ꭱ R, Ꭲ T, Ꭵ i, Ꭹ y, Ꭺ A, Ꭻ J, Ꭼ E, Ꮃ W, Ꮇ M, Ꮋ H, Ꮍ y, Ꮎ O, Ꮐ G, Ꮒ h, Ꮓ Z,
+  // Ꮜ U, Ꮟ b, Ꮢ R, Ꮤ W, Ꮥ S, Ꮩ V, Ꮪ S, Ꮮ L, Ꮯ C, Ꮲ P, Ꮶ K, Ꮷ d, Ᏻ G, Ᏼ B)
+  '\uAB70': 'd', '\uAB71': 'r', '\uAB72': 't', '\uAB75': 'i', '\uAB79': 'y', '\uAB7A': 'a', '\uAB7B': 'j', '\uAB7C': 'e',
+  '\uAB83': 'w', '\uAB87': 'm', '\uAB8B': 'h', '\uAB8D': 'y', '\uAB8E': 'o', '\uAB90': 'g', '\uAB92': 'h', '\uAB93': 'z',
+  '\uAB9C': 'u', '\uAB9F': 'b', '\uABA2': 'r', '\uABA4': 'w', '\uABA5': 's', '\uABA9': 'v', '\uABAA': 's', '\uABAE': 'l',
+  '\uABAF': 'c', '\uABB2': 'p', '\uABB6': 'k', '\uABB7': 'd', '\u13FB': 'g', '\u13FC': 'b',
+  // Latin small capitals
+  ᴀ: 'a', ʙ: 'b', ᴄ: 'c', ᴅ: 'd', ᴇ: 'e', ꜰ: 'f', ɢ: 'g', ʜ: 'h', ɪ: 'i', ᴊ: 'j', ᴋ: 'k', ʟ: 'l', ᴍ: 'm', ɴ: 'n', ᴏ: 'o',
+  ᴘ: 'p', ꞯ: 'q', ʀ: 'r', ꜱ: 's', ᴛ: 't', ᴜ: 'u', ᴠ: 'v', ᴡ: 'w', ʏ: 'y', ᴢ: 'z',
+  // other Latin letters: dotless ı and ȷ, script ɑ and ɡ, iota ɩ
+  ı: 'i', ȷ: 'j', ɑ: 'a', ɡ: 'g', ɩ: 'i',
 });
 
-/** `text` as it is compared with the reserved words: lower case, accents, spaces, `_` and `-` dropped, lookalikes folded. */
+/** Upper-case letters that look like a Latin one that their lower case does not: Armenian Տ (S), Լ (L), Greek Ζ (Z). */
+const UPPER_LOOKALIKES: Readonly<Record<string, string>> = Object.freeze({ Տ: 's', Լ: 'l', Ζ: 'z' });
+
+/**
+ * Characters that render as nothing or only stretch a joining: the default-ignorable code points (among
+ * them the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, which are letters, and variation selectors)
+ * and the Arabic tatweel U+0640 and N'Ko lajanyalan U+07FA.
+ */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u0640\u07FA]/gu;
+
+/** A letter or a digit that shows (once `INVISIBLE` characters are removed). */
+const VISIBLE_LETTER_OR_DIGIT = /[\p{L}\p{Nd}]/u;
+
+/**
+ * `text` as it is compared with the reserved words: NFKC (full-width and mathematical letters made plain),
+ * lower case, invisible characters (`INVISIBLE`), accents, spaces, `_` and `-` dropped, lookalikes folded.
+ */
 function skeleton(text: string): string {
-  const bare = text.toLowerCase().normalize('NFD').replace(/[\p{M}\s_-]/gu, '');
+  const plain = [...text.normalize('NFKC')].map((letter) => UPPER_LOOKALIKES[letter] ?? letter).join('');
+  const bare = plain.toLowerCase().normalize('NFD').replace(INVISIBLE, '').replace(/[\p{M}\s_-]/gu, '');
   return [...bare].map((letter) => LOOKALIKES[letter] ?? letter).join('');
 }
 
@@ -51,9 +87,10 @@ const RESERVED_SKELETONS: ReadonlySet<string> = new Set(RESERVED_NICKNAMES.flatM
 
 /**
  * Checks a guest's nickname and returns it cleaned: Unicode-normalized (NFC) and trimmed, then
- * 1 to 20 characters, each a letter (any script), a digit, a space, `_` or `-`, and not one of
- * `RESERVED_NICKNAMES` (ignoring case, accents, spaces, `_` and `-`, letters of another script that look
- * the same, and an article before it). Existing accounts keep their names: only a new guest is checked.
+ * 1 to 20 characters, each a letter (any script), a digit, a space, `_` or `-`, at least one of them a letter
+ * or digit that shows (not only Hangul fillers, tatweels…: `INVISIBLE`), and not one of `RESERVED_NICKNAMES`
+ * (compared after NFKC, ignoring case, accents, spaces, `_` and `-`, invisible characters, letters that look
+ * the same (`LOOKALIKES`), and an article before it). Existing accounts keep their names: only a new guest is checked.
  * @returns the cleaned nickname, or `auth/invalid-nickname`.
  */
 export function validateNickname(raw: string): Result<string> {
@@ -65,6 +102,9 @@ export function validateNickname(raw: string): Result<string> {
   }
   if (!NICKNAME_CHARACTERS.test(nickname)) {
     return err('auth/invalid-nickname', 'a nickname holds only letters, digits, spaces, _ and -');
+  }
+  if (!VISIBLE_LETTER_OR_DIGIT.test(nickname.replace(INVISIBLE, ''))) {
+    return err('auth/invalid-nickname', 'a nickname needs a visible letter or digit');
   }
   if (RESERVED_SKELETONS.has(skeleton(nickname))) {
     return err('auth/invalid-nickname', 'that nickname is the name of the house, the dealer or the banker at the table: pick another');
