@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { DEFAULT_ENVY_BONUS, PaiGowError, tableConfig, unwrap, type Rng, type TableConfig, type TableConfigInput } from '@paigow/engine';
 import type { HttpErrorBody, InboxNotice } from '@paigow/protocol';
-import { Admission, DEFAULT_ADMISSION, Watchers, type AdmissionLimits } from './admission/index.js';
+import { Admission, DEFAULT_ADMISSION, WATCHER_GRACE_MS, Watchers, type AdmissionLimits } from './admission/index.js';
 import { ServerHealth, STARTING_READINESS, type Liveness, type Readiness } from './health/index.js';
 import { HintPool, type HintService } from './hint/index.js';
 import { Coach, coachReader, DailyChallenge, GradePool, type ExactScores } from './coach/index.js';
@@ -447,10 +447,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     const recovery = await recover();
 
     // 3. The tables, the HTTP API and the rooms.
-    /** Who only watches at this process's tables (kept by the rooms): at the player limit, one makes room for a player coming in. */
-    const watchers = new Watchers();
+    /** Who only watches at this process's tables (kept by the rooms): past the player limit, one makes room for a player who joined. */
+    const admissionLimits: AdmissionLimits = { ...DEFAULT_ADMISSION, ...options.admission };
+    const watchers = new Watchers(admissionLimits.watcherGraceMs ?? WATCHER_GRACE_MS, now);
     const admission = new Admission(
-      { ...DEFAULT_ADMISSION, ...options.admission },
+      admissionLimits,
       {
         eventLoopLagMs: () => serverHealth.eventLoopLagMs(),
         players: () => {

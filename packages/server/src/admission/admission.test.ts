@@ -3,7 +3,7 @@ import { MADE_ROOM_CLOSE_CODE, type TablesResponse } from '@paigow/protocol';
 import type { ServerHandle } from '../server.js';
 import { createStore, getJson, signIn, startTestServer, TestClient, type TestStore } from '../testing/harness.js';
 import { Admission, admissionFromEnv } from './admission.js';
-import { Watchers } from './watchers.js';
+import { WATCHER_GRACE_MS, Watchers } from './watchers.js';
 
 /** Blocks this thread's event loop for `ms`. */
 function busy(ms: number): void {
@@ -29,36 +29,58 @@ describe('Admission', () => {
     expect(admission.refusals).toBe(2);
   });
 
-  it('at the player limit, takes a new player in place of a watcher while there is one; a sit is refused for the delay or when the limit is seated', () => {
+  it('at the player limit, takes a reservation while someone is evictable and closes one only once the player has joined past the limit; a sit is refused for the delay or when the limit is seated', () => {
     let lag = 10;
+    let players = 4;
     let seated = 2;
     const watching = ['w1', 'w2'];
     const closed: string[] = [];
+    let closing = 0;
     const watchers = {
       any: () => watching.length > 0,
+      closing: () => closing,
       replaceLongest: () => {
         const longest = watching.shift();
         if (longest === undefined) return false;
         closed.push(longest);
+        closing += 1;
         return true;
       },
     };
-    const admission = new Admission({ maxPlayers: 4, maxEventLoopLagMs: 100 }, { eventLoopLagMs: () => lag, players: () => 4, seated: () => seated, watchers });
-    // Before the fix: refused while any watcher was connected.
+    const admission = new Admission({ maxPlayers: 4, maxEventLoopLagMs: 100 }, { eventLoopLagMs: () => lag, players: () => players, seated: () => seated, watchers });
     expect(admission.refusal()).toBeNull();
-    expect(admission.admit()).toBeNull();
+    // Reservations close nobody (before the fix each closed a watcher, used or not).
+    for (let i = 0; i < 9; i += 1) expect(admission.admit()).toBeNull();
+    expect(closed).toEqual([]);
+    // At the limit, not over it: nobody is closed.
+    admission.joined();
+    expect(closed).toEqual([]);
+    // One player joined past the limit: one watcher is closed, once, however many joined calls come before it has gone.
+    players = 5;
+    admission.joined();
+    admission.joined();
     expect(closed).toEqual(['w1']);
+    // Being closed, it counts as gone: a reservation is taken while w2 is evictable.
     expect(admission.admit()).toBeNull();
+    players = 6;
+    admission.joined();
     expect(closed).toEqual(['w1', 'w2']);
-    // Every player connected is seated: refused, and the lobby shows full.
+    // Nobody evictable at the limit: refused, and the lobby shows full.
+    players = 4;
+    closing = 0;
     expect(admission.refusal()).toMatchObject({ code: 'server/overloaded', message: expect.stringContaining('4 players') });
     expect(admission.admit()).toMatchObject({ code: 'server/overloaded' });
     expect(admission.refusals).toBe(1);
+    // Past the limit with nobody evictable (joins taken together): nobody closed, nothing thrown.
+    players = 5;
+    admission.joined();
+    expect(closed).toEqual(['w1', 'w2']);
+    players = 4;
     // A sit adds no connection: taken while fewer than the limit are seated.
     expect(admission.admitSit()).toBeNull();
     seated = 4;
     expect(admission.admitSit()).toMatchObject({ code: 'server/overloaded', message: expect.stringContaining('4 players') });
-    // As many seated as the limit (joins taken together before the count caught up): no watcher is closed for a player who could not sit.
+    // As many seated as the limit: refused even with a watcher evictable.
     watching.push('w9');
     expect(admission.refusal()).not.toBeNull();
     expect(admission.admit()).toMatchObject({ code: 'server/overloaded' });
@@ -74,8 +96,9 @@ describe('Admission', () => {
     expect(admission.refusals).toBe(5);
   });
 
-  it('Watchers: the one connected longest who watches gives its place, once; a player keeps its rank while connected', () => {
-    const watchers = new Watchers();
+  it('Watchers: the one connected longest who has watched for the grace gives its place, once; a player keeps its rank while connected', () => {
+    let now = 1_000_000;
+    const watchers = new Watchers(WATCHER_GRACE_MS, () => now);
     const seated = new Set<string>();
     const closed: string[] = [];
     const place = (name: string) => ({ watching: () => !seated.has(name), close: () => closed.push(name) });
@@ -84,16 +107,30 @@ describe('Admission', () => {
     watchers.enter('t1', 'cy', place('cy'));
     // A second connection of Ann at t1 keeps her first one's rank.
     watchers.enter('t1', 'ann', place('ann-again'));
+    // Nobody has watched for the grace yet: a newcomer has time to sit.
+    expect(watchers.any()).toBe(false);
+    expect(watchers.replaceLongest()).toBe(false);
+    now += WATCHER_GRACE_MS - 1;
+    expect(watchers.any()).toBe(false);
+    now += 1;
     seated.add('ann');
+    watchers.seated('t1', 'ann', true);
     expect(watchers.replaceLongest()).toBe(true);
     expect(closed).toEqual(['bo']);
+    expect(watchers.closing()).toBe(1);
     // Bo's clients are closing: his place is not given twice.
     expect(watchers.replaceLongest()).toBe(true);
     expect(closed).toEqual(['bo', 'cy']);
+    expect(watchers.closing()).toBe(2);
     expect(watchers.any()).toBe(false);
     expect(watchers.replaceLongest()).toBe(false);
-    // Ann stands up and watches: hers is next; once she has left, nobody's.
+    watchers.leave('t2', 'bo');
+    expect(watchers.closing()).toBe(1);
+    // Ann stands up and watches: the grace starts again; then hers is next; once she has left, nobody's.
     seated.delete('ann');
+    watchers.seated('t1', 'ann', false);
+    expect(watchers.any()).toBe(false);
+    now += WATCHER_GRACE_MS;
     expect(watchers.any()).toBe(true);
     watchers.leave('t1', 'ann');
     expect(watchers.any()).toBe(false);
@@ -110,6 +147,21 @@ describe('Admission', () => {
 /** The close code `client` gets. */
 function closed(client: TestClient): Promise<number> {
   return new Promise((resolve) => client.room.onLeave((code) => resolve(code)));
+}
+
+/** Waits `ms`. */
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The watchers' grace of the server tests, ms (30 s in production, `WATCHER_GRACE_MS`). */
+const GRACE_MS = 300;
+
+/** Reserves a seat at `tableId` for `token`'s player (`POST /matchmake/joinById`) and never connects. @returns 'reserved', or the refusal */
+async function reserveOnly(server: ServerHandle, tableId: string, token: string): Promise<string> {
+  const response = await fetch(`${server.url}/matchmake/joinById/${tableId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const body = (await response.json()) as { sessionId?: string; error?: string };
+  return body.sessionId !== undefined ? 'reserved' : String(body.error);
 }
 
 /** The event-loop limit of the lag test, ms: above a loaded test machine's own delay, below the test's stalls. */
@@ -151,7 +203,7 @@ describe('admission control on a server (docs/server.md "Admission control")', (
 
   it('watchers who never sit do not shut players out: at the limit a player coming in takes the longest watcher\'s place, and is refused only when everyone connected is seated', async () => {
     store = createStore('sqlite');
-    server = await startTestServer(store, { admission: { maxPlayers: 3, maxEventLoopLagMs: 3_600_000 } });
+    server = await startTestServer(store, { admission: { maxPlayers: 3, maxEventLoopLagMs: 3_600_000, watcherGraceMs: GRACE_MS } });
     const names = ['Wes', 'Wil', 'Wyn', 'Pat', 'Quin', 'Rue'];
     const [w0, w1, w2, p, q, r] = await Promise.all(names.map((name) => signIn(server!, name)));
     // Three guests only watch, at two tables: the process is at its limit.
@@ -160,6 +212,8 @@ describe('admission control on a server (docs/server.md "Admission control")', (
     const wyn = await TestClient.join(server, 'small', w2.token, 'wyn');
     // Wes and Wyn are closed below (a room left already is not left again).
     clients.push(wil);
+    // They have watched for the grace: evictable.
+    await sleep(GRACE_MS + 100);
     // Before the fix: the lobby showed every table full and the join below was refused server/overloaded.
     let lobby = await getJson<TablesResponse>(server, '/api/tables');
     expect(lobby.body.tables.find((t) => t.tableId === 'fresh')).toMatchObject({ seats: 6, seatsTaken: 0 });
@@ -185,6 +239,54 @@ describe('admission control on a server (docs/server.md "Admission control")', (
     // The seated were never closed.
     for (const seated of [pat, wil, quin]) expect(seated.unrequestedErrors).toEqual([]);
     expect(server.admission.refusals).toBe(1);
+  }, 30_000);
+
+  it('reservations never used close nobody; a player who joins past the limit closes one watcher, the one connected longest', async () => {
+    store = createStore('sqlite');
+    server = await startTestServer(store, { admission: { maxPlayers: 3, maxEventLoopLagMs: 3_600_000, watcherGraceMs: GRACE_MS } });
+    const [w0, w1, w2, x, p] = await Promise.all(['Wes', 'Wil', 'Wyn', 'Xan', 'Pat'].map((name) => signIn(server!, name)));
+    const wes = await TestClient.join(server, 'small', w0.token, 'wes');
+    const wil = await TestClient.join(server, 'fresh', w1.token, 'wil');
+    const wyn = await TestClient.join(server, 'small', w2.token, 'wyn');
+    clients.push(wil, wyn);
+    const closes: string[] = [];
+    for (const [name, client] of [['wes', wes], ['wil', wil], ['wyn', wyn]] as const) client.room.onLeave(() => closes.push(name));
+    await sleep(GRACE_MS + 100);
+    // Xan sends 9 reservations at once and never connects (before the fix: each one taken closed a watcher).
+    const statuses = await Promise.all(Array.from({ length: 9 }, (_, i) => reserveOnly(server!, ['small', 'fresh', 'wide'][i % 3] as string, x.token)));
+    expect(statuses).toContain('reserved');
+    await sleep(500);
+    expect(closes).toEqual([]);
+    for (const watcher of [wes, wil, wyn]) expect(watcher.unrequestedErrors).toEqual([]);
+    // Pat joins: one watcher, Wes (connected longest), makes room; the others stay.
+    const wesClosed = closed(wes);
+    const pat = await TestClient.join(server, 'wide', p.token, 'pat');
+    clients.push(pat);
+    expect(await wesClosed).toBe(MADE_ROOM_CLOSE_CODE);
+    await sleep(300);
+    expect(closes).toEqual(['wes']);
+    await expect.poll(() => [...server!.runners.values()].reduce((n, runner) => n + runner.connectedPlayerCount, 0), { timeout: 5_000 }).toBe(3);
+    expect(server.admission.refusals).toBe(0);
+  }, 30_000);
+
+  it('a newcomer has the grace to sit: at the limit with only newcomers watching, a join is refused and closes nobody', async () => {
+    store = createStore('sqlite');
+    // The production grace (WATCHER_GRACE_MS, 30 s).
+    server = await startTestServer(store, { admission: { maxPlayers: 2, maxEventLoopLagMs: 3_600_000 } });
+    const [a, p, x] = await Promise.all(['Ann', 'Pat', 'Xan'].map((name) => signIn(server!, name)));
+    const ann = await TestClient.join(server, 'small', a.token, 'ann');
+    clients.push(ann);
+    await ann.act('sit', { seat: 0 });
+    // Pat comes to play: the process is at its limit.
+    const pat = await TestClient.join(server, 'small', p.token, 'pat');
+    clients.push(pat);
+    // Before the fix: Xan's reservation closed Pat before he could sit.
+    await expect(TestClient.join(server, 'fresh', x.token, 'xan')).rejects.toThrow(/server\/overloaded: this server is full \(2 players\)/);
+    for (let i = 0; i < 5; i += 1) expect(await reserveOnly(server, 'fresh', x.token)).toMatch(/^server\/overloaded/);
+    expect((await pat.act('sit', { seat: 1 })).you?.seat).toBe(1);
+    expect(pat.unrequestedErrors).toEqual([]);
+    const lobby = await getJson<TablesResponse>(server, '/api/tables');
+    for (const table of lobby.body.tables) expect(table.seatsTaken).toBe(table.seats);
   }, 30_000);
 
   it('counts the players connected: a seat held for a player whose client left does not keep a new player out', async () => {

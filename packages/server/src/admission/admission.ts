@@ -2,10 +2,12 @@
  * Admission control (docs/server.md "Admission control", issue 11 point 4b): a process that is overloaded
  * refuses new players with `server/overloaded` rather than slowing every player down. It is overloaded when
  * its event loop's delay (p99 over the last short window, `ServerHealth.eventLoopLagMs`) passes a limit, or
- * the number of players at its tables reaches one and none of them only watches. At that number, a
- * player who comes in takes the place of the one that has been connected longest among those who only watch
- * (`Watchers`): watchers who never sit do not shut players out, and the process's load stays bounded by the
- * number. Players already seated play on; the lobby shows the tables as full while a new player is refused.
+ * the number of players at its tables reaches one and none of them is evictable (`Watchers`: it has only watched,
+ * without a seat, for `WATCHER_GRACE_MS`). At that number, a player's seat reservation is taken while someone is
+ * evictable, and when that player's client has joined (`joined`), the evictable player connected longest is closed
+ * to bring the count back to the limit: watchers who never sit do not shut players out, reservations never used
+ * close nobody, a newcomer has time to sit, and the process's load stays bounded by the number. Players already
+ * seated play on; the lobby shows the tables as full while a new player is refused.
  */
 import type { RuleError } from '@paigow/engine';
 import type { WatcherPlaces } from './watchers.js';
@@ -14,11 +16,17 @@ import type { WatcherPlaces } from './watchers.js';
 export interface AdmissionLimits {
   /**
    * Players with a client connected at this process's tables (a player at two tables counts twice, seated or
-   * watching) at which a new player takes a watcher's place, or is refused when nobody only watches (`PAIGOW_MAX_PLAYERS`).
+   * watching; one being closed to make room counts as gone) at which a new player takes an evictable watcher's
+   * place once it has joined, or is refused when nobody is evictable (`PAIGOW_MAX_PLAYERS`).
    */
   readonly maxPlayers: number;
   /** Event-loop delay, p99 over the last window, above which new players and new seats are refused, ms (`PAIGOW_ADMIT_MAX_LAG_MS`). */
   readonly maxEventLoopLagMs: number;
+  /**
+   * How long a player must have watched without a seat before its place may go to a newcomer, ms (the server's
+   * `Watchers`; default `WATCHER_GRACE_MS`, 30 s; no environment variable: tests shorten it).
+   */
+  readonly watcherGraceMs?: number;
 }
 
 /**
@@ -38,7 +46,7 @@ export interface AdmissionProbe {
   readonly players: () => number;
   /** Those of them with a seat there. */
   readonly seated: () => number;
-  /** The players who only watch, one of whom makes room for a player at the limit (default: none). */
+  /** The players who only watch, one of whom makes room for a player who joined past the limit (default: none). */
   readonly watchers?: WatcherPlaces;
 }
 
@@ -53,7 +61,7 @@ export class Admission {
 
   /**
    * Why a new player would be refused now (`server/overloaded`, with the limit passed), or null when it would be
-   * taken: the delay is over its limit, or the players reach theirs and none of them only watches (or as many have a
+   * taken: the delay is over its limit, or the players reach theirs and none of them is evictable (or as many have a
    * seat). Changes nothing.
    */
   refusal(): RuleError | null {
@@ -61,14 +69,25 @@ export class Admission {
   }
 
   /**
-   * A player not at the table joins it: why it is refused (counted in `refusals`), or null when it is taken. At
-   * the player limit it takes the place of the player connected longest among those who only watch, which is closed;
-   * it is refused when none only watches, or when as many players as the limit have a seat.
+   * A player not at the table asks to join it (its seat reservation): why it is refused (counted in `refusals`),
+   * or null when it is taken. At the player limit it is taken while someone is evictable, and closes nobody yet
+   * (`joined` does, once its client has joined); it is refused when nobody is evictable, or when as many players as
+   * the limit have a seat.
    */
   admit(): RuleError | null {
-    const refused = this.lagRefusal() ?? (this.seatsFull() || (this.full() && !(this.probe.watchers?.replaceLongest() ?? false)) ? this.fullRefusal() : null);
+    const refused = this.refusal();
     if (refused !== null) this.refusedCount += 1;
     return refused;
+  }
+
+  /**
+   * The client of a player who was not at its table has joined it (it is counted now): while the players counted
+   * (those being closed count as gone) are over the limit, the evictable player connected longest is closed, one
+   * for this player at most. Nobody is closed when nobody is evictable (joins taken at one moment may then pass the
+   * limit; a sit stops at it).
+   */
+  joined(): void {
+    if (this.probe.players() - this.closing() > this.limits.maxPlayers) this.probe.watchers?.replaceLongest();
   }
 
   /**
@@ -94,7 +113,11 @@ export class Admission {
   }
 
   private full(): boolean {
-    return this.probe.players() >= this.limits.maxPlayers;
+    return this.probe.players() - this.closing() >= this.limits.maxPlayers;
+  }
+
+  private closing(): number {
+    return this.probe.watchers?.closing() ?? 0;
   }
 
   private seatsFull(): boolean {

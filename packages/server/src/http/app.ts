@@ -67,7 +67,7 @@ export interface HttpServices {
   readonly signedOut: (playerId: string) => Promise<void>;
   /**
    * Admission control: while it would refuse a new player (`Admission.refusal`: the event loop lags, or the
-   * players reach the limit and none only watches, or as many are seated), the lobby shows every table full
+   * players reach the limit and none is evictable, or as many are seated), the lobby shows every table full
    * (docs/server.md "Admission control").
    */
   readonly admission?: { refusal(): unknown };

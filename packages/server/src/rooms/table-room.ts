@@ -38,9 +38,10 @@ export interface TableRoomServices {
   readonly logger?: Logger;
   /**
    * Admission control (docs/server.md "Admission control"): a new player's seat reservation is refused while it
-   * says why (at the player limit, it first closes the longest watcher of `watchers` to take the player in).
+   * says why; once the player's client has joined, `joined` closes an evictable watcher of `watchers` if the
+   * process is over its player limit.
    */
-  readonly admission?: { admit(): RuleError | null };
+  readonly admission?: { admit(): RuleError | null; joined(): void };
   /** The process's watchers, kept by its rooms for admission control (default: none kept). */
   readonly watchers?: Watchers;
 }
@@ -112,8 +113,9 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
    * route, after the static `onAuth`).
    * @returns the reservation's session id; or `rate/too-many-connections` when the player already has
    *   `limits.connectionsPerPlayer` connections and reservations here, `server/overloaded` for a player not at
-   *   this table while the process is overloaded (admission control: at its player limit a watcher anywhere in the
-   *   process makes room first, if there is one), or `action/table-full` when the room is full
+   *   this table while the process is overloaded (admission control: at its player limit, unless a watcher anywhere
+   *   in the process is evictable; it is closed only when this player's client joins, `onJoin`), or
+   *   `action/table-full` when the room is full
    *   (never for a player at this table: `hasReachedMaxClients`)
    */
   async reserveSeatFor(auth: JoinAuth, options: unknown): Promise<SeatAnswer> {
@@ -181,8 +183,8 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   }
 
   /**
-   * The process is at its player limit and `playerId`, watching here longest, gives its place to a player coming
-   * in (admission control, `Watchers.replaceLongest`): each of its clients here is told `server/overloaded` and
+   * The process is over its player limit and `playerId`, the evictable watcher connected longest, gives its place to a
+   * player who joined (admission control, `Watchers.replaceLongest`): each of its clients here is told `server/overloaded` and
    * closed with `MADE_ROOM_CLOSE_CODE`, so the web client does not rejoin.
    */
   private closeWatcher(playerId: string): void {
@@ -212,12 +214,19 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
       this.clientsOf.set(player.id, clients);
     }
     clients.add(client);
+    // As `reserveSeatFor` judged it: a player not at the table is new to the count (admission control).
+    const newcomer = this.runner.current.players[player.id] === undefined;
     this.services.watchers?.enter(this.roomId, player.id, { watching: () => this.watching(player.id), close: () => this.closeWatcher(player.id) });
     const joined = await this.runner.join(player);
-    if (!joined.ok) this.sendError(client, joined.error, null);
+    if (!joined.ok) {
+      this.sendError(client, joined.error, null);
+      return;
+    }
     // The join's change announcement sent every client its view, this one included; then this client gets
     // the player's inbox events not acknowledged (docs/server.md "The player inbox").
-    else for (const notice of joined.value) client.send('notice', notice satisfies InboxNotice);
+    for (const notice of joined.value) client.send('notice', notice satisfies InboxNotice);
+    // Counted now: past the process's player limit, an evictable watcher makes room (never for a reservation unused).
+    if (newcomer) this.services.admission?.joined();
   }
 
   override async onLeave(client: TableClient): Promise<void> {
@@ -227,8 +236,9 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     clients?.delete(client);
     if (clients !== undefined && clients.size === 0) {
       this.clientsOf.delete(playerId);
-      this.services.watchers?.leave(this.roomId, playerId);
       await this.runner.leave(playerId);
+      // Once the table no longer counts it (a watcher being closed counts as gone until then), unless it came back meanwhile.
+      if (!this.clientsOf.has(playerId)) this.services.watchers?.leave(this.roomId, playerId);
     }
   }
 
@@ -349,6 +359,12 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   /** Sends the clients their views and notices (`ViewPublisher`: at once to the players it concerns, coalesced for the others). */
   private publish(change: TableChange): void {
     this.views.publish(change);
+    // Admission control's grace runs while a player has no seat (`Watchers.seated`).
+    const watchers = this.services.watchers;
+    if (watchers !== undefined) {
+      const players = this.runner.current.players;
+      for (const playerId of this.clientsOf.keys()) watchers.seated(this.roomId, playerId, (players[playerId]?.seat ?? null) !== null);
+    }
   }
 }
 
