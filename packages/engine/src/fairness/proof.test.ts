@@ -136,6 +136,19 @@ describe('verifyProof', () => {
     }
   });
 
+  it('accepts a house-way setting that differs from ours only by equal-rank cards swapped (house-way.md reading 8)', () => {
+    // An independent house way's proof (a tester's, from the shared documents): the banker's Jk 5h Ah As 6h 2d Ks set
+    // Jk 5h Ah 6h 2d / As Ks, where ours sets Jk As 6h 5h 2d / Ah Ks: the same values. It was refused
+    // (setting-not-house-way) for the ace it chose.
+    const proof = {"scheme": "paigow-shuffle-v1", "roundId": "f309f06d-d69d-47b3-9f4e-cf98c7a9efd1", "commitment": "88831443c747f2e483c872141764bfac05101a166b745c13cd400fc4e3bacd19", "serverSeed": "af97a5635d142ec7b1ba33ba06df914f9b7faf7b9d91f1c9fc0069524a4731da", "clientSeeds": "1:cb4da9ae|2:4d9f6614|3:13b7fbb2|4:ab587790|5:567b5af8", "deck": ["4h", "8c", "4d", "3c", "5d", "5c", "2h", "Qc", "Js", "Kc", "Jd", "7h", "Jc", "2s", "2c", "7s", "5s", "7d", "3d", "Qs", "6s", "Jh", "9d", "6d", "Kd", "9c", "9s", "Qh", "Tc", "3s", "3h", "7c", "Qd", "8s", "Ac", "Jk", "5h", "Ah", "As", "6h", "2d", "Ks", "Ad", "Ts", "6c", "4c", "Td", "4s", "9h", "8d", "8h", "Kh", "Th"], "hands": [{"seat": 1, "cards": ["4h", "8c", "4d", "3c", "5d", "5c", "2h"]}, {"seat": 2, "cards": ["Qc", "Js", "Kc", "Jd", "7h", "Jc", "2s"]}, {"seat": 3, "cards": ["2c", "7s", "5s", "7d", "3d", "Qs", "6s"]}, {"seat": 4, "cards": ["Jh", "9d", "6d", "Kd", "9c", "9s", "Qh"]}, {"seat": 5, "cards": ["Tc", "3s", "3h", "7c", "Qd", "8s", "Ac"]}, {"seat": "banker", "cards": ["Jk", "5h", "Ah", "As", "6h", "2d", "Ks"]}], "houseWay": "seeds", "settings": [{"seat": 1, "high": ["4h", "8c", "3c", "5d", "2h"], "low": ["4d", "5c"], "setBy": "player"}, {"seat": 2, "high": ["Js", "Jd", "7h", "Jc", "2s"], "low": ["Kc", "Qc"], "setBy": "house-way"}, {"seat": 3, "high": ["2c", "7s", "5s", "7d", "3d"], "low": ["Qs", "6s"], "setBy": "house-way"}, {"seat": 4, "high": ["Jh", "9d", "Kd", "9c", "Qh"], "low": ["6d", "9s"], "setBy": "player"}, {"seat": 5, "high": ["Tc", "3s", "3h", "7c", "Qd"], "low": ["8s", "Ac"], "setBy": "player"}, {"seat": "banker", "high": ["Jk", "5h", "Ah", "6h", "2d"], "low": ["As", "Ks"], "setBy": "house-way"}], "outcomes": [{"seat": 1, "high": "lose", "low": "lose", "outcome": "lose"}, {"seat": 2, "high": "win", "low": "lose", "outcome": "push"}, {"seat": 3, "high": "lose", "low": "lose", "outcome": "lose"}, {"seat": 4, "high": "lose", "low": "lose", "outcome": "lose"}, {"seat": 5, "high": "lose", "low": "lose", "outcome": "lose"}]};
+    expect(verifyProof(proof)).toEqual({ ok: true, value: { verified: true, differences: [] } });
+    // Another setting of other values is still refused.
+    const banker = proof.settings.findIndex((entry) => entry.seat === 'banker');
+    const other = { ...proof, settings: proof.settings.map((entry, i) => (i === banker ? { ...entry, high: ['Jk', 'As', 'Ah', '6h', '5h'], low: ['Ks', '2d'] } : entry)) };
+    const refused = verifyProof(other);
+    expect(refused.ok && refused.value.differences.map((d) => d.code)).toContain('setting-not-house-way');
+  });
+
   it('refuses hands out of deal order (fairness.md §6: the players by seat, lowest first, then the banker)', () => {
     const proof = sixPlayerProof();
     const bankerFirst = { ...proof, hands: [proof.hands[proof.hands.length - 1], ...proof.hands.slice(0, -1)] };

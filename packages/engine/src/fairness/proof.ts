@@ -101,8 +101,9 @@ export interface OutcomeValues {
  * - `setting-missing` / `outcome-missing`: no setting (outcome) for `seat`;
  * - `setting-illegal`: the published setting of `seat` is refused by `checkSetting` with `reason`
  *   (rules.md §2.4; `card` the stranger for `setting/not-your-cards`, else `null`);
- * - `setting-not-house-way`: the setting of the banker, or of a hand the house set, is not the house way's
- *   (rules.md §5);
+ * - `setting-not-house-way`: the setting of the banker, or of a hand the house set, does not have the house way's
+ *   high and low values (rules.md §5; equal-rank cards, or the joker beside a natural ace, may sit either way:
+ *   house-way.md reading 8);
  * - `outcome`: the published results of `seat` are not what the settings give (rules.md §3).
  */
 export type ProofDifference =
@@ -263,7 +264,6 @@ function parse(input: unknown): Result<Parsed> {
 }
 
 const sameCards = (a: readonly Card[], b: readonly Card[]): boolean => a.length === b.length && a.every((c, i) => c === b[i]);
-const sameSet = (a: readonly Card[], b: readonly Card[]): boolean => a.length === b.length && a.every((c) => b.includes(c));
 
 /** Why `checkSetting` refused a published setting, as values: its code, and the stranger card for `setting/not-your-cards`. */
 function illegalReason(code: string, hand: readonly Card[], setting: Setting): { reason: 'setting/foul' | 'setting/not-your-cards' | 'setting/wrong-split'; card: string | null } {
@@ -345,7 +345,10 @@ export function verifyProof(input: unknown, recomputed?: Recomputed): Result<Ver
       if (!legal.ok) differences.push({ code: 'setting-illegal', params: { seat: hand.seat, ...illegalReason(legal.error.code, hand.cards, entry.setting) } });
       else if (hand.seat === 'banker' || entry.setBy !== 'player') {
         const expected = way.set(hand.cards);
-        if (!sameSet(entry.setting.high, expected.high) || !sameSet(entry.setting.low, expected.low)) {
+        const values = settingValues(expected);
+        // house-way.md reading 8: equal-rank cards (or the joker beside a natural ace) may sit either way where no
+        // value changes; an independent house way's equal setting was refused for the cards it chose.
+        if (legal.value.high !== values.high || legal.value.low !== values.low) {
           differences.push({ code: 'setting-not-house-way', params: { seat: hand.seat, published: settingText(entry.setting), expected: settingText(expected) } });
         }
       }
