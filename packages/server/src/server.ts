@@ -450,20 +450,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     /** Who only watches at this process's tables (kept by the rooms): past the player limit, one makes room for a player who joined. */
     const admissionLimits: AdmissionLimits = { ...DEFAULT_ADMISSION, ...options.admission };
     const watchers = new Watchers(admissionLimits.watcherGraceMs ?? WATCHER_GRACE_MS, now);
+    const acrossTables = (count: (runner: TableRunner) => number) => (): number => {
+      let total = 0;
+      for (const runner of runners.values()) total += count(runner);
+      return total;
+    };
     const admission = new Admission(
       admissionLimits,
       {
         eventLoopLagMs: () => serverHealth.eventLoopLagMs(),
-        players: () => {
-          let count = 0;
-          for (const runner of runners.values()) count += runner.connectedPlayerCount;
-          return count;
-        },
-        seated: () => {
-          let count = 0;
-          for (const runner of runners.values()) count += runner.seatedPlayerCount;
-          return count;
-        },
+        players: acrossTables((runner) => runner.connectedPlayerCount),
+        seated: acrossTables((runner) => runner.seatedPlayerCount),
         watchers,
       },
     );

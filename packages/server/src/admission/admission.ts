@@ -65,7 +65,10 @@ export class Admission {
    * seat). Changes nothing.
    */
   refusal(): RuleError | null {
-    return this.lagRefusal() ?? (this.seatsFull() || (this.full() && !(this.probe.watchers?.any() ?? false)) ? this.fullRefusal() : null);
+    const lag = this.lagRefusal();
+    if (lag !== null) return lag;
+    const nobodyEvictable = !(this.probe.watchers?.any() ?? false);
+    return this.seatsFull() || (this.full() && nobodyEvictable) ? this.fullRefusal() : null;
   }
 
   /**

@@ -35,12 +35,11 @@ export interface HistoryQuery {
 const DEFAULT_LIMIT = 20;
 /** The most rounds one page of history holds (`GET /api/history?limit=` refuses more). */
 export const HISTORY_MAX_LIMIT = 100;
-const MAX_LIMIT = HISTORY_MAX_LIMIT;
 
 /** See `Ledger.history`. */
 export async function history(database: Database, playerId: string, query: HistoryQuery = {}): Promise<HistoryItem[]> {
   const requested = query.limit ?? DEFAULT_LIMIT;
-  const limit = Number.isFinite(requested) ? Math.min(Math.max(Math.trunc(requested), 1), MAX_LIMIT) : DEFAULT_LIMIT;
+  const limit = Number.isFinite(requested) ? Math.min(Math.max(Math.trunc(requested), 1), HISTORY_MAX_LIMIT) : DEFAULT_LIMIT;
   const wallet = walletAccountId(playerId);
   let select = database.db
     .selectFrom('round_players as rp')
