@@ -166,5 +166,26 @@ for (const backend of STORE_BACKENDS) {
       expect((await signOut()).status).toBe(401);
       expect((await fetch(`${server.url}/api/sign-out`, { method: 'POST' })).status).toBe(401);
     });
+
+    it('refuses a seat reserved before Sign out: the session is checked again when its client joins', async () => {
+      const session = await signIn(server, 'Reserved');
+      // A seat asked for with the token (as a thief holding it would keep some ready), then the owner signs out.
+      const asked = await fetch(`${server.url}/matchmake/joinById/small`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: session.token }) });
+      expect(asked.status).toBe(200);
+      const reservation = (await asked.json()) as Parameters<Client['consumeSeatReservation']>[0];
+      expect((await fetch(`${server.url}/api/sign-out`, { method: 'POST', headers: { authorization: `Bearer ${session.token}` } })).status).toBe(204);
+      const client = new Client(`ws://127.0.0.1:${server.port}`);
+      const closed = await new Promise<number>((resolve) => {
+        setTimeout(() => resolve(0), 5_000); // still open 5 s later
+        client.consumeSeatReservation(reservation).then(
+          (room) => room.onLeave((code) => resolve(code)),
+          (error: { code?: number }) => resolve(error.code ?? -1), // closed before the join completed
+        );
+      });
+      expect(closed).toBe(4401);
+      // It never came to the table: no player there under its name.
+      const names = Object.values(server.runners.get('small')!.current.players).map((player) => player.nickname);
+      expect(names).not.toContain('Reserved');
+    });
   });
 }

@@ -151,16 +151,19 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   }
 
   /**
-   * In a full room, closes the connection that has watched longest without a seat (a player at this table with
-   * none, or not yet joined) so that a player who comes to the table gets in: connections that only watch —
-   * an attacker's hundreds of idle ones — filled the room and shut every new player out for as long as they
-   * stayed open. The watcher is told `action/table-full` and closed with `MADE_ROOM_CLOSE_CODE`; a seated
-   * player's connections are never closed.
-   * @returns whether a connection was closed (its place is then the new player's; the room is over
-   *   `maxClients` by one until the close completes), false when the room is not full or nobody only watches
+   * In a full room, makes a place for a player who comes to the table: first by dropping the oldest seat
+   * reservation nobody has used of a player not at the table (as its expiry would: nobody is at the table
+   * yet, and guests who keep asking for seats they never use filled the room and shut every newcomer out),
+   * else by closing the connection that has watched longest without a seat (a player at this table with none,
+   * or not yet joined: an attacker's hundreds of idle connections did the same). That watcher is told
+   * `action/table-full` and closed with `MADE_ROOM_CLOSE_CODE`; a seated player's connections and a reservation
+   * of a player at the table are never taken.
+   * @returns whether a place was made (after a close, the room is over `maxClients` by one until the close
+   *   completes), false when the room is not full or nobody only watches or holds an unused reservation
    */
   private makeRoom(): boolean {
     if (!super.hasReachedMaxClients()) return false;
+    if (this.dropOldestReservation()) return true;
     const watcher = this.clients.find((client) => {
       const playerId = client.userData?.playerId;
       return client.state === ClientState.JOINED && (playerId === undefined || (this.runner.current.players[playerId]?.seat ?? null) === null);
@@ -169,6 +172,26 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     this.sendError(watcher, { code: 'action/table-full', message: 'the table is full: your place as a watcher went to a player who came to the table' }, null);
     watcher.leave(MADE_ROOM_CLOSE_CODE);
     return true;
+  }
+
+  /**
+   * Drops the oldest unused seat reservation of a player not at this table, as Colyseus does when one expires
+   * (`_reserveSeat`'s timer); its client's WebSocket is then refused as that of an expired reservation. Unused
+   * reservations are the enumerable keys of `reservedSeats`, oldest first (a used one is made non-enumerable).
+   * @returns whether one was dropped
+   */
+  private dropOldestReservation(): boolean {
+    for (const sessionId of Object.keys(this.reservedSeats)) {
+      const [, auth, consumed, reconnecting] = this.reservedSeats[sessionId];
+      const playerId = (auth as JoinAuth | undefined)?.player.id;
+      if (consumed || reconnecting || (playerId !== undefined && this.runner.current.players[playerId] !== undefined)) continue;
+      clearTimeout(this.reservedSeatTimeouts[sessionId]);
+      delete this.reservedSeatTimeouts[sessionId];
+      delete this.reservedSeats[sessionId];
+      void this._decrementClientCount();
+      return true;
+    }
+    return false;
   }
 
   /**
@@ -205,7 +228,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     }
   }
 
-  override async onJoin(client: TableClient, _options: unknown, auth: JoinAuth): Promise<void> {
+  override async onJoin(client: TableClient, options: unknown, auth: JoinAuth): Promise<void> {
     const player = auth.player;
     client.userData = { playerId: player.id };
     let clients = this.clientsOf.get(player.id);
@@ -216,6 +239,14 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     clients.add(client);
     // As `reserveSeatFor` judged it: a player not at the table is new to the count (admission control).
     const newcomer = this.runner.current.players[player.id] === undefined;
+    // A seat reserved before its session was signed out is no way back in: the session is checked again, now
+    // that the client is where a sign-out finds it (`disconnectPlayer`), so one of the two always closes it.
+    const session = await authenticate(this.services.players, tokenOf(options));
+    if (!session.ok) {
+      this.sendError(client, session.error, null);
+      client.leave(AUTH_FAILED_CODE);
+      return;
+    }
     this.services.watchers?.enter(this.roomId, player.id, { watching: () => this.watching(player.id), close: () => this.closeWatcher(player.id) });
     const joined = await this.runner.join(player);
     if (!joined.ok) {
@@ -380,10 +411,14 @@ export function tableRoomType(services: TableRoomServices): typeof TableRoom {
      * @throws ServerError `AUTH_FAILED_CODE` `auth/invalid-session: …` for a missing, unknown, expired or revoked token
      */
     static override async onAuth(_token: string, options: unknown, context: AuthContext): Promise<JoinAuth> {
-      const token = typeof options === 'object' && options !== null ? (options as { token?: unknown }).token : undefined;
-      const player = await authenticate(services.players, token);
+      const player = await authenticate(services.players, tokenOf(options));
       if (!player.ok) throw new ServerError(AUTH_FAILED_CODE, `${player.error.code}: ${player.error.message}`);
       return { player: player.value, ip: typeof context.ip === 'string' ? context.ip : '' };
     }
   };
+}
+
+/** The join options' `token` (the session token), or `undefined`. */
+function tokenOf(options: unknown): unknown {
+  return typeof options === 'object' && options !== null ? (options as { token?: unknown }).token : undefined;
 }
