@@ -228,6 +228,20 @@ describe('paigow serve settings', () => {
     );
   });
 
+  // `notaurl` was "cannot reach the database at notaurl (getaddrinfo ENOTFOUND base)", status 1; `mysql://…` served
+  // from PostgreSQL; a missing web folder served a page telling the operator to build into another one.
+  it('refuses a database URL that is not postgres:// and a PAIGOW_WEB_DIST without index.html (status 2, one line)', () => {
+    const data = ['--port', '0', '--data-dir', join(folder(), 'data')];
+    const notPostgres = (value: string): string => `must be a postgres:// URL, e.g. postgres://paigow@127.0.0.1:5432/paigow, got '${value}'`;
+    for (const value of ['notaurl', 'mysql://root@127.0.0.1/test', '127.0.0.1:5432']) {
+      expectBadInput(paigowEnv(['serve', ...data], { DATABASE_URL: value }), `DATABASE_URL ${notPostgres(value)}`);
+      expectBadInput(paigowEnv(['audit'], { DATABASE_URL: value }), `the database URL ${notPostgres(value)}`);
+    }
+    expectBadInput(paigowEnv(['serve', ...data, '--database-url', 'notaurl']), `--database-url ${notPostgres('notaurl')}`);
+    const missing = join(folder(), 'no-web');
+    expectBadInput(paigowEnv(['serve', ...data], { PAIGOW_WEB_DIST: missing }), `PAIGOW_WEB_DIST must be the folder of the built web client (with index.html), got '${missing}'`);
+  });
+
   it('writes JSON log lines on stderr (time, level, msg), an audit trail at info, and only the startup line on stdout', async () => {
     const running = await serve(['--port', '0', '--data-dir', join(folder(), 'data')], { LOG_LEVEL: 'info' });
     try {

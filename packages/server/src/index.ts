@@ -13,6 +13,7 @@ export {
 } from './server.js';
 export { DEFAULT_LEASE, type LeaseTiming } from './lease/index.js';
 export { serverOptionsFromEnv } from './env.js';
+export { checkDatabaseUrl } from './storage/database-url.js';
 export { DEFAULT_DRAIN_MS, stopOnSignals, type Stoppable } from './table/drain.js';
 export {
   auditLedger,

@@ -10,9 +10,12 @@
  * port actually bound: scripts read it, e.g. with PORT=0); with `--json`, one JSON document instead,
  * `{"url": "http://<host>:<port>", "port": <port>}`. A start that fails for a reason the
  * operator can fix (port in use, data folder, database unreachable) prints one line
- * `paigow: <problem>` on stderr and exits with status 1; bad options exit with status 2.
+ * `paigow: <problem>` on stderr and exits with status 1; bad options or settings (a database URL that is not
+ * `postgres://`, a `PAIGOW_WEB_DIST` without `index.html`) exit with status 2.
  */
 
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../io.js';
 
@@ -51,7 +54,7 @@ export function registerServe(program: Command): void {
     .option('--json', 'once it takes players, print {"url", "port"} as one JSON document instead of the line')
     .action(async (options: ServeOptions) => {
       // Loaded here so that the other commands never load the server.
-      const { serverOptionsFromEnv, startServer, stopOnSignals, ServerStartError } = await import('@paigow/server');
+      const { checkDatabaseUrl, serverOptionsFromEnv, startServer, stopOnSignals, ServerStartError } = await import('@paigow/server');
       let fromEnv;
       try {
         fromEnv = serverOptionsFromEnv({ ...process.env, ...(options.port !== undefined ? { PORT: options.port } : {}) });
@@ -60,14 +63,21 @@ export function registerServe(program: Command): void {
         const message = (error as Error).message;
         throw new UsageError(options.port !== undefined && message.startsWith('PORT ') ? `--port must be a port number, got '${options.port}'` : message);
       }
+      const databaseUrl = options.databaseUrl ?? fromEnv.databaseUrl;
+      if (databaseUrl !== undefined) {
+        try {
+          checkDatabaseUrl(databaseUrl);
+        } catch (error) {
+          throw new UsageError(`${options.databaseUrl !== undefined ? '--database-url' : 'DATABASE_URL'} ${(error as Error).message}`);
+        }
+      }
+      // Unset, the server serves a page saying the client is not built; set, it names a folder the operator built.
+      if (fromEnv.webDist !== undefined && !existsSync(join(fromEnv.webDist, 'index.html'))) {
+        throw new UsageError(`PAIGOW_WEB_DIST must be the folder of the built web client (with index.html), got '${fromEnv.webDist}'`);
+      }
       let server;
       try {
-        server = await startServer({
-          ...fromEnv,
-          host: options.host,
-          dataDir: options.dataDir ?? fromEnv.dataDir,
-          databaseUrl: options.databaseUrl ?? fromEnv.databaseUrl,
-        });
+        server = await startServer({ ...fromEnv, host: options.host, dataDir: options.dataDir ?? fromEnv.dataDir, databaseUrl });
       } catch (error) {
         if (!(error instanceof ServerStartError)) throw error;
         process.stderr.write(`paigow: ${error.message}\n`);

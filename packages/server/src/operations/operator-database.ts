@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { createDatabase, type Database } from '../storage/index.js';
+import { checkDatabaseUrl } from '../storage/database-url.js';
 
 /** The database cannot be used: not found, unreachable, or not a paigow database. `message` is one line. */
 export class OperatorDatabaseError extends Error {
@@ -51,7 +52,7 @@ function firstLine(error: unknown): string {
  * Opens the configured database for reading by an operator's command, and checks it holds the
  * ledger (`rounds`, `accounts`). Close it with `database.db.destroy()`.
  * @returns the database and `where` (the file path, or the URL without its password)
- * @throws OperatorDatabaseError `no database file at <path>`, `cannot reach the database at <url> (…)`,
+ * @throws OperatorDatabaseError `the database URL must be a postgres:// URL …` (another scheme or no URL), `no database file at <path>`, `cannot reach the database at <url> (…)`,
  *   `<where> holds no paigow ledger (…)`
  */
 export async function openOperatorDatabase(options: OperatorDatabaseOptions): Promise<{ database: Database; where: string }> {
@@ -59,6 +60,11 @@ export async function openOperatorDatabase(options: OperatorDatabaseOptions): Pr
   let where: string;
   if (options.databaseUrl) {
     where = redactDatabaseUrl(options.databaseUrl);
+    try {
+      checkDatabaseUrl(options.databaseUrl);
+    } catch (error) {
+      throw new OperatorDatabaseError(`the database URL ${(error as Error).message}`);
+    }
     try {
       database = createDatabase({ databaseUrl: options.databaseUrl, schema: options.databaseSchema, maxConnections: 2 });
       await sql`select 1`.execute(database.db);
