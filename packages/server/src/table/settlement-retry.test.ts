@@ -110,4 +110,23 @@ describe('retryPauseMs', () => {
       expect.objectContaining({ level: 'error', event: 'settlement-refused', roundId: 'r1', err: expect.objectContaining({ code: 'action/invalid' }) }),
     ]);
   });
+
+  // An operator saw paigow_settlement_retries_total at 8 (the alert's trigger) and no settlement-retrying line: the
+  // retries were a voided deal's refund, counted as settlements' and never logged on a fault.
+  it('logs a refund it retries once (refund-retrying) and counts no settlement retry for it', async () => {
+    let text = '';
+    const destination = new Writable({ write: (chunk: Buffer, _encoding, done) => ((text += chunk.toString()), done()) });
+    const log = problemReporter(createLogger({ destination }));
+    const { ledger, calls } = scriptedLedger([async () => ok(ROUND)], [() => Promise.reject(fault()), () => Promise.reject(fault()), async () => ok(ROUND)]);
+    let retries = 0;
+    const resolutions: Resolution[] = [];
+    const retrier = new SettlementRetrier({ ledger, deadlines: DEADLINES, log, onRetry: () => retries++, onResolved: (r) => resolutions.push(r) });
+    retrier.refund('r1', ['p1'], 'the deal was given up');
+    await retrier.idle();
+    expect(calls.refund).toBe(3);
+    expect(resolutions).toEqual([{ roundId: 'r1', playerIds: ['p1'], tell: false, outcome: 'refunded' }]);
+    expect(retries).toBe(0);
+    const lines = text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([expect.objectContaining({ level: 'error', event: 'refund-retrying', roundId: 'r1', fault: 'connection-lost' })]);
+  });
 });

@@ -52,7 +52,7 @@ export interface SettlementRetrierOptions {
   readonly deadlines: RoundDeadlines;
   /** Called once per job when its round is settled, refunded or gone (not after `close`). */
   readonly onResolved: (resolution: Resolution) => void;
-  /** Called before each retry (metrics). */
+  /** Called before each retry of a settlement (metrics; a refund's retries are not counted). */
   readonly onRetry?: () => void;
   /** Called when a retried settlement went through, with what was posted (the audit trail and metrics). */
   readonly onSettled?: (input: SettleRoundInput) => void;
@@ -159,18 +159,24 @@ export class SettlementRetrier {
     await this.refundUntilAnswered(job, 'the settlement could not be recorded in time');
   }
 
+  /** Refunds until the ledger answers; the first fault is logged (`refund-retrying`), the retries are not counted as settlements'. */
   private async refundUntilAnswered(job: Omit<Resolution, 'outcome'>, reason: string): Promise<void> {
+    let faultLogged = false;
     for (let attempt = 0; !this.closed; attempt++) {
       if (attempt > 0) {
         await pause(retryPauseMs(this.options.deadlines, attempt), this.stopping.signal);
         if (this.closed) return;
-        this.options.onRetry?.();
       }
       let answer: Result<RoundRecord>;
       try {
         answer = await this.options.ledger.refundRound(job.roundId, reason, job.tell);
       } catch (error) {
-        if (faultKindOf(error) === null) this.options.log(`round ${job.roundId}: the refund failed`, error, { event: 'refund-failed', roundId: job.roundId });
+        if (faultKindOf(error) === null) {
+          this.options.log(`round ${job.roundId}: the refund failed`, error, { event: 'refund-failed', roundId: job.roundId });
+        } else if (!faultLogged) {
+          this.options.log(`round ${job.roundId}: the refund failed; retrying it`, error, { event: 'refund-retrying', roundId: job.roundId });
+          faultLogged = true;
+        }
         continue;
       }
       // action/invalid: no such round (a voided deal that never reached the ledger); action/stale: settled.
