@@ -34,8 +34,9 @@ const ARTICLES = ['', 'the', 'der', 'die', 'das', 'el', 'la', 'le'];
 /**
  * Letters that look like Latin ones, as the Latin letter (after NFKC and lower-casing): `Hоuse` with a
  * Cyrillic о reads as the house, and so does `казинo` with a Latin o (both sides are folded alike). Cyrillic,
- * Greek, Armenian (`Hօuse`), Cherokee (`ᎻᎾᏌᏚᎬ`; lower-casing makes its small letters, U+AB70…), Latin small
- * capitals (`ʜᴏᴜsᴇ`) and other Latin letters that look like a plain one (the dotless ı of `Croupıer`).
+ * Greek, Armenian (`Hօuse`), Cherokee (`ᎻᎾᏌᏚᎬ`; lower-casing makes its small letters, U+AB70…), Coptic
+ * (`ⲎⲞUSE`, as lower-cased), Lisu (`ꓓꓰꓮꓡꓰꓣ`; uncased capitals), Canadian Syllabics (`ᕼouse`, `ᗷanker`), Latin
+ * small capitals (`ʜᴏᴜsᴇ`) and other Latin letters that look like a plain one (the dotless ı of `Croupıer`).
  * NFKC has already folded full-width and mathematical letters (`Ｈｏｕｓｅ`, `𝐃𝐞𝐚𝐥𝐞𝐫`, `ℎ`).
  */
 const LOOKALIKES: Readonly<Record<string, string>> = Object.freeze({
@@ -43,7 +44,7 @@ const LOOKALIKES: Readonly<Record<string, string>> = Object.freeze({
   а: 'a', в: 'b', е: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'i', ј: 'j', ѕ: 's',
   һ: 'h', ԁ: 'd', ӏ: 'l', ԛ: 'q', ԝ: 'w',
   // Greek
-  α: 'a', β: 'b', ε: 'e', η: 'h', ι: 'i', κ: 'k', μ: 'm', ν: 'n', ο: 'o', ρ: 'p', τ: 't', υ: 'y', χ: 'x', ϲ: 'c',
+  α: 'a', β: 'b', ε: 'e', η: 'h', ι: 'i', κ: 'k', μ: 'm', ν: 'n', ο: 'o', ρ: 'p', τ: 't', υ: 'y', χ: 'x', ϳ: 'j',
   // Armenian
   օ: 'o', ս: 'u', ո: 'n', հ: 'h', ց: 'g', ք: 'p', զ: 'q',
   // Cherokee, as lower-cased (Ꭰ D, Ꭱ R, Ꭲ T, Ꭵ i, Ꭹ y, Ꭺ A, Ꭻ J, Ꭼ E, Ꮃ W, Ꮇ M, Ꮋ H, Ꮍ y, Ꮎ O, Ꮐ G, Ꮒ h, Ꮓ Z,
@@ -52,6 +53,15 @@ const LOOKALIKES: Readonly<Record<string, string>> = Object.freeze({
   '\uAB83': 'w', '\uAB87': 'm', '\uAB8B': 'h', '\uAB8D': 'y', '\uAB8E': 'o', '\uAB90': 'g', '\uAB92': 'h', '\uAB93': 'z',
   '\uAB9C': 'u', '\uAB9F': 'b', '\uABA2': 'r', '\uABA4': 'w', '\uABA5': 's', '\uABA9': 'v', '\uABAA': 's', '\uABAE': 'l',
   '\uABAF': 'c', '\uABB2': 'p', '\uABB6': 'k', '\uABB7': 'd', '\u13FB': 'g', '\u13FC': 'b',
+  // Coptic (U+2C80…), as lower-cased
+  ⲁ: 'a', ⲃ: 'b', ⲉ: 'e', ⲍ: 'z', ⲏ: 'h', ⲓ: 'i', ⲕ: 'k', ⲙ: 'm', ⲛ: 'n', ⲟ: 'o', ⲣ: 'p', ⲥ: 'c', ⲧ: 't', ⲩ: 'y', ⲭ: 'x',
+  ⲱ: 'w',
+  // Lisu (U+A4D0…): capitals that are the Latin ones, and ꓛ, a reversed C
+  ꓐ: 'b', ꓑ: 'p', ꓓ: 'd', ꓔ: 't', ꓖ: 'g', ꓗ: 'k', ꓙ: 'j', ꓚ: 'c', ꓛ: 'c', ꓜ: 'z', ꓝ: 'f', ꓟ: 'm', ꓠ: 'n', ꓡ: 'l', ꓢ: 's',
+  ꓣ: 'r', ꓦ: 'v', ꓧ: 'h', ꓪ: 'w', ꓫ: 'x', ꓬ: 'y', ꓮ: 'a', ꓰ: 'e', ꓲ: 'i', ꓳ: 'o', ꓴ: 'u',
+  // Canadian Syllabics that look like Latin capitals
+  ᗩ: 'a', ᗅ: 'a', ᗷ: 'b', ᑕ: 'c', ᗪ: 'd', ᗞ: 'd', ᕮ: 'e', ᖴ: 'f', ᕼ: 'h', ᒍ: 'j', ᒪ: 'l', ᗰ: 'm', ᑎ: 'n', ᑭ: 'p',
+  ᑫ: 'q', ᖇ: 'r', ᔕ: 's', ᑌ: 'u', ᐯ: 'v', ᗯ: 'w', ᘔ: 'z',
   // Latin small capitals
   ᴀ: 'a', ʙ: 'b', ᴄ: 'c', ᴅ: 'd', ᴇ: 'e', ꜰ: 'f', ɢ: 'g', ʜ: 'h', ɪ: 'i', ᴊ: 'j', ᴋ: 'k', ʟ: 'l', ᴍ: 'm', ɴ: 'n', ᴏ: 'o',
   ᴘ: 'p', ꞯ: 'q', ʀ: 'r', ꜱ: 's', ᴛ: 't', ᴜ: 'u', ᴠ: 'v', ᴡ: 'w', ʏ: 'y', ᴢ: 'z',
@@ -61,6 +71,18 @@ const LOOKALIKES: Readonly<Record<string, string>> = Object.freeze({
 
 /** Upper-case letters that look like a Latin one that their lower case does not: Armenian Տ (S), Լ (L), Greek Ζ (Z). */
 const UPPER_LOOKALIKES: Readonly<Record<string, string>> = Object.freeze({ Տ: 's', Լ: 'l', Ζ: 'z' });
+
+/** Letters that look like a Latin one but that NFKC makes another: the Greek lunate sigmas Ϲ, ϲ (C, c; NFKC Σ, ς). */
+const BEFORE_NFKC_LOOKALIKES: Readonly<Record<string, string>> = Object.freeze({ Ϲ: 'c', ϲ: 'c' });
+
+/**
+ * Latin letters and digits read as one another (after `LOOKALIKES`): i, l, 1 and | are one stroke (`DeaIer`,
+ * `CASlNO`), and digits stand for the letters they look like (`H0use`, `HOU5E`). The reserved words are folded
+ * alike, so `casino` is compared as `caslno`.
+ */
+const SAME_STROKE: Readonly<Record<string, string>> = Object.freeze({
+  i: 'l', '1': 'l', '|': 'l', '0': 'o', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b',
+});
 
 /**
  * Characters that render as nothing or only stretch a joining: the default-ignorable code points (among
@@ -74,12 +96,17 @@ const VISIBLE_LETTER_OR_DIGIT = /[\p{L}\p{Nd}]/u;
 
 /**
  * `text` as it is compared with the reserved words: NFKC (full-width and mathematical letters made plain),
- * lower case, invisible characters (`INVISIBLE`), accents, spaces, `_` and `-` dropped, lookalikes folded.
+ * lower case, invisible characters (`INVISIBLE`), accents, spaces, `_` and `-` dropped, lookalikes folded
+ * (`BEFORE_NFKC_LOOKALIKES`, `UPPER_LOOKALIKES`, `LOOKALIKES`), then i, l, 1 and digits (`SAME_STROKE`).
  */
 function skeleton(text: string): string {
-  const plain = [...text.normalize('NFKC')].map((letter) => UPPER_LOOKALIKES[letter] ?? letter).join('');
+  const unsigma = [...text].map((letter) => BEFORE_NFKC_LOOKALIKES[letter] ?? letter).join('');
+  const plain = [...unsigma.normalize('NFKC')].map((letter) => UPPER_LOOKALIKES[letter] ?? letter).join('');
   const bare = plain.toLowerCase().normalize('NFD').replace(INVISIBLE, '').replace(/[\p{M}\s_-]/gu, '');
-  return [...bare].map((letter) => LOOKALIKES[letter] ?? letter).join('');
+  return [...bare]
+    .map((letter) => LOOKALIKES[letter] ?? letter)
+    .map((letter) => SAME_STROKE[letter] ?? letter)
+    .join('');
 }
 
 /** The reserved words, each alone and after each article, as skeletons. */
@@ -90,7 +117,7 @@ const RESERVED_SKELETONS: ReadonlySet<string> = new Set(RESERVED_NICKNAMES.flatM
  * 1 to 20 characters, each a letter (any script), a digit, a space, `_` or `-`, at least one of them a letter
  * or digit that shows (not only Hangul fillers, tatweels…: `INVISIBLE`), and not one of `RESERVED_NICKNAMES`
  * (compared after NFKC, ignoring case, accents, spaces, `_` and `-`, invisible characters, letters that look
- * the same (`LOOKALIKES`), and an article before it). Existing accounts keep their names: only a new guest is checked.
+ * the same (`LOOKALIKES`), i/l/1 and digits for letters (`SAME_STROKE`), and an article before it). Existing accounts keep their names: only a new guest is checked.
  * @returns the cleaned nickname, or `auth/invalid-nickname`.
  */
 export function validateNickname(raw: string): Result<string> {
