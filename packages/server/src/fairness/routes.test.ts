@@ -63,4 +63,19 @@ describe('GET /api/fairness/audit', () => {
     expect((await fetch(`${url}/api/fairness/audit?limit=100`)).status).toBe(200);
     expect(started()).toBe(2);
   });
+
+  it('refuses a limit that is not a plain whole number in decimal digits from 1 to 100,000: 400 action/invalid, no audit', async () => {
+    const { ledger, release, started } = slowLedger();
+    release();
+    const url = await serve(ledger, () => 0);
+    for (const limit of ['1e5', '0x10', '1e1', '0b11', ' 5', '+5', '-1', '0', '2.5', '', 'abc', '100001']) {
+      // Before the fix: 1e5, 0x10, 1e1, 0b11, ' 5' and +5 were read by Number() and answered 200.
+      const answer = await fetch(`${url}/api/fairness/audit?limit=${encodeURIComponent(limit)}`);
+      expect(answer.status, `limit=${limit}`).toBe(400);
+      expect(await answer.json()).toEqual({ error: { code: 'action/invalid', message: 'limit must be a whole number from 1 to 100000' } });
+    }
+    expect((await fetch(`${url}/api/fairness/audit?limit=5&limit=6`)).status).toBe(400);
+    expect(started()).toBe(0);
+    expect((await fetch(`${url}/api/fairness/audit?limit=100000`)).status).toBe(200);
+  });
 });

@@ -10,6 +10,7 @@
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { HttpErrorBody } from '@paigow/protocol';
+import { queryLimit } from '../http/query-limit.js';
 import type { Ledger } from '../ledger/index.js';
 import { auditFairnessInSlices, type FairnessAuditReport } from './audit.js';
 import { fairnessAnswer } from './proof.js';
@@ -78,13 +79,13 @@ export function fairnessRoutes(ledger: Ledger, now: () => number = Date.now): Ro
   router.get(
     '/api/fairness/audit',
     route(async (req, res) => {
-      const limit = req.query.limit === undefined ? AUDIT_DEFAULT_ROUNDS : Number(req.query.limit);
-      if (!Number.isInteger(limit) || limit < 1 || limit > AUDIT_MAX_ROUNDS) {
+      const limit = queryLimit(req.query.limit, AUDIT_MAX_ROUNDS);
+      if (limit === null) {
         const body: HttpErrorBody = { error: { code: 'action/invalid', message: `limit must be a whole number from 1 to ${AUDIT_MAX_ROUNDS}` } };
         res.status(400).json(body);
         return;
       }
-      const report = desk.report(limit);
+      const report = desk.report(limit ?? AUDIT_DEFAULT_ROUNDS);
       if (report === null) {
         const body: HttpErrorBody = { error: { code: 'rate/limited', message: `another fairness audit is under way: try again in ${AUDIT_RETRY_AFTER_S} s` } };
         res.status(429).set('Retry-After', String(AUDIT_RETRY_AFTER_S)).json(body);

@@ -140,7 +140,7 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
 
   it('refuses GET /api/history with a limit that is not a whole number from 1 to 100: 400 action/invalid naming it', async () => {
     const session = await signIn(server, 'Limit Lena');
-    for (const limit of ['abc', '0', '101', '2.5', '-1', '', '1e400']) {
+    for (const limit of ['abc', '0', '101', '2.5', '-1', '', '1e400', '1e1', '0x10', ' 5', '+5']) {
       // Before the fix: 200, the limit silently read as the default or clamped.
       const answer = await getJson<HttpErrorBody>(server, `/api/history?limit=${encodeURIComponent(limit)}`, session.token);
       expect(answer.status, `limit=${limit}`).toBe(400);

@@ -35,6 +35,7 @@ import { HISTORY_MAX_LIMIT, type Ledger } from '../ledger/index.js';
 import type { RateLimits, ServerLimits } from '../limits/index.js';
 import type { Player, Players } from '../players/index.js';
 import type { TableRunner } from '../table/runner.js';
+import { queryLimit } from './query-limit.js';
 import { bodyLimit, sendRateLimited } from './request-limits.js';
 import { clientAddress, trustedProxies } from './client-address.js';
 import { corsFor, securityHeaders } from './security.js';
@@ -295,9 +296,9 @@ export function createHttpApp(services: HttpServices): express.Express {
     route(async (req, res) => {
       const player = await signedIn(services, req, res);
       if (player === null) return;
-      // A bad limit is refused, as `/api/fairness/audit?limit=` refuses one, never read as another number.
-      const limit = req.query.limit === undefined ? undefined : Number(req.query.limit);
-      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > HISTORY_MAX_LIMIT)) {
+      // A bad limit is refused (`queryLimit`, as `/api/fairness/audit?limit=` refuses one), never read as another number.
+      const limit = queryLimit(req.query.limit, HISTORY_MAX_LIMIT);
+      if (limit === null) {
         return fail(res, { code: 'action/invalid', message: `limit must be a whole number from 1 to ${HISTORY_MAX_LIMIT}` });
       }
       const before = typeof req.query.before === 'string' && req.query.before !== '' ? req.query.before : undefined;
