@@ -107,6 +107,18 @@ describe('a cluster\'s start and its processes\' exits (docs/operations.md "A cl
     expect(exits[1]).toEqual({ what: 'nginx', why: expect.stringMatching(/^(0|SIGTERM)$/) });
   });
 
+  it.skipIf(!nginxHere())('leaves nothing on the front port when nginx\'s master is killed (its worker used to keep it)', async () => {
+    const exits: ClusterExit[] = [];
+    cluster = await startCluster({ processes: 1, command: standIn, output: () => undefined, onExit: (exit) => exits.push(exit) });
+    const [nginx] = childrenNamed('nginx');
+    expect(nginx).toBeDefined();
+    expect((await fetch(`${cluster.url}/livez`)).status).toBe(200);
+    process.kill(nginx, 'SIGKILL');
+    await expect.poll(() => exits).toEqual([{ what: 'nginx', why: 'SIGKILL' }]);
+    const url = cluster.url;
+    await expect.poll(() => fetch(`${url}/livez`).then(() => 'answered', () => 'refused'), { timeout: 5_000 }).toBe('refused');
+  });
+
   it('npm run cluster\'s program: an unknown option is one line "cluster: <why>" and exit 2, not a stack', async () => {
     const child = spawn(process.execPath, [MAIN, '--bogus'], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -190,6 +190,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     return { name: slot.name, port: slot.port, pid };
   };
 
+  /**
+   * Ends what is left of nginx's process group: a master killed by a signal leaves its worker running, and
+   * holding the front port (an operator found `curl` answered 502 there after the cluster had stopped).
+   */
+  const endGroup = (front: ChildProcess): void => {
+    try {
+      process.kill(-(front.pid as number), 'SIGKILL');
+    } catch {
+      // Nobody left in the group (ESRCH).
+    }
+  };
+
   /** Sends `signal` and waits for the exit; SIGKILL if it has not exited 60 s later. */
   const stopChild = async (child: ChildProcess | null, signal: NodeJS.Signals): Promise<void> => {
     if (child === null) return;
@@ -206,6 +218,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await Promise.all(children.map((child) => stopChild(child, 'SIGTERM')));
     // SIGTERM: nginx's fast stop (SIGQUIT would wait for the table WebSockets to close).
     await stopChild(nginx, 'SIGTERM');
+    if (nginx !== null) endGroup(nginx);
     rmSync(dir, { recursive: true, force: true });
   };
 
@@ -214,7 +227,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const config = join(dir, 'nginx.conf');
     const identity = randomBytes(16).toString('hex');
     writeFileSync(config, standaloneNginxConfig({ listen: `127.0.0.1:${frontPort}`, processes: slots, identity }, dir, process.getuid?.() === 0));
-    const front = spawn(options.nginx ?? 'nginx', ['-c', config, '-p', dir, '-e', join(dir, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group (`detached`), so that what its master leaves behind can be ended (`endGroup`).
+    const front = spawn(options.nginx ?? 'nginx', ['-c', config, '-p', dir, '-e', join(dir, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     nginx = front;
     front.stderr?.on('data', (chunk: Buffer) => output('nginx', chunk));
     const nginxFailed = new Promise<string>((resolve) => {
@@ -225,6 +239,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await answers(`http://127.0.0.1:${frontPort}${IDENTITY_PATH}`, readyTimeoutMs, nginxFailed, identity);
     await answers(`http://127.0.0.1:${frontPort}/livez`, readyTimeoutMs, nginxFailed);
     whenExited(front, (why) => {
+      endGroup(front);
       if (!stopped.has(front)) options.onExit?.({ what: 'nginx', why });
     });
   } catch (error) {
