@@ -79,7 +79,7 @@ export function useBetChips({ view, canBet, send, pendingTypes, error, setLocalE
   const betPending = pendingTypes.has('bet') || pendingTypes.has('rebet');
   const ctx = useMemo(() => betContext(view, canBet, betPending), [view, canBet, betPending]);
   const say = useCallback(
-    (m: BetMessage) => t(m.key, { max: m.cents.max === undefined ? undefined : money(m.cents.max), amount: m.cents.amount === undefined ? undefined : money(m.cents.amount) }),
+    (m: BetMessage) => t(m.key, Object.fromEntries(Object.entries(m.cents).map(([name, cents]) => [name, money(cents)]))),
     [t, money],
   );
 

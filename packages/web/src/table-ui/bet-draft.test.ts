@@ -86,6 +86,25 @@ describe('the chips (rules.md §5)', () => {
     expect(felt.said()).toEqual(['bets.fortuneNeedsMain {}']);
   });
 
+  // A player at 0.00 put a 1.00 chip on the felt (a draft under the 5.00 minimum, never sent) and Deal was lit.
+  it('refuses a chip that would take the bets over the balance, saying the balance, with nothing placed', () => {
+    const poor = new Felt(context({ you: { bets: { main: 0, fortune: 0 }, lastBets: null, balanceCents: 600 } }));
+    poor.step({ type: 'chip', value: 5 }).step({ type: 'chip', value: 1 });
+    expect(poor.shown.main).toEqual([5, 1]);
+    poor.said();
+    poor.step({ type: 'chip', value: 1 });
+    expect(poor.said()).toEqual(['bets.block.balance {"amount":700,"balance":600}']);
+    expect(poor.shown.main).toEqual([5, 1]);
+    poor.step({ type: 'target', target: 'fortune' }).step({ type: 'chip', value: 1 });
+    expect(poor.said()).toEqual(['bets.block.balance {"amount":700,"balance":600}']);
+    expect(poor.shown.fortune).toEqual([]);
+    const broke = new Felt(context({ you: { bets: { main: 0, fortune: 0 }, lastBets: null, balanceCents: 0 } }));
+    broke.step({ type: 'chip', value: 1 });
+    expect(broke.said()).toEqual(['bets.block.balance {"amount":100,"balance":0}']);
+    expect(broke.shown.main).toEqual([]);
+    expect(broke.sent).toEqual([]);
+  });
+
   it('falls back on the accepted pile when the server refuses a chip, and the next click takes the last accepted chip off', () => {
     const felt = new Felt().step({ type: 'chip', value: 1 }).step({ type: 'chip', value: 5 });
     expect(felt.sent).toEqual([{ spot: 'main', cents: 100 }, { spot: 'main', cents: 600 }]);

@@ -18,6 +18,7 @@ import {
   doubled,
   forgetRefused,
   fortuneOffer,
+  pilesCents,
   rebetBlock,
   remember,
   type BetsBlock,
@@ -107,8 +108,8 @@ export function betContext(view: TableView | null, canBet: boolean, betPending: 
 
 /** A message for the table's `error` element: an i18n key and amounts in cents (`max`, `amount`). */
 export interface BetMessage {
-  readonly key: 'bets.fortuneNeedsMain' | 'bets.fortuneOverMax' | 'bets.fortuneAtMax' | 'bets.mainOverMax' | 'table.underMin' | 'table.underMinFortune' | 'table.offUnit';
-  readonly cents: { readonly max?: number; readonly amount?: number };
+  readonly key: 'bets.fortuneNeedsMain' | 'bets.fortuneOverMax' | 'bets.fortuneAtMax' | 'bets.mainOverMax' | 'bets.block.balance' | 'table.underMin' | 'table.underMinFortune' | 'table.offUnit';
+  readonly cents: { readonly max?: number; readonly amount?: number; readonly balance?: number };
 }
 
 /** What the screen runs after a step: send a bet (then report it `sent`), send Rebet, show or clear a message. */
@@ -233,9 +234,9 @@ function reduce(s: BetDraft, action: BetAction, ctx: BetContext): BetStep {
         if (shown.main.length === 0) return { state: selected, effects: [{ kind: 'say', message: { key: 'bets.fortuneNeedsMain', cents: {} } }] };
         const amount = chipsCents(shown.fortune) + action.value * 100;
         if (amount > fortune.maxCents) return { state: selected, effects: [{ kind: 'say', message: { key: 'bets.fortuneOverMax', cents: { max: fortune.maxCents, amount } } }] };
-        return change(selected, ctx, { main: shown.main, fortune: [...shown.fortune, action.value] });
+        return changeWithin(selected, ctx, { main: shown.main, fortune: [...shown.fortune, action.value] });
       }
-      return change(selected, ctx, { main: [...shown.main, action.value], fortune: shown.fortune });
+      return changeWithin(selected, ctx, { main: [...shown.main, action.value], fortune: shown.fortune });
     }
     case 'stack':
       return ctx.canBet && shown.main.length > 0 ? change(s, ctx, { main: shown.main.slice(0, -1), fortune: shown.fortune }) : none;
@@ -244,7 +245,7 @@ function reduce(s: BetDraft, action: BetAction, ctx: BetContext): BetStep {
       if (shown.main.length === 0) return say({ key: 'bets.fortuneNeedsMain', cents: {} });
       const adds = fortuneAdds(s, ctx);
       if (adds === null) return say({ key: 'bets.fortuneAtMax', cents: { max: fortune.maxCents } });
-      return change(s, ctx, { main: shown.main, fortune: [...shown.fortune, adds] });
+      return changeWithin(s, ctx, { main: shown.main, fortune: [...shown.fortune, adds] });
     }
     case 'fortune-remove':
       return ctx.canBet && shown.fortune.length > 0 ? change(s, ctx, { main: shown.main, fortune: shown.fortune.slice(0, -1) }) : none;
@@ -317,6 +318,18 @@ function withAccepted(s: BetDraft, ctx: BetContext): BetDraft {
   const main = chipsCents(s.chips.main) === held.main ? s.chips.main : s.accepted.main;
   const fortune = chipsCents(s.chips.fortune) === held.fortune ? s.chips.fortune : s.accepted.fortune;
   return main === s.accepted.main && fortune === s.accepted.fortune ? s : { ...s, accepted: { main, fortune } };
+}
+
+/**
+ * `change` for a chip added: refused, saying the balance, when both piles would be more than the balance (a
+ * player at 0.00 could put a 1.00 chip under the minimum on the felt, where it waited as a draft, Deal lit).
+ */
+function changeWithin(s: BetDraft, ctx: BetContext, next: Piles): BetStep {
+  const amount = pilesCents(next);
+  if (ctx.you !== null && amount > ctx.you.balanceCents) {
+    return { state: s, effects: [{ kind: 'say', message: { key: 'bets.block.balance', cents: { amount, balance: ctx.you.balanceCents } } }] };
+  }
+  return change(s, ctx, next);
 }
 
 /** Places both piles as one change Undo can take back (`record`), sending what the server must hold. */
