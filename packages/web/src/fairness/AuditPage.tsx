@@ -64,10 +64,12 @@ export function AuditPage({ onBack }: { onBack: () => void }) {
 /** The verdict and the tests of an audit report, in the page's language (test and category names from their ids). */
 export function AuditReportView({ report }: { report: AuditReport }) {
   const { t, i18n } = useTranslation();
+  // The threshold in the page's language, as the p-values below (`0,001` in French, not `0.001`).
+  const threshold = formatDecimal(i18n.language, report.threshold, { significant: 3 });
   return (
     <>
       <p data-testid="fairness-audit-verdict" data-flagged={report.flagged}>
-        <strong>{report.flagged ? t('audit.flagged', { threshold: report.threshold }) : t('audit.passed', { rounds: report.rounds, threshold: report.threshold })}</strong>
+        <strong>{report.flagged ? t('audit.flagged', { threshold }) : t('audit.passed', { rounds: report.rounds, threshold })}</strong>
       </p>
       {report.tests.map((test) => (
         <div key={test.name} data-testid={`audit-${test.name}`} data-p-value={test.pValue ?? ''}>

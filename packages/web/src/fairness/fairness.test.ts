@@ -111,6 +111,24 @@ describe('the fairness audit page names the server’s test ids and category ids
     expect(auditCategoryName(i18n.t, 'banker-category', 'one_pair')).toBe(i18n.t('category.one_pair'));
     if (lng !== 'en') expect(auditTestTitle(i18n.t, 'outcome')).not.toBe(auditTestTitle(createI18n('en').t, 'outcome'));
   });
+
+  it.each([
+    ['en', '0.001', '0.27'],
+    ['ru', '0,001', '0,27'],
+    ['fr', '0,001', '0,27'],
+    ['de', '0,001', '0,27'],
+    ['es', '0,001', '0,27'],
+  ] as const)('writes the threshold of the verdict with the decimal separator of %s, as the p-values', (lng, threshold, pValue) => {
+    const i18n = createI18n(lng);
+    for (const flagged of [false, true]) {
+      const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(AuditReportView, { report: { ...report, flagged } })));
+      const verdict = text(/<p data-testid="fairness-audit-verdict"[^>]*>(.*?)<\/p>/.exec(html)![1]);
+      // Before the fix: `p = 0.001` in every language (the number interpolated as JavaScript writes it).
+      expect(verdict, `flagged ${flagged}`).toContain(`p = ${threshold}`);
+      expect(text(html)).toContain(pValue);
+      if (lng !== 'en') expect(verdict).not.toContain('0.001');
+    }
+  });
 });
 
 describe('client seeds in the browser', () => {
