@@ -28,10 +28,21 @@ describe('why the bank cannot be taken (issue 10 point 8)', () => {
       { kind: 'balance', neededCents: 10_150, haveCents: 10_149 },
     ]);
     expect(bankBlocks(view({}, { compPoints: 50, balanceCents: 10_149 }))).toEqual([{ kind: 'balance', neededCents: 10_150, haveCents: 10_149 }]);
+    const able = { compPoints: 50, balanceCents: 20_000 };
+    const betDown = { seats: [{ bets: { main: 0, fortune: 0 } }, { bets: { main: 500, fortune: 0 } }] };
+    expect(bankBlocks(view({ banker: { kind: 'player', nickname: 'Bea' } }, able))).toEqual([{ kind: 'occupied', nickname: 'Bea' }]);
+    expect(bankBlocks(view(betDown, able))).toEqual([{ kind: 'bets-down' }]);
+    expect(bankBlocks(view({ phase: 'setting', roundId: 'r' }, able))).toEqual([{ kind: 'between-rounds' }]);
+    expect(bankBlocks(view({}, { ...able, seat: null }))).toEqual([{ kind: 'not-seated' }]);
+    // A new player while bets are down or a round is played: the moment's reason and what it lacks itself (it read
+    // only "Bets are down"); while another player banks, only that.
+    expect(bankBlocks(view(betDown, { compPoints: 0, balanceCents: 100_000 }))).toEqual([{ kind: 'bets-down' }, { kind: 'comp-points', needed: 50, have: 0 }]);
+    expect(bankBlocks(view({ phase: 'setting', roundId: 'r' }, { compPoints: 10, balanceCents: 100 }))).toEqual([
+      { kind: 'between-rounds' },
+      { kind: 'comp-points', needed: 50, have: 10 },
+      { kind: 'balance', neededCents: 10_150, haveCents: 100 },
+    ]);
     expect(bankBlocks(view({ banker: { kind: 'player', nickname: 'Bea' } }))).toEqual([{ kind: 'occupied', nickname: 'Bea' }]);
-    expect(bankBlocks(view({ seats: [{ bets: { main: 0, fortune: 0 } }, { bets: { main: 500, fortune: 0 } }] }))).toEqual([{ kind: 'bets-down' }]);
-    expect(bankBlocks(view({ phase: 'setting', roundId: 'r' }))).toEqual([{ kind: 'between-rounds' }]);
-    expect(bankBlocks(view({}, { seat: null }))).toEqual([{ kind: 'not-seated' }]);
     expect(bankBlocks(view({}, { canTakeBank: true }))).toEqual([]);
     expect(bankBlocks(view({}, { compPoints: 50, balanceCents: 20_000 }))).toEqual([{ kind: 'unknown' }]);
   });

@@ -27,8 +27,9 @@ export type BankBlock =
   | { readonly kind: 'unknown' };
 
 /**
- * Why the viewer cannot take the bank (every missing requirement, in the order the server checks them),
- * or `[]` when it can (`you.canTakeBank`, the server's word), when the viewer banks, or at a table where
+ * Why the viewer cannot take the bank (every missing requirement, in the order the server checks them: the
+ * viewer has no seat, or another player banks; else the reason of the moment, if any, then the comp points and
+ * the balance the viewer lacks), or `[]` when it can (`you.canTakeBank`, the server's word), when the viewer banks, or at a table where
  * only the house banks.
  */
 export function bankBlocks(view: TableView): BankBlock[] {
@@ -36,10 +37,12 @@ export function bankBlocks(view: TableView): BankBlock[] {
   if (!you || !view.config.playerBanking || you.canTakeBank || you.role === 'banker') return [];
   if (you.seat === null) return [{ kind: 'not-seated' }];
   if (view.banker.kind === 'player') return [{ kind: 'occupied', nickname: view.banker.nickname }];
-  if (view.phase !== 'betting' || view.roundId !== null) return [{ kind: 'between-rounds' }];
-  if (view.seats.some((s) => s.bets.main + s.bets.fortune > 0)) return [{ kind: 'bets-down' }];
   const out: BankBlock[] = [];
-  if (view.banker.houseBanksNext === true) out.push({ kind: 'house-banks-next' });
+  // A reason of the moment, then what the player lacks itself, said with it (a new player read only "Bets are
+  // down" and learnt of the 50 comp points after the round).
+  if (view.phase !== 'betting' || view.roundId !== null) out.push({ kind: 'between-rounds' });
+  else if (view.seats.some((s) => s.bets.main + s.bets.fortune > 0)) out.push({ kind: 'bets-down' });
+  else if (view.banker.houseBanksNext === true) out.push({ kind: 'house-banks-next' });
   const { bankMinCompPoints, bankMinBalanceCents } = view.config;
   if (you.compPoints < bankMinCompPoints) out.push({ kind: 'comp-points', needed: bankMinCompPoints, have: you.compPoints });
   if (you.balanceCents < bankMinBalanceCents) out.push({ kind: 'balance', neededCents: bankMinBalanceCents, haveCents: you.balanceCents });
