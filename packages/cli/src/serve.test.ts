@@ -66,6 +66,29 @@ describe('paigow serve', () => {
     expectStartFailure(r, new RegExp(`^paigow: cannot reach the database at postgres://root:\\*\\*\\*@127\\.0\\.0\\.1:${port}/test \\(.*ECONNREFUSED.*\\)$`));
   });
 
+  // It used to hang about 45 s (/readyz 503 starting), write ~257 `[ioredis] Unhandled error event` lines with their
+  // stacks, then crash on an uncaught MaxRetriesPerRequestError.
+  it('names a Redis it cannot reach within seconds: one line, status 1, the data folder not even created', async () => {
+    const closed = await busyPort();
+    const port = closed.port;
+    await new Promise((resolve) => closed.server.close(resolve)); // nothing listens there now
+    const base = folder();
+    const started = Date.now();
+    const r = paigowEnv(['serve', '--port', '0'], { REDIS_URL: `redis://:hunter2@127.0.0.1:${port}`, PAIGOW_DATA_DIR: join(base, 'data') }, 15_000);
+    expectStartFailure(r, new RegExp(`^paigow: cannot reach Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port} \\(connect ECONNREFUSED 127\\.0\\.0\\.1:${port}\\)$`));
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(readdirSync(base)).toEqual([]);
+  });
+
+  // It used to fail with a TypeError's stack (defaultRedisPrefix) and status 1.
+  it('refuses a malformed REDIS_URL with status 2, naming it', () => {
+    for (const value of ['notaurl', '127.0.0.1:6379', 'redis://127.0.0.1:notaport', 'http://127.0.0.1:6379']) {
+      const r = paigowEnv(['serve'], { PORT: '0', REDIS_URL: value });
+      expect(r.status, value).toBe(2);
+      expect(r.stderr).toBe(`paigow: REDIS_URL must be redis://[user:password@]host[:port][/db], got '${value}'\n`);
+    }
+  });
+
   // The operator's trial: DATABASE_URL at an address that does not answer, and /livez, /readyz "connection refused".
   it('answers /livez 200 and /readyz 503 starting while the database does not answer yet', async () => {
     const silent = createServer(() => undefined); // accepts, never answers: a database that does not answer yet

@@ -9,7 +9,7 @@ import { admissionFromEnv } from './admission/index.js';
 import { drainMsFromEnv } from './table/drain.js';
 import { limitsFromEnv } from './limits/index.js';
 import { operatorSettingsFromEnv } from './settings/index.js';
-import { checkRedisPrefix } from './rooms/redis-presence.js';
+import { checkRedisPrefix, checkRedisUrl } from './rooms/redis-presence.js';
 
 /**
  * `PAIGOW_ALLOWED_ORIGINS`: origins besides the page's own, separated by commas (`http://localhost:5173`).
@@ -65,7 +65,7 @@ function checkPublicAddress(text: string): string {
  * `PAIGOW_MAX_PLAYERS` and `PAIGOW_ADMIT_MAX_LAG_MS` (docs/server.md "Admission control"); a cluster's
  * `PAIGOW_PUBLIC_ADDRESS` and `PAIGOW_REDIS_PREFIX` (docs/operations.md "A cluster").
  * @throws Error when `PORT` is set but not a port number (empty included), `PAIGOW_DRAIN_MS` not a whole number of ms, or an abuse
- *   setting is malformed, `PAIGOW_REDIS_PREFIX` is not 1 to 64 letters, digits or `:_.-`, or `PAIGOW_PUBLIC_ADDRESS` (empty
+ *   setting is malformed, `REDIS_URL` is not `redis://[user:password@]host[:port][/db]`, `PAIGOW_REDIS_PREFIX` is not 1 to 64 letters, digits or `:_.-`, or `PAIGOW_PUBLIC_ADDRESS` (empty
  *   included) is not `host[:port]/<name>` without the scheme (the message names the variable)
  */
 export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartServerOptions {
@@ -78,7 +78,8 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Star
     dataDir: env.PAIGOW_DATA_DIR || './data',
     ...(env.PAIGOW_WEB_DIST?.trim() ? { webDist: env.PAIGOW_WEB_DIST.trim() } : {}),
     databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
+    // Unset or empty: no Redis (one process); set, it must be a redis:// URL.
+    redisUrl: env.REDIS_URL ? checkRedisUrl(env.REDIS_URL) : undefined,
     ...(env.PAIGOW_REDIS_PREFIX ? { redisPrefix: checkRedisPrefix(env.PAIGOW_REDIS_PREFIX) } : {}),
     ...(env.PAIGOW_PUBLIC_ADDRESS === undefined ? {} : { publicAddress: checkPublicAddress(env.PAIGOW_PUBLIC_ADDRESS) }),
     ...operatorSettingsFromEnv(env),

@@ -1,7 +1,7 @@
 /**
  * Start-up (docs/server.md "Start-up"): the port is bound before anything else, so a start on a busy
  * port changes nothing; failures an operator can fix are `ServerStartError`s with a one-line message;
- * an unreachable database fails within the connect timeout instead of hanging.
+ * an unreachable database or Redis fails within the connect timeout instead of hanging.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
@@ -110,5 +110,29 @@ describe('start-up', () => {
     }
     const refused = startServer({ port: 0, host: '127.0.0.1', databaseUrl: `postgres://root@127.0.0.1:${port}/test`, log: () => undefined });
     await expect(refused).rejects.toMatchObject({ code: 'database-unreachable', message: expect.stringContaining('ECONNREFUSED') });
+  });
+
+  // It used to hang about 45 s, its Redis clients retrying, then crash on an uncaught MaxRetriesPerRequestError.
+  it('fails within the connect timeout when Redis does not answer, and when nothing listens there, before touching the data', async () => {
+    const base = folder();
+    const silent = await silentServer();
+    const port = silent.port;
+    try {
+      const started = Date.now();
+      const failed = startServer({ port: 0, host: '127.0.0.1', dataDir: join(base, 'data'), redisUrl: `redis://u:secret@127.0.0.1:${port}/3`, redisConnectTimeoutMs: 400, log: () => undefined });
+      await expect(failed).rejects.toMatchObject({
+        name: 'ServerStartError',
+        code: 'redis-unreachable',
+        message: expect.stringMatching(new RegExp(`^cannot reach Redis at redis://u:\\*\\*\\*@127\\.0\\.0\\.1:${port}/3 \\(.+\\)$`)),
+      });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      silent.close();
+    }
+    const started = Date.now();
+    const refused = startServer({ port: 0, host: '127.0.0.1', dataDir: join(base, 'data'), redisUrl: `redis://127.0.0.1:${port}`, log: () => undefined });
+    await expect(refused).rejects.toMatchObject({ code: 'redis-unreachable', message: `cannot reach Redis at redis://127.0.0.1:${port} (connect ECONNREFUSED 127.0.0.1:${port})` });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(readdirSync(base)).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ import { countOpenRounds, escrowBalanceCents, oldestOpenRoundSeconds, redactData
 import { DEFAULT_LIMITS, RateLimits, type ServerLimits } from './limits/index.js';
 import { createPlayers, type Players } from './players/index.js';
 import { createGameServer, type GameServer } from './rooms/game-server.js';
-import { defaultRedisPrefix } from './rooms/redis-presence.js';
+import { checkRedisUrl, defaultRedisPrefix, redactRedisUrl, redisReachable } from './rooms/redis-presence.js';
 import { createDatabase, ensureDirectory, migrateToLatest, type BusyWait, type Database } from './storage/index.js';
 import { recoverRounds, type RecoveryReport } from './table/recovery.js';
 import { InboxDelivery, inboxNotice, INBOX_PRUNE_EVERY_MS, pruneInbox } from './table/inbox.js';
@@ -84,6 +84,8 @@ export interface StartServerOptions {
   readonly databasePoolSize?: number;
   /** Redis URL: scale out with `RedisPresence` + `RedisDriver` (docs/server.md). */
   readonly redisUrl?: string;
+  /** How long the start waits for Redis to answer before it fails, ms (default `REDIS_CONNECT_TIMEOUT_MS`, 5,000). */
+  readonly redisConnectTimeoutMs?: number;
   /** Every Redis key and channel starts with it (default `defaultRedisPrefix`: one per database; `PAIGOW_REDIS_PREFIX`). */
   readonly redisPrefix?: string;
   /**
@@ -181,11 +183,11 @@ export interface ServerHandle {
 }
 
 /** What went wrong at start, for the operator (the CLI prints the message as one line). */
-export type ServerStartErrorCode = 'port-in-use' | 'listen-failed' | 'data-folder' | 'database-unreachable' | 'database-failed';
+export type ServerStartErrorCode = 'port-in-use' | 'listen-failed' | 'data-folder' | 'database-unreachable' | 'database-failed' | 'redis-unreachable';
 
 /**
  * A start that failed for a reason an operator can fix: the port is taken or cannot be used, the data
- * folder cannot be created, the database cannot be reached or opened. `message` is one line, e.g.
+ * folder cannot be created, the database or Redis cannot be reached, the database cannot be opened. `message` is one line, e.g.
  * `port 2567 is in use (set PORT or --port)`. Nothing was changed (the port is bound before the data
  * is touched, and released again).
  */
@@ -300,16 +302,30 @@ async function openDatabase(options: StartServerOptions, logger: Logger): Promis
 }
 
 /**
+ * Asks Redis at `redisUrl` a trivial question within `timeoutMs` (`redisReachable`).
+ * @throws ServerStartError `redis-unreachable`: `cannot reach Redis at <url, password hidden> (<reason>)`
+ */
+async function checkRedis(redisUrl: string, timeoutMs: number | undefined): Promise<void> {
+  try {
+    await redisReachable(redisUrl, timeoutMs);
+  } catch (error) {
+    throw new ServerStartError('redis-unreachable', `cannot reach Redis at ${redactRedisUrl(redisUrl)} (${reasonOf(error)})`, { cause: error });
+  }
+}
+
+/**
  * Starts the game server (docs/server.md "Start-up"), in this order: binds the port (answering 503
- * meanwhile), so that a start on a busy port fails before touching any data; opens and migrates the
+ * meanwhile), so that a start on a busy port fails before touching any data; with a Redis URL, checks
+ * that Redis answers (within `redisConnectTimeoutMs`), before touching any data too; opens and migrates the
  * database; registers this process's instance and lease; settles or refunds every open round that no
  * live process runs (rules.md §5 "Interruptions"; docs/server.md "Processes, leases and recovery");
  * creates the tables' runners and rooms and the HTTP API. `/readyz` (and `/healthz`) answer 200 from then
  * on while its checks pass (docs/operations.md "Health"). Every
  * `lease.heartbeatMs` it renews the lease and recovers the rounds of processes that died meanwhile.
- * @throws ServerStartError (`port-in-use`, `listen-failed`, `data-folder`, `database-unreachable`,
+ * @throws ServerStartError (`port-in-use`, `listen-failed`, `redis-unreachable`, `data-folder`, `database-unreachable`,
  *   `database-failed`) for what an operator can fix; Error for an invalid table config
- *   (`config/invalid`) or a failed migration. A failed start releases the port and the database.
+ *   (`config/invalid`), a malformed `redisUrl` (`checkRedisUrl`) or a failed migration. A failed start releases
+ *   the port and the database.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<ServerHandle> {
   const logger = options.logger ?? rootLogger();
@@ -317,6 +333,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   const now = options.now ?? Date.now;
   const lease: LeaseTiming = { ...DEFAULT_LEASE, ...options.lease };
   const configs = (options.tables ?? DEFAULT_TABLES).map((input) => unwrap(tableConfig(input)));
+  if (options.redisUrl !== undefined) checkRedisUrl(options.redisUrl);
 
   // 1. The port, before anything else.
   let handler: RequestListener = STARTING;
@@ -354,6 +371,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   };
 
   try {
+    // Redis answers, before the data is touched (its clients would otherwise retry for long, then crash the start).
+    if (options.redisUrl !== undefined) await checkRedis(options.redisUrl, options.redisConnectTimeoutMs);
     // 2. The data, this process's lease, and the rounds no live process runs.
     database = await openDatabase(options, logger);
     const db: Database = database;

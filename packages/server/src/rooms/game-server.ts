@@ -106,7 +106,7 @@ export async function createGameServer(
   logger: Logger = rootLogger(),
   publicAddress?: string,
 ): Promise<GameServer> {
-  const redis: { presence: Presence; driver: matchMaker.MatchMakerDriver } | undefined = redisOptions ? await prefixedRedis(redisOptions.url, redisOptions.prefix) : undefined;
+  const redis: { presence: Presence; driver: matchMaker.MatchMakerDriver } | undefined = redisOptions ? await prefixedRedis(redisOptions.url, redisOptions.prefix, logger) : undefined;
   const gameServer = new TableServer({
     transport: new AttachedWebSocketTransport({
       server: httpServer,

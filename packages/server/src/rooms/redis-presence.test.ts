@@ -1,13 +1,34 @@
 /**
  * Two deployments on one Redis (issue 13 point 7): every key and channel under the deployment's prefix.
- * Runs when Redis answers at REDIS_URL or 127.0.0.1:6379 (as `redis.test.ts`).
+ * Runs when Redis answers at REDIS_URL or 127.0.0.1:6379 (as `redis.test.ts`). Also: a malformed `REDIS_URL`
+ * is refused naming it, and a Redis outage is a few `redis-error` log lines, not ioredis' flood on stderr.
  */
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { EventEmitter } from 'node:events';
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { matchMaker, Presence } from '@colyseus/core';
 import { RedisPresence } from '@colyseus/redis-presence';
-import { checkRedisPrefix, defaultRedisPrefix, prefixedRedis } from './redis-presence.js';
+import { checkRedisPrefix, checkRedisUrl, defaultRedisPrefix, prefixedRedis, reportRedisErrors } from './redis-presence.js';
 import { redisAnswers, TEST_REDIS_URL as REDIS_URL } from '../testing/harness.js';
+import { serverOptionsFromEnv } from '../env.js';
+import { createLogger } from '../log/index.js';
+import { RedisCutter } from '../cluster/soak-tools.js';
+
+/** A logger at `warn` keeping its lines. */
+function capturedLogger(): { logger: ReturnType<typeof createLogger>; lines: () => Record<string, unknown>[] } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk.toString());
+      done();
+    },
+  });
+  return {
+    logger: createLogger({ level: 'warn', destination: stream }),
+    lines: () => chunks.join('').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}
 
 const available = await redisAnswers(REDIS_URL);
 
@@ -31,6 +52,42 @@ describe('the deployment prefix', () => {
     expect(defaultRedisPrefix({ sqlitePath: './data/paigow.sqlite' }, 'redis://r')).not.toBe(defaultRedisPrefix({ sqlitePath: './other/paigow.sqlite' }, 'redis://r'));
     expect(checkRedisPrefix('blue:')).toBe('blue:');
     expect(() => checkRedisPrefix('has space')).toThrow(/PAIGOW_REDIS_PREFIX/);
+  });
+});
+
+// A malformed REDIS_URL used to reach defaultRedisPrefix at start and fail there with a TypeError's stack.
+describe('REDIS_URL', () => {
+  it('is refused naming it unless it is redis://[user:password@]host[:port][/db]; unset or empty is no Redis', () => {
+    for (const good of ['redis://127.0.0.1:6379', 'redis://r', 'redis://u:p@r:6380/2', 'redis://:p@r/']) expect(checkRedisUrl(good)).toBe(good);
+    for (const bad of ['notaurl', '127.0.0.1:6379', 'redis://127.0.0.1:notaport', 'redis://127.0.0.1:70000', 'http://r:6379', 'redis://r/db', 'redis:///0']) {
+      expect(() => checkRedisUrl(bad), bad).toThrow(`REDIS_URL must be redis://[user:password@]host[:port][/db], got '${bad}'`);
+      expect(() => serverOptionsFromEnv({ REDIS_URL: bad }), bad).toThrow(/^REDIS_URL must be/);
+    }
+    // The password is not echoed.
+    expect(() => checkRedisUrl('redis://u:hunter2@r:x')).toThrow("got 'redis://u:***@r:x'");
+    expect(serverOptionsFromEnv({ REDIS_URL: 'redis://r:6379/1' }).redisUrl).toBe('redis://r:6379/1');
+    expect(serverOptionsFromEnv({ REDIS_URL: '' }).redisUrl).toBeUndefined();
+    expect(serverOptionsFromEnv({}).redisUrl).toBeUndefined();
+  });
+});
+
+describe('a Redis client\'s errors', () => {
+  it('are warn lines with event redis-error, at most one per 5 s, the errors in between counted', () => {
+    const { logger, lines } = capturedLogger();
+    const client = new EventEmitter();
+    let nowMs = 0;
+    reportRedisErrors(client, 'driver', logger, 5_000, () => nowMs);
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6399'), { code: 'ECONNREFUSED' });
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    // 200 failed attempts in 10 s, refused or reset in turn (as behind a proxy), then another error.
+    for (let attempt = 0; nowMs < 10_000; nowMs += 50, attempt += 1) client.emit('error', attempt % 2 === 0 ? refused : reset);
+    client.emit('error', new Error('WRONGPASS invalid username-password pair'));
+    expect(lines()).toMatchObject([
+      { level: 'warn', event: 'redis-error', client: 'driver', err: { message: 'connect ECONNREFUSED 127.0.0.1:6399', code: 'ECONNREFUSED' } },
+      { event: 'redis-error', client: 'driver', repeated: 99 },
+      { event: 'redis-error', client: 'driver', err: { message: 'WRONGPASS invalid username-password pair' }, repeated: 99 },
+    ]);
+    expect(lines()[0]).not.toHaveProperty('repeated');
   });
 });
 
@@ -68,4 +125,33 @@ describe.skipIf(!available)('two deployments on one Redis', () => {
     expect((await blueAgain.driver.findOne({ roomId: 'table-1' }))?.processId).toBe('blue-process');
     await Promise.resolve(blue.driver.clear());
   });
+});
+
+// A Redis cut then back used to write a plain-text `[ioredis] Unhandled error event` line (and its stack) on
+// stderr for every reconnection attempt of each client: 114 in 10 s.
+describe.skipIf(!available)('a Redis outage', () => {
+  it('is a few redis-error lines per client, none of ioredis\' own, and the presence works again once Redis is back', async () => {
+    const cutter = await RedisCutter.start(REDIS_URL);
+    const { logger, lines } = capturedLogger();
+    const printed = vi.spyOn(console, 'error');
+    const { presence, driver } = await prefixedRedis(cutter.url, `test-${randomBytes(4).toString('hex')}:`, logger);
+    try {
+      expect(await delivered(presence, presence, 'before')).toEqual(['hello']);
+      cutter.cut();
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      cutter.restore();
+      await expect.poll(async () => delivered(presence, presence, 'after'), { timeout: 10_000, interval: 200 }).toEqual(['hello']);
+      expect(printed.mock.calls.filter((call) => String(call[0]).includes('[ioredis]'))).toEqual([]);
+      const errors = lines().filter((line) => line.event === 'redis-error');
+      expect(new Set(errors.map((line) => line.client))).toEqual(new Set(['presence-pub', 'presence-sub', 'driver']));
+      // Each client retries many times in 6 s (42 ioredis lines in all before): at most one line per 5 s each.
+      for (const name of ['presence-pub', 'presence-sub', 'driver']) expect(errors.filter((line) => line.client === name).length, name).toBeLessThanOrEqual(2);
+      expect(errors.every((line) => line.level === 'warn' && typeof (line.err as { message?: unknown }).message === 'string')).toBe(true);
+    } finally {
+      printed.mockRestore();
+      presence.shutdown();
+      await driver.shutdown();
+      await cutter.close();
+    }
+  }, 30_000);
 });

@@ -5,10 +5,15 @@
  * DB number does not separate them either: pub/sub is server-wide), so `PrefixedRedisPresence` prefixes
  * them itself. Two deployments on one Redis, with the same table ids, never see each other's rooms,
  * seat reservations or remote calls.
+ *
+ * Also: `checkRedisUrl` (a malformed `REDIS_URL` is refused at start), `redisReachable` (a start fails
+ * within a bound when Redis does not answer) and `reportRedisErrors` (a client's errors are `redis-error`
+ * log lines, at most one every `REDIS_ERROR_REPEAT_MS`, instead of ioredis' own plain-text lines).
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { matchMaker, Presence } from '@colyseus/core';
+import { briefError, rootLogger, type Logger } from '../log/index.js';
 
 /**
  * The default prefix of a deployment, `paigow:<8 hex>:`: a digest of what makes it one deployment, its
@@ -37,16 +42,146 @@ export function checkRedisPrefix(prefix: string): string {
   return prefix;
 }
 
+/** The form of a Redis URL this server reads (`redisOptions`), for messages. */
+const REDIS_URL_FORM = 'redis://[user:password@]host[:port][/db]';
+
+/** A Redis URL without its password (`redis://user:***@host`), for logs and messages; text that is not a URL is masked the same way. */
+export function redactRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString().replace(/\/$/, '');
+  } catch {
+    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+  }
+}
+
 /**
- * Colyseus' presence and matchmaker driver on Redis at `redisUrl`, every key and channel under `prefix`.
+ * Checks an operator's `REDIS_URL`: `redis://[user:password@]host[:port][/db]` (`notaurl`, `127.0.0.1:6379`
+ * without the scheme or `redis://host:notaport` used to fail the start with a TypeError's stack).
+ * @returns the URL as given
+ * @throws Error naming the variable (the password masked)
+ */
+export function checkRedisUrl(text: string): string {
+  let url: URL | null;
+  try {
+    url = new URL(text);
+  } catch {
+    url = null;
+  }
+  if (url === null || url.protocol !== 'redis:' || url.hostname === '' || !/^\/?(\d+)?$/.test(url.pathname) || url.search !== '' || url.hash !== '') {
+    throw new Error(`REDIS_URL must be ${REDIS_URL_FORM}, got '${redactRedisUrl(text)}'`);
+  }
+  return text;
+}
+
+/** How long `redisReachable` waits for Redis by default, ms. */
+export const REDIS_CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Connects once to Redis at `redisUrl` and asks it a trivial question (PING), with no retry, then
+ * disconnects: the start-up check (a Redis that does not answer used to hang the start for about 45 s, its
+ * clients retrying, with hundreds of ioredis lines on stderr, then crash).
+ * @param timeoutMs how long connecting and the answer may take
+ * @throws Error with the first reason it got (`connect ECONNREFUSED 127.0.0.1:6399`, `WRONGPASS …`, a timeout)
+ */
+export async function redisReachable(redisUrl: string, timeoutMs: number = REDIS_CONNECT_TIMEOUT_MS): Promise<void> {
+  const { RedisPresence } = await import('@colyseus/redis-presence');
+  /** The presence's client, for one question; its subscriber is never connected (`lazyConnect`). */
+  class Probe extends RedisPresence {
+    async ping(): Promise<void> {
+      let firstError: unknown = null;
+      // With a listener, ioredis does not print its `Unhandled error event` lines.
+      for (const client of [this.pub, this.sub]) {
+        client.on('error', (error: unknown) => {
+          firstError ??= error;
+        });
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(firstError ?? new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      });
+      try {
+        await Promise.race([
+          (async () => {
+            await this.pub.connect();
+            await this.pub.ping();
+          })().catch((error: unknown) => {
+            throw firstError ?? error;
+          }),
+          late,
+        ]);
+      } finally {
+        clearTimeout(timer);
+        this.pub.disconnect();
+        this.sub.disconnect();
+      }
+    }
+  }
+  await new Probe({
+    ...redisOptions(redisUrl),
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  }).ping();
+}
+
+/** How long a client's errors go unwritten after one was written (`reportRedisErrors`), ms. */
+export const REDIS_ERROR_REPEAT_MS = 5_000;
+
+/** An ioredis client as far as its errors go. */
+export interface RedisErrorSource {
+  on(event: 'error', listener: (error: unknown) => void): unknown;
+}
+
+/**
+ * Writes `client`'s errors as `warn` lines `{"event":"redis-error","client":<name>,"err":{…}}`, at most one
+ * per `repeatMs`: the errors in between are counted in the next line's `repeated`. While Redis is away, ioredis
+ * reconnects every few hundred ms and each attempt fails (`ECONNREFUSED`, or `ECONNRESET` and `EPIPE` in turn
+ * behind a proxy): an outage is a few lines per client, not ioredis' `[ioredis] Unhandled error event` with a
+ * stack on stderr for every attempt (what it writes when a client has no listener).
+ */
+export function reportRedisErrors(client: RedisErrorSource, name: string, logger: Logger, repeatMs: number = REDIS_ERROR_REPEAT_MS, now: () => number = Date.now): void {
+  let writtenAtMs: number | null = null;
+  let repeated = 0;
+  client.on('error', (error: unknown) => {
+    const atMs = now();
+    if (writtenAtMs !== null && atMs - writtenAtMs < repeatMs) {
+      repeated += 1;
+      return;
+    }
+    const err = briefError(error);
+    logger.warn({ event: 'redis-error', client: name, err, ...(repeated > 0 ? { repeated } : {}) }, `redis: the ${name} client: ${err.message}`);
+    writtenAtMs = atMs;
+    repeated = 0;
+  });
+}
+
+/**
+ * Colyseus' presence and matchmaker driver on Redis at `redisUrl`, every key and channel under `prefix`;
+ * their three clients' errors go to `logger` (`reportRedisErrors`: clients `presence-pub`, `presence-sub`, `driver`).
  * @returns the presence (its channels prefixed) and the driver (its keys prefixed)
  */
-export async function prefixedRedis(redisUrl: string, prefix: string): Promise<{ presence: Presence; driver: matchMaker.MatchMakerDriver }> {
+export async function prefixedRedis(
+  redisUrl: string,
+  prefix: string,
+  logger: Logger = rootLogger(),
+): Promise<{ presence: Presence; driver: matchMaker.MatchMakerDriver }> {
   const [{ RedisPresence }, { RedisDriver }] = await Promise.all([import('@colyseus/redis-presence'), import('@colyseus/redis-driver')]);
   const options = { ...redisOptions(redisUrl), keyPrefix: prefix };
 
   /** `RedisPresence` whose pub/sub channels carry the prefix (its keys do through ioredis' `keyPrefix`). */
   class PrefixedRedisPresence extends RedisPresence {
+    constructor(...args: ConstructorParameters<typeof RedisPresence>) {
+      super(...args);
+      reportRedisErrors(this.pub, 'presence-pub', logger);
+      reportRedisErrors(this.sub, 'presence-sub', logger);
+    }
+    /** Colyseus' `shutdown` without its unhandled rejections: a QUIT the connection's close cuts short is no error. */
+    override shutdown(): void {
+      for (const client of [this.sub, this.pub]) void client.quit().catch(() => undefined);
+    }
     override subscribe(topic: string, callback: (...args: unknown[]) => void): Promise<this> {
       return super.subscribe(prefix + topic, callback);
     }
@@ -60,7 +195,13 @@ export async function prefixedRedis(redisUrl: string, prefix: string): Promise<{
       return (await super.channels(prefix + pattern)).map((channel) => channel.slice(prefix.length));
     }
   }
-  return { presence: new PrefixedRedisPresence(options), driver: new RedisDriver(options) };
+  const presence = new PrefixedRedisPresence(options);
+  const driver = new RedisDriver(options);
+  // The driver keeps its client private: without a listener, ioredis writes every error of it on stderr.
+  const driverClient = (driver as unknown as { _client?: Partial<RedisErrorSource> })._client;
+  if (typeof driverClient?.on !== 'function') throw new Error('@colyseus/redis-driver has no _client to watch for errors');
+  reportRedisErrors(driverClient as RedisErrorSource, 'driver', logger);
+  return { presence, driver };
 }
 
 /** ioredis options of a `redis://[user:password@]host[:port][/db]` URL. */
