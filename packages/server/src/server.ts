@@ -22,11 +22,12 @@ import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, Lease
 import { createLedger, type Ledger } from './ledger/index.js';
 import { problemReporter, rootLogger, withContext, type Logger, type ProblemLog } from './log/index.js';
 import { attachServer, roundsRecovered } from './metrics/index.js';
-import { countOpenRounds, escrowBalanceCents, oldestOpenRoundSeconds, redactDatabaseUrl } from './operations/index.js';
+import { countOpenRounds, escrowBalanceCents, oldestOpenRoundSeconds } from './operations/index.js';
+import { redactUrl } from './settings/urls.js';
 import { DEFAULT_LIMITS, RateLimits, type ServerLimits } from './limits/index.js';
 import { createPlayers, type Players } from './players/index.js';
 import { createGameServer, type GameServer } from './rooms/game-server.js';
-import { checkRedisUrl, defaultRedisPrefix, redactRedisUrl, redisReachable } from './rooms/redis-presence.js';
+import { checkRedisUrl, defaultRedisPrefix, redisReachable } from './rooms/redis-presence.js';
 import { createDatabase, ensureDirectory, migrateToLatest, type BusyWait, type Database } from './storage/index.js';
 import { recoverRounds, type RecoveryReport } from './table/recovery.js';
 import { InboxDelivery, inboxNotice, INBOX_PRUNE_EVERY_MS, pruneInbox } from './table/inbox.js';
@@ -257,7 +258,7 @@ const STARTING: RequestListener = (req, res) => {
 async function openDatabase(options: StartServerOptions, logger: Logger): Promise<Database> {
   let database: Database;
   if (options.databaseUrl) {
-    const where = redactDatabaseUrl(options.databaseUrl);
+    const where = redactUrl(options.databaseUrl);
     try {
       database = createDatabase({
         databaseUrl: options.databaseUrl,
@@ -309,7 +310,7 @@ async function checkRedis(redisUrl: string, timeoutMs: number | undefined): Prom
   try {
     await redisReachable(redisUrl, timeoutMs);
   } catch (error) {
-    throw new ServerStartError('redis-unreachable', `cannot reach Redis at ${redactRedisUrl(redisUrl)} (${reasonOf(error)})`, { cause: error });
+    throw new ServerStartError('redis-unreachable', `cannot reach Redis at ${redactUrl(redisUrl)} (${reasonOf(error)})`, { cause: error });
   }
 }
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { createDatabase, type Database } from '../storage/index.js';
 import { checkDatabaseUrl } from '../storage/database-url.js';
+import { redactUrl } from '../settings/urls.js';
 
 /** The database cannot be used: not found, unreachable, or not a paigow database. `message` is one line. */
 export class OperatorDatabaseError extends Error {
@@ -28,20 +29,6 @@ export interface OperatorDatabaseOptions {
   readonly dataDir?: string;
 }
 
-/**
- * A database URL without its password (`postgres://user:***@host/db`), for logs and error messages; text
- * that is not a URL has any `//user:password@` part masked the same way.
- */
-export function redactDatabaseUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
-  }
-}
-
 function firstLine(error: unknown): string {
   const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown };
   const text = typeof message === 'string' && message !== '' ? message.split('\n')[0] : String(error);
@@ -59,7 +46,7 @@ export async function openOperatorDatabase(options: OperatorDatabaseOptions): Pr
   let database: Database;
   let where: string;
   if (options.databaseUrl) {
-    where = redactDatabaseUrl(options.databaseUrl);
+    where = redactUrl(options.databaseUrl);
     try {
       checkDatabaseUrl(options.databaseUrl);
     } catch (error) {

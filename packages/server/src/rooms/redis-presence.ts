@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { matchMaker, Presence } from '@colyseus/core';
 import { briefError, rootLogger, type Logger } from '../log/index.js';
+import { parseUrl, redactUrl } from '../settings/urls.js';
 
 /**
  * The default prefix of a deployment, `paigow:<8 hex>:`: a digest of what makes it one deployment, its
@@ -45,17 +46,6 @@ export function checkRedisPrefix(prefix: string): string {
 /** The form of a Redis URL this server reads (`redisOptions`), for messages. */
 const REDIS_URL_FORM = 'redis://[user:password@]host[:port][/db]';
 
-/** A Redis URL without its password (`redis://user:***@host`), for logs and messages; text that is not a URL is masked the same way. */
-export function redactRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString().replace(/\/$/, '');
-  } catch {
-    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
-  }
-}
-
 /**
  * Checks an operator's `REDIS_URL`: `redis://[user:password@]host[:port][/db]` (`notaurl`, `127.0.0.1:6379`
  * without the scheme or `redis://host:notaport` used to fail the start with a TypeError's stack).
@@ -63,14 +53,9 @@ export function redactRedisUrl(url: string): string {
  * @throws Error naming the variable (the password masked)
  */
 export function checkRedisUrl(text: string): string {
-  let url: URL | null;
-  try {
-    url = new URL(text);
-  } catch {
-    url = null;
-  }
+  const url = parseUrl(text);
   if (url === null || url.protocol !== 'redis:' || url.hostname === '' || !/^\/?(\d+)?$/.test(url.pathname) || url.search !== '' || url.hash !== '') {
-    throw new Error(`REDIS_URL must be ${REDIS_URL_FORM}, got '${redactRedisUrl(text)}'`);
+    throw new Error(`REDIS_URL must be ${REDIS_URL_FORM}, got '${redactUrl(text)}'`);
   }
   return text;
 }
