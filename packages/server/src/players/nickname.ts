@@ -100,13 +100,14 @@ const VISIBLE_LETTER_OR_DIGIT = /[\p{L}\p{Nd}]/u;
  * (`BEFORE_NFKC_LOOKALIKES`, `UPPER_LOOKALIKES`, `LOOKALIKES`), then i, l, 1 and digits (`SAME_STROKE`).
  */
 function skeleton(text: string): string {
-  const unsigma = [...text].map((letter) => BEFORE_NFKC_LOOKALIKES[letter] ?? letter).join('');
-  const plain = [...unsigma.normalize('NFKC')].map((letter) => UPPER_LOOKALIKES[letter] ?? letter).join('');
+  const plain = fold(fold(text, BEFORE_NFKC_LOOKALIKES).normalize('NFKC'), UPPER_LOOKALIKES);
   const bare = plain.toLowerCase().normalize('NFD').replace(INVISIBLE, '').replace(/[\p{M}\s_-]/gu, '');
-  return [...bare]
-    .map((letter) => LOOKALIKES[letter] ?? letter)
-    .map((letter) => SAME_STROKE[letter] ?? letter)
-    .join('');
+  return fold(fold(bare, LOOKALIKES), SAME_STROKE);
+}
+
+/** `text` with each character that `table` names replaced by what it maps to. */
+function fold(text: string, table: Readonly<Record<string, string>>): string {
+  return [...text].map((letter) => table[letter] ?? letter).join('');
 }
 
 /** The reserved words, each alone and after each article, as skeletons. */
