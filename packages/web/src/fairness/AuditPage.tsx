@@ -66,18 +66,20 @@ export function AuditReportView({ report }: { report: AuditReport }) {
   const { t, i18n } = useTranslation();
   // The threshold in the page's language, as the p-values below (`0,001` in French, not `0.001`).
   const threshold = formatDecimal(i18n.language, report.threshold, { significant: 3 });
+  // Counts with the language's thousands separator ("12,480", "12 480", "12.480").
+  const count = (n: number): string => formatDecimal(i18n.language, n, 0);
   return (
     <>
       <p data-testid="fairness-audit-verdict" data-flagged={report.flagged}>
-        <strong>{report.flagged ? t('audit.flagged', { threshold }) : t('audit.passed', { rounds: report.rounds, threshold })}</strong>
+        <strong>{report.flagged ? t('audit.flagged', { threshold }) : t('audit.passed', { rounds: count(report.rounds), threshold })}</strong>
       </p>
       {report.tests.map((test) => (
         <div key={test.name} data-testid={`audit-${test.name}`} data-p-value={test.pValue ?? ''}>
           <h2>{auditTestTitle(t, test.name)}</h2>
           <p className="muted">
             {test.pValue === null
-              ? t('audit.tooFew', { sample: test.sample })
-              : t('audit.result', { sample: test.sample, statistic: formatDecimal(i18n.language, test.statistic!, 2), df: test.degreesOfFreedom, p: formatDecimal(i18n.language, test.pValue, { significant: 3 }) })}
+              ? t('audit.tooFew', { sample: count(test.sample) })
+              : t('audit.result', { sample: count(test.sample), statistic: formatDecimal(i18n.language, test.statistic!, 2), df: test.degreesOfFreedom, p: formatDecimal(i18n.language, test.pValue, { significant: 3 }) })}
           </p>
           <table className="audit-table">
             <thead>
@@ -91,7 +93,7 @@ export function AuditReportView({ report }: { report: AuditReport }) {
               {test.rows.map((row) => (
                 <tr key={row.keys.join('+')} data-keys={row.keys.join('+')}>
                   <td>{auditRowName(t, test.name, row.keys)}</td>
-                  <td>{row.observed}</td>
+                  <td>{count(row.observed)}</td>
                   <td>{formatDecimal(i18n.language, row.expected, 1)}</td>
                 </tr>
               ))}

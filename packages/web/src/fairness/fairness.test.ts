@@ -129,6 +129,25 @@ describe('the fairness audit page names the server’s test ids and category ids
       if (lng !== 'en') expect(verdict).not.toContain('0.001');
     }
   });
+
+  it.each([
+    ['en', '12,480'],
+    ['de', '12.480'],
+    ['es', '12.480'],
+  ] as const)('writes the counts with the thousands separator of %s', (lng, separated) => {
+    const i18n = createI18n(lng);
+    const big: AuditReport = {
+      ...report,
+      rounds: 12_480,
+      tests: [{ ...report.tests[2], sample: 12_480, rows: [{ keys: ['win'], observed: 12_480, expected: 12_000 }] }],
+    };
+    const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(AuditReportView, { report: big })));
+    const verdict = text(/<p data-testid="fairness-audit-verdict"[^>]*>(.*?)<\/p>/.exec(html)![1]);
+    // Before the fix: "12480 rounds", "12480 counted" and a cell of 12480, as JavaScript writes the number.
+    expect(verdict).toContain(separated);
+    expect(text(html)).not.toContain('12480');
+    expect(html).toContain(`<td>${separated}</td>`);
+  });
 });
 
 describe('client seeds in the browser', () => {
