@@ -149,6 +149,17 @@ describe('simulation', () => {
     expect(summary.ci95[1]).toBeCloseTo(0.085 + margin, 12);
     expect(summarizePlayerBanker({ rounds: 100, win: 30, push: 30, loss: 40 }, 0).edge).toBeCloseTo(0.1, 12);
   });
+  it('cuts an interval to the values the edge can take (a few rounds)', () => {
+    // 3 rounds, one push and two losses: the normal approximation gives 13% … 120%; no edge passes 100%.
+    const few = { rounds: 3, win: 0, push: 1, loss: 2 };
+    expect(summarizeSimulation(few).ci95[1]).toBe(1);
+    expect(summarizeSimulation(few).ci95[0]).toBeGreaterThan(0.13);
+    // A banking player's edge lies between −1 − fee (every player won) and 1 − fee (every player lost).
+    expect(summarizePlayerBanker(few).ci95[1]).toBeCloseTo(1 - 0.015, 12);
+    const won = { rounds: 3, win: 2, push: 1, loss: 0 };
+    expect(summarizeSimulation(won).ci95[0]).toBeCloseTo(-0.95, 12);
+    expect(summarizePlayerBanker(won).ci95[0]).toBeCloseTo(-1.015, 12);
+  });
   it('refuses a negative number of rounds and an optimal player without a chooser', () => {
     expect(() => simulate(-1, createSeededRng(1))).toThrow(RangeError);
     expect(() => simulate(10, createSeededRng(1), 'optimal')).toThrow(RangeError);

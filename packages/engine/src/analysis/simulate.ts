@@ -134,7 +134,16 @@ export function mergeSimulations(shares: readonly SimulationCounts[]): Simulatio
 }
 
 /**
- * Frequencies, house edge and its 95% confidence interval (normal approximation) from counts.
+ * `[lo, hi]` cut to `[min, max]`: a normal approximation's interval can pass the values an edge can take
+ * (3 rounds, two lost: 13% … 120%), which no figure can.
+ */
+function within(lo: number, hi: number, min: number, max: number): readonly [number, number] {
+  return [Math.max(min, lo), Math.min(max, hi)];
+}
+
+/**
+ * Frequencies, house edge and its 95% confidence interval (normal approximation, cut to the edge's range:
+ * −(1 − commission), every round won, to 1, every round lost) from counts.
  * The house edge is the player's expected loss per unit staked: loss − win × (1 − commission).
  */
 export function summarizeSimulation(counts: SimulationCounts, commissionBps = 500): SimulationSummary {
@@ -144,7 +153,7 @@ export function summarizeSimulation(counts: SimulationCounts, commissionBps = 50
   const loss = counts.loss / n;
   const { ev, margin } = evInterval(win, loss, keep, n);
   const edge = -ev;
-  return { rounds: n, win, push: counts.push / n, loss, houseEdge: edge, ci95: [edge - margin, edge + margin] };
+  return { rounds: n, win, push: counts.push / n, loss, houseEdge: edge, ci95: within(edge - margin, edge + margin, -keep, 1) };
 }
 
 /** What a banking player makes, per unit wagered against it (`summarizePlayerBanker`). */
@@ -155,7 +164,7 @@ export interface PlayerBankerSummary {
   readonly edgeBeforeFee: number;
   /** The same after its fee (what the seeds call the banking player's edge). */
   readonly edge: number;
-  /** The 95% confidence interval of `edge`. */
+  /** The 95% confidence interval of `edge` (cut to its range, −1 − fee to 1 − fee). */
   readonly ci95: readonly [number, number];
 }
 
@@ -174,6 +183,7 @@ export function summarizePlayerBanker(counts: SimulationCounts, feeBps = 150): P
   const { ev, margin } = evInterval(counts.win / n, counts.loss / n, 1, n);
   const edgeBeforeFee = -ev;
   // The fee is the same every round: it moves the mean, not the spread.
-  const edge = edgeBeforeFee - feeBps / 10000;
-  return { feeBps, edgeBeforeFee, edge, ci95: [edge - margin, edge + margin] };
+  const fee = feeBps / 10000;
+  const edge = edgeBeforeFee - fee;
+  return { feeBps, edgeBeforeFee, edge, ci95: within(edge - margin, edge + margin, -1 - fee, 1 - fee) };
 }
