@@ -75,6 +75,9 @@ describe('paigow house-way diff', () => {
     expect(r.stdout).toContain(`${difference >= 0 ? '+' : ''}${difference.toFixed(5)}`);
     expect(r.stdout).toContain(`${houseWays[report.hand.better].name} (${report.hand.better}) sets it better.`);
     expect(r.stdout).not.toMatch(/\bcost\b/);
+    // One hand stands for itself: no empty "hands alike" column (there was one, header only).
+    expect(r.stdout).not.toContain('hands alike');
+    expect(r.stdout.split('\n')[0].trimEnd()).toMatch(/better$/);
   }, 120_000);
   it('--top governs both lists unless --top-total says otherwise', () => {
     const help = paigow(['house-way', 'diff', '--help']).stdout.replace(/\s+/g, ' ');

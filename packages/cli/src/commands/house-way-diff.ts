@@ -149,6 +149,8 @@ const signed = (x: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(5)}`;
  * staked (positive: B's setting is better for the player) and the better house way's id.
  */
 function printHands(report: { a: HouseWayId; b: HouseWayId }, hands: readonly DiffHand[]): string {
+  // A sweep's groups say how many hands each stands for; one hand looked up (`--hand`) stands for itself.
+  const grouped = hands.some((h) => h.hands !== undefined);
   const rows = hands.map((h) => [
     h.cards.join(' '),
     `${h.a.high.join(' ')} / ${h.a.low.join(' ')}`,
@@ -157,12 +159,12 @@ function printHands(report: { a: HouseWayId; b: HouseWayId }, hands: readonly Di
     signed(h.b.ev),
     signed(h.b.ev - h.a.ev),
     h.better ?? 'equal',
-    h.hands !== undefined ? formatCount(h.hands) : '',
+    ...(grouped ? [h.hands !== undefined ? formatCount(h.hands) : ''] : []),
   ]);
   return formatTable(
-    ['hand', `${report.a}: high / low`, 'EV', `${report.b}: high / low`, 'EV', `EV ${report.b} − ${report.a}`, 'better', 'hands alike'],
+    ['hand', `${report.a}: high / low`, 'EV', `${report.b}: high / low`, 'EV', `EV ${report.b} − ${report.a}`, 'better', ...(grouped ? ['hands alike'] : [])],
     rows,
-    ['left', 'left', 'right', 'left', 'right', 'right', 'left', 'right'],
+    ['left', 'left', 'right', 'left', 'right', 'right', 'left', ...(grouped ? (['right'] as const) : [])],
   );
 }
 
