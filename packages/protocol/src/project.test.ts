@@ -131,13 +131,13 @@ describe('the house banking the next round (tester at table-3: "Be the banker" g
     s = must(s, { type: 'take-bank', playerId: 'bob', nowMs: s.nowMs });
     s = must(s, { type: 'tick', nowMs: s.nowMs + s.config.timers.approvalMs });
     expect(s.banker).toBeNull();
-    expect(viewFor(s, 'ada').banker).toEqual({ kind: 'house', houseBanksNext: true });
+    expect(viewFor(s, 'ada').banker).toEqual({ kind: 'house', houseBanksNext: true, ended: 'approval-timeout' });
     expect(viewFor(s, 'ada').you?.canTakeBank).toBe(false);
     s = must(s, { type: 'bet', playerId: 'ada', spot: 'main', amountCents: 200, nowMs: s.nowMs });
     s = must(s, { type: 'ready', playerId: 'ada', nowMs: s.nowMs }, dealWith('r', A, BANKER));
     s = must(s, { type: 'round-opened', roundId: 'r', nowMs: s.nowMs });
     s = must(s, { type: 'house-way', roundId: 'r', playerId: 'ada', nowMs: s.nowMs });
-    expect(viewFor(s, 'ada').banker).toEqual({ kind: 'house' });
+    expect(viewFor(s, 'ada').banker).toEqual({ kind: 'house', ended: 'approval-timeout' });
     expect(viewFor(s, 'ada').you?.canTakeBank).toBe(true);
   });
 });

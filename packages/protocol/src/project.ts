@@ -227,7 +227,9 @@ function seatViews(state: TableState, viewerId: string | null): SeatView[] {
 
 function bankerView(state: TableState): BankerView {
   const banker = state.banker;
-  if (banker === null) return state.houseBanksNext ? { kind: 'house', houseBanksNext: true } : { kind: 'house' };
+  if (banker === null) {
+    return { kind: 'house', ...(state.houseBanksNext ? { houseBanksNext: true } : {}), ...(state.bankEnded !== null ? { ended: state.bankEnded } : {}) };
+  }
   const p = state.players[banker.playerId];
   return {
     kind: 'player',

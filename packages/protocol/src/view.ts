@@ -112,6 +112,13 @@ export type BankerView =
        * `bank/house-banks-next` until a round the house banked is settled. Absent otherwise.
        */
       readonly houseBanksNext?: true;
+      /**
+       * How the last player bank ended, present from then until a player takes the bank again: `left` (its
+       * banker stopped banking or left its seat), `balance` (its balance no longer covered a bank, rules.md §5),
+       * `approval-timeout` (it did not approve in time), `disconnected` (it stayed away past its seat hold). The
+       * other players are told why the house banks now. Absent before any player bank ended.
+       */
+      readonly ended?: 'left' | 'balance' | 'approval-timeout' | 'disconnected';
     }
   | {
       readonly kind: 'player';

@@ -421,7 +421,7 @@ describe('a player banks (rules.md §3.1, §5, seed 002)', () => {
     expect(s.banker).toBeNull();
     expect(s.phase).toBe('betting');
     // The house banks the next round before anyone may take the bank again (the view says so).
-    expect(viewFor(s, 'p').banker).toEqual({ kind: 'house', houseBanksNext: true });
+    expect(viewFor(s, 'p').banker).toEqual({ kind: 'house', houseBanksNext: true, ended: 'approval-timeout' });
   });
 
   it('leave-bank during a round takes effect after it', () => {

@@ -27,6 +27,7 @@ import { roundHolds, setByHouseWay, settleRoundState } from './settlement.js';
 import {
   NO_BETS,
   type Applied,
+  type BankEnd,
   type BankerState,
   type NextRound,
   type PlayerState,
@@ -294,11 +295,8 @@ function unseat(s: Draft, p: PlayerState, reason: 'timeout' | 'idle' | 'disconne
   p.seat = null;
   p.leaveAfterRound = false;
   clearBets(p);
-  if (isBanker(s, p.playerId)) {
-    removeBanker(s);
-    // Back after its seat hold ran out, the banker finds the house banking: the inbox says why (it said nothing).
-    if (reason === 'disconnected') tell(s, p.playerId, 'notice/left-bank', { reason: 'disconnected' });
-  }
+  // Back after its seat hold ran out, the banker finds the house banking: the inbox says why (it said nothing).
+  if (isBanker(s, p.playerId)) removeBanker(s, reason === 'disconnected' ? 'disconnected' : 'left');
   if (reason === 'timeout' || reason === 'idle') tell(s, p.playerId, 'notice/left-table', { reason });
   if (!p.connected) delete s.players[p.playerId];
 }
@@ -573,10 +571,7 @@ function roundShort(s: Draft, roundId: string, shortIds: readonly string[]): Ste
     else p.ready = true;
   }
   const banker = round.banker;
-  if (banker !== null && short.has(banker.playerId) && s.banker?.playerId === banker.playerId) {
-    removeBanker(s);
-    tell(s, banker.playerId, 'notice/left-bank', { reason: 'balance' });
-  }
+  if (banker !== null && short.has(banker.playerId) && s.banker?.playerId === banker.playerId) removeBanker(s, 'balance');
   return done;
 }
 
@@ -587,8 +582,7 @@ function bankCover(s: Draft, playerId: string, coverCents: number | null): Step 
     s.banker.coverCents = coverCents;
     return done;
   }
-  removeBanker(s);
-  tell(s, playerId, 'notice/left-bank', { reason: 'balance' });
+  removeBanker(s, 'balance');
   return done;
 }
 
@@ -702,26 +696,32 @@ function markApproved(s: Draft, banker: BankerState): void {
 }
 
 /**
- * The banker leaves the bank. A bet never settles on other terms than those it was placed under
+ * The banker leaves the bank (`why`: recorded for the others' views, and told to the banker unless it chose
+ * to go, `notice/left-bank`). A bet never settles on other terms than those it was placed under
  * (docs/server.md "Changing the bank"): a player's own change of bank is refused while bets are down,
  * so bets are found here only when the bank is lost (a seat hold that ran out, a cover the ledger
  * refused); they are returned with `notice/bet-returned` `'bank-changed'`.
  */
-function removeBanker(s: Draft): void {
-  if (s.banker !== null) {
-    s.effects.push({ kind: 'release-bank', playerId: s.banker.playerId });
-    const banker = s.players[s.banker.playerId];
+function removeBanker(s: Draft, why: BankEnd): void {
+  const bankerId = s.banker?.playerId ?? null;
+  if (bankerId !== null) {
+    s.effects.push({ kind: 'release-bank', playerId: bankerId });
+    const banker = s.players[bankerId];
     if (banker !== undefined) banker.activeAtMs = s.nowMs;
   }
   s.banker = null;
+  s.bankEnded = why;
   if (s.phase === 'approval') s.phase = 'betting';
   for (const p of Object.values(s.players)) returnBets(s, p, 'bank-changed');
+  // The banker is told why, unless it chose to go.
+  if (bankerId !== null && why !== 'left') tell(s, bankerId, 'notice/left-bank', { reason: why });
 }
 
 function takeBank(s: Draft, playerId: string): Step {
   const refusal = bankRefusal(s, playerId);
   if (refusal !== null) return refusal;
   s.banker = { playerId, autoApprove: false, approved: false, leaving: false, approvalDeadlineMs: null, clientSeed: null, coverCents: null, settlingRoundId: null, dealt: false };
+  s.bankEnded = null;
   askApproval(s);
   return done;
 }
@@ -741,7 +741,7 @@ function leaveBank(s: Draft, playerId: string): Step {
   else {
     // A bank left before any round was dealt under it holds the table as an approval timeout does.
     if (!(s.banker as BankerState).dealt) s.houseBanksNext = true;
-    removeBanker(s);
+    removeBanker(s, 'left');
   }
   return done;
 }
@@ -872,10 +872,8 @@ function tick(s: Draft): Step {
     }
   }
   if (s.phase === 'approval' && s.banker !== null && s.banker.approvalDeadlineMs !== null && s.banker.approvalDeadlineMs <= now) {
-    const bankerId = s.banker.playerId;
-    removeBanker(s);
+    removeBanker(s, 'approval-timeout');
     s.houseBanksNext = true;
-    tell(s, bankerId, 'notice/left-bank', { reason: 'approval-timeout' });
   }
   return done;
 }
@@ -932,7 +930,7 @@ function reveal(s: Draft): void {
   const banker = s.banker;
   if (banker !== null) {
     const p = s.players[banker.playerId];
-    if (banker.leaving || p === undefined || p.seat === null) removeBanker(s);
+    if (banker.leaving || p === undefined || p.seat === null) removeBanker(s, 'left');
     else {
       // No bet before the banker approves the next round, which waits for the ledger's balances.
       banker.settlingRoundId = round.roundId;
@@ -956,10 +954,8 @@ function roundSettled(s: Draft, roundId: string, players: readonly LedgerFigures
   if (banker === null || banker.settlingRoundId !== roundId) return done;
   banker.settlingRoundId = null;
   const p = s.players[banker.playerId];
-  if (p.balanceCents < bankMinBalanceCents(s.config)) {
-    removeBanker(s);
-    tell(s, p.playerId, 'notice/left-bank', { reason: 'balance' });
-  } else askApproval(s);
+  if (p.balanceCents < bankMinBalanceCents(s.config)) removeBanker(s, 'balance');
+  else askApproval(s);
   return done;
 }
 

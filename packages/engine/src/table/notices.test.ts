@@ -112,6 +112,8 @@ describe('notices (docs/protocol.md "Server → client messages")', () => {
     s = must(s, { type: 'house-way', roundId: s.round!.roundId, playerId: 'p', nowMs: s.nowMs });
     expect(s.banker).toBeNull();
     expect(notices(s)).toEqual([['bank', 'notice/left-bank', { reason: 'balance' }]]);
+    // The other players' view says why the house banks now (they read "stopped banking" before).
+    expect(viewFor(s, 'p').banker).toEqual({ kind: 'house', ended: 'balance' });
   });
 
   it('a banker away past its seat hold loses the seat and the bank, and is told so (it was told nothing)', () => {
@@ -122,6 +124,11 @@ describe('notices (docs/protocol.md "Server → client messages")', () => {
     s = must(s, { type: 'tick', nowMs: s.nowMs + s.config.timers.reconnectMs });
     expect(s.banker).toBeNull();
     expect(notices(s)).toContainEqual(['bank', 'notice/left-bank', { reason: 'disconnected' }]);
+    expect(viewFor(s, 'p').banker).toEqual({ kind: 'house', ended: 'disconnected' });
+    // Until a player takes the bank again.
+    s = must(s, { type: 'take-bank', playerId: 'p', nowMs: s.nowMs });
+    s = must(s, { type: 'leave-bank', playerId: 'p', nowMs: s.nowMs });
+    expect(viewFor(s, 'p').banker).toMatchObject({ kind: 'house', ended: 'left' });
   });
 
   it('every notice has a code starting with "notice/", its params and an English message', () => {

@@ -136,6 +136,13 @@ export interface BankerState {
   dealt: boolean;
 }
 
+/**
+ * Why a player bank ended: `left`, its banker stopped banking or left its seat; `balance`, its balance no longer
+ * covers a bank (rules.md §5; or the ledger refused its cover); `approval-timeout`, it did not approve in time;
+ * `disconnected`, it stayed away past its seat hold.
+ */
+export type BankEnd = 'left' | 'balance' | 'approval-timeout' | 'disconnected';
+
 /** One player's settled wager (internal form: players named by id). */
 export interface SeatResult {
   readonly playerId: string;
@@ -291,6 +298,11 @@ export interface TableState {
    */
   houseBanksNext: boolean;
   /**
+   * How the last player bank ended (`BankEnd`), `null` before any ended and once a player takes the bank again:
+   * the other players are told why the house banks now (docs/protocol.md `BankerView`).
+   */
+  bankEnded: BankEnd | null;
+  /**
    * The table's deal clock (epoch ms): when a player pressed Deal while nobody else was ready; it runs until the
    * round deals or nobody is ready any more (a Deal taken back while others stay ready does not restart it), and
    * is read only while some player with a bet is ready. Every bet timer ends by then plus `betMs`, so a ready
@@ -332,6 +344,7 @@ export function createTable(config: TableConfig, nowMs: number, nextRound: NextR
     lastRound: null,
     nextRound,
     houseBanksNext: false,
+    bankEnded: null,
     readySinceMs: null,
   };
 }

@@ -200,7 +200,7 @@ describe('notices for the banker and for a void deal', () => {
       expect(banking.you?.deadlineKind).toBe('approval');
       const notice = await ula.waitForNotice('notice/left-bank', 0, 5_000);
       expect(notice.params).toEqual({ reason: 'approval-timeout' });
-      expect(ula.view.banker).toEqual({ kind: 'house', houseBanksNext: true }); // the house banks the next round
+      expect(ula.view.banker).toEqual({ kind: 'house', houseBanksNext: true, ended: 'approval-timeout' }); // the house banks the next round
       expect(ula.unrequestedErrors).toEqual([]);
     } finally {
       await ula.act('stand');

@@ -27,7 +27,7 @@ function ada(banker: BankerView, serverNowMs: number, over: Partial<TableView['y
   return { ...v, seats: [v.seats[0], bobSeat, v.seats[2]] };
 }
 const asked = ada(bob, 1_000);
-const timedOut = ada({ kind: 'house', houseBanksNext: true }, 35_000);
+const timedOut = ada({ kind: 'house', houseBanksNext: true, ended: 'approval-timeout' }, 35_000);
 
 function draw(lng: string, el: ReactElement): { shown: string; html: string; t: (k: string, o?: Record<string, unknown>) => string } {
   const i18n = createI18n(lng);
@@ -62,10 +62,14 @@ describe("the other players' notice when the bank ends", () => {
   it('tells a timed-out approval from a banker who stopped, and a bank left before its first round', () => {
     expect(bankChange(asked, timedOut)).toEqual({ kind: 'approval-timeout', nickname: 'Bob' });
     // Bob pressed Stop banking while asked to approve, before any round under his bank.
-    expect(bankChange(asked, ada({ kind: 'house', houseBanksNext: true }, 20_000))).toEqual({ kind: 'house-banks-next', nickname: 'Bob' });
+    expect(bankChange(asked, ada({ kind: 'house', houseBanksNext: true, ended: 'left' }, 20_000))).toEqual({ kind: 'house-banks-next', nickname: 'Bob' });
     // Bob stopped after banking a round: the house banks, and the bank is open to the others.
     const banking = ada({ ...bob, approved: true }, 1_000);
-    expect(bankChange({ ...banking, phase: 'betting' }, ada({ kind: 'house' }, 2_000))).toEqual({ kind: 'stopped', nickname: 'Bob' });
+    expect(bankChange({ ...banking, phase: 'betting' }, ada({ kind: 'house', ended: 'left' }, 2_000))).toEqual({ kind: 'stopped', nickname: 'Bob' });
+    // Bob's balance no longer covered a bank after a round, or he stayed away past his seat hold (tester: both read
+    // "Bob stopped banking" before).
+    expect(bankChange({ ...banking, phase: 'betting' }, ada({ kind: 'house', ended: 'balance' }, 2_000))).toEqual({ kind: 'balance', nickname: 'Bob' });
+    expect(bankChange({ ...banking, phase: 'betting' }, ada({ kind: 'house', ended: 'disconnected' }, 2_000))).toEqual({ kind: 'away', nickname: 'Bob' });
     expect(bankChange(asked, asked)).toBeNull();
     expect(bankChange(timedOut, timedOut)).toBeNull();
   });
@@ -85,5 +89,19 @@ describe("the other players' notice when the bank ends", () => {
     const t = i18n.t.bind(i18n) as Parameters<typeof bankChangeText>[0];
     expect(bankChangeText(t, { kind: 'approval-timeout', nickname: 'Bob' })).toBe('Bob’s approval time ran out: the house banks the next round.');
     expect(bankChangeText(t, { kind: 'stopped', nickname: 'Bob' })).toBe('Bob stopped banking: the house banks now.');
+    expect(bankChangeText(t, { kind: 'balance', nickname: 'Bob' })).toBe('Bob’s balance no longer covers the bank: the house banks now.');
+    expect(bankChangeText(t, { kind: 'away', nickname: 'Bob' })).toBe('Bob was away too long and lost the seat: the house banks now.');
+  });
+
+  it.each(LANGUAGES)('says in %s why the bank ended, each reason in its own words', (lng) => {
+    const i18n = createI18n(lng);
+    const t = i18n.t.bind(i18n) as Parameters<typeof bankChangeText>[0];
+    const kinds = ['approval-timeout', 'house-banks-next', 'balance', 'away', 'stopped'] as const;
+    const said = kinds.map((kind) => bankChangeText(t, { kind, nickname: 'Bob' }));
+    expect(new Set(said).size).toBe(kinds.length);
+    for (const text of said) {
+      expect(text).toContain('Bob');
+      expect(text).not.toMatch(/notices\./);
+    }
   });
 });

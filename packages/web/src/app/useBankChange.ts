@@ -1,8 +1,8 @@
 /**
  * The notices the table screen makes itself: a banking player who stops banking (any reason) — the other
- * players are told the house banks now, or, when the bank ended before a round was dealt under it, that the
- * house banks the next round and why (its approval time ran out, or its banker left) (`local/bank-changed`,
- * the three newest kept).
+ * players are told the house banks now and why (its banker stopped, its balance no longer covers a bank, it
+ * stayed away too long), or, when the bank ended before a round was dealt under it, that the house banks the
+ * next round and why (its approval time ran out, or its banker left) (`local/bank-changed`, the three newest kept).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +12,17 @@ import type { ToastNotice } from './Toasts.js';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
-/** The other players' words for how a bank ended (`notices.bankChanged`, `bankTimedOut`, `bankEndedUndealt`). */
+/** The other players' words for how a bank ended (`notices.bankChanged`, `bankTimedOut`, `bankEndedUndealt`, `bankEndedBalance`, `bankEndedAway`). */
 export function bankChangeText(t: T, change: BankChange): string {
   switch (change.kind) {
     case 'approval-timeout':
       return t('notices.bankTimedOut', { nickname: change.nickname });
     case 'house-banks-next':
       return t('notices.bankEndedUndealt', { nickname: change.nickname });
+    case 'balance':
+      return t('notices.bankEndedBalance', { nickname: change.nickname });
+    case 'away':
+      return t('notices.bankEndedAway', { nickname: change.nickname });
     default:
       return t('notices.bankChanged', { nickname: change.nickname });
   }

@@ -92,19 +92,28 @@ export function bankerCover(view: TableView): { readonly coverCents: number; rea
 }
 
 /**
- * How a player bank ended, as the other players are told (`local/bank-changed`): `approval-timeout`, its banker
- * let the approval time run out (the view after is past the approval deadline the banker's seat showed);
- * `house-banks-next`, its banker left before a round was dealt under it; `stopped`, any other end (the house
- * banks now). Seen from `before` to `after`; `null` when no player bank ended.
+ * How a player bank ended, as the other players are told (`local/bank-changed`), from the view's
+ * `BankerView.ended`: `approval-timeout`, its banker let the approval time run out; `house-banks-next`, its
+ * banker left before a round was dealt under it; `balance`, its balance no longer covered a bank; `away`, its
+ * banker stayed away past its seat hold; `stopped`, it stopped banking (the house banks now). Seen from `before`
+ * to `after`; `null` when no player bank ended.
  */
-export type BankChange = { readonly kind: 'approval-timeout' | 'house-banks-next' | 'stopped'; readonly nickname: string };
+export type BankChange = { readonly kind: 'approval-timeout' | 'house-banks-next' | 'balance' | 'away' | 'stopped'; readonly nickname: string };
 
 /** The player bank that ended from `before` to `after` and how (`BankChange`), or `null`. */
 export function bankChange(before: TableView, after: TableView): BankChange | null {
   const was = before.banker;
-  if (was.kind !== 'player' || after.banker.kind !== 'house') return null;
+  const now = after.banker;
+  if (was.kind !== 'player' || now.kind !== 'house') return null;
   const nickname = was.nickname;
-  if (after.banker.houseBanksNext !== true) return { kind: 'stopped', nickname };
-  const deadline = before.phase === 'approval' && !was.approved ? (before.seats.find((s) => s.role === 'banker')?.deadlineMs ?? null) : null;
-  return { kind: deadline !== null && after.serverNowMs >= deadline ? 'approval-timeout' : 'house-banks-next', nickname };
+  switch (now.ended) {
+    case 'approval-timeout':
+      return { kind: 'approval-timeout', nickname };
+    case 'balance':
+      return { kind: 'balance', nickname };
+    case 'disconnected':
+      return { kind: 'away', nickname };
+    default:
+      return { kind: now.houseBanksNext === true ? 'house-banks-next' : 'stopped', nickname };
+  }
 }

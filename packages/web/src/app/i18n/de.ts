@@ -198,6 +198,8 @@ export const de: Translation = {
     bankChanged: '{{nickname}} hält die Bank nicht mehr: Jetzt hält das Haus die Bank.',
     bankTimedOut: 'Die Genehmigungszeit von {{nickname}} ist abgelaufen: Die nächste Runde hält das Haus die Bank.',
     bankEndedUndealt: '{{nickname}} hat die Bank abgegeben, bevor eine Runde ausgeteilt wurde: Die nächste Runde hält das Haus die Bank.',
+    bankEndedBalance: 'Das Guthaben von {{nickname}} deckt die Bank nicht mehr: Jetzt hält das Haus die Bank.',
+    bankEndedAway: '{{nickname}} war zu lange weg und hat den Platz verloren: Jetzt hält das Haus die Bank.',
   },
   away: {
     title: 'Während Sie weg waren',

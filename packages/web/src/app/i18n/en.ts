@@ -252,6 +252,8 @@ export const en = {
     bankChanged: '{{nickname}} stopped banking: the house banks now.',
     bankTimedOut: '{{nickname}}’s approval time ran out: the house banks the next round.',
     bankEndedUndealt: '{{nickname}} stopped banking before a round was dealt: the house banks the next round.',
+    bankEndedBalance: '{{nickname}}’s balance no longer covers the bank: the house banks now.',
+    bankEndedAway: '{{nickname}} was away too long and lost the seat: the house banks now.',
   },
   away: {
     title: 'While you were away',

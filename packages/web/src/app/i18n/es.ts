@@ -202,6 +202,8 @@ export const es: Translation = {
     bankChanged: '{{nickname}} dejó la banca: ahora la lleva la casa.',
     bankTimedOut: 'Se acabó el tiempo de aprobación de {{nickname}}: la casa lleva la banca en la próxima ronda.',
     bankEndedUndealt: '{{nickname}} dejó la banca antes de repartir una ronda: la casa la lleva en la próxima ronda.',
+    bankEndedBalance: 'El saldo de {{nickname}} ya no cubre la banca: ahora la lleva la casa.',
+    bankEndedAway: '{{nickname}} estuvo ausente demasiado tiempo y perdió su asiento: ahora la casa lleva la banca.',
   },
   away: {
     title: 'Mientras no estabas',

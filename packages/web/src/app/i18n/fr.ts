@@ -203,6 +203,8 @@ export const fr: Translation = {
     bankChanged: '{{nickname}} ne tient plus la banque\u00a0: la maison la reprend.',
     bankTimedOut: 'Le temps d’approbation de {{nickname}} est écoulé\u00a0: la maison tient la banque à la prochaine manche.',
     bankEndedUndealt: '{{nickname}} a quitté la banque avant toute distribution\u00a0: la maison la tient à la prochaine manche.',
+    bankEndedBalance: 'Le solde de {{nickname}} ne couvre plus la banque\u00a0: la maison la reprend.',
+    bankEndedAway: '{{nickname}} est resté absent trop longtemps et a perdu sa place\u00a0: la maison reprend la banque.',
   },
   away: {
     title: 'Pendant votre absence',

@@ -206,6 +206,8 @@ export const ru: Translation = {
     bankChanged: '{{nickname}} больше не держит банк: теперь банк у казино.',
     bankTimedOut: 'Время одобрения у {{nickname}} истекло: следующий раунд банкует казино.',
     bankEndedUndealt: '{{nickname}} ушёл из банка до раздачи: следующий раунд банкует казино.',
+    bankEndedBalance: 'Баланса {{nickname}} больше не хватает на банк: теперь банк у казино.',
+    bankEndedAway: '{{nickname}} отсутствовал слишком долго и потерял место: теперь банк у казино.',
   },
   away: {
     title: 'Пока вас не было',
