@@ -6,6 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
 import { canTopUp } from '../table-ui/broke.js';
+import { bankerOpponents } from '../table-ui/bank-status.js';
 import type { LastRound } from './last-round.js';
 import { Stat, TopBar } from './TopBar.js';
 
@@ -73,7 +74,7 @@ export function TableTopBar({ view, you, lastRound, tableNames, money, onLeave, 
 /** Whom the viewer plays against: the banker, or (banking) the seated players. */
 function opponentName(view: TableView, t: T): string {
   if (view.you?.role === 'banker') {
-    const names = view.seats.filter((s) => s.nickname !== null && !s.you && s.role === 'player').map((s) => s.nickname);
+    const names = bankerOpponents(view);
     return names.length > 0 ? t('table.opponents', { names }) : t('table.noOpponent');
   }
   return view.banker.kind === 'house' ? t('table.theHouse') : view.banker.nickname;

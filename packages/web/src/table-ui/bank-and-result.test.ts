@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoundResultView, SeatResultView, TableView } from '@paigow/protocol';
-import { bankBlocks, bankRoom, leaveBankRefused } from './bank-status.js';
+import { bankBlocks, bankerOpponents, bankRoom, leaveBankRefused } from './bank-status.js';
 import { bankerHandMarks, bankerRow } from './banker-side.js';
 import { resultLines } from './result-lines.js';
 import { stageOf } from './model.js';
@@ -113,5 +113,20 @@ describe('the result banner lines (issue 10 point 12)', () => {
       { kind: 'commission', cents: 8, asBanker: true },
       { kind: 'net', cents: -8 },
     ]);
+  });
+});
+
+describe("the banker's opponents (tester: 'Opponent' listed players away with nothing on the felt)", () => {
+  const seat = (over: Record<string, unknown>) => ({ nickname: null, you: false, role: null, connected: true, bets: { main: 0, fortune: 0 }, inRound: false, ...over });
+  it('names the seated players at the table, with bets down or in the round; not one away with nothing on the felt', () => {
+    const seats = [
+      seat({ nickname: 'Bea', you: true, role: 'banker' }),
+      seat({ nickname: 'Pat', role: 'player' }),
+      seat({ nickname: 'Gone', role: 'player', connected: false }),
+      seat({ nickname: 'Bet', role: 'player', connected: false, bets: { main: 500, fortune: 0 } }),
+      seat({ nickname: 'Dealt', role: 'player', connected: false, inRound: true }),
+      seat({}),
+    ];
+    expect(bankerOpponents(view({ seats }, { role: 'banker' }))).toEqual(['Pat', 'Bet', 'Dealt']);
   });
 });

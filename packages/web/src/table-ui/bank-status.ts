@@ -117,3 +117,14 @@ export function bankChange(before: TableView, after: TableView): BankChange | nu
       return { kind: now.houseBanksNext === true ? 'house-banks-next' : 'stopped', nickname };
   }
 }
+
+/**
+ * Whom a banking viewer plays against, by nickname: the seated players who are at the table (connected), have
+ * bets down, or play the current round. A player away with nothing on the felt plays no one (the banker's
+ * "Opponent" listed it).
+ */
+export function bankerOpponents(view: TableView): string[] {
+  return view.seats.flatMap((s) =>
+    s.nickname !== null && !s.you && s.role === 'player' && (s.connected || s.inRound || s.bets.main + s.bets.fortune > 0) ? [s.nickname] : [],
+  );
+}
