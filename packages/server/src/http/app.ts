@@ -219,8 +219,8 @@ export function createHttpApp(services: HttpServices): express.Express {
       if (!req.is('application/json')) return fail(res, { code: 'action/invalid', message: 'the body is not JSON' });
       const nickname = (req.body as { nickname?: unknown } | undefined)?.nickname;
       if (typeof nickname !== 'string') return fail(res, { code: 'auth/invalid-nickname', message: 'nickname must be a string' });
-      const waitMs = await services.rateLimits.guest(clientIp(req));
-      if (waitMs !== null) return sendRateLimited(res, waitMs);
+      const refusal = await services.rateLimits.guest(clientIp(req));
+      if (refusal !== null) return sendRateLimited(res, refusal.waitMs);
       const created = await services.players.createGuest(nickname);
       if (!created.ok) return fail(res, created.error);
       (services.logger ?? rootLogger()).info({ event: 'sign-in', playerId: created.value.player.id, nickname: created.value.player.nickname }, 'guest signed in');
@@ -264,8 +264,8 @@ export function createHttpApp(services: HttpServices): express.Express {
     route(async (req, res) => {
       const player = await signedIn(services, req, res);
       if (player === null) return;
-      const waitMs = await services.rateLimits.topUp(player.id, clientIp(req));
-      if (waitMs !== null) return sendRateLimited(res, waitMs);
+      const refusal = await services.rateLimits.topUp(player.id, clientIp(req));
+      if (refusal !== null) return sendRateLimited(res, refusal.waitMs);
       const topped = await services.ledger.topUp(player.id);
       if (!topped.ok) return fail(res, topped.error);
       await Promise.all([...services.runners.values()].map((runner) => runner.refreshPlayer(player.id)));

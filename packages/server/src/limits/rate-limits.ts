@@ -12,24 +12,33 @@ function limiter(limit: RateLimit): RateLimiterMemory {
 }
 
 /**
+ * A refusal by the rate limits: `waitMs`, the ms until the refusing limiter allows again, and `own`, whether it
+ * was the first key's (the player's own limit) rather than one it shares with others (its IP's).
+ */
+export interface RateRefusal {
+  readonly waitMs: number;
+  readonly own: boolean;
+}
+
+/**
  * Takes one point from each key's limiter in turn, stopping at the first that refuses: a request refused
  * for its player costs its IP nothing, so one flooding player does not use up the IP's allowance of the
  * other players behind it.
- * @returns `null` when every limiter allowed it, else the ms until the refusing one allows again
+ * @returns `null` when every limiter allowed it, else the refusal (`own` when the first limiter refused)
  */
-async function consumeAll(pairs: readonly (readonly [RateLimiterMemory, string])[]): Promise<number | null> {
-  for (const [rateLimiter, key] of pairs) {
+async function consumeAll(pairs: readonly (readonly [RateLimiterMemory, string])[]): Promise<RateRefusal | null> {
+  for (const [index, [rateLimiter, key]] of pairs.entries()) {
     try {
       await rateLimiter.consume(key);
     } catch (refusal) {
       if (!(refusal instanceof RateLimiterRes)) throw refusal;
-      return refusal.msBeforeNext;
+      return { waitMs: refusal.msBeforeNext, own: index === 0 };
     }
   }
   return null;
 }
 
-/** The process's rate limiters. Each method takes one point and returns `null` (allowed) or the ms to wait. */
+/** The process's rate limiters. Each method takes one point and returns `null` (allowed) or the refusal. */
 export class RateLimits {
   private readonly guestsPerIp: RateLimiterMemory;
   private readonly topUpsPerPlayer: RateLimiterMemory;
@@ -46,20 +55,20 @@ export class RateLimits {
   }
 
   /** A guest creation (`POST /api/guest`) from `ip`. */
-  guest(ip: string): Promise<number | null> {
+  guest(ip: string): Promise<RateRefusal | null> {
     return consumeAll([[this.guestsPerIp, ip]]);
   }
 
   /** A top-up (`POST /api/top-up` or the `top-up` table message) by `playerId` from `ip`. */
-  topUp(playerId: string, ip: string): Promise<number | null> {
+  topUp(playerId: string, ip: string): Promise<RateRefusal | null> {
     return consumeAll([
       [this.topUpsPerPlayer, playerId],
       [this.topUpsPerIp, ip],
     ]);
   }
 
-  /** A table message by `playerId` from `ip`. */
-  message(playerId: string, ip: string): Promise<number | null> {
+  /** A table message by `playerId` from `ip` (`own`: refused by the player's own limit, not its IP's). */
+  message(playerId: string, ip: string): Promise<RateRefusal | null> {
     return consumeAll([
       [this.messagesPerPlayer, playerId],
       [this.messagesPerIp, ip],

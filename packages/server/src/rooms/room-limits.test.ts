@@ -247,6 +247,51 @@ for (const backend of STORE_BACKENDS) {
       await a.leave();
       await b.leave();
     });
+
+    it('never cuts off a player for refusals by the IP\'s limit: the others behind its address used it up', async () => {
+      // Attacker (tester): 20 accounts behind one NAT each under their own rate filled the IP's allowance; a player
+      // there sending 3 messages a second was cut off (4429) for refusals it did not cause.
+      const session = await signIn(suite.server, 'Nat');
+      const victim = await TestClient.join(suite.server, 'small', session.token, 'nat');
+      let closedWith: number | null = null;
+      victim.room.onLeave((code) => (closedWith = code));
+      const from = victim.received.length;
+      // The IP takes 6 a minute (fewer if the tests above used them); the player's own allowance is 1,000 a minute, and
+      // the cut-off came after as many refusals as that.
+      for (let i = 0; i < 1_006; i++) victim.room.send('ack-notice', { seq: 1 });
+      const refusals = (): number => victim.received.slice(from).filter((r) => r.kind === 'error' && r.error.code === 'rate/limited').length;
+      for (const deadline = Date.now() + 20_000; refusals() < 1_000 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(refusals()).toBeGreaterThanOrEqual(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(closedWith).toBeNull();
+      await victim.leave();
+    }, 30_000);
+  });
+
+  describe.skipIf(!backend.enabled)(`bursts under the rate on ${backend.name}`, () => {
+    // Five messages a second per player: a burst of eight gets three refusals.
+    const suite = serverForSuite(backend.name, { limits: { messagesPerPlayer: { points: 5, windowMs: 1_000 } } });
+
+    it('keeps a client whose refusals come in bursts, each window under the cut-off; one over it in a window is cut off', async () => {
+      // Attacker (tester): three bursts of 40 messages 3 s apart (13 a second on average, under 30) were cut off after
+      // the third: refusals added up for the connection's whole life.
+      const session = await signIn(suite.server, 'Tap');
+      const client = await TestClient.join(suite.server, 'small', session.token, 'tap');
+      let closedWith: number | null = null;
+      client.room.onLeave((code) => (closedWith = code));
+      const errors = (): number => client.received.filter((r) => r.kind === 'error' && r.error.code === 'rate/limited').length;
+      for (let burst = 1; burst <= 3; burst++) {
+        for (let i = 0; i < 8; i++) client.room.send('ack-notice', { seq: 1 });
+        for (const deadline = Date.now() + 5_000; errors() < 3 * burst && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(errors()).toBe(3 * burst);
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        expect(closedWith, `after burst ${burst}`).toBeNull();
+      }
+      // Ten at once: five refused within one window, as many as the limit allows messages: flooding.
+      const cut = closed(client);
+      for (let i = 0; i < 10; i++) client.room.send('ack-notice', { seq: 1 });
+      expect(await cut).toBe(4429);
+    }, 30_000);
   });
 
   describe.skipIf(!backend.enabled)(`a flood at one table on ${backend.name}`, () => {

@@ -20,7 +20,7 @@ import type { RuleError } from '@paigow/engine';
 import { MADE_ROOM_CLOSE_CODE, parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type InboxNotice } from '@paigow/protocol';
 import type { Watchers } from '../admission/index.js';
 import { authenticate } from '../auth/index.js';
-import { rateLimited, type RateLimits, type ServerLimits } from '../limits/index.js';
+import { rateLimited, type RateLimits, type RateRefusal, type ServerLimits } from '../limits/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
 import { briefError, rootLogger, type Logger } from '../log/index.js';
 import type { Player, Players } from '../players/index.js';
@@ -85,8 +85,8 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   private logger!: Logger;
   private unsubscribe: (() => void) | null = null;
   private readonly clientsOf = new Map<string, Set<TableClient>>();
-  /** Each client's messages refused by the rate limits so far. */
-  private readonly rateRefusals = new WeakMap<TableClient, number>();
+  /** Each client's messages refused by its player's own rate limit in its current window (`refuseOverRate`). */
+  private readonly rateRefusals = new WeakMap<TableClient, { sinceMs: number; count: number }>();
   /** Clients cut off for flooding: their remaining frames are dropped unread. */
   private readonly cutOff = new WeakSet<TableClient>();
   /** Sends the views (set in `onCreate`). */
@@ -341,7 +341,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     const overTopUps = message.type === 'top-up' ? await this.services.rateLimits.topUp(playerId, ip) : null;
     if (overTopUps !== null) {
       rateLimitedRequests.inc({ kind: 'ws-message' });
-      return this.refuse(client, rateLimited(overTopUps), message.requestId);
+      return this.refuse(client, rateLimited(overTopUps.waitMs), message.requestId);
     }
     if (message.type === 'ack-notice') {
       // Never answered (docs/protocol.md `ack-notice`).
@@ -366,19 +366,27 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   }
 
   /**
-   * Answers a message over the rate limits with `rate/limited`. A client refused as many times as a
-   * player may send messages in a window is flooding: it is cut off (logged on one line, closed) so that
-   * what it has still queued costs nothing.
+   * Answers a message over the rate limits with `rate/limited`. A client refused by its player's own limit as many
+   * times as that limit allows messages, within one of its windows, is flooding: it is cut off (logged on one
+   * line, closed) so that what it has still queued costs nothing. Refusals by the IP's limit are not counted: that
+   * allowance is shared with the others behind the address (a NAT), and a player sending a few messages a second
+   * there was cut off for what the others sent. Nor do refusals add up across windows: a player tapping chips fast
+   * now and then, under the rate on average, was cut off after three bursts.
    */
-  private refuseOverRate(client: TableClient, waitMs: number, requestId: string | null): void {
+  private refuseOverRate(client: TableClient, refusal: RateRefusal, requestId: string | null): void {
     if (this.cutOff.has(client)) return;
     rateLimitedRequests.inc({ kind: 'ws-message' });
-    this.sendError(client, rateLimited(waitMs), requestId);
-    const refusals = (this.rateRefusals.get(client) ?? 0) + 1;
-    this.rateRefusals.set(client, refusals);
-    if (refusals < this.services.limits.messagesPerPlayer.points) return;
+    this.sendError(client, rateLimited(refusal.waitMs), requestId);
+    if (!refusal.own) return;
+    const limit = this.services.limits.messagesPerPlayer;
+    const now = Date.now();
+    const counted = this.rateRefusals.get(client);
+    const window = counted !== undefined && now - counted.sinceMs < limit.windowMs ? counted : { sinceMs: now, count: 0 };
+    window.count += 1;
+    this.rateRefusals.set(client, window);
+    if (window.count < limit.points) return;
     this.cutOff.add(client);
-    this.logger.warn({ event: 'client-cut-off', tableId: this.roomId, playerId: client.userData?.playerId, refusals }, 'cut off a client that kept sending over the rate limit');
+    this.logger.warn({ event: 'client-cut-off', tableId: this.roomId, playerId: client.userData?.playerId, refusals: window.count }, 'cut off a client that kept sending over the rate limit');
     client.leave(FLOOD_CLOSE_CODE);
   }
 
