@@ -18,6 +18,7 @@ import { ServerHealth, STARTING_READINESS, type Liveness, type Readiness } from 
 import { HintPool, type HintService } from './hint/index.js';
 import { Coach, coachReader, DailyChallenge, GradePool, type ExactScores } from './coach/index.js';
 import { createHttpApp } from './http/app.js';
+import { httpServerOptions, limitConnections } from './http/connection-limits.js';
 import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, type Ledger } from './ledger/index.js';
 import { problemReporter, rootLogger, withContext, type Logger, type ProblemLog } from './log/index.js';
@@ -336,9 +337,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   const configs = (options.tables ?? DEFAULT_TABLES).map((input) => unwrap(tableConfig(input)));
   if (options.redisUrl !== undefined) checkRedisUrl(options.redisUrl);
 
-  // 1. The port, before anything else.
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
+
+  // 1. The port, before anything else; slow requests and too many connections of one address refused from the start.
   let handler: RequestListener = STARTING;
-  const httpServer: HttpServer = createServer((req, res) => handler(req, res));
+  const httpServer: HttpServer = createServer(httpServerOptions(limits), (req, res) => handler(req, res));
+  limitConnections(httpServer, limits, logger);
   await listen(httpServer, options.port ?? 2567, options.host);
   const port = (httpServer.address() as AddressInfo).port;
   const httpClosed = new Promise<void>((resolve) => httpServer.once('close', () => resolve()));
@@ -530,7 +534,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     for (const config of configs) runners.set(config.tableId, freshRunner(config));
     let ready = false;
     const readiness = async (): Promise<Readiness> => (ready ? serverHealth.readiness() : STARTING_READINESS);
-    const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
     const rateLimits = new RateLimits(limits);
     const allowedOrigins = options.allowedOrigins ?? [];
     const redis =

@@ -22,6 +22,18 @@ describe('the nginx configuration (docs/operations.md "A cluster")', () => {
     expect(() => nginxSite({ listen: '80', processes: [{ name: 'p 1', port: 1 }] })).toThrow(/process name/);
   });
 
+  it('caps each client address as the processes do (PAIGOW_CONNECTIONS_PER_IP) and times out slow clients (slowloris)', () => {
+    const site = nginxSite({ listen: '80', processes: THREE });
+    expect(site).toContain('limit_conn_zone $paigow_client_key zone=paigow_per_ip:10m;');
+    expect(site).toContain('    limit_conn paigow_per_ip 256;\n    limit_conn_status 429;');
+    // A client on the front's machine has the empty key: not counted.
+    expect(site).toMatch(/geo \$paigow_local_client \{\n {4}default +0;\n {4}127\.0\.0\.0\/8 1;\n {4}::1 +1;\n\}/);
+    expect(site).toContain("map $paigow_local_client $paigow_client_key {\n    1       '';\n    default $binary_remote_addr;\n}");
+    expect(site).toContain('    client_header_timeout 10s;\n    client_body_timeout 10s;');
+    expect(nginxSite({ listen: '80', processes: THREE, connectionsPerIp: 20 })).toContain('limit_conn paigow_per_ip 20;');
+    expect(() => nginxSite({ listen: '80', processes: THREE, connectionsPerIp: 0 })).toThrow(/connections per IP/);
+  });
+
   it('deploy/nginx/paigow.conf is the generated site for three processes', () => {
     const shipped = readFileSync(join(ROOT, 'deploy/nginx/paigow.conf'), 'utf8');
     expect(shipped.slice(shipped.indexOf('map $http_upgrade'))).toBe(nginxSite({ listen: '80', processes: THREE }));

@@ -6,7 +6,14 @@
  * process (each answers for every table through the shared matchmaker). `deploy/nginx/paigow.conf` is
  * this configuration for three processes, for Debian's `/etc/nginx/conf.d/`; `npm run cluster` writes a
  * standalone one (`standaloneNginxConfig`).
+ *
+ * The processes do not count their trusted proxy's connections (`PAIGOW_CONNECTIONS_PER_IP`,
+ * `http/connection-limits.ts`): behind the front every connection is its. So the front itself caps each client
+ * address (`limit_conn`, open requests and WebSockets, at the processes' default cap) and gives slow clients the
+ * processes' header timeout (nginx's default is 60 s). A client on the front's own machine (a TLS terminator in
+ * front of it, the benchmark) is not capped, as a process does not cap its trusted proxy.
  */
+import { DEFAULT_LIMITS } from '../limits/settings.js';
 
 /** One process behind the proxy. */
 export interface ProxiedProcess {
@@ -28,6 +35,8 @@ export interface NginxSite {
    * answered by its own nginx, not by another program already listening there.
    */
   readonly identity?: string;
+  /** Open requests (WebSockets included) of one client address (default the processes' `PAIGOW_CONNECTIONS_PER_IP` default, 256). */
+  readonly connectionsPerIp?: number;
 }
 
 /** The path at which the front answers `NginxSite.identity`. */
@@ -49,8 +58,10 @@ const PROXY_HEADERS = [
 const METRICS_CLOSED = JSON.stringify({ error: { code: 'action/unknown', message: 'no such endpoint' } });
 
 /**
- * The `http`-level part: the upgrade map, the upstream of every process and the server block.
- * @throws Error for a process name that is not a path segment of letters, digits, `_` or `-`
+ * The `http`-level part: the upgrade map, the per-client connection cap's zone, the upstream of every process and
+ * the server block.
+ * @throws Error for a process name that is not a path segment of letters, digits, `_` or `-`, or a
+ *   `connectionsPerIp` that is not a whole number above 0
  */
 export function nginxSite(site: NginxSite): string {
   const host = site.upstreamHost ?? '127.0.0.1';
@@ -60,11 +71,27 @@ export function nginxSite(site: NginxSite): string {
   const locations = site.processes.map(({ name, port }) =>
     [`    # The rooms hosted by ${name} (its PAIGOW_PUBLIC_ADDRESS ends with /${name}).`, `    location /${name}/ {`, `        proxy_pass http://${host}:${port}/;`, indent(PROXY_HEADERS, 2), '    }'].join('\n'),
   );
+  const perIp = site.connectionsPerIp ?? DEFAULT_LIMITS.connectionsPerIp;
+  if (!Number.isSafeInteger(perIp) || perIp <= 0) throw new Error(`connections per IP must be a whole number above 0, got ${perIp}`);
+  const headerSeconds = Math.ceil(DEFAULT_LIMITS.headersTimeoutMs / 1_000);
   return [
     'map $http_upgrade $connection_upgrade {',
     '    default upgrade;',
     "    ''      close;",
     '}',
+    '',
+    '# Each client address is capped (limit_conn below), as each process caps its peers (PAIGOW_CONNECTIONS_PER_IP),',
+    '# except a client on this machine (a TLS terminator in front, the benchmark): an empty key is not counted.',
+    'geo $paigow_local_client {',
+    '    default     0;',
+    '    127.0.0.0/8 1;',
+    '    ::1         1;',
+    '}',
+    'map $paigow_local_client $paigow_client_key {',
+    "    1       '';",
+    '    default $binary_remote_addr;',
+    '}',
+    'limit_conn_zone $paigow_client_key zone=paigow_per_ip:10m;',
     '',
     'upstream paigow {',
     indent(
@@ -76,6 +103,12 @@ export function nginxSite(site: NginxSite): string {
     'server {',
     `    listen ${site.listen};`,
     '    client_max_body_size 1m;',
+    '    # Slow clients (slowloris): the processes\' PAIGOW_HEADERS_TIMEOUT_MS; the body, per read.',
+    `    client_header_timeout ${headerSeconds}s;`,
+    `    client_body_timeout ${headerSeconds}s;`,
+    `    limit_conn paigow_per_ip ${perIp};`,
+    '    limit_conn_status 429;',
+    '    limit_conn_log_level warn;',
     '',
     '    # /metrics is for the internal network: Prometheus scrapes each process at its own port (docs/operations.md "Metrics").',
     '    location ~* ^(/[^/]+)?/metrics(/|$) {',

@@ -26,6 +26,17 @@ describe('limits from the environment', () => {
     expect(DEFAULT_LIMITS).toMatchObject({ maxBodyBytes: 8_192, maxMessageBytes: 4_096, connectionsPerPlayer: 3, trustedProxies: 'loopback' });
   });
 
+  it('reads the connections per IP and the slow-request timeouts (ms)', () => {
+    expect(limitsFromEnv({ PAIGOW_CONNECTIONS_PER_IP: '1000', PAIGOW_HEADERS_TIMEOUT_MS: '5000', PAIGOW_REQUEST_TIMEOUT_MS: ' 20000 ' })).toEqual({
+      connectionsPerIp: 1_000,
+      headersTimeoutMs: 5_000,
+      requestTimeoutMs: 20_000,
+    });
+    expect(DEFAULT_LIMITS).toMatchObject({ connectionsPerIp: 256, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+    expect(() => limitsFromEnv({ PAIGOW_CONNECTIONS_PER_IP: '0' })).toThrow("PAIGOW_CONNECTIONS_PER_IP must be a whole number above 0, got '0'");
+    expect(() => limitsFromEnv({ PAIGOW_HEADERS_TIMEOUT_MS: '10s' })).toThrow("PAIGOW_HEADERS_TIMEOUT_MS must be a whole number above 0, got '10s'");
+  });
+
   it('reads the trusted proxies (PAIGOW_TRUST_PROXY) and names the variable of a bad list', () => {
     expect(limitsFromEnv({ PAIGOW_TRUST_PROXY: '10.0.0.0/8, loopback' })).toEqual({ trustedProxies: '10.0.0.0/8, loopback' });
     expect(limitsFromEnv({ PAIGOW_TRUST_PROXY: 'none' })).toEqual({ trustedProxies: 'none' });

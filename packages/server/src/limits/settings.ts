@@ -1,6 +1,7 @@
 /**
- * The server's limits against abuse (docs/server.md "Limits"): body and message sizes, connections per
- * player and table, and the rates of guest creation, top-ups and table messages. Each has a default and an
+ * The server's limits against abuse (docs/server.md "Limits"): body and message sizes, open connections per
+ * IP, the time a request may take to arrive, connections per player and table, and the rates of guest creation,
+ * top-ups and table messages. Each has a default and an
  * environment variable (`limitsFromEnv`); `startServer({ limits })` overrides any of them.
  */
 
@@ -20,6 +21,18 @@ export interface ServerLimits {
   readonly maxMessageBytes: number;
   /** Connections (and seat reservations) of one player at one table (`PAIGOW_CONNECTIONS_PER_PLAYER`). */
   readonly connectionsPerPlayer: number;
+  /**
+   * Open TCP connections (HTTP and WebSocket) of one peer address, an IPv6 one by its /64; a trusted proxy's are
+   * not counted (`PAIGOW_CONNECTIONS_PER_IP`; `http/connection-limits.ts`).
+   */
+  readonly connectionsPerIp: number;
+  /**
+   * How long a request may take to send its headers from their first byte, and a new connection to start sending, ms
+   * (`PAIGOW_HEADERS_TIMEOUT_MS`; Node's `headersTimeout`, at most `requestTimeoutMs`).
+   */
+  readonly headersTimeoutMs: number;
+  /** How long a request may take to arrive whole, headers and body, ms (`PAIGOW_REQUEST_TIMEOUT_MS`; Node's `requestTimeout`). */
+  readonly requestTimeoutMs: number;
   /** Guest creations per client IP (`PAIGOW_RATE_GUESTS_PER_IP`). */
   readonly guestsPerIp: RateLimit;
   /** Top-ups (HTTP and table message) per player (`PAIGOW_RATE_TOP_UPS_PER_PLAYER`). */
@@ -39,7 +52,11 @@ export interface ServerLimits {
 
 /**
  * The defaults: bodies up to 8 KiB and messages up to 4 KiB (the largest real request is a few hundred
- * bytes), 3 connections per player and table (a reload and a second tab), 20 guests per IP per 10 minutes,
+ * bytes), 256 open connections per IP (a browser holds at most 6 HTTP connections to a host and one WebSocket
+ * per table tab, so this leaves room for a few dozen players behind one NAT, while one address can take at most
+ * 256 of the process's file descriptors, not all 20,000), 10 s to send a request's headers and 30 s
+ * for the whole request (a real one takes milliseconds; Node's 60 s and 300 s let a slow client hold a
+ * connection for minutes), 3 connections per player and table (a reload and a second tab), 20 guests per IP per 10 minutes,
  * 5 top-ups per player and 30 per IP per minute, 30 table messages per player and 300 per IP per second; the client
  * of a request that comes through a proxy on this machine is the one the proxy names.
  */
@@ -47,6 +64,9 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxBodyBytes: 8 * 1024,
   maxMessageBytes: 4 * 1024,
   connectionsPerPlayer: 3,
+  connectionsPerIp: 256,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
   guestsPerIp: { points: 20, windowMs: 10 * 60_000 },
   topUpsPerPlayer: { points: 5, windowMs: 60_000 },
   topUpsPerIp: { points: 30, windowMs: 60_000 },
@@ -92,6 +112,9 @@ const ENV_NAMES: Readonly<Record<keyof ServerLimits, string>> = {
   maxBodyBytes: 'PAIGOW_MAX_BODY_BYTES',
   maxMessageBytes: 'PAIGOW_MAX_MESSAGE_BYTES',
   connectionsPerPlayer: 'PAIGOW_CONNECTIONS_PER_PLAYER',
+  connectionsPerIp: 'PAIGOW_CONNECTIONS_PER_IP',
+  headersTimeoutMs: 'PAIGOW_HEADERS_TIMEOUT_MS',
+  requestTimeoutMs: 'PAIGOW_REQUEST_TIMEOUT_MS',
   guestsPerIp: 'PAIGOW_RATE_GUESTS_PER_IP',
   topUpsPerPlayer: 'PAIGOW_RATE_TOP_UPS_PER_PLAYER',
   topUpsPerIp: 'PAIGOW_RATE_TOP_UPS_PER_IP',

@@ -5,8 +5,13 @@
  * Here every call is one JSON line: its first line is `msg`; a client's mistake is a `warn` line
  * without a stack, Colyseus' words under `err` (and a clearer `msg` where they mislead); anything else keeps its
  * level, with the stack (if any) in the `stack` field.
+ *
+ * A client makes these mistakes at will (5,000 WebSockets on a bogus path wrote 5,000 lines, 1.46 MB, in 19 s), so
+ * they are throttled (`LineThrottle`): at most one line per kind of mistake every `LOG_REPEAT_MS` (5 s), carrying
+ * `repeated`, the mistakes of that kind not written since its previous line.
  */
 import type { Logger } from 'pino';
+import { LineThrottle, LOG_REPEAT_MS } from './throttle.js';
 
 /**
  * What Colyseus' "seat reservation expired." means here: its ws-transport says it of any WebSocket whose path names
@@ -39,19 +44,34 @@ function textOf(args: readonly unknown[]): string {
     .join(' ');
 }
 
-/** True when `firstLine` names an error a client caused. */
-export function isClientMistake(firstLine: string): boolean {
-  return CLIENT_MISTAKES.some((pattern) => pattern.test(firstLine));
+/** The index in `CLIENT_MISTAKES` of the kind of client mistake `firstLine` names, -1 when it names none. */
+function mistakeKind(firstLine: string): number {
+  return CLIENT_MISTAKES.findIndex((pattern) => pattern.test(firstLine));
 }
 
-/** A Colyseus logger writing one line per call to `logger` (its lines carry `source: "colyseus"`). */
-export function colyseusLogger(logger: Logger): ColyseusLogger {
+/** True when `firstLine` names an error a client caused. */
+export function isClientMistake(firstLine: string): boolean {
+  return mistakeKind(firstLine) >= 0;
+}
+
+/**
+ * A Colyseus logger writing one line per call to `logger` (its lines carry `source: "colyseus"`), but a client's
+ * mistakes: at most one line per kind every `repeatMs` (see the module comment).
+ * @param repeatMs the least time between two `client-mistake` lines of one kind, ms (default `LOG_REPEAT_MS`, 5,000)
+ * @param now the clock, epoch ms (default `Date.now`)
+ */
+export function colyseusLogger(logger: Logger, repeatMs: number = LOG_REPEAT_MS, now: () => number = Date.now): ColyseusLogger {
   const log = logger.child({ source: 'colyseus' });
+  // One throttle per pattern: a flood of bogus paths does not hide the first malformed frame.
+  const throttles = CLIENT_MISTAKES.map(() => new LineThrottle(repeatMs, now));
   const write = (level: 'debug' | 'info' | 'warn' | 'error' | 'trace', args: readonly unknown[]): void => {
     const [first = '', ...rest] = textOf(args).split('\n');
-    if (isClientMistake(first)) {
+    const kind = mistakeKind(first);
+    if (kind >= 0) {
       const message = /seat reservation expired/i.test(first) ? NO_RESERVATION : first;
-      log.warn({ event: 'client-mistake', err: { type: 'ClientMistake', message: first } }, message);
+      throttles[kind].offer((repeated) =>
+        log.warn({ event: 'client-mistake', err: { type: 'ClientMistake', message: first }, ...(repeated > 0 ? { repeated } : {}) }, message),
+      );
       return;
     }
     const stack = rest.map((line) => line.trim()).filter((line) => line !== '');

@@ -17,3 +17,4 @@ export {
   type LoggerOptions,
 } from './logger.js';
 export { colyseusLogger, isClientMistake, type ColyseusLogger } from './colyseus.js';
+export { LineThrottle, LOG_REPEAT_MS } from './throttle.js';

@@ -51,7 +51,10 @@ export const wageredCents = tableCounter('paigow_wagered_cents_total', 'Stakes d
 /** The house's net result of settled rounds since start (commission, fees, banker and Fortune results), cents, by table; negative when the house lost. */
 export const holdCents = new Gauge({ name: 'paigow_hold_cents', help: "The house's net win from settled rounds since start, cents, by table", labelNames: ['table'] as const, registers });
 
-/** Requests refused for a rate or connection limit (429, `rate/limited`, `rate/too-many-connections`), by kind: `http`, `ws-message`, `ws-connection`. */
+/**
+ * Requests refused for a rate or connection limit (429, `rate/limited`, `rate/too-many-connections`), by kind: `http`, `ws-message`,
+ * `ws-connection`; and TCP connections reset for `PAIGOW_CONNECTIONS_PER_IP` (`connection`, `http/connection-limits.ts`).
+ */
 export const rateLimitedRequests = new Counter({
   name: 'paigow_rate_limited_total',
   help: 'Requests refused by a rate or connection limit, by kind',

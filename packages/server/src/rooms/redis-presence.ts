@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { matchMaker, Presence } from '@colyseus/core';
-import { briefError, rootLogger, type Logger } from '../log/index.js';
+import { briefError, LineThrottle, LOG_REPEAT_MS, rootLogger, type Logger } from '../log/index.js';
 import { parseUrl, redactUrl } from '../settings/urls.js';
 
 /**
@@ -113,7 +113,7 @@ export async function redisReachable(redisUrl: string, timeoutMs: number = REDIS
 }
 
 /** How long a client's errors go unwritten after one was written (`reportRedisErrors`), ms. */
-export const REDIS_ERROR_REPEAT_MS = 5_000;
+export const REDIS_ERROR_REPEAT_MS = LOG_REPEAT_MS;
 
 /** An ioredis client as far as its errors go. */
 export interface RedisErrorSource {
@@ -128,18 +128,12 @@ export interface RedisErrorSource {
  * stack on stderr for every attempt (what it writes when a client has no listener).
  */
 export function reportRedisErrors(client: RedisErrorSource, name: string, logger: Logger, repeatMs: number = REDIS_ERROR_REPEAT_MS, now: () => number = Date.now): void {
-  let writtenAtMs: number | null = null;
-  let repeated = 0;
+  const throttle = new LineThrottle(repeatMs, now);
   client.on('error', (error: unknown) => {
-    const atMs = now();
-    if (writtenAtMs !== null && atMs - writtenAtMs < repeatMs) {
-      repeated += 1;
-      return;
-    }
-    const err = briefError(error);
-    logger.warn({ event: 'redis-error', client: name, err, ...(repeated > 0 ? { repeated } : {}) }, `redis: the ${name} client: ${err.message}`);
-    writtenAtMs = atMs;
-    repeated = 0;
+    throttle.offer((repeated) => {
+      const err = briefError(error);
+      logger.warn({ event: 'redis-error', client: name, err, ...(repeated > 0 ? { repeated } : {}) }, `redis: the ${name} client: ${err.message}`);
+    });
   });
 }
 
