@@ -22,7 +22,7 @@ import { httpServerOptions, limitConnections } from './http/connection-limits.js
 import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, type Ledger } from './ledger/index.js';
 import { problemReporter, rootLogger, withContext, type Logger, type ProblemLog } from './log/index.js';
-import { attachServer, roundsRecovered } from './metrics/index.js';
+import { attachServer, roundsRecovered, startTableSeries } from './metrics/index.js';
 import { countOpenRounds, escrowBalanceCents, oldestOpenRoundSeconds } from './operations/index.js';
 import { redactUrl } from './settings/urls.js';
 import { DEFAULT_LIMITS, RateLimits, type ServerLimits } from './limits/index.js';
@@ -531,7 +531,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       playerTables.update(tableId, old.current.players, {});
       return fresh;
     };
-    for (const config of configs) runners.set(config.tableId, freshRunner(config));
+    for (const config of configs) {
+      runners.set(config.tableId, freshRunner(config));
+      startTableSeries(config.tableId);
+    }
     let ready = false;
     const readiness = async (): Promise<Readiness> => (ready ? serverHealth.readiness() : STARTING_READINESS);
     const rateLimits = new RateLimits(limits);

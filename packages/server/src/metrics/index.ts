@@ -1,10 +1,10 @@
 /** The server's Prometheus metrics (docs/operations.md "Metrics"). */
 export {
   attachServer,
+  countHold,
   databaseStatementSeconds,
   dealsFailed,
   gradesCounted,
-  holdCents,
   metricsRegistry,
   observeQuery,
   rateLimitedRequests,
@@ -13,6 +13,7 @@ export {
   roundsRefunded,
   roundsSettled,
   settlementRetries,
+  startTableSeries,
   staleRefusals,
   statementKind,
   wageredCents,

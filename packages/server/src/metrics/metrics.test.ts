@@ -8,7 +8,7 @@ import { houseNetCents } from '../table/round-audit.js';
 import { serverForSuite, signIn, TestClient } from '../testing/harness.js';
 import { sql } from 'kysely';
 import { createDatabase } from '../storage/index.js';
-import { databaseStatementSeconds, statementKind } from './index.js';
+import { attachServer, databaseStatementSeconds, metricsRegistry, statementKind } from './index.js';
 
 /** The value of one sample line `name{labels} value` of a Prometheus text, or undefined. */
 function sample(text: string, series: string): number | undefined {
@@ -46,7 +46,8 @@ describe('/metrics', () => {
       expect(sample(text, 'paigow_rounds_settled_total{table="small"}')).toBe(1);
       expect(sample(text, 'paigow_wagered_cents_total{table="small"}')).toBe(3_000);
       // The house banks at 'small': its hold is what the player lost (its net, negated).
-      expect(sample(text, 'paigow_hold_cents{table="small"}')).toBe(-net);
+      const hold = (sample(text, 'paigow_house_won_cents_total{table="small"}') ?? 0) - (sample(text, 'paigow_house_paid_cents_total{table="small"}') ?? 0);
+      expect(hold).toBe(-net);
       expect(sample(text, 'paigow_players_connected{table="small"}')).toBe(1);
       expect(sample(text, 'paigow_players_seated{table="small"}')).toBe(1);
       expect(sample(text, 'paigow_open_rounds')).toBe(0);
@@ -64,6 +65,19 @@ describe('/metrics', () => {
     } finally {
       await client.leave();
     }
+  });
+
+  it('shows every counter from the start at 0, so that an alert on increase() sees the first event', async () => {
+    // Operator: a fresh process had no series of these until their first event, which then appeared at 1 (no
+    // increase): PaigowSettlementsRetrying missed the first retry, recovery at start-up was never seen.
+    const text = await (await fetch(`${suite.server.url}/metrics`)).text();
+    for (const name of ['rounds_dealt', 'rounds_settled', 'rounds_refunded', 'deals_failed', 'settlement_retries', 'action_stale', 'wagered_cents', 'house_won_cents', 'house_paid_cents']) {
+      expect(sample(text, `paigow_${name}_total{table="wide"}`), name).toBe(0);
+    }
+    expect(sample(text, 'paigow_rounds_recovered_total{outcome="settled"}')).toBe(0);
+    expect(sample(text, 'paigow_rounds_recovered_total{outcome="refunded"}')).toBe(0);
+    expect(sample(text, 'paigow_rate_limited_total{kind="connection"}')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'paigow_grades_total{outcome="failed"}')).toBe(0);
   });
 
   it('docs/grafana-dashboard.json queries only metrics the server exports', async () => {
@@ -114,6 +128,31 @@ describe('metric helpers', () => {
       expect(await failures()).toBe(before + 1);
     } finally {
       await unreachable.db.destroy();
+    }
+  });
+});
+
+describe('/metrics while the database does not answer', () => {
+  it('still answers, from memory: not ready, the lease age growing, the ledger gauges at their last values', async () => {
+    // Operator: with the database refusing connections every scrape answered 503 with no metric at all, so the alerts
+    // meant for the outage (PaigowNotReady, PaigowLeaseStale) could never fire.
+    const refused = (): Promise<number> => Promise.reject(new Error('database "try_ops" is not currently accepting connections'));
+    const detach = attachServer({
+      players: () => [{ tableId: 'down', connected: 2, seated: 1 }],
+      openRounds: refused,
+      escrowCents: refused,
+      oldestOpenRoundSeconds: refused,
+      leaseAgeSeconds: () => 32.7,
+      ready: () => false,
+    });
+    try {
+      const text = await metricsRegistry.metrics();
+      expect(sample(text, 'paigow_ready')).toBe(0);
+      expect(sample(text, 'paigow_lease_age_seconds')).toBe(32.7);
+      expect(sample(text, 'paigow_players_seated{table="down"}')).toBe(1);
+      expect(text).toContain('# TYPE paigow_open_rounds gauge');
+    } finally {
+      detach();
     }
   });
 });

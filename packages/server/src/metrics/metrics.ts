@@ -48,8 +48,20 @@ export const staleRefusals = tableCounter('paigow_action_stale_total', 'Settleme
 /** Stakes dealt (main and Fortune bets), cents, by table. */
 export const wageredCents = tableCounter('paigow_wagered_cents_total', 'Stakes dealt (main and Fortune bets), cents, by table');
 
-/** The house's net result of settled rounds since start (commission, fees, banker and Fortune results), cents, by table; negative when the house lost. */
-export const holdCents = new Gauge({ name: 'paigow_hold_cents', help: "The house's net win from settled rounds since start, cents, by table", labelNames: ['table'] as const, registers });
+/**
+ * The house's net result of each settled round (commission, fees, banker and Fortune results), cents, by table, as
+ * two counters: what it won in rounds it came out ahead, and what it paid in rounds it came out behind. Hold over a
+ * period is `increase(won) − increase(paid)`. A gauge of the net (as before) dropped to nothing at every restart,
+ * and `delta()` over it showed each restart as a loss of the hold so far.
+ */
+const houseWonCents = tableCounter('paigow_house_won_cents_total', "The house's net win of the settled rounds it came out ahead in, cents, by table");
+const housePaidCents = tableCounter('paigow_house_paid_cents_total', "The house's net loss of the settled rounds it came out behind in, cents, by table");
+
+/** Counts a settled round's house net (`houseNetCents`: positive when the house won) at `tableId`. */
+export function countHold(tableId: string, houseNetCents: number): void {
+  if (houseNetCents > 0) houseWonCents.inc({ table: tableId }, houseNetCents);
+  else if (houseNetCents < 0) housePaidCents.inc({ table: tableId }, -houseNetCents);
+}
 
 /**
  * Requests refused for a rate or connection limit (429, `rate/limited`, `rate/too-many-connections`), by kind: `http`, `ws-message`,
@@ -72,6 +84,23 @@ export const gradesCounted = new Counter({
   labelNames: ['outcome'] as const,
   registers,
 });
+
+// Every kind and outcome shows from the start at 0: an alert on increase() sees the first event (a series first
+// scraped at 1 shows no increase).
+for (const kind of ['http', 'ws-message', 'ws-connection', 'connection']) rateLimitedRequests.inc({ kind }, 0);
+for (const outcome of ['stored', 'skipped', 'failed']) gradesCounted.inc({ outcome }, 0);
+for (const outcome of ['settled', 'refunded']) roundsRecovered.inc({ outcome }, 0);
+
+/** The per-table counters, started at 0 for each table (`startTableSeries`). */
+const TABLE_COUNTERS = [roundsDealt, roundsSettled, roundsRefunded, dealsFailed, settlementRetries, staleRefusals, wageredCents, houseWonCents, housePaidCents];
+
+/**
+ * Starts `tableId`'s series of every per-table counter at 0, when the process takes the table: an alert on
+ * `increase()` (`PaigowSettlementsRetrying`) saw no increase from a series that first appeared at 1.
+ */
+export function startTableSeries(tableId: string): void {
+  for (const counter of TABLE_COUNTERS) counter.inc({ table: tableId }, 0);
+}
 
 /**
  * The time of each database statement, seconds, by statement kind (`select`, `insert`, `update`, `delete`, `other`) and
@@ -114,6 +143,19 @@ export function attachServer(server: MetricsSource): () => void {
   };
 }
 
+/**
+ * Sets `gauge` to what `read` reads from the database; a database that does not answer leaves the gauge at its last
+ * value. A scrape must not fail with the database: during an outage `/metrics` answered 503 with no metric at all,
+ * so the alerts meant for it (`paigow_ready` 0, the lease age growing) could never fire.
+ */
+async function setRead(gauge: Gauge, read: () => Promise<number>): Promise<void> {
+  try {
+    gauge.set(await read());
+  } catch {
+    // Kept: `paigow_ready` and `/readyz` say the database does not answer.
+  }
+}
+
 new Gauge({
   name: 'paigow_players_connected',
   help: 'Players with a client connected, by table',
@@ -141,7 +183,8 @@ new Gauge({
   help: 'Rounds open in the ledger (dealt, not settled or refunded), all processes',
   registers,
   async collect() {
-    if (source !== null) this.set(await source.openRounds());
+    const from = source;
+    if (from !== null) await setRead(this, () => from.openRounds());
   },
 });
 
@@ -150,7 +193,8 @@ new Gauge({
   help: 'How long the oldest round open in the ledger (all processes) has been open, s; 0 when none is: a round older than its table\'s timers allow is stuck',
   registers,
   async collect() {
-    if (source !== null) this.set(await source.oldestOpenRoundSeconds());
+    const from = source;
+    if (from !== null) await setRead(this, () => from.oldestOpenRoundSeconds());
   },
 });
 
@@ -159,7 +203,8 @@ new Gauge({
   help: 'The escrow accounts balance, all tables (stakes and bank covers of open rounds), cents',
   registers,
   async collect() {
-    if (source !== null) this.set(await source.escrowCents());
+    const from = source;
+    if (from !== null) await setRead(this, () => from.escrowCents());
   },
 });
 

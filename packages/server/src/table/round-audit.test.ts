@@ -56,7 +56,7 @@ describe('the rounds audit trail and metrics', () => {
       }),
     ]);
     expect(await sample('paigow_wagered_cents_total{table="audit-table"}')).toBe(1_500);
-    expect(await sample('paigow_hold_cents{table="audit-table"}')).toBe(1_500);
+    expect(await sample('paigow_house_won_cents_total{table="audit-table"}')).toBe(1_500);
   });
 
   it('counts a settlement that went through on a retry (onSettled) as settled, with its hold', async () => {
@@ -86,6 +86,6 @@ describe('the rounds audit trail and metrics', () => {
     await retrier.idle();
     expect(resolved).toEqual([expect.objectContaining({ roundId: 'r-2', outcome: 'settled' })]);
     expect(await sample('paigow_rounds_settled_total{table="retry-table"}')).toBe(settledBefore + 1);
-    expect(await sample('paigow_hold_cents{table="retry-table"}')).toBe(50);
+    expect(await sample('paigow_house_won_cents_total{table="retry-table"}')).toBe(50);
   });
 });

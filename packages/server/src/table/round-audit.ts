@@ -2,12 +2,12 @@
  * The audit trail and metrics of a table's rounds (docs/operations.md "Logs" and "Metrics"): one `info`
  * line per round dealt and per round settled (table id, round id, players, cents), and the counters of
  * metrics/ (`paigow_rounds_dealt_total`, `paigow_wagered_cents_total`, `paigow_rounds_settled_total`,
- * `paigow_hold_cents`, `paigow_action_stale_total`, `paigow_deals_failed_total`). The table runner
+ * `paigow_house_won_cents_total`, `paigow_house_paid_cents_total`, `paigow_action_stale_total`, `paigow_deals_failed_total`). The table runner
  * calls these once the ledger has answered, with its logger (whose lines already carry the `tableId`).
  */
 import type { AccountRef, Hold, Posting, RoundResult, RuleError } from '@paigow/engine';
 import { withContext, type Logger } from '../log/index.js';
-import { dealsFailed, holdCents, roundsDealt, roundsSettled, staleRefusals, wageredCents } from '../metrics/index.js';
+import { countHold, dealsFailed, roundsDealt, roundsSettled, staleRefusals, wageredCents } from '../metrics/index.js';
 
 /** True for the house's own accounts (the house bank and its commission account). */
 function isHouse(account: AccountRef): boolean {
@@ -44,7 +44,7 @@ export function roundDealt(logger: Logger, tableId: string, roundId: string, hol
 export function roundSettled(logger: Logger, tableId: string, roundId: string, postings: readonly Posting[], result: RoundResult): void {
   const houseNet = houseNetCents(postings);
   roundsSettled.inc({ table: tableId });
-  holdCents.inc({ table: tableId }, houseNet);
+  countHold(tableId, houseNet);
   const players = result.players.map((seat) => ({ playerId: seat.playerId, outcome: seat.outcome, netCents: seat.netCents }));
   const banker = result.banker.kind === 'player' ? { bankerPlayerId: result.banker.playerId, bankerNetCents: result.bankerNetCents } : {};
   withContext(logger, { roundId }).info({ event: 'round-settled', houseNetCents: houseNet, postings: postings.length, players, ...banker }, 'round settled');
