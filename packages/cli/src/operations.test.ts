@@ -3,7 +3,7 @@
  * run them: `paigow audit` (exit status 1 on a broken invariant), `paigow rounds --open`, the tables from
  * `PAIGOW_TABLES`, the log level from `LOG_LEVEL`, and `paigow serve`'s JSON log lines on stderr.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -160,6 +160,18 @@ describe('paigow audit and paigow rounds --open', () => {
     });
   });
 
+  it('--data-dir is SQLite in that folder even when DATABASE_URL is set; both flags are refused', () => {
+    // Operator: checking a backup with `paigow audit --data-dir /tmp/check` on a host whose DATABASE_URL names the live
+    // PostgreSQL audited the live database (OK), and `paigow serve --data-dir` served PostgreSQL.
+    const elsewhere = { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/live' };
+    const r = paigowEnv(['audit', '--json', '--data-dir', dataDir], elsewhere);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, database: join(dataDir, 'paigow.sqlite') });
+    expect(paigowEnv(['rounds', '--open', '--json', '--data-dir', dataDir], elsewhere).status).toBe(0);
+    expectBadInput(paigowEnv(['audit', '--data-dir', dataDir, '--database-url', 'postgres://nobody@127.0.0.1:1/live']), '--data-dir (SQLite) and --database-url (PostgreSQL) name two databases: give one');
+  });
+
   it('audit and rounds: status 2 and one line when there is no database', () => {
     const empty = folder();
     expectBadInput(paigowEnv(['audit', '--data-dir', empty]), `no database file at ${join(empty, 'paigow.sqlite')} (set PAIGOW_DATA_DIR or DATABASE_URL, or --data-dir / --database-url)`);
@@ -230,14 +242,24 @@ describe('paigow serve settings', () => {
 
   // `notaurl` was "cannot reach the database at notaurl (getaddrinfo ENOTFOUND base)", status 1; `mysql://…` served
   // from PostgreSQL; a missing web folder served a page telling the operator to build into another one.
+  it('serves SQLite in --data-dir even when DATABASE_URL is set', async () => {
+    const dataDir = join(folder(), 'data');
+    const running = await serve(['--port', '0', '--data-dir', dataDir], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/live' });
+    try {
+      expect(existsSync(join(dataDir, 'paigow.sqlite'))).toBe(true);
+    } finally {
+      expect(await running.stop()).toBe(0);
+    }
+  });
+
   it('refuses a database URL that is not postgres:// and a PAIGOW_WEB_DIST without index.html (status 2, one line)', () => {
     const data = ['--port', '0', '--data-dir', join(folder(), 'data')];
     const notPostgres = (value: string): string => `must be a postgres:// URL, e.g. postgres://paigow@127.0.0.1:5432/paigow, got '${value}'`;
     for (const value of ['notaurl', 'mysql://root@127.0.0.1/test', '127.0.0.1:5432']) {
-      expectBadInput(paigowEnv(['serve', ...data], { DATABASE_URL: value }), `DATABASE_URL ${notPostgres(value)}`);
+      expectBadInput(paigowEnv(['serve', '--port', '0'], { DATABASE_URL: value }), `DATABASE_URL ${notPostgres(value)}`);
       expectBadInput(paigowEnv(['audit'], { DATABASE_URL: value }), `the database URL ${notPostgres(value)}`);
     }
-    expectBadInput(paigowEnv(['serve', ...data, '--database-url', 'notaurl']), `--database-url ${notPostgres('notaurl')}`);
+    expectBadInput(paigowEnv(['serve', '--port', '0', '--database-url', 'notaurl']), `--database-url ${notPostgres('notaurl')}`);
     const missing = join(folder(), 'no-web');
     expectBadInput(paigowEnv(['serve', ...data], { PAIGOW_WEB_DIST: missing }), `PAIGOW_WEB_DIST must be the folder of the built web client (with index.html), got '${missing}'`);
   });

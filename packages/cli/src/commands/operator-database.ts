@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import type { OperatorDatabase } from '@paigow/server';
+import { chooseDatabase } from '../database-choice.js';
 import { UsageError } from '../io.js';
 
 /** The options the operators' commands share. */
@@ -16,7 +17,7 @@ export interface DatabaseFlags {
 /** Adds `--data-dir`, `--database-url` and `--json` to `command`. */
 export function withDatabaseFlags(command: Command): Command {
   return command
-    .option('--data-dir <dir>', 'folder of the SQLite database (default: $PAIGOW_DATA_DIR or ./data)')
+    .option('--data-dir <dir>', 'folder of the SQLite database, SQLite even if $DATABASE_URL is set (default: $PAIGOW_DATA_DIR or ./data)')
     .option('--database-url <url>', 'PostgreSQL URL instead of SQLite (default: $DATABASE_URL)');
 }
 
@@ -30,8 +31,10 @@ export async function onOperatorDatabase<T>(
 ): Promise<T> {
   // Loaded here so that the other commands never load the server.
   const { openOperatorDatabase, OperatorDatabaseError } = await import('@paigow/server');
-  const databaseUrl = flags.databaseUrl ?? (process.env.DATABASE_URL || undefined);
-  const dataDir = flags.dataDir ?? (process.env.PAIGOW_DATA_DIR || './data');
+  const { databaseUrl, dataDir = './data' } = chooseDatabase(flags, {
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir: process.env.PAIGOW_DATA_DIR || undefined,
+  });
   let opened;
   try {
     opened = await openOperatorDatabase({ databaseUrl, dataDir });

@@ -17,6 +17,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import { chooseDatabase } from '../database-choice.js';
 import { UsageError } from '../io.js';
 
 /** Exit status of a start that failed (port in use, data folder, database): the options were fine. */
@@ -49,7 +50,7 @@ export function registerServe(program: Command): void {
     .description('start the game server (web client, HTTP API and table rooms on one port)')
     .option('--port <port>', 'TCP port (default: $PORT or 2567)')
     .option('--host <host>', 'interface to listen on (default: all)')
-    .option('--data-dir <dir>', 'folder of the SQLite database (default: $PAIGOW_DATA_DIR or ./data)')
+    .option('--data-dir <dir>', 'folder of the SQLite database, SQLite even if $DATABASE_URL is set (default: $PAIGOW_DATA_DIR or ./data)')
     .option('--database-url <url>', 'PostgreSQL URL instead of SQLite (default: $DATABASE_URL)')
     .option('--json', 'once it takes players, print {"url", "port"} as one JSON document instead of the line')
     .action(async (options: ServeOptions) => {
@@ -63,7 +64,7 @@ export function registerServe(program: Command): void {
         const message = (error as Error).message;
         throw new UsageError(options.port !== undefined && message.startsWith('PORT ') ? `--port must be a port number, got '${options.port}'` : message);
       }
-      const databaseUrl = options.databaseUrl ?? fromEnv.databaseUrl;
+      const { databaseUrl, dataDir } = chooseDatabase(options, fromEnv);
       if (databaseUrl !== undefined) {
         try {
           checkDatabaseUrl(databaseUrl);
@@ -77,7 +78,7 @@ export function registerServe(program: Command): void {
       }
       let server;
       try {
-        server = await startServer({ ...fromEnv, host: options.host, dataDir: options.dataDir ?? fromEnv.dataDir, databaseUrl });
+        server = await startServer({ ...fromEnv, host: options.host, dataDir, databaseUrl });
       } catch (error) {
         if (!(error instanceof ServerStartError)) throw error;
         process.stderr.write(`paigow: ${error.message}\n`);
