@@ -57,4 +57,17 @@ describe('the structured log', () => {
     expect(lost).toMatchObject({ level: 'error', fault: 'connection-lost', err: { type: 'DatabaseFault' } });
     for (const line of [unreachable, lost]) expect(line?.err).not.toHaveProperty('stack');
   });
+
+  it('writes Redis not answering (ioredis gave up a command) as one line with its kind and no stack', () => {
+    // Operator: hosting-failed during a Redis cut carried MaxRetriesPerRequestError's stack.
+    const out = capture();
+    const report = problemReporter(createLogger({ destination: out.stream }));
+    const gaveUp = Object.assign(new Error('Reached the max retries per request limit (which is 20). Refer to "maxRetriesPerRequest" option for details.'), { name: 'MaxRetriesPerRequestError' });
+    report('hosting: moving table t1 failed', gaveUp, { event: 'hosting-failed', tableId: 't1' });
+    for (const line of out.lines()) {
+      expect(line).toMatchObject({ level: 'error', fault: 'redis-unavailable', event: 'hosting-failed' });
+      expect(line.err).not.toHaveProperty('stack');
+    }
+    expect(out.lines()).toHaveLength(1);
+  });
 });

@@ -118,17 +118,26 @@ export interface ProblemFields {
 export type ProblemLog = (message: string, detail?: unknown, fields?: ProblemFields) => void;
 
 /**
+ * `redis-unavailable` when `error` is ioredis' word that Redis does not answer (its retries per command ran out; a
+ * closed connection is `connection-lost` already, `faultKindOf`): an outage outside the server, written without a stack like a database's; else `null`.
+ */
+function redisFaultOf(error: unknown): 'redis-unavailable' | null {
+  if (!(error instanceof Error)) return null;
+  return error.name === 'MaxRetriesPerRequestError' ? 'redis-unavailable' : null;
+}
+
+/**
  * The `(message, detail?, fields?) => void` reporter the server's modules take (`log` options), writing to
  * `logger`: `detail` a fault of the database (`faultKindOf`: the connection lost or refused, a lock not
- * granted, …) → one `error` line with `err` (type, message, code) and `fault` (its kind), without a stack:
- * it is the database's doing, and an unreachable database would write a stack at every retry; another
+ * granted, …) or of Redis (`redis-unavailable`) → one `error` line with `err` (type, message, code) and `fault`
+ * (its kind), without a stack: it is their doing, and an unreachable one would write a stack at every retry; another
  * Error → one `error` line with `err` (type, message, code, stack); a typed refusal (`{ code, message }`)
  * or other value → one `error` line with it under `err`/`detail`; none → a `warn` line (a problem the
  * server handled). `fields` (`event` and the ids) are put on the line.
  */
 export function problemReporter(logger: Logger): ProblemLog {
   return (message, detail, fields) => {
-    const fault = faultKindOf(detail);
+    const fault = faultKindOf(detail) ?? redisFaultOf(detail);
     if (detail === undefined) logger.warn({ ...fields }, message);
     else if (fault !== null) logger.error({ ...fields, err: briefError(detail), fault }, message);
     else if (detail instanceof Error) logger.error({ ...fields, err: detail }, message);

@@ -13,6 +13,11 @@ describe('faultKindOf', () => {
     expect(faultKindOf(withCode('55P03', 'canceling statement due to lock timeout'))).toBe('busy');
     expect(faultKindOf(withCode('SQLITE_BUSY', 'database is locked'))).toBe('busy');
     expect(faultKindOf(withCode('40P01'))).toBe('conflict');
+    // Operator: a database closed to connections, or gone, during play logged a DatabaseError with its stack at every scrape.
+    expect(faultKindOf(withCode('55000', 'database "try_ops" is not currently accepting connections'))).toBe('connection-lost');
+    expect(faultKindOf(withCode('3D000', 'database "try_ops" does not exist'))).toBe('connection-lost');
+    expect(faultKindOf(withCode('53300', 'sorry, too many clients already'))).toBe('connection-lost');
+    expect(faultKindOf(withCode('55000', 'cannot refresh materialized view concurrently'))).toBe(null);
   });
 
   it('leaves bugs and constraint violations alone', () => {

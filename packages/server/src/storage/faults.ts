@@ -42,6 +42,8 @@ const POSTGRES_CODES: Readonly<Record<string, DatabaseFaultKind>> = {
   '08000': 'connection-lost',
   '08003': 'connection-lost',
   '08006': 'connection-lost',
+  '53300': 'connection-lost', // too_many_connections: the connection cannot be made now
+  '3D000': 'connection-lost', // invalid_catalog_name: the database is gone (dropped, or renamed by a restore)
   '57014': 'cancelled', // query_canceled
   '55P03': 'busy', // lock_not_available (lock_timeout)
   '40001': 'conflict', // serialization_failure
@@ -66,7 +68,9 @@ export function faultKindOf(error: unknown): DatabaseFaultKind | null {
     if (SOCKET_CODES.has(code)) return 'connection-lost';
     if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'busy';
   }
-  if (typeof message === 'string' && /Connection terminated|connection is closed|Client has encountered a connection error/i.test(message)) {
+  // "database … is not currently accepting connections" (ALTER DATABASE … ALLOW_CONNECTIONS false) is SQLSTATE 55000,
+  // a class that holds other errors too: its words say it.
+  if (typeof message === 'string' && /Connection terminated|connection is closed|Client has encountered a connection error|is not currently accepting connections/i.test(message)) {
     return 'connection-lost';
   }
   return null;
