@@ -6,18 +6,18 @@
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '@paigow/protocol';
 import { bankBlocks, bankerCover, bankLeaving, bankRoom, leaveBankRefused, type BankBlock } from '../table-ui/bank-status.js';
-import { errorMessage } from './i18n/index.js';
+import { errorMessage, formatPoints } from './i18n/index.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 type T = ReturnType<typeof useTranslation>['t'];
 
-/** One reason in words, with the table's numbers (`bank.reason.<kind>`). */
-export function bankBlockText(t: T, money: Money, block: BankBlock, feeRate: string): string {
+/** One reason in words, with the table's numbers (`bank.reason.<kind>`; comp points formatted in `lng`, "−" for negatives). */
+export function bankBlockText(t: T, money: Money, block: BankBlock, feeRate: string, lng: string): string {
   switch (block.kind) {
     case 'occupied':
       return t('bank.reason.occupied', { nickname: block.nickname });
     case 'comp-points':
-      return t('bank.reason.comp-points', { needed: block.needed, have: block.have });
+      return t('bank.reason.comp-points', { needed: formatPoints(lng, block.needed), have: formatPoints(lng, block.have) });
     case 'balance':
       return t('bank.reason.balance', { needed: money(block.neededCents), have: money(block.haveCents), fee: feeRate });
     default:
@@ -27,10 +27,10 @@ export function bankBlockText(t: T, money: Money, block: BankBlock, feeRate: str
 
 /** "Be the banker" (`take-bank`), its reasons when disabled (`bank-reason`, `data-kinds`) and its cost (`bank-cost`). */
 export function TakeBank({ view, money, feeRate, onTake }: { view: TableView; money: Money; feeRate: string; onTake: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const can = view.you?.canTakeBank ?? false;
   const blocks = bankBlocks(view);
-  const reasons = blocks.map((b) => bankBlockText(t, money, b, feeRate));
+  const reasons = blocks.map((b) => bankBlockText(t, money, b, feeRate, i18n.language));
   return (
     <span className="take-bank">
       <button className="btn btn--small" data-testid="take-bank" disabled={!can} title={can ? t('bank.cost') : reasons.join(' ')} onClick={onTake}>

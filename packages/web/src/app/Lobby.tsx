@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { LobbyTable, PlayerSummary } from '@paigow/protocol';
 import { ApiError, type Api } from '../net/http.js';
 import { BROKE_BELOW_CENTS } from '../table-ui/broke.js';
-import { errorMessage, formatMoney, tableName } from './i18n/index.js';
+import { errorMessage, formatMoney, formatPoints, tableName } from './i18n/index.js';
 import { Stat, TopBar } from './TopBar.js';
 import type { Session } from './session.js';
 
@@ -70,7 +70,7 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
         <span className="topbar__break" />
         <span className="topbar__spacer" />
         <Stat label={t('table.compPoints')} testid="comp-points" data={{ points: player.compPoints }}>
-          {player.compPoints}
+          {formatPoints(lng, player.compPoints)}
         </Stat>
         <Stat label={t('table.balance')} className="stat--balance" testid="balance" data={{ cents: player.balanceCents }}>
           <span className="stat__value--gold">{formatMoney(lng, player.balanceCents)}</span>
@@ -122,7 +122,7 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
             ?.filter((x) => x.bankMinCompPoints !== null)
             .map((x) => (
               <p key={x.tableId} className="note muted" data-testid="bank-cost-note">
-                {t('lobby.bankCost', { table: tableName(t, x), points: x.bankMinCompPoints })}
+                {t('lobby.bankCost', { table: tableName(t, x), points: formatPoints(lng, x.bankMinCompPoints ?? 0) })}
               </p>
             ))}
           <p className="note">
@@ -157,7 +157,7 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
           >
             <h2 id="sign-out-title">{t('app.signOutTitle', { nickname: player.nickname })}</h2>
             <p>
-              {t('app.signOutWarning', { nickname: player.nickname, balance: formatMoney(lng, player.balanceCents), points: player.compPoints })}
+              {t('app.signOutWarning', { nickname: player.nickname, balance: formatMoney(lng, player.balanceCents), points: formatPoints(lng, player.compPoints) })}
             </p>
             <div className="dialog__actions">
               <button className="btn" data-testid="sign-out-cancel" autoFocus onClick={() => setConfirming(false)}>

@@ -2,9 +2,11 @@
  * The table's secondary panels (history, the Fortune pay table, the fairness panel, the table's facts):
  * beside or under the felt on a larger screen; on a phone (`COMPACT_LAYOUT`) behind a tap, in a sheet
  * over the felt that `SheetToggle` opens (`side-toggle`) and its close button (`side-close`) shuts, so the
- * felt alone fills the screen (issue 14 point 4).
+ * felt alone fills the screen (issue 14 point 4). The open sheet is a dialog like the help panel's
+ * (`role="dialog"`, `aria-modal`, named by the toggle's words): focus moves into it, Tab stays in it,
+ * and Escape or its close button shuts it and gives focus back to the toggle.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A phone, portrait or landscape: the screens where the felt takes the whole window (styles.css). */
@@ -28,13 +30,65 @@ export function SheetToggle({ open, onToggle }: { open: boolean; onToggle: () =>
   );
 }
 
-/** The side column; on a phone a sheet, hidden until opened. */
+/**
+ * What a key pressed inside the open sheet does (no DOM: `focusable` are the sheet's focusable elements in
+ * order, `active` the focused one): Escape closes it; Tab from the last element goes to the first and
+ * Shift+Tab from the first (or from outside the sheet) to the last, so focus stays in the dialog; any other
+ * key is left alone (`focus: null`, `close: false`).
+ */
+export function sheetKey<T>(key: { readonly key: string; readonly shiftKey: boolean }, focusable: readonly T[], active: T | null): { close: boolean; focus: T | null } {
+  if (key.key === 'Escape') return { close: true, focus: null };
+  if (key.key !== 'Tab' || focusable.length === 0) return { close: false, focus: null };
+  const at = active === null ? -1 : focusable.indexOf(active);
+  if (key.shiftKey && at <= 0) return { close: false, focus: focusable[focusable.length - 1] };
+  if (!key.shiftKey && (at === -1 || at === focusable.length - 1)) return { close: false, focus: focusable[0] };
+  return { close: false, focus: null };
+}
+
+/** The toggle that opened the sheet (`SheetToggle`), to give focus back to. */
+function sheetToggle(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('[aria-controls="side-sheet"]');
+}
+
+/** The side column; on a phone a sheet, hidden until opened (a dialog named `sheet.open` while open). */
 export function SideSheet({ compact, open, onClose, children }: { compact: boolean; open: boolean; onClose: () => void; children: ReactNode }) {
   const { t } = useTranslation();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const shown = compact && open;
+  // Focus moves into the sheet when it opens, as into the help panel.
+  useEffect(() => {
+    if (shown) closeRef.current?.focus();
+  }, [shown]);
   if (!compact) return <aside className="side">{children}</aside>;
+  const close = () => {
+    onClose();
+    sheetToggle()?.focus();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    const focusable = [...e.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]')];
+    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const action = sheetKey(e, focusable, active);
+    if (action.close) {
+      e.preventDefault();
+      close();
+    } else if (action.focus !== null) {
+      e.preventDefault();
+      action.focus.focus();
+    }
+  };
   return (
-    <aside id="side-sheet" className="side side--sheet" data-testid="side-sheet" data-open={open} hidden={!open}>
-      <button type="button" className="btn btn--small side-sheet__close" data-testid="side-close" onClick={onClose}>
+    <aside
+      id="side-sheet"
+      className="side side--sheet"
+      data-testid="side-sheet"
+      data-open={open}
+      hidden={!open}
+      role="dialog"
+      aria-modal={open}
+      aria-label={t('sheet.open')}
+      onKeyDown={onKeyDown}
+    >
+      <button ref={closeRef} type="button" className="btn btn--small side-sheet__close" data-testid="side-close" onClick={close}>
         {t('sheet.close')}
       </button>
       {children}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
 import { canTopUp } from '../table-ui/broke.js';
 import { bankerOpponents } from '../table-ui/bank-status.js';
+import { formatPoints } from './i18n/index.js';
 import type { LastRound } from './last-round.js';
 import { Stat, TopBar } from './TopBar.js';
 
@@ -23,7 +24,7 @@ export function TableTopBar({ view, you, lastRound, tableNames, money, onLeave, 
   onLeave: () => void;
   onTopUp: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const role = you.role;
   return (
     <TopBar>
@@ -56,7 +57,7 @@ export function TableTopBar({ view, you, lastRound, tableNames, money, onLeave, 
       </Stat>
       <span className="topbar__spacer" />
       <Stat label={t('table.compPoints')} short={t('table.compPointsShort')} testid="comp-points" data={{ points: you.compPoints }}>
-        {you.compPoints}
+        {formatPoints(i18n.language, you.compPoints)}
       </Stat>
       <Stat label={t('table.balance')} short={t('table.balanceShort')} testid="balance" data={{ cents: you.balanceCents }}>
         <span className="stat__value--gold">{money(you.balanceCents)}</span>

@@ -11,7 +11,7 @@ import { ApiError, type Api } from '../net/http.js';
 import { PlayingCard } from '../table-ui/Card.js';
 import { errorMessage } from '../app/i18n/index.js';
 import { SettingCard } from './CoachPage.js';
-import { evPercent, OPTIMAL_EPSILON } from './format.js';
+import { dailyScoreText, evPercent, OPTIMAL_EPSILON } from './format.js';
 
 /** The daily challenge page of the player with session `token`. */
 export function DailyPage({ api, token, onBack }: { api: Api; token: string; onBack: () => void }) {
@@ -79,7 +79,7 @@ export function DailyPage({ api, token, onBack }: { api: Api; token: string; onB
             </p>
           )}
           <p data-testid="daily-score" data-hands={played.length} data-ev-lost={lostPerHand}>
-            {next === null ? t('coach.daily.done', { total: daily.total }) : t('coach.daily.sofar', { hands: played.length, lost: evPercent(lng, lostPerHand, false) })}
+            {dailyScoreText(t, lng, { hands: played.length, lostPerHand, total: daily.total, finished: next === null })}
           </p>
           {next !== null && (
             <section className="panel" data-testid="daily-hand" data-index={next.index} data-cards={next.cards.join(' ')}>

@@ -24,7 +24,7 @@ import {
 import { PlayingCard } from '../table-ui/Card.js';
 import { DRILLS, dealForDrill, type Drill } from './drills.js';
 import { ExactWorker } from './exact-worker.js';
-import { evPercent, OPTIMAL_EPSILON, sharePercent } from './format.js';
+import { evPercent, OPTIMAL_EPSILON, trainerScoreText } from './format.js';
 import { SettingCard } from './CoachPage.js';
 
 /** One drill's score. */
@@ -177,12 +177,7 @@ export function TrainerPage({ onBack }: { onBack: () => void }) {
       )}
       <p data-testid="trainer-score" data-hands={score?.hands ?? 0}>
         {score
-          ? t('coach.trainer.score', {
-              drill: t(`coach.trainer.drills.${drill}`),
-              hands: score.hands,
-              share: sharePercent(lng, score.best / score.hands),
-              lost: evPercent(lng, score.lost / score.hands, false),
-            })
+          ? trainerScoreText(t, lng, t(`coach.trainer.drills.${drill}`), score)
           : t('coach.trainer.noScore')}
       </p>
       <p>

@@ -45,3 +45,33 @@ export function gradeNote(t: TFunction, grade: SettingGrade, betCents: number, m
   if (grade.evLost < OPTIMAL_EPSILON) return t('coach.grade.shortBest');
   return t('coach.grade.note', { money: money(Math.round(grade.evLost * betCents)) });
 }
+
+/**
+ * The trainer's score line of one drill (`trainer-score`): how many hands were set, in the language's plural
+ * (`coach.trainer.score_<form>` with `count`: "Any hand: 1 hand, …", "Любая рука: 5 рук, …"), the share set
+ * best and the mean EV given up per hand.
+ * @param drillName the drill's name in the language (`coach.trainer.drills.<drill>`)
+ * @param score hands set (≥ 1), how many of them best, and the sum of the EV given up per unit bet
+ */
+export function trainerScoreText(t: TFunction, lng: string, drillName: string, score: { readonly hands: number; readonly best: number; readonly lost: number }): string {
+  return t('coach.trainer.score', {
+    drill: drillName,
+    count: score.hands,
+    share: sharePercent(lng, score.best / score.hands),
+    lost: evPercent(lng, score.lost / score.hands, false),
+  });
+}
+
+/**
+ * The daily challenge's running score: while hands are left, how many are set so far and the mean EV given up
+ * per hand (`coach.daily.sofar_<form>`: "Jusqu’ici : 0 main placée, …"); once the day is done, that all of
+ * its `total` hands are set (`coach.daily.done_<form>`). Counts take the language's plural.
+ * @param hands hands set so far (0 ‥ total)
+ * @param lostPerHand the mean EV given up per hand, per unit bet (0 when no hand is set)
+ * @param total the day's hands (the server's `DAILY_HANDS`)
+ * @param finished true once no hand is left (the server sends `next: null`)
+ */
+export function dailyScoreText(t: TFunction, lng: string, progress: { readonly hands: number; readonly lostPerHand: number; readonly total: number; readonly finished: boolean }): string {
+  if (progress.finished) return t('coach.daily.done', { count: progress.total });
+  return t('coach.daily.sofar', { count: progress.hands, lost: evPercent(lng, progress.lostPerHand, false) });
+}

@@ -62,7 +62,8 @@ const en = {
     grading: 'Working out every setting exactly…',
     lost: 'You gave up {{lost}} of the bet.',
     foul: 'Foul: the low hand must not outrank the high hand.',
-    score: '{{drill}}: {{hands}} hands, the best setting in {{share}}, EV given up {{lost}} per hand',
+    score_one: '{{drill}}: {{count}} hand, the best setting in {{share}}, EV given up {{lost}} per hand',
+    score_other: '{{drill}}: {{count}} hands, the best setting in {{share}}, EV given up {{lost}} per hand',
     noScore: 'No hands set in this drill yet.',
     reset: 'Reset the scores',
   },
@@ -73,8 +74,10 @@ const en = {
     commitment: 'Today’s hands are fixed by a seed committed in advance (SHA-256): {{commitment}}',
     previous: 'Yesterday’s seed ({{day}}), now revealed: {{seed}}. With the provably fair scheme anyone can deal its hands again.',
     progress: 'Hand {{index}} of {{total}}',
-    sofar: 'So far: {{hands}} hands set, {{lost}} given up per hand.',
-    done: 'You have set all {{total}} hands.',
+    sofar_one: 'So far: {{count}} hand set, {{lost}} given up per hand.',
+    sofar_other: 'So far: {{count}} hands set, {{lost}} given up per hand.',
+    done_one: 'You have set {{count}} hand: all of today’s.',
+    done_other: 'You have set all {{count}} hands.',
     leaderboard: 'Leaderboard',
     player: 'Player',
     hands: 'Hands',
@@ -87,7 +90,11 @@ const en = {
 export type CoachCatalog = typeof en;
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
 
-const ru: Strings<CoachCatalog> & { page: { hands_few: string; hands_many: string; trend_few: string; trend_many: string } } = {
+const ru: Strings<CoachCatalog> & {
+  page: { hands_few: string; hands_many: string; trend_few: string; trend_many: string };
+  trainer: { score_few: string; score_many: string };
+  daily: { sofar_few: string; sofar_many: string; done_few: string; done_many: string };
+} = {
   grade: {
     pending: 'Оцениваем вашу раскладку…',
     summary: 'Ваша раскладка: EV {{played}} · лучшая {{best}} · House Way {{houseWay}}',
@@ -148,7 +155,10 @@ const ru: Strings<CoachCatalog> & { page: { hands_few: string; hands_many: strin
     grading: 'Точно считаем все раскладки…',
     lost: 'Вы упустили {{lost}} ставки.',
     foul: 'Неверная раскладка: младшая рука не может быть старше старшей.',
-    score: '{{drill}}: рук — {{hands}}, лучшая раскладка — в {{share}}, упущенный EV — {{lost}} за руку',
+    score_one: '{{drill}}: {{count}} рука, лучшая раскладка — в {{share}}, упущенный EV — {{lost}} за руку',
+    score_few: '{{drill}}: {{count}} руки, лучшая раскладка — в {{share}}, упущенный EV — {{lost}} за руку',
+    score_many: '{{drill}}: {{count}} рук, лучшая раскладка — в {{share}}, упущенный EV — {{lost}} за руку',
+    score_other: '{{drill}}: {{count}} руки, лучшая раскладка — в {{share}}, упущенный EV — {{lost}} за руку',
     noScore: 'В этом упражнении ещё нет разложенных рук.',
     reset: 'Сбросить счёт',
   },
@@ -159,8 +169,14 @@ const ru: Strings<CoachCatalog> & { page: { hands_few: string; hands_many: strin
     commitment: 'Сегодняшние руки заданы сидом, обязательство по которому опубликовано заранее (SHA-256): {{commitment}}',
     previous: 'Вчерашний сид ({{day}}) теперь раскрыт: {{seed}}. По схеме доказуемо честной сдачи любой может сдать эти руки заново.',
     progress: 'Рука {{index}} из {{total}}',
-    sofar: 'Пока: разложено рук — {{hands}}, упущено {{lost}} за руку.',
-    done: 'Вы разложили все {{total}} рук.',
+    sofar_one: 'Пока разложена {{count}} рука, упущено {{lost}} за руку.',
+    sofar_few: 'Пока разложены {{count}} руки, упущено {{lost}} за руку.',
+    sofar_many: 'Пока разложено {{count}} рук, упущено {{lost}} за руку.',
+    sofar_other: 'Пока разложено {{count}} руки, упущено {{lost}} за руку.',
+    done_one: 'Разложена {{count}} рука — все руки дня.',
+    done_few: 'Разложены {{count}} руки — все руки дня.',
+    done_many: 'Разложено {{count}} рук — все руки дня.',
+    done_other: 'Разложено {{count}} руки — все руки дня.',
     leaderboard: 'Таблица лидеров',
     player: 'Игрок',
     hands: 'Руки',
@@ -169,7 +185,7 @@ const ru: Strings<CoachCatalog> & { page: { hands_few: string; hands_many: strin
   },
 };
 
-const fr: Strings<CoachCatalog> & { page: { hands_many: string; trend_many: string } } = {
+const fr: Strings<CoachCatalog> & { page: { hands_many: string; trend_many: string }; trainer: { score_many: string }; daily: { sofar_many: string; done_many: string } } = {
   grade: {
     pending: 'Évaluation de votre placement…',
     summary: 'Votre placement : espérance {{played}} · meilleur {{best}} · règle de la maison {{houseWay}}',
@@ -183,7 +199,7 @@ const fr: Strings<CoachCatalog> & { page: { hands_many: string; trend_many: stri
   page: {
     link: 'Coach : jugez vos placements',
     title: 'Coach',
-    back: 'Salle',
+    back: 'Salon',
     loading: 'Chargement…',
     none: 'Aucune main évaluée pour l’instant : jouez une manche à une table ou à l’entraînement.',
     taxTitle: 'Coût de la stratégie',
@@ -228,7 +244,9 @@ const fr: Strings<CoachCatalog> & { page: { hands_many: string; trend_many: stri
     grading: 'Calcul exact de chaque placement…',
     lost: 'Vous avez perdu {{lost}} de la mise.',
     foul: 'Main fautive : la main basse ne doit pas battre la main haute.',
-    score: '{{drill}} : {{hands}} mains, le meilleur placement dans {{share}}, espérance perdue {{lost}} par main',
+    score_one: '{{drill}} : {{count}} main, le meilleur placement dans {{share}}, espérance perdue {{lost}} par main',
+    score_many: '{{drill}} : {{count}} de mains, le meilleur placement dans {{share}}, espérance perdue {{lost}} par main',
+    score_other: '{{drill}} : {{count}} mains, le meilleur placement dans {{share}}, espérance perdue {{lost}} par main',
     noScore: 'Aucune main placée dans cet exercice pour l’instant.',
     reset: 'Remettre les scores à zéro',
   },
@@ -239,8 +257,12 @@ const fr: Strings<CoachCatalog> & { page: { hands_many: string; trend_many: stri
     commitment: 'Les mains du jour sont fixées par une graine engagée à l’avance (SHA-256) : {{commitment}}',
     previous: 'La graine d’hier ({{day}}), révélée : {{seed}}. Avec le schéma des manches vérifiables, chacun peut redistribuer ses mains.',
     progress: 'Main {{index}} sur {{total}}',
-    sofar: 'Jusqu’ici : {{hands}} mains placées, {{lost}} perdu par main.',
-    done: 'Vous avez placé les {{total}} mains.',
+    sofar_one: 'Jusqu’ici : {{count}} main placée, {{lost}} perdu par main.',
+    sofar_many: 'Jusqu’ici : {{count}} de mains placées, {{lost}} perdu par main.',
+    sofar_other: 'Jusqu’ici : {{count}} mains placées, {{lost}} perdu par main.',
+    done_one: 'Vous avez placé {{count}} main : toutes celles du jour.',
+    done_many: 'Vous avez placé les {{count}} de mains.',
+    done_other: 'Vous avez placé les {{count}} mains.',
     leaderboard: 'Classement',
     player: 'Joueur',
     hands: 'Mains',
@@ -306,7 +328,8 @@ const de: Strings<CoachCatalog> = {
     grading: 'Jede Aufteilung wird exakt berechnet…',
     lost: 'Sie haben {{lost}} des Einsatzes verschenkt.',
     foul: 'Falsch gesetzt: Die niedrige Hand darf die hohe Hand nicht schlagen.',
-    score: '{{drill}}: {{hands}} Hände, beste Aufteilung in {{share}}, verschenkter EW {{lost}} je Hand',
+    score_one: '{{drill}}: {{count}} Hand, beste Aufteilung in {{share}}, verschenkter EW {{lost}} je Hand',
+    score_other: '{{drill}}: {{count}} Hände, beste Aufteilung in {{share}}, verschenkter EW {{lost}} je Hand',
     noScore: 'In dieser Übung noch keine Hand aufgeteilt.',
     reset: 'Punkte zurücksetzen',
   },
@@ -317,8 +340,10 @@ const de: Strings<CoachCatalog> = {
     commitment: 'Die heutigen Hände stehen durch einen vorab festgelegten Seed fest (SHA-256): {{commitment}}',
     previous: 'Der Seed von gestern ({{day}}), jetzt offengelegt: {{seed}}. Mit dem nachweisbar fairen Verfahren kann jeder seine Hände neu geben.',
     progress: 'Hand {{index}} von {{total}}',
-    sofar: 'Bisher: {{hands}} Hände aufgeteilt, {{lost}} je Hand verschenkt.',
-    done: 'Sie haben alle {{total}} Hände aufgeteilt.',
+    sofar_one: 'Bisher: {{count}} Hand aufgeteilt, {{lost}} je Hand verschenkt.',
+    sofar_other: 'Bisher: {{count}} Hände aufgeteilt, {{lost}} je Hand verschenkt.',
+    done_one: 'Sie haben {{count}} Hand aufgeteilt: alle von heute.',
+    done_other: 'Sie haben alle {{count}} Hände aufgeteilt.',
     leaderboard: 'Bestenliste',
     player: 'Spieler',
     hands: 'Hände',
@@ -327,7 +352,7 @@ const de: Strings<CoachCatalog> = {
   },
 };
 
-const es: Strings<CoachCatalog> & { page: { hands_many: string; trend_many: string } } = {
+const es: Strings<CoachCatalog> & { page: { hands_many: string; trend_many: string }; trainer: { score_many: string }; daily: { sofar_many: string; done_many: string } } = {
   grade: {
     pending: 'Evaluando tu colocación…',
     summary: 'Tu colocación: VE {{played}} · la mejor {{best}} · reglas de la casa {{houseWay}}',
@@ -386,7 +411,9 @@ const es: Strings<CoachCatalog> & { page: { hands_many: string; trend_many: stri
     grading: 'Calculando cada colocación de forma exacta…',
     lost: 'Has cedido {{lost}} de la apuesta.',
     foul: 'Juego nulo: la mano baja no puede superar a la mano alta.',
-    score: '{{drill}}: {{hands}} manos, la mejor colocación en {{share}}, VE cedido {{lost}} por mano',
+    score_one: '{{drill}}: {{count}} mano, la mejor colocación en {{share}}, VE cedido {{lost}} por mano',
+    score_many: '{{drill}}: {{count}} de manos, la mejor colocación en {{share}}, VE cedido {{lost}} por mano',
+    score_other: '{{drill}}: {{count}} manos, la mejor colocación en {{share}}, VE cedido {{lost}} por mano',
     noScore: 'Aún no hay manos colocadas en este ejercicio.',
     reset: 'Poner los puntos a cero',
   },
@@ -397,8 +424,12 @@ const es: Strings<CoachCatalog> & { page: { hands_many: string; trend_many: stri
     commitment: 'Las manos de hoy las fija una semilla comprometida de antemano (SHA-256): {{commitment}}',
     previous: 'La semilla de ayer ({{day}}), ya revelada: {{seed}}. Con el esquema de rondas verificables, cualquiera puede repartir sus manos de nuevo.',
     progress: 'Mano {{index}} de {{total}}',
-    sofar: 'Hasta ahora: {{hands}} manos colocadas, {{lost}} cedido por mano.',
-    done: 'Has colocado las {{total}} manos.',
+    sofar_one: 'Hasta ahora: {{count}} mano colocada, {{lost}} cedido por mano.',
+    sofar_many: 'Hasta ahora: {{count}} de manos colocadas, {{lost}} cedido por mano.',
+    sofar_other: 'Hasta ahora: {{count}} manos colocadas, {{lost}} cedido por mano.',
+    done_one: 'Has colocado {{count}} mano: todas las de hoy.',
+    done_many: 'Has colocado las {{count}} de manos.',
+    done_other: 'Has colocado las {{count}} manos.',
     leaderboard: 'Clasificación',
     player: 'Jugador',
     hands: 'Manos',

@@ -129,6 +129,16 @@ export function formatMoney(lng: string, cents: number, signed = false): string 
 }
 
 /**
+ * Formats comp points (a whole number, negative for a banker who spent more than it had) in the current
+ * language, with "−" (U+2212) for negatives as `formatMoney` does: `-1234` → "−1,234", "−1.234" in German.
+ * @param points comp points (integer)
+ */
+export function formatPoints(lng: string, points: number): string {
+  const text = new Intl.NumberFormat(lng, { maximumFractionDigits: 0 }).format(Math.abs(points));
+  return points < 0 ? `−${text}` : text;
+}
+
+/**
  * Formats a number in the current language (`1234.5` → "1.234,50" in German) through Intl.
  * @param digits decimals shown (fixed), or `{ significant }` significant digits at most
  */

@@ -41,6 +41,17 @@ describe('Spanish speaks to the player as tú', () => {
     const usted = /\b(usted|Su asiento|su mano|sus manos|sus siete cartas|su conexión|su saldo|su historial|su primera ficha|hubiera pulsado|no estaba)\b/u;
     expect(strings(HELP_CATALOGS.es).filter((s) => usted.test(s))).toEqual([]);
   });
+
+  // Tester: "Jugadas y comodín" opened with "Recibe siete cartas y las separa" (usted) among "pierdes", "tu mano".
+  it('in every string of the catalog and the help: no usted verb, imperative or possessive aimed at the player', () => {
+    // What usted says to the reader; "que {{count}} jugador coloque su mano", "la banca separa" speak of others and stay.
+    const usted = /\b(usted|ustedes|recibe siete|las separa en|necesita \{\{|cobra una cantidad|ver las suyas|si (?:usted )?quiere)\b/iu;
+    const imperative = /(?:^|[.:;!?—]\s*|«)(Elija|Pulse|Haga|Abra|Coloque|Juegue|Recibe|Separa|Apueste|Espere|Vuelva|Siéntese|Revise|Cierre|Inténtelo|Añada|Quite|Use|Elimine)\b/u;
+    const all = [...strings(CATALOGS.es), ...strings(HELP_CATALOGS.es)];
+    expect(all.filter((s) => usted.test(s) || imperative.test(s))).toEqual([]);
+    expect(HELP_CATALOGS.es.hands.intro).toMatch(/^Recibes siete cartas y las separas /u);
+    expect(HELP_CATALOGS.es.banking.needs).toMatch(/^Para ser la banca necesitas /u);
+  });
 });
 
 it('says in Russian what the bank costs in natural words', () => {
@@ -60,5 +71,18 @@ describe('bank/house-banks-next names both ways a bank ends before the house ban
     const text = (CATALOGS as Record<string, { errors: Record<string, string> }>)[lng].errors['bank/house-banks-next'];
     expect(text).toMatch(dealt);
     expect(text).toMatch(approval);
+  });
+});
+
+// Tester: the French top bar said "Salon" at the lobby and the tables, "Salle" on the coach, trainer and daily
+// pages. One word for the lobby per language, on every back-to-lobby button (table, coach pages, house-way lab).
+describe('the way back to the lobby has one name in each language', () => {
+  it.each(Object.keys(CATALOGS))('%s', (lng) => {
+    const c = CATALOGS[lng as keyof typeof CATALOGS];
+    expect([c.coach.page.back, c.lab.back]).toEqual([c.table.leave, c.table.leave]);
+  });
+
+  it('is "Salon" in French', () => {
+    expect(createI18n('fr').t('coach.page.back')).toBe('Salon');
   });
 });
