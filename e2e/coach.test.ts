@@ -133,4 +133,19 @@ describe('the coach (issue 17)', () => {
     await shot(page, 'coach-4-daily');
     await page.close();
   }, 180_000);
+
+  it('the daily challenge fits a 375×667 phone signed in: no sideways scrolling (the seed hash wraps)', async () => {
+    const page = await openPage(browser, { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+    await signIn(page, server.url, 'Daily Phone');
+    await page.goto(`${server.url}/#/daily`);
+    await page.getByTestId('daily-hand').waitFor();
+    await page.getByTestId('daily-commitment').waitFor();
+    await shot(page, 'coach-5-daily-phone');
+    const size = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(size.innerWidth, 'the window is zoomed out').toBe(375);
+    expect(size.width, 'the daily page is wider than the window').toBeLessThanOrEqual(size.innerWidth);
+    const box = await page.getByTestId('daily-commitment').boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await page.close();
+  }, 120_000);
 });

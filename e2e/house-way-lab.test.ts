@@ -72,6 +72,15 @@ describe('house ways (issue 16)', () => {
     expect(await page.getByTestId('lab-search-result').textContent()).toContain('Foxwoods house way');
     await expectAccessible(page, 'house-way lab, search result');
     await shot(page, 'lab-2-page');
+    // At 1366×768 the tables fit the panel: no column cut, no sideways scrolling inside or of the page.
+    const clipped = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('table'))
+        .map((table) => table.parentElement!)
+        .filter((box) => box.scrollWidth > box.clientWidth + 1)
+        .map((box) => `${box.className || box.tagName}: ${box.scrollWidth} > ${box.clientWidth}`),
+    );
+    expect(clipped, 'a lab table scrolls sideways at 1366 px').toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.laptop.width);
     // Swapping the two house ways shows the other order (the banker playing Foxwoods).
     await page.getByTestId('lab-a').selectOption('foxwoods');
     expect(await page.getByTestId('lab-b').inputValue()).toBe('seeds');

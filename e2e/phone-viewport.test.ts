@@ -94,6 +94,53 @@ describe('the phone table on one screen', () => {
   }
 });
 
+/**
+ * Signs in on `?lang=<lang>`, sits, bets 10 and a Fortune bet of 5 and deals; `hint` opens the Hint panel
+ * before House Way. Returns once the result is revealed.
+ */
+async function fortuneRoundIn(page: Page, lang: string, table: LobbyTable, hint: boolean, name: string): Promise<void> {
+  await page.goto(`${server.url}/?lang=${lang}`);
+  await page.getByTestId('nickname').fill(`Phone ${lang} ${name}`);
+  await page.getByTestId('join').click();
+  await page.locator('[data-testid^="table-"]').first().waitFor();
+  await sitAt(page, table.tableId);
+  await placeBet(page, Math.max(1000, table.limits.main.minCents));
+  await page.getByTestId('chips-to-fortune').click();
+  await page.getByTestId('chip-5').click();
+  await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
+  await page.getByTestId('chips-to-main').click();
+  const previous = await shownRoundId(page);
+  await deal(page);
+  if (hint) {
+    await page.getByTestId('hint').click();
+    await page.locator('[data-testid="hint-panel"][data-state="ready"]').waitFor();
+    await shot(page, `viewport-${name}-hint`);
+    await expectOnOneScreen(page, { width: page.viewportSize()!.width, height: page.viewportSize()!.height }, ['hint-panel', 'split', 'house-way', 'high-hand', 'low-hand']);
+  }
+  await page.getByTestId('house-way').click();
+  await waitForResult(page, previous);
+  await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
+  await page.locator('[data-testid="result-line"][data-kind="fortune"]').waitFor();
+}
+
+describe('the phone table after a Fortune result in the longer languages', () => {
+  const cases = [
+    { lang: 'es', size: { width: 375, height: 667 }, hint: false },
+    { lang: 'de', size: { width: 360, height: 740 }, hint: false },
+    { lang: 'es', size: { width: 360, height: 740 }, hint: true },
+  ] as const;
+  for (const [index, { lang, size, hint }] of cases.entries()) {
+    it(`${lang} at ${size.width}×${size.height}${hint ? ' with the Hint' : ''}: the result on one screen, no scrolling either way`, async () => {
+      const page = await openPage(browser, { viewport: size, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+      const name = `${lang}-${size.width}x${size.height}${hint ? '-hint' : ''}`;
+      await fortuneRoundIn(page, lang, fullTable(index + 5), hint, name);
+      await shot(page, `viewport-${name}-fortune-result`);
+      await expectOnOneScreen(page, size, [...STAGE_IDS.result, 'bet-stack', 'fortune-stack']);
+      await page.close();
+    }, 180_000);
+  }
+});
+
 describe('motion', () => {
   it('animates the cards dealt, and none with prefers-reduced-motion', async () => {
     const table = fullTable(2);

@@ -368,6 +368,51 @@ describe('the table in Chromium', () => {
     await page.close();
   }, TEST_TIMEOUT_MS);
 
+  // The laptop layout fits a 1366×768 window after a result in the longer languages, a Fortune bet's line
+  // in the banner too (the felt ends by 680 px; the page neither scrolls down nor sideways).
+  for (const [index, lang] of (['fr', 'de'] as const).entries()) {
+    it(`fits a 1366×768 window after a result with a Fortune bet in ${lang}, without scrolling`, async () => {
+      const withFortune = tables.filter((t) => !t.playerBanking && t.limits.fortune !== null && t.seatsTaken < t.seats);
+      const table = withFortune[(index + 2) % Math.max(1, withFortune.length)];
+      expect(table, 'a house-banked table with a Fortune bet').toBeDefined();
+      const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
+      await page.goto(`${server.url}/?lang=${lang}`);
+      await page.getByTestId('nickname').fill(`Laptop ${lang}`);
+      await page.getByTestId('join').click();
+      await page.locator('[data-testid^="table-"]').first().waitFor();
+      await sitAt(page, table.tableId);
+      await placeBet(page, Math.max(1000, table.limits.main.minCents));
+      await page.getByTestId('chips-to-fortune').click();
+      await page.getByTestId('chip-5').click();
+      await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
+      await page.getByTestId('chips-to-main').click();
+      const previous = await shownRoundId(page);
+      await deal(page);
+      await page.getByTestId('house-way').click();
+      await waitForResult(page, previous);
+      await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
+      await page.locator('[data-testid="result-line"][data-kind="fortune"]').waitFor();
+      await page.getByTestId('house-way-explanation').waitFor();
+      await shot(page, `laptop-${lang}-fortune-result`);
+      const size = await page.evaluate(() => ({
+        height: document.documentElement.scrollHeight,
+        width: document.documentElement.scrollWidth,
+        innerHeight: window.innerHeight,
+        innerWidth: window.innerWidth,
+      }));
+      expect(size.height, `${lang}: the page is taller than the window`).toBeLessThanOrEqual(size.innerHeight);
+      expect(size.width, `${lang}: the page is wider than the window`).toBeLessThanOrEqual(size.innerWidth);
+      expect(await feltBottom(page)).toBeLessThanOrEqual(680);
+      // Every bet tool is drawn inside the window, whole (the Bet/Fortune switch and Clear/Undo/Rebet were cut).
+      for (const id of ['chips-to-main', 'chips-to-fortune', 'bet-clear', 'bet-undo', 'deal', 'result']) {
+        const box = await page.getByTestId(id).first().boundingBox();
+        expect(box, id).not.toBeNull();
+        expect(box!.y + box!.height, id).toBeLessThanOrEqual(VIEWPORTS.laptop.height);
+      }
+      await page.close();
+    }, TEST_TIMEOUT_MS);
+  }
+
   it('is fully playable at phone size, without sideways scrolling', async () => {
     const page = await openPage(browser, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
     const table = houseTable(1);

@@ -59,7 +59,9 @@ export function HandBox({ kind, label, cards, slots, cardTestid, testid, small, 
     >
       {mark && <Mark result={mark} testid={markTestid} />}
       <div className="hand__head">
-        <span className="hand__label">{label}</span>
+        <span className="hand__label" title={label}>
+          {label}
+        </span>
         {caption && <span className="hand__value">{caption}</span>}
       </div>
       <div className="hand__cards">
