@@ -151,6 +151,17 @@ describe('bad input: status 2, one line on stderr, nothing on stdout', () => {
     expectBadInput(paigow(['eval', '-', 'As']), "'-' (read hands from stdin) takes no other cards");
   });
 
+  it('an option before the subcommand: says it goes after, naming the subcommand given (interfaces.md)', () => {
+    expectBadInput(paigow(['enumerate', '--json', 'five']), "unknown option '--json' (options go after the subcommand: paigow enumerate five --json)");
+    expectBadInput(
+      paigow(['house-way', '--json', 'diff', 'seeds', 'foxwoods']),
+      "unknown option '--json' (options go after the subcommand: paigow house-way diff --json)",
+    );
+    expectBadInput(paigow(['house-way', '--threads=2', 'diff']), "unknown option '--threads=2' (options go after the subcommand: paigow house-way diff --threads=2)");
+    expectBadInput(paigow(['enumerate', '--json']), "unknown option '--json' (options go after the subcommand: paigow enumerate <command> --json)");
+    expect(paigow(['enumerate', '--help'])).toMatchObject({ status: 0, stderr: '' });
+  });
+
   it('a near miss: the parser\'s suggestion on the same one line', () => {
     expectBadInput(paigow(['eval', 'As Td 9c Jk 2h', '--jsn']), "unknown option '--jsn' (Did you mean --json?)");
     expectBadInput(paigow(['evl', 'As']), "unknown command 'evl' (Did you mean eval?)");

@@ -10,6 +10,7 @@
 import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { EXIT_BAD_INPUT, UsageError, failUsage } from './io.js';
+import { misplacedOption } from './option-placement.js';
 import { registerEnumerate } from './commands/enumerate.js';
 import { registerEval } from './commands/eval.js';
 import { registerSettings } from './commands/settings.js';
@@ -63,6 +64,10 @@ const program = new Command('paigow')
   });
 
 for (const register of COMMANDS) register(program);
+
+// `paigow enumerate --json five`: commander would say only "unknown option '--json'"; this says where it goes.
+const misplaced = misplacedOption(program, process.argv.slice(2));
+if (misplaced !== null) failUsage(misplaced);
 
 try {
   await program.parseAsync(process.argv);

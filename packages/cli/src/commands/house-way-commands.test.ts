@@ -121,6 +121,30 @@ describe('paigow house-way diff', () => {
     expect(text).toContain('changes the player\'s EV by -0.00245 per hand dealt');
     expect(text).toContain('Standard house way (seeds) is better for the player.');
   });
+  it('--hand takes the seven cards as separate arguments too, before or after the two house ways (interfaces.md)', () => {
+    const quoted = json(['house-way', 'diff', 'seeds', 'foxwoods', '--hand', HAND]) as { a: string; b: string; hand: object };
+    const expected = { a: 'seeds', b: 'foxwoods', hand: quoted.hand };
+    const cards = HAND.split(' ');
+    expect(json(['house-way', 'diff', 'seeds', 'foxwoods', '--hand', ...cards])).toMatchObject(expected);
+    expect(json(['house-way', 'diff', '--hand', ...cards, 'seeds', 'foxwoods'])).toMatchObject(expected);
+    expect(json(['house-way', 'diff', '--hand', ...cards, '--banker', 'seeds', 'seeds', 'foxwoods'])).toMatchObject(expected);
+    const swapped = json(['house-way', 'diff', '--hand', ...cards, 'foxwoods', 'seeds']) as { a: string; b: string };
+    expect(swapped).toMatchObject({ a: 'foxwoods', b: 'seeds' });
+    const text = paigow(['house-way', 'diff', 'seeds', 'foxwoods', '--hand', ...cards]);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain('They differ');
+  });
+  it('--hand as separate arguments: refuses a wrong count, a missing house way, and house ways on both sides of the cards', () => {
+    const cards = HAND.split(' ');
+    expectBadInput(paigow(['house-way', 'diff', 'seeds', 'foxwoods', '--hand', 'As', 'Kd']), 'expected 7 cards, got 2');
+    expectBadInput(paigow(['house-way', 'diff', '--hand', ...cards, 'seeds']), "missing required argument 'b'");
+    expectBadInput(paigow(['house-way', 'diff', '--hand', ...cards]), "missing required argument 'a'");
+    expectBadInput(paigow(['house-way', 'diff', '--hand', ...cards, 'seeds', 'vegas']), "no house way 'vegas' (there are: seeds, foxwoods)");
+    expectBadInput(
+      paigow(['house-way', 'diff', 'seeds', '--hand', ...cards, 'foxwoods']),
+      'give both house ways before --hand or both after its cards: paigow house-way diff seeds foxwoods --hand <7 cards>',
+    );
+  });
   it('refuses the same house way twice, an unknown one and a bad hand', () => {
     expectBadInput(paigow(['house-way', 'diff', 'seeds', 'seeds']), 'house-way diff needs two different house ways');
     expectBadInput(paigow(['house-way', 'diff', 'seeds', 'vegas']), "no house way 'vegas' (there are: seeds, foxwoods)");

@@ -21,7 +21,9 @@ import {
   cardTexts,
   HAND_SIZE,
   houseWays,
+  isHouseWayId,
   mergeHouseWayDiffs,
+  parseCard,
   optimalChooser,
   outcomeEv,
   scoreSettings,
@@ -188,35 +190,69 @@ export function diffReportText(report: HouseWayDiffReport, a: HouseWay, b: House
   ].join('\n');
 }
 
+/**
+ * The two house ways and the hand of `paigow house-way diff`, from its arguments as commander parsed them.
+ * `--hand` takes the seven cards as one quoted argument or as separate arguments (interfaces.md); given
+ * separately before the house ways (`--hand 2d 3d 4d 7d Jd Ad Jk seeds foxwoods`), the option takes the house
+ * ways too, and they are taken back from the end of its words here.
+ * @param given the house ways given as arguments (`<a>`, `<b>`; undefined when not given there)
+ * @param handWords `--hand`'s words, or undefined without `--hand`
+ * @throws UsageError (exit status 2): a house way missing or unknown, house ways on both sides of the cards,
+ *   or not seven valid distinct cards
+ */
+export function diffOperands(
+  given: readonly (HouseWayId | undefined)[],
+  handWords: readonly string[] | undefined,
+): { a: HouseWayId; b: HouseWayId; hand: Hand | undefined } {
+  const ways = given.filter((id): id is HouseWayId => id !== undefined);
+  const words = [...(handWords ?? [])];
+  const after: HouseWayId[] = [];
+  while (ways.length + after.length < 2 && words.length > 0 && isHouseWayId(words[words.length - 1])) after.unshift(words.pop() as HouseWayId);
+  if (ways.length > 0 && after.length > 0) {
+    // The order of the two would be a guess (`seeds --hand … foxwoods` reads as `--hand … foxwoods --json seeds`).
+    throw new UsageError(`give both house ways before --hand or both after its cards: paigow house-way diff ${ways[0]} ${after[0]} --hand <7 cards>`);
+  }
+  ways.push(...after);
+  if (ways.length < 2) {
+    // A word after the cards that is not a card was meant for a house way: say which names there are.
+    const last = words[words.length - 1];
+    if (last !== undefined && !/\s|,/.test(last) && !parseCard(last).ok) houseWayArgument(last);
+    throw new UsageError(`missing required argument '${ways.length === 0 ? 'a' : 'b'}'`);
+  }
+  return { a: ways[0], b: ways[1], hand: handWords !== undefined ? parseHandArgs(words) : undefined };
+}
+
 /** Registers `paigow house-way` and its subcommand `diff`. */
 export function registerHouseWay(program: Command): void {
   const group = program.command('house-way').description('the house-way lab: compare two house ways (diff)');
   group
     .command('diff')
     .description('where two house ways set hands differently: the share of all hands, the costliest hands, or one hand (--hand)')
-    .argument('<a>', 'the first house way (seeds or foxwoods)', houseWayArgument)
-    .argument('<b>', 'the second house way', houseWayArgument)
+    // Optional for commander only: given after --hand's separate cards they arrive among its words (diffOperands).
+    .usage('[options] <a> <b>')
+    .argument('[a]', 'the first house way (seeds or foxwoods)', houseWayArgument)
+    .argument('[b]', 'the second house way', houseWayArgument)
     .option('--top <n>', 'list the n costliest hands (and, unless --top-total, the n where they part most in total)', integerOption('--top', 1, 1000), 50)
     .option('--candidates <n>', 'groups analysed exactly before ranking (default: top + 10)', integerOption('--candidates', 1, 100_000))
     .option('--top-total <n>', 'list the n groups where they part most in total (hands × |EV difference|; default: --top)', integerOption('--top-total', 0, 1000))
     .option('--banker <name>', "the banker's house way the EVs are against (default: the first)", houseWayOptionNamed('--banker'))
-    .option('--hand <cards>', 'look up one hand (seven cards, one quoted argument) instead of sweeping')
+    .option('--hand <cards...>', 'look up one hand instead of sweeping: seven cards, as one quoted argument or separate arguments')
     .option('--commission-bps <bps>', 'commission on a win in basis points', integerOption('--commission-bps', 0, 10000), 500)
     .option('--threads <n>', 'worker threads (default: every core)', integerOption('--threads', 1, 256))
     .option('--json', 'print one JSON document')
     .action(
       async (
-        aId: HouseWayId,
-        bId: HouseWayId,
-        options: { top: number; topTotal?: number; candidates?: number; banker?: HouseWayId; hand?: string; commissionBps: number; threads?: number; json?: boolean },
+        aGiven: HouseWayId | undefined,
+        bGiven: HouseWayId | undefined,
+        options: { top: number; topTotal?: number; candidates?: number; banker?: HouseWayId; hand?: string[]; commissionBps: number; threads?: number; json?: boolean },
       ) => {
+        const { a: aId, b: bId, hand } = diffOperands([aGiven, bGiven], options.hand);
         if (aId === bId) throw new UsageError('house-way diff needs two different house ways');
         const a = houseWays[aId];
         const b = houseWays[bId];
         const banker = houseWays[options.banker ?? aId];
         const threads = options.threads ?? defaultThreads();
         const start = performance.now();
-        const hand = options.hand !== undefined ? parseHandArgs([options.hand]) : undefined;
         const pool = createPool(threads);
         try {
           if (hand) {

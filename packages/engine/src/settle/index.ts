@@ -17,7 +17,10 @@ export function compareHands(player: number, banker: number): HandResult {
   return player > banker ? 'win' : player < banker ? 'lose' : 'copy';
 }
 
-/** How one wager came out: both hands' results, the outcome, and whether the player fouled. */
+/**
+ * How one wager came out: both hands' results (the player's high and low hand against the banker's),
+ * the outcome, and whether the player fouled. A fouled player setting has both hands `lose`.
+ */
 export interface HandsResult {
   readonly high: HandResult;
   readonly low: HandResult;
@@ -27,13 +30,24 @@ export interface HandsResult {
 
 /**
  * Scores the player's setting against the banker's (rules.md §3 table): both hands win → win; one
- * wins → push; none wins → lose (copies count for the banker, so two copies lose). A fouled player
- * setting loses both hands (rules.md §2.4); the banker's setting is the house way and never fouls.
+ * wins → push; none wins → lose (copies count for the banker, so two copies lose).
+ * A fouled setting loses both hands (rules.md §2.4), whatever the hands are worth:
+ * - the player's setting fouls → `high` and `low` are both `lose`, the outcome is `lose`, `foul` is true;
+ * - the banker's setting fouls → the banker's hands lose: `high` and `low` are both `win`, the outcome is
+ *   `win`, `foul` is false. Unreachable at the table: the banker's setting is the house way, which never
+ *   fouls (`paigow enumerate house-way`: fouls 0).
+ * @param player the values of the player's setting (`settingValues`)
+ * @param banker the values of the banker's setting
+ * @throws RangeError when both settings foul: rules.md §2.4 does not say who wins then
  */
 export function scoreHands(player: SettingValues, banker: SettingValues): HandsResult {
+  const playerFouls = player.low > player.high;
+  const bankerFouls = banker.low > banker.high;
+  if (playerFouls && bankerFouls) throw new RangeError('both settings foul: rules.md §2.4 does not say who wins');
+  if (playerFouls) return { high: 'lose', low: 'lose', outcome: 'lose', foul: true };
+  if (bankerFouls) return { high: 'win', low: 'win', outcome: 'win', foul: false };
   const high = compareHands(player.high, banker.high);
   const low = compareHands(player.low, banker.low);
-  if (player.low > player.high) return { high, low, outcome: 'lose', foul: true };
   const wins = (high === 'win' ? 1 : 0) + (low === 'win' ? 1 : 0);
   return { high, low, outcome: wins === 2 ? 'win' : wins === 1 ? 'push' : 'lose', foul: false };
 }

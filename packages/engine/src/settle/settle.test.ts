@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cards } from '../notation/index.js';
 import { evaluateHighHand5 } from '../evaluate/high-hand.js';
-import { settingValues } from '../setting/index.js';
+import { LOW_HAND_PAIRS, isFoulValues, settingAt, settingValues } from '../setting/index.js';
 import {
   HOUSE_COMMISSION,
   PLAYER_BANKER_FEE,
@@ -94,10 +94,65 @@ describe('scoreHands (the rules.md §3 table)', () => {
   }
 
   it('a fouled setting loses both hands, even when both would win (rules.md §2.4)', () => {
-    // Queen high behind a pair of aces fouls; the banker's nine high and king-queen are weaker still.
+    // Queen high behind a pair of aces fouls; the banker's nine high and four-three are weaker still.
     const fouled = settingValues({ high: cards('Qs Jh 9d 5c 3s'), low: cards('As Ad') });
-    const weaker = settingValues({ high: cards('9c 7h 5d 4c 2h'), low: cards('Kc Qh') });
-    expect(scoreHands(fouled, weaker)).toEqual({ high: 'win', low: 'win', outcome: 'lose', foul: true });
+    const weaker = settingValues({ high: cards('9c 7h 5d 4c 2h'), low: cards('4d 3h') });
+    expect(scoreHands(fouled, weaker)).toEqual({ high: 'lose', low: 'lose', outcome: 'lose', foul: true });
+  });
+
+  it('the checker’s foul: 5c 6s 9c 4h 6d / 8s 8c against 7d 2s 2h 5h Jc / Qd 5d loses both hands', () => {
+    const fouled = settingValues({ high: cards('5c 6s 9c 4h 6d'), low: cards('8s 8c') });
+    const banker = settingValues({ high: cards('7d 2s 2h 5h Jc'), low: cards('Qd 5d') });
+    expect(scoreHands(fouled, banker)).toEqual({ high: 'lose', low: 'lose', outcome: 'lose', foul: true });
+  });
+
+  /** Two hands of seven distinct cards (14 cards of the 53), each set at a random pair of positions. */
+  const twoSettings = fc
+    .tuple(fc.uniqueArray(fc.integer({ min: 0, max: 52 }), { minLength: 14, maxLength: 14 }), fc.nat(20), fc.nat(20))
+    .map(([deck, p, b]) => ({ player: settingAt(deck.slice(0, 7), ...LOW_HAND_PAIRS[p]), banker: settingAt(deck.slice(7), ...LOW_HAND_PAIRS[b]) }));
+
+  it('for any player foul against a legal banker setting, both hand marks are lose (rules.md §2.4)', () => {
+    let fouls = 0;
+    fc.assert(
+      fc.property(twoSettings, ({ player, banker }) => {
+        const p = settingValues(player);
+        const b = settingValues(banker);
+        fc.pre(isFoulValues(p) && !isFoulValues(b));
+        fouls++;
+        expect(scoreHands(p, b)).toEqual({ high: 'lose', low: 'lose', outcome: 'lose', foul: true });
+      }),
+      { numRuns: 2000 },
+    );
+    expect(fouls).toBeGreaterThan(100);
+  });
+
+  it('two legal settings are scored hand by hand, as before (rules.md §3)', () => {
+    fc.assert(
+      fc.property(twoSettings, ({ player, banker }) => {
+        const p = settingValues(player);
+        const b = settingValues(banker);
+        fc.pre(!isFoulValues(p) && !isFoulValues(b));
+        const high = compareHands(p.high, b.high);
+        const low = compareHands(p.low, b.low);
+        const wins = (high === 'win' ? 1 : 0) + (low === 'win' ? 1 : 0);
+        expect(scoreHands(p, b)).toEqual({ high, low, outcome: (['lose', 'push', 'win'] as const)[wins], foul: false });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a fouled banker setting loses both of the banker’s hands: the player wins both (rules.md §2.4)', () => {
+    // The banker's setting is the house way, which never fouls (enumerate house-way: fouls 0); scored anyway.
+    // King high beats the queen high; four-two would lose to the banker's aces, but a fouled setting loses both.
+    const legal = settingValues({ high: cards('Kc Qh 9c 7h 5d'), low: cards('4c 2h') });
+    const fouled = settingValues({ high: cards('Qs Jh 9d 5c 3s'), low: cards('As Ad') });
+    expect(scoreHands(legal, fouled)).toEqual({ high: 'win', low: 'win', outcome: 'win', foul: false });
+  });
+
+  it('refuses two fouled settings: rules.md §2.4 does not say who wins then', () => {
+    const fouled = settingValues({ high: cards('Qs Jh 9d 5c 3s'), low: cards('As Ad') });
+    const alsoFouled = settingValues({ high: cards('9c 7h 5d 4c 2h'), low: cards('Kc Kh') });
+    expect(() => scoreHands(fouled, alsoFouled)).toThrow(RangeError);
   });
 });
 
