@@ -89,6 +89,23 @@ describe('the phone table on one screen', () => {
       expect(await page.getByTestId('sound-toggle').getAttribute('aria-pressed')).toBe('false');
       await page.getByTestId('side-close').click();
       expect(await page.getByTestId('fortune-pay-table').isVisible()).toBe(false);
+      // The sheet is a dialog (tester: Escape did nothing and focus stayed on the toggle): focus goes in, Tab stays
+      // inside, Escape closes it and gives focus back to the toggle.
+      await page.getByTestId('side-toggle').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('fortune-pay-table').waitFor();
+      const sheet = page.getByTestId('side-sheet');
+      expect(await sheet.getAttribute('role')).toBe('dialog');
+      expect(await sheet.getAttribute('aria-modal')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('side-close');
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.closest('#side-sheet') !== null), `Tab ${i + 1}`).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await page.getByTestId('fortune-pay-table').waitFor({ state: 'hidden' });
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('side-toggle');
+      expect(await page.getByTestId('side-toggle').getAttribute('aria-expanded')).toBe('false');
       await page.close();
     }, 240_000);
   }
