@@ -264,6 +264,7 @@ function youView(state: TableState, viewerId: string): YouView | null {
     seat: p.seat,
     role: p.seat === null ? 'spectator' : banker ? 'banker' : 'player',
     balanceCents: p.balanceCents,
+    heldElsewhereCents: p.heldElsewhereCents,
     compPoints: p.compPoints,
     bets: bets(hand !== undefined ? hand.bets : p.bets),
     lastBets: p.lastBets === null ? null : bets(p.lastBets),

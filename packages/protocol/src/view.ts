@@ -234,8 +234,16 @@ export interface YouView {
   readonly nickname: string;
   readonly seat: number | null;
   readonly role: Role;
-  /** Wallet balance in cents; the stakes of a dealt round are already taken out. */
+  /**
+   * What the viewer may stake here, cents: its wallet less the stakes of a dealt round and less
+   * `heldElsewhereCents`.
+   */
   readonly balanceCents: number;
+  /**
+   * Cents of the viewer's wallet held as its bank's cover at other tables (0 when it banks nowhere else): not in
+   * `balanceCents`, and not play money lost, so a player short only because of it may not top up.
+   */
+  readonly heldElsewhereCents: number;
   /**
    * Comp points (rules.md §5): +1 per whole unit wagered as a player, −1 per unit wagered against the
    * viewer as a banker. May be negative (a debt, earned back by playing); banking needs `bankMinCompPoints`.

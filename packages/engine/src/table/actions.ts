@@ -29,22 +29,29 @@ interface ByPlayer extends Base {
   readonly playerId: string;
 }
 
-/** A client of `playerId` joined the room (or re-joined: reconnection). Balance and comp points come from the ledger. */
-export interface JoinAction extends ByPlayer {
-  readonly type: 'join';
-  readonly nickname: string;
+/**
+ * What the ledger says of a player at this table: what it may stake here, cents; its comp points; and
+ * `heldElsewhereCents`, the cents of its wallet held as its bank's cover at other tables (not in `balanceCents`;
+ * 0 when it banks nowhere else; absent: unchanged since the ledger last said).
+ */
+export interface PlayerFigures {
   readonly balanceCents: number;
   readonly compPoints: number;
+  readonly heldElsewhereCents?: number;
+}
+
+/** A client of `playerId` joined the room (or re-joined: reconnection). Its figures come from the ledger. */
+export interface JoinAction extends ByPlayer, PlayerFigures {
+  readonly type: 'join';
+  readonly nickname: string;
 }
 /** The last client of `playerId` left the room (rules.md §5 "Interruptions"). */
 export interface LeaveAction extends ByPlayer {
   readonly type: 'leave';
 }
-/** The ledger's balance and comp points of `playerId` (after a deal, a top-up, a refused deal, a change elsewhere). */
-export interface SyncAction extends ByPlayer {
+/** The ledger's figures of `playerId` (after a deal, a top-up, a refused deal, a change elsewhere). */
+export interface SyncAction extends ByPlayer, PlayerFigures {
   readonly type: 'sync';
-  readonly balanceCents: number;
-  readonly compPoints: number;
 }
 export interface SitAction extends ByPlayer {
   readonly type: 'sit';
@@ -129,10 +136,8 @@ export interface RoundFailedAction extends Base {
 }
 
 /** A player's balance and comp points as the ledger has them. */
-export interface LedgerFigures {
+export interface LedgerFigures extends PlayerFigures {
   readonly playerId: string;
-  readonly balanceCents: number;
-  readonly compPoints: number;
 }
 
 /**

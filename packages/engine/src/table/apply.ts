@@ -17,7 +17,7 @@ import { BET_SPOTS, type BetSpot, type Bets } from './terms.js';
 import { seededDeck, seedToLock } from '../fairness/table-deal.js';
 import { checkSetting } from '../setting/index.js';
 import { bankerFee } from '../settle/index.js';
-import type { DealMaterial, LedgerFigures, TableAction } from './actions.js';
+import type { DealMaterial, LedgerFigures, PlayerFigures, TableAction } from './actions.js';
 import { bankMinBalanceCents } from './config.js';
 import { bankerFundsCents, commitCover } from './bank-cover.js';
 import { betGraceDeadline, graceDeadline } from './reconnect-grace.js';
@@ -97,11 +97,11 @@ export function apply(state: TableState, action: TableAction): Result<Applied> {
 function step(s: Draft, action: TableAction): Step {
   switch (action.type) {
     case 'join':
-      return join(s, action.playerId, action.nickname, action.balanceCents, action.compPoints);
+      return join(s, action.playerId, action.nickname, action);
     case 'leave':
       return leave(s, action.playerId);
     case 'sync':
-      return sync(s, action.playerId, action.balanceCents, action.compPoints);
+      return sync(s, action.playerId, action);
     case 'sit':
       return sit(s, action.playerId, action.seat);
     case 'stand':
@@ -212,19 +212,20 @@ function lastBetsOf(s: TableState, playerId: string): Bets | null {
   return played === undefined ? null : { ...played.bets };
 }
 
-function join(s: Draft, playerId: string, nickname: string, balanceCents: number, compPoints: number): Step {
+function join(s: Draft, playerId: string, nickname: string, figures: PlayerFigures): Step {
   const known = s.players[playerId];
   if (known !== undefined) {
     known.connected = true;
     known.disconnectedAtMs = null;
     known.nickname = nickname;
-    return sync(s, playerId, balanceCents, compPoints);
+    return sync(s, playerId, figures);
   }
   s.players[playerId] = {
     playerId,
     nickname,
-    balanceCents,
-    compPoints,
+    balanceCents: figures.balanceCents,
+    compPoints: figures.compPoints,
+    heldElsewhereCents: figures.heldElsewhereCents ?? 0,
     seat: null,
     connected: true,
     disconnectedAtMs: null,
@@ -258,13 +259,14 @@ function leave(s: Draft, playerId: string): Step {
   return done;
 }
 
-function sync(s: Draft, playerId: string, balanceCents: number, compPoints: number): Step {
+function sync(s: Draft, playerId: string, figures: PlayerFigures): Step {
   const found = member(s, playerId);
   if (!found.ok) return found;
   const p = found.value;
-  p.balanceCents = balanceCents;
-  p.compPoints = compPoints;
-  if (p.bets.main + p.bets.fortune > balanceCents) returnBets(s, p, 'balance');
+  p.balanceCents = figures.balanceCents;
+  p.compPoints = figures.compPoints;
+  if (figures.heldElsewhereCents !== undefined) p.heldElsewhereCents = figures.heldElsewhereCents;
+  if (p.bets.main + p.bets.fortune > p.balanceCents) returnBets(s, p, 'balance');
   return done;
 }
 
@@ -948,7 +950,7 @@ function reveal(s: Draft): void {
  */
 function roundSettled(s: Draft, roundId: string, players: readonly LedgerFigures[]): Step {
   for (const figures of players) {
-    if (s.players[figures.playerId] !== undefined) sync(s, figures.playerId, figures.balanceCents, figures.compPoints);
+    if (s.players[figures.playerId] !== undefined) sync(s, figures.playerId, figures);
   }
   const banker = s.banker;
   if (banker === null || banker.settlingRoundId !== roundId) return done;

@@ -24,6 +24,11 @@ export interface PlayerState {
    */
   balanceCents: number;
   compPoints: number;
+  /**
+   * Cents of the player's wallet held as its bank's cover at other tables (`PlayerFigures`), not in
+   * `balanceCents`: a player short here only because of that is not broke (it may not top up).
+   */
+  heldElsewhereCents: number;
   /** The seat, or `null` when watching. */
   seat: number | null;
   connected: boolean;

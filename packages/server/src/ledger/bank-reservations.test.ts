@@ -134,7 +134,7 @@ for (const backend of TEST_BACKENDS) {
       expect(await ledger.audit()).toEqual([]);
     });
 
-    it('reads the figures of several players in one statement: spendable at the table (as spendable) and comp points; unknown players absent', async () => {
+    it('reads the figures of several players in one statement: spendable at the table (as spendable), held at other tables and comp points; unknown players absent', async () => {
       unwrap(await reserve('t1', 10_150, 30_000));
       unwrap(await reserve('t2', 10_150, 20_000));
       await database.db.updateTable('players').set({ comp_points: 7 }).where('id', '=', pat).execute();
@@ -143,8 +143,8 @@ for (const backend of TEST_BACKENDS) {
       expect(counting.statements()).toBe(1);
       expect([...figures].sort((a, b) => (a.playerId < b.playerId ? -1 : 1))).toEqual(
         [
-          { playerId: ben, balanceCents: 100_000 - 20_000, compPoints: 0 }, // t1's own bank is not deducted at t1
-          { playerId: pat, balanceCents: 100_000, compPoints: 7 },
+          { playerId: ben, balanceCents: 100_000 - 20_000, compPoints: 0, heldElsewhereCents: 20_000 }, // t1's own bank is not deducted at t1
+          { playerId: pat, balanceCents: 100_000, compPoints: 7, heldElsewhereCents: 0 },
         ].sort((a, b) => (a.playerId < b.playerId ? -1 : 1)),
       );
       for (const { playerId, balanceCents } of figures) expect(unwrap(await ledger.spendable(playerId, 't1'))).toBe(balanceCents);

@@ -202,6 +202,8 @@ export interface TableFigures {
   /** Its wallet less its bank reservations at other tables, never below 0, cents. */
   readonly balanceCents: number;
   readonly compPoints: number;
+  /** What its bank reservations at other tables hold in its wallet, cents (0 when it banks nowhere else). */
+  readonly heldElsewhereCents: number;
 }
 
 /**
@@ -217,7 +219,12 @@ export async function figuresOf(database: Database, playerIds: readonly string[]
     .select(['p.id', 'p.comp_points', 'a.balance_cents', heldElsewhere(tableId).as('held_cents')])
     .where('p.id', 'in', [...new Set(playerIds)])
     .execute();
-  return rows.map((row) => ({ playerId: row.id, balanceCents: Math.max(0, row.balance_cents - Number(row.held_cents)), compPoints: row.comp_points }));
+  return rows.map((row) => ({
+    playerId: row.id,
+    balanceCents: Math.max(0, row.balance_cents - Number(row.held_cents)),
+    compPoints: row.comp_points,
+    heldElsewhereCents: Number(row.held_cents),
+  }));
 }
 
 /** The cents the player `p` holds in its wallet for banks at tables other than `tableId` (`heldInWallet`; 0 when none). */

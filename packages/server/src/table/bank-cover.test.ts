@@ -122,7 +122,12 @@ for (const backend of TEST_BACKENDS) {
       expect(bank.current.banker).toMatchObject({ playerId: ben, coverCents: 50_750 });
       expect(unwrap(await ledger.spendable(ben, 'house'))).toBe(49_250);
       expect(unwrap(await ledger.spendable(ben, 'bank'))).toBe(100_000);
-      expect(house.current.players[ben]).toMatchObject({ balanceCents: 49_250, bets: { main: 0, fortune: 0 } });
+      expect(house.current.players[ben]).toMatchObject({ balanceCents: 49_250, heldElsewhereCents: 50_750, bets: { main: 0, fortune: 0 } });
+      // A table Ben joins now knows it too (tester: a banker joining another table read a balance it could not
+      // stake, and was offered a top-up the server refused).
+      const third = table({ tableId: 'third', limits: { main: { minCents: 100, maxCents: 100_000 } } });
+      await seat(third, ben);
+      expect(third.current.players[ben]).toMatchObject({ balanceCents: 49_250, heldElsewhereCents: 50_750 });
       expect(notices).toContainEqual({ tableId: 'house', playerId: ben, notice: expect.objectContaining({ code: 'notice/bet-returned', params: { amountCents: 95_000, reason: 'balance' } }) });
       // Staking the held money at the house table is refused; a Deal there finds nothing of Ben's to deal.
       const again = await house.handle(ben, { requestId: 'again', type: 'bet', spot: 'main', amountCents: 95_000 });
@@ -148,6 +153,7 @@ for (const backend of TEST_BACKENDS) {
       await act(bank, ben, { type: 'leave-bank' });
       await Promise.all(runners.map((runner) => runner.idle()));
       expect(unwrap(await ledger.spendable(ben, 'house'))).toBe(unwrap(await ledger.balance(ben)));
+      expect(house.current.players[ben]?.heldElsewhereCents).toBe(0);
       expect(await ledger.audit()).toEqual([]);
     });
 

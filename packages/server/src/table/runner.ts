@@ -24,6 +24,7 @@ import {
   ok,
   type Hold,
   type LedgerFigures,
+  type PlayerFigures,
   type Result,
   type RoundResult,
   type Rng,
@@ -252,8 +253,7 @@ export class TableRunner {
         type: 'join',
         playerId: fresh.id,
         nickname: fresh.nickname,
-        balanceCents: await this.spendable(fresh),
-        compPoints: fresh.compPoints,
+        ...(await this.joinFigures(fresh)),
         nowMs: this.now(),
       });
       if (joined.ok) {
@@ -309,7 +309,7 @@ export class TableRunner {
     return this.enqueue(null, async () => {
       if (this.state.players[player.id] !== undefined) return err('action/duplicate', `${player.id} is at this table already`);
       const nowMs = this.now();
-      const joined = await this.dispatch({ type: 'join', playerId: player.id, nickname: player.nickname, balanceCents: await this.spendable(player), compPoints: player.compPoints, nowMs });
+      const joined = await this.dispatch({ type: 'join', playerId: player.id, nickname: player.nickname, ...(await this.joinFigures(player)), nowMs });
       if (!joined.ok) return joined;
       const sat = await this.dispatch({ type: 'sit', playerId: player.id, seat, nowMs });
       await this.dispatch({ type: 'leave', playerId: player.id, nowMs });
@@ -597,7 +597,7 @@ export class TableRunner {
   private async figures(playerIds: readonly string[]): Promise<Map<string, LedgerFigures>> {
     if (playerIds.length === 0) return new Map();
     const rows = await this.options.ledger.figures(playerIds, this.tableId);
-    return new Map(rows.map((row) => [row.playerId, { playerId: row.playerId, balanceCents: row.balanceCents, compPoints: row.compPoints }]));
+    return new Map(rows.map((row) => [row.playerId, { playerId: row.playerId, balanceCents: row.balanceCents, compPoints: row.compPoints, heldElsewhereCents: row.heldElsewhereCents }]));
   }
 
   private async syncPlayer(playerId: string): Promise<Result<void>> {
@@ -639,9 +639,13 @@ export class TableRunner {
   }
 
   /** What `player` may stake here: its wallet less its banks' covers at other tables (docs/server.md "The banker's cover"). */
-  private async spendable(player: Player): Promise<number> {
-    const spendable = await this.options.ledger.spendable(player.id, this.tableId);
-    return spendable.ok ? spendable.value : player.balanceCents;
+  /**
+   * `player`'s figures as it joins (`Ledger.figures`: what it may stake here, what it holds as bank cover at other
+   * tables, its comp points); its account's balance and comp points if the ledger has no account for it.
+   */
+  private async joinFigures(player: Player): Promise<PlayerFigures> {
+    const figures = (await this.figures([player.id])).get(player.id);
+    return figures ?? { balanceCents: player.balanceCents, compPoints: player.compPoints };
   }
 
   /** Commits the banker's cover in the ledger (docs/server.md "The banker's cover") and tells the reducer what was held. */

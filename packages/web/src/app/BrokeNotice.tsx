@@ -1,6 +1,7 @@
 /**
  * On the felt, for a player whose balance is under the table minimum (rules.md §5: play money; a broke
- * player may top up): says so with the figures and offers Top up when the server grants one.
+ * player may top up): says so with the figures and offers Top up when the server grants one; a player whose
+ * money is held as its bank's cover at another table is told so instead.
  */
 import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
@@ -23,6 +24,8 @@ export function BrokeNotice({ view, you, money, onTopUp, busy }: { view: TableVi
             {t('table.topUp')}
           </button>
         </>
+      ) : broke.heldElsewhereCents > 0 ? (
+        <span>{t('bets.brokeHeld', { held: money(broke.heldElsewhereCents) })}</span>
       ) : (
         <span>{t('bets.brokeElsewhere', { below: money(BROKE_BELOW_CENTS) })}</span>
       )}

@@ -19,15 +19,22 @@ export function topUpBelowCents(main: SpotLimits): number {
 
 /**
  * Whether the viewer, a seated player between rounds, cannot cover the table minimum (its balance, bets
- * not dealt included, is below it): its balance and the minimum, and whether Top up is offered. `null`
- * when it can bet.
+ * not dealt included, is below it): its balance, the minimum, what it holds as bank cover at other tables, and
+ * whether Top up is offered. `null` when it can bet.
  */
-export function brokeAt(you: YouView, main: SpotLimits): { readonly balanceCents: number; readonly minCents: number; readonly canTopUp: boolean } | null {
+export function brokeAt(
+  you: YouView,
+  main: SpotLimits,
+): { readonly balanceCents: number; readonly minCents: number; readonly heldElsewhereCents: number; readonly canTopUp: boolean } | null {
   if (you.role !== 'player' || you.cards !== null || you.balanceCents >= main.minCents) return null;
-  return { balanceCents: you.balanceCents, minCents: main.minCents, canTopUp: canTopUp(you, main) };
+  return { balanceCents: you.balanceCents, minCents: main.minCents, heldElsewhereCents: you.heldElsewhereCents, canTopUp: canTopUp(you, main) };
 }
 
-/** Whether Top up is offered: a balance under `topUpBelowCents` and no bet held at this table. */
+/**
+ * Whether Top up is offered: a balance under `topUpBelowCents`, no bet held at this table, and no money held as
+ * the player's bank cover at another table (that money is not lost: the server refuses a top-up then, and a
+ * tester banking at table-3 was offered one at table-2).
+ */
 export function canTopUp(you: YouView, main: SpotLimits): boolean {
-  return you.balanceCents < topUpBelowCents(main) && you.bets.main + you.bets.fortune === 0 && you.cards === null;
+  return you.balanceCents < topUpBelowCents(main) && you.bets.main + you.bets.fortune === 0 && you.cards === null && you.heldElsewhereCents === 0;
 }

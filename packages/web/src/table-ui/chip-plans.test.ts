@@ -68,16 +68,21 @@ describe('Undo, Double and Rebet (issue 10 points 10, 11)', () => {
 });
 
 describe('a player under the table minimum (issue 10 point 11)', () => {
-  const you = (over: Partial<YouView>): YouView => ({ role: 'player', balanceCents: 300, bets: { main: 0, fortune: 0 }, cards: null, ...over }) as YouView;
+  const you = (over: Partial<YouView>): YouView => ({ role: 'player', balanceCents: 300, heldElsewhereCents: 0, bets: { main: 0, fortune: 0 }, cards: null, ...over }) as YouView;
   const main = { minCents: 500, maxCents: 50_000 };
   it('is told so and offered a top-up below the table minimum (never below 1.00)', () => {
     expect(topUpBelowCents(main)).toBe(500);
     expect(topUpBelowCents({ minCents: 50, maxCents: 100 })).toBe(100);
-    expect(brokeAt(you({}), main)).toEqual({ balanceCents: 300, minCents: 500, canTopUp: true });
+    expect(brokeAt(you({}), main)).toEqual({ balanceCents: 300, minCents: 500, heldElsewhereCents: 0, canTopUp: true });
     expect(brokeAt(you({ balanceCents: 500 }), main)).toBeNull();
     expect(brokeAt(you({ role: 'spectator' }), main)).toBeNull();
     // Dealt into a round (its stakes out of the balance): not broke, no top-up.
     expect(brokeAt(you({ cards: ['As'] }), main)).toBeNull();
     expect(canTopUp(you({ balanceCents: 50, bets: { main: 0, fortune: 0 }, cards: ['As'] }), main)).toBe(false);
+  });
+  it('offers no top-up to a player whose money is held as its bank cover at another table (tester: Alice banking at table-3 was offered one at table-2, and refused)', () => {
+    const banking = you({ balanceCents: 0, heldElsewhereCents: 38_810 });
+    expect(canTopUp(banking, main)).toBe(false);
+    expect(brokeAt(banking, main)).toEqual({ balanceCents: 0, minCents: 500, heldElsewhereCents: 38_810, canTopUp: false });
   });
 });

@@ -24,6 +24,7 @@ export function youView(over: Partial<YouView> = {}): YouView {
     seat: 0,
     role: 'player',
     balanceCents: 100_000,
+    heldElsewhereCents: 0,
     compPoints: 0,
     bets: { main: 0, fortune: 0 },
     lastBets: null,

@@ -298,6 +298,7 @@ export const de: Translation = {
     broke: 'Ihr Saldo ({{balance}}) liegt unter dem Mindesteinsatz dieses Tisches von {{min}}.',
     brokeTopUp: 'Laden Sie Ihren Spaß-Saldo auf, um weiterzuspielen.',
     brokeElsewhere: 'Spielen Sie an einem Tisch mit niedrigerem Minimum, oder laden Sie auf, sobald Ihr Saldo unter {{below}} liegt.',
+    brokeHeld: '{{held}} Ihres Guthabens decken Ihre Bank an einem anderen Tisch: Der Betrag kommt zurück, wenn diese Bank endet.',
   },
   bank: {
     reason: {

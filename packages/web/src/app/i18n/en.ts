@@ -354,6 +354,7 @@ export const en = {
     broke: 'Your balance ({{balance}}) is under this table’s minimum bet of {{min}}.',
     brokeTopUp: 'Top up your play money to keep playing.',
     brokeElsewhere: 'Play at a table with a lower minimum, or top up once your balance is under {{below}}.',
+    brokeHeld: '{{held}} of your balance is held as your bank’s cover at another table: it comes back when that bank ends.',
   },
   /** Taking the bank (rules.md §5 "Play as the banker"). */
   bank: {

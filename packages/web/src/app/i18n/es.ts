@@ -303,6 +303,7 @@ export const es: Translation = {
     broke: 'Tu saldo ({{balance}}) no llega a la apuesta mínima de esta mesa, {{min}}.',
     brokeTopUp: 'Recarga tu dinero de juego para seguir jugando.',
     brokeElsewhere: 'Juega en una mesa de mínimo más bajo, o recarga cuando tu saldo baje de {{below}}.',
+    brokeHeld: '{{held}} de tu saldo cubre tu banca en otra mesa: vuelve cuando esa banca termine.',
   },
   bank: {
     reason: {

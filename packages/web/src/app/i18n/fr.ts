@@ -304,6 +304,7 @@ export const fr: Translation = {
     broke: 'Votre solde ({{balance}}) est sous la mise minimale de cette table, {{min}}.',
     brokeTopUp: 'Rechargez votre solde fictif pour continuer à jouer.',
     brokeElsewhere: 'Jouez à une table au minimum plus bas, ou rechargez quand votre solde sera sous {{below}}.',
+    brokeHeld: '{{held}} de votre solde couvre votre banque à une autre table\u00a0: ce montant revient quand cette banque prend fin.',
   },
   bank: {
     reason: {
