@@ -8,34 +8,14 @@
  */
 import { createServer, get } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { Writable } from 'node:stream';
 import WebSocket, { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../log/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
+import { createLogger } from '../log/index.js';
 import type { ServerHandle } from '../server.js';
 import { createStore, signIn, startTestServer, TEST_RATE_LIMITS, TestClient, type TestStore } from '../testing/harness.js';
+import { capturedLog } from '../testing/log-capture.js';
 import { limitConnections } from './connection-limits.js';
-
-/** A logger at `warn` whose lines are kept, parsed. */
-function captured(): { logger: ReturnType<typeof createLogger>; lines: () => Record<string, unknown>[] } {
-  const chunks: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString());
-      done();
-    },
-  });
-  return {
-    logger: createLogger({ level: 'warn', destination }),
-    lines: () =>
-      chunks
-        .join('')
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as Record<string, unknown>),
-  };
-}
 
 /**
  * A raw TCP connection from 127.0.0.1 to `port`, once connected (or closed: a reset can come before the client sees
@@ -75,7 +55,7 @@ async function connectionRefusals(): Promise<number> {
 describe('connections per IP on the game port (PAIGOW_CONNECTIONS_PER_IP)', () => {
   let store: TestStore;
   let server: ServerHandle;
-  const log = captured();
+  const log = capturedLog('warn');
 
   beforeAll(async () => {
     store = createStore('sqlite');

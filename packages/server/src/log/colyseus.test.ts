@@ -3,37 +3,16 @@
  * (an attacker's 5,000 WebSockets on a bogus path wrote 5,000 lines in 19 s), are at most one line per kind
  * every 5 s, the next one counting those not written (`repeated`); anything else is one line per call.
  */
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { colyseusLogger } from './colyseus.js';
-import { createLogger } from './logger.js';
-
-/** A logger at `info` whose lines are kept, parsed. */
-function captured(): { logger: ReturnType<typeof createLogger>; lines: () => Record<string, unknown>[] } {
-  const chunks: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString());
-      done();
-    },
-  });
-  return {
-    logger: createLogger({ level: 'info', destination }),
-    lines: () =>
-      chunks
-        .join('')
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as Record<string, unknown>),
-  };
-}
+import { capturedLog } from '../testing/log-capture.js';
 
 /** What Colyseus' ws-transport logs for a WebSocket whose path names no reservation. */
 const NO_SEAT = new Error('seat reservation expired.');
 
 describe("Colyseus' log (colyseusLogger)", () => {
   it('writes 1,000 client mistakes in a burst as one line, and the next after 5 s with the count not written', () => {
-    const { logger, lines } = captured();
+    const { logger, lines } = capturedLog();
     let nowMs = 1_000_000;
     const colyseus = colyseusLogger(logger, 5_000, () => nowMs);
     for (let i = 0; i < 1_000; i++) {
@@ -52,7 +31,7 @@ describe("Colyseus' log (colyseusLogger)", () => {
   });
 
   it('throttles each kind of mistake on its own, and never the server’s own errors', () => {
-    const { logger, lines } = captured();
+    const { logger, lines } = capturedLog();
     const colyseus = colyseusLogger(logger, 5_000, () => 0);
     for (let i = 0; i < 10; i++) colyseus.error(NO_SEAT);
     colyseus.error(new RangeError('Invalid WebSocket frame: invalid opcode 7'));

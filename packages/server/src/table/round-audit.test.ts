@@ -2,11 +2,11 @@
  * Issue 11 points 7 and 8: a settlement that goes through only after retries is counted and logged like
  * one that went through at once (rounds settled, hold), and every round event is one `info` line.
  */
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { RoundResult } from '@paigow/engine';
 import type { Ledger, SettleRoundInput } from '../ledger/index.js';
-import { createLogger } from '../log/index.js';
+import type { Logger } from '../log/index.js';
+import { capturedLog } from '../testing/log-capture.js';
 import { metricsRegistry } from '../metrics/index.js';
 import { roundDealt, roundSettled } from './round-audit.js';
 import { SettlementRetrier, type Resolution } from './settlement-retry.js';
@@ -16,18 +16,10 @@ async function sample(series: string): Promise<number> {
   return line === undefined ? 0 : Number(line.slice(series.length + 1));
 }
 
-function capture(): { logger: ReturnType<typeof createLogger>; lines: () => Record<string, unknown>[] } {
-  const chunks: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString());
-      done();
-    },
-  });
-  return {
-    logger: createLogger({ destination }).child({ tableId: 'audit-table' }),
-    lines: () => chunks.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>),
-  };
+/** The audit table's log: a captured logger whose lines carry `tableId` (as the runner's). */
+function capture(): { logger: Logger; lines: () => Record<string, unknown>[] } {
+  const { logger, lines } = capturedLog();
+  return { logger: logger.child({ tableId: 'audit-table' }), lines };
 }
 
 /** A house-banked round's result with these players' outcomes (what the audit line reads of it). */
