@@ -15,7 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { LobbyTable } from '@paigow/protocol';
 import { openPage } from './support/pages.js';
 import { type RunningServer } from './support/server.js';
-import { deal, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
+import { deal, dealWithFortune, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
 import { PHONE_SIZES as SIZES, STAGE_IDS, expectOnOneScreen } from './support/viewport.js';
 
 let server: RunningServer;
@@ -116,18 +116,9 @@ describe('the phone table on one screen', () => {
  * before House Way. Returns once the result is revealed.
  */
 async function fortuneRoundIn(page: Page, lang: string, table: LobbyTable, hint: boolean, name: string): Promise<void> {
-  await page.goto(`${server.url}/?lang=${lang}`);
-  await page.getByTestId('nickname').fill(`Phone ${lang} ${name}`);
-  await page.getByTestId('join').click();
-  await page.locator('[data-testid^="table-"]').first().waitFor();
+  await signIn(page, `${server.url}/?lang=${lang}`, `Phone ${lang} ${name}`);
   await sitAt(page, table.tableId);
-  await placeBet(page, Math.max(1000, table.limits.main.minCents));
-  await page.getByTestId('chips-to-fortune').click();
-  await page.getByTestId('chip-5').click();
-  await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
-  await page.getByTestId('chips-to-main').click();
-  const previous = await shownRoundId(page);
-  await deal(page);
+  const previous = await dealWithFortune(page, Math.max(1000, table.limits.main.minCents));
   if (hint) {
     await page.getByTestId('hint').click();
     await page.locator('[data-testid="hint-panel"][data-state="ready"]').waitFor();

@@ -30,6 +30,7 @@ import { type RunningServer } from './support/server.js';
 import {
   clickCard,
   deal,
+  dealWithFortune,
   handCards,
   horizontalOverflow,
   intAttr,
@@ -376,18 +377,9 @@ describe('the table in Chromium', () => {
       const table = withFortune[(index + 2) % Math.max(1, withFortune.length)];
       expect(table, 'a house-banked table with a Fortune bet').toBeDefined();
       const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
-      await page.goto(`${server.url}/?lang=${lang}`);
-      await page.getByTestId('nickname').fill(`Laptop ${lang}`);
-      await page.getByTestId('join').click();
-      await page.locator('[data-testid^="table-"]').first().waitFor();
+      await signIn(page, `${server.url}/?lang=${lang}`, `Laptop ${lang}`);
       await sitAt(page, table.tableId);
-      await placeBet(page, Math.max(1000, table.limits.main.minCents));
-      await page.getByTestId('chips-to-fortune').click();
-      await page.getByTestId('chip-5').click();
-      await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
-      await page.getByTestId('chips-to-main').click();
-      const previous = await shownRoundId(page);
-      await deal(page);
+      const previous = await dealWithFortune(page, Math.max(1000, table.limits.main.minCents));
       await page.getByTestId('house-way').click();
       await waitForResult(page, previous);
       await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();

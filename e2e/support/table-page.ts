@@ -60,6 +60,21 @@ export async function shownRoundId(page: Page): Promise<string | null> {
   return (await result.count()) > 0 ? result.getAttribute('data-round-id') : null;
 }
 
+/**
+ * Bets `mainCents` and a Fortune bet of 5.00 (the chips back on the main bet after), then deals.
+ * @returns the round id the result showed before the deal, for `waitForResult`
+ */
+export async function dealWithFortune(page: Page, mainCents: number): Promise<string | null> {
+  await placeBet(page, mainCents);
+  await page.getByTestId('chips-to-fortune').click();
+  await page.getByTestId('chip-5').click();
+  await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
+  await page.getByTestId('chips-to-main').click();
+  const previous = await shownRoundId(page);
+  await deal(page);
+  return previous;
+}
+
 /** Clicks Deal and waits for the seven cards in the high hand and the banker's seven backs. */
 export async function deal(page: Page): Promise<string[]> {
   await page.getByTestId('deal').click();
