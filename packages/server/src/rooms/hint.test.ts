@@ -84,6 +84,40 @@ describe('hints that take their time', () => {
     }
   });
 
+  it("compute a hand's hint once a round: asked again, the same hint comes back at once", async () => {
+    const session = await signIn(server, 'Pia');
+    const pia = await TestClient.join(server, 'small', session.token, 'pia');
+    hints.delayMs = 300;
+    try {
+      await pia.act('sit', { seat: 3 });
+      await pia.act('bet', { spot: 'main', amountCents: 500 });
+      await pia.act('deal');
+      await pia.waitForView((v) => v.phase === 'setting');
+      const before = hints.calls;
+      const first = await pia.hint();
+      const again = [];
+      for (let i = 0; i < 5; i++) again.push(await pia.hint());
+      // One computation for six asks (a player asking in a loop kept the shared hint workers busy).
+      expect(hints.calls - before).toBe(1);
+      for (const { hint, ms } of again) {
+        expect(hint.best).toEqual(first.hint.best);
+        expect(ms).toBeLessThan(hints.delayMs);
+      }
+      await pia.act('house-way');
+      // The next round's hand gets its own hint.
+      await pia.waitForView((v) => v.phase === 'betting');
+      await pia.act('bet', { spot: 'main', amountCents: 500 });
+      await pia.act('deal');
+      await pia.waitForView((v) => v.phase === 'setting');
+      await pia.hint();
+      expect(hints.calls - before).toBe(2);
+      await pia.act('house-way');
+    } finally {
+      hints.delayMs = 1_500;
+      await pia.leave();
+    }
+  });
+
   it('refuse a hint whose computation failed with action/unavailable', async () => {
     const session = await signIn(server, 'Oz');
     const oz = await TestClient.join(server, 'small', session.token, 'oz');

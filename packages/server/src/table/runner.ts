@@ -160,6 +160,12 @@ export class TableRunner {
   private readonly inbox: InboxDelivery;
   /** Players whose hint is being computed (one at a time each). */
   private readonly hinting = new Set<string>();
+  /**
+   * The hints given in the round in play, by player: asked again in that round, the same hint is sent
+   * without computing it again (one hand has one hint; a player asking in a loop kept the shared hint
+   * workers busy, and everyone's hints waited). The next round's first hint starts afresh.
+   */
+  private hinted: { readonly roundId: string; readonly byPlayer: Map<string, SettingHint> } | null = null;
   private readonly deadlines: RoundDeadlines;
   /** Settlements and refunds the ledger did not take at once, retried in the background. */
   private readonly settlements: SettlementRetrier;
@@ -379,7 +385,8 @@ export class TableRunner {
    * A Hint for `playerId` (docs/protocol.md `hint`): the best setting of its own seven cards and its EV
    * beside the house way's, computed by the `hints` service off the main thread. Checked in the
    * table's queue, in order with the player's other messages; computed outside it, so play never waits.
-   * It changes nothing at the table and nothing is announced.
+   * It changes nothing at the table and nothing is announced. Asked again in the same round, the hint
+   * already given is sent again, not computed again.
    * @param requestId echoed in the reply
    * @param roundId the round the hint is asked for (docs/protocol.md: a decision names its round)
    * @returns the reply for the asking client; `null` when the hint came too late (the player set its
@@ -395,12 +402,15 @@ export class TableRunner {
     const checked = await this.enqueueQuery(() => {
       const hand = hintHand(this.state, playerId, roundId);
       if (!hand.ok) return hand;
+      const given = this.hinted?.roundId === roundId ? this.hinted.byPlayer.get(playerId) : undefined;
+      if (given !== undefined) return ok({ given });
       if (this.hinting.has(playerId)) return err('action/duplicate', 'your hint is being computed');
       this.hinting.add(playerId);
-      return hand;
+      return ok({ hand: hand.value });
     });
     if (!checked.ok) return checked;
-    const { cards, commissionBps, houseWay } = checked.value;
+    if ('given' in checked.value) return ok({ requestId, ...checked.value.given });
+    const { cards, commissionBps, houseWay } = checked.value.hand;
     let computed: SettingHint;
     try {
       computed = await hints.compute(cards, commissionBps, houseWay);
@@ -412,6 +422,8 @@ export class TableRunner {
     }
     const still = hintHand(this.state, playerId, roundId);
     if (this.closed || !still.ok) return ok(null);
+    if (this.hinted?.roundId !== roundId) this.hinted = { roundId, byPlayer: new Map() };
+    this.hinted.byPlayer.set(playerId, computed);
     return ok({ requestId, ...computed });
   }
 
