@@ -22,6 +22,7 @@ import {
   hintHand,
   nextDeadline,
   ok,
+  type HintHand,
   type Hold,
   type LedgerFigures,
   type PlayerFigures,
@@ -399,7 +400,7 @@ export class TableRunner {
   async hint(playerId: string, requestId: string, roundId: string): Promise<Result<HintReply | null>> {
     const hints = this.options.hints;
     if (hints === undefined) return err('action/unavailable', 'hints are not available at this table');
-    const checked = await this.enqueueQuery(() => {
+    const checked = await this.enqueueQuery<{ given: SettingHint } | { hand: HintHand }>(() => {
       const hand = hintHand(this.state, playerId, roundId);
       if (!hand.ok) return hand;
       const given = this.hinted?.roundId === roundId ? this.hinted.byPlayer.get(playerId) : undefined;
