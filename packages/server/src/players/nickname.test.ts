@@ -100,6 +100,25 @@ describe('validateNickname', () => {
     ['ⲎⲞUSE'],
     ['Ϲasino'],
     ['ϲasino'],
+    // Latin letters with a stroke, a bar or a hook (no accent to drop: any-ascii reads them).
+    ['Ħouse'],
+    ['ĦOUSE'],
+    ['Ⱨouse'],
+    ['Ƕouse'],
+    ['Đealer'],
+    ['Ðealer'],
+    ['Ɖealer'],
+    ['Ɗealer'],
+    ['Ƀanker'],
+    ['Ɓanker'],
+    ['Banƙer'],
+    ['Bankeɍ'],
+    ['Ȼasino'],
+    ['Ƈasino'],
+    ['Ꞓasino'],
+    ['Ŧhe House'],
+    ['Łe Croupier'],
+    ['Crouƥier'],
     // i, I, l and 1 read as one another; digits for the letters they look like.
     ['DeaIer'],
     ['CASlNO'],
@@ -132,7 +151,7 @@ describe('validateNickname', () => {
   });
 
   it('keeps names that only contain such a word in another form, and other scripts\' own words', () => {
-    for (const name of ['Ｄｅａｌｅｒ 2', '𝐇𝐨𝐮𝐬𝐞mate', 'ʜouse party', 'Hօuse of Cards', 'ᏣᎳᎩ', 'Yıldız', 'مـحـمـد', 'Ալեքսանդր', '한국', '𝒜da', 'ꓡꓲꓢꓴ', 'ᐃᓄᒃᑎᑐᑦ', 'Ⲙⲁⲣⲓⲁ', 'Σωκράτης']) {
+    for (const name of ['Ｄｅａｌｅｒ 2', '𝐇𝐨𝐮𝐬𝐞mate', 'ʜouse party', 'Hօuse of Cards', 'ᏣᎳᎩ', 'Yıldız', 'مـحـمـد', 'Ալեքսանդր', '한국', '𝒜da', 'ꓡꓲꓢꓴ', 'ᐃᓄᒃᑎᑐᑦ', 'Ⲙⲁⲣⲓⲁ', 'Σωκράτης', 'Łukasz', 'Đorđe', 'Ħamrun', 'Straße', 'Ærø']) {
       expect(validateNickname(name), name).toEqual(ok(name));
     }
   });

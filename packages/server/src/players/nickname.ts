@@ -2,6 +2,7 @@
  * Guest nicknames.
  */
 import { err, ok, type Result } from '@paigow/engine';
+import anyAscii from 'any-ascii';
 
 /** The longest nickname, in characters (Unicode code points). */
 export const NICKNAME_MAX_LENGTH = 20;
@@ -65,9 +66,17 @@ const LOOKALIKES: Readonly<Record<string, string>> = Object.freeze({
   // Latin small capitals
   ᴀ: 'a', ʙ: 'b', ᴄ: 'c', ᴅ: 'd', ᴇ: 'e', ꜰ: 'f', ɢ: 'g', ʜ: 'h', ɪ: 'i', ᴊ: 'j', ᴋ: 'k', ʟ: 'l', ᴍ: 'm', ɴ: 'n', ᴏ: 'o',
   ᴘ: 'p', ꞯ: 'q', ʀ: 'r', ꜱ: 's', ᴛ: 't', ᴜ: 'u', ᴠ: 'v', ᴡ: 'w', ʏ: 'y', ᴢ: 'z',
-  // other Latin letters: dotless ı and ȷ, script ɑ and ɡ, iota ɩ
-  ı: 'i', ȷ: 'j', ɑ: 'a', ɡ: 'g', ɩ: 'i',
+  // other Latin letters: dotless ı and ȷ, script ɑ and ɡ, iota ɩ, hwair ƕ (Ƕ; `LATIN_LETTER` would make it hw)
+  ı: 'i', ȷ: 'j', ɑ: 'a', ɡ: 'g', ɩ: 'i', ƕ: 'h',
 });
+
+/**
+ * A Latin letter outside ASCII that is left once accents are dropped and `LOOKALIKES` folded: a letter with a
+ * stroke, bar or hook (`Ħouse`, `Đealer`, `Ƀanker`, `Ȼasino`, `Łe Croupier`), read as its ASCII letter by
+ * `any-ascii`'s transliteration. Only Latin letters: any-ascii reads other scripts by their sound (Cyrillic с as
+ * s), not their look, which `LOOKALIKES` covers.
+ */
+const LATIN_LETTER = /(?!\p{ASCII})\p{Script=Latin}/gu;
 
 /** Upper-case letters that look like a Latin one that their lower case does not: Armenian Տ (S), Լ (L), Greek Ζ (Z). */
 const UPPER_LOOKALIKES: Readonly<Record<string, string>> = Object.freeze({ Տ: 's', Լ: 'l', Ζ: 'z' });
@@ -97,12 +106,13 @@ const VISIBLE_LETTER_OR_DIGIT = /[\p{L}\p{Nd}]/u;
 /**
  * `text` as it is compared with the reserved words: NFKC (full-width and mathematical letters made plain),
  * lower case, invisible characters (`INVISIBLE`), accents, spaces, `_` and `-` dropped, lookalikes folded
- * (`BEFORE_NFKC_LOOKALIKES`, `UPPER_LOOKALIKES`, `LOOKALIKES`), then i, l, 1 and digits (`SAME_STROKE`).
+ * (`BEFORE_NFKC_LOOKALIKES`, `UPPER_LOOKALIKES`, `LOOKALIKES`), Latin letters with a stroke or hook made
+ * plain (`LATIN_LETTER`), then i, l, 1 and digits (`SAME_STROKE`).
  */
 function skeleton(text: string): string {
   const plain = fold(fold(text, BEFORE_NFKC_LOOKALIKES).normalize('NFKC'), UPPER_LOOKALIKES);
   const bare = plain.toLowerCase().normalize('NFD').replace(INVISIBLE, '').replace(/[\p{M}\s_-]/gu, '');
-  return fold(fold(bare, LOOKALIKES), SAME_STROKE);
+  return fold(fold(bare, LOOKALIKES).replace(LATIN_LETTER, (letter) => anyAscii(letter).toLowerCase()), SAME_STROKE);
 }
 
 /** `text` with each character that `table` names replaced by what it maps to. */
