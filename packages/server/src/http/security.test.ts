@@ -124,6 +124,40 @@ describe('headers and origins (issue 10 point 15)', () => {
 });
 
 for (const backend of STORE_BACKENDS) {
+  describe.skipIf(!backend.enabled)(`sessions at a table on ${backend.name}`, () => {
+    let store: TestStore;
+    let server: ServerHandle;
+
+    beforeAll(async () => {
+      store = createStore(backend.name);
+      server = await startTestServer(store, { sessionIdleMs: 4_000 }); // the table checks sessions every 0.4 s
+    });
+    afterAll(async () => {
+      await server?.close();
+      await store?.dispose();
+    });
+
+    it('playing uses the session; once unused for the idle time, its open table connection is told and closed', async () => {
+      const session = await signIn(server, 'Playing');
+      const player = await TestClient.join(server, 'small', session.token, 'playing');
+      const closed = new Promise<number>((resolve) => player.room.onLeave((code) => resolve(code)));
+      // 6 s of table messages and no API request: past the idle time, the session lives on.
+      const playUntil = Date.now() + 6_000;
+      while (Date.now() < playUntil) {
+        await player.act('sit', { seat: 4 });
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        await player.act('stand');
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect((await getJson(server, '/api/me', session.token)).status).toBe(200);
+      // Then nothing for the idle time: the connection opened before is closed, as a signed-out one is (it acted on).
+      const code = await Promise.race([closed, new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 10_000))]);
+      expect(code).toBe(4401);
+      expect(player.unrequestedErrors).toEqual([{ code: 'auth/invalid-session', message: 'this session expired; sign in again', requestId: null }]);
+      expect((await getJson(server, '/api/me', session.token)).status).toBe(401);
+    }, 30_000);
+  });
+
   describe.skipIf(!backend.enabled)(`sessions on ${backend.name} (issue 10 point 15)`, () => {
     let store: TestStore;
     let server: ServerHandle;

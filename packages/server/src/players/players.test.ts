@@ -108,6 +108,29 @@ for (const backend of TEST_BACKENDS) {
       expect((await timed.revokeSession(sessionToken)).ok).toBe(false);
     });
 
+    it('keeps the sessions of a table: renews those used, names those expired or signed out', async () => {
+      let clock = 5_000_000;
+      const timed = createPlayers(database, { now: () => clock, sessionIdleMs: 10 * 60_000 });
+      expect(timed.sessionCheckMs).toBe(60_000);
+      const used = unwrap(await timed.createGuest('Una'));
+      const idle = unwrap(await timed.createGuest('Ivo'));
+      const gone = unwrap(await timed.createGuest('Gus'));
+      unwrap(await timed.revokeSession(gone.sessionToken));
+      const seen = async (id: string): Promise<number | null> =>
+        (await database.db.selectFrom('players').select('session_seen_at_ms').where('id', '=', id).executeTakeFirstOrThrow()).session_seen_at_ms;
+      clock += 6 * 60_000;
+      const ids = [used.player.id, idle.player.id, gone.player.id, 'no-such-player'];
+      const first = await timed.keepSessions(ids, new Set([used.player.id]));
+      expect([...first]).toEqual([[gone.player.id, { code: 'auth/invalid-session', message: 'this session was signed out; sign in again' }]]);
+      expect(await seen(used.player.id)).toBe(clock);
+      expect(await seen(idle.player.id)).toBeNull();
+      clock += 6 * 60_000; // 12 minutes since Ivo's last use, 6 since Una's
+      const second = await timed.keepSessions(ids, new Set());
+      expect(second.get(idle.player.id)).toEqual({ code: 'auth/invalid-session', message: 'this session expired; sign in again' });
+      expect(second.has(used.player.id)).toBe(false);
+      expect(await timed.keepSessions([], new Set())).toEqual(new Map());
+    });
+
     it('revokes a session for good; a bad token revokes nothing', async () => {
       const { player, sessionToken } = unwrap(await players.createGuest('Rex'));
       const other = unwrap(await players.createGuest('Ray'));

@@ -3,7 +3,7 @@
  * expires after `sessionIdleMs` without use and Sign out revokes it for good.
  */
 import { randomUUID } from 'node:crypto';
-import { err, ok, type Result } from '@paigow/engine';
+import { err, ok, type Result, type RuleError } from '@paigow/engine';
 import { PLAYER_LANGUAGES, isPlayerLanguage, type PlayerLanguage } from '@paigow/protocol';
 import type { Database } from '../storage/database.js';
 import { transact } from '../storage/transaction.js';
@@ -53,6 +53,20 @@ export interface Players {
    * @returns the player signed out; or `auth/invalid-session` as `resumeSession` (nothing changes).
    */
   revokeSession(sessionToken: string): Promise<Result<Player>>;
+
+  /**
+   * Checks the sessions of the players connected at a table and renews those used there (docs/server.md
+   * "Sessions"): a table message uses the session as an API request does. One read, and one write at most, for all.
+   * @param playerIds the players connected
+   * @param used those of them who sent a table message since the last check: their sessions are renewed as
+   *   `resumeSession` renews one (at most once a minute)
+   * @returns the players whose session was signed out or has expired, each with its refusal
+   *   (`auth/invalid-session`), to be told and closed; an unknown player is left out
+   */
+  keepSessions(playerIds: readonly string[], used: ReadonlySet<string>): Promise<Map<string, RuleError>>;
+
+  /** How often a table checks its players' sessions with `keepSessions`, ms: a tenth of the idle time, at most a minute. */
+  readonly sessionCheckMs: number;
 
   /** The player `playerId` (with its current balance and comp points), or `undefined`. */
   getPlayer(playerId: string): Promise<Player | undefined>;
@@ -153,6 +167,21 @@ async function createGuest(database: Database, rawNickname: string, now: () => n
   });
 }
 
+/** A session's times: when its player was created, last used it and signed out (epoch ms). */
+type SessionTimes = Pick<SessionRow, 'created_at' | 'session_seen_at_ms' | 'session_revoked_at_ms'>;
+
+/** Why the session is no longer live at `nowMs` (signed out, or unused for longer than `idleMs`), or null while it is. */
+function sessionRefusal(row: SessionTimes, nowMs: number, idleMs: number): RuleError | null {
+  if (row.session_revoked_at_ms !== null) return { code: 'auth/invalid-session', message: 'this session was signed out; sign in again' };
+  if (nowMs - (row.session_seen_at_ms ?? row.created_at) > idleMs) return { code: 'auth/invalid-session', message: 'this session expired; sign in again' };
+  return null;
+}
+
+/** True when a use of the live session at `nowMs` is written as its last use (at most once a minute, `SESSION_RENEW_MS`). */
+function renewable(row: SessionTimes, nowMs: number, idleMs: number): boolean {
+  return nowMs - (row.session_seen_at_ms ?? row.created_at) >= Math.min(SESSION_RENEW_MS, idleMs / 10);
+}
+
 /** The live session of `sessionToken` (not revoked, used within `idleMs` of `nowMs`), or the refusal. */
 async function liveSession(database: Database, sessionToken: string, nowMs: number, idleMs: number): Promise<Result<SessionRow>> {
   const row = isSessionToken(sessionToken)
@@ -162,19 +191,37 @@ async function liveSession(database: Database, sessionToken: string, nowMs: numb
         .executeTakeFirst()
     : undefined;
   if (row === undefined) return err('auth/invalid-session', 'unknown or malformed session token');
-  if (row.session_revoked_at_ms !== null) return err('auth/invalid-session', 'this session was signed out; sign in again');
-  if (nowMs - (row.session_seen_at_ms ?? row.created_at) > idleMs) return err('auth/invalid-session', 'this session expired; sign in again');
-  return ok(row);
+  const refusal = sessionRefusal(row, nowMs, idleMs);
+  return refusal === null ? ok(row) : { ok: false, error: refusal };
 }
 
 async function resumeSession(database: Database, sessionToken: string, now: () => number, idleMs: number): Promise<Result<Player>> {
   const nowMs = now();
   const session = await liveSession(database, sessionToken, nowMs, idleMs);
   if (!session.ok) return session;
-  if (nowMs - (session.value.session_seen_at_ms ?? session.value.created_at) >= Math.min(SESSION_RENEW_MS, idleMs / 10)) {
+  if (renewable(session.value, nowMs, idleMs)) {
     await database.db.updateTable('players').set({ session_seen_at_ms: nowMs }).where('id', '=', session.value.id).execute();
   }
   return ok(toPlayer(session.value));
+}
+
+async function keepSessions(database: Database, playerIds: readonly string[], used: ReadonlySet<string>, now: () => number, idleMs: number): Promise<Map<string, RuleError>> {
+  const refused = new Map<string, RuleError>();
+  if (playerIds.length === 0) return refused;
+  const nowMs = now();
+  const rows = await database.db
+    .selectFrom('players')
+    .select(['id', 'created_at', 'session_seen_at_ms', 'session_revoked_at_ms'])
+    .where('id', 'in', [...playerIds])
+    .execute();
+  const renewed: string[] = [];
+  for (const row of rows) {
+    const refusal = sessionRefusal(row, nowMs, idleMs);
+    if (refusal !== null) refused.set(row.id, refusal);
+    else if (used.has(row.id) && renewable(row, nowMs, idleMs)) renewed.push(row.id);
+  }
+  if (renewed.length > 0) await database.db.updateTable('players').set({ session_seen_at_ms: nowMs }).where('id', 'in', renewed).execute();
+  return refused;
 }
 
 async function revokeSession(database: Database, sessionToken: string, now: () => number, idleMs: number): Promise<Result<Player>> {
@@ -206,6 +253,8 @@ export function createPlayers(database: Database, options: PlayersOptions = {}):
     createGuest: (nickname) => createGuest(database, nickname, now),
     resumeSession: (sessionToken) => resumeSession(database, sessionToken, now, idleMs),
     revokeSession: (sessionToken) => revokeSession(database, sessionToken, now, idleMs),
+    keepSessions: (playerIds, used) => keepSessions(database, playerIds, used, now, idleMs),
+    sessionCheckMs: Math.min(SESSION_RENEW_MS, idleMs / 10),
     getPlayer: (playerId) => getPlayer(database, playerId),
     setLanguage: (playerId, language) => setLanguage(database, playerId, language),
   };

@@ -93,6 +93,10 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   private views!: ViewPublisher<TableClient>;
   /** True while `reserveSeatFor` reserves for a player at this table (`hasReachedMaxClients`). */
   private reservingForPlayerAtTable = false;
+  /** Players who sent a table message since the last session check (`checkSessions`): they used their session. */
+  private sessionsUsed = new Set<string>();
+  /** Runs `checkSessions` every `Players.sessionCheckMs`. */
+  private sessionChecks: NodeJS.Timeout | null = null;
 
   override onCreate(options: TableRoomOptions): void {
     const runner = options.services.runners.get(options.tableId);
@@ -106,6 +110,30 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     this.views = new ViewPublisher({ view: (playerId) => runner.view(playerId), clientsOf: this.clientsOf });
     this.unsubscribe = runner.subscribe((change) => this.publish(change));
     this.onMessage('*', (client, type, payload) => void this.receive(client, type, payload));
+    this.sessionChecks = setInterval(() => void this.checkSessions(), options.services.players.sessionCheckMs);
+    this.sessionChecks.unref();
+  }
+
+  /**
+   * Checks the sessions of the players connected here (docs/server.md "Sessions"): those who sent a table message
+   * since the last check are renewed (playing is using the session); a player whose session expired or was signed
+   * out is told `auth/invalid-session` and closed (4401), as at sign-out. A database fault skips this check (the
+   * next one looks again, with the uses kept).
+   */
+  private async checkSessions(): Promise<void> {
+    const playerIds = [...this.clientsOf.keys()];
+    if (playerIds.length === 0) return;
+    const used = this.sessionsUsed;
+    this.sessionsUsed = new Set();
+    let refused: Map<string, RuleError>;
+    try {
+      refused = await this.services.players.keepSessions(playerIds, used);
+    } catch (error) {
+      for (const playerId of used) this.sessionsUsed.add(playerId);
+      this.logger.warn({ event: 'session-check-failed', tableId: this.roomId, err: briefError(error) }, 'the sessions at this table could not be checked');
+      return;
+    }
+    for (const [playerId, error] of refused) this.closeSession(playerId, error);
   }
 
   /**
@@ -222,8 +250,13 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
    * signed out; called through `matchMaker.remoteRoomCall` by `GameServer.disconnectPlayer`).
    */
   disconnectPlayer(playerId: string): void {
+    this.closeSession(playerId, { code: 'auth/invalid-session', message: 'this session was signed out; sign in again' });
+  }
+
+  /** Tells each connection of `playerId` here why its session no longer works (`error`) and closes it (4401). */
+  private closeSession(playerId: string, error: RuleError): void {
     for (const client of this.clientsOf.get(playerId) ?? []) {
-      this.sendError(client, { code: 'auth/invalid-session', message: 'this session was signed out; sign in again' }, null);
+      this.sendError(client, error, null);
       client.leave(AUTH_FAILED_CODE);
     }
   }
@@ -283,6 +316,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   }
 
   override onDispose(): void {
+    if (this.sessionChecks !== null) clearInterval(this.sessionChecks);
     this.views.close();
     this.unsubscribe?.();
     this.unsubscribe = null;
@@ -329,6 +363,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   private async answer(client: TableClient, type: string | number, payload: unknown): Promise<string | null> {
     const playerId = client.userData?.playerId;
     if (playerId === undefined) return this.refuse(client, { code: 'auth/invalid-session', message: 'not signed in' }, requestIdOf(payload));
+    this.sessionsUsed.add(playerId);
     const ip = client.auth?.ip ?? '';
     const overRate = await this.services.rateLimits.message(playerId, ip);
     if (overRate !== null) {
