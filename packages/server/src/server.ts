@@ -633,7 +633,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       escrowCents: () => escrowBalanceCents(db),
       oldestOpenRoundSeconds: () => oldestOpenRoundSeconds(db, now()),
       leaseAgeSeconds: () => serverHealth.leaseAgeSeconds(),
-      ready: () => ready && !serverHealth.isDraining,
+      ready: async () => (await readiness()).status === 'ready',
     });
     logger.info({ event: 'server-started', instanceId: self, port, tables: configs.map((config) => config.tableId) }, 'serving');
 

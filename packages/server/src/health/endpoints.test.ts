@@ -79,6 +79,9 @@ describe('/livez, /readyz and /healthz', () => {
       const stale = await json(`${server.url}/readyz`);
       expect(stale.status).toBe(503);
       expect(stale.body).toMatchObject({ status: 'not-ready', checks: { lease: { ok: false, ageMs: 16_000 } } });
+      // The metric the PaigowNotReady alert watches says the same (it read the drain flag alone, and stayed 1).
+      const metrics = await (await fetch(`${server.url}/metrics`)).text();
+      expect(metrics).toMatch(/^paigow_ready 0$/m);
     } finally {
       clock = saved;
     }

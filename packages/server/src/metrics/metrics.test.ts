@@ -143,7 +143,7 @@ describe('/metrics while the database does not answer', () => {
       escrowCents: refused,
       oldestOpenRoundSeconds: refused,
       leaseAgeSeconds: () => 32.7,
-      ready: () => false,
+      ready: () => Promise.resolve(false),
     });
     try {
       const text = await metricsRegistry.metrics();

@@ -126,8 +126,8 @@ export interface MetricsSource {
   oldestOpenRoundSeconds(): Promise<number>;
   /** Seconds since this process last renewed its lease. */
   leaseAgeSeconds(): number;
-  /** 1 when `/readyz` would answer 200, else 0. */
-  ready(): boolean;
+  /** True when `/readyz` answers 200 now (its checks run for the scrape: database, Redis, lease, draining, load). */
+  ready(): Promise<boolean>;
 }
 
 let source: MetricsSource | null = null;
@@ -221,8 +221,9 @@ new Gauge({
   name: 'paigow_ready',
   help: '1 when the process is ready (database, Redis, lease, not draining, not overloaded), else 0',
   registers,
-  collect() {
-    this.set(source?.ready() === true ? 1 : 0);
+  // `/readyz`'s own checks: read from the drain flag alone, the gauge stayed 1 through a database or Redis outage.
+  async collect() {
+    this.set(source !== null && (await source.ready()) ? 1 : 0);
   },
 });
 
