@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'action/seat-taken',
   'action/out-of-phase',
   'action/unavailable',
+  'action/idle-wait',
   'bank/bets-down',
   'bank/house-banks-next',
   'bank/not-eligible',

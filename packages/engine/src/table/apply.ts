@@ -29,6 +29,7 @@ import {
   type Applied,
   type BankEnd,
   type BankerState,
+  type IdleClock,
   type NextRound,
   type PlayerState,
   type RoundHand,
@@ -58,6 +59,7 @@ function cloneState(state: TableState): Draft {
     seats: [...state.seats],
     banker: state.banker === null ? null : { ...state.banker },
     round: state.round === null ? null : { ...state.round, hands: state.round.hands.map((hand) => ({ ...hand })) },
+    idleClocks: { ...state.idleClocks },
     effects: [],
   };
 }
@@ -70,7 +72,8 @@ function cloneState(state: TableState): Draft {
  *   due, ledger writes, players stood up, `notice`s to send: bets returned by a timer, a disconnection or a
  *   balance change, hands set by the house way on a timeout or a disconnection, a seat or the bank lost, a
  *   void deal); or a refusal: `action/not-seated` (not in the room or not seated), `action/invalid`
- *   (no such seat), `action/seat-taken`, `action/table-full`, `action/duplicate` (already seated,
+ *   (no such seat), `action/seat-taken`, `action/table-full`, `action/idle-wait` (a sit within `idleSeatMs` of
+ *   leaving a seat whose idle-seat clock has run out, docs/server.md "Timers"), `action/duplicate` (already seated,
  *   ready, set, banking, approved), `action/out-of-phase`, `action/not-your-turn` (a banker-only
  *   action by a player, a player action by the banker, a decision by a player not in the round),
  *   `action/stale` (a ledger outcome, a Split or a House Way for another round than the one in play, a
@@ -87,6 +90,7 @@ function cloneState(state: TableState): Draft {
 export function apply(state: TableState, action: TableAction): Result<Applied> {
   const next = cloneState(state);
   next.nowMs = Math.max(state.nowMs, action.nowMs);
+  forgetIdleClocks(next);
   const stepped = step(next, action);
   if (!stepped.ok) return stepped;
   afterAction(next);
@@ -270,11 +274,24 @@ function sync(s: Draft, playerId: string, figures: PlayerFigures): Step {
   return done;
 }
 
+/**
+ * The idle-seat clock is the player's at this table, not the sitting's (docs/server.md "Timers"): a player who
+ * left a seat less than `idleSeatMs` ago sits with the clock it left with (`TableState.idleClocks`); standing up
+ * and sitting down again, or leaving the room and joining again, every few minutes held a seat for good without
+ * a round played. When that clock has run out the sit is refused until the window ends, rather than seating the
+ * player only to stand it up at once. Anyone else starts a fresh clock.
+ */
 function sit(s: Draft, playerId: string, seat: number | null): Step {
   const found = member(s, playerId);
   if (!found.ok) return found;
   const p = found.value;
   if (p.seat !== null) return err('action/duplicate', `you already sit at seat ${p.seat}`);
+  const idleMs = s.config.timers.idleSeatMs;
+  const kept = s.idleClocks[playerId] as IdleClock | undefined;
+  if (kept !== undefined && kept.activeAtMs + idleMs <= s.nowMs) {
+    const waitS = Math.max(1, Math.ceil((kept.leftAtMs + idleMs - s.nowMs) / 1000));
+    return err('action/idle-wait', `you have played no round at this table for ${Math.round(idleMs / 1000)} s (standing up and sitting down again does not restart that clock): you may sit at this table again in ${waitS} s`);
+  }
   let chosen = seat;
   if (chosen === null) {
     chosen = s.seats.indexOf(null);
@@ -287,11 +304,23 @@ function sit(s: Draft, playerId: string, seat: number | null): Step {
   s.seats[chosen] = playerId;
   p.seat = chosen;
   p.leaveAfterRound = false;
-  p.activeAtMs = s.nowMs;
+  p.activeAtMs = kept === undefined ? s.nowMs : kept.activeAtMs;
+  delete s.idleClocks[playerId];
   return done;
 }
 
-/** Frees the player's seat; a banker leaves the bank; a disconnected player leaves the room. */
+/** Forgets the idle-seat clocks of seats left `idleSeatMs` ago or more (`TableState.idleClocks`): the state does not grow. */
+function forgetIdleClocks(s: Draft): void {
+  const idleMs = s.config.timers.idleSeatMs;
+  for (const [playerId, clock] of Object.entries(s.idleClocks)) {
+    if (clock.leftAtMs + idleMs <= s.nowMs) delete s.idleClocks[playerId];
+  }
+}
+
+/**
+ * Frees the player's seat and keeps its idle-seat clock for `idleSeatMs` (`TableState.idleClocks`); a banker leaves
+ * the bank; a disconnected player leaves the room.
+ */
 function unseat(s: Draft, p: PlayerState, reason: 'timeout' | 'idle' | 'disconnected' | null): void {
   if (p.seat !== null) s.seats[p.seat] = null;
   p.seat = null;
@@ -300,6 +329,8 @@ function unseat(s: Draft, p: PlayerState, reason: 'timeout' | 'idle' | 'disconne
   // Back after its seat hold ran out, the banker finds the house banking: the inbox says why (it said nothing).
   if (isBanker(s, p.playerId)) removeBanker(s, reason === 'disconnected' ? 'disconnected' : 'left');
   if (reason === 'timeout' || reason === 'idle') tell(s, p.playerId, 'notice/left-table', { reason });
+  // The clock stays with the player at this table (after `removeBanker`, which starts a banker's again): see `sit`.
+  s.idleClocks[p.playerId] = { activeAtMs: p.activeAtMs, leftAtMs: s.nowMs };
   if (!p.connected) delete s.players[p.playerId];
 }
 

@@ -47,11 +47,24 @@ export interface PlayerState {
   /** The client seed locked by this betting phase's Deal (fairness.md §2), else `null`. */
   clientSeed: string | null;
   /**
-   * When the player joined, sat down, played a round or left the bank (epoch ms): the idle-seat timer
-   * (`idleSeatMs`) counts from it. Placing or clearing bets is not play (a bet changed every few minutes and
-   * never dealt held a seat for good).
+   * When the player played a round or left the bank, else when it first sat down (epoch ms): the idle-seat timer
+   * (`idleSeatMs`) counts from it. It belongs to the player at this table, not to the sitting: a sit within
+   * `idleSeatMs` of leaving a seat continues it (`TableState.idleClocks`). Placing or clearing bets is not play
+   * (a bet changed every few minutes and never dealt held a seat for good).
    */
   activeAtMs: number;
+}
+
+/**
+ * The idle-seat clock of a player who left a seat (stood up, or was stood up, for any reason): kept
+ * `idleSeatMs` after `leftAtMs`, so that standing up and sitting down again, or leaving the room and joining
+ * again, does not start it again (docs/server.md "Timers").
+ */
+export interface IdleClock {
+  /** The player's `PlayerState.activeAtMs` when it left the seat (epoch ms). */
+  readonly activeAtMs: number;
+  /** When it left the seat (epoch ms). */
+  readonly leftAtMs: number;
 }
 
 /** One player's part of a dealt round. */
@@ -315,6 +328,13 @@ export interface TableState {
    * never deal, each bet returned and placed again, kept a ready player waiting for good).
    */
   readySinceMs: number | null;
+  /**
+   * By player id, the idle-seat clocks of the players who left a seat less than `idleSeatMs` ago (`IdleClock`),
+   * whether or not they are still in the room: a sit within that window continues the clock, and is refused
+   * (`action/idle-wait`) when it has run out. Forgotten by the first action `idleSeatMs` after the seat was left,
+   * and taken back by a sit. Server-side only: no view carries it.
+   */
+  idleClocks: Record<string, IdleClock>;
 }
 
 /** The round a server deals next and its commitment `hex(SHA-256(serverSeed))` (fairness.md §1). */
@@ -351,5 +371,6 @@ export function createTable(config: TableConfig, nowMs: number, nextRound: NextR
     houseBanksNext: false,
     bankEnded: null,
     readySinceMs: null,
+    idleClocks: {},
   };
 }

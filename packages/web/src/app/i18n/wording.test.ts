@@ -4,7 +4,7 @@
  * player as tú throughout, and the Russian bank cost reads grammatically.
  */
 import { describe, expect, it } from 'vitest';
-import { CATALOGS, createI18n } from './index.js';
+import { CATALOGS, createI18n, errorMessage } from './index.js';
 import { HELP_CATALOGS } from '../../help/content/index.js';
 
 describe('the coach trend', () => {
@@ -84,5 +84,21 @@ describe('the way back to the lobby has one name in each language', () => {
 
   it('is "Salon" in French', () => {
     expect(createI18n('fr').t('coach.page.back')).toBe('Salon');
+  });
+});
+
+// A sit refused because the player's idle-seat clock ran out (docs/server.md "Timers"): the table says why and
+// when, with glossary.md's word for a round, in every language.
+describe('action/idle-wait says no round was played here for a while and that a sit comes again in minutes', () => {
+  it.each([
+    ['en', /not played a round/, /a few minutes after/],
+    ['ru', /ни одного раунда/, /через несколько минут/],
+    ['fr', /pas joué de manche/, /quelques minutes après/],
+    ['de', /keine Runde gespielt/, /Einige Minuten/],
+    ['es', /sin jugar ninguna ronda/, /unos minutos después/],
+  ])('%s', (lng, round, when) => {
+    const text = errorMessage(createI18n(lng).t, 'action/idle-wait');
+    expect(text).toMatch(round);
+    expect(text).toMatch(when);
   });
 });
