@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ENVY_BONUS, ENVY_BONUS_TABLE } from '../fortune/index.js';
-import { bankMinBalanceCents, tableConfig } from './config.js';
+import { bankMinBalanceCents, MAX_TIMER_MS, tableConfig } from './config.js';
 
 const main = { minCents: 100, maxCents: 10_000 };
 
@@ -44,6 +44,45 @@ describe('tableConfig', () => {
   ])('refuses %j with config/invalid', (input) => {
     const config = tableConfig(input);
     expect(config.ok === false && config.error.code).toBe('config/invalid');
+  });
+
+  it('refuses a timer above 24 hours (a Node timeout over 2^31-1 ms fires at once, every millisecond), and keeps short ones', () => {
+    expect(tableConfig({ tableId: 't', limits: { main }, timers: { decisionMs: 3_000_000_000 } })).toEqual({
+      ok: false,
+      error: { code: 'config/invalid', message: 'timers.decisionMs must be a whole number of milliseconds from 1 to 86400000 (24 hours), got 3000000000' },
+    });
+    expect(MAX_TIMER_MS).toBe(86_400_000);
+    expect(MAX_TIMER_MS).toBeLessThan(2 ** 31 - 1);
+    expect(tableConfig({ tableId: 't', limits: { main }, timers: { idleSeatMs: MAX_TIMER_MS + 1 } }).ok).toBe(false);
+    // Up to 24 hours, and down to 1 ms (the test suites play with short timers), stay allowed.
+    expect(tableConfig({ tableId: 't', limits: { main }, timers: { betMs: MAX_TIMER_MS, decisionMs: 1 } }).ok).toBe(true);
+  });
+
+  it.each([
+    ['tableId must not be empty', { tableId: '', limits: { main } }],
+    ['seats must be 1 to 6, got 7', { tableId: 't', seats: 7, limits: { main } }],
+    ['limits.main: minCents 500 is over maxCents 100', { tableId: 't', limits: { main: { minCents: 500, maxCents: 100 } } }],
+    ['limits.main.minCents must be a positive whole number of cents, got 0', { tableId: 't', limits: { main: { minCents: 0, maxCents: 100 } } }],
+    ['limits.fortune.maxCents must be a positive whole number of cents, got 1.5', { tableId: 't', limits: { main, fortune: { minCents: 100, maxCents: 1.5 } } }],
+    ['betUnitCents must be a positive whole number of cents, got 0', { tableId: 't', limits: { main }, betUnitCents: 0 }],
+    ['limits.main.minCents 150 is not a multiple of betUnitCents (100)', { tableId: 't', limits: { main: { minCents: 150, maxCents: 10_000 } } }],
+    ['commissionBps must be 0 to 10000 basis points, got 12000', { tableId: 't', limits: { main }, commissionBps: 12_000 }],
+    ['bankerFeeBps must be 0 to 10000 basis points, got -1', { tableId: 't', limits: { main }, bankerFeeBps: -1 }],
+    ['bankMinCompPoints must be a non-negative whole number, got -1', { tableId: 't', limits: { main }, bankMinCompPoints: -1 }],
+    ['timers.approvalMs must be a whole number of milliseconds from 1 to 86400000 (24 hours), got 0', { tableId: 't', limits: { main }, timers: { approvalMs: 0 } }],
+    ['envyBonus.minFortuneBetCents must be whole non-negative cents, got 2.5', { tableId: 't', limits: { main }, envyBonus: { ...DEFAULT_ENVY_BONUS, minFortuneBetCents: 2.5 } }],
+    ['envyBonus.enabled is true but the table has no Fortune bet (limits.fortune is null)', { tableId: 't', limits: { main }, envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true } }],
+    [
+      'envyBonus.minFortuneBetCents 500 is over limits.fortune.maxCents 400: no Fortune bet could earn the envy bonus',
+      { tableId: 't', limits: { main, fortune: { minCents: 100, maxCents: 400 } }, envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true } },
+    ],
+  ])('names the field it refuses: %s', (message, input) => {
+    expect(tableConfig(input)).toEqual({ ok: false, error: { code: 'config/invalid', message } });
+  });
+
+  it('names envyBonus.amountsCents when the envy amounts are malformed', () => {
+    const config = tableConfig({ tableId: 't', limits: { main }, envyBonus: { ...DEFAULT_ENVY_BONUS, amountsCents: { ...ENVY_BONUS_TABLE, four_of_a_kind: -1 } } });
+    expect(config.ok === false && config.error).toEqual({ code: 'config/invalid', message: expect.stringMatching(/^envyBonus\.amountsCents: .*'four_of_a_kind' must not be negative/) });
   });
 
   it('asks a banker for the maximum plus 1.5% of it (seed 002), rounded half up', () => {

@@ -14,7 +14,7 @@ import type { SpotLimits } from './terms.js';
 /** The most seats a table has (players, the banking player included). */
 export const MAX_SEATS = 6;
 
-/** Timers of a table, in ms (rules.md §5 and docs/protocol.md). */
+/** Timers of a table, in ms (rules.md §5 and docs/protocol.md); each is whole, from 1 to `MAX_TIMER_MS` (24 hours). */
 export interface TableTimers {
   /** A seat's bets are returned when it has not pressed Deal this long after its first chip of the round. */
   readonly betMs: number;
@@ -109,24 +109,42 @@ export interface TableConfigInput {
   readonly timers?: Partial<TableTimers>;
 }
 
-function validLimits(limits: SpotLimits): boolean {
-  return (
-    Number.isSafeInteger(limits.minCents) &&
-    Number.isSafeInteger(limits.maxCents) &&
-    limits.minCents > 0 &&
-    limits.maxCents >= limits.minCents
-  );
+/** A value as a refusal message shows it: numbers as written, anything else as JSON. */
+function shown(value: unknown): string {
+  return typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
+}
+
+/**
+ * The longest a table timer may be, in ms: 24 hours. Node fires a timeout above 2^31-1 ms (about 24.8 days) at
+ * once, so a larger timer would make a server re-arm it every millisecond.
+ */
+export const MAX_TIMER_MS = 86_400_000;
+
+/** `limits.<spot>` checked: positive whole cents with min ≤ max; the refusal names the field. */
+function checkLimits(spot: 'main' | 'fortune', limits: SpotLimits): Result<void> {
+  for (const key of ['minCents', 'maxCents'] as const) {
+    const cents = limits[key];
+    if (!Number.isSafeInteger(cents) || cents <= 0) {
+      return err('config/invalid', `limits.${spot}.${key} must be a positive whole number of cents, got ${shown(cents)}`);
+    }
+  }
+  if (limits.minCents > limits.maxCents) {
+    return err('config/invalid', `limits.${spot}: minCents ${limits.minCents} is over maxCents ${limits.maxCents}`);
+  }
+  return ok(undefined);
 }
 
 /**
  * Builds and checks a table's settings (defaults: 6 seats, bets in whole units (`betUnitCents` 100),
  * 5% commission, 1.5% banker fee, house banks only, 50 comp points to bank, seed 003's Fortune pay
  * table, the envy bonus off, the seeds' house way, `DEFAULT_TIMERS`).
- * @returns the settings; or `config/invalid` for a house way not in the registry (`houseWays`), an empty id, seats outside 1‥6, limits that are not
- *   positive integers with min ≤ max, a bet unit that is not a positive integer or does not divide every
- *   limit, negative or fractional rates, timers that are not positive, or
- *   an envy bonus that is malformed (amounts, threshold) or turned on where no Fortune bet can reach its
- *   threshold (no Fortune spot, or a Fortune maximum below it).
+ * @returns the settings; or `config/invalid`, its message naming the field (`limits.main: minCents 500 is over
+ *   maxCents 100`, `commissionBps must be 0 to 10000 basis points, got 12000`), for a house way not in the
+ *   registry (`houseWays`), an empty id, seats outside 1‥6, limits that are not positive whole cents with
+ *   min ≤ max, a bet unit that is not a positive integer or does not divide every limit, rates outside
+ *   0‥10000 basis points or fractional, comp points that are negative or fractional, timers that are not whole
+ *   milliseconds from 1 to `MAX_TIMER_MS` (24 hours), or an envy bonus that is malformed (amounts, threshold)
+ *   or turned on where no Fortune bet can reach its threshold (no Fortune spot, or a Fortune maximum below it).
  */
 export function tableConfig(input: TableConfigInput): Result<TableConfig> {
   const config: TableConfig = {
@@ -145,28 +163,37 @@ export function tableConfig(input: TableConfigInput): Result<TableConfig> {
     timers: { ...DEFAULT_TIMERS, ...input.timers },
   };
   if (!isHouseWayId(config.houseWay)) return err('config/invalid', `houseWay is one of ${HOUSE_WAY_IDS.join(', ')}, got '${String(input.houseWay)}'`);
-  if (config.tableId === '') return err('config/invalid', 'a table needs an id');
+  if (config.tableId === '') return err('config/invalid', 'tableId must not be empty');
   if (!Number.isInteger(config.seats) || config.seats < 1 || config.seats > MAX_SEATS) {
-    return err('config/invalid', `a table has 1 to ${MAX_SEATS} seats`);
+    return err('config/invalid', `seats must be 1 to ${MAX_SEATS}, got ${shown(config.seats)}`);
   }
-  if (!validLimits(config.limits.main) || (config.limits.fortune !== null && !validLimits(config.limits.fortune))) {
-    return err('config/invalid', 'limits are positive whole cents with min ≤ max');
+  const spots: [spot: 'main' | 'fortune', limits: SpotLimits][] = [['main', config.limits.main]];
+  if (config.limits.fortune !== null) spots.push(['fortune', config.limits.fortune]);
+  for (const [spot, limits] of spots) {
+    const checked = checkLimits(spot, limits);
+    if (!checked.ok) return checked;
   }
   if (!Number.isSafeInteger(config.betUnitCents) || config.betUnitCents <= 0) {
-    return err('config/invalid', 'betUnitCents is a positive whole number of cents');
+    return err('config/invalid', `betUnitCents must be a positive whole number of cents, got ${shown(config.betUnitCents)}`);
   }
-  const limits = [config.limits.main, ...(config.limits.fortune === null ? [] : [config.limits.fortune])];
-  if (limits.some((l) => l.minCents % config.betUnitCents !== 0 || l.maxCents % config.betUnitCents !== 0)) {
-    return err('config/invalid', `limits are multiples of the bet unit (${config.betUnitCents} cents)`);
+  for (const [spot, limits] of spots) {
+    for (const key of ['minCents', 'maxCents'] as const) {
+      if (limits[key] % config.betUnitCents !== 0) {
+        return err('config/invalid', `limits.${spot}.${key} ${limits[key]} is not a multiple of betUnitCents (${config.betUnitCents})`);
+      }
+    }
   }
-  for (const bps of [config.commissionBps, config.bankerFeeBps]) {
-    if (!Number.isSafeInteger(bps) || bps < 0 || bps > 10_000) return err('config/invalid', 'rates are 0‥10000 basis points');
+  for (const key of ['commissionBps', 'bankerFeeBps'] as const) {
+    const bps = config[key];
+    if (!Number.isSafeInteger(bps) || bps < 0 || bps > 10_000) return err('config/invalid', `${key} must be 0 to 10000 basis points, got ${shown(bps)}`);
   }
   if (!Number.isSafeInteger(config.bankMinCompPoints) || config.bankMinCompPoints < 0) {
-    return err('config/invalid', 'bankMinCompPoints is a non-negative integer');
+    return err('config/invalid', `bankMinCompPoints must be a non-negative whole number, got ${shown(config.bankMinCompPoints)}`);
   }
-  for (const ms of Object.values(config.timers)) {
-    if (!Number.isSafeInteger(ms) || ms <= 0) return err('config/invalid', 'timers are positive whole milliseconds');
+  for (const [key, ms] of Object.entries(config.timers)) {
+    if (!Number.isSafeInteger(ms) || ms <= 0 || ms > MAX_TIMER_MS) {
+      return err('config/invalid', `timers.${key} must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS} (24 hours), got ${shown(ms)}`);
+    }
   }
   const envy = checkEnvy(config);
   if (!envy.ok) return envy;
@@ -176,15 +203,18 @@ export function tableConfig(input: TableConfigInput): Result<TableConfig> {
 function checkEnvy(config: TableConfig): Result<void> {
   const envy = config.envyBonus;
   const amounts = parseEnvyBonusTable(envy.amountsCents);
-  if (!amounts.ok) return amounts;
+  if (!amounts.ok) return err('config/invalid', `envyBonus.amountsCents: ${amounts.error.message}`);
   if (!Number.isSafeInteger(envy.minFortuneBetCents) || envy.minFortuneBetCents < 0) {
-    return err('config/invalid', 'the envy threshold is whole non-negative cents');
+    return err('config/invalid', `envyBonus.minFortuneBetCents must be whole non-negative cents, got ${shown(envy.minFortuneBetCents)}`);
   }
   if (envy.enabled) {
     const fortune = config.limits.fortune;
-    if (fortune === null) return err('config/invalid', 'the envy bonus needs a Fortune bet at the table');
+    if (fortune === null) return err('config/invalid', 'envyBonus.enabled is true but the table has no Fortune bet (limits.fortune is null)');
     if (fortune.maxCents < envy.minFortuneBetCents) {
-      return err('config/invalid', `the envy bonus needs a Fortune maximum of at least ${envy.minFortuneBetCents} cents`);
+      return err(
+        'config/invalid',
+        `envyBonus.minFortuneBetCents ${envy.minFortuneBetCents} is over limits.fortune.maxCents ${fortune.maxCents}: no Fortune bet could earn the envy bonus`,
+      );
     }
   }
   return ok(undefined);

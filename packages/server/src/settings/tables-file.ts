@@ -7,13 +7,15 @@
  * its fee on the action), `playerBanking` (the banker mode: false = the house always banks),
  * `bankMinCompPoints`, `fortunePayTable` (the pay table itself or the path of its JSON file, relative to
  * the tables file, in `paigow fortune --pay-table`'s format), `envyBonus` (`{ enabled,
- * minFortuneBetCents, amountsCents }`, each optional), `timers` (ms) and any setting the engine's table
- * config has beside these (e.g. the house way). Unknown fields are refused (a typo would otherwise be
- * ignored); each table is then checked by the engine's `tableConfig`.
+ * minFortuneBetCents, amountsCents }`, each optional), `timers` (ms, each from `MIN_TABLES_FILE_TIMER_MS` =
+ * 1 s to the engine's `MAX_TIMER_MS` = 24 hours) and any setting the engine's table config has beside these
+ * (e.g. the house way). Unknown fields are refused (a typo would otherwise be ignored), and so is a
+ * `fortunePayTable` at a table with no Fortune bet (the operator meant one); each table is then checked by
+ * the engine's `tableConfig`, whose refusals name the field.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { DEFAULT_ENVY_BONUS, DEFAULT_TIMERS, parseEnvyBonusTable, parseFortunePayTable, tableConfig, type TableConfigInput } from '@paigow/engine';
+import { DEFAULT_ENVY_BONUS, DEFAULT_TIMERS, MAX_TIMER_MS, parseEnvyBonusTable, parseFortunePayTable, tableConfig, type TableConfigInput } from '@paigow/engine';
 
 /** A tables file that cannot be used; `message` is one line naming the file, the table and the field. */
 export class TablesFileError extends Error {
@@ -24,6 +26,14 @@ export class TablesFileError extends Error {
 }
 
 type Json = Record<string, unknown>;
+
+/**
+ * The shortest timer a tables file may set, in ms: 1 s. Every table timer is one a player waits on or plays
+ * against (bet, decision, approval, seat hold, reconnection grace, idle seat); shorter is not playable. The
+ * engine itself accepts timers down to 1 ms (the test suites play with short timers), so this floor is the
+ * tables file's.
+ */
+export const MIN_TABLES_FILE_TIMER_MS = 1_000;
 
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -43,8 +53,9 @@ const TABLE_ID = /^[A-Za-z0-9._-]{1,64}$/;
  * Reads and checks the tables file at `path`.
  * @returns the tables in file order, each already accepted by `tableConfig`
  * @throws TablesFileError naming the problem: unreadable file, not JSON, no tables, a field that is
- *   unknown or of the wrong type, a pay table that does not parse, a table id given twice, or a table
- *   `tableConfig` refuses (`config/invalid`: its message)
+ *   unknown or of the wrong type, a timer outside 1 s‥24 hours, a pay table that does not parse or is given at a
+ *   table with no Fortune bet, a table id given twice, or a table `tableConfig` refuses (`config/invalid`: its
+ *   message, which names the field)
  */
 export function loadTablesFile(path: string): TableConfigInput[] {
   let text: string;
@@ -133,12 +144,17 @@ function parseTable(entry: unknown, where: string, known: ReadonlySet<string>, f
     if (!isObject(timers)) return fail('timers', `an object of ${Object.keys(DEFAULT_TIMERS).join(', ')} (ms)`);
     for (const [key, value] of Object.entries(timers)) {
       if (!(key in DEFAULT_TIMERS)) throw new TablesFileError(`${where}: unknown timer '${key}' (known: ${Object.keys(DEFAULT_TIMERS).join(', ')})`);
-      whole(`timers.${key}`, value);
+      if (!Number.isSafeInteger(value) || (value as number) < MIN_TABLES_FILE_TIMER_MS || (value as number) > MAX_TIMER_MS) {
+        fail(`timers.${key}`, `a whole number of milliseconds from ${MIN_TABLES_FILE_TIMER_MS} (1 s) to ${MAX_TIMER_MS} (24 hours)`);
+      }
     }
   }
 
   const input: Record<string, unknown> = { ...entry };
   if (entry.fortunePayTable !== undefined) {
+    if (limits.fortune === undefined || limits.fortune === null) {
+      throw new TablesFileError(`${where}: fortunePayTable is set but the table has no Fortune bet (limits.fortune is null): set limits.fortune or remove fortunePayTable`);
+    }
     let source: unknown = entry.fortunePayTable;
     if (typeof source === 'string') {
       const file = resolve(folder, source);
