@@ -110,6 +110,18 @@ describe('paigow enumerate', () => {
     expect(paigow(['--help'])).toMatchObject({ status: 0, stderr: '' });
   });
 
+  it('answers help for a command that does not exist as an unknown command (it said "paigow needs a command")', () => {
+    expectBadInput(paigow(['help', 'bogus']), "unknown command 'bogus' (paigow --help lists them)");
+    expectBadInput(paigow(['house-way', 'help', 'bogus']), "unknown command 'bogus' (paigow house-way --help lists them)");
+    expect(paigow(['help', 'set'])).toMatchObject({ status: 0 });
+  });
+
+  it("takes the commands' other names: evaluate, explain, analyse", () => {
+    expect(json(['evaluate', 'As Kd Qc Js Td'])).toEqual(json(['eval', 'As Kd Qc Js Td']));
+    expect(json(['explain', 'Jk Kd 9c 7h 5s 3d 2c'])).toEqual(json(['set', 'Jk Kd 9c 7h 5s 3d 2c']));
+    expect(json(['analyse', 'As Kd 9c 7h 5s 3d 2c', '--samples', '1000', '--seed', '1'])).toMatchObject({ method: 'sampled', seed: 1 });
+  });
+
   it('says each option’s default once, and the language’s as where it comes from (it printed two that disagreed)', () => {
     for (const command of ['set', 'eval', 'fortune']) {
       const help = paigow([command, '--help']).stdout.replace(/\s+/g, ' ');

@@ -9,9 +9,10 @@ import { UsageError } from './io.js';
 /** The option's help text. */
 export const HOUSE_WAY_OPTION_HELP = `house way: ${HOUSE_WAY_IDS.join(' or ')}`;
 
-/** A house way's id from `text`, or a UsageError that begins with `prefix` and names the ids there are. */
+/** A house way's id from `text` (in any case), or a UsageError that begins with `prefix` and names the ids there are. */
 function parseHouseWay(text: string, prefix: string): HouseWayId {
-  const found = houseWayById(text);
+  // Any case, as `--lang` and cards are read (`--house-way Foxwoods`).
+  const found = houseWayById(text.toLowerCase());
   if (!found.ok) throw new UsageError(`${prefix}${found.error.message}`);
   return found.value.id;
 }

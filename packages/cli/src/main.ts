@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { EXIT_BAD_INPUT, UsageError, failUsage } from './io.js';
 import { misplacedOption } from './option-placement.js';
+import { unknownHelpTopic } from './help-topic.js';
 import { registerEnumerate } from './commands/enumerate.js';
 import { registerEval } from './commands/eval.js';
 import { registerSettings } from './commands/settings.js';
@@ -68,6 +69,9 @@ for (const register of COMMANDS) register(program);
 // `paigow enumerate --json five`: commander would say only "unknown option '--json'"; this says where it goes.
 const misplaced = misplacedOption(program, process.argv.slice(2));
 if (misplaced !== null) failUsage(misplaced);
+// `paigow help bogus`: commander shows the help above it, which the line above read as "needs a command".
+const topic = unknownHelpTopic(program, process.argv.slice(2));
+if (topic !== null) failUsage(topic);
 
 try {
   await program.parseAsync(process.argv);

@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 
 /** The command of `group` named (or aliased) `name`, if any. */
-function subcommand(group: Command, name: string): Command | undefined {
+export function subcommand(group: Command, name: string): Command | undefined {
   return group.commands.find((c) => c.name() === name || c.aliases().includes(name));
 }
 

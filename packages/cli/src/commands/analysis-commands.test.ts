@@ -65,6 +65,14 @@ describe('paigow analyze', () => {
     const b = json(['analyze', 'Jk Ah Kh Qh 7c 7d 2s', '--samples', '5000', '--seed', '9']) as { settings: unknown };
     expect(a.settings).toEqual(b.settings);
   });
+  it('names the seed it drew for a sampled run, which runs it again; a seed for the exact analysis is refused', () => {
+    const drawn = json(['analyze', 'Jk Ah Kh Qh 7c 7d 2s', '--samples', '3000']) as { settings: unknown; seed: number };
+    expect(Number.isInteger(drawn.seed)).toBe(true);
+    const again = json(['analyze', 'Jk Ah Kh Qh 7c 7d 2s', '--samples', '3000', '--seed', String(drawn.seed)]) as { settings: unknown; seed: number };
+    expect(again).toMatchObject({ settings: drawn.settings, seed: drawn.seed });
+    expect(paigow(['analyze', 'Jk Ah Kh Qh 7c 7d 2s', '--samples', '3000', '--seed', '11']).stdout).toContain('banker hands (--seed 11)');
+    expectBadInput(paigow(['analyze', 'As Kd 9c 7h 5s 3d 2c', '--seed', '3']), '--seed is the seed of --samples (the exact analysis draws nothing)');
+  });
   it('refuses bad cards and bad options', () => {
     expectBadInput(paigow(['analyze', 'As Kd 9c 7h 5s 3d Zz']), "card 'Zz' is not a card");
     expectBadInput(paigow(['analyze', 'As Kd 9c 7h 5s 3d 2c', '--samples', '0']), /^paigow: --samples must be a whole number/);

@@ -10,7 +10,6 @@
 import type { Command } from 'commander';
 import {
   analyzeHand,
-  createCryptoRng,
   createSeededRng,
   DEFAULT_HOUSE_WAY,
   cardTexts,
@@ -25,7 +24,7 @@ import {
   type HouseWayId,
   type SettingAnalysis,
 } from '@paigow/engine';
-import { formatCount, formatTable, integerOption, parseHandArgs, printJson, printText } from '../io.js';
+import { UsageError, formatCount, formatTable, integerOption, parseHandArgs, printJson, printText } from '../io.js';
 import { HOUSE_WAY_OPTION_HELP, houseWayOption } from '../house-way-option.js';
 import { createPool, defaultThreads, type Pool } from '../workers/pool.js';
 import { addHistograms } from '../workers/tasks.js';
@@ -56,6 +55,8 @@ export interface AnalyzeReport {
   readonly houseWay: SettingRow & { readonly rule: string; readonly explanation: string };
   /** EV of the best setting minus the house way's, per unit staked. */
   readonly houseWayGivesUp: number;
+  /** The sampled estimate's seed (`--seed`, else drawn at random), to run it again; `null` when exact. */
+  readonly seed: number | null;
   readonly seconds: number;
 }
 
@@ -107,6 +108,7 @@ const signed = (x: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(5)}`;
 export function registerAnalyze(program: Command): void {
   program
     .command('analyze')
+    .alias('analyse')
     .description('EV of every setting of seven cards against the banker\'s house way (exact over 53,524,680 banker hands)')
     .argument('<cards...>', 'seven cards, as one quoted argument or separate arguments')
     .option('--samples <n>', 'estimate from n random banker hands instead (fast; 95% interval)', integerOption('--samples', 1, 1e9))
@@ -117,13 +119,16 @@ export function registerAnalyze(program: Command): void {
     .option('--json', 'print one JSON document')
     .action(async (args: string[], options: { samples?: number; seed?: number; threads?: number; commissionBps: number; json?: boolean; houseWay: HouseWayId }) => {
       const hand = parseHandArgs(args);
+      // The exact analysis draws nothing: a seed there was ignored without a word.
+      if (options.seed !== undefined && options.samples === undefined) throw new UsageError('--seed is the seed of --samples (the exact analysis draws nothing)');
       const way = houseWays[options.houseWay];
       const start = performance.now();
       let settings: (SettingAnalysis & { evMargin?: number })[];
       let bankerHands: number;
-      if (options.samples !== undefined) {
-        const rng = options.seed !== undefined ? createSeededRng(options.seed) : createCryptoRng(globalThis.crypto);
-        settings = estimateSettings(hand, rng, options.samples, options.commissionBps, way);
+      // A sampled run names its seed, drawn at random unless given, so that it can be run again.
+      const seed = options.samples === undefined ? null : (options.seed ?? globalThis.crypto.getRandomValues(new Uint32Array(1))[0]);
+      if (options.samples !== undefined && seed !== null) {
+        settings = estimateSettings(hand, createSeededRng(seed), options.samples, options.commissionBps, way);
         bankerHands = options.samples;
       } else {
         ({ settings, bankerHands } = await exactAnalysis(hand, options.threads ?? defaultThreads(), options.commissionBps, way.id));
@@ -141,6 +146,7 @@ export function registerAnalyze(program: Command): void {
         best: row(summary.best),
         houseWay: { ...row(summary.houseWay), rule: house.rule, explanation: house.explanation.text },
         houseWayGivesUp: summary.houseWayGivesUp,
+        seed,
         seconds,
       };
       if (options.json) {
@@ -163,7 +169,7 @@ export function registerAnalyze(program: Command): void {
           '',
           `${way.name} (${house.rule}): ${house.explanation.text}`,
           `The house way gives up ${report.houseWayGivesUp.toFixed(5)} units per unit staked against the best setting.`,
-          `${report.method === 'exact' ? 'Exact' : 'Sampled'} over ${formatCount(bankerHands)} banker hands, ${seconds.toFixed(3)} s.`,
+          `${report.method === 'exact' ? 'Exact' : 'Sampled'} over ${formatCount(bankerHands)} banker hands${seed === null ? '' : ` (--seed ${seed})`}, ${seconds.toFixed(3)} s.`,
         ].join('\n'),
       );
     });

@@ -71,6 +71,7 @@ export async function evalBulk(
 export function registerEval(program: Command): void {
   program
     .command('eval')
+    .alias('evaluate')
     .description('evaluate a five-card high hand, or with --low a two-card low hand ("-": one hand per line from stdin)')
     .argument('<cards...>', 'the cards, as one quoted argument or separate arguments (As Td 9c Jk), or - to read stdin')
     .option('--low', 'evaluate a two-card low hand')

@@ -22,6 +22,8 @@ describe('--house-way', () => {
       explanationKey: 'houseWayFoxwoods.7.one-pair-ace-front',
     });
     expect(json(['set', HAND])).toMatchObject({ rule: '5.straight-or-flush' });
+    // In any case, as --lang and the cards are read (FOXWOODS was refused).
+    expect(json(['set', HAND, '--house-way', 'FOXWOODS'])).toMatchObject({ rule: '7.one-pair-ace-front' });
   });
   it('paigow set - (bulk) follows it too', () => {
     const r = paigow(['set', '-', '--house-way', 'foxwoods'], `${HAND}\n`);

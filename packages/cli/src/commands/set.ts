@@ -117,6 +117,7 @@ export function setText(hand: Hand, way: HouseWay, lang: Language): string {
 export function registerSet(program: Command): void {
   program
     .command('set')
+    .alias('explain')
     .description('set seven cards by the house way and explain the rule ("-": one hand per line from stdin)')
     .argument('<cards...>', 'seven cards, as one quoted argument or separate arguments, or - to read stdin')
     .option('--house-way <name>', HOUSE_WAY_OPTION_HELP, houseWayOption, DEFAULT_HOUSE_WAY)
