@@ -40,6 +40,13 @@ export interface StartOptions {
   readonly dataDir?: string;
 }
 
+/** `env` without the variables `names` (unset, as the server wants a setting it should not use: it refuses one set empty). */
+function withoutVariables(env: NodeJS.ProcessEnv, names: readonly string[]): NodeJS.ProcessEnv {
+  const copy: NodeJS.ProcessEnv = { ...env };
+  for (const name of names) delete copy[name];
+  return copy;
+}
+
 /** The server's startup line on stdout, printed once it takes players; its port is the one actually bound. */
 export const SERVING_LINE = /^paigow: serving at http:\/\/[^\s/]+:(\d+)$/m;
 
@@ -74,7 +81,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     cwd: ROOT,
     // Admission control (docs/server.md) is tested on its own; here a loaded test machine's event-loop
     // lag must not turn the browser tests' players away.
-    env: { ...process.env, PORT: String(options.port ?? 0), PAIGOW_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'production', PAIGOW_ADMIT_MAX_LAG_MS: '3600000' },
+    // DATABASE_URL and REDIS_URL removed (unset: SQLite, one process); the server refuses them empty.
+    env: { ...withoutVariables(process.env, ['DATABASE_URL', 'REDIS_URL']), PORT: String(options.port ?? 0), PAIGOW_DATA_DIR: dataDir, NODE_ENV: 'production', PAIGOW_ADMIT_MAX_LAG_MS: '3600000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => {

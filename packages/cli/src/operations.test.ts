@@ -125,7 +125,7 @@ describe('paigow audit and paigow rounds --open', () => {
       state = ownerWithShortLease();
     }
     expect(state).toBe('expired');
-    expectBadInput(paigowEnv(['rounds', '--open', '--data-dir', dataDir], { PAIGOW_LEASE_MS: 'soon' }), "PAIGOW_LEASE_MS must be a whole number of ms from 1000 to 3600000, got 'soon'");
+    expectBadInput(paigowEnv(['rounds', '--open', '--data-dir', dataDir], { PAIGOW_LEASE_MS: 'soon' }), "PAIGOW_LEASE_MS must be a whole number of ms from 1000 to 3600000 (decimal digits only), got 'soon'");
   });
 
   it('audit: status 1 naming each broken invariant (sum, negative wallet, a round posted twice)', () => {
@@ -177,6 +177,9 @@ describe('paigow audit and paigow rounds --open', () => {
     expectBadInput(paigowEnv(['audit', '--data-dir', empty]), `no database file at ${join(empty, 'paigow.sqlite')} (set PAIGOW_DATA_DIR or DATABASE_URL, or --data-dir / --database-url)`);
     expectBadInput(paigowEnv(['rounds', '--open'], { PAIGOW_DATA_DIR: empty }), `no database file at ${join(empty, 'paigow.sqlite')} (set PAIGOW_DATA_DIR or DATABASE_URL, or --data-dir / --database-url)`);
     expectBadInput(paigowEnv(['rounds', '--data-dir', empty]), "required option '--open' not specified");
+    // As paigow serve reads them: an empty DATABASE_URL meant SQLite under ./data.
+    expectBadInput(paigowEnv(['audit'], { DATABASE_URL: '' }), 'DATABASE_URL is set but empty: unset it to use the default');
+    expectBadInput(paigowEnv(['rounds', '--open'], { PAIGOW_DATA_DIR: ' ' }), 'PAIGOW_DATA_DIR is set but empty: unset it to use the default');
   });
 });
 

@@ -124,7 +124,7 @@ describe('paigow serve', () => {
     for (const value of ['', ' ']) {
       const r = paigowEnv(['serve'], { PORT: value });
       expect(r.status).toBe(2);
-      expect(r.stderr).toBe(`paigow: PORT must be a port number, got '${value}'\n`);
+      expect(r.stderr).toBe('paigow: PORT is set but empty: unset it to use the default\n');
     }
   });
 
@@ -133,7 +133,11 @@ describe('paigow serve', () => {
     for (const value of ['http://127.0.0.1:3403/p1', '', 'play example.com/p1']) {
       const r = paigowEnv(['serve'], { PORT: '0', PAIGOW_PUBLIC_ADDRESS: value });
       expect(r.status, value).toBe(2);
-      expect(r.stderr).toBe(`paigow: PAIGOW_PUBLIC_ADDRESS must be host[:port]/<name> without the scheme, e.g. play.example.com/p1, got '${value}'\n`);
+      expect(r.stderr).toBe(
+        value === ''
+          ? 'paigow: PAIGOW_PUBLIC_ADDRESS is set but empty: unset it to use the default\n'
+          : `paigow: PAIGOW_PUBLIC_ADDRESS must be host[:port]/<name> without the scheme, e.g. play.example.com/p1, got '${value}'\n`,
+      );
     }
   });
 

@@ -2,21 +2,55 @@
  * The server's environment (interfaces.md "The web page"): `PORT` (default 2567),
  * `PAIGOW_DATA_DIR` (default `./data`), `DATABASE_URL` (PostgreSQL instead of SQLite),
  * `REDIS_URL` (optional scale-out, docs/server.md) and `PAIGOW_WEB_DIST` (the built web client's
- * folder, default `packages/web/dist` under the working folder: `DEFAULT_WEB_DIST`).
+ * folder, default the repository's `packages/web/dist` found from the server's code: `DEFAULT_WEB_DIST`).
+ * Every setting is read one way (settings/values.ts): unset is the default, empty is refused, a number is plain
+ * decimal digits within its documented range.
  */
 import type { StartServerOptions } from './server.js';
-import { admissionFromEnv } from './admission/index.js';
-import { drainMsFromEnv } from './table/drain.js';
-import { limitsFromEnv } from './limits/index.js';
+import { DEFAULT_DRAIN_MS } from './table/drain.js';
+import { LIMIT_ENV_NAMES, limitsFromEnv } from './limits/index.js';
 import { operatorSettingsFromEnv } from './settings/index.js';
+import { decimalSetting, refuseEmptySettings, settingText, wholeSetting } from './settings/values.js';
 import { checkRedisPrefix, checkRedisUrl } from './rooms/redis-presence.js';
+
+/**
+ * Every variable the server reads (docs/operations.md "Settings", docs/server.md "Limits"): set but empty or only
+ * spaces, each is refused before anything else is read (a failed secret substitution is not the default).
+ */
+const SERVER_SETTINGS: readonly string[] = [
+  'PORT',
+  'PAIGOW_DATA_DIR',
+  'PAIGOW_WEB_DIST',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'PAIGOW_REDIS_PREFIX',
+  'PAIGOW_PUBLIC_ADDRESS',
+  'PAIGOW_TABLES',
+  'PAIGOW_DB_POOL_SIZE',
+  'PAIGOW_LEASE_MS',
+  'PAIGOW_LEASE_RENEW_MS',
+  'PAIGOW_MAX_EVENT_LOOP_LAG_MS',
+  'LOG_LEVEL',
+  'PAIGOW_DRAIN_MS',
+  'PAIGOW_MAX_PLAYERS',
+  'PAIGOW_ADMIT_MAX_LAG_MS',
+  'PAIGOW_ALLOWED_ORIGINS',
+  'PAIGOW_SESSION_IDLE_DAYS',
+  ...Object.values(LIMIT_ENV_NAMES),
+];
+
+/** The longest `PAIGOW_SESSION_IDLE_DAYS`, days (ten years). */
+const MAX_SESSION_IDLE_DAYS = 3_650;
+
+/** The longest `PAIGOW_DRAIN_MS`, ms (an hour). */
+const MAX_DRAIN_MS = 3_600_000;
 
 /**
  * `PAIGOW_ALLOWED_ORIGINS`: origins besides the page's own, separated by commas (`http://localhost:5173`).
  * @throws Error naming an entry that is not an origin (scheme, host and optional port only)
  */
 function allowedOriginsFromEnv(env: NodeJS.ProcessEnv): string[] {
-  const entries = (env.PAIGOW_ALLOWED_ORIGINS ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = (settingText(env, 'PAIGOW_ALLOWED_ORIGINS') ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
   for (const entry of entries) {
     let origin: string | null;
     try {
@@ -31,32 +65,33 @@ function allowedOriginsFromEnv(env: NodeJS.ProcessEnv): string[] {
 
 /**
  * `PAIGOW_SESSION_IDLE_DAYS` in ms (a session unused this long expires), `undefined` when unset.
- * @throws Error when it is not a number of days above 0
+ * @throws Error when it is not a plain decimal number of days above 0 and at most 3650 (`decimalSetting`)
  */
 function sessionIdleMsFromEnv(env: NodeJS.ProcessEnv): number | undefined {
-  const text = env.PAIGOW_SESSION_IDLE_DAYS?.trim();
-  if (text === undefined || text === '') return undefined;
-  const days = Number(text);
-  if (!(days > 0) || !Number.isFinite(days)) throw new Error(`PAIGOW_SESSION_IDLE_DAYS must be a number of days above 0, got '${text}'`);
-  return Math.round(days * 24 * 3_600_000);
+  const days = decimalSetting(env, 'PAIGOW_SESSION_IDLE_DAYS', 0, MAX_SESSION_IDLE_DAYS, 'days');
+  return days === undefined ? undefined : Math.round(days * 24 * 3_600_000);
 }
 
 /**
- * Checks an operator's `PAIGOW_PUBLIC_ADDRESS`: `host[:port]` and an optional path, without the scheme (Colyseus
- * puts `ws://`/`wss://` before it; docs/operations.md "A cluster"). `http://127.0.0.1:3403/p1` or an empty value
- * started a server whose every join then failed (close 1006).
+ * Checks an operator's `PAIGOW_PUBLIC_ADDRESS`: `host[:port]/<name>` without the scheme (Colyseus puts
+ * `ws://`/`wss://` before it; docs/operations.md "A cluster"), the port 1‥65535. `http://127.0.0.1:3403/p1`, an
+ * empty value, one without the `/<name>` the proxy routes by (`x`) or a port like 99999 started a server whose
+ * every join then failed (close 1006).
  * @throws Error naming the variable
  */
 function checkPublicAddress(text: string): string {
   const address = text.trim();
-  if (!/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?(\/[A-Za-z0-9._~%-]+)*$/.test(address)) {
+  const match = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?(\/[A-Za-z0-9._~%-]+)+$/.exec(address);
+  const port = match?.[2] === undefined ? 1 : Number(match[2]);
+  if (match === null || port < 1 || port > 65_535) {
     throw new Error(`PAIGOW_PUBLIC_ADDRESS must be host[:port]/<name> without the scheme, e.g. play.example.com/p1, got '${text}'`);
   }
   return address;
 }
 
 /**
- * Reads the server options from the environment (and `PAIGOW_DRAIN_MS`: how long a SIGTERM drain waits
+ * Reads the server options from the environment, each variable one way (settings/values.ts: unset is the default,
+ * empty or only spaces is refused, a number is plain decimal digits within its range) (and `PAIGOW_DRAIN_MS`: how long a SIGTERM drain waits
  * for the rounds in play, docs/server.md "Drain"), and the abuse settings of docs/server.md "Limits",
  * "Headers and origins" and "Sessions": `PAIGOW_MAX_BODY_BYTES`, `PAIGOW_MAX_MESSAGE_BYTES`,
  * `PAIGOW_CONNECTIONS_PER_PLAYER`, `PAIGOW_RATE_*`, `PAIGOW_ALLOWED_ORIGINS`, `PAIGOW_SESSION_IDLE_DAYS`; and the
@@ -64,29 +99,39 @@ function checkPublicAddress(text: string): string {
  * `PAIGOW_LEASE_RENEW_MS`, `PAIGOW_MAX_EVENT_LOOP_LAG_MS`, `LOG_LEVEL`: `operatorSettingsFromEnv`); admission control's
  * `PAIGOW_MAX_PLAYERS` and `PAIGOW_ADMIT_MAX_LAG_MS` (docs/server.md "Admission control"); a cluster's
  * `PAIGOW_PUBLIC_ADDRESS` and `PAIGOW_REDIS_PREFIX` (docs/operations.md "A cluster").
- * @throws Error when `PORT` is set but not a port number (empty included), `PAIGOW_DRAIN_MS` not a whole number of ms, or an abuse
- *   setting is malformed, `REDIS_URL` is not `redis://[user:password@]host[:port][/db]`, `PAIGOW_REDIS_PREFIX` is not 1 to 64 letters, digits or `:_.-`, or `PAIGOW_PUBLIC_ADDRESS` (empty
- *   included) is not `host[:port]/<name>` without the scheme (the message names the variable)
+ * @throws Error when a variable is set but empty (`<name> is set but empty: unset it to use the default`), `PORT` is
+ *   not a port number (0‥65535), `PAIGOW_DRAIN_MS` not a whole number of ms up to 3,600,000, `PAIGOW_MAX_PLAYERS` not
+ *   1‥1,000,000, `PAIGOW_ADMIT_MAX_LAG_MS` not 1‥3,600,000 ms, an abuse setting is malformed or out of its range
+ *   (`NUMBER_LIMIT_RANGES`, `RATE_RANGE`), `REDIS_URL` is not `redis://[user:password@]host[:port][/db]`, `PAIGOW_REDIS_PREFIX` is not 1 to 64 letters, digits or `:_.-`, or `PAIGOW_PUBLIC_ADDRESS`
+ *   is not `host[:port]/<name>` without the scheme (the message names the variable)
  */
 export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartServerOptions {
   // Unset: the default; set but empty is a malformed setting like any other (docs/operations.md "Start").
-  const portText = env.PORT?.trim();
-  const port = portText === undefined ? 2567 : portText === '' ? Number.NaN : Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
+  refuseEmptySettings(env, SERVER_SETTINGS);
+  const portText = settingText(env, 'PORT');
+  const port = portText === undefined ? 2567 : /^\d{1,5}$/.test(portText) ? Number(portText) : Number.NaN;
+  if (!(port >= 0 && port <= 65_535)) throw new Error(`PORT must be a port number, got '${portText}'`);
+  const webDist = settingText(env, 'PAIGOW_WEB_DIST')?.trim();
+  const redisUrl = settingText(env, 'REDIS_URL');
+  const redisPrefix = settingText(env, 'PAIGOW_REDIS_PREFIX');
+  const publicAddress = settingText(env, 'PAIGOW_PUBLIC_ADDRESS');
+  const maxPlayers = wholeSetting(env, 'PAIGOW_MAX_PLAYERS', 1, 1_000_000, 'players');
+  const admitMaxLagMs = wholeSetting(env, 'PAIGOW_ADMIT_MAX_LAG_MS', 1, 3_600_000, 'ms');
   return {
     port,
-    dataDir: env.PAIGOW_DATA_DIR || './data',
-    ...(env.PAIGOW_WEB_DIST?.trim() ? { webDist: env.PAIGOW_WEB_DIST.trim() } : {}),
-    databaseUrl: env.DATABASE_URL || undefined,
-    // Unset or empty: no Redis (one process); set, it must be a redis:// URL.
-    redisUrl: env.REDIS_URL ? checkRedisUrl(env.REDIS_URL) : undefined,
-    ...(env.PAIGOW_REDIS_PREFIX ? { redisPrefix: checkRedisPrefix(env.PAIGOW_REDIS_PREFIX) } : {}),
-    ...(env.PAIGOW_PUBLIC_ADDRESS === undefined ? {} : { publicAddress: checkPublicAddress(env.PAIGOW_PUBLIC_ADDRESS) }),
+    dataDir: settingText(env, 'PAIGOW_DATA_DIR') ?? './data',
+    ...(webDist === undefined ? {} : { webDist }),
+    databaseUrl: settingText(env, 'DATABASE_URL'),
+    // Unset: no Redis (one process); set, it must be a redis:// URL.
+    redisUrl: redisUrl === undefined ? undefined : checkRedisUrl(redisUrl),
+    ...(redisPrefix === undefined ? {} : { redisPrefix: checkRedisPrefix(redisPrefix) }),
+    ...(publicAddress === undefined ? {} : { publicAddress: checkPublicAddress(publicAddress) }),
     ...operatorSettingsFromEnv(env),
-    drainMs: drainMsFromEnv(env),
+    drainMs: wholeSetting(env, 'PAIGOW_DRAIN_MS', 0, MAX_DRAIN_MS, 'ms') ?? DEFAULT_DRAIN_MS,
     limits: limitsFromEnv(env),
     allowedOrigins: allowedOriginsFromEnv(env),
     sessionIdleMs: sessionIdleMsFromEnv(env),
-    admission: admissionFromEnv(env),
+    // docs/server.md "Admission control".
+    admission: { ...(maxPlayers === undefined ? {} : { maxPlayers }), ...(admitMaxLagMs === undefined ? {} : { maxEventLoopLagMs: admitMaxLagMs }) },
   };
 }

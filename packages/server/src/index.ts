@@ -26,6 +26,7 @@ export {
   type OwnerState,
 } from './operations/index.js';
 export { leaseFromEnv, loadTablesFile, operatorSettingsFromEnv, TablesFileError } from './settings/index.js';
+export { settingText } from './settings/values.js';
 export { metricsRegistry, rateLimitedRequests, type MetricsSource } from './metrics/index.js';
 export { createLogger, logLevelFromEnv, rootLogger, withContext, type LogContext, type LogLevel, type Logger } from './log/index.js';
 export { benchServer, type BenchOptions, type BenchResult } from './bench/bench.js';

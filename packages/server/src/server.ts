@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type RequestListener, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { DEFAULT_ENVY_BONUS, PaiGowError, tableConfig, unwrap, type Rng, type TableConfig, type TableConfigInput } from '@paigow/engine';
 import type { HttpErrorBody, InboxNotice } from '@paigow/protocol';
@@ -199,9 +200,10 @@ export class ServerStartError extends PaiGowError<ServerStartErrorCode> {
 
 /**
  * The built web client's folder when neither `PAIGOW_WEB_DIST` nor `startServer({ webDist })` names one: where
- * `npm run build` writes it, under the working folder (`npm start` and `paigow serve` run at the repository root).
+ * `npm run build` writes it, `packages/web/dist`, found from this module's own place (packages/server/src or
+ * packages/server/dist), so that the server started from any working folder finds it.
  */
-const DEFAULT_WEB_DIST = 'packages/web/dist';
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** A system or driver error in a few words: `ECONNREFUSED`, `ENOTDIR: not a directory, mkdir 'x'`, ... */
 function reasonOf(error: unknown): string {
@@ -677,6 +679,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       closeRequested();
       closing ??= (async () => {
         ready = false;
+        // Redis is waited for a short while at most from now on (a sweep's, the balance news' and Colyseus' shutdown's commands).
+        games.stopping();
         clearInterval(timer);
         if (hostingTimer !== null) clearInterval(hostingTimer);
         await sweep;
@@ -691,6 +695,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     const drain = (): Promise<void> => {
       draining ??= (async () => {
         serverHealth.setDraining();
+        // Redis is waited for a short while at most from now on (the hosting sweep, the rooms given up).
+        games.stopping();
         const ended = await drainTables(runners.values(), options.drainMs ?? DEFAULT_DRAIN_MS, interrupted);
         if (ended === 'deadline') log('drain: rounds still in play at the deadline; they will be recovered at the next start', undefined, { event: 'drain-deadline', instanceId: self });
         // The tables move to the other processes before this one stops (docs/server.md "Table hosting").

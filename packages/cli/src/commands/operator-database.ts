@@ -23,18 +23,23 @@ export function withDatabaseFlags(command: Command): Command {
 
 /**
  * Opens the configured database (without creating or migrating it), runs `work` on it, closes it.
- * @throws UsageError (exit status 2) when there is no database there, it cannot be reached, or it holds no ledger
+ * @throws UsageError (exit status 2) when there is no database there, it cannot be reached, or it holds no ledger, or
+ *   `DATABASE_URL` or `PAIGOW_DATA_DIR` is set but empty
  */
 export async function onOperatorDatabase<T>(
   flags: DatabaseFlags,
   work: (database: OperatorDatabase, where: string) => Promise<T>,
 ): Promise<T> {
   // Loaded here so that the other commands never load the server.
-  const { openOperatorDatabase, OperatorDatabaseError } = await import('@paigow/server');
-  const { databaseUrl, dataDir = './data' } = chooseDatabase(flags, {
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    dataDir: process.env.PAIGOW_DATA_DIR || undefined,
-  });
+  const { openOperatorDatabase, OperatorDatabaseError, settingText } = await import('@paigow/server');
+  // Read as `paigow serve` reads them: set but empty is refused (it meant SQLite under ./data).
+  let env: { databaseUrl?: string; dataDir?: string };
+  try {
+    env = { databaseUrl: settingText(process.env, 'DATABASE_URL'), dataDir: settingText(process.env, 'PAIGOW_DATA_DIR') };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { databaseUrl, dataDir = './data' } = chooseDatabase(flags, env);
   let opened;
   try {
     opened = await openOperatorDatabase({ databaseUrl, dataDir });

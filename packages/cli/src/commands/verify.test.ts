@@ -22,7 +22,7 @@ const vectors = (JSON.parse(readFileSync(join(ROOT, 'reference', 'fairness-vecto
 /** `paigow <args>` without blocking this process (the server under test runs in it). */
 function paigowAsync(args: readonly string[]): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', PAIGOW_DATA_DIR: '' } });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && name !== 'PAIGOW_DATA_DIR')) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -17,9 +17,14 @@ export interface Run {
   stderr: string;
 }
 
-/** This process's environment with the server's settings cleared (`DATABASE_URL`, `PORT`, `PAIGOW_DATA_DIR`, `REDIS_URL`), then `env` added. */
+/**
+ * This process's environment with the server's settings removed (`DATABASE_URL`, `PORT`, `PAIGOW_DATA_DIR`, `REDIS_URL`:
+ * unset, not empty, which the server refuses), then `env` added.
+ */
 function childEnv(env: Readonly<Record<string, string>>): NodeJS.ProcessEnv {
-  return { ...process.env, DATABASE_URL: '', PORT: '', PAIGOW_DATA_DIR: '', REDIS_URL: '', ...env };
+  const child: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'PORT', 'PAIGOW_DATA_DIR', 'REDIS_URL']) delete child[name];
+  return { ...child, ...env };
 }
 
 /** Runs `paigow <args>` with optional stdin. */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MADE_ROOM_CLOSE_CODE, type TablesResponse } from '@paigow/protocol';
 import type { ServerHandle } from '../server.js';
 import { createStore, getJson, signIn, startTestServer, TestClient, type TestStore } from '../testing/harness.js';
-import { Admission, admissionFromEnv } from './admission.js';
+import { Admission } from './admission.js';
 import { WATCHER_GRACE_MS, Watchers } from './watchers.js';
 
 /** Blocks this thread's event loop for `ms`. */
@@ -134,13 +134,6 @@ describe('Admission', () => {
     expect(watchers.any()).toBe(true);
     watchers.leave('t1', 'ann');
     expect(watchers.any()).toBe(false);
-  });
-
-  it('reads PAIGOW_MAX_PLAYERS and PAIGOW_ADMIT_MAX_LAG_MS', () => {
-    expect(admissionFromEnv({})).toEqual({});
-    expect(admissionFromEnv({ PAIGOW_MAX_PLAYERS: '1_500', PAIGOW_ADMIT_MAX_LAG_MS: '200' })).toEqual({ maxPlayers: 1_500, maxEventLoopLagMs: 200 });
-    expect(() => admissionFromEnv({ PAIGOW_MAX_PLAYERS: '0' })).toThrow("PAIGOW_MAX_PLAYERS must be a whole number from 1 to 1000000, got '0'");
-    expect(() => admissionFromEnv({ PAIGOW_ADMIT_MAX_LAG_MS: 'soon' })).toThrow('PAIGOW_ADMIT_MAX_LAG_MS');
   });
 });
 

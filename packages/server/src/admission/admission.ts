@@ -131,23 +131,3 @@ export class Admission {
     return { code: 'server/overloaded', message: `this server is full (${this.probe.players()} players): try again in a minute or pick another table` };
   }
 }
-
-/** A whole number from `name` within `min`‥`max`, or undefined when unset. @throws Error naming the variable */
-function wholeFromEnv(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
-  const text = env[name]?.trim();
-  if (text === undefined || text === '') return undefined;
-  const value = Number(text.replaceAll('_', ''));
-  if (!Number.isSafeInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got '${env[name]}'`);
-  return value;
-}
-
-/**
- * The admission limits set by `PAIGOW_MAX_PLAYERS` (1‥1,000,000) and `PAIGOW_ADMIT_MAX_LAG_MS` (1‥3,600,000 ms);
- * only the variables set.
- * @throws Error (one line naming the variable) for a malformed or out-of-range number
- */
-export function admissionFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<AdmissionLimits> {
-  const maxPlayers = wholeFromEnv(env, 'PAIGOW_MAX_PLAYERS', 1, 1_000_000);
-  const maxEventLoopLagMs = wholeFromEnv(env, 'PAIGOW_ADMIT_MAX_LAG_MS', 1, 3_600_000);
-  return { ...(maxPlayers === undefined ? {} : { maxPlayers }), ...(maxEventLoopLagMs === undefined ? {} : { maxEventLoopLagMs }) };
-}

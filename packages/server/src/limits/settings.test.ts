@@ -20,21 +20,21 @@ describe('limits from the environment', () => {
   it('takes each set variable and leaves the others to the defaults', () => {
     expect(limitsFromEnv({})).toEqual({});
     expect(
-      limitsFromEnv({ PAIGOW_MAX_BODY_BYTES: '16384', PAIGOW_CONNECTIONS_PER_PLAYER: ' 2 ', PAIGOW_RATE_MESSAGES_PER_IP: '1000/1s', PAIGOW_RATE_TOP_UPS_PER_PLAYER: '' }),
+      limitsFromEnv({ PAIGOW_MAX_BODY_BYTES: '16384', PAIGOW_CONNECTIONS_PER_PLAYER: '2', PAIGOW_RATE_MESSAGES_PER_IP: '1000/1s' }),
     ).toEqual({ maxBodyBytes: 16_384, connectionsPerPlayer: 2, messagesPerIp: { points: 1_000, windowMs: 1_000 } });
-    expect(() => limitsFromEnv({ PAIGOW_MAX_MESSAGE_BYTES: '4k' })).toThrow("PAIGOW_MAX_MESSAGE_BYTES must be a whole number above 0, got '4k'");
+    expect(() => limitsFromEnv({ PAIGOW_MAX_MESSAGE_BYTES: '4k' })).toThrow("PAIGOW_MAX_MESSAGE_BYTES must be a whole number of bytes from 1024 to 1048576 (decimal digits only), got '4k'");
     expect(DEFAULT_LIMITS).toMatchObject({ maxBodyBytes: 8_192, maxMessageBytes: 4_096, connectionsPerPlayer: 3, trustedProxies: 'loopback' });
   });
 
   it('reads the connections per IP and the slow-request timeouts (ms)', () => {
-    expect(limitsFromEnv({ PAIGOW_CONNECTIONS_PER_IP: '1000', PAIGOW_HEADERS_TIMEOUT_MS: '5000', PAIGOW_REQUEST_TIMEOUT_MS: ' 20000 ' })).toEqual({
+    expect(limitsFromEnv({ PAIGOW_CONNECTIONS_PER_IP: '1000', PAIGOW_HEADERS_TIMEOUT_MS: '5000', PAIGOW_REQUEST_TIMEOUT_MS: '20000' })).toEqual({
       connectionsPerIp: 1_000,
       headersTimeoutMs: 5_000,
       requestTimeoutMs: 20_000,
     });
     expect(DEFAULT_LIMITS).toMatchObject({ connectionsPerIp: 256, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
-    expect(() => limitsFromEnv({ PAIGOW_CONNECTIONS_PER_IP: '0' })).toThrow("PAIGOW_CONNECTIONS_PER_IP must be a whole number above 0, got '0'");
-    expect(() => limitsFromEnv({ PAIGOW_HEADERS_TIMEOUT_MS: '10s' })).toThrow("PAIGOW_HEADERS_TIMEOUT_MS must be a whole number above 0, got '10s'");
+    expect(() => limitsFromEnv({ PAIGOW_CONNECTIONS_PER_IP: '0' })).toThrow("PAIGOW_CONNECTIONS_PER_IP must be a whole number of connections from 8 to 1000000 (decimal digits only), got '0'");
+    expect(() => limitsFromEnv({ PAIGOW_HEADERS_TIMEOUT_MS: '10s' })).toThrow("PAIGOW_HEADERS_TIMEOUT_MS must be a whole number of ms from 1000 to 3600000 (decimal digits only), got '10s'");
   });
 
   it('reads the trusted proxies (PAIGOW_TRUST_PROXY) and names the variable of a bad list', () => {
@@ -52,6 +52,8 @@ describe('limits from the environment', () => {
     expect(() => serverOptionsFromEnv({ PAIGOW_ALLOWED_ORIGINS: 'https://play.example/' })).toThrow(
       "PAIGOW_ALLOWED_ORIGINS must list origins like http://localhost:5173, got 'https://play.example/'",
     );
-    expect(() => serverOptionsFromEnv({ PAIGOW_SESSION_IDLE_DAYS: '0' })).toThrow("PAIGOW_SESSION_IDLE_DAYS must be a number of days above 0, got '0'");
+    expect(() => serverOptionsFromEnv({ PAIGOW_SESSION_IDLE_DAYS: '0' })).toThrow(
+      "PAIGOW_SESSION_IDLE_DAYS must be a number of days above 0 and at most 3650 (decimal digits, one optional point), got '0'",
+    );
   });
 });

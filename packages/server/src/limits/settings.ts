@@ -6,6 +6,7 @@
  */
 
 import { DEFAULT_TRUSTED_PROXIES, trustedProxies } from '../http/client-address.js';
+import { settingText, wholeNumber } from '../settings/values.js';
 
 /** At most `points` requests per `windowMs` milliseconds (a fixed window per key). */
 export interface RateLimit {
@@ -79,7 +80,8 @@ const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, 
 
 /**
  * Reads a rate written `<count>/<duration>`: `20/10m`, `5/1m`, `30/1s`, `100/500ms` (units ms, s, m, h).
- * @throws Error naming `name` when the text is not such a rate (count and duration whole and positive)
+ * @throws Error naming `name` when the text is not such a rate (count and duration whole and positive), or it is out
+ *   of `RATE_RANGE` (at most 1,000,000 per window, a window from 100 ms to 24 h)
  */
 export function parseRateLimit(name: string, text: string): RateLimit {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*(ms|s|m|h)\s*$/.exec(text);
@@ -88,14 +90,29 @@ export function parseRateLimit(name: string, text: string): RateLimit {
   if (!(points > 0) || !(windowMs > 0) || !Number.isSafeInteger(points) || !Number.isSafeInteger(windowMs)) {
     throw new Error(`${name} must be a rate like 20/10m (count/duration in ms, s, m or h), got '${text}'`);
   }
+  if (points > RATE_RANGE.maxPoints || windowMs < RATE_RANGE.minWindowMs || windowMs > RATE_RANGE.maxWindowMs) {
+    throw new Error(`${name} must be a rate of 1 to ${RATE_RANGE.maxPoints} requests per 100ms to 24h, got '${text}'`);
+  }
   return { points, windowMs };
 }
 
-function positiveInteger(name: string, text: string): number {
-  const value = Number(text.trim());
-  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a whole number above 0, got '${text}'`);
-  return value;
-}
+/**
+ * The range of each number limit (`min`‥`max` and its unit): a value outside it is refused at start. Sizes from 1 KiB
+ * (the largest real request or message is a few hundred bytes) to 1 MiB (the WebSocket closes a larger frame unread);
+ * 1 to 100 connections per player and table; 8 (a browser's 6 HTTP connections and a table) to 1,000,000 per IP;
+ * timeouts from 1 s (below it a real request on a slow link fails: every join with 1006 while /readyz says 200) to 1 h.
+ */
+export const NUMBER_LIMIT_RANGES: Readonly<Record<'maxBodyBytes' | 'maxMessageBytes' | 'connectionsPerPlayer' | 'connectionsPerIp' | 'headersTimeoutMs' | 'requestTimeoutMs', { min: number; max: number; unit: string }>> = {
+  maxBodyBytes: { min: 1_024, max: 1_048_576, unit: 'bytes' },
+  maxMessageBytes: { min: 1_024, max: 1_048_576, unit: 'bytes' },
+  connectionsPerPlayer: { min: 1, max: 100, unit: 'connections' },
+  connectionsPerIp: { min: 8, max: 1_000_000, unit: 'connections' },
+  headersTimeoutMs: { min: 1_000, max: 3_600_000, unit: 'ms' },
+  requestTimeoutMs: { min: 1_000, max: 3_600_000, unit: 'ms' },
+};
+
+/** The most requests a rate may allow per window, and its shortest and longest window (ms). */
+export const RATE_RANGE = { maxPoints: 1_000_000, minWindowMs: 100, maxWindowMs: 86_400_000 } as const;
 
 /** `text` when it names trusted proxies (`trustedProxies`). @throws Error naming `name` when it does not */
 function proxies(name: string, text: string): string {
@@ -108,7 +125,7 @@ function proxies(name: string, text: string): string {
 }
 
 /** The environment variable of each limit. */
-const ENV_NAMES: Readonly<Record<keyof ServerLimits, string>> = {
+export const LIMIT_ENV_NAMES: Readonly<Record<keyof ServerLimits, string>> = {
   maxBodyBytes: 'PAIGOW_MAX_BODY_BYTES',
   maxMessageBytes: 'PAIGOW_MAX_MESSAGE_BYTES',
   connectionsPerPlayer: 'PAIGOW_CONNECTIONS_PER_PLAYER',
@@ -124,16 +141,20 @@ const ENV_NAMES: Readonly<Record<keyof ServerLimits, string>> = {
 };
 
 /**
- * The limits set in the environment (`ENV_NAMES`; unset or empty ones are left out, so the defaults apply).
- * @throws Error naming the variable when a value is not a positive whole number, a rate or a list of proxies
+ * The limits set in the environment (`LIMIT_ENV_NAMES`; unset ones are left out, so the defaults apply).
+ * @throws Error naming the variable when a value is empty (settings/values.ts), a number not plain decimal digits
+ *   within `NUMBER_LIMIT_RANGES`, not a rate (`parseRateLimit`) or not a list of proxies
  */
 export function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<ServerLimits> {
   const limits: Record<string, number | string | RateLimit> = {};
-  for (const [key, name] of Object.entries(ENV_NAMES) as [keyof ServerLimits, string][]) {
-    const text = env[name]?.trim();
-    if (text === undefined || text === '') continue;
+  for (const [key, name] of Object.entries(LIMIT_ENV_NAMES) as [keyof ServerLimits, string][]) {
+    const text = settingText(env, name);
+    if (text === undefined) continue;
     const byDefault = DEFAULT_LIMITS[key];
-    limits[key] = typeof byDefault === 'number' ? positiveInteger(name, text) : typeof byDefault === 'string' ? proxies(name, text) : parseRateLimit(name, text);
+    if (typeof byDefault === 'number') {
+      const { min, max, unit } = NUMBER_LIMIT_RANGES[key as keyof typeof NUMBER_LIMIT_RANGES];
+      limits[key] = wholeNumber(name, text, min, max, unit);
+    } else limits[key] = typeof byDefault === 'string' ? proxies(name, text) : parseRateLimit(name, text);
   }
   return limits as Partial<ServerLimits>;
 }

@@ -54,6 +54,13 @@ export interface GameServer {
   hosts(tableId: string): boolean;
   /** Writes again the listing of each room hosted here that the driver lost or that names another process. */
   relist(): Promise<void>;
+  /**
+   * The server stops (its drain, or its close): from now on no Redis command waits longer than
+   * `REDIS_STOP_WAIT_MS`, and one that Redis does not answer gives Redis up (`RedisStop`: one `redis-given-up`
+   * line, the commands resolve to nothing), so that the drain and `close` end promptly while Redis is away.
+   * Nothing without Redis.
+   */
+  stopping(): void;
   /** Disconnects every client, disposes the rooms and closes the transport (and the HTTP server). */
   close(): Promise<void>;
   /** Closes every table connection of `playerId` (its session was signed out), telling it why. */
@@ -106,7 +113,9 @@ export async function createGameServer(
   logger: Logger = rootLogger(),
   publicAddress?: string,
 ): Promise<GameServer> {
-  const redis: { presence: Presence; driver: matchMaker.MatchMakerDriver } | undefined = redisOptions ? await prefixedRedis(redisOptions.url, redisOptions.prefix, logger) : undefined;
+  const redis: { presence: Presence; driver: matchMaker.MatchMakerDriver; stop: () => void } | undefined = redisOptions
+    ? await prefixedRedis(redisOptions.url, redisOptions.prefix, logger)
+    : undefined;
   const gameServer = new TableServer({
     transport: new AttachedWebSocketTransport({
       server: httpServer,
@@ -163,7 +172,11 @@ export async function createGameServer(
         if (listed?.processId !== matchMaker.processId) await room.listing.save();
       }
     },
-    close: () => gameServer.gracefullyShutdown(false),
+    stopping: () => redis?.stop(),
+    close: async () => {
+      redis?.stop();
+      await gameServer.gracefullyShutdown(false);
+    },
     matchmaking: matchmakingRoutes(roomType, services.limits.maxBodyBytes, logger, trustedProxies(services.limits.trustedProxies)),
     async disconnectPlayer(playerId) {
       await Promise.all([...services.runners.keys()].map((tableId) => matchMaker.remoteRoomCall(tableId, 'disconnectPlayer', [playerId]).catch(() => undefined)));

@@ -66,7 +66,7 @@ describe('REDIS_URL', () => {
     // The password is not echoed.
     expect(() => checkRedisUrl('redis://u:hunter2@r:x')).toThrow("got 'redis://u:***@r:x'");
     expect(serverOptionsFromEnv({ REDIS_URL: 'redis://r:6379/1' }).redisUrl).toBe('redis://r:6379/1');
-    expect(serverOptionsFromEnv({ REDIS_URL: '' }).redisUrl).toBeUndefined();
+    expect(() => serverOptionsFromEnv({ REDIS_URL: '' })).toThrow('REDIS_URL is set but empty: unset it to use the default');
     expect(serverOptionsFromEnv({}).redisUrl).toBeUndefined();
   });
 });

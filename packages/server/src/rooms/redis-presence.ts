@@ -7,14 +7,16 @@
  * seat reservations or remote calls.
  *
  * Also: `checkRedisUrl` (a malformed `REDIS_URL` is refused at start), `redisReachable` (a start fails
- * within a bound when Redis does not answer) and `reportRedisErrors` (a client's errors are `redis-error`
- * log lines, at most one every `REDIS_ERROR_REPEAT_MS`, instead of ioredis' own plain-text lines).
+ * within a bound when Redis does not answer), `reportRedisErrors` (a client's errors are `redis-error`
+ * log lines, at most one every `REDIS_ERROR_REPEAT_MS`, instead of ioredis' own plain-text lines) and `RedisStop`
+ * (once the server stops, no Redis command waits longer than `REDIS_STOP_WAIT_MS`).
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { matchMaker, Presence } from '@colyseus/core';
 import { briefError, LineThrottle, LOG_REPEAT_MS, rootLogger, type Logger } from '../log/index.js';
 import { parseUrl, redactUrl } from '../settings/urls.js';
+import { faultKindOf } from '../storage/faults.js';
 
 /**
  * The default prefix of a deployment, `paigow:<8 hex>:`: a digest of what makes it one deployment, its
@@ -64,14 +66,16 @@ export function checkRedisUrl(text: string): string {
 export const REDIS_CONNECT_TIMEOUT_MS = 5_000;
 
 /**
- * Connects once to Redis at `redisUrl` and asks it a trivial question (PING), with no retry, then
- * disconnects: the start-up check (a Redis that does not answer used to hang the start for about 45 s, its
+ * Connects once to Redis at `redisUrl`, asks it a trivial question (PING) and selects the URL's database, with no
+ * retry, then disconnects: the start-up check (a Redis that does not answer used to hang the start for about 45 s, its
  * clients retrying, with hundreds of ioredis lines on stderr, then crash).
  * @param timeoutMs how long connecting and the answer may take
- * @throws Error with the first reason it got (`connect ECONNREFUSED 127.0.0.1:6399`, `WRONGPASS …`, a timeout)
+ * @throws Error with the first reason it got (`connect ECONNREFUSED 127.0.0.1:6399`, `WRONGPASS …`, a timeout,
+ *   `database 99 refused: ERR DB index is out of range`)
  */
 export async function redisReachable(redisUrl: string, timeoutMs: number = REDIS_CONNECT_TIMEOUT_MS): Promise<void> {
   const { RedisPresence } = await import('@colyseus/redis-presence');
+  const { db, ...connection } = redisOptions(redisUrl);
   /** The presence's client, for one question; its subscriber is never connected (`lazyConnect`). */
   class Probe extends RedisPresence {
     async ping(): Promise<void> {
@@ -91,6 +95,12 @@ export async function redisReachable(redisUrl: string, timeoutMs: number = REDIS
           (async () => {
             await this.pub.connect();
             await this.pub.ping();
+            // The URL's database: refused (`ERR DB index is out of range`), the clients used to log it and run on DB 0.
+            if (db !== 0) {
+              await this.pub.select(db).catch((error: unknown) => {
+                throw new Error(`database ${db} refused: ${(error as Error).message}`);
+              });
+            }
           })().catch((error: unknown) => {
             throw firstError ?? error;
           }),
@@ -104,7 +114,7 @@ export async function redisReachable(redisUrl: string, timeoutMs: number = REDIS
     }
   }
   await new Probe({
-    ...redisOptions(redisUrl),
+    ...connection,
     lazyConnect: true,
     connectTimeout: timeoutMs,
     maxRetriesPerRequest: 0,
@@ -137,16 +147,135 @@ export function reportRedisErrors(client: RedisErrorSource, name: string, logger
   });
 }
 
+/** How long a Redis command may wait for its answer once the server stops (its drain or its close), ms: then Redis is given up. */
+export const REDIS_STOP_WAIT_MS = 2_000;
+
+/** An ioredis client as far as `RedisStop` goes. */
+export interface StoppableRedisClient extends RedisErrorSource {
+  sendCommand(...args: never[]): unknown;
+  disconnect(): void;
+}
+
+/** A command sent through a `RedisStop`'s client and not answered yet. */
+interface PendingCommand {
+  /** Settles the caller's promise with `null` (Redis given up). */
+  readonly giveUp: () => void;
+  timer?: NodeJS.Timeout;
+}
+
+/** ioredis' word that Redis does not answer: its retries per command ran out, the connection is closed or was refused, …. */
+function isRedisFault(error: unknown): boolean {
+  return faultKindOf(error) !== null || (error instanceof Error && error.name === 'MaxRetriesPerRequestError');
+}
+
+/**
+ * The stop of a server with Redis (docs/operations.md "Stop and drain"). While Redis is away, ioredis keeps a
+ * command queued until its retries run out (20 reconnections: about 10 s for the first command, up to 40 s for
+ * the next ones), then rejects it with `MaxRetriesPerRequestError`; Colyseus' shutdown awaits some of those
+ * commands (a rejected one made the close fail, the process exiting with status 1) and leaves others unhandled
+ * (each a multi-line stack on stderr). Once `stop()` is called, every command of the watched clients, pending or
+ * new, waits at most `waitMs`: when one is not answered in time, or fails because Redis does not answer, Redis is
+ * given up: one `error` line `{"event":"redis-given-up","fault":"redis-unavailable","err":{…}}` (no stack), every
+ * command pending and every later one resolves to `null` at once (nothing waits, nothing rejects), and the clients
+ * are disconnected (no more reconnections). Before `stop()` the commands answer and fail as ioredis makes them.
+ */
+export class RedisStop {
+  private stopping = false;
+  private givenUp = false;
+  private readonly pending = new Set<PendingCommand>();
+  private readonly clients: StoppableRedisClient[] = [];
+
+  /**
+   * @param logger where the `redis-given-up` line goes
+   * @param waitMs how long a command may wait once stopping, ms (default `REDIS_STOP_WAIT_MS`)
+   */
+  constructor(
+    private readonly logger: Logger,
+    private readonly waitMs: number = REDIS_STOP_WAIT_MS,
+  ) {}
+
+  /** Routes `client`'s commands through this stop: each caller gets a promise this settles (see the class comment). */
+  watch(client: StoppableRedisClient): void {
+    this.clients.push(client);
+    const send = client.sendCommand.bind(client) as (...args: unknown[]) => unknown;
+    client.sendCommand = (...args: unknown[]): Promise<unknown> => {
+      const sent = Promise.resolve(send(...args));
+      return new Promise((resolve, reject) => {
+        if (this.givenUp) {
+          sent.catch(() => undefined);
+          resolve(null);
+          return;
+        }
+        const command: PendingCommand = { giveUp: () => resolve(null) };
+        this.pending.add(command);
+        if (this.stopping) this.arm(command);
+        sent.then(
+          (value) => {
+            this.settled(command);
+            resolve(value);
+          },
+          (error: unknown) => {
+            this.settled(command);
+            if (!this.stopping || !isRedisFault(error)) {
+              reject(error);
+              return;
+            }
+            this.giveUp(error);
+            resolve(null);
+          },
+        );
+      });
+    };
+  }
+
+  /** The server stops: from now on no command waits longer than `waitMs` (the class comment). Idempotent. */
+  stop(): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    for (const command of this.pending) this.arm(command);
+  }
+
+  /** Whether Redis was given up. */
+  get gaveUp(): boolean {
+    return this.givenUp;
+  }
+
+  private arm(command: PendingCommand): void {
+    command.timer = setTimeout(() => this.giveUp(new Error(`no answer within ${this.waitMs} ms`)), this.waitMs);
+    command.timer.unref();
+  }
+
+  private settled(command: PendingCommand): void {
+    clearTimeout(command.timer);
+    this.pending.delete(command);
+  }
+
+  private giveUp(cause: unknown): void {
+    if (this.givenUp) return;
+    this.givenUp = true;
+    const err = briefError(cause);
+    this.logger.error({ event: 'redis-given-up', err, fault: 'redis-unavailable' }, `stop: Redis does not answer (${err.message}); the server stops without it`);
+    for (const command of this.pending) {
+      clearTimeout(command.timer);
+      command.giveUp();
+    }
+    this.pending.clear();
+    for (const client of this.clients) client.disconnect();
+  }
+}
+
 /**
  * Colyseus' presence and matchmaker driver on Redis at `redisUrl`, every key and channel under `prefix`;
- * their three clients' errors go to `logger` (`reportRedisErrors`: clients `presence-pub`, `presence-sub`, `driver`).
- * @returns the presence (its channels prefixed) and the driver (its keys prefixed)
+ * their three clients' errors go to `logger` (`reportRedisErrors`: clients `presence-pub`, `presence-sub`, `driver`),
+ * and their commands go through a `RedisStop` (`stop`: call it when the server stops).
+ * @returns the presence (its channels prefixed), the driver (its keys prefixed) and `stop` (`RedisStop.stop`)
  */
 export async function prefixedRedis(
   redisUrl: string,
   prefix: string,
   logger: Logger = rootLogger(),
-): Promise<{ presence: Presence; driver: matchMaker.MatchMakerDriver }> {
+): Promise<{ presence: Presence; driver: matchMaker.MatchMakerDriver; stop: () => void }> {
+  const bound = new RedisStop(logger);
   const [{ RedisPresence }, { RedisDriver }] = await Promise.all([import('@colyseus/redis-presence'), import('@colyseus/redis-driver')]);
   const options = { ...redisOptions(redisUrl), keyPrefix: prefix };
 
@@ -156,6 +285,8 @@ export async function prefixedRedis(
       super(...args);
       reportRedisErrors(this.pub, 'presence-pub', logger);
       reportRedisErrors(this.sub, 'presence-sub', logger);
+      bound.watch(this.pub as unknown as StoppableRedisClient);
+      bound.watch(this.sub as unknown as StoppableRedisClient);
     }
     /** Colyseus' `shutdown` without its unhandled rejections: a QUIT the connection's close cuts short is no error. */
     override shutdown(): void {
@@ -180,7 +311,8 @@ export async function prefixedRedis(
   const driverClient = (driver as unknown as { _client?: Partial<RedisErrorSource> })._client;
   if (typeof driverClient?.on !== 'function') throw new Error('@colyseus/redis-driver has no _client to watch for errors');
   reportRedisErrors(driverClient as RedisErrorSource, 'driver', logger);
-  return { presence, driver };
+  bound.watch(driverClient as StoppableRedisClient);
+  return { presence, driver, stop: () => bound.stop() };
 }
 
 /** ioredis options of a `redis://[user:password@]host[:port][/db]` URL. */

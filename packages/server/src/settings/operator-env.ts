@@ -14,6 +14,7 @@
 import { DEFAULT_LEASE, type LeaseTiming } from '../lease/index.js';
 import { createLogger, logLevelFromEnv, type Logger } from '../log/index.js';
 import { loadTablesFile } from './tables-file.js';
+import { settingText, wholeSetting } from './values.js';
 import type { TableConfigInput } from '@paigow/engine';
 
 /** What `operatorSettingsFromEnv` reads; every field is absent when its variable is unset. */
@@ -26,23 +27,14 @@ export interface OperatorSettings {
   readonly logger: Logger;
 }
 
-/** A whole number from `name` within `min`‥`max`, or undefined when unset. @throws Error naming the variable */
-function wholeFromEnv(env: NodeJS.ProcessEnv, name: string, min: number, max: number, unit: string): number | undefined {
-  const text = env[name]?.trim();
-  if (text === undefined || text === '') return undefined;
-  const value = Number(text.replaceAll('_', ''));
-  if (!Number.isSafeInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number of ${unit} from ${min} to ${max}, got '${env[name]}'`);
-  return value;
-}
-
 /**
  * The lease's timing from `PAIGOW_LEASE_MS` and `PAIGOW_LEASE_RENEW_MS` (only the variables set; the rest
  * is `DEFAULT_LEASE`'s).
- * @throws Error (one line naming the variable) for a malformed number or a renewal not shorter than the lease
+ * @throws Error (one line naming the variable) for an empty or malformed number (`wholeSetting`) or a renewal not shorter than the lease
  */
 export function leaseFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<LeaseTiming> | undefined {
-  const leaseMs = wholeFromEnv(env, 'PAIGOW_LEASE_MS', 1_000, 3_600_000, 'ms');
-  const heartbeatMs = wholeFromEnv(env, 'PAIGOW_LEASE_RENEW_MS', 100, 3_600_000, 'ms');
+  const leaseMs = wholeSetting(env, 'PAIGOW_LEASE_MS', 1_000, 3_600_000, 'ms');
+  const heartbeatMs = wholeSetting(env, 'PAIGOW_LEASE_RENEW_MS', 100, 3_600_000, 'ms');
   if (leaseMs === undefined && heartbeatMs === undefined) return undefined;
   const lease = leaseMs ?? DEFAULT_LEASE.leaseMs;
   const renew = heartbeatMs ?? DEFAULT_LEASE.heartbeatMs;
@@ -52,18 +44,19 @@ export function leaseFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Leas
 
 /**
  * Reads the operator's settings (table above).
- * @throws Error (one line naming the variable) for a malformed number, a renewal not shorter than the
+ * @throws Error (one line naming the variable) for an empty setting, a malformed number, a renewal not shorter than the
  *   lease, or an unknown `LOG_LEVEL`; `TablesFileError` for a tables file that cannot be used
  */
 export function operatorSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): OperatorSettings {
+  settingText(env, 'LOG_LEVEL'); // empty is refused, not the default (settings/values.ts)
   const logger = createLogger({ level: logLevelFromEnv(env) });
-  const databasePoolSize = wholeFromEnv(env, 'PAIGOW_DB_POOL_SIZE', 1, 1_000, 'connections');
+  const databasePoolSize = wholeSetting(env, 'PAIGOW_DB_POOL_SIZE', 1, 1_000, 'connections');
   const lease = leaseFromEnv(env);
-  const maxEventLoopLagMs = wholeFromEnv(env, 'PAIGOW_MAX_EVENT_LOOP_LAG_MS', 1, 3_600_000, 'ms');
-  const tablesPath = env.PAIGOW_TABLES?.trim();
+  const maxEventLoopLagMs = wholeSetting(env, 'PAIGOW_MAX_EVENT_LOOP_LAG_MS', 1, 3_600_000, 'ms');
+  const tablesPath = settingText(env, 'PAIGOW_TABLES')?.trim();
   return {
     logger,
-    ...(tablesPath ? { tables: loadTablesFile(tablesPath) } : {}),
+    ...(tablesPath !== undefined ? { tables: loadTablesFile(tablesPath) } : {}),
     ...(databasePoolSize === undefined ? {} : { databasePoolSize }),
     ...(lease === undefined ? {} : { lease }),
     ...(maxEventLoopLagMs === undefined ? {} : { maxEventLoopLagMs }),

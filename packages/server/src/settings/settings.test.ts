@@ -19,6 +19,7 @@ function write(content: unknown, name = `tables-${++count}.json`): string {
   return path;
 }
 const limits = { main: { minCents: 100, maxCents: 10_000 } };
+const withFortune = { ...limits, fortune: { minCents: 100, maxCents: 2_500 } };
 
 describe('the tables file', () => {
   it('reads every table setting, a pay table from its own file, and the engine accepts each table', () => {
@@ -82,11 +83,11 @@ describe('the tables file', () => {
     expect(refusal({ tables: [{ tableId: 't', limits: { main: { minCents: 100 } } }] })).toBe('FILE: tables[0] (t): limits.main.maxCents must be a whole number, got nothing');
     expect(refusal({ tables: [{ tableId: 't', limits, playerBanking: 'yes' }] })).toBe('FILE: tables[0] (t): playerBanking must be true or false, got "yes"');
     expect(refusal({ tables: [{ tableId: 't', limits, timers: { thinkMs: 5 } }] })).toMatch(/^FILE: tables\[0\] \(t\): unknown timer 'thinkMs' \(known: betMs, decisionMs, approvalMs, reconnectMs/);
-    expect(refusal({ tables: [{ tableId: 't', limits, envyBonus: { enabled: true } }] })).toBe('FILE: tables[0] (t): the envy bonus needs a Fortune bet at the table');
-    expect(refusal({ tables: [{ tableId: 't', seats: 9, limits }] })).toBe('FILE: tables[0] (t): a table has 1 to 6 seats');
+    expect(refusal({ tables: [{ tableId: 't', limits, envyBonus: { enabled: true } }] })).toBe('FILE: tables[0] (t): envyBonus.enabled is true but the table has no Fortune bet (limits.fortune is null)');
+    expect(refusal({ tables: [{ tableId: 't', seats: 9, limits }] })).toBe('FILE: tables[0] (t): seats must be 1 to 6, got 9');
     expect(refusal({ tables: [{ tableId: 't', limits, houseWay: 'vegas' }] })).toMatch(/^FILE: tables\[0\] \(t\): houseWay is one of .*foxwoods.*, got 'vegas'$/);
-    expect(refusal({ tables: [{ tableId: 't', limits, fortunePayTable: { royal_flush: 1 } }] })).toMatch(/^FILE: tables\[0\] \(t\): fortunePayTable: Fortune pay table: /);
-    expect(refusal({ tables: [{ tableId: 't', limits, fortunePayTable: 'nope.json' }] })).toBe(`FILE: tables[0] (t): cannot read the Fortune pay table ${join(base, 'nope.json')} (ENOENT)`);
+    expect(refusal({ tables: [{ tableId: 't', limits: withFortune, fortunePayTable: { royal_flush: 1 } }] })).toMatch(/^FILE: tables\[0\] \(t\): fortunePayTable: Fortune pay table: /);
+    expect(refusal({ tables: [{ tableId: 't', limits: withFortune, fortunePayTable: 'nope.json' }] })).toBe(`FILE: tables[0] (t): cannot read the Fortune pay table ${join(base, 'nope.json')} (ENOENT)`);
     expect(refusal([{ tableId: 't', limits }, { tableId: 't', limits }])).toBe("FILE: tables[1] (t): the table id 't' is given twice");
     expect(() => loadTablesFile(join(base, 'missing.json'))).toThrow(`cannot read the tables file ${join(base, 'missing.json')} (ENOENT)`);
   });
@@ -102,7 +103,7 @@ describe('the operators settings from the environment', () => {
   });
 
   // Before, the web build's folder was fixed in the server's code (`../../web/dist` from the module).
-  it('reads the web build\'s folder from PAIGOW_WEB_DIST (unset: startServer\'s default, packages/web/dist under the working folder)', () => {
+  it('reads the web build\'s folder from PAIGOW_WEB_DIST (unset: startServer\'s default, the repository\'s packages/web/dist)', () => {
     expect(serverOptionsFromEnv({}).webDist).toBeUndefined();
     expect(serverOptionsFromEnv({ PAIGOW_WEB_DIST: ' /srv/paigow/web ' }).webDist).toBe('/srv/paigow/web');
   });
@@ -123,7 +124,7 @@ describe('the operators settings from the environment', () => {
   });
 
   it('refuses a malformed setting with one line naming the variable', () => {
-    expect(() => operatorSettingsFromEnv({ PAIGOW_DB_POOL_SIZE: '0' })).toThrow("PAIGOW_DB_POOL_SIZE must be a whole number of connections from 1 to 1000, got '0'");
+    expect(() => operatorSettingsFromEnv({ PAIGOW_DB_POOL_SIZE: '0' })).toThrow("PAIGOW_DB_POOL_SIZE must be a whole number of connections from 1 to 1000 (decimal digits only), got '0'");
     expect(() => operatorSettingsFromEnv({ PAIGOW_DB_POOL_SIZE: 'many' })).toThrow('PAIGOW_DB_POOL_SIZE must be');
     expect(() => operatorSettingsFromEnv({ PAIGOW_LEASE_RENEW_MS: '20000' })).toThrow('PAIGOW_LEASE_RENEW_MS (20000) must be shorter than PAIGOW_LEASE_MS (15000)');
     expect(() => operatorSettingsFromEnv({ PAIGOW_MAX_EVENT_LOOP_LAG_MS: '-1' })).toThrow('PAIGOW_MAX_EVENT_LOOP_LAG_MS must be');

@@ -4,6 +4,7 @@
  * it at once as before the drain existed (rounds still open are recovered at the next start, or by a
  * surviving process: docs/server.md "Processes, leases and recovery").
  */
+import { rootLogger, type Logger } from '../log/index.js';
 import type { TableRunner } from './runner.js';
 
 /** How long a drain waits for the rounds in play by default, ms (more than a decision timer, 45 s). */
@@ -11,19 +12,6 @@ export const DEFAULT_DRAIN_MS = 60_000;
 
 /** How often a drain looks whether the rounds in play are over, ms. */
 const DRAIN_POLL_MS = 50;
-
-/**
- * Reads `PAIGOW_DRAIN_MS` (how long a SIGTERM drain waits for the rounds in play, ms; default
- * `DEFAULT_DRAIN_MS`; `0` stops at once).
- * @throws Error when it is set but not a whole number ≥ 0
- */
-export function drainMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const text = env.PAIGOW_DRAIN_MS?.trim();
-  if (!text) return DEFAULT_DRAIN_MS;
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`PAIGOW_DRAIN_MS must be a whole number of ms, got '${env.PAIGOW_DRAIN_MS}'`);
-  return value;
-}
 
 /**
  * Puts every table into drain (`TableRunner.drain`: bets refused, no new deal) and waits until none has a
@@ -63,16 +51,24 @@ export interface Stoppable {
 
 /**
  * `paigow serve`'s signals: the first SIGTERM or SIGINT drains the server then calls `exit(0)`; the next
- * one closes it at once (then `exit(0)`). `exit(1)` if closing fails.
+ * one closes it at once (then `exit(0)`). `exit(1)` if closing fails. The last line of `logger` before the exit
+ * says it: `stopped` (`info`), or `stop-failed` (`error`, `err`: why).
+ * @param logger the structured log (default `rootLogger()`)
  */
-export function stopOnSignals(server: Stoppable, exit: (status: number) => void = (status) => process.exit(status)): void {
+export function stopOnSignals(server: Stoppable, exit: (status: number) => void = (status) => process.exit(status), logger: Logger = rootLogger()): void {
   let signalled = false;
   const onSignal = (): void => {
     const stopping = signalled ? server.close() : server.drain();
     signalled = true;
     stopping.then(
-      () => exit(0),
-      () => exit(1),
+      () => {
+        logger.info({ event: 'stopped', status: 0 }, 'stopped: exiting');
+        exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ event: 'stop-failed', status: 1, err: error }, 'stopping failed: exiting with status 1');
+        exit(1);
+      },
     );
   };
   process.on('SIGINT', onSignal);

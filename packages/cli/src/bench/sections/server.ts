@@ -58,7 +58,8 @@ export function serverRuns(players: readonly number[], seconds: number, thinkMs 
   const args = [join(ROOT, 'packages/server/dist/bench/run.js'), ...players.map(String), '--seconds', String(seconds), '--think-ms', String(thinkMs)];
   const run = spawnSync(process.execPath, args, {
     encoding: 'utf8',
-    env: { ...process.env, DATABASE_URL: '' },
+    // SQLite: DATABASE_URL unset (an empty one is refused, as by paigow serve).
+    env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')),
     maxBuffer: 16 * 2 ** 20,
   });
   if (run.status !== 0) throw new Error(`server bench exited with ${run.status}: ${run.stderr}`);

@@ -1,0 +1,194 @@
+/**
+ * A stop while Redis is away (docs/operations.md "Stop and drain" and "Logs"; `RedisStop`). An operator's SIGTERM
+ * to `paigow serve` with Redis unreachable logged `drained`, then the process kept listening for about 33 s,
+ * wrote 16 multi-line `MaxRetriesPerRequestError` stacks on stderr (ioredis' commands of Colyseus' shutdown, the
+ * rooms given up and the balance news, rejected once their retries ran out) and exited with status 1 without a
+ * line saying why (the close failed on one of them). Runs when Redis answers at REDIS_URL or 127.0.0.1:6379,
+ * through a relay that is cut (`RedisCutter`); the server runs in a child process on SQLite, as `paigow serve`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RedisCutter } from '../cluster/soak-tools.js';
+import { createLogger, type Logger } from '../log/index.js';
+import { buildServer, createStore, redisAnswers, TEST_REDIS_URL as REDIS_URL, TEST_TABLES, type TestStore } from '../testing/harness.js';
+import { prefixedRedis, REDIS_STOP_WAIT_MS } from './redis-presence.js';
+
+const available = await redisAnswers(REDIS_URL);
+if (!available) console.log(`the Redis stop tests did not run: no Redis at ${REDIS_URL}`);
+
+const SERVER_PROCESS = new URL('../../dist/bench/server-process.js', import.meta.url).pathname;
+
+/** How long the stop may take from the SIGTERM to the exit, ms ("a few seconds": the Redis bound, 2 s, and the rest of the close, with room for a loaded machine). */
+const STOP_BOUND_MS = 8_000;
+
+/** A server process (`server-process.js`, as `paigow serve` on its signals) on `store` and Redis at `redisUrl`, its log at `info` on stderr. */
+async function serverProcess(store: TestStore, redisUrl: string): Promise<{ child: ChildProcess; port: number; stderr: () => string; exited: Promise<number | null> }> {
+  const options = { ...store.options, tables: TEST_TABLES.slice(0, 2), redisUrl, redisPrefix: `test-${randomBytes(4).toString('hex')}:`, hostingSweepMs: 200, admission: { maxEventLoopLagMs: 3_600_000 } };
+  const child = spawn(process.execPath, [SERVER_PROCESS, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'info' } });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes('\n')) resolve((JSON.parse(stdout.split('\n')[0]) as { port: number }).port);
+    });
+    void exited.then((code) => reject(new Error(`the server exited with ${code}: ${stderr}`)));
+  });
+  return { child, port, stderr: () => stderr, exited };
+}
+
+/** SIGTERM to `child`; resolves with its exit status and how long it took, ms, or `status: 'running'` when it still runs after `boundMs` (then it is killed). */
+async function sigterm(child: ChildProcess, exited: Promise<number | null>, boundMs: number): Promise<{ status: number | null | 'running'; ms: number }> {
+  const started = Date.now();
+  child.kill('SIGTERM');
+  const status = await Promise.race([exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), boundMs))]);
+  const ms = Date.now() - started;
+  if (status === 'running') {
+    child.kill('SIGKILL');
+    await exited;
+  }
+  return { status, ms };
+}
+
+/** The lines of `text` that are not one JSON object each. */
+function nonJsonLines(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .filter((line) => {
+      try {
+        return typeof JSON.parse(line) !== 'object';
+      } catch {
+        return true;
+      }
+    });
+}
+
+/** The JSON lines of `text` (the others left out). */
+function jsonLines(text: string): Record<string, unknown>[] {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    });
+}
+
+describe.skipIf(!available)('a SIGTERM while Redis is away', () => {
+  let store: TestStore | undefined;
+  let cutter: RedisCutter | undefined;
+  let child: ChildProcess | undefined;
+  beforeAll(buildServer, 120_000);
+  afterEach(async () => {
+    if (child !== undefined && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await cutter?.close();
+    await store?.dispose();
+    store = cutter = child = undefined;
+  });
+
+  it('drains, exits 0 within a few seconds, one redis-given-up line (no stack), every line JSON, the last one "stopped"', async () => {
+    store = createStore('sqlite');
+    cutter = await RedisCutter.start(REDIS_URL);
+    const server = await serverProcess(store, cutter.url);
+    child = server.child;
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${server.port}/readyz`)).status, { timeout: 15_000, interval: 100 }).toBe(200);
+    cutter.cut();
+    // The clients noticed (each writes a redis-error line at its first failed reconnection).
+    await expect.poll(() => jsonLines(server.stderr()).filter((line) => line.event === 'redis-error').length, { timeout: 10_000, interval: 50 }).toBeGreaterThanOrEqual(3);
+    const stop = await sigterm(server.child, server.exited, STOP_BOUND_MS);
+    // It kept listening for 33–84 s (ioredis' retries), then exited with status 1.
+    expect(stop.status, server.stderr()).toBe(0);
+    expect(stop.ms).toBeLessThan(STOP_BOUND_MS);
+    // 16 to 19 stacks of `MaxRetriesPerRequestError`, 5 lines each, came out of @pm2/io's unhandled-rejection handler.
+    expect(nonJsonLines(server.stderr())).toEqual([]);
+    const lines = jsonLines(server.stderr());
+    const givenUp = lines.filter((line) => line.event === 'redis-given-up');
+    expect(givenUp).toHaveLength(1);
+    expect(givenUp[0]).toMatchObject({ level: 'error', fault: 'redis-unavailable' });
+    expect(givenUp[0].err).not.toHaveProperty('stack');
+    expect(lines.map((line) => line.event)).toContain('drained');
+    expect(lines.at(-1)).toMatchObject({ level: 'info', event: 'stopped', status: 0 });
+  }, 90_000);
+
+  it('with Redis there, the stop is as before: exit 0 at once, no redis-given-up line, the last line "stopped"', async () => {
+    store = createStore('sqlite');
+    cutter = await RedisCutter.start(REDIS_URL);
+    const server = await serverProcess(store, cutter.url);
+    child = server.child;
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${server.port}/readyz`)).status, { timeout: 15_000, interval: 100 }).toBe(200);
+    const stop = await sigterm(server.child, server.exited, STOP_BOUND_MS);
+    expect(stop.status, server.stderr()).toBe(0);
+    expect(stop.ms).toBeLessThan(2_000);
+    expect(nonJsonLines(server.stderr())).toEqual([]);
+    const lines = jsonLines(server.stderr());
+    expect(lines.filter((line) => line.event === 'redis-given-up' || line.level === 'error')).toEqual([]);
+    expect(lines.map((line) => line.event).slice(-2)).toEqual(['drained', 'stopped']);
+  }, 90_000);
+});
+
+/** A logger whose lines are kept (JSON objects). */
+function keptLog(): { logger: Logger; lines: () => Record<string, unknown>[] } {
+  const kept: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) if (line.trim() !== '') kept.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: createLogger({ level: 'info', destination }), lines: () => kept };
+}
+
+describe.skipIf(!available)('RedisStop (the presence and driver of `prefixedRedis`)', () => {
+  it('before the stop a command waits for Redis; after it, a pending one resolves to null within the bound, later ones at once, one line', async () => {
+    const cutter = await RedisCutter.start(REDIS_URL);
+    const { logger, lines } = keptLog();
+    const { presence, driver, stop } = await prefixedRedis(cutter.url, `test-${randomBytes(4).toString('hex')}:`, logger);
+    try {
+      expect(await presence.hset('h', 'f', 'v')).toBe(true);
+      cutter.cut();
+      let settled = false;
+      const pending = presence.hget('h', 'f').finally(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(settled).toBe(false);
+      const stoppedAt = Date.now();
+      stop();
+      expect(await pending).toBeNull();
+      expect(Date.now() - stoppedAt).toBeLessThan(REDIS_STOP_WAIT_MS + 1_000);
+      const later = Date.now();
+      expect(await presence.srem('s', 'x')).toBeNull();
+      expect(await driver.has('table-1')).toBe(false);
+      expect(Date.now() - later).toBeLessThan(100);
+      const givenUp = lines().filter((line) => line.event === 'redis-given-up');
+      expect(givenUp).toHaveLength(1);
+      expect(givenUp[0]).toMatchObject({ level: 'error', fault: 'redis-unavailable', err: { message: `no answer within ${REDIS_STOP_WAIT_MS} ms` } });
+    } finally {
+      presence.shutdown();
+      await driver.shutdown();
+      await cutter.close();
+    }
+  }, 30_000);
+
+  it('after the stop, with Redis there, commands answer as before', async () => {
+    const { logger, lines } = keptLog();
+    const { presence, driver, stop } = await prefixedRedis(REDIS_URL, `test-${randomBytes(4).toString('hex')}:`, logger);
+    try {
+      stop();
+      expect(await presence.hset('h', 'f', 'v')).toBe(true);
+      expect(await presence.hget('h', 'f')).toBe('v');
+      expect(await presence.hdel('h', 'f')).toBe(true);
+      expect(await presence.hget('h', 'f')).toBeNull();
+      expect(lines()).toEqual([]);
+    } finally {
+      presence.shutdown();
+      await driver.shutdown();
+    }
+  });
+});
