@@ -58,13 +58,18 @@ describe('the felt reads clearly (issue 10)', () => {
 
     // Chips go on the Fortune bet: the 5 is picked without touching the main bet; the 100 is never offered.
     await page.getByTestId('chips-to-fortune').click();
-    expect(await page.getByTestId('chip-100').isDisabled()).toBe(true);
+    // A chip over the Fortune maximum stays enabled and says why, as at the table maximum.
+    await page.getByTestId('chip-100').click();
+    expect(await page.getByTestId('error').textContent()).toBe(en.bets.fortuneOverMax.replace('{{max}}', '$25').replace('{{amount}}', '$100'));
     await page.getByTestId('chip-5').click();
     await waitAttr(page, 'fortune-stack', 'cents', 500);
     await waitAttr(page, 'bet-stack', 'cents', 100);
     expect(await page.getByTestId('chip-5').getAttribute('aria-pressed')).toBe('true');
-    expect(await page.getByTestId('chip-25').isDisabled()).toBe(true); // 5 + 25 > 25
-    for (let i = 0; i < 4; i++) await page.getByTestId('chip-5').click();
+    await page.getByTestId('chip-25').click(); // 5 + 25 > 25
+    expect(await page.getByTestId('error').textContent()).toBe(en.bets.fortuneOverMax.replace('{{max}}', '$25').replace('{{amount}}', '$30'));
+    await page.getByTestId('chip-5').click();
+    await waitAttr(page, 'fortune-stack', 'cents', 1000);
+    for (let i = 0; i < 3; i++) await page.getByTestId('chip-5').click();
     await waitAttr(page, 'fortune-stack', 'cents', 2500);
     // At its maximum the Fortune spot offers nothing and says its limit.
     await page.getByTestId('fortune-stack').click();

@@ -425,9 +425,10 @@ describe('the table in Chromium', () => {
       await page.locator('[data-testid="bet-stack"][data-draft-cents="100"][data-cents="0"]').waitFor();
       expect(await page.getByTestId('error').isVisible()).toBe(false);
       await shot(page, 'phone-1b-below-minimum');
-      await page.getByTestId('deal').click();
-      await page.locator('[data-testid="error"]:visible').waitFor();
-      expect(await page.getByTestId('error').textContent()).toContain(`The table minimum is $${table.limits.main.minCents / 100}`);
+      // Deal is disabled with the reason shown (as Split for a foul).
+      expect(await page.getByTestId('deal').isDisabled()).toBe(true);
+      expect(await page.getByTestId('deal-reason').textContent()).toContain(`The table minimum is $${table.limits.main.minCents / 100}`);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await page.getByTestId('bet-stack').click();
       await page.locator('[data-testid="bet-stack"]:not([data-draft-cents])').waitFor();
     }

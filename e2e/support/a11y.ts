@@ -35,6 +35,19 @@ export async function seriousViolations(page: Page): Promise<AxeProblem[]> {
 }
 
 /**
+ * The axe violations of the page as it is now of any impact, restricted to the rules `ruleIds` (e.g.
+ * `heading-order`, a moderate one). The page must be opened with `bypassCSP: true`.
+ */
+export async function axeViolations(page: Page, ruleIds: readonly string[]): Promise<AxeProblem[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async (rules) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'rule', values: rules } });
+    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  }, [...ruleIds]);
+}
+
+/**
  * axe on the page as it is now: fails the test (with `screen` and each violation named) unless axe finds
  * no serious or critical violation (issue 14 point 5). The page must be opened with `bypassCSP: true`.
  */

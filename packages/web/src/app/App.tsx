@@ -88,16 +88,16 @@ export function App() {
   useAccountLanguage(api, session, updatePlayer);
 
   // The verify page needs no sign-in: anyone may check a round's proof.
-  if (route.screen === 'verify') return <VerifyPage roundId={route.roundId} onBack={() => navigate({ screen: 'lobby' })} />;
+  if (route.screen === 'verify') return <VerifyPage roundId={route.roundId} you={route.you ?? null} onBack={() => navigate({ screen: 'lobby' })} />;
   // The house-way lab shows public figures: no sign-in either.
   if (route.screen === 'house-way-lab') return <HouseWayLab onLeave={() => navigate({ screen: 'lobby' })} />;
   if (route.screen === 'fairness-audit') return <AuditPage onBack={() => navigate({ screen: 'lobby' })} />;
   if (checking) return <div className="center-msg">{t('app.loading')}</div>;
   // The trainer runs in the browser (the engine's exact analysis in a worker): no sign-in.
-  if (route.screen === 'trainer') return <TrainerPage onBack={() => navigate({ screen: 'lobby' })} />;
+  if (route.screen === 'trainer') return <TrainerPage player={session?.player ?? null} onBack={() => navigate({ screen: 'lobby' })} />;
   if (!session) return <SignIn api={api} onSignedIn={signedIn} />;
-  if (route.screen === 'coach') return <CoachPage api={api} token={session.token} onBack={() => navigate({ screen: 'lobby' })} />;
-  if (route.screen === 'daily') return <DailyPage api={api} token={session.token} onBack={() => navigate({ screen: 'lobby' })} />;
+  if (route.screen === 'coach') return <CoachPage api={api} token={session.token} player={session.player} onBack={() => navigate({ screen: 'lobby' })} />;
+  if (route.screen === 'daily') return <DailyPage api={api} token={session.token} player={session.player} onBack={() => navigate({ screen: 'lobby' })} />;
   if (route.screen === 'table') {
     return (
       <TableScreen

@@ -28,7 +28,8 @@ export function BankerZone({ view, stage }: { view: TableView; stage: Stage }) {
       <>
         {name}{' '}
         <span className="last-round-tag" data-testid="last-round-tag" data-round-id={round.roundId}>
-          {t('table.lastRoundTag')}
+          {/* "Last round" while it is the table's latest; "Your last round" once the table has moved on (another round in play, or played). */}
+          {t(view.phase === 'betting' && view.lastRound?.roundId === round.roundId ? 'table.lastRoundTag' : 'table.yourLastRoundTag')}
         </span>
       </>
     );

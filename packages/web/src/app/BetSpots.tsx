@@ -59,6 +59,7 @@ export function BetSpots({ view, you, stage, result, bets, canBet, money }: {
         cents={you.bets.main}
         draftCents={mainDraft ? mainTotal : null}
         amount={mainTotal > 0 ? money(mainTotal) : null}
+        empty={t('table.noBet')}
         chips={shownMain}
         title={t('table.removeChip')}
         onClick={bets.onBetStack}
@@ -74,13 +75,13 @@ export function BetSpots({ view, you, stage, result, bets, canBet, money }: {
           cents={you.bets.fortune}
           draftCents={fortuneDraft ? chipsCents(fortuneDraft) : null}
           amount={fortuneTotal > 0 ? money(fortuneTotal) : null}
+        empty={t('table.noBet')}
           chips={shownFortune}
           title={adds === null ? t('bets.fortuneAtMax', { max: money(fortuneLimits.maxCents) }) : t('table.addFortune', { chip: money(adds * 100) })}
           onClick={bets.onFortune}
           disabled={!canBet}
           warn={fortuneDraft !== null}
           note={fortuneDraft !== null ? t('table.minBet', { amount: money(fortuneLimits.minCents) }) : null}
-          badge={adds === null ? null : t('table.fortuneAdds', { chip: money(adds * 100) })}
           onClear={canBet && shownFortune.length > 0 ? bets.onFortuneRemove : null}
           clearTitle={t('table.fortuneRemove')}
           clearTestid="fortune-clear"

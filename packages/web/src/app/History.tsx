@@ -82,7 +82,7 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
         <span className={`history-row__net history-row__net--${outcomeOfNet(entry.netCents)}`}>{money(entry.netCents, true)}</span>
       )}
       {/* The server answers 409 to a verification while the round is open. */}
-      {!open && <VerifyLink roundId={entry.roundId} />}
+      {!open && <VerifyLink roundId={entry.roundId} you={entry.role === 'banker' ? 'banker' : entry.result?.players.find((p) => p.you)?.seat} />}
       {mine && (
         <span className="history-row__extra">
           <span data-testid="history-bet" data-cents={mine.bets.main}>

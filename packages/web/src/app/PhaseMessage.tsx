@@ -39,9 +39,11 @@ function phaseMessage(view: TableView, you: YouView, stage: Stage, t: T): string
     case 'approval':
       return t('phase.awaitingApproval');
     case 'dealing':
-      return t('phase.dealing');
+      return stage.kind === 'revealed' ? t('phase.otherRound') : t('phase.dealing');
     case 'setting':
       if (stage.kind === 'setting') return stage.submitted ? t('phase.waitingOthers') : t('phase.setting');
+      // Not dealt in: the viewer's last round stays on the felt while the others play theirs.
+      if (stage.kind === 'revealed') return t('phase.otherRound');
       return t('phase.waitingOthers');
     default:
       return you.ready ? t('phase.waitingDeal') : stage.kind === 'revealed' ? t('phase.settled') : t('phase.betting');

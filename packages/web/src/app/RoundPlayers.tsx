@@ -64,10 +64,11 @@ export function RoundPlayers({ round, money, asBanker = false }: { round: RoundR
               <strong className="round-player__name" title={p.nickname}>
                 {p.nickname}
               </strong>
-              {p.you && <span className="muted"> {t('table.youMark')}</span>}
+              {p.you && <span className="muted round-player__you">{t('table.youMark')}</span>}
+              {/* Its own box that never shrinks: a long name is cut, the bet's amount never ("Ben · Ставка 10…"). */}
               {!asBanker && (
-                <span className="muted">
-                  {' · '}
+                <span className="muted round-player__bet" data-testid="round-player-bet">
+                  {'· '}
                   {t('history.bet', { amount: money(p.bets.main) })}
                 </span>
               )}

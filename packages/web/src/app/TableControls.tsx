@@ -9,7 +9,6 @@ import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
 import { ChipRack } from '../table-ui/parts.js';
-import { chipsCents } from '../table-ui/model.js';
 import type { Felt } from '../table-ui/felt.js';
 import { errorMessage } from './i18n/index.js';
 import { BetTools, betsBlockText } from './BetTools.js';
@@ -50,6 +49,8 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
   const betPending = bets.betPending;
   const fortuneLimits = view.config.limits.fortune;
   const splitReason = splitBlock === null ? null : splitBlock.kind === 'low-count' ? t('splitReason.lowCount', { count: splitBlock.count }) : errorMessage(t, splitBlock.code);
+  // Deal waits for a bet still below the minimum (or off the unit): disabled, saying why (as Split does for a foul).
+  const dealWhy = isPlayer && canBet && !dealt && !you.ready ? bets.draftRefusal() : null;
   const rebet = bets.rebetBlock;
   const rebetWhy = rebet === null || rebet === 'none' || rebet === 'placed' ? null : betsBlockText(t, money, rebet, view, you, you.lastBets ? you.lastBets.main + you.lastBets.fortune : 0);
   return (
@@ -58,6 +59,11 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
       <p className="error-toast" data-testid="error" hidden={error === null} role="alert">
         {error ?? ''}
       </p>
+      {dealWhy !== null && (
+        <p className="split-hint" id="deal-reason" data-testid="deal-reason" role="status">
+          {dealWhy}
+        </p>
+      )}
       {splitReason && splitBlock && (
         // Two cards still to move is an instruction (a neutral hint); only a foul is drawn as an error.
         <p
@@ -76,7 +82,8 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
             selected={bets.selected}
             onChip={bets.onChip}
             disabled={!canBet}
-            allowed={bets.target === 'fortune' && fortuneLimits ? (v) => chipsCents(bets.shown.fortune) + v * 100 <= fortuneLimits.maxCents : undefined}
+            // Every chip stays enabled up to either maximum: a chip that would go over it says so (bet-draft.ts).
+            label={(v) => t(bets.target === 'fortune' && fortuneLimits ? 'table.chipToFortune' : 'table.chipToMain', { amount: money(v * 100) })}
           />
         )}
         {isPlayer && !dealt && <BetTools view={view} you={you} bets={bets} canBet={canBet} money={money} />}
@@ -105,7 +112,8 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
               <button
                 className="btn btn--gold btn--big"
                 data-testid="deal"
-                disabled={!canBet || (you.bets.main === 0 && bets.drafts.main === null) || you.ready || pendingTypes.has('deal') || betPending}
+                disabled={!canBet || (you.bets.main === 0 && bets.drafts.main === null) || dealWhy !== null || you.ready || pendingTypes.has('deal') || betPending}
+                aria-describedby={dealWhy !== null ? 'deal-reason' : undefined}
                 onClick={actions.onDeal}
               >
                 {t('table.deal')}

@@ -17,12 +17,12 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlayerSummary } from '@paigow/protocol';
+import type { PlayerSummary, RoundResultView } from '@paigow/protocol';
 import type { Api } from '../net/http.js';
 import { Timer } from '../table-ui/Timer.js';
-import { feltOf, lowOf, select, type Selection } from '../table-ui/felt.js';
+import { canBetOf, feltOf, lowOf, select, type Selection } from '../table-ui/felt.js';
 import { keepSelection, loadSelection, sessionStore } from '../table-ui/saved-selection.js';
-import { resultOf, stageOf, type CardText, type Stage } from '../table-ui/model.js';
+import { keptRoundOf, resultOf, stageOf, type CardText, type Stage } from '../table-ui/model.js';
 import { errorMessage, formatMoney, tableName } from './i18n/index.js';
 import { useBetChips } from './useBetChips.js';
 import { BetTotal } from './BetTools.js';
@@ -142,8 +142,15 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const bankChange = useBankChange(view);
 
   const pendingTypes = useMemo(() => new Set<string>(pending.values()), [pending]);
-  const felt = view && you ? feltOf(view, you, low, status, pendingTypes, table.receivedAtMs) : null;
-  const stage: Stage = view ? stageOf(view) : { kind: 'empty' };
+  // The chips on the felt and their tools (Clear, Undo, Double, Rebet).
+  const bets = useBetChips({ view, canBet: view && you ? canBetOf(view, you, status) : false, send, pendingTypes, error, setLocalError, money });
+  // The viewer's own last round stays on the felt while others play one it is not in, until it bets again or is dealt in.
+  const betStarted = bets.shown.main.length > 0 || bets.shown.fortune.length > 0;
+  const [kept, setKept] = useState<RoundResultView | null>(null);
+  const nextKept = keptRoundOf(kept, view, betStarted);
+  if (nextKept !== kept) setKept(nextKept);
+  const felt = view && you ? feltOf(view, you, low, status, pendingTypes, table.receivedAtMs, nextKept) : null;
+  const stage: Stage = view ? stageOf(view, nextKept) : { kind: 'empty' };
   // Kept while this round's hand is being set; removed once it is set, the round is over or another is dealt.
   // A layout effect: stored before the moved card is painted, so a reload right after the tap keeps it (a passive
   // effect could still be waiting when the page went, on a loaded machine).
@@ -151,12 +158,10 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   useLayoutEffect(() => {
     if (view) keepSelection(sessionStore(), tableId, { roundId, low }, keepable);
   }, [view, tableId, roundId, low, keepable]);
-  // The chips on the felt and their tools (Clear, Undo, Double, Rebet).
-  const bets = useBetChips({ view, canBet: felt?.canBet ?? false, send, pendingTypes, error, setLocalError, money });
   // The coach grades the setting the viewer made in its own seat (not a round it banked, nor a hand the table
   // set at a timeout or a disconnection: docs/server.md "The coach") after the reveal.
   const graded = (p: { you: boolean; bets: { main: number }; setBy: string }) => p.you && p.bets.main > 0 && (p.setBy === 'player' || p.setBy === 'house-way');
-  const playedRound = stage.kind === 'revealed' && view?.lastRound?.players.some(graded) ? view.lastRound.roundId : null;
+  const playedRound = stage.kind === 'revealed' && stage.round.players.some(graded) ? stage.round.roundId : null;
   const grade = useRoundGrade(api, session.token, playedRound);
   useRoundCues(soundOn, stage.kind === 'setting' ? roundId : null, view ? resultOf(view) : null);
   // Keyboard focus that falls with its control (Deal, a moved card, Hint, Split) goes to the next one.
@@ -183,7 +188,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
 
   const { result } = felt;
   const revealed = result !== null && stage.kind === 'revealed';
-  const gradeBet = revealed && !result.asBanker ? (view.lastRound?.players.find((p) => p.you)?.bets.main ?? 0) : 0;
+  const gradeBet = revealed && !result.asBanker ? (stage.round.players.find((p) => p.you)?.bets.main ?? 0) : 0;
   const resultGrade = gradeBet > 0 ? { state: grade, betCents: gradeBet } : undefined;
   // A phone has no room for another line in the banner: the grade takes the empty bet total's place until
   // the next chip (styles.css `.grade-note`; e2e/phone-viewport.test.ts).

@@ -42,7 +42,8 @@ export function TableSide({ view, you, compact, open, onClose, sound, wide, hint
       {wide && hintPanel}
       {sideRound && (
         <section className="panel" data-testid="last-round-panel" data-round-id={sideRound.roundId}>
-          <h2>{viewerPlayed(sideRound) ? t('table.roundPlayers') : t('table.lastRoundPanel')}</h2>
+          {/* "This round" only while no other round is in play (betting); else it is the last round at the table. */}
+          <h2 data-testid="last-round-panel-title">{view.phase === 'betting' && viewerPlayed(sideRound) ? t('table.roundPlayers') : t('table.lastRoundPanel')}</h2>
           <p className="muted">{t('table.lastRoundBanker', { name: sideRound.banker.kind === 'house' ? t('table.theHouse') : sideRound.banker.nickname })}</p>
           <RoundPlayers round={sideRound} money={money} />
         </section>

@@ -1,11 +1,14 @@
 /**
  * The top bar of the table screen: who the viewer is and its role, Leave, the opponent (the banker, or
  * the players against a banking viewer), the player's last round at any table, its comp points and
- * balance, and Top up when the balance is low.
+ * balance, and Top up when the balance is low. Leaving with a hand in play or bets on the felt asks first,
+ * saying what will happen to them (rules.md §5).
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
 import { canTopUp } from '../table-ui/broke.js';
+import { leaveWarningOf, type LeaveWarning } from '../table-ui/felt.js';
 import { bankerOpponents } from '../table-ui/bank-status.js';
 import { formatPoints } from './i18n/index.js';
 import type { LastRound } from './last-round.js';
@@ -26,7 +29,14 @@ export function TableTopBar({ view, you, lastRound, tableNames, money, onLeave, 
 }) {
   const { t, i18n } = useTranslation();
   const role = you.role;
+  const [confirming, setConfirming] = useState<LeaveWarning | null>(null);
+  const askLeave = () => {
+    const warning = leaveWarningOf(view, you);
+    if (warning === null) onLeave();
+    else setConfirming(warning);
+  };
   return (
+    <>
     <TopBar>
       <Stat label={t('table.you')} className="stat--you">
         <span className="stat__name" title={you.nickname}>
@@ -36,7 +46,7 @@ export function TableTopBar({ view, you, lastRound, tableNames, money, onLeave, 
           {t(`role.${role}`)}
         </span>
       </Stat>
-      <button className="btn btn--small topbar__leave" data-testid="leave" onClick={onLeave}>
+      <button className="btn btn--small topbar__leave" data-testid="leave" onClick={askLeave}>
         {t('table.leave')}
       </button>
       <span className="topbar__break" />
@@ -69,6 +79,43 @@ export function TableTopBar({ view, you, lastRound, tableNames, money, onLeave, 
       )}
       </div>
     </TopBar>
+    {confirming && <LeaveDialog warning={confirming} money={money} onStay={() => setConfirming(null)} onLeave={onLeave} />}
+    </>
+  );
+}
+
+/** The confirmation before leaving with a hand in play or bets on the felt (the app's dialog, as signing out). */
+function LeaveDialog({ warning, money, onStay, onLeave }: { warning: LeaveWarning; money: Money; onStay: () => void; onLeave: () => void }) {
+  const { t } = useTranslation();
+  const text =
+    warning.kind === 'bets'
+      ? t('table.leaveConfirmBets', { amount: money(warning.amountCents) })
+      : t(warning.kind === 'dealt' ? 'table.leaveConfirmDealt' : 'table.leaveConfirmSet');
+  return (
+    <div className="dialog-backdrop" onClick={onStay}>
+      <div
+        className="dialog panel"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="leave-title"
+        aria-describedby="leave-text"
+        data-testid="leave-dialog"
+        data-kind={warning.kind}
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => e.key === 'Escape' && onStay()}
+      >
+        <h2 id="leave-title">{t('table.leaveConfirmTitle')}</h2>
+        <p id="leave-text">{text}</p>
+        <div className="dialog__actions">
+          <button className="btn" data-testid="leave-stay" autoFocus onClick={onStay}>
+            {t('table.leaveConfirmStay')}
+          </button>
+          <button className="btn btn--red" data-testid="leave-confirm" onClick={onLeave}>
+            {t('table.leaveConfirmGo')}
+          </button>
+        </div>
+      </div>
+    </div>
   );
 }
 

@@ -36,8 +36,11 @@ export function saveToken(token: string | null): void {
 export type Route =
   | { readonly screen: 'lobby' }
   | { readonly screen: 'table'; readonly tableId: string }
-  /** The verify page of a round's provably fair proof (issue 15). */
-  | { readonly screen: 'verify'; readonly roundId: string }
+  /**
+   * The verify page of a round's provably fair proof (issue 15); `you`, when the link came from the player's
+   * history, is its seat in the round (the protocol's, from 0) or `'banker'`: the page marks it "(you)".
+   */
+  | { readonly screen: 'verify'; readonly roundId: string; readonly you?: number | 'banker' }
   /** The fairness audit page. */
   | { readonly screen: 'fairness-audit' }
   /** The house-way lab (issue 16): two house ways side by side. */
@@ -51,8 +54,12 @@ export type Route =
 
 /** Reads the route from a location hash (`#/table/table-1`, `#/verify/<roundId>`). */
 export function parseRoute(hash: string): Route {
-  const verify = /^#\/verify\/([^/?#]+)/.exec(hash);
-  if (verify) return { screen: 'verify', roundId: decodeURIComponent(verify[1]) };
+  const verify = /^#\/verify\/([^/?#]+)(?:\?you=(banker|\d{1,2})\b)?/.exec(hash);
+  if (verify) {
+    const roundId = decodeURIComponent(verify[1]);
+    const you = verify[2] === undefined ? undefined : verify[2] === 'banker' ? 'banker' : Number(verify[2]);
+    return you === undefined ? { screen: 'verify', roundId } : { screen: 'verify', roundId, you };
+  }
   if (/^#\/fairness-audit\b/.test(hash)) return { screen: 'fairness-audit' };
   if (/^#\/house-way-lab\b/.test(hash)) return { screen: 'house-way-lab' };
   if (/^#\/coach\b/.test(hash)) return { screen: 'coach' };
@@ -64,7 +71,7 @@ export function parseRoute(hash: string): Route {
 
 /** The location hash of a route. */
 export function routeHash(route: Route): string {
-  if (route.screen === 'verify') return `#/verify/${encodeURIComponent(route.roundId)}`;
+  if (route.screen === 'verify') return `#/verify/${encodeURIComponent(route.roundId)}${route.you === undefined ? '' : `?you=${route.you}`}`;
   if (route.screen === 'fairness-audit') return '#/fairness-audit';
   if (route.screen === 'house-way-lab') return '#/house-way-lab';
   if (route.screen === 'coach') return '#/coach';

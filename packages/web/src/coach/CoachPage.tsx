@@ -8,18 +8,19 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { houseWays, isHouseWayId, parseHand } from '@paigow/engine';
-import type { CoachSetting, CostlyEntry, CostliestResponse, StrategyTaxResponse } from '@paigow/protocol';
+import type { CoachSetting, CostlyEntry, CostliestResponse, PlayerSummary, StrategyTaxResponse } from '@paigow/protocol';
 import type { Api } from '../net/http.js';
 import { categoryOfCards } from '../table-ui/model.js';
 import { categoryName, formatMoney, houseWayText } from '../app/i18n/index.js';
 import { MiniHands } from '../app/MiniCards.js';
 import { evPercent, sharePercent } from './format.js';
+import { CoachTopBar } from './CoachTopBar.js';
 import './coach.css';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
-/** The coach page of the player with session `token`. */
-export function CoachPage({ api, token, onBack }: { api: Api; token: string; onBack: () => void }) {
+/** The coach page of the player with session `token` (`player`: its figures for the site header). */
+export function CoachPage({ api, token, player = null, onBack }: { api: Api; token: string; player?: PlayerSummary | null; onBack: () => void }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const [tax, setTax] = useState<StrategyTaxResponse | null>(null);
@@ -39,48 +40,46 @@ export function CoachPage({ api, token, onBack }: { api: Api; token: string; onB
   }, [api, token]);
   const money = (cents: number): string => formatMoney(lng, cents);
   return (
-    <main className="coach-page" data-testid="coach-page">
-      <p>
-        <button className="btn btn--small btn--ghost" onClick={onBack}>
-          {t('coach.page.back')}
-        </button>
-      </p>
-      <h1>{t('coach.page.title')}</h1>
-      {tax === null || costliest === null ? (
-        <p className="muted">{t('coach.page.loading')}</p>
-      ) : tax.hands === 0 ? (
-        <p className="muted" data-testid="coach-none">
-          {t('coach.page.none')}
-        </p>
-      ) : (
-        <>
-          <section className="panel" data-testid="strategy-tax" data-hands={tax.hands} data-per100-cents={tax.per100Cents} data-optimal-share={tax.optimalShare}>
-            <h2>{t('coach.page.taxTitle')}</h2>
-            <p>{t('coach.page.hands', { count: tax.hands })}</p>
-            <p>
-              <strong>{t('coach.page.per100', { money: money(tax.per100Cents), bet: money(tax.averageBetCents) })}</strong>
-            </p>
-            <p>{t('coach.page.optimal', { share: sharePercent(lng, tax.optimalShare) })}</p>
-            <p data-testid="strategy-tax-house-way">
-              {t('coach.page.houseWay', { money: money(tax.houseWay.per100Cents), share: sharePercent(lng, tax.houseWay.optimalShare) })}
-            </p>
-            <Trend tax={tax} money={money} t={t} />
-          </section>
-          <section className="panel" data-testid="costliest">
-            <h2>{t('coach.page.costliestTitle')}</h2>
-            {costliest.items.length === 0 ? (
-              <p className="muted">{t('coach.page.costliestNone')}</p>
-            ) : (
-              <ol className="costliest">
-                {costliest.items.map((item) => (
-                  <Costly key={item.roundId} item={item} t={t} lng={lng} money={money} />
-                ))}
-              </ol>
-            )}
-          </section>
-        </>
-      )}
-    </main>
+    <>
+      <CoachTopBar player={player} onBack={onBack} />
+      <main className="coach-page" data-testid="coach-page">
+        <h1>{t('coach.page.title')}</h1>
+        {tax === null || costliest === null ? (
+          <p className="muted">{t('coach.page.loading')}</p>
+        ) : tax.hands === 0 ? (
+          <p className="muted" data-testid="coach-none">
+            {t('coach.page.none')}
+          </p>
+        ) : (
+          <>
+            <section className="panel" data-testid="strategy-tax" data-hands={tax.hands} data-per100-cents={tax.per100Cents} data-optimal-share={tax.optimalShare}>
+              <h2>{t('coach.page.taxTitle')}</h2>
+              <p>{t('coach.page.hands', { count: tax.hands })}</p>
+              <p>
+                <strong>{t('coach.page.per100', { money: money(tax.per100Cents), bet: money(tax.averageBetCents) })}</strong>
+              </p>
+              <p>{t('coach.page.optimal', { share: sharePercent(lng, tax.optimalShare) })}</p>
+              <p data-testid="strategy-tax-house-way">
+                {t('coach.page.houseWay', { money: money(tax.houseWay.per100Cents), share: sharePercent(lng, tax.houseWay.optimalShare) })}
+              </p>
+              <Trend tax={tax} money={money} t={t} />
+            </section>
+            <section className="panel" data-testid="costliest">
+              <h2>{t('coach.page.costliestTitle')}</h2>
+              {costliest.items.length === 0 ? (
+                <p className="muted">{t('coach.page.costliestNone')}</p>
+              ) : (
+                <ol className="costliest">
+                  {costliest.items.map((item) => (
+                    <Costly key={item.roundId} item={item} t={t} lng={lng} money={money} />
+                  ))}
+                </ol>
+              )}
+            </section>
+          </>
+        )}
+      </main>
+    </>
   );
 }
 

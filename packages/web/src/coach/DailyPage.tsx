@@ -6,15 +6,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardTexts, houseWays, isFoul, parseHand, type Card, type Hand } from '@paigow/engine';
-import type { CoachReview, DailyLeaderboardResponse, DailyResponse } from '@paigow/protocol';
+import type { CoachReview, DailyLeaderboardResponse, DailyResponse, PlayerSummary } from '@paigow/protocol';
 import { ApiError, type Api } from '../net/http.js';
 import { PlayingCard } from '../table-ui/Card.js';
 import { errorMessage } from '../app/i18n/index.js';
 import { SettingCard } from './CoachPage.js';
 import { dailyScoreText, evPercent, OPTIMAL_EPSILON } from './format.js';
+import { CoachTopBar } from './CoachTopBar.js';
+import { cardsForDisplay } from './TrainerPage.js';
 
-/** The daily challenge page of the player with session `token`. */
-export function DailyPage({ api, token, onBack }: { api: Api; token: string; onBack: () => void }) {
+/** The daily challenge page of the player with session `token` (`player`: its figures for the site header). */
+export function DailyPage({ api, token, player = null, onBack }: { api: Api; token: string; player?: PlayerSummary | null; onBack: () => void }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const [daily, setDaily] = useState<DailyResponse | null>(null);
@@ -52,111 +54,109 @@ export function DailyPage({ api, token, onBack }: { api: Api; token: string; onB
     }
   };
   const toggle = (card: Card): void => setLow((l) => (l.includes(card) ? l.filter((c) => c !== card) : l.length < 2 ? [...l, card] : l));
-  const cards: readonly Card[] = hand ?? [];
+  const cards: readonly Card[] = hand === null ? [] : cardsForDisplay(hand);
   const foul = low.length === 2 && isFoul({ high: cards.filter((c) => !low.includes(c)), low });
   const played = daily?.played ?? [];
   const lostPerHand = played.length === 0 ? 0 : played.reduce((sum, p) => sum + p.evLost, 0) / played.length;
 
   return (
-    <main className="coach-page" data-testid="daily-page">
-      <p>
-        <button className="btn btn--small btn--ghost" onClick={onBack}>
-          {t('coach.page.back')}
-        </button>
-      </p>
-      {daily === null ? (
-        <p className="muted">{t('coach.page.loading')}</p>
-      ) : (
-        <>
-          <h1>{t('coach.daily.title', { day: daily.day })}</h1>
-          <p className="muted">{t('coach.daily.intro')}</p>
-          <p className="muted" data-testid="daily-commitment" data-commitment={daily.commitment}>
-            {t('coach.daily.commitment', { commitment: daily.commitment })}
-          </p>
-          {daily.previous && (
-            <p className="muted" data-testid="daily-previous">
-              {t('coach.daily.previous', { day: daily.previous.day, seed: daily.previous.serverSeed })}
+    <>
+      <CoachTopBar player={player} onBack={onBack} />
+      <main className="coach-page" data-testid="daily-page">
+        {daily === null ? (
+          <p className="muted">{t('coach.page.loading')}</p>
+        ) : (
+          <>
+            <h1>{t('coach.daily.title', { day: daily.day })}</h1>
+            <p className="muted">{t('coach.daily.intro')}</p>
+            <p className="muted" data-testid="daily-commitment" data-commitment={daily.commitment}>
+              {t('coach.daily.commitment', { commitment: daily.commitment })}
             </p>
-          )}
-          <p data-testid="daily-score" data-hands={played.length} data-ev-lost={lostPerHand}>
-            {dailyScoreText(t, lng, { hands: played.length, lostPerHand, total: daily.total, finished: next === null })}
-          </p>
-          {next !== null && (
-            <section className="panel" data-testid="daily-hand" data-index={next.index} data-cards={next.cards.join(' ')}>
-              <h2>{t('coach.daily.progress', { index: next.index, total: daily.total })}</h2>
-              <div className="trainer__hand">
-                {cards.map((card) => (
-                  <PlayingCard key={card} card={card} testid="daily-card" lifted={low.includes(card)} disabled={busy} onClick={() => toggle(card)} />
-                ))}
-              </div>
-              <p className="muted">{foul ? t('coach.trainer.foul') : t('coach.trainer.pick')}</p>
-              <p>
-                <button className="btn btn--gold" disabled={busy || low.length !== 2 || foul} onClick={() => void play(low)} data-testid="daily-set">
-                  {t('coach.trainer.set')}
-                </button>{' '}
-                <button
-                  className="btn"
-                  disabled={busy || hand === null}
-                  onClick={() => {
-                    if (hand !== null) void play(houseWays.seeds.set(hand).low);
-                  }}
-                  data-testid="daily-house-way"
-                >
-                  {t('coach.trainer.useHouseWay')}
-                </button>
+            {daily.previous && (
+              <p className="muted" data-testid="daily-previous">
+                {t('coach.daily.previous', { day: daily.previous.day, seed: daily.previous.serverSeed })}
               </p>
-              {busy && <p className="muted">{t('coach.trainer.grading')}</p>}
-              {error && (
-                <p className="error" role="alert">
-                  {error}
+            )}
+            <p data-testid="daily-score" data-hands={played.length} data-ev-lost={lostPerHand}>
+              {dailyScoreText(t, lng, { hands: played.length, lostPerHand, total: daily.total, finished: next === null })}
+            </p>
+            {next !== null && (
+              <section className="panel" data-testid="daily-hand" data-index={next.index} data-cards={next.cards.join(' ')}>
+                <h2>{t('coach.daily.progress', { index: next.index, total: daily.total })}</h2>
+                <div className="trainer__hand">
+                  {cards.map((card) => (
+                    <PlayingCard key={card} card={card} testid="daily-card" lifted={low.includes(card)} disabled={busy} onClick={() => toggle(card)} />
+                  ))}
+                </div>
+                <p className="muted">{foul ? t('coach.trainer.foul') : t('coach.trainer.pick')}</p>
+                <p>
+                  <button className="btn btn--gold" disabled={busy || low.length !== 2 || foul} onClick={() => void play(low)} data-testid="daily-set">
+                    {t('coach.trainer.set')}
+                  </button>{' '}
+                  <button
+                    className="btn"
+                    disabled={busy || hand === null}
+                    onClick={() => {
+                      if (hand !== null) void play(houseWays.seeds.set(hand).low);
+                    }}
+                    data-testid="daily-house-way"
+                  >
+                    {t('coach.trainer.useHouseWay')}
+                  </button>
                 </p>
+                {busy && <p className="muted">{t('coach.trainer.grading')}</p>}
+                {error && (
+                  <p className="error" role="alert">
+                    {error}
+                  </p>
+                )}
+              </section>
+            )}
+            {last && (
+              <section className="panel" data-testid="daily-grade" data-ev-lost={last.evLost} data-played-ev={last.playedEv}>
+                <p title={t('coach.grade.title')}>
+                  {t('coach.grade.summary', { played: evPercent(lng, last.playedEv), best: evPercent(lng, last.bestEv), houseWay: evPercent(lng, last.houseWayEv) })}
+                </p>
+                <p>
+                  <strong>{last.evLost < OPTIMAL_EPSILON ? t('coach.grade.optimal') : t('coach.trainer.lost', { lost: evPercent(lng, last.evLost, false) })}</strong>
+                </p>
+                <div className="costly__settings">
+                  <SettingCard title={t('coach.page.played')} setting={last.played} t={t} lng={lng} kind="played" />
+                  <SettingCard title={t('coach.page.best')} setting={last.best} t={t} lng={lng} kind="best" />
+                  <SettingCard title={t('coach.page.houseWaySetting')} setting={last.houseWay} t={t} lng={lng} kind="house-way" />
+                </div>
+              </section>
+            )}
+            <section className="panel">
+              <h2>{t('coach.daily.leaderboard')}</h2>
+              {board === null || board.entries.length === 0 ? (
+                <p className="muted">{t('coach.daily.empty')}</p>
+              ) : (
+                <table data-testid="daily-leaderboard">
+                  <thead>
+                    <tr>
+                      <th scope="col">#</th>
+                      <th scope="col">{t('coach.daily.player')}</th>
+                      <th scope="col">{t('coach.daily.hands')}</th>
+                      <th scope="col">{t('coach.daily.lost')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {board.entries.map((entry, i) => (
+                      <tr key={`${entry.nickname}-${i}`} data-you={entry.you} data-hands={entry.hands}>
+                        <td>{i + 1}</td>
+                        <td>{entry.you ? <strong>{entry.nickname}</strong> : entry.nickname}</td>
+                        <td>{entry.hands}</td>
+                        <td>{evPercent(lng, entry.evLost / entry.hands, false)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
               )}
             </section>
-          )}
-          {last && (
-            <section className="panel" data-testid="daily-grade" data-ev-lost={last.evLost} data-played-ev={last.playedEv}>
-              <p title={t('coach.grade.title')}>
-                {t('coach.grade.summary', { played: evPercent(lng, last.playedEv), best: evPercent(lng, last.bestEv), houseWay: evPercent(lng, last.houseWayEv) })}
-              </p>
-              <p>
-                <strong>{last.evLost < OPTIMAL_EPSILON ? t('coach.grade.optimal') : t('coach.trainer.lost', { lost: evPercent(lng, last.evLost, false) })}</strong>
-              </p>
-              <div className="costly__settings">
-                <SettingCard title={t('coach.page.played')} setting={last.played} t={t} lng={lng} kind="played" />
-                <SettingCard title={t('coach.page.best')} setting={last.best} t={t} lng={lng} kind="best" />
-                <SettingCard title={t('coach.page.houseWaySetting')} setting={last.houseWay} t={t} lng={lng} kind="house-way" />
-              </div>
-            </section>
-          )}
-          <section className="panel">
-            <h2>{t('coach.daily.leaderboard')}</h2>
-            {board === null || board.entries.length === 0 ? (
-              <p className="muted">{t('coach.daily.empty')}</p>
-            ) : (
-              <table data-testid="daily-leaderboard">
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">{t('coach.daily.player')}</th>
-                    <th scope="col">{t('coach.daily.hands')}</th>
-                    <th scope="col">{t('coach.daily.lost')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {board.entries.map((entry, i) => (
-                    <tr key={`${entry.nickname}-${i}`} data-you={entry.you} data-hands={entry.hands}>
-                      <td>{i + 1}</td>
-                      <td>{entry.you ? <strong>{entry.nickname}</strong> : entry.nickname}</td>
-                      <td>{entry.hands}</td>
-                      <td>{evPercent(lng, entry.evLost / entry.hands, false)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </section>
-        </>
-      )}
-    </main>
+          </>
+        )}
+      </main>
+    </>
   );
 }

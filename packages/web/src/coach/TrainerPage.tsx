@@ -25,7 +25,10 @@ import { PlayingCard } from '../table-ui/Card.js';
 import { DRILLS, dealForDrill, type Drill } from './drills.js';
 import { ExactWorker } from './exact-worker.js';
 import { evPercent, OPTIMAL_EPSILON, trainerScoreText } from './format.js';
+import type { PlayerSummary } from '@paigow/protocol';
+import { sortForDisplay } from '../table-ui/model.js';
 import { SettingCard } from './CoachPage.js';
+import { CoachTopBar } from './CoachTopBar.js';
 
 /** One drill's score. */
 interface Score {
@@ -57,8 +60,17 @@ function saveScores(scores: Scores): void {
 
 const text = (s: ReviewedSetting) => ({ ...s, high: cardTexts(s.high), low: cardTexts(s.low) });
 
-/** The trainer page. */
-export function TrainerPage({ onBack }: { onBack: () => void }) {
+/**
+ * The cards of a hand in the order the table shows them (`sortForDisplay`: the joker first, then aces down to
+ * deuces), not in dealt order.
+ */
+export function cardsForDisplay(cards: readonly Card[]): Card[] {
+  const texts = cardTexts(cards);
+  return sortForDisplay(texts).map((text) => cards[texts.indexOf(text)]!);
+}
+
+/** The trainer page; `player` is the signed-in player for the site header (`null`: a guest). */
+export function TrainerPage({ player = null, onBack }: { player?: PlayerSummary | null; onBack: () => void }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const [drill, setDrill] = useState<Drill>('any');
@@ -106,91 +118,89 @@ export function TrainerPage({ onBack }: { onBack: () => void }) {
 
   const toggle = (card: Card): void => setLow((l) => (l.includes(card) ? l.filter((c) => c !== card) : l.length < 2 ? [...l, card] : l));
   const settled = review !== null || grading;
-  const cards: readonly Card[] = hand ?? [];
+  const cards: readonly Card[] = hand === null ? [] : cardsForDisplay(hand);
   const foul = low.length === 2 && isFoul({ high: cards.filter((c) => !low.includes(c)), low });
   const score = scores[drill];
   return (
-    <main className="trainer-page" data-testid="trainer-page">
-      <p>
-        <button className="btn btn--small btn--ghost" onClick={onBack}>
-          {t('coach.page.back')}
-        </button>
-      </p>
-      <h1>{t('coach.trainer.title')}</h1>
-      <p className="muted">{t('coach.trainer.intro')}</p>
-      <p className="trainer__choices">
-        <label>
-          {t('coach.trainer.drill')}{' '}
-          <select value={drill} onChange={(e) => setDrill(e.target.value as Drill)} data-testid="trainer-drill">
-            {DRILLS.map((d) => (
-              <option key={d} value={d}>
-                {t(`coach.trainer.drills.${d}`)}
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          {t('coach.trainer.houseWayLabel')}{' '}
-          <select value={houseWay} onChange={(e) => setHouseWay(e.target.value as HouseWayId)} data-testid="trainer-house-way">
-            {HOUSE_WAY_IDS.map((id) => (
-              <option key={id} value={id}>
-                {t(`houseWayNames.${id}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </p>
-      <div className="trainer__hand" data-testid="trainer-hand" data-cards={cards.map(formatCard).join(' ')}>
-        {cards.map((card) => (
-          <PlayingCard key={card} card={card} testid="trainer-card" lifted={low.includes(card)} disabled={settled} onClick={() => toggle(card)} />
-        ))}
-      </div>
-      {!settled && <p className="muted">{foul ? t('coach.trainer.foul') : t('coach.trainer.pick')}</p>}
-      <p>
-        <button className="btn btn--gold" disabled={settled || low.length !== 2 || foul} onClick={() => void grade(low)} data-testid="trainer-set">
-          {t('coach.trainer.set')}
-        </button>{' '}
-        <button className="btn" disabled={settled || hand === null} onClick={() => {
-            if (hand !== null) void grade(houseWays[houseWay].set(hand).low);
-          }} data-testid="trainer-house-way-set">
-          {t('coach.trainer.useHouseWay')}
-        </button>{' '}
-        <button className="btn btn--ghost" disabled={grading} onClick={() => deal(drill, houseWay)} data-testid="trainer-next">
-          {t('coach.trainer.next')}
-        </button>
-      </p>
-      {grading && <p className="muted">{t('coach.trainer.grading')}</p>}
-      {review && (
-        <section className="panel" data-testid="trainer-grade" data-ev-lost={review.evLost} data-played-ev={review.playedEv} data-best-ev={review.bestEv}>
-          <p title={t('coach.grade.title')}>
-            {t('coach.grade.summary', { played: evPercent(lng, review.playedEv), best: evPercent(lng, review.bestEv), houseWay: evPercent(lng, review.houseWayEv) })}
-          </p>
-          <p>
-            <strong>{review.evLost < OPTIMAL_EPSILON ? t('coach.grade.optimal') : t('coach.trainer.lost', { lost: evPercent(lng, review.evLost, false) })}</strong>
-          </p>
-          <div className="costly__settings">
-            <SettingCard title={t('coach.page.played')} setting={text(review.played)} t={t} lng={lng} kind="played" />
-            <SettingCard title={t('coach.page.best')} setting={text(review.best)} t={t} lng={lng} kind="best" />
-            <SettingCard title={t('coach.page.houseWaySetting')} setting={text(review.houseWay)} t={t} lng={lng} kind="house-way" />
-          </div>
-        </section>
-      )}
-      <p data-testid="trainer-score" data-hands={score?.hands ?? 0}>
-        {score
-          ? trainerScoreText(t, lng, t(`coach.trainer.drills.${drill}`), score)
-          : t('coach.trainer.noScore')}
-      </p>
-      <p>
-        <button
-          className="btn btn--small btn--ghost"
-          onClick={() => {
-            saveScores({});
-            setScores({});
-          }}
-        >
-          {t('coach.trainer.reset')}
-        </button>
-      </p>
-    </main>
+    <>
+      <CoachTopBar player={player} onBack={onBack} />
+      <main className="trainer-page" data-testid="trainer-page">
+        <h1>{t('coach.trainer.title')}</h1>
+        <p className="muted">{t('coach.trainer.intro')}</p>
+        <p className="trainer__choices">
+          <label>
+            {t('coach.trainer.drill')}{' '}
+            <select value={drill} onChange={(e) => setDrill(e.target.value as Drill)} data-testid="trainer-drill">
+              {DRILLS.map((d) => (
+                <option key={d} value={d}>
+                  {t(`coach.trainer.drills.${d}`)}
+                </option>
+              ))}
+            </select>
+          </label>{' '}
+          <label>
+            {t('coach.trainer.houseWayLabel')}{' '}
+            <select value={houseWay} onChange={(e) => setHouseWay(e.target.value as HouseWayId)} data-testid="trainer-house-way">
+              {HOUSE_WAY_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {t(`houseWayNames.${id}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </p>
+        <div className="trainer__hand" data-testid="trainer-hand" data-cards={cards.map(formatCard).join(' ')}>
+          {cards.map((card) => (
+            <PlayingCard key={card} card={card} testid="trainer-card" lifted={low.includes(card)} disabled={settled} onClick={() => toggle(card)} />
+          ))}
+        </div>
+        {!settled && <p className="muted">{foul ? t('coach.trainer.foul') : t('coach.trainer.pick')}</p>}
+        <p>
+          <button className="btn btn--gold" disabled={settled || low.length !== 2 || foul} onClick={() => void grade(low)} data-testid="trainer-set">
+            {t('coach.trainer.set')}
+          </button>{' '}
+          <button className="btn" disabled={settled || hand === null} onClick={() => {
+              if (hand !== null) void grade(houseWays[houseWay].set(hand).low);
+            }} data-testid="trainer-house-way-set">
+            {t('coach.trainer.useHouseWay')}
+          </button>{' '}
+          <button className="btn btn--ghost" disabled={grading} onClick={() => deal(drill, houseWay)} data-testid="trainer-next">
+            {t('coach.trainer.next')}
+          </button>
+        </p>
+        {grading && <p className="muted">{t('coach.trainer.grading')}</p>}
+        {review && (
+          <section className="panel" data-testid="trainer-grade" data-ev-lost={review.evLost} data-played-ev={review.playedEv} data-best-ev={review.bestEv}>
+            <p title={t('coach.grade.title')}>
+              {t('coach.grade.summary', { played: evPercent(lng, review.playedEv), best: evPercent(lng, review.bestEv), houseWay: evPercent(lng, review.houseWayEv) })}
+            </p>
+            <p>
+              <strong>{review.evLost < OPTIMAL_EPSILON ? t('coach.grade.optimal') : t('coach.trainer.lost', { lost: evPercent(lng, review.evLost, false) })}</strong>
+            </p>
+            <div className="costly__settings">
+              <SettingCard title={t('coach.page.played')} setting={text(review.played)} t={t} lng={lng} kind="played" />
+              <SettingCard title={t('coach.page.best')} setting={text(review.best)} t={t} lng={lng} kind="best" />
+              <SettingCard title={t('coach.page.houseWaySetting')} setting={text(review.houseWay)} t={t} lng={lng} kind="house-way" />
+            </div>
+          </section>
+        )}
+        <p data-testid="trainer-score" data-hands={score?.hands ?? 0}>
+          {score
+            ? trainerScoreText(t, lng, t(`coach.trainer.drills.${drill}`), score)
+            : t('coach.trainer.noScore')}
+        </p>
+        <p>
+          <button
+            className="btn btn--small btn--ghost"
+            onClick={() => {
+              saveScores({});
+              setScores({});
+            }}
+          >
+            {t('coach.trainer.reset')}
+          </button>
+        </p>
+      </main>
+    </>
   );
 }

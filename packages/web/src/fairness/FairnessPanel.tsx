@@ -19,6 +19,8 @@ export function FairnessPanel({ fairness, clientSeed, locked, banker = false }: 
   banker?: boolean;
 }) {
   const { t } = useTranslation();
+  // A refused seed marks the field invalid and names the message (fairness.md §2: the seed must be valid to deal).
+  const refused = clientSeed.error !== null && !locked && fairness.clientSeeds === null;
   return (
     <section className="panel fairness" data-testid="fairness-panel" data-round-id={fairness.roundId}>
       <h2>{t('fairness.title')}</h2>
@@ -35,6 +37,8 @@ export function FairnessPanel({ fairness, clientSeed, locked, banker = false }: 
             maxLength={64}
             disabled={locked}
             spellCheck={false}
+            aria-invalid={refused}
+            aria-describedby={refused ? 'client-seed-error' : undefined}
             onChange={(e) => clientSeed.edit(e.target.value)}
           />
         </label>
@@ -43,8 +47,8 @@ export function FairnessPanel({ fairness, clientSeed, locked, banker = false }: 
           {t('fairness.clientSeedsDealt', { seeds: fairness.clientSeeds })}
         </p>
       )}
-      {clientSeed.error !== null && !locked && fairness.clientSeeds === null && (
-        <p className="error" data-testid="client-seed-error">
+      {refused && clientSeed.error !== null && (
+        <p className="error" id="client-seed-error" data-testid="client-seed-error">
           {errorMessage(t, clientSeed.error)}
         </p>
       )}

@@ -2,11 +2,15 @@
 import { useTranslation } from 'react-i18next';
 import { routeHash } from '../app/session.js';
 
-/** A "Verify" link to `#/verify/<roundId>`, opened in a new tab so that the table stays open. */
-export function VerifyLink({ roundId }: { roundId: string }) {
+/**
+ * A "Verify" link to `#/verify/<roundId>`, opened in a new tab so that the table stays open; `you` (the player's
+ * seat in the round, from 0, or `'banker'`) lets the page mark the player's own hand (`#/verify/<roundId>?you=2`).
+ */
+export function VerifyLink({ roundId, you }: { roundId: string; you?: number | 'banker' }) {
   const { t } = useTranslation();
+  const href = routeHash(you === undefined ? { screen: 'verify', roundId } : { screen: 'verify', roundId, you });
   return (
-    <a className="history-row__verify" data-testid="history-verify" href={routeHash({ screen: 'verify', roundId })} target="_blank" rel="noopener">
+    <a className="history-row__verify" data-testid="history-verify" href={href} target="_blank" rel="noopener">
       {t('fairness.verify')}
     </a>
   );

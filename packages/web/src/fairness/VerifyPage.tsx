@@ -39,8 +39,11 @@ async function load(roundId: string, t: ReturnType<typeof useTranslation>['t']):
   }
 }
 
-/** The verify page of `roundId`; `onBack` returns to the app. */
-export function VerifyPage({ roundId, onBack }: { roundId: string; onBack: () => void }) {
+/**
+ * The verify page of `roundId`; `you` is the player's seat in the round (from 0) or `'banker'` when the page was
+ * opened from its history (`null`: not known), `onBack` returns to the app.
+ */
+export function VerifyPage({ roundId, you = null, onBack }: { roundId: string; you?: number | 'banker' | null; onBack: () => void }) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
@@ -67,8 +70,15 @@ export function VerifyPage({ roundId, onBack }: { roundId: string; onBack: () =>
             {state.message}
           </p>
         )}
-        {state.kind === 'done' && <Verdict proof={state.proof} verification={state.verification} />}
-        <p className="muted">{t('verify.explain')}</p>
+        {/* What the browser recomputed is said only once it has: not for an unknown, open or unreadable round. */}
+        {state.kind === 'done' && (
+          <>
+            <Verdict proof={state.proof} verification={state.verification} you={you} />
+            <p className="muted" data-testid="verify-explain">
+              {t('verify.explain')}
+            </p>
+          </>
+        )}
         <button className="btn btn--small" data-testid="verify-back" onClick={onBack}>
           {t('verify.back')}
         </button>
@@ -77,8 +87,11 @@ export function VerifyPage({ roundId, onBack }: { roundId: string; onBack: () =>
   );
 }
 
-/** The verdict on a proof: "verified", or what differs in the page's language (`differenceText`), then the proof's facts. */
-export function Verdict({ proof, verification }: { proof: FairnessProof; verification: Verification }) {
+/**
+ * The verdict on a proof: "verified", or what differs in the page's language (`differenceText`), then the proof's
+ * facts, the player's own hand (`you`: its seat from 0, or `'banker'`) marked "(you)".
+ */
+export function Verdict({ proof, verification, you = null }: { proof: FairnessProof; verification: Verification; you?: number | 'banker' | null }) {
   const { t } = useTranslation();
   return (
     <>
@@ -110,7 +123,10 @@ export function Verdict({ proof, verification }: { proof: FairnessProof; verific
         {/* The proof numbers seats from 0, as the protocol does; the table shows them from 1. */}
         {proof.hands.map((hand) => (
           <div key={String(hand.seat)}>
-            <dt>{hand.seat === 'banker' ? t('verify.banker') : t('verify.seat', { seat: hand.seat + 1 })}</dt>
+            <dt data-you={hand.seat === you ? 'true' : undefined}>
+              {hand.seat === 'banker' ? t('verify.banker') : t('verify.seat', { seat: hand.seat + 1 })}
+              {hand.seat === you && ` ${t('table.youMark')}`}
+            </dt>
             <dd>
               <code>{hand.cards.join(' ')}</code>
             </dd>

@@ -76,7 +76,7 @@ export function HandSearch({ a, b, banker, diff }: { a: HouseWayId; b: HouseWayI
   const better = found && found.settings[0].ev !== found.settings[1].ev ? found.settings[found.settings[0].ev > found.settings[1].ev ? 0 : 1] : null;
   return (
     <form className="lab-search" data-testid="lab-search" onSubmit={submit}>
-      <h3>{t('lab.search')}</h3>
+      <h2>{t('lab.search')}</h2>
       <input data-testid="lab-search-input" value={text} placeholder={t('lab.searchHint')} onChange={(e) => setText(e.target.value)} aria-label={t('lab.search')} />{' '}
       <button className="btn btn--small" type="submit">
         {t('lab.lookUp')}

@@ -105,14 +105,14 @@ describe('the chips (rules.md §5)', () => {
     expect(broke.sent).toEqual([]);
   });
 
-  it('falls back on the accepted pile when the server refuses a chip, and the next click takes the last accepted chip off', () => {
+  it('keeps the accepted pile when a chip would go over the maximum, and the next click takes the last accepted chip off', () => {
     const felt = new Felt().step({ type: 'chip', value: 1 }).step({ type: 'chip', value: 5 });
     expect(felt.sent).toEqual([{ spot: 'main', cents: 100 }, { spot: 'main', cents: 600 }]);
     felt.said();
-    // 106.00 is over the maximum: refused, said with the table's numbers, the pile stays 1 + 5.
+    // 106.00 is over the maximum: said at once with the table's numbers (as at the Fortune maximum), never sent; the pile stays 1 + 5.
     felt.step({ type: 'chip', value: 100 });
-    expect(felt.sent.at(-1)).toEqual({ spot: 'main', cents: 10_600 });
-    expect(felt.said()).toEqual([null, 'bets.mainOverMax {"max":10000,"amount":10600}']);
+    expect(felt.sent.at(-1)).toEqual({ spot: 'main', cents: 600 });
+    expect(felt.said()).toEqual(['bets.mainOverMax {"max":10000,"amount":10600}']);
     expect(felt.held.main).toBe(600);
     expect(felt.shown.main).toEqual([1, 5]);
     // The clicks themselves are back to 1 + 5 (drawn so while the next chip's message waits).

@@ -236,6 +236,10 @@ function reduce(s: BetDraft, action: BetAction, ctx: BetContext): BetStep {
         if (amount > fortune.maxCents) return { state: selected, effects: [{ kind: 'say', message: { key: 'bets.fortuneOverMax', cents: { max: fortune.maxCents, amount } } }] };
         return changeWithin(selected, ctx, { main: shown.main, fortune: [...shown.fortune, action.value] });
       }
+      // Over the table maximum: said at once, as for the Fortune bet (the chips stay enabled at both spots).
+      const main = ctx.table?.main ?? null;
+      const amount = chipsCents(shown.main) + action.value * 100;
+      if (main !== null && amount > main.maxCents) return { state: selected, effects: [{ kind: 'say', message: { key: 'bets.mainOverMax', cents: { max: main.maxCents, amount } } }] };
       return changeWithin(selected, ctx, { main: [...shown.main, action.value], fortune: shown.fortune });
     }
     case 'stack':
@@ -308,8 +312,24 @@ function sync(s: BetDraft, ctx: BetContext): BetDraft {
   }
   if (held.main !== s.seen.main && held.main > 0) drafts = { ...drafts, main: null };
   if (held.fortune !== s.seen.fortune && held.fortune > 0) drafts = { ...drafts, fortune: null };
+  // The server gave the bets back on its own (the bet timer, an interruption: rules.md §5), not a change of the
+  // player's (its own Clear leaves no chips, its own step below the minimum a draft): the felt is empty, and Undo
+  // has nothing of it to take back.
+  let chips = s.chips;
+  const returned =
+    !ctx.betPending &&
+    held.main === 0 &&
+    held.fortune === 0 &&
+    (s.seen.main > 0 || s.seen.fortune > 0) &&
+    pilesCents(s.chips) > 0 &&
+    drafts.main === null &&
+    drafts.fortune === null;
+  if (returned) {
+    chips = { main: [], fortune: [] };
+    steps = [];
+  }
   const seen = s.seen.main === held.main && s.seen.fortune === held.fortune && s.seen.betting === betting;
-  return seen ? s : { ...s, drafts, steps, seen: { main: held.main, fortune: held.fortune, betting } };
+  return seen ? s : { ...s, chips, drafts, steps, seen: { main: held.main, fortune: held.fortune, betting } };
 }
 
 /** The piles the server holds as clicked become the accepted ones. */

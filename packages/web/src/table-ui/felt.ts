@@ -82,9 +82,18 @@ export interface Felt {
  * The felt of `view` (with its viewer `you`) for the player's `low` selection.
  * @param status the connection; @param pendingTypes the message types sent and not yet answered
  * @param receivedAtMs the browser clock when the view arrived (for the deadlines' clock skew)
+ * @param kept the viewer's own last round kept on the felt after the table moved on (`keptRoundOf`), or `null`
  */
-export function feltOf(view: TableView, you: YouView, low: readonly CardText[], status: string, pendingTypes: ReadonlySet<string>, receivedAtMs: number): Felt {
-  const stage = stageOf(view);
+export function feltOf(
+  view: TableView,
+  you: YouView,
+  low: readonly CardText[],
+  status: string,
+  pendingTypes: ReadonlySet<string>,
+  receivedAtMs: number,
+  kept: RoundResultView | null = null,
+): Felt {
+  const stage = stageOf(view, kept);
   const connected = status === 'open';
   const isPlayer = you.role === 'player';
   const dealt = stage.kind === 'setting' && isPlayer && you.cards !== null;
@@ -95,17 +104,22 @@ export function feltOf(view: TableView, you: YouView, low: readonly CardText[], 
   return {
     stage,
     connected,
-    canBet: isPlayer && view.phase === 'betting' && connected,
+    canBet: canBetOf(view, you, status),
     dealt,
     setting,
     submitting: pendingTypes.has('set') || pendingTypes.has('house-way'),
     arrangement,
     splitBlock: setting ? (arrangement?.block ?? null) : null,
-    result: resultOf(view),
+    result: resultOf(view, kept),
     waiting,
     timer: timerOf(view, you, waiting, receivedAtMs),
     sideRound: played !== null && (!viewerPlayed(played) || played.players.length > 1) ? played : null,
   };
+}
+
+/** Whether the viewer may change its bets now: a player, betting open, connected (`status` `open`). */
+export function canBetOf(view: TableView, you: YouView, status: string): boolean {
+  return you.role === 'player' && view.phase === 'betting' && status === 'open';
 }
 
 function timerOf(view: TableView, you: YouView, waiting: Waiting | null, receivedAtMs: number): TimerModel {
@@ -115,4 +129,26 @@ function timerOf(view: TableView, you: YouView, waiting: Waiting | null, receive
   const kind = own !== null ? you.deadlineKind : waiting ? { deal: 'bet', set: 'decision', approval: 'approval' }[waiting.kind] : null;
   const totalMs = kind === 'decision' ? timers.decisionMs : kind === 'approval' ? timers.approvalMs : timers.betMs;
   return { own, wait, deadline: own ?? wait, totalMs };
+}
+
+/** What leaving the table now would do to the viewer's play (rules.md §5), for the Lobby control's confirmation. */
+export type LeaveWarning =
+  /** Dealt, hand not set yet: the house way sets it and the round is settled without the player. */
+  | { readonly kind: 'dealt' }
+  /** Dealt, hand set: the round is settled without the player. */
+  | { readonly kind: 'set' }
+  /** Bets the server holds, not dealt: they go back to the balance (`amountCents`, main + Fortune). */
+  | { readonly kind: 'bets'; readonly amountCents: number };
+
+/**
+ * Whether leaving now needs the player's confirmation, and why (rules.md §5: the house way sets a dealt
+ * hand; bets not dealt are returned). `null` for a viewer with nothing in play (no hand dealt, no bet held),
+ * and for a banker or a spectator.
+ */
+export function leaveWarningOf(view: TableView, you: YouView): LeaveWarning | null {
+  if (you.role !== 'player') return null;
+  const inRound = (view.phase === 'setting' || view.phase === 'dealing') && you.cards !== null && you.cards.length > 0;
+  if (inRound) return you.setting === null ? { kind: 'dealt' } : { kind: 'set' };
+  const amountCents = you.bets.main + you.bets.fortune;
+  return amountCents > 0 ? { kind: 'bets', amountCents } : null;
 }

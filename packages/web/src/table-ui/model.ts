@@ -117,19 +117,48 @@ export type Stage =
 
 /**
  * The stage to draw for a view: the viewer's cards while a round is dealt, the revealed last round
- * while betting, or an empty felt.
+ * while betting, or an empty felt. A player not dealt into the round in play among the others keeps its
+ * own last round on the felt (its result stays until it bets again or is dealt in): the view's `lastRound`
+ * when it played it, else `kept`, the viewer's own last round remembered by the screen (`keptRoundOf`).
  */
-export function stageOf(view: TableView): Stage {
+export function stageOf(view: TableView, kept: RoundResultView | null = null): Stage {
   const you = view.you;
   if (view.phase === 'setting' || view.phase === 'dealing') {
     if (you?.cards && you.cards.length === 7) return { kind: 'setting', cards: you.cards, submitted: you.setting };
+    const own = you?.role === 'player' && you.bets.main === 0 ? ownRoundOf(view, kept) : null;
+    if (own) return revealedOf(own);
     if (view.phase === 'setting') return { kind: 'watching' };
   }
+  const round = ownRoundOf(view, kept);
+  return round ? revealedOf(round) : { kind: 'empty' };
+}
+
+function revealedOf(round: RoundResultView): Stage {
+  return { kind: 'revealed', round, mine: round.players.find((p) => p.you) ?? null, asBanker: round.banker.kind === 'player' && round.banker.you };
+}
+
+/** The viewer's own last round to show: the view's `lastRound` when the viewer played it, else `kept`. */
+export function ownRoundOf(view: TableView, kept: RoundResultView | null): RoundResultView | null {
   const round = view.lastRound;
-  if (round && viewerPlayed(round)) {
-    return { kind: 'revealed', round, mine: round.players.find((p) => p.you) ?? null, asBanker: round.banker.kind === 'player' && round.banker.you };
-  }
-  return { kind: 'empty' };
+  if (round && viewerPlayed(round)) return round;
+  return kept;
+}
+
+/**
+ * The viewer's own last round the screen keeps showing after the table's `lastRound` moved on to a round
+ * the viewer was not in (rules.md §5: the screen shows what you won or lost in the previous round): the
+ * view's `lastRound` when the viewer played it; else `prev` while the viewer (a player) has no bet on the
+ * felt (`betStarted`: a chip placed, held or still a draft) and is not dealt in; else `null`.
+ * @returns `prev` itself when nothing changed (for a React state)
+ */
+export function keptRoundOf(prev: RoundResultView | null, view: TableView | null, betStarted: boolean): RoundResultView | null {
+  if (!view || !view.you) return prev;
+  const round = view.lastRound;
+  if (round && viewerPlayed(round)) return prev?.roundId === round.roundId ? prev : round;
+  if (prev === null) return null;
+  const you = view.you;
+  if (you.role !== 'player' || you.cards !== null || betStarted || you.bets.main > 0 || you.bets.fortune > 0) return null;
+  return prev;
 }
 
 /** Whether the viewer had a part in a round: a wager in it, or the bank. */
@@ -155,11 +184,11 @@ export interface ResultModel {
 }
 
 /**
- * The viewer's result of the last revealed round, or `null` when it did not play it.
+ * The viewer's result of its last revealed round (`ownRoundOf`: the view's, else `kept`), or `null` when none.
  * A banking player's result is `win`/`lose`/`push` by the sign of its net.
  */
-export function resultOf(view: TableView): ResultModel | null {
-  const round = view.lastRound;
+export function resultOf(view: TableView, kept: RoundResultView | null = null): ResultModel | null {
+  const round = ownRoundOf(view, kept);
   if (!round) return null;
   const mine = round.players.find((p) => p.you);
   if (mine) {

@@ -93,11 +93,14 @@ export function HandBox({ kind, label, cards, slots, cardTestid, testid, small, 
  * not sent yet (`data-draft-cents`). `note` is a hint (the minimum): in the empty ring, or beside the
  * amount while the bet is short of it (`warn`); `badge` a small tag
  * at its top (what a click adds); `onClear` draws a × that takes the last chip off (`clearTestid`).
+ * Its accessible name is the label and the amount (or `empty`, "no bet"), with the note while short of it.
  */
-export function BetSpot({ kind, label, amount, chips, title, onClick, disabled, testid, cents, draftCents, note, warn, badge, onClear, clearTitle, clearTestid }: {
+export function BetSpot({ kind, label, amount, empty, chips, title, onClick, disabled, testid, cents, draftCents, note, warn, badge, onClear, clearTitle, clearTestid }: {
   kind: 'main' | 'fortune';
   label: string;
   amount: string | null;
+  /** What is said for an empty spot ("no bet"). */
+  empty: string;
   chips: readonly ChipValue[];
   title: string;
   onClick: () => void;
@@ -121,7 +124,7 @@ export function BetSpot({ kind, label, amount, chips, title, onClick, disabled, 
         data-cents={cents}
         data-draft-cents={draftCents ?? undefined}
         title={title}
-        aria-label={`${label} ${amount ?? ''}`}
+        aria-label={`${label}: ${amount ?? empty}${note && amount ? ` · ${note}` : ''}`}
         onClick={onClick}
         disabled={disabled}
       >
@@ -147,12 +150,16 @@ export function BetSpot({ kind, label, amount, chips, title, onClick, disabled, 
   );
 }
 
-/** The chips 1, 5, 25, 100 (`chip-<value>`); the selected one is raised; `allowed` (default all) limits which may be clicked. */
-export function ChipRack({ selected, onChip, disabled, allowed }: {
+/**
+ * The chips 1, 5, 25, 100 (`chip-<value>`); the selected one is raised; `allowed` (default all) limits which may be clicked;
+ * `label` names each chip for a screen reader ("Add a $5 chip to the bet"; the bare value by default).
+ */
+export function ChipRack({ selected, onChip, disabled, allowed, label = String }: {
   selected: ChipValue | null;
   onChip: (v: ChipValue) => void;
   disabled: boolean;
   allowed?: (v: ChipValue) => boolean;
+  label?: (v: ChipValue) => string;
 }) {
   return (
     <Toolbar className="chip-rack">
@@ -163,7 +170,7 @@ export function ChipRack({ selected, onChip, disabled, allowed }: {
           className={`chip-btn${selected === v ? ' chip-btn--selected' : ''}`}
           data-testid={`chip-${v}`}
           aria-pressed={selected === v}
-          aria-label={String(v)}
+          aria-label={label(v)}
           onClick={() => onChip(v)}
           disabled={disabled || (allowed !== undefined && !allowed(v))}
         >

@@ -103,9 +103,9 @@ describe('player-visible words', () => {
     expect(german.filter(([, v]) => /Verlauf/.test(v))).toEqual([]);
   });
 
-  it('marks a Russian copy "Ничья" over the hand and spells out «ничья в пользу банка» in the help', () => {
+  it('marks a Russian copy «Ничья (банку)» over the hand (not the push\'s «Ничья») and spells out «ничья в пользу банка» in the help', () => {
     // The full wording wraps to four lines in the mark's pill and covers the hand's label (ru.ts `mark.copy`).
-    expect(CATALOGS.ru.mark.copy).toBe('Ничья');
+    expect(CATALOGS.ru.mark.copy).toBe('Ничья (банку)');
     expect(HELP_CATALOGS.ru.settlement.compare).toContain('ничья в пользу банка');
   });
 

@@ -131,6 +131,16 @@ export const ru: Translation = {
     youMark: '(вы)',
     bankerCardsNote: 'Вашу руку банкира расставляет House Way; она откроется при вскрытии.',
     lastRoundTag: 'Последний раунд',
+    yourLastRoundTag: 'Ваш последний раунд',
+    noBet: 'нет ставки',
+    chipToMain: 'Добавить фишку {{amount}} к ставке',
+    chipToFortune: 'Добавить фишку {{amount}} к ставке Fortune',
+    leaveConfirmTitle: 'Покинуть стол сейчас?',
+    leaveConfirmDealt: 'У вас рука в игре. Если вы уйдёте сейчас, её расставит House Way, а раунд будет рассчитан без вас; результат попадёт в ваш баланс и историю.',
+    leaveConfirmSet: 'Ваша рука расставлена, а раунд ещё идёт: он будет рассчитан без вас, результат попадёт в ваш баланс и историю.',
+    leaveConfirmBets: 'Ваши ставки на столе ({{amount}}) ещё не сданы: они вернутся на баланс.',
+    leaveConfirmStay: 'Остаться за столом',
+    leaveConfirmGo: 'Уйти',
     lastRoundPanel: 'Последний раунд за этим столом',
     lastRoundBanker: 'Банкир: {{name}}',
   },
@@ -230,6 +240,7 @@ export const ru: Translation = {
     approve: 'Одобрите следующий раунд, чтобы игроки могли ставить.',
     setting: 'Расставьте руку: две карты в малую руку, затем «Готово» — или House Way.',
     waitingOthers: 'Ждём, пока остальные расставят руки…',
+    otherRound: 'Идёт раунд без вашего участия: ставить можно, когда он закончится.',
     settled: 'Раунд окончен. Повторите ставку или соберите новую.',
     banking: 'Вы банкир: вашу руку расставляет House Way.',
     noPlayers: 'Ждём игроков…',
@@ -257,9 +268,10 @@ export const ru: Translation = {
   mark: {
     win: 'Выигрыш',
     lose: 'Проигрыш',
-    // A short mark over a hand (rules.md §5): the seed's «ничья (в пользу банка)» wraps to four lines
-    // there and covers the hand's label; the help spells it out (help/content/ru.ts `compare`).
-    copy: 'Ничья',
+    // A short mark over a hand (rules.md §5): glossary.md's «ничья (в пользу банка)», shortened to fit the
+    // mark's pill (the full phrase wraps to four lines there); never the push's bare «Ничья» (a copy loses).
+    // The help spells it out (help/content/ru.ts `compare`).
+    copy: 'Ничья (банку)',
     mixed: 'Поровну',
   },
   result: {

@@ -102,3 +102,24 @@ describe('action/idle-wait says no round was played here for a while and that a 
     expect(text).toMatch(when);
   });
 });
+
+// Tester (ru): a copy was marked «Ничья», the push's own word, so a player read «НИЧЬЯ» over both hands and still
+// lost. glossary.md: copy = «ничья (в пользу банка)», push = «ничья». In no language is a copy named as a push.
+describe('a copy is never named with the word for a push', () => {
+  /** Every way a catalog names a push, as a bare word (the results' "push — your bet comes back" cut at the dash). */
+  const pushWords = (c: (typeof CATALOGS)[keyof typeof CATALOGS]): string[] =>
+    [c.roundPlayer.push, c.bankerResult.push, c.history.outcome.push, c.result.push.split(/\s[—–:-]|:/u)[0]!].map((w) => w.trim().toLocaleLowerCase());
+
+  it.each(Object.keys(CATALOGS))('%s', (lng) => {
+    const c = CATALOGS[lng as keyof typeof CATALOGS];
+    const copy = c.mark.copy.trim().toLocaleLowerCase();
+    expect(pushWords(c)).not.toContain(copy);
+    // Nor the other way round: no push word is the copy's mark.
+    for (const push of pushWords(c)) expect(push, lng).not.toBe(copy);
+  });
+
+  it('says in Russian whose a copy is, with the glossary\'s «ничья (в пользу банка)»', () => {
+    expect(CATALOGS.ru.mark.copy).toMatch(/^Ничья \(.*банк/u);
+    expect(CATALOGS.ru.roundPlayer.push).toBe('Ничья');
+  });
+});
