@@ -8,7 +8,7 @@ import type { LobbyTable, PlayerSummary } from '@paigow/protocol';
 import { ApiError, type Api } from '../net/http.js';
 import { BROKE_BELOW_CENTS } from '../table-ui/broke.js';
 import { errorMessage, formatMoney, formatPoints, tableName } from './i18n/index.js';
-import { Stat, TopBar } from './TopBar.js';
+import { PlayerFigures, TopBar, YouStat } from './TopBar.js';
 import type { Session } from './session.js';
 
 /** The lobby screen: the player's figures (a Top up when broke), the tables to sit at, and Sign out. */
@@ -59,22 +59,11 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
   return (
     <>
       <TopBar>
-        <Stat label={t('table.you')} className="stat--you">
-          <span className="stat__name" title={player.nickname}>
-            {player.nickname}
-          </span>
-        </Stat>
+        <YouStat player={player} />
         <button className="btn btn--ghost btn--small topbar__leave" data-testid="sign-out" onClick={() => setConfirming(true)}>
           {t('app.signOut')}
         </button>
-        <span className="topbar__break" />
-        <span className="topbar__spacer" />
-        <Stat label={t('table.compPoints')} testid="comp-points" data={{ points: player.compPoints }}>
-          {formatPoints(lng, player.compPoints)}
-        </Stat>
-        <Stat label={t('table.balance')} className="stat--balance" testid="balance" data={{ cents: player.balanceCents }}>
-          <span className="stat__value--gold">{formatMoney(lng, player.balanceCents)}</span>
-        </Stat>
+        <PlayerFigures player={player} />
         {broke && (
           <button className="btn btn--gold btn--small" data-testid="top-up" onClick={() => void topUp()}>
             {t('table.topUp')}

@@ -1,7 +1,9 @@
 /** The bar above every screen after sign-in: the brand, who you are, and the money. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PlayerSummary } from '@paigow/protocol';
 import { Suit } from '../table-ui/Suit.js';
+import { formatMoney, formatPoints } from './i18n/index.js';
 import { LanguageSwitcher } from './LanguageSwitcher.js';
 import { HelpButton } from '../help/HelpButton.js';
 import { FourColourToggle } from './FourColourToggle.js';
@@ -47,5 +49,35 @@ export function Stat({ label, short, children, className, testid, data }: {
         {children}
       </span>
     </div>
+  );
+}
+
+/** Who is signed in, in the top bar (the lobby's and the coach pages'; the table has its own, with short labels). */
+export function YouStat({ player }: { player: PlayerSummary }) {
+  const { t } = useTranslation();
+  return (
+    <Stat label={t('table.you')} className="stat--you">
+      <span className="stat__name" title={player.nickname}>
+        {player.nickname}
+      </span>
+    </Stat>
+  );
+}
+
+/** The signed-in player's comp points and balance (`comp-points`, `balance`), after a line break on a phone. */
+export function PlayerFigures({ player }: { player: PlayerSummary }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  return (
+    <>
+      <span className="topbar__break" />
+      <span className="topbar__spacer" />
+      <Stat label={t('table.compPoints')} testid="comp-points" data={{ points: player.compPoints }}>
+        {formatPoints(lng, player.compPoints)}
+      </Stat>
+      <Stat label={t('table.balance')} className="stat--balance" testid="balance" data={{ cents: player.balanceCents }}>
+        <span className="stat__value--gold">{formatMoney(lng, player.balanceCents)}</span>
+      </Stat>
+    </>
   );
 }
