@@ -117,7 +117,10 @@ export interface StartServerOptions {
   readonly logger?: Logger;
   /** `/readyz` answers 503 (overloaded) while the event loop's delay (p99 over 2 s) is above this, ms (default 1,000). */
   readonly maxEventLoopLagMs?: number;
-  /** Admission control: new players are refused (`server/overloaded`) past these limits (default `DEFAULT_ADMISSION`; docs/server.md "Admission control"). */
+  /**
+   * Admission control: new players are refused (`server/overloaded`) past these limits (default `DEFAULT_ADMISSION`,
+   * its event-loop limit half of `maxEventLoopLagMs` when that is given; docs/server.md "Admission control").
+   */
   readonly admission?: Partial<AdmissionLimits>;
   /** Computes table Hints (default: a `HintPool` of worker threads, started at the first deal and closed with the server). */
   readonly hints?: HintService;
@@ -474,7 +477,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
 
     // 3. The tables, the HTTP API and the rooms.
     /** Who only watches at this process's tables (kept by the rooms): past the player limit, one makes room for a player who joined. */
-    const admissionLimits: AdmissionLimits = { ...DEFAULT_ADMISSION, ...options.admission };
+    // Without its own event-loop limit, admission refuses at half of `/readyz`'s, whatever that is set to: new players go
+    // elsewhere before the process stops taking traffic (docs/server.md "Admission control").
+    const readyLag = options.maxEventLoopLagMs === undefined ? {} : { maxEventLoopLagMs: options.maxEventLoopLagMs / 2 };
+    const admissionLimits: AdmissionLimits = { ...DEFAULT_ADMISSION, ...readyLag, ...options.admission };
     const watchers = new Watchers(admissionLimits.watcherGraceMs ?? WATCHER_GRACE_MS, now);
     const acrossTables = (count: (runner: TableRunner) => number) => (): number => {
       let total = 0;
@@ -624,6 +630,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       await hosting.announce();
       await hosting.sweep();
     }
+    serverHealth.restartLagWindow();
     ready = true;
     detachMetrics = attachServer({
       players: () =>

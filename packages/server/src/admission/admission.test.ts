@@ -307,6 +307,16 @@ describe('admission control on a server (docs/server.md "Admission control")', (
     expect(back.view.you?.seat).toBe(1);
   }, 30_000);
 
+  it("refuses new players at half of /readyz's event-loop limit unless told its own (PAIGOW_MAX_EVENT_LOOP_LAG_MS alone)", async () => {
+    store = createStore('sqlite');
+    // Before: a fixed 500 ms, so a /readyz limit of 400 ms took the process out of the balancer before admission refused anyone.
+    server = await startTestServer(store, { maxEventLoopLagMs: 400, admission: {} });
+    expect(server.admission.limits.maxEventLoopLagMs).toBe(200);
+    await server.close();
+    server = await startTestServer(store, { maxEventLoopLagMs: 400, admission: { maxEventLoopLagMs: 300 } });
+    expect(server.admission.limits.maxEventLoopLagMs).toBe(300);
+  });
+
   it('while the event loop lags past the limit, new players are refused; once it recovers they are taken', async () => {
     store = createStore('sqlite');
     server = await startTestServer(store, { admission: { maxEventLoopLagMs: LAG_LIMIT_MS } });

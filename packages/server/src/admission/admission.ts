@@ -30,8 +30,9 @@ export interface AdmissionLimits {
 }
 
 /**
- * The defaults: 1,000 players, and a delay of 500 ms (half of what makes `/readyz` say overloaded: new
- * players are refused well before the process stops taking any traffic). Measured with
+ * The defaults: 1,000 players, and a delay of 500 ms (half of what makes `/readyz` say overloaded by default; a
+ * server given its own `/readyz` limit and no admission delay takes half of that: new players are refused well
+ * before the process stops taking any traffic). Measured with
  * `npm run bench -- server` (docs/server.md "Benchmark") on a two-core machine: up to 1,000 players who act as
  * fast as the server answers, the process settles its most wagers a second with no timer over a second late;
  * at 1,200 it settles fewer and timers ran up to 1.55 s late.

@@ -144,6 +144,10 @@ describe('the coach grades every setting at the table', () => {
     expect((await post({ index: 2, low })).status).toBe(409);
     const foul = analysis.settings.find((s) => !s.legal);
     if (foul) expect(((await (await post({ index: 1, low: foul.low })).json()) as HttpErrorBody).error.code).toBe('setting/foul');
+    // Which card is wrong is said (before: "the low hand is two cards" for two, one of them not a card).
+    const malformed = await post({ index: 1, low: ['Zz', low[0]] });
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as HttpErrorBody).error).toEqual({ code: 'action/invalid', message: "the low hand is two cards: card 'Zz' is not a card" });
     const played = await post({ index: 1, low });
     expect(played.status).toBe(200);
     const { review } = (await played.json()) as DailyPlayResponse;

@@ -93,7 +93,7 @@ export class DailyChallenge {
       .executeTakeFirstOrThrow();
     if (!Number.isInteger(index) || index !== Number(count.n) + 1 || index > DAILY_HANDS) return err('action/stale', `hand ${index} is not your next hand of the day`);
     const cards = parseCards([...low], 2);
-    if (!cards.ok) return err('action/invalid', 'the low hand is two cards');
+    if (!cards.ok) return err('action/invalid', `the low hand is two cards: ${cards.error.message}`);
     const hand: Hand = dailyHand(seed.bytes, day, index);
     if (!cards.value.every((card) => hand.includes(card)) || cards.value[0] === cards.value[1]) return err('setting/not-your-cards', 'those are not two cards of this hand');
     if (isFoul({ high: hand.filter((card) => !cards.value.includes(card)), low: cards.value })) return err('setting/foul', 'the low hand must not outrank the high hand');

@@ -118,6 +118,27 @@ describe('ServerHealth.readiness', () => {
     }
   });
 
+  it("forgets the start's own event-loop stall when the server begins taking players (restartLagWindow)", async () => {
+    const health = new ServerHealth({ ...base, pingDatabase: () => Promise.resolve(), maxEventLoopLagMs: 100 });
+    try {
+      // A start that keeps the loop busy in stalls of 300 ms for most of a window (before: /readyz overloaded, and new
+      // players refused, for up to 2 s after `serving at`).
+      const until = Date.now() + 1_500;
+      while (Date.now() < until) {
+        const stall = Date.now() + 300;
+        while (Date.now() < stall) Math.sqrt(Math.random());
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(health.eventLoopLagMs()).toBeGreaterThan(100);
+      health.restartLagWindow();
+      expect(health.eventLoopLagMs()).toBe(0);
+      expect((await health.readiness()).status).toBe('ready');
+    } finally {
+      health.close();
+    }
+  });
+
   it('is not ready once the lease was found stopped', async () => {
     const health = new ServerHealth({ ...base, pingDatabase: () => Promise.resolve() });
     try {

@@ -80,6 +80,17 @@ export class ServerHealth {
     this.window.unref();
   }
 
+  /**
+   * Starts the delay's window afresh: called when the server begins taking players, so the start's own stall
+   * (migrations, recovering rounds, hosting the tables) does not make `/readyz` say overloaded, nor admission
+   * control refuse the first players, for up to a window after the `serving at` line.
+   */
+  restartLagWindow(): void {
+    this.delay.reset();
+    this.lagMs = 0;
+    this.window.refresh();
+  }
+
   /** Stops taking new work for a drain (SIGTERM): `/readyz` answers 503 `draining` from now on. */
   setDraining(on = true): void {
     this.draining = on;

@@ -123,6 +123,29 @@ for (const backend of STORE_BACKENDS) {
       }
     });
 
+    it("counts a watcher's extra connections toward the room's limit (only a seated player's get past a full room)", async () => {
+      const room = matchMaker.getLocalRoomById('fresh') as unknown as TableRoom;
+      room.maxClients = 3;
+      const clients: TestClient[] = [];
+      try {
+        const watcher = await signIn(server, 'Watches');
+        const first = await TestClient.join(server, 'fresh', watcher.token, 'watches-1');
+        const other = await TestClient.join(server, 'fresh', (await signIn(server, 'Other')).token, 'other');
+        clients.push(first, other, await TestClient.join(server, 'fresh', watcher.token, 'watches-2'));
+        expect(room.clients.length).toBe(3);
+        // The watcher's third tab takes the place of the connection that has watched longest, as any newcomer's
+        // does; before the fix it got past the full room (a watcher counted as at the table), and 90 guests with
+        // three tabs each held 247 connections to a room of 200.
+        const firstClosed = closed(first);
+        clients.push(await TestClient.join(server, 'fresh', watcher.token, 'watches-3'));
+        expect(await firstClosed).toBe(MADE_ROOM_CLOSE_CODE);
+        expect(room.clients.length).toBe(3);
+      } finally {
+        room.maxClients = 200;
+        for (const client of clients.slice(1)) await client.leave();
+      }
+    });
+
     it('takes at most 3 connections of one player at a table, refused with rate/too-many-connections', async () => {
       const session = await signIn(server, 'Tabs');
       const tabs = [];

@@ -140,7 +140,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
    * Reserves a seat for `auth`'s player (called through `matchMaker.remoteRoomCall` by the matchmaking
    * route, after the static `onAuth`).
    * @returns the reservation's session id; or `rate/too-many-connections` when the player already has
-   *   `limits.connectionsPerPlayer` connections and reservations here, `server/overloaded` for a player not at
+   *   `limits.connectionsPerPlayer` connections and reservations here, `server/overloaded` for a player without a seat at
    *   this table while the process is overloaded (admission control: at its player limit, unless a watcher anywhere
    *   in the process is evictable; it is closed only when this player's client joins, `onJoin`), or
    *   `action/table-full` when the room is full
@@ -155,7 +155,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
       rateLimitedRequests.inc({ kind: 'ws-connection' });
       return { error: { code: 'rate/too-many-connections', message: `at most ${limit} connections per player at a table` } };
     }
-    const atTable = this.runner.current.players[playerId] !== undefined;
+    const atTable = this.seatedHere(playerId);
     const refused = atTable ? null : (this.services.admission?.admit() ?? null);
     if (refused !== null) return { error: refused };
     const sessionId = generateId();
@@ -176,6 +176,14 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     if (!this.reservingForPlayerAtTable) return super.hasReachedMaxClients();
     // Colyseus' own test without the count (`maxClients` is not changed: setting it relists and locks the room).
     return (this as unknown as { _internalState: RoomInternalState })._internalState === RoomInternalState.DISPOSING;
+  }
+
+  /**
+   * Whether `playerId` is at this table in the sense of the room's limits: seated, or its seat held after a drop
+   * (a player who only watches is not: its extra connections counted toward `maxClients`, docs/server.md "Limits").
+   */
+  private seatedHere(playerId: string): boolean {
+    return (this.runner.current.players[playerId]?.seat ?? null) !== null;
   }
 
   /**
@@ -212,7 +220,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     for (const sessionId of Object.keys(this.reservedSeats)) {
       const [, auth, consumed, reconnecting] = this.reservedSeats[sessionId];
       const playerId = (auth as JoinAuth | undefined)?.player.id;
-      if (consumed || reconnecting || (playerId !== undefined && this.runner.current.players[playerId] !== undefined)) continue;
+      if (consumed || reconnecting || (playerId !== undefined && this.seatedHere(playerId))) continue;
       clearTimeout(this.reservedSeatTimeouts[sessionId]);
       delete this.reservedSeatTimeouts[sessionId];
       delete this.reservedSeats[sessionId];
