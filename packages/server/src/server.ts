@@ -30,7 +30,7 @@ import { DEFAULT_LIMITS, RateLimits, type ServerLimits } from './limits/index.js
 import { createPlayers, type Players } from './players/index.js';
 import { createGameServer, type GameServer } from './rooms/game-server.js';
 import { checkRedisUrl, defaultRedisPrefix, redisReachable } from './rooms/redis-presence.js';
-import { createDatabase, ensureDirectory, migrateToLatest, type BusyWait, type Database } from './storage/index.js';
+import { createDatabase, databaseDescription, deploymentIdentity, ensureDirectory, migrateToLatest, type BusyWait, type Database } from './storage/index.js';
 import { recoverRounds, type RecoveryReport } from './table/recovery.js';
 import { InboxDelivery, inboxNotice, INBOX_PRUNE_EVERY_MS, pruneInbox } from './table/inbox.js';
 import { DEFAULT_DRAIN_MS, drainTables } from './table/drain.js';
@@ -552,9 +552,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         ? undefined
         : {
             url: options.redisUrl,
+            // The database's own identity, not this process's spelling of its URL (storage/deployment.ts).
             prefix:
               options.redisPrefix ??
-              defaultRedisPrefix(db.schema === null ? { sqlitePath: join(options.dataDir ?? './data', 'paigow.sqlite') } : { databaseUrl: options.databaseUrl as string, schema: db.schema }, options.redisUrl),
+              defaultRedisPrefix(
+                await deploymentIdentity(db, databaseDescription(db.schema === null ? { sqlitePath: join(options.dataDir ?? './data', 'paigow.sqlite') } : { databaseUrl: options.databaseUrl as string, schema: db.schema }), now()),
+                options.redisUrl,
+              ),
           };
     gameServer = await createGameServer(httpServer, { players, runners, limits, rateLimits, allowedOrigins, logger, admission, watchers }, redis, logger, options.publicAddress);
     const games: GameServer = gameServer;
@@ -644,7 +648,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       leaseAgeSeconds: () => serverHealth.leaseAgeSeconds(),
       ready: async () => (await readiness()).status === 'ready',
     });
-    logger.info({ event: 'server-started', instanceId: self, port, tables: configs.map((config) => config.tableId) }, 'serving');
+    logger.info({ event: 'server-started', instanceId: self, port, tables: configs.map((config) => config.tableId), ...(redis === undefined ? {} : { redisPrefix: redis.prefix }) }, 'serving');
 
     // 4. Every heartbeatMs: recover the rounds of processes that died (the lease is the keeper's).
     let sweep: Promise<void> = Promise.resolve();

@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +8,20 @@ import { nginxHere } from '../testing/harness.js';
 import { nginxSite, standaloneNginxConfig } from './nginx-config.js';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
+/** `count` free loopback ports (bound together, then released: nothing listens there afterwards). */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise<Server>((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve(server));
+    })),
+  );
+  const ports = servers.map((server) => (server.address() as AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
 const THREE = [
   { name: 'p1', port: 2601 },
   { name: 'p2', port: 2602 },
@@ -37,6 +52,34 @@ describe('the nginx configuration (docs/operations.md "A cluster")', () => {
   it('deploy/nginx/paigow.conf is the generated site for three processes', () => {
     const shipped = readFileSync(join(ROOT, 'deploy/nginx/paigow.conf'), 'utf8');
     expect(shipped.slice(shipped.indexOf('map $http_upgrade'))).toBe(nginxSite({ listen: '80', processes: THREE }));
+  });
+
+  // Operator: while every process was still starting (~25 s), the front answered nginx's HTML "502 Bad Gateway" page on
+  // /readyz and /api/*, and a client expecting JSON got HTML.
+  it.skipIf(!nginxHere())('answers 503 action/unavailable in JSON with Retry-After while no process answers (nginx started)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paigow-nginx-test-'));
+    const [front, ...ports] = await freePorts(4);
+    const config = join(dir, 'nginx.conf');
+    const processes = ports.map((port, index) => ({ name: `p${index + 1}`, port: port! }));
+    writeFileSync(config, standaloneNginxConfig({ listen: `127.0.0.1:${front}`, processes, identity: 'front' }, dir, process.getuid?.() === 0));
+    const nginx = spawn('nginx', ['-c', config, '-p', dir, '-e', join(dir, 'error.log')], { stdio: 'ignore', detached: true });
+    try {
+      await expect.poll(async () => (await fetch(`http://127.0.0.1:${front}/.paigow-front`).catch(() => null))?.status, { timeout: 10_000, interval: 100 }).toBe(200);
+      for (const [method, path] of [['GET', '/readyz'], ['GET', '/healthz'], ['GET', '/api/tables'], ['POST', '/api/guest'], ['GET', '/p2/readyz'], ['GET', '/matchmake/joinById/small']] as const) {
+        const response = await fetch(`http://127.0.0.1:${front}${path}`, { method, ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{"nickname":"Jo"}' } : {}) });
+        expect({ path, status: response.status, type: response.headers.get('content-type'), retryAfter: response.headers.get('retry-after'), body: await response.json().catch(() => 'not JSON') }).toEqual({
+          path,
+          status: 503,
+          type: 'application/json',
+          retryAfter: '1',
+          body: { error: { code: 'action/unavailable', message: 'no server process can answer now; try again' } },
+        });
+      }
+    } finally {
+      if (nginx.pid !== undefined) process.kill(-nginx.pid, 'SIGTERM');
+      await new Promise((resolve) => (nginx.exitCode !== null ? resolve(null) : nginx.once('exit', resolve)));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.skipIf(!nginxHere())('nginx -t accepts the standalone configuration', () => {

@@ -11,7 +11,9 @@
  * `http/connection-limits.ts`): behind the front every connection is its. So the front itself caps each client
  * address (`limit_conn`, open requests and WebSockets, at the processes' default cap) and gives slow clients the
  * processes' header timeout (nginx's default is 60 s). A client on the front's own machine (a TLS terminator in
- * front of it, the benchmark) is not capped, as a process does not cap its trusted proxy.
+ * front of it, the benchmark) is not capped, as a process does not cap its trusted proxy. While no process answers
+ * (they all start, ~25 s), the front answers the servers' JSON 503 `action/unavailable` with `Retry-After`
+ * (`FRONT_UNAVAILABLE`), not nginx's HTML `502 Bad Gateway` page.
  */
 import { DEFAULT_LIMITS } from '../limits/settings.js';
 
@@ -56,6 +58,13 @@ const PROXY_HEADERS = [
 
 /** The front's answer to `/metrics` and `/<process>/metrics`: the servers' own JSON 404 for an unknown endpoint. */
 const METRICS_CLOSED = JSON.stringify({ error: { code: 'action/unknown', message: 'no such endpoint' } });
+
+/**
+ * The front's answer when no process answers a request (nginx's 502, 503 or 504: every process still starting, stopped
+ * or unreachable): the servers' own JSON 503 (docs/protocol.md, `{error: {code, message}}` with `Retry-After`), not
+ * nginx's HTML error page.
+ */
+export const FRONT_UNAVAILABLE = JSON.stringify({ error: { code: 'action/unavailable', message: 'no server process can answer now; try again' } });
 
 /**
  * The `http`-level part: the upgrade map, the per-client connection cap's zone, the upstream of every process and
@@ -109,6 +118,14 @@ export function nginxSite(site: NginxSite): string {
     `    limit_conn paigow_per_ip ${perIp};`,
     '    limit_conn_status 429;',
     '    limit_conn_log_level warn;',
+    '    # No process answers (all starting, stopped or unreachable): JSON as the servers\' own 503, not nginx\'s HTML page.',
+    '    # A process\'s own 503 (starting, draining, a table moving) passes as it is (proxy_intercept_errors is off).',
+    '    error_page 502 503 504 = @unavailable;',
+    '    location @unavailable {',
+    '        default_type application/json;',
+    '        add_header Retry-After 1 always;',
+    `        return 503 '${FRONT_UNAVAILABLE}';`,
+    '    }',
     '',
     '    # /metrics is for the internal network: Prometheus scrapes each process at its own port (docs/operations.md "Metrics").',
     '    location ~* ^(/[^/]+)?/metrics(/|$) {',

@@ -96,11 +96,14 @@ describe('/metrics', () => {
 
 describe('metric helpers', () => {
   it('names a statement by its first keyword', () => {
-    expect(['select 1', ' INSERT into x', 'update t set', 'delete from t', 'begin immediate', 'with a as (select 1) select * from a'].map(statementKind)).toEqual([
+    expect(['select 1', ' INSERT into x', 'update t set', 'delete from t', 'begin immediate', 'start transaction isolation level serializable', 'commit', 'rollback', 'with a as (select 1) select * from a'].map(statementKind)).toEqual([
       'select',
       'insert',
       'update',
       'delete',
+      'begin',
+      'begin',
+      'commit',
       'other',
       'select',
     ]);

@@ -227,10 +227,15 @@ new Gauge({
   },
 });
 
-/** The kind of a SQL statement for `databaseStatementSeconds`: its first keyword, or `other`. */
-export function statementKind(sqlText: string): 'select' | 'insert' | 'update' | 'delete' | 'other' {
+/**
+ * The kind of a SQL statement for `databaseStatementSeconds`: its first keyword (`select`, `insert`, `update`,
+ * `delete`, `commit`), `begin` for `begin …` and `start transaction …`, or `other`. SQLite's `BEGIN IMMEDIATE` and
+ * `COMMIT` of a group commit are counted under the same kinds by the storage (`storage/sqlite-group-commit.ts`).
+ */
+export function statementKind(sqlText: string): 'select' | 'insert' | 'update' | 'delete' | 'begin' | 'commit' | 'other' {
   const keyword = /^\s*(?:with\b[\s\S]*?\)\s*)?(\w+)/i.exec(sqlText)?.[1]?.toLowerCase();
-  return keyword === 'select' || keyword === 'insert' || keyword === 'update' || keyword === 'delete' ? keyword : 'other';
+  if (keyword === 'start') return 'begin';
+  return keyword === 'select' || keyword === 'insert' || keyword === 'update' || keyword === 'delete' || keyword === 'begin' || keyword === 'commit' ? keyword : 'other';
 }
 
 /** A Kysely log event, as `new Kysely({ log })` passes it. */

@@ -3,7 +3,7 @@
  * Runs when Redis answers at REDIS_URL or 127.0.0.1:6379 (as `redis.test.ts`). Also: a malformed `REDIS_URL`
  * is refused naming it, and a Redis outage is a few `redis-error` log lines, not ioredis' flood on stderr.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +14,7 @@ import { redisAnswers, TEST_REDIS_URL as REDIS_URL } from '../testing/harness.js
 import { serverOptionsFromEnv } from '../env.js';
 import { createLogger } from '../log/index.js';
 import { RedisCutter } from '../cluster/soak-tools.js';
+import { databaseDescription } from '../storage/index.js';
 
 /** A logger at `warn` keeping its lines. */
 function capturedLogger(): { logger: ReturnType<typeof createLogger>; lines: () => Record<string, unknown>[] } {
@@ -43,13 +44,20 @@ async function delivered(from: Presence, to: Presence, channel: string): Promise
 }
 
 describe('the deployment prefix', () => {
-  it('is one per database and Redis DB, and an operator\'s prefix is checked', () => {
+  it('is one per deployment identity and Redis DB, the identity one per database and schema; an operator\'s prefix is checked', () => {
     const pg = { databaseUrl: 'postgres://u:secret@db.example:5432/paigow', schema: 'public' };
-    expect(defaultRedisPrefix(pg, 'redis://r:6379')).toBe(defaultRedisPrefix({ ...pg, databaseUrl: 'postgres://other:pw@db.example:5432/paigow' }, 'redis://r:6379/0'));
-    expect(defaultRedisPrefix(pg, 'redis://r:6379')).toMatch(/^paigow:[0-9a-f]{8}:$/);
-    expect(defaultRedisPrefix(pg, 'redis://r:6379')).not.toBe(defaultRedisPrefix({ ...pg, schema: 'staging' }, 'redis://r:6379'));
-    expect(defaultRedisPrefix(pg, 'redis://r:6379')).not.toBe(defaultRedisPrefix(pg, 'redis://r:6379/2'));
-    expect(defaultRedisPrefix({ sqlitePath: './data/paigow.sqlite' }, 'redis://r')).not.toBe(defaultRedisPrefix({ sqlitePath: './other/paigow.sqlite' }, 'redis://r'));
+    const identity = databaseDescription(pg);
+    // No credentials in it; the default port written out.
+    expect(identity).toBe('postgres:db.example:5432/paigow#public');
+    expect(databaseDescription({ ...pg, databaseUrl: 'postgres://other:pw@db.example/paigow' })).toBe(identity);
+    expect(databaseDescription({ ...pg, schema: 'staging' })).not.toBe(identity);
+    expect(databaseDescription({ sqlitePath: './data/paigow.sqlite' })).not.toBe(databaseDescription({ sqlitePath: './other/paigow.sqlite' }));
+    expect(defaultRedisPrefix(identity, 'redis://r:6379')).toBe(defaultRedisPrefix(identity, 'redis://other:6379/0'));
+    expect(defaultRedisPrefix(identity, 'redis://r:6379')).toMatch(/^paigow:[0-9a-f]{8}:$/);
+    expect(defaultRedisPrefix(identity, 'redis://r:6379')).not.toBe(defaultRedisPrefix(identity, 'redis://r:6379/2'));
+    expect(defaultRedisPrefix(identity, 'redis://r')).not.toBe(defaultRedisPrefix(databaseDescription({ ...pg, schema: 'staging' }), 'redis://r'));
+    // The prefix earlier versions derived from the URL itself: an upgrade keeps it.
+    expect(defaultRedisPrefix(identity, 'redis://r:6379')).toBe(`paigow:${createHash('sha256').update('postgres:db.example:5432/paigow#public|redis-db:0').digest('hex').slice(0, 8)}:`);
     expect(checkRedisPrefix('blue:')).toBe('blue:');
     expect(() => checkRedisPrefix('has space')).toThrow(/PAIGOW_REDIS_PREFIX/);
   });

@@ -12,28 +12,23 @@
  * (once the server stops, no Redis command waits longer than `REDIS_STOP_WAIT_MS`).
  */
 import { createHash } from 'node:crypto';
-import { resolve } from 'node:path';
 import type { matchMaker, Presence } from '@colyseus/core';
 import { briefError, LineThrottle, LOG_REPEAT_MS, rootLogger, type Logger } from '../log/index.js';
 import { parseUrl, redactUrl } from '../settings/urls.js';
 import { faultKindOf } from '../storage/faults.js';
 
 /**
- * The default prefix of a deployment, `paigow:<8 hex>:`: a digest of what makes it one deployment, its
- * database (the PostgreSQL URL without credentials and its schema, or the SQLite file's absolute path)
- * and the Redis URL's DB number. Processes of one deployment share these, so they share the prefix.
- * @param database `{ databaseUrl, schema }` or `{ sqlitePath }`
+ * The default prefix of a deployment, `paigow:<8 hex>:`: a digest of what makes it one deployment, its identity as
+ * the database keeps it (`storage/deployment.ts` `deploymentIdentity`: the first process's description of the
+ * database, the same whatever URL spelling reaches it) and the Redis URL's DB number. Processes of one deployment
+ * share these, so they share the prefix. For the same description, it is the prefix earlier versions derived from
+ * each process's own URL.
+ * @param deploymentIdentity the `deployment` row's identity (`postgres:<host>:<port>/<database>#<schema>` or `sqlite:<path>`)
  * @param redisUrl the Redis URL (its path is the DB number)
  */
-export function defaultRedisPrefix(database: { readonly databaseUrl: string; readonly schema: string } | { readonly sqlitePath: string }, redisUrl: string): string {
-  let where: string;
-  if ('sqlitePath' in database) where = `sqlite:${resolve(database.sqlitePath)}`;
-  else {
-    const url = new URL(database.databaseUrl);
-    where = `postgres:${url.hostname}:${url.port || '5432'}${url.pathname}#${database.schema}`;
-  }
+export function defaultRedisPrefix(deploymentIdentity: string, redisUrl: string): string {
   const redisDb = new URL(redisUrl).pathname.replace(/^\//, '') || '0';
-  return `paigow:${createHash('sha256').update(`${where}|redis-db:${redisDb}`).digest('hex').slice(0, 8)}:`;
+  return `paigow:${createHash('sha256').update(`${deploymentIdentity}|redis-db:${redisDb}`).digest('hex').slice(0, 8)}:`;
 }
 
 /**

@@ -5,6 +5,7 @@ export {
   type DatabaseOptions,
   type DialectName,
 } from './database.js';
+export { databaseDescription, deploymentIdentity } from './deployment.js';
 export { DatabaseFault, faultKindOf, type DatabaseFaultKind } from './faults.js';
 export { ensureDirectory } from './folders.js';
 export { migrateToLatest } from './migrations.js';

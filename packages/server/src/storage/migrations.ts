@@ -362,6 +362,27 @@ function coachMigration(): Migration {
   };
 }
 
+/**
+ * What makes the processes on this database one deployment (docs/operations.md "A cluster"): one row (`id` 1)
+ * whose `identity` the default Redis prefix is derived from (`rooms/redis-presence.ts` `defaultRedisPrefix`), so
+ * that every process on the database shares one prefix whatever URL reaches it (`localhost` or `127.0.0.1`). The row
+ * is written by the first process to start after this migration (`storage/deployment.ts`), not here: a migration
+ * does not know the URL it runs through. Additive: a new table.
+ */
+function deploymentMigration(): Migration {
+  return {
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema
+        .createTable('deployment')
+        .addColumn('id', 'integer', (col) => col.primaryKey())
+        .addColumn('identity', 'text', (col) => col.notNull())
+        .addColumn('created_at_ms', 'bigint', (col) => col.notNull())
+        .addCheckConstraint('deployment_one_row', sql`id = 1`)
+        .execute();
+    },
+  };
+}
+
 /** Every migration by name, in the order they apply (exported for the migration tests). */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -375,6 +396,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0008_player_events': playerEventsMigration(),
     '0009_table_hosts': tableHostsMigration(),
     '0010_coach': coachMigration(),
+    '0011_deployment': deploymentMigration(),
   };
 }
 

@@ -233,6 +233,17 @@ export interface DailyPlaysTable {
 }
 
 /** Every table, keyed by name: the type parameter of `Kysely<Tables>`. */
+/**
+ * The deployment's one row (`id` 1; migration 0011; `storage/deployment.ts`): `identity`, from which the default Redis
+ * prefix is derived, is the database as the first process to start on it described it (`legacyDeploymentIdentity`:
+ * `postgres:<host>:<port>/<database>#<schema>` as its URL spelled them, or `sqlite:<absolute path>`).
+ */
+export interface DeploymentTable {
+  id: number;
+  identity: string;
+  created_at_ms: number;
+}
+
 export interface Tables {
   players: PlayersTable;
   accounts: AccountsTable;
@@ -248,4 +259,5 @@ export interface Tables {
   round_grades: RoundGradesTable;
   daily_seeds: DailySeedsTable;
   daily_plays: DailyPlaysTable;
+  deployment: DeploymentTable;
 }

@@ -20,6 +20,7 @@
  * every transaction of the group fails.
  */
 import { CompiledQuery, type DatabaseConnection, type QueryResult } from 'kysely';
+import { databaseStatementSeconds } from '../metrics/index.js';
 import type { BusyRetryingConnection, ConnectionGate } from './sqlite-busy.js';
 
 /** Most transactions in one group: bounds how long the first waits for its commit (a few ms). */
@@ -31,6 +32,22 @@ const ROLLBACK = CompiledQuery.raw('rollback');
 const SAVEPOINT = CompiledQuery.raw('savepoint paigow_transaction');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to paigow_transaction');
 const RELEASE = CompiledQuery.raw('release paigow_transaction');
+
+/**
+ * Runs `statement` (the group's `BEGIN IMMEDIATE` or `COMMIT`, which the connection runs itself, outside Kysely's
+ * log) and records its time, its busy waits included, in `paigow_db_statement_seconds` under `kind`, outcome `ok` or
+ * `error` (an outside writer holding the file: "database is locked"), as Kysely's log does for PostgreSQL's.
+ */
+async function observed(kind: 'begin' | 'commit', statement: () => Promise<void>): Promise<void> {
+  const started = performance.now();
+  let outcome: 'ok' | 'error' = 'error';
+  try {
+    await statement();
+    outcome = 'ok';
+  } finally {
+    databaseStatementSeconds.observe({ kind, outcome }, (performance.now() - started) / 1000);
+  }
+}
 
 /** Refuses a turn that handed the connection on (it no longer holds it): one transaction a turn. */
 function usable(turn: ConnectionTurn): void {
@@ -101,7 +118,7 @@ export class GroupCommit {
     // SQLite rolled the group back by itself (a full disk, an I/O error): its transactions failed; a new group starts.
     if (this.#open && !this.inTransaction()) this.#fail(new Error('SQLite rolled back the transaction of a group commit'));
     if (!this.#open) {
-      await this.connection.begin(BEGIN, () => this.#open);
+      await observed('begin', () => this.connection.begin(BEGIN, () => this.#open));
       this.#open = true;
     }
     await this.connection.executeQuery(SAVEPOINT);
@@ -164,7 +181,7 @@ export class GroupCommit {
     const waiting = this.#waiting;
     this.#waiting = [];
     try {
-      await this.connection.commit(COMMIT);
+      await observed('commit', () => this.connection.commit(COMMIT));
     } catch (error) {
       this.#open = false;
       for (const transaction of waiting) transaction.reject(error);

@@ -7,10 +7,16 @@
  * The server runs in a child process, as operators run it, and measures its own event loop: prom-client's
  * `nodejs_eventloop_lag_max_seconds` at `/metrics` is the largest delay since the previous scrape.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { databaseStatementSeconds } from '../metrics/index.js';
 import { buildServer, serversPerTest, signIn, TestClient } from '../testing/harness.js';
 import { holdSqliteFile, type OutsideLock } from '../testing/faults.js';
+import { createDatabase } from './database.js';
+import { migrateToLatest } from './migrations.js';
 
 /** The largest event-loop delay of the server since the previous scrape, ms. */
 async function eventLoopMaxMs(url: string): Promise<number> {
@@ -76,5 +82,45 @@ describe('SQLite with an outside writer holding the file', () => {
       retryAfter: '1',
       body: { error: { code: 'action/unavailable', message: 'the server could not answer; try again' } },
     });
+  });
+});
+
+/** The count and the summed time of `paigow_db_statement_seconds{kind, outcome}` in this process. */
+async function statements(kind: string, outcome: 'ok' | 'error'): Promise<{ count: number; seconds: number }> {
+  const values = (await databaseStatementSeconds.get()).values.filter((value) => value.labels.kind === kind && value.labels.outcome === outcome);
+  return {
+    count: values.find((value) => value.metricName === 'paigow_db_statement_seconds_count')?.value ?? 0,
+    seconds: values.find((value) => value.metricName === 'paigow_db_statement_seconds_sum')?.value ?? 0,
+  };
+}
+
+// Operator: with a sqlite3 shell holding BEGIN IMMEDIATE, every failure was "database is locked" on the transactions'
+// BEGIN IMMEDIATE, which did not pass through Kysely's log: paigow_db_statement_seconds{outcome="error"} stayed 0.
+describe('SQLite transactions that cannot begin', () => {
+  it('are counted in paigow_db_statement_seconds as begin errors, with the time they waited', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paigow-begin-'));
+    const database = createDatabase({ sqlitePath: join(dir, 'paigow.sqlite'), busyWait: { attemptMs: 5, firstPauseMs: 5, maxPauseMs: 20, totalMs: 300 } });
+    let lock: OutsideLock | undefined;
+    try {
+      await migrateToLatest(database);
+      await database.db.transaction().execute((trx) => sql`select 1`.execute(trx));
+      const okBefore = await statements('begin', 'ok');
+      const before = await statements('begin', 'error');
+      expect(okBefore.count).toBeGreaterThan(0);
+      lock = await holdSqliteFile(join(dir, 'paigow.sqlite'));
+      await expect(database.db.transaction().execute((trx) => sql`select 1`.execute(trx))).rejects.toThrow(/database is locked/);
+      const after = await statements('begin', 'error');
+      expect(after.count).toBe(before.count + 1);
+      // It waited for the lock (the busy wait, 300 ms) before it failed.
+      expect(after.seconds - before.seconds).toBeGreaterThanOrEqual(0.25);
+      await lock.release();
+      lock = undefined;
+      await database.db.transaction().execute((trx) => sql`select 1`.execute(trx));
+      expect((await statements('begin', 'ok')).count).toBe(okBefore.count + 1);
+    } finally {
+      await lock?.release().catch(() => undefined);
+      await database.db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
