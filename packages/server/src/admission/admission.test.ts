@@ -96,7 +96,7 @@ describe('Admission', () => {
     expect(admission.refusals).toBe(5);
   });
 
-  it('Watchers: the one connected longest who has watched for the grace gives its place, once; a player keeps its rank while connected', () => {
+  it('Watchers: the one connected longest who is past its grace gives its place, once; a player keeps its rank while connected', () => {
     let now = 1_000_000;
     const watchers = new Watchers(WATCHER_GRACE_MS, () => now);
     const seated = new Set<string>();
@@ -114,7 +114,6 @@ describe('Admission', () => {
     expect(watchers.any()).toBe(false);
     now += 1;
     seated.add('ann');
-    watchers.seated('t1', 'ann', true);
     expect(watchers.replaceLongest()).toBe(true);
     expect(closed).toEqual(['bo']);
     expect(watchers.closing()).toBe(1);
@@ -126,9 +125,11 @@ describe('Admission', () => {
     expect(watchers.replaceLongest()).toBe(false);
     watchers.leave('t2', 'bo');
     expect(watchers.closing()).toBe(1);
-    // Ann stands up and watches: the grace starts again; then hers is next; once she has left, nobody's.
+    // Ann plays a round and stands up: she keeps her place for the grace after it; then hers is next; once she has left, nobody's.
+    watchers.dealtIn('t1', 'ann', true);
+    now += 10_000;
+    watchers.dealtIn('t1', 'ann', false);
     seated.delete('ann');
-    watchers.seated('t1', 'ann', false);
     expect(watchers.any()).toBe(false);
     now += WATCHER_GRACE_MS;
     expect(watchers.any()).toBe(true);
@@ -231,6 +232,96 @@ describe('admission control on a server (docs/server.md "Admission control")', (
     await expect(TestClient.join(server, 'fresh', r.token, 'rue')).rejects.toThrow(/server\/overloaded: this server is full \(3 players\)/);
     // The seated were never closed.
     for (const seated of [pat, wil, quin]) expect(seated.unrequestedErrors).toEqual([]);
+    expect(server.admission.refusals).toBe(1);
+  }, 30_000);
+
+  it('a watcher who sits down and stands straight up, again and again, gives its place all the same once it has been there for the grace', async () => {
+    store = createStore('sqlite');
+    server = await startTestServer(store, { admission: { maxPlayers: 2, maxEventLoopLagMs: 3_600_000, watcherGraceMs: GRACE_MS } });
+    const [e, p] = await Promise.all(['Eve', 'Pat'].map((name) => signIn(server!, name)));
+    // Eve watches at two tables: the process is at its limit. Every 150 ms, at each table in turn, she sits and stands straight up.
+    const places = [await TestClient.join(server, 'small', e.token, 'eve'), await TestClient.join(server, 'fresh', e.token, 'eve')];
+    const open = places.map(() => true);
+    const closes = Promise.race(places.map((place, i) => closed(place).then((code) => ((open[i] = false), code))));
+    let turn = 0;
+    const attack = setInterval(() => {
+      const i = turn++ % places.length;
+      if (!open[i]) return;
+      places[i]!.send('sit', { seat: null });
+      places[i]!.send('stand');
+    }, 75);
+    try {
+      await sleep(GRACE_MS * 3);
+      // Her sits and stands were all taken (no round played).
+      for (const place of places) expect(place.received.filter((r) => r.kind === 'error')).toEqual([]);
+      // Before the fix: each stand restarted her grace, and Pat was refused server/overloaded for as long as she went on.
+      const pat = await TestClient.join(server, 'wide', p.token, 'pat');
+      clients.push(pat);
+      expect(await closes).toBe(MADE_ROOM_CLOSE_CODE);
+      expect((await pat.act('sit', { seat: 0 })).you?.seat).toBe(0);
+      expect(server.admission.refusals).toBe(0);
+    } finally {
+      clearInterval(attack);
+      clients.push(...places.filter((_, i) => open[i]));
+    }
+  }, 30_000);
+
+  it('a watcher who leaves and joins again, again and again, gives its place all the same once it came the grace ago', async () => {
+    store = createStore('sqlite');
+    server = await startTestServer(store, { admission: { maxPlayers: 2, maxEventLoopLagMs: 3_600_000, watcherGraceMs: GRACE_MS } });
+    const [e, p] = await Promise.all(['Eve', 'Pat'].map((name) => signIn(server!, name)));
+    const places: Record<string, TestClient> = {
+      small: await TestClient.join(server, 'small', e.token, 'eve'),
+      fresh: await TestClient.join(server, 'fresh', e.token, 'eve'),
+    };
+    // For three times the grace, Eve leaves each table in turn and joins it again.
+    const until = Date.now() + GRACE_MS * 3;
+    while (Date.now() < until) {
+      for (const tableId of ['small', 'fresh']) {
+        await places[tableId]!.leave();
+        await expect.poll(() => server!.runners.get(tableId)?.current.players[e.player.id], { timeout: 5_000, interval: 5 }).toBeUndefined();
+        places[tableId] = await TestClient.join(server, tableId, e.token, 'eve');
+      }
+      await sleep(50);
+    }
+    const left = Object.values(places);
+    const closes = Promise.race(left.map((place) => closed(place).then((code) => (left.splice(left.indexOf(place), 1), code))));
+    // Before the fix: each join started a new grace; her places were younger than it, and Pat was refused server/overloaded.
+    const pat = await TestClient.join(server, 'wide', p.token, 'pat');
+    clients.push(pat);
+    expect(await closes).toBe(MADE_ROOM_CLOSE_CODE);
+    clients.push(...left);
+    expect((await pat.act('sit', { seat: 0 })).you?.seat).toBe(0);
+    expect(server.admission.refusals).toBe(0);
+  }, 30_000);
+
+  it('a player dealt in a round keeps its place for the grace after that round; sitting and standing again does not extend it', async () => {
+    store = createStore('sqlite');
+    const graceMs = 1_000;
+    server = await startTestServer(store, { admission: { maxPlayers: 1, maxEventLoopLagMs: 3_600_000, watcherGraceMs: graceMs } });
+    const [a, c] = await Promise.all(['Ann', 'Cy'].map((name) => signIn(server!, name)));
+    const ann = await TestClient.join(server, 'small', a.token, 'ann');
+    clients.push(ann);
+    await sleep(graceMs + 100);
+    await ann.act('sit', { seat: 0 });
+    await ann.act('bet', { spot: 'main', amountCents: 100 });
+    await ann.act('deal');
+    expect((await ann.act('house-way')).lastRound).not.toBeNull();
+    const roundEnded = Date.now();
+    await ann.act('stand');
+    // She came more than the grace ago, but played a round just now: Cy is refused.
+    await expect(TestClient.join(server, 'fresh', c.token, 'cy')).rejects.toThrow(/server\/overloaded: this server is full \(1 players\)/);
+    await sleep(graceMs / 2);
+    await ann.act('sit', { seat: 0 });
+    await ann.act('stand');
+    await sleep(roundEnded + graceMs + 100 - Date.now());
+    // The grace after her round has run; before the fix, her last stand restarted it and Cy was refused again.
+    const annClosed = closed(ann);
+    const cy = await TestClient.join(server, 'fresh', c.token, 'cy');
+    clients.push(cy);
+    expect(await annClosed).toBe(MADE_ROOM_CLOSE_CODE);
+    // A room left already is not left again.
+    clients.splice(clients.indexOf(ann), 1);
     expect(server.admission.refusals).toBe(1);
   }, 30_000);
 

@@ -2,8 +2,8 @@
  * Admission control (docs/server.md "Admission control", issue 11 point 4b): a process that is overloaded
  * refuses new players with `server/overloaded` rather than slowing every player down. It is overloaded when
  * its event loop's delay (p99 over the last short window, `ServerHealth.eventLoopLagMs`) passes a limit, or
- * the number of players at its tables reaches one and none of them is evictable (`Watchers`: it has only watched,
- * without a seat, for `WATCHER_GRACE_MS`). At that number, a player's seat reservation is taken while someone is
+ * the number of players at its tables reaches one and none of them is evictable (`Watchers`: without a seat, and
+ * `WATCHER_GRACE_MS` past its first arrival at the process and its last round played at that table). At that number, a player's seat reservation is taken while someone is
  * evictable, and when that player's client has joined (`joined`), the evictable player connected longest is closed
  * to bring the count back to the limit: watchers who never sit do not shut players out, reservations never used
  * close nobody, a newcomer has time to sit, and the process's load stays bounded by the number. Players already
@@ -23,8 +23,9 @@ export interface AdmissionLimits {
   /** Event-loop delay, p99 over the last window, above which new players and new seats are refused, ms (`PAIGOW_ADMIT_MAX_LAG_MS`). */
   readonly maxEventLoopLagMs: number;
   /**
-   * How long a player must have watched without a seat before its place may go to a newcomer, ms (the server's
-   * `Watchers`; default `WATCHER_GRACE_MS`, 30 s; no environment variable: tests shorten it).
+   * How long after a player's first arrival at the process, and after the last round it played at a table, its place
+   * there without a seat may go to a newcomer, ms (the server's `Watchers`; default `WATCHER_GRACE_MS`, 30 s; no
+   * environment variable: tests shorten it).
    */
   readonly watcherGraceMs?: number;
 }

@@ -151,6 +151,17 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
     for (const path of ['/api/history', '/api/history?limit=1', '/api/history?limit=100']) expect((await getJson(server, path, session.token)).status, path).toBe(200);
   });
 
+  it('refuses GET /api/history with a before that is not one string (repeated, or an object): 400 action/invalid, as a repeated limit', async () => {
+    const session = await signIn(server, 'Before Bea');
+    for (const query of ['before=a&before=b', 'before[x]=1', 'before[]=a', 'before=a&limit=5&before=a']) {
+      // Before the fix: 200 with the newest page, the before silently dropped.
+      const answer = await getJson<HttpErrorBody>(server, `/api/history?${query}`, session.token);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.error, query).toEqual({ code: 'action/invalid', message: 'before must be one round id' });
+    }
+    for (const path of ['/api/history?before=no-such-round', '/api/history?before=', '/api/history?limit=5&before=x']) expect((await getJson(server, path, session.token)).status, path).toBe(200);
+  });
+
   it('answers a body over 8 kB with 413 and malformed JSON with 400, as JSON errors, logging nothing', async () => {
     logged.length = 0;
     const post = (body: string) => fetch(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });

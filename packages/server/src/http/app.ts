@@ -301,7 +301,11 @@ export function createHttpApp(services: HttpServices): express.Express {
       if (limit === null) {
         return fail(res, { code: 'action/invalid', message: `limit must be a whole number from 1 to ${HISTORY_MAX_LIMIT}` });
       }
-      const before = typeof req.query.before === 'string' && req.query.before !== '' ? req.query.before : undefined;
+      // A `before` that is not one string (repeated: an array; `before[x]=`: an object) is refused as a repeated limit
+      // is, never read as no `before` (the newest page); an empty one is none.
+      const rawBefore = req.query.before;
+      if (rawBefore !== undefined && typeof rawBefore !== 'string') return fail(res, { code: 'action/invalid', message: 'before must be one round id' });
+      const before = rawBefore !== undefined && rawBefore !== '' ? rawBefore : undefined;
       const items = await services.ledger.history(player.id, { limit, before });
       const grades = (await services.coach?.gradesOf(player.id, items.map((item) => item.roundId))) ?? new Map<string, SettingGrade>();
       const body: HistoryResponse = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ok } from '@paigow/engine';
-import { RESERVED_NICKNAMES, validateNickname } from './nickname.js';
+import { NICKNAME_MAX_MARKS, RESERVED_NICKNAMES, validateNickname } from './nickname.js';
 
 describe('validateNickname', () => {
   it('accepts letters of any script, digits, spaces, _ and -, trimmed', () => {
@@ -136,6 +136,42 @@ describe('validateNickname', () => {
     ['Ban\u1160ker'],
     ['\uFFA0House'],
     ['Dea\uFE0Fler'],
+    // Decimal digits of any script read by their value (a zero of Devanagari, Thai, N'Ko, Bengali, Lao,
+    // Myanmar, Telugu, Kannada, Malayalam, Khmer stands for o as 0 does).
+    ['H\u0966use'],
+    ['Casin\u0E50'],
+    ['H\u07C0use'],
+    ['CASIN\u09E6'],
+    ['CASIN\u0ED0'],
+    ['CASIN\u1040'],
+    ['CASIN\u0C66'],
+    ['CASIN\u0CE6'],
+    ['CASIN\u0D66'],
+    ['CASIN\u17E0'],
+    ['B\u096Ank'],
+    // Letters of other scripts that confusables.txt (UTS #39), any-ascii or LIBRARY_GAPS read as Latin ones: Tifinagh, Runic,
+    // Gothic, Old Italic, Canadian Syllabics, Greek σ, Cyrillic қ.
+    ['H\u2D54use'],
+    ['Deale\u16B1'],
+    ['Ban\u16D5er'],
+    ['\u{10337}ouse'],
+    ['HOUS\u15F4'],
+    // LIBRARY_GAPS: fancy-text Canadian Syllabics, the Lisu reversed C, Coptic, Armenian and the hwair.
+    ['C\u15E9sino'],
+    ['\u1455asino'],
+    ['Deal\u156Er'],
+    ['Ba\u144Eker'],
+    ['\u2C83anker'],
+    ['C\u2C81sino'],
+    ['D\u2C89aler'],
+    ['Crou\u0584ier'],
+    ['\u0195ouse'],
+    ['H\u03C3use'],
+    ['D\u{10304}aler'],
+    ['Cas\u{10309}no'],
+    ['Hou\u{10343}e'],
+    ['\u15E1ealer'],
+    ['Ban\u049Ber'],
   ])('refuses %j, a word the table uses for the house, the dealer or the banker (auth/invalid-nickname)', (raw) => {
     const result = validateNickname(raw);
     expect(result.ok ? undefined : result.error).toEqual({
@@ -153,6 +189,30 @@ describe('validateNickname', () => {
   it('keeps names that only contain such a word in another form, and other scripts\' own words', () => {
     for (const name of ['Ｄｅａｌｅｒ 2', '𝐇𝐨𝐮𝐬𝐞mate', 'ʜouse party', 'Hօuse of Cards', 'ᏣᎳᎩ', 'Yıldız', 'مـحـمـد', 'Ալեքսանդր', '한국', '𝒜da', 'ꓡꓲꓢꓴ', 'ᐃᓄᒃᑎᑐᑦ', 'Ⲙⲁⲣⲓⲁ', 'Σωκράτης', 'Łukasz', 'Đorđe', 'Ħamrun', 'Straße', 'Ærø']) {
       expect(validateNickname(name), name).toEqual(ok(name));
+    }
+  });
+
+  it('refuses piled-up combining marks (Zalgo) and a mark on no letter, with their own message', () => {
+    expect(validateNickname('Z' + '\u0301\u0316\u0317\u0318\u0319\u031A\u031B\u031C\u031D\u031E\u031F\u0320\u0321\u0322\u0323\u0324\u0325\u0326\u0327')).toEqual({
+      ok: false,
+      error: { code: 'auth/invalid-nickname', message: `a letter carries at most ${NICKNAME_MAX_MARKS} combining marks` },
+    });
+    expect(validateNickname('Ada' + '\u0316\u0317\u0318\u0319')).toEqual({
+      ok: false,
+      error: { code: 'auth/invalid-nickname', message: `a letter carries at most ${NICKNAME_MAX_MARKS} combining marks` },
+    });
+    for (const name of ['\u0E47\u0E47a', '\u0301Ada', 'Ada \u0301Lovelace', '\u3164\u0301\u0301']) {
+      expect(validateNickname(name), name).toEqual({
+        ok: false,
+        error: { code: 'auth/invalid-nickname', message: 'a combining mark must follow a letter or digit' },
+      });
+    }
+  });
+
+  it('keeps the combining marks of real names: Vietnamese (decomposed too), Thai, Hindi, Tibetan, Hebrew', () => {
+    expect(validateNickname('Nguye\u0302\u0303n Le\u0323\u0302')).toEqual(ok('Nguyễn Lệ'));
+    for (const name of ['Nguyễn Văn Ệ', 'กิ่ง', 'สมชาย', 'प्रिया', 'བསྒྲུབས', 'שַּׁי', 'Zoë']) {
+      expect(validateNickname(name), name).toEqual(ok(name.normalize('NFC')));
     }
   });
 

@@ -441,11 +441,12 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   /** Sends the clients their views and notices (`ViewPublisher`: at once to the players it concerns, coalesced for the others). */
   private publish(change: TableChange): void {
     this.views.publish(change);
-    // Admission control's grace runs while a player has no seat (`Watchers.seated`).
+    // Admission control keeps a watcher's place for its grace after the end of a round it was dealt in (`Watchers.dealtIn`).
     const watchers = this.services.watchers;
     if (watchers !== undefined) {
-      const players = this.runner.current.players;
-      for (const playerId of this.clientsOf.keys()) watchers.seated(this.roomId, playerId, (players[playerId]?.seat ?? null) !== null);
+      const round = this.runner.current.round;
+      const dealt = new Set(round === null ? [] : [...round.hands.map((hand) => hand.playerId), ...(round.banker === null ? [] : [round.banker.playerId])]);
+      for (const playerId of this.clientsOf.keys()) watchers.dealtIn(this.roomId, playerId, dealt.has(playerId));
     }
   }
 }

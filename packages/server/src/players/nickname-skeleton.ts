@@ -1,0 +1,151 @@
+/**
+ * How a nickname reads: the skeletons that players/nickname.ts compares with the reserved words, so that a name
+ * drawn with look-alike letters (`Hоuse` with a Cyrillic о, `H०use` with a Devanagari zero) reads as the word.
+ *
+ * The look-alike data is not ours: `unhomoglyph` carries Unicode's confusables.txt (UTS #39, "Confusable
+ * Detection"; the skeleton maps each character to its prototype), and `any-ascii` transliterates the Latin
+ * letters it leaves and the historic alphabets drawn from Latin and Greek. What neither reads as the letter it
+ * looks like is a short list (`LIBRARY_GAPS`). A name is read several ways (`READINGS`); it passes as a reserved
+ * word if any reading of it is that reading of the word.
+ */
+import anyAscii from 'any-ascii';
+import unhomoglyph from 'unhomoglyph';
+
+/**
+ * Characters that render as nothing or only stretch a joining: the default-ignorable code points (among
+ * them the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, which are letters, and variation selectors)
+ * and the Arabic tatweel U+0640 and N'Ko lajanyalan U+07FA.
+ */
+export const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u0640\u07FA]/gu;
+
+const DECIMAL_DIGIT = /\p{Nd}/u;
+
+/**
+ * The value (0 to 9) of a decimal digit (`\p{Nd}`) of any script. Unicode encodes decimal digits only in
+ * runs of ten, 0 to 9, one after another (Unicode Character Encoding Stability Policy), so a digit's value is
+ * its distance from the start of its run, modulo 10 (the mathematical digits U+1D7CE… are five runs in a row).
+ */
+function decimalDigitValue(digit: string): number {
+  const codePoint = digit.codePointAt(0) ?? 0;
+  let start = codePoint;
+  while (DECIMAL_DIGIT.test(String.fromCodePoint(start - 1))) start -= 1;
+  return (codePoint - start) % 10;
+}
+
+/** `text` with every decimal digit of any script (`H०use`, `CASIN០`) written as the ASCII digit of its value. */
+function asciiDigits(text: string): string {
+  return text.replace(/\p{Nd}/gu, (digit) => String(decimalDigitValue(digit)));
+}
+
+/**
+ * Latin letters and digits read as one another: i, l, 1 and | are one stroke (`DeaIer`, `CASlNO`), and digits
+ * stand for the letters they look like (`H0use`, `HOU5E`); every digit has been made ASCII first, so a
+ * Devanagari or Thai zero stands for o as 0 does. The reserved words are folded alike, so `casino` is compared
+ * as `caslno`.
+ */
+const SAME_STROKE: Readonly<Record<string, string>> = Object.freeze({
+  i: 'l', '1': 'l', '|': 'l', '0': 'o', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b',
+});
+
+/**
+ * The letters that neither library reads as the Latin letter they are drawn like, folded before every reading:
+ * - the Canadian Syllabics that fancy-text generators use as Latin capitals and confusables.txt does not map to
+ *   them (`ᗩ`, `ᑕ`, `ᗡealer`, `ᕮ`, `HOUSᗴ`, `ᑎ`, `ᑫ`, `Houᔕe`, `ᗯ`, `ᘔ`; it maps others, `ᗅ`, `ᗷ`, `ᗪ`, `ᕼ`…);
+ * - the Lisu ꓛ, a reversed C (`ꓛasino`; confusables.txt gives it the open O Ɔ as prototype);
+ * - the Coptic ⲁ, ⲃ, ⲉ, ⲍ, ⲱ and the Armenian ք, drawn as a, b, e, z, w and p;
+ * - the Latin hwair ƕ, drawn as h (any-ascii reads it hw).
+ * A package for this (`decancer`) ships a native binary per platform that npm's lock file did not record beyond
+ * Linux: `npm start` would fail where the binary is missing, for ten letters.
+ */
+const LIBRARY_GAPS: Readonly<Record<string, string>> = Object.freeze({
+  ᗩ: 'a', ᑕ: 'c', ᗡ: 'd', ᕮ: 'e', ᗴ: 'e', ᑎ: 'n', ᑫ: 'q', ᔕ: 's', ᗯ: 'w', ᘔ: 'z',
+  ꓛ: 'c',
+  ⲁ: 'a', ⲃ: 'b', ⲉ: 'e', ⲍ: 'z', ⲱ: 'w', ք: 'p',
+  ƕ: 'h',
+});
+
+/**
+ * Letters the confusables map leaves that are read by their `any-ascii` transliteration (after the map, which
+ * reads the few that look like another letter: `ᛕ` as K, not its transliteration p):
+ * - Latin letters outside ASCII: a letter with a stroke, bar or hook (`Ħouse`, `Ƀanker`, `Łe Croupier`; the map
+ *   keeps `Ƈ` as `C'`) or a turned or reversed one (`hɔuse`, `ɹ`), read as the plain letter;
+ * - letters of the historic alphabets drawn from the Greek and Latin ones (Gothic, Old Italic, Runic; scripts
+ *   UAX #31 excludes from identifiers, so no one's name needs them), each drawn like the Latin letter it is
+ *   transliterated as (`𐌷ouse`, `D𐌄aler`, `Hou𐍃e`, `Dealeᚱ`).
+ * Only these: any-ascii reads other scripts by their sound (Cyrillic с as s), not their look.
+ */
+const TRANSLITERATED_LETTER = /(?!\p{ASCII})[\p{Script=Latin}\p{Script=Gothic}\p{Script=Old_Italic}\p{Script=Runic}]/gu;
+
+/** `text` with each character that `table` names, in either case (`ƕ`, `Ƕ`), replaced by what it maps to. */
+function fold(text: string, table: Readonly<Record<string, string>>): string {
+  return [...text].map((letter) => table[letter] ?? table[letter.toLowerCase()] ?? letter).join('');
+}
+
+/**
+ * The last step of every reading: lower case, accents and other marks dropped (after NFD), everything but
+ * letters and digits dropped (spaces, `_`, `-`, and the apostrophes or modifier letters that a prototype may
+ * carry, `Ƈ` → `C'`), digits made ASCII, then `SAME_STROKE`.
+ */
+function finish(text: string): string {
+  const bare = text.normalize('NFD').toLowerCase().replace(/[^\p{L}\p{Nd}]|\p{Lm}/gu, '');
+  return fold(asciiDigits(bare), SAME_STROKE);
+}
+
+/**
+ * The UTS #39 skeleton (confusables.txt prototypes, NFD before and after), taken on NFKC too so that the
+ * compatibility forms that confusables.txt does not list (`ℎouse`, `Ｌｅ Ｃｒｏｕｐｉｅｒ`) are read, and the
+ * lunate sigma `Ϲ` is read as C before NFKC makes it Σ.
+ */
+function confusablesSkeleton(text: string): string {
+  return unhomoglyph(unhomoglyph(text.normalize('NFD')).normalize('NFKC').normalize('NFD')).normalize('NFD');
+}
+
+/** `text` with each `TRANSLITERATED_LETTER` replaced by its `any-ascii` transliteration. */
+function transliterate(text: string): string {
+  return text.replace(TRANSLITERATED_LETTER, (letter) => anyAscii(letter));
+}
+
+/**
+ * One reading of a name: the UTS #39 skeleton of its lower-case or upper-case form (confusables.txt maps each
+ * case on its own: the Greek σ reads as o, the Cyrillic Қ as K while қ is a kra ĸ), then `TRANSLITERATED_LETTER`
+ * and `finish`. Read by their look first, decimal digits are read as the confusables map reads them (`৪` as 8)
+ * and letters such as `ᛕ` as K; read by their value first, digits are the ASCII digits of their value (`৪` as 4)
+ * and `TRANSLITERATED_LETTER` letters are transliterated before the map too (the Latin omega `ꞷ` as o, not ω).
+ */
+function utsReading(toCase: (text: string) => string, byValueFirst: boolean): (text: string) => string {
+  return (text) => {
+    const cased = toCase(text);
+    return finish(transliterate(confusablesSkeleton(byValueFirst ? transliterate(asciiDigits(cased)) : cased)));
+  };
+}
+
+const lower = (text: string): string => text.toLowerCase();
+const upper = (text: string): string => text.toUpperCase();
+
+/** The ways a name is read; each is applied to the name and to the reserved words alike. */
+const READINGS: readonly ((text: string) => string)[] = Object.freeze([
+  utsReading(lower, false),
+  utsReading(upper, false),
+  utsReading(lower, true),
+  utsReading(upper, true),
+]);
+
+/**
+ * The skeletons of `text`, one a reading (`READINGS`, in that order), after invisible characters (`INVISIBLE`)
+ * are removed and `LIBRARY_GAPS` folded: `['house', …]` for `Hоuse`. For comparison only, never for display.
+ */
+export function nicknameSkeletons(text: string): string[] {
+  const visible = fold(text.replace(INVISIBLE, ''), LIBRARY_GAPS);
+  return READINGS.map((reading) => reading(visible));
+}
+
+/**
+ * A matcher for `words`: true for a text of which some reading is the same reading of one of the words
+ * (`nicknameSkeletons`).
+ * @param words the words and phrases to match, in any script and case.
+ */
+export function skeletonMatcher(words: readonly string[]): (text: string) => boolean {
+  const byReading = READINGS.map(() => new Set<string>());
+  for (const word of words) nicknameSkeletons(word).forEach((skeleton, index) => byReading[index].add(skeleton));
+  return (text) => nicknameSkeletons(text).some((skeleton, index) => byReading[index].has(skeleton));
+}
