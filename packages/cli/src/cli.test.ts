@@ -212,6 +212,17 @@ describe('bulk mode: paigow eval - / paigow eval --low -', () => {
     expect(lines.map((l) => l.category ?? l.code)).toEqual(['one_pair', 'high_card', 'card/second-joker']);
   });
 
+  it('reports a line of 5 MB as one bad line with a short "cards" (it copied the line whole, in quadratic time) and reads on', () => {
+    const long = 'As Kd '.repeat(900_000);
+    const r = paigow(['eval', '-'], `${long}\nAs Ks Qs Js Ts`);
+    expect(r).toMatchObject({ status: 0, stderr: '' });
+    const lines = r.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([
+      { cards: `${long.slice(0, 40)}…`, error: 'line longer than 1,000 characters: not a hand of 5 cards', code: 'card/malformed' },
+      expect.objectContaining({ cards: 'As Ks Qs Js Ts', category: 'royal_flush' }),
+    ]);
+  });
+
   it('handles 200,000 lines (and the final line without a newline)', () => {
     const hands = ['As Ks Qs Js Ts', '2c 3d 4h 5s 7c', 'Jk Ah Kh Qh 9h', '7s 7h 7d 7c Jk'];
     const input = Array.from({ length: 200_000 }, (_, i) => hands[i % 4]).join('\n');

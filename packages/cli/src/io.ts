@@ -5,7 +5,7 @@
  * Bulk mode (`paigow eval -`, `paigow set -`) reads one hand per line from stdin and writes one JSON line per hand.
  */
 
-import { parseCard, parseCards, parseHand, type Card, type Hand, type Result } from '@paigow/engine';
+import { cardTexts, compareForDisplay, parseCard, parseCards, parseHand, type Card, type Hand, type Result } from '@paigow/engine';
 
 /** Exit status for bad input (interfaces.md). */
 export const EXIT_BAD_INPUT = 2;
@@ -55,6 +55,15 @@ export function parseHandArgs(args: readonly string[]): Hand {
   return parsed.value;
 }
 
+/**
+ * A setting's two hands as the CLI's JSON writes them everywhere (`set`, `settings`, `analyze`, `house-way diff`):
+ * canonical card texts, each hand highest card first (the engine's display order, `compareForDisplay`: the joker
+ * above the aces, equal ranks in suit order s h d c), the order in which the house way's settings come.
+ */
+export function settingCards(setting: { readonly high: readonly Card[]; readonly low: readonly Card[] }): { high: string[]; low: string[] } {
+  return { high: cardTexts([...setting.high].sort(compareForDisplay)), low: cardTexts([...setting.low].sort(compareForDisplay)) };
+}
+
 /** The word separators of `parseCards` (engine notation module): whitespace and commas. */
 const SEPARATORS = /[\s,]+/;
 /** Most distinct words the bulk parser remembers (garbage input must not grow memory). */
@@ -102,7 +111,9 @@ export function readsStdin(args: readonly string[]): boolean {
 /**
  * Bulk mode (interfaces.md): reads hands of `count` cards from `input`, one per line, and writes one
  * JSON line per hand to `output`: `render(line, cards)` for a good line (`line` as read), or
- * `{"cards": "<the line>", "error": "<message>", "code": "<error code>"}` for a bad one; the run goes on.
+ * `{"cards": "<the line>", "error": "<message>", "code": "<error code>"}` for a bad one; the run goes on. A line
+ * longer than `MAX_LINE_CHARS` is a bad one (`card/malformed`) whose `"cards"` holds its first
+ * `CUT_LINE_SHOWN_CHARS` characters and `…`.
  * @param render one JSON object, without the newline, for a line of `count` valid distinct cards
  */
 export async function runBulk(
@@ -113,9 +124,14 @@ export async function runBulk(
 ): Promise<void> {
   const writer = new LineWriter(output);
   const parseLine = createLineParser(count);
+  const tooLong = JSON.stringify(`line longer than ${formatCount(MAX_LINE_CHARS)} characters: not a hand of ${count} cards`);
   await forEachLine(
     input,
-    (line) => {
+    (line, cut) => {
+      if (cut) {
+        writer.line(`{"cards":${JSON.stringify(`${line.slice(0, CUT_LINE_SHOWN_CHARS)}…`)},"error":${tooLong},"code":"card/malformed"}`);
+        return;
+      }
       const parsed = parseLine(line);
       writer.line(
         parsed.ok ? render(line, parsed.value) : `{"cards":${JSON.stringify(line)},"error":${JSON.stringify(parsed.error.message)},"code":"${parsed.error.code}"}`,
@@ -154,25 +170,65 @@ export function formatCount(n: number): string {
 }
 
 /**
+ * Longest line bulk mode reads, in characters (UTF-16 code units, the line ending not counted): a hand is 5 or 7
+ * cards, some 20 characters. A longer line is handed on cut (`forEachLine`) and reported as a bad line (`runBulk`):
+ * a line of megabytes once took minutes (each chunk searched the whole line again) and was copied whole into its
+ * error.
+ */
+export const MAX_LINE_CHARS = 1000;
+
+/** Characters of a line past `MAX_LINE_CHARS` that its error's `"cards"` keeps (then `…`). */
+export const CUT_LINE_SHOWN_CHARS = 40;
+
+/**
  * Calls `visit` with each line of a text stream, without its line ending (`\n` or `\r\n`), in order.
  * A final line without a newline is visited too; an empty stream visits nothing.
+ * Linear in the input: each chunk is searched once for newlines, from where the last search ended, and a line
+ * is kept only up to `maxChars` characters. A longer line is visited once, as its first `maxChars` characters with
+ * `cut` true; the rest of it is skipped unread into memory, up to its newline.
  * `afterChunk`, when given, is awaited after each chunk of input (e.g. to let the output drain).
+ * @param maxChars the longest line visited whole (default `MAX_LINE_CHARS`)
  */
-export async function forEachLine(stream: NodeJS.ReadableStream, visit: (line: string) => void, afterChunk?: () => Promise<void> | void): Promise<void> {
+export async function forEachLine(
+  stream: NodeJS.ReadableStream,
+  visit: (line: string, cut: boolean) => void,
+  afterChunk?: () => Promise<void> | void,
+  maxChars = MAX_LINE_CHARS,
+): Promise<void> {
   stream.setEncoding('utf8');
+  // The current line's first characters: at most maxChars + 1 (room for a CR before the LF).
   let rest = '';
-  const emit = (line: string): void => visit(line.endsWith('\r') ? line.slice(0, -1) : line);
-  for await (const chunk of stream) {
-    const text = rest + (chunk as string);
+  // The current line went past maxChars + 1 characters: the rest of it is skipped.
+  let over = false;
+  const append = (chunk: string, from: number, to: number): void => {
+    if (over || from === to) return;
+    const room = maxChars + 1 - rest.length;
+    if (to - from > room) {
+      rest += chunk.slice(from, from + room);
+      over = true;
+    } else {
+      rest += chunk.slice(from, to);
+    }
+  };
+  const endLine = (): void => {
+    const line = rest.endsWith('\r') && !over ? rest.slice(0, -1) : rest;
+    if (over || line.length > maxChars) visit(line.slice(0, maxChars), true);
+    else visit(line, false);
+    rest = '';
+    over = false;
+  };
+  for await (const data of stream) {
+    const chunk = data as string;
     let start = 0;
-    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-      emit(text.slice(start, nl));
+    for (let nl = chunk.indexOf('\n'); nl !== -1; nl = chunk.indexOf('\n', start)) {
+      append(chunk, start, nl);
+      endLine();
       start = nl + 1;
     }
-    rest = text.slice(start);
+    append(chunk, start, chunk.length);
     if (afterChunk) await afterChunk();
   }
-  if (rest.length > 0) emit(rest);
+  if (rest.length > 0) endLine();
 }
 
 /**

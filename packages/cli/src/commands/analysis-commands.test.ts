@@ -4,7 +4,11 @@
  */
 
 import { beforeAll, describe, expect, it } from 'vitest';
+import { compareForDisplay, formatCard, parseCards, unwrap } from '@paigow/engine';
 import { buildCli, expectBadInput, json, paigow } from '../testing/cli.js';
+
+/** The cards in the CLI's one order for a hand: highest first, the joker above the aces, equal ranks s h d c (`compareForDisplay`). */
+const displayOrder = (cards: readonly string[]): string[] => unwrap(parseCards([...cards])).sort(compareForDisplay).map(formatCard);
 
 beforeAll(buildCli, 120_000);
 
@@ -60,6 +64,25 @@ describe('paigow analyze', () => {
     expect(report.best.ev).toBe(Math.max(...report.settings.map((s) => s.ev)));
     expect(report.houseWayGivesUp).toBeCloseTo(report.best.ev - report.houseWay.ev, 12);
   });
+  it('gives every setting in the order paigow set gives its hands: highest card first (it gave them in the order of the 21 settings)', () => {
+    const hand = 'Ad 2d 3d 4d 7d Jd Jk';
+    type Row = { high: string[]; low: string[] };
+    for (const houseWay of ['seeds', 'foxwoods']) {
+      const set = json(['set', hand, '--house-way', houseWay]) as Row;
+      const report = json(['analyze', hand, '--samples', '500', '--seed', '1', '--house-way', houseWay]) as { settings: Row[]; best: Row; houseWay: Row };
+      expect({ high: report.houseWay.high, low: report.houseWay.low }).toEqual({ high: set.high, low: set.low });
+      for (const row of [...report.settings, report.best]) {
+        expect(row.high).toEqual(displayOrder(row.high));
+        expect(row.low).toEqual(displayOrder(row.low));
+      }
+      // The tester's case: the best setting puts the joker and the ace in the low hand, joker first as set writes it.
+      expect(report.best.low).toEqual(['Jk', 'Ad']);
+    }
+    expect((json(['set', hand]) as Row).low).toEqual(['Jd', '7d']);
+    const settings = (json(['settings', '7d 2d Jk 3d Ad 4d Jd']) as { settings: Row[] }).settings;
+    for (const row of settings) expect([row.high, row.low]).toEqual([displayOrder(row.high), displayOrder(row.low)]);
+  });
+
   it('is repeatable with a seed', () => {
     const a = json(['analyze', 'Jk Ah Kh Qh 7c 7d 2s', '--samples', '5000', '--seed', '9']) as { settings: unknown };
     const b = json(['analyze', 'Jk Ah Kh Qh 7c 7d 2s', '--samples', '5000', '--seed', '9']) as { settings: unknown };

@@ -14,17 +14,15 @@ import {
   DEFAULT_HOUSE_WAY,
   cardTexts,
   estimateSettings,
-  formatCards,
   houseWays,
   scoreSettings,
-  settingText,
   summarize,
   type Card,
   type Hand,
   type HouseWayId,
   type SettingAnalysis,
 } from '@paigow/engine';
-import { UsageError, formatCount, formatTable, integerOption, parseHandArgs, printJson, printText } from '../io.js';
+import { UsageError, formatCount, formatTable, integerOption, parseHandArgs, printJson, printText, settingCards } from '../io.js';
 import { HOUSE_WAY_OPTION_HELP, houseWayOption } from '../house-way-option.js';
 import { createPool, defaultThreads, type Pool } from '../workers/pool.js';
 import { addHistograms } from '../workers/tasks.js';
@@ -60,8 +58,9 @@ export interface AnalyzeReport {
   readonly seconds: number;
 }
 
+/** A setting's row of the JSON: its hands highest card first, as every command writes them (`settingCards`). */
 const row = (s: SettingAnalysis & { evMargin?: number }): SettingRow => ({
-  ...settingText(s),
+  ...settingCards(s),
   legal: s.legal,
   win: s.win,
   push: s.push,
@@ -155,8 +154,8 @@ export function registerAnalyze(program: Command): void {
       }
       const order = [...settings].sort((a, b) => b.ev - a.ev);
       const rows = order.map((s) => [
-        formatCards(s.high),
-        formatCards(s.low),
+        settingCards(s).high.join(' '),
+        settingCards(s).low.join(' '),
         s.legal ? percent(s.win) : 'foul',
         s.legal ? percent(s.push) : '',
         s.legal ? percent(s.loss) : '',

@@ -17,7 +17,6 @@ import {
   formatCards,
   houseWays,
   seedsHouseWay,
-  settingText,
   toHand,
   unwrap,
   type Card,
@@ -29,7 +28,7 @@ import {
 import { houseWayText, type Language } from '@paigow/i18n';
 import { HOUSE_WAY_OPTION_HELP, houseWayOption } from '../house-way-option.js';
 import { langOptionSpec, translator } from '../lang-option.js';
-import { formatTable, parseHandArgs, printJson, printText, readsStdin, runBulk } from '../io.js';
+import { formatTable, parseHandArgs, printJson, printText, readsStdin, runBulk, settingCards } from '../io.js';
 
 /** The JSON document of `paigow set` (interfaces.md). */
 export interface SetReport {
@@ -48,7 +47,7 @@ export interface SetReport {
 export function setReport(hand: Hand, way: HouseWay = seedsHouseWay): SetReport {
   const setting: HouseWaySetting = way.set(hand);
   return {
-    ...settingText(setting),
+    ...settingCards(setting),
     rule: setting.rule,
     explanation: setting.explanation.text,
     explanationKey: setting.explanation.key,

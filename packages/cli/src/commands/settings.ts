@@ -4,8 +4,8 @@
  */
 
 import type { Command } from 'commander';
-import { categoryOf, describeValue, isFoulValues, settingText, settingValues, settings, type Category, type Hand, type HandValue } from '@paigow/engine';
-import { formatTable, parseHandArgs, printJson, printText } from '../io.js';
+import { categoryOf, describeValue, isFoulValues, settingValues, settings, type Category, type Hand, type HandValue } from '@paigow/engine';
+import { formatTable, parseHandArgs, printJson, printText, settingCards } from '../io.js';
 
 /** One setting in the JSON document of `paigow settings`. */
 export interface SettingReport {
@@ -27,7 +27,7 @@ export function settingsReport(hand: Hand): { settings: SettingReport[] } {
     settings: settings(hand).map((setting) => {
       const values = settingValues(setting);
       return {
-        ...settingText(setting),
+        ...settingCards(setting),
         legal: !isFoulValues(values),
         highCategory: categoryOf(values.high),
         highValue: values.high,

@@ -4,6 +4,8 @@
  * server and verified by this command's logic is in packages/server/src/fairness/fairness.test.ts.)
  */
 import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -182,5 +184,42 @@ describe('paigow verify <roundId> --server URL and paigow audit-fairness', () =>
     expect(text.stdout).toMatch(/^fairness audit of .*: 1 closed rounds dealt from seeds$/m);
     expect(text.stdout).toMatch(/^no test below p = 0\.001$/m);
     expectBadInput(await paigowAsync(['audit-fairness', '--data-dir', dataDir, '--limit', '0']), /^paigow: --limit must be a whole number from 1 to /);
+  });
+});
+
+describe('paigow verify <roundId> --server URL: the proof must be of the round asked for', () => {
+  // A fake server that answers every request with the true proof of one round (vector 2's).
+  const v = vectors[2];
+  const proof = { scheme: 'paigow-shuffle-v1', roundId: v.roundId, commitment: v.commitment, serverSeed: v.serverSeed, clientSeeds: v.clientSeeds, deck: v.deck, hands: v.hands };
+  const asked: string[] = [];
+  let fake: Server;
+  let url: string;
+  beforeAll(async () => {
+    fake = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(proof));
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())));
+
+  it('says NOT verified (status 1) when the server answers the valid proof of another round', async () => {
+    const other = '11111111-2222-3333-4444-555555555555';
+    const r = await paigowAsync(['verify', other, '--server', url]);
+    expect(asked).toContain(`/api/rounds/${other}/fairness`);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(1);
+    expect(r.stdout.trimEnd().split('\n')).toEqual([`NOT verified: round ${other}:`, `  roundId: the server answered round ${v.roundId} for round ${other}`]);
+    const json = await paigowAsync(['verify', other, '--server', url, '--json']);
+    expect(json.status).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual({ roundId: other, verified: false, refunded: true, differences: [`roundId: the server answered round ${v.roundId} for round ${other}`] });
+  });
+
+  it('verifies the round asked for (a round id in capitals is the same UUID)', async () => {
+    expect(await paigowAsync(['verify', v.roundId, '--server', url, '--json'])).toMatchObject({ status: 0, stderr: '' });
+    const r = await paigowAsync(['verify', v.roundId.toUpperCase(), '--server', url]);
+    expect(r).toMatchObject({ status: 0, stderr: '' });
+    expect(r.stdout).toMatch(/^verified: round /);
   });
 });

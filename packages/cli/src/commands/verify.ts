@@ -3,8 +3,9 @@
  * recompute a round's commitment, deck, hands, house-way settings and outcomes from its published proof
  * (`GET /api/rounds/<roundId>/fairness`) and say "verified" or exactly what differs.
  *
- * Exit status: 0 verified; 1 something differs (each difference on its own line); 2 bad input (one line on
- * stderr: no such round, a round still open, a file that is not a proof, a server that does not answer).
+ * Exit status: 0 verified; 1 something differs (each difference on its own line), a server's proof of another
+ * round than the one asked for included; 2 bad input (one line on stderr: no such round, a round still open, a file
+ * that is not a proof, a server that does not answer).
  */
 
 import { readFileSync } from 'node:fs';
@@ -124,6 +125,26 @@ export function verifyOrRefuse(proof: unknown): VerifyReport {
   return { roundId, verified: verified.value.verified, refunded: settings === null || settings === undefined, differences: verified.value.differences.map(differenceLine) };
 }
 
+/** A UUID, which names the same round in capitals or not (RFC 9562). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A server's verdict checked against the round asked for: a proof of another round (a valid one proves nothing of
+ * the round asked for) does not verify, whatever else it shows. The report then names the round asked for, and
+ * its first difference says which round the server answered.
+ * @param asked the round id given on the command line
+ */
+export function forRound(report: VerifyReport, asked: string): VerifyReport {
+  const same = report.roundId === asked || (UUID.test(asked) && report.roundId.toLowerCase() === asked.toLowerCase());
+  if (same) return report;
+  return {
+    roundId: asked,
+    verified: false,
+    refunded: report.refunded,
+    differences: [`roundId: the server answered round ${report.roundId} for round ${asked}`, ...report.differences],
+  };
+}
+
 /** Registers `paigow verify` on the program. */
 export function registerVerify(program: Command): void {
   program
@@ -139,7 +160,8 @@ export function registerVerify(program: Command): void {
       // A round id or a server beside --file was dropped unread, and the file's round reported verified.
       if (!fromFile && !fromServer) throw new UsageError('give either <roundId> --server URL or --file proof.json');
       const proof = options.file !== undefined ? readProofFile(options.file) : await fetchProof(options.server as string, roundId as string);
-      const report = verifyOrRefuse(proof);
+      // A server's proof must be of the round asked for: a valid proof of another round was reported "verified".
+      const report = fromServer ? forRound(verifyOrRefuse(proof), roundId as string) : verifyOrRefuse(proof);
       if (options.json) printJson({ roundId: report.roundId, verified: report.verified, refunded: report.refunded, differences: report.differences });
       else if (report.verified && report.refunded) printText(`verified: round ${report.roundId} (refunded: no settings or outcomes): the commitment, the deck and the hands all follow from the seeds`);
       else if (report.verified) printText(`verified: round ${report.roundId}: the commitment, the deck, the hands, the settings and the outcomes all follow from the seeds`);
