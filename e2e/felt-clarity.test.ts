@@ -112,13 +112,14 @@ describe('the felt reads clearly (issue 10)', () => {
     expect(await banker.getByTestId('bank-reason').textContent()).toBe('Banking needs 50 comp points; you have 0.');
     await shot(banker, 'clarity-3-bank-reason');
 
-    // One round of 50.00 as a player earns the points; then Bo takes the bank.
-    await placeBet(banker, 5000);
+    // One round of 55.00 as a player earns the points; then Bo takes the bank. (55: the 5 units Pia bets below
+    // leave Bo the 50 banking needs, so he keeps the bank after that round, rules.md §5.)
+    await placeBet(banker, 5500);
     const previous = await shownRoundId(banker);
     await deal(banker);
     await banker.getByTestId('house-way').click();
     const played = await waitForResult(banker, previous);
-    await expect.poll(() => intAttr(banker, 'comp-points', 'points')).toBe(50);
+    await expect.poll(() => intAttr(banker, 'comp-points', 'points')).toBe(55);
     await banker.locator('[data-testid="take-bank"]:enabled').waitFor();
     await banker.getByTestId('take-bank').click();
     await banker.locator('[data-testid="role"][data-role="banker"]').waitFor();

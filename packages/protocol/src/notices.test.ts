@@ -9,3 +9,18 @@ describe('notices in English', () => {
     expect(message).not.toMatch(/bet|five minutes/);
   });
 });
+
+describe('notice/left-bank in English, one sentence per reason (rules.md §5)', () => {
+  it('says a banker left the bank for its comp points, not its balance (tester: a banker at −149 points kept the bank)', () => {
+    const { message } = makeNotice('notice/left-bank', { reason: 'comp-points' });
+    expect(message).toMatch(/comp points/);
+    expect(message).not.toMatch(/balance/);
+    expect(message).toMatch(/house banks/);
+  });
+
+  it('gives every reason its own sentence', () => {
+    const reasons = ['approval-timeout', 'balance', 'comp-points', 'table-moved', 'disconnected'] as const;
+    const said = reasons.map((reason) => makeNotice('notice/left-bank', { reason }).message);
+    expect(new Set(said).size).toBe(reasons.length);
+  });
+});

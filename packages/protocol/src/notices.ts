@@ -72,6 +72,7 @@ function englishOf(code: NoticeCode, params: NoticeParams[NoticeCode]): string {
       const p = params as NoticeParams['notice/left-bank'];
       if (p.reason === 'table-moved') return 'The table moved to another server, and the bank does not move with it: the house banks now. You may take the bank again.';
       if (p.reason === 'disconnected') return 'You left the bank: you were away longer than your seat is held, and lost the seat with the bank. The house banks now.';
+      if (p.reason === 'comp-points') return 'You left the bank: your comp points are below what banking needs. The house banks now.';
       return p.reason === 'approval-timeout'
         ? 'You left the bank: the round was not approved in time. The house banks now.'
         : 'You left the bank: your balance is below what banking needs. The house banks now.';

@@ -115,10 +115,11 @@ export type BankerView =
       /**
        * How the last player bank ended, present from then until a player takes the bank again: `left` (its
        * banker stopped banking or left its seat), `balance` (its balance no longer covered a bank, rules.md §5),
+       * `comp-points` (its comp points fell below the table's `bankMinCompPoints`, rules.md §5),
        * `approval-timeout` (it did not approve in time), `disconnected` (it stayed away past its seat hold). The
        * other players are told why the house banks now. Absent before any player bank ended.
        */
-      readonly ended?: 'left' | 'balance' | 'approval-timeout' | 'disconnected';
+      readonly ended?: 'left' | 'balance' | 'comp-points' | 'approval-timeout' | 'disconnected';
     }
   | {
       readonly kind: 'player';

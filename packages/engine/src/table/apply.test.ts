@@ -353,8 +353,9 @@ describe('the multi-player deal rule and timers (rules.md §5)', () => {
 });
 
 describe('a player banks (rules.md §3.1, §5, seed 002)', () => {
+  /** The banker has comp points for a bank of 50 units and more (a banker below 50 after a round leaves the bank). */
   function bankTable(): TableState {
-    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 20_000, 60);
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 20_000, 200);
     s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
     expect(s.phase).toBe('approval');
     return s;
@@ -617,7 +618,8 @@ describe('one book for balances and comp points: the ledger (issue 12)', () => {
     const poor = step(revealed.state, { type: 'round-settled', roundId: 'b1', players: [{ playerId: 'bank', balanceCents: 500, compPoints: 0 }], nowMs: s.nowMs });
     expect(poor.state.banker).toBeNull();
     expect(poor.effects).toContainEqual({ kind: 'notice', playerId: 'bank', notice: expect.objectContaining({ code: 'notice/left-bank' }) });
-    const rich = step(revealed.state, { type: 'round-settled', roundId: 'b1', players: [{ playerId: 'bank', balanceCents: 80_000, compPoints: 0 }], nowMs: s.nowMs });
+    // With a balance and the comp points banking needs (rules.md §5), it is asked to approve the next round.
+    const rich = step(revealed.state, { type: 'round-settled', roundId: 'b1', players: [{ playerId: 'bank', balanceCents: 80_000, compPoints: 50 }], nowMs: s.nowMs });
     expect(rich.state.phase).toBe('approval');
     expect(rich.state.banker?.approvalDeadlineMs).not.toBeNull();
   });

@@ -976,8 +976,11 @@ function reveal(s: Draft): void {
 
 /**
  * The ledger's answer to `settle-round`: the players' balances and comp points as it has them; then a
- * banker who banks on is asked to approve the next round, or loses the bank if its balance is below what
- * banking needs (rules.md §5).
+ * banker who banks on is asked to approve the next round, or loses the bank when it no longer meets what taking
+ * the bank needs (rules.md §5, seed 002 "Minimum Gutpunkte und Saldo": the two are one pair of minimum
+ * requirements): a balance below `bankMinBalanceCents` (`notice/left-bank` `'balance'`), else comp points below
+ * the table's `bankMinCompPoints` (`'comp-points'`; the round's points were deducted in full, with no floor,
+ * docs/server.md "Comp points"). The bank is then open to any eligible player (the house banks until one takes it).
  */
 function roundSettled(s: Draft, roundId: string, players: readonly LedgerFigures[]): Step {
   for (const figures of players) {
@@ -988,6 +991,7 @@ function roundSettled(s: Draft, roundId: string, players: readonly LedgerFigures
   banker.settlingRoundId = null;
   const p = s.players[banker.playerId];
   if (p.balanceCents < bankMinBalanceCents(s.config)) removeBanker(s, 'balance');
+  else if (p.compPoints < s.config.bankMinCompPoints) removeBanker(s, 'comp-points');
   else askApproval(s);
   return done;
 }

@@ -3,6 +3,8 @@
  * point per unit wagered against it". Whole units: a bet of 2.50 earns 2 points and costs the banker 2.
  */
 import { describe, expect, it } from 'vitest';
+import { viewFor } from '@paigow/protocol';
+import { apply } from './apply.js';
 import type { TableEffect, TableState } from './state.js';
 import { dealWith, effectsOf, must, seatPlayers, testTable } from '../testing/table.js';
 
@@ -46,5 +48,77 @@ describe('comp points are whole units (rules.md §5, issue 10 point 6)', () => {
       { playerId: 'a', delta: 2 },
       { playerId: 'b', delta: 0 },
     ]);
+  });
+});
+
+/** The notices of the last action, as [playerId, code, params]. */
+function noticesOf(s: TableState): [string, string, unknown][] {
+  return effectsOf(s).flatMap((e) => (e.kind === 'notice' ? [[e.playerId, e.notice.code, e.notice.params] as [string, string, unknown]] : []));
+}
+
+describe('a banker keeps the bank only with the comp points banking needs (rules.md §5, seed 002 "Minimum Gutpunkte und Saldo")', () => {
+  /** `bank` (51 points, a balance enough for any bank) banks; `p` and `q` bet `stakes` (cents, 0: no bet); the banker wins. */
+  function bankedRound(stakes: { readonly p: number; readonly q: number }): TableState {
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p', 'q'], 1_000_000, 51);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
+    const bettors = (['p', 'q'] as const).filter((id) => stakes[id] > 0);
+    for (const id of bettors) s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: stakes[id], nowMs: s.nowMs });
+    const hands = bettors.map((_, i) => (i === 0 ? WEAK : '3h 4h 7c 9c Jc 6h 2h'));
+    bettors.forEach((id, i) => {
+      s = must(s, { type: 'ready', playerId: id, nowMs: s.nowMs }, i === bettors.length - 1 ? dealWith('cp', ...hands, STRONG) : undefined);
+    });
+    s = must(s, { type: 'round-opened', roundId: 'cp', nowMs: s.nowMs });
+    for (const id of bettors) s = must(s, { type: 'house-way', roundId: 'cp', playerId: id, nowMs: s.nowMs });
+    return s;
+  }
+
+  it('a banker at 51 points banking 200 units ends at −149 (no floor) and leaves the bank, told "comp-points" (tester: it kept the bank round after round)', () => {
+    const s = bankedRound({ p: 10_000, q: 10_000 });
+    // The points are deducted in full: the rule has no floor (docs/server.md "Comp points").
+    expect(s.players.bank.compPoints).toBe(-149);
+    expect(s.lastRound).toMatchObject({ bankerCompPointsDelta: -200 });
+    // Its balance still covers a bank: only the comp points fall short.
+    expect(s.players.bank.balanceCents).toBeGreaterThan(10_150);
+    expect(s.banker).toBeNull();
+    expect(s.phase).toBe('betting');
+    expect(noticesOf(s)).toEqual([['bank', 'notice/left-bank', { reason: 'comp-points' }]]);
+    expect(effectsOf(s)).toContainEqual({ kind: 'release-bank', playerId: 'bank' });
+    // The others are told why the house banks now; the player may not approve or take the bank back.
+    expect(viewFor(s, 'p').banker).toEqual({ kind: 'house', ended: 'comp-points' });
+    expect(apply(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs }).ok).toBe(false);
+    const again = apply(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    expect(again.ok ? null : again.error.code).toBe('bank/not-eligible');
+    // Another eligible player may take the bank at once (as after a balance that fell short).
+    expect(s.houseBanksNext).toBe(false);
+  });
+
+  it('a banker left with exactly the minimum (51 − 1 = 50) banks on and is asked to approve the next round', () => {
+    const s = bankedRound({ p: 100, q: 0 });
+    expect(s.players.bank.compPoints).toBe(50);
+    expect(s.banker).toMatchObject({ playerId: 'bank', approved: false });
+    expect(s.phase).toBe('approval');
+    expect(noticesOf(s)).toEqual([]);
+  });
+
+  it('one unit more (51 − 2 = 49) ends the bank', () => {
+    const s = bankedRound({ p: 100, q: 100 });
+    expect(s.players.bank.compPoints).toBe(49);
+    expect(s.banker).toBeNull();
+    expect(noticesOf(s)).toEqual([['bank', 'notice/left-bank', { reason: 'comp-points' }]]);
+  });
+
+  it('a banker short of both the balance and the comp points is told "balance" (one notice)', () => {
+    // 20,000 − a paid win of 10,000 − its fee 150 = 9,850 < 10,150 needed; 60 − 100 points = −40.
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 20_000, 60);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 10_000, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('b', STRONG, WEAK));
+    s = must(s, { type: 'round-opened', roundId: 'b', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: 'b', playerId: 'p', nowMs: s.nowMs });
+    expect(s.players.bank.compPoints).toBe(-40);
+    expect(s.banker).toBeNull();
+    expect(noticesOf(s)).toEqual([['bank', 'notice/left-bank', { reason: 'balance' }]]);
   });
 });

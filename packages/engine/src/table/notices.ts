@@ -45,11 +45,13 @@ export interface NoticeParams {
   readonly 'notice/left-table': { readonly reason: 'timeout' | 'idle' };
   /**
    * The banking player left the bank; the house banks (rules.md §5): it did not approve a round within
-   * the approval timer, or its balance fell below what banking needs after a round; or (`table-moved`, a
-   * server's, never the reducer's) the table moved to another server process, and a bank does not move with it;
-   * or (`disconnected`) it stayed disconnected past its seat hold and lost its seat with the bank.
+   * the approval timer (`approval-timeout`), or after a round its balance (`balance`) or its comp points
+   * (`comp-points`: below the table's `bankMinCompPoints`; `balance` when both fell short) are below what banking
+   * needs; or (`table-moved`, a server's, never the reducer's) the table moved to another server process, and a
+   * bank does not move with it; or (`disconnected`) it stayed disconnected past its seat hold and lost its seat
+   * with the bank.
    */
-  readonly 'notice/left-bank': { readonly reason: 'approval-timeout' | 'balance' | 'table-moved' | 'disconnected' };
+  readonly 'notice/left-bank': { readonly reason: 'approval-timeout' | 'balance' | 'comp-points' | 'table-moved' | 'disconnected' };
   /**
    * Round `roundId` could not be dealt (the ledger refused the deal, `reason` its error code): nothing
    * was taken, and the bets are back on the table, not ready.

@@ -156,10 +156,11 @@ export interface BankerState {
 
 /**
  * Why a player bank ended: `left`, its banker stopped banking or left its seat; `balance`, its balance no longer
- * covers a bank (rules.md §5; or the ledger refused its cover); `approval-timeout`, it did not approve in time;
+ * covers a bank (rules.md §5; or the ledger refused its cover); `comp-points`, its comp points fell below the
+ * table's `bankMinCompPoints` in a round it banked (rules.md §5); `approval-timeout`, it did not approve in time;
  * `disconnected`, it stayed away past its seat hold.
  */
-export type BankEnd = 'left' | 'balance' | 'approval-timeout' | 'disconnected';
+export type BankEnd = 'left' | 'balance' | 'comp-points' | 'approval-timeout' | 'disconnected';
 
 /** One player's settled wager (internal form: players named by id). */
 export interface SeatResult {

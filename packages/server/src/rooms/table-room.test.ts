@@ -341,9 +341,15 @@ for (const backend of STORE_BACKENDS) {
         expect(result.lastRound!.players[0].commissionCents).toBe(0);
         expect(result.you?.balanceCents).toBe(balanceBefore + result.lastRound!.bankerNetCents);
         expect(result.you?.lastResult?.outcome).toBe('bank');
-        expect(result.phase).toBe('approval');
-        // No approval within the (test) 2 s: the banker leaves the bank and the house banks again.
-        const house = await ivy.waitForView((v) => v.banker.kind === 'house', 0, 5_000);
+        // 50 − 20 = 30 comp points: less than banking needs, so Hal leaves the bank after the round, told why
+        // (rules.md §5; the approval timeout is interruptions.test.ts's), and the house banks again.
+        const notice = await hal.waitForNotice('notice/left-bank', 0, 5_000);
+        expect(notice.params).toEqual({ reason: 'comp-points' });
+        const left = await hal.waitForView((v) => v.you?.compPoints === 30, 0, 5_000);
+        expect(left.banker).toEqual({ kind: 'house', ended: 'comp-points' });
+        expect(left.you?.role).toBe('player');
+        const house = await ivy.waitForView((v) => v.banker.kind === 'house' && v.banker.ended !== undefined, 0, 5_000);
+        expect(house.banker).toEqual({ kind: 'house', ended: 'comp-points' });
         expect(house.phase).toBe('betting');
         expect(await suite.server.ledger.audit()).toEqual([]);
       } finally {

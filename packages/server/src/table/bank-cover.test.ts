@@ -109,7 +109,8 @@ for (const backend of TEST_BACKENDS) {
     it('holds the cover from the approval: the banker cannot stake it elsewhere, and the banked table deals', async () => {
       const bank = table({ tableId: 'bank', playerBanking: true, limits: { main: { minCents: 100, maxCents: 10_000 } } });
       const house = table({ tableId: 'house', limits: { main: { minCents: 100, maxCents: 100_000 } } });
-      const [ben, pat, quy] = [await guest('Ben', 60), await guest('Pat'), await guest('Quy')];
+      // 250 comp points: two banked rounds of 100 units leave Ben the 50 banking needs (rules.md §5).
+      const [ben, pat, quy] = [await guest('Ben', 250), await guest('Pat'), await guest('Quy')];
       await seat(house, ben);
       await seat(house, quy);
       await act(house, ben, { type: 'bet', spot: 'main', amountCents: 95_000 }); // placed while nothing is held yet

@@ -70,6 +70,8 @@ describe("the other players' notice when the bank ends", () => {
     // "Bob stopped banking" before).
     expect(bankChange({ ...banking, phase: 'betting' }, ada({ kind: 'house', ended: 'balance' }, 2_000))).toEqual({ kind: 'balance', nickname: 'Bob' });
     expect(bankChange({ ...banking, phase: 'betting' }, ada({ kind: 'house', ended: 'disconnected' }, 2_000))).toEqual({ kind: 'away', nickname: 'Bob' });
+    // Bob's comp points fell below what banking needs (rules.md §5): not "Bob stopped banking" either.
+    expect(bankChange({ ...banking, phase: 'betting' }, ada({ kind: 'house', ended: 'comp-points' }, 2_000))).toEqual({ kind: 'comp-points', nickname: 'Bob' });
     expect(bankChange(asked, asked)).toBeNull();
     expect(bankChange(timedOut, timedOut)).toBeNull();
   });
@@ -91,12 +93,13 @@ describe("the other players' notice when the bank ends", () => {
     expect(bankChangeText(t, { kind: 'stopped', nickname: 'Bob' })).toBe('Bob stopped banking: the house banks now.');
     expect(bankChangeText(t, { kind: 'balance', nickname: 'Bob' })).toBe('Bob’s balance no longer covers the bank: the house banks now.');
     expect(bankChangeText(t, { kind: 'away', nickname: 'Bob' })).toBe('Bob was away too long and lost the seat: the house banks now.');
+    expect(bankChangeText(t, { kind: 'comp-points', nickname: 'Bob' })).toBe('Bob’s comp points no longer cover the bank: the house banks now.');
   });
 
   it.each(LANGUAGES)('says in %s why the bank ended, each reason in its own words', (lng) => {
     const i18n = createI18n(lng);
     const t = i18n.t.bind(i18n) as Parameters<typeof bankChangeText>[0];
-    const kinds = ['approval-timeout', 'house-banks-next', 'balance', 'away', 'stopped'] as const;
+    const kinds = ['approval-timeout', 'house-banks-next', 'balance', 'comp-points', 'away', 'stopped'] as const;
     const said = kinds.map((kind) => bankChangeText(t, { kind, nickname: 'Bob' }));
     expect(new Set(said).size).toBe(kinds.length);
     for (const text of said) {

@@ -2,9 +2,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { NOTICE_CODES } from '@paigow/engine';
+import { NOTICE_CODES, type NoticeParams } from '@paigow/engine';
 import { makeNotice, type Notice } from '@paigow/protocol';
-import { createI18n, errorMessage, formatMoney, noticeText } from './i18n/index.js';
+import { LANGUAGES, createI18n, errorMessage, formatMoney, noticeText } from './i18n/index.js';
 import { joinErrorCode, parseNotice } from '../net/table-connection.js';
 import { ACTION_TOAST_MS, TOAST_FADE_MS, TOAST_MS, Toasts, dismissals, toastLifetimeMs, type ToastNotice } from './Toasts.js';
 import type { NoticeItem } from './useTable.js';
@@ -26,6 +26,7 @@ describe('server notices (docs/protocol.md `notice`)', () => {
       makeNotice('notice/left-table', { reason: 'timeout' }),
       makeNotice('notice/left-bank', { reason: 'approval-timeout' }),
       makeNotice('notice/left-bank', { reason: 'balance' }),
+      makeNotice('notice/left-bank', { reason: 'comp-points' }),
       makeNotice('notice/left-bank', { reason: 'table-moved' }),
       makeNotice('notice/left-bank', { reason: 'disconnected' }),
       makeNotice('notice/round-void', { roundId: 'r1', reason: 'ledger/insufficient-funds' }),
@@ -71,6 +72,7 @@ describe('server notices (docs/protocol.md `notice`)', () => {
     expect(noticeText(t, { code: 'notice/left-table', params: { reason: 'timeout' }, message: '' }, money)).toMatch(/left the table/);
     expect(noticeText(t, { code: 'notice/left-bank', params: { reason: 'approval-timeout' }, message: '' }, money)).toMatch(/not approved in time/);
     expect(noticeText(t, { code: 'notice/left-bank', params: { reason: 'balance' }, message: '' }, money)).toMatch(/balance/);
+    expect(noticeText(t, { code: 'notice/left-bank', params: { reason: 'comp-points' }, message: '' }, money)).toMatch(/comp points/);
     expect(noticeText(t, { code: 'notice/left-bank', params: { reason: 'table-moved' }, message: '' }, money)).toMatch(/moved to another server/);
     expect(noticeText(t, { code: 'notice/left-bank', params: { reason: 'disconnected' }, message: '' }, money)).toMatch(/away longer than your seat is held/);
     expect(noticeText(t, { code: 'notice/round-void', params: { roundId: 'r1', reason: 'ledger/insufficient-funds' }, message: '' }, money)).toMatch(/could not be dealt/);
@@ -113,6 +115,34 @@ describe('server notices (docs/protocol.md `notice`)', () => {
     expect(html).toContain('data-testid="away-round" data-round-id="r1" data-result="win" data-net-cents="2375"');
     expect(text(html)).toContain('While you were away');
     expect(text(html)).toContain('Jade Room: round won +$23.75 (your hand was set by the house way)');
+  });
+});
+
+/**
+ * Every reason the server gives each notice (`NoticeParams`: a reason missing here fails to compile), so that
+ * a reason added to the protocol is written in every language: a reason without its own sentence fell back to
+ * the general one (a banker out of comp points read only "You left the bank").
+ */
+const REASONS: { readonly [C in 'bet-returned' | 'house-way-set' | 'left-table' | 'left-bank']: Record<NoticeParams[`notice/${C}`]['reason'], true> } = {
+  'bet-returned': { timeout: true, 'round-dealt-without-you': true, disconnect: true, balance: true, 'bank-changed': true },
+  'house-way-set': { timeout: true, disconnect: true },
+  'left-table': { timeout: true, idle: true },
+  'left-bank': { 'approval-timeout': true, balance: true, 'comp-points': true, 'table-moved': true, disconnected: true },
+};
+
+describe.each(LANGUAGES)('every notice reason in %s', (lng) => {
+  const i18n = createI18n(lng);
+  const tl = i18n.t.bind(i18n);
+  const cash = (cents: number, signed = false) => formatMoney(lng, cents, signed);
+
+  it.each(Object.entries(REASONS))('notice/%s: each reason has its own sentence, none the general one', (name, reasons) => {
+    const general = noticeText(tl, { code: `notice/${name}`, params: { amountCents: 2500, reason: 'no-such-reason' }, message: '' }, cash);
+    const said = Object.keys(reasons).map((reason) => {
+      expect(i18n.exists(`notices.${name}.${reason}`), `${lng} notices.${name}.${reason}`).toBe(true);
+      return noticeText(tl, { code: `notice/${name}`, params: { amountCents: 2500, reason }, message: '' }, cash);
+    });
+    expect(said).not.toContain(general);
+    expect(new Set(said).size).toBe(said.length);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The notices the table screen makes itself: a banking player who stops banking (any reason) — the other
- * players are told the house banks now and why (its banker stopped, its balance no longer covers a bank, it
- * stayed away too long), or, when the bank ended before a round was dealt under it, that the house banks the
+ * players are told the house banks now and why (its banker stopped, its balance or its comp points no longer
+ * cover a bank, it stayed away too long), or, when the bank ended before a round was dealt under it, that the house banks the
  * next round and why (its approval time ran out, or its banker left) (`local/bank-changed`, the three newest kept).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -12,7 +12,7 @@ import type { ToastNotice } from './Toasts.js';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
-/** The other players' words for how a bank ended (`notices.bankChanged`, `bankTimedOut`, `bankEndedUndealt`, `bankEndedBalance`, `bankEndedAway`). */
+/** The other players' words for how a bank ended (`notices.bankChanged`, `bankTimedOut`, `bankEndedUndealt`, `bankEndedBalance`, `bankEndedCompPoints`, `bankEndedAway`). */
 export function bankChangeText(t: T, change: BankChange): string {
   switch (change.kind) {
     case 'approval-timeout':
@@ -21,6 +21,8 @@ export function bankChangeText(t: T, change: BankChange): string {
       return t('notices.bankEndedUndealt', { nickname: change.nickname });
     case 'balance':
       return t('notices.bankEndedBalance', { nickname: change.nickname });
+    case 'comp-points':
+      return t('notices.bankEndedCompPoints', { nickname: change.nickname });
     case 'away':
       return t('notices.bankEndedAway', { nickname: change.nickname });
     default:

@@ -94,11 +94,12 @@ export function bankerCover(view: TableView): { readonly coverCents: number; rea
 /**
  * How a player bank ended, as the other players are told (`local/bank-changed`), from the view's
  * `BankerView.ended`: `approval-timeout`, its banker let the approval time run out; `house-banks-next`, its
- * banker left before a round was dealt under it; `balance`, its balance no longer covered a bank; `away`, its
+ * banker left before a round was dealt under it; `balance`, its balance no longer covered a bank; `comp-points`,
+ * its comp points fell below what banking needs (rules.md §5); `away`, its
  * banker stayed away past its seat hold; `stopped`, it stopped banking (the house banks now). Seen from `before`
  * to `after`; `null` when no player bank ended.
  */
-export type BankChange = { readonly kind: 'approval-timeout' | 'house-banks-next' | 'balance' | 'away' | 'stopped'; readonly nickname: string };
+export type BankChange = { readonly kind: 'approval-timeout' | 'house-banks-next' | 'balance' | 'comp-points' | 'away' | 'stopped'; readonly nickname: string };
 
 /** The player bank that ended from `before` to `after` and how (`BankChange`), or `null`. */
 export function bankChange(before: TableView, after: TableView): BankChange | null {
@@ -111,6 +112,8 @@ export function bankChange(before: TableView, after: TableView): BankChange | nu
       return { kind: 'approval-timeout', nickname };
     case 'balance':
       return { kind: 'balance', nickname };
+    case 'comp-points':
+      return { kind: 'comp-points', nickname };
     case 'disconnected':
       return { kind: 'away', nickname };
     default:

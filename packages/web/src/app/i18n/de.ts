@@ -191,6 +191,7 @@ export const de: Translation = {
     'left-bank': {
       'approval-timeout': 'Sie haben die Bank abgegeben: Die Runde wurde nicht rechtzeitig genehmigt. Das Haus hält wieder die Bank.',
       balance: 'Sie haben die Bank abgegeben: Ihr Saldo deckt das Tischmaximum plus Gebühr nicht mehr. Das Haus hält wieder die Bank.',
+      'comp-points': 'Sie haben die Bank abgegeben: Sie haben weniger Gutpunkte, als die Bank verlangt (der Geber verliert 1 Gutpunkt pro Einheit, die gegen ihn gesetzt wird). Das Haus hält wieder die Bank.',
       'table-moved': 'Der Tisch ist auf einen anderen Server umgezogen, die Bank zieht nicht mit: Das Haus hält wieder die Bank. Sie können die Bank erneut übernehmen.',
       disconnected: 'Sie haben die Bank abgegeben: Sie waren länger weg, als Ihr Platz gehalten wird, und haben mit dem Platz die Bank verloren. Das Haus hält wieder die Bank.',
       other: 'Sie haben die Bank abgegeben. Das Haus hält wieder die Bank.',
@@ -209,6 +210,7 @@ export const de: Translation = {
     bankTimedOut: 'Die Genehmigungszeit von {{nickname}} ist abgelaufen: Die nächste Runde hält das Haus die Bank.',
     bankEndedUndealt: '{{nickname}} hat die Bank abgegeben, bevor eine Runde ausgeteilt wurde: Die nächste Runde hält das Haus die Bank.',
     bankEndedBalance: 'Das Guthaben von {{nickname}} deckt die Bank nicht mehr: Jetzt hält das Haus die Bank.',
+    bankEndedCompPoints: 'Die Gutpunkte von {{nickname}} reichen nicht mehr für die Bank: Jetzt hält das Haus die Bank.',
     bankEndedAway: '{{nickname}} war zu lange weg und hat den Platz verloren: Jetzt hält das Haus die Bank.',
   },
   away: {

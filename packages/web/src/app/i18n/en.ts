@@ -246,6 +246,7 @@ export const en = {
     'left-bank': {
       'approval-timeout': 'You left the bank: the round was not approved in time. The house banks again.',
       balance: 'You left the bank: your balance no longer covers the table maximum plus the fee. The house banks again.',
+      'comp-points': 'You left the bank: your comp points are below what banking needs (a banker loses 1 per unit wagered against it). The house banks again.',
       'table-moved': 'The table moved to another server and the bank does not move with it: the house banks again. You may take the bank again.',
       disconnected: 'You left the bank: you were away longer than your seat is held, and lost the seat with the bank. The house banks again.',
       other: 'You left the bank. The house banks again.',
@@ -264,6 +265,7 @@ export const en = {
     bankTimedOut: '{{nickname}}’s approval time ran out: the house banks the next round.',
     bankEndedUndealt: '{{nickname}} stopped banking before a round was dealt: the house banks the next round.',
     bankEndedBalance: '{{nickname}}’s balance no longer covers the bank: the house banks now.',
+    bankEndedCompPoints: '{{nickname}}’s comp points no longer cover the bank: the house banks now.',
     bankEndedAway: '{{nickname}} was away too long and lost the seat: the house banks now.',
   },
   away: {

@@ -195,6 +195,7 @@ export const es: Translation = {
     'left-bank': {
       'approval-timeout': 'Dejaste la banca: la ronda no se aprobó a tiempo. La casa vuelve a llevar la banca.',
       balance: 'Dejaste la banca: tu saldo ya no cubre el máximo de la mesa más la tarifa. La casa vuelve a llevar la banca.',
+      'comp-points': 'Dejaste la banca: tus puntos de fidelidad no llegan a lo que pide la banca (la banca pierde 1 punto por unidad apostada contra ella). La casa vuelve a llevar la banca.',
       'table-moved': 'La mesa pasó a otro servidor y la banca no pasa con ella: la casa vuelve a llevar la banca. Puedes volver a tomar la banca.',
       disconnected: 'Dejaste la banca: estuviste fuera más tiempo del que se guarda tu asiento y perdiste el asiento con la banca. La casa vuelve a llevar la banca.',
       other: 'Dejaste la banca. La casa vuelve a llevar la banca.',
@@ -213,6 +214,7 @@ export const es: Translation = {
     bankTimedOut: 'Se acabó el tiempo de aprobación de {{nickname}}: la casa lleva la banca en la próxima ronda.',
     bankEndedUndealt: '{{nickname}} dejó la banca antes de repartir una ronda: la casa la lleva en la próxima ronda.',
     bankEndedBalance: 'El saldo de {{nickname}} ya no cubre la banca: ahora la lleva la casa.',
+    bankEndedCompPoints: 'Los puntos de fidelidad de {{nickname}} ya no alcanzan para la banca: ahora la lleva la casa.',
     bankEndedAway: '{{nickname}} estuvo ausente demasiado tiempo y perdió su asiento: ahora la casa lleva la banca.',
   },
   away: {

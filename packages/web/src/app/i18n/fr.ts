@@ -196,6 +196,7 @@ export const fr: Translation = {
     'left-bank': {
       'approval-timeout': 'Vous avez quitté la banque\u00a0: la manche n’a pas été approuvée à temps. La maison reprend la banque.',
       balance: 'Vous avez quitté la banque\u00a0: votre solde ne couvre plus le maximum de la table plus les frais. La maison reprend la banque.',
+      'comp-points': 'Vous avez quitté la banque\u00a0: vos points de fidélité sont en dessous de ce que demande la banque (le banquier perd 1 point par unité misée contre lui). La maison reprend la banque.',
       'table-moved': 'La table est passée sur un autre serveur et la banque ne la suit pas\u00a0: la maison reprend la banque. Vous pouvez reprendre la banque.',
       disconnected: 'Vous avez quitté la banque\u00a0: vous êtes resté absent plus longtemps que votre place n’est gardée et avez perdu la place avec la banque. La maison reprend la banque.',
       other: 'Vous avez quitté la banque. La maison reprend la banque.',
@@ -214,6 +215,7 @@ export const fr: Translation = {
     bankTimedOut: 'Le temps d’approbation de {{nickname}} est écoulé\u00a0: la maison tient la banque à la prochaine manche.',
     bankEndedUndealt: '{{nickname}} a quitté la banque avant toute distribution\u00a0: la maison la tient à la prochaine manche.',
     bankEndedBalance: 'Le solde de {{nickname}} ne couvre plus la banque\u00a0: la maison la reprend.',
+    bankEndedCompPoints: 'Les points de fidélité de {{nickname}} ne suffisent plus pour la banque\u00a0: la maison la reprend.',
     bankEndedAway: '{{nickname}} est resté absent trop longtemps et a perdu sa place\u00a0: la maison reprend la banque.',
   },
   away: {

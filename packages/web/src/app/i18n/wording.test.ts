@@ -1,9 +1,11 @@
 /**
  * Wording a new player reported (QA): the coach's trend names its blocks with the right plural in every
  * language ("in blocks of 1 hand", "блоками по 5 рук"), the Spanish lobby, coach and help speak to the
- * player as tú throughout, and the Russian bank cost reads grammatically.
+ * player as tú throughout, and the Russian bank cost reads grammatically; the Russian House Way lab never puts a
+ * house-way name after a preposition that would decline it.
  */
 import { describe, expect, it } from 'vitest';
+import { HOUSE_WAY_IDS } from '@paigow/engine';
 import { CATALOGS, createI18n, errorMessage } from './index.js';
 import { HELP_CATALOGS } from '../../help/content/index.js';
 
@@ -121,5 +123,29 @@ describe('a copy is never named with the word for a push', () => {
   it('says in Russian whose a copy is, with the glossary\'s «ничья (в пользу банка)»', () => {
     expect(CATALOGS.ru.mark.copy).toMatch(/^Ничья \(.*банк/u);
     expect(CATALOGS.ru.roundPlayer.push).toBe('Ничья');
+  });
+});
+
+describe('the House Way lab names a house way in Russian only where its name may stay as it is (nominative)', () => {
+  const ru = createI18n('ru');
+  const names = HOUSE_WAY_IDS.map((id) => ru.t(`houseWayNames.${id}`));
+  /** A preposition that would put the name in another case («вместо», «по», «с», «на»…): the names do not decline. */
+  const governed = /(?:^|[\s(«])(?:вместо|по|с|со|на|для|от|из|у|к|о|об|при|без|до|после|против|между|кроме|ради|из-за)\s+$/iu;
+
+  it('no lab sentence puts a house-way name after a preposition (tester: «вместо Стандартный House Way»)', () => {
+    for (const key of ['evChange', 'costliest', 'difference', 'better'] as const) {
+      const template = CATALOGS.ru.lab[key];
+      for (const m of template.matchAll(/\{\{(a|b|banker|name)\}\}/gu)) {
+        expect(template.slice(0, m.index), `lab.${key}: ${template}`).not.toMatch(governed);
+      }
+    }
+  });
+
+  it.each(HOUSE_WAY_IDS.flatMap((a) => HOUSE_WAY_IDS.filter((b) => b !== a).map((b) => [a, b] as const)))('evChange from %s to %s names both ways as they are', (a, b) => {
+    const said = ru.t('lab.evChange', { a: ru.t(`houseWayNames.${a}`), b: ru.t(`houseWayNames.${b}`), change: '+0,10%' });
+    expect(said).toContain(ru.t(`houseWayNames.${a}`));
+    expect(said).toContain(ru.t(`houseWayNames.${b}`));
+    for (const name of names) expect(said).not.toMatch(new RegExp(`(?:вместо|по)\\s+${name}`, 'u'));
+    expect(said).toContain('+0,10%');
   });
 });
