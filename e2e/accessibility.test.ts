@@ -9,7 +9,9 @@
  * cards carry their names in the player's language; the help opens from the table with its figures,
  * closes with Escape, and `#/help/<section>` links open it without a sign-in. In Russian and German on a
  * phone (375×667) axe finds nothing serious at the lobby and the table while betting, dealt and after the
- * result. (The coach, trainer, daily challenge, lab, verify and audit pages are checked in their own files.)
+ * result. On a 390×844 touch phone, after a lost round, axe finds nothing serious with the side sheet open
+ * (the history's red "−$5") nor on the table behind it (the top bar's last round). (The coach, trainer, daily
+ * challenge, lab, verify and audit pages are checked in their own files.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
@@ -158,6 +160,41 @@ describe('keyboard and screen readers', () => {
     await expectAccessible(page, 'help, Fortune (phone, German)');
     await shot(page, 'accessibility-help-phone-de');
   }, 120_000);
+
+  it('has 0 serious axe violations on a 390×844 touch phone after a lost round, the side sheet open and closed', async () => {
+    // Not the first test's table (its guest may still sit there) nor table-4 (the phone tests' below).
+    const keyboardTable = tables.find((t) => !t.playerBanking && t.limits.main.minCents <= 2500 && t.limits.main.maxCents >= 2500);
+    const table = tables.find((t) => !t.playerBanking && t.limits.main.minCents <= 500 && t !== keyboardTable && t.tableId !== 'table-4');
+    if (!table) throw new Error(`no house-banked table taking a 5.00 bet: ${JSON.stringify(tables)}`);
+    const page = await openPage(browser, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, reducedMotion: 'reduce', bypassCSP: true });
+    await signIn(page, server.url, 'Lola');
+    await sitAt(page, table.tableId);
+    // House Way until a round is lost (about one round in three is).
+    let previous = await shownRoundId(page);
+    let lost = false;
+    for (let round = 0; round < 25 && !lost; round++) {
+      if (round === 0) await placeBet(page, 500);
+      else {
+        await page.getByTestId('rebet').click();
+        await page.locator('[data-testid="bet-stack"][data-cents="500"]').waitFor();
+      }
+      await deal(page);
+      await page.getByTestId('house-way').click();
+      const result = await waitForResult(page, previous);
+      previous = result.roundId;
+      lost = result.netCents < 0;
+    }
+    expect(lost, 'a lost round in 25').toBe(true);
+    await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
+    await expectAccessible(page, 'table after a lost round (phone)');
+    await page.getByTestId('side-toggle').click();
+    await page.locator(`[data-testid="history-row"][data-round-id="${previous}"] .history-row__net--lose`).waitFor();
+    await shot(page, 'accessibility-phone-sheet-lost');
+    await expectAccessible(page, 'side sheet after a lost round (phone)');
+    await page.getByTestId('side-close').click();
+    await page.getByTestId('leave').click();
+    await page.locator(`[data-testid="table-${table.tableId}"]`).waitFor();
+  }, 180_000);
 
   for (const lang of ['ru', 'de']) {
     it(`has 0 serious axe violations at the table in ${lang} on a phone (375×667): betting, dealt, result`, async () => {

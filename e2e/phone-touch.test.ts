@@ -6,7 +6,9 @@
  *   Deal, Split, House Way, Hint and the chips are at least 44 px tall; the table stays on one screen; a
  *   house-way explanation cut to two lines shows a ▾ and opens whole at a tap.
  * - In every language the top bar's labels read whole (no "…", no accent cut off), the language's name is
- *   whole in its select, the seats are all on screen, and "Table info" holds its text; in Spanish the player's
+ *   whole in its select, the seats are all on screen, and "Table info" holds its text; the hands' labels
+ *   ("Niedrige Hand des Gebers", "Niedrige Hand (2)") read whole inside their boxes, at 390×844 and, the
+ *   result resized to it, at 360×780, where the table is still on one screen; in Spanish the player's
  *   own seat with a main and a Fortune bet ("5 US$ + 1 US$ F") shows the whole nickname (the bets on a line
  *   of their own under it).
  * - The felt reaches the bottom of the window (seated, dealt, result), the page not scrolled.
@@ -110,6 +112,28 @@ async function cutLabels(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * The hands' labels that are cut: wider than their box (a hidden overflow or an "…" then cuts them), or their
+ * text reaching past the hand's box (drawn over its edge).
+ */
+async function cutHandLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('.hand__label'))
+      .filter((el) => (el as HTMLElement).offsetParent !== null)
+      .flatMap((el) => {
+        const style = getComputedStyle(el);
+        const sideways = el.scrollWidth > el.clientWidth + 1;
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const text = range.getBoundingClientRect();
+        const hand = el.closest('.hand')!.getBoundingClientRect();
+        const spills = text.left < hand.left - 0.5 || text.right > hand.right + 0.5;
+        const ellipsis = style.textOverflow === 'ellipsis' && sideways;
+        return sideways || spills || ellipsis ? [`"${el.textContent}" content ${el.scrollWidth} in ${el.clientWidth} (text ${Math.round(text.left)}–${Math.round(text.right)}, hand ${Math.round(hand.left)}–${Math.round(hand.right)}, ${style.textOverflow})`] : [];
+      }),
+  );
+}
+
 /** Elements of `selector` whose content spills out of their box, or that are outside the window. */
 async function spilled(page: Page, selector: string): Promise<string[]> {
   return page.evaluate(
@@ -183,6 +207,7 @@ describe('a 390×844 touch phone', () => {
       const problems: string[] = [];
       const check = async (stage: string) => {
         problems.push(...(await cutLabels(page)).map((p) => `${stage}: label ${p}`));
+        problems.push(...(await cutHandLabels(page)).map((p) => `${stage}: hand label ${p}`));
         problems.push(...(await spilled(page, '[data-testid^="seat-"]')).map((p) => `${stage}: seat ${p}`));
         problems.push(...(await spilled(page, '[data-testid="side-toggle"]')).map((p) => `${stage}: ${p}`));
         if (!(await languageNameFits(page)).fits) problems.push(`${stage}: the language's name is cut`);
@@ -198,6 +223,19 @@ describe('a 390×844 touch phone', () => {
       await shot(page, `touch-${lang}-result`);
       await check('result');
       await expectOnOneScreen(page, PHONE, STAGE_IDS.result);
+      // A narrower phone: the result resized to 360×780, the hands' labels still whole, the hands inside the
+      // window and the page no taller than it. (Not the whole width: after a win in Spanish the top bar's
+      // "+23,75 US$" and "1023,75 US$" can widen the page by a few px, which is the top bar's matter.)
+      const narrow = { width: 360, height: 780 };
+      await page.setViewportSize(narrow);
+      await page.waitForFunction((h) => window.innerHeight === h && window.matchMedia('(max-width: 380px)').matches, narrow.height);
+      await shot(page, `touch-${lang}-result-360`);
+      problems.push(...(await cutHandLabels(page)).map((p) => `result at 360×780: hand label ${p}`));
+      const fit = await page.evaluate((width) => ({
+        scrolls: (document.scrollingElement?.scrollHeight ?? Infinity) > window.innerHeight,
+        outside: Array.from(document.querySelectorAll('.hand')).filter((el) => el.getBoundingClientRect().right > width || el.getBoundingClientRect().left < 0).length,
+      }), narrow.width);
+      expect(fit, 'at 360×780: the page taller than the window, or a hand outside it').toEqual({ scrolls: false, outside: 0 });
       expect(problems).toEqual([]);
       await page.close();
     }, 120_000);

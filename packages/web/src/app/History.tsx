@@ -12,8 +12,13 @@ import { envyHandsText, fortuneLineName, formatTime } from './i18n/index.js';
 import { MiniHands } from './MiniCards.js';
 import { VerifyLink } from '../fairness/VerifyLink.js';
 import { gradeLines } from '../coach/format.js';
+import { useScrolls } from './useScrolls.js';
 
-/** The history panel (`history`, one `history-row` per round); `entries` is `null` while loading. */
+/**
+ * The history panel (`history`, one `history-row` per round); `entries` is `null` while loading. While its
+ * list scrolls (beside the felt on a wide screen, styles.css) the list is a region named by the panel's title
+ * that takes the keyboard focus, drawn (a11y.css), so that it can be scrolled with the keys.
+ */
 export function History({ entries, money, tableNames }: {
   entries: readonly HistoryEntry[] | null;
   money: (c: number, signed?: boolean) => string;
@@ -21,10 +26,16 @@ export function History({ entries, money, tableNames }: {
   tableNames: ReadonlyMap<string, string>;
 }) {
   const { t } = useTranslation();
+  const [list, scrolls] = useScrolls<HTMLDivElement>();
   return (
     <section className="panel">
       <h2>{t('history.title')}</h2>
-      <div className="history" data-testid="history">
+      <div
+        ref={list}
+        className="history scroll-region"
+        data-testid="history"
+        {...(scrolls ? { role: 'region', 'aria-label': t('history.title'), tabIndex: 0 } : {})}
+      >
         {entries === null ? (
           <p className="muted">{t('app.loading')}</p>
         ) : entries.length === 0 ? (

@@ -59,7 +59,8 @@ export function SideSheet({ compact, open, onClose, children }: { compact: boole
   useEffect(() => {
     if (shown) closeRef.current?.focus();
   }, [shown]);
-  if (!compact) return <aside className="side">{children}</aside>;
+  // Beside the felt the column scrolls by itself (styles.css): named, and its focus drawn should it take it.
+  if (!compact) return <aside className="side scroll-region" aria-label={t('sheet.open')}>{children}</aside>;
   const close = () => {
     onClose();
     sheetToggle()?.focus();

@@ -2,7 +2,9 @@
  * Keeps the keyboard focus on the table when the control holding it disappears or is disabled (issue 14
  * point 5): after each render, and when the focus leaves for nowhere, a keyboard player whose focus fell to
  * the page body gets it back on the control `focusCandidates` names (focus-keeper.ts). A pointer player's
- * focus is left alone (a click elsewhere is a choice, and no focus ring appears for it).
+ * focus is left alone (a click elsewhere is a choice, and no focus ring appears for it), and so is a focus that
+ * left a control still there and enabled for nowhere in the page: Tab from the page's last control (the side
+ * column's last link) goes on to the browser, not back to that control (QA: it took extra Tabs to get past).
  */
 import { useEffect, useRef } from 'react';
 import { focusCandidates, type FocusedControl, type FocusScene } from './focus-keeper.js';
@@ -29,11 +31,13 @@ function usable(selector: string): HTMLElement | null {
 export function useFocusKeeper(scene: FocusScene): void {
   const last = useRef<FocusedControl | null>(null);
   const keyboard = useRef(false);
+  // The player moved the focus out of the page itself (see the file's comment): nothing to give back.
+  const left = useRef(false);
   const sceneRef = useRef(scene);
   const rescue = useRef(() => {
     const lost = last.current;
     const active = document.activeElement;
-    if (!keyboard.current || lost === null || (active !== null && active !== document.body)) return;
+    if (!keyboard.current || left.current || lost === null || (active !== null && active !== document.body)) return;
     for (const selector of focusCandidates(lost, sceneRef.current)) {
       const el = usable(selector);
       if (el) {
@@ -52,9 +56,19 @@ export function useFocusKeeper(scene: FocusScene): void {
     };
     const onFocusIn = (e: FocusEvent) => {
       last.current = controlOf(e.target);
+      left.current = false;
     };
     const onFocusOut = (e: FocusEvent) => {
-      if (e.relatedTarget === null) setTimeout(rescue.current, 0);
+      if (e.relatedTarget !== null) return;
+      const from = e.target;
+      setTimeout(() => {
+        // A control still in the page, enabled and shown once the render is over, lost the focus to nothing: the
+        // player moved it away (a removed or disabled control is gone or disabled by now).
+        const there = from instanceof HTMLElement && from.isConnected && from.matches(FOCUSABLE) && from.getClientRects().length > 0;
+        const active = document.activeElement;
+        if (there && (active === null || active === document.body)) left.current = true;
+        rescue.current();
+      }, 0);
     };
     document.addEventListener('keydown', onKey, true);
     document.addEventListener('pointerdown', onPointer, true);

@@ -93,7 +93,8 @@ export function HandBox({ kind, label, cards, slots, cardTestid, testid, small, 
  * not sent yet (`data-draft-cents`). `note` is a hint (the minimum): in the empty ring, or beside the
  * amount while the bet is short of it (`warn`); `badge` a small tag
  * at its top (what a click adds); `onClear` draws a × that takes the last chip off (`clearTestid`).
- * Its accessible name is the label and the amount (or `empty`, "no bet"), with the note while short of it.
+ * Its accessible name is the label and the amount (or `empty`, "no bet"), with the note while short of it, or
+ * after the label while the note shows in the empty ring ("Bet Min $5: no bet").
  */
 export function BetSpot({ kind, label, amount, empty, chips, title, onClick, disabled, testid, cents, draftCents, note, warn, badge, onClear, clearTitle, clearTestid }: {
   kind: 'main' | 'fortune';
@@ -124,13 +125,15 @@ export function BetSpot({ kind, label, amount, empty, chips, title, onClick, dis
         data-cents={cents}
         data-draft-cents={draftCents ?? undefined}
         title={title}
-        aria-label={`${label}: ${amount ?? empty}${note && amount ? ` · ${note}` : ''}`}
+        // The note shown in the empty ring is read where it is seen (axe's label-content-name-mismatch).
+        aria-label={note && chips.length === 0 ? `${label} ${note}: ${amount ?? empty}` : `${label}: ${amount ?? empty}${note && amount ? ` · ${note}` : ''}`}
         onClick={onClick}
         disabled={disabled}
       >
         <span className="spot__label">
           {label}
-          {note && chips.length === 0 && <span className="spot__note">{note}</span>}
+          {/* The space keeps "Bet Min $5" two words for a screen reader's (and axe's) reading of the text. */}
+          {note && chips.length === 0 && <> <span className="spot__note">{note}</span></>}
         </span>
         {chips.length > 0 && <ChipTower chips={chips} max={6} />}
         {amount && (

@@ -118,6 +118,12 @@ describe('screen readers', () => {
       createElement(BetSpot, { kind: 'main', label: 'Bet', amount: '$1', empty: 'no bet', chips: [1], title: '', onClick: () => undefined, disabled: false, testid: 'bet-stack', cents: 0, note: 'Min $5', warn: true }),
     );
     expect(short).toContain('aria-label="Bet: $1 · Min $5"');
+    // The minimum shown in the empty ring is read in its place (axe's label-content-name-mismatch: "Bet: no bet"
+    // left out the visible "Min $5", a serious violation on a phone at a 5.00 table after a round).
+    const empty = render(
+      createElement(BetSpot, { kind: 'main', label: 'Bet', amount: null, empty: 'no bet', chips: [], title: '', onClick: () => undefined, disabled: false, testid: 'bet-stack', cents: 0, note: 'Min $5' }),
+    );
+    expect(empty).toContain('aria-label="Bet Min $5: no bet"');
   });
 
   it('mark a refused client seed invalid and point to the message', () => {
