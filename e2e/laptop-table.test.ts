@@ -16,7 +16,7 @@ import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
 import { type RunningServer } from './support/server.js';
-import { deal, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
+import { deal, houseTable, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -24,14 +24,6 @@ let tables: LobbyTable[];
 
 beforeAll(async () => ({ server, browser, tables } = await openSuite()), SUITE_SETUP_MS);
 afterAll(() => closeSuite({ server, browser }));
-
-/** A house-banked table taking a 5.00 bet, one per test (`index`). */
-function houseTable(index: number): LobbyTable {
-  const fitting = tables.filter((t) => !t.playerBanking && t.limits.main.minCents <= 500 && t.seatsTaken < t.seats);
-  const table = fitting[index % Math.max(1, fitting.length)];
-  if (!table) throw new Error(`no house-banked table taking a 5.00 bet: ${JSON.stringify(tables)}`);
-  return table;
-}
 
 /** Plays one round by House Way and waits for the banker's seven cards face up. */
 async function playRound(page: Page, first: boolean): Promise<void> {
@@ -69,7 +61,7 @@ describe('the table on a 1366×768 laptop', () => {
   it('keeps the banker\'s win/lose badges off its title and last-round tag, in every language', async () => {
     const page = await openPage(browser, { viewport: VIEWPORTS.laptop, reducedMotion: 'reduce' });
     await signIn(page, server.url, 'Badge Bo');
-    await sitAt(page, houseTable(0).tableId);
+    await sitAt(page, houseTable(tables, 0, 500).tableId);
     const problems: string[] = [];
     for (const [round, lang] of (['en', 'fr', 'de', 'ru', 'es'] as const).entries()) {
       await page.getByTestId('language').selectOption(lang);
@@ -86,7 +78,7 @@ describe('the table on a 1366×768 laptop', () => {
   it('moves the focus on at each Tab from the fairness audit link, drawn wherever it goes', async () => {
     const page = await openPage(browser, { viewport: VIEWPORTS.laptop, reducedMotion: 'reduce' });
     await signIn(page, server.url, 'Tab Tia');
-    await sitAt(page, houseTable(1).tableId);
+    await sitAt(page, houseTable(tables, 1, 500).tableId);
     await playRound(page, true);
     await page.getByTestId('history-row').first().waitFor();
     await page.getByTestId('fairness-audit-link').focus();

@@ -30,6 +30,7 @@ import { type RunningServer } from './support/server.js';
 import {
   clickCard,
   deal,
+  houseTable,
   dealWithFortune,
   handCards,
   horizontalOverflow,
@@ -51,16 +52,6 @@ let tables: LobbyTable[];
 beforeAll(async () => ({ server, browser, tables } = await openSuite()), SUITE_SETUP_MS);
 afterAll(() => closeSuite({ server, browser }));
 
-/**
- * A house-banked table (rules.md §3.1: 5% commission). Each test takes its own (`index`), so that
- * one test's player never waits on another's (the multi-player Deal rule, docs/protocol.md).
- */
-function houseTable(index: number): LobbyTable {
-  const house = tables.filter((t) => !t.playerBanking && t.seatsTaken < t.seats);
-  const table = house[index % Math.max(1, house.length)];
-  if (!table) throw new Error(`no house-banked table in the lobby: ${JSON.stringify(tables)}`);
-  return table;
-}
 
 /** A bet in whole units within the table's limits, 25.00 when allowed. */
 function betFor(table: LobbyTable): number {
@@ -188,7 +179,7 @@ const TEST_TIMEOUT_MS = 180_000;
 describe('the table in Chromium', () => {
   it('plays by hand, by House Way and after a refused foul, and a reload keeps the session', async () => {
     const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
-    const table = houseTable(0);
+    const table = houseTable(tables, 0);
     const bet = betFor(table);
     await page.goto(server.url);
     await page.getByTestId('nickname').waitFor();
@@ -407,7 +398,7 @@ describe('the table in Chromium', () => {
 
   it('is fully playable at phone size, without sideways scrolling', async () => {
     const page = await openPage(browser, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
-    const table = houseTable(1);
+    const table = houseTable(tables, 1);
     const bet = betFor(table);
     await page.goto(server.url);
     await page.getByTestId('nickname').waitFor();

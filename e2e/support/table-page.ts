@@ -2,6 +2,7 @@
  * Drives the table page through its data-testids only (interfaces.md "The web page"), so that these
  * steps read like a player's: sign in, sit, click chips, deal, move cards, split.
  */
+import type { LobbyTable } from '@paigow/protocol';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -126,4 +127,17 @@ export async function waitForResult(page: Page, previousRoundId: string | null):
 /** True when the page can be scrolled sideways (it must never be). */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/**
+ * A house-banked table of the lobby (rules.md §3.1: 5% commission) with a free seat, whose minimum main bet is at
+ * most `maxMinCents` (default: any). Each test takes its own (`index`), so that one test's player never waits on
+ * another's (the multi-player Deal rule, docs/protocol.md).
+ * @throws Error when the lobby has no such table
+ */
+export function houseTable(tables: readonly LobbyTable[], index: number, maxMinCents = Number.POSITIVE_INFINITY): LobbyTable {
+  const fitting = tables.filter((t) => !t.playerBanking && t.limits.main.minCents <= maxMinCents && t.seatsTaken < t.seats);
+  const table = fitting[index % Math.max(1, fitting.length)];
+  if (!table) throw new Error(`no house-banked table with a free seat and a minimum of at most ${maxMinCents} cents: ${JSON.stringify(tables)}`);
+  return table;
 }
