@@ -192,7 +192,8 @@ export interface Ledger {
   /**
    * Brings a broke player (balance below `brokeBelowCents`, default 1.00 = `BROKE_BELOW_CENTS`, nothing
    * held in an open round) back to 1,000.00 by a transfer from `issuance`. A table passes its minimum bet
-   * when that is higher, so a player who cannot cover it there may top up.
+   * when that is higher, so a player who cannot cover it there may top up; a balance of 1,000.00 or more is
+   * never broke (a tables file refuses a minimum bet above it).
    * @returns the new balance and the amount issued; or `ledger/not-broke`, `ledger/unknown-account`.
    */
   topUp(playerId: string, brokeBelowCents?: number): Promise<Result<TopUp>>;

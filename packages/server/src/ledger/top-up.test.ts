@@ -58,6 +58,14 @@ for (const backend of TEST_BACKENDS) {
       expect(await ledger.audit()).toEqual([]);
     });
 
+    it("refuses a balance of 1,000.00 or more as not broke, typed, whatever minimum bet the table names (it threw on a negative transfer)", async () => {
+      expect(codeOf(await ledger.topUp(player, 200_000))).toBe('ledger/not-broke');
+      expect(codeOf(await ledger.topUp(player, 100_001))).toBe('ledger/not-broke');
+      await lose('r1', 50_000);
+      expect(unwrap(await ledger.topUp(player, 200_000))).toEqual({ balanceCents: 100_000, amountCents: 50_000 });
+      expect(await ledger.audit()).toEqual([]);
+    });
+
     it('brings a broke player back to 1,000.00 with play money from issuance, once', async () => {
       await lose('r1', 99_901);
       expect(unwrap(await ledger.topUp(player))).toEqual({ balanceCents: 100_000, amountCents: 99_901 });

@@ -14,9 +14,10 @@ export interface TopUp {
   readonly amountCents: number;
 }
 
-/** See `Ledger.topUp`; `brokeBelowCents` is never below `BROKE_BELOW_CENTS`. */
+/** See `Ledger.topUp`; `brokeBelowCents` is taken as at least `BROKE_BELOW_CENTS` and at most `STARTING_BALANCE_CENTS`. */
 export async function topUp(database: Database, playerId: string, brokeBelowCents = BROKE_BELOW_CENTS): Promise<Result<TopUp>> {
-  const threshold = Math.max(BROKE_BELOW_CENTS, brokeBelowCents);
+  // A top-up refills to the starting balance, so a player at or above it is never broke, whatever the table's minimum.
+  const threshold = Math.min(STARTING_BALANCE_CENTS, Math.max(BROKE_BELOW_CENTS, brokeBelowCents));
   const wallet = walletAccountId(playerId);
   return transact(database, async (trx) => {
     const locked = await lockAccounts(trx, database.dialect, ['issuance', wallet]);

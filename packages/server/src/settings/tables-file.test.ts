@@ -59,6 +59,10 @@ describe('the tables file names the field of every refusal', () => {
     [{ limits, seats: 9 }, 'seats must be 1 to 6, got 9'],
     [{ limits, betUnitCents: 300 }, 'limits.main.minCents 100 is not a multiple of betUnitCents (300)'],
     [{ limits, bankMinCompPoints: -1 }, 'bankMinCompPoints must be a non-negative whole number, got -1'],
+    [
+      { limits: { main: { minCents: 200_000, maxCents: 500_000 } } },
+      "limits.main.minCents must be at most 100000 (1,000.00: a guest's starting balance, and what a top-up refills a broke player to), got 200000",
+    ],
   ])('%j', (table, message) => {
     expect(refusal([{ tableId: 'a', ...table }])).toBe(`FILE: tables[0] (a): ${message}`);
   });

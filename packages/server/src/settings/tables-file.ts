@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DEFAULT_ENVY_BONUS, DEFAULT_TIMERS, MAX_TIMER_MS, parseEnvyBonusTable, parseFortunePayTable, tableConfig, type TableConfigInput } from '@paigow/engine';
+import { STARTING_BALANCE_CENTS } from '../ledger/index.js';
 
 /** A tables file that cannot be used; `message` is one line naming the file, the table and the field. */
 export class TablesFileError extends Error {
@@ -53,7 +54,7 @@ const TABLE_ID = /^[A-Za-z0-9._-]{1,64}$/;
  * Reads and checks the tables file at `path`.
  * @returns the tables in file order, each already accepted by `tableConfig`
  * @throws TablesFileError naming the problem: unreadable file, not JSON, no tables, a field that is
- *   unknown or of the wrong type, a timer outside 1 s‥24 hours, a pay table that does not parse or is given at a
+ *   unknown or of the wrong type, a main-bet minimum above the starting balance (1,000.00), a timer outside 1 s‥24 hours, a pay table that does not parse or is given at a
  *   table with no Fortune bet, a table id given twice, or a table `tableConfig` refuses (`config/invalid`: its
  *   message, which names the field)
  */
@@ -137,6 +138,11 @@ function parseTable(entry: unknown, where: string, known: ReadonlySet<string>, f
     for (const key of Object.keys(spotLimits)) if (key !== 'minCents' && key !== 'maxCents') fail(`limits.${spot}.${key}`, 'absent (limits are minCents and maxCents)');
     whole(`limits.${spot}.minCents`, spotLimits.minCents ?? null);
     whole(`limits.${spot}.maxCents`, spotLimits.maxCents ?? null);
+  }
+  // A top-up refills a broke player to the starting balance: past it, a table's minimum bet is one that no
+  // player refilled there could make, and the refill would be a negative transfer.
+  if (isObject(limits.main) && (limits.main.minCents as number) > STARTING_BALANCE_CENTS) {
+    fail('limits.main.minCents', `at most ${STARTING_BALANCE_CENTS} (1,000.00: a guest's starting balance, and what a top-up refills a broke player to)`);
   }
 
   const timers = entry.timers;
