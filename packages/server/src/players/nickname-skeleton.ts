@@ -6,7 +6,9 @@
  * Detection"; the skeleton maps each character to its prototype), and `any-ascii` transliterates the Latin
  * letters it leaves and the historic alphabets drawn from Latin and Greek. What neither reads as the letter it
  * looks like is a short list (`LIBRARY_GAPS`). A name is read several ways (`READINGS`); it passes as a reserved
- * word if any reading of it is that reading of the word.
+ * word if any reading of it is that reading of the word, or if a reading of each of its letters, taken one by one,
+ * spells a reading of the word (`Βankһalter`: a Greek capital that reads as B upper-cased, a Cyrillic letter that
+ * reads as h lower-cased).
  */
 import anyAscii from 'any-ascii';
 import unhomoglyph from 'unhomoglyph';
@@ -140,12 +142,41 @@ export function nicknameSkeletons(text: string): string[] {
 }
 
 /**
+ * The readings of each character of `text` on its own (`READINGS`, after `INVISIBLE` and `LIBRARY_GAPS` as in
+ * `nicknameSkeletons`), without repeats: `[['b'], …]` for the Greek capital `Β`, whose upper-case reading is b.
+ */
+function characterReadings(text: string): string[][] {
+  const visible = fold(text.replace(INVISIBLE, ''), LIBRARY_GAPS);
+  return [...visible].map((character) => [...new Set(READINGS.map((reading) => reading(character)))]);
+}
+
+/** Whether `target` is spelt by one reading of each character in turn (`characterReadings`), some of them empty. */
+function spells(readings: readonly (readonly string[])[], target: string): boolean {
+  let at = new Set([0]);
+  for (const choices of readings) {
+    const next = new Set<number>();
+    for (const position of at) for (const reading of choices) if (target.startsWith(reading, position)) next.add(position + reading.length);
+    if (next.size === 0) return false;
+    at = next;
+  }
+  return at.has(target.length);
+}
+
+/**
  * A matcher for `words`: true for a text of which some reading is the same reading of one of the words
- * (`nicknameSkeletons`).
+ * (`nicknameSkeletons`), or that spells a reading of one of them with a reading of each of its characters taken on
+ * its own. confusables.txt maps each case on its own (the Greek capital `Β` reads as B only upper-cased, the Cyrillic
+ * `һ` as h only lower-cased), so `Βankһalter` is read as a whole by no single reading; letter by letter it is
+ * Bankhalter.
  * @param words the words and phrases to match, in any script and case.
  */
 export function skeletonMatcher(words: readonly string[]): (text: string) => boolean {
   const byReading = READINGS.map(() => new Set<string>());
   for (const word of words) nicknameSkeletons(word).forEach((skeleton, index) => byReading[index].add(skeleton));
-  return (text) => nicknameSkeletons(text).some((skeleton, index) => byReading[index].has(skeleton));
+  const targets = [...new Set(byReading.flatMap((skeletons) => [...skeletons]))];
+  return (text) => {
+    if (nicknameSkeletons(text).some((skeleton, index) => byReading[index].has(skeleton))) return true;
+    const readings = characterReadings(text);
+    return targets.some((target) => spells(readings, target));
+  };
 }

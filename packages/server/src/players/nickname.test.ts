@@ -172,6 +172,12 @@ describe('validateNickname', () => {
     ['Hou\u{10343}e'],
     ['\u15E1ealer'],
     ['Ban\u049Ber'],
+    // Look-alikes of both cases in one name: confusables.txt reads the Greek capitals Β, Η, Ε as Latin only upper-cased,
+    // the Cyrillic һ, ԁ and the Greek υ only lower-cased, so no reading of the whole name read these (the reviewer's).
+    ['\u0392ank\u04BBalter'],
+    ['\u0397o\u03C5se'],
+    ['\u0392anq\u03C5ier'],
+    ['\u0501\u0395ALER'],
   ])('refuses %j, a word the table uses for the house, the dealer or the banker (auth/invalid-nickname)', (raw) => {
     const result = validateNickname(raw);
     expect(result.ok ? undefined : result.error).toEqual({
