@@ -80,6 +80,15 @@ export class InboxDelivery {
     return events;
   }
 
+  /**
+   * Forgets what this process sent to every player not in `connected` (those with a client at its tables), so that
+   * the record does not grow with every player the process ever served: one who comes back is sent every event it
+   * has not acknowledged at its join (`backlog`), and the web client shows an event once by its `seq`.
+   */
+  forgetAllBut(connected: ReadonlySet<string>): void {
+    for (const playerId of this.sent.keys()) if (!connected.has(playerId)) this.sent.delete(playerId);
+  }
+
   private claim(event: PlayerEvent): boolean {
     if (event.seq <= (this.sent.get(event.playerId) ?? 0)) return false;
     this.sent.set(event.playerId, event.seq);
