@@ -93,6 +93,24 @@ for (const backend of STORE_BACKENDS) {
       }
     });
 
+    it('keeps a reservation still being counted when it makes room (its count went down there, then again at its expiry)', async () => {
+      const room = matchMaker.getLocalRoomById('fresh') as unknown as {
+        reservedSeats: Record<string, unknown>;
+        _reserveSeat(sessionId: string, options: unknown, auth: unknown): Promise<boolean>;
+        dropOldestReservation(): boolean;
+      };
+      expect(Object.keys(room.reservedSeats)).toEqual([]);
+      // Colyseus lists the reservation, then awaits its count before it sets its expiry.
+      const reserving = room._reserveSeat('counting', {}, { player: { id: 'counting-player' } });
+      expect(Object.keys(room.reservedSeats)).toEqual(['counting']);
+      expect(room.dropOldestReservation()).toBe(false);
+      expect(await reserving).toBe(true);
+      expect(Object.keys(room.reservedSeats)).toEqual(['counting']);
+      // Counted, it is the one a full room drops, as its expiry would.
+      expect(room.dropOldestReservation()).toBe(true);
+      expect(Object.keys(room.reservedSeats)).toEqual([]);
+    });
+
     it('makes room for a player when watchers fill the room: the longest watching is told and closed, no seated player', async () => {
       const room = matchMaker.getLocalRoomById('fresh') as unknown as TableRoom;
       room.maxClients = 4;

@@ -213,7 +213,8 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   /**
    * Drops the oldest unused seat reservation of a player not at this table, as Colyseus does when one expires
    * (`_reserveSeat`'s timer); its client's WebSocket is then refused as that of an expired reservation. Unused
-   * reservations are the enumerable keys of `reservedSeats`, oldest first (a used one is made non-enumerable).
+   * reservations are the enumerable keys of `reservedSeats`, oldest first (a used one is made non-enumerable); one
+   * whose expiry is not set yet is still being counted, and is kept.
    * @returns whether one was dropped
    */
   private dropOldestReservation(): boolean {
@@ -221,6 +222,9 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
       const [, auth, consumed, reconnecting] = this.reservedSeats[sessionId];
       const playerId = (auth as JoinAuth | undefined)?.player.id;
       if (consumed || reconnecting || (playerId !== undefined && this.seatedHere(playerId))) continue;
+      // `_reserveSeat` lists a reservation before it counts it and sets its expiry: one still in that await is not
+      // dropped, or its count would go down here and again when its expiry fires.
+      if (this.reservedSeatTimeouts[sessionId] === undefined) continue;
       clearTimeout(this.reservedSeatTimeouts[sessionId]);
       delete this.reservedSeatTimeouts[sessionId];
       delete this.reservedSeats[sessionId];
