@@ -456,7 +456,7 @@ export const de: Translation = {
     explain: 'Die hier gegebenen Runden im Vergleich mit den exakten Häufigkeiten eines fairen Decks mit 53 Karten (Chi-Quadrat-Test).',
     passed: '{{rounds}} Runden: kein Test unter p = {{threshold}}',
     flagged: 'AUFFÄLLIG: ein Test liegt unter p = {{threshold}}',
-    result: '{{sample}} gezählt; Chi-Quadrat {{statistic}}, {{df}} Freiheitsgrade, p = {{p}}',
+    result: '{{sample}} gezählt; Chi-Quadrat {{statistic}}, Freiheitsgrade: {{df}}, p = {{p}}',
     tooFew: '{{sample}} gezählt: zu wenige für einen Test',
     category: 'Blatt',
     dealt: 'Gegeben',

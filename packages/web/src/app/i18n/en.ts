@@ -522,7 +522,7 @@ export const en = {
     explain: 'The rounds dealt here, compared with the exact frequencies of a fair 53-card deck (chi-square test).',
     passed: '{{rounds}} rounds: no test below p = {{threshold}}',
     flagged: 'FLAGGED: a test is below p = {{threshold}}',
-    result: '{{sample}} counted; chi-square {{statistic}}, {{df}} degrees of freedom, p = {{p}}',
+    result: '{{sample}} counted; chi-square {{statistic}}, degrees of freedom: {{df}}, p = {{p}}',
     tooFew: '{{sample}} counted: too few to test',
     category: 'Category',
     dealt: 'Dealt',

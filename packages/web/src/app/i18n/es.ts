@@ -462,7 +462,7 @@ export const es: Translation = {
     explain: 'Las rondas repartidas aquí, comparadas con las frecuencias exactas de una baraja justa de 53 cartas (prueba de chi cuadrado).',
     passed: '{{rounds}} rondas: ninguna prueba por debajo de p = {{threshold}}',
     flagged: 'ALERTA: una prueba está por debajo de p = {{threshold}}',
-    result: '{{sample}} contadas; chi cuadrado {{statistic}}, {{df}} grados de libertad, p = {{p}}',
+    result: '{{sample}} contadas; chi cuadrado {{statistic}}, grados de libertad: {{df}}, p = {{p}}',
     tooFew: '{{sample}} contadas: demasiado pocas para la prueba',
     category: 'Jugada',
     dealt: 'Repartidas',

@@ -463,7 +463,7 @@ export const fr: Translation = {
     explain: 'Les manches distribuées ici, comparées aux fréquences exactes d’un paquet équitable de 53 cartes (test du khi-deux).',
     passed: '{{rounds}} manches\u00a0: aucun test sous p = {{threshold}}',
     flagged: 'SIGNALÉ\u00a0: un test est sous p = {{threshold}}',
-    result: '{{sample}} comptées\u00a0; khi-deux {{statistic}}, {{df}} degrés de liberté, p = {{p}}',
+    result: '{{sample}} comptées\u00a0; khi-deux {{statistic}}, degrés de liberté\u00a0: {{df}}, p = {{p}}',
     tooFew: '{{sample}} comptées\u00a0: trop peu pour tester',
     category: 'Combinaison',
     dealt: 'Distribuées',

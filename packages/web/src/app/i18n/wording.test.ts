@@ -149,3 +149,11 @@ describe('the House Way lab names a house way in Russian only where its name may
     expect(said).toContain('+0,10%');
   });
 });
+
+describe('the fairness audit names its degrees of freedom without a number before a plural noun', () => {
+  it.each(['en', 'ru', 'fr', 'de', 'es'])('%s, 1 degree of freedom', (lng) => {
+    const text = createI18n(lng).t('audit.result', { sample: '40 rounds', statistic: '0.50', df: 1, p: '0.480' });
+    expect(text).toMatch(/: 1, p = 0\.480$/u);
+    expect(text).not.toMatch(/\b1 (degrees|Freiheitsgrade|degrés|grados)\b/u);
+  });
+});
