@@ -178,6 +178,9 @@ describe('validateNickname', () => {
     ['\u0397o\u03C5se'],
     ['\u0392anq\u03C5ier'],
     ['\u0501\u0395ALER'],
+    // The French feminine of croupier (the attacker's).
+    ['Croupi\u00E8re'],
+    ['La Croupiere'],
   ])('refuses %j, a word the table uses for the house, the dealer or the banker (auth/invalid-nickname)', (raw) => {
     const result = validateNickname(raw);
     expect(result.ok ? undefined : result.error).toEqual({

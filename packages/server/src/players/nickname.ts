@@ -24,7 +24,7 @@ export const RESERVED_NICKNAMES: readonly string[] = Object.freeze([
   // es
   'casa', 'banca', 'banquero', 'crupier', 'repartidor',
   // fr
-  'maison', 'banque', 'banquier',
+  'maison', 'banque', 'banquier', 'croupiere',
   // ru
   'казино', 'банкир', 'банк', 'крупье', 'дилер',
 ]);
