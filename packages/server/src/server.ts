@@ -448,7 +448,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       for (const runner of runners.values()) {
         for (const [playerId, seat] of Object.entries(runner.current.players)) if (seat.connected && !connectedAt.has(playerId)) connectedAt.set(playerId, runner);
       }
-      inbox.forgetAllBut(new Set(connectedAt.keys()));
+      inbox.forgetAllBut(connectedAt);
       const fresh = new Map<string, InboxNotice[]>();
       for (const event of await inbox.fresh([...connectedAt.keys()])) fresh.set(event.playerId, [...(fresh.get(event.playerId) ?? []), inboxNotice(event)]);
       for (const [playerId, notices] of fresh) {

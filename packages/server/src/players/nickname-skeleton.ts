@@ -137,17 +137,21 @@ const READINGS: readonly ((text: string) => string)[] = Object.freeze([
  * are removed and `LIBRARY_GAPS` folded: `['house', …]` for `Hоuse`. For comparison only, never for display.
  */
 export function nicknameSkeletons(text: string): string[] {
-  const visible = fold(text.replace(INVISIBLE, ''), LIBRARY_GAPS);
+  const visible = visibleFolded(text);
   return READINGS.map((reading) => reading(visible));
 }
 
+/** `text` as every reading starts from it: `INVISIBLE` characters removed and `LIBRARY_GAPS` folded. */
+function visibleFolded(text: string): string {
+  return fold(text.replace(INVISIBLE, ''), LIBRARY_GAPS);
+}
+
 /**
- * The readings of each character of `text` on its own (`READINGS`, after `INVISIBLE` and `LIBRARY_GAPS` as in
- * `nicknameSkeletons`), without repeats: `[['b'], …]` for the Greek capital `Β`, whose upper-case reading is b.
+ * The readings of each character of `text` on its own (`READINGS`, after `visibleFolded`), without repeats:
+ * `[['b'], …]` for the Greek capital `Β`, whose upper-case reading is b.
  */
 function characterReadings(text: string): string[][] {
-  const visible = fold(text.replace(INVISIBLE, ''), LIBRARY_GAPS);
-  return [...visible].map((character) => [...new Set(READINGS.map((reading) => reading(character)))]);
+  return [...visibleFolded(text)].map((character) => [...new Set(READINGS.map((reading) => reading(character)))]);
 }
 
 /** Whether `target` is spelt by one reading of each character in turn (`characterReadings`), some of them empty. */

@@ -81,11 +81,12 @@ export class InboxDelivery {
   }
 
   /**
-   * Forgets what this process sent to every player not in `connected` (those with a client at its tables), so that
-   * the record does not grow with every player the process ever served: one who comes back is sent every event it
-   * has not acknowledged at its join (`backlog`), and the web client shows an event once by its `seq`.
+   * Forgets what this process sent to every player not in `connected` (those with a client at its tables: a set, or a
+   * map by player id), so that the record does not grow with every player the process ever served: one who comes
+   * back is sent every event it has not acknowledged at its join (`backlog`), and the web client shows an event once
+   * by its `seq`.
    */
-  forgetAllBut(connected: ReadonlySet<string>): void {
+  forgetAllBut(connected: { has(playerId: string): boolean }): void {
     for (const playerId of this.sent.keys()) if (!connected.has(playerId)) this.sent.delete(playerId);
   }
 
