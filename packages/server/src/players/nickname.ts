@@ -12,9 +12,10 @@ const NICKNAME_CHARACTERS = /^[\p{L}\p{M}\p{Nd} _-]+$/u;
 
 /**
  * The words the table uses for the house, the dealer and the banker in the web client's five languages
- * (docs/glossary.md; `theHouse`, `banker` and the like in packages/web/src/app/i18n), and their usual
- * synonyms: a guest may not take one as its nickname, alone or after an article (`The House`, `Le Croupier`),
- * or it could speak as the dealer. Lower case, without spaces, accents or punctuation.
+ * (docs/glossary.md; `theHouse`, `banker` and the like in packages/web/src/app/i18n), their usual
+ * synonyms, and the words for a casino's staff (admin, moderator, support): a guest may not take one as its
+ * nickname, alone or after an article (`The House`, `Le Croupier`, `The Admin`), or it could speak as the dealer
+ * or as the people who run the table. Lower case, without spaces, accents or punctuation.
  */
 export const RESERVED_NICKNAMES: readonly string[] = Object.freeze([
   // en
@@ -27,6 +28,11 @@ export const RESERVED_NICKNAMES: readonly string[] = Object.freeze([
   'maison', 'banque', 'banquier', 'croupiere',
   // ru
   'казино', 'банкир', 'банк', 'крупье', 'дилер',
+  // staff: en and de (admin, moderator and support are German words too), es, fr, ru
+  'admin', 'administrator', 'moderator', 'support', 'staff',
+  'administrador', 'moderador', 'soporte',
+  'administrateur', 'moderateur',
+  'админ', 'администратор', 'модератор', 'поддержка',
 ]);
 
 /** Articles that may stand before a reserved word: en the; de der, die, das; es el, la; fr le, la. */
@@ -85,7 +91,7 @@ export function validateNickname(raw: string): Result<string> {
     return err('auth/invalid-nickname', 'a nickname needs a visible letter or digit');
   }
   if (isReserved(nickname)) {
-    return err('auth/invalid-nickname', 'that nickname is the name of the house, the dealer or the banker at the table: pick another');
+    return err('auth/invalid-nickname', 'that nickname is what the table calls the house, the dealer, the banker or its staff: pick another');
   }
   return ok(nickname);
 }
