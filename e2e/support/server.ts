@@ -80,9 +80,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'packages', 'cli', 'bin', 'paigow.js'), 'serve'], {
     cwd: ROOT,
     // Admission control (docs/server.md) is tested on its own; here a loaded test machine's event-loop
-    // lag must not turn the browser tests' players away.
+    // lag must not turn the browser tests' players away, nor make /healthz say not ready (the admission
+    // limit must be below the readiness one, or the start is refused).
     // DATABASE_URL and REDIS_URL removed (unset: SQLite, one process); the server refuses them empty.
-    env: { ...withoutVariables(process.env, ['DATABASE_URL', 'REDIS_URL']), PORT: String(options.port ?? 0), PAIGOW_DATA_DIR: dataDir, NODE_ENV: 'production', PAIGOW_ADMIT_MAX_LAG_MS: '3600000' },
+    env: {
+      ...withoutVariables(process.env, ['DATABASE_URL', 'REDIS_URL']),
+      PORT: String(options.port ?? 0),
+      PAIGOW_DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      PAIGOW_MAX_EVENT_LOOP_LAG_MS: '3600000',
+      PAIGOW_ADMIT_MAX_LAG_MS: '3599999',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => {

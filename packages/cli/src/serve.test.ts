@@ -4,7 +4,7 @@
  * serves on in a stable startup line on stdout; a second `serve` on the same data never settles the
  * first one's live rounds (docs/server.md "Processes, leases and recovery").
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,6 +139,18 @@ describe('paigow serve', () => {
           : `paigow: PAIGOW_PUBLIC_ADDRESS must be host[:port]/<name> without the scheme, e.g. play.example.com/p1, got '${value}'\n`,
       );
     }
+  });
+
+  // It used to start: /readyz then reported the process not ready (load) while it still took new players.
+  it('refuses PAIGOW_ADMIT_MAX_LAG_MS not below PAIGOW_MAX_EVENT_LOOP_LAG_MS with status 2, naming both and their values', () => {
+    const data = join(folder(), 'data');
+    const r = paigowEnv(['serve'], { PORT: '0', PAIGOW_DATA_DIR: data, PAIGOW_ADMIT_MAX_LAG_MS: '1200', PAIGOW_MAX_EVENT_LOOP_LAG_MS: '1000' }, 10_000);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(existsSync(data)).toBe(false);
+    expect(r.stderr).toBe(
+      'paigow: PAIGOW_ADMIT_MAX_LAG_MS (1200) must be below PAIGOW_MAX_EVENT_LOOP_LAG_MS (1000): otherwise /readyz reports the process not ready before it stops admitting new players\n',
+    );
   });
 
   it('prints the port it serves on (PORT=0 picks a free one) and stops cleanly on SIGTERM', async () => {

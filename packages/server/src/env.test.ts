@@ -13,7 +13,9 @@ import { serverOptionsFromEnv } from './env.js';
 import { limitsFromEnv } from './limits/index.js';
 import { redisReachable } from './rooms/redis-presence.js';
 import { ServerStartError, startServer } from './server.js';
-import { operatorSettingsFromEnv } from './settings/index.js';
+import { operatorSettingsFromEnv, SettingsConflictError } from './settings/index.js';
+import { DEFAULT_ADMISSION } from './admission/index.js';
+import { DEFAULT_MAX_EVENT_LOOP_LAG_MS } from './health/index.js';
 import { createLogger } from './log/index.js';
 import { redisAnswers, TEST_REDIS_URL } from './testing/harness.js';
 
@@ -119,6 +121,42 @@ describe('PAIGOW_PUBLIC_ADDRESS', () => {
     for (const good of ['play.example.com/p1', 'host:65535/p1', '127.0.0.1:3403/p2', '[::1]:8080/p3']) {
       expect(serverOptionsFromEnv({ PAIGOW_PUBLIC_ADDRESS: good }).publicAddress, good).toBe(good);
     }
+  });
+});
+
+// Both were accepted whatever their values: at PAIGOW_ADMIT_MAX_LAG_MS ≥ PAIGOW_MAX_EVENT_LOOP_LAG_MS the process reported
+// itself not ready (/readyz 503 load) while it still took new players and seats (docs/operations.md "Settings").
+describe('the admission lag and the readiness lag', () => {
+  /** The error `serverOptionsFromEnv(env)` throws (the test fails when it accepts `env`). */
+  function refused(env: NodeJS.ProcessEnv): unknown {
+    try {
+      serverOptionsFromEnv(env);
+    } catch (error) {
+      return error;
+    }
+    throw new Error(`accepted ${JSON.stringify(env)}`);
+  }
+
+  it('refuses PAIGOW_ADMIT_MAX_LAG_MS at or above PAIGOW_MAX_EVENT_LOOP_LAG_MS, one line naming both and their values', () => {
+    const error = refused({ PAIGOW_ADMIT_MAX_LAG_MS: '800', PAIGOW_MAX_EVENT_LOOP_LAG_MS: '800' });
+    expect(error).toBeInstanceOf(SettingsConflictError);
+    expect(error).toMatchObject({ name: 'SettingsConflictError', code: 'settings/conflict' });
+    expect((error as Error).message).toBe(
+      'PAIGOW_ADMIT_MAX_LAG_MS (800) must be below PAIGOW_MAX_EVENT_LOOP_LAG_MS (800): otherwise /readyz reports the process not ready before it stops admitting new players',
+    );
+    expect(refusal({ PAIGOW_ADMIT_MAX_LAG_MS: '3000', PAIGOW_MAX_EVENT_LOOP_LAG_MS: '200' })).toMatch(/^PAIGOW_ADMIT_MAX_LAG_MS \(3000\) must be below PAIGOW_MAX_EVENT_LOOP_LAG_MS \(200\): /);
+    // PAIGOW_MAX_EVENT_LOOP_LAG_MS unset: its default, said so.
+    expect(refusal({ PAIGOW_ADMIT_MAX_LAG_MS: '1000' })).toBe(
+      'PAIGOW_ADMIT_MAX_LAG_MS (1000) must be below PAIGOW_MAX_EVENT_LOOP_LAG_MS (1000, its default): otherwise /readyz reports the process not ready before it stops admitting new players',
+    );
+    expect(serverOptionsFromEnv({ PAIGOW_ADMIT_MAX_LAG_MS: '799', PAIGOW_MAX_EVENT_LOOP_LAG_MS: '800' })).toMatchObject({ maxEventLoopLagMs: 800, admission: { maxEventLoopLagMs: 799 } });
+    expect(serverOptionsFromEnv({ PAIGOW_ADMIT_MAX_LAG_MS: '999' }).admission).toEqual({ maxEventLoopLagMs: 999 });
+  });
+
+  it('the defaults keep admission below readiness, and so does PAIGOW_MAX_EVENT_LOOP_LAG_MS alone (admission at half of it)', () => {
+    expect(DEFAULT_ADMISSION.maxEventLoopLagMs).toBeLessThan(DEFAULT_MAX_EVENT_LOOP_LAG_MS);
+    expect(DEFAULT_MAX_EVENT_LOOP_LAG_MS).toBe(1_000);
+    for (const lag of ['1', '2', '1000', '3600000']) expect(serverOptionsFromEnv({ PAIGOW_MAX_EVENT_LOOP_LAG_MS: lag }).admission, lag).toEqual({});
   });
 });
 

@@ -10,8 +10,9 @@ import type { StartServerOptions } from './server.js';
 import { DEFAULT_DRAIN_MS } from './table/drain.js';
 import { LIMIT_ENV_NAMES, limitsFromEnv } from './limits/index.js';
 import { operatorSettingsFromEnv } from './settings/index.js';
-import { decimalSetting, refuseEmptySettings, settingText, wholeSetting } from './settings/values.js';
+import { decimalSetting, refuseEmptySettings, SettingsConflictError, settingText, wholeSetting } from './settings/values.js';
 import { checkRedisPrefix, checkRedisUrl } from './rooms/redis-presence.js';
+import { DEFAULT_MAX_EVENT_LOOP_LAG_MS } from './health/index.js';
 
 /**
  * Every variable the server reads (docs/operations.md "Settings", docs/server.md "Limits"): set but empty or only
@@ -90,6 +91,22 @@ function checkPublicAddress(text: string): string {
 }
 
 /**
+ * Checks that admission control stops taking new players and seats (`PAIGOW_ADMIT_MAX_LAG_MS`) at a lower event-loop
+ * delay than the one at which `/readyz` reports the process not ready (`PAIGOW_MAX_EVENT_LOOP_LAG_MS`, or its default):
+ * otherwise the process would say it is not ready while it still admits players (docs/operations.md "Settings").
+ * Unset, admission's limit is half of the readiness one (`startServer`), below it.
+ * @throws SettingsConflictError naming both variables and their values
+ */
+function checkAdmissionLag(admitMaxLagMs: number | undefined, readyMaxLagMs: number | undefined): void {
+  if (admitMaxLagMs === undefined) return;
+  const ready = readyMaxLagMs ?? DEFAULT_MAX_EVENT_LOOP_LAG_MS;
+  if (admitMaxLagMs < ready) return;
+  throw new SettingsConflictError(
+    `PAIGOW_ADMIT_MAX_LAG_MS (${admitMaxLagMs}) must be below PAIGOW_MAX_EVENT_LOOP_LAG_MS (${readyMaxLagMs === undefined ? `${ready}, its default` : ready}): otherwise /readyz reports the process not ready before it stops admitting new players`,
+  );
+}
+
+/**
  * Reads the server options from the environment, each variable one way (settings/values.ts: unset is the default,
  * empty or only spaces is refused, a number is plain decimal digits within its range) (and `PAIGOW_DRAIN_MS`: how long a SIGTERM drain waits
  * for the rounds in play, docs/server.md "Drain"), and the abuse settings of docs/server.md "Limits",
@@ -103,7 +120,8 @@ function checkPublicAddress(text: string): string {
  *   not a port number (0‥65535), `PAIGOW_DRAIN_MS` not a whole number of ms up to 3,600,000, `PAIGOW_MAX_PLAYERS` not
  *   1‥1,000,000, `PAIGOW_ADMIT_MAX_LAG_MS` not 1‥3,600,000 ms, an abuse setting is malformed or out of its range
  *   (`NUMBER_LIMIT_RANGES`, `RATE_RANGE`), `REDIS_URL` is not `redis://[user:password@]host[:port][/db]`, `PAIGOW_REDIS_PREFIX` is not 1 to 64 letters, digits or `:_.-`, or `PAIGOW_PUBLIC_ADDRESS`
- *   is not `host[:port]/<name>` without the scheme (the message names the variable)
+ *   is not `host[:port]/<name>` without the scheme (the message names the variable); `SettingsConflictError` when
+ *   `PAIGOW_ADMIT_MAX_LAG_MS` is not below `PAIGOW_MAX_EVENT_LOOP_LAG_MS` (or its default, 1,000 ms)
  */
 export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartServerOptions {
   // Unset: the default; set but empty is a malformed setting like any other (docs/operations.md "Start").
@@ -117,6 +135,8 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Star
   const publicAddress = settingText(env, 'PAIGOW_PUBLIC_ADDRESS');
   const maxPlayers = wholeSetting(env, 'PAIGOW_MAX_PLAYERS', 1, 1_000_000, 'players');
   const admitMaxLagMs = wholeSetting(env, 'PAIGOW_ADMIT_MAX_LAG_MS', 1, 3_600_000, 'ms');
+  const operator = operatorSettingsFromEnv(env);
+  checkAdmissionLag(admitMaxLagMs, operator.maxEventLoopLagMs);
   return {
     port,
     dataDir: settingText(env, 'PAIGOW_DATA_DIR') ?? './data',
@@ -126,7 +146,7 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Star
     redisUrl: redisUrl === undefined ? undefined : checkRedisUrl(redisUrl),
     ...(redisPrefix === undefined ? {} : { redisPrefix: checkRedisPrefix(redisPrefix) }),
     ...(publicAddress === undefined ? {} : { publicAddress: checkPublicAddress(publicAddress) }),
-    ...operatorSettingsFromEnv(env),
+    ...operator,
     drainMs: wholeSetting(env, 'PAIGOW_DRAIN_MS', 0, MAX_DRAIN_MS, 'ms') ?? DEFAULT_DRAIN_MS,
     limits: limitsFromEnv(env),
     allowedOrigins: allowedOriginsFromEnv(env),

@@ -25,7 +25,7 @@ export {
   type OpenRoundSummary,
   type OwnerState,
 } from './operations/index.js';
-export { leaseFromEnv, loadTablesFile, operatorSettingsFromEnv, TablesFileError } from './settings/index.js';
+export { leaseFromEnv, loadTablesFile, operatorSettingsFromEnv, SettingsConflictError, TablesFileError } from './settings/index.js';
 export { settingText } from './settings/values.js';
 export { metricsRegistry, rateLimitedRequests, type MetricsSource } from './metrics/index.js';
 export { createLogger, logLevelFromEnv, rootLogger, withContext, type LogContext, type LogLevel, type Logger } from './log/index.js';

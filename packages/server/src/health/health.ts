@@ -41,6 +41,12 @@ export interface Liveness {
   readonly eventLoopLagMs?: number;
 }
 
+/**
+ * The event-loop delay (p99 over the last window) above which `/readyz` says the process is overloaded, ms, when
+ * `PAIGOW_MAX_EVENT_LOOP_LAG_MS` is unset. Admission control's own limit must stay below it (env.ts).
+ */
+export const DEFAULT_MAX_EVENT_LOOP_LAG_MS = 1_000;
+
 /** What a `ServerHealth` checks. */
 export interface HealthOptions {
   /** Runs one trivial statement (`select 1`); rejects when the database does not answer. */
@@ -144,7 +150,7 @@ export class ServerHealth {
       : ageMs < this.options.leaseMs
         ? { ok: true, ageMs }
         : { ok: false, ageMs, reason: `the lease was last renewed ${ageMs} ms ago (lease ${this.options.leaseMs} ms)` };
-    const maxLag = this.options.maxEventLoopLagMs ?? 1_000;
+    const maxLag = this.options.maxEventLoopLagMs ?? DEFAULT_MAX_EVENT_LOOP_LAG_MS;
     const load: CheckOutcome =
       this.lagMs <= maxLag ? { ok: true, eventLoopLagMs: round(this.lagMs) } : { ok: false, eventLoopLagMs: round(this.lagMs), reason: `event-loop delay over ${maxLag} ms` };
     const draining: CheckOutcome = this.draining ? { ok: false, reason: 'draining: finishing rounds in progress before stopping' } : { ok: true };

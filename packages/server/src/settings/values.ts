@@ -6,6 +6,18 @@
  *   (`decimalSetting`): no sign, spaces, `_`, exponent, hex (`0x10`) or binary (`0b11`) form, which `Number()` took
  *   (`PORT=0x10` served on port 16, `PORT=1e3` on 1000), and each within its documented range.
  */
+import { PaiGowError } from '@paigow/engine';
+
+/**
+ * Two settings, each well-formed, that cannot go together (the start exits with status 2, as for any bad setting);
+ * `message` is one line naming both variables and their values.
+ */
+export class SettingsConflictError extends PaiGowError<'settings/conflict'> {
+  override name = 'SettingsConflictError';
+  constructor(message: string) {
+    super('settings/conflict', message);
+  }
+}
 
 /** A whole number setting: plain decimal digits. */
 const WHOLE = /^\d+$/;
