@@ -147,7 +147,10 @@ export const REDIS_STOP_WAIT_MS = 2_000;
 
 /** An ioredis client as far as `RedisStop` goes. */
 export interface StoppableRedisClient extends RedisErrorSource {
+  /** ioredis' connection state (`ready` while connected). */
+  readonly status: string;
   sendCommand(...args: never[]): unknown;
+  quit(...args: never[]): Promise<unknown>;
   disconnect(): void;
 }
 
@@ -163,6 +166,11 @@ function isRedisFault(error: unknown): boolean {
   return faultKindOf(error) !== null || (error instanceof Error && error.name === 'MaxRetriesPerRequestError');
 }
 
+/** ioredis' refusal of a command on a connection that is closed (its `CONNECTION_CLOSED_ERROR_MSG`). */
+function isClosedConnection(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Connection is closed.';
+}
+
 /**
  * The stop of a server with Redis (docs/operations.md "Stop and drain"). While Redis is away, ioredis keeps a
  * command queued until its retries run out (20 reconnections: about 10 s for the first command, up to 40 s for
@@ -173,12 +181,22 @@ function isRedisFault(error: unknown): boolean {
  * given up: one `error` line `{"event":"redis-given-up","fault":"redis-unavailable","err":{…}}` (no stack), every
  * command pending and every later one resolves to `null` at once (nothing waits, nothing rejects), and the clients
  * are disconnected (no more reconnections). Before `stop()` the commands answer and fail as ioredis makes them.
+ *
+ * A client the server quits itself (Colyseus' shutdown: `presence.shutdown()`, `driver.shutdown()`) while it is
+ * connected is closed by us, not lost: a command sent on it afterwards, which ioredis refuses with "Connection is
+ * closed.", resolves to `null` without a line and without giving Redis up (`gaveUp` stays false). Colyseus sends
+ * such commands: a join still waiting for a table's answer when the shutdown quits the presence unsubscribes from its
+ * reply channel (`requestFromIPC`) once the answer comes or its 2 s run out; a drain in a rolling restart, its
+ * players joining again through the front, used to log `redis-given-up` at `error` about once in ten. A client quit
+ * while Redis is away (not connected) is not counted as closed by us: its commands are Redis' faults as before.
  */
 export class RedisStop {
   private stopping = false;
   private givenUp = false;
   private readonly pending = new Set<PendingCommand>();
   private readonly clients: StoppableRedisClient[] = [];
+  /** The clients the server quit while they were connected (see the class comment). */
+  private readonly closedHere = new WeakSet<StoppableRedisClient>();
 
   /**
    * @param logger where the `redis-given-up` line goes
@@ -192,6 +210,11 @@ export class RedisStop {
   /** Routes `client`'s commands through this stop: each caller gets a promise this settles (see the class comment). */
   watch(client: StoppableRedisClient): void {
     this.clients.push(client);
+    const quit = client.quit.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    client.quit = (...args: unknown[]): Promise<unknown> => {
+      if (client.status === 'ready') this.closedHere.add(client);
+      return quit(...args);
+    };
     const send = client.sendCommand.bind(client) as (...args: unknown[]) => unknown;
     client.sendCommand = (...args: unknown[]): Promise<unknown> => {
       const sent = Promise.resolve(send(...args));
@@ -211,6 +234,11 @@ export class RedisStop {
           },
           (error: unknown) => {
             this.settled(command);
+            // Our own close, not Redis' fault (the class comment).
+            if (this.closedHere.has(client) && isClosedConnection(error)) {
+              resolve(null);
+              return;
+            }
             if (!this.stopping || !isRedisFault(error)) {
               reject(error);
               return;
