@@ -10,7 +10,7 @@
 import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { EXIT_BAD_INPUT, UsageError, failUsage } from './io.js';
-import { misplacedOption } from './option-placement.js';
+import { jsonBeforeCommand, misplacedOption } from './option-placement.js';
 import { unknownHelpTopic } from './help-topic.js';
 import { registerEnumerate } from './commands/enumerate.js';
 import { registerEval } from './commands/eval.js';
@@ -64,6 +64,8 @@ const program = new Command('paigow')
     },
   });
 
+// `paigow --json eval …` as `paigow eval … --json` (interfaces.md): the program's --json, handed to the command.
+jsonBeforeCommand(program);
 for (const register of COMMANDS) register(program);
 
 // `paigow enumerate --json five`: commander would say only "unknown option '--json'"; this says where it goes.
