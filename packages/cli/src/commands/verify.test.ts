@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitmentOf, dealHands, deckFromSeeds, formatCard } from '@paigow/engine';
+import { commitmentOf, dealHands, deckFromSeeds, formatCard, houseWay, parseHand, scoreHands, settingValues, unwrap } from '@paigow/engine';
 import { startServer, type ServerHandle } from '@paigow/server';
 import { BIN, buildCli, expectBadInput, paigow, ROOT, type Run } from '../testing/cli.js';
 import { differenceLine } from './verify.js';
@@ -33,6 +33,9 @@ function paigowAsync(args: readonly string[]): Promise<Run> {
   });
 }
 
+/** What `paigow verify` says of a proof without settings and outcomes (the shared document's fields only). */
+const NOT_GIVEN = '(no settings or outcomes given: how the round ended is not checked)';
+
 describe('paigow verify --file', () => {
   const folder = mkdtempSync(join(tmpdir(), 'paigow-verify-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -47,10 +50,56 @@ describe('paigow verify --file', () => {
   it('says "verified" and exits 0 for a true proof', () => {
     const r = paigow(['verify', '--file', write('good.json', JSON.stringify(proof))]);
     expect(r).toMatchObject({ status: 0, stderr: '' });
-    // This vector has no settings or outcomes (a refunded round's proof): the sentence names only what was checked.
-    expect(r.stdout).toBe('verified: round c4d1e8a2-9f3b-47c6-8e05-71b2d9a6f3e8 (refunded: no settings or outcomes): the commitment, the deck and the hands all follow from the seeds\n');
+    // This vector has the shared document's fields only, no settings or outcomes: the sentence names only what was checked.
+    expect(r.stdout).toBe(`verified: round c4d1e8a2-9f3b-47c6-8e05-71b2d9a6f3e8 ${NOT_GIVEN}: the commitment, the deck and the hands all follow from the seeds\n`);
     const json = paigow(['verify', '--file', write('good.json', JSON.stringify(proof)), '--json']);
-    expect(JSON.parse(json.stdout)).toEqual({ roundId: v.roundId, verified: true, refunded: true, differences: [] });
+    expect(JSON.parse(json.stdout)).toEqual({ roundId: v.roundId, verified: true, refunded: false, results: 'not-given', differences: [] });
+  });
+
+  /** Vector 2 settled: every hand set by the house way, each player's outcome against the banker's. */
+  function settledProof(): Record<string, unknown> {
+    const hands = v.hands as { seat: number | 'banker'; cards: string[] }[];
+    const set = hands.map((hand) => ({ seat: hand.seat, setting: houseWay(unwrap(parseHand(hand.cards))) }));
+    const banker = settingValues(set[set.length - 1].setting);
+    return {
+      ...proof,
+      houseWay: 'seeds',
+      settings: set.map(({ seat, setting }) => ({ seat, high: setting.high.map(formatCard), low: setting.low.map(formatCard), setBy: 'house-way' })),
+      outcomes: set
+        .filter((s) => s.seat !== 'banker')
+        .map(({ seat, setting }) => {
+          const score = scoreHands(settingValues(setting), banker);
+          return { seat, high: score.high, low: score.low, outcome: score.outcome };
+        }),
+    };
+  }
+
+  it('says "refunded" only for a proof whose settings and outcomes are null, not for one that leaves them out (a tester: it said refunded)', () => {
+    const settled = settledProof();
+    const run = (name: string, body: Record<string, unknown>): { text: Run; json: unknown } => {
+      const file = write(name, JSON.stringify(body));
+      const text = paigow(['verify', '--file', file]);
+      const json = paigow(['verify', '--file', file, '--json']);
+      expect(text).toMatchObject({ status: 0, stderr: '' });
+      expect(json).toMatchObject({ status: 0, stderr: '' });
+      return { text, json: JSON.parse(json.stdout) };
+    };
+    // The settled round's proof with its results removed: verified for what it holds, and not called refunded.
+    const { settings: _settings, outcomes: _outcomes, ...stripped } = settled;
+    const without = run('stripped.json', stripped);
+    expect(without.text.stdout).not.toMatch(/refunded/);
+    expect(without.text.stdout).toBe(`verified: round ${v.roundId} ${NOT_GIVEN}: the commitment, the deck and the hands all follow from the seeds\n`);
+    expect(without.json).toEqual({ roundId: v.roundId, verified: true, refunded: false, results: 'not-given', differences: [] });
+    // The settled round's proof, whole.
+    const checked = run('settled.json', settled);
+    expect(checked.text.stdout).toBe(`verified: round ${v.roundId}: the commitment, the deck, the hands, the settings and the outcomes all follow from the seeds\n`);
+    expect(checked.json).toEqual({ roundId: v.roundId, verified: true, refunded: false, results: 'given', differences: [] });
+    // A refunded round's proof writes both as null.
+    const refunded = run('refunded.json', { ...settled, settings: null, outcomes: null });
+    expect(refunded.text.stdout).toBe(`verified: round ${v.roundId} (refunded: no settings or outcomes): the commitment, the deck and the hands all follow from the seeds\n`);
+    expect(refunded.json).toEqual({ roundId: v.roundId, verified: true, refunded: true, results: 'refunded', differences: [] });
+    // One null and the other left out is neither: not a proof.
+    expectBadInput(paigow(['verify', '--file', write('half-null.json', JSON.stringify({ ...stripped, settings: null }))]), /^paigow: not a proof: settings and outcomes must both be null \(a refunded round\), both be given .* or both be absent /);
   });
 
   it('refuses a proof altered in one byte (status 1) and says exactly what differs', () => {
@@ -156,7 +205,7 @@ describe('paigow verify <roundId> --server URL and paigow audit-fairness', () =>
   it('fetches and verifies a closed round', async () => {
     const r = await paigowAsync(['verify', 'closed-round', '--server', server.url, '--json']);
     expect(r).toMatchObject({ status: 0, stderr: '' });
-    expect(JSON.parse(r.stdout)).toEqual({ roundId: 'closed-round', verified: true, refunded: true, differences: [] });
+    expect(JSON.parse(r.stdout)).toEqual({ roundId: 'closed-round', verified: true, refunded: true, results: 'refunded', differences: [] });
     const deck = deckFromSeeds(new Uint8Array(32).fill(9), 'closed-round', '2:vera');
     const proof = (await (await fetch(`${server.url}/api/rounds/closed-round/fairness`)).json()) as { hands: unknown };
     expect(proof.hands).toEqual(dealHands(deck, [2]).map((h) => ({ seat: h.seat, cards: h.cards.map(formatCard) })));
@@ -213,7 +262,7 @@ describe('paigow verify <roundId> --server URL: the proof must be of the round a
     expect(r.stdout.trimEnd().split('\n')).toEqual([`NOT verified: round ${other}:`, `  roundId: the server answered round ${v.roundId} for round ${other}`]);
     const json = await paigowAsync(['verify', other, '--server', url, '--json']);
     expect(json.status).toBe(1);
-    expect(JSON.parse(json.stdout)).toEqual({ roundId: other, verified: false, refunded: true, differences: [`roundId: the server answered round ${v.roundId} for round ${other}`] });
+    expect(JSON.parse(json.stdout)).toEqual({ roundId: other, verified: false, refunded: false, results: 'not-given', differences: [`roundId: the server answered round ${v.roundId} for round ${other}`] });
   });
 
   it('verifies the round asked for (a round id in capitals is the same UUID)', async () => {

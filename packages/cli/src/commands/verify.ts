@@ -10,7 +10,7 @@
 
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { verifyProof, type ProofDifference, type ProofSeat } from '@paigow/engine';
+import { parseProof, proofResults, unwrap, verifyProof, type ProofDifference, type ProofResults, type ProofSeat } from '@paigow/engine';
 import { printJson, printText, UsageError } from '../io.js';
 
 /** Exit status when the proof does not verify. */
@@ -108,21 +108,31 @@ export function differenceLine(d: ProofDifference): string {
 export interface VerifyReport {
   readonly roundId: string;
   readonly verified: boolean;
-  /** A refunded round's proof: no settings and no outcomes to check. */
+  /** A refunded round's proof: `settings` and `outcomes` both `null`, nothing played out to check. */
   readonly refunded: boolean;
+  /**
+   * What the proof says of how the round ended (engine `proofResults`): `'given'` (the settings and outcomes were
+   * checked), `'refunded'`, or `'not-given'` (both absent: only the commitment, the deck and the hands were there
+   * to check, and the proof does not say the round was refunded).
+   */
+  readonly results: ProofResults;
   readonly differences: readonly string[];
 }
 
 /**
  * Verifies a proof (engine `verifyProof`: commitment, deck, hands, settings, outcomes) and words what differs
- * in English (`differenceLine`).
+ * in English (`differenceLine`); says whether it gave settings and outcomes to check, was refunded (both `null`)
+ * or left them out (both absent: not a refund), as engine `proofResults` reads it.
  * @throws UsageError when the input is not a proof at all (`fairness/bad-proof`)
  */
 export function verifyOrRefuse(proof: unknown): VerifyReport {
   const verified = verifyProof(proof);
   if (!verified.ok) throw new UsageError(`not a proof: ${verified.error.message}`);
-  const { roundId, settings } = proof as { roundId: string; settings: unknown };
-  return { roundId, verified: verified.value.verified, refunded: settings === null || settings === undefined, differences: verified.value.differences.map(differenceLine) };
+  // A proof verifyProof took parses, and its settings and outcomes agree (proofResults is not null).
+  const parsed = unwrap(parseProof(proof));
+  const results = proofResults(parsed) as ProofResults;
+  // Refunded only when the proof says so (both null): a settled round's proof with its results cut out said "refunded".
+  return { roundId: parsed.roundId, verified: verified.value.verified, refunded: results === 'refunded', results, differences: verified.value.differences.map(differenceLine) };
 }
 
 /** A UUID, which names the same round in capitals or not (RFC 9562). */
@@ -141,9 +151,16 @@ export function forRound(report: VerifyReport, asked: string): VerifyReport {
     roundId: asked,
     verified: false,
     refunded: report.refunded,
+    results: report.results,
     differences: [`roundId: the server answered round ${report.roundId} for round ${asked}`, ...report.differences],
   };
 }
+
+/** Why a verified proof's settings and outcomes were not checked, as `paigow verify` says it. */
+const RESULTS_UNCHECKED: Readonly<Record<Exclude<ProofResults, 'given'>, string>> = {
+  refunded: '(refunded: no settings or outcomes)',
+  'not-given': '(no settings or outcomes given: how the round ended is not checked)',
+};
 
 /** Registers `paigow verify` on the program. */
 export function registerVerify(program: Command): void {
@@ -153,7 +170,7 @@ export function registerVerify(program: Command): void {
     .argument('[roundId]', 'the round to fetch from --server')
     .option('--server <url>', 'the game server to fetch the proof from, e.g. http://localhost:2567')
     .option('--file <proof.json>', 'verify a proof saved as JSON instead')
-    .option('--json', 'print one JSON document: {"roundId", "verified", "refunded", "differences"}')
+    .option('--json', 'print one JSON document: {"roundId", "verified", "refunded", "results", "differences"}')
     .action(async (roundId: string | undefined, options: { server?: string; file?: string; json?: boolean }) => {
       const fromFile = options.file !== undefined && roundId === undefined && options.server === undefined;
       const fromServer = options.file === undefined && roundId !== undefined && options.server !== undefined;
@@ -162,8 +179,8 @@ export function registerVerify(program: Command): void {
       const proof = options.file !== undefined ? readProofFile(options.file) : await fetchProof(options.server as string, roundId as string);
       // A server's proof must be of the round asked for: a valid proof of another round was reported "verified".
       const report = fromServer ? forRound(verifyOrRefuse(proof), roundId as string) : verifyOrRefuse(proof);
-      if (options.json) printJson({ roundId: report.roundId, verified: report.verified, refunded: report.refunded, differences: report.differences });
-      else if (report.verified && report.refunded) printText(`verified: round ${report.roundId} (refunded: no settings or outcomes): the commitment, the deck and the hands all follow from the seeds`);
+      if (options.json) printJson({ roundId: report.roundId, verified: report.verified, refunded: report.refunded, results: report.results, differences: report.differences });
+      else if (report.verified && report.results !== 'given') printText(`verified: round ${report.roundId} ${RESULTS_UNCHECKED[report.results]}: the commitment, the deck and the hands all follow from the seeds`);
       else if (report.verified) printText(`verified: round ${report.roundId}: the commitment, the deck, the hands, the settings and the outcomes all follow from the seeds`);
       else printText([`NOT verified: round ${report.roundId}:`, ...report.differences.map((d) => `  ${d}`)].join('\n'));
       if (!report.verified) process.exitCode = EXIT_NOT_VERIFIED;

@@ -22,6 +22,7 @@ export {
 export {
   parseClientSeeds,
   parseProof,
+  proofResults,
   verifyProof,
   type FairnessCommitment,
   type FairnessProof,
@@ -30,6 +31,7 @@ export {
   type ProofDifferenceCode,
   type ProofHand,
   type ProofOutcome,
+  type ProofResults,
   type ProofSeat,
   type ProofSetting,
   type Recomputed,

@@ -5,7 +5,7 @@ import { formatCard, parseCards, parseHand } from '../notation/index.js';
 import { settings as allSettings, settingValues, isFoul } from '../setting/index.js';
 import { scoreHands } from '../settle/index.js';
 import { unwrap } from '../errors/index.js';
-import { parseProof, verifyProof, type FairnessProof } from './proof.js';
+import { parseProof, proofResults, verifyProof, type FairnessProof } from './proof.js';
 
 const vectors = (JSON.parse(readFileSync(new URL('../../../../reference/fairness-vectors.json', import.meta.url), 'utf8')) as {
   vectors: { serverSeed: string; commitment: string; roundId: string; clientSeeds: string; deck: string[]; hands: { seat: number | 'banker'; cards: string[] }[] }[];
@@ -134,6 +134,36 @@ describe('verifyProof', () => {
     for (const input of [null, [], {}, { ...sixPlayerProof(), scheme: 'other' }, { ...sixPlayerProof(), extra: 1 }, { ...sixPlayerProof(), serverSeed: 'AB'.repeat(32) }, { ...sixPlayerProof(), houseWay: undefined }, { ...sixPlayerProof(), settings: null }, { ...sixPlayerProof(), outcomes: null }]) {
       expect(verifyProof(input)).toMatchObject({ ok: false, error: { code: 'fairness/bad-proof' } });
     }
+  });
+
+  it('tells a refunded round (settings and outcomes null) from a proof that leaves them out (a tester: both read as refunded)', () => {
+    const settled = sixPlayerProof();
+    const { settings: _settings, outcomes: _outcomes, ...withoutResults } = settled;
+    const refunded = { ...settled, settings: null, outcomes: null };
+    // parseProof keeps the difference: an absent field stays absent, it does not become null (a refund).
+    const parsedWithout = parseProof(JSON.parse(JSON.stringify(withoutResults)));
+    expect(parsedWithout.ok && ['settings' in parsedWithout.value, 'outcomes' in parsedWithout.value]).toEqual([false, false]);
+    const parsedRefunded = parseProof(JSON.parse(JSON.stringify(refunded)));
+    expect(parsedRefunded.ok && [parsedRefunded.value.settings, parsedRefunded.value.outcomes]).toEqual([null, null]);
+    // One absent and the other null or given is neither: not a proof.
+    const mixed = [
+      { ...withoutResults, outcomes: null },
+      { ...withoutResults, settings: null },
+      { ...withoutResults, settings: settled.settings },
+      { ...withoutResults, outcomes: settled.outcomes },
+    ];
+    for (const input of mixed) {
+      expect(verifyProof(input)).toMatchObject({ ok: false, error: { code: 'fairness/bad-proof', message: expect.stringMatching(/^settings and outcomes must both be null \(a refunded round\), both be given/) } });
+    }
+    // Both verify for what they hold (the commitment, the deck, the hands); proofResults says which they are.
+    expect(verifyProof(withoutResults)).toEqual({ ok: true, value: { verified: true, differences: [] } });
+    expect(verifyProof(refunded)).toEqual({ ok: true, value: { verified: true, differences: [] } });
+    expect(proofResults(settled)).toBe('given');
+    expect(proofResults(refunded)).toBe('refunded');
+    expect(proofResults(withoutResults)).toBe('not-given');
+    expect(parsedWithout.ok && proofResults(parsedWithout.value)).toBe('not-given');
+    expect(parsedRefunded.ok && proofResults(parsedRefunded.value)).toBe('refunded');
+    for (const input of mixed) expect(proofResults(input)).toBeNull();
   });
 
   it('accepts a house-way setting that differs from ours only by equal-rank cards swapped (house-way.md reading 8)', () => {

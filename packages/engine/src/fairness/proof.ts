@@ -39,8 +39,10 @@ export interface ProofOutcome {
 
 /**
  * The answer of `GET /api/rounds/<roundId>/fairness` once the seed is revealed (fairness.md): the
- * doc's fields exactly, plus `houseWay`, `settings` and `outcomes` (absent or `null` for a refunded
- * round, which was never played out).
+ * doc's fields exactly, plus `houseWay`, `settings` and `outcomes`. `settings` and `outcomes` are both given
+ * for a settled round, both `null` for a refunded round (never played out), and both absent in a proof of the
+ * shared document's fields only, which says nothing of how the round ended (`proofResults`); any other
+ * combination is not a proof.
  */
 export interface FairnessProof {
   readonly scheme: typeof FAIRNESS_SCHEME;
@@ -52,8 +54,30 @@ export interface FairnessProof {
   readonly hands: readonly ProofHand[];
   /** The house way the table plays (the banker's setting and the house's settings of players' hands). */
   readonly houseWay?: HouseWayId;
+  /** Every hand's setting (a settled round); `null` for a refunded round; absent when the proof does not say. */
   readonly settings?: readonly ProofSetting[] | null;
+  /** Every player's outcome (a settled round); `null` for a refunded round; absent when the proof does not say. */
   readonly outcomes?: readonly ProofOutcome[] | null;
+}
+
+/**
+ * What a proof says of how its round ended: `'given'`, a settled round's settings and outcomes (which
+ * `verifyProof` checks); `'refunded'`, both `null`, a refunded round (nothing was played out to check);
+ * `'not-given'`, both absent, a proof of the shared document's fields only: it proves the commitment, the deck
+ * and the hands, and does not say whether the round was settled or refunded.
+ */
+export type ProofResults = 'given' | 'refunded' | 'not-given';
+
+/**
+ * What `proof` says of how its round ended (`ProofResults`), from its `settings` and `outcomes`.
+ * @returns `null` when they disagree (one absent or `null` and the other not): such a proof is not one, and
+ *   `verifyProof` refuses it (`fairness/bad-proof`)
+ */
+export function proofResults(proof: FairnessProof): ProofResults | null {
+  const { settings, outcomes } = proof;
+  if (settings === undefined && outcomes === undefined) return 'not-given';
+  if (settings === null && outcomes === null) return 'refunded';
+  return settings != null && outcomes != null ? 'given' : null;
 }
 
 /** The proof's answer while the round is open (HTTP 409): the commitment only. */
@@ -164,11 +188,14 @@ export function parseClientSeeds(clientSeeds: string): Result<{ seat: SeedSeat; 
 }
 
 interface Parsed {
+  /** The proof as checked: its `settings` and `outcomes` absent, `null` or lists as in the input. */
   readonly proof: FairnessProof;
   readonly serverSeed: Uint8Array;
   readonly deck: Card[];
   readonly hands: { seat: number | 'banker'; cards: Card[] }[];
+  /** The settings as values; `null` when `null` or absent (nothing to check). */
   readonly settings: { seat: number | 'banker'; setting: Setting; setBy: SetBy }[] | null;
+  /** The outcomes; `null` when `null` or absent. */
   readonly outcomes: ProofOutcome[] | null;
   readonly houseWay: HouseWayId;
 }
@@ -180,7 +207,8 @@ const SET_BY = ['player', 'house-way', 'timeout', 'disconnect'];
 /**
  * Checks the shape of a proof (untrusted JSON): the doc's fields with their types, canonical cards,
  * and our optional `houseWay`, `settings` and `outcomes`. Does not check that it is true (`verifyProof`).
- * @returns the proof; `fairness/bad-proof` naming the first field that is wrong
+ * @returns the proof (`houseWay` filled in with the default house way when absent; `settings` and `outcomes`
+ *   as given: a list, `null`, or absent when absent); `fairness/bad-proof` naming the first field that is wrong
  */
 export function parseProof(input: unknown): Result<FairnessProof> {
   const parsed = parse(input);
@@ -257,8 +285,9 @@ function parse(input: unknown): Result<Parsed> {
     deck: cardTexts(deck.value),
     hands: hands.map((hand) => ({ seat: hand.seat, cards: cardTexts(hand.cards) })),
     houseWay,
-    settings: settings?.map((s) => ({ seat: s.seat, ...settingText(s.setting), setBy: s.setBy })) ?? null,
-    outcomes,
+    // Absent stays absent: a proof that leaves its results out does not say the round was refunded (null).
+    ...(input.settings === undefined ? {} : { settings: settings?.map((s) => ({ seat: s.seat, ...settingText(s.setting), setBy: s.setBy })) ?? null }),
+    ...(input.outcomes === undefined ? {} : { outcomes }),
   };
   return ok({ proof, serverSeed: seed.value, deck: deck.value, hands, settings, outcomes, houseWay });
 }
@@ -279,19 +308,25 @@ function illegalReason(code: string, hand: readonly Card[], setting: Setting): {
  * from the seeds, the hands dealt from the deck (players by seat, then the banker, fairness.md §6),
  * checks that `clientSeeds` names the seats dealt in deal order, that the banker's setting and every hand
  * the house set are the house way's (rules.md §5), that a player's own setting is legal and of its cards
- * (rules.md §2.4), and recomputes each hand's outcome against the banker's (rules.md §3).
+ * (rules.md §2.4), and recomputes each hand's outcome against the banker's (rules.md §3). Settings and
+ * outcomes are checked when the proof gives them; a refunded round's (`null`) and a proof without them (absent)
+ * verify on the commitment, the deck and the hands alone: `proofResults` tells the two apart.
  * @param input the proof as parsed JSON (untrusted)
  * @param recomputed the commitment and deck computed by the caller; default: this engine's SHA-256
  * @returns `{verified, differences}`: one `ProofDifference` per difference (a code and its values: the field,
  *   the deck position or seat, what was published and what the seeds give; no prose), in the order checked;
- *   or `fairness/bad-proof` when the input is not a proof at all
+ *   or `fairness/bad-proof` when the input is not a proof at all (among others: settings and outcomes that disagree,
+ *   one absent or `null` and the other not)
  */
 export function verifyProof(input: unknown, recomputed?: Recomputed): Result<Verification> {
   const parsed = parse(input);
   if (!parsed.ok) return parsed;
   const { proof, serverSeed, deck, hands, settings, outcomes, houseWay } = parsed.value;
-  // fairness.md §4: both are null for a refunded round, both given for a settled one; either alone was verified unchecked.
-  if ((settings === null) !== (outcomes === null)) return bad('settings and outcomes must both be null (a refunded round) or both be given');
+  // fairness.md "The proof": both null for a refunded round, both given for a settled one, both absent in a proof of
+  // the shared document's fields only; either alone was verified unchecked, and an absent one read as a refund.
+  if (proofResults(proof) === null) {
+    return bad("settings and outcomes must both be null (a refunded round), both be given (a settled one) or both be absent (a proof of the shared document's fields only)");
+  }
   const differences: ProofDifference[] = [];
   const commitment = recomputed?.commitment ?? commitmentOf(serverSeed);
   if (commitment !== proof.commitment) differences.push({ code: 'commitment', params: { published: proof.commitment, expected: commitment } });

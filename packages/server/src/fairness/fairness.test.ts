@@ -60,7 +60,7 @@ for (const backend of STORE_BACKENDS) {
         expect(proof.hands[2].cards).toEqual(settled.lastRound!.bankerHand.cards);
         expect(proof.deck).toEqual(deckFromSeeds(seed.value, dealt.roundId!, clientSeeds).map(formatCard));
         expect(proof.outcomes!.map((o) => o.outcome)).toEqual(settled.lastRound!.players.map((p) => p.outcome));
-        expect(verifyOrRefuse(proof)).toEqual({ roundId: dealt.roundId, verified: true, refunded: false, differences: [] });
+        expect(verifyOrRefuse(proof)).toEqual({ roundId: dealt.roundId, verified: true, refunded: false, results: 'given', differences: [] });
 
         // One byte changed anywhere that matters: refused.
         const flipped = proof.serverSeed.slice(0, 10) + (proof.serverSeed[10] === '0' ? '1' : '0') + proof.serverSeed.slice(11);
@@ -90,7 +90,7 @@ for (const backend of STORE_BACKENDS) {
       server = await servers.start();
       expect(server.recovery.settled).toEqual([roundId]);
       const recovered = verifyOrRefuse(await fetchProof(server.url, roundId));
-      expect(recovered).toEqual({ roundId, verified: true, refunded: false, differences: [] });
+      expect(recovered).toEqual({ roundId, verified: true, refunded: false, results: 'given', differences: [] });
       const proof = (await fetchProof(server.url, roundId)) as FairnessProof;
       expect(proof).toMatchObject({ commitment, clientSeeds: '0:cy', settings: [{ seat: 0, setBy: 'disconnect' }, { seat: 'banker', setBy: 'house-way' }] });
 
@@ -113,7 +113,7 @@ for (const backend of STORE_BACKENDS) {
       const refunded = (await fetchProof(server.url, 'refunded-fair')) as FairnessProof;
       expect(refunded).toMatchObject({ serverSeed: '07'.repeat(32), settings: null, outcomes: null });
       expect(refunded.hands.map((h) => h.seat)).toEqual([3, 'banker']);
-      expect(verifyOrRefuse(refunded)).toMatchObject({ verified: true, refunded: true });
+      expect(verifyOrRefuse(refunded)).toMatchObject({ verified: true, refunded: true, results: 'refunded' });
       expect((await getJson(server, '/api/rounds/no-such-round/fairness')).status).toBe(404);
     });
   });
