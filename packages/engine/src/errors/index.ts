@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   'rate/too-many-connections',
   // capacity of one server process (docs/server.md "Admission control")
   'server/overloaded',
+  // the deployment's coordination store (Redis) out of reach: a join is refused, try again shortly (docs/server.md "Matchmaking")
+  'server/coordination-unavailable',
   // configuration supplied by an operator (pay tables, table rules)
   'config/invalid',
 ] as const;

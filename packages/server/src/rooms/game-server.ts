@@ -17,7 +17,7 @@ import { isAllowedOrigin } from '../http/security.js';
 import { colyseusLogger, rootLogger, type Logger } from '../log/index.js';
 import { matchmakingRoutes, TABLE_ROOM } from './matchmaking.js';
 import type { PubSub } from '../table/balance-news.js';
-import { prefixedRedis } from './redis-presence.js';
+import { prefixedRedis, type RedisReach } from './redis-presence.js';
 import { tableRoomType, type TableRoomOptions, type TableRoomServices } from './table-room.js';
 import { trustedProxies } from '../http/client-address.js';
 
@@ -113,7 +113,7 @@ export async function createGameServer(
   logger: Logger = rootLogger(),
   publicAddress?: string,
 ): Promise<GameServer> {
-  const redis: { presence: Presence; driver: matchMaker.MatchMakerDriver; stop: () => void } | undefined = redisOptions
+  const redis: { presence: Presence; driver: matchMaker.MatchMakerDriver; stop: () => void; reach: RedisReach } | undefined = redisOptions
     ? await prefixedRedis(redisOptions.url, redisOptions.prefix, logger)
     : undefined;
   const gameServer = new TableServer({
@@ -177,7 +177,7 @@ export async function createGameServer(
       redis?.stop();
       await gameServer.gracefullyShutdown(false);
     },
-    matchmaking: matchmakingRoutes(roomType, services.limits.maxBodyBytes, logger, trustedProxies(services.limits.trustedProxies)),
+    matchmaking: matchmakingRoutes(roomType, services.limits.maxBodyBytes, logger, trustedProxies(services.limits.trustedProxies), redis?.reach),
     async disconnectPlayer(playerId) {
       await Promise.all([...services.runners.keys()].map((tableId) => matchMaker.remoteRoomCall(tableId, 'disconnectPlayer', [playerId]).catch(() => undefined)));
     },

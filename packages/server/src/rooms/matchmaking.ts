@@ -8,7 +8,10 @@
  * colyseus.js reads: the reservation `{ room, sessionId }`, or `{ code, error: "<ErrorCode>: <message>" }`.
  * When the table's room does not answer (its host died or is moving it: docs/server.md "Table hosting"), the
  * answer is a fixed `action/unavailable` sentence and the cause is logged: Colyseus' error quotes the call's
- * arguments, the player's session token among them.
+ * arguments, the player's session token among them. While Redis, the deployment's coordination store, is out of this
+ * process's reach, a join is refused at once with `server/coordination-unavailable` (503, `Retry-After`), and so is one
+ * whose listing read or call to the table failed on Redis or while Redis went away: the table is not moving, and
+ * every other table would fail alike (an operator's finding: the player was told the table was moving).
  */
 import { ErrorCode, matchMaker, type AuthContext } from '@colyseus/core';
 import express, { type Request, type RequestHandler, type Response } from 'express';
@@ -16,6 +19,7 @@ import type { RuleError } from '@paigow/engine';
 import { briefError, type Logger } from '../log/index.js';
 import type { SeatAnswer, TableRoom } from './table-room.js';
 import { clientAddress, type ProxyTrust } from '../http/client-address.js';
+import { isRedisFault } from './redis-presence.js';
 
 /** The room type name of the tables. */
 export const TABLE_ROOM = 'table';
@@ -30,6 +34,23 @@ const COLYSEUS_CODE: Partial<Record<RuleError['code'], number>> = {
 
 /** What a player is told when the table's room did not answer. */
 export const TABLE_MOVING: RuleError = { code: 'action/unavailable', message: 'the table is moving to another server; try again in a few seconds' };
+
+/** What a player is told while the deployment's coordination store (Redis) is out of this process's reach. */
+export const COORDINATION_UNAVAILABLE: RuleError = {
+  code: 'server/coordination-unavailable',
+  message: 'the service cannot reach its coordination store right now; try again in a few seconds',
+};
+
+/** What a player is told when the join failed on the server's side for another reason (logged). */
+const TABLE_UNREACHABLE: RuleError = { code: 'action/unavailable', message: 'the server could not reach the table; try again in a few seconds' };
+
+/** The coordination store (Redis) as this process's clients see it (`RedisReach`). */
+export interface CoordinationReach {
+  /** Whether it is within reach now. */
+  connected(): boolean;
+  /** Whether it was out of reach at some moment since `sinceMs` (epoch ms), now included. */
+  lostSince(sinceMs: number): boolean;
+}
 
 /** Seconds a client is told to wait before it joins again after a 503 (a table moving, or this process stopping). */
 const JOIN_RETRY_AFTER_S = 2;
@@ -57,10 +78,14 @@ export function withoutArguments(message: string): string {
  * @param maxBodyBytes the largest body read (the options `{ token }`)
  * @param logger where a join that failed on the server's side is logged (one `warn` line, without the token)
  * @param trust the proxies whose `X-Forwarded-For` names the client (`trustedProxies`): the seat's IP for the per-IP limits
+ * @param coordination Redis as this process sees it (`RedisReach`); absent without Redis (one process, nothing to reach)
  */
-export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: number, logger: Logger, trust: ProxyTrust): RequestHandler {
+export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: number, logger: Logger, trust: ProxyTrust, coordination?: CoordinationReach): RequestHandler {
   const router = express.Router();
   router.post('/joinById/:roomId', express.json({ limit: maxBodyBytes, strict: false, type: () => true }), (req: Request, res: Response) => {
+    const startedAtMs = Date.now();
+    /** Whether the join failed because of Redis: its error says so, or Redis was out of reach at some moment since the join came. */
+    const coordinationLost = (error: unknown): boolean => coordination !== undefined && (isRedisFault(error) || coordination.lostSince(startedAtMs));
     void (async () => {
       if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) {
         return refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, { code: 'action/unavailable', message: 'the server is stopping' });
@@ -70,6 +95,8 @@ export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: numb
       if (typeof options !== 'object' || options === null || Array.isArray(options)) {
         return refuse(res, 400, ErrorCode.INVALID_PAYLOAD, { code: 'action/invalid', message: 'the join options must be a JSON object' });
       }
+      // At once: the listing's read would wait for ioredis' retries (10 to 42 s), then fail.
+      if (coordination !== undefined && !coordination.connected()) return refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, COORDINATION_UNAVAILABLE);
       const listing = await matchMaker.getRoomById(roomId);
       if (listing === undefined || listing === null || listing.name !== TABLE_ROOM) {
         // Colyseus' own answer to an unknown room id (status 200, code 4212), which the web client reads as "no such table".
@@ -89,7 +116,7 @@ export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: numb
       } catch (error) {
         const { type, message } = briefError(error);
         logger.warn({ event: 'join-failed', tableId: roomId, err: { type, message: withoutArguments(message) } }, `matchmaking: table ${roomId} did not answer a join`);
-        return refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, TABLE_MOVING);
+        return refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, coordinationLost(error) ? COORDINATION_UNAVAILABLE : TABLE_MOVING);
       }
       if ('error' in answer) return res.json({ code: COLYSEUS_CODE[answer.error.code] ?? ErrorCode.MATCHMAKE_UNHANDLED, error: `${answer.error.code}: ${answer.error.message}` });
       res.json({ room: listing, sessionId: answer.sessionId });
@@ -97,7 +124,7 @@ export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: numb
       // The room listing or the token check failed (Redis or the database is out of reach): logged, not shown.
       const { type, message } = briefError(error);
       logger.warn({ event: 'join-failed', tableId: req.params.roomId, err: { type, message: withoutArguments(message) } }, 'matchmaking: a join failed');
-      if (!res.headersSent) refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, { code: 'action/unavailable', message: 'the server could not reach the table; try again in a few seconds' });
+      if (!res.headersSent) refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, coordinationLost(error) ? COORDINATION_UNAVAILABLE : TABLE_UNREACHABLE);
     });
   });
   router.use((req, res) => {

@@ -162,7 +162,7 @@ interface PendingCommand {
 }
 
 /** ioredis' word that Redis does not answer: its retries per command ran out, the connection is closed or was refused, …. */
-function isRedisFault(error: unknown): boolean {
+export function isRedisFault(error: unknown): boolean {
   return faultKindOf(error) !== null || (error instanceof Error && error.name === 'MaxRetriesPerRequestError');
 }
 
@@ -287,17 +287,52 @@ export class RedisStop {
   }
 }
 
+/** An ioredis client as far as `RedisReach` goes. */
+export interface ReachableRedisClient {
+  /** ioredis' connection state (`ready` while connected). */
+  readonly status: string;
+  on(event: 'close', listener: () => void): unknown;
+}
+
+/**
+ * Whether the deployment's coordination store, Redis, is within this process's reach, as its clients see it (a join
+ * is refused with `server/coordination-unavailable` while it is not: `matchmakingRoutes`).
+ */
+export class RedisReach {
+  /** When a client's connection last closed, epoch ms (`-Infinity`: never). */
+  private lostAtMs = Number.NEGATIVE_INFINITY;
+
+  /** @param now the clock, epoch ms */
+  constructor(
+    private readonly clients: readonly ReachableRedisClient[],
+    private readonly now: () => number = Date.now,
+  ) {
+    for (const client of clients) client.on('close', () => (this.lostAtMs = this.now()));
+  }
+
+  /** Whether every client is connected now. */
+  connected(): boolean {
+    return this.clients.every((client) => client.status === 'ready');
+  }
+
+  /** Whether a client was not connected at some moment since `sinceMs` (epoch ms), now included. */
+  lostSince(sinceMs: number): boolean {
+    return !this.connected() || this.lostAtMs >= sinceMs;
+  }
+}
+
 /**
  * Colyseus' presence and matchmaker driver on Redis at `redisUrl`, every key and channel under `prefix`;
  * their three clients' errors go to `logger` (`reportRedisErrors`: clients `presence-pub`, `presence-sub`, `driver`),
  * and their commands go through a `RedisStop` (`stop`: call it when the server stops).
- * @returns the presence (its channels prefixed), the driver (its keys prefixed) and `stop` (`RedisStop.stop`)
+ * @returns the presence (its channels prefixed), the driver (its keys prefixed), `stop` (`RedisStop.stop`) and `reach`
+ *   (whether the three clients are connected: `RedisReach`)
  */
 export async function prefixedRedis(
   redisUrl: string,
   prefix: string,
   logger: Logger = rootLogger(),
-): Promise<{ presence: Presence; driver: matchMaker.MatchMakerDriver; stop: () => void }> {
+): Promise<{ presence: Presence; driver: matchMaker.MatchMakerDriver; stop: () => void; reach: RedisReach }> {
   const bound = new RedisStop(logger);
   const [{ RedisPresence }, { RedisDriver }] = await Promise.all([import('@colyseus/redis-presence'), import('@colyseus/redis-driver')]);
   const options = { ...redisOptions(redisUrl), keyPrefix: prefix };
@@ -335,7 +370,9 @@ export async function prefixedRedis(
   if (typeof driverClient?.on !== 'function') throw new Error('@colyseus/redis-driver has no _client to watch for errors');
   reportRedisErrors(driverClient as RedisErrorSource, 'driver', logger);
   bound.watch(driverClient as StoppableRedisClient);
-  return { presence, driver, stop: () => bound.stop() };
+  const clients = presence as unknown as { pub: ReachableRedisClient; sub: ReachableRedisClient };
+  const reach = new RedisReach([clients.pub, clients.sub, driverClient as unknown as ReachableRedisClient]);
+  return { presence, driver, stop: () => bound.stop(), reach };
 }
 
 /** ioredis options of a `redis://[user:password@]host[:port][/db]` URL. */

@@ -49,6 +49,12 @@ describe('join refusals and request ids', () => {
     expect(joinErrorCode(new Error('room "table-9" not found'))).toBe('network');
   });
 
+  it('reads a join refused while the coordination store is out of reach as its own code, not a table moving', () => {
+    const refusal = new Error('server/coordination-unavailable: the service cannot reach its coordination store right now; try again in a few seconds');
+    expect(joinErrorCode(refusal)).toBe('server/coordination-unavailable');
+    expect(joinErrorCode(new Error('action/unavailable: the table is moving to another server; try again in a few seconds'))).toBe('action/unavailable');
+  });
+
   it('reads the sequence number of a request id', () => {
     expect(sequenceOf('k3x9-12')).toBe(12);
     expect(sequenceOf('r')).toBeNull();

@@ -535,6 +535,7 @@ export const de: Translation = {
     'rate/limited': 'Zu viele Anfragen. Warten Sie einen Moment und versuchen Sie es erneut.',
     'rate/too-many-connections': 'Dieser Tisch ist in zu vielen Fenstern offen. Schließen Sie eines und versuchen Sie es erneut.',
     'server/overloaded': 'Dieser Server ist gerade voll. Versuchen Sie es in einer Minute erneut oder wählen Sie einen anderen Tisch.',
+    'server/coordination-unavailable': 'Der Server erreicht seinen Koordinationsdienst gerade nicht. Versuchen Sie es in ein paar Sekunden erneut.',
     'config/invalid': 'Der Tisch ist falsch eingestellt.',
     'action/out-of-phase': 'Das ist an dieser Stelle der Runde nicht möglich.',
     'action/seat-taken': 'Dieser Platz ist besetzt.',

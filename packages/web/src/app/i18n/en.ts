@@ -48,6 +48,7 @@ const errors = {
   'rate/limited': 'Too many requests. Wait a moment and try again.',
   'rate/too-many-connections': 'This table is open in too many windows. Close one and try again.',
   'server/overloaded': 'This server is full right now. Try again in a minute or pick another table.',
+  'server/coordination-unavailable': 'The server cannot reach its coordination service right now. Try again in a few seconds.',
   'config/invalid': 'The table is misconfigured.',
   'action/out-of-phase': 'That is not possible at this point of the round.',
   'action/seat-taken': 'That seat is taken.',

@@ -541,6 +541,7 @@ export const es: Translation = {
     'rate/limited': 'Demasiadas solicitudes. Espera un momento y vuelve a intentarlo.',
     'rate/too-many-connections': 'Esta mesa está abierta en demasiadas ventanas. Cierra una y vuelve a intentarlo.',
     'server/overloaded': 'Este servidor está lleno ahora. Inténtalo en un minuto o elige otra mesa.',
+    'server/coordination-unavailable': 'El servidor no puede contactar ahora con su servicio de coordinación. Inténtalo en unos segundos.',
     'config/invalid': 'La mesa está mal configurada.',
     'action/out-of-phase': 'Eso no es posible en este momento de la ronda.',
     'action/seat-taken': 'Ese asiento está ocupado.',

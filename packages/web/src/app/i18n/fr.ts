@@ -542,6 +542,7 @@ export const fr: Translation = {
     'rate/limited': 'Trop de requêtes. Patientez un instant et réessayez.',
     'rate/too-many-connections': 'Cette table est ouverte dans trop de fenêtres. Fermez-en une et réessayez.',
     'server/overloaded': 'Ce serveur est plein pour l’instant. Réessayez dans une minute ou choisissez une autre table.',
+    'server/coordination-unavailable': 'Le serveur ne parvient pas à joindre son service de coordination pour l’instant. Réessayez dans quelques secondes.',
     'config/invalid': 'La table est mal configurée.',
     'action/out-of-phase': 'Ce n’est pas possible à ce moment de la manche.',
     'action/seat-taken': 'Cette place est prise.',

@@ -157,3 +157,21 @@ describe('the fairness audit names its degrees of freedom without a number befor
     expect(text).not.toMatch(/\b1 (degrees|Freiheitsgrade|degrés|grados)\b/u);
   });
 });
+
+// An operator's finding: while Redis, the servers' coordination store, was out of reach, a join said the table was moving
+// to another server, which sent the player away. It has its own code, whose text says to try again shortly.
+describe('a join refused while the coordination store is out of reach says to try again in a few seconds', () => {
+  it.each([
+    ['en', /few seconds/],
+    ['ru', /несколько секунд/],
+    ['fr', /quelques secondes/],
+    ['de', /ein paar Sekunden/],
+    ['es', /unos segundos/],
+  ])('%s', (lng, shortly) => {
+    const i18n = createI18n(lng);
+    const text = errorMessage(i18n.t.bind(i18n), 'server/coordination-unavailable');
+    expect(text).toMatch(shortly);
+    expect(text).toBe((CATALOGS as Record<string, { errors: Record<string, string> }>)[lng].errors['server/coordination-unavailable']);
+    expect(text).not.toBe(errorMessage(i18n.t.bind(i18n), 'action/unavailable'));
+  });
+});
