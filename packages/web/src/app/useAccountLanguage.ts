@@ -2,15 +2,25 @@
  * The account keeps the player's language (issue 14 point 1). When a session starts, the account's
  * language (once chosen) becomes the page's, unless the address names one (`?lang=`); from then on
  * the page's language is saved to the account (`PUT /api/me/language`) whenever it differs, so the
- * next browser the player signs in from speaks it too. A failed save changes nothing: this browser
- * remembers the choice anyway (localStorage, i18n/choice.ts).
+ * next browser the player signs in from speaks it too, except the language the address names: a link
+ * with `?lang=de` (a friend's, a help page's) shows that visit in German without changing the account.
+ * A failed save changes nothing: this browser remembers the choice anyway (localStorage, i18n/choice.ts).
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage } from '@paigow/i18n';
+import { isLanguage, type Language } from '@paigow/i18n';
 import type { PlayerSummary } from '@paigow/protocol';
 import type { Api } from '../net/http.js';
 import { chooseLanguage, languageFromAddress } from './i18n/choice.js';
+
+/**
+ * The language to save to the account, or null: the page's language `lng` when it is one of the five, differs
+ * from the account's and is not the one the address names (`search`, `?lang=`), which lasts for the visit only.
+ */
+export function languageToSave(lng: string, account: Language | null, search: string): Language | null {
+  if (!isLanguage(lng) || lng === account || languageFromAddress(search) === lng) return null;
+  return lng;
+}
 
 /**
  * Keeps the page's language and the account's in step.
@@ -39,8 +49,9 @@ export function useAccountLanguage(
         return;
       }
     }
-    if (isLanguage(lng) && lng !== account) {
-      api.setLanguage(session.token, lng).then(
+    const save = languageToSave(lng, account, window.location.search);
+    if (save !== null) {
+      api.setLanguage(session.token, save).then(
         ({ player }) => onPlayer({ language: player.language }),
         () => undefined,
       );
