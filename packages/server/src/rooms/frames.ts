@@ -10,6 +10,9 @@ import { Protocol } from '@colyseus/core';
 import { decode, type Iterator } from '@colyseus/schema';
 import { err, ok, type Result } from '@paigow/engine';
 
+/** msgpack's fixstr of length 0. */
+const EMPTY_STRING = 0xa0;
+
 /** A decoded room message: its type and payload. */
 export interface RoomData {
   readonly type: string | number;
@@ -37,13 +40,21 @@ export function decodeRoomData(frame: Buffer, maxBytes: number): Result<RoomData
     const it: Iterator = { offset: 1 };
     // A type string announced longer than the frame is truncated (Colyseus' decoder would return what is there).
     if (decode.stringCheck(frame, it) && stringEnd(frame, it.offset) > frame.byteLength) throw new Error('truncated message type');
-    const type = decode.stringCheck(frame, it) ? decode.string(frame, it) : decode.number(frame, it);
+    // The empty string (fixstr 0xa0) is a string to colyseus.js' encoder but not to `decode.stringCheck`, which would read
+    // it as a number: it is an unknown type like any other, not an unreadable frame.
+    const type = frame[1] === EMPTY_STRING ? emptyType(it) : decode.stringCheck(frame, it) ? decode.string(frame, it) : decode.number(frame, it);
     if ((typeof type !== 'string' && typeof type !== 'number') || Number.isNaN(type) || it.offset > frame.byteLength) throw new Error('no message type');
     const payload: unknown = frame.byteLength > it.offset ? unpack(frame.subarray(it.offset)) : undefined;
     return ok({ type, payload });
   } catch {
     return err('action/invalid', 'the message could not be decoded');
   }
+}
+
+/** The empty message type, its one byte read. */
+function emptyType(it: Iterator): string {
+  it.offset += 1;
+  return '';
 }
 
 /** Where the msgpack string whose header is at `offset` ends (fixstr, str8, str16, str32); past the frame when its header is. */

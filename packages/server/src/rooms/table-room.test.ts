@@ -126,6 +126,8 @@ for (const backend of STORE_BACKENDS) {
       try {
         await expectRefused(dee, 'bet', { spot: 'main', amountCents: 500 }, 'action/not-seated');
         await expectRefused(dee, 'dance', {}, 'action/unknown');
+        // The attacker's: an empty type was answered action/invalid 'could not be decoded' and the connection closed.
+        await expectRefused(dee, '', {}, 'action/unknown');
         await expectRefused(dee, 'bet', { spot: 'main', amountCents: '5' }, 'action/invalid');
         const noId = await dee.refused('deal', { requestId: 42 });
         expect(noId.error).toMatchObject({ code: 'action/invalid', requestId: null });
