@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
 import { LeaveBank, TakeBank } from './BankStatus.js';
 import { percent } from './TableFacts.js';
+import { useRowScrollBar } from './useRowScrollBar.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 
@@ -21,57 +22,65 @@ export function SeatsBar({ view, you, send, money }: {
   const inRound = view.seats.some((s) => s.you && s.inRound);
   const closed = (s: TableView['seats'][number]) => (s.nickname !== null && !s.you) || inRound;
   const banker = view.banker;
+  const scroll = useRowScrollBar<HTMLDivElement>();
   return (
     <div className="seats-bar">
-      {/* On a phone the seats scroll sideways: with no seat to press (in a round), the row itself takes the
-          focus so the keyboard can scroll it (axe scrollable-region-focusable). */}
-      <div
-        className="seats"
-        role="group"
-        aria-label={t('lobby.seats', { count: view.seats.length })}
-        tabIndex={view.seats.every(closed) ? 0 : undefined}
-      >
-        {view.seats.map((s) => {
-          const taken = s.nickname !== null;
-          const bet =
-            taken && s.role === 'player' && s.bets.main > 0
-              ? s.bets.fortune > 0
-                ? t('table.seatBetFortune', { main: money(s.bets.main), fortune: money(s.bets.fortune) })
-                : t('table.seatBet', { main: money(s.bets.main) })
-              : null;
-          const state = !taken ? null : !s.connected ? t('table.seatAway') : s.hasSet ? t('table.seatSet') : s.ready ? t('table.seatReady') : null;
-          return (
-            <button
-              key={s.seat}
-              type="button"
-              className={`seat${s.you ? ' seat--mine' : ''}${taken ? ' seat--taken' : ''}${s.role === 'banker' ? ' seat--banker' : ''}${taken && !s.connected ? ' seat--away' : ''}${s.ready || s.hasSet ? ' seat--ready' : ''}`}
-              data-testid={`seat-${s.seat}`}
-              data-taken={taken}
-              data-mine={s.you}
-              data-main-cents={s.bets.main}
-              data-fortune-cents={s.bets.fortune}
-              data-ready={s.ready}
-              disabled={closed(s)}
-              title={taken ? [s.nickname, bet, state].filter(Boolean).join(' · ') : undefined}
-              onClick={() => {
-                if (taken) return;
-                if (you.seat !== null) send('stand');
-                send('sit', { seat: s.seat });
-              }}
-            >
-              {taken ? (
-                <>
-                  <span className="seat__name">{s.nickname}</span>
-                  {s.role === 'banker' && <span className="seat__tag">{t('role.banker')}</span>}
-                  {bet && <span className="seat__bet">{bet}</span>}
-                  {state && <span className="seat__state">{state}</span>}
-                </>
-              ) : (
-                t('table.seat', { n: s.seat + 1 })
-              )}
-            </button>
-          );
-        })}
+      <div className="seats-row">
+        {/* On a phone the seats scroll sideways: with no seat to press (in a round), the row itself takes the
+            focus so the keyboard can scroll it (axe scrollable-region-focusable). */}
+        <div
+          ref={scroll.row}
+          className="seats"
+          role="group"
+          aria-label={t('lobby.seats', { count: view.seats.length })}
+          tabIndex={view.seats.every(closed) ? 0 : undefined}
+        >
+          {view.seats.map((s) => {
+            const taken = s.nickname !== null;
+            const bet =
+              taken && s.role === 'player' && s.bets.main > 0
+                ? s.bets.fortune > 0
+                  ? t('table.seatBetFortune', { main: money(s.bets.main), fortune: money(s.bets.fortune) })
+                  : t('table.seatBet', { main: money(s.bets.main) })
+                : null;
+            const state = !taken ? null : !s.connected ? t('table.seatAway') : s.hasSet ? t('table.seatSet') : s.ready ? t('table.seatReady') : null;
+            return (
+              <button
+                key={s.seat}
+                type="button"
+                className={`seat${s.you ? ' seat--mine' : ''}${taken ? ' seat--taken' : ''}${s.role === 'banker' ? ' seat--banker' : ''}${taken && !s.connected ? ' seat--away' : ''}${s.ready || s.hasSet ? ' seat--ready' : ''}`}
+                data-testid={`seat-${s.seat}`}
+                data-taken={taken}
+                data-mine={s.you}
+                data-main-cents={s.bets.main}
+                data-fortune-cents={s.bets.fortune}
+                data-ready={s.ready}
+                disabled={closed(s)}
+                title={taken ? [s.nickname, bet, state].filter(Boolean).join(' · ') : undefined}
+                onClick={() => {
+                  if (taken) return;
+                  if (you.seat !== null) send('stand');
+                  send('sit', { seat: s.seat });
+                }}
+              >
+                {taken ? (
+                  <>
+                    <span className="seat__name">{s.nickname}</span>
+                    {s.role === 'banker' && <span className="seat__tag">{t('role.banker')}</span>}
+                    {bet && <span className="seat__bet">{bet}</span>}
+                    {state && <span className="seat__state">{state}</span>}
+                  </>
+                ) : (
+                  t('table.seat', { n: s.seat + 1 })
+                )}
+              </button>
+            );
+          })}
+        </div>
+        {/* The row's scroll bar, drawn while the seats overflow it (useRowScrollBar.ts; a phone's own shows only while it moves). */}
+        <div ref={scroll.bar} className="seats-scrollbar" data-testid="seats-scrollbar" aria-hidden="true" hidden>
+          <span className="seats-scrollbar__thumb" />
+        </div>
       </div>
       {view.config.playerBanking && (
         <div className="bank-controls">

@@ -1,0 +1,116 @@
+/**
+ * End-to-end: the seats' row on a narrow phone shows that it scrolls (tester: at 360×740 the row scrolled sideways
+ * with no scroll bar in sight, though packages/web/README.md said it showed one).
+ *
+ * At 360×740 (touch, Russian: «Место 2»… and the player's own seat with its bet under the name) the six seats are one
+ * row wider than the felt. Under the row a scroll bar is drawn and stays (a phone's own bar shows only while the row
+ * moves): a track across the row and a gold thumb as wide as the part of the row in view, at its start; scrolled to
+ * the end, the thumb is at the track's end. It takes no room of its own (the table stays on one screen) and no tap.
+ * At 390×844 the seats wrap onto two rows, nothing scrolls and no bar is drawn.
+ * Screenshots: artifacts/e2e/seat-row-360x740-ru-start.png, -end.png, seat-row-390x844-ru.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { LobbyTable } from '@paigow/protocol';
+import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
+import { VIEWPORTS } from './support/browser.js';
+import { openPage } from './support/pages.js';
+import { type RunningServer } from './support/server.js';
+import { houseTable, placeBet, shot, signIn, sitAt } from './support/table-page.js';
+import { expectOnOneScreen } from './support/viewport.js';
+
+let server: RunningServer;
+let browser: Browser;
+let tables: LobbyTable[];
+
+beforeAll(async () => ({ server, browser, tables } = await openSuite()), SUITE_SETUP_MS);
+afterAll(() => closeSuite({ server, browser }));
+
+const NARROW = { width: 360, height: 740 } as const;
+
+/** The seats' row and the bar under it, as drawn (client px; `bar`/`thumb` null when not drawn). */
+interface RowAndBar {
+  readonly overflow: number;
+  readonly row: { left: number; right: number; bottom: number };
+  readonly bar: { left: number; right: number; top: number; bottom: number } | null;
+  readonly thumb: { left: number; right: number; top: number; bottom: number; colour: string } | null;
+  /** The element a tap at the bar's centre reaches. */
+  readonly tapAtBar: string | null;
+}
+
+async function rowAndBar(page: Page): Promise<RowAndBar> {
+  return page.evaluate(() => {
+    const row = document.querySelector<HTMLElement>('.seats')!;
+    const bar = document.querySelector<HTMLElement>('[data-testid="seats-scrollbar"]');
+    const thumb = bar?.firstElementChild ?? null;
+    const box = (el: Element | null | undefined) => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' ? { left: r.left, right: r.right, top: r.top, bottom: r.bottom } : null;
+    };
+    const barBox = box(bar);
+    const thumbBox = box(thumb);
+    const r = row.getBoundingClientRect();
+    const hit = barBox ? document.elementFromPoint((barBox.left + barBox.right) / 2, (barBox.top + barBox.bottom) / 2) : null;
+    return {
+      overflow: row.scrollWidth - row.clientWidth,
+      row: { left: r.left, right: r.right, bottom: r.bottom },
+      bar: barBox,
+      thumb: thumbBox && { ...thumbBox, colour: getComputedStyle(thumb!).backgroundColor },
+      tapAtBar: hit === null ? null : `${hit.tagName.toLowerCase()}.${hit.className}`,
+    };
+  });
+}
+
+describe('the seats\' row on a 360 px phone', () => {
+  it('draws a scroll bar under the row while it scrolls, and none when the seats wrap', async () => {
+    const page = await openPage(browser, { viewport: NARROW, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    const table = houseTable(tables, 0);
+    await signIn(page, `${server.url}/?lang=ru`, 'Scroll Sam');
+    await sitAt(page, table.tableId);
+    await placeBet(page, Math.max(2500, table.limits.main.minCents));
+    await page.locator('[data-testid^="seat-"][data-mine="true"] .seat__bet').waitFor();
+    await expect.poll(async () => (await rowAndBar(page)).overflow, { message: 'the seats overflow their row' }).toBeGreaterThan(1);
+
+    const start = await rowAndBar(page);
+    await shot(page, 'seat-row-360x740-ru-start');
+    expect(start.bar, 'a scroll bar is drawn under the row').not.toBeNull();
+    expect(start.thumb, 'its thumb is drawn').not.toBeNull();
+    const bar = start.bar!;
+    const thumb = start.thumb!;
+    // Right under the row, across most of it, thin, inside the window.
+    expect(bar.top).toBeGreaterThanOrEqual(start.row.bottom - 1);
+    expect(bar.bottom).toBeLessThanOrEqual(start.row.bottom + 5);
+    expect(bar.bottom - bar.top).toBeGreaterThanOrEqual(2);
+    expect(bar.right - bar.left).toBeGreaterThan((start.row.right - start.row.left) * 0.8);
+    expect(bar.left).toBeGreaterThanOrEqual(0);
+    expect(bar.right).toBeLessThanOrEqual(NARROW.width);
+    // The thumb: as wide as the part in view (less than the whole track), at the start, gold and opaque enough to see.
+    expect(thumb.right - thumb.left).toBeLessThan((bar.right - bar.left) * 0.95);
+    expect(thumb.right - thumb.left).toBeGreaterThan((bar.right - bar.left) * 0.3);
+    expect(Math.abs(thumb.left - bar.left)).toBeLessThanOrEqual(1);
+    const [r, g, b, a = 1] = thumb.colour.match(/[\d.]+/g)!.map(Number);
+    expect({ gold: r! > 180 && g! > 150 && b! < 140, opaque: a >= 0.6 }, thumb.colour).toEqual({ gold: true, opaque: true });
+    // A tap there reaches what is under it, never the bar.
+    expect(start.tapAtBar ?? '').not.toMatch(/seats-scrollbar/);
+    await expectOnOneScreen(page, NARROW, ['balance', 'deal', 'bet-stack', 'chip-1', 'chip-100']);
+
+    // Scrolled to its end, the thumb is at the track's end.
+    await page.locator('.seats').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect
+      .poll(async () => {
+        const end = await rowAndBar(page);
+        return end.thumb && end.bar ? Math.round(end.bar.right - end.thumb.right) : null;
+      })
+      .toBeLessThanOrEqual(1);
+    await shot(page, 'seat-row-360x740-ru-end');
+
+    // A tall phone wide enough for two rows of seats: nothing scrolls, no bar.
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.waitForFunction(() => window.matchMedia('(min-width: 381px)').matches);
+    await expect.poll(async () => (await rowAndBar(page)).overflow).toBeLessThanOrEqual(1);
+    await expect.poll(async () => (await rowAndBar(page)).bar).toBeNull();
+    await shot(page, 'seat-row-390x844-ru');
+    await page.close();
+  }, 120_000);
+});
