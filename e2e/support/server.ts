@@ -33,11 +33,13 @@ export interface RunningServer {
 
 /**
  * Where and on what port to start: a fresh temporary data directory and a port the server picks (0) by
- * default; a restart passes the port and data directory of the server it replaces.
+ * default; a restart passes the port and data directory of the server it replaces. `tablesFile` names a
+ * tables file (`PAIGOW_TABLES`, operations.md "Tables") instead of the built-in tables, e.g. short timers.
  */
 export interface StartOptions {
   readonly port?: number;
   readonly dataDir?: string;
+  readonly tablesFile?: string;
 }
 
 /** `env` without the variables `names` (unset, as the server wants a setting it should not use: it refuses one set empty). */
@@ -85,6 +87,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // DATABASE_URL and REDIS_URL removed (unset: SQLite, one process); the server refuses them empty.
     env: {
       ...withoutVariables(process.env, ['DATABASE_URL', 'REDIS_URL']),
+      ...(options.tablesFile === undefined ? {} : { PAIGOW_TABLES: options.tablesFile }),
       PORT: String(options.port ?? 0),
       PAIGOW_DATA_DIR: dataDir,
       NODE_ENV: 'production',

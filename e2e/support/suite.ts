@@ -5,7 +5,7 @@
 import type { LobbyTable } from '@paigow/protocol';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.js';
-import { buildOnce, startServer, type RunningServer } from './server.js';
+import { buildOnce, startServer, type RunningServer, type StartOptions } from './server.js';
 
 /** A file's server, browser and the tables of its lobby (`GET /api/tables` at the start). */
 export interface BrowserSuite {
@@ -17,10 +17,10 @@ export interface BrowserSuite {
 /** How long `openSuite` may take in a `beforeAll` (a build and a cold server on a loaded machine), ms. */
 export const SUITE_SETUP_MS = 300_000;
 
-/** Builds the client (unless `PAIGOW_E2E_SKIP_BUILD`), starts a server and Chromium, and reads the lobby. */
-export async function openSuite(): Promise<BrowserSuite> {
+/** Builds the client (unless `PAIGOW_E2E_SKIP_BUILD`), starts a server (with `start`) and Chromium, and reads the lobby. */
+export async function openSuite(start: StartOptions = {}): Promise<BrowserSuite> {
   buildOnce();
-  const server = await startServer();
+  const server = await startServer(start);
   const browser = await launchBrowser();
   const res = await fetch(`${server.url}/api/tables`);
   const tables = ((await res.json()) as { tables: LobbyTable[] }).tables;

@@ -176,6 +176,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
       tableNames={past.tableNames}
       currentTable={view ? { id: view.tableId, name: tableName(t, { tableId: view.tableId, name: view.config.name }) } : null}
       money={money}
+      inCorner={wide}
       onDismiss={table.dismissNotice}
       onDismissLocal={bankChange.dismiss}
       onDismissAway={past.dismissAway}
@@ -223,7 +224,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
         onLeave={() => void table.leave().then(onLeave)}
         onTopUp={() => send('top-up')}
       />
-      {/* Notices: in the bottom right corner on a wide screen (styles.css), under the actions on a narrow one. */}
+      {/* Notices: in the bottom right corner under the side column on a wide screen (styles.css), under the actions on a narrow one. */}
       {wide && toasts}
       <main className="table-screen">
         <h1 className="visually-hidden" data-testid="page-title">{shownName}</h1>

@@ -6,12 +6,15 @@
  * Test ids: `notice` (`data-code`), `notice-close`, `sit-again`; `away-panel` with one `away-round`
  * per round (`data-round-id`, `data-result`, `data-net-cents`), `away-close`.
  *
- * They never cover the felt's hands (styles.css: the bottom right corner, over the side column, on a wide
- * screen; in the felt's flow under the actions on a narrower one), and they go by themselves: a notice
- * after `TOAST_MS`, one that asks for an action after `ACTION_TOAST_MS`, the away panel `AWAY_MS` after
- * its last round; each can be closed sooner.
+ * They never cover the felt's hands (styles.css: the bottom right corner, under the side column, on a wide
+ * screen; in the felt's flow under the actions on a narrower one; over the felt's bottom on a phone, where
+ * there is no room to spare), and they go by themselves: a notice after `TOAST_MS`, one that asks for an
+ * action after `ACTION_TOAST_MS`, the away panel `AWAY_MS` after its last round; each can be closed sooner.
+ * In the corner they cover none of the side column's controls (its fairness link, history, sound switch):
+ * while they show, the column ends above them (`--toasts-room`, their height and `TOASTS_GAP_PX`, set on the
+ * page; the column's panels scroll in what is left).
  */
-import { useEffect, type CSSProperties } from 'react';
+import { useCallback, useEffect, type CSSProperties } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { noticeText } from './i18n/index.js';
@@ -40,6 +43,9 @@ export const AWAY_MS = 30_000;
 
 /** The fade-out at the end of a toast's time, ms (styles.css `toast-out`). */
 export const TOAST_FADE_MS = 600;
+
+/** The room between the side column's end and the notices in the corner under it, px. */
+export const TOASTS_GAP_PX = 8;
 
 /** Server notices that change what the player can do: they stay longer (`ACTION_TOAST_MS`). */
 const ACTION_CODES = new Set(['notice/left-table', 'notice/left-bank']);
@@ -90,13 +96,35 @@ export function awayLine(t: TFunction, r: AwayRound, table: string, money: (cent
   return setByHouse ? t('away.withHouseWay', { line, houseWay: t('away.houseWay') }) : line;
 }
 
-export function Toasts({ notices, local, away, tableNames, currentTable, money, onDismiss, onDismissLocal, onDismissAway, onSitAgain, canSitAgain }: {
+/**
+ * A ref for the notices in the corner: while they are on the page, `--toasts-room` on the root element is their
+ * height and `TOASTS_GAP_PX`, followed as they come, go and change (styles.css takes it from the side column's height).
+ */
+function useCornerRoom(inCorner: boolean): (el: HTMLElement | null) => (() => void) | undefined {
+  return useCallback(
+    (el: HTMLElement | null) => {
+      if (!el || !inCorner || typeof ResizeObserver !== 'function') return undefined;
+      const root = document.documentElement;
+      const observer = new ResizeObserver(() => root.style.setProperty('--toasts-room', `${el.offsetHeight + TOASTS_GAP_PX}px`));
+      observer.observe(el);
+      return () => {
+        observer.disconnect();
+        root.style.removeProperty('--toasts-room');
+      };
+    },
+    [inCorner],
+  );
+}
+
+export function Toasts({ notices, local, away, tableNames, currentTable, money, inCorner = false, onDismiss, onDismissLocal, onDismissAway, onSitAgain, canSitAgain }: {
   notices: readonly NoticeItem[];
   local: readonly ToastNotice[];
   away: readonly AwayRound[];
   tableNames: ReadonlyMap<string, string>;
   currentTable: { readonly id: string; readonly name: string } | null;
   money: (cents: number, signed?: boolean) => string;
+  /** Drawn in the bottom right corner under the side column (a wide screen), not in the felt's flow (the default). */
+  inCorner?: boolean;
   onDismiss: (id: number) => void;
   onDismissLocal: (id: string) => void;
   onDismissAway: () => void;
@@ -104,6 +132,7 @@ export function Toasts({ notices, local, away, tableNames, currentTable, money, 
   canSitAgain: boolean;
 }) {
   const { t } = useTranslation();
+  const cornerRoom = useCornerRoom(inCorner);
   // Every notice goes by itself (those asking for an action a little later); a recovered round is told in
   // the away panel instead.
   useEffect(() => {
@@ -122,7 +151,7 @@ export function Toasts({ notices, local, away, tableNames, currentTable, money, 
   if (shown.length === 0 && local.length === 0 && away.length === 0) return null;
   const nameOf = (id: string) => tableNames.get(id) ?? (currentTable?.id === id ? currentTable.name : id);
   return (
-    <div className="toasts" aria-live="polite">
+    <div className="toasts" aria-live="polite" ref={cornerRoom}>
       {away.length > 0 && (
         <section className="toast toast--away" data-testid="away-panel" role="status">
           <button type="button" className="toast__close" data-testid="away-close" aria-label={t('app.dismiss')} title={t('app.dismiss')} onClick={onDismissAway}>
