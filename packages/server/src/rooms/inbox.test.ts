@@ -4,9 +4,10 @@
  * between the write and the send); the player gets it at its next join, on a restarted server, once per
  * join until a client acknowledges it (`ack-notice`), and never after that, from any tab.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HistoryResponse } from '@paigow/protocol';
 import { createLedger, type PlayerEvent } from '../ledger/index.js';
+import { InboxDelivery } from '../table/inbox.js';
 import { BLIP_TABLE, betThenDisconnect, buildServer, getJson, openStore, serversPerTest, signIn, STORE_BACKENDS, TestClient, type TestStore } from '../testing/harness.js';
 
 /** Waits until the inbox of `playerId` in `store` holds an event accepted by `predicate` (not acknowledged). */
@@ -42,6 +43,28 @@ for (const backend of STORE_BACKENDS) {
       const notice = await back.waitForNotice('notice/bet-returned', 0, 3_000);
       expect(notice.params).toEqual({ amountCents: 800, reason: 'disconnect' });
       await back.leave();
+    });
+  });
+
+  describe.skipIf(!backend.enabled)(`the player inbox's memory on ${backend.name}`, () => {
+    const servers = serversPerTest(backend.name);
+    afterEach(() => vi.restoreAllMocks());
+
+    // The reviewer's: with the heartbeat's forgetAllBut call removed, no test failed (the record grew with every player served).
+    it('each heartbeat forgets the players who have no client at the process\'s tables', async () => {
+      const kept: boolean[] = [];
+      let playerId = '';
+      const forget = vi.spyOn(InboxDelivery.prototype, 'forgetAllBut').mockImplementation(function (this: InboxDelivery, connected) {
+        if (playerId !== '') kept.push(connected.has(playerId));
+      });
+      const server = await servers.start({ lease: { leaseMs: 5_000, heartbeatMs: 100 } });
+      const session = await signIn(server, 'Mem');
+      playerId = session.player.id;
+      const client = await TestClient.join(server, BLIP_TABLE, session.token, 'mem');
+      await expect.poll(() => kept.at(-1), { timeout: 5_000, interval: 50 }).toBe(true);
+      await client.leave();
+      await expect.poll(() => kept.at(-1), { timeout: 5_000, interval: 50 }).toBe(false);
+      expect(forget).toHaveBeenCalled();
     });
   });
 
