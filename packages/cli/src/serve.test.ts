@@ -149,7 +149,7 @@ describe('paigow serve', () => {
     expect(r.stdout).toBe('');
     expect(existsSync(data)).toBe(false);
     expect(r.stderr).toBe(
-      'paigow: PAIGOW_ADMIT_MAX_LAG_MS (1200) must be below PAIGOW_MAX_EVENT_LOOP_LAG_MS (1000): otherwise /readyz reports the process not ready before it stops admitting new players\n',
+      'paigow: PAIGOW_ADMIT_MAX_LAG_MS (1200) must be below PAIGOW_MAX_EVENT_LOOP_LAG_MS (1000): otherwise the process does not refuse new players before /readyz reports it not ready\n',
     );
   });
 

@@ -142,12 +142,12 @@ describe('the admission lag and the readiness lag', () => {
     expect(error).toBeInstanceOf(SettingsConflictError);
     expect(error).toMatchObject({ name: 'SettingsConflictError', code: 'settings/conflict' });
     expect((error as Error).message).toBe(
-      'PAIGOW_ADMIT_MAX_LAG_MS (800) must be below PAIGOW_MAX_EVENT_LOOP_LAG_MS (800): otherwise /readyz reports the process not ready before it stops admitting new players',
+      'PAIGOW_ADMIT_MAX_LAG_MS (800) must be below PAIGOW_MAX_EVENT_LOOP_LAG_MS (800): otherwise the process does not refuse new players before /readyz reports it not ready',
     );
     expect(refusal({ PAIGOW_ADMIT_MAX_LAG_MS: '3000', PAIGOW_MAX_EVENT_LOOP_LAG_MS: '200' })).toMatch(/^PAIGOW_ADMIT_MAX_LAG_MS \(3000\) must be below PAIGOW_MAX_EVENT_LOOP_LAG_MS \(200\): /);
     // PAIGOW_MAX_EVENT_LOOP_LAG_MS unset: its default, said so.
     expect(refusal({ PAIGOW_ADMIT_MAX_LAG_MS: '1000' })).toBe(
-      'PAIGOW_ADMIT_MAX_LAG_MS (1000) must be below PAIGOW_MAX_EVENT_LOOP_LAG_MS (1000, its default): otherwise /readyz reports the process not ready before it stops admitting new players',
+      'PAIGOW_ADMIT_MAX_LAG_MS (1000) must be below PAIGOW_MAX_EVENT_LOOP_LAG_MS (1000, its default): otherwise the process does not refuse new players before /readyz reports it not ready',
     );
     expect(serverOptionsFromEnv({ PAIGOW_ADMIT_MAX_LAG_MS: '799', PAIGOW_MAX_EVENT_LOOP_LAG_MS: '800' })).toMatchObject({ maxEventLoopLagMs: 800, admission: { maxEventLoopLagMs: 799 } });
     expect(serverOptionsFromEnv({ PAIGOW_ADMIT_MAX_LAG_MS: '999' }).admission).toEqual({ maxEventLoopLagMs: 999 });

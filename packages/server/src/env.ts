@@ -93,7 +93,8 @@ function checkPublicAddress(text: string): string {
 /**
  * Checks that admission control stops taking new players and seats (`PAIGOW_ADMIT_MAX_LAG_MS`) at a lower event-loop
  * delay than the one at which `/readyz` reports the process not ready (`PAIGOW_MAX_EVENT_LOOP_LAG_MS`, or its default):
- * otherwise the process would say it is not ready while it still admits players (docs/operations.md "Settings").
+ * otherwise the process would not shed new players before it says it is not ready (at equal limits both happen at once,
+ * leaving no margin; docs/operations.md "Settings").
  * Unset, admission's limit is half of the readiness one (`startServer`), below it.
  * @throws SettingsConflictError naming both variables and their values
  */
@@ -102,7 +103,7 @@ function checkAdmissionLag(admitMaxLagMs: number | undefined, readyMaxLagMs: num
   const ready = readyMaxLagMs ?? DEFAULT_MAX_EVENT_LOOP_LAG_MS;
   if (admitMaxLagMs < ready) return;
   throw new SettingsConflictError(
-    `PAIGOW_ADMIT_MAX_LAG_MS (${admitMaxLagMs}) must be below PAIGOW_MAX_EVENT_LOOP_LAG_MS (${readyMaxLagMs === undefined ? `${ready}, its default` : ready}): otherwise /readyz reports the process not ready before it stops admitting new players`,
+    `PAIGOW_ADMIT_MAX_LAG_MS (${admitMaxLagMs}) must be below PAIGOW_MAX_EVENT_LOOP_LAG_MS (${readyMaxLagMs === undefined ? `${ready}, its default` : ready}): otherwise the process does not refuse new players before /readyz reports it not ready`,
   );
 }
 
