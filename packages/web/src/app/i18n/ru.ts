@@ -68,7 +68,7 @@ export const ru: Translation = {
     balance: 'Баланс',
     // The phone's top bar (one short line each beside Help and the deck; the title says it whole).
     lastRoundShort: 'Раунд',
-    compPointsShort: 'Бонусы',
+    compPointsShort: 'Очки',
     balanceShort: 'Баланс',
     topUp: 'Пополнить',
     limits: 'Лимиты {{min}} – {{max}}',

@@ -175,3 +175,19 @@ describe('a join refused while the coordination store is out of reach says to tr
     expect(text).not.toBe(errorMessage(i18n.t.bind(i18n), 'action/unavailable'));
   });
 });
+
+// Tester (ru): the phone's top bar called comp points «Бонусы», the word the table uses for the Fortune and envy
+// bonuses («Бонус Fortune», «Бонус «Зависть»»). glossary.md: comp points are «бонусные очки»; the short label is
+// «Очки», a word of the whole one. In no language is the short label the word for a bonus.
+describe('the top bar\'s short label for comp points', () => {
+  it('is «Очки» in Russian, from the glossary\'s «бонусные очки»', () => {
+    expect(CATALOGS.ru.table.compPointsShort).toBe('Очки');
+    expect(CATALOGS.ru.table.compPoints).toBe('Бонусные очки');
+  });
+
+  it.each(Object.keys(CATALOGS))('%s: a word of the whole label, never a bonus\'s', (lng) => {
+    const table = CATALOGS[lng as keyof typeof CATALOGS].table;
+    expect(table.compPoints.toLocaleLowerCase(lng)).toContain(table.compPointsShort.toLocaleLowerCase(lng));
+    expect(table.compPointsShort).not.toMatch(/бонус|bonus/iu);
+  });
+});
