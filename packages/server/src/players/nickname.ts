@@ -28,11 +28,15 @@ export const RESERVED_NICKNAMES: readonly string[] = Object.freeze([
   'maison', 'banque', 'banquier', 'croupiere',
   // ru
   'казино', 'банкир', 'банк', 'крупье', 'дилер',
-  // staff: en and de (admin, moderator and support are German words too), es, fr, ru
-  'admin', 'administrator', 'moderator', 'support', 'staff',
-  'administrador', 'moderador', 'soporte',
-  'administrateur', 'moderateur',
-  'админ', 'администратор', 'модератор', 'поддержка',
+  // the feminine forms, and the Russian words in Latin letters
+  'banquiere', 'banquera', 'repartidora', 'bankier', 'bankierin', 'dealerin',
+  'kazino', 'bankir', 'krupye',
+  // staff: en and de (admin, moderator, support, manager and operator are German words too), es, fr, ru
+  'admin', 'administrator', 'moderator', 'support', 'staff', 'cashier', 'pitboss', 'manager', 'operator', 'host', 'system',
+  'kassierer', 'betreiber',
+  'administrador', 'moderador', 'soporte', 'cajero', 'gerente', 'operador', 'sistema',
+  'administrateur', 'moderateur', 'caissier', 'operateur', 'systeme',
+  'админ', 'администратор', 'модератор', 'поддержка', 'кассир', 'менеджер', 'оператор', 'система',
 ]);
 
 /** Articles that may stand before a reserved word: en the; de der, die, das; es el, la; fr le, la. */
