@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMERS, HOUSE_WAY_IDS, houseWays, tableConfig } from '@paigow/engine';
 import type { TableConfigView } from '@paigow/protocol';
 import { LANGUAGES } from '@paigow/i18n';
-import { createI18n } from '../app/i18n/index.js';
+import { createI18n, tableName } from '../app/i18n/index.js';
 import { HELP_CATALOGS, HELP_NAMESPACE, ensureHelpCatalogs } from './content/index.js';
 import { formatRate, helpFacts } from './facts.js';
 import { houseWayHelpKey, houseWayHelpKeys } from './house-way-rules.js';
@@ -60,6 +60,17 @@ describe('help text through i18next', () => {
     expect(t('timers.decision', { count: 45 })).toContain('45 секунд,');
     expect(t('timers.grace', { count: 2 })).toContain('2 секунды ');
     expect(t('timers.approval', { count: 21 })).toContain('21 секунда,');
+  });
+  // The player's: French and Spanish read 'la table Table 1' and 'la mesa Mesa 1' (the name holds the word already).
+  it('names the table once, in every language', () => {
+    for (const lng of LANGUAGES) {
+      const i18n = createI18n(lng);
+      ensureHelpCatalogs(i18n);
+      const name = tableName(i18n.getFixedT(lng), { tableId: 'table-1', name: 'Table 1 (1–100)' });
+      const text = i18n.getFixedT(lng, HELP_NAMESPACE)('ui.thisTable', { table: name });
+      const word = name.split(' ')[0];
+      expect(text.toLowerCase(), lng).not.toContain(`${word} ${name}`.toLowerCase());
+    }
   });
   it('has a heading for every section in every language', () => {
     for (const lng of LANGUAGES) for (const s of HELP_SECTIONS) expect(HELP_CATALOGS[lng].sections, `${lng} ${s}`).toHaveProperty(s.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()));

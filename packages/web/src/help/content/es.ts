@@ -7,7 +7,7 @@ export const es: HelpCatalog = {
     title: 'Ayuda',
     close: 'Cerrar la ayuda',
     contents: 'Índice',
-    thisTable: 'Las cifras de abajo son las de la mesa {{table}}.',
+    thisTable: 'Las cifras de abajo valen para {{table}}.',
     usualTable: 'Las cifras de abajo son las habituales; abre la ayuda en una mesa para ver las de esa mesa.',
     example: 'Ejemplo',
   },

@@ -7,7 +7,7 @@ export const fr: HelpCatalog = {
     title: 'Aide',
     close: 'Fermer l’aide',
     contents: 'Sommaire',
-    thisTable: 'Les chiffres ci-dessous sont ceux de la table {{table}}.',
+    thisTable: 'Les chiffres ci-dessous valent pour {{table}}.',
     usualTable: 'Les chiffres ci-dessous sont les chiffres habituels ; ouvrez l’aide à une table pour voir les siens.',
     example: 'Exemple',
   },
