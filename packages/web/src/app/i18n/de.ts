@@ -527,7 +527,7 @@ export const de: Translation = {
     'bank/bets-down': 'Gegen Ihre Bank sind Einsätze gesetzt: Sie können die Bank abgeben, sobald diese Runde gespielt ist oder die Einsätze zurückgegeben sind.',
     'bank/occupied': 'Jemand anderes hält schon die Bank.',
     'bank/house-banks-next': 'Die letzte Bank endete, bevor eine Runde ausgeteilt wurde, oder weil eine Runde nicht rechtzeitig genehmigt wurde: Die nächste Runde hält das Haus die Bank, danach können Sie sie übernehmen.',
-    'auth/invalid-nickname': 'Ein Spitzname hat 1 bis 20 Buchstaben, Ziffern, Leerzeichen, _ oder - und ist nicht der Name, den der Tisch dem Haus, dem Geber oder der Bank gibt.',
+    'auth/invalid-nickname': 'Ein Spitzname hat 1 bis 20 Buchstaben, Ziffern, Leerzeichen, _ oder - und ist nicht der Name, den der Tisch dem Haus, dem Geber, der Bank oder seinem Personal gibt.',
     'auth/invalid-session': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich neu an.',
     'ledger/insufficient-funds': 'Ihr Saldo reicht dafür nicht.',
     'ledger/unknown-account': 'Unbekanntes Konto.',

@@ -40,7 +40,7 @@ const errors = {
   'bank/bets-down': 'Bets are down against your bank: you can stop banking once this round is played or the bets are returned.',
   'bank/occupied': 'Someone else is already the banker.',
   'bank/house-banks-next': 'The last bank ended before a round was dealt or when a round’s approval timed out: the house banks the next round, then you can take the bank.',
-  'auth/invalid-nickname': 'A nickname has 1 to 20 letters, digits, spaces, _ or -, and is not what the table calls the house, the dealer or the banker.',
+  'auth/invalid-nickname': 'A nickname has 1 to 20 letters, digits, spaces, _ or -, and is not what the table calls the house, the dealer, the banker or its staff.',
   'auth/invalid-session': 'Your session has expired. Please sign in again.',
   'ledger/insufficient-funds': 'Your balance is too low for that.',
   'ledger/unknown-account': 'Unknown account.',
