@@ -77,6 +77,21 @@ describe.skipIf(!available)('a join while Redis is away', () => {
     await expect.poll(async () => (await join(server, 'small', session.token)).status, { timeout: 15_000, interval: 200 }).toBe(200);
   }, 60_000);
 
+  // The reviewer's: a join while one connection reconnected (Redis closed it and answers, as after CLIENT KILL or an idle
+  // timeout) was refused server/coordination-unavailable; it waits for the reconnection now (REACH_GRACE_MS).
+  it('is taken while a connection Redis closed reconnects', async () => {
+    const { server, cutter } = await start();
+    const session = await signIn(server, 'Blip');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      cutter.cut();
+      await new Promise((resolve) => setTimeout(resolve, 30)); // the clients see their connections close, and retry in 50 ms
+      cutter.restore();
+      const answer = await join(server, 'small', session.token);
+      expect({ attempt, status: answer.status }).toEqual({ attempt, status: 200 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }, 60_000);
+
   it('whose table\'s answer was lost with Redis gets server/coordination-unavailable, not "the table is moving"', async () => {
     const { server, cutter } = await start();
     const session = await signIn(server, 'Unlucky');

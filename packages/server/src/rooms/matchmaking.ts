@@ -46,8 +46,8 @@ const TABLE_UNREACHABLE: RuleError = { code: 'action/unavailable', message: 'the
 
 /** The coordination store (Redis) as this process's clients see it (`RedisReach`). */
 export interface CoordinationReach {
-  /** Whether it is within reach now. */
-  connected(): boolean;
+  /** Whether it is within reach, allowing a reconnecting client a short grace (`RedisReach.reachable`). */
+  reachable(): Promise<boolean>;
   /** Whether it was out of reach at some moment since `sinceMs` (epoch ms), now included. */
   lostSince(sinceMs: number): boolean;
 }
@@ -95,8 +95,8 @@ export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: numb
       if (typeof options !== 'object' || options === null || Array.isArray(options)) {
         return refuse(res, 400, ErrorCode.INVALID_PAYLOAD, { code: 'action/invalid', message: 'the join options must be a JSON object' });
       }
-      // At once: the listing's read would wait for ioredis' retries (10 to 42 s), then fail.
-      if (coordination !== undefined && !coordination.connected()) return refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, COORDINATION_UNAVAILABLE);
+      // Within the grace: the listing's read would wait for ioredis' retries (10 to 42 s), then fail.
+      if (coordination !== undefined && !(await coordination.reachable())) return refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, COORDINATION_UNAVAILABLE);
       const listing = await matchMaker.getRoomById(roomId);
       if (listing === undefined || listing === null || listing.name !== TABLE_ROOM) {
         // Colyseus' own answer to an unknown room id (status 200, code 4212), which the web client reads as "no such table".

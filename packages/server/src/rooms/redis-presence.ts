@@ -294,6 +294,12 @@ export interface ReachableRedisClient {
   on(event: 'close', listener: () => void): unknown;
 }
 
+/** How long a join waits for a Redis client that is reconnecting before it is refused (`RedisReach.reachable`), ms. */
+export const REACH_GRACE_MS = 500;
+
+/** How often `RedisReach.reachable` looks at the clients meanwhile, ms. */
+const REACH_POLL_MS = 20;
+
 /**
  * Whether the deployment's coordination store, Redis, is within this process's reach, as its clients see it (a join
  * is refused with `server/coordination-unavailable` while it is not: `matchmakingRoutes`).
@@ -313,6 +319,21 @@ export class RedisReach {
   /** Whether every client is connected now. */
   connected(): boolean {
     return this.clients.every((client) => client.status === 'ready');
+  }
+
+  /**
+   * Whether every client is connected, waiting up to `REACH_GRACE_MS` for one that is not: a connection Redis closed
+   * (`CLIENT KILL`, an idle timeout, a proxy) is back within ioredis' first retry (about 50 ms) while Redis answers, and
+   * a join meanwhile is no reason to tell a player the service is out of reach.
+   * @returns true once every client is `ready`; false if one is not after the grace
+   */
+  async reachable(): Promise<boolean> {
+    const deadlineMs = this.now() + REACH_GRACE_MS;
+    while (!this.connected()) {
+      if (this.now() >= deadlineMs) return false;
+      await new Promise((resolve) => setTimeout(resolve, REACH_POLL_MS));
+    }
+    return true;
   }
 
   /** Whether a client was not connected at some moment since `sinceMs` (epoch ms), now included. */
