@@ -13,6 +13,7 @@ import { bankerOpponents } from '../table-ui/bank-status.js';
 import { formatPoints } from './i18n/index.js';
 import type { LastRound } from './last-round.js';
 import { Stat, TopBar } from './TopBar.js';
+import { useFiguresFit } from './useFiguresFit.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 type T = ReturnType<typeof useTranslation>['t'];
@@ -30,6 +31,7 @@ export function TableTopBar({ view, you, lastRound, tableNames, money, onLeave, 
   const { t, i18n } = useTranslation();
   const role = you.role;
   const [confirming, setConfirming] = useState<LeaveWarning | null>(null);
+  const figures = useFiguresFit<HTMLDivElement>();
   const askLeave = () => {
     const warning = leaveWarningOf(view, you);
     if (warning === null) onLeave();
@@ -50,8 +52,9 @@ export function TableTopBar({ view, you, lastRound, tableNames, money, onLeave, 
         {t('table.leave')}
       </button>
       <span className="topbar__break" />
-      {/* The figures: one row of their own on a phone, where they share its width (styles.css). */}
-      <div className="topbar__figures">
+      {/* The figures: one row of their own on a phone, where they share its width (styles.css); the comp points and
+          the last round give way there to keep the balance whole (useFiguresFit.ts). */}
+      <div className="topbar__figures" ref={figures}>
       <Stat label={t('table.opponent')} testid="opponent">{opponentName(view, t)}</Stat>
       <Stat label={t('table.lastRound')} short={t('table.lastRoundShort')} className="stat--last">
         <span
@@ -66,7 +69,7 @@ export function TableTopBar({ view, you, lastRound, tableNames, money, onLeave, 
         </span>
       </Stat>
       <span className="topbar__spacer" />
-      <Stat label={t('table.compPoints')} short={t('table.compPointsShort')} testid="comp-points" data={{ points: you.compPoints }}>
+      <Stat label={t('table.compPoints')} short={t('table.compPointsShort')} className="stat--points" testid="comp-points" data={{ points: you.compPoints }}>
         {formatPoints(i18n.language, you.compPoints)}
       </Stat>
       <Stat label={t('table.balance')} short={t('table.balanceShort')} testid="balance" data={{ cents: you.balanceCents }}>

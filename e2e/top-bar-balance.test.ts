@@ -1,0 +1,163 @@
+/**
+ * End-to-end: a five-digit balance in the phone's top bar, in every language (QA: after a big Spanish win
+ * "1034,50 US$" ran 5 px past the right edge of a 360 px top bar, and e2e/phone-viewport.test.ts failed
+ * now and then, as the win's amount came out).
+ *
+ * In each language a guest plays a real round of 1,090.00 at a table of its own (no Fortune bet; again after a
+ * push), so that the top bar's last round is a four-digit win or loss ("+1035,50 US$", "−1090 US$") and its comp
+ * points four digits; then it is given play money up to 99,999.99 (support/ledger.ts), the widest balance of a
+ * player who has not won a fortune: "$99,999.99", "99 999,99 $" (ru, fr), "99.999,99 $" (de), "99.999,99 US$"
+ * (es). On the phone sizes the client supports (360×740, the narrowest of packages/web/README.md; 375×667;
+ * 667×375), signed in with the same session, in the lobby and then seated at the table: every item of the top
+ * bar is inside the window and the bar, the page is no wider than the window, and the balance is whole — not
+ * cut with "…", not clipped by the bar or anything around it. What gives way for it is a less important figure
+ * (the comp points, then the last round). Screenshots:
+ * artifacts/e2e/top-bar-balance-<lang>-<size>-<lobby|table>.png.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { LANGUAGES } from '../packages/web/src/app/i18n/index.js';
+import { setBalance } from './support/ledger.js';
+import { openPage } from './support/pages.js';
+import { type RunningServer } from './support/server.js';
+import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
+import { deal, placeBet, shot, shownRoundId, sitAt, waitForResult } from './support/table-page.js';
+
+let server: RunningServer;
+let browser: Browser;
+const tablesDir = mkdtempSync(join(tmpdir(), 'paigow-e2e-tables-'));
+
+/** One house-banked table per language, up to 5,000.00 a hand, no Fortune bet (operations.md "Tables"). */
+const tableOf = (lang: string) => `big-${lang}`;
+
+beforeAll(async () => {
+  const tablesFile = join(tablesDir, 'tables.json');
+  const tables = LANGUAGES.map((lang) => ({ tableId: tableOf(lang), name: `Big ${lang}`, limits: { main: { minCents: 100, maxCents: 500_000 }, fortune: null } }));
+  writeFileSync(tablesFile, JSON.stringify({ tables }));
+  ({ server, browser } = await openSuite({ tablesFile }));
+}, SUITE_SETUP_MS);
+afterAll(async () => {
+  await closeSuite({ server, browser });
+  rmSync(tablesDir, { recursive: true, force: true });
+});
+
+/** The bet of the round played: a win pays 1,035.50 after the 5% commission, a loss costs 1,090. */
+const BET_CENTS = 109_000;
+
+/** 99,999.99: five digits before the decimals. */
+const BALANCE_CENTS = 9_999_999;
+
+const SIZES = [
+  { width: 360, height: 740 },
+  { width: 375, height: 667 },
+  { width: 667, height: 375 },
+] as const;
+
+/**
+ * What is wrong with the top bar as it is now: an item (a child of the bar, or a figure) outside the window
+ * or the bar, a page wider than the window, or a balance that is not whole (its digits, "…", or clipped by
+ * an element around it that hides its overflow).
+ */
+async function topBarProblems(page: Page): Promise<string[]> {
+  return page.evaluate((digits) => {
+    const problems: string[] = [];
+    const bar = document.querySelector('header.topbar');
+    if (bar === null) return ['no top bar'];
+    const barBox = bar.getBoundingClientRect();
+    const right = Math.min(barBox.right, window.innerWidth);
+    const scrollWidth = document.scrollingElement?.scrollWidth ?? Infinity;
+    if (scrollWidth > window.innerWidth) problems.push(`the page is ${scrollWidth} px wide in a ${window.innerWidth} px window`);
+    const name = (el: Element) => el.getAttribute('data-testid') ?? `${el.tagName.toLowerCase()}.${el.className}`;
+    const item = (el: Element) => el.querySelector('[data-testid]')?.getAttribute('data-testid') ?? name(el);
+    const items = [...Array.from(bar.children), ...Array.from(bar.querySelectorAll('.topbar__figures > *'))].filter((el) => {
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(el).display !== 'contents';
+    });
+    for (const el of items) {
+      const box = el.getBoundingClientRect();
+      if (box.left < Math.max(0, barBox.left) - 0.5 || box.right > right + 0.5) {
+        problems.push(`${item(el)} at ${box.left.toFixed(1)}–${box.right.toFixed(1)} is outside the bar's 0–${right.toFixed(1)}`);
+      }
+    }
+    const balance = bar.querySelector('[data-testid="balance"]');
+    if (balance === null) return [...problems, 'no balance'];
+    const text = balance.textContent ?? '';
+    if (text.replace(/\D/g, '') !== digits) problems.push(`the balance reads "${text}"`);
+    const box = balance.getBoundingClientRect();
+    if (box.width === 0) problems.push('the balance is not drawn');
+    for (const el of [balance, ...Array.from(balance.querySelectorAll('*'))]) {
+      if (el.scrollWidth > el.clientWidth + 0.5 && el.clientWidth > 0) problems.push(`the balance "${text}" is cut (${el.scrollWidth} px in ${el.clientWidth})`);
+    }
+    for (let up = balance.parentElement; up !== null; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.overflowX === 'visible') continue;
+      const clip = up.getBoundingClientRect();
+      if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5) {
+        problems.push(`the balance "${text}" at ${box.left.toFixed(1)}–${box.right.toFixed(1)} is clipped by ${name(up)} (${clip.left.toFixed(1)}–${clip.right.toFixed(1)}, overflow-x ${style.overflowX})`);
+      }
+    }
+    if (box.left < 0 || box.right > window.innerWidth + 0.5) problems.push(`the balance "${text}" at ${box.left.toFixed(1)}–${box.right.toFixed(1)} is outside the window`);
+    return problems;
+  }, String(BALANCE_CENTS));
+}
+
+/** Signs in a guest on `?lang=<lang>` at 360×740 and plays rounds of `BET_CENTS` at its table until one is not a push; returns its session token. */
+async function playBigRound(lang: string, nickname: string): Promise<string> {
+  const page = await openPage(browser, { viewport: SIZES[0], isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+  await page.goto(`${server.url}/?lang=${lang}`);
+  await page.getByTestId('nickname').fill(nickname);
+  await page.getByTestId('join').click();
+  await page.locator('[data-testid^="table-"]').first().waitFor();
+  setBalance(server, nickname, 5_000_000);
+  await sitAt(page, tableOf(lang));
+  await page.locator('[data-testid="balance"][data-cents="5000000"]').waitFor();
+  let net = 0;
+  for (let round = 0; round < 8 && net === 0; round++) {
+    await placeBet(page, BET_CENTS);
+    const previous = await shownRoundId(page);
+    await deal(page);
+    await page.getByTestId('house-way').click();
+    net = (await waitForResult(page, previous)).netCents;
+  }
+  expect(net, 'eight pushes in a row').not.toBe(0);
+  const token = await page.evaluate(() => window.localStorage.getItem('paigow.session'));
+  await page.close();
+  if (token === null) throw new Error('no session token');
+  return token;
+}
+
+/** Opens the client at `size` (a phone) on `?lang=<lang>`, signed in with `token`. */
+async function openSignedIn(lang: string, size: { width: number; height: number }, token: string): Promise<Page> {
+  const page = await openPage(browser, { viewport: size, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+  await page.addInitScript((t) => window.localStorage.setItem('paigow.session', t), token);
+  await page.goto(`${server.url}/?lang=${lang}`);
+  return page;
+}
+
+describe('a five-digit balance in the top bar on a phone', () => {
+  for (const lang of LANGUAGES) {
+    it(`${lang}: 99,999.99 whole after a four-digit round, every item of the top bar inside the window, in the lobby and at a table`, async () => {
+      const nickname = `Rich ${lang}`;
+      const token = await playBigRound(lang, nickname);
+      setBalance(server, nickname, BALANCE_CENTS);
+      const failures: string[] = [];
+      for (const size of SIZES) {
+        const page = await openSignedIn(lang, size, token);
+        const where = `${lang} ${size.width}×${size.height}`;
+        await page.locator(`[data-testid="balance"][data-cents="${BALANCE_CENTS}"]`).waitFor();
+        await shot(page, `top-bar-balance-${lang}-${size.width}x${size.height}-lobby`);
+        failures.push(...(await topBarProblems(page)).map((p) => `${where} lobby: ${p}`));
+        await sitAt(page, tableOf(lang));
+        await page.locator(`[data-testid="balance"][data-cents="${BALANCE_CENTS}"]`).waitFor();
+        await page.locator('[data-testid="last-round"]:not([data-net-cents=""]):not([data-net-cents="0"])').waitFor({ state: 'attached' });
+        await shot(page, `top-bar-balance-${lang}-${size.width}x${size.height}-table`);
+        failures.push(...(await topBarProblems(page)).map((p) => `${where} table: ${p}`));
+        await page.close();
+      }
+      expect(failures).toEqual([]);
+    }, 240_000);
+  }
+});
