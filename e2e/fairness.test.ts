@@ -2,7 +2,8 @@
  * End-to-end: a provably fair round (issue 15) with the built server and the web client in Chromium. The
  * table shows the round's commitment before the first bet and a random, editable client seed; the player
  * types its own seed, plays a round with House Way, opens the round's verify page from its history and
- * reads "verified": the browser replayed the shuffle with WebCrypto. The verify page (in English and German)
+ * reads "verified": the browser replayed the shuffle with WebCrypto, and its seed under its seat as the table numbers
+ * it ("Seat 2 (you): fay picks 7"), then the string hashed ("1:fay picks 7"), on a centred card. The verify page (in English and German)
  * and the fairness audit page have no serious or critical axe violation (issue 14 point 5).
  * Screenshots: artifacts/e2e/fairness-*.png.
  */
@@ -56,6 +57,14 @@ describe('provably fair rounds in the browser (issue 15)', () => {
     const proof = (await (await fetch(`${server.url}/api/rounds/${shown.roundId}/fairness`)).json()) as { commitment: string; clientSeeds: string };
     expect(proof.commitment).toBe(commitment);
     expect(proof.clientSeeds).toMatch(/^\d+:fay picks 7$/);
+    // The page names the seed by the seat as it numbers seats, from 1 (the string counts from 0: "1:…" is Seat 2),
+    // beside the string exactly as hashed; its card is centred as the lobby's is (it sat at x 315–735 of 1366).
+    const seat = Number(proof.clientSeeds.split(':')[0]);
+    expect(await verify.getByTestId('verify-client-seed').allTextContents()).toEqual([`Seat ${seat + 1} (you): fay picks 7`]);
+    expect(await verify.getByTestId('verify-client-seeds-hashed').textContent()).toBe(proof.clientSeeds);
+    expect(await verify.getByTestId('verify-client-seeds-note').textContent()).toContain('numbers the seats from 0');
+    const card = (await verify.getByTestId('verify-page').boundingBox())!;
+    expect(Math.abs(card.x - (VIEWPORTS.laptop.width - card.x - card.width)), JSON.stringify(card)).toBeLessThanOrEqual(2);
 
     // The same page in another language the table speaks; and the audit page counts the round.
     const german = await openPage(browser, { viewport: VIEWPORTS.laptop, bypassCSP: true });

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FairnessProof, Verification } from '@paigow/engine';
+import { parseClientSeeds, type FairnessProof, type Verification } from '@paigow/engine';
 import { errorMessage } from '../app/i18n/index.js';
 import { differenceText } from './fairness-text.js';
 import { verifyInBrowser } from './webcrypto-deck.js';
@@ -89,10 +89,16 @@ export function VerifyPage({ roundId, you = null, onBack }: { roundId: string; y
 
 /**
  * The verdict on a proof: "verified", or what differs in the page's language (`differenceText`), then the proof's
- * facts, the player's own hand (`you`: its seat from 0, or `'banker'`) marked "(you)".
+ * facts, the player's own hand (`you`: its seat from 0, or `'banker'`) marked "(you)". The proof numbers seats from
+ * 0, as the protocol does; the page shows them from 1, as the table does ("Seat 2"): each client seed is named by
+ * its seat so, and the string that is hashed ("1:fa6f…") follows, exactly as published, with a note that it counts
+ * seats from 0 (a player saw "1:fa6f…" over "Seat 2 (you)" and could not tell whose seed it was).
  */
 export function Verdict({ proof, verification, you = null }: { proof: FairnessProof; verification: Verification; you?: number | 'banker' | null }) {
   const { t } = useTranslation();
+  const seatName = (seat: number | 'banker') =>
+    `${seat === 'banker' ? t('verify.banker') : t('verify.seat', { seat: seat + 1 })}${seat === you ? ` ${t('table.youMark')}` : ''}`;
+  const seeds = parseClientSeeds(proof.clientSeeds);
   return (
     <>
       <p className={verification.verified ? 'verify-ok' : 'error'} data-testid="verify-status" data-verified={verification.verified ? 'yes' : 'no'}>
@@ -118,15 +124,29 @@ export function Verdict({ proof, verification, you = null }: { proof: FairnessPr
         </dd>
         <dt>{t('verify.clientSeeds')}</dt>
         <dd>
-          <code>{proof.clientSeeds}</code>
+          {/* A proof whose seeds do not parse is not verified (the differences say why): its string alone is shown. */}
+          {seeds.ok && (
+            <ul className="verify-seeds" data-testid="verify-client-seeds">
+              {seeds.value.map(({ seat, seed }) => {
+                const proofSeat = seat === 'B' ? 'banker' : seat;
+                return (
+                  <li key={String(seat)} data-testid="verify-client-seed" data-seat={String(proofSeat)} data-you={proofSeat === you ? 'true' : undefined}>
+                    {t('verify.seedOf', { who: seatName(proofSeat) })} <code>{seed}</code>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <p className="verify-seeds__hashed">
+            {t('verify.clientSeedsHashed')} <code data-testid="verify-client-seeds-hashed">{proof.clientSeeds}</code>
+          </p>
+          <p className="muted verify-seeds__note" data-testid="verify-client-seeds-note">
+            {t('verify.clientSeedsNote')}
+          </p>
         </dd>
-        {/* The proof numbers seats from 0, as the protocol does; the table shows them from 1. */}
         {proof.hands.map((hand) => (
           <div key={String(hand.seat)}>
-            <dt data-you={hand.seat === you ? 'true' : undefined}>
-              {hand.seat === 'banker' ? t('verify.banker') : t('verify.seat', { seat: hand.seat + 1 })}
-              {hand.seat === you && ` ${t('table.youMark')}`}
-            </dt>
+            <dt data-you={hand.seat === you ? 'true' : undefined}>{seatName(hand.seat)}</dt>
             <dd>
               <code>{hand.cards.join(' ')}</code>
             </dd>

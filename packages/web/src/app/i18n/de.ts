@@ -480,6 +480,9 @@ export const de: Translation = {
     commitment: 'Festlegung',
     serverSeed: 'Server-Seed',
     clientSeeds: 'Client-Seeds',
+    seedOf: '{{who}}:',
+    clientSeedsHashed: 'Gehashte Zeichenkette:',
+    clientSeedsNote: 'Diese Zeichenkette zählt die Plätze ab 0 („0:“ ist Platz 1) und schreibt B für einen Spieler als Geber; das Haus gibt keinen Seed.',
     banker: 'Geber',
     seat: 'Platz {{seat}}',
     explain:

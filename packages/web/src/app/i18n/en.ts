@@ -547,6 +547,11 @@ export const en = {
     commitment: 'Commitment',
     serverSeed: 'Server seed',
     clientSeeds: 'Client seeds',
+    /** A client seed named by its seat as the page numbers it (`who`: "Seat 2", "Seat 2 (you)", "Banker"). */
+    seedOf: '{{who}}:',
+    /** Before the proof's `clientSeeds` string, exactly as hashed ("1:fa6f…|4:…"). */
+    clientSeedsHashed: 'As hashed:',
+    clientSeedsNote: 'That string numbers the seats from 0 (“0:” is Seat 1) and writes B for a player banker; the house gives no seed.',
     banker: 'Banker',
     seat: 'Seat {{seat}}',
     explain:

@@ -486,6 +486,9 @@ export const es: Translation = {
     commitment: 'Compromiso',
     serverSeed: 'Semilla del servidor',
     clientSeeds: 'Semillas de cliente',
+    seedOf: '{{who}}:',
+    clientSeedsHashed: 'Cadena usada en el hash:',
+    clientSeedsNote: 'Esta cadena numera los asientos desde 0 («0:» es el asiento 1) y escribe B para un jugador que hace de banca; la casa no aporta semilla.',
     banker: 'Banca',
     seat: 'Asiento {{seat}}',
     explain:

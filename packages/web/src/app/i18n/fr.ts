@@ -487,6 +487,9 @@ export const fr: Translation = {
     commitment: 'Engagement',
     serverSeed: 'Graine serveur',
     clientSeeds: 'Graines client',
+    seedOf: '{{who}}\u00a0:',
+    clientSeedsHashed: 'Chaîne hachée\u00a0:',
+    clientSeedsNote: 'Cette chaîne numérote les places à partir de 0 («\u00a00:\u00a0» est la place 1) et écrit B pour un joueur banquier\u00a0; la maison ne donne pas de graine.',
     banker: 'Banquier',
     seat: 'Place {{seat}}',
     explain:

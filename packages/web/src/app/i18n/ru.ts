@@ -496,6 +496,9 @@ export const ru: Translation = {
     commitment: 'Обязательство',
     serverSeed: 'Серверный сид',
     clientSeeds: 'Клиентские сиды',
+    seedOf: '{{who}}:',
+    clientSeedsHashed: 'Хешируемая строка:',
+    clientSeedsNote: 'В этой строке места нумеруются с 0 («0:» — это место 1), а банкир-игрок записан как B; казино сида не даёт.',
     banker: 'Банкир',
     seat: 'Место {{seat}}',
     explain:
