@@ -42,7 +42,7 @@ export function decodeRoomData(frame: Buffer, maxBytes: number): Result<RoomData
     if (decode.stringCheck(frame, it) && stringEnd(frame, it.offset) > frame.byteLength) throw new Error('truncated message type');
     // The empty string (fixstr 0xa0) is a string to colyseus.js' encoder but not to `decode.stringCheck`, which would read
     // it as a number: it is an unknown type like any other, not an unreadable frame.
-    const type = frame[1] === EMPTY_STRING ? emptyType(it) : decode.stringCheck(frame, it) ? decode.string(frame, it) : decode.number(frame, it);
+    const type = frame[it.offset] === EMPTY_STRING ? emptyType(it) : decode.stringCheck(frame, it) ? decode.string(frame, it) : decode.number(frame, it);
     if ((typeof type !== 'string' && typeof type !== 'number') || Number.isNaN(type) || it.offset > frame.byteLength) throw new Error('no message type');
     const payload: unknown = frame.byteLength > it.offset ? unpack(frame.subarray(it.offset)) : undefined;
     return ok({ type, payload });

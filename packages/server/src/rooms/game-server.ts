@@ -10,14 +10,14 @@
  * allowed origins only (docs/server.md "Headers and origins").
  */
 import type { Server as HttpServer } from 'node:http';
-import { ClientState, Server as ColyseusServer, matchMaker, Protocol, type Presence } from '@colyseus/core';
+import { ClientState, Server as ColyseusServer, matchMaker, Protocol } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { RequestHandler } from 'express';
 import { isAllowedOrigin } from '../http/security.js';
 import { colyseusLogger, rootLogger, type Logger } from '../log/index.js';
 import { matchmakingRoutes, TABLE_ROOM } from './matchmaking.js';
 import type { PubSub } from '../table/balance-news.js';
-import { prefixedRedis, type RedisReach } from './redis-presence.js';
+import { prefixedRedis, type PrefixedRedis } from './redis-presence.js';
 import { tableRoomType, type TableRoomOptions, type TableRoomServices } from './table-room.js';
 import { trustedProxies } from '../http/client-address.js';
 
@@ -113,7 +113,7 @@ export async function createGameServer(
   logger: Logger = rootLogger(),
   publicAddress?: string,
 ): Promise<GameServer> {
-  const redis: { presence: Presence; driver: matchMaker.MatchMakerDriver; stop: () => void; reach: RedisReach } | undefined = redisOptions
+  const redis: PrefixedRedis | undefined = redisOptions
     ? await prefixedRedis(redisOptions.url, redisOptions.prefix, logger)
     : undefined;
   const gameServer = new TableServer({

@@ -317,7 +317,7 @@ export class RedisReach {
   }
 
   /** Whether every client is connected now. */
-  connected(): boolean {
+  private connected(): boolean {
     return this.clients.every((client) => client.status === 'ready');
   }
 
@@ -342,6 +342,18 @@ export class RedisReach {
   }
 }
 
+/** What `prefixedRedis` gives a game server. */
+export interface PrefixedRedis {
+  /** Colyseus' presence, its channels under the prefix. */
+  readonly presence: Presence;
+  /** Colyseus' matchmaker driver, its keys under the prefix. */
+  readonly driver: matchMaker.MatchMakerDriver;
+  /** `RedisStop.stop`: call it when the server stops. */
+  readonly stop: () => void;
+  /** Whether the three clients are connected (`RedisReach`). */
+  readonly reach: RedisReach;
+}
+
 /**
  * Colyseus' presence and matchmaker driver on Redis at `redisUrl`, every key and channel under `prefix`;
  * their three clients' errors go to `logger` (`reportRedisErrors`: clients `presence-pub`, `presence-sub`, `driver`),
@@ -353,7 +365,7 @@ export async function prefixedRedis(
   redisUrl: string,
   prefix: string,
   logger: Logger = rootLogger(),
-): Promise<{ presence: Presence; driver: matchMaker.MatchMakerDriver; stop: () => void; reach: RedisReach }> {
+): Promise<PrefixedRedis> {
   const bound = new RedisStop(logger);
   const [{ RedisPresence }, { RedisDriver }] = await Promise.all([import('@colyseus/redis-presence'), import('@colyseus/redis-driver')]);
   const options = { ...redisOptions(redisUrl), keyPrefix: prefix };
