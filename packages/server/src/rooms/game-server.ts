@@ -10,7 +10,7 @@
  * allowed origins only (docs/server.md "Headers and origins").
  */
 import type { Server as HttpServer } from 'node:http';
-import { ClientState, Server as ColyseusServer, matchMaker, Protocol } from '@colyseus/core';
+import { Server as ColyseusServer, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { RequestHandler } from 'express';
 import { isAllowedOrigin } from '../http/security.js';
@@ -32,9 +32,6 @@ export interface GameServerServices extends TableRoomServices {
  * it but over `limits.maxMessageBytes` are read, refused with a typed `error`, then closed (table-room.ts).
  */
 export const WS_MAX_PAYLOAD_BYTES = 1024 * 1024;
-
-/** How often `unhost` closes the clients that joined a room after its disconnect began, ms. */
-const LATE_CLIENT_SWEEP_MS = 50;
 
 /** The running game server, without any Colyseus type in its interface. */
 export interface GameServer {
@@ -148,20 +145,8 @@ export async function createGameServer(
       await matchMaker.handleCreateRoom(TABLE_ROOM, { tableId });
     },
     async unhost(tableId) {
-      const room = matchMaker.getLocalRoomById(tableId);
-      if (room === undefined) return;
-      const disconnected = room.disconnect();
-      // Colyseus closes the clients joined when the disconnect begins; one that consumes a seat reserved
-      // earlier while the others are still leaving joins after it, and the room would never empty: the table
-      // stuck here, unlisted, its move never over (the cluster soak found it). Close such late clients too.
-      const late = setInterval(() => {
-        for (const client of room.clients) if (client.state === ClientState.JOINED) client.leave(Protocol.WS_CLOSE_CONSENTED);
-      }, LATE_CLIENT_SWEEP_MS);
-      try {
-        await disconnected;
-      } finally {
-        clearInterval(late);
-      }
+      // `TableRoom.disconnect` also drops the seats reserved and not used, and closes clients that join meanwhile.
+      await matchMaker.getLocalRoomById(tableId)?.disconnect();
     },
     hosts: (tableId) => matchMaker.getLocalRoomById(tableId) !== undefined,
     async relist() {

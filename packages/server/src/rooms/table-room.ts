@@ -15,7 +15,7 @@
  * decoded is answered with `error` (`action/invalid`) and the connection closed, logged on one line;
  * messages over the rate limits are answered with `error` (`rate/limited`) and not handled.
  */
-import { ClientState, generateId, matchMaker, Room, RoomInternalState, ServerError, type AuthContext, type Client, type ClientPrivate } from '@colyseus/core';
+import { ClientState, generateId, matchMaker, Protocol, Room, RoomInternalState, ServerError, type AuthContext, type Client, type ClientPrivate } from '@colyseus/core';
 import type { RuleError } from '@paigow/engine';
 import { MADE_ROOM_CLOSE_CODE, parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type InboxNotice } from '@paigow/protocol';
 import type { Watchers } from '../admission/index.js';
@@ -70,6 +70,9 @@ export const AUTH_FAILED_CODE = 4401;
 
 /** The close code after a refused frame (the `error` message went first). */
 const BAD_FRAME_CLOSE_CODE = 4400;
+
+/** How often a room being disconnected drops unused reservations and closes the clients joined since (`sweepLateJoins`), ms. */
+const LATE_CLIENT_SWEEP_MS = 50;
 
 /** The close code of a client cut off for flooding (the `error` message went first). */
 const FLOOD_CLOSE_CODE = 4429;
@@ -212,26 +215,38 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
 
   /**
    * Drops the oldest unused seat reservation of a player not at this table, as Colyseus does when one expires
-   * (`_reserveSeat`'s timer); its client's WebSocket is then refused as that of an expired reservation. Unused
-   * reservations are the enumerable keys of `reservedSeats`, oldest first (a used one is made non-enumerable); one
-   * whose expiry is not set yet is still being counted, and is kept.
+   * (`_reserveSeat`'s timer); its client's WebSocket is then refused as that of an expired reservation.
    * @returns whether one was dropped
    */
   private dropOldestReservation(): boolean {
-    for (const sessionId of Object.keys(this.reservedSeats)) {
-      const [, auth, consumed, reconnecting] = this.reservedSeats[sessionId];
-      const playerId = (auth as JoinAuth | undefined)?.player.id;
-      if (consumed || reconnecting || (playerId !== undefined && this.seatedHere(playerId))) continue;
-      // `_reserveSeat` lists a reservation before it counts it and sets its expiry: one still in that await is not
-      // dropped, or its count would go down here and again when its expiry fires.
-      if (this.reservedSeatTimeouts[sessionId] === undefined) continue;
-      clearTimeout(this.reservedSeatTimeouts[sessionId]);
-      delete this.reservedSeatTimeouts[sessionId];
-      delete this.reservedSeats[sessionId];
+    for (const [sessionId, playerId] of this.unusedReservations()) {
+      if (playerId !== undefined && this.seatedHere(playerId)) continue;
+      this.dropReservation(sessionId);
       void this._decrementClientCount();
       return true;
     }
     return false;
+  }
+
+  /**
+   * The seat reservations nobody has used, as `[sessionId, playerId]`, oldest first: the enumerable keys of
+   * `reservedSeats` (a used one is made non-enumerable), less those consumed or reconnecting. One whose expiry is
+   * not set yet is left out: `_reserveSeat` lists a reservation before it counts it and sets its expiry, and one
+   * still in that await, dropped, would be counted down here and again when its expiry fires.
+   */
+  private *unusedReservations(): Generator<[string, string | undefined]> {
+    for (const sessionId of Object.keys(this.reservedSeats)) {
+      const [, auth, consumed, reconnecting] = this.reservedSeats[sessionId];
+      if (consumed || reconnecting || this.reservedSeatTimeouts[sessionId] === undefined) continue;
+      yield [sessionId, (auth as JoinAuth | undefined)?.player.id];
+    }
+  }
+
+  /** Forgets the reservation `sessionId` and its expiry (the count is the caller's). */
+  private dropReservation(sessionId: string): void {
+    clearTimeout(this.reservedSeatTimeouts[sessionId]);
+    delete this.reservedSeatTimeouts[sessionId];
+    delete this.reservedSeats[sessionId];
   }
 
   /**
@@ -319,12 +334,38 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   }
 
   /**
-   * Closes every client (the table moves to another process, or this one stops): the views still due (other
-   * players' views wait up to `OTHERS_VIEW_DELAY_MS`) go first, so nobody misses the last change, e.g. a reveal.
+   * Closes every client (the table moves to another process, or this one stops) and disposes the room: the views
+   * still due (other players' views wait up to `OTHERS_VIEW_DELAY_MS`) go first, so nobody misses the last change,
+   * e.g. a reveal. Until the room is gone, every `LATE_CLIENT_SWEEP_MS`, the seat reservations nobody has used are
+   * dropped and the clients that joined since are closed (`sweepLateJoins`).
    */
-  override disconnect(closeCode?: number): Promise<unknown> {
+  override async disconnect(closeCode?: number): Promise<unknown> {
     this.views.flush();
-    return super.disconnect(closeCode);
+    const disconnected = super.disconnect(closeCode);
+    const sweep = setInterval(() => this.sweepLateJoins(closeCode ?? Protocol.WS_CLOSE_CONSENTED), LATE_CLIENT_SWEEP_MS);
+    try {
+      return await disconnected;
+    } finally {
+      clearInterval(sweep);
+    }
+  }
+
+  /**
+   * While the room is being disconnected: Colyseus disposes it only once no client is left and no seat is reserved,
+   * so a reservation nobody uses kept it (unlisted, the table's move unfinished) until its expiry, 15 s; and one used
+   * while the clients were leaving joined after them, and kept it for good (the cluster soak found both). Such
+   * reservations are dropped (their clients are refused as expired ones and join again, reaching the table's new
+   * host), and such clients are closed. With no client left, the room's auto-dispose timer (which a reservation set
+   * to its expiry) is made due now.
+   */
+  private sweepLateJoins(closeCode: number): void {
+    let dropped = false;
+    for (const [sessionId] of this.unusedReservations()) {
+      this.dropReservation(sessionId);
+      dropped = true;
+    }
+    if (dropped && this.clients.length === 0) this.resetAutoDisposeTimeout(0);
+    for (const client of this.clients) if (client.state === ClientState.JOINED) client.leave(closeCode);
   }
 
   override onDispose(): void {
