@@ -256,4 +256,32 @@ describe('the table in the players\' languages (issue 14)', () => {
     await fresh.locator('[data-testid^="table-"]').first().waitFor();
     await expect.poll(() => fresh.evaluate(() => document.documentElement.lang)).toBe('fr');
   }, TEST_TIMEOUT_MS);
+
+  it('saves a choice in the switcher even of the language the address names, and the address names none after it', async () => {
+    // The account speaks German (the browser's language, saved at the first visit).
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop, locale: 'de-DE' });
+    await page.goto(server.url);
+    await page.getByTestId('nickname').fill('Lingua Lou');
+    await page.getByTestId('join').click();
+    await page.locator('[data-testid^="table-"]').first().waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('paigow.session') ?? '');
+    const accountLanguage = async () =>
+      ((await (await fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { player: { language: string | null } }).player.language;
+    await expect.poll(accountLanguage).toBe('de');
+    // A link names French: the visit speaks French and the account stays German.
+    await page.goto(`${server.url}/?lang=fr#/`);
+    await page.locator('[data-testid^="table-"]').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    // The player picks German, then French: French, picked, is the account's now (it was left German).
+    await page.getByTestId('language').selectOption('de');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await page.getByTestId('language').selectOption('fr');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await expect.poll(accountLanguage, { timeout: 5_000 }).toBe('fr');
+    expect(new URL(page.url()).searchParams.has('lang'), 'the address keeps ?lang= after a pick').toBe(false);
+    await page.reload();
+    await page.locator('[data-testid^="table-"]').first().waitFor();
+    expect(await page.getByTestId('language').inputValue()).toBe('fr');
+    await page.close();
+  }, TEST_TIMEOUT_MS);
 });

@@ -1,11 +1,12 @@
 /**
  * The language switcher (issue 14 point 1): a small select in the top bar and on the sign-in screen.
  * Each language is named in itself (Intl.DisplayNames: "Deutsch", "русский"), so no catalog holds
- * the list; the choice is remembered in this browser, and App.tsx saves it to the account.
+ * the list; the choice is remembered in this browser, and App.tsx saves it to the account (always: it
+ * also drops the address's `?lang=`, which would otherwise keep its language from being saved).
  */
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguage, type Language } from '@paigow/i18n';
-import { chooseLanguage } from './i18n/choice.js';
+import { pickLanguage } from './i18n/choice.js';
 
 /** A language's name in that language, with a capital first letter ("Русский"). */
 export function languageName(lng: Language): string {
@@ -25,7 +26,7 @@ export function LanguageSwitcher() {
       title={t('app.language')}
       value={current}
       onChange={(e) => {
-        if (isLanguage(e.target.value)) chooseLanguage(i18n, e.target.value);
+        if (isLanguage(e.target.value)) pickLanguage(i18n, e.target.value);
       }}
     >
       {LANGUAGES.map((lng) => (

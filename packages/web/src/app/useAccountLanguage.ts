@@ -3,7 +3,9 @@
  * language (once chosen) becomes the page's, unless the address names one (`?lang=`); from then on
  * the page's language is saved to the account (`PUT /api/me/language`) whenever it differs, so the
  * next browser the player signs in from speaks it too, except the language the address names: a link
- * with `?lang=de` (a friend's, a help page's) shows that visit in German without changing the account.
+ * with `?lang=de` (a friend's, a help page's) shows that visit in German without changing the account,
+ * until the player picks a language in the switcher, which drops `?lang=` from the address (`pickLanguage`)
+ * so the pick is saved even when it is the language the link named.
  * A failed save changes nothing: this browser remembers the choice anyway (localStorage, i18n/choice.ts).
  */
 import { useEffect, useRef } from 'react';

@@ -56,6 +56,28 @@ export function chooseLanguage(i18n: I18n, lng: Language): void {
   void i18n.changeLanguage(lng);
 }
 
+/**
+ * `href` without its `?lang=` parameter (the rest of the query and the hash kept), or null when it names none.
+ * @param href an absolute address, e.g. `https://paigow.example/?lang=fr&x=1#/help/rules`
+ */
+export function addressWithoutLanguage(href: string): string | null {
+  const url = new URL(href);
+  if (!url.searchParams.has('lang')) return null;
+  url.searchParams.delete('lang');
+  return url.href;
+}
+
+/**
+ * The player's choice in the switcher: drops `?lang=` from the address first (history.replaceState, no
+ * reload), since a link's language lasts only until the player picks one, so the account saves the choice
+ * (useAccountLanguage reads the address) and a reload keeps it; then switches and remembers it (`chooseLanguage`).
+ */
+export function pickLanguage(i18n: I18n, lng: Language): void {
+  const address = addressWithoutLanguage(window.location.href);
+  if (address !== null) window.history.replaceState(window.history.state, '', address);
+  chooseLanguage(i18n, lng);
+}
+
 /** The page follows the language: `<html lang>` (screen readers, hyphenation) and the tab's title. */
 export function followLanguage(i18n: I18n): void {
   const apply = (lng: string) => {

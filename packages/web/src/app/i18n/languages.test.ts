@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { handOf, houseWay, houseWays } from '@paigow/engine';
 import { LANGUAGES, SHARED_CATALOGS } from '@paigow/i18n';
 import { CATALOGS, PSEUDO_LANGUAGE, createI18n, envyHandsText, formatDecimal, formatMoney, formatTime, houseWayText, tableName } from './index.js';
-import { initialLanguage, languageFromAddress } from './choice.js';
+import { addressWithoutLanguage, initialLanguage, languageFromAddress } from './choice.js';
 import { pseudoString } from './pseudo.js';
 
 /** Every string of a catalog by its dotted key. */
@@ -142,6 +142,12 @@ describe('the language chosen', () => {
     expect(initialLanguage({ search: '', stored: 'xx', browser: ['ja-JP', 'es-MX', 'de'] })).toBe('es');
     expect(initialLanguage({ search: '?lang=zz', stored: null, browser: ['ja'] })).toBe('en');
     expect(languageFromAddress('?table=t1')).toBeUndefined();
+  });
+
+  it('drops ?lang= from the address when the player picks a language, keeping the rest of it', () => {
+    expect(addressWithoutLanguage('https://paigow.test/?lang=fr')).toBe('https://paigow.test/');
+    expect(addressWithoutLanguage('https://paigow.test/?x=1&lang=fr&y=2#/help/rules')).toBe('https://paigow.test/?x=1&y=2#/help/rules');
+    expect(addressWithoutLanguage('https://paigow.test/?x=1#/table/table-1')).toBeNull();
   });
 });
 
