@@ -1,13 +1,14 @@
 /**
  * The help panel's catalogs, figures and deep links (issue 14 point 3): every language has every key of
  * the English help with the same parameters and each plural form it needs; the figures come from the
- * table's settings (or the seeds' defaults); `#/help/<section>` links parse both ways.
+ * table's settings (or the seeds' defaults); `#/help/<section>` links parse both ways; a text naming a table
+ * (the help's and the app's) names it once.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMERS, HOUSE_WAY_IDS, houseWays, tableConfig } from '@paigow/engine';
 import type { TableConfigView } from '@paigow/protocol';
 import { LANGUAGES } from '@paigow/i18n';
-import { createI18n, tableName } from '../app/i18n/index.js';
+import { CATALOGS, createI18n, tableName } from '../app/i18n/index.js';
 import { HELP_CATALOGS, HELP_NAMESPACE, ensureHelpCatalogs } from './content/index.js';
 import { formatRate, helpFacts } from './facts.js';
 import { houseWayHelpKey, houseWayHelpKeys } from './house-way-rules.js';
@@ -25,6 +26,21 @@ function flatten(tree: unknown, prefix = ''): Map<string, string> {
 const placeholders = (s: string): string => [...new Set([...s.matchAll(/\{\{\s*([^}]+?)\s*\}\}/g)].map((m) => m[1]))].sort().join();
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const english = flatten(HELP_CATALOGS.en);
+
+/** The built-in tables' ids (the server's DEFAULT_TABLES), whose names each language translates. */
+const BUILT_IN_TABLES = ['table-1', 'table-2', 'table-3', 'table-4'];
+
+/**
+ * What names a table twice in `text`, which names the table `name`: the name more than once, or, besides the
+ * name, a word starting with the language's word for a table (`tableWord`, 'table', 'стол': 'la table Table 1',
+ * «к столу «Стол 1»»).
+ */
+function tableNamedTwice(text: string, name: string, tableWord: string): string[] {
+  const parts = text.split(name);
+  if (parts.length !== 2) return [`names ${name} ${parts.length - 1} times: ${text}`];
+  const rest = parts.join(' ').toLocaleLowerCase().split(/[^\p{L}]+/u);
+  return rest.some((w) => w.startsWith(tableWord.toLocaleLowerCase())) ? [`'${tableWord}' besides ${name}: ${text}`] : [];
+}
 
 describe.each(LANGUAGES.filter((l) => l !== 'en'))('the %s help', (lng) => {
   const own = flatten(HELP_CATALOGS[lng]);
@@ -61,16 +77,24 @@ describe('help text through i18next', () => {
     expect(t('timers.grace', { count: 2 })).toContain('2 секунды ');
     expect(t('timers.approval', { count: 21 })).toContain('21 секунда,');
   });
-  // The player's: French and Spanish read 'la table Table 1' and 'la mesa Mesa 1' (the name holds the word already).
-  it('names the table once, in every language', () => {
+  // The player's: French and Spanish read 'la table Table 1' and 'la mesa Mesa 1' (the name holds the word already);
+  // the tester's: Russian read «к столу «Стол 1 (1–100)»» (the word twice, the name in quotes inside the sentence's).
+  it('names the table once, in every language: neither its name twice nor the word for a table besides it', () => {
+    const withTable = [...flatten(CATALOGS.en)].filter(([, text]) => text.includes('{{table}}')).map(([key]) => key);
+    expect(withTable).toContain('table.lastRoundAt');
+    const problems: string[] = [];
     for (const lng of LANGUAGES) {
       const i18n = createI18n(lng);
       ensureHelpCatalogs(i18n);
-      const name = tableName(i18n.getFixedT(lng), { tableId: 'table-1', name: 'Table 1 (1–100)' });
-      const text = i18n.getFixedT(lng, HELP_NAMESPACE)('ui.thisTable', { table: name });
-      const word = name.split(' ')[0];
-      expect(text.toLowerCase(), lng).not.toContain(`${word} ${name}`.toLowerCase());
+      const texts: [string, (table: string) => string][] = [
+        ['help ui.thisTable', (table) => i18n.getFixedT(lng, HELP_NAMESPACE)('ui.thisTable', { table })],
+        ...withTable.map((key): [string, (table: string) => string] => [key, (table) => i18n.t(key, { table, points: 80, amount: '5', count: 1 })]),
+      ];
+      const names = [...BUILT_IN_TABLES.map((tableId) => tableName(i18n.getFixedT(lng), { tableId, name: i18n.t(`tableNames.${tableId}`, { lng: 'en' }) })), 'Salle Jade'];
+      const tableWord = names[0].split(' ')[0]; // Table 1, Стол 1, Tisch 1, Mesa 1
+      for (const [key, say] of texts) for (const name of names) problems.push(...tableNamedTwice(say(name), name, tableWord).map((p) => `${lng} ${key}: ${p}`));
     }
+    expect(problems).toEqual([]);
   });
   it('has a heading for every section in every language', () => {
     for (const lng of LANGUAGES) for (const s of HELP_SECTIONS) expect(HELP_CATALOGS[lng].sections, `${lng} ${s}`).toHaveProperty(s.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()));

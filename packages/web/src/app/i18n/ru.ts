@@ -63,7 +63,7 @@ export const ru: Translation = {
     noOpponent: '—',
     opponents: '{{names, list}}',
     lastRound: 'Последний раунд',
-    lastRoundAt: 'Ваш последний раунд, стол {{table}}',
+    lastRoundAt: 'Ваш последний раунд: {{table}}',
     compPoints: 'Бонусные очки',
     balance: 'Баланс',
     // The phone's top bar (one short line each beside Help and the deck; the title says it whole).
