@@ -37,10 +37,29 @@ export const RESERVED_NICKNAMES: readonly string[] = Object.freeze([
   'administrador', 'moderador', 'soporte', 'cajero', 'gerente', 'operador', 'sistema',
   'administrateur', 'moderateur', 'caissier', 'operateur', 'systeme',
   'админ', 'администратор', 'модератор', 'поддержка', 'кассир', 'менеджер', 'оператор', 'система',
+  // The words match whole (not inside a longer name), so each form of a person's title is a word of its own:
+  // the feminine forms of the staff's titles and of the dealer's and banker's (en de es fr; ru, colloquial) ...
+  'hostess',
+  'kassiererin', 'betreiberin', 'administratorin', 'moderatorin', 'managerin', 'operatorin', 'geberin', 'bankhalterin', 'bankerin',
+  'cajera', 'administradora', 'moderadora', 'operadora', 'gerenta',
+  'caissiere', 'administratrice', 'moderatrice', 'operatrice',
+  'кассирша', 'администраторша', 'админша', 'модераторша', 'операторша', 'менеджерша', 'банкирша', 'дилерша',
+  // ... and the plurals of the people's words, a name speaking for all of them (`The Dealers`, `Les Croupiers`,
+  // `Администраторы`); German's masculine plurals are their singulars (Geber, Kassierer). Not of things: `Banks`, `Systems` stay.
+  'dealers', 'bankers', 'croupiers', 'cashiers', 'pitbosses', 'admins', 'administrators', 'moderators', 'managers', 'operators',
+  'hosts', 'hostesses',
+  'bankiers', 'administratoren', 'moderatoren', 'operatoren', 'dealerinnen', 'bankierinnen', 'bankerinnen', 'geberinnen',
+  'bankhalterinnen', 'kassiererinnen', 'betreiberinnen', 'administratorinnen', 'moderatorinnen', 'managerinnen', 'operatorinnen',
+  'banqueros', 'banqueras', 'crupieres', 'repartidores', 'repartidoras', 'cajeros', 'cajeras', 'gerentes',
+  'administradores', 'administradoras', 'moderadores', 'moderadoras', 'operadores', 'operadoras',
+  'banquiers', 'banquieres', 'croupieres', 'caissiers', 'caissieres', 'administrateurs', 'administratrices',
+  'moderateurs', 'moderatrices', 'operateurs', 'operatrices',
+  'банкиры', 'дилеры', 'кассиры', 'админы', 'администраторы', 'модераторы', 'менеджеры', 'операторы',
+  'кассирши', 'банкирши', 'дилерши',
 ]);
 
-/** Articles that may stand before a reserved word: en the; de der, die, das; es el, la; fr le, la. */
-const ARTICLES = ['', 'the', 'der', 'die', 'das', 'el', 'la', 'le'];
+/** Articles that may stand before a reserved word: en the; de der, die, das; es el, la, los, las; fr le, la, les. */
+const ARTICLES = ['', 'the', 'der', 'die', 'das', 'el', 'la', 'los', 'las', 'le', 'les'];
 
 /**
  * The most combining marks (`\p{M}`) one letter or digit carries, after NFC: enough for Vietnamese (whose
