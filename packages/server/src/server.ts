@@ -22,7 +22,7 @@ import { createHttpApp } from './http/app.js';
 import { httpServerOptions, limitConnections } from './http/connection-limits.js';
 import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, type Ledger } from './ledger/index.js';
-import { problemReporter, rootLogger, withContext, type Logger, type ProblemLog } from './log/index.js';
+import { problemReporter, reportUnhandledRejections, rootLogger, withContext, type Logger, type ProblemLog } from './log/index.js';
 import { attachServer, roundsRecovered, startTableSeries } from './metrics/index.js';
 import { countOpenRounds, escrowBalanceCents, oldestOpenRoundSeconds } from './operations/index.js';
 import { redactUrl } from './settings/urls.js';
@@ -337,6 +337,8 @@ async function checkRedis(redisUrl: string, timeoutMs: number | undefined): Prom
 export async function startServer(options: StartServerOptions = {}): Promise<ServerHandle> {
   const logger = options.logger ?? rootLogger();
   const log = options.log ?? problemReporter(logger);
+  // Colyseus drops some of its Redis commands' promises: their failures are lines of the log, not stacks on stderr.
+  reportUnhandledRejections(logger);
   const now = options.now ?? Date.now;
   const lease: LeaseTiming = { ...DEFAULT_LEASE, ...options.lease };
   const configs = (options.tables ?? DEFAULT_TABLES).map((input) => unwrap(tableConfig(input)));

@@ -18,3 +18,4 @@ export {
 } from './logger.js';
 export { colyseusLogger, isClientMistake, type ColyseusLogger } from './colyseus.js';
 export { LineThrottle, LOG_REPEAT_MS } from './throttle.js';
+export { reportUnhandledRejections } from './unhandled.js';

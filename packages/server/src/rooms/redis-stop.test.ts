@@ -3,7 +3,8 @@
  * to `paigow serve` with Redis unreachable logged `drained`, then the process kept listening for about 33 s,
  * wrote 16 multi-line `MaxRetriesPerRequestError` stacks on stderr (ioredis' commands of Colyseus' shutdown, the
  * rooms given up and the balance news, rejected once their retries ran out) and exited with status 1 without a
- * line saying why (the close failed on one of them). Runs when Redis answers at REDIS_URL or 127.0.0.1:6379,
+ * line saying why (the close failed on one of them). And a server running while Redis is away: the commands Colyseus
+ * does not wait for (`log/unhandled.ts`) are JSON lines too. Runs when Redis answers at REDIS_URL or 127.0.0.1:6379,
  * through a relay that is cut (`RedisCutter`); the server runs in a child process on SQLite, as `paigow serve`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -132,6 +133,42 @@ describe.skipIf(!available)('a SIGTERM while Redis is away', () => {
     const lines = jsonLines(server.stderr());
     expect(lines.filter((line) => line.event === 'redis-given-up' || line.level === 'error')).toEqual([]);
     expect(lines.map((line) => line.event).slice(-2)).toEqual(['drained', 'stopped']);
+  }, 90_000);
+});
+
+describe.skipIf(!available)('a server running while Redis is away', () => {
+  let store: TestStore | undefined;
+  let cutter: RedisCutter | undefined;
+  let child: ChildProcess | undefined;
+  beforeAll(buildServer, 120_000);
+  afterEach(async () => {
+    if (child !== undefined && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await cutter?.close();
+    await store?.dispose();
+    store = cutter = child = undefined;
+  });
+
+  it('writes a Redis command Colyseus does not wait for as one JSON line, not a stack, and goes on', async () => {
+    // Operator: with Redis paused, MaxRetriesPerRequestError stacks (5 lines each) came on stderr among the JSON lines:
+    // Colyseus drops the promise of a room listing's update when a seat reservation expires, and @pm2/io printed it.
+    store = createStore('sqlite');
+    cutter = await RedisCutter.start(REDIS_URL);
+    const server = await serverProcess(store, cutter.url);
+    child = server.child;
+    const url = `http://127.0.0.1:${server.port}`;
+    await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 15_000, interval: 100 }).toBe(200);
+    // A seat reserved and never used: it expires 15 s later, while Redis is away.
+    const session = await signIn({ url }, 'Reloader');
+    const joined = await fetch(`${url}/matchmake/joinById/small`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: session.token }) });
+    expect(joined.status).toBe(200);
+    cutter.cut();
+    // Until a command is dropped: a JSON line, or (as it was) a stack.
+    const dropped = (): Record<string, unknown>[] => jsonLines(server.stderr()).filter((line) => line.event === 'redis-command-dropped');
+    await expect.poll(() => dropped().length + nonJsonLines(server.stderr()).length, { timeout: 45_000, interval: 200 }).toBeGreaterThanOrEqual(1);
+    expect(nonJsonLines(server.stderr())).toEqual([]);
+    expect(dropped()[0]).toMatchObject({ level: 'warn', fault: 'redis-unavailable', err: { type: 'MaxRetriesPerRequestError' } });
+    expect(dropped()[0]?.err).not.toHaveProperty('stack');
+    expect(child.exitCode).toBeNull();
   }, 90_000);
 });
 
