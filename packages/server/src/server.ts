@@ -22,7 +22,7 @@ import { createHttpApp } from './http/app.js';
 import { httpServerOptions, limitConnections } from './http/connection-limits.js';
 import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, type Ledger } from './ledger/index.js';
-import { problemReporter, reportUnhandledRejections, rootLogger, withContext, type Logger, type ProblemLog } from './log/index.js';
+import { problemReporter, reportUnhandledRejections, rootLogger, unansweredBy, withContext, type Logger, type ProblemLog } from './log/index.js';
 import { attachServer, roundsRecovered, startTableSeries } from './metrics/index.js';
 import { countOpenRounds, escrowBalanceCents, oldestOpenRoundSeconds } from './operations/index.js';
 import { redactUrl } from './settings/urls.js';
@@ -318,6 +318,12 @@ async function checkRedis(redisUrl: string, timeoutMs: number | undefined): Prom
   } catch (error) {
     throw new ServerStartError('redis-unreachable', `cannot reach Redis at ${redactUrl(redisUrl)} (${reasonOf(error)})`, { cause: error });
   }
+}
+
+/** The message of a failed hosting sweep: who did not answer (it reads the database and the rooms' listings in Redis), else that it failed. */
+function hostingSweepFailed(error: unknown): string {
+  const who = unansweredBy(error);
+  return who === null ? 'hosting: the sweep failed' : `hosting: ${who} did not answer`;
 }
 
 /**
@@ -682,7 +688,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
             hostingBusy = true;
             hostingSweep = hosting
               .sweep()
-              .catch((error: unknown) => log('hosting: the database did not answer', error, { event: 'hosting-failed', instanceId: self }))
+              .catch((error: unknown) => log(hostingSweepFailed(error), error, { event: 'hosting-failed', instanceId: self }))
               .finally(() => (hostingBusy = false));
           }, options.hostingSweepMs ?? Math.min(lease.heartbeatMs, 1_000));
     hostingTimer?.unref();

@@ -8,6 +8,7 @@ export {
   logLevelFromEnv,
   problemReporter,
   rootLogger,
+  unansweredBy,
   withContext,
   type LogContext,
   type ProblemFields,

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { DatabaseFault } from '../storage/faults.js';
-import { createLogger, logLevelFromEnv, LogLevelError, problemReporter, withContext } from './index.js';
+import { createLogger, logLevelFromEnv, LogLevelError, problemReporter, unansweredBy, withContext } from './index.js';
 
 /** A destination that keeps every line written. */
 function capture(): { stream: Writable; lines: () => Record<string, unknown>[] } {
@@ -69,5 +69,13 @@ describe('the structured log', () => {
       expect(line.err).not.toHaveProperty('stack');
     }
     expect(out.lines()).toHaveLength(1);
+  });
+
+  it('names who did not answer for a message: Redis, the database, or nobody (another failure)', () => {
+    const gaveUp = Object.assign(new Error('Reached the max retries per request limit (which is 20).'), { name: 'MaxRetriesPerRequestError' });
+    expect(unansweredBy(gaveUp)).toBe('Redis');
+    expect(unansweredBy(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5499'), { code: 'ECONNREFUSED' }))).toBe('the database');
+    expect(unansweredBy(new DatabaseFault('busy', new Error('SQLITE_BUSY')))).toBe('the database');
+    expect(unansweredBy(new TypeError('boom'))).toBeNull();
   });
 });

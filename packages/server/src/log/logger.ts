@@ -127,6 +127,15 @@ function redisFaultOf(error: unknown): 'redis-unavailable' | null {
 }
 
 /**
+ * Who did not answer when `error` happened, for a line's message: `Redis` for Redis not answering (`redis-unavailable`),
+ * `the database` for a fault of the database (`faultKindOf`), `null` for any other failure (a bug, a refusal).
+ */
+export function unansweredBy(error: unknown): 'Redis' | 'the database' | null {
+  if (redisFaultOf(error) !== null) return 'Redis';
+  return faultKindOf(error) !== null ? 'the database' : null;
+}
+
+/**
  * The `(message, detail?, fields?) => void` reporter the server's modules take (`log` options), writing to
  * `logger`: `detail` a fault of the database (`faultKindOf`: the connection lost or refused, a lock not
  * granted, …) or of Redis (`redis-unavailable`) → one `error` line with `err` (type, message, code) and `fault`

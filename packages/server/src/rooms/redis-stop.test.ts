@@ -170,6 +170,19 @@ describe.skipIf(!available)('a server running while Redis is away', () => {
     expect(dropped()[0]?.err).not.toHaveProperty('stack');
     expect(child.exitCode).toBeNull();
   }, 90_000);
+
+  it('names Redis, not the database, in a hosting sweep\'s hosting-failed line', async () => {
+    // Operator: the line said "hosting: the database did not answer" with `fault: redis-unavailable`.
+    store = createStore('sqlite');
+    cutter = await RedisCutter.start(REDIS_URL);
+    const server = await serverProcess(store, cutter.url);
+    child = server.child;
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${server.port}/readyz`)).status, { timeout: 15_000, interval: 100 }).toBe(200);
+    cutter.cut();
+    const failed = (): Record<string, unknown>[] => jsonLines(server.stderr()).filter((line) => line.event === 'hosting-failed');
+    await expect.poll(() => failed().length, { timeout: 45_000, interval: 200 }).toBeGreaterThanOrEqual(1);
+    expect(failed()[0]).toMatchObject({ level: 'error', fault: 'redis-unavailable', msg: 'hosting: Redis did not answer' });
+  }, 90_000);
 });
 
 /** A logger whose lines are kept (JSON objects). */
