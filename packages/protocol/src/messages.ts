@@ -189,6 +189,14 @@ export const SERVER_MESSAGE_TYPES = ['view', 'view-patch', 'error', 'hint', 'not
  */
 export const MADE_ROOM_CLOSE_CODE = 4409;
 
+/**
+ * The `code` of a join refused because the server cannot reach its coordination store (Redis), `503`
+ * `server/coordination-unavailable` (docs/protocol.md "HTTP API"; docs/server.md "Matchmaking"): 4000 + the HTTP status,
+ * as the room's close codes, outside Colyseus' matchmaking codes 4210–4217, one of which (4213) a join refused because
+ * its table is moving carries. A client tries again after `Retry-After`, as after a table moving.
+ */
+export const COORDINATION_UNAVAILABLE_JOIN_CODE = 4503;
+
 /** True when `type` names a client → server message. */
 export function isClientMessageType(type: unknown): type is ClientMessageType {
   return typeof type === 'string' && (CLIENT_MESSAGE_TYPES as readonly string[]).includes(type);

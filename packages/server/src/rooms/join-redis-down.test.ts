@@ -21,7 +21,8 @@ if (!available) console.log(`the joins while Redis is away did not run: no Redis
 /** The answer the player gets. */
 const COORDINATION_ANSWER = {
   status: 503,
-  body: { code: 4213, error: 'server/coordination-unavailable: the service cannot reach its coordination store right now; try again in a few seconds' },
+  // Its own code: 4213 is a table moving's (Colyseus' MATCHMAKE_UNHANDLED), which it shared.
+  body: { code: 4503, error: 'server/coordination-unavailable: the service cannot reach its coordination store right now; try again in a few seconds' },
   retryAfter: '2',
 };
 

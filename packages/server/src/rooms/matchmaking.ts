@@ -16,6 +16,7 @@
 import { ErrorCode, matchMaker, type AuthContext } from '@colyseus/core';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { RuleError } from '@paigow/engine';
+import { COORDINATION_UNAVAILABLE_JOIN_CODE } from '@paigow/protocol';
 import { briefError, type Logger } from '../log/index.js';
 import type { SeatAnswer, TableRoom } from './table-room.js';
 import { clientAddress, type ProxyTrust } from '../http/client-address.js';
@@ -60,6 +61,11 @@ function refuse(res: Response, status: number, code: number, error: RuleError): 
   res.status(status).json({ code, error: `${error.code}: ${error.message}` });
 }
 
+/** A join refused while the coordination store is out of reach: `503`, its own code (not a table moving's 4213), `Retry-After`. */
+function refuseUnreachable(res: Response): void {
+  refuse(res, 503, COORDINATION_UNAVAILABLE_JOIN_CODE, COORDINATION_UNAVAILABLE);
+}
+
 /**
  * `message` without the arguments Colyseus quotes in a remote call's error
  * (`requesting "reserveSeatFor with args [...]"`): they hold the player's token and address.
@@ -96,7 +102,7 @@ export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: numb
         return refuse(res, 400, ErrorCode.INVALID_PAYLOAD, { code: 'action/invalid', message: 'the join options must be a JSON object' });
       }
       // Within the grace: the listing's read would wait for ioredis' retries (10 to 42 s), then fail.
-      if (coordination !== undefined && !(await coordination.reachable())) return refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, COORDINATION_UNAVAILABLE);
+      if (coordination !== undefined && !(await coordination.reachable())) return refuseUnreachable(res);
       const listing = await matchMaker.getRoomById(roomId);
       if (listing === undefined || listing === null || listing.name !== TABLE_ROOM) {
         // Colyseus' own answer to an unknown room id (status 200, code 4212), which the web client reads as "no such table".
@@ -116,7 +122,7 @@ export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: numb
       } catch (error) {
         const { type, message } = briefError(error);
         logger.warn({ event: 'join-failed', tableId: roomId, err: { type, message: withoutArguments(message) } }, `matchmaking: table ${roomId} did not answer a join`);
-        return refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, coordinationLost(error) ? COORDINATION_UNAVAILABLE : TABLE_MOVING);
+        return coordinationLost(error) ? refuseUnreachable(res) : refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, TABLE_MOVING);
       }
       if ('error' in answer) return res.json({ code: COLYSEUS_CODE[answer.error.code] ?? ErrorCode.MATCHMAKE_UNHANDLED, error: `${answer.error.code}: ${answer.error.message}` });
       res.json({ room: listing, sessionId: answer.sessionId });
@@ -124,7 +130,9 @@ export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: numb
       // The room listing or the token check failed (Redis or the database is out of reach): logged, not shown.
       const { type, message } = briefError(error);
       logger.warn({ event: 'join-failed', tableId: req.params.roomId, err: { type, message: withoutArguments(message) } }, 'matchmaking: a join failed');
-      if (!res.headersSent) refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, coordinationLost(error) ? COORDINATION_UNAVAILABLE : TABLE_UNREACHABLE);
+      if (res.headersSent) return;
+      if (coordinationLost(error)) refuseUnreachable(res);
+      else refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, TABLE_UNREACHABLE);
     });
   });
   router.use((req, res) => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApi } from './http.js';
 import { joinErrorCode } from './table-connection.js';
+import { COORDINATION_UNAVAILABLE_JOIN_CODE } from '@paigow/protocol';
 import { sequenceOf } from '../app/useTable.js';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -53,6 +54,14 @@ describe('join refusals and request ids', () => {
     const refusal = new Error('server/coordination-unavailable: the service cannot reach its coordination store right now; try again in a few seconds');
     expect(joinErrorCode(refusal)).toBe('server/coordination-unavailable');
     expect(joinErrorCode(new Error('action/unavailable: the table is moving to another server; try again in a few seconds'))).toBe('action/unavailable');
+  });
+
+  it('reads the coordination store out of reach by its own code (4503), a table moving by its words (4213)', () => {
+    // colyseus.js' refusal: the answer's `error` as the message, its `code` as the code.
+    const refusal = (code: number, message: string): Error => Object.assign(new Error(message), { code });
+    expect(joinErrorCode(refusal(COORDINATION_UNAVAILABLE_JOIN_CODE, 'server/coordination-unavailable: try again in a few seconds'))).toBe('server/coordination-unavailable');
+    expect(joinErrorCode(refusal(COORDINATION_UNAVAILABLE_JOIN_CODE, 'the service cannot reach its coordination store'))).toBe('server/coordination-unavailable');
+    expect(joinErrorCode(refusal(4213, 'action/unavailable: the table is moving to another server'))).toBe('action/unavailable');
   });
 
   it('reads the sequence number of a request id', () => {

@@ -7,7 +7,7 @@
  */
 import { Client, type Room } from 'colyseus.js';
 import { ERROR_CODES } from '@paigow/engine';
-import { MADE_ROOM_CLOSE_CODE, onTableView, type ClientMessageType, type ErrorMessage, type HintReply, type InboxNotice, type TableView } from '@paigow/protocol';
+import { COORDINATION_UNAVAILABLE_JOIN_CODE, MADE_ROOM_CLOSE_CODE, onTableView, type ClientMessageType, type ErrorMessage, type HintReply, type InboxNotice, type TableView } from '@paigow/protocol';
 import { ApiError } from './http.js';
 
 /** What a client message carries besides `requestId` (see `ClientMessage` in the engine's protocol). */
@@ -92,11 +92,14 @@ const NO_SUCH_ROOM = 4212;
 
 /**
  * Finds the error code in a failed join (Colyseus reports the server's refusal as a message):
- * `table/unknown` when no room has that id (the table does not exist), else the first project
- * `ErrorCode` named in it, else `network`.
+ * `table/unknown` when no room has that id (the table does not exist), `server/coordination-unavailable` for its code
+ * (`COORDINATION_UNAVAILABLE_JOIN_CODE`: the server cannot reach its coordination store; tried again like a table
+ * moving), else the first project `ErrorCode` named in it, else `network`.
  */
 export function joinErrorCode(error: unknown): string {
-  if ((error as { code?: unknown } | null)?.code === NO_SUCH_ROOM) return 'table/unknown';
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === NO_SUCH_ROOM) return 'table/unknown';
+  if (code === COORDINATION_UNAVAILABLE_JOIN_CODE) return 'server/coordination-unavailable';
   const text = error instanceof Error ? `${error.message} ${(error as { code?: unknown }).code ?? ''}` : String(error);
   return ERROR_CODES.find((code) => text.includes(code)) ?? (text.includes('invalid-session') ? 'auth/invalid-session' : 'network');
 }
