@@ -179,6 +179,28 @@ for (const backend of STORE_BACKENDS) {
       for (const tab of [...tabs, elsewhere]) await tab.leave();
     });
 
+    it("takes a player's join in place of its oldest reservation nobody used, not refused for the reservations' 15 s", async () => {
+      // Operator: a page reloaded a few times while joining left reservations never used, and the player was refused
+      // rate/too-many-connections until they expired.
+      const session = await signIn(server, 'Reloads');
+      const reserve = async (): Promise<{ status: number; body: { sessionId?: string; error?: string; room?: unknown } }> => {
+        const response = await fetch(`${server.url}/matchmake/joinById/small`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: session.token }) });
+        return { status: response.status, body: (await response.json()) as { sessionId?: string; error?: string } };
+      };
+      const reservations = [await reserve(), await reserve(), await reserve()];
+      const fourth = await reserve();
+      expect(fourth.body.error).toBeUndefined();
+      expect(fourth.body.sessionId).toEqual(expect.any(String));
+      // The oldest was dropped as an expired one: its WebSocket is refused; a newer one is taken.
+      await expect(new Client(`ws://127.0.0.1:${server.port}`).consumeSeatReservation(reservations[0].body as never)).rejects.toThrow(/expired/);
+      const used = await new Client(`ws://127.0.0.1:${server.port}`).consumeSeatReservation(fourth.body as never);
+      // Its connections alone still count: with 3 tabs open, a fourth join is refused.
+      const tabs = [await TestClient.join(server, 'small', session.token, 'reload-1'), await TestClient.join(server, 'small', session.token, 'reload-2')];
+      expect((await reserve()).body.error).toBe('rate/too-many-connections: at most 3 connections per player at a table');
+      await used.leave();
+      for (const tab of tabs) await tab.leave();
+    });
+
     it('answers a frame over 4 KiB with a typed error, then closes, and logs one line', async () => {
       const session = await signIn(server, 'Big');
       const client = await TestClient.join(server, 'small', session.token, 'big');

@@ -142,8 +142,11 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   /**
    * Reserves a seat for `auth`'s player (called through `matchMaker.remoteRoomCall` by the matchmaking
    * route, after the static `onAuth`).
+   * A player at its limit (`limits.connectionsPerPlayer` connections and unused reservations here) that holds an
+   * unused reservation gets a new one in place of its oldest, dropped as its expiry would drop it: a page reloaded
+   * while joining leaves reservations nobody will use, and they refused the player for up to their 15 s.
    * @returns the reservation's session id; or `rate/too-many-connections` when the player already has
-   *   `limits.connectionsPerPlayer` connections and reservations here, `server/overloaded` for a player without a seat at
+   *   `limits.connectionsPerPlayer` connections here (clients joined or joining, not unused reservations), `server/overloaded` for a player without a seat at
    *   this table while the process is overloaded (admission control: at its player limit, unless a watcher anywhere
    *   in the process is evictable; it is closed only when this player's client joins, `onJoin`), or
    *   `action/table-full` when the room is full
@@ -152,15 +155,19 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   async reserveSeatFor(auth: JoinAuth, options: unknown): Promise<SeatAnswer> {
     const limit = this.services.limits.connectionsPerPlayer;
     const playerId = auth.player.id;
-    const reserved = Object.values(this.reservedSeats).filter(([, seatAuth, consumed]) => !consumed && (seatAuth as JoinAuth | undefined)?.player.id === playerId);
-    const connected = this.clients.filter((client) => client.auth?.player.id === playerId);
-    if (reserved.length + connected.length >= limit) {
+    const reserved = Object.values(this.reservedSeats).filter(([, seatAuth]) => (seatAuth as JoinAuth | undefined)?.player.id === playerId).length;
+    const unused = [...this.unusedReservations()].filter(([, reservedFor]) => reservedFor === playerId).length;
+    // Its clients joined, and its reservations being used (or still being made): only these refuse it.
+    const connections = this.clients.filter((client) => client.auth?.player.id === playerId).length + reserved - unused;
+    if (connections >= limit) {
       rateLimitedRequests.inc({ kind: 'ws-connection' });
       return { error: { code: 'rate/too-many-connections', message: `at most ${limit} connections per player at a table` } };
     }
     const atTable = this.seatedHere(playerId);
     const refused = atTable ? null : (this.services.admission?.admit() ?? null);
     if (refused !== null) return { error: refused };
+    // At its limit with reservations nobody used: the oldest go, as their expiry would drop them.
+    for (let held = connections + unused; held >= limit; held--) this.dropOldestReservation((reservedFor) => reservedFor === playerId);
     const sessionId = generateId();
     // `_reserveSeat` asks `hasReachedMaxClients` before its first await: only this reservation gets past a full room.
     this.reservingForPlayerAtTable = atTable || this.makeRoom();
@@ -214,13 +221,14 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   }
 
   /**
-   * Drops the oldest unused seat reservation of a player not at this table, as Colyseus does when one expires
-   * (`_reserveSeat`'s timer); its client's WebSocket is then refused as that of an expired reservation.
+   * Drops the oldest unused seat reservation of a player `which` picks (by its id, `undefined` for a reservation
+   * without one; by default a player not at this table), as Colyseus does when one expires (`_reserveSeat`'s timer);
+   * its client's WebSocket is then refused as that of an expired reservation.
    * @returns whether one was dropped
    */
-  private dropOldestReservation(): boolean {
+  private dropOldestReservation(which: (playerId: string | undefined) => boolean = (playerId) => playerId === undefined || !this.seatedHere(playerId)): boolean {
     for (const [sessionId, playerId] of this.unusedReservations()) {
-      if (playerId !== undefined && this.seatedHere(playerId)) continue;
+      if (!which(playerId)) continue;
       this.dropReservation(sessionId);
       void this._decrementClientCount();
       return true;
