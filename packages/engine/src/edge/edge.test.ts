@@ -49,29 +49,35 @@ function settingValues(deck: EdgeDeck, way: HouseWay): { high: Float64Array; low
 function bruteForce(deck: EdgeDeck, way: HouseWay): { win: bigint; push: bigint; loss: bigint } {
   const { high, low } = settingValues(deck, way);
   const n = deck.cards.length;
-  // Every 7-subset of the n − 7 cards the player leaves, as increasing indexes into that remainder.
-  const subsets: number[][] = [];
+  const m = n - 7;
+  // Every 7-subset of the m cards the player leaves, as increasing indexes into that remainder, 7 per subset.
+  const picked: number[] = [];
   const pick = (from: number, acc: number[]): void => {
-    if (acc.length === 7) subsets.push([...acc]);
-    else for (let i = from; i < n - 7; i++) pick(i + 1, [...acc, i]);
+    if (acc.length === 7) picked.push(...acc);
+    else for (let i = from; i < m; i++) pick(i + 1, [...acc, i]);
   };
   pick(0, []);
+  const subsets = Int32Array.from(picked);
   let win = 0;
   let push = 0;
   let loss = 0;
-  const rest = new Int32Array(n - 7);
-  const banker = new Int32Array(7);
+  // term[j * 7 + i]: what the remainder's card j adds to a banker hand's colex rank at place i (colexRank's sum).
+  const term = new Float64Array(m * 7);
   const players = (from: number, player: number[]): void => {
     if (player.length < 7) {
       for (let c = from; c < n; c++) players(c + 1, [...player, c]);
       return;
     }
     const p = colexRank(player);
-    let k = 0;
-    for (let c = 0; c < n; c++) if (!player.includes(c)) rest[k++] = c;
-    for (const subset of subsets) {
-      for (let i = 0; i < 7; i++) banker[i] = rest[subset[i]];
-      const b = colexRank(banker);
+    let j = 0;
+    for (let c = 0; c < n; c++) {
+      if (player.includes(c)) continue;
+      for (let i = 0; i < 7; i++) term[j * 7 + i] = binomial(c, i + 1);
+      j++;
+    }
+    for (let s = 0; s < subsets.length; s += 7) {
+      let b = 0;
+      for (let i = 0; i < 7; i++) b += term[subsets[s + i] * 7 + i];
       const highWins = high[p] > high[b];
       const lowWins = low[p] > low[b];
       if (highWins && lowWins) win++;
