@@ -9,6 +9,9 @@
  *   round settled while it was away (and the same round in the history), and no connection error stays.
  * Screenshots go to artifacts/e2e/.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import type { Browser, Page } from 'playwright-core';
@@ -21,8 +24,25 @@ import { intAttr, placeBet, shot, signIn, sitAt } from './support/table-page.js'
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => ({ server, browser } = await openSuite()), SUITE_SETUP_MS);
-afterAll(() => closeSuite({ server, browser }));
+const tablesDir = mkdtempSync(join(tmpdir(), 'paigow-e2e-tables-'));
+const tablesFile = join(tablesDir, 'tables.json');
+
+/** Table 2 as a default server has it; Table 1 too, but its players have 10 s to set their hands (45 s by default). */
+const TABLES = {
+  tables: [
+    { tableId: 'table-1', name: 'Table 1 (1–100)', limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } }, timers: { decisionMs: 10_000 } },
+    { tableId: 'table-2', name: 'Table 2 (5–500)', limits: { main: { minCents: 500, maxCents: 50_000 }, fortune: { minCents: 500, maxCents: 10_000 } } },
+  ],
+};
+
+beforeAll(async () => {
+  writeFileSync(tablesFile, JSON.stringify(TABLES));
+  ({ server, browser } = await openSuite({ tablesFile }));
+}, SUITE_SETUP_MS);
+afterAll(async () => {
+  await closeSuite({ server, browser });
+  rmSync(tablesDir, { recursive: true, force: true });
+});
 
 /** The test id of the viewer's own seat pill (`seat-<n>`). */
 async function mySeat(page: Page): Promise<string> {
@@ -39,7 +59,7 @@ async function noError(page: Page): Promise<boolean> {
 
 describe('timers and interruptions in Chromium', () => {
   it('shows whom a ready player waits for, tells a timed-out player what happened, and lets it sit again', async () => {
-    // A decision timer runs out in this test: 45 s of waiting (rules.md §5).
+    // A decision timer runs out in this test: Table 1's 10 s here (rules.md §5).
     const quick = await openPage(browser, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
     await signIn(quick, server.url, 'Quick Quinn');
     await sitAt(quick, 'table-1');
@@ -72,7 +92,7 @@ describe('timers and interruptions in Chromium', () => {
     expect(await waitingSet.textContent()).toMatch(/Waiting for 1 player to set their hand — at most \d+\u00a0s\./);
     await shot(quick, 'wait-2-phone-waiting-for-set');
 
-    // Slow Sam lets the 45 s run out: the house way sets the hand, and Sam leaves the table.
+    // Slow Sam lets the 10 s run out: the house way sets the hand, and Sam leaves the table.
     const houseWaySet = slow.locator('[data-testid="notice"][data-code="notice/house-way-set"]');
     await houseWaySet.waitFor({ timeout: 70_000 });
     expect(await houseWaySet.textContent()).toContain(en.notices['house-way-set'].timeout);
@@ -117,7 +137,7 @@ describe('timers and interruptions in Chromium', () => {
     const { port, dataDir } = server;
     await server.crash();
     await page.locator('[data-testid="message"]', { hasText: en.app.reconnecting }).waitFor({ timeout: 10_000 });
-    server = await startServer({ port, dataDir });
+    server = await startServer({ port, dataDir, tablesFile });
 
     // Reconnected: seated again at the same seat, the missed round in the away panel and the history.
     const away = page.getByTestId('away-round');

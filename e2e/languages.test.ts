@@ -2,8 +2,8 @@
  * End-to-end: the table in the players' languages (issue 14 points 1, 2, 4 and 5), with the built
  * server and the web client in Chromium. In each of en, de, ru, fr, es and the pseudo-locale a guest
  * signs in and plays a round on a phone with the keyboard alone (Tab, Enter, Space: a chip, Deal, the
- * house way's low hand card by card, Split) at both phone sizes, 375×667 and 667×375, with a Fortune bet
- * (the fullest felt), every stage on one screen with no vertical or horizontal scrolling
+ * house way's low hand card by card, Split) at 375×667, and in de, ru and the pseudo-locale (the longest texts)
+ * at 667×375 too, with a Fortune bet (the fullest felt), every stage on one screen with no vertical or horizontal scrolling
  * (e2e/support/viewport.ts expectOnOneScreen), then
  * a round at laptop size with the mouse (chips, Deal, House Way). In every language but English no
  * English word is left on screen (text and accessible names): a word of the English catalog that the
@@ -30,6 +30,14 @@ beforeAll(async () => ({ server, browser } = await openSuite()), SUITE_SETUP_MS)
 afterAll(() => closeSuite({ server, browser }));
 
 const TEST_TIMEOUT_MS = 180_000;
+
+/**
+ * The languages also played on a landscape phone: the longest texts (German, Russian, the pseudo-locale), where the
+ * short window is tightest. English plays whole rounds there in phone-viewport.test.ts, and French and Spanish show
+ * their results there in phone-result-text.test.ts; a round each here took about ten more seconds of the suite's
+ * thirty minutes.
+ */
+const LANDSCAPE_LANGUAGES: readonly string[] = ['de', 'ru', PSEUDO_LANGUAGE];
 
 /** The guest's nickname: no word of any language's catalog. */
 const NICKNAME = 'Kiki';
@@ -228,9 +236,10 @@ describe('the table in the players\' languages (issue 14)', () => {
   });
 
   for (const lang of [...LANGUAGES, PSEUDO_LANGUAGE]) {
-    it(`plays a round in ${lang} on a phone (both sizes) with the keyboard alone and at laptop size, no English left`, async () => {
+    const landscape = LANDSCAPE_LANGUAGES.includes(lang);
+    it(`plays a round in ${lang} on a phone (${landscape ? 'both sizes' : 'portrait'}) with the keyboard alone and at laptop size, no English left`, async () => {
       await playOnPhoneByKeyboard(lang, 'portrait');
-      await playOnPhoneByKeyboard(lang, 'landscape');
+      if (landscape) await playOnPhoneByKeyboard(lang, 'landscape');
       await playOnLaptop(lang);
     }, TEST_TIMEOUT_MS);
   }
