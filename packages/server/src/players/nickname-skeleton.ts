@@ -41,26 +41,38 @@ function asciiDigits(text: string): string {
 
 /**
  * Latin letters and digits read as one another: i, l, 1 and | are one stroke (`DeaIer`, `CASlNO`), and digits
- * stand for the letters they look like (`H0use`, `HOU5E`); every digit has been made ASCII first, so a
+ * stand for the letters they look like (`H0use`, `HOU5E`, `6eber`); every digit has been made ASCII first, so a
  * Devanagari or Thai zero stands for o as 0 does. The reserved words are folded alike, so `casino` is compared
  * as `caslno`.
  */
 const SAME_STROKE: Readonly<Record<string, string>> = Object.freeze({
-  i: 'l', '1': 'l', '|': 'l', '0': 'o', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b',
+  i: 'l', '1': 'l', '|': 'l', '0': 'o', '3': 'e', '4': 'a', '5': 's', '6': 'g', '7': 't', '8': 'b',
 });
+
+/**
+ * The Yi-syllable font of fancy-text generators, a to z in turn: `ꃅꂦꀎꌗꍟ`. No library reads Yi by its look
+ * (any-ascii reads it by its sound). Its l and t, `꒒` and `꓄`, are Yi radicals, symbols that a nickname does not
+ * hold; they are folded all the same, so that the whole font reads as Latin.
+ */
+const YI_FANCY_TEXT = 'ꍏꌃꉓꀸꍟꎇꁅꃅꀤꀭꀘ꒒ꂵꈤꂦꉣꆰꋪꌗ꓄ꀎꃴꅏꊼꌩꁴ';
 
 /**
  * The letters that neither library reads as the Latin letter they are drawn like, folded before every reading:
  * - the Canadian Syllabics that fancy-text generators use as Latin capitals and confusables.txt does not map to
- *   them (`ᗩ`, `ᑕ`, `ᗡealer`, `ᕮ`, `HOUSᗴ`, `ᑎ`, `ᑫ`, `Houᔕe`, `ᗯ`, `ᘔ`; it maps others, `ᗅ`, `ᗷ`, `ᗪ`, `ᕼ`…);
+ *   them (`ᗩ`, `ᑕ`, `ᗡealer`, `ᕮ`, `HOUSᗴ`, `ᑎ`, `ᗝ`, `ᑫ`, `Houᔕe`, `ᗯ`, `ᘔ`; it maps the others of their
+ *   alphabet, `ᗷ`, `ᗪ`, `ᕼ`, `ᖇ`…, and `ᗅ`);
+ * - the Yi syllables of another fancy-text font (`YI_FANCY_TEXT`) and the other S and B its generators use, `ꌚ`, `ꃳ`
+ *   (`ꃅꂦꀎꌚꍟ`, `ꃳꍏꈤꀘꍟꋪ`);
  * - the Lisu ꓛ, a reversed C (`ꓛasino`; confusables.txt gives it the open O Ɔ as prototype);
  * - the Coptic ⲁ, ⲃ, ⲉ, ⲍ, ⲱ and the Armenian ք, drawn as a, b, e, z, w and p;
  * - the Latin hwair ƕ, drawn as h (any-ascii reads it hw).
  * A package for this (`decancer`) ships a native binary per platform that npm's lock file did not record beyond
- * Linux: `npm start` would fail where the binary is missing, for ten letters.
+ * Linux: `npm start` would fail where the binary is missing, for a few dozen letters.
  */
 const LIBRARY_GAPS: Readonly<Record<string, string>> = Object.freeze({
-  ᗩ: 'a', ᑕ: 'c', ᗡ: 'd', ᕮ: 'e', ᗴ: 'e', ᑎ: 'n', ᑫ: 'q', ᔕ: 's', ᗯ: 'w', ᘔ: 'z',
+  ᗩ: 'a', ᑕ: 'c', ᗡ: 'd', ᕮ: 'e', ᗴ: 'e', ᑎ: 'n', ᗝ: 'o', ᑫ: 'q', ᔕ: 's', ᗯ: 'w', ᘔ: 'z',
+  ...Object.fromEntries([...YI_FANCY_TEXT].map((letter, index) => [letter, String.fromCharCode(0x61 + index)])),
+  ꌚ: 's', ꃳ: 'b',
   ꓛ: 'c',
   ⲁ: 'a', ⲃ: 'b', ⲉ: 'e', ⲍ: 'z', ⲱ: 'w', ք: 'p',
   ƕ: 'h',

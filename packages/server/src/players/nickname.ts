@@ -13,7 +13,8 @@ const NICKNAME_CHARACTERS = /^[\p{L}\p{M}\p{Nd} _-]+$/u;
 /**
  * The words the table uses for the house, the dealer and the banker in the web client's five languages
  * (docs/glossary.md; `theHouse`, `banker` and the like in packages/web/src/app/i18n), their usual
- * synonyms, and the words for a casino's staff (admin, moderator, support): a guest may not take one as its
+ * synonyms, and the words for a casino's staff in those languages (admin, moderator, support, host, pit boss, the
+ * staff as a body: `Personal`, `Personnel`, `Персонал`): a guest may not take one as its
  * nickname, alone or after an article (`The House`, `Le Croupier`, `The Admin`), or it could speak as the dealer
  * or as the people who run the table. Lower case, without spaces, accents or punctuation.
  */
@@ -37,24 +38,33 @@ export const RESERVED_NICKNAMES: readonly string[] = Object.freeze([
   'administrador', 'moderador', 'soporte', 'cajero', 'gerente', 'operador', 'sistema',
   'administrateur', 'moderateur', 'caissier', 'operateur', 'systeme',
   'админ', 'администратор', 'модератор', 'поддержка', 'кассир', 'менеджер', 'оператор', 'система',
+  // the staff as a body, the host and the pit boss in de, es, fr, ru ('personal' is German and Spanish)
+  'personal', 'gastgeber', 'saalchef',
+  'anfitrion', 'jefedemesa',
+  'personnel', 'hote', 'chefdetable',
+  'персонал', 'хост', 'питбосс',
   // The words match whole (not inside a longer name), so each form of a person's title is a word of its own:
   // the feminine forms of the staff's titles and of the dealer's and banker's (en de es fr; ru, colloquial) ...
   'hostess',
   'kassiererin', 'betreiberin', 'administratorin', 'moderatorin', 'managerin', 'operatorin', 'geberin', 'bankhalterin', 'bankerin',
   'cajera', 'administradora', 'moderadora', 'operadora', 'gerenta',
-  'caissiere', 'administratrice', 'moderatrice', 'operatrice',
-  'кассирша', 'администраторша', 'админша', 'модераторша', 'операторша', 'менеджерша', 'банкирша', 'дилерша',
+  'gastgeberin', 'saalchefin',
+  'anfitriona', 'jefademesa',
+  'caissiere', 'administratrice', 'moderatrice', 'operatrice', 'hotesse', 'cheffedetable',
+  'кассирша', 'администраторша', 'админша', 'модераторша', 'операторша', 'менеджерша', 'банкирша', 'дилерша', 'хостес',
   // ... and the plurals of the people's words, a name speaking for all of them (`The Dealers`, `Les Croupiers`,
   // `Администраторы`); German's masculine plurals are their singulars (Geber, Kassierer). Not of things: `Banks`, `Systems` stay.
   'dealers', 'bankers', 'croupiers', 'cashiers', 'pitbosses', 'admins', 'administrators', 'moderators', 'managers', 'operators',
   'hosts', 'hostesses',
   'bankiers', 'administratoren', 'moderatoren', 'operatoren', 'dealerinnen', 'bankierinnen', 'bankerinnen', 'geberinnen',
   'bankhalterinnen', 'kassiererinnen', 'betreiberinnen', 'administratorinnen', 'moderatorinnen', 'managerinnen', 'operatorinnen',
+  'gastgeberinnen', 'saalchefs', 'saalchefinnen',
   'banqueros', 'banqueras', 'crupieres', 'repartidores', 'repartidoras', 'cajeros', 'cajeras', 'gerentes',
   'administradores', 'administradoras', 'moderadores', 'moderadoras', 'operadores', 'operadoras',
+  'anfitriones', 'anfitrionas', 'jefesdemesa', 'jefasdemesa',
   'banquiers', 'banquieres', 'croupieres', 'caissiers', 'caissieres', 'administrateurs', 'administratrices',
-  'moderateurs', 'moderatrices', 'operateurs', 'operatrices',
-  'банкиры', 'дилеры', 'кассиры', 'админы', 'администраторы', 'модераторы', 'менеджеры', 'операторы',
+  'moderateurs', 'moderatrices', 'operateurs', 'operatrices', 'hotes', 'hotesses', 'chefsdetable', 'cheffesdetable',
+  'банкиры', 'дилеры', 'кассиры', 'админы', 'администраторы', 'модераторы', 'менеджеры', 'операторы', 'хосты', 'питбоссы',
   'кассирши', 'банкирши', 'дилерши',
 ]);
 
@@ -68,6 +78,23 @@ const ARTICLES = ['', 'the', 'der', 'die', 'das', 'el', 'la', 'los', 'las', 'le'
  * pile of accents (Zalgo text: `Z` with 19 marks), which spills over the lines around it at the table.
  */
 export const NICKNAME_MAX_MARKS = 3;
+
+/**
+ * A character that renders as nothing and that `NICKNAME_CHARACTERS` lets through, being a letter or a mark: `Ana`
+ * and `Ana` + a Hangul filler look the same at the table. The default-ignorable code points (the Hangul fillers
+ * U+115F, U+1160, U+3164, U+FFA0; the Khmer inherent vowels U+17B4, U+17B5; the combining grapheme joiner U+034F; the
+ * variation selectors), once `GLYPH_VARIANT`s are taken out. The other invisible characters (zero-width spaces and
+ * joiners, U+2060–U+2064, U+FEFF, U+180E, the Braille blank U+2800) are neither letters, marks nor digits, and
+ * `NICKNAME_CHARACTERS` refuses them; the tatweel shows, as a stretched joining.
+ */
+const RENDERS_AS_NOTHING = /\p{Default_Ignorable_Code_Point}/u;
+
+/**
+ * A variation selector that picks a letter's glyph, and the letter it follows: one of the ideographic variation
+ * sequences of a Han ideograph (the form of a name's kanji), or a Mongolian free variation selector after a
+ * Mongolian letter (the letter's positional form).
+ */
+const GLYPH_VARIANT = /(\p{Script=Han})[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]|(\p{Script=Mongolian})[\u180B-\u180D\u180F]/gu;
 
 /** A letter or a digit that shows (once `INVISIBLE` characters are removed). */
 const VISIBLE_LETTER_OR_DIGIT = /[\p{L}\p{Nd}]/u;
@@ -91,7 +118,8 @@ function marksProblem(nickname: string): string | undefined {
  * Checks a guest's nickname and returns it cleaned: Unicode-normalized (NFC) and trimmed, then
  * 1 to 20 characters, each a letter (any script), a digit, a space, `_` or `-`; every combining mark on a letter or
  * digit that shows, at most `NICKNAME_MAX_MARKS` (3) on one; at least one letter or digit that shows (not only
- * Hangul fillers, tatweels…: `INVISIBLE`); and not one of `RESERVED_NICKNAMES`, alone or after an article, as
+ * Hangul fillers, tatweels…: `INVISIBLE`); no character that renders as nothing (`RENDERS_AS_NOTHING`: a Hangul
+ * filler, a variation selector but on a Han or Mongolian letter…); and not one of `RESERVED_NICKNAMES`, alone or after an article, as
  * any reading of players/nickname-skeleton.ts reads it (ignoring case, accents, spaces, `_` and `-`, invisible
  * characters; letters that look alike by Unicode's confusables.txt (UTS #39) or `LIBRARY_GAPS`, or drawn from
  * historic alphabets; full-width and mathematical forms (NFKC); digits of any script by their value and by their
@@ -112,6 +140,9 @@ export function validateNickname(raw: string): Result<string> {
   if (marks !== undefined) return err('auth/invalid-nickname', marks);
   if (!VISIBLE_LETTER_OR_DIGIT.test(nickname.replace(INVISIBLE, ''))) {
     return err('auth/invalid-nickname', 'a nickname needs a visible letter or digit');
+  }
+  if (RENDERS_AS_NOTHING.test(nickname.replace(GLYPH_VARIANT, '$1$2'))) {
+    return err('auth/invalid-nickname', 'a nickname may not hold a character that renders as nothing');
   }
   if (isReserved(nickname)) {
     return err('auth/invalid-nickname', 'that nickname is what the table calls the house, the dealer, the banker or its staff: pick another');
