@@ -8,10 +8,11 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { FORTUNE_PAY_TABLE } from '@paigow/engine';
 import type { TableConfigView } from '@paigow/protocol';
+import { LANGUAGES } from '@paigow/i18n';
 import { createI18n } from '../app/i18n/index.js';
 import { HELP_CATALOGS } from './content/index.js';
 import { HelpPanel } from './HelpPanel.js';
-import type { HelpSection } from './route.js';
+import { HELP_SECTIONS, type HelpSection } from './route.js';
 
 const config: TableConfigView = {
   tableId: 'fox',
@@ -108,5 +109,16 @@ describe('the help panel at a table', () => {
     expect(html).toContain('a commission of 5%');
     expect(html).toContain('the usual ones');
     expect(draw('banking', 'en', null)).toContain('the banker’s fee of 1.5%');
+  });
+  // A player's finding: help opened from the lobby ended with "The envy bonus is off at this table."
+  it('away from a table, says nothing that only a table could say, in every language', () => {
+    for (const lng of LANGUAGES) {
+      const help = HELP_CATALOGS[lng];
+      const lobby = HELP_SECTIONS.map((section) => draw(section, lng, null)).join('');
+      for (const sentence of [help.fortune.envyOff, help.fortune.none, help.banking.noBank]) expect(lobby, lng).not.toContain(sentence);
+      expect(lobby, lng).not.toContain('data-testid="help-main-limits"');
+      // At a table without it, the envy bonus is said to be off.
+      expect(draw('fortune', lng, { ...config, envyBonus: null }), lng).toContain(help.fortune.envyOff);
+    }
   });
 });

@@ -258,7 +258,10 @@ function SectionBody({ section, facts, lng }: { section: HelpSection; facts: Hel
   }
 }
 
-/** The Fortune section: limits, the pay table ("to 1" per line, the player's language), the envy bonus. */
+/**
+ * The Fortune section: limits, the pay table ("to 1" per line, the player's language), the envy bonus.
+ * At a table without the envy bonus it says it is off; away from a table it says nothing of it.
+ */
 function FortuneHelp({ facts, lng }: { facts: HelpFacts; lng: string }) {
   const { t } = useTranslation(HELP_NAMESPACE);
   const { t: tMain } = useTranslation();
@@ -295,7 +298,8 @@ function FortuneHelp({ facts, lng }: { facts: HelpFacts; lng: string }) {
           </table>
         </>
       ) : (
-        <p>{t('fortune.envyOff')}</p>
+        // Away from a table (the usual figures) there is no table to have it off: nothing is said.
+        facts.tableName !== null && <p>{t('fortune.envyOff')}</p>
       )}
     </>
   );
