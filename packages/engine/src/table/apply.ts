@@ -263,6 +263,12 @@ function leave(s: Draft, playerId: string): Step {
   return done;
 }
 
+/**
+ * The player's figures as the ledger has them now (a round at another table, a top-up). A banker they leave short of
+ * what banking needs (`bankShortfall`) loses the bank here at once, while no round is dealt under it (rules.md §5:
+ * the requirements hold for as long as it banks; a round at another table took its points below the minimum, and it
+ * went on approving and being dealt here). A round dealt, or settling, is checked when it settles (`roundSettled`).
+ */
 function sync(s: Draft, playerId: string, figures: PlayerFigures): Step {
   const found = member(s, playerId);
   if (!found.ok) return found;
@@ -271,6 +277,11 @@ function sync(s: Draft, playerId: string, figures: PlayerFigures): Step {
   p.compPoints = figures.compPoints;
   if (figures.heldElsewhereCents !== undefined) p.heldElsewhereCents = figures.heldElsewhereCents;
   if (p.bets.main + p.bets.fortune > p.balanceCents) returnBets(s, p, 'balance');
+  const banker = s.banker;
+  if (banker?.playerId === playerId && s.round === null && banker.settlingRoundId === null) {
+    const short = bankShortfall(s, p);
+    if (short !== null) removeBanker(s, short);
+  }
   return done;
 }
 
@@ -989,10 +1000,19 @@ function roundSettled(s: Draft, roundId: string, players: readonly LedgerFigures
   const banker = s.banker;
   if (banker === null || banker.settlingRoundId !== roundId) return done;
   banker.settlingRoundId = null;
-  const p = s.players[banker.playerId];
-  if (p.balanceCents < bankMinBalanceCents(s.config)) removeBanker(s, 'balance');
-  else if (p.compPoints < s.config.bankMinCompPoints) removeBanker(s, 'comp-points');
+  const short = bankShortfall(s, s.players[banker.playerId]);
+  if (short !== null) removeBanker(s, short);
   else askApproval(s);
   return done;
+}
+
+/**
+ * What the banker `p` lacks to bank on (rules.md §5, seed 002 "Minimum Gutpunkte und Saldo"): `'balance'` below
+ * `bankMinBalanceCents`, else `'comp-points'` below the table's `bankMinCompPoints`; `null` when it has both.
+ */
+function bankShortfall(s: TableState, p: PlayerState): 'balance' | 'comp-points' | null {
+  if (p.balanceCents < bankMinBalanceCents(s.config)) return 'balance';
+  if (p.compPoints < s.config.bankMinCompPoints) return 'comp-points';
+  return null;
 }
 

@@ -122,3 +122,53 @@ describe('a banker keeps the bank only with the comp points banking needs (rules
     expect(noticesOf(s)).toEqual([['bank', 'notice/left-bank', { reason: 'balance' }]]);
   });
 });
+
+describe('a banker short of the comp points or the balance by a round at another table loses the bank here (rules.md §5)', () => {
+  /** `bank` (60 points, a balance enough for any bank) banks, approved; `p` sits. */
+  function banked(approved: boolean): TableState {
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 1_000_000, 60);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    return approved ? must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs }) : s;
+  }
+
+  it('approved, no bets down: its points fall to 0 at another table (a tester: it went on banking here, dealt to −100)', () => {
+    const s = must(banked(true), { type: 'sync', playerId: 'bank', balanceCents: 1_000_000, compPoints: 0, nowMs: 1 });
+    expect(s.banker).toBeNull();
+    expect(noticesOf(s)).toEqual([['bank', 'notice/left-bank', { reason: 'comp-points' }]]);
+    expect(effectsOf(s)).toContainEqual({ kind: 'release-bank', playerId: 'bank' });
+    expect(viewFor(s, 'p').banker).toEqual({ kind: 'house', ended: 'comp-points' });
+  });
+
+  it('asked to approve: it may no longer approve (a tester: approval taken at −50 points)', () => {
+    let s = banked(false);
+    expect(s.phase).toBe('approval');
+    s = must(s, { type: 'sync', playerId: 'bank', balanceCents: 1_000_000, compPoints: 49, nowMs: 1 });
+    expect(s.banker).toBeNull();
+    expect(s.phase).toBe('betting');
+    expect(apply(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs }).ok).toBe(false);
+  });
+
+  it('with bets down against it: they are returned, as when the bank is lost; a balance short of a bank is told "balance"', () => {
+    let s = must(banked(true), { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: 1 });
+    s = must(s, { type: 'sync', playerId: 'bank', balanceCents: 5_000, compPoints: 60, nowMs: 2 });
+    expect(s.banker).toBeNull();
+    expect(s.players.p.bets.main).toBe(0);
+    expect(noticesOf(s)).toEqual([
+      ['p', 'notice/bet-returned', { amountCents: 1_000, reason: 'bank-changed' }],
+      ['bank', 'notice/left-bank', { reason: 'balance' }],
+    ]);
+  });
+
+  it('keeps the bank with the points and the balance banking needs, and through a round dealt under it (checked when it settles)', () => {
+    let s = must(banked(true), { type: 'sync', playerId: 'bank', balanceCents: 1_000_000, compPoints: 50, nowMs: 1 });
+    expect(s.banker).toMatchObject({ playerId: 'bank', approved: true });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: 2 });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: 3 }, dealWith('d', WEAK, STRONG));
+    s = must(s, { type: 'sync', playerId: 'bank', balanceCents: 1_000_000, compPoints: 0, nowMs: 4 });
+    expect(s.banker).toMatchObject({ playerId: 'bank' });
+    s = must(s, { type: 'round-opened', roundId: 'd', nowMs: 5 });
+    s = must(s, { type: 'house-way', roundId: 'd', playerId: 'p', nowMs: 6 });
+    expect(s.banker).toBeNull();
+    expect(noticesOf(s)).toEqual([['bank', 'notice/left-bank', { reason: 'comp-points' }]]);
+  });
+});
