@@ -20,6 +20,9 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker fewer than the cores: one on a two-core machine, where the unit files then
+    // ran one at a time (most of their time is spent waiting on servers, child processes and timers, not on a core).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
