@@ -19,7 +19,7 @@ describe('notice/left-bank in English, one sentence per reason (rules.md §5)', 
   });
 
   it('gives every reason its own sentence', () => {
-    const reasons = ['approval-timeout', 'balance', 'comp-points', 'table-moved', 'disconnected'] as const;
+    const reasons = ['approval-timeout', 'balance', 'comp-points', 'table-moved', 'server-stopped', 'disconnected'] as const;
     const said = reasons.map((reason) => makeNotice('notice/left-bank', { reason }).message);
     expect(new Set(said).size).toBe(reasons.length);
   });

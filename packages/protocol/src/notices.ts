@@ -70,6 +70,7 @@ function englishOf(code: NoticeCode, params: NoticeParams[NoticeCode]): string {
     }
     case 'notice/left-bank': {
       const p = params as NoticeParams['notice/left-bank'];
+      if (p.reason === 'server-stopped') return 'The server that ran the table stopped, and the bank ended with it: the house banks now. You may take the bank again.';
       if (p.reason === 'table-moved') return 'The table moved to another server, and the bank does not move with it: the house banks now. You may take the bank again.';
       if (p.reason === 'disconnected') return 'You left the bank: you were away longer than your seat is held, and lost the seat with the bank. The house banks now.';
       if (p.reason === 'comp-points') return 'You left the bank: your comp points are below what banking needs. The house banks now.';

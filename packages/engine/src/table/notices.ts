@@ -48,10 +48,11 @@ export interface NoticeParams {
    * the approval timer (`approval-timeout`), or after a round its balance (`balance`) or its comp points
    * (`comp-points`: below the table's `bankMinCompPoints`; `balance` when both fell short) are below what banking
    * needs; or (`table-moved`, a server's, never the reducer's) the table moved to another server process, and a
-   * bank does not move with it; or (`disconnected`) it stayed disconnected past its seat hold and lost its seat
-   * with the bank.
+   * bank does not move with it; or (`server-stopped`, a server's too) the server process that ran the table stopped
+   * (a crash, or a stop without the table moving on; the bank is released when its next run or another process
+   * recovers the table); or (`disconnected`) it stayed disconnected past its seat hold and lost its seat with the bank.
    */
-  readonly 'notice/left-bank': { readonly reason: 'approval-timeout' | 'balance' | 'comp-points' | 'table-moved' | 'disconnected' };
+  readonly 'notice/left-bank': { readonly reason: 'approval-timeout' | 'balance' | 'comp-points' | 'table-moved' | 'server-stopped' | 'disconnected' };
   /**
    * Round `roundId` could not be dealt (the ledger refused the deal, `reason` its error code): nothing
    * was taken, and the bets are back on the table, not ready.

@@ -120,7 +120,7 @@ for (const backend of TEST_BACKENDS) {
       expect(unwrap(await ledger.spendable(ben, 'elsewhere'))).toBe(100_000 - 2_000 - 4_000 - 8_000);
       // The banker is told, once, of the bank that went with its dead table.
       const told = (await ledger.unackedEvents([ben])).filter((event) => event.notice.code === 'notice/left-bank');
-      expect(told.map((event) => [event.tableId, event.notice.params])).toEqual([['t-dead', { reason: 'table-moved' }]]);
+      expect(told.map((event) => [event.tableId, event.notice.params])).toEqual([['t-dead', { reason: 'server-stopped' }]]);
       expect(await ledger.releaseOrphanReservations({ instanceId: 'me', nowMs, leaseMs: 15_000 })).toBe(0);
       expect((await ledger.unackedEvents([ben])).filter((event) => event.notice.code === 'notice/left-bank')).toHaveLength(1);
     });

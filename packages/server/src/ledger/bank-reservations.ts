@@ -134,6 +134,9 @@ async function dropReservation(db: Kysely<Tables>, tableId: string, playerId: st
 /** The notice of a banker whose table moved to another process (its bank does not move with it). */
 const TABLE_MOVED = tableNotice('notice/left-bank', { reason: 'table-moved' });
 
+/** The notice of a banker whose table's process stopped (crashed, or stopped without moving it on): its bank ended with it. */
+const SERVER_STOPPED = tableNotice('notice/left-bank', { reason: 'server-stopped' });
+
 /**
  * The bank of `playerId` at `tableId` ends because the table moves to another process (docs/server.md "Table
  * hosting"): its reservation is dropped and the player told (`notice/left-bank`, `table-moved`), in one transaction.
@@ -235,7 +238,8 @@ function heldElsewhere(tableId: string): RawBuilder<number> {
 /**
  * Drops the reservations of processes that are no longer alive (stopped, unknown, or lease older than
  * `check.leaseMs`; never `check.instanceId`'s own): their tables are gone, and so are their banks. Each
- * banker is told (`notice/left-bank`, `table-moved`) in the same transaction.
+ * banker is told (`notice/left-bank`, `server-stopped`: a single server restarted after a crash or a stop has no
+ * other server its table moved to) in the same transaction.
  * @returns how many were dropped
  */
 export async function releaseOrphanReservations(database: Database, check: LeaseCheck): Promise<number> {
@@ -252,7 +256,7 @@ export async function releaseOrphanReservations(database: Database, check: Lease
       .where('owner_instance_id', 'not in', alive)
       .returning(['player_id', 'table_id'])
       .execute();
-    await appendEvents(trx, dropped.map((row) => ({ playerId: row.player_id, tableId: row.table_id, notice: TABLE_MOVED })), check.nowMs);
+    await appendEvents(trx, dropped.map((row) => ({ playerId: row.player_id, tableId: row.table_id, notice: SERVER_STOPPED })), check.nowMs);
     return ok(dropped.length);
   });
   return unwrap(released);

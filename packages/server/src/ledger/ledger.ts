@@ -186,7 +186,7 @@ export interface Ledger {
    */
   figures(playerIds: readonly string[], tableId: string): Promise<TableFigures[]>;
 
-  /** Drops the bank reservations of processes no longer alive (recovery), telling each banker (`notice/left-bank`, `table-moved`); returns how many. */
+  /** Drops the bank reservations of processes no longer alive (recovery), telling each banker (`notice/left-bank`, `server-stopped`); returns how many. */
   releaseOrphanReservations(check: LeaseCheck): Promise<number>;
 
   /**

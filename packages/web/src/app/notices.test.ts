@@ -28,6 +28,7 @@ describe('server notices (docs/protocol.md `notice`)', () => {
       makeNotice('notice/left-bank', { reason: 'balance' }),
       makeNotice('notice/left-bank', { reason: 'comp-points' }),
       makeNotice('notice/left-bank', { reason: 'table-moved' }),
+      makeNotice('notice/left-bank', { reason: 'server-stopped' }),
       makeNotice('notice/left-bank', { reason: 'disconnected' }),
       makeNotice('notice/round-void', { roundId: 'r1', reason: 'ledger/insufficient-funds' }),
       makeNotice('notice/round-recovered', { roundId: 'r1', outcome: 'lose', netCents: -2500 }),
@@ -127,7 +128,7 @@ const REASONS: { readonly [C in 'bet-returned' | 'house-way-set' | 'left-table' 
   'bet-returned': { timeout: true, 'round-dealt-without-you': true, disconnect: true, balance: true, 'bank-changed': true },
   'house-way-set': { timeout: true, disconnect: true },
   'left-table': { timeout: true, idle: true },
-  'left-bank': { 'approval-timeout': true, balance: true, 'comp-points': true, 'table-moved': true, disconnected: true },
+  'left-bank': { 'approval-timeout': true, balance: true, 'comp-points': true, 'table-moved': true, 'server-stopped': true, disconnected: true },
 };
 
 describe.each(LANGUAGES)('every notice reason in %s', (lng) => {

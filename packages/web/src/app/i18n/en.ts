@@ -249,6 +249,7 @@ export const en = {
       balance: 'You left the bank: your balance no longer covers the table maximum plus the fee. The house banks again.',
       'comp-points': 'You left the bank: your comp points are below what banking needs (a banker loses 1 per unit wagered against it). The house banks again.',
       'table-moved': 'The table moved to another server and the bank does not move with it: the house banks again. You may take the bank again.',
+      'server-stopped': 'The server that ran the table stopped, and the bank ended with it: the house banks again. You may take the bank again.',
       disconnected: 'You left the bank: you were away longer than your seat is held, and lost the seat with the bank. The house banks again.',
       other: 'You left the bank. The house banks again.',
     },

@@ -198,6 +198,7 @@ export const fr: Translation = {
       balance: 'Vous avez quitté la banque\u00a0: votre solde ne couvre plus le maximum de la table plus les frais. La maison reprend la banque.',
       'comp-points': 'Vous avez quitté la banque\u00a0: vos points de fidélité sont en dessous de ce que demande la banque (le banquier perd 1 point par unité misée contre lui). La maison reprend la banque.',
       'table-moved': 'La table est passée sur un autre serveur et la banque ne la suit pas\u00a0: la maison reprend la banque. Vous pouvez reprendre la banque.',
+      'server-stopped': 'Le serveur de la table s\u2019est arrêté et la banque a pris fin avec lui\u00a0: la maison reprend la banque. Vous pouvez reprendre la banque.',
       disconnected: 'Vous avez quitté la banque\u00a0: vous êtes resté absent plus longtemps que votre place n’est gardée et avez perdu la place avec la banque. La maison reprend la banque.',
       other: 'Vous avez quitté la banque. La maison reprend la banque.',
     },
