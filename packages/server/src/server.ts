@@ -20,6 +20,7 @@ import { HintPool, type HintService } from './hint/index.js';
 import { Coach, coachReader, DailyChallenge, GradePool, type ExactScores } from './coach/index.js';
 import { createHttpApp } from './http/app.js';
 import { httpServerOptions, limitConnections } from './http/connection-limits.js';
+import { answerStopping, RequestsInFlight, STOP_ANSWER_WAIT_MS } from './http/in-flight.js';
 import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, type Ledger } from './ledger/index.js';
 import { problemReporter, reportUnhandledRejections, rootLogger, unansweredBy, withContext, type Logger, type ProblemLog } from './log/index.js';
@@ -177,7 +178,10 @@ export interface ServerHandle {
   readonly lease: LeaseKeeper;
   /** Admission control: whether new players are taken now, and how many players and seats were refused. */
   readonly admission: Admission;
-  /** Stops taking players, closes the tables, the connections, ends the lease and closes the database. */
+  /**
+   * Stops taking connections, answers the requests accepted (within `STOP_ANSWER_WAIT_MS`, else 503 "the server is
+   * stopping"), then closes the tables, the connections, ends the lease and closes the database.
+   */
   close(options?: CloseOptions): Promise<void>;
   /**
    * The SIGTERM drain (docs/server.md "Drain"): `/readyz` answers `draining`, bets and deals are refused
@@ -354,7 +358,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
 
   // 1. The port, before anything else; slow requests and too many connections of one address refused from the start.
   let handler: RequestListener = STARTING;
-  const httpServer: HttpServer = createServer(httpServerOptions(limits), (req, res) => handler(req, res));
+  /** The requests accepted and not answered yet: a stopping server answers each before it closes the connections. */
+  const inFlight = new RequestsInFlight();
+  const httpServer: HttpServer = createServer(httpServerOptions(limits), inFlight.listener((req, res) => handler(req, res)));
   limitConnections(httpServer, limits, logger);
   await listen(httpServer, options.port ?? 2567, options.host);
   const port = (httpServer.address() as AddressInfo).port;
@@ -374,6 +380,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   const runners = new Map<string, TableRunner>();
   const release = async (): Promise<void> => {
     detachMetrics();
+    // No new connection (a reverse proxy takes another process); every request accepted is answered, by the
+    // tables and the database still open, else with a 503 of its own, before any connection is closed.
+    if (httpServer.listening) httpServer.close();
+    const answered = await inFlight.settle(STOP_ANSWER_WAIT_MS, answerStopping);
+    if (answered > 0) logger.warn({ event: 'stop-answered', requests: answered }, `stopping: ${answered} request(s) not answered within ${STOP_ANSWER_WAIT_MS} ms were told the server is stopping`);
     await keeper?.stop();
     health?.close();
     await Promise.all([...runners.values()].map((runner) => runner.close()));
@@ -382,8 +393,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     await ownGradePool?.close();
     await coach?.settled();
     await balanceNews?.stop().catch(() => undefined);
+    // Colyseus' shutdown closes the rooms' WebSockets; what is left is idle.
     if (gameServer !== undefined) await gameServer.close();
-    else if (httpServer.listening) httpServer.close();
     httpServer.closeAllConnections();
     await httpClosed;
   };

@@ -1,0 +1,89 @@
+/**
+ * A stopping server answers every request it accepted (docs/server.md "Drain"; an operator's finding): a join
+ * that was waiting for its table's room when the drain ended was cut off by the server's close, and nginx
+ * answered its own 503 ("upstream prematurely closed connection while reading response header"). Here the
+ * room's answer to a join is held while the server drains or closes: the request gets an HTTP answer, the
+ * room's own when it comes in time, else the server's 503 with `Retry-After`.
+ */
+import { request } from 'node:http';
+import { matchMaker } from '@colyseus/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TableRoom } from './rooms/table-room.js';
+import type { ServerHandle } from './server.js';
+import { createStore, signIn, startTestServer, type TestStore } from './testing/harness.js';
+
+/** What a request got: an HTTP answer, or the connection's error (`socket hang up`, `ECONNRESET`). */
+type Outcome = { status: number; retryAfter: string | undefined; body: string } | { error: string };
+
+/** POSTs `body` to `url` over a connection of its own; never rejects. */
+function post(url: string, body: unknown): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: text }));
+      res.on('error', (error) => resolve({ error: error.message }));
+    });
+    req.on('error', (error) => resolve({ error: error.message }));
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** Holds the room of `tableId`'s answers to joins until `release` (or for ever); `asked` resolves at the first. */
+function holdJoins(tableId: string): { asked: Promise<void>; release: () => void } {
+  const room = matchMaker.getLocalRoomById(tableId) as TableRoom;
+  const reserve = room.reserveSeatFor.bind(room);
+  let asked: () => void = () => undefined;
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const wasAsked = new Promise<void>((resolve) => (asked = resolve));
+  room.reserveSeatFor = async (...args) => {
+    asked();
+    await released;
+    return reserve(...args);
+  };
+  return { asked: wasAsked, release };
+}
+
+describe('a server stopping with a request in flight', () => {
+  let store: TestStore | undefined;
+  let server: ServerHandle | undefined;
+  afterEach(async () => {
+    await server?.close();
+    await store?.dispose();
+    server = store = undefined;
+  });
+
+  it('answers a join whose room answers while the drain ends: the room’s own answer, then it stops', async () => {
+    store = createStore('sqlite');
+    server = await startTestServer(store, { port: 5201, drainMs: 1_000 });
+    const { token } = await signIn(server, 'Ann');
+    const held = holdJoins('fresh');
+    const answer = post(`${server.url}/matchmake/joinById/fresh`, { token });
+    await held.asked;
+    const drained = server.drain();
+    setTimeout(held.release, 300);
+    const outcome = await answer;
+    expect(outcome).toMatchObject({ status: 200 });
+    expect(JSON.parse((outcome as { body: string }).body)).toMatchObject({ sessionId: expect.any(String) });
+    await drained;
+  }, 20_000);
+
+  it('answers a join whose room never answers with its own 503 and Retry-After, and still stops', async () => {
+    store = createStore('sqlite');
+    server = await startTestServer(store, { port: 5202 });
+    const { token } = await signIn(server, 'Bo');
+    const held = holdJoins('fresh');
+    const answer = post(`${server.url}/matchmake/joinById/fresh`, { token });
+    await held.asked;
+    const startedAtMs = Date.now();
+    const closed = server.close();
+    const outcome = await answer;
+    expect(outcome).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) });
+    expect(JSON.parse((outcome as { body: string }).body)).toEqual({ code: 4213, error: 'action/unavailable: the server is stopping' });
+    await closed;
+    expect(Date.now() - startedAtMs).toBeLessThan(10_000);
+    held.release();
+  }, 20_000);
+});
