@@ -5,7 +5,7 @@
  * table id. A table whose room does not answer (its host died, or is moving it) gets a fixed answer: Colyseus'
  * error quoted the call's arguments, the player's session token and address among them.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import { createLogger } from '../log/index.js';
 import type { ServerHandle } from '../server.js';
@@ -63,6 +63,36 @@ for (const backend of STORE_BACKENDS) {
       const unknown = await matchmake(suite.server, 'joinById/nope', { token: session.token });
       expect(unknown.body).toMatchObject({ code: 4212 });
       expect(await matchMaker.query({ roomId: 'nope' })).toEqual([]);
+    });
+
+    it('answers every refusal with its HTTP status and a typed error, as colyseus.js reads them', async () => {
+      // An attacker's finding: an unknown table was Colyseus' untyped `room "table-9" not found`, and every refusal was a 200.
+      const session = await signIn(suite.server, 'Refused');
+      expect(await matchmake(suite.server, 'joinById/table-9', { token: session.token })).toEqual({
+        status: 404,
+        body: { code: 4212, error: 'action/unknown: there is no table table-9' },
+      });
+      expect(await matchmake(suite.server, 'joinById/small', {})).toEqual({ status: 401, body: { code: 4401, error: 'auth/invalid-session: sign in first: no session token' } });
+      expect(await matchmake(suite.server, 'joinById/small', [])).toEqual({ status: 400, body: { code: 4217, error: 'action/invalid: the join options must be a JSON object' } });
+      // colyseus.js rejects a join with the status as its code and the typed error as its message.
+      await expect(TestClient.join(suite.server, 'table-9', session.token)).rejects.toMatchObject({ code: 404, message: 'action/unknown: there is no table table-9' });
+      await expect(TestClient.join(suite.server, 'small', 'f'.repeat(64))).rejects.toMatchObject({ code: 401, message: expect.stringMatching(/^auth\/invalid-session: /) });
+    });
+
+    it('answers a token check the database did not answer as a failure: 503, typed, its message not shown', async () => {
+      // Before: 200 with the database's own message as the error, without a typed code.
+      const session = await signIn(suite.server, 'Unchecked');
+      const check = vi.spyOn(suite.server.players, 'resumeSession').mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+      try {
+        expect(await matchmake(suite.server, 'joinById/small', { token: session.token })).toEqual({
+          status: 503,
+          body: { code: 4213, error: 'action/unavailable: the server could not reach the table; try again in a few seconds' },
+          retryAfter: '2',
+        });
+      } finally {
+        check.mockRestore();
+      }
+      expect((await matchmake(suite.server, 'joinById/small', { token: session.token })).status).toBe(200);
     });
   });
 }

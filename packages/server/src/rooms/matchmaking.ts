@@ -4,8 +4,11 @@
  * `POST /matchmake/joinById/<tableId>` with `{ token }` runs the room type's static `onAuth` first (a missing
  * or bad token reserves nothing), then asks the table's room for a seat (`TableRoom.reserveSeatFor`: at
  * most a few per player). Every other matchmaking method (`create`, `joinOrCreate`, `join`, `reconnect`)
- * is refused, so rooms are made only by the server, one per table. Answers keep Colyseus' shape, which
- * colyseus.js reads: the reservation `{ room, sessionId }`, or `{ code, error: "<ErrorCode>: <message>" }`.
+ * is refused, so rooms are made only by the server, one per table. Answers keep Colyseus' shape: the reservation
+ * `{ room, sessionId }` (200), or a refusal `{ code, error: "<ErrorCode>: <message>" }` with its HTTP status (`JOIN_STATUS`:
+ * 400, 401, 404, 429 or 503), which colyseus.js 0.16 rejects the join with (a `ServerError` whose `code` is the status
+ * and whose message is `error`; the body's `code` is read only from a 200 answer, so every refusal carries its typed
+ * `ErrorCode` in `error`).
  * When the table's room does not answer (its host died or is moving it: docs/server.md "Table hosting"), the
  * answer is a fixed `action/unavailable` sentence and the cause is logged: Colyseus' error quotes the call's
  * arguments, the player's session token among them. While Redis, the deployment's coordination store, is out of this
@@ -13,9 +16,9 @@
  * whose listing read or call to the table failed on Redis or while Redis went away: the table is not moving, and
  * every other table would fail alike (an operator's finding: the player was told the table was moving).
  */
-import { ErrorCode, matchMaker, type AuthContext } from '@colyseus/core';
+import { ErrorCode, matchMaker, ServerError, type AuthContext } from '@colyseus/core';
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import type { RuleError } from '@paigow/engine';
+import { isErrorCode, type RuleError } from '@paigow/engine';
 import { COORDINATION_UNAVAILABLE_JOIN_CODE } from '@paigow/protocol';
 import { briefError, type Logger } from '../log/index.js';
 import type { SeatAnswer, TableRoom } from './table-room.js';
@@ -25,13 +28,32 @@ import { isRedisFault } from './redis-presence.js';
 /** The room type name of the tables. */
 export const TABLE_ROOM = 'table';
 
-/** Colyseus' code for each refusal (colyseus.js gives it to the client as `code`). */
+/** Colyseus' code for each refusal of the table's room (the answer's `code`). */
 const COLYSEUS_CODE: Partial<Record<RuleError['code'], number>> = {
   'action/unknown': ErrorCode.MATCHMAKE_NO_HANDLER,
   'action/invalid': ErrorCode.INVALID_PAYLOAD,
   'action/table-full': ErrorCode.MATCHMAKE_INVALID_CRITERIA,
   'rate/too-many-connections': ErrorCode.MATCHMAKE_INVALID_CRITERIA,
 };
+
+/**
+ * The HTTP status of each refusal (400 for any other). colyseus.js rejects a join answered with a status of 400 or
+ * more with the status as the error's `code` and the answer's `error` as its message.
+ */
+const JOIN_STATUS: Partial<Record<RuleError['code'], number>> = {
+  'action/invalid': 400,
+  'auth/invalid-session': 401,
+  'action/unknown': 404,
+  'rate/too-many-connections': 429,
+  // The table or the process has no room for another player now: it may have some later.
+  'action/table-full': 503,
+  'server/overloaded': 503,
+  'action/unavailable': 503,
+  'server/coordination-unavailable': 503,
+};
+
+/** The refusals a client may try again in a few seconds (`Retry-After`): a table moving, a process stopping, Redis out of reach. */
+const RETRY_SOON: ReadonlySet<RuleError['code']> = new Set(['action/unavailable', 'server/coordination-unavailable']);
 
 /** What a player is told when the table's room did not answer. */
 export const TABLE_MOVING: RuleError = { code: 'action/unavailable', message: 'the table is moving to another server; try again in a few seconds' };
@@ -56,14 +78,26 @@ export interface CoordinationReach {
 /** Seconds a client is told to wait before it joins again after a 503 (a table moving, or this process stopping). */
 const JOIN_RETRY_AFTER_S = 2;
 
-function refuse(res: Response, status: number, code: number, error: RuleError): void {
-  if (status === 503) res.setHeader('Retry-After', String(JOIN_RETRY_AFTER_S));
-  res.status(status).json({ code, error: `${error.code}: ${error.message}` });
+/** Answers a refused join: `error`'s status (`JOIN_STATUS`), `Retry-After` when it may be tried again soon, and Colyseus' shape with `code`. */
+function refuse(res: Response, code: number, error: RuleError): void {
+  if (RETRY_SOON.has(error.code)) res.setHeader('Retry-After', String(JOIN_RETRY_AFTER_S));
+  res.status(JOIN_STATUS[error.code] ?? 400).json({ code, error: `${error.code}: ${error.message}` });
 }
 
 /** A join refused while the coordination store is out of reach: `503`, its own code (not a table moving's 4213), `Retry-After`. */
 function refuseUnreachable(res: Response): void {
-  refuse(res, 503, COORDINATION_UNAVAILABLE_JOIN_CODE, COORDINATION_UNAVAILABLE);
+  refuse(res, COORDINATION_UNAVAILABLE_JOIN_CODE, COORDINATION_UNAVAILABLE);
+}
+
+/**
+ * The typed refusal of the room type's `onAuth`, which throws a `ServerError` whose message is `"<ErrorCode>: <message>"`
+ * (`tableRoomType`); `null` for anything else it throws (the database did not answer: a failure, not a refusal).
+ */
+function authRefusal(error: unknown): { code: number; error: RuleError } | null {
+  if (!(error instanceof ServerError)) return null;
+  const typed = /^([a-z]+\/[a-z-]+): ([^]*)$/.exec(error.message);
+  if (typed === null || !isErrorCode(typed[1])) return null;
+  return { code: error.code, error: { code: typed[1], message: typed[2]! } };
 }
 
 /**
@@ -94,27 +128,29 @@ export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: numb
     const coordinationLost = (error: unknown): boolean => coordination !== undefined && (isRedisFault(error) || coordination.lostSince(startedAtMs));
     void (async () => {
       if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) {
-        return refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, { code: 'action/unavailable', message: 'the server is stopping' });
+        return refuse(res, ErrorCode.MATCHMAKE_UNHANDLED, { code: 'action/unavailable', message: 'the server is stopping' });
       }
       const roomId = req.params.roomId;
       const options: unknown = req.body ?? {};
       if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-        return refuse(res, 400, ErrorCode.INVALID_PAYLOAD, { code: 'action/invalid', message: 'the join options must be a JSON object' });
+        return refuse(res, ErrorCode.INVALID_PAYLOAD, { code: 'action/invalid', message: 'the join options must be a JSON object' });
       }
       // Within the grace: the listing's read would wait for ioredis' retries (10 to 42 s), then fail.
       if (coordination !== undefined && !(await coordination.reachable())) return refuseUnreachable(res);
       const listing = await matchMaker.getRoomById(roomId);
       if (listing === undefined || listing === null || listing.name !== TABLE_ROOM) {
-        // Colyseus' own answer to an unknown room id (status 200, code 4212), which the web client reads as "no such table".
-        return res.json({ code: ErrorCode.MATCHMAKE_INVALID_ROOM_ID, error: `room "${roomId}" not found` });
+        // Colyseus' code for an unknown room id (4212), typed as any other refusal (it was Colyseus' untyped `room "…" not found`).
+        return refuse(res, ErrorCode.MATCHMAKE_INVALID_ROOM_ID, { code: 'action/unknown', message: `there is no table ${roomId}` });
       }
       const context = { token: undefined, headers: req.headers, ip: clientAddress(req, trust), req } as unknown as AuthContext;
       let auth: unknown;
       try {
         auth = await roomType.onAuth('', options, context);
       } catch (error) {
-        const { code, message } = error as { code?: unknown; message?: unknown };
-        return res.json({ code: typeof code === 'number' ? code : ErrorCode.AUTH_FAILED, error: String(message) });
+        const refused = authRefusal(error);
+        // Anything but a refusal (the database did not answer) is a failure: logged, answered below, its message not shown.
+        if (refused === null) throw error;
+        return refuse(res, refused.code, refused.error);
       }
       let answer: SeatAnswer;
       try {
@@ -122,9 +158,9 @@ export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: numb
       } catch (error) {
         const { type, message } = briefError(error);
         logger.warn({ event: 'join-failed', tableId: roomId, err: { type, message: withoutArguments(message) } }, `matchmaking: table ${roomId} did not answer a join`);
-        return coordinationLost(error) ? refuseUnreachable(res) : refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, TABLE_MOVING);
+        return coordinationLost(error) ? refuseUnreachable(res) : refuse(res, ErrorCode.MATCHMAKE_UNHANDLED, TABLE_MOVING);
       }
-      if ('error' in answer) return res.json({ code: COLYSEUS_CODE[answer.error.code] ?? ErrorCode.MATCHMAKE_UNHANDLED, error: `${answer.error.code}: ${answer.error.message}` });
+      if ('error' in answer) return refuse(res, COLYSEUS_CODE[answer.error.code] ?? ErrorCode.MATCHMAKE_UNHANDLED, answer.error);
       res.json({ room: listing, sessionId: answer.sessionId });
     })().catch((error: unknown) => {
       // The room listing or the token check failed (Redis or the database is out of reach): logged, not shown.
@@ -132,11 +168,11 @@ export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: numb
       logger.warn({ event: 'join-failed', tableId: req.params.roomId, err: { type, message: withoutArguments(message) } }, 'matchmaking: a join failed');
       if (res.headersSent) return;
       if (coordinationLost(error)) refuseUnreachable(res);
-      else refuse(res, 503, ErrorCode.MATCHMAKE_UNHANDLED, TABLE_UNREACHABLE);
+      else refuse(res, ErrorCode.MATCHMAKE_UNHANDLED, TABLE_UNREACHABLE);
     });
   });
   router.use((req, res) => {
-    refuse(res, 404, ErrorCode.MATCHMAKE_NO_HANDLER, { code: 'action/unknown', message: `only POST /matchmake/joinById/<table> is served, not ${req.method} /matchmake${req.path}` });
+    refuse(res, ErrorCode.MATCHMAKE_NO_HANDLER, { code: 'action/unknown', message: `only POST /matchmake/joinById/<table> is served, not ${req.method} /matchmake${req.path}` });
   });
   return router;
 }

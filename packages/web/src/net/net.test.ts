@@ -50,6 +50,12 @@ describe('join refusals and request ids', () => {
     expect(joinErrorCode(new Error('room "table-9" not found'))).toBe('network');
   });
 
+  it('reads a join to a table that does not exist as table/unknown: colyseus.js gives the 404 as its code', () => {
+    // Before: action/unknown ("The table does not know that action."), and the table screen did not send the player back.
+    const refusal = Object.assign(new Error('action/unknown: there is no table table-9'), { code: 404 });
+    expect(joinErrorCode(refusal)).toBe('table/unknown');
+  });
+
   it('reads a join refused while the coordination store is out of reach as its own code, not a table moving', () => {
     const refusal = new Error('server/coordination-unavailable: the service cannot reach its coordination store right now; try again in a few seconds');
     expect(joinErrorCode(refusal)).toBe('server/coordination-unavailable');

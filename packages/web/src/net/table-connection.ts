@@ -90,15 +90,19 @@ export function defaultEndpoint(): string {
 /** Colyseus's matchmaking code for a room id that does not exist (`MATCHMAKE_INVALID_ROOM_ID`). */
 const NO_SUCH_ROOM = 4212;
 
+/** The server's refusal of a join to a table that does not exist (404: colyseus.js gives its status as the code). */
+const NO_SUCH_TABLE = 'action/unknown: ';
+
 /**
- * Finds the error code in a failed join (Colyseus reports the server's refusal as a message):
- * `table/unknown` when no room has that id (the table does not exist), `server/coordination-unavailable` for its code
+ * Finds the error code in a failed join (colyseus.js rejects it with the server's `error` as the message, and with the
+ * answer's `code`, or its HTTP status when that is 400 or more, as the code):
+ * `table/unknown` when no room has that id (the table does not exist: `action/unknown`, or Colyseus' own code), `server/coordination-unavailable` for its code
  * (`COORDINATION_UNAVAILABLE_JOIN_CODE`: the server cannot reach its coordination store; tried again like a table
  * moving), else the first project `ErrorCode` named in it, else `network`.
  */
 export function joinErrorCode(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === NO_SUCH_ROOM) return 'table/unknown';
+  if (code === NO_SUCH_ROOM || (error instanceof Error && error.message.startsWith(NO_SUCH_TABLE))) return 'table/unknown';
   if (code === COORDINATION_UNAVAILABLE_JOIN_CODE) return 'server/coordination-unavailable';
   const text = error instanceof Error ? `${error.message} ${(error as { code?: unknown }).code ?? ''}` : String(error);
   return ERROR_CODES.find((code) => text.includes(code)) ?? (text.includes('invalid-session') ? 'auth/invalid-session' : 'network');
