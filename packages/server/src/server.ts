@@ -584,7 +584,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     const games: GameServer = gameServer;
     if (games.pubsub !== null) {
       // Another process moved money of these players: their seats here read the ledger again.
-      const news = new BalanceNews(games.pubsub, self, (playerIds) => refreshElsewhere(playerIds, undefined), log);
+      const news = new BalanceNews(games.pubsub, self, (playerIds) => refreshElsewhere(playerIds, undefined), log, logger);
       await news.start();
       balanceNews = news;
     }

@@ -7,6 +7,7 @@ export {
   createLogger,
   logLevelFromEnv,
   problemReporter,
+  redisFaultOf,
   rootLogger,
   unansweredBy,
   withContext,

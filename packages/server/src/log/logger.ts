@@ -121,7 +121,7 @@ export type ProblemLog = (message: string, detail?: unknown, fields?: ProblemFie
  * `redis-unavailable` when `error` is ioredis' word that Redis does not answer (its retries per command ran out; a
  * closed connection is `connection-lost` already, `faultKindOf`): an outage outside the server, written without a stack like a database's; else `null`.
  */
-function redisFaultOf(error: unknown): 'redis-unavailable' | null {
+export function redisFaultOf(error: unknown): 'redis-unavailable' | null {
   if (!(error instanceof Error)) return null;
   return error.name === 'MaxRetriesPerRequestError' ? 'redis-unavailable' : null;
 }

@@ -2,16 +2,19 @@
  * Balances across processes (issue 13 point 5): money of a seated player that another process moves
  * reaches its seat here within a second (the news over the Redis presence), and a bet is checked against
  * the ledger even when no news came. The other process is played by this test: a ledger on the same
- * PostgreSQL schema that reports its moves over its own presence under the deployment's prefix.
+ * PostgreSQL schema that reports its moves over its own presence under the deployment's prefix. While Redis is away,
+ * the news that could not go out is a throttled `warn` line, not an `error` per change.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '@paigow/engine';
 import { createLedger, type Ledger } from '../ledger/index.js';
+import { LineThrottle } from '../log/index.js';
 import { prefixedRedis } from '../rooms/redis-presence.js';
 import { createStore, openStore, redisAnswers, signIn, startTestServer, TestClient, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
 import type { ServerHandle } from '../server.js';
 import type { Database } from '../storage/index.js';
+import { capturedLog } from '../testing/log-capture.js';
 import { BalanceNews, reportingMoves, type PubSub } from './balance-news.js';
 
 const redis = await redisAnswers(REDIS_URL);
@@ -93,5 +96,53 @@ describe.skipIf(!redis || !postgres)('balances across processes (PostgreSQL and 
     } finally {
       await sam.leave();
     }
+  });
+});
+
+describe('balance news while Redis is away', () => {
+  /** ioredis' rejection of a command once its retries ran out (Redis does not answer). */
+  const redisAway = (): Error =>
+    Object.assign(new Error('Reached the max retries per request limit (which is 20). Refer to "maxRetriesPerRequest" option for details.'), { name: 'MaxRetriesPerRequestError' });
+
+  /** A presence whose publish rejects with `failure()`, and the news over it; `clock` drives the throttle. */
+  function newsOver(failure: () => Error): { news: BalanceNews; lines: () => Record<string, unknown>[]; problems: unknown[][]; clock: { nowMs: number } } {
+    const pubsub: PubSub = { publish: () => Promise.reject(failure()), subscribe: async () => undefined, unsubscribe: () => undefined };
+    const { logger, lines } = capturedLog();
+    const problems: unknown[][] = [];
+    const clock = { nowMs: 0 };
+    const news = new BalanceNews(pubsub, 'here', () => undefined, (...args) => problems.push(args), logger, new LineThrottle(5_000, () => clock.nowMs));
+    return { news, lines, problems, clock };
+  }
+
+  /** One balance change per batch, `count` batches, `stepMs` of the clock apart. */
+  async function changes(news: BalanceNews, clock: { nowMs: number }, count: number, stepMs: number): Promise<void> {
+    for (let i = 0; i < count; i++) {
+      news.changed([`player-${i}`]);
+      await news.stop(); // sends the batch now
+      await new Promise((resolve) => setImmediate(resolve));
+      clock.nowMs += stepMs;
+    }
+  }
+
+  it('writes one warn line per 5 s with fault redis-unavailable and repeated, not an error per change (an operator counted 68 in 19 s)', async () => {
+    const { news, lines, problems, clock } = newsOver(redisAway);
+    await changes(news, clock, 20, 1_000); // 20 s, one change a second
+    const failed = lines().filter((line) => line.event === 'balance-news-failed');
+    expect(problems).toEqual([]);
+    expect(failed.map((line) => [line.level, line.fault, line.repeated])).toEqual([
+      ['warn', 'redis-unavailable', undefined],
+      ['warn', 'redis-unavailable', 4],
+      ['warn', 'redis-unavailable', 4],
+      ['warn', 'redis-unavailable', 4],
+    ]);
+    expect(failed[0]!.err).toEqual({ type: 'MaxRetriesPerRequestError', message: expect.stringContaining('max retries') });
+  });
+
+  it('reports any other failure as before: once per change, through the problem log', async () => {
+    const { news, lines, problems, clock } = newsOver(() => new TypeError('a bug'));
+    await changes(news, clock, 3, 1_000);
+    expect(lines()).toEqual([]);
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toEqual(['balances: could not tell the other processes', expect.any(TypeError), { event: 'balance-news-failed' }]);
   });
 });

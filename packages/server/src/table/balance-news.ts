@@ -5,10 +5,13 @@
  * Colyseus presence's pub/sub (Redis, under the deployment's prefix), batched: the player ids changed
  * within `BALANCE_NEWS_BATCH_MS` go out as one message `{ from, playerIds }` on `BALANCES_CHANNEL`.
  * The message names players only; each process reads the amounts from the ledger (one book).
+ * While Redis does not answer, news that could not go out is a `warn` line `balance-news-failed` at most every
+ * `LOG_REPEAT_MS` (`repeated` counting those not written), as Redis' own `redis-error` lines: the outage is reported
+ * already, and one `error` line per balance change grew with the players (an operator counted 68 in 19 s with 8).
  */
 import type { Result } from '@paigow/engine';
 import type { Ledger, RoundRecord } from '../ledger/index.js';
-import type { ProblemLog } from '../log/index.js';
+import { briefError, LineThrottle, redisFaultOf, rootLogger, type Logger, type ProblemLog } from '../log/index.js';
 
 /** What the news needs of the presence: Colyseus' `Presence` has these. */
 export interface PubSub {
@@ -41,13 +44,17 @@ export class BalanceNews {
    * @param pubsub the presence shared by the deployment's processes
    * @param instanceId this process (its own messages are ignored)
    * @param onNews called with the players whose money another process moved
-   * @param log where a failed publish is reported
+   * @param log where a publish that failed for another reason than Redis not answering is reported (each one)
+   * @param logger where a publish that failed because Redis does not answer is written (a `warn` line, throttled)
+   * @param redisThrottle how often such a line is written (default one per `LOG_REPEAT_MS`)
    */
   constructor(
     private readonly pubsub: PubSub,
     private readonly instanceId: string,
     private readonly onNews: (playerIds: readonly string[]) => void,
     private readonly log: ProblemLog,
+    private readonly logger: Logger = rootLogger(),
+    private readonly redisThrottle: LineThrottle = new LineThrottle(),
   ) {}
 
   /** Starts listening. @throws the presence's error */
@@ -74,8 +81,24 @@ export class BalanceNews {
     this.pending = new Set();
     for (let first = 0; first < playerIds.length; first += MAX_IDS_PER_MESSAGE) {
       const message = { from: this.instanceId, playerIds: playerIds.slice(first, first + MAX_IDS_PER_MESSAGE) };
-      Promise.resolve(this.pubsub.publish(BALANCES_CHANNEL, message)).catch((error: unknown) => this.log('balances: could not tell the other processes', error, { event: 'balance-news-failed' }));
+      Promise.resolve(this.pubsub.publish(BALANCES_CHANNEL, message)).catch((error: unknown) => this.failed(error));
     }
+  }
+
+  /** A publish failed: Redis not answering is a throttled `warn` line (see the module comment), anything else the problem log's. */
+  private failed(error: unknown): void {
+    const fault = redisFaultOf(error);
+    if (fault === null) {
+      this.log('balances: could not tell the other processes', error, { event: 'balance-news-failed' });
+      return;
+    }
+    this.redisThrottle.offer((repeated) => {
+      const err = briefError(error);
+      this.logger.warn(
+        { event: 'balance-news-failed', fault, err, ...(repeated > 0 ? { repeated } : {}) },
+        `balances: could not tell the other processes, Redis does not answer: ${err.message}`,
+      );
+    });
   }
 }
 
