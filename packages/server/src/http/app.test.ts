@@ -7,6 +7,9 @@ import type { HttpErrorBody, MeResponse, TablesResponse, TopUpResponse } from '@
 import type { ServerHandle } from '../server.js';
 import { createStore, getJson, signIn, startTestServer, TestClient, type TestStore } from '../testing/harness.js';
 
+/** The answer's error for a body in another charset than UTF-8 (docs/protocol.md "HTTP"). */
+const NOT_UTF8 = { code: 'action/invalid', message: 'the body must be JSON in UTF-8 (charset=utf-8, or no charset)' };
+
 describe('the HTTP API (docs/protocol.md "HTTP")', () => {
   let store: TestStore;
   let server: ServerHandle;
@@ -178,7 +181,7 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
       body: '{"nickname":"Ana"}',
     });
     expect(wrongCharset.status).toBe(415);
-    expect(((await wrongCharset.json()) as HttpErrorBody).error.code).toBe('action/invalid');
+    expect(((await wrongCharset.json()) as HttpErrorBody).error).toEqual(NOT_UTF8);
     // Another content type is not JSON either (not a nickname problem).
     const plain = await fetch(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"nickname":"Ana"}' });
     expect(plain.status).toBe(400);
@@ -186,6 +189,28 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
     const fine = await post('{"nickname":"Still fine"}');
     expect(fine.status).toBe(201);
     expect(logged).toEqual([]);
+  });
+
+  it('refuses a JSON body in any charset but UTF-8 with 415, on /api and /matchmake; utf-8 in any case, quoted or not, is read', async () => {
+    // An attacker's finding: body-parser decodes any utf-* charset, and charset=utf-16 got 400 "the body is not JSON".
+    const post = (path: string, contentType: string, body: Buffer) => fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+    const utf16 = Buffer.from('{"nickname":"Ana"}', 'utf16le');
+    for (const charset of ['utf-16', 'UTF-16LE', '"utf-16"', 'utf-32', 'utf8', 'latin1']) {
+      for (const path of ['/api/guest', '/matchmake/joinById/table-1']) {
+        const answer = await post(path, `application/json; charset=${charset}`, utf16);
+        expect(answer.status, `${path} ${charset}`).toBe(415);
+        expect(await answer.json(), `${path} ${charset}`).toEqual({ error: NOT_UTF8 });
+      }
+    }
+    // A second charset, or one behind a quoted parameter, counts too.
+    expect((await post('/api/guest', 'application/json; charset=utf-8; charset=utf-16', utf16)).status).toBe(415);
+    expect((await post('/api/guest', 'application/json; x="a;b"; charset=utf-16', utf16)).status).toBe(415);
+    const json = Buffer.from('{"nickname":"Ana"}');
+    for (const contentType of ['application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-8', 'application/json; charset="utf-8"', 'application/json; x="charset=utf-16"']) {
+      expect((await post('/api/guest', contentType, json)).status, contentType).toBe(201);
+    }
+    // A body that is not JSON is still that, whatever its charset.
+    expect((await post('/api/guest', 'text/plain; charset=utf-16', utf16)).status).toBe(400);
   });
 
   it('serves a plain page until the web client is built, then the client with an index.html fallback', async () => {

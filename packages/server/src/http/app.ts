@@ -36,7 +36,7 @@ import type { RateLimits, ServerLimits } from '../limits/index.js';
 import type { Player, Players } from '../players/index.js';
 import type { TableRunner } from '../table/runner.js';
 import { queryLimit } from './query-limit.js';
-import { bodyLimit, sendRateLimited } from './request-limits.js';
+import { bodyLimit, sendRateLimited, utf8Bodies } from './request-limits.js';
 import { clientAddress, trustedProxies } from './client-address.js';
 import { corsFor, securityHeaders } from './security.js';
 
@@ -168,7 +168,8 @@ const NOT_BUILT_PAGE = `<!doctype html>
  * docs/server.md "Headers and origins", and the `/matchmake` routes. Errors are `{ error: { code, message } }`
  * with 400 (bad input, a body that is not JSON: `action/invalid`), 401 (`auth/invalid-session`), 404
  * (`action/unknown`: no such endpoint, any method but GET outside the API too), 409 (`ledger/not-broke`),
- * 411/413 (a body of unknown length or over `limits.maxBodyBytes`: `action/invalid`), 429 (`rate/limited`,
+ * 411/413 (a body of unknown length or over `limits.maxBodyBytes`: `action/invalid`), 415 (a body in another charset than
+ * UTF-8: `action/invalid`), 429 (`rate/limited`,
  * with `Retry-After`) or 503 (`action/unavailable` with `Retry-After`: the request failed, e.g. a busy database;
  * logged, client errors are not).
  */
@@ -185,6 +186,9 @@ export function createHttpApp(services: HttpServices): express.Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // Only UTF-8 bodies (415): the parsers would decode UTF-16 too. `/api` parses JSON content types, `/matchmake` any.
+  app.use('/api', utf8Bodies((req) => Boolean(req.is('application/json'))));
+  app.use('/matchmake', utf8Bodies(() => true));
   app.use('/api', express.json({ limit: maxBodyBytes }));
   app.use('/matchmake', services.matchmaking);
 

@@ -1,8 +1,8 @@
 /**
- * Request limits of the HTTP side (docs/server.md "Limits"): the body size of every route and the
+ * Request limits of the HTTP side (docs/server.md "Limits"): the body size of every route, UTF-8 bodies only, and the
  * `429` answer of a rate limit. Refusals are the JSON error body (`HttpErrorBody`).
  */
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { HttpErrorBody } from '@paigow/protocol';
 import { rateLimited, retryAfterSeconds } from '../limits/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
@@ -27,6 +27,37 @@ export function bodyLimit(maxBodyBytes: number): RequestHandler {
     }
     next();
   };
+}
+
+/** The answer to a body in another charset than UTF-8. */
+const NOT_UTF8: HttpErrorBody = { error: { code: 'action/invalid', message: 'the body must be JSON in UTF-8 (charset=utf-8, or no charset)' } };
+
+/**
+ * Refuses with `415` (`NOT_UTF8`), before reading it, a body the JSON parser would read (`parsed`) whose `Content-Type`
+ * names a charset other than UTF-8 (`utf-8` in any case, quoted or not; none is UTF-8). The parser (body-parser) decodes
+ * any `utf-*` charset, UTF-16 included, and refuses only others (an attacker's finding: `charset=utf-16` got
+ * `400 the body is not JSON` instead of the documented 415).
+ * @param parsed whether a request's body is read as JSON (the `/api` routes: `application/json` only; `/matchmake`: any)
+ */
+export function utf8Bodies(parsed: (req: Request) => boolean): RequestHandler {
+  return (req, res, next) => {
+    const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    if (!hasBody || !parsed(req)) return next();
+    const charsets = charsetsOf(req.headers['content-type'] ?? '');
+    if (charsets.every((charset) => charset.toLowerCase() === 'utf-8')) return next();
+    res.status(415).json(NOT_UTF8);
+  };
+}
+
+/** The values of every `charset` parameter of a `Content-Type` (RFC 9110 §8.3: a token or a quoted string, its escapes undone). */
+function charsetsOf(contentType: string): string[] {
+  const charsets: string[] = [];
+  const parameter = /;\s*([^=;\s]+)\s*=\s*("(?:[^"\\]|\\.)*"?|[^;\s]*)/g;
+  for (const [, name, value] of contentType.matchAll(parameter)) {
+    if (name!.toLowerCase() !== 'charset') continue;
+    charsets.push(value!.startsWith('"') ? value!.replace(/^"|"$/g, '').replace(/\\(.)/g, '$1') : value!);
+  }
+  return charsets;
 }
 
 /** Answers a rate-limited request: 429, `Retry-After` in whole seconds, `rate/limited` (counted in `paigow_rate_limited_total{kind="http"}`). */
