@@ -21,7 +21,7 @@ import { Coach, coachReader, DailyChallenge, GradePool, type ExactScores } from 
 import { createHttpApp } from './http/app.js';
 import { httpServerOptions, limitConnections } from './http/connection-limits.js';
 import { answerStopping, RequestsInFlight, STOP_ANSWER_WAIT_MS } from './http/in-flight.js';
-import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
+import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, leaseProblemReporter, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, type Ledger } from './ledger/index.js';
 import { problemReporter, reportUnhandledRejections, rootLogger, unansweredBy, withContext, type Logger, type ProblemLog } from './log/index.js';
 import { attachServer, roundsRecovered, startTableSeries } from './metrics/index.js';
@@ -434,7 +434,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         serverHealth.leaseRenewed(renewed, now());
         if (!renewed) logger.warn({ event: 'lease-lost', instanceId: self }, `lease: instance ${self} is marked stopped; its rounds may be recovered elsewhere`);
       },
-      onProblem: (message) => logger.warn({ event: 'lease-problem', instanceId: self }, message),
+      onProblem: leaseProblemReporter(logger, self),
     });
     keeper = leaseKeeper;
     leaseKeeper.start();

@@ -8,7 +8,7 @@ export {
   renewLease,
   type LeaseTiming,
 } from './lease.js';
-export { DEFAULT_STALL_MS, LeaseKeeper, type LeaseKeeperOptions, type LeaseTarget } from './keeper.js';
+export { DEFAULT_STALL_MS, LeaseKeeper, leaseProblemReporter, type BriefError, type LeaseKeeperOptions, type LeaseTarget } from './keeper.js';
 export { announceTables, claimTable, liveInstances, releaseTable, saveSeats, tableHosts, type LiveInstance, type TableHost } from './table-hosts.js';
 export { placeTables } from './placement.js';
 export { TableHosting, type TableHostingActions, type TableHostingOptions } from './table-hosting.js';

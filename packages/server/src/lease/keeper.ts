@@ -14,6 +14,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { briefError, type Logger } from '../log/index.js';
+import { faultKindOf } from '../storage/faults.js';
 import { workerExecArgv } from '../workers/pool.js';
 
 /** Where the lease is kept: the SQLite file, or a PostgreSQL URL and schema. */
@@ -31,9 +33,12 @@ export interface LeaseKeeperOptions {
   readonly stallMs: number;
   /** Each renewal's outcome (`renewed` false: the instance was found stopped) and its time (epoch ms), on the main thread. */
   readonly onRenewed?: (renewed: boolean, atMs: number) => void;
-  /** A renewal the database did not answer, or the worker failing. */
-  readonly onProblem?: (message: string) => void;
+  /** A renewal the database did not answer, or the worker failing: a sentence, and the error's brief form (`briefError`). */
+  readonly onProblem?: (message: string, err: BriefError) => void;
 }
+
+/** An error's one-line form, as log lines carry it under `err` (`briefError`). */
+export type BriefError = ReturnType<typeof briefError>;
 
 /** The production bound of a main-loop stall after which the lease is no longer renewed: 30 s. */
 export const DEFAULT_STALL_MS = 30_000;
@@ -42,7 +47,7 @@ const RENEWED = 0;
 const LOST = 1;
 const PINGED = 2;
 
-type WorkerMessage = { renewed: boolean; atMs: number } | { error: string } | { stopped: true };
+type WorkerMessage = { renewed: boolean; atMs: number } | { error: BriefError } | { stopped: true };
 
 /** The worker entry: `src/lease/lease-worker.js`, found from `src/lease/` (tests) or `dist/lease/` (built). */
 function leaseWorkerPath(): string {
@@ -75,9 +80,9 @@ export class LeaseKeeper {
     worker.unref();
     worker.on('message', (message: WorkerMessage) => {
       if ('renewed' in message) this.options.onRenewed?.(message.renewed, message.atMs);
-      else if ('error' in message) this.options.onProblem?.(`lease: the renewal failed (${message.error})`);
+      else if ('error' in message) this.options.onProblem?.(`lease: the renewal failed (${message.error.message})`, message.error);
     });
-    worker.on('error', (error) => this.options.onProblem?.(`lease: the lease worker failed (${error.message})`));
+    worker.on('error', (error) => this.options.onProblem?.(`lease: the lease worker failed (${error.message})`, briefError(error)));
     worker.on('exit', () => {
       if (this.worker === worker) this.worker = null;
     });
@@ -141,4 +146,17 @@ export class LeaseKeeper {
     this.worker = null;
     await worker?.terminate();
   }
+}
+
+/**
+ * The keeper's `onProblem` writing to `logger`: one `warn` line `lease-problem` with `instanceId`, `err` (type,
+ * message, code) and, when the database is at fault (`faultKindOf`: the connection lost or refused, the statement
+ * cancelled, …), its `fault` (docs/operations.md "Logs"). `warn`: the renewal is tried again at the next heartbeat,
+ * and `lease-lost` or the fencing say when it matters.
+ */
+export function leaseProblemReporter(logger: Logger, instanceId: string): (message: string, err: BriefError) => void {
+  return (message, err) => {
+    const fault = faultKindOf(err);
+    logger.warn({ event: 'lease-problem', instanceId, err, ...(fault === null ? {} : { fault }) }, message);
+  };
 }

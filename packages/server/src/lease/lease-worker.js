@@ -14,7 +14,8 @@
  * instance was found stopped or unknown (lost for good; this worker writes it), [2] the epoch ms of the
  * main loop's last ping (`keeper.ts` writes it). A renewal is attempted only while the last ping is less
  * than `stallMs` old: a process whose main loop is hung for longer loses its lease like a dead one.
- * After each attempt it posts `{ renewed: boolean, atMs }`, or `{ error }` when the database did not answer.
+ * After each attempt it posts `{ renewed: boolean, atMs }`, or `{ error }` when the database did not answer: the
+ * error's brief form `{ type, message, code? }` (the log's `briefError`: its name, its first line, its string code).
  */
 import { workerData, parentPort } from 'node:worker_threads';
 
@@ -78,6 +79,18 @@ const connection = await connect();
 let stopped = false;
 let timer = /** @type {NodeJS.Timeout | null} */ (null);
 
+/**
+ * `error` in the log's brief form (`briefError` in `log/logger.ts`, which this worker cannot import): a worker's
+ * message is copied structurally, so an Error would lose its name and its code on the way.
+ * @param {unknown} error
+ * @returns {{ type: string, message: string, code?: string }}
+ */
+function brief(error) {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
+  const code = /** @type {{ code?: unknown }} */ (error).code;
+  return { type: error.name, message: error.message.split('\n')[0] ?? '', ...(typeof code === 'string' ? { code } : {}) };
+}
+
 async function beat() {
   timer = null;
   if (stopped) return;
@@ -90,7 +103,7 @@ async function beat() {
       else Atomics.store(slots, LOST, 1n);
       port.postMessage({ renewed, atMs: nowMs });
     } catch (error) {
-      port.postMessage({ error: error instanceof Error ? error.message : String(error) });
+      port.postMessage({ error: brief(error) });
     }
   }
   if (!stopped) timer = setTimeout(beat, heartbeatMs);
