@@ -5,7 +5,7 @@
  * room can answer it with a typed `error` before closing the connection (Colyseus would close it silently
  * and print a stack trace, or ignore it: an empty frame, an unknown code, a join with bytes after it).
  */
-import { unpack } from '@colyseus/msgpackr';
+import { C1, unpack } from '@colyseus/msgpackr';
 import { Protocol } from '@colyseus/core';
 import { decode, type Iterator } from '@colyseus/schema';
 import { err, ok, type Result } from '@paigow/engine';
@@ -30,7 +30,8 @@ export function isControlFrame(frame: Uint8Array): boolean {
 /**
  * Decodes a `ROOM_DATA` frame of at most `maxBytes` bytes.
  * @returns the message; or `action/invalid` naming the limit (a frame over `maxBytes`) or saying that it
- *   could not be decoded (empty, not `ROOM_DATA`, a truncated type, a payload that is not msgpack)
+ *   could not be decoded (empty, not `ROOM_DATA`, a truncated type, a payload that is not msgpack, one that holds
+ *   msgpack's never-used byte 0xC1)
  */
 export function decodeRoomData(frame: Buffer, maxBytes: number): Result<RoomData> {
   if (frame.byteLength > maxBytes) return err('action/invalid', `a message may be at most ${maxBytes} bytes; this one has ${frame.byteLength}`);
@@ -45,10 +46,26 @@ export function decodeRoomData(frame: Buffer, maxBytes: number): Result<RoomData
     const type = frame[it.offset] === EMPTY_STRING ? emptyType(it) : decode.stringCheck(frame, it) ? decode.string(frame, it) : decode.number(frame, it);
     if ((typeof type !== 'string' && typeof type !== 'number') || Number.isNaN(type) || it.offset > frame.byteLength) throw new Error('no message type');
     const payload: unknown = frame.byteLength > it.offset ? unpack(frame.subarray(it.offset)) : undefined;
+    if (holdsNeverUsed(payload)) throw new Error('msgpack 0xC1');
     return ok({ type, payload });
   } catch {
     return err('action/invalid', 'the message could not be decoded');
   }
+}
+
+/**
+ * Whether `payload` is or holds msgpackr's stand-in for the byte 0xC1, which msgpack never uses: msgpackr decodes it as a
+ * value (`C1`) where it should refuse it (an attacker's finding: a payload `0xC1` was answered `action/invalid`, the
+ * connection left open). Walked without recursion: a frame of at most `maxBytes` nests at most that deep.
+ */
+function holdsNeverUsed(payload: unknown): boolean {
+  const pending: unknown[] = [payload];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (value === C1) return true;
+    if (typeof value === 'object' && value !== null) pending.push(...Object.values(value));
+  }
+  return false;
 }
 
 /** The empty message type, its one byte read. */
