@@ -162,7 +162,14 @@ export async function createGameServer(
       redis?.stop();
       await gameServer.gracefullyShutdown(false);
     },
-    matchmaking: matchmakingRoutes(roomType, services.limits.maxBodyBytes, logger, trustedProxies(services.limits.trustedProxies), redis?.reach),
+    matchmaking: matchmakingRoutes(
+      roomType,
+      services.limits.maxBodyBytes,
+      logger,
+      trustedProxies(services.limits.trustedProxies),
+      (tableId) => services.runners.has(tableId),
+      redis?.reach,
+    ),
     async disconnectPlayer(playerId) {
       await Promise.all([...services.runners.keys()].map((tableId) => matchMaker.remoteRoomCall(tableId, 'disconnectPlayer', [playerId]).catch(() => undefined)));
     },

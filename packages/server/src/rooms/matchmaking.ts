@@ -118,9 +118,18 @@ export function withoutArguments(message: string): string {
  * @param maxBodyBytes the largest body read (the options `{ token }`)
  * @param logger where a join that failed on the server's side is logged (one `warn` line, without the token)
  * @param trust the proxies whose `X-Forwarded-For` names the client (`trustedProxies`): the seat's IP for the per-IP limits
+ * @param knownTable whether a table id is one of the deployment's tables as this process knows them (its tables
+ *   file): such a table without a room listed is between two hosts (moving, or its host died), not unknown
  * @param coordination Redis as this process sees it (`RedisReach`); absent without Redis (one process, nothing to reach)
  */
-export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: number, logger: Logger, trust: ProxyTrust, coordination?: CoordinationReach): RequestHandler {
+export function matchmakingRoutes(
+  roomType: typeof TableRoom,
+  maxBodyBytes: number,
+  logger: Logger,
+  trust: ProxyTrust,
+  knownTable: (tableId: string) => boolean,
+  coordination?: CoordinationReach,
+): RequestHandler {
   const router = express.Router();
   router.post('/joinById/:roomId', express.json({ limit: maxBodyBytes, strict: false, type: () => true }), (req: Request, res: Response) => {
     const startedAtMs = Date.now();
@@ -139,6 +148,9 @@ export function matchmakingRoutes(roomType: typeof TableRoom, maxBodyBytes: numb
       if (coordination !== undefined && !(await coordination.reachable())) return refuseUnreachable(res);
       const listing = await matchMaker.getRoomById(roomId);
       if (listing === undefined || listing === null || listing.name !== TABLE_ROOM) {
+        // A table of the deployment unlisted: its old host dropped its room and the new one has not opened it yet (an
+        // operator's finding: a player opening it during a drain was told it does not exist, and the web client gave up).
+        if (knownTable(roomId)) return refuse(res, ErrorCode.MATCHMAKE_UNHANDLED, TABLE_MOVING);
         // Colyseus' code for an unknown room id (4212), typed as any other refusal (it was Colyseus' untyped `room "…" not found`).
         return refuse(res, ErrorCode.MATCHMAKE_INVALID_ROOM_ID, { code: 'action/unknown', message: `there is no table ${roomId}` });
       }

@@ -25,6 +25,7 @@ import { rateLimitedRequests } from '../metrics/index.js';
 import { briefError, rootLogger, type Logger } from '../log/index.js';
 import type { Player, Players } from '../players/index.js';
 import { decodeRoomData, isControlFrame } from './frames.js';
+import { TABLE_MOVING } from './matchmaking.js';
 import { ViewPublisher } from './view-publisher.js';
 import type { TableChange, TableRunner } from '../table/runner.js';
 
@@ -150,9 +151,12 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
    *   this table while the process is overloaded (admission control: at its player limit, unless a watcher anywhere
    *   in the process is evictable; it is closed only when this player's client joins, `onJoin`), or
    *   `action/table-full` when the room is full
-   *   (never for a player at this table: `hasReachedMaxClients`)
+   *   (never for a player at this table: `hasReachedMaxClients`), or `action/unavailable` (`TABLE_MOVING`) while the
+   *   room is being disconnected
    */
   async reserveSeatFor(auth: JoinAuth, options: unknown): Promise<SeatAnswer> {
+    // Its table is moving (or this process stopping): Colyseus would call the room full (an operator's finding).
+    if (this.disposing()) return { error: TABLE_MOVING };
     const limit = this.services.limits.connectionsPerPlayer;
     const playerId = auth.player.id;
     const reserved = Object.values(this.reservedSeats).filter(([, seatAuth]) => (seatAuth as JoinAuth | undefined)?.player.id === playerId).length;
@@ -185,6 +189,11 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   override hasReachedMaxClients(): boolean {
     if (!this.reservingForPlayerAtTable) return super.hasReachedMaxClients();
     // Colyseus' own test without the count (`maxClients` is not changed: setting it relists and locks the room).
+    return this.disposing();
+  }
+
+  /** Whether the room is being disconnected and disposed (its table moves away, or this process stops). */
+  private disposing(): boolean {
     return (this as unknown as { _internalState: RoomInternalState })._internalState === RoomInternalState.DISPOSING;
   }
 

@@ -9,6 +9,8 @@ import { Client } from 'colyseus.js';
 import { matchMaker } from '@colyseus/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLedger } from '../ledger/index.js';
+import { TABLE_MOVING } from './matchmaking.js';
+import type { TableRoom } from './table-room.js';
 import type { ServerHandle } from '../server.js';
 import { createStore, openStore, redisAnswers, signIn, startTestServer, TestClient, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
 
@@ -62,7 +64,15 @@ describe.skipIf(!available)('unhosting a table while a client joins', () => {
       late.onLeave(() => (boLeft = true));
       late.onMessage('*', () => undefined);
     }
+    // Meanwhile a join is told the table is moving (503, try again soon): an operator's player was told it does not
+    // exist (its listing is gone), and a join that reached the room was told it is full.
+    const carl = await signIn(running, 'Carl');
+    const joining = await fetch(`${running.url}/matchmake/joinById/fresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: carl.token }) });
+    const refused = { status: joining.status, retryAfter: joining.headers.get('retry-after'), body: await joining.json() };
+    const reserved = await (room as TableRoom).reserveSeatFor({ player: (await running.players.getPlayer(carl.player.id))!, ip: '127.0.0.1' }, {});
     release();
+    expect(refused).toEqual({ status: 503, retryAfter: '2', body: { code: 4213, error: `${TABLE_MOVING.code}: ${TABLE_MOVING.message}` } });
+    expect(reserved).toEqual({ error: TABLE_MOVING });
 
     const outcome = await Promise.race([drained.then(() => 'drained'), new Promise((resolve) => setTimeout(() => resolve('stuck'), 10_000))]);
     expect(outcome).toBe('drained');
