@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApi } from './http.js';
-import { joinErrorCode } from './table-connection.js';
+import { joinErrorCode, joinRetryingSoon } from './table-connection.js';
 import { COORDINATION_UNAVAILABLE_JOIN_CODE } from '@paigow/protocol';
 import { sequenceOf } from '../app/useTable.js';
 
@@ -73,5 +73,35 @@ describe('join refusals and request ids', () => {
   it('reads the sequence number of a request id', () => {
     expect(sequenceOf('k3x9-12')).toBe(12);
     expect(sequenceOf('r')).toBeNull();
+  });
+});
+
+describe('a first join refused as "try again in a few seconds"', () => {
+  /** A join refused with `codes` in turn (an `ApiError` each), then joined ('room'). */
+  function joins(...codes: string[]) {
+    return vi.fn(async () => {
+      const code = codes.shift();
+      if (code !== undefined) throw new ApiError(code, `${code}: refused`);
+      return 'room';
+    });
+  }
+  const waits: number[] = [];
+  const wait = async (ms: number) => void waits.push(ms);
+  afterEach(() => void waits.splice(0));
+
+  it('is tried again while the table moves or Redis is away (an operator: the player was turned away at once)', async () => {
+    const join = joins('action/unavailable', 'server/coordination-unavailable', 'action/unavailable');
+    await expect(joinRetryingSoon(join, 8, wait)).resolves.toBe('room');
+    expect(join).toHaveBeenCalledTimes(4);
+    expect(waits).toEqual([300, 600, 1200]);
+  });
+
+  it('gives up after its retries, and at once on any other refusal', async () => {
+    const moving = joins(...Array<string>(10).fill('action/unavailable'));
+    await expect(joinRetryingSoon(moving, 3, wait)).rejects.toMatchObject({ code: 'action/unavailable' });
+    expect(moving).toHaveBeenCalledTimes(4);
+    const unknown = joins('table/unknown');
+    await expect(joinRetryingSoon(unknown, 3, wait)).rejects.toMatchObject({ code: 'table/unknown' });
+    expect(unknown).toHaveBeenCalledTimes(1);
   });
 });

@@ -108,12 +108,44 @@ export function joinErrorCode(error: unknown): string {
   return ERROR_CODES.find((code) => text.includes(code)) ?? (text.includes('invalid-session') ? 'auth/invalid-session' : 'network');
 }
 
+/** Refusals of a join that say to join again in a few seconds (503 with `Retry-After`: the table moving, Redis out of reach). */
+const JOIN_AGAIN_SOON: ReadonlySet<string> = new Set(['action/unavailable', 'server/coordination-unavailable']);
+
+/** How many more times a first join refused with `JOIN_AGAIN_SOON` is tried (with `backoffMs`: about 24 s in all, past a failover's 17 s). */
+const FIRST_JOIN_RETRIES = 8;
+
+/** The wait before the `attempt`th (from 0) join again, ms: 300 ms, doubling, at most 5 s. */
+function backoffMs(attempt: number): number {
+  return Math.min(5000, 300 * 2 ** attempt);
+}
+
+/**
+ * Runs `join` until it succeeds; a refusal that says to join again soon (`JOIN_AGAIN_SOON`, an `ApiError`) is tried
+ * again up to `retries` more times, after `backoffMs(attempt)` each (an operator's finding: a player opening a table
+ * while it moved between two servers was turned away at once).
+ * @throws any other refusal at once, and the last one when the retries are spent
+ */
+export async function joinRetryingSoon<T>(join: () => Promise<T>, retries: number = FIRST_JOIN_RETRIES, wait: (ms: number) => Promise<void> = sleep): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await join();
+    } catch (e) {
+      if (!(e instanceof ApiError) || !JOIN_AGAIN_SOON.has(e.code) || attempt >= retries) throw e;
+      await wait(backoffMs(attempt));
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 /**
  * Joins table `tableId` with the session `token` (docs/protocol.md "Connecting": the room id is the
  * table id). When the socket drops, it joins again with the same token (the server re-attaches the
  * seat for 60 s), retrying with back-off until `close()` (a server restart included: while it is down
- * the table may be missing for a moment). Every successful join reports `status('open')`.
+ * the table may be missing for a moment). A first join refused as the table moving (or Redis out of reach) is tried
+ * again for a while (`joinRetryingSoon`). Every successful join reports `status('open')`.
  * @throws ApiError (status 0) when the first join is refused (`table/unknown`: no such table)
  */
 export async function connectTable(
@@ -162,7 +194,7 @@ export async function connectTable(
   const rejoin = async (): Promise<void> => {
     listener.status('reconnecting');
     for (let attempt = 0; !closed; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 300 * 2 ** attempt)));
+      await sleep(backoffMs(attempt));
       if (closed) return;
       try {
         const r = await join();
@@ -183,7 +215,7 @@ export async function connectTable(
   };
 
   listener.status('connecting');
-  attach(await join());
+  attach(await joinRetryingSoon(join));
 
   return {
     send(type, payload = {}) {
