@@ -25,8 +25,16 @@ const SERVER_PROCESS = new URL('../../dist/bench/server-process.js', import.meta
 /** How long the stop may take from the SIGTERM to the exit, ms ("a few seconds": the Redis bound, 2 s, and the rest of the close, with room for a loaded machine). */
 const STOP_BOUND_MS = 8_000;
 
+/** A server process as `serverProcess` starts it: the child, its port, its stderr so far, its exit status once it exits. */
+interface ServerProcess {
+  readonly child: ChildProcess;
+  readonly port: number;
+  readonly stderr: () => string;
+  readonly exited: Promise<number | null>;
+}
+
 /** A server process (`server-process.js`, as `paigow serve` on its signals) on `store` and Redis at `redisUrl`, its log at `info` on stderr. */
-async function serverProcess(store: TestStore, redisUrl: string): Promise<{ child: ChildProcess; port: number; stderr: () => string; exited: Promise<number | null> }> {
+async function serverProcess(store: TestStore, redisUrl: string): Promise<ServerProcess> {
   const options = { ...store.options, tables: TEST_TABLES.slice(0, 2), redisUrl, redisPrefix: `test-${randomBytes(4).toString('hex')}:`, hostingSweepMs: 200, admission: { maxEventLoopLagMs: 3_600_000 } };
   const child = spawn(process.execPath, [SERVER_PROCESS, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'info' } });
   let stderr = '';
@@ -84,7 +92,12 @@ function jsonLines(text: string): Record<string, unknown>[] {
     });
 }
 
-describe.skipIf(!available)('a SIGTERM while Redis is away', () => {
+/**
+ * A describe block's server processes (`serverProcess`), each on a fresh SQLite store and a Redis relay of its own that
+ * can be cut (`RedisCutter`): `start()` starts one and waits until it is ready; after each test its process (killed if
+ * it still runs), relay and store go.
+ */
+function serverProcesses(): { start(): Promise<{ server: ServerProcess; cutter: RedisCutter; url: string }> } {
   let store: TestStore | undefined;
   let cutter: RedisCutter | undefined;
   let child: ChildProcess | undefined;
@@ -95,13 +108,24 @@ describe.skipIf(!available)('a SIGTERM while Redis is away', () => {
     await store?.dispose();
     store = cutter = child = undefined;
   });
+  return {
+    async start() {
+      store = createStore('sqlite');
+      cutter = await RedisCutter.start(REDIS_URL);
+      const server = await serverProcess(store, cutter.url);
+      child = server.child;
+      const url = `http://127.0.0.1:${server.port}`;
+      await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 15_000, interval: 100 }).toBe(200);
+      return { server, cutter, url };
+    },
+  };
+}
+
+describe.skipIf(!available)('a SIGTERM while Redis is away', () => {
+  const servers = serverProcesses();
 
   it('drains, exits 0 within a few seconds, one redis-given-up line (no stack), every line JSON, the last one "stopped"', async () => {
-    store = createStore('sqlite');
-    cutter = await RedisCutter.start(REDIS_URL);
-    const server = await serverProcess(store, cutter.url);
-    child = server.child;
-    await expect.poll(async () => (await fetch(`http://127.0.0.1:${server.port}/readyz`)).status, { timeout: 15_000, interval: 100 }).toBe(200);
+    const { server, cutter } = await servers.start();
     cutter.cut();
     // The clients noticed (each writes a redis-error line at its first failed reconnection).
     await expect.poll(() => jsonLines(server.stderr()).filter((line) => line.event === 'redis-error').length, { timeout: 10_000, interval: 50 }).toBeGreaterThanOrEqual(3);
@@ -121,11 +145,7 @@ describe.skipIf(!available)('a SIGTERM while Redis is away', () => {
   }, 90_000);
 
   it('with Redis there, the stop is as before: exit 0 at once, no redis-given-up line, the last line "stopped"', async () => {
-    store = createStore('sqlite');
-    cutter = await RedisCutter.start(REDIS_URL);
-    const server = await serverProcess(store, cutter.url);
-    child = server.child;
-    await expect.poll(async () => (await fetch(`http://127.0.0.1:${server.port}/readyz`)).status, { timeout: 15_000, interval: 100 }).toBe(200);
+    const { server } = await servers.start();
     const stop = await sigterm(server.child, server.exited, STOP_BOUND_MS);
     expect(stop.status, server.stderr()).toBe(0);
     expect(stop.ms).toBeLessThan(2_000);
@@ -137,26 +157,12 @@ describe.skipIf(!available)('a SIGTERM while Redis is away', () => {
 });
 
 describe.skipIf(!available)('a server running while Redis is away', () => {
-  let store: TestStore | undefined;
-  let cutter: RedisCutter | undefined;
-  let child: ChildProcess | undefined;
-  beforeAll(buildServer, 120_000);
-  afterEach(async () => {
-    if (child !== undefined && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await cutter?.close();
-    await store?.dispose();
-    store = cutter = child = undefined;
-  });
+  const servers = serverProcesses();
 
   it('writes a Redis command Colyseus does not wait for as one JSON line, not a stack, and goes on', async () => {
     // Operator: with Redis paused, MaxRetriesPerRequestError stacks (5 lines each) came on stderr among the JSON lines:
     // Colyseus drops the promise of a room listing's update when a seat reservation expires, and @pm2/io printed it.
-    store = createStore('sqlite');
-    cutter = await RedisCutter.start(REDIS_URL);
-    const server = await serverProcess(store, cutter.url);
-    child = server.child;
-    const url = `http://127.0.0.1:${server.port}`;
-    await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 15_000, interval: 100 }).toBe(200);
+    const { server, cutter, url } = await servers.start();
     // A seat reserved and never used: it expires 15 s later, while Redis is away.
     const session = await signIn({ url }, 'Reloader');
     const joined = await fetch(`${url}/matchmake/joinById/small`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: session.token }) });
@@ -168,16 +174,12 @@ describe.skipIf(!available)('a server running while Redis is away', () => {
     expect(nonJsonLines(server.stderr())).toEqual([]);
     expect(dropped()[0]).toMatchObject({ level: 'warn', fault: 'redis-unavailable', err: { type: 'MaxRetriesPerRequestError' } });
     expect(dropped()[0]?.err).not.toHaveProperty('stack');
-    expect(child.exitCode).toBeNull();
+    expect(server.child.exitCode).toBeNull();
   }, 90_000);
 
   it('names Redis, not the database, in a hosting sweep\'s hosting-failed line', async () => {
     // Operator: the line said "hosting: the database did not answer" with `fault: redis-unavailable`.
-    store = createStore('sqlite');
-    cutter = await RedisCutter.start(REDIS_URL);
-    const server = await serverProcess(store, cutter.url);
-    child = server.child;
-    await expect.poll(async () => (await fetch(`http://127.0.0.1:${server.port}/readyz`)).status, { timeout: 15_000, interval: 100 }).toBe(200);
+    const { server, cutter } = await servers.start();
     cutter.cut();
     const failed = (): Record<string, unknown>[] => jsonLines(server.stderr()).filter((line) => line.event === 'hosting-failed');
     await expect.poll(() => failed().length, { timeout: 45_000, interval: 200 }).toBeGreaterThanOrEqual(1);
