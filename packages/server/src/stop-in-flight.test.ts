@@ -57,7 +57,7 @@ describe('a server stopping with a request in flight', () => {
 
   it('answers a join whose room answers while the drain ends: the room’s own answer, then it stops', async () => {
     store = createStore('sqlite');
-    server = await startTestServer(store, { port: 5201, drainMs: 1_000 });
+    server = await startTestServer(store, { drainMs: 1_000 });
     const { token } = await signIn(server, 'Ann');
     const held = holdJoins('fresh');
     const answer = post(`${server.url}/matchmake/joinById/fresh`, { token });
@@ -72,7 +72,7 @@ describe('a server stopping with a request in flight', () => {
 
   it('answers a join whose room never answers with its own 503 and Retry-After, and still stops', async () => {
     store = createStore('sqlite');
-    server = await startTestServer(store, { port: 5202 });
+    server = await startTestServer(store);
     const { token } = await signIn(server, 'Bo');
     const held = holdJoins('fresh');
     const answer = post(`${server.url}/matchmake/joinById/fresh`, { token });
