@@ -4,7 +4,8 @@
  * signs in and plays a round on a phone with the keyboard alone (Tab, Enter, Space: a chip, Deal, the
  * house way's low hand card by card, Split) at 375×667, and in de, ru and the pseudo-locale (the longest texts)
  * at 667×375 too, with a Fortune bet (the fullest felt), every stage on one screen with no vertical or horizontal scrolling
- * (e2e/support/viewport.ts expectOnOneScreen; at 667×375 the Hint panel open too), then
+ * (e2e/support/viewport.ts expectOnOneScreen; at 667×375 the Hint panel open too, its setting used and played with
+ * Split, which has the focus), then
  * a round at laptop size with the mouse (chips, Deal, House Way). In every language but English no
  * English word is left on screen (text and accessible names): a word of the English catalog that the
  * language's own catalog does not use; in the pseudo-locale no plain Latin word at all. The switcher
@@ -16,7 +17,7 @@ import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import type { Browser, Page } from 'playwright-core';
 import { formatCard, houseWay, parseHand } from '@paigow/engine';
 import { CATALOGS, LANGUAGES, PSEUDO_LANGUAGE } from '../packages/web/src/app/i18n/index.js';
-import { byId, press, tabTo } from './support/a11y.js';
+import { byId, focusedTestid, press, tabTo } from './support/a11y.js';
 import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
 import { type RunningServer } from './support/server.js';
@@ -137,7 +138,8 @@ async function chooseChip(page: Page, testid: string): Promise<void> {
 /**
  * On a phone (`orientation`), with the keyboard alone: signs in, sits at table-1, bets a 5 chip on the
  * main bet and one on the Fortune bet (the longest result banner), deals, moves the house way's low hand
- * card by card and splits; every stage on one screen, no English left, a screenshot each.
+ * card by card (in landscape: opens the Hint and uses its setting) and splits; every stage on one screen,
+ * no English left, a screenshot each.
  */
 async function playOnPhoneByKeyboard(lang: string, orientation: keyof typeof PHONE_SIZES): Promise<void> {
   const size = PHONE_SIZES[orientation];
@@ -183,17 +185,25 @@ async function playOnPhoneByKeyboard(lang: string, orientation: keyof typeof PHO
     await shot(page, `${name}-2b-hint`);
     await expectOnOneScreen(page, size, ['hint-panel', 'hint-use', 'split', 'house-way', 'hint', 'high-hand', 'low-hand', 'timer', 'balance']);
     await expectNoEnglish(page, lang, 'phone, hint');
-    await page.keyboard.press('Escape');
-    await page.getByTestId('hint-panel').waitFor({ state: 'detached' });
+    // "Use this setting" only arranges the cards: the panel says Split plays them, and the focus is on Split (a player
+    // took the arranged hand for played and its decision timer ran out).
+    await press(page, byId('hint-use'));
+    await page.getByTestId('hint-arranged').waitFor();
+    expect(await focusedTestid(page), 'the focus after Use this setting').toBe('split');
+    expect((await tabTo(page, byId('split'), 1)).visible, 'visible focus on Split').toBe(true);
+    await shot(page, `${name}-2c-arranged`);
+    await expectOnOneScreen(page, size, ['hint-panel', 'hint-arranged', 'split', 'high-hand', 'low-hand', 'timer', 'balance']);
+    await expectNoEnglish(page, lang, 'phone, hint used');
+    await page.keyboard.press('Enter');
+  } else {
+    const hand = parseHand(await playerCards(page));
+    if (!hand.ok) throw new Error(hand.error.message);
+    for (const card of houseWay(hand.value).low.map(formatCard)) {
+      await press(page, `[data-testid="high-hand"] [data-testid="player-card"][data-card="${card}"]`, 'Space');
+      await page.locator(`[data-testid="low-hand"] [data-card="${card}"]`).waitFor();
+    }
+    await press(page, byId('split'));
   }
-
-  const hand = parseHand(await playerCards(page));
-  if (!hand.ok) throw new Error(hand.error.message);
-  for (const card of houseWay(hand.value).low.map(formatCard)) {
-    await press(page, `[data-testid="high-hand"] [data-testid="player-card"][data-card="${card}"]`, 'Space');
-    await page.locator(`[data-testid="low-hand"] [data-card="${card}"]`).waitFor();
-  }
-  await press(page, byId('split'));
   await waitForResult(page, before);
   await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
   await shot(page, `${name}-3-result`);

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import type { HintReply } from '@paigow/protocol';
-import { createI18n, formatPercent } from './i18n/index.js';
+import { CATALOGS, createI18n, formatPercent, LANGUAGES } from './i18n/index.js';
 import { HintPanel } from './HintPanel.js';
 
 const i18n = createI18n('en');
@@ -15,9 +15,10 @@ const reply: HintReply = {
   samples: 90_000,
 };
 
-function render(value: HintReply | null): string {
-  const panel = createElement(HintPanel, { reply: value, canUse: true, onUse: () => undefined, onClose: () => undefined });
-  return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, panel));
+/** The panel for `value`, with `low` in the player's low hand (none moved yet by default), in `lng`. */
+function render(value: HintReply | null, low: readonly string[] = [], lng = 'en'): string {
+  const panel = createElement(HintPanel, { reply: value, canUse: true, onUse: () => undefined, low, onClose: () => undefined });
+  return renderToStaticMarkup(createElement(I18nextProvider, { i18n: lng === 'en' ? i18n : createI18n(lng) }, panel));
 }
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -41,6 +42,20 @@ describe('the Hint panel', () => {
     expect(words).toContain('Use this setting');
     expect(words).not.toContain('The house way is the best setting here.');
     expect(html).toContain('90,000 banker hands');
+  });
+
+  // A player's finding: it pressed "Use this setting", took the hand for played, and its decision timer ran out.
+  it('says, once the cards are arranged as the best setting, that they are not played until Split, in every language', () => {
+    expect(render(reply, ['Kh'])).toContain('data-testid="hint-use"');
+    for (const lng of LANGUAGES) {
+      const html = render(reply, ['Jk', 'As'], lng);
+      const split = CATALOGS[lng].table.split;
+      expect(html, lng).not.toContain('data-testid="hint-use"');
+      expect(html, lng).toContain('data-testid="hint-arranged"');
+      // The note names the button as the button reads.
+      expect(CATALOGS[lng].hint.arranged, lng).toContain(split);
+      expect(text(html), lng).toContain(CATALOGS[lng].hint.arranged.replace(/\s+/g, ' '));
+    }
   });
 
   it('says so when the house way is the best setting', () => {

@@ -1,7 +1,9 @@
 /**
  * The Hint panel (docs/protocol.md `hint`): the best setting of the player's cards and its EV (a
  * signed percentage of the bet with its 95% margin) beside the house way's, as the server computed
- * them. "Use this setting" arranges the cards; the player still presses Split.
+ * them. "Use this setting" arranges the cards; the player still presses Split, and once the cards are set as the
+ * best setting (by the button or by hand) the panel says so in the button's place (a player took the arranged
+ * hand for played, waited, and its decision timer ran out).
  */
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +17,8 @@ export interface HintPanelProps {
   readonly reply: HintReply | null;
   /** Arranges the player's cards with these two in the low hand (not submitted). */
   readonly onUse: (low: readonly string[]) => void;
+  /** The cards now in the player's low hand (the engine's notation). */
+  readonly low: readonly string[];
   readonly onClose: () => void;
   /** False when the cards cannot be rearranged now (a submit is on its way). */
   readonly canUse: boolean;
@@ -23,10 +27,11 @@ export interface HintPanelProps {
 const sameCards = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c) => b.includes(c));
 
 /**
- * The panel (`hint-panel`, with `hint-best`, `hint-house-way`, `hint-use` and `hint-close`). Escape closes it
- * (`onClose`), unless a dialog (the help) is open over the table: Escape is that dialog's.
+ * The panel (`hint-panel`, with `hint-best`, `hint-house-way`, `hint-use` and `hint-close`; `hint-arranged`, saying
+ * Split plays it, instead of `hint-use` while `low` is the best setting's). Escape closes it (`onClose`), unless a
+ * dialog (the help) is open over the table: Escape is that dialog's.
  */
-export function HintPanel({ reply, onUse, onClose, canUse }: HintPanelProps) {
+export function HintPanel({ reply, onUse, low, onClose, canUse }: HintPanelProps) {
   const { t, i18n } = useTranslation();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -57,9 +62,15 @@ export function HintPanel({ reply, onUse, onClose, canUse }: HintPanelProps) {
               odds={t('hint.odds', { win: formatPercent(i18n.language, reply.best.win), push: formatPercent(i18n.language, reply.best.push), lose: formatPercent(i18n.language, reply.best.loss) })}
               best
             >
-              <button type="button" className="btn btn--gold btn--small" data-testid="hint-use" disabled={!canUse} onClick={() => onUse(reply.best.low)}>
-                {t('hint.use')}
-              </button>
+              {sameCards(reply.best.low, low) ? (
+                <p className="hint-option__arranged" data-testid="hint-arranged">
+                  {t('hint.arranged')}
+                </p>
+              ) : (
+                <button type="button" className="btn btn--gold btn--small" data-testid="hint-use" disabled={!canUse} onClick={() => onUse(reply.best.low)}>
+                  {t('hint.use')}
+                </button>
+              )}
             </HintOption>
             <HintOption testid="hint-house-way" label={t('hint.houseWay')} setting={reply.houseWay} samples={samples} />
           </div>

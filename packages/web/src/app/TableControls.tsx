@@ -27,7 +27,7 @@ export interface TableActions {
 }
 
 /** The controls of the viewer at `view`; `hintPanel` is shown here (narrow screens) unless `wide`; `notices` likewise. */
-export function TableControls({ view, you, felt, bets, money, error, pendingTypes, hintOpen, hintPanel, hintButton, wide, notices, actions }: {
+export function TableControls({ view, you, felt, bets, money, error, pendingTypes, hintOpen, hintPanel, hintButton, splitButton, wide, notices, actions }: {
   view: TableView;
   you: YouView;
   felt: Felt;
@@ -39,6 +39,8 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
   hintOpen: boolean;
   hintPanel: ReactNode | null;
   hintButton: RefObject<HTMLButtonElement | null>;
+  /** Split's button, for the focus after the Hint's setting is used. */
+  splitButton: RefObject<HTMLButtonElement | null>;
   wide: boolean;
   notices: ReactNode;
   actions: TableActions;
@@ -97,6 +99,7 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
               <button
                 className="btn btn--gold btn--big"
                 data-testid="split"
+                ref={splitButton}
                 disabled={!setting || splitBlock !== null || submitting}
                 title={splitReason ?? undefined}
                 onClick={actions.onSplit}

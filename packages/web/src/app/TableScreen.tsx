@@ -167,6 +167,15 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   // Keyboard focus that falls with its control (Deal, a moved card, Hint, Split) goes to the next one.
   useFocusKeeper({ stage: stage.kind, hintOpen: stage.kind === 'setting' && table.hint !== null });
   const hintButton = useRef<HTMLButtonElement>(null);
+  const splitButton = useRef<HTMLButtonElement>(null);
+  // "Use this setting" only arranges the cards: the focus goes to Split, which plays them, once the render after
+  // the click has enabled it (a player took the arranged hand for played and its decision timer ran out).
+  const focusSplit = useRef(false);
+  useEffect(() => {
+    if (!focusSplit.current) return;
+    focusSplit.current = false;
+    if (splitButton.current && !splitButton.current.disabled) splitButton.current.focus();
+  });
 
   const toasts = (
     <Toasts
@@ -205,8 +214,11 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
     table.clearHint();
     hintButton.current?.focus();
   };
-  const hintPanel =
-    hint === null ? null : <HintPanel reply={hint.reply} canUse={!felt.submitting} onUse={(cards) => setSelection((s) => select(s, roundId, { type: 'use', low: cards }))} onClose={closeHint} />;
+  const applyHint = (cards: readonly CardText[]) => {
+    setSelection((s) => select(s, roundId, { type: 'use', low: cards }));
+    focusSplit.current = true;
+  };
+  const hintPanel = hint === null ? null : <HintPanel reply={hint.reply} canUse={!felt.submitting} onUse={applyHint} low={low} onClose={closeHint} />;
   const shownError = localError ?? (error ? errorMessage(t, error.code) : null);
   const shownName = tableName(t, { tableId: view.tableId, name: view.config.name });
   const names = withCurrent(past.tableNames, view.tableId, shownName);
@@ -273,6 +285,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
             hintOpen={hint !== null}
             hintPanel={hintPanel}
             hintButton={hintButton}
+            splitButton={splitButton}
             wide={wide}
             notices={toasts}
             actions={{

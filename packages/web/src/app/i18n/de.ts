@@ -387,6 +387,7 @@ export const de: Translation = {
     same: 'Die Art des Hauses ist hier die beste Aufteilung.',
     samples: 'Geschätzt über {{count}} Hände des Gebers.',
     use: 'Diese Aufteilung nehmen',
+    arranged: 'Ihre Karten sind gelegt, aber noch nicht gespielt: Drücken Sie „Teilen“, um sie zu spielen.',
     close: 'Schließen',
   },
   sheet: {

@@ -452,6 +452,8 @@ export const en = {
     same: 'The house way is the best setting here.',
     samples: 'Estimated over {{count}} banker hands.',
     use: 'Use this setting',
+    /** In the button's place once the cards are set as the best setting: the hand is not played until Split. */
+    arranged: 'Your cards are arranged, not played yet: press Split to play them.',
     close: 'Close',
   },
   /** The phone table's sheet: history, the pay table and the table's facts behind a tap (SideSheet.tsx). */

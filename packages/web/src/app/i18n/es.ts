@@ -392,6 +392,7 @@ export const es: Translation = {
     same: 'Aquí las reglas de la casa son la mejor colocación.',
     samples: 'Estimado sobre {{count}} manos de la banca.',
     use: 'Usar esta colocación',
+    arranged: 'Tus cartas están colocadas, pero aún no jugadas: pulsa «Dividir» para jugarlas.',
     close: 'Cerrar',
   },
   sheet: {

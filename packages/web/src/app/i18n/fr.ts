@@ -393,6 +393,7 @@ export const fr: Translation = {
     same: 'Ici, la règle de la maison est le meilleur placement.',
     samples: 'Estimé sur {{count}} mains du banquier.',
     use: 'Prendre ce placement',
+    arranged: 'Vos cartes sont placées, pas encore jouées\u00a0: appuyez sur «\u00a0Valider\u00a0» pour les jouer.',
     close: 'Fermer',
   },
   sheet: {
