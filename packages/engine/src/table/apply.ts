@@ -265,9 +265,9 @@ function leave(s: Draft, playerId: string): Step {
 
 /**
  * The player's figures as the ledger has them now (a round at another table, a top-up). A banker they leave short of
- * what banking needs (`bankShortfall`) loses the bank here at once, while no round is dealt under it (rules.md §5:
- * the requirements hold for as long as it banks; a round at another table took its points below the minimum, and it
- * went on approving and being dealt here). A round dealt, or settling, is checked when it settles (`roundSettled`).
+ * what banking needs loses the bank here at once (`endBankIfShort`: rules.md §5, the requirements hold for as long as
+ * it banks; a round at another table took its points below the minimum, and it went on approving and being dealt
+ * here), unless a round is dealt under it.
  */
 function sync(s: Draft, playerId: string, figures: PlayerFigures): Step {
   const found = member(s, playerId);
@@ -277,12 +277,22 @@ function sync(s: Draft, playerId: string, figures: PlayerFigures): Step {
   p.compPoints = figures.compPoints;
   if (figures.heldElsewhereCents !== undefined) p.heldElsewhereCents = figures.heldElsewhereCents;
   if (p.bets.main + p.bets.fortune > p.balanceCents) returnBets(s, p, 'balance');
-  const banker = s.banker;
-  if (banker?.playerId === playerId && s.round === null && banker.settlingRoundId === null) {
-    const short = bankShortfall(s, p);
-    if (short !== null) removeBanker(s, short);
-  }
+  if (s.banker?.playerId === playerId) endBankIfShort(s);
   return done;
+}
+
+/**
+ * Ends the bank of a banker short of what banking needs (`bankShortfall`) while no round is dealt under it: figures
+ * that came while a round was dealt are kept, and checked when that round settles (`roundSettled`), or, should its
+ * deal be refused or short (it never settles), then (`roundFailed`, `roundShort`), before the table deals again.
+ */
+function endBankIfShort(s: Draft): void {
+  const banker = s.banker;
+  if (banker === null || s.round !== null || banker.settlingRoundId !== null) return;
+  const p = s.players[banker.playerId] as PlayerState | undefined;
+  if (p === undefined) return;
+  const short = bankShortfall(s, p);
+  if (short !== null) removeBanker(s, short);
 }
 
 /**
@@ -591,6 +601,7 @@ function roundFailed(s: Draft, roundId: string, reason: ErrorCode): Step {
   }
   s.round = null;
   s.phase = 'betting';
+  endBankIfShort(s);
   return done;
 }
 
@@ -616,6 +627,7 @@ function roundShort(s: Draft, roundId: string, shortIds: readonly string[]): Ste
   }
   const banker = round.banker;
   if (banker !== null && short.has(banker.playerId) && s.banker?.playerId === banker.playerId) removeBanker(s, 'balance');
+  endBankIfShort(s);
   return done;
 }
 

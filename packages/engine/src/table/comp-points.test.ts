@@ -171,4 +171,23 @@ describe('a banker short of the comp points or the balance by a round at another
     expect(s.banker).toBeNull();
     expect(noticesOf(s)).toEqual([['bank', 'notice/left-bank', { reason: 'comp-points' }]]);
   });
+
+  it('figures that came while a round was dealt end the bank when its deal is refused or short (it never settles)', () => {
+    for (const answer of ['round-failed', 'round-short'] as const) {
+      let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p', 'q'], 1_000_000, 60);
+      s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+      s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
+      s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: 2 });
+      s = must(s, { type: 'bet', playerId: 'q', spot: 'main', amountCents: 1_000, nowMs: 2 });
+      s = must(s, { type: 'ready', playerId: 'p', nowMs: 3 });
+      s = must(s, { type: 'ready', playerId: 'q', nowMs: 3 }, dealWith('e', WEAK, '3h 4h 7c 9c Jc 6h 2h', STRONG));
+      s = must(s, { type: 'sync', playerId: 'bank', balanceCents: 1_000_000, compPoints: 0, nowMs: 4 });
+      expect(s.banker, answer).toMatchObject({ playerId: 'bank' });
+      // The ledger found q short (or did not answer): without the check, the table dealt again at once to a 0-point banker.
+      s = must(s, answer === 'round-failed' ? { type: 'round-failed', roundId: 'e', nowMs: 5 } : { type: 'round-short', roundId: 'e', playerIds: ['q'], nowMs: 5 });
+      expect(s.banker, answer).toBeNull();
+      expect(noticesOf(s), answer).toContainEqual(['bank', 'notice/left-bank', { reason: 'comp-points' }]);
+      expect(effectsOf(s).some((effect) => effect.kind === 'deal-due'), answer).toBe(false);
+    }
+  });
 });

@@ -45,9 +45,9 @@ export interface NoticeParams {
   readonly 'notice/left-table': { readonly reason: 'timeout' | 'idle' };
   /**
    * The banking player left the bank; the house banks (rules.md §5): it did not approve a round within
-   * the approval timer (`approval-timeout`), or after a round its balance (`balance`) or its comp points
-   * (`comp-points`: below the table's `bankMinCompPoints`; `balance` when both fell short) are below what banking
-   * needs; or (`table-moved`, a server's, never the reducer's) the table moved to another server process, and a
+   * the approval timer (`approval-timeout`), or its balance (`balance`) or its comp points (`comp-points`: below the
+   * table's `bankMinCompPoints`; `balance` when both fell short) are below what banking needs, after a round here or
+   * at once when a round at another table took them there (`sync`, while no round is dealt under it here); or (`table-moved`, a server's, never the reducer's) the table moved to another server process, and a
    * bank does not move with it; or (`server-stopped`, a server's too) the server process that ran the table stopped
    * (a crash, or a stop without the table moving on; the bank is released when its next run or another process
    * recovers the table); or (`disconnected`) it stayed disconnected past its seat hold and lost its seat with the bank.

@@ -801,12 +801,14 @@ export class TableRunner {
   /**
    * Shows the players of a deal the ledger may have taken (it did not answer) their balances without
    * `stakes` (cents, by player; players no longer here are skipped): what the ledger has if the deal went
-   * through. The ledger's own figures are read again once the round is refunded (`settlementResolved`).
+   * through. The ledger's own figures are read again once the round is refunded (`settlementResolved`). Not the
+   * banker's: a bank is ended by figures short of a bank (`sync`), and a guess without its cover would end it (a
+   * reviewer's finding: a banker of 200.00 covering 101.50 lost the bank to a deal the ledger did not answer).
    */
   private async withoutStakes(stakes: ReadonlyMap<string, number>): Promise<void> {
     for (const [playerId, cents] of stakes) {
       const p = this.state.players[playerId];
-      if (p === undefined) continue;
+      if (p === undefined || playerId === this.state.banker?.playerId) continue;
       await this.dispatch({ type: 'sync', playerId, balanceCents: p.balanceCents - cents, compPoints: p.compPoints, nowMs: this.now() });
     }
   }
