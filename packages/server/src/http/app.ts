@@ -355,7 +355,9 @@ export function createHttpApp(services: HttpServices): express.Express {
   // Client errors (a body too large or not JSON, a malformed path) are answered, not logged.
   const log = services.log ?? problemReporter(services.logger ?? rootLogger());
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
-    if (res.headersSent) return next(error);
+    // Answered already (the stop's 503 to a request still in flight, `http/in-flight.ts`): the route's late answer is
+    // dropped, without Express' own stack on stderr; an answer cut midway is Express' to end.
+    if (res.headersSent) return res.writableEnded ? undefined : next(error);
     const status = clientErrorStatus(error);
     if (status === 413) {
       return fail(res, { code: 'action/invalid', message: `the request body is larger than ${maxBodyBytes} bytes` }, 413);

@@ -168,6 +168,7 @@ export async function createGameServer(
       logger,
       trustedProxies(services.limits.trustedProxies),
       (tableId) => services.runners.has(tableId),
+      () => httpServer.listening,
       redis?.reach,
     ),
     async disconnectPlayer(playerId) {

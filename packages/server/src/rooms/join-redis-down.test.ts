@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { matchMaker } from '@colyseus/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RedisCutter } from '../cluster/soak-tools.js';
 import { createLogger } from '../log/index.js';
 import type { ServerHandle } from '../server.js';
@@ -125,6 +125,25 @@ describe.skipIf(!available)('a join while Redis is away', () => {
       });
     } finally {
       await ghost.remove();
+    }
+  }, 60_000);
+
+  it('with Redis there, a session check the database did not answer is not Redis', async () => {
+    // A reviewer's finding: PostgreSQL's own faults (ECONNREFUSED, 57P01) were read as Redis's, and every join of a
+    // cluster whose database restarted was told the coordination store was out of reach.
+    const { server } = await start();
+    const session = await signIn(server, 'Checked');
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const check = vi.spyOn(server.players, 'resumeSession').mockRejectedValueOnce(refused);
+    try {
+      const answer = await join(server, 'small', session.token);
+      expect({ status: answer.status, body: answer.body, retryAfter: answer.retryAfter }).toEqual({
+        status: 503,
+        body: { code: 4213, error: 'action/unavailable: the server could not reach the table; try again in a few seconds' },
+        retryAfter: '2',
+      });
+    } finally {
+      check.mockRestore();
     }
   }, 60_000);
 });

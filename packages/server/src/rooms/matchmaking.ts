@@ -64,6 +64,9 @@ export const COORDINATION_UNAVAILABLE: RuleError = {
   message: 'the service cannot reach its coordination store right now; try again in a few seconds',
 };
 
+/** What a player is told when this process stops: the join goes to another process, or to this one once it is back. */
+const STOPPING: RuleError = { code: 'action/unavailable', message: 'the server is stopping' };
+
 /** What a player is told when the join failed on the server's side for another reason (logged). */
 const TABLE_UNREACHABLE: RuleError = { code: 'action/unavailable', message: 'the server could not reach the table; try again in a few seconds' };
 
@@ -80,6 +83,8 @@ const JOIN_RETRY_AFTER_S = 2;
 
 /** Answers a refused join: `error`'s status (`JOIN_STATUS`), `Retry-After` when it may be tried again soon, and Colyseus' shape with `code`. */
 function refuse(res: Response, code: number, error: RuleError): void {
+  // Answered meanwhile by the stop (`http/in-flight.ts`).
+  if (res.headersSent) return;
   if (RETRY_SOON.has(error.code)) res.setHeader('Retry-After', String(JOIN_RETRY_AFTER_S));
   res.status(JOIN_STATUS[error.code] ?? 400).json({ code, error: `${error.code}: ${error.message}` });
 }
@@ -120,6 +125,7 @@ export function withoutArguments(message: string): string {
  * @param trust the proxies whose `X-Forwarded-For` names the client (`trustedProxies`): the seat's IP for the per-IP limits
  * @param knownTable whether a table id is one of the deployment's tables as this process knows them (its tables
  *   file): such a table without a room listed is between two hosts (moving, or its host died), not unknown
+ * @param accepting whether this process still takes connections (false once its stop closed the listener)
  * @param coordination Redis as this process sees it (`RedisReach`); absent without Redis (one process, nothing to reach)
  */
 export function matchmakingRoutes(
@@ -128,6 +134,7 @@ export function matchmakingRoutes(
   logger: Logger,
   trust: ProxyTrust,
   knownTable: (tableId: string) => boolean,
+  accepting: () => boolean,
   coordination?: CoordinationReach,
 ): RequestHandler {
   const router = express.Router();
@@ -137,7 +144,7 @@ export function matchmakingRoutes(
     const coordinationLost = (error: unknown): boolean => coordination !== undefined && (isRedisFault(error) || coordination.lostSince(startedAtMs));
     void (async () => {
       if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) {
-        return refuse(res, ErrorCode.MATCHMAKE_UNHANDLED, { code: 'action/unavailable', message: 'the server is stopping' });
+        return refuse(res, ErrorCode.MATCHMAKE_UNHANDLED, STOPPING);
       }
       const roomId = req.params.roomId;
       const options: unknown = req.body ?? {};
@@ -160,9 +167,12 @@ export function matchmakingRoutes(
         auth = await roomType.onAuth('', options, context);
       } catch (error) {
         const refused = authRefusal(error);
-        // Anything but a refusal (the database did not answer) is a failure: logged, answered below, its message not shown.
-        if (refused === null) throw error;
-        return refuse(res, refused.code, refused.error);
+        if (refused !== null) return refuse(res, refused.code, refused.error);
+        // Anything but a refusal is the database not answering the token check: logged, its message not shown, and not
+        // taken for Redis (a reviewer's finding: a PostgreSQL restart answered every join "coordination store").
+        const { type, message } = briefError(error);
+        logger.warn({ event: 'join-failed', tableId: roomId, err: { type, message: withoutArguments(message) } }, 'matchmaking: the session of a join could not be checked');
+        return refuse(res, ErrorCode.MATCHMAKE_UNHANDLED, TABLE_UNREACHABLE);
       }
       let answer: SeatAnswer;
       try {
@@ -173,6 +183,11 @@ export function matchmakingRoutes(
         return coordinationLost(error) ? refuseUnreachable(res) : refuse(res, ErrorCode.MATCHMAKE_UNHANDLED, TABLE_MOVING);
       }
       if ('error' in answer) return refuse(res, COLYSEUS_CODE[answer.error.code] ?? ErrorCode.MATCHMAKE_UNHANDLED, answer.error);
+      // This process stopped taking connections (it stops): its WebSocket would be refused (a reviewer's finding). The
+      // seat is left unused (the room's disconnect drops it); a seat on another process is answered.
+      if (listing.processId === matchMaker.processId && !accepting()) return refuse(res, ErrorCode.MATCHMAKE_UNHANDLED, STOPPING);
+      // Answered meanwhile by the stop (`http/in-flight.ts`): the seat is left unused.
+      if (res.headersSent) return;
       res.json({ room: listing, sessionId: answer.sessionId });
     })().catch((error: unknown) => {
       // The room listing or the token check failed (Redis or the database is out of reach): logged, not shown.

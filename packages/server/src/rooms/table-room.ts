@@ -372,8 +372,8 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
    * so a reservation nobody uses kept it (unlisted, the table's move unfinished) until its expiry, 15 s; and one used
    * while the clients were leaving joined after them, and kept it for good (the cluster soak found both). Such
    * reservations are dropped (their clients are refused as expired ones and join again, reaching the table's new
-   * host), and such clients are closed. With no client left, the room's auto-dispose timer (which a reservation set
-   * to its expiry) is made due now.
+   * host), and such clients are closed. The room's auto-dispose timer (which a reservation made as the disconnect began
+   * set to its expiry) is then made due now.
    */
   private sweepLateJoins(closeCode: number): void {
     let dropped = false;
@@ -381,7 +381,8 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
       this.dropReservation(sessionId);
       dropped = true;
     }
-    if (dropped && this.clients.length === 0) this.resetAutoDisposeTimeout(0);
+    // The timer checks for clients itself; one still here leaves later, and the 15 s timer would have kept the room.
+    if (dropped) this.resetAutoDisposeTimeout(0);
     for (const client of this.clients) if (client.state === ClientState.JOINED) client.leave(closeCode);
   }
 
