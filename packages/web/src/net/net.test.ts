@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApi } from './http.js';
 import { joinErrorCode, joinRetryingSoon } from './table-connection.js';
-import { COORDINATION_UNAVAILABLE_JOIN_CODE } from '@paigow/protocol';
 import { sequenceOf } from '../app/useTable.js';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -62,12 +61,15 @@ describe('join refusals and request ids', () => {
     expect(joinErrorCode(new Error('action/unavailable: the table is moving to another server; try again in a few seconds'))).toBe('action/unavailable');
   });
 
-  it('reads the coordination store out of reach by its own code (4503), a table moving by its words (4213)', () => {
-    // colyseus.js' refusal: the answer's `error` as the message, its `code` as the code.
-    const refusal = (code: number, message: string): Error => Object.assign(new Error(message), { code });
-    expect(joinErrorCode(refusal(COORDINATION_UNAVAILABLE_JOIN_CODE, 'server/coordination-unavailable: try again in a few seconds'))).toBe('server/coordination-unavailable');
-    expect(joinErrorCode(refusal(COORDINATION_UNAVAILABLE_JOIN_CODE, 'the service cannot reach its coordination store'))).toBe('server/coordination-unavailable');
-    expect(joinErrorCode(refusal(4213, 'action/unavailable: the table is moving to another server'))).toBe('action/unavailable');
+  it('reads a 503 that names no code, and a seat reservation gone, as "join again soon" (a reviewer: they read as network, not tried again)', () => {
+    // colyseus.js' refusal: the answer's `error` as the message, the HTTP status as the code; a server starting and
+    // the front's own 503 answer `{ error: { code, message } }`, which it shows as "[object Object]".
+    const refusal = (code: number | undefined, message: string): Error => Object.assign(new Error(message), { code });
+    expect(joinErrorCode(refusal(503, '[object Object]'))).toBe('action/unavailable');
+    expect(joinErrorCode(refusal(undefined, 'seat reservation expired.'))).toBe('action/unavailable');
+    expect(joinErrorCode(refusal(503, 'server/coordination-unavailable: try again in a few seconds'))).toBe('server/coordination-unavailable');
+    expect(joinErrorCode(refusal(503, 'action/unavailable: the table is moving to another server'))).toBe('action/unavailable');
+    expect(joinErrorCode(refusal(500, '[object Object]'))).toBe('network');
   });
 
   it('reads the sequence number of a request id', () => {

@@ -7,7 +7,7 @@
  */
 import { Client, type Room } from 'colyseus.js';
 import { ERROR_CODES } from '@paigow/engine';
-import { COORDINATION_UNAVAILABLE_JOIN_CODE, MADE_ROOM_CLOSE_CODE, onTableView, type ClientMessageType, type ErrorMessage, type HintReply, type InboxNotice, type TableView } from '@paigow/protocol';
+import { MADE_ROOM_CLOSE_CODE, onTableView, type ClientMessageType, type ErrorMessage, type HintReply, type InboxNotice, type TableView } from '@paigow/protocol';
 import { ApiError } from './http.js';
 
 /** What a client message carries besides `requestId` (see `ClientMessage` in the engine's protocol). */
@@ -87,25 +87,26 @@ export function defaultEndpoint(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`;
 }
 
-/** Colyseus's matchmaking code for a room id that does not exist (`MATCHMAKE_INVALID_ROOM_ID`). */
-const NO_SUCH_ROOM = 4212;
-
 /** The server's refusal of a join to a table that does not exist (404: colyseus.js gives its status as the code). */
 const NO_SUCH_TABLE = 'action/unknown: ';
 
+/** Colyseus' refusal of a WebSocket whose seat reservation is gone (it ran out, or the room dropped it as its table moved). */
+const RESERVATION_GONE = 'seat reservation expired';
+
 /**
- * Finds the error code in a failed join (colyseus.js rejects it with the server's `error` as the message, and with the
- * answer's `code`, or its HTTP status when that is 400 or more, as the code):
- * `table/unknown` when no room has that id (the table does not exist: `action/unknown`, or Colyseus' own code), `server/coordination-unavailable` for its code
- * (`COORDINATION_UNAVAILABLE_JOIN_CODE`: the server cannot reach its coordination store; tried again like a table
- * moving), else the first project `ErrorCode` named in it, else `network`.
+ * Finds the error code in a failed join (colyseus.js rejects it with the server's `error` as the message, and the
+ * answer's HTTP status as the code): `table/unknown` when the table does not exist (`action/unknown`), else the first
+ * project `ErrorCode` named in it; else `action/unavailable`, to join again soon, for a seat reservation refused as
+ * gone (the table moved meanwhile) and for a 503 that names no code (a server starting, or the front with no process
+ * to answer: their `{ error: { code, message } }` reaches colyseus.js' message as "[object Object]"); else `network`.
  */
 export function joinErrorCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === NO_SUCH_ROOM || (error instanceof Error && error.message.startsWith(NO_SUCH_TABLE))) return 'table/unknown';
-  if (code === COORDINATION_UNAVAILABLE_JOIN_CODE) return 'server/coordination-unavailable';
-  const text = error instanceof Error ? `${error.message} ${(error as { code?: unknown }).code ?? ''}` : String(error);
-  return ERROR_CODES.find((code) => text.includes(code)) ?? (text.includes('invalid-session') ? 'auth/invalid-session' : 'network');
+  const message = error instanceof Error ? error.message : String(error);
+  if (message.startsWith(NO_SUCH_TABLE)) return 'table/unknown';
+  const named = ERROR_CODES.find((code) => message.includes(code)) ?? (message.includes('invalid-session') ? 'auth/invalid-session' : undefined);
+  if (named !== undefined) return named;
+  if ((error as { code?: unknown } | null)?.code === 503 || message.includes(RESERVATION_GONE)) return 'action/unavailable';
+  return 'network';
 }
 
 /** Refusals of a join that say to join again in a few seconds (503 with `Retry-After`: the table moving, Redis out of reach). */
