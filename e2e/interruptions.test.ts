@@ -27,10 +27,10 @@ let browser: Browser;
 const tablesDir = mkdtempSync(join(tmpdir(), 'paigow-e2e-tables-'));
 const tablesFile = join(tablesDir, 'tables.json');
 
-/** Table 2 as a default server has it; Table 1 too, but its players have 10 s to set their hands (45 s by default). */
+/** Table 2 as a default server has it; Table 1 too, but its players have 20 s to set their hands (45 s by default). */
 const TABLES = {
   tables: [
-    { tableId: 'table-1', name: 'Table 1 (1–100)', limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } }, timers: { decisionMs: 10_000 } },
+    { tableId: 'table-1', name: 'Table 1 (1–100)', limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } }, timers: { decisionMs: 20_000 } },
     { tableId: 'table-2', name: 'Table 2 (5–500)', limits: { main: { minCents: 500, maxCents: 50_000 }, fortune: { minCents: 500, maxCents: 10_000 } } },
   ],
 };
@@ -59,7 +59,7 @@ async function noError(page: Page): Promise<boolean> {
 
 describe('timers and interruptions in Chromium', () => {
   it('shows whom a ready player waits for, tells a timed-out player what happened, and lets it sit again', async () => {
-    // A decision timer runs out in this test: Table 1's 10 s here (rules.md §5).
+    // A decision timer runs out in this test: Table 1's 20 s here (rules.md §5).
     const quick = await openPage(browser, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
     await signIn(quick, server.url, 'Quick Quinn');
     await sitAt(quick, 'table-1');
@@ -92,7 +92,7 @@ describe('timers and interruptions in Chromium', () => {
     expect(await waitingSet.textContent()).toMatch(/Waiting for 1 player to set their hand — at most \d+\u00a0s\./);
     await shot(quick, 'wait-2-phone-waiting-for-set');
 
-    // Slow Sam lets the 10 s run out: the house way sets the hand, and Sam leaves the table.
+    // Slow Sam lets the 20 s run out: the house way sets the hand, and Sam leaves the table.
     const houseWaySet = slow.locator('[data-testid="notice"][data-code="notice/house-way-set"]');
     await houseWaySet.waitFor({ timeout: 70_000 });
     expect(await houseWaySet.textContent()).toContain(en.notices['house-way-set'].timeout);

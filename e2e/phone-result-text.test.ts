@@ -80,7 +80,8 @@ async function overlaps(page: Page, a: string, b: string): Promise<string[]> {
 
 /**
  * Asserts that every element with each of `ids` is drawn inside the window of `size` (px). (The whole
- * page's fit in these languages, the bet tools' row included, is e2e/languages.test.ts's.)
+ * page's fit, the bet tools' row included, is e2e/languages.test.ts's: in every language in portrait, in de, fr, ru
+ * and the pseudo-locale in landscape.)
  */
 async function expectInWindow(page: Page, size: { width: number; height: number }, ids: readonly string[]): Promise<void> {
   for (const id of ids) {

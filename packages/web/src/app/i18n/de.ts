@@ -193,7 +193,7 @@ export const de: Translation = {
       balance: 'Sie haben die Bank abgegeben: Ihr Saldo deckt das Tischmaximum plus Gebühr nicht mehr. Das Haus hält wieder die Bank.',
       'comp-points': 'Sie haben die Bank abgegeben: Sie haben weniger Gutpunkte, als die Bank verlangt (der Geber verliert 1 Gutpunkt pro Einheit, die gegen ihn gesetzt wird). Das Haus hält wieder die Bank.',
       'table-moved': 'Der Tisch ist auf einen anderen Server umgezogen, die Bank zieht nicht mit: Das Haus hält wieder die Bank. Sie können die Bank erneut übernehmen.',
-      'server-stopped': 'Der Server, auf dem der Tisch lief, wurde angehalten, und die Bank endete mit ihm: Das Haus hält wieder die Bank. Sie können die Bank erneut übernehmen.',
+      'server-stopped': 'Der Server, auf dem der Tisch lief, wurde beendet oder ist ausgefallen, und damit endete Ihre Bank: Das Haus hält wieder die Bank. Sie können die Bank erneut übernehmen.',
       disconnected: 'Sie haben die Bank abgegeben: Sie waren länger weg, als Ihr Platz gehalten wird, und haben mit dem Platz die Bank verloren. Das Haus hält wieder die Bank.',
       other: 'Sie haben die Bank abgegeben. Das Haus hält wieder die Bank.',
     },

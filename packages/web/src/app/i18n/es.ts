@@ -197,7 +197,7 @@ export const es: Translation = {
       balance: 'Dejaste la banca: tu saldo ya no cubre el máximo de la mesa más la tarifa. La casa vuelve a llevar la banca.',
       'comp-points': 'Dejaste la banca: tus puntos de fidelidad no llegan a lo que pide la banca (la banca pierde 1 punto por unidad apostada contra ella). La casa vuelve a llevar la banca.',
       'table-moved': 'La mesa pasó a otro servidor y la banca no pasa con ella: la casa vuelve a llevar la banca. Puedes volver a tomar la banca.',
-      'server-stopped': 'El servidor de la mesa se detuvo y la banca terminó con él: la casa vuelve a llevar la banca. Puedes volver a tomar la banca.',
+      'server-stopped': 'El servidor de la mesa se detuvo y con él terminó tu banca: la casa vuelve a llevar la banca. Puedes volver a tomar la banca.',
       disconnected: 'Dejaste la banca: estuviste fuera más tiempo del que se guarda tu asiento y perdiste el asiento con la banca. La casa vuelve a llevar la banca.',
       other: 'Dejaste la banca. La casa vuelve a llevar la banca.',
     },
