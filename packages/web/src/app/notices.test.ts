@@ -211,7 +211,8 @@ describe('toasts go by themselves', () => {
 
 describe('join failures', () => {
   it('tells a table that does not exist apart from a server that cannot be reached', () => {
-    const noRoom = Object.assign(new Error('room "nope" not found'), { code: 4212 });
+    // colyseus.js' refusal of a join to a table the server does not have: its typed message, the HTTP 404 as its code.
+    const noRoom = Object.assign(new Error('action/unknown: there is no table nope'), { code: 404 });
     expect(joinErrorCode(noRoom)).toBe('table/unknown');
     expect(errorMessage(t, 'table/unknown')).toBe('This table does not exist.');
     expect(joinErrorCode(new TypeError('Failed to fetch'))).toBe('network');
