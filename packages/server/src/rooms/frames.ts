@@ -5,13 +5,21 @@
  * room can answer it with a typed `error` before closing the connection (Colyseus would close it silently
  * and print a stack trace, or ignore it: an empty frame, an unknown code, a join with bytes after it).
  */
-import { C1, unpack } from '@colyseus/msgpackr';
+import { C1, Unpackr } from '@colyseus/msgpackr';
 import { Protocol } from '@colyseus/core';
 import { decode, type Iterator } from '@colyseus/schema';
 import { err, ok, type Result } from '@paigow/engine';
 
 /** msgpack's fixstr of length 0. */
 const EMPTY_STRING = 0xa0;
+
+/**
+ * msgpack as colyseus.js packs a message, without msgpackr's structured-clone extensions (types 0x69 and 0x70: an
+ * object given an id, then pointed at again), which its default `unpack` reads: a frame of 20 bytes held an object
+ * that holds itself, and one of 775 bytes shared references that unfold to 2^40 values; walking either stalled the
+ * process for good (an attacker's finding). A client never sends them: they are refused as undecodable.
+ */
+const unpacker = new Unpackr({ useRecords: false, structuredClone: false });
 
 /** A decoded room message: its type and payload. */
 export interface RoomData {
@@ -31,7 +39,7 @@ export function isControlFrame(frame: Uint8Array): boolean {
  * Decodes a `ROOM_DATA` frame of at most `maxBytes` bytes.
  * @returns the message; or `action/invalid` naming the limit (a frame over `maxBytes`) or saying that it
  *   could not be decoded (empty, not `ROOM_DATA`, a truncated type, a payload that is not msgpack, one that holds
- *   msgpack's never-used byte 0xC1)
+ *   msgpack's never-used byte 0xC1, or msgpackr's extensions for shared references)
  */
 export function decodeRoomData(frame: Buffer, maxBytes: number): Result<RoomData> {
   if (frame.byteLength > maxBytes) return err('action/invalid', `a message may be at most ${maxBytes} bytes; this one has ${frame.byteLength}`);
@@ -45,8 +53,8 @@ export function decodeRoomData(frame: Buffer, maxBytes: number): Result<RoomData
     // it as a number: it is an unknown type like any other, not an unreadable frame.
     const type = frame[it.offset] === EMPTY_STRING ? emptyType(it) : decode.stringCheck(frame, it) ? decode.string(frame, it) : decode.number(frame, it);
     if ((typeof type !== 'string' && typeof type !== 'number') || Number.isNaN(type) || it.offset > frame.byteLength) throw new Error('no message type');
-    const payload: unknown = frame.byteLength > it.offset ? unpack(frame.subarray(it.offset)) : undefined;
-    if (holdsNeverUsed(payload)) throw new Error('msgpack 0xC1');
+    const payload: unknown = frame.byteLength > it.offset ? unpacker.unpack(frame.subarray(it.offset)) : undefined;
+    if (!isPlainPayload(payload, frame.byteLength - it.offset)) throw new Error('msgpack 0xC1, or more values than bytes');
     return ok({ type, payload });
   } catch {
     return err('action/invalid', 'the message could not be decoded');
@@ -54,18 +62,21 @@ export function decodeRoomData(frame: Buffer, maxBytes: number): Result<RoomData
 }
 
 /**
- * Whether `payload` is or holds msgpackr's stand-in for the byte 0xC1, which msgpack never uses: msgpackr decodes it as a
- * value (`C1`) where it should refuse it (an attacker's finding: a payload `0xC1` was answered `action/invalid`, the
- * connection left open). Walked without recursion: a frame of at most `maxBytes` nests at most that deep.
+ * Whether `payload`, decoded from `bytes` bytes of msgpack, is plain: it neither is nor holds msgpackr's stand-in for the
+ * byte 0xC1, which msgpack never uses (msgpackr decodes it as a value, `C1`, where it should refuse it: an attacker's
+ * finding, a payload `0xC1` was answered `action/invalid` with the connection left open), and it holds at most `bytes`
+ * values. Every msgpack value takes at least a byte, so more values means shared references (see `unpacker`): the walk
+ * stops there, whatever the decoder lets through. Walked without recursion.
  */
-function holdsNeverUsed(payload: unknown): boolean {
+function isPlainPayload(payload: unknown, bytes: number): boolean {
   const pending: unknown[] = [payload];
-  while (pending.length > 0) {
+  for (let values = 1; pending.length > 0; values++) {
+    if (values > bytes) return false;
     const value = pending.pop();
-    if (value === C1) return true;
+    if (value === C1) return false;
     if (typeof value === 'object' && value !== null) pending.push(...Object.values(value));
   }
-  return false;
+  return true;
 }
 
 /** The empty message type, its one byte read. */

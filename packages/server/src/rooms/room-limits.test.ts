@@ -32,6 +32,17 @@ function closed(client: TestClient): Promise<number> {
   return new Promise((resolve) => client.room.onLeave((code) => resolve(code)));
 }
 
+/** msgpack with msgpackr's structured-clone extensions: `{ a: <itself> }` (fixext 4 of type 0x69 with id 1, the map, then 0x70 with id 1). */
+const CYCLIC_PAYLOAD = [0xd6, 0x69, 0, 0, 0, 1, 0x81, 0xa1, 0x61, 0xd6, 0x70, 0, 0, 0, 1];
+
+/** msgpack of `depth + 1` arrays, each holding the one before it twice through 0x69/0x70 references: 2^depth values unfolded. */
+function sharedReferences(depth: number): number[] {
+  const id = (k: number): number[] => [0, 0, 0, k];
+  const bytes = [0xdc, 0, depth + 1, 0xd6, 0x69, ...id(1), 0x90];
+  for (let k = 2; k <= depth + 1; k++) bytes.push(0xd6, 0x69, ...id(k), 0x92, 0xd6, 0x70, ...id(k - 1), 0xd6, 0x70, ...id(k - 1));
+  return bytes;
+}
+
 // The hostile-client tests run on both databases (issue 10: "on both databases").
 for (const backend of STORE_BACKENDS) {
   describe.skipIf(!backend.enabled)(`connections and frames on ${backend.name}`, () => {
@@ -241,6 +252,7 @@ for (const backend of STORE_BACKENDS) {
       expect(lines[0]).not.toMatch(/\bat .*\.(ts|js):\d+/);
     });
 
+    let oddSession: Awaited<ReturnType<typeof signIn>> | undefined;
     // Frames Colyseus would ignore silently: empty, an unknown code, a join acknowledgement with bytes after it, a bytes message.
     for (const [what, bytes] of [
       ['an empty frame', []],
@@ -250,9 +262,15 @@ for (const backend of STORE_BACKENDS) {
       // msgpack never uses 0xC1; msgpackr decoded it as a value, answered action/invalid with the connection left open.
       ['a payload of the never-used byte 0xC1', [13, 0xa3, 0x62, 0x65, 0x74, 0xc1]],
       ['0xC1 inside a payload', [13, 0xa3, 0x62, 0x65, 0x74, 0x81, 0xa1, 0x61, 0x91, 0xc1]],
+      // msgpackr's structured-clone extensions (0x69 gives the next value an id, 0x70 points at it): the server read them,
+      // and walking the payload never ended, the process stalled for good (an attacker's finding).
+      ['a payload that holds itself', [13, 0xa3, 0x62, 0x65, 0x74, ...CYCLIC_PAYLOAD]],
+      ['a payload of shared references that unfold to 2^40 values', [13, 0xa3, 0x62, 0x65, 0x74, ...sharedReferences(40)]],
     ] as const) {
       it(`answers ${what} with action/invalid, then closes (4400)`, async () => {
-        const session = await signIn(server, 'Odd');
+        // One guest for every case: this server keeps the production limit of 20 guests per address.
+        oddSession ??= await signIn(server, 'Odd');
+        const session = oddSession;
         const client = await TestClient.join(server, 'small', session.token, 'odd');
         const close = closed(client);
         const from = client.received.length;
