@@ -65,7 +65,7 @@ const YI_FANCY_TEXT = 'ꍏꌃꉓꀸꍟꎇꁅꃅꀤꀭꀘ꒒ꂵꈤꂦꉣꆰꋪꌗ
  *   (`ꃅꂦꀎꌚꍟ`, `ꃳꍏꈤꀘꍟꋪ`);
  * - the Lisu ꓛ, a reversed C (`ꓛasino`; confusables.txt gives it the open O Ɔ as prototype);
  * - the Coptic ⲁ, ⲃ, ⲉ, ⲍ, ⲱ and the Armenian ք, drawn as a, b, e, z, w and p;
- * - the Latin hwair ƕ, drawn as h (any-ascii reads it hw).
+ * - the Latin hwair ƕ, drawn as h (any-ascii reads it hw), and the kra ĸ, drawn as a small capital K (any-ascii: q).
  * A package for this (`decancer`) ships a native binary per platform that npm's lock file did not record beyond
  * Linux: `npm start` would fail where the binary is missing, for a few dozen letters.
  */
@@ -75,7 +75,7 @@ const LIBRARY_GAPS: Readonly<Record<string, string>> = Object.freeze({
   ꌚ: 's', ꃳ: 'b',
   ꓛ: 'c',
   ⲁ: 'a', ⲃ: 'b', ⲉ: 'e', ⲍ: 'z', ⲱ: 'w', ք: 'p',
-  ƕ: 'h',
+  ƕ: 'h', ĸ: 'k',
 });
 
 /**

@@ -102,6 +102,12 @@ const VISIBLE_LETTER_OR_DIGIT = /[\p{L}\p{Nd}]/u;
 /** A run of combining marks and the character before it (none at the start), in a nickname after NFC. */
 const MARKS_AND_BASE = /(^|[^\p{M}])(\p{M}+)/gu;
 
+/**
+ * Digits, spaces, `_` and `-` at either end of a nickname: a reserved word numbered (`Dealer 2`, `Banker_01`, `7 Casino`)
+ * reads as one of the staff too (an attacker's finding), so it is checked without them as well.
+ */
+const NUMBERING = /^[\p{Nd}\s_-]+|[\p{Nd}\s_-]+$/gu;
+
 /** The reserved words, each alone and after each article, read as a nickname is (players/nickname-skeleton.ts). */
 const isReserved = skeletonMatcher(RESERVED_NICKNAMES.flatMap((word) => ARTICLES.map((article) => article + word)));
 
@@ -119,7 +125,8 @@ function marksProblem(nickname: string): string | undefined {
  * 1 to 20 characters, each a letter (any script), a digit, a space, `_` or `-`; every combining mark on a letter or
  * digit that shows, at most `NICKNAME_MAX_MARKS` (3) on one; at least one letter or digit that shows (not only
  * Hangul fillers, tatweels…: `INVISIBLE`); no character that renders as nothing (`RENDERS_AS_NOTHING`: a Hangul
- * filler, a variation selector but on a Han or Mongolian letter…); and not one of `RESERVED_NICKNAMES`, alone or after an article, as
+ * filler, a variation selector but on a Han or Mongolian letter…); and not one of `RESERVED_NICKNAMES`, alone or after an
+ * article, numbered or not (digits, spaces, `_` or `-` before or after it: `NUMBERING`), as
  * any reading of players/nickname-skeleton.ts reads it (ignoring case, accents, spaces, `_` and `-`, invisible
  * characters; letters that look alike by Unicode's confusables.txt (UTS #39) or `LIBRARY_GAPS`, or drawn from
  * historic alphabets; full-width and mathematical forms (NFKC); digits of any script by their value and by their
@@ -144,7 +151,7 @@ export function validateNickname(raw: string): Result<string> {
   if (RENDERS_AS_NOTHING.test(nickname.replace(GLYPH_VARIANT, '$1$2'))) {
     return err('auth/invalid-nickname', 'a nickname may not hold a character that renders as nothing');
   }
-  if (isReserved(nickname)) {
+  if (isReserved(nickname) || isReserved(nickname.replace(NUMBERING, ''))) {
     return err('auth/invalid-nickname', 'that nickname is what the table calls the house, the dealer, the banker or its staff: pick another');
   }
   return ok(nickname);
