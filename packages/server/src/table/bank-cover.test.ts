@@ -10,6 +10,7 @@ import { createLedger, type Ledger } from '../ledger/index.js';
 import { createPlayers, type Players } from '../players/index.js';
 import type { Database } from '../storage/database.js';
 import { TEST_BACKENDS } from '../testing/backends.js';
+import { DatabaseFault } from '../storage/faults.js';
 import { TableRunner } from './runner.js';
 
 const quiet = () => undefined;
@@ -35,10 +36,10 @@ for (const backend of TEST_BACKENDS) {
     });
 
     /** A table over the shared ledger; its balance changes refresh the player at every other table. */
-    function table(input: TableConfigInput): TableRunner {
+    function table(input: TableConfigInput, options: Pick<ConstructorParameters<typeof TableRunner>[0], 'ledger' | 'deadlines'> = { ledger }): TableRunner {
       const runner = new TableRunner({
         config: unwrap(tableConfig(input)),
-        ledger,
+        ...options,
         players,
         rng: createCryptoRng(globalThis.crypto),
         log: quiet,
@@ -173,6 +174,44 @@ for (const backend of TEST_BACKENDS) {
       expect(bank.current.banker).toBeNull();
       await expect(act(bank, ben, { type: 'approve' })).rejects.toThrow(/approve refused at bank: action\/not-your-turn/);
       expect(notices).toContainEqual({ tableId: 'bank', playerId: ben, notice: expect.objectContaining({ code: 'notice/left-bank', params: { reason: 'balance' } }) });
+    });
+
+    it("keeps the bank over a deal the ledger did not answer in time: the players' stakes are taken off the view, not the banker's cover", async () => {
+      // A reviewer's finding: the view guessed the banker's balance without its cover too (what the ledger has if the
+      // deal went through), and a banker covering 101.50 was short of a bank by that guess and lost it.
+      // Here every deal reaches the ledger and its answer is lost, until the deal's deadline.
+      const answerLost: Ledger = {
+        ...ledger,
+        openRound: async (input) => {
+          await ledger.openRound(input);
+          throw new DatabaseFault('connection-lost', new Error('Connection terminated unexpectedly'));
+        },
+      };
+      const bank = table({ tableId: 'bank', playerBanking: true, seats: 2, limits: { main: { minCents: 100, maxCents: 10_000 } } }, { ledger: answerLost, deadlines: { dealMs: 300, firstRetryPauseMs: 50, maxRetryPauseMs: 100 } });
+      const house = table({ tableId: 'house', limits: { main: { minCents: 100, maxCents: 100_000 } } });
+      const [ben, pat] = [await guest('Ben', 60), await guest('Pat')];
+      await seat(house, ben);
+      await act(house, ben, { type: 'bet', spot: 'main', amountCents: 80_000 });
+      // 200.00 left; 1 other seat × 100.00 + 1.5% = 101.50 to cover here, and as much to bank: less the round's 101.50, short.
+      await act(house, ben, { type: 'deal' });
+      await seat(bank, ben);
+      await seat(bank, pat);
+      await act(bank, ben, { type: 'take-bank' });
+      await act(bank, ben, { type: 'approve' });
+      await Promise.all(runners.map((runner) => runner.idle()));
+      expect(bank.current.banker).toMatchObject({ playerId: ben, coverCents: 10_150 });
+
+      await act(bank, pat, { type: 'bet', spot: 'main', amountCents: 10_000 });
+      await act(bank, pat, { type: 'deal' });
+      await expect.poll(() => notices.some((n) => n.tableId === 'bank' && n.notice.code === 'notice/round-void')).toBe(true);
+      expect(bank.current.banker?.playerId).toBe(ben);
+      expect(notices.filter((n) => n.notice.code === 'notice/left-bank')).toEqual([]);
+      // The round is refunded in the background (the deal had reached the ledger): then the ledger's figures again.
+      await expect.poll(async () => (await ledger.openRounds()).filter((round) => round.tableId === 'bank').length).toBe(0);
+      await Promise.all(runners.map((runner) => runner.idle()));
+      expect(bank.current.players[pat]?.balanceCents).toBe(100_000);
+      expect(bank.current.banker?.playerId).toBe(ben);
+      expect(await ledger.audit()).toEqual([]);
     });
   });
 }
