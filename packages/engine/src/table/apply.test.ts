@@ -425,6 +425,25 @@ describe('a player banks (rules.md §3.1, §5, seed 002)', () => {
     expect(viewFor(s, 'p').banker).toEqual({ kind: 'house', houseBanksNext: true, ended: 'approval-timeout' });
   });
 
+  it("runs the banker's approval clock only while another player is seated, afresh when one sits down", () => {
+    // A player's finding: a bank taken with nobody else seated ran out before anyone came, and the house then banked.
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bank'], 20_000, 200);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    expect(s.phase).toBe('approval');
+    expect(nextDeadline(s)).toBeNull();
+    s = must(s, { type: 'tick', nowMs: s.nowMs + 60_000 });
+    expect(s.banker?.playerId).toBe('bank');
+    s = must(s, { type: 'join', playerId: 'p', nickname: 'p', balanceCents: 20_000, compPoints: 0, nowMs: s.nowMs });
+    s = must(s, { type: 'sit', playerId: 'p', seat: null, nowMs: s.nowMs });
+    expect(nextDeadline(s)).toBe(s.nowMs + 35_000);
+    s = must(s, { type: 'stand', playerId: 'p', nowMs: s.nowMs + 10_000 });
+    expect(nextDeadline(s)).toBeNull();
+    s = must(s, { type: 'sit', playerId: 'p', seat: null, nowMs: s.nowMs + 30_000 });
+    expect(nextDeadline(s)).toBe(s.nowMs + 35_000);
+    s = must(s, { type: 'tick', nowMs: s.nowMs + 35_000 });
+    expect(s.banker).toBeNull();
+  });
+
   it('leave-bank during a round takes effect after it', () => {
     let s = bankTable();
     s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });

@@ -738,9 +738,24 @@ function askApproval(s: Draft): void {
   const banker = s.banker;
   if (banker === null) return;
   banker.approved = banker.autoApprove;
-  banker.approvalDeadlineMs = banker.autoApprove ? null : s.nowMs + s.config.timers.approvalMs;
+  banker.approvalDeadlineMs = null;
   s.phase = banker.autoApprove ? 'betting' : 'approval';
   if (banker.autoApprove) s.effects.push(commitCover(s, banker));
+  else timeApproval(s);
+}
+
+/**
+ * Starts or stops the banker's approval clock (`timers.approvalMs`, rules.md §5): it runs only while another player is
+ * seated, who could bet against the bank, and starts afresh when one sits down. A player's finding: a bank taken at a
+ * table with nobody else seated ran out before anyone came, and as the house then banks the next round, the player
+ * alone could not bank again until it had played a round against the house.
+ */
+function timeApproval(s: Draft): void {
+  const banker = s.banker;
+  if (s.phase !== 'approval' || banker === null || banker.approved) return;
+  const opponent = Object.values(s.players).some((p) => p.seat !== null && p.playerId !== banker.playerId);
+  if (!opponent) banker.approvalDeadlineMs = null;
+  else banker.approvalDeadlineMs ??= s.nowMs + s.config.timers.approvalMs;
 }
 
 /** The banker approved the coming round (or turned auto-approve on while asked): betting opens (rules.md §5). */
@@ -954,6 +969,7 @@ function afterAction(s: Draft): void {
     const idle = idleSeatDeadline(s, p);
     if (idle !== null && idle <= s.nowMs) unseat(s, p, 'idle');
   }
+  timeApproval(s);
   if (dueBettors(s) !== null) askToDeal(s);
 }
 

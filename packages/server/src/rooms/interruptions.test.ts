@@ -194,9 +194,16 @@ describe('notices for the banker and for a void deal', () => {
     await earn.act('stand');
     await earn.leave();
     const ula = await TestClient.join(suite.server, 'bank', session.token, 'ula');
+    const wes = await TestClient.join(suite.server, 'bank', (await signIn(suite.server, 'Wes')).token, 'wes');
     try {
       await ula.act('sit', { seat: 0 });
-      const banking = await ula.act('take-bank');
+      // Alone at the table, the bank waits for a player with no clock (a player's finding: it ran out before anyone came).
+      const alone = await ula.act('take-bank');
+      expect(alone.phase).toBe('approval');
+      expect(alone.you?.deadlineKind).toBeNull();
+      // A player sits down: the banker's approval clock starts.
+      await wes.act('sit', { seat: 1 });
+      const banking = await ula.waitForView((view) => view.you?.deadlineKind === 'approval');
       expect(banking.you?.deadlineKind).toBe('approval');
       const notice = await ula.waitForNotice('notice/left-bank', 0, 5_000);
       expect(notice.params).toEqual({ reason: 'approval-timeout' });
@@ -205,6 +212,7 @@ describe('notices for the banker and for a void deal', () => {
     } finally {
       await ula.act('stand');
       await ula.leave();
+      await wes.leave();
     }
   });
 
