@@ -368,7 +368,11 @@ export async function prefixedRedis(
 ): Promise<PrefixedRedis> {
   const bound = new RedisStop(logger);
   const [{ RedisPresence }, { RedisDriver }] = await Promise.all([import('@colyseus/redis-presence'), import('@colyseus/redis-driver')]);
-  const options = { ...redisOptions(redisUrl), keyPrefix: prefix };
+  // Without CLIENT SETINFO at each connection: since ioredis 5.8.2 it is sent as the connection opens, and a subscriber
+  // reconnecting after an outage of some 20 s then resubscribed before its ready check's INFO, which Redis refused in
+  // that context; the refusal reached the process as an unhandled rejection, an `error` line after every Redis outage
+  // (an operator's finding; ioredis issue #2037, whose workaround this is).
+  const options = { ...redisOptions(redisUrl), keyPrefix: prefix, disableClientInfo: true };
 
   /** `RedisPresence` whose pub/sub channels carry the prefix (its keys do through ioredis' `keyPrefix`). */
   class PrefixedRedisPresence extends RedisPresence {
