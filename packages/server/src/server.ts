@@ -726,10 +726,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     const drain = (): Promise<void> => {
       draining ??= (async () => {
         serverHealth.setDraining();
+        const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
+        // An operator saw nothing in the log between the signal and `drained`, and a deadline that named no table.
+        const inPlay = (): { tableIds: string[]; roundIds: string[] } => {
+          const playing = [...runners.values()].filter((runner) => runner.roundsInPlay);
+          return { tableIds: playing.map((runner) => runner.tableId), roundIds: playing.flatMap((runner) => (runner.current.round === null ? [] : [runner.current.round.roundId])) };
+        };
+        logger.info({ event: 'draining', instanceId: self, drainMs, ...inPlay() }, 'drain: no new rounds; the rounds in play finish, then the process stops');
         // Redis is waited for a short while at most from now on (the hosting sweep, the rooms given up).
         games.stopping();
-        const ended = await drainTables(runners.values(), options.drainMs ?? DEFAULT_DRAIN_MS, interrupted);
-        if (ended === 'deadline') log('drain: rounds still in play at the deadline; they will be recovered at the next start', undefined, { event: 'drain-deadline', instanceId: self });
+        const ended = await drainTables(runners.values(), drainMs, interrupted);
+        if (ended === 'deadline') log('drain: rounds still in play at the deadline; they will be recovered at the next start', undefined, { event: 'drain-deadline', instanceId: self, ...inPlay() });
         // The tables move to the other processes before this one stops (docs/server.md "Table hosting").
         if (hosting !== null && ended !== 'interrupted') {
           if (hostingTimer !== null) clearInterval(hostingTimer);

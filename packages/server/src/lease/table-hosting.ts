@@ -54,6 +54,9 @@ export interface TableHostingOptions {
   readonly log: ProblemLog;
 }
 
+/** How many of its peers' sweeps a drained process waits at most for them to take its tables (`leave`). */
+export const HANDOVER_SWEEPS = 3;
+
 /** Keeps this process's tables; see the module comment. */
 export class TableHosting {
   /** Tables being moved away (finishing their round). */
@@ -119,8 +122,31 @@ export class TableHosting {
     this.leaving = true;
     const { database, instanceId, tableIds, actions, log } = this.options;
     await announceTables(database, instanceId, []).catch((error: unknown) => log('hosting: could not announce the drain', error, { event: 'hosting-failed' }));
-    for (const tableId of tableIds) if (actions.hosts(tableId) && !this.moving.has(tableId)) this.move(tableId);
+    const given = tableIds.filter((tableId) => actions.hosts(tableId) || this.moving.has(tableId));
+    for (const tableId of given) if (!this.moving.has(tableId)) this.move(tableId);
     await Promise.all(this.moving.values());
+    await this.handedOver(given).catch((error: unknown) => log('hosting: could not see the tables taken', error, { event: 'hosting-failed' }));
+  }
+
+  /**
+   * Waits until a live peer that can host them has taken `tableIds` (given up by the drain), at most
+   * `HANDOVER_SWEEPS` sweeps: peers claim a free table at their next sweep, and this process exits once they
+   * have, so its players find the table hosted when they join again (an operator saw a drained table with no host
+   * for a second after its process had exited). A table no live peer can host is not waited for.
+   */
+  private async handedOver(tableIds: readonly string[]): Promise<void> {
+    const { database, instanceId, leaseMs, sweepMs, now } = this.options;
+    const until = now() + HANDOVER_SWEEPS * sweepMs;
+    for (;;) {
+      const peers = (await liveInstances(database, now(), leaseMs)).filter((peer) => peer.instanceId !== instanceId);
+      const hosts = await tableHosts(database, tableIds);
+      const waiting = tableIds.filter((tableId) => {
+        const host = hosts.get(tableId)?.instanceId ?? '';
+        return (host === '' || host === instanceId) && peers.some((peer) => peer.tableIds.includes(tableId));
+      });
+      if (waiting.length === 0 || now() >= until) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(50, sweepMs / 4)));
+    }
   }
 
   /** Tables being moved away now (tests). */

@@ -1,0 +1,97 @@
+/**
+ * The drain's hand-over (docs/server.md "Table hosting"; issue 13 point 3): a drained process gives its tables up and
+ * exits once a live peer that can host them has taken them. An operator saw a drained table with no host for a second
+ * after its process had exited (the peer claimed it at its next sweep), so a player joining then found it moving.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../storage/database.js';
+import { TEST_BACKENDS } from '../testing/backends.js';
+import { registerInstance, renewLease } from './lease.js';
+import { tableHosts } from './table-hosts.js';
+import { HANDOVER_SWEEPS, TableHosting } from './table-hosting.js';
+
+const LEASE_MS = 15_000;
+const SWEEP_MS = 300;
+
+/** A process's share of `tableIds` over `database`, its rooms a set; it sweeps every `SWEEP_MS` once `start`ed. */
+function instance(database: Database, instanceId: string, tableIds: readonly string[]): { hosting: TableHosting; rooms: Set<string>; start(): void; stop(): void } {
+  const rooms = new Set<string>();
+  const hosting = new TableHosting({
+    database,
+    instanceId,
+    tableIds,
+    leaseMs: LEASE_MS,
+    sweepMs: SWEEP_MS,
+    now: Date.now,
+    held: () => true,
+    lost: () => false,
+    log: () => undefined,
+    actions: {
+      host: async (tableId) => void rooms.add(tableId),
+      unhost: async (tableId) => void rooms.delete(tableId),
+      hosts: (tableId) => rooms.has(tableId),
+      finishRounds: async () => undefined,
+      seats: () => [null, null],
+      relist: async () => undefined,
+    },
+  });
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    hosting,
+    rooms,
+    start: () => (timer = setInterval(() => void hosting.sweep().catch(() => undefined), SWEEP_MS)),
+    stop: () => clearInterval(timer),
+  };
+}
+
+for (const backend of TEST_BACKENDS) {
+  describe.skipIf(!backend.enabled)(`a drained process's tables on ${backend.title}`, () => {
+    let database: Database | undefined;
+    afterEach(async () => {
+      if (database !== undefined) await backend.close(database);
+      database = undefined;
+    });
+
+    it('are on a live peer when its drain ends, not after', async () => {
+      database = await backend.open();
+      await registerInstance(database, 'A', Date.now());
+      const a = instance(database, 'A', ['t']);
+      await a.hosting.announce();
+      await a.hosting.sweep();
+      expect(a.rooms).toEqual(new Set(['t']));
+
+      await registerInstance(database, 'B', Date.now());
+      const b = instance(database, 'B', ['t', 'u']);
+      await b.hosting.announce();
+      b.start();
+      try {
+        const started = Date.now();
+        await a.hosting.leave();
+        expect(a.rooms.size).toBe(0);
+        expect((await tableHosts(database, ['t'])).get('t')?.instanceId).toBe('B');
+        expect(b.rooms.has('t')).toBe(true);
+        expect(Date.now() - started).toBeLessThan(HANDOVER_SWEEPS * SWEEP_MS + 1_000);
+      } finally {
+        b.stop();
+      }
+    });
+
+    it('are not waited for when no live peer can host them', async () => {
+      database = await backend.open();
+      await registerInstance(database, 'A', Date.now());
+      const a = instance(database, 'A', ['t']);
+      await a.hosting.announce();
+      await a.hosting.sweep();
+      // B knows only another table; C, which knows t, stopped renewing its lease long ago.
+      await registerInstance(database, 'B', Date.now());
+      await instance(database, 'B', ['u']).hosting.announce();
+      await registerInstance(database, 'C', Date.now() - 2 * LEASE_MS);
+      await renewLease(database, 'C', Date.now() - 2 * LEASE_MS);
+      await instance(database, 'C', ['t']).hosting.announce();
+      const started = Date.now();
+      await a.hosting.leave();
+      expect(Date.now() - started).toBeLessThan(SWEEP_MS);
+      expect((await tableHosts(database, ['t'])).get('t')?.instanceId).toBe('');
+    });
+  });
+}
