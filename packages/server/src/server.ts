@@ -617,6 +617,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         if (player !== undefined) await runner.reseat(player, seat);
       }
       await games.host(tableId);
+      logger.info({ event: 'table-hosted', instanceId: self, tableId, seated: seats.filter((playerId) => playerId !== null).length }, `hosting table ${tableId} here`);
     };
     hosting =
       redis === undefined
@@ -635,6 +636,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
               host,
               async unhost(tableId) {
                 await games.unhost(tableId);
+                logger.info({ event: 'table-unhosted', instanceId: self, tableId }, `table ${tableId} is no longer hosted here`);
                 const banker = (runners.get(tableId) as TableRunner).current.banker;
                 await replaceRunner(tableId);
                 // The bank does not move with the table: its cover is free again, and the banker is told.
@@ -660,7 +662,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       players: () =>
         [...runners.values()].map((runner) => {
           const seated = Object.values(runner.current.players);
-          return { tableId: runner.tableId, connected: seated.filter((player) => player.connected).length, seated: runner.current.seats.filter((seat) => seat !== null).length };
+          return { tableId: runner.tableId, hosted: games.hosts(runner.tableId), connected: seated.filter((player) => player.connected).length, seated: runner.current.seats.filter((seat) => seat !== null).length };
         }),
       openRounds: () => countOpenRounds(db),
       escrowCents: () => escrowBalanceCents(db),

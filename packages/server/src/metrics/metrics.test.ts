@@ -48,6 +48,7 @@ describe('/metrics', () => {
       // The house banks at 'small': its hold is what the player lost (its net, negated).
       const hold = (sample(text, 'paigow_house_won_cents_total{table="small"}') ?? 0) - (sample(text, 'paigow_house_paid_cents_total{table="small"}') ?? 0);
       expect(hold).toBe(-net);
+      expect(sample(text, 'paigow_table_hosted{table="small"}')).toBe(1);
       expect(sample(text, 'paigow_players_connected{table="small"}')).toBe(1);
       expect(sample(text, 'paigow_players_seated{table="small"}')).toBe(1);
       expect(sample(text, 'paigow_open_rounds')).toBe(0);
@@ -141,7 +142,7 @@ describe('/metrics while the database does not answer', () => {
     // meant for the outage (PaigowNotReady, PaigowLeaseStale) could never fire.
     const refused = (): Promise<number> => Promise.reject(new Error('database "try_ops" is not currently accepting connections'));
     const detach = attachServer({
-      players: () => [{ tableId: 'down', connected: 2, seated: 1 }],
+      players: () => [{ tableId: 'down', hosted: false, connected: 2, seated: 1 }],
       openRounds: refused,
       escrowCents: refused,
       oldestOpenRoundSeconds: refused,
@@ -153,6 +154,9 @@ describe('/metrics while the database does not answer', () => {
       expect(sample(text, 'paigow_ready')).toBe(0);
       expect(sample(text, 'paigow_lease_age_seconds')).toBe(32.7);
       expect(sample(text, 'paigow_players_seated{table="down"}')).toBe(1);
+      // A table whose room is not here (it moved, or its host died): 0 on this process (an operator could not see which
+      // process hosted which table, nor a table with no host).
+      expect(sample(text, 'paigow_table_hosted{table="down"}')).toBe(0);
       expect(text).toContain('# TYPE paigow_open_rounds gauge');
     } finally {
       detach();

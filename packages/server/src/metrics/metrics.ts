@@ -116,8 +116,8 @@ export const databaseStatementSeconds = new Histogram({
 
 /** What the scrape-time gauges read from the running server. */
 export interface MetricsSource {
-  /** Per table: players with a client connected, and players holding a seat. */
-  players(): readonly { readonly tableId: string; readonly connected: number; readonly seated: number }[];
+  /** Per table: whether its room is on this process now, players with a client connected, and players holding a seat. */
+  players(): readonly { readonly tableId: string; readonly hosted: boolean; readonly connected: number; readonly seated: number }[];
   /** Rounds open in the ledger (dealt, not yet settled or refunded), all processes. */
   openRounds(): Promise<number>;
   /** The escrow accounts' balance (all tables), cents. */
@@ -155,6 +155,17 @@ async function setRead(gauge: Gauge, read: () => Promise<number>): Promise<void>
     // Kept: `paigow_ready` and `/readyz` say the database does not answer.
   }
 }
+
+new Gauge({
+  name: 'paigow_table_hosted',
+  help: 'Whether the table is hosted by this process now (1) or not (0): summed over the processes, 1 for every table',
+  labelNames: ['table'] as const,
+  registers,
+  collect() {
+    this.reset();
+    for (const table of source?.players() ?? []) this.set({ table: table.tableId }, table.hosted ? 1 : 0);
+  },
+});
 
 new Gauge({
   name: 'paigow_players_connected',
