@@ -37,6 +37,15 @@ describe('a history row', () => {
     expect(html).not.toMatch(/<strong>\s*Push\s*<\/strong>/);
   });
 
+  it('names the outcome with a noun in Spanish, as in the other languages (a player read "Apuesta principal: Pierde")', () => {
+    const es = createI18n('es');
+    const drawn = (outcome: SeatResultView['outcome']): string =>
+      text(renderToStaticMarkup(createElement(I18nextProvider, { i18n: es }, createElement(History, { entries: [entry(seat({ outcome }))], money, tableNames: new Map([['table-1', 'Mesa 1']]) }))));
+    expect(drawn('lose')).toContain('Apuesta principal: Pérdida');
+    expect(drawn('win')).toContain('Apuesta principal: Ganancia');
+    expect(drawn('push')).toContain('Apuesta principal: Empate');
+  });
+
   it('says the outcome alone without a Fortune bet', () => {
     const html = draw(entry(seat({ bets: { main: 1000, fortune: 0 }, fortune: null, netCents: 0, outcome: 'push' })));
     expect(text(html)).toContain('Push');

@@ -443,10 +443,11 @@ export const es: Translation = {
     refunded: 'Apuesta devuelta',
     open: 'En juego',
     held: 'Retenido: {{amount}}',
+    // Nouns, as the other catalogs' (Gain, Perte; Gewinn, Verlust): a result in the history, not a hand's mark.
     outcome: {
-      win: 'Gana',
+      win: 'Ganancia',
       push: 'Empate',
-      lose: 'Pierde',
+      lose: 'Pérdida',
     },
     mainOutcome: 'Apuesta principal: {{outcome}}',
   },
