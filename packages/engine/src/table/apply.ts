@@ -738,15 +738,15 @@ function askApproval(s: Draft): void {
   const banker = s.banker;
   if (banker === null) return;
   banker.approved = banker.autoApprove;
+  // Its clock starts afresh once another player is seated (`timeApproval`, after every action).
   banker.approvalDeadlineMs = null;
   s.phase = banker.autoApprove ? 'betting' : 'approval';
   if (banker.autoApprove) s.effects.push(commitCover(s, banker));
-  else timeApproval(s);
 }
 
 /**
- * Starts or stops the banker's approval clock (`timers.approvalMs`, rules.md §5): it runs only while another player is
- * seated, who could bet against the bank, and starts afresh when one sits down. A player's finding: a bank taken at a
+ * Starts or stops the banker's approval clock (`timers.approvalMs`, rules.md §5), after every action (`afterAction`):
+ * it runs only while another player is seated, who could bet against the bank, and starts afresh when one sits down. A player's finding: a bank taken at a
  * table with nobody else seated ran out before anyone came, and as the house then banks the next round, the player
  * alone could not bank again until it had played a round against the house.
  */

@@ -6,15 +6,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../storage/database.js';
 import { TEST_BACKENDS } from '../testing/backends.js';
-import { registerInstance, renewLease } from './lease.js';
+import { registerInstance } from './lease.js';
 import { tableHosts } from './table-hosts.js';
 import { HANDOVER_SWEEPS, TableHosting } from './table-hosting.js';
 
 const LEASE_MS = 15_000;
 const SWEEP_MS = 300;
 
-/** A process's share of `tableIds` over `database`, its rooms a set; it sweeps every `SWEEP_MS` once `start`ed. */
-function instance(database: Database, instanceId: string, tableIds: readonly string[]): { hosting: TableHosting; rooms: Set<string>; start(): void; stop(): void } {
+/**
+ * A process's share of `tableIds` over `database`, registered alive at `aliveAtMs` and its tables announced; its rooms
+ * are a set, and it sweeps every `SWEEP_MS` once `start`ed.
+ */
+async function instance(
+  database: Database,
+  instanceId: string,
+  tableIds: readonly string[],
+  aliveAtMs = Date.now(),
+): Promise<{ hosting: TableHosting; rooms: Set<string>; start(): void; stop(): void }> {
+  await registerInstance(database, instanceId, aliveAtMs);
   const rooms = new Set<string>();
   const hosting = new TableHosting({
     database,
@@ -35,6 +44,7 @@ function instance(database: Database, instanceId: string, tableIds: readonly str
       relist: async () => undefined,
     },
   });
+  await hosting.announce();
   let timer: NodeJS.Timeout | undefined;
   return {
     hosting,
@@ -52,23 +62,24 @@ for (const backend of TEST_BACKENDS) {
       database = undefined;
     });
 
-    it('are on a live peer when its drain ends, not after', async () => {
+    /** Instance A of a fresh database, hosting table t. */
+    async function hostingT(): Promise<Awaited<ReturnType<typeof instance>>> {
       database = await backend.open();
-      await registerInstance(database, 'A', Date.now());
-      const a = instance(database, 'A', ['t']);
-      await a.hosting.announce();
+      const a = await instance(database, 'A', ['t']);
       await a.hosting.sweep();
       expect(a.rooms).toEqual(new Set(['t']));
+      return a;
+    }
 
-      await registerInstance(database, 'B', Date.now());
-      const b = instance(database, 'B', ['t', 'u']);
-      await b.hosting.announce();
+    it('are on a live peer when its drain ends, not after', async () => {
+      const a = await hostingT();
+      const b = await instance(database!, 'B', ['t', 'u']);
       b.start();
       try {
         const started = Date.now();
         await a.hosting.leave();
         expect(a.rooms.size).toBe(0);
-        expect((await tableHosts(database, ['t'])).get('t')?.instanceId).toBe('B');
+        expect((await tableHosts(database!, ['t'])).get('t')?.instanceId).toBe('B');
         expect(b.rooms.has('t')).toBe(true);
         expect(Date.now() - started).toBeLessThan(HANDOVER_SWEEPS * SWEEP_MS + 1_000);
       } finally {
@@ -77,21 +88,14 @@ for (const backend of TEST_BACKENDS) {
     });
 
     it('are not waited for when no live peer can host them', async () => {
-      database = await backend.open();
-      await registerInstance(database, 'A', Date.now());
-      const a = instance(database, 'A', ['t']);
-      await a.hosting.announce();
-      await a.hosting.sweep();
-      // B knows only another table; C, which knows t, stopped renewing its lease long ago.
-      await registerInstance(database, 'B', Date.now());
-      await instance(database, 'B', ['u']).hosting.announce();
-      await registerInstance(database, 'C', Date.now() - 2 * LEASE_MS);
-      await renewLease(database, 'C', Date.now() - 2 * LEASE_MS);
-      await instance(database, 'C', ['t']).hosting.announce();
+      const a = await hostingT();
+      // B knows only another table; C, which knows t, last renewed its lease long ago.
+      await instance(database!, 'B', ['u']);
+      await instance(database!, 'C', ['t'], Date.now() - 2 * LEASE_MS);
       const started = Date.now();
       await a.hosting.leave();
       expect(Date.now() - started).toBeLessThan(SWEEP_MS);
-      expect((await tableHosts(database, ['t'])).get('t')?.instanceId).toBe('');
+      expect((await tableHosts(database!, ['t'])).get('t')?.instanceId).toBe('');
     });
   });
 }

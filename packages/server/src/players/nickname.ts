@@ -151,7 +151,8 @@ export function validateNickname(raw: string): Result<string> {
   if (RENDERS_AS_NOTHING.test(nickname.replace(GLYPH_VARIANT, '$1$2'))) {
     return err('auth/invalid-nickname', 'a nickname may not hold a character that renders as nothing');
   }
-  if (isReserved(nickname) || isReserved(nickname.replace(NUMBERING, ''))) {
+  const unnumbered = nickname.replace(NUMBERING, '');
+  if (isReserved(nickname) || (unnumbered !== nickname && isReserved(unnumbered))) {
     return err('auth/invalid-nickname', 'that nickname is what the table calls the house, the dealer, the banker or its staff: pick another');
   }
   return ok(nickname);

@@ -5,12 +5,11 @@
  * rolling restart) never ends, or ends only when the reservation expires. Runs when Redis answers (hosting needs it).
  */
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { Client } from 'colyseus.js';
 import { matchMaker } from '@colyseus/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLedger } from '../ledger/index.js';
-import { createLogger } from '../log/index.js';
+import { capturedLog } from '../testing/log-capture.js';
 import { TABLE_MOVING } from './matchmaking.js';
 import type { TableRoom } from './table-room.js';
 import type { ServerHandle } from '../server.js';
@@ -86,14 +85,7 @@ describe.skipIf(!available)('unhosting a table while a client joins', () => {
 
   it('a seat reserved and never used does not keep the room: the drain ends at once', async () => {
     store = createStore('sqlite');
-    const lines: Record<string, unknown>[] = [];
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
-    const logger = createLogger({ level: 'info', destination });
+    const { logger, lines } = capturedLog();
     server = await startTestServer(store, { redisUrl: REDIS_URL, redisPrefix: `test-${randomBytes(4).toString('hex')}:`, hostingSweepMs: 50, drainMs: 1_000, logger });
     const running = server;
     const ann = await TestClient.join(running, 'fresh', (await signIn(running, 'Ann')).token, 'ann');
@@ -107,7 +99,7 @@ describe.skipIf(!available)('unhosting a table while a client joins', () => {
     expect(matchMaker.getLocalRoomById('fresh')).toBeUndefined();
     expect(ann.room.connection.isOpen).toBe(false);
     // The table came and went in the log (an operator saw a table move with no line at all).
-    const hosting = lines.filter((line) => line.tableId === 'fresh' && (line.event === 'table-hosted' || line.event === 'table-unhosted'));
+    const hosting = lines().filter((line) => line.tableId === 'fresh' && (line.event === 'table-hosted' || line.event === 'table-unhosted'));
     expect(hosting.map((line) => [line.event, line.level])).toEqual([['table-hosted', 'info'], ['table-unhosted', 'info']]);
   }, 30_000);
 

@@ -5,10 +5,9 @@
  * once and the round left open is recovered at the next start. Without a round in play it stops at once.
  */
 import { once } from 'node:events';
-import { Writable } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../ledger/index.js';
-import { createLogger } from '../log/index.js';
+import { capturedLog } from '../testing/log-capture.js';
 import { buildServer, createStore, openStore, serversPerTest, signIn, startTestServer, STORE_BACKENDS, TestClient, type ChildServer, type TestStore } from '../testing/harness.js';
 
 async function openRoundIds(store: TestStore): Promise<string[]> {
@@ -101,16 +100,10 @@ for (const backend of STORE_BACKENDS) {
 
 describe('the drain in the log', () => {
   it('says when it starts and, at its deadline, which tables and rounds were still in play (an operator saw neither)', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
+    const { logger, lines } = capturedLog();
     const store = createStore('sqlite');
-    // The server's problems (`log`: its `warn` and `error` lines) and its other lines (`logger`), in one list.
-    const server = await startTestServer(store, { drainMs: 300, logger: createLogger({ level: 'info', destination }), log: (msg, _error, context) => lines.push({ msg, ...context }) });
+    // The server's problems (its `warn` and `error` lines, silent in the harness) go to the same logger.
+    const server = await startTestServer(store, { drainMs: 300, logger, log: undefined });
     try {
       const session = await signIn(server, 'Jo');
       const jo = await TestClient.join(server, 'small', session.token, 'jo');
@@ -119,9 +112,10 @@ describe('the drain in the log', () => {
       const dealt = await jo.act('deal');
       await server.drain();
       const inPlay = { tableIds: ['small'], roundIds: [dealt.roundId] };
-      expect(lines.find((line) => line.event === 'draining')).toMatchObject({ level: 'info', drainMs: 300, ...inPlay });
-      expect(lines.find((line) => line.event === 'drain-deadline')).toMatchObject(inPlay);
-      expect(lines.findIndex((line) => line.event === 'draining')).toBeLessThan(lines.findIndex((line) => line.event === 'drained'));
+      const written = lines();
+      expect(written.find((line) => line.event === 'draining')).toMatchObject({ level: 'info', drainMs: 300, ...inPlay });
+      expect(written.find((line) => line.event === 'drain-deadline')).toMatchObject(inPlay);
+      expect(written.findIndex((line) => line.event === 'draining')).toBeLessThan(written.findIndex((line) => line.event === 'drained'));
     } finally {
       await server.close();
       await store.dispose();
