@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cards, DEFAULT_ENVY_BONUS, ENVY_BONUS_TABLE, FORTUNE_LINES, FORTUNE_PAY_TABLE, handOf, houseWays, readRoundResult, type RoundResult, type TableState } from '@paigow/engine';
-import { dealWith, must, seatPlayers, testTable } from '@paigow/engine/testing';
+import { bettingWindowTick, dealWith, must, seatPlayers, testTable } from '@paigow/engine/testing';
 import { projectRoundResult, viewFor } from './project.js';
 
 const A = 'As Ah Ks Kh Qs Qh 2c';
@@ -76,7 +76,7 @@ describe('viewFor (rules.md §5: who sees which cards)', () => {
       houseWay: 'seeds',
       fortunePayTable: { ...FORTUNE_PAY_TABLE },
       envyBonus: null,
-      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000, idleSeatMs: 300_000 },
+      timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000, idleSeatMs: 300_000, bettingWindowMs: 10_000 },
     });
     expect(view).toMatchObject({ protocolVersion: 1, phase: 'betting', roundId: null, banker: { kind: 'house' }, ack: null });
   });
@@ -134,7 +134,8 @@ describe('the house banking the next round (tester at table-3: "Be the banker" g
     expect(viewFor(s, 'ada').banker).toEqual({ kind: 'house', houseBanksNext: true, ended: 'approval-timeout' });
     expect(viewFor(s, 'ada').you?.canTakeBank).toBe(false);
     s = must(s, { type: 'bet', playerId: 'ada', spot: 'main', amountCents: 200, nowMs: s.nowMs });
-    s = must(s, { type: 'ready', playerId: 'ada', nowMs: s.nowMs }, dealWith('r', A, BANKER));
+    s = must(s, { type: 'ready', playerId: 'ada', nowMs: s.nowMs });
+    s = must(s, bettingWindowTick(s), dealWith('r', A, BANKER)); // bob, seated, has no bet
     s = must(s, { type: 'round-opened', roundId: 'r', nowMs: s.nowMs });
     s = must(s, { type: 'house-way', roundId: 'r', playerId: 'ada', nowMs: s.nowMs });
     expect(viewFor(s, 'ada').banker).toEqual({ kind: 'house', ended: 'approval-timeout' });

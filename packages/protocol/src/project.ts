@@ -11,6 +11,7 @@ import {
   bankRefusal,
   bankRoomCents,
   betDeadline,
+  bettingWindowEnd,
   cardTexts,
   ENVY_LINES,
   FAIRNESS_SCHEME,
@@ -100,6 +101,7 @@ function configView(state: TableState): TableConfigView {
       reconnectMs: c.timers.reconnectMs,
       reconnectGraceMs: c.timers.reconnectGraceMs,
       idleSeatMs: c.timers.idleSeatMs,
+      bettingWindowMs: c.timers.bettingWindowMs,
     },
   };
 }
@@ -305,6 +307,7 @@ export function viewFor(state: TableState, viewerId: string | null): TableView {
     phase: state.phase,
     roundId: state.round?.roundId ?? null,
     serverNowMs: state.nowMs,
+    bettingWindowEndsAtMs: bettingWindowEnd(state),
     seats: seatViews(state, viewerId),
     banker: bankerView(state),
     you: viewerId === null ? null : youView(state, viewerId),

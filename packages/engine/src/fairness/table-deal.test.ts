@@ -3,7 +3,7 @@ import { unwrap } from '../errors/index.js';
 import { formatCard } from '../notation/index.js';
 import { apply } from '../table/apply.js';
 import type { DealMaterial } from '../table/actions.js';
-import { must, seatPlayers, testTable } from '../testing/table.js';
+import { bettingWindowTick, must, seatPlayers, testTable } from '../testing/table.js';
 import { viewFor } from '@paigow/protocol';
 import { commitmentOf, deckFromSeeds, toHex } from './scheme.js';
 import { NO_CLIENT_SEED } from './table-deal.js';
@@ -25,7 +25,8 @@ describe('the provably fair deal at the table (fairness.md)', () => {
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 500, nowMs: s.nowMs });
     s = must(s, { type: 'ready', playerId: 'c', nowMs: s.nowMs });
     // The next round's commitment comes with the deal of this one.
-    s = must(s, { type: 'ready', playerId: 'a', clientSeed: 'my seed 42', nowMs: s.nowMs }, material, SECOND);
+    s = must(s, { type: 'ready', playerId: 'a', clientSeed: 'my seed 42', nowMs: s.nowMs });
+    s = must(s, bettingWindowTick(s), material, SECOND); // b has no bet: the betting window holds the deal
     const round = s.round!;
     const clientSeeds = `0:my seed 42|2:${NO_CLIENT_SEED}`;
     expect(round.fairness).toEqual({ scheme: 'paigow-shuffle-v1', commitment: commitmentOf(serverSeed), clientSeeds });

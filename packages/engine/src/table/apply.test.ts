@@ -3,10 +3,10 @@ import { DEFAULT_ENVY_BONUS } from '../fortune/index.js';
 import { unwrap } from '../errors/index.js';
 import { parseCard, parseCards } from '../notation/index.js';
 import type { TableAction } from './actions.js';
-import { apply, hintHand, nextDeadline } from './apply.js';
+import { apply, bettingWindowEnd, hintHand, nextDeadline } from './apply.js';
 import { walletCredits } from './settlement.js';
 import type { TableEffect, TableState } from './state.js';
-import { dealWith, MiniLedger, effectsOf, must, seatPlayers, stackedDeck, testTable } from '../testing/table.js';
+import { bettingWindowTick, dealWith, MiniLedger, effectsOf, must, seatPlayers, stackedDeck, testTable } from '../testing/table.js';
 import { viewFor } from '@paigow/protocol';
 
 const STRONG = 'As Ah Ks Kh Qs Qh 2c'; // house way: the kings and queens with 2c high, the aces low
@@ -194,7 +194,8 @@ describe('refusals leave the state unchanged', () => {
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: now });
     s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: now });
     s = must(s, { type: 'ready', playerId: 'a', nowMs: now });
-    s = must(s, { type: 'ready', playerId: 'b', nowMs: now }, dealWith('r', STRONG, '5c 5d 8h 8s Tc 3s 4h', WEAK));
+    s = must(s, { type: 'ready', playerId: 'b', nowMs: now });
+    s = must(s, bettingWindowTick(s), dealWith('r', STRONG, '5c 5d 8h 8s Tc 3s 4h', WEAK)); // c has no bet
     refused(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 200, nowMs: now }, 'bet/closed');
     refused(s, { type: 'set', roundId: s.round?.roundId ?? 'no-round', playerId: 'a', low: [c('Ah'), c('As')], nowMs: now }, 'action/out-of-phase'); // still dealing
     refused(s, { type: 'round-opened', roundId: 'other', nowMs: now }, 'action/stale');
@@ -264,6 +265,64 @@ describe('the multi-player deal rule and timers (rules.md §5)', () => {
     expect(s.players.a.ready).toBe(false);
     s = must(s, { type: 'ready', playerId: 'b', nowMs: s.nowMs }, dealWith('x', STRONG, WEAK));
     expect(s.phase).toBe('betting');
+  });
+
+  describe('the betting window (protocol.md "Multi-player Deal rule"; an operator\'s bot raced a player out of every round)', () => {
+    it('holds a Deal taken the instant betting opened until the others had time to bet, and deals them too', () => {
+      let s = seatPlayers(testTable(), ['a', 'b']);
+      const opened = s.bettingWindowEndsAtMs! - 10_000;
+      // Before the fix, a's Deal dealt a alone at once, and b's bet a moment later was refused bet/closed.
+      s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: opened });
+      s = must(s, { type: 'ready', playerId: 'a', nowMs: opened + 1 }, dealWith('x', STRONG, WEAK));
+      expect(s.phase).toBe('betting');
+      expect(bettingWindowEnd(s)).toBe(opened + 10_000);
+      expect(nextDeadline(s)).toBe(opened + 10_000);
+      expect(viewFor(s, 'a').bettingWindowEndsAtMs).toBe(opened + 10_000);
+      s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 200, nowMs: opened + 3_000 });
+      expect(bettingWindowEnd(s)).toBeNull(); // b's bet waits for b's own Deal now, under the bet timer
+      s = must(s, { type: 'ready', playerId: 'b', nowMs: opened + 4_000 }, dealWith('r', STRONG, WEAK));
+      expect(s.round?.hands.map((h) => h.playerId)).toEqual(['a', 'b']);
+      expect(s.round?.dealtAtMs).toBe(opened + 4_000);
+    });
+
+    it('deals the ready players alone when it runs out, and opens again after the round', () => {
+      let s = seatPlayers(testTable(), ['a', 'b']);
+      s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: s.nowMs });
+      s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs });
+      const end = bettingWindowEnd(s)!;
+      s = must(s, { type: 'tick', nowMs: end - 1 });
+      expect(s.phase).toBe('betting');
+      s = must(s, { type: 'tick', nowMs: end }, dealWith('r1', STRONG, WEAK));
+      expect(s.round?.hands.map((h) => h.playerId)).toEqual(['a']);
+      s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: end + 1_000 });
+      s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'a', nowMs: end + 2_000 });
+      expect(s.phase).toBe('betting');
+      expect(s.bettingWindowEndsAtMs).toBe(end + 12_000);
+      s = must(s, { type: 'rebet', playerId: 'a', nowMs: end + 2_000 });
+      s = must(s, { type: 'ready', playerId: 'a', nowMs: end + 2_000 });
+      expect(bettingWindowEnd(s)).toBe(end + 12_000);
+    });
+
+    it('does not hold a Deal when every seated player has a bet, nor for a disconnected player or the banker', () => {
+      const everyone = seatPlayers(testTable(), ['a', 'b']);
+      let s = must(everyone, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: everyone.nowMs });
+      s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: s.nowMs });
+      s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs });
+      s = must(s, { type: 'ready', playerId: 'b', nowMs: s.nowMs }, dealWith('r', STRONG, WEAK));
+      expect(s.phase).toBe('dealing');
+
+      let gone = must(everyone, { type: 'leave', playerId: 'b', nowMs: everyone.nowMs });
+      gone = must(gone, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: gone.nowMs });
+      gone = must(gone, { type: 'ready', playerId: 'a', nowMs: gone.nowMs }, dealWith('r', STRONG, WEAK));
+      expect(gone.phase).toBe('dealing');
+
+      let banked = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 50_000, 60);
+      banked = must(banked, { type: 'take-bank', playerId: 'bank', nowMs: banked.nowMs });
+      banked = must(banked, { type: 'approve', playerId: 'bank', nowMs: banked.nowMs });
+      banked = must(banked, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 100, nowMs: banked.nowMs });
+      banked = must(banked, { type: 'ready', playerId: 'p', nowMs: banked.nowMs }, dealWith('r', STRONG, WEAK));
+      expect(banked.phase).toBe('dealing');
+    });
   });
 
   it('a decision timeout sets the hand by the house way and the player leaves the table', () => {
@@ -565,7 +624,8 @@ describe('hintHand (the Hint: docs/protocol.md)', () => {
     expect(code('nobody')).toBe('action/not-seated');
     for (const id of ['a', 'b']) s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: 500, nowMs: s.nowMs });
     s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs });
-    s = must(s, { type: 'ready', playerId: 'b', nowMs: s.nowMs }, dealWith('h1', STRONG, WEAK, '2s 3s 4s 5s 6s 7s 8s'));
+    s = must(s, { type: 'ready', playerId: 'b', nowMs: s.nowMs });
+    s = must(s, bettingWindowTick(s), dealWith('h1', STRONG, WEAK, '2s 3s 4s 5s 6s 7s 8s')); // c has no bet
     expect(code('a')).toBe('action/out-of-phase'); // the deal is not recorded yet: no cards shown
     s = must(s, { type: 'round-opened', roundId: 'h1', nowMs: s.nowMs });
     const before = structuredClone(s);

@@ -6,7 +6,8 @@
  *
  * Multi-player rule (docs/protocol.md): Deal marks a player ready (`ready`); the round deals when every
  * seated player with a main bet is ready. A bet not dealt within `timers.betMs` of the seat's first
- * chip of the round is returned, and the others may then deal without it.
+ * chip of the round is returned, and the others may then deal without it. While a seated player has no bet yet, the
+ * round does not deal before `timers.bettingWindowMs` since betting opened (the betting window).
  */
 
 import { DECK_SIZE, HAND_SIZE, isCard, type Card, type Hand } from '../cards/index.js';
@@ -465,11 +466,34 @@ function ready(s: Draft, playerId: string, clientSeed: string | undefined): Step
 // ---------------------------------------------------------------------------------------------
 // The deal
 
-/** The players the coming round deals when it is due (every player with a bet is ready: the multi-player rule), else `null`. */
-function dueBettors(s: TableState): PlayerState[] | null {
+/** The seated players with a main bet when every one of them has pressed Deal, else `null` (and outside the betting phase). */
+function readyBettors(s: TableState): PlayerState[] | null {
   if (s.phase !== 'betting' || s.round !== null) return null;
   const players = bettors(s);
   return players.length === 0 || players.some((p) => !p.ready) ? null : players;
+}
+
+/**
+ * When the betting window ends while it alone holds the deal, else `null` (epoch ms): every player with a main bet
+ * has pressed Deal, a seated, connected player other than the banker has no main bet yet, and `bettingWindowMs`
+ * has not run out since betting opened (`TableState.bettingWindowEndsAtMs`). The round deals then, or as soon as
+ * every such player has bet and pressed Deal (docs/protocol.md "Multi-player Deal rule": a player who bet and
+ * dealt the instant betting opened left the others no time to bet, round after round).
+ */
+export function bettingWindowEnd(s: TableState): number | null {
+  const end = s.bettingWindowEndsAtMs;
+  if (end === null || s.nowMs >= end || readyBettors(s) === null) return null;
+  const withoutBet = s.seats.some((id) => id !== null && !isBanker(s, id) && s.players[id].connected && s.players[id].bets.main === 0);
+  return withoutBet ? end : null;
+}
+
+/**
+ * The players the coming round deals when it is due (every player with a bet is ready, and the betting window
+ * does not hold the deal: the multi-player rule), else `null`.
+ */
+function dueBettors(s: TableState): PlayerState[] | null {
+  const players = readyBettors(s);
+  return players === null || bettingWindowEnd(s) !== null ? null : players;
 }
 
 /**
@@ -550,6 +574,7 @@ function deal(s: Draft, material: DealMaterial, nextRound: NextRound | null): St
   }
   s.round = round;
   s.phase = 'dealing';
+  s.bettingWindowEndsAtMs = s.nowMs;
   if (round.banker === null) s.houseBanksNext = false;
   else (s.banker as BankerState).dealt = true;
   const publicRecord: RoundPublic = {
@@ -887,7 +912,7 @@ function seatHoldDeadline(s: TableState, p: PlayerState): number | null {
 /**
  * The earliest pending deadline of the table (epoch ms), or `null` when nothing is timed: a bet not
  * dealt, a decision after the deal, a reconnection grace, the banker's approval, a disconnected player's seat hold, an
- * idle seat. The server applies a `tick` at that time.
+ * idle seat, the end of a betting window that holds the deal. The server applies a `tick` at that time.
  */
 export function nextDeadline(s: TableState): number | null {
   const times: number[] = [];
@@ -909,6 +934,8 @@ export function nextDeadline(s: TableState): number | null {
     }
   }
   if (s.phase === 'approval' && s.banker?.approvalDeadlineMs != null) times.push(s.banker.approvalDeadlineMs);
+  const windowEnd = bettingWindowEnd(s);
+  if (windowEnd !== null) times.push(windowEnd);
   return times.length === 0 ? null : Math.min(...times);
 }
 
@@ -970,6 +997,8 @@ function afterAction(s: Draft): void {
     if (idle !== null && idle <= s.nowMs) unseat(s, p, 'idle');
   }
   timeApproval(s);
+  if (s.phase === 'betting') s.bettingWindowEndsAtMs ??= s.nowMs + s.config.timers.bettingWindowMs;
+  else if (s.phase !== 'dealing') s.bettingWindowEndsAtMs = null;
   if (dueBettors(s) !== null) askToDeal(s);
 }
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { apply } from './apply.js';
 import type { TableAction } from './actions.js';
 import type { TableState } from './state.js';
-import { dealWith, effectsOf, must, seatPlayers, testTable } from '../testing/table.js';
+import { bettingWindowTick, dealWith, effectsOf, must, seatPlayers, testTable } from '../testing/table.js';
 
 const STRONG = 'As Ah Ks Kh Qs Qh 2c';
 const WEAK = '3c 4d 7h 9s Jd 6c 2d';
@@ -78,7 +78,8 @@ describe('an approval timeout hands the bank to the house for a round (rules.md 
     expect(refusedWith(s, { type: 'take-bank', playerId: 'other', nowMs: s.nowMs })).toBe('bank/house-banks-next');
     // The house banks the next round: the bets are taken and dealt against it.
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
-    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK));
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs });
+    s = must(s, bettingWindowTick(s), dealWith('r1', STRONG, WEAK)); // 'other' has no bet
     s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
     s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'p', nowMs: s.nowMs });
     expect(s.lastRound?.banker).toMatchObject({ kind: 'house' });
@@ -102,7 +103,8 @@ describe('a bank left before any round was dealt under it hands the next round t
     expect(refusedWith(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('bank/house-banks-next');
     expect(refusedWith(s, { type: 'take-bank', playerId: 'other', nowMs: s.nowMs })).toBe('bank/house-banks-next');
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
-    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK));
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs });
+    s = must(s, bettingWindowTick(s), dealWith('r1', STRONG, WEAK)); // 'other' has no bet
     s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
     s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'p', nowMs: s.nowMs });
     expect(s.lastRound?.banker).toMatchObject({ kind: 'house' });
@@ -120,7 +122,8 @@ describe('a bank left before any round was dealt under it hands the next round t
     let s = banked();
     s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
-    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK));
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs });
+    s = must(s, bettingWindowTick(s), dealWith('r1', STRONG, WEAK)); // 'other' has no bet
     s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
     s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'p', nowMs: s.nowMs });
     s = must(s, { type: 'round-settled', roundId: 'r1', players: [{ playerId: 'bank', balanceCents: 49_000, compPoints: 60 }], nowMs: s.nowMs });

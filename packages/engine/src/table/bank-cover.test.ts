@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { apply } from './apply.js';
 import type { TableEffect, TableState } from './state.js';
-import { dealWith, effectsOf, must, seatPlayers, testTable } from '../testing/table.js';
+import { bettingWindowTick, dealWith, effectsOf, must, seatPlayers, testTable } from '../testing/table.js';
 
 const STRONG = 'As Ah Ks Kh Qs Qh 2c';
 const WEAK = '3c 4d 7h 9s Jd 6c 2d';
@@ -76,7 +76,8 @@ describe('one player’s shortfall at the deal (issue 10 point 2)', () => {
   it('a short banker loses the bank before the deal, and the bets placed against it are returned', () => {
     let s = banked();
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 2_000, nowMs: s.nowMs });
-    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('b1', STRONG, WEAK));
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs });
+    s = must(s, bettingWindowTick(s), dealWith('b1', STRONG, WEAK)); // q has no bet
     s = must(s, { type: 'round-short', roundId: 'b1', playerIds: ['bank'], nowMs: s.nowMs }, dealWith('b2', STRONG, WEAK));
     expect(s.banker).toBeNull();
     expect(s.phase).toBe('betting');

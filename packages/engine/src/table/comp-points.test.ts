@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { viewFor } from '@paigow/protocol';
 import { apply } from './apply.js';
 import type { TableEffect, TableState } from './state.js';
-import { dealWith, effectsOf, must, seatPlayers, testTable } from '../testing/table.js';
+import { bettingWindowTick, dealWith, effectsOf, must, seatPlayers, testTable } from '../testing/table.js';
 
 const STRONG = 'As Ah Ks Kh Qs Qh 2c';
 const WEAK = '3c 4d 7h 9s Jd 6c 2d';
@@ -65,9 +65,12 @@ describe('a banker keeps the bank only with the comp points banking needs (rules
     const bettors = (['p', 'q'] as const).filter((id) => stakes[id] > 0);
     for (const id of bettors) s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: stakes[id], nowMs: s.nowMs });
     const hands = bettors.map((_, i) => (i === 0 ? WEAK : '3h 4h 7c 9c Jc 6h 2h'));
+    const material = dealWith('cp', ...hands, STRONG);
     bettors.forEach((id, i) => {
-      s = must(s, { type: 'ready', playerId: id, nowMs: s.nowMs }, i === bettors.length - 1 ? dealWith('cp', ...hands, STRONG) : undefined);
+      s = must(s, { type: 'ready', playerId: id, nowMs: s.nowMs }, i === bettors.length - 1 ? material : undefined);
     });
+    // A seated player without a bet: the betting window holds the deal.
+    if (bettors.length < 2) s = must(s, bettingWindowTick(s), material);
     s = must(s, { type: 'round-opened', roundId: 'cp', nowMs: s.nowMs });
     for (const id of bettors) s = must(s, { type: 'house-way', roundId: 'cp', playerId: id, nowMs: s.nowMs });
     return s;

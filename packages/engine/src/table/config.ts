@@ -34,14 +34,22 @@ export interface TableTimers {
    * nobody uses is free for someone who will (the banker and a player with bets down or in the round never are).
    */
   readonly idleSeatMs: number;
+  /**
+   * The betting window: once betting opens (a table's first action, a round settled, the banker's approval), the
+   * round does not deal before this long while a seated, connected player other than the banker has no main bet
+   * yet, even when every player with a bet has pressed Deal; a Deal taken by every seated player ends it at once
+   * (docs/protocol.md "Multi-player Deal rule": a player who bet and dealt the instant betting opened left the others
+   * no time to bet, round after round).
+   */
+  readonly bettingWindowMs: number;
 }
 
 /** The default bet unit: 100 cents, i.e. bets in whole units (rules.md §5 chips of 1, 5, 25, 100). */
 export const DEFAULT_BET_UNIT_CENTS = 100;
 
 /**
- * The default timers: 45 s bet → Deal, 45 s decision, 35 s approval, 60 s seat hold, 15 s reconnection grace, and
- * 5 minutes for a seat where nobody bets.
+ * The default timers: 45 s bet → Deal, 45 s decision, 35 s approval, 60 s seat hold, 15 s reconnection grace,
+ * 5 minutes for a seat where nobody bets, and a 10 s betting window.
  */
 export const DEFAULT_TIMERS: TableTimers = Object.freeze({
   betMs: 45_000,
@@ -50,6 +58,7 @@ export const DEFAULT_TIMERS: TableTimers = Object.freeze({
   reconnectMs: 60_000,
   reconnectGraceMs: 15_000,
   idleSeatMs: 300_000,
+  bettingWindowMs: 10_000,
 });
 
 /** A table's settings. */

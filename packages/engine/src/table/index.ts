@@ -7,7 +7,7 @@
 export * from './config.js';
 export * from './state.js';
 export * from './actions.js';
-export { apply, bankRefusal, betDeadline, hintHand, nextDeadline, type HintHand } from './apply.js';
+export { apply, bankRefusal, betDeadline, bettingWindowEnd, hintHand, nextDeadline, type HintHand } from './apply.js';
 export * from './settlement.js';
 export * from './round-result.js';
 export * from './terms.js';

@@ -330,6 +330,13 @@ export interface TableState {
    */
   readySinceMs: number | null;
   /**
+   * When the betting window ends (epoch ms; `TableTimers.bettingWindowMs`, `bettingWindowEnd`): set by the first
+   * action the table sees with betting open after a round was dealt or the banker approved (or the table's first
+   * action), closed by a deal (a deal the ledger refused does not open a new window: the players were dealt
+   * once), and `null` from the round's opening until betting opens again.
+   */
+  bettingWindowEndsAtMs: number | null;
+  /**
    * By player id, the idle-seat clocks of the players who left a seat less than `idleSeatMs` ago (`IdleClock`),
    * whether or not they are still in the room: a sit within that window continues the clock, and is refused
    * (`action/idle-wait`) when it has run out. Forgotten by the first action `idleSeatMs` after the seat was left,
@@ -372,6 +379,7 @@ export function createTable(config: TableConfig, nowMs: number, nextRound: NextR
     houseBanksNext: false,
     bankEnded: null,
     readySinceMs: null,
+    bettingWindowEndsAtMs: null,
     idleClocks: {},
   };
 }

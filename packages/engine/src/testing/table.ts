@@ -8,7 +8,7 @@ import { newDeck, type Card } from '../cards/index.js';
 import { unwrap } from '../errors/index.js';
 import { parseCards } from '../notation/index.js';
 import type { DealMaterial, TableAction } from '../table/actions.js';
-import { apply } from '../table/apply.js';
+import { apply, bettingWindowEnd } from '../table/apply.js';
 import { tableConfig, type TableConfigInput } from '../table/config.js';
 import { roundHolds, walletCredits } from '../table/settlement.js';
 import { createTable, type AccountRef, type Applied, type Hold, type NextRound, type TableEffect, type TableState } from '../table/state.js';
@@ -110,6 +110,16 @@ export function seatPlayers(state: TableState, ids: readonly string[], balanceCe
     s = must(s, { type: 'sit', playerId: id, seat, nowMs: s.nowMs });
   });
   return s;
+}
+
+/**
+ * The tick that ends the betting window holding the deal of `state` (`bettingWindowEnd`: every player with a bet is
+ * ready while a seated player has none). Throws when the window holds no deal.
+ */
+export function bettingWindowTick(state: TableState): TableAction {
+  const end = bettingWindowEnd(state);
+  if (end === null) throw new Error('the betting window holds no deal');
+  return { type: 'tick', nowMs: end };
 }
 
 /**

@@ -189,10 +189,12 @@ describe('admission control on a server (docs/server.md "Admission control")', (
     await expect(TestClient.join(server, 'fresh', c.token, 'cy')).rejects.toMatchObject({ code: 503, message: expect.stringMatching(/^server\/overloaded: this server is full \(2 players\)/) });
     lobby = await getJson<TablesResponse>(server, '/api/tables');
     for (const table of lobby.body.tables) expect(table.seatsTaken).toBe(table.seats);
-    // The seated player plays on.
-    await ann.act('bet', { spot: 'main', amountCents: 100 });
-    await ann.act('deal');
-    expect((await ann.act('house-way')).lastRound).not.toBeNull();
+    // The seated players play on.
+    for (const player of [ann, bo]) await player.act('bet', { spot: 'main', amountCents: 100 });
+    for (const player of [ann, bo]) await player.act('deal');
+    await ann.waitForView((v) => v.phase === 'setting');
+    await ann.act('house-way');
+    expect((await bo.act('house-way')).lastRound).not.toBeNull();
     expect(server.admission.refusals).toBe(1);
   }, 30_000);
 

@@ -260,14 +260,13 @@ for (const backend of STORE_BACKENDS) {
       const runner = suite.server.runners.get('small')!;
       try {
         await jo.act('sit', { seat: 4 });
-        await kit.act('sit', { seat: 5 });
         expect((await jo.refused('hint', {})).error.code).toBe('action/stale'); // before the deal: no round to name
-        expect((await kit.refused('hint', {})).error.code).toBe('action/stale');
         await jo.act('bet', { spot: 'main', amountCents: 1_000 });
         const dealt = await jo.act('deal');
         expect(dealt.phase).toBe('setting');
         const cards = dealt.you!.cards!;
-        await kit.waitForView((v) => v.phase === 'setting');
+        // Kit sits once the round is dealt (seated before it, without a bet, the betting window would hold the deal).
+        await kit.act('sit', { seat: 5 });
         await runner.idle();
         await new Promise((resolve) => setTimeout(resolve, 150)); // let state patches flush
         const before = JSON.stringify(runner.current);
@@ -312,18 +311,49 @@ for (const backend of STORE_BACKENDS) {
       }
     });
 
+    it('after a round, holds a Deal taken at once for the betting window: a seated player who bets within it is dealt in too', async () => {
+      // An operator's bot bet and dealt the instant betting opened, and every other player's bet came too late (bet/closed).
+      const [a, b] = await Promise.all([signIn(suite.server, 'Lu'), signIn(suite.server, 'Mo')]);
+      const lu = await TestClient.join(suite.server, 'envy', a.token, 'lu');
+      const mo = await TestClient.join(suite.server, 'envy', b.token, 'mo');
+      try {
+        await lu.act('sit', { seat: 2 });
+        await mo.act('sit', { seat: 3 });
+        for (const player of [lu, mo]) await player.act('bet', { spot: 'main', amountCents: 100 });
+        for (const player of [lu, mo]) await player.act('deal');
+        await lu.waitForView((v) => v.phase === 'setting');
+        await lu.act('house-way');
+        const settled = await mo.act('house-way');
+        expect(settled.phase).toBe('betting');
+        // Betting opened with the reveal: Lu's Deal a moment later waits for Mo.
+        await lu.act('rebet');
+        const held = await lu.act('deal');
+        expect(held.phase).toBe('betting');
+        expect(held.bettingWindowEndsAtMs).toBeGreaterThan(held.serverNowMs);
+        expect(held.config.timers.bettingWindowMs).toBe(10_000);
+        expect((await mo.waitForView((v) => v.bettingWindowEndsAtMs !== null)).bettingWindowEndsAtMs).toBe(held.bettingWindowEndsAtMs);
+        await mo.act('bet', { spot: 'main', amountCents: 200 });
+        await mo.act('deal');
+        const dealt = await lu.waitForView((v) => v.phase === 'setting');
+        expect(dealt.seats.filter((seat) => seat.inRound).map((seat) => seat.seat)).toEqual([2, 3]);
+      } finally {
+        await lu.leave();
+        await mo.leave();
+      }
+    });
+
     it('lets a player with 50 comp points bank: approval, no commission, the 1.5% fee', async () => {
       const [a, b] = await Promise.all([signIn(suite.server, 'Hal'), signIn(suite.server, 'Ivy')]);
       const hal = await TestClient.join(suite.server, 'bank', a.token, 'hal');
       const ivy = await TestClient.join(suite.server, 'bank', b.token, 'ivy');
       try {
         await hal.act('sit', { seat: 0 });
-        await ivy.act('sit', { seat: 1 });
         const { error } = await hal.refused('take-bank', {});
         expect(error.code).toBe('bank/not-eligible'); // no comp points yet
         await hal.act('bet', { spot: 'main', amountCents: 5_000 });
         await hal.act('deal');
         await hal.act('house-way');
+        await ivy.act('sit', { seat: 1 });
         const eligible = await hal.waitForView((v) => v.you?.compPoints === 50);
         expect(eligible.you?.canTakeBank).toBe(true);
         const banking = await hal.act('take-bank');

@@ -135,6 +135,7 @@ for (const backend of TEST_BACKENDS) {
       const again = await house.handle(ben, { requestId: 'again', type: 'bet', spot: 'main', amountCents: 95_000 });
       expect(again.ok === false && again.error.code).toBe('ledger/insufficient-funds');
       await house.handle(ben, { requestId: 'deal-anyway', type: 'deal' });
+      await act(house, ben, { type: 'stand' }); // seated without a bet, Ben would hold Quy's deal for the betting window
 
       // The house table deals for Quy; the banked table deals against Ben, again and again.
       await act(house, quy, { type: 'bet', spot: 'main', amountCents: 500 });

@@ -18,7 +18,7 @@ export function PhaseMessage({ view, you, stage, status, waiting, waitDeadline }
   const { t } = useTranslation();
   if (status === 'reconnecting' || status === 'connecting') return <>{t('app.reconnecting')}</>;
   if (waiting) {
-    const head = waiting.kind === 'approval' ? t('waiting.approval') : t(`waiting.${waiting.kind}`, { count: waiting.count });
+    const head = waiting.kind === 'approval' || waiting.kind === 'closing' ? t(`waiting.${waiting.kind}`) : t(`waiting.${waiting.kind}`, { count: waiting.count });
     return (
       <span data-testid="waiting" data-kind={waiting.kind} data-count={waiting.count}>
         {head}

@@ -247,6 +247,7 @@ function SectionBody({ section, facts, lng }: { section: HelpSection; facts: Hel
         <>
           <p>{t('timers.decision', { count: seconds(facts.timers.decisionMs) })}</p>
           <p>{t('timers.bet', { count: seconds(facts.timers.betMs) })}</p>
+          <p>{t('timers.window', { count: seconds(facts.timers.bettingWindowMs) })}</p>
           <p>{t('timers.approval', { count: seconds(facts.timers.approvalMs) })}</p>
           <p>{t('timers.interruption')}</p>
           <p data-testid="help-grace" data-ms={facts.timers.reconnectGraceMs}>

@@ -147,6 +147,21 @@ describe('the chips (rules.md §5)', () => {
     expect(pilesCents(felt.shown)).toBe(2_600);
   });
 
+  it('says so when taking the last chip off the main bet takes the Fortune bet off too (a player\'s finding: it went silently)', () => {
+    const felt = new Felt().step({ type: 'chip', value: 1 }).step({ type: 'target', target: 'fortune' }).step({ type: 'chip', value: 5 });
+    expect(felt.held).toEqual({ main: 100, fortune: 500 });
+    felt.said();
+    felt.step({ type: 'stack' });
+    expect(felt.held).toEqual({ main: 0, fortune: 0 });
+    expect(felt.shown).toEqual({ main: [], fortune: [] });
+    expect(felt.said()).toEqual([null, 'bets.fortuneCleared {"amount":500}']);
+    // Clear asks for both bets off: nothing to explain.
+    felt.step({ type: 'target', target: 'main' }).step({ type: 'chip', value: 1 }).step({ type: 'target', target: 'fortune' }).step({ type: 'chip', value: 5 }).said();
+    expect(felt.held).toEqual({ main: 100, fortune: 500 });
+    felt.step({ type: 'clear' });
+    expect(felt.said()).toEqual([null]);
+  });
+
   it('Undo takes back the last change, Clear takes both bets off, and Double then has nothing to double', () => {
     const felt = new Felt().step({ type: 'chip', value: 1 }).step({ type: 'target', target: 'fortune' }).step({ type: 'chip', value: 5 }).step({ type: 'chip', value: 5 });
     expect(felt.held).toEqual({ main: 100, fortune: 1_000 });

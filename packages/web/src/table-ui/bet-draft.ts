@@ -361,6 +361,11 @@ function change(s: BetDraft, ctx: BetContext, next: Piles, record = true): BetSt
   if (differs(next.main, before.main)) {
     state = place(state, ctx, 'main', next.main, effects);
     if (next.main.length === 0) state = { ...state, chips: { ...state.chips, fortune: [] } };
+    // The main bet taken off takes the Fortune bet with it (docs/protocol.md "Bets"): say so, or it went unseen.
+    const mainOff = next.main.length === 0 || effects.some((e) => e.kind === 'send-bet' && e.spot === 'main' && e.cents === 0);
+    if (mainOff && before.fortune.length > 0 && next.fortune.length > 0) {
+      effects.push({ kind: 'say', message: { key: 'bets.fortuneCleared', cents: { amount: chipsCents(before.fortune) } } });
+    }
   }
   if (next.main.length > 0 && differs(next.fortune, before.fortune)) state = place(state, ctx, 'fortune', next.fortune, effects);
   if (record) {

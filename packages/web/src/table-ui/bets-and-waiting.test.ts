@@ -85,6 +85,19 @@ describe('waitingFor (docs/protocol.md "Multi-player Deal rule", "Setting")', ()
     expect(waitingFor(table('betting', [me], { ready: true }))).toBeNull();
   });
 
+  it('while the betting window holds the deal, counts the seated players without a bet, or tells one of them until when it may bet', () => {
+    const seats = [
+      me,
+      seat({ seat: 1, nickname: 'Bo', role: 'player' }),
+      seat({ seat: 2, nickname: 'Cy', role: 'player' }),
+      seat({ seat: 3, nickname: 'Di', role: 'player', connected: false }), // not waited for
+    ];
+    const held = { ...table('betting', seats, { ready: true, bets: { main: 500, fortune: 0 } }), bettingWindowEndsAtMs: 9_000 };
+    expect(waitingFor(held)).toEqual({ kind: 'bets', count: 2, deadlineMs: 9_000 });
+    const bo = { ...table('betting', [{ ...me, you: false }, { ...seats[1], you: true }], { seat: 1, nickname: 'Bo' }), bettingWindowEndsAtMs: 9_000 };
+    expect(waitingFor(bo)).toEqual({ kind: 'closing', count: 0, deadlineMs: 9_000 });
+  });
+
   it('after setting its hand, waits for the dealt players who have not set', () => {
     const v = table(
       'setting',

@@ -310,9 +310,13 @@ export function fortuneChip(selected: ChipValue | null, unitCents: number, minCe
 
 /** Whom the viewer waits for, and until when at most (the latest of their deadlines, server clock). */
 export interface Waiting {
-  /** `deal`: the viewer pressed Deal; `set`: its hand is set; `approval`: the banking player has not approved. */
-  readonly kind: 'deal' | 'set' | 'approval';
-  /** Players still to act (0 for `approval`). */
+  /**
+   * `deal`: the viewer pressed Deal; `set`: its hand is set; `approval`: the banking player has not approved;
+   * `bets`: the viewer pressed Deal and the betting window holds the deal for the seated players without a bet;
+   * `closing`: the others are ready and the viewer, seated without a bet, may still bet until the window ends.
+   */
+  readonly kind: 'deal' | 'set' | 'approval' | 'bets' | 'closing';
+  /** Players still to act (0 for `approval` and `closing`). */
   readonly count: number;
   /** The latest deadline among them (epoch ms, server clock), or `null` when none runs. */
   readonly deadlineMs: number | null;
@@ -322,12 +326,22 @@ export interface Waiting {
  * What the viewer is waiting for (docs/protocol.md "Multi-player Deal rule", "Setting", rules.md §5
  * timers): after pressing Deal, the other seated, connected players with a main bet who have not pressed
  * Deal (each one's bet timer bounds the wait); after setting its hand, the dealt players who have not
- * set (their decision timers; never a player banker, whose hand the house way sets); a player (not the banker) at a table in `approval`, the banker's approval.
+ * set (their decision timers; never a player banker, whose hand the house way sets); a player (not the banker) at a table in `approval`, the banker's approval;
+ * while the betting window holds the deal (`bettingWindowEndsAtMs`), the seated players without a bet, or, for
+ * such a player, the window's end (its last moment to bet into the round).
  * @returns `null` when the viewer waits for nobody
  */
 export function waitingFor(view: TableView): Waiting | null {
   const you = view.you;
   if (!you || you.role === 'spectator') return null;
+  const windowEnd = view.bettingWindowEndsAtMs;
+  if (view.phase === 'betting' && windowEnd !== null && you.role === 'player') {
+    if (you.ready) {
+      const withoutBet = view.seats.filter((s) => !s.you && s.role === 'player' && s.connected && s.bets.main === 0);
+      return { kind: 'bets', count: withoutBet.length, deadlineMs: windowEnd };
+    }
+    if (you.bets.main === 0) return { kind: 'closing', count: 0, deadlineMs: windowEnd };
+  }
   const latest = (deadlines: readonly (number | null)[]): number | null =>
     deadlines.reduce<number | null>((a, d) => (d === null ? a : a === null ? d : Math.max(a, d)), null);
   if (view.phase === 'approval' && you.role !== 'banker' && view.banker.kind === 'player' && !view.banker.approved) {

@@ -56,7 +56,7 @@ export function tableConfig(over: Partial<TableConfigView> = {}): TableConfigVie
     houseWay: 'seeds',
     fortunePayTable: null,
     envyBonus: null,
-    timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000, idleSeatMs: 300_000 },
+    timers: { betMs: 45_000, decisionMs: 45_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 15_000, idleSeatMs: 300_000, bettingWindowMs: 10_000 },
     ...over,
   };
 }
@@ -85,6 +85,7 @@ export function tableView(over: Partial<TableView> = {}, youOver: Partial<YouVie
     phase: 'betting',
     roundId: null,
     serverNowMs: 0,
+    bettingWindowEndsAtMs: null,
     seats,
     banker: { kind: 'house' },
     you,

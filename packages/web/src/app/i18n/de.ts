@@ -166,6 +166,9 @@ export const de: Translation = {
     set_one: 'Warten auf {{count}} Spieler, der seine Hand setzt',
     set_other: 'Warten auf {{count}} Spieler, die ihre Hände setzen',
     approval: 'Warten, bis der Geber die Runde genehmigt',
+    bets_one: 'Bereit. {{count}} weiterer Spieler kann noch setzen',
+    bets_other: 'Bereit. {{count}} weitere Spieler können noch setzen',
+    closing: 'Die anderen sind bereit: Setzen Sie und drücken Sie „Geben“, um diese Runde zu spielen',
     within: ' – höchstens {{seconds}}\u00a0s.',
     none: '.',
   },
@@ -287,6 +290,7 @@ export const de: Translation = {
   bets: {
     fortuneOverMax: 'Das Fortune-Maximum ist {{max}}: {{amount}} liegt darüber.',
     fortuneAtMax: 'Der Fortune-Einsatz ist auf seinem Maximum von {{max}}.',
+    fortuneCleared: 'Der Fortune-Einsatz ({{amount}}) wurde ebenfalls entfernt: Er gehört nur zu einem Haupteinsatz.',
     fortuneNeedsMain: 'Setzen Sie zuerst den Haupteinsatz: Der Fortune-Einsatz gehört dazu.',
     mainOverMax: 'Das Tischmaximum ist {{max}}: {{amount}} liegt darüber.',
     clearTitle: 'Alle Spielmünzen von beiden Einsätzen nehmen',

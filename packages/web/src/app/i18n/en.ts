@@ -222,6 +222,9 @@ export const en = {
     set_one: 'Waiting for {{count}} player to set their hand',
     set_other: 'Waiting for {{count}} players to set their hands',
     approval: 'Waiting for the banker to approve the round',
+    bets_one: 'Ready. {{count}} more player may still bet',
+    bets_other: 'Ready. {{count}} more players may still bet',
+    closing: 'The others are ready: bet and press Deal to play this round',
     within: ' — at most {{seconds}}\u00a0s.',
     none: '.',
   },
@@ -345,6 +348,7 @@ export const en = {
   bets: {
     fortuneOverMax: 'The Fortune maximum is {{max}}: {{amount}} is over it.',
     fortuneAtMax: 'The Fortune bet is at its maximum of {{max}}.',
+    fortuneCleared: 'The Fortune bet ({{amount}}) came off too: it goes only with a main bet.',
     fortuneNeedsMain: 'Place a main bet first: the Fortune bet goes with it.',
     mainOverMax: 'The table maximum is {{max}}: {{amount}} is over it.',
     clearTitle: 'Take every chip off both bets',

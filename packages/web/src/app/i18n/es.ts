@@ -170,6 +170,10 @@ export const es: Translation = {
     set_many: 'Esperando a que {{count}} de jugadores coloquen sus manos',
     set_other: 'Esperando a que {{count}} jugadores coloquen sus manos',
     approval: 'Esperando a que la banca apruebe la ronda',
+    bets_one: 'Listo. {{count}} jugador más aún puede apostar',
+    bets_many: 'Listo. {{count}} de jugadores más aún pueden apostar',
+    bets_other: 'Listo. {{count}} jugadores más aún pueden apostar',
+    closing: 'Los demás están listos: apuesta y pulsa «Repartir» para jugar esta ronda',
     within: ' — como mucho {{seconds}}\u00a0s.',
     none: '.',
   },
@@ -292,6 +296,7 @@ export const es: Translation = {
   bets: {
     fortuneOverMax: 'El máximo de la apuesta de fortuna es {{max}}: {{amount}} lo supera.',
     fortuneAtMax: 'La apuesta de fortuna está en su máximo de {{max}}.',
+    fortuneCleared: 'La apuesta de fortuna ({{amount}}) también se retiró: solo va con una apuesta principal.',
     fortuneNeedsMain: 'Haz primero la apuesta principal: la apuesta de fortuna va con ella.',
     mainOverMax: 'El máximo de la mesa es {{max}}: {{amount}} lo supera.',
     clearTitle: 'Quitar todas las fichas de ambas apuestas',

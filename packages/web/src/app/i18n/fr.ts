@@ -171,6 +171,10 @@ export const fr: Translation = {
     set_many: 'En attente de {{count}} de joueurs qui placent leurs mains',
     set_other: 'En attente de {{count}} joueurs qui placent leurs mains',
     approval: 'En attente de l’approbation du banquier',
+    bets_one: 'Prêt. {{count}} autre joueur peut encore miser',
+    bets_many: 'Prêt. {{count}} d’autres joueurs peuvent encore miser',
+    bets_other: 'Prêt. {{count}} autres joueurs peuvent encore miser',
+    closing: 'Les autres sont prêts\u00a0: misez puis «\u00a0Distribuer\u00a0» pour jouer cette manche',
     within: ' — au plus {{seconds}}\u00a0s.',
     none: '.',
   },
@@ -293,6 +297,7 @@ export const fr: Translation = {
   bets: {
     fortuneOverMax: 'Le maximum Fortune est de {{max}}\u00a0: {{amount}} le dépasse.',
     fortuneAtMax: 'La mise Fortune est à son maximum de {{max}}.',
+    fortuneCleared: 'La mise Fortune ({{amount}}) a été retirée aussi\u00a0: elle ne va qu’avec une mise principale.',
     fortuneNeedsMain: 'Misez d’abord la mise principale\u00a0: la mise Fortune l’accompagne.',
     mainOverMax: 'Le maximum de la table est de {{max}}\u00a0: {{amount}} le dépasse.',
     clearTitle: 'Retirer tous les jetons des deux mises',

@@ -101,6 +101,8 @@ export const de: HelpCatalog = {
     decision_other: 'Nach dem Geben haben Sie {{count}} Sekunden, um Ihre Hand zu setzen; danach setzt sie die Art des Hauses, und Sie verlassen den Tisch.',
     bet_one: 'Eine Wette, die nicht binnen {{count}} Sekunde nach dem ersten Chip (oder nach „Geben“ eines schon wartenden Spielers, wenn das früher war) gegeben wird, kommt zurück.',
     bet_other: 'Eine Wette, die nicht binnen {{count}} Sekunden nach dem ersten Chip (oder nach „Geben“ eines schon wartenden Spielers, wenn das früher war) gegeben wird, kommt zurück.',
+    window_one: 'Nach jeder Runde bleiben die Einsätze mindestens {{count}} Sekunde offen für jeden sitzenden Spieler ohne Einsatz: Vorher wird nicht gegeben, außer alle haben gesetzt und „Geben“ gedrückt.',
+    window_other: 'Nach jeder Runde bleiben die Einsätze mindestens {{count}} Sekunden offen für jeden sitzenden Spieler ohne Einsatz: Vorher wird nicht gegeben, außer alle haben gesetzt und „Geben“ gedrückt.',
     approval_one: 'Der Geber hat {{count}} Sekunde, um eine Runde zu genehmigen, sonst verlässt er die Bank.',
     approval_other: 'Der Geber hat {{count}} Sekunden, um eine Runde zu genehmigen, sonst verlässt er die Bank.',
     interruption: 'Bricht Ihre Verbindung nach dem Setzen, aber vor dem Geben ab, kommt der Einsatz auf Ihren Saldo zurück. Bricht sie nach dem Geben ab, läuft die Runde weiter, als hätten Sie „Art des Hauses“ gedrückt. Verpasste Runden stehen im Protokoll und unter „Während Sie weg waren“.',

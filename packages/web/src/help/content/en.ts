@@ -106,6 +106,8 @@ export const en = {
     decision_other: 'After the deal you have {{count}} seconds to set your hand; then the house way sets it and you leave the table.',
     bet_one: 'A bet not dealt within {{count}} second of its first chip, or of the Deal of a player already waiting if that comes first, is returned.',
     bet_other: 'A bet not dealt within {{count}} seconds of its first chip, or of the Deal of a player already waiting if that comes first, is returned.',
+    window_one: 'After each round betting stays open at least {{count}} second for every seated player without a bet: the round does not deal before then unless everyone has bet and pressed Deal.',
+    window_other: 'After each round betting stays open at least {{count}} seconds for every seated player without a bet: the round does not deal before then unless everyone has bet and pressed Deal.',
     approval_one: 'The banker has {{count}} second to approve a round, or leaves the bank.',
     approval_other: 'The banker has {{count}} seconds to approve a round, or leaves the bank.',
     interruption: 'If your connection drops after you bet but before the deal, the bet comes back to your balance. If it drops after the deal, the round goes on as if you had pressed House Way. Rounds you missed are in your history and in “While you were away”.',
