@@ -68,7 +68,7 @@ export interface TableConfigView {
    * Timers in ms: bet → Deal, a player's decision after the deal, the banker's approval, a disconnected seat's
    * hold, the reconnection grace (rules.md §5: a player dealt in who drops decides itself if back within it), and
    * how long a seat may stay without a bet before its player stands up, and the betting window (the round does not
-   * deal before this long after betting opens while a seated player has no bet yet).
+   * deal before this long after the first Deal while a seated player has no bet yet).
    */
   readonly timers: {
     readonly betMs: number;
@@ -301,8 +301,8 @@ export interface TableView {
   /** The server clock when the view was made, epoch ms. */
   readonly serverNowMs: number;
   /**
-   * While the betting window alone holds the deal (every player with a bet pressed Deal, a seated player has no bet
-   * yet), when it ends and the round deals without the players who have not bet (epoch ms); else `null`.
+   * While the betting window is open (a player with a bet pressed Deal, a seated player has no bet yet), when it
+   * ends (epoch ms): a round due by then deals then, without the players who have not bet; else `null`.
    */
   readonly bettingWindowEndsAtMs: number | null;
   /** Every seat, index = seat number. */

@@ -270,26 +270,28 @@ describe('the multi-player deal rule and timers (rules.md §5)', () => {
   describe('the betting window (protocol.md "Multi-player Deal rule"; an operator\'s bot raced a player out of every round)', () => {
     it('holds a Deal taken the instant betting opened until the others had time to bet, and deals them too', () => {
       let s = seatPlayers(testTable(), ['a', 'b']);
-      const opened = s.bettingWindowEndsAtMs! - 10_000;
+      const t0 = s.nowMs;
       // Before the fix, a's Deal dealt a alone at once, and b's bet a moment later was refused bet/closed.
-      s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: opened });
-      s = must(s, { type: 'ready', playerId: 'a', nowMs: opened + 1 }, dealWith('x', STRONG, WEAK));
+      s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: t0 });
+      s = must(s, { type: 'ready', playerId: 'a', nowMs: t0 + 1 }, dealWith('x', STRONG, WEAK));
       expect(s.phase).toBe('betting');
-      expect(bettingWindowEnd(s)).toBe(opened + 10_000);
-      expect(nextDeadline(s)).toBe(opened + 10_000);
-      expect(viewFor(s, 'a').bettingWindowEndsAtMs).toBe(opened + 10_000);
-      s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 200, nowMs: opened + 3_000 });
+      expect(bettingWindowEnd(s)).toBe(t0 + 10_001);
+      expect(nextDeadline(s)).toBe(t0 + 10_001);
+      expect(viewFor(s, 'b').bettingWindowEndsAtMs).toBe(t0 + 10_001);
+      s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 200, nowMs: t0 + 3_000 });
       expect(bettingWindowEnd(s)).toBeNull(); // b's bet waits for b's own Deal now, under the bet timer
-      s = must(s, { type: 'ready', playerId: 'b', nowMs: opened + 4_000 }, dealWith('r', STRONG, WEAK));
+      s = must(s, { type: 'ready', playerId: 'b', nowMs: t0 + 4_000 }, dealWith('r', STRONG, WEAK));
       expect(s.round?.hands.map((h) => h.playerId)).toEqual(['a', 'b']);
-      expect(s.round?.dealtAtMs).toBe(opened + 4_000);
+      expect(s.round?.dealtAtMs).toBe(t0 + 4_000);
     });
 
-    it('deals the ready players alone when it runs out, and opens again after the round', () => {
+    it('runs from the first Deal, however long the others sat: it deals the ready players alone when it runs out, and opens again with the next round\'s first Deal', () => {
       let s = seatPlayers(testTable(), ['a', 'b']);
+      s = must(s, { type: 'tick', nowMs: s.nowMs + 60_000 }); // b sat a minute ago
       s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: s.nowMs });
       s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs });
       const end = bettingWindowEnd(s)!;
+      expect(end).toBe(s.nowMs + 10_000);
       s = must(s, { type: 'tick', nowMs: end - 1 });
       expect(s.phase).toBe('betting');
       s = must(s, { type: 'tick', nowMs: end }, dealWith('r1', STRONG, WEAK));
@@ -297,13 +299,36 @@ describe('the multi-player deal rule and timers (rules.md §5)', () => {
       s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: end + 1_000 });
       s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'a', nowMs: end + 2_000 });
       expect(s.phase).toBe('betting');
-      expect(s.bettingWindowEndsAtMs).toBe(end + 12_000);
-      s = must(s, { type: 'rebet', playerId: 'a', nowMs: end + 2_000 });
-      s = must(s, { type: 'ready', playerId: 'a', nowMs: end + 2_000 });
-      expect(bettingWindowEnd(s)).toBe(end + 12_000);
+      s = must(s, { type: 'rebet', playerId: 'a', nowMs: end + 3_000 });
+      s = must(s, { type: 'ready', playerId: 'a', nowMs: end + 3_000 });
+      expect(bettingWindowEnd(s)).toBe(end + 13_000);
     });
 
-    it('does not hold a Deal when every seated player has a bet, nor for a disconnected player or the banker', () => {
+    it('waits for a seated player whose connection dropped during it, through its reconnection grace (a reload is not an interruption)', () => {
+      let s = seatPlayers(testTable({ timers: { reconnectGraceMs: 4_000 } }), ['a', 'b']);
+      const t0 = s.nowMs;
+      s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: t0 });
+      s = must(s, { type: 'ready', playerId: 'a', nowMs: t0 });
+      // A tester reloaded b's page 2 s into the window: the round dealt at once without b.
+      s = must(s, { type: 'leave', playerId: 'b', nowMs: t0 + 2_000 }, dealWith('r', STRONG, WEAK));
+      expect(s.phase).toBe('betting');
+      expect(bettingWindowEnd(s)).toBe(t0 + 6_000);
+      expect(nextDeadline(s)).toBe(t0 + 6_000);
+      // Back within the grace: the whole window again.
+      const back = must(s, { type: 'join', playerId: 'b', nickname: 'nick-b', balanceCents: 100_000, compPoints: 0, nowMs: t0 + 3_000 });
+      expect(bettingWindowEnd(back)).toBe(t0 + 10_000);
+      // Not back: the round deals when the grace ends.
+      s = must(s, { type: 'tick', nowMs: t0 + 6_000 }, dealWith('r', STRONG, WEAK));
+      expect(s.round?.hands.map((h) => h.playerId)).toEqual(['a']);
+      // Gone before the window opened (its seat held for its return): not waited for.
+      let away = seatPlayers(testTable({ timers: { reconnectGraceMs: 4_000 } }), ['a', 'b']);
+      away = must(away, { type: 'leave', playerId: 'b', nowMs: t0 });
+      away = must(away, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: t0 + 1_000 });
+      away = must(away, { type: 'ready', playerId: 'a', nowMs: t0 + 1_000 }, dealWith('r', STRONG, WEAK));
+      expect(away.phase).toBe('dealing');
+    });
+
+    it('does not hold a Deal when every seated player has a bet, nor for a player gone past its grace or the banker', () => {
       const everyone = seatPlayers(testTable(), ['a', 'b']);
       let s = must(everyone, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: everyone.nowMs });
       s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: s.nowMs });
@@ -312,7 +337,7 @@ describe('the multi-player deal rule and timers (rules.md §5)', () => {
       expect(s.phase).toBe('dealing');
 
       let gone = must(everyone, { type: 'leave', playerId: 'b', nowMs: everyone.nowMs });
-      gone = must(gone, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: gone.nowMs });
+      gone = must(gone, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: gone.nowMs + 15_000 });
       gone = must(gone, { type: 'ready', playerId: 'a', nowMs: gone.nowMs }, dealWith('r', STRONG, WEAK));
       expect(gone.phase).toBe('dealing');
 

@@ -7,7 +7,7 @@
  * Multi-player rule (docs/protocol.md): Deal marks a player ready (`ready`); the round deals when every
  * seated player with a main bet is ready. A bet not dealt within `timers.betMs` of the seat's first
  * chip of the round is returned, and the others may then deal without it. While a seated player has no bet yet, the
- * round does not deal before `timers.bettingWindowMs` since betting opened (the betting window).
+ * round does not deal before `timers.bettingWindowMs` after the first Deal (the betting window).
  */
 
 import { DECK_SIZE, HAND_SIZE, isCard, type Card, type Hand } from '../cards/index.js';
@@ -457,7 +457,10 @@ function ready(s: Draft, playerId: string, clientSeed: string | undefined): Step
   if (p.ready) return err('action/duplicate', 'you already pressed Deal');
   const seed = seedToLock(clientSeed);
   if (!seed.ok) return seed;
-  if (!bettors(s).some((other) => other.ready)) s.readySinceMs = s.nowMs;
+  if (!bettors(s).some((other) => other.ready)) {
+    s.readySinceMs = s.nowMs;
+    s.bettingWindowEndsAtMs = s.nowMs + s.config.timers.bettingWindowMs;
+  }
   p.ready = true;
   p.clientSeed = seed.value;
   return done;
@@ -466,25 +469,37 @@ function ready(s: Draft, playerId: string, clientSeed: string | undefined): Step
 // ---------------------------------------------------------------------------------------------
 // The deal
 
-/** The seated players with a main bet when every one of them has pressed Deal, else `null` (and outside the betting phase). */
-function readyBettors(s: TableState): PlayerState[] | null {
-  if (s.phase !== 'betting' || s.round !== null) return null;
-  const players = bettors(s);
-  return players.length === 0 || players.some((p) => !p.ready) ? null : players;
+/**
+ * Whether the betting window that ends at `end` waits for seated player `p`: not the banker, no main bet, and
+ * connected, or disconnected since the window opened and within its reconnection grace (rules.md §5: a reload or a
+ * short blip is not an interruption; a player already gone when the window opened, the seat held, is not waited
+ * for). Returns until when (epoch ms, at most `end`), else `null`.
+ */
+function windowWaitsFor(s: TableState, p: PlayerState, end: number): number | null {
+  if (p.seat === null || isBanker(s, p.playerId) || p.bets.main > 0) return null;
+  if (p.connected) return end;
+  if (p.disconnectedAtMs === null || p.disconnectedAtMs < end - s.config.timers.bettingWindowMs) return null;
+  const grace = p.disconnectedAtMs + s.config.timers.reconnectGraceMs;
+  return grace > s.nowMs ? Math.min(grace, end) : null;
 }
 
 /**
- * When the betting window ends while it alone holds the deal, else `null` (epoch ms): every player with a main bet
- * has pressed Deal, a seated, connected player other than the banker has no main bet yet, and `bettingWindowMs`
- * has not run out since betting opened (`TableState.bettingWindowEndsAtMs`). The round deals then, or as soon as
- * every such player has bet and pressed Deal (docs/protocol.md "Multi-player Deal rule": a player who bet and
- * dealt the instant betting opened left the others no time to bet, round after round).
+ * When the open betting window ends, else `null` (epoch ms): a player with a bet is ready, the window of the Deal
+ * that found nobody else ready runs (`TableState.bettingWindowEndsAtMs`: that Deal plus `bettingWindowMs`), and a
+ * seated player other than the banker, connected or dropped since within its reconnection grace, has no main bet yet (the end is
+ * then the latest moment any of them is waited for). A round due before then waits for it, unless every seated
+ * player has bet and pressed Deal (docs/protocol.md "Multi-player Deal rule": a player who bet and dealt the instant
+ * betting opened left the others no time to bet, round after round).
  */
 export function bettingWindowEnd(s: TableState): number | null {
   const end = s.bettingWindowEndsAtMs;
-  if (end === null || s.nowMs >= end || readyBettors(s) === null) return null;
-  const withoutBet = s.seats.some((id) => id !== null && !isBanker(s, id) && s.players[id].connected && s.players[id].bets.main === 0);
-  return withoutBet ? end : null;
+  if (s.phase !== 'betting' || s.round !== null || end === null || s.nowMs >= end || !bettors(s).some((p) => p.ready)) return null;
+  let latest: number | null = null;
+  for (const id of s.seats) {
+    const until = id === null ? null : windowWaitsFor(s, s.players[id], end);
+    if (until !== null && (latest === null || until > latest)) latest = until;
+  }
+  return latest;
 }
 
 /**
@@ -492,8 +507,9 @@ export function bettingWindowEnd(s: TableState): number | null {
  * does not hold the deal: the multi-player rule), else `null`.
  */
 function dueBettors(s: TableState): PlayerState[] | null {
-  const players = readyBettors(s);
-  return players === null || bettingWindowEnd(s) !== null ? null : players;
+  if (s.phase !== 'betting' || s.round !== null) return null;
+  const players = bettors(s);
+  return players.length === 0 || players.some((p) => !p.ready) || bettingWindowEnd(s) !== null ? null : players;
 }
 
 /**
@@ -574,7 +590,7 @@ function deal(s: Draft, material: DealMaterial, nextRound: NextRound | null): St
   }
   s.round = round;
   s.phase = 'dealing';
-  s.bettingWindowEndsAtMs = s.nowMs;
+  s.bettingWindowEndsAtMs = null;
   if (round.banker === null) s.houseBanksNext = false;
   else (s.banker as BankerState).dealt = true;
   const publicRecord: RoundPublic = {
@@ -912,7 +928,7 @@ function seatHoldDeadline(s: TableState, p: PlayerState): number | null {
 /**
  * The earliest pending deadline of the table (epoch ms), or `null` when nothing is timed: a bet not
  * dealt, a decision after the deal, a reconnection grace, the banker's approval, a disconnected player's seat hold, an
- * idle seat, the end of a betting window that holds the deal. The server applies a `tick` at that time.
+ * idle seat, the end of a betting window that alone holds the deal. The server applies a `tick` at that time.
  */
 export function nextDeadline(s: TableState): number | null {
   const times: number[] = [];
@@ -935,7 +951,7 @@ export function nextDeadline(s: TableState): number | null {
   }
   if (s.phase === 'approval' && s.banker?.approvalDeadlineMs != null) times.push(s.banker.approvalDeadlineMs);
   const windowEnd = bettingWindowEnd(s);
-  if (windowEnd !== null) times.push(windowEnd);
+  if (windowEnd !== null && bettors(s).every((p) => p.ready)) times.push(windowEnd);
   return times.length === 0 ? null : Math.min(...times);
 }
 
@@ -997,8 +1013,6 @@ function afterAction(s: Draft): void {
     if (idle !== null && idle <= s.nowMs) unseat(s, p, 'idle');
   }
   timeApproval(s);
-  if (s.phase === 'betting') s.bettingWindowEndsAtMs ??= s.nowMs + s.config.timers.bettingWindowMs;
-  else if (s.phase !== 'dealing') s.bettingWindowEndsAtMs = null;
   if (dueBettors(s) !== null) askToDeal(s);
 }
 

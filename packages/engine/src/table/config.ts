@@ -35,11 +35,11 @@ export interface TableTimers {
    */
   readonly idleSeatMs: number;
   /**
-   * The betting window: once betting opens (a table's first action, a round settled, the banker's approval), the
-   * round does not deal before this long while a seated, connected player other than the banker has no main bet
-   * yet, even when every player with a bet has pressed Deal; a Deal taken by every seated player ends it at once
-   * (docs/protocol.md "Multi-player Deal rule": a player who bet and dealt the instant betting opened left the others
-   * no time to bet, round after round).
+   * The betting window: a Deal pressed while nobody else with a bet is ready opens it, and the round does not deal
+   * before this long after it while a seated player other than the banker (connected, or dropped since and within
+   * its reconnection grace) has no main bet yet; a Deal by every seated player ends it at once (docs/protocol.md
+   * "Multi-player Deal rule": a player who bet and dealt the instant betting opened left the others no time to bet,
+   * round after round).
    */
   readonly bettingWindowMs: number;
 }

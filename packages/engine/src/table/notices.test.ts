@@ -9,7 +9,7 @@ import { NOTICE_CODES, tableNotice, type TableNotice } from './notices.js';
 import { apply, betDeadline, nextDeadline } from './apply.js';
 import { tableConfig } from './config.js';
 import type { TableState } from './state.js';
-import { dealWith, effectsOf, must, seatPlayers, testTable } from '../testing/table.js';
+import { bettingWindowTick, dealWith, effectsOf, must, seatPlayers, testTable } from '../testing/table.js';
 
 const STRONG = 'As Ah Ks Kh Qs Qh 2c';
 const WEAK = '3c 4d 7h 9s Jd 6c 2d';
@@ -207,9 +207,10 @@ describe('an idle seat (docs/server.md "Timers"; a tester held every seat of the
     expect(nextDeadline(s)).toBe(t0 + idleMs);
     // 'p' plays a round meanwhile: its clock starts again at the reveal.
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 100, nowMs: t0 + 60_000 });
-    s = must(s, { type: 'ready', playerId: 'p', nowMs: t0 + 60_000 }, dealWith('r1', STRONG, WEAK));
-    s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: t0 + 60_000 });
-    s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'p', nowMs: t0 + 61_000 });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: t0 + 60_000 });
+    s = must(s, bettingWindowTick(s), dealWith('r1', STRONG, WEAK)); // 'idle' has no bet: dealt at t0 + 70 s
+    s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: t0 + 70_000 });
+    s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'p', nowMs: t0 + 71_000 });
     s = must(s, { type: 'tick', nowMs: t0 + idleMs - 1 });
     expect(s.players.idle.seat).not.toBeNull();
     s = must(s, { type: 'tick', nowMs: t0 + idleMs });
@@ -218,7 +219,7 @@ describe('an idle seat (docs/server.md "Timers"; a tester held every seat of the
     expect(s.seats).not.toContain('idle');
     expect(notices(s)).toEqual([['idle', 'notice/left-table', { reason: 'idle' }]]);
     expect(s.players.p.seat).not.toBeNull();
-    expect(nextDeadline(s)).toBe(t0 + 61_000 + idleMs);
+    expect(nextDeadline(s)).toBe(t0 + 71_000 + idleMs);
   });
 
   it('never stands up the banker, nor a player with bets down; once the bets are off, the clock still counts from the sit', () => {

@@ -330,10 +330,10 @@ export interface TableState {
    */
   readySinceMs: number | null;
   /**
-   * When the betting window ends (epoch ms; `TableTimers.bettingWindowMs`, `bettingWindowEnd`): set by the first
-   * action the table sees with betting open after a round was dealt or the banker approved (or the table's first
-   * action), closed by a deal (a deal the ledger refused does not open a new window: the players were dealt
-   * once), and `null` from the round's opening until betting opens again.
+   * When the betting window ends (epoch ms; `TableTimers.bettingWindowMs`, `bettingWindowEnd`): set by a Deal that
+   * finds no other player with a bet ready (with the deal clock, `readySinceMs`), to that Deal plus the window;
+   * `null` once a round is dealt, so the players still ready after one player's bet came back short (`round-short`)
+   * are dealt again at once.
    */
   bettingWindowEndsAtMs: number | null;
   /**

@@ -18,7 +18,7 @@ export function PhaseMessage({ view, you, stage, status, waiting, waitDeadline }
   const { t } = useTranslation();
   if (status === 'reconnecting' || status === 'connecting') return <>{t('app.reconnecting')}</>;
   if (waiting) {
-    const head = waiting.kind === 'approval' || waiting.kind === 'closing' ? t(`waiting.${waiting.kind}`) : t(`waiting.${waiting.kind}`, { count: waiting.count });
+    const head = waiting.kind === 'approval' ? t('waiting.approval') : t(`waiting.${waiting.kind}`, { count: waiting.count });
     return (
       <span data-testid="waiting" data-kind={waiting.kind} data-count={waiting.count}>
         {head}
@@ -46,6 +46,7 @@ function phaseMessage(view: TableView, you: YouView, stage: Stage, t: T): string
       if (stage.kind === 'revealed') return t('phase.otherRound');
       return t('phase.waitingOthers');
     default:
-      return you.ready ? t('phase.waitingDeal') : stage.kind === 'revealed' ? t('phase.settled') : t('phase.betting');
+      // A bet down and Deal not pressed (or taken back by a change of bet): Deal is what is missing.
+      return you.ready ? t('phase.waitingDeal') : stage.kind === 'revealed' && you.bets.main === 0 ? t('phase.settled') : t('phase.betting');
   }
 }

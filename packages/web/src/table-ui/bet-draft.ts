@@ -108,7 +108,7 @@ export function betContext(view: TableView | null, canBet: boolean, betPending: 
 
 /** A message for the table's `error` element: an i18n key and amounts in cents (`max`, `amount`). */
 export interface BetMessage {
-  readonly key: 'bets.fortuneNeedsMain' | 'bets.fortuneOverMax' | 'bets.fortuneAtMax' | 'bets.mainOverMax' | 'bets.block.balance' | 'table.underMin' | 'table.underMinFortune' | 'table.offUnit';
+  readonly key: 'bets.fortuneNeedsMain' | 'bets.fortuneCleared' | 'bets.fortuneOverMax' | 'bets.fortuneAtMax' | 'bets.mainOverMax' | 'bets.block.balance' | 'table.underMin' | 'table.underMinFortune' | 'table.offUnit';
   readonly cents: { readonly max?: number; readonly amount?: number; readonly balance?: number };
 }
 

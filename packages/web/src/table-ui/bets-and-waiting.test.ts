@@ -85,7 +85,7 @@ describe('waitingFor (docs/protocol.md "Multi-player Deal rule", "Setting")', ()
     expect(waitingFor(table('betting', [me], { ready: true }))).toBeNull();
   });
 
-  it('while the betting window holds the deal, counts the seated players without a bet, or tells one of them until when it may bet', () => {
+  it('while the betting window is open, counts the seated players without a bet, or tells one of them until when it may bet', () => {
     const seats = [
       me,
       seat({ seat: 1, nickname: 'Bo', role: 'player' }),
@@ -95,7 +95,10 @@ describe('waitingFor (docs/protocol.md "Multi-player Deal rule", "Setting")', ()
     const held = { ...table('betting', seats, { ready: true, bets: { main: 500, fortune: 0 } }), bettingWindowEndsAtMs: 9_000 };
     expect(waitingFor(held)).toEqual({ kind: 'bets', count: 2, deadlineMs: 9_000 });
     const bo = { ...table('betting', [{ ...me, you: false }, { ...seats[1], you: true }], { seat: 1, nickname: 'Bo' }), bettingWindowEndsAtMs: 9_000 };
-    expect(waitingFor(bo)).toEqual({ kind: 'closing', count: 0, deadlineMs: 9_000 });
+    expect(waitingFor(bo)).toEqual({ kind: 'closing', count: 1, deadlineMs: 9_000 });
+    // Someone with a bet has still to press Deal: that is whom the ready player waits for.
+    const betting = [me, { ...seats[1], bets: { main: 500, fortune: 0 }, deadlineMs: 40_000 }, seats[2]];
+    expect(waitingFor({ ...table('betting', betting, { ready: true, bets: { main: 500, fortune: 0 } }), bettingWindowEndsAtMs: 9_000 })).toEqual({ kind: 'deal', count: 1, deadlineMs: 40_000 });
   });
 
   it('after setting its hand, waits for the dealt players who have not set', () => {

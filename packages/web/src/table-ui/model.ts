@@ -313,10 +313,10 @@ export interface Waiting {
   /**
    * `deal`: the viewer pressed Deal; `set`: its hand is set; `approval`: the banking player has not approved;
    * `bets`: the viewer pressed Deal and the betting window holds the deal for the seated players without a bet;
-   * `closing`: the others are ready and the viewer, seated without a bet, may still bet until the window ends.
+   * `closing`: players pressed Deal and the viewer, seated without a bet, may still bet until the window ends.
    */
   readonly kind: 'deal' | 'set' | 'approval' | 'bets' | 'closing';
-  /** Players still to act (0 for `approval` and `closing`). */
+  /** Players still to act (0 for `approval`); for `closing`, the players who pressed Deal. */
   readonly count: number;
   /** The latest deadline among them (epoch ms, server clock), or `null` when none runs. */
   readonly deadlineMs: number | null;
@@ -327,30 +327,29 @@ export interface Waiting {
  * timers): after pressing Deal, the other seated, connected players with a main bet who have not pressed
  * Deal (each one's bet timer bounds the wait); after setting its hand, the dealt players who have not
  * set (their decision timers; never a player banker, whose hand the house way sets); a player (not the banker) at a table in `approval`, the banker's approval;
- * while the betting window holds the deal (`bettingWindowEndsAtMs`), the seated players without a bet, or, for
- * such a player, the window's end (its last moment to bet into the round).
+ * while the betting window is open (`bettingWindowEndsAtMs`) and nobody else with a bet is still to press Deal, the
+ * seated players without a bet; for such a player, the window's end (its last moment to bet into a round due).
  * @returns `null` when the viewer waits for nobody
  */
 export function waitingFor(view: TableView): Waiting | null {
   const you = view.you;
   if (!you || you.role === 'spectator') return null;
-  const windowEnd = view.bettingWindowEndsAtMs;
-  if (view.phase === 'betting' && windowEnd !== null && you.role === 'player') {
-    if (you.ready) {
-      const withoutBet = view.seats.filter((s) => !s.you && s.role === 'player' && s.connected && s.bets.main === 0);
-      return { kind: 'bets', count: withoutBet.length, deadlineMs: windowEnd };
-    }
-    if (you.bets.main === 0) return { kind: 'closing', count: 0, deadlineMs: windowEnd };
-  }
+
   const latest = (deadlines: readonly (number | null)[]): number | null =>
     deadlines.reduce<number | null>((a, d) => (d === null ? a : a === null ? d : Math.max(a, d)), null);
   if (view.phase === 'approval' && you.role !== 'banker' && view.banker.kind === 'player' && !view.banker.approved) {
     const banker = view.seats.find((s) => s.role === 'banker');
     return { kind: 'approval', count: 0, deadlineMs: banker?.deadlineMs ?? null };
   }
+  const windowEnd = view.phase === 'betting' && you.role === 'player' ? view.bettingWindowEndsAtMs : null;
   if (view.phase === 'betting' && you.ready) {
     const others = view.seats.filter((s) => !s.you && s.role === 'player' && s.connected && s.bets.main > 0 && !s.ready);
-    return others.length === 0 ? null : { kind: 'deal', count: others.length, deadlineMs: latest(others.map((s) => s.deadlineMs)) };
+    if (others.length > 0) return { kind: 'deal', count: others.length, deadlineMs: latest(others.map((s) => s.deadlineMs)) };
+    const withoutBet = view.seats.filter((s) => !s.you && s.role === 'player' && s.connected && s.bets.main === 0);
+    return windowEnd === null ? null : { kind: 'bets', count: withoutBet.length, deadlineMs: windowEnd };
+  }
+  if (windowEnd !== null && you.bets.main === 0) {
+    return { kind: 'closing', count: view.seats.filter((s) => s.role === 'player' && s.ready).length, deadlineMs: windowEnd };
   }
   const mine = view.seats.find((s) => s.you);
   const done = you.role === 'banker' || (mine !== undefined && (!mine.inRound || mine.hasSet));
