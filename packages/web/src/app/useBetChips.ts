@@ -63,14 +63,16 @@ export interface BetChips {
  * @param canBet whether bets may be changed now (a player, betting open, connected)
  * @param pendingTypes the message types sent and not yet answered; @param error the last refusal
  * @param setLocalError shows (or clears, `null`) a message in the table's `error` element
+ * @param tell shows the player a notice (what else a change of its bets did)
  */
-export function useBetChips({ view, canBet, send, pendingTypes, error, setLocalError, money }: {
+export function useBetChips({ view, canBet, send, pendingTypes, error, setLocalError, tell, money }: {
   view: TableView | null;
   canBet: boolean;
   send: Send;
   pendingTypes: ReadonlySet<string>;
   error: TableError | null;
   setLocalError: (message: string | null) => void;
+  tell: (text: string) => void;
   money: Money;
 }): BetChips {
   const { t } = useTranslation();
@@ -92,6 +94,7 @@ export function useBetChips({ view, canBet, send, pendingTypes, error, setLocalE
       for (const e of step.effects) {
         if (e.kind === 'say') setLocalError(say(e.message));
         else if (e.kind === 'unsay') setLocalError(null);
+        else if (e.kind === 'tell') tell(say(e.message));
         else if (e.kind === 'send-rebet') send('rebet');
         else {
           const requestId = send('bet', { spot: e.spot, amountCents: e.cents });
@@ -99,7 +102,7 @@ export function useBetChips({ view, canBet, send, pendingTypes, error, setLocalE
         }
       }
     },
-    [ctx, say, send, setLocalError],
+    [ctx, say, send, setLocalError, tell],
   );
 
   // Every view: drafts and Undo's memory follow the server's bets and the betting round.

@@ -59,7 +59,9 @@ class Felt {
 
   /** The messages said since the last call (`unsay` as `null`), and forgets them. */
   said(): (string | null)[] {
-    const out = this.effects.flatMap((e) => (e.kind === 'say' ? [`${e.message.key} ${JSON.stringify(e.message.cents)}`] : e.kind === 'unsay' ? [null] : []));
+    const out = this.effects.flatMap((e) =>
+      e.kind === 'say' ? [`${e.message.key} ${JSON.stringify(e.message.cents)}`] : e.kind === 'tell' ? [`told ${e.message.key} ${JSON.stringify(e.message.cents)}`] : e.kind === 'unsay' ? [null] : [],
+    );
     this.effects = [];
     return out;
   }
@@ -154,7 +156,7 @@ describe('the chips (rules.md §5)', () => {
     felt.step({ type: 'stack' });
     expect(felt.held).toEqual({ main: 0, fortune: 0 });
     expect(felt.shown).toEqual({ main: [], fortune: [] });
-    expect(felt.said()).toEqual([null, 'bets.fortuneCleared {"amount":500}']);
+    expect(felt.said()).toEqual([null, 'told bets.fortuneCleared {"amount":500}']); // a notice, not a refusal
     // Clear asks for both bets off: nothing to explain.
     felt.step({ type: 'target', target: 'main' }).step({ type: 'chip', value: 1 }).step({ type: 'target', target: 'fortune' }).step({ type: 'chip', value: 5 }).said();
     expect(felt.held).toEqual({ main: 100, fortune: 500 });

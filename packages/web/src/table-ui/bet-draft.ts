@@ -106,18 +106,22 @@ export function betContext(view: TableView | null, canBet: boolean, betPending: 
   };
 }
 
-/** A message for the table's `error` element: an i18n key and amounts in cents (`max`, `amount`). */
+/** A message for the table's `error` element, or a notice (`tell`): an i18n key and amounts in cents (`max`, `amount`). */
 export interface BetMessage {
   readonly key: 'bets.fortuneNeedsMain' | 'bets.fortuneCleared' | 'bets.fortuneOverMax' | 'bets.fortuneAtMax' | 'bets.mainOverMax' | 'bets.block.balance' | 'table.underMin' | 'table.underMinFortune' | 'table.offUnit';
   readonly cents: { readonly max?: number; readonly amount?: number; readonly balance?: number };
 }
 
-/** What the screen runs after a step: send a bet (then report it `sent`), send Rebet, show or clear a message. */
+/**
+ * What the screen runs after a step: send a bet (then report it `sent`), send Rebet, show or clear a message
+ * (`say`: a refusal, in the `error` element), or tell the player what else its change did (`tell`: a notice).
+ */
 export type BetEffect =
   | { readonly kind: 'send-bet'; readonly ticket: string; readonly spot: ChipTarget; readonly cents: number }
   | { readonly kind: 'send-rebet' }
   | { readonly kind: 'say'; readonly message: BetMessage }
-  | { readonly kind: 'unsay' };
+  | { readonly kind: 'unsay' }
+  | { readonly kind: 'tell'; readonly message: BetMessage };
 
 /** What the player or the server did. */
 export type BetAction =
@@ -364,7 +368,7 @@ function change(s: BetDraft, ctx: BetContext, next: Piles, record = true): BetSt
     // The main bet taken off takes the Fortune bet with it (docs/protocol.md "Bets"): say so, or it went unseen.
     const mainOff = next.main.length === 0 || effects.some((e) => e.kind === 'send-bet' && e.spot === 'main' && e.cents === 0);
     if (mainOff && before.fortune.length > 0 && next.fortune.length > 0) {
-      effects.push({ kind: 'say', message: { key: 'bets.fortuneCleared', cents: { amount: chipsCents(before.fortune) } } });
+      effects.push({ kind: 'tell', message: { key: 'bets.fortuneCleared', cents: { amount: chipsCents(before.fortune) } } });
     }
   }
   if (next.main.length > 0 && differs(next.fortune, before.fortune)) state = place(state, ctx, 'fortune', next.fortune, effects);
