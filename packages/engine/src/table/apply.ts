@@ -816,6 +816,10 @@ function markApproved(s: Draft, banker: BankerState): void {
  */
 function removeBanker(s: Draft, why: BankEnd): void {
   const bankerId = s.banker?.playerId ?? null;
+  // A bank its banker leaves (Stop banking, or standing up) before any round was dealt under it holds the table as
+  // an approval timeout does: the house banks the next round (a banker who stood up, sat and took the bank again
+  // every 30 s, never approving, kept table-3 in approval until the other player was stood up as idle).
+  if (why === 'left' && s.banker !== null && !s.banker.dealt) s.houseBanksNext = true;
   if (bankerId !== null) {
     s.effects.push({ kind: 'release-bank', playerId: bankerId });
     const banker = s.players[bankerId];
@@ -850,11 +854,7 @@ function leaveBank(s: Draft, playerId: string): Step {
   if (!checked.ok) return checked;
   if (s.round !== null) (s.banker as BankerState).leaving = true;
   else if (betsDown(s)) return err('bank/bets-down', BETS_DOWN_AGAINST_YOU);
-  else {
-    // A bank left before any round was dealt under it holds the table as an approval timeout does.
-    if (!(s.banker as BankerState).dealt) s.houseBanksNext = true;
-    removeBanker(s, 'left');
-  }
+  else removeBanker(s, 'left');
   return done;
 }
 

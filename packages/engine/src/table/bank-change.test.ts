@@ -111,6 +111,18 @@ describe('a bank left before any round was dealt under it hands the next round t
     expect(refusedWith(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('accepted');
   });
 
+  it('so is standing up, sitting down and taking the bank back at once (an attacker kept table-3 in approval for good)', () => {
+    let s = banked();
+    s = must(s, { type: 'tick', nowMs: s.nowMs + 30_000 });
+    s = must(s, { type: 'stand', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'sit', playerId: 'bank', seat: 0, nowMs: s.nowMs });
+    expect(refusedWith(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('bank/house-banks-next');
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs });
+    s = must(s, bettingWindowTick(s), dealWith('r1', STRONG, WEAK)); // 'bank' and 'other' have no bet
+    expect(s.round?.banker).toBeNull();
+  });
+
   it('so is approving and leaving before anyone could bet', () => {
     let s = banked();
     s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });

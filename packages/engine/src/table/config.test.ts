@@ -56,6 +56,8 @@ describe('tableConfig', () => {
     expect(tableConfig({ tableId: 't', limits: { main }, timers: { idleSeatMs: MAX_TIMER_MS + 1 } }).ok).toBe(false);
     // Up to 24 hours, and down to 1 ms (the test suites play with short timers), stay allowed.
     expect(tableConfig({ tableId: 't', limits: { main }, timers: { betMs: MAX_TIMER_MS, decisionMs: 1 } }).ok).toBe(true);
+    // A table of short bet time gets a betting window no longer than it.
+    expect(tableConfig({ tableId: 't', limits: { main }, timers: { betMs: 600 } })).toMatchObject({ ok: true, value: { timers: { betMs: 600, bettingWindowMs: 600 } } });
   });
 
   it.each([
@@ -70,6 +72,8 @@ describe('tableConfig', () => {
     ['bankerFeeBps must be 0 to 10000 basis points, got -1', { tableId: 't', limits: { main }, bankerFeeBps: -1 }],
     ['bankMinCompPoints must be a non-negative whole number, got -1', { tableId: 't', limits: { main }, bankMinCompPoints: -1 }],
     ['timers.approvalMs must be a whole number of milliseconds from 1 to 86400000 (24 hours), got 0', { tableId: 't', limits: { main }, timers: { approvalMs: 0 } }],
+    // A ready player is dealt within the bet time of its Deal (an attacker: a 24-hour window held every deal).
+    ['timers.bettingWindowMs (45001) must not be longer than timers.betMs (45000)', { tableId: 't', limits: { main }, timers: { bettingWindowMs: 45_001 } }],
     ['envyBonus.minFortuneBetCents must be whole non-negative cents, got 2.5', { tableId: 't', limits: { main }, envyBonus: { ...DEFAULT_ENVY_BONUS, minFortuneBetCents: 2.5 } }],
     ['envyBonus.enabled is true but the table has no Fortune bet (limits.fortune is null)', { tableId: 't', limits: { main }, envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true } }],
     [

@@ -98,6 +98,15 @@ export interface TableConfig {
   readonly timers: TableTimers;
 }
 
+/**
+ * The timers given over the defaults; the betting window, when not given, is the default one but never longer than
+ * the bet time (a table of short timers keeps a ready player dealt within its bet time).
+ */
+function timersOf(given: Partial<TableTimers> | undefined): TableTimers {
+  const timers = { ...DEFAULT_TIMERS, ...given };
+  return given?.bettingWindowMs === undefined ? { ...timers, bettingWindowMs: Math.min(timers.bettingWindowMs, timers.betMs) } : timers;
+}
+
 /** What `tableConfig` needs; the rest has the seeds' defaults. */
 export interface TableConfigInput {
   readonly tableId: string;
@@ -152,7 +161,7 @@ function checkLimits(spot: 'main' | 'fortune', limits: SpotLimits): Result<void>
  *   registry (`houseWays`), an empty id, seats outside 1‥6, limits that are not positive whole cents with
  *   min ≤ max, a bet unit that is not a positive integer or does not divide every limit, rates outside
  *   0‥10000 basis points or fractional, comp points that are negative or fractional, timers that are not whole
- *   milliseconds from 1 to `MAX_TIMER_MS` (24 hours), or an envy bonus that is malformed (amounts, threshold)
+ *   milliseconds from 1 to `MAX_TIMER_MS` (24 hours) or a betting window longer than the bet time, or an envy bonus that is malformed (amounts, threshold)
  *   or turned on where no Fortune bet can reach its threshold (no Fortune spot, or a Fortune maximum below it).
  */
 export function tableConfig(input: TableConfigInput): Result<TableConfig> {
@@ -169,7 +178,7 @@ export function tableConfig(input: TableConfigInput): Result<TableConfig> {
     fortunePayTable: input.fortunePayTable ?? FORTUNE_PAY_TABLE,
     envyBonus: input.envyBonus ?? DEFAULT_ENVY_BONUS,
     houseWay: (input.houseWay ?? DEFAULT_HOUSE_WAY) as HouseWayId,
-    timers: { ...DEFAULT_TIMERS, ...input.timers },
+    timers: timersOf(input.timers),
   };
   if (!isHouseWayId(config.houseWay)) return err('config/invalid', `houseWay is one of ${HOUSE_WAY_IDS.join(', ')}, got '${String(input.houseWay)}'`);
   if (config.tableId === '') return err('config/invalid', 'tableId must not be empty');
@@ -203,6 +212,10 @@ export function tableConfig(input: TableConfigInput): Result<TableConfig> {
     if (!Number.isSafeInteger(ms) || ms <= 0 || ms > MAX_TIMER_MS) {
       return err('config/invalid', `timers.${key} must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS} (24 hours), got ${shown(ms)}`);
     }
+  }
+  // A ready player is dealt within the bet time of its Deal whoever else bets (docs/protocol.md "Multi-player Deal rule").
+  if (config.timers.bettingWindowMs > config.timers.betMs) {
+    return err('config/invalid', `timers.bettingWindowMs (${config.timers.bettingWindowMs}) must not be longer than timers.betMs (${config.timers.betMs})`);
   }
   const envy = checkEnvy(config);
   if (!envy.ok) return envy;

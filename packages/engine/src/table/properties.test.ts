@@ -253,8 +253,9 @@ const stats = { settlements: 0, bankerRounds: 0, fortuneRounds: 0, timeouts: 0, 
 
 function runSteps(steps: readonly Step[], seed: number, playerBanking: boolean, envy = false): void {
   const run: Run = {
-    // A betting window of 1 s: the sequences still meet it (a Deal waits for the next tick), and deal as often as they need.
-    state: testTable({ playerBanking, seats: 4, timers: { bettingWindowMs: 1_000 }, ...(envy ? { envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true } } : {}) }),
+    // A betting window of 1 ms: a Deal it holds waits for the next step (each is 1 ms or a tick later), so the
+    // sequences pass through it and still deal, time out and settle as often as they need to.
+    state: testTable({ playerBanking, seats: 4, timers: { bettingWindowMs: 1 }, ...(envy ? { envyBonus: { ...DEFAULT_ENVY_BONUS, enabled: true } } : {}) }),
     ledger: new MiniLedger(WALLETS),
     roundCount: 0,
     seed,
