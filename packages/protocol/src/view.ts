@@ -110,7 +110,7 @@ export type BankerView =
       readonly kind: 'house';
       /**
        * Present (`true`) while the house banks the next round because the last player bank ended before a round
-       * was dealt under it (its approval ran out, or its banker left): `take-bank` is refused with
+       * was dealt under it (however it ended: its approval ran out, its banker left, or fell short): `take-bank` is refused with
        * `bank/house-banks-next` until a round the house banked is settled. Absent otherwise.
        */
       readonly houseBanksNext?: true;

@@ -766,7 +766,7 @@ export function bankRefusal(s: TableState, playerId: string): Refusal | null {
   }
   if (s.phase !== 'betting' || s.round !== null) return err('action/out-of-phase', 'the bank changes hands between rounds');
   if (betsDown(s)) return err('bank/not-eligible', 'the bank changes hands only when no bets are on the table');
-  if (s.houseBanksNext) return err('bank/house-banks-next', 'the last bank ended before a round was dealt (its approval ran out, or its banker left): the house banks the next round, then the bank is open again');
+  if (s.houseBanksNext) return err('bank/house-banks-next', 'the last bank ended before a round was dealt under it: the house banks the next round, then the bank is open again');
   if (p.compPoints < s.config.bankMinCompPoints) {
     return err('bank/not-eligible', `banking needs ${s.config.bankMinCompPoints} comp points`);
   }
@@ -816,10 +816,11 @@ function markApproved(s: Draft, banker: BankerState): void {
  */
 function removeBanker(s: Draft, why: BankEnd): void {
   const bankerId = s.banker?.playerId ?? null;
-  // A bank its banker leaves (Stop banking, or standing up) before any round was dealt under it holds the table as
-  // an approval timeout does: the house banks the next round (a banker who stood up, sat and took the bank again
-  // every 30 s, never approving, kept table-3 in approval until the other player was stood up as idle).
-  if (why === 'left' && s.banker !== null && !s.banker.dealt) s.houseBanksNext = true;
+  // A bank that ends before any round was dealt under it, however it ends, holds the table as an approval timeout
+  // does: the house banks the next round. Attackers took the bank again at once and never approved, keeping table-3
+  // in approval for good: standing up and sitting down every 30 s, or staking at other tables until the balance fell
+  // short of banking, then taking the bank back when those rounds paid out.
+  if (s.banker !== null && !s.banker.dealt) s.houseBanksNext = true;
   if (bankerId !== null) {
     s.effects.push({ kind: 'release-bank', playerId: bankerId });
     const banker = s.players[bankerId];

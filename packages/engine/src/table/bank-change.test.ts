@@ -123,6 +123,14 @@ describe('a bank left before any round was dealt under it hands the next round t
     expect(s.round?.banker).toBeNull();
   });
 
+  it('so is a balance fallen short at another table, then made good there (an attacker took the bank back 20 ms later)', () => {
+    let s = banked();
+    s = must(s, { type: 'sync', playerId: 'bank', balanceCents: 10_000, compPoints: 60, nowMs: s.nowMs + 30_000 });
+    expect(s.banker).toBeNull();
+    s = must(s, { type: 'sync', playerId: 'bank', balanceCents: 50_000, compPoints: 60, nowMs: s.nowMs + 20 });
+    expect(refusedWith(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('bank/house-banks-next');
+  });
+
   it('so is approving and leaving before anyone could bet', () => {
     let s = banked();
     s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });

@@ -124,6 +124,12 @@ describe('notices (docs/protocol.md "Server → client messages")', () => {
     s = must(s, { type: 'tick', nowMs: s.nowMs + s.config.timers.reconnectMs });
     expect(s.banker).toBeNull();
     expect(notices(s)).toContainEqual(['bank', 'notice/left-bank', { reason: 'disconnected' }]);
+    // No round was dealt under that bank: the house banks the next one (docs/protocol.md "Banker").
+    expect(viewFor(s, 'p').banker).toEqual({ kind: 'house', houseBanksNext: true, ended: 'disconnected' });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 100, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('h1', STRONG, WEAK));
+    s = must(s, { type: 'round-opened', roundId: 'h1', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: 'h1', playerId: 'p', nowMs: s.nowMs });
     expect(viewFor(s, 'p').banker).toEqual({ kind: 'house', ended: 'disconnected' });
     // Until a player takes the bank again.
     s = must(s, { type: 'take-bank', playerId: 'p', nowMs: s.nowMs });

@@ -149,7 +149,7 @@ export interface BankerState {
   settlingRoundId: string | null;
   /**
    * Whether a round was dealt with this player banking since it took the bank. A bank that ends before one was
-   * (it left, or let the approval time run out) hands the next round to the house (`TableState.houseBanksNext`).
+   * (however it ends) hands the next round to the house (`TableState.houseBanksNext`).
    */
   dealt: boolean;
 }
@@ -310,8 +310,9 @@ export interface TableState {
    */
   nextRound: NextRound | null;
   /**
-   * A player's bank ended before a round was dealt with it banking (its approval timed out, or it left the bank)
-   * and no round was dealt since: the house banks the next round, and until it is dealt nobody takes the bank
+   * A player's bank ended before a round was dealt with it banking (however it ended: its approval timed out, it
+   * left the bank or its seat, it fell short of banking's requirements, its seat hold ran out) and no round was
+   * dealt since: the house banks the next round, and until it is dealt nobody takes the bank
    * (rules.md §5: the banker "leaves the bank and the house banks again"; a player who took the bank back at
    * once, again and again — after a timeout, or leaving a second before it — kept the table from ever dealing).
    */

@@ -9,8 +9,8 @@ import type { TableView } from '@paigow/protocol';
  * - `occupied`: `nickname` banks;
  * - `bets-down`: bets are on the table (the bank changes hands only without bets);
  * - `between-rounds`: a round is being played;
- * - `house-banks-next`: the last bank ended before a round was dealt under it (its approval ran out, or its
- *   banker left): the house banks the next round (`BankerView.houseBanksNext`, `bank/house-banks-next`);
+ * - `house-banks-next`: the last bank ended before a round was dealt under it (however it ended): the house
+ *   banks the next round (`BankerView.houseBanksNext`, `bank/house-banks-next`);
  * - `comp-points`: `needed` comp points (the table's `bankMinCompPoints`), the viewer has `have`;
  * - `balance`: a balance of `neededCents` (the table maximum plus the banker fee), the viewer has `haveCents`;
  * - `not-seated`: the viewer has no seat;
