@@ -39,13 +39,14 @@ import { useRoundCues, useSoundSetting } from './sound/useSound.js';
 import { TopBar } from './TopBar.js';
 import { HintPanel } from './HintPanel.js';
 import { useFocusKeeper } from './useFocusKeeper.js';
-import { Toasts, type ToastNotice } from './Toasts.js';
+import { Toasts } from './Toasts.js';
 import { useClientSeed, withClientSeed } from '../fairness/client-seed.js';
 import { lastRoundOf } from './last-round.js';
 import type { AwayRound } from './away.js';
 import type { Session } from './session.js';
 import { useTableHistory } from './useTableHistory.js';
 import { useBankChange } from './useBankChange.js';
+import { useToldNotices } from './useToldNotices.js';
 import { useMediaQuery } from './useMediaQuery.js';
 import { TableTopBar } from './TableTopBar.js';
 import { SeatsBar } from './SeatsBar.js';
@@ -140,23 +141,17 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
 
   const past = useTableHistory({ api, token: session.token, tableId, view, connections, notices, settled: table.settled, onSessionLost, initialAway });
   const bankChange = useBankChange(view);
-  // What else a change of the player's own bets did (the Fortune bet went with the main bet): notices, not refusals.
-  const [told, setTold] = useState<readonly ToastNotice[]>([]);
-  const toldCount = useRef(0);
-  const tell = useCallback((text: string) => {
-    const atMs = Date.now();
-    toldCount.current += 1;
-    setTold((list) => [...list, { id: `told-${toldCount.current}`, code: 'local/told', text, sticky: false, atMs }].slice(-3));
-  }, []);
-  const dismissBankChange = bankChange.dismiss;
+  const told = useToldNotices();
+  const { dismiss: dismissBankChange } = bankChange;
+  const { dismiss: dismissTold } = told;
   const dismissLocal = useCallback((id: string) => {
     dismissBankChange(id);
-    setTold((list) => list.filter((n) => n.id !== id));
-  }, [dismissBankChange]);
+    dismissTold(id);
+  }, [dismissBankChange, dismissTold]);
 
   const pendingTypes = useMemo(() => new Set<string>(pending.values()), [pending]);
   // The chips on the felt and their tools (Clear, Undo, Double, Rebet).
-  const bets = useBetChips({ view, canBet: view && you ? canBetOf(view, you, status) : false, send, pendingTypes, error, setLocalError, tell, money });
+  const bets = useBetChips({ view, canBet: view && you ? canBetOf(view, you, status) : false, send, pendingTypes, error, setLocalError, tell: told.tell, money });
   // The viewer's own last round stays on the felt while others play one it is not in, until it bets again or is dealt in.
   const betStarted = bets.shown.main.length > 0 || bets.shown.fortune.length > 0;
   const [kept, setKept] = useState<RoundResultView | null>(null);
@@ -193,7 +188,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const toasts = (
     <Toasts
       notices={notices}
-      local={told.length === 0 ? bankChange.notices : [...bankChange.notices, ...told]}
+      local={told.notices.length === 0 ? bankChange.notices : [...bankChange.notices, ...told.notices]}
       away={past.away}
       tableNames={past.tableNames}
       currentTable={view ? { id: view.tableId, name: tableName(t, { tableId: view.tableId, name: view.config.name }) } : null}

@@ -334,7 +334,6 @@ export interface Waiting {
 export function waitingFor(view: TableView): Waiting | null {
   const you = view.you;
   if (!you || you.role === 'spectator') return null;
-
   const latest = (deadlines: readonly (number | null)[]): number | null =>
     deadlines.reduce<number | null>((a, d) => (d === null ? a : a === null ? d : Math.max(a, d)), null);
   if (view.phase === 'approval' && you.role !== 'banker' && view.banker.kind === 'player' && !view.banker.approved) {
@@ -345,8 +344,9 @@ export function waitingFor(view: TableView): Waiting | null {
   if (view.phase === 'betting' && you.ready) {
     const others = view.seats.filter((s) => !s.you && s.role === 'player' && s.connected && s.bets.main > 0 && !s.ready);
     if (others.length > 0) return { kind: 'deal', count: others.length, deadlineMs: latest(others.map((s) => s.deadlineMs)) };
+    if (windowEnd === null) return null;
     const withoutBet = view.seats.filter((s) => !s.you && s.role === 'player' && s.connected && s.bets.main === 0);
-    return windowEnd === null ? null : { kind: 'bets', count: withoutBet.length, deadlineMs: windowEnd };
+    return { kind: 'bets', count: withoutBet.length, deadlineMs: windowEnd };
   }
   if (windowEnd !== null && you.bets.main === 0) {
     return { kind: 'closing', count: view.seats.filter((s) => s.role === 'player' && s.ready).length, deadlineMs: windowEnd };
