@@ -235,9 +235,14 @@ export class TableRunner {
     return this.state;
   }
 
-  /** `viewFor(state, playerId)`: what that player may see now (docs/protocol.md `TableView`). */
+  /**
+   * `viewFor(state, playerId)`: what that player may see now (docs/protocol.md `TableView`), with `serverNowMs`
+   * read from the clock as it is made, not the time of the table's last change: a view sent long after that change
+   * (a client that joins a quiet table, the others' views sent a moment after a change) would otherwise show every
+   * countdown too long by the time since, and two screens of one table would count down apart.
+   */
   view(playerId: string | null): TableView {
-    return viewFor(this.state, playerId);
+    return { ...viewFor(this.state, playerId), serverNowMs: this.now() };
   }
 
   /** Calls `listener` after every change; returns the unsubscribe function. */
