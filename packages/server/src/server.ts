@@ -447,6 +447,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     let prunedAtMs = now();
     /** Which tables each player is at (kept by the runners). */
     const playerTables = new PlayerTables();
+    /** `tableId`'s runner on this process when `playerId` has a client connected at it, else undefined. */
+    const connectedRunner = (playerId: string, tableId: string | null): TableRunner | undefined => {
+      const runner = tableId === null ? undefined : runners.get(tableId);
+      return runner?.current.players[playerId]?.connected === true ? runner : undefined;
+    };
     /** Re-reads the balances of `playerIds` at every table where they sit, but `except` (their money moved). */
     const refreshElsewhere = (playerIds: readonly string[], except: TableRunner | undefined): void => {
       for (const playerId of playerIds) {
@@ -468,12 +473,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         for (const [playerId, seat] of Object.entries(runner.current.players)) if (seat.connected && !connectedAt.has(playerId)) connectedAt.set(playerId, runner);
       }
       inbox.forgetAllBut(connectedAt);
-      const fresh = new Map<string, InboxNotice[]>();
-      for (const event of await inbox.fresh([...connectedAt.keys()])) fresh.set(event.playerId, [...(fresh.get(event.playerId) ?? []), inboxNotice(event)]);
-      for (const [playerId, notices] of fresh) {
-        const runner = connectedAt.get(playerId) as TableRunner;
-        await runner.notify(playerId, notices);
-        refreshElsewhere([playerId], runner);
+      // Each event to the table where it happened, when the player has a client there; else to a table where it has one.
+      const fresh = new Map<TableRunner, Map<string, InboxNotice[]>>();
+      for (const event of await inbox.fresh([...connectedAt.keys()])) {
+        const runner = connectedRunner(event.playerId, event.tableId) ?? (connectedAt.get(event.playerId) as TableRunner);
+        const byPlayer = fresh.get(runner) ?? new Map<string, InboxNotice[]>();
+        fresh.set(runner, byPlayer.set(event.playerId, [...(byPlayer.get(event.playerId) ?? []), inboxNotice(event)]));
+      }
+      for (const [runner, byPlayer] of fresh) {
+        for (const [playerId, notices] of byPlayer) {
+          await runner.notify(playerId, notices);
+          refreshElsewhere([playerId], runner);
+        }
       }
       if (now() - prunedAtMs >= INBOX_PRUNE_EVERY_MS) {
         prunedAtMs = now();
@@ -540,6 +551,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
           ...(coach === undefined ? {} : { coach }),
           instanceId: self,
           inbox,
+          forward: (playerId, notice) => {
+            const runner = connectedRunner(playerId, notice.tableId);
+            if (runner !== undefined) void runner.notify(playerId, [notice]);
+            return runner !== undefined;
+          },
           deadlines: options.roundDeadlines,
           fence: () => leaseKeeper.held(),
           // A sit comes from a player connected at the table, counted already: refused for the delay, or when as

@@ -6,7 +6,8 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HistoryResponse } from '@paigow/protocol';
-import { createLedger, type PlayerEvent } from '../ledger/index.js';
+import { tableNotice } from '@paigow/engine';
+import { createLedger, type PlayerEvent, type PlayerEventInput } from '../ledger/index.js';
 import { InboxDelivery } from '../table/inbox.js';
 import { BLIP_TABLE, betThenDisconnect, buildServer, getJson, openStore, serversPerTest, signIn, STORE_BACKENDS, TestClient, type TestStore } from '../testing/harness.js';
 
@@ -18,6 +19,16 @@ async function waitForStored(store: TestStore, playerId: string, predicate: (eve
     let events: PlayerEvent[] = [];
     await expect.poll(async () => (events = await ledger.unackedEvents([playerId])).some(predicate), { timeout: 10_000, interval: 50 }).toBe(true);
     return events;
+  } finally {
+    await database.db.destroy();
+  }
+}
+
+/** Writes `events` into `store`'s inboxes, as another table's runner or another process would. */
+async function writeEvents(store: TestStore, events: readonly PlayerEventInput[]): Promise<void> {
+  const database = openStore(store);
+  try {
+    await createLedger(database).recordEvents(events);
   } finally {
     await database.db.destroy();
   }
@@ -129,6 +140,51 @@ for (const backend of STORE_BACKENDS) {
       await settle();
       expect(again.notices).toEqual([]);
       await Promise.all([back.leave(), again.leave()]);
+    });
+  });
+
+  // A tester's: bets returned at table-4 for balance were told to the player's tab at table-1 (which had read the
+  // event first, in its own round's inbox read, or the heartbeat's sweep), and its tab at table-4 got nothing.
+  describe.skipIf(!backend.enabled)(`a notice of another table on ${backend.name}`, () => {
+    const servers = serversPerTest(backend.name);
+    const returned = (playerId: string): PlayerEventInput => ({
+      playerId,
+      tableId: 'fresh',
+      notice: tableNotice('notice/bet-returned', { amountCents: 500, reason: 'balance' }),
+    });
+
+    /** A player with a client at `small` (the process's first table) and one at `fresh`. */
+    async function twoTables(server: Awaited<ReturnType<typeof servers.start>>): Promise<{ playerId: string; small: TestClient; fresh: TestClient }> {
+      const session = await signIn(server, 'Tabs');
+      const small = await TestClient.join(server, 'small', session.token, 'small');
+      const fresh = await TestClient.join(server, 'fresh', session.token, 'fresh');
+      return { playerId: session.player.id, small, fresh };
+    }
+
+    it('read by a round at another table, goes to the client at its own table', async () => {
+      const server = await servers.start({ lease: { leaseMs: 120_000, heartbeatMs: 60_000 } }); // no sweep meanwhile
+      const { playerId, small, fresh } = await twoTables(server);
+      await small.act('sit', { seat: 0 });
+      await small.act('bet', { spot: 'main', amountCents: 100 });
+      await writeEvents(servers.store, [returned(playerId)]); // between this round's deal and its settlement's inbox read
+      await small.act('deal', { clientSeed: 'tabs' });
+      await small.waitForView((view) => view.phase === 'setting');
+      await small.act('house-way');
+      await small.waitForNotice('notice/round-settled');
+      expect((await fresh.waitForNotice('notice/bet-returned', 0, 3_000)).tableId).toBe('fresh');
+      await settle();
+      expect(small.notices.map((notice) => notice.code)).not.toContain('notice/bet-returned');
+      await Promise.all([small.leave(), fresh.leave()]);
+    });
+
+    it('found by the heartbeat, goes to the client at its own table', async () => {
+      const server = await servers.start({ lease: { leaseMs: 5_000, heartbeatMs: 100 } });
+      const { playerId, small, fresh } = await twoTables(server);
+      await writeEvents(servers.store, [returned(playerId)]);
+      expect((await fresh.waitForNotice('notice/bet-returned', 0, 5_000)).tableId).toBe('fresh');
+      await settle();
+      expect(small.notices).toEqual([]);
+      await Promise.all([small.leave(), fresh.leave()]);
     });
   });
 }

@@ -90,6 +90,12 @@ export interface TableRunnerOptions {
    * by its tables. Default: this runner's own.
    */
   readonly inbox?: InboxDelivery;
+  /**
+   * Takes `notice`, an inbox event of another table, to that table's runner on this process when `playerId` has a
+   * client there, so that the notice reaches the player at the table where it happened (docs/server.md "The player
+   * inbox"); false when it did not, and this table's clients of the player get it. Default: never.
+   */
+  readonly forward?: (playerId: string, notice: InboxNotice) => boolean;
   /** How long the deal and the settlement may wait for the ledger (default `DEFAULT_ROUND_DEADLINES`; docs/server.md "Database faults"). */
   readonly deadlines?: Partial<RoundDeadlines>;
   /**
@@ -863,7 +869,11 @@ export class TableRunner {
     const here = [...this.written].filter((playerId) => this.state.players[playerId]?.connected === true);
     this.written.clear();
     try {
-      for (const event of await this.inbox.fresh(here)) this.notices.push({ playerId: event.playerId, notice: inboxNotice(event) });
+      for (const event of await this.inbox.fresh(here)) {
+        const notice = inboxNotice(event);
+        if (event.tableId !== this.tableId && this.options.forward?.(event.playerId, notice) === true) continue;
+        this.notices.push({ playerId: event.playerId, notice });
+      }
     } catch (error) {
       this.log('could not read the player inbox', error, { event: 'inbox-read-failed' });
     }

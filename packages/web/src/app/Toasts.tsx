@@ -3,6 +3,7 @@
  * server's notices (rules.md §5 timers and interruptions: a bet returned, a hand set by the house way,
  * leaving the table or the bank, a void or recovered round), the client's own (a banking player stopped
  * banking), and the "While you were away" panel of rounds settled while the player was not looking.
+ * A notice of another table than the one on screen is told with that table's name (`otherTable`).
  * Test ids: `notice` (`data-code`), `notice-close`, `sit-again`; `away-panel` with one `away-round`
  * per round (`data-round-id`, `data-result`, `data-net-cents`), `away-close`.
  *
@@ -97,6 +98,15 @@ export function awayLine(t: TFunction, r: AwayRound, table: string, money: (cent
 }
 
 /**
+ * The table a server notice happened at when it is not the one on screen (a join is sent every notice not yet
+ * acknowledged, from any table: docs/protocol.md `notice`), else null: such a notice is told with that table's name
+ * (`notices.atTable`) and offers no "Sit again" here.
+ */
+export function otherTable(notice: { readonly tableId: string | null }, currentTable: { readonly id: string } | null): string | null {
+  return notice.tableId !== null && currentTable !== null && notice.tableId !== currentTable.id ? notice.tableId : null;
+}
+
+/**
  * A ref for the notices in the corner: while they are on the page, `--toasts-room` on the root element is their
  * height and `TOASTS_GAP_PX`, followed as they come, go and change (styles.css takes it from the side column's height).
  */
@@ -175,27 +185,30 @@ export function Toasts({ notices, local, away, tableNames, currentTable, money, 
           <p className="toast__note">{t('away.note')}</p>
         </section>
       )}
-      {shown.map((n) => (
-        <div key={n.id} className="toast toast--fading" style={fadeStyle(n.atMs, toastLifetimeMs(n.code))} data-testid="notice" data-code={n.code} role="status">
-          <span className="toast__text">{noticeText(t, n, money)}</span>
-          {n.code === 'notice/left-table' && canSitAgain && (
-            <button
-              type="button"
-              className="btn btn--gold btn--small"
-              data-testid="sit-again"
-              onClick={() => {
-                onSitAgain();
-                onDismiss(n.id);
-              }}
-            >
-              {t('table.sitAgain')}
+      {shown.map((n) => {
+        const elsewhere = otherTable(n, currentTable);
+        return (
+          <div key={n.id} className="toast toast--fading" style={fadeStyle(n.atMs, toastLifetimeMs(n.code))} data-testid="notice" data-code={n.code} role="status">
+            <span className="toast__text">{elsewhere === null ? noticeText(t, n, money) : t('notices.atTable', { table: nameOf(elsewhere), text: noticeText(t, n, money) })}</span>
+            {n.code === 'notice/left-table' && canSitAgain && elsewhere === null && (
+              <button
+                type="button"
+                className="btn btn--gold btn--small"
+                data-testid="sit-again"
+                onClick={() => {
+                  onSitAgain();
+                  onDismiss(n.id);
+                }}
+              >
+                {t('table.sitAgain')}
+              </button>
+            )}
+            <button type="button" className="toast__close" data-testid="notice-close" aria-label={t('app.dismiss')} title={t('app.dismiss')} onClick={() => onDismiss(n.id)}>
+              ×
             </button>
-          )}
-          <button type="button" className="toast__close" data-testid="notice-close" aria-label={t('app.dismiss')} title={t('app.dismiss')} onClick={() => onDismiss(n.id)}>
-            ×
-          </button>
-        </div>
-      ))}
+          </div>
+        );
+      })}
       {local.map((n) => (
         <div key={n.id} className="toast toast--fading" style={fadeStyle(n.atMs, toastLifetimeMs(n.code, n.sticky))} data-testid="notice" data-code={n.code} role="status">
           <span className="toast__text">{n.text}</span>

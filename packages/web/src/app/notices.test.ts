@@ -119,6 +119,57 @@ describe('server notices (docs/protocol.md `notice`)', () => {
   });
 });
 
+/** The toasts of `notices` at table `table-1`, in `lng`, as HTML. */
+function toastsAtTable1(notices: NoticeItem[], lng: string = 'en'): string {
+  return renderToStaticMarkup(
+    createElement(
+      I18nextProvider,
+      { i18n: createI18n(lng) },
+      createElement(Toasts, {
+        notices,
+        local: [],
+        away: [],
+        tableNames: new Map([
+          ['table-1', 'Jade Room'],
+          ['table-4', 'Foxwoods Room'],
+        ]),
+        currentTable: { id: 'table-1', name: 'Jade Room' },
+        money,
+        onDismiss: () => undefined,
+        onDismissLocal: () => undefined,
+        onDismissAway: () => undefined,
+        onSitAgain: () => undefined,
+        canSitAgain: true,
+      }),
+    ),
+  );
+}
+
+// A tester's: bets returned at table-4 were told at table-1 as "Your bets here (12.50) went back…" (a join, or a
+// read of the inbox there, is sent the notices of every table), and a seat lost at table-4 offered "Sit again" at table-1.
+describe('a notice of another table', () => {
+  const at = (tableId: string | null, code: string, params: Record<string, unknown>, id = 1): NoticeItem => ({ id, atMs: Date.now(), code, params, message: '', seq: id, tableId });
+
+  it("is told with that table's name, and a seat lost there offers no Sit again here", () => {
+    const html = toastsAtTable1([at('table-4', 'notice/bet-returned', { amountCents: 1250, reason: 'balance' }, 1), at('table-4', 'notice/left-table', { reason: 'timeout' }, 2)]);
+    expect(text(html)).toContain('Foxwoods Room: Your bets ($12.50) went back to your balance');
+    expect(text(html)).toContain('Foxwoods Room: You left the table');
+    expect(html).not.toContain('data-testid="sit-again"');
+    expect(text(html)).not.toContain(' here ');
+  });
+
+  it('of this table, or of none, is told as it is', () => {
+    const html = toastsAtTable1([at('table-1', 'notice/left-table', { reason: 'timeout' }, 1), at(null, 'notice/bet-returned', { amountCents: 1250, reason: 'timeout' }, 2)]);
+    expect(text(html)).not.toContain('Room:');
+    expect(html).toContain('data-testid="sit-again"');
+  });
+
+  it.each(LANGUAGES)('names the table in %s', (lng) => {
+    const html = toastsAtTable1([at('table-4', 'notice/bet-returned', { amountCents: 1250, reason: 'balance' })], lng);
+    expect(html).toMatch(/>Foxwoods Room\u00a0?: \S/);
+  });
+});
+
 /**
  * Every reason the server gives each notice (`NoticeParams`: a reason missing here fails to compile), so that
  * a reason added to the protocol is written in every language: a reason without its own sentence fell back to

@@ -162,7 +162,8 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
           if (seen.current.has(n.seq)) return;
           seen.current.add(n.seq);
         }
-        if (n.code === 'notice/left-table') keeper.current = leftTable(keeper.current);
+        // Only a seat lost here changes what this table does next (a join is told the notices of every table).
+        if (n.code === 'notice/left-table' && (n.tableId === null || n.tableId === tableId)) keeper.current = leftTable(keeper.current);
         const item: NoticeItem = { ...n, id: nextNoticeId++, atMs: Date.now() };
         if (n.code === 'notice/round-settled') setSettled((list) => [...list, item].slice(-MAX_SETTLED));
         else setNotices((list) => [...list, item].slice(-MAX_NOTICES));

@@ -178,7 +178,7 @@ export const de: Translation = {
       timeout: 'Ihre Einsätze ({{amount}}) gingen auf Ihren Saldo zurück: „Geben“ wurde nicht rechtzeitig gedrückt.',
       disconnect: 'Ihre Einsätze ({{amount}}) gingen auf Ihren Saldo zurück: Ihre Verbindung brach vor dem Geben ab.',
       'round-dealt-without-you': 'Die Runde wurde ohne Sie gegeben („Geben“ nicht rechtzeitig gedrückt): Ihre Einsätze ({{amount}}) gingen auf Ihren Saldo zurück.',
-      balance: 'Ihre Einsätze hier ({{amount}}) gingen auf Ihren Saldo zurück: Nach einer Runde an einem anderen Tisch deckt er sie nicht mehr.',
+      balance: 'Ihre Einsätze ({{amount}}) gingen auf Ihren Saldo zurück: Nach einer Runde an einem anderen Tisch deckt er sie nicht mehr.',
       'bank-changed': 'Ihre Einsätze ({{amount}}) gingen auf Ihren Saldo zurück: Der Geber hat die Bank verloren, und ein Einsatz wird nie zu anderen Bedingungen gespielt als denen, unter denen er gesetzt wurde.',
       other: 'Ihre Einsätze ({{amount}}) gingen auf Ihren Saldo zurück.',
     },
@@ -211,6 +211,7 @@ export const de: Translation = {
     'round-settled': {
       other: 'Eine Runde wurde während Ihrer Abwesenheit abgerechnet: {{net}}.',
     },
+    atTable: '{{table}}: {{text}}',
     bankChanged: '{{nickname}} hält die Bank nicht mehr: Jetzt hält das Haus die Bank.',
     bankTimedOut: 'Die Genehmigungszeit von {{nickname}} ist abgelaufen: Die nächste Runde hält das Haus die Bank.',
     bankEndedUndealt: '{{nickname}} hat die Bank abgegeben, bevor eine Runde ausgeteilt wurde: Die nächste Runde hält das Haus die Bank.',

@@ -234,7 +234,7 @@ export const en = {
       timeout: 'Your bets ({{amount}}) went back to your balance: Deal was not pressed in time.',
       disconnect: 'Your bets ({{amount}}) went back to your balance: you were disconnected before the deal.',
       'round-dealt-without-you': 'The round was dealt without you (Deal was not pressed in time): your bets ({{amount}}) went back to your balance.',
-      balance: 'Your bets here ({{amount}}) went back to your balance: after a round at another table it no longer covers them.',
+      balance: 'Your bets ({{amount}}) went back to your balance: after a round at another table it no longer covers them.',
       'bank-changed': 'Your bets ({{amount}}) went back to your balance: the banker lost the bank, and a bet is never played on other terms than those it was placed under.',
       other: 'Your bets ({{amount}}) went back to your balance.',
     },
@@ -267,6 +267,7 @@ export const en = {
     'round-settled': {
       other: 'A round was settled while you were away: {{net}}.',
     },
+    atTable: '{{table}}: {{text}}',
     bankChanged: '{{nickname}} stopped banking: the house banks now.',
     bankTimedOut: '{{nickname}}’s approval time ran out: the house banks the next round.',
     bankEndedUndealt: '{{nickname}} stopped banking before a round was dealt: the house banks the next round.',

@@ -184,7 +184,7 @@ export const es: Translation = {
       timeout: 'Tus apuestas ({{amount}}) volvieron a tu saldo: no se pulsó «Repartir» a tiempo.',
       disconnect: 'Tus apuestas ({{amount}}) volvieron a tu saldo: te desconectaste antes del reparto.',
       'round-dealt-without-you': 'La ronda se repartió sin ti (no pulsaste «Repartir» a tiempo): tus apuestas ({{amount}}) volvieron a tu saldo.',
-      balance: 'Tus apuestas aquí ({{amount}}) volvieron a tu saldo: tras una ronda en otra mesa ya no las cubre.',
+      balance: 'Tus apuestas ({{amount}}) volvieron a tu saldo: tras una ronda en otra mesa ya no las cubre.',
       'bank-changed': 'Tus apuestas ({{amount}}) volvieron a tu saldo: la banca cambió de manos, y una apuesta nunca se juega en otras condiciones que aquellas en que se hizo.',
       other: 'Tus apuestas ({{amount}}) volvieron a tu saldo.',
     },
@@ -217,6 +217,7 @@ export const es: Translation = {
     'round-settled': {
       other: 'Se liquidó una ronda mientras no estabas: {{net}}.',
     },
+    atTable: '{{table}}: {{text}}',
     bankChanged: '{{nickname}} dejó la banca: ahora la lleva la casa.',
     bankTimedOut: 'Se acabó el tiempo de aprobación de {{nickname}}: la casa lleva la banca en la próxima ronda.',
     bankEndedUndealt: '{{nickname}} dejó la banca antes de repartir una ronda: la casa la lleva en la próxima ronda.',

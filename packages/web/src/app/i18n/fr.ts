@@ -185,7 +185,7 @@ export const fr: Translation = {
       timeout: 'Vos mises ({{amount}}) sont revenues sur votre solde\u00a0: «\u00a0Distribuer\u00a0» n’a pas été pressé à temps.',
       disconnect: 'Vos mises ({{amount}}) sont revenues sur votre solde\u00a0: vous avez été déconnecté avant la donne.',
       'round-dealt-without-you': 'La manche a été distribuée sans vous («\u00a0Distribuer\u00a0» pas pressé à temps)\u00a0: vos mises ({{amount}}) sont revenues sur votre solde.',
-      balance: 'Vos mises ici ({{amount}}) sont revenues sur votre solde\u00a0: après une manche à une autre table, il ne les couvre plus.',
+      balance: 'Vos mises ({{amount}}) sont revenues sur votre solde\u00a0: après une manche à une autre table, il ne les couvre plus.',
       'bank-changed': 'Vos mises ({{amount}}) sont revenues sur votre solde\u00a0: le banquier a perdu la banque, et une mise n’est jamais jouée à d’autres conditions que celles où elle a été placée.',
       other: 'Vos mises ({{amount}}) sont revenues sur votre solde.',
     },
@@ -218,6 +218,7 @@ export const fr: Translation = {
     'round-settled': {
       other: 'Une manche a été réglée pendant votre absence\u00a0: {{net}}.',
     },
+    atTable: '{{table}}\u00a0: {{text}}',
     bankChanged: '{{nickname}} ne tient plus la banque\u00a0: la maison la reprend.',
     bankTimedOut: 'Le temps d’approbation de {{nickname}} est écoulé\u00a0: la maison tient la banque à la prochaine manche.',
     bankEndedUndealt: '{{nickname}} a quitté la banque avant toute distribution\u00a0: la maison la tient à la prochaine manche.',
