@@ -4,10 +4,10 @@
  * now and then, as the win's amount came out).
  *
  * In each language a guest plays a real round of 1,090.00 at a table of its own (no Fortune bet; again after a
- * push), so that the top bar's last round is a four-digit win or loss ("+1035,50 US$", "−1090 US$") and its comp
+ * push), so that the top bar's last round is a four-digit win or loss ("+1035,50 $", "−1090 $") and its comp
  * points four digits; then it is given play money up to 99,999.99 (support/ledger.ts), the widest balance of a
- * player who has not won a fortune: "$99,999.99", "99 999,99 $" (ru, fr), "99.999,99 $" (de), "99.999,99 US$"
- * (es). On the phone sizes the client supports (360×740, the narrowest of packages/web/README.md; 375×667;
+ * player who has not won a fortune: "$99,999.99", "99 999,99 $" (ru, fr), "99.999,99 $" (de,
+ * es). On the phone sizes the client supports (360×740, the narrowest of packages/web/README.md; 375×667;
  * 667×375), signed in with the same session, in the lobby and then seated at the table: every item of the top
  * bar is inside the window and the bar, the page is no wider than the window, and the balance is whole — not
  * cut with "…", not clipped by the bar or anything around it. What gives way for it is a less important figure

@@ -1,7 +1,8 @@
 /**
  * The round's result for the viewer (interfaces.md `result`: `data-result`, `data-net-cents` = the round's
  * net over every bet): the main bet, the commission or banker fee, the Fortune bet and the envy bonus
- * each on a line of its own (`result-line`, `data-kind`, `data-cents`), then the net (rules.md §3.1, §4).
+ * each on a line of its own (`result-line`, `data-kind`, `data-cents`), then the net (rules.md §3.1, §4); its colour
+ * is the net's (`resultTone`).
  * Screen readers hear it from the table's live region (Announcer.tsx, `resultTexts`), not from the banner.
  */
 import type { ReactNode } from 'react';
@@ -66,6 +67,15 @@ export function resultTexts(result: ResultModel, t: T, money: Money): string[] {
   return resultLines(result).map((line) => lineText(line, t, money));
 }
 
+/**
+ * The banner's colour: the round's net over every bet (green won money, red lost it, amber neither), not the main
+ * bet's outcome alone (`data-result`): a main bet won beside a larger Fortune bet lost read green over "Net −$5.25"
+ * (a tester's point).
+ */
+export function resultTone(result: Pick<ResultModel, 'netCents'>): 'win' | 'push' | 'lose' {
+  return result.netCents > 0 ? 'win' : result.netCents < 0 ? 'lose' : 'push';
+}
+
 /** The coach's grade of the viewer's setting (issue 17 point 1) and the main bet it was played at, cents. */
 export interface ResultGrade {
   readonly state: RoundGradeState;
@@ -81,7 +91,7 @@ export function ResultBanner({ result, money, grade }: { result: ResultModel; mo
   const lines = resultLines(result);
   return (
     <div
-      className={`result result--${result.outcome}`}
+      className={`result result--${resultTone(result)}`}
       data-testid="result"
       data-result={result.outcome}
       data-net-cents={result.netCents}

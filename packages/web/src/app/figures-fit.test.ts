@@ -32,7 +32,7 @@ describe('the figures that give way for the balance', () => {
     expect(l.dataset.drop).toBe('');
   });
 
-  it('drops the comp points first ("−1090 US$", 2180 points, "99.999,99 US$" at 360 px)', () => {
+  it('drops the comp points first ("−1090 $", 2180 points, "99.999,99 $" at 360 px)', () => {
     const l = line(238, { last: 84, points: 46, balance: 121 });
     expect(fitFigures(l)).toBe('comp-points');
     expect(l.tried).toEqual(['', 'comp-points']);

@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { createI18n, formatMoney } from './i18n/index.js';
-import { ResultBanner, ResultGradeLine, type ResultGrade } from './ResultBanner.js';
+import { ResultBanner, ResultGradeLine, resultTone, type ResultGrade } from './ResultBanner.js';
 import type { ResultModel } from '../table-ui/model.js';
 
 const result: ResultModel = { roundId: 'r-1', outcome: 'win', netCents: 950, commissionCents: 50, fortune: null, envy: null, asBanker: false };
@@ -70,5 +70,20 @@ describe('the amounts in the result', () => {
     const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(ResultBanner, { result: loss, money })));
     expect(html).toContain('<span class="amount">−$0.25</span>');
     expect(text(html)).toContain('Net −$0.25');
+  });
+});
+
+describe("the result banner's colour", () => {
+  // A tester's: "Main bet: you win $4.75 · Fortune: bet lost (−$10) · Net −$5.25" was green.
+  it('is the net over every bet, and data-result stays the main bet', () => {
+    const lostOverall: ResultModel = { ...result, netCents: -525, commissionCents: 25, fortune: { line: null, netCents: -1_000 } };
+    const html = renderToStaticMarkup(
+      createElement(I18nextProvider, { i18n: createI18n('en') }, createElement(ResultBanner, { result: lostOverall, money: (cents: number, signed = false) => formatMoney('en', cents, signed) })),
+    );
+    expect(html).toContain('class="result result--lose"');
+    expect(html).toContain('data-result="win"');
+    expect(resultTone({ netCents: 950 })).toBe('win');
+    expect(resultTone({ netCents: 0 })).toBe('push');
+    expect(resultTone({ netCents: -1 })).toBe('lose');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The table's top bar on a phone gives its figures one line (styles.css `.topbar__figures`): the last round, the
  * comp points and the balance, none of them cut. A four-digit last round beside a five-digit balance is wider than
- * a 360 px phone has room for in most languages ("Ronda −1090 US$ · Puntos 2180 · Saldo 99.999,99 US$"), and the
+ * a 360 px phone has room for in most languages ("Ronda −1090 $ · Puntos 2180 · Saldo 99.999,99 $"), and the
  * balance, last in the line, went past the screen's edge. So the less important figures give way, whole: first
  * the comp points, then the last round instead of them, then both (the felt shows the last round after it, the
  * history and the lobby the rest); the balance never does. The line gets `data-drop` (`''`, `'comp-points'`,

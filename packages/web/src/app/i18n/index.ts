@@ -118,12 +118,14 @@ export function houseWayText(
 }
 
 /**
- * Formats cents as money in the current language (play money shown in US dollars, as in seed 002).
+ * Formats cents as money in the current language (play money shown in dollars, as in seed 002), with the plain "$"
+ * in every language ("1 023,70 $", not the "1 023,70 $US" or "1023,70 US$" of Intl's default, a tester's point: the
+ * play money is no country's, and the longer symbol cost the phone's top bar its comp points in French and Spanish).
  * @param cents integer cents
  * @param signed prefix a + for gains
  */
 export function formatMoney(lng: string, cents: number, signed = false): string {
-  const text = new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD', minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(Math.abs(cents) / 100);
+  const text = new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(Math.abs(cents) / 100);
   if (cents < 0) return `−${text}`;
   return signed && cents > 0 ? `+${text}` : text;
 }

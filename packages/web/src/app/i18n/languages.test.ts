@@ -113,7 +113,10 @@ describe('plurals, lists and numbers per language', () => {
     expect(formatMoney('de', 123_456)).toBe(new Intl.NumberFormat('de', { style: 'currency', currency: 'USD' }).format(1234.56));
     expect(formatMoney('de', 123_456)).toMatch(/^1\.234,56\s\$$/);
     expect(formatMoney('ru', 123_456)).toMatch(/^1\s234,56\s\$$/);
-    expect(formatMoney('fr', -250_000, true)).toMatch(/^−2\s500\s\$/);
+    expect(formatMoney('fr', -250_000, true)).toMatch(/^−2\s500\s\$$/);
+    // The plain "$" in every language: "$US" (fr) and "US$" (es) named a country's money for play money.
+    expect(formatMoney('fr', 102_370)).toMatch(/^1\s023,70\s\$$/);
+    expect(formatMoney('es', 102_370)).toMatch(/^1023,70\s\$$/);
     expect(formatMoney('en', 950, true)).toBe('+$9.50');
     const at = Date.UTC(2026, 0, 2, 15, 4);
     expect(formatTime('de', at)).toBe(new Intl.DateTimeFormat('de', { hour: '2-digit', minute: '2-digit' }).format(at));
