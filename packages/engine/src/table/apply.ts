@@ -767,7 +767,7 @@ export function bankRefusal(s: TableState, playerId: string): Refusal | null {
   }
   if (s.phase !== 'betting' || s.round !== null) return err('action/out-of-phase', 'the bank changes hands between rounds');
   if (betsDown(s)) return err('bank/not-eligible', 'the bank changes hands only when no bets are on the table');
-  if (s.houseBanksNext) return err('bank/house-banks-next', 'the last bank ended before a round was dealt under it: the house banks the next round, then the bank is open again');
+  if (s.houseBanksNext) return err('bank/house-banks-next', 'the last bank ended before a round was dealt under it, or its approval ran out: the house banks the next round, then the bank is open again');
   if (p.compPoints < s.config.bankMinCompPoints) {
     return err('bank/not-eligible', `banking needs ${s.config.bankMinCompPoints} comp points`);
   }

@@ -310,9 +310,9 @@ export interface TableState {
    */
   nextRound: NextRound | null;
   /**
-   * A player's bank ended before a round was dealt with it banking (however it ended: its approval timed out, it
-   * left the bank or its seat, it fell short of banking's requirements, its seat hold ran out) and no round was
-   * dealt since: the house banks the next round, and until it is dealt nobody takes the bank
+   * A player's approval timed out (after rounds it banked too), or its bank ended before a round was dealt with it
+   * banking (however it ended: it left the bank or its seat, it fell short of banking's requirements, its seat hold
+   * ran out), and no round was dealt since: the house banks the next round, and until it is dealt nobody takes the bank
    * (rules.md §5: the banker "leaves the bank and the house banks again"; a player who took the bank back at
    * once, again and again — after a timeout, or leaving a second before it — kept the table from ever dealing).
    */

@@ -53,7 +53,7 @@ describe('"Be the banker" while the house banks the next round', () => {
 
   it('says it in English words', () => {
     expect(draw('en', createElement(TakeBank, { view: timedOut, money, feeRate: '1.5%', onTake: () => undefined })).shown).toContain(
-      'The house banks the next round: the last bank ended before a round was dealt. Then you can take the bank.',
+      'The house banks the next round: the last bank ended before a round was dealt, or its approval timed out. Then you can take the bank.',
     );
   });
 });

@@ -9,7 +9,7 @@ import type { TableView } from '@paigow/protocol';
  * - `occupied`: `nickname` banks;
  * - `bets-down`: bets are on the table (the bank changes hands only without bets);
  * - `between-rounds`: a round is being played;
- * - `house-banks-next`: the last bank ended before a round was dealt under it (however it ended): the house
+ * - `house-banks-next`: the last bank ended before a round was dealt under it (however it ended), or its approval timed out: the house
  *   banks the next round (`BankerView.houseBanksNext`, `bank/house-banks-next`);
  * - `comp-points`: `needed` comp points (the table's `bankMinCompPoints`), the viewer has `have`;
  * - `balance`: a balance of `neededCents` (the table maximum plus the banker fee), the viewer has `haveCents`;

@@ -325,7 +325,7 @@ export const de: Translation = {
       occupied: '{{nickname}} hält die Bank.',
       'bets-down': 'Die Einsätze liegen: Die Bank wechselt nur, wenn keine Einsätze auf dem Tisch liegen.',
       'between-rounds': 'Die Bank wechselt zwischen den Runden.',
-      'house-banks-next': 'Die nächste Runde hält das Haus die Bank: Die letzte Bank endete, bevor eine Runde ausgeteilt wurde. Danach können Sie sie übernehmen.',
+      'house-banks-next': 'Die nächste Runde hält das Haus die Bank: Die letzte Bank endete, bevor eine Runde ausgeteilt wurde, oder eine Runde wurde nicht rechtzeitig genehmigt. Danach können Sie sie übernehmen.',
       'comp-points': 'Für die Bank braucht es {{needed}} Gutpunkte; Sie haben {{have}}.',
       balance: 'Für die Bank braucht es einen Saldo von {{needed}} (Tischmaximum plus {{fee}} Gebühr); Sie haben {{have}}.',
       'not-seated': 'Nehmen Sie zuerst Platz.',

@@ -384,7 +384,7 @@ export const en = {
       occupied: '{{nickname}} is the banker.',
       'bets-down': 'Bets are down: the bank changes hands only when no bets are on the table.',
       'between-rounds': 'The bank changes hands between rounds.',
-      'house-banks-next': 'The house banks the next round: the last bank ended before a round was dealt. Then you can take the bank.',
+      'house-banks-next': 'The house banks the next round: the last bank ended before a round was dealt, or its approval timed out. Then you can take the bank.',
       'comp-points': 'Banking needs {{needed}} comp points; you have {{have}}.',
       balance: 'Banking needs a balance of {{needed}} (the table maximum plus the {{fee}} fee); you have {{have}}.',
       'not-seated': 'Take a seat first.',

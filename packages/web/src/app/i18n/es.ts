@@ -332,7 +332,7 @@ export const es: Translation = {
       occupied: '{{nickname}} lleva la banca.',
       'bets-down': 'Hay apuestas en la mesa: la banca solo cambia de manos cuando no hay ninguna.',
       'between-rounds': 'La banca cambia de manos entre rondas.',
-      'house-banks-next': 'La casa lleva la banca en la próxima ronda: la última banca terminó antes de repartir una ronda. Después podrás tomarla.',
+      'house-banks-next': 'La casa lleva la banca en la próxima ronda: la última banca terminó antes de repartir una ronda, o una ronda no se aprobó a tiempo. Después podrás tomarla.',
       'comp-points': 'Llevar la banca requiere {{needed}} puntos de fidelidad; tienes {{have}}.',
       balance: 'Llevar la banca requiere un saldo de {{needed}} (el máximo de la mesa más la tarifa del {{fee}}); tienes {{have}}.',
       'not-seated': 'Siéntate primero.',

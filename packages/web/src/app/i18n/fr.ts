@@ -333,7 +333,7 @@ export const fr: Translation = {
       occupied: '{{nickname}} tient la banque.',
       'bets-down': 'Les mises sont posées\u00a0: la banque ne change de main que quand aucune mise n’est sur la table.',
       'between-rounds': 'La banque change de main entre les manches.',
-      'house-banks-next': 'La maison tient la banque à la prochaine manche\u00a0: la dernière banque a pris fin avant une distribution. Ensuite, vous pourrez la prendre.',
+      'house-banks-next': 'La maison tient la banque à la prochaine manche\u00a0: la dernière banque a pris fin avant une distribution, ou faute d’approbation à temps. Ensuite, vous pourrez la prendre.',
       'comp-points': 'Tenir la banque demande {{needed}} points de fidélité\u00a0; vous en avez {{have}}.',
       balance: 'Tenir la banque demande un solde de {{needed}} (le maximum de la table plus {{fee}} de frais)\u00a0; vous avez {{have}}.',
       'not-seated': 'Asseyez-vous d’abord.',
