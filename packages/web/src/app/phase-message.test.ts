@@ -39,4 +39,12 @@ describe('the phase line after a round', () => {
     const drawn = draw(lng, { ...base, seats, bettingWindowEndsAtMs: 9_000 });
     expect(drawn.shown).toBe(drawn.t('waiting.closing', { count: 1 }) + drawn.t('waiting.none'));
   });
+
+  it.each(LANGUAGES)('tells a player with a bet down and Deal not pressed that others wait for it (%s)', (lng) => {
+    const base = tableView({ config: tableConfig({ seats: 3 }) }, { bets: { main: 500, fortune: 0 } });
+    const seats = base.seats.map((s) => (s.seat === 1 ? seatView({ seat: 1, nickname: 'Bo', role: 'player', bets: { main: 500, fortune: 0 }, ready: true }) : s));
+    const drawn = draw(lng, { ...base, seats });
+    expect(drawn.shown).toBe(drawn.t('waiting.yours', { count: 1 }) + drawn.t('waiting.none'));
+    expect(drawn.shown).not.toBe(drawn.t('phase.betting'));
+  });
 });

@@ -101,6 +101,20 @@ describe('waitingFor (docs/protocol.md "Multi-player Deal rule", "Setting")', ()
     expect(waitingFor({ ...table('betting', betting, { ready: true, bets: { main: 500, fortune: 0 } }), bettingWindowEndsAtMs: 9_000 })).toEqual({ kind: 'deal', count: 1, deadlineMs: 40_000 });
   });
 
+  // A tester's: a player with a bet down and Deal not pressed read only "Place your bet, then Deal", and was dealt out.
+  it('tells a player with a bet down who has not pressed Deal how many wait for it, until its bet timer', () => {
+    const others = [{ ...me, you: false }, seat({ seat: 1, nickname: 'Bo', role: 'player', bets: { main: 500, fortune: 0 }, ready: true })];
+    const bo = table('betting', [...others, seat({ seat: 2, nickname: 'Cy', you: true, role: 'player', bets: { main: 100, fortune: 0 }, deadlineMs: 38_000 })], {
+      seat: 2,
+      nickname: 'Cy',
+      bets: { main: 100, fortune: 0 },
+      deadlineMs: 38_000,
+    });
+    expect(waitingFor(bo)).toEqual({ kind: 'yours', count: 2, deadlineMs: 38_000 });
+    // Nobody has pressed Deal: nobody waits for it.
+    expect(waitingFor(table('betting', [{ ...others[1], ready: false, you: true }], { seat: 1, nickname: 'Bo', bets: { main: 500, fortune: 0 } }))).toBeNull();
+  });
+
   it('after setting its hand, waits for the dealt players who have not set', () => {
     const v = table(
       'setting',

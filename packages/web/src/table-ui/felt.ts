@@ -126,7 +126,7 @@ function timerOf(view: TableView, you: YouView, waiting: Waiting | null, receive
   const timers = view.config.timers;
   const own = localDeadline(you.deadlineMs, view.serverNowMs, receivedAtMs);
   const wait = waiting ? localDeadline(waiting.deadlineMs, view.serverNowMs, receivedAtMs) : null;
-  const kind = own !== null ? you.deadlineKind : waiting ? ({ deal: 'bet', set: 'decision', approval: 'approval', bets: 'window', closing: 'window' } as const)[waiting.kind] : null;
+  const kind = own !== null ? you.deadlineKind : waiting ? ({ deal: 'bet', set: 'decision', approval: 'approval', bets: 'window', closing: 'window', yours: 'bet' } as const)[waiting.kind] : null;
   const totalMs = kind === 'decision' ? timers.decisionMs : kind === 'approval' ? timers.approvalMs : kind === 'window' ? timers.bettingWindowMs : timers.betMs;
   return { own, wait, deadline: own ?? wait, totalMs };
 }

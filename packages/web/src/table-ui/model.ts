@@ -313,10 +313,12 @@ export interface Waiting {
   /**
    * `deal`: the viewer pressed Deal; `set`: its hand is set; `approval`: the banking player has not approved;
    * `bets`: the viewer pressed Deal and the betting window holds the deal for the seated players without a bet;
-   * `closing`: players pressed Deal and the viewer, seated without a bet, may still bet until the window ends.
+   * `closing`: players pressed Deal and the viewer, seated without a bet, may still bet until the window ends;
+   * `yours`: players pressed Deal and wait for the viewer, whose bet is down and Deal not pressed (its bet timer:
+   * when it runs out the round is dealt without it and its bet goes back).
    */
-  readonly kind: 'deal' | 'set' | 'approval' | 'bets' | 'closing';
-  /** Players still to act (0 for `approval`); for `closing`, the players who pressed Deal. */
+  readonly kind: 'deal' | 'set' | 'approval' | 'bets' | 'closing' | 'yours';
+  /** Players still to act (0 for `approval`); for `closing` and `yours`, the players who pressed Deal. */
   readonly count: number;
   /** The latest deadline among them (epoch ms, server clock), or `null` when none runs. */
   readonly deadlineMs: number | null;
@@ -328,7 +330,9 @@ export interface Waiting {
  * Deal (each one's bet timer bounds the wait); after setting its hand, the dealt players who have not
  * set (their decision timers; never a player banker, whose hand the house way sets); a player (not the banker) at a table in `approval`, the banker's approval;
  * while the betting window is open (`bettingWindowEndsAtMs`) and nobody else with a bet is still to press Deal, the
- * seated players without a bet; for such a player, the window's end (its last moment to bet into a round due).
+ * seated players without a bet; for such a player, the window's end (its last moment to bet into a round due); for
+ * a player with a bet down who has not pressed Deal while others have, its own bet timer (a tester's: that player
+ * read only "Place your bet, then Deal" and was dealt out 46 s later, not knowing anyone waited).
  * @returns `null` when the viewer waits for nobody
  */
 export function waitingFor(view: TableView): Waiting | null {
@@ -350,6 +354,10 @@ export function waitingFor(view: TableView): Waiting | null {
   }
   if (windowEnd !== null && you.bets.main === 0) {
     return { kind: 'closing', count: view.seats.filter((s) => s.role === 'player' && s.ready).length, deadlineMs: windowEnd };
+  }
+  if (view.phase === 'betting' && you.role === 'player' && you.bets.main > 0) {
+    const ready = view.seats.filter((s) => !s.you && s.role === 'player' && s.ready).length;
+    if (ready > 0) return { kind: 'yours', count: ready, deadlineMs: you.deadlineMs };
   }
   const mine = view.seats.find((s) => s.you);
   const done = you.role === 'banker' || (mine !== undefined && (!mine.inRound || mine.hasSet));

@@ -170,6 +170,8 @@ export const de: Translation = {
     bets_other: 'Bereit. {{count}} weitere Spieler können noch setzen',
     closing_one: '{{count}} Spieler hat „Geben“ gedrückt: Setzen Sie und drücken Sie „Geben“, um diese Runde zu spielen',
     closing_other: '{{count}} Spieler haben „Geben“ gedrückt: Setzen Sie und drücken Sie „Geben“, um diese Runde zu spielen',
+    yours_one: '{{count}} Spieler hat „Geben“ gedrückt und wartet auf Sie: Drücken Sie „Geben“, um diese Runde zu spielen',
+    yours_other: '{{count}} Spieler haben „Geben“ gedrückt und warten auf Sie: Drücken Sie „Geben“, um diese Runde zu spielen',
     within: ' – höchstens {{seconds}}\u00a0s.',
     none: '.',
   },

@@ -226,6 +226,8 @@ export const en = {
     bets_other: 'Ready. {{count}} more players may still bet',
     closing_one: '{{count}} player pressed Deal: bet and press Deal to play this round',
     closing_other: '{{count}} players pressed Deal: bet and press Deal to play this round',
+    yours_one: '{{count}} player pressed Deal and waits for you: press Deal to play this round',
+    yours_other: '{{count}} players pressed Deal and wait for you: press Deal to play this round',
     within: ' — at most {{seconds}}\u00a0s.',
     none: '.',
   },
