@@ -753,14 +753,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         logger.info({ event: 'draining', instanceId: self, drainMs, ...inPlay() }, 'drain: no new rounds; the rounds in play finish, then the process stops');
         // Redis is waited for a short while at most from now on (the hosting sweep, the rooms given up).
         games.stopping();
-        const ended = await drainTables(runners.values(), drainMs, interrupted);
-        if (ended === 'deadline') log('drain: rounds still in play at the deadline; they will be recovered at the next start', undefined, { event: 'drain-deadline', instanceId: self, ...inPlay() });
-        // The tables move to the other processes before this one stops (docs/server.md "Table hosting").
-        if (hosting !== null && ended !== 'interrupted') {
+        // No table is taken from now on; a sweep under way may still host one, whose runner must drain too.
+        if (hosting !== null) {
           if (hostingTimer !== null) clearInterval(hostingTimer);
+          await hosting.stopClaiming();
           await hostingSweep;
-          await hosting.leave();
         }
+        const ended = await drainTables(runners.values(), drainMs, interrupted);
+        if (ended === 'deadline') {
+          const recoveredBy = hosting === null ? 'this server at its next start' : 'another process of the deployment, or this one at its next start';
+          log(`drain: rounds still in play at the deadline; they will be recovered by ${recoveredBy}`, undefined, { event: 'drain-deadline', instanceId: self, ...inPlay() });
+        }
+        // The tables move to the other processes before this one stops (docs/server.md "Table hosting").
+        if (hosting !== null && ended !== 'interrupted') await hosting.leave();
         logger.info({ event: 'drained', ended }, 'drain over: stopping');
         await close();
       })();

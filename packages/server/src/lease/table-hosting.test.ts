@@ -87,6 +87,20 @@ for (const backend of TEST_BACKENDS) {
       }
     });
 
+    // An operator's: a process draining took table-4 over 3 s after its signal and dealt a round there.
+    it('from the drain\'s signal, take no table, even a free one it would host, and are placed on no process', async () => {
+      database = await backend.open();
+      const a = await instance(database, 'A', ['t', 'u']);
+      await a.hosting.stopClaiming();
+      await a.hosting.sweep();
+      expect(a.rooms.size).toBe(0);
+      expect((await tableHosts(database, ['t', 'u'])).get('t')?.instanceId ?? '').toBe('');
+      // A peer started meanwhile finds both tables free and takes them (A announced it hosts nothing).
+      const b = await instance(database, 'B', ['t', 'u']);
+      await b.hosting.sweep();
+      expect(b.rooms).toEqual(new Set(['t', 'u']));
+    });
+
     it('are not waited for when no live peer can host them', async () => {
       const a = await hostingT();
       // B knows only another table; C, which knows t, last renewed its lease long ago.

@@ -10,9 +10,9 @@
  * - hosted nowhere alive (its host died, drained, or it was never hosted): claims it if this process is
  *   the preferred host, or if the table stayed unhosted for `2 × sweepMs` (the preferred one is slow),
  *   then hosts it with the seats its row kept.
- * A process that cannot confirm its own lease claims nothing; one that lost it drops its rooms. `leave()`
- * (the drain) announces that this process hosts nothing more and gives every table up, so peers take them
- * before it exits.
+ * A process that cannot confirm its own lease claims nothing; one that lost it drops its rooms. At the drain's
+ * signal `stopClaiming()` announces that this process hosts nothing more and ends its sweeps (no table is taken
+ * while the rounds in play finish); then `leave()` gives every table up, so peers take them before it exits.
  */
 import type { Database } from '../storage/database.js';
 import { placeTables } from './placement.js';
@@ -115,13 +115,25 @@ export class TableHosting {
   }
 
   /**
-   * The drain: announces that this process hosts nothing more, finishes the rounds in play and gives every
-   * table it hosts up, so that peers take them; no table is claimed afterwards.
+   * The drain's start: no sweep runs from now on, so no table is claimed (an operator's: a process draining took
+   * table-4 over 3 s after its signal, when a sweep under way claimed it, and dealt a round there), and this process
+   * announces that it hosts nothing more (peers place no table here). The tables it hosts stay until `leave()`.
+   * A sweep already under way may still claim one: wait for it before listing the tables to drain.
+   */
+  async stopClaiming(): Promise<void> {
+    if (this.leaving) return;
+    this.leaving = true;
+    const { database, instanceId, log } = this.options;
+    await announceTables(database, instanceId, []).catch((error: unknown) => log('hosting: could not announce the drain', error, { event: 'hosting-failed' }));
+  }
+
+  /**
+   * The drain's end (after `stopClaiming`, which it does if not done): finishes the rounds in play and gives every
+   * table it hosts up, so that peers take them.
    */
   async leave(): Promise<void> {
-    this.leaving = true;
-    const { database, instanceId, tableIds, actions, log } = this.options;
-    await announceTables(database, instanceId, []).catch((error: unknown) => log('hosting: could not announce the drain', error, { event: 'hosting-failed' }));
+    await this.stopClaiming();
+    const { tableIds, actions, log } = this.options;
     const given = tableIds.filter((tableId) => actions.hosts(tableId) || this.moving.has(tableId));
     for (const tableId of given) if (!this.moving.has(tableId)) this.move(tableId);
     await Promise.all(this.moving.values());
