@@ -12,6 +12,23 @@ const DELAY_MS = 20;
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, DELAY_MS + 5));
 
 describe('ViewPublisher', () => {
+  it('sends a player no view before the table has its join (you: null), then its whole view', async () => {
+    let joined = false;
+    const view = (playerId: string | null): TableView =>
+      ({ phase: 'betting', seats: [1], you: playerId !== null && joined ? { id: playerId } : null, serverNowMs: 1 }) as unknown as TableView;
+    const a = recorder();
+    const publisher = new ViewPublisher({ view, clientsOf: new Map([['A', new Set([a])]]), othersDelayMs: DELAY_MS });
+    publisher.publish({ ack: null, notices: [] }); // another player's change while A's join is under way
+    await tick();
+    expect(a.sent).toEqual([]);
+    joined = true;
+    publisher.publish({ ack: null, notices: [] });
+    await tick();
+    expect(a.sent.map((s) => s.type)).toEqual(['view']);
+    expect((a.sent[0].message as TableView).you).toEqual({ id: 'A' });
+    publisher.close();
+  });
+
   it('answers a request at once, tells the others once after a short wait, sends only what changed, and never resends a view the client has', async () => {
     let version = 0;
     const view = (playerId: string | null): TableView => ({ phase: 'betting', seats: [version], you: playerId === null ? null : { id: playerId }, serverNowMs: version }) as unknown as TableView;

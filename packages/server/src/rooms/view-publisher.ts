@@ -73,11 +73,15 @@ export class ViewPublisher<C extends ViewClient> {
 
   /**
    * Sends `playerId`'s clients its view now, with `ack`: whole to a client that has none yet, else what changed
-   * (`view-patch`); a client that has this view already gets a patch only with an ack.
+   * (`view-patch`); a client that has this view already gets a patch only with an ack. Nothing while the player is
+   * not at the table (`you: null`): a client joining is among the room's clients before the table has its join, and
+   * a change meanwhile sent it a first view without `you` (an operator's bot read `view.you.seat` and crashed;
+   * docs/protocol.md: a player's view always has `you`); its join's view comes next.
    */
   private sendNow(playerId: string, ack: string | null): void {
     this.due.delete(playerId);
     const view: TableView = { ...this.options.view(playerId), ack };
+    if (view.you === null) return;
     for (const client of this.options.clientsOf.get(playerId) ?? []) {
       const previous = this.lastSent.get(client);
       this.lastSent.set(client, view);
