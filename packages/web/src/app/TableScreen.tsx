@@ -227,7 +227,8 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
     focusSplit.current = true;
   };
   const hintPanel = hint === null ? null : <HintPanel reply={hint.reply} canUse={!felt.submitting} onUse={applyHint} low={low} onClose={closeHint} />;
-  const shownError = localError ?? (error ? errorMessage(t, error.code) : null);
+  // A sit refused for the idle-seat clock says when the seat is free to this player again (a tester read "a few minutes").
+  const shownError = localError ?? (error ? errorMessage(t, error.code, { minutes: Math.ceil(view.config.timers.idleSeatMs / 60_000) }) : null);
   const shownName = tableName(t, { tableId: view.tableId, name: view.config.name });
   const names = withCurrent(past.tableNames, view.tableId, shownName);
   const isPlayer = you.role === 'player';

@@ -44,9 +44,12 @@ export function createI18n(lng: string = 'en'): I18n {
 /** Error codes of the client itself (no server involved): the server cannot be reached, no such table. */
 const CLIENT_ERRORS = ['network', 'table/unknown'];
 
-/** The message of an error code from the server or the engine (`errors.<code>`, else a generic one). */
-export function errorMessage(t: TFunction, code: string): string {
-  if (isErrorCode(code) || CLIENT_ERRORS.includes(code)) return t(`errors.${code}`);
+/**
+ * The message of an error code from the server or the engine (`errors.<code>`, else a generic one), with `params`
+ * for its placeholders (the table screen's `minutes` of `action/idle-wait`: the table's idle-seat time).
+ */
+export function errorMessage(t: TFunction, code: string, params: Readonly<Record<string, string | number>> = {}): string {
+  if (isErrorCode(code) || CLIENT_ERRORS.includes(code)) return t(`errors.${code}`, params);
   return t('errors.unknown', { code });
 }
 

@@ -91,15 +91,16 @@ describe('the way back to the lobby has one name in each language', () => {
 
 // A sit refused because the player's idle-seat clock ran out (docs/server.md "Timers"): the table says why and
 // when, with glossary.md's word for a round, in every language.
-describe('action/idle-wait says no round was played here for a while and that a sit comes again in minutes', () => {
+// A player read "a few minutes" and could not tell when: the table's idle-seat time is said.
+describe('action/idle-wait says no round was played here for a while and in how many minutes a sit comes again', () => {
   it.each([
-    ['en', /not played a round/, /a few minutes after/],
-    ['ru', /ни одного раунда/, /через несколько минут/],
-    ['fr', /pas joué de manche/, /quelques minutes après/],
-    ['de', /keine Runde gespielt/, /Einige Minuten/],
-    ['es', /sin jugar ninguna ronda/, /unos minutos después/],
+    ['en', /not played a round/, /again 5\u00a0min after/],
+    ['ru', /ни одного раунда/, /через 5\u00a0мин после/],
+    ['fr', /pas joué de manche/, /5\u00a0min après/],
+    ['de', /keine Runde gespielt/, /5\u00a0Min\., nachdem/],
+    ['es', /sin jugar ninguna ronda/, /5\u00a0min después/],
   ])('%s', (lng, round, when) => {
-    const text = errorMessage(createI18n(lng).t, 'action/idle-wait');
+    const text = errorMessage(createI18n(lng).t, 'action/idle-wait', { minutes: 5 });
     expect(text).toMatch(round);
     expect(text).toMatch(when);
   });
