@@ -32,13 +32,18 @@ const USAGE = 'usage: npm run cluster -- [--processes N (3)] [--port P]';
 
 /** Runs the program; returns once the cluster is started (or the program has exited). */
 export async function clusterMain(io: ClusterMainIo): Promise<void> {
-  let values: { processes?: string; port?: string };
+  let values: { processes?: string; port?: string; help?: boolean };
   try {
-    ({ values } = parseArgs({ args: [...io.argv], options: { processes: { type: 'string', default: '3' }, port: { type: 'string' } } }));
+    ({ values } = parseArgs({ args: [...io.argv], options: { processes: { type: 'string', default: '3' }, port: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (error) {
     // An unknown option or a stray argument: one line, not a stack.
     io.stderr(`cluster: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]} (${USAGE})\n`);
     return io.exit(2);
+  }
+  // An operator's `--help` was refused as an unknown option (exit 2).
+  if (values.help === true) {
+    io.stdout(`${USAGE}\n`);
+    return io.exit(0);
   }
   const processes = Number(values.processes);
   const port = values.port === undefined ? undefined : Number(values.port);

@@ -130,6 +130,20 @@ describe('a cluster\'s start and its processes\' exits (docs/operations.md "A cl
     expect(stderr).toMatch(/^cluster: Unknown option '--bogus'.*\(usage: npm run cluster -- \[--processes N \(3\)\] \[--port P\]\)\n$/);
   });
 
+  it('npm run cluster\'s program: --help prints the usage and exits 0', async () => {
+    let stdout = '';
+    let status: number | undefined;
+    await clusterMain({
+      argv: ['--help'],
+      env: {},
+      stdout: (text) => void (stdout += text),
+      stderr: () => undefined,
+      exit: (code) => void (status = code),
+      signals: new EventEmitter(),
+    });
+    expect({ status, stdout }).toEqual({ status: 0, stdout: 'usage: npm run cluster -- [--processes N (3)] [--port P]\n' });
+  });
+
   it.skipIf(!nginxHere())('npm run cluster\'s program passes a second SIGTERM on to the processes, which stop at once', async () => {
     const signals = new EventEmitter();
     let status: number | undefined;
