@@ -76,6 +76,18 @@ class Felt {
 }
 
 describe('the chips (rules.md §5)', () => {
+  it('go on the main bet again after a round, the switch left on Fortune', () => {
+    const felt = new Felt().step({ type: 'chip', value: 5 }).step({ type: 'target', target: 'fortune' }).step({ type: 'chip', value: 1 });
+    expect(felt.held).toEqual({ main: 500, fortune: 100 });
+    expect(felt.state.target).toBe('fortune');
+    felt.ctx = { ...felt.ctx, phase: 'setting', roundId: 'r-1', you: { ...felt.ctx.you!, bets: { main: 0, fortune: 0 } } };
+    felt.step({ type: 'sync' });
+    felt.ctx = { ...felt.ctx, phase: 'betting' };
+    felt.step({ type: 'sync' }).step({ type: 'chip', value: 5 });
+    expect(felt.state.target).toBe('main');
+    expect(felt.held).toEqual({ main: 500, fortune: 0 });
+  });
+
   it('refuses a Fortune chip before a main bet, saying why, with nothing to undo', () => {
     const felt = new Felt().step({ type: 'target', target: 'fortune' }).step({ type: 'chip', value: 5 });
     expect(felt.said()).toEqual(['bets.fortuneNeedsMain {}']);

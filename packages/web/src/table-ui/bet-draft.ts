@@ -302,17 +302,20 @@ function refused(s: BetDraft, requestId: string, code: string, ctx: BetContext):
 }
 
 /**
- * Drafts and Undo's memory end with the betting (a deal, a rebet, a new phase or round); a draft ends when
- * the server comes to hold a bet on its spot.
+ * Drafts, Undo's memory and the chips' spot end with the betting (a deal, a rebet, a new phase or round): the next
+ * round's chips go on the main bet (a player's: the switch stayed on Fortune, and the next round's first chips went
+ * there); a draft ends when the server comes to hold a bet on its spot.
  */
 function sync(s: BetDraft, ctx: BetContext): BetDraft {
   const held = ctx.you?.bets ?? { main: 0, fortune: 0 };
   const betting = `${ctx.phase}|${ctx.ready}|${ctx.roundId}`;
   let drafts = s.drafts;
   let steps = s.steps;
+  let target = s.target;
   if (betting !== s.seen.betting && (ctx.phase !== 'betting' || ctx.ready)) {
     drafts = { main: null, fortune: null };
     steps = [];
+    target = 'main';
   }
   if (held.main !== s.seen.main && held.main > 0) drafts = { ...drafts, main: null };
   if (held.fortune !== s.seen.fortune && held.fortune > 0) drafts = { ...drafts, fortune: null };
@@ -333,7 +336,7 @@ function sync(s: BetDraft, ctx: BetContext): BetDraft {
     steps = [];
   }
   const seen = s.seen.main === held.main && s.seen.fortune === held.fortune && s.seen.betting === betting;
-  return seen ? s : { ...s, chips, drafts, steps, seen: { main: held.main, fortune: held.fortune, betting } };
+  return seen ? s : { ...s, chips, drafts, steps, target, seen: { main: held.main, fortune: held.fortune, betting } };
 }
 
 /** The piles the server holds as clicked become the accepted ones. */
