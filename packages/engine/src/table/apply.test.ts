@@ -328,6 +328,32 @@ describe('the multi-player deal rule and timers (rules.md §5)', () => {
       expect(away.phase).toBe('dealing');
     });
 
+    // A tester sat down 7 s into the window and had 2 s to bet; a player who sat while another's bet held the deal had none.
+    it('gives a player who sits down while ready players wait the whole window, within the bet time of the first Deal', () => {
+      let s = seatPlayers(testTable(), ['a', 'b']);
+      const t0 = s.nowMs;
+      s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: t0 });
+      s = must(s, { type: 'ready', playerId: 'a', nowMs: t0 });
+      const sitAt = (state: TableState, atMs: number): TableState => {
+        const joined = must(state, { type: 'join', playerId: 'c', nickname: 'nick-c', balanceCents: 100_000, compPoints: 0, nowMs: atMs });
+        return must(joined, { type: 'sit', playerId: 'c', seat: 2, nowMs: atMs });
+      };
+      const late = sitAt(s, t0 + 7_000);
+      expect(bettingWindowEnd(late)).toBe(t0 + 17_000);
+      expect(viewFor(late, 'c').bettingWindowEndsAtMs).toBe(t0 + 17_000);
+      expect(must(late, { type: 'tick', nowMs: t0 + 16_999 }).phase).toBe('betting');
+      expect(must(late, { type: 'tick', nowMs: t0 + 17_000 }, dealWith('r', STRONG, WEAK)).round?.hands.map((h) => h.playerId)).toEqual(['a']);
+      // b's bet, Deal not pressed, holds the deal past the window; c sits 40 s after a's Deal: the window reopens for
+      // it, but a is dealt 45 s after its Deal all the same.
+      let held = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 100, nowMs: t0 + 1_000 });
+      held = must(held, { type: 'tick', nowMs: t0 + 20_000 });
+      expect(held.phase).toBe('betting');
+      held = sitAt(held, t0 + 40_000);
+      expect(held.bettingWindowEndsAtMs).toBe(t0 + 45_000);
+      held = must(held, { type: 'tick', nowMs: t0 + 45_000 }, dealWith('r', STRONG, WEAK));
+      expect(held.round?.hands.map((h) => h.playerId)).toEqual(['a']);
+    });
+
     it('does not hold a Deal when every seated player has a bet, nor for a player gone past its grace or the banker', () => {
       const everyone = seatPlayers(testTable(), ['a', 'b']);
       let s = must(everyone, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: everyone.nowMs });

@@ -328,6 +328,14 @@ function sit(s: Draft, playerId: string, seat: number | null): Step {
   p.leaveAfterRound = false;
   p.activeAtMs = kept === undefined ? s.nowMs : kept.activeAtMs;
   delete s.idleClocks[playerId];
+  // A player who sits while ready players wait for the deal has the whole betting window to bet, as those seated
+  // when it opened had (a tester sat 7 s into it and had 2 s), within the bet time of the first Deal
+  // (`readySinceMs`), so the ready players are still dealt within it.
+  const windowEnd = s.bettingWindowEndsAtMs;
+  if (s.phase === 'betting' && windowEnd !== null && s.readySinceMs !== null && bettors(s).some((other) => other.ready)) {
+    const { bettingWindowMs, betMs } = s.config.timers;
+    s.bettingWindowEndsAtMs = Math.min(Math.max(windowEnd, s.nowMs + bettingWindowMs), s.readySinceMs + betMs);
+  }
   return done;
 }
 
@@ -478,14 +486,15 @@ function ready(s: Draft, playerId: string, clientSeed: string | undefined): Step
 function windowWaitsFor(s: TableState, p: PlayerState, end: number): number | null {
   if (p.seat === null || isBanker(s, p.playerId) || p.bets.main > 0) return null;
   if (p.connected) return end;
-  if (p.disconnectedAtMs === null || p.disconnectedAtMs < end - s.config.timers.bettingWindowMs) return null;
+  if (p.disconnectedAtMs === null || p.disconnectedAtMs < (s.readySinceMs ?? end)) return null;
   const grace = p.disconnectedAtMs + s.config.timers.reconnectGraceMs;
   return grace > s.nowMs ? Math.min(grace, end) : null;
 }
 
 /**
  * When the open betting window ends, else `null` (epoch ms): a player with a bet is ready, the window of the Deal
- * that found nobody else ready runs (`TableState.bettingWindowEndsAtMs`: that Deal plus `bettingWindowMs`), and a
+ * that found nobody else ready runs (`TableState.bettingWindowEndsAtMs`: that Deal plus `bettingWindowMs`, or a sit
+ * since plus `bettingWindowMs`, within the bet time of that Deal), and a
  * seated player other than the banker, connected or dropped since within its reconnection grace, has no main bet
  * yet (`windowWaitsFor`; the end is then the latest moment any of them is waited for). A round due before then
  * waits for it, unless every seated player has bet and pressed Deal (rules.md §5, docs/protocol.md "Multi-player

@@ -332,7 +332,9 @@ export interface TableState {
   readySinceMs: number | null;
   /**
    * When the betting window ends (epoch ms; `TableTimers.bettingWindowMs`, `bettingWindowEnd`): set by a Deal that
-   * finds no other player with a bet ready (with the deal clock, `readySinceMs`), to that Deal plus the window;
+   * finds no other player with a bet ready (with the deal clock, `readySinceMs`), to that Deal plus the window; a
+   * player who sits while it runs, or while ready players wait, moves it to that sit plus the window, never past
+   * the deal clock plus `betMs`;
    * `null` once a round is dealt, so the players still ready after one player's bet came back short (`round-short`)
    * are dealt again at once.
    */
