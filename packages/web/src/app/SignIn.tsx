@@ -10,12 +10,26 @@ import { LanguageSwitcher } from './LanguageSwitcher.js';
 import { HelpButton } from '../help/HelpButton.js';
 
 const HERO = parse('As Kh Jk Qd Ts');
+
+/** A nickname's most characters (docs/protocol.md `POST /api/guest`: 1 to 20, counted after trimming). */
+export const NICKNAME_MAX = 20;
+
+/**
+ * The count under the nickname field, "7/20": the field takes no more than `NICKNAME_MAX`, and a player who typed
+ * on saw nothing say so ("Quentin the Magnificent" became "Quentin the Magnific"). Characters, as the server counts
+ * them, not UTF-16 units.
+ */
+export function nicknameCount(nickname: string): { readonly text: string; readonly full: boolean } {
+  const used = [...nickname.trim()].length;
+  return { text: `${used}/${NICKNAME_MAX}`, full: used >= NICKNAME_MAX };
+}
 const TILT = [-14, -7, 0, 7, 14];
 
 /** The sign-in screen: `POST /api/guest` with the nickname typed (refusals shown by error code), then `onSignedIn`. */
 export function SignIn({ api, onSignedIn }: { api: Api; onSignedIn: (s: Session) => void }) {
   const { t } = useTranslation();
   const [nickname, setNickname] = useState('');
+  const count = nicknameCount(nickname);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -58,12 +72,16 @@ export function SignIn({ api, onSignedIn }: { api: Api; onSignedIn: (s: Session)
             id="nickname"
             data-testid="nickname"
             value={nickname}
-            maxLength={20}
+            maxLength={NICKNAME_MAX}
             autoComplete="nickname"
+            aria-describedby="nickname-count"
             placeholder={t('signIn.placeholder')}
             onChange={(e) => setNickname(e.target.value)}
             autoFocus
           />
+          <span id="nickname-count" className={`field__count${count.full ? ' field__count--full' : ''}`} data-testid="nickname-count">
+            {count.text}
+          </span>
         </div>
         <button className="btn btn--gold btn--big" data-testid="join" type="submit" disabled={busy || nickname.trim() === ''} style={{ width: '100%' }}>
           {busy ? t('signIn.joining') : t('signIn.join')}
