@@ -121,4 +121,14 @@ describe('the help panel at a table', () => {
       expect(draw('fortune', lng, { ...config, envyBonus: null }), lng).toContain(help.fortune.envyOff);
     }
   });
+
+  // A player's finding: the Fortune page defined "royal match" in every language, where only English's pay table uses it.
+  it("explains the pay table's royal-match line in that line's own words, in every language", () => {
+    for (const lng of LANGUAGES) {
+      const line = createI18n(lng).t('fortuneLine.royal_flush_plus_royal_match');
+      const sentence = HELP_CATALOGS[lng].fortune.royalMatch;
+      expect(draw('fortune', lng), lng).toContain(line);
+      expect(sentence.toLocaleLowerCase(lng), lng).toContain(lng === 'en' ? 'royal match' : line.toLocaleLowerCase(lng));
+    }
+  });
 });

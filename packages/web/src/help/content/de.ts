@@ -84,7 +84,7 @@ export const de: HelpCatalog = {
     limits: 'Fortune-Wetten hier: {{min}} bis {{max}}.',
     none: 'Dieser Tisch bietet keine Fortune-Wette.',
     pays: '{{pays}} zu 1',
-    royalMatch: 'Ein „Royal Match“ sind König und Dame derselben Farbe neben einem Royal Flush.',
+    royalMatch: '„Royal Flush mit König und Dame in einer Farbe“: Neben dem Royal Flush sind die zwei übrigen Karten König und Dame derselben Farbe.',
     envy: 'Neid-Bonus: mit einer Fortune-Wette von mindestens {{min}} erhalten Sie einen festen Betrag für jede Hand eines anderen Spielers mit Vier Gleichen oder besser:',
     envyOff: 'Der Neid-Bonus ist an diesem Tisch aus.',
   },

@@ -84,7 +84,7 @@ export const es: HelpCatalog = {
     limits: 'Aquí las apuestas de fortuna van de {{min}} a {{max}}.',
     none: 'Esta mesa no ofrece apuesta de fortuna.',
     pays: '{{pays}} a 1',
-    royalMatch: 'Un «royal match» es un rey y una reina del mismo palo junto a una escalera real.',
+    royalMatch: '«Escalera real con rey y reina del mismo palo»: junto a la escalera real, las dos cartas restantes son un rey y una reina del mismo palo.',
     envy: 'Bono de envidia: con una apuesta de fortuna de al menos {{min}}, cobras una cantidad fija por cada mano de otro jugador con póker o mejor:',
     envyOff: 'El bono de envidia está desactivado en esta mesa.',
   },

@@ -35,7 +35,7 @@ export const fr: HelpCatalog = {
     worst: 'La plus faible est 3-2 :',
   },
   foul: {
-    rule: 'La main basse ne doit pas être plus forte que la main haute. Sinon la main est fautive et perd ses deux mains.',
+    rule: 'La main basse ne doit pas être plus forte que la main haute. Sinon la main est fautive et le joueur perd ses deux mains.',
     table: 'À cette table, une main fautive n’est jamais jouée : « Valider » reste désactivé et dit pourquoi, et vous répartissez à nouveau vos cartes. Vous ne perdez rien.',
     example: 'Main fautive : une paire de cinq en main basse au-dessus d’une main haute sans paire.',
   },
@@ -47,7 +47,7 @@ export const fr: HelpCatalog = {
     limits: 'À cette table, les mises vont de {{min}} à {{max}}.',
   },
   commission: {
-    house: 'Quand la maison tient la banque, une mise gagnante est payée à égalité moins une commission de {{rate}} : une mise de {{stake}} qui gagne rapporte {{net}}.',
+    house: 'Quand la maison tient la banque, une mise gagnante est payée à 1 contre 1 moins une commission de {{rate}} : une mise de {{stake}} qui gagne rapporte {{net}}.',
     player: 'Quand un joueur tient la banque, les joueurs ne paient pas de commission ; le banquier paie à la fin de chaque manche {{rate}} du total misé contre lui, quel que soit le résultat : {{stake}} misés coûtent {{fee}} au banquier.',
     rounding: 'Commission et frais sont arrondis au centime le plus proche (la moitié vers le haut).',
   },
@@ -84,7 +84,7 @@ export const fr: HelpCatalog = {
     limits: 'Les mises Fortune vont ici de {{min}} à {{max}}.',
     none: 'Cette table ne propose pas de mise Fortune.',
     pays: '{{pays}} contre 1',
-    royalMatch: 'Un « royal match » est un roi et une dame de la même couleur à côté d’une quinte flush royale.',
+    royalMatch: '«\u00a0Quinte flush royale et roi-dame assortis\u00a0»\u00a0: à côté de la quinte flush royale, les deux autres cartes sont un roi et une dame de la même couleur.',
     envy: 'Bonus d’envie : avec une mise Fortune d’au moins {{min}}, vous recevez un montant fixe pour chaque main d’un autre joueur contenant un carré ou mieux :',
     envyOff: 'Le bonus d’envie est désactivé à cette table.',
   },
