@@ -83,8 +83,12 @@ export function CoachPage({ api, token, player = null, onBack }: { api: Api; tok
   );
 }
 
-/** The strategy tax's trend as bars, oldest first (each bar's title carries its figure). */
-function Trend({ tax, money, t }: { tax: StrategyTaxResponse; money: (cents: number) => string; t: T }) {
+/**
+ * The strategy tax's trend as bars, oldest first (each bar's title carries its figure); nothing before there are two
+ * blocks to compare (a player saw one block drawn as an empty box with a short dash).
+ */
+export function Trend({ tax, money, t }: { tax: Pick<StrategyTaxResponse, 'trend'>; money: (cents: number) => string; t: T }) {
+  if (tax.trend.length < 2) return null;
   const top = Math.max(1, ...tax.trend.map((p) => p.per100Cents));
   const block = tax.trend[0]?.hands ?? 0;
   return (
