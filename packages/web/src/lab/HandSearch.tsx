@@ -5,12 +5,16 @@
  * from the other 46 cards) and labelled so.
  */
 import { useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   createCryptoRng,
   estimateSettings,
   cardTexts, formatCards,
   houseWays,
+  formatCard,
+  HAND_SIZE,
+  parseCard,
   parseHand,
   settingIndexOfCode,
   settingValues,
@@ -55,6 +59,26 @@ function lookUp(hand: Hand, a: HouseWayId, b: HouseWayId, banker: HouseWayId, di
   return { cards, settings, differ, margin };
 }
 
+/**
+ * The search's refusal of `text` (`code`, from `parseHand`): the catalog's sentence, then what it is about — the card
+ * not read or typed twice, or how many of the seven cards were typed (a player's finding: "As As Kd" read only "The
+ * same card appears twice", not which card, nor that seven are needed).
+ */
+export function searchError(t: TFunction, text: string, code: string): string {
+  const words = text.split(/[\s,]+/).filter((word) => word.length > 0);
+  const cards = words.map((word) => parseCard(word));
+  let detail: string | undefined;
+  if (code === 'card/wrong-count') detail = `${words.length}/${HAND_SIZE}`;
+  else if (code === 'card/malformed') detail = words.find((_, i) => !cards[i]!.ok);
+  else if (code === 'card/duplicate') {
+    const texts = cards.map((card) => (card.ok ? formatCard(card.value) : ''));
+    const twice = texts.find((card, i) => card !== '' && texts.indexOf(card) < i);
+    detail = twice === undefined ? undefined : prettyCards(twice);
+  }
+  const sentence = errorMessage(t, code);
+  return detail === undefined ? sentence : `${sentence} (${detail})`;
+}
+
 /** The search form and its answer (`lab-search`, `lab-search-input`, `lab-search-result`). */
 export function HandSearch({ a, b, banker, diff }: { a: HouseWayId; b: HouseWayId; banker: HouseWayId; diff: LabDiff | null }) {
   const { t, i18n } = useTranslation();
@@ -65,7 +89,7 @@ export function HandSearch({ a, b, banker, diff }: { a: HouseWayId; b: HouseWayI
     e.preventDefault();
     const parsed = parseHand(text);
     if (!parsed.ok) {
-      setError(errorMessage(t, parsed.error.code));
+      setError(searchError(t, text, parsed.error.code));
       setFound(null);
       return;
     }
