@@ -8,6 +8,7 @@ import { LANGUAGES, createI18n, errorMessage, formatMoney, noticeText } from './
 import { joinErrorCode, parseNotice } from '../net/table-connection.js';
 import { ACTION_TOAST_MS, TOAST_FADE_MS, TOAST_MS, Toasts, dismissals, toastLifetimeMs, type ToastNotice } from './Toasts.js';
 import type { NoticeItem } from './useTable.js';
+import type { AwayRound } from './away.js';
 
 const i18n = createI18n('en');
 const t = i18n.t.bind(i18n);
@@ -91,25 +92,12 @@ describe('server notices (docs/protocol.md `notice`)', () => {
       { id: 1, atMs: Date.now(), code: 'notice/bet-returned', params: { amountCents: 2500, reason: 'balance' }, message: '', seq: 7, tableId: 'table-1' },
       { id: 2, atMs: Date.now(), code: 'notice/left-table', params: { reason: 'timeout' }, message: '', seq: 8, tableId: 'table-1' },
     ];
-    const html = renderToStaticMarkup(
-      createElement(
-        I18nextProvider,
-        { i18n },
-        createElement(Toasts, {
-          notices,
-          local: [],
-          away: [{ roundId: 'r1', tableId: 'table-1', outcome: 'win', netCents: 2375, setBy: 'disconnect' }],
-          tableNames: new Map([['table-1', 'Jade Room']]),
-          currentTable: null,
-          money,
-          onDismiss: () => undefined,
-          onDismissLocal: () => undefined,
-          onDismissAway: () => undefined,
-          onSitAgain: () => undefined,
-          canSitAgain: true,
-        }),
-      ),
-    );
+    const html = drawToasts({
+      notices,
+      away: [{ roundId: 'r1', tableId: 'table-1', outcome: 'win', netCents: 2375, setBy: 'disconnect' }],
+      tableNames: new Map([['table-1', 'Jade Room']]),
+      currentTable: null,
+    });
     expect(html).not.toContain('data-testid="error"');
     expect(html).toContain('data-code="notice/bet-returned"');
     expect(html).toContain('data-testid="sit-again"');
@@ -119,30 +107,25 @@ describe('server notices (docs/protocol.md `notice`)', () => {
   });
 });
 
-/** The toasts of `notices` at table `table-1`, in `lng`, as HTML. */
-function toastsAtTable1(notices: NoticeItem[], lng: string = 'en'): string {
+/** The toasts drawn with `props` (nothing else shown, every handler a no-op), in `lng`, as HTML. */
+function drawToasts(props: Pick<Parameters<typeof Toasts>[0], 'notices' | 'tableNames' | 'currentTable'> & { away?: AwayRound[] }, lng = 'en'): string {
+  const noop = () => undefined;
   return renderToStaticMarkup(
     createElement(
       I18nextProvider,
       { i18n: createI18n(lng) },
-      createElement(Toasts, {
-        notices,
-        local: [],
-        away: [],
-        tableNames: new Map([
-          ['table-1', 'Jade Room'],
-          ['table-4', 'Foxwoods Room'],
-        ]),
-        currentTable: { id: 'table-1', name: 'Jade Room' },
-        money,
-        onDismiss: () => undefined,
-        onDismissLocal: () => undefined,
-        onDismissAway: () => undefined,
-        onSitAgain: () => undefined,
-        canSitAgain: true,
-      }),
+      createElement(Toasts, { local: [], away: [], money, onDismiss: noop, onDismissLocal: noop, onDismissAway: noop, onSitAgain: noop, canSitAgain: true, ...props }),
     ),
   );
+}
+
+/** The toasts of `notices` at table `table-1`, in `lng`, as HTML. */
+function toastsAtTable1(notices: NoticeItem[], lng = 'en'): string {
+  const tableNames = new Map([
+    ['table-1', 'Jade Room'],
+    ['table-4', 'Foxwoods Room'],
+  ]);
+  return drawToasts({ notices, tableNames, currentTable: { id: 'table-1', name: 'Jade Room' } }, lng);
 }
 
 // A tester's: bets returned at table-4 were told at table-1 as "Your bets here (12.50) went back…" (a join, or a
