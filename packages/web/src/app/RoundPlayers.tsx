@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { RoundResultView } from '@paigow/protocol';
 import { Mark, Zone } from '../table-ui/parts.js';
 import { bankerRow } from '../table-ui/banker-side.js';
+import { outcomeOfNet } from '../table-ui/model.js';
 import { MiniHands } from './MiniCards.js';
 
 type Money = (cents: number, signed?: boolean) => string;
@@ -40,14 +41,17 @@ export function RoundPlayers({ round, money, asBanker = false }: { round: RoundR
         // The banking player reads each row from its side: its marks against the player's hands, its money.
         const side = bankerRow(p);
         const { playerMainCents, bankerCents } = side;
-        const cls = asBanker ? side.outcome : p.outcome;
+        // A player's row is worded and coloured by its net over every bet: a main bet won beside a larger Fortune
+        // bet lost read "Won $1.05" in green for a net of −$1.05 (a tester's). `data-result` stays the main bet's.
+        const net = p.netCents === 0 ? p.outcome : outcomeOfNet(p.netCents);
+        const cls = asBanker ? side.outcome : net;
         const text = asBanker
           ? t(`bankerResult.${p.outcome}`, { nickname: p.nickname, amount: money(Math.abs(playerMainCents)) })
           : p.outcome === 'push'
             ? p.netCents === 0
               ? t('roundPlayer.push')
               : t('roundPlayer.pushNet', { amount: money(p.netCents, true) })
-            : t(`roundPlayer.${p.outcome}`, { amount: money(Math.abs(p.netCents)) });
+            : t(`roundPlayer.${net}`, { amount: money(Math.abs(p.netCents)) });
         const how = p.setBy === 'player' ? '' : t(`roundPlayer.setBy.${p.setBy}`);
         return (
           <li

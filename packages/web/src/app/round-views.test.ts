@@ -59,6 +59,15 @@ describe("the round's players after the reveal", () => {
     expect(text(html)).toContain('Bet $10');
     expect(html).not.toContain('data-banker-cents');
   });
+
+  // A tester's: a main bet won (+$0.95) beside a $2 Fortune bet lost read "Won $1.05" in green, for a net of −$1.05.
+  it("words and colours a player's row by its net over every bet, the main bet's outcome kept in data-result", () => {
+    const lee = seatResult({ seat: 2, nickname: 'Lee', you: false, high: 'win', low: 'win', outcome: 'win', commissionCents: 5, netCents: -105 });
+    const html = render(createElement(RoundPlayers, { round: { ...round, banker: { kind: 'house' }, players: [lee] }, money }));
+    expect(text(html)).toContain('Lost $1.05');
+    expect(html).toContain('history-row--lose');
+    expect(html).toContain('data-result="win"');
+  });
 });
 
 describe('a history row', () => {
