@@ -39,7 +39,7 @@ import { useRoundCues, useSoundSetting } from './sound/useSound.js';
 import { TopBar } from './TopBar.js';
 import { HintPanel } from './HintPanel.js';
 import { useFocusKeeper } from './useFocusKeeper.js';
-import { Toasts } from './Toasts.js';
+import { Toasts, toldByNotice } from './Toasts.js';
 import { useClientSeed, withClientSeed } from '../fairness/client-seed.js';
 import { lastRoundOf } from './last-round.js';
 import type { AwayRound } from './away.js';
@@ -228,7 +228,8 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   };
   const hintPanel = hint === null ? null : <HintPanel reply={hint.reply} canUse={!felt.submitting} onUse={applyHint} low={low} onClose={closeHint} />;
   // A sit refused for the idle-seat clock says when the seat is free to this player again (a tester read "a few minutes").
-  const shownError = localError ?? (error ? errorMessage(t, error.code, { minutes: Math.ceil(view.config.timers.idleSeatMs / 60_000) }) : null);
+  const shownError =
+    localError ?? (error && !toldByNotice(error.code, notices) ? errorMessage(t, error.code, { minutes: Math.ceil(view.config.timers.idleSeatMs / 60_000) }) : null);
   const shownName = tableName(t, { tableId: view.tableId, name: view.config.name });
   const names = withCurrent(past.tableNames, view.tableId, shownName);
   const isPlayer = you.role === 'player';

@@ -98,6 +98,16 @@ export function awayLine(t: TFunction, r: AwayRound, table: string, money: (cent
 }
 
 /**
+ * Whether a refusal `code` is told already by a notice on screen, so the red error would only contradict it: a Deal
+ * refused for want of a bet (`bet/none`) just after the server gave the bets back (`notice/bet-returned`: a balance
+ * spent at another table, the bet timer). A retester read "Place a bet first." in red beside "Your bets (500.00) went
+ * back to your balance: …", having bet and pressed Deal.
+ */
+export function toldByNotice(code: string, notices: readonly { readonly code: string }[]): boolean {
+  return code === 'bet/none' && notices.some((n) => n.code === 'notice/bet-returned');
+}
+
+/**
  * The table a server notice happened at when it is not the one on screen (a join is sent every notice not yet
  * acknowledged, from any table: docs/protocol.md `notice`), else null: such a notice is told with that table's name
  * (`notices.atTable`) and offers no "Sit again" here.

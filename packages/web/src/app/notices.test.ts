@@ -6,7 +6,7 @@ import { NOTICE_CODES, type NoticeParams } from '@paigow/engine';
 import { makeNotice, type Notice } from '@paigow/protocol';
 import { LANGUAGES, createI18n, errorMessage, formatMoney, noticeText } from './i18n/index.js';
 import { joinErrorCode, parseNotice } from '../net/table-connection.js';
-import { ACTION_TOAST_MS, TOAST_FADE_MS, TOAST_MS, Toasts, dismissals, toastLifetimeMs, type ToastNotice } from './Toasts.js';
+import { ACTION_TOAST_MS, TOAST_FADE_MS, TOAST_MS, Toasts, dismissals, toastLifetimeMs, toldByNotice, type ToastNotice } from './Toasts.js';
 import type { NoticeItem } from './useTable.js';
 import type { AwayRound } from './away.js';
 
@@ -178,6 +178,17 @@ describe.each(LANGUAGES)('every notice reason in %s', (lng) => {
     });
     expect(said).not.toContain(general);
     expect(new Set(said).size).toBe(said.length);
+  });
+});
+
+// A retester's: "Place a bet first." in red beside the notice that its bets had gone back for balance, having bet and pressed Deal.
+describe('a refusal a notice on screen already tells', () => {
+  it('is a Deal refused for want of a bet while the notice of the bets returned shows, and nothing else', () => {
+    const returned = [{ code: 'notice/bet-returned' }];
+    expect(toldByNotice('bet/none', returned)).toBe(true);
+    expect(toldByNotice('bet/none', [])).toBe(false);
+    expect(toldByNotice('bet/none', [{ code: 'notice/left-table' }])).toBe(false);
+    expect(toldByNotice('bet/closed', returned)).toBe(false);
   });
 });
 
