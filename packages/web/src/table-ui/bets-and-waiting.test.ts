@@ -64,7 +64,7 @@ function table(phase: TableView['phase'], seats: SeatView[], you: Partial<YouVie
 describe('waitingFor (docs/protocol.md "Multi-player Deal rule", "Setting")', () => {
   const me = seat({ seat: 0, nickname: 'Ada', you: true, role: 'player', bets: { main: 500, fortune: 0 }, ready: true });
 
-  it('counts the connected players with a bet who have not pressed Deal, until the latest of their bet timers', () => {
+  it('counts the players with a bet who have not pressed Deal, connected or not, until the latest of their bet timers', () => {
     const v = table(
       'betting',
       [
@@ -73,11 +73,12 @@ describe('waitingFor (docs/protocol.md "Multi-player Deal rule", "Setting")', ()
         seat({ seat: 2, nickname: 'Cy', role: 'player', bets: { main: 500, fortune: 0 }, deadlineMs: 41_000 }),
         seat({ seat: 3, nickname: 'Di', role: 'player', bets: { main: 500, fortune: 0 }, ready: true }),
         seat({ seat: 4, nickname: 'Ed', role: 'player' }), // no bet: sits the round out
-        seat({ seat: 5, nickname: 'Flo', role: 'player', bets: { main: 500, fortune: 0 }, connected: false }),
+        // Dropped, its bet kept through its reconnection grace: the round waits for it too (a retester read no count).
+        seat({ seat: 5, nickname: 'Flo', role: 'player', bets: { main: 500, fortune: 0 }, connected: false, deadlineMs: 35_000 }),
       ],
       { ready: true, bets: { main: 500, fortune: 0 } },
     );
-    expect(waitingFor(v)).toEqual({ kind: 'deal', count: 2, deadlineMs: 41_000 });
+    expect(waitingFor(v)).toEqual({ kind: 'deal', count: 3, deadlineMs: 41_000 });
   });
 
   it('waits for nobody before pressing Deal, or when everyone else is ready', () => {

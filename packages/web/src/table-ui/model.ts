@@ -326,9 +326,11 @@ export interface Waiting {
 
 /**
  * What the viewer is waiting for (docs/protocol.md "Multi-player Deal rule", "Setting", rules.md §5
- * timers): after pressing Deal, the other seated, connected players with a main bet who have not pressed
- * Deal (each one's bet timer bounds the wait); after setting its hand, the dealt players who have not
- * set (their decision timers; never a player banker, whose hand the house way sets); a player (not the banker) at a table in `approval`, the banker's approval;
+ * timers): after pressing Deal, the other seated players with a main bet who have not pressed Deal, connected or
+ * not (the round waits for a dropped one's bet through its reconnection grace; each one's bet timer bounds the
+ * wait: a retester read no count nor countdown while one was away); after setting its hand, the dealt players who
+ * have not set (their decision timers; never a player banker, whose hand the house way sets); a player (not the
+ * banker) at a table in `approval`, the banker's approval;
  * while the betting window is open (`bettingWindowEndsAtMs`) and nobody else with a bet is still to press Deal, the
  * seated players without a bet; for such a player, the window's end (its last moment to bet into a round due); for
  * a player with a bet down who has not pressed Deal while others have, its own bet timer (a tester's: that player
@@ -346,7 +348,7 @@ export function waitingFor(view: TableView): Waiting | null {
   }
   const windowEnd = view.phase === 'betting' && you.role === 'player' ? view.bettingWindowEndsAtMs : null;
   if (view.phase === 'betting' && you.ready) {
-    const others = view.seats.filter((s) => !s.you && s.role === 'player' && s.connected && s.bets.main > 0 && !s.ready);
+    const others = view.seats.filter((s) => !s.you && s.role === 'player' && s.bets.main > 0 && !s.ready);
     if (others.length > 0) return { kind: 'deal', count: others.length, deadlineMs: latest(others.map((s) => s.deadlineMs)) };
     if (windowEnd === null) return null;
     const withoutBet = view.seats.filter((s) => !s.you && s.role === 'player' && s.connected && s.bets.main === 0);

@@ -237,7 +237,7 @@ export const de: Translation = {
     betting: 'Setzen Sie, dann „Geben“.',
     dealing: 'Es wird gegeben…',
     spectator: 'Wählen Sie einen Platz, um zu spielen.',
-    waitingDeal: 'Bereit. Warten, bis die anderen Spieler geben…',
+    waitingDeal: 'Bereit. Es wird gleich gegeben…',
     awaitingApproval: 'Warten, bis der Geber die Runde genehmigt…',
     approve: 'Genehmigen Sie die nächste Runde, damit die Spieler setzen können.',
     setting: 'Setzen Sie Ihre Hand: zwei Karten in die niedrige Hand, dann „Teilen“ – oder „Art des Hauses“.',

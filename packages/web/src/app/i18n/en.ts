@@ -293,7 +293,7 @@ export const en = {
     betting: 'Place your bet, then Deal.',
     dealing: 'Dealing…',
     spectator: 'Pick a seat to play.',
-    waitingDeal: 'Ready. Waiting for the other players to deal…',
+    waitingDeal: 'Ready. The round is about to be dealt…',
     awaitingApproval: 'Waiting for the banker to approve the round…',
     approve: 'Approve the next round so players can bet.',
     setting: 'Set your hand: two cards to the low hand, then Split — or use House Way.',

@@ -244,7 +244,7 @@ export const es: Translation = {
     betting: 'Apuesta y pulsa «Repartir».',
     dealing: 'Repartiendo…',
     spectator: 'Elige un asiento para jugar.',
-    waitingDeal: 'Listo. Esperando a que repartan los demás jugadores…',
+    waitingDeal: 'Listo. La ronda se reparte enseguida…',
     awaitingApproval: 'Esperando a que la banca apruebe la ronda…',
     approve: 'Aprueba la siguiente ronda para que los jugadores puedan apostar.',
     setting: 'Coloca tu mano: dos cartas a la mano baja y luego «Dividir», o usa las reglas de la casa.',

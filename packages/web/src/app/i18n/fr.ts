@@ -245,7 +245,7 @@ export const fr: Translation = {
     betting: 'Misez, puis «\u00a0Distribuer\u00a0».',
     dealing: 'Distribution…',
     spectator: 'Choisissez une place pour jouer.',
-    waitingDeal: 'Prêt. En attente des autres joueurs…',
+    waitingDeal: 'Prêt. La manche va être distribuée…',
     awaitingApproval: 'En attente de l’approbation du banquier…',
     approve: 'Approuvez la manche suivante pour que les joueurs puissent miser.',
     setting: 'Placez votre main\u00a0: deux cartes dans la main basse, puis «\u00a0Valider\u00a0» — ou la règle de la maison.',
