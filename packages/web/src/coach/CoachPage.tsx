@@ -13,7 +13,7 @@ import type { Api } from '../net/http.js';
 import { categoryOfCards } from '../table-ui/model.js';
 import { categoryName, formatMoney, houseWayText } from '../app/i18n/index.js';
 import { MiniHands } from '../app/MiniCards.js';
-import { evPercent, sharePercent } from './format.js';
+import { costMoney, evPercent, sharePercent } from './format.js';
 import { CoachTopBar } from './CoachTopBar.js';
 import './coach.css';
 
@@ -111,7 +111,7 @@ function Costly({ item, t, lng, money }: { item: CostlyEntry; t: T; lng: string;
   return (
     <li className="costly" data-testid="costly" data-round-id={item.roundId} data-ev-lost={item.evLost}>
       <p>
-        <strong>{t('coach.page.lostLine', { lost: evPercent(lng, item.evLost, false), bet: money(item.mainBetCents), money: money(item.evLostCents) })}</strong>
+        <strong>{t('coach.page.lostLine', { lost: evPercent(lng, item.evLost, false), bet: money(item.mainBetCents), money: costMoney(item.evLost * item.mainBetCents, money) })}</strong>
       </p>
       <div className="costly__settings">
         <SettingCard title={t('coach.page.played')} setting={item.played} t={t} lng={lng} kind="played" />

@@ -22,13 +22,22 @@ export function sharePercent(lng: string, share: number): string {
 }
 
 /**
+ * What a setting gave up in money, `exactCents` (EV given up × bet, not rounded): whole cents, or "< $0.01" for less
+ * than half a cent given up (a retester read "Setting cost 0.36% ($0)" on a 1.00 bet: a cost of nothing).
+ */
+export function costMoney(exactCents: number, money: (cents: number) => string): string {
+  const cents = Math.round(exactCents);
+  return cents === 0 && exactCents > 0 ? `< ${money(1)}` : money(cents);
+}
+
+/**
  * The two lines of a grade: the EVs of the setting played, the best one and the house way's; then what it
  * gave up in % of the bet and in money at `betCents` (or that it was the best setting).
  */
 export function gradeLines(t: TFunction, lng: string, grade: SettingGrade, betCents: number, money: (cents: number, signed?: boolean) => string): [string, string] {
   const summary = t('coach.grade.summary', { played: evPercent(lng, grade.playedEv), best: evPercent(lng, grade.bestEv), houseWay: evPercent(lng, grade.houseWayEv) });
   if (grade.evLost < OPTIMAL_EPSILON) return [summary, t('coach.grade.optimal')];
-  return [summary, t('coach.grade.lost', { lost: evPercent(lng, grade.evLost, false), money: money(Math.round(grade.evLost * betCents)) })];
+  return [summary, t('coach.grade.lost', { lost: evPercent(lng, grade.evLost, false), money: costMoney(grade.evLost * betCents, money) })];
 }
 
 /**
@@ -37,13 +46,13 @@ export function gradeLines(t: TFunction, lng: string, grade: SettingGrade, betCe
  */
 export function gradeShort(t: TFunction, lng: string, grade: SettingGrade, betCents: number, money: (cents: number, signed?: boolean) => string): string {
   if (grade.evLost < OPTIMAL_EPSILON) return t('coach.grade.shortBest');
-  return t('coach.grade.short', { lost: evPercent(lng, grade.evLost, false), money: money(Math.round(grade.evLost * betCents)) });
+  return t('coach.grade.short', { lost: evPercent(lng, grade.evLost, false), money: costMoney(grade.evLost * betCents, money) });
 }
 
 /** The grade in the fewest words, for a phone: what the setting cost in money at `betCents` ("Setting cost $0.21"), or that it was the best. */
 export function gradeNote(t: TFunction, grade: SettingGrade, betCents: number, money: (cents: number, signed?: boolean) => string): string {
   if (grade.evLost < OPTIMAL_EPSILON) return t('coach.grade.shortBest');
-  return t('coach.grade.note', { money: money(Math.round(grade.evLost * betCents)) });
+  return t('coach.grade.note', { money: costMoney(grade.evLost * betCents, money) });
 }
 
 /**
