@@ -496,7 +496,7 @@ function windowWaitsFor(s: TableState, p: PlayerState, end: number): number | nu
  * When the open betting window ends, else `null` (epoch ms): a player with a bet is ready, the window of the Deal
  * that found nobody else ready runs (`TableState.bettingWindowEndsAtMs`: that Deal plus `bettingWindowMs`, or a sit
  * since plus `bettingWindowMs`, within the bet time of that Deal), and a
- * seated player other than the banker, connected or dropped within its reconnection grace, has no main bet
+ * seated player other than the banker, connected or dropped since within its reconnection grace, has no main bet
  * yet (`windowWaitsFor`; the end is then the latest moment any of them is waited for). A round due before then
  * waits for it, unless every seated player has bet and pressed Deal (rules.md §5, docs/protocol.md "Multi-player
  * Deal rule": a player who bet and dealt the instant betting opened left the others no time to bet, round after

@@ -36,7 +36,7 @@ export interface TableTimers {
   readonly idleSeatMs: number;
   /**
    * The betting window: a Deal pressed while nobody else with a bet is ready opens it, and the round does not deal
-   * before this long after it while a seated player other than the banker (connected, or dropped within
+   * before this long after it while a seated player other than the banker (connected, or dropped since and within
    * its reconnection grace) has no main bet yet; a Deal by every seated player ends it at once (docs/protocol.md
    * "Multi-player Deal rule": a player who bet and dealt the instant betting opened left the others no time to bet,
    * round after round).
