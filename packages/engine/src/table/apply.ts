@@ -479,15 +479,14 @@ function ready(s: Draft, playerId: string, clientSeed: string | undefined): Step
 
 /**
  * Whether the betting window that ends at `end` waits for seated player `p`: not the banker, no main bet, and
- * connected, or disconnected within its reconnection grace (rules.md §5: a reload or a short blip is not an
- * interruption, whether it came just before the first Deal or after it; a table moved to another process seats its
- * players again as disconnected, and the first one back dealt 0.35 s later without the other, an operator saw).
- * A player gone longer, its seat held, is not waited for. Returns until when (epoch ms, at most `end`), else `null`.
+ * connected, or disconnected since the window opened and within its reconnection grace (rules.md §5: a reload or a
+ * short blip is not an interruption; a player already gone when the window opened, the seat held, is not waited
+ * for). Returns until when (epoch ms, at most `end`), else `null`.
  */
 function windowWaitsFor(s: TableState, p: PlayerState, end: number): number | null {
   if (p.seat === null || isBanker(s, p.playerId) || p.bets.main > 0) return null;
   if (p.connected) return end;
-  if (p.disconnectedAtMs === null) return null;
+  if (p.disconnectedAtMs === null || p.disconnectedAtMs < (s.readySinceMs ?? end)) return null;
   const grace = p.disconnectedAtMs + s.config.timers.reconnectGraceMs;
   return grace > s.nowMs ? Math.min(grace, end) : null;
 }
