@@ -330,8 +330,8 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
       this.sendError(client, joined.error, null);
       return;
     }
-    // The join's change announcement sent every client its view, this one included; then this client gets
-    // the player's inbox events not acknowledged (docs/server.md "The player inbox").
+    // Its view first, then the player's inbox events not acknowledged (docs/server.md "The player inbox").
+    this.views.sendFirstView(player.id);
     for (const notice of joined.value) client.send('notice', notice satisfies InboxNotice);
     // Counted now: past the process's player limit, an evictable watcher makes room (never for a reservation unused).
     if (newcomer) this.services.admission?.joined();

@@ -12,6 +12,23 @@ const DELAY_MS = 20;
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, DELAY_MS + 5));
 
 describe('ViewPublisher', () => {
+  // An operator's: a bot rejoining a moved table got its inbox backlog (a `notice`) before its first view.
+  it('sends a joining client its first view on demand, and nothing to a client that has one', () => {
+    const view = (playerId: string | null): TableView => ({ phase: 'betting', seats: [1], you: playerId === null ? null : { id: playerId }, serverNowMs: 1 }) as unknown as TableView;
+    const old = recorder();
+    const joining = recorder();
+    const clientsOf = new Map([['A', new Set([old])]]);
+    const publisher = new ViewPublisher({ view, clientsOf, othersDelayMs: DELAY_MS });
+    publisher.sendFirstView('A');
+    clientsOf.set('A', new Set([old, joining]));
+    publisher.publish({ ack: null, notices: [] }); // the join's change: the others' views wait
+    expect(joining.sent).toEqual([]);
+    publisher.sendFirstView('A');
+    expect(joining.sent.map((s) => s.type)).toEqual(['view']);
+    expect(old.sent.map((s) => s.type)).toEqual(['view']);
+    publisher.close();
+  });
+
   it('sends a player no view before the table has its join (you: null), then its whole view', async () => {
     let joined = false;
     const view = (playerId: string | null): TableView =>

@@ -58,6 +58,16 @@ export class ViewPublisher<C extends ViewClient> {
     this.flushing ??= setTimeout(() => this.flush(), this.options.othersDelayMs ?? OTHERS_VIEW_DELAY_MS);
   }
 
+  /**
+   * Sends `playerId`'s clients that have no view yet their view now (a joining client, before the room sends it its
+   * inbox backlog: a view is a client's first message, docs/protocol.md; an operator's bot rejoining a moved table
+   * got a `notice` first, its view 50 ms later with the others').
+   */
+  sendFirstView(playerId: string): void {
+    const clients = this.options.clientsOf.get(playerId) ?? [];
+    if ([...clients].some((client) => !this.lastSent.has(client))) this.sendNow(playerId, null);
+  }
+
   /** Sends the views still due. */
   flush(): void {
     this.flushing = null;
