@@ -764,8 +764,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
           const recoveredBy = hosting === null ? 'this server at its next start' : 'another process of the deployment, or this one at its next start';
           log(`drain: rounds still in play at the deadline; they will be recovered by ${recoveredBy}`, undefined, { event: 'drain-deadline', instanceId: self, ...inPlay() });
         }
-        // The tables move to the other processes before this one stops (docs/server.md "Table hosting").
-        if (hosting !== null && ended !== 'interrupted') await hosting.leave();
+        // The tables move to the other processes before this one stops (docs/server.md "Table hosting"); not after a
+        // deadline, when rounds are still open: a peer takes them once this lease has ended, recovering those rounds
+        // before it deals a new one (an operator saw the new host deal before the old round was recovered).
+        if (hosting !== null && ended === 'finished') await hosting.leave();
         logger.info({ event: 'drained', ended }, 'drain over: stopping');
         await close();
       })();
