@@ -409,7 +409,9 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
 }
 
 /** How many times a migration is tried when another schema of the database vanished under it (see `migrateToLatest`). */
-const MIGRATION_ATTEMPTS = 5;
+const MIGRATION_ATTEMPTS = 10;
+/** The pause before the next try grows by this much each time, ms: tries back to back all met the same churn. */
+const MIGRATION_RETRY_STEP_MS = 50;
 
 /**
  * Brings the database schema up to date (creating the PostgreSQL schema of `database.schema`
@@ -419,8 +421,9 @@ const MIGRATION_ATTEMPTS = 5;
  * On PostgreSQL, the migrator asks Kysely's introspector whether its tables exist, and that reads every schema
  * of the database: a schema dropped at that moment by someone else (another deployment on the same database,
  * a parallel test) fails the read with SQLSTATE 3F000 "schema … does not exist". Such a failure naming a schema
- * other than ours is tried again (up to `MIGRATION_ATTEMPTS` times); a migration that failed rolled back, and
- * the migrator skips what is done.
+ * other than ours is tried again (up to `MIGRATION_ATTEMPTS` times, after a pause that grows each time: five tries
+ * back to back all failed while a parallel test created and dropped schemas, and a soak's server process exited at
+ * its start); a migration that failed rolled back, and the migrator skips what is done.
  *
  * @returns the names of the migrations applied by this call (empty when already up to date).
  * @throws the migration's error (an invariant break: the server cannot run on a bad schema).
@@ -435,6 +438,7 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     const { error, results = [] } = await migrator.migrateToLatest();
     if (error === undefined) return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
     if (attempt >= MIGRATION_ATTEMPTS || !isOtherSchemaGone(error, database.schema)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, attempt * MIGRATION_RETRY_STEP_MS));
   }
 }
 
