@@ -663,6 +663,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
                 const runner = runners.get(tableId) as TableRunner;
                 await drainTables([runner], options.drainMs ?? DEFAULT_DRAIN_MS, new Promise(() => undefined));
               },
+              resumeRounds: (tableId) => (runners.get(tableId) as TableRunner).resume(),
               seats: (tableId) => (runners.get(tableId) as TableRunner).current.seats,
               relist: () => games.relist(),
             },

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../storage/database.js';
 import { TEST_BACKENDS } from '../testing/backends.js';
 import { registerInstance } from './lease.js';
-import { tableHosts } from './table-hosts.js';
+import { placeTables } from './placement.js';
+import { liveInstances, tableHosts } from './table-hosts.js';
 import { HANDOVER_SWEEPS, TableHosting } from './table-hosting.js';
 
 const LEASE_MS = 15_000;
@@ -22,9 +23,11 @@ async function instance(
   instanceId: string,
   tableIds: readonly string[],
   aliveAtMs = Date.now(),
-): Promise<{ hosting: TableHosting; rooms: Set<string>; start(): void; stop(): void }> {
+  finishRounds: () => Promise<void> = async () => undefined,
+): Promise<{ hosting: TableHosting; rooms: Set<string>; resumed: string[]; start(): void; stop(): void }> {
   await registerInstance(database, instanceId, aliveAtMs);
   const rooms = new Set<string>();
+  const resumed: string[] = [];
   const hosting = new TableHosting({
     database,
     instanceId,
@@ -39,7 +42,8 @@ async function instance(
       host: async (tableId) => void rooms.add(tableId),
       unhost: async (tableId) => void rooms.delete(tableId),
       hosts: (tableId) => rooms.has(tableId),
-      finishRounds: async () => undefined,
+      finishRounds,
+      resumeRounds: (tableId) => void resumed.push(tableId),
       seats: () => [null, null],
       relist: async () => undefined,
     },
@@ -49,6 +53,7 @@ async function instance(
   return {
     hosting,
     rooms,
+    resumed,
     start: () => (timer = setInterval(() => void hosting.sweep().catch(() => undefined), SWEEP_MS)),
     stop: () => clearInterval(timer),
   };
@@ -111,5 +116,28 @@ for (const backend of TEST_BACKENDS) {
       expect(Date.now() - started).toBeLessThan(SWEEP_MS);
       expect((await tableHosts(database!, ['t'])).get('t')?.instanceId).toBe('');
     });
+
+    // A tester's: a table being moved off a process (its round finishing) found no taker once the round was over, the
+    // process it was moving to having started to drain, and was claimed back: its players were moved twice.
+    for (const draining of [true, false]) {
+      it(`${draining ? 'stay' : 'move'} when the process they were moving to ${draining ? 'started to drain' : 'is still preferred'} as the round finished`, async () => {
+        database = await backend.open();
+        let roundOver: () => void = () => undefined;
+        const finishing = new Promise<void>((resolve) => (roundOver = resolve));
+        const a = await instance(database, 'A', ['t', 'u'], Date.now(), () => finishing);
+        await a.hosting.sweep();
+        expect(a.rooms).toEqual(new Set(['t', 'u']));
+        const b = await instance(database, 'B', ['t', 'u']);
+        const toB = [...placeTables(await liveInstances(database, Date.now(), LEASE_MS))].find(([, host]) => host === 'B')?.[0] as string;
+        await a.hosting.sweep();
+        expect(a.hosting.movingCount).toBe(1);
+        if (draining) await b.hosting.stopClaiming();
+        roundOver();
+        await expect.poll(() => a.hosting.movingCount).toBe(0);
+        expect(a.rooms.has(toB)).toBe(draining);
+        expect(a.resumed).toEqual(draining ? [toB] : []);
+        expect((await tableHosts(database, [toB])).get(toB)?.instanceId).toBe(draining ? 'A' : '');
+      });
+    }
   });
 }

@@ -5,8 +5,9 @@
  * - hosted here, but the row names another instance (a peer judged this process dead and took it): drops
  *   the room at once;
  * - hosted here, but another live instance is now preferred (`placeTables`: a process joined or left): moves it
- *   (the round in play finishes, no new one starts, the seats are saved, the room is dropped, the row
- *   given up); otherwise saves the seats when they changed;
+ *   (the round in play finishes, no new one starts; then, if another live instance is still preferred, the seats
+ *   are saved, the room is dropped, the row given up; if not, or if the move fails, the table deals here again);
+ *   otherwise saves the seats when they changed;
  * - hosted nowhere alive (its host died, drained, or it was never hosted): claims it if this process is
  *   the preferred host, or if the table stayed unhosted for `2 × sweepMs` (the preferred one is slow),
  *   then hosts it with the seats its row kept.
@@ -29,6 +30,8 @@ export interface TableHostingActions {
   hosts(tableId: string): boolean;
   /** Stops new rounds at `tableId` and resolves once none is in play (at most the drain's deadline). */
   finishRounds(tableId: string): Promise<void>;
+  /** Deals again at `tableId` after `finishRounds` (its move was called off). */
+  resumeRounds(tableId: string): void;
   /** Who sits where at `tableId` now. */
   seats(tableId: string): readonly (string | null)[];
   /** Lists again the rooms hosted here that the matchmaker's driver lost. */
@@ -181,22 +184,43 @@ export class TableHosting {
     }
   }
 
+  /**
+   * Moves `tableId` away (module comment). Its round may take a minute to finish, in which the instance it was
+   * moving to may have started draining or another may have joined: the move goes on only if another live instance
+   * is still preferred when the round is over (a tester saw a table moved off a process, found no taker, and come
+   * back to it, its players moved twice). At the drain it always goes on.
+   */
   private move(tableId: string): void {
     const { database, instanceId, actions, log } = this.options;
     const moved = (async () => {
       try {
         await actions.finishRounds(tableId);
+        if (!this.leaving && !(await this.preferredElsewhere(tableId))) {
+          actions.resumeRounds(tableId);
+          log(`hosting: table ${tableId} stays here: no other live instance is preferred for it now`, undefined, { event: 'table-move-called-off', tableId });
+          return;
+        }
         await this.saveSeats(tableId);
         await actions.unhost(tableId);
         await releaseTable(database, tableId, instanceId);
       } catch (error) {
-        log(`hosting: moving table ${tableId} failed`, error, { event: 'hosting-failed', tableId });
+        log(`hosting: moving table ${tableId} failed; it deals here until a sweep moves it again`, error, { event: 'hosting-failed', tableId });
+        // A table left drained here would refuse bets for good if no later sweep moves it (it may now be preferred
+        // here); at the drain, its runner stays drained.
+        if (!this.leaving && actions.hosts(tableId)) actions.resumeRounds(tableId);
       } finally {
         this.moving.delete(tableId);
         this.savedSeats.delete(tableId);
       }
     })();
     this.moving.set(tableId, moved);
+  }
+
+  /** Whether a live instance other than this one is the preferred host of `tableId` now. @throws the database's error */
+  private async preferredElsewhere(tableId: string): Promise<boolean> {
+    const { database, instanceId, leaseMs, now } = this.options;
+    const preferred = placeTables(await liveInstances(database, now(), leaseMs)).get(tableId) ?? null;
+    return preferred !== null && preferred !== instanceId;
   }
 
   /**

@@ -448,6 +448,11 @@ export class TableRunner {
     this.draining = true;
   }
 
+  /** Ends a drain (`drain`): a table move called off (docs/server.md "Table hosting"); bets and deals are taken again. */
+  resume(): void {
+    this.draining = false;
+  }
+
   /**
    * True while an operation is queued or under way: its change may not be announced yet (a drain waits for
    * this too, so that the answer to a player's last decision goes before the table moves or the process stops).
