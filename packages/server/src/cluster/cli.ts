@@ -28,7 +28,7 @@ export interface ClusterMainIo {
   readonly start?: (options: ClusterOptions) => Promise<Cluster>;
 }
 
-const USAGE = 'usage: npm run cluster -- [--processes N (3)] [--port P]';
+const USAGE = 'usage: DATABASE_URL=postgres://… REDIS_URL=redis://… npm run cluster -- [--processes N (3)] [--port P]';
 
 /** Runs the program; returns once the cluster is started (or the program has exited). */
 export async function clusterMain(io: ClusterMainIo): Promise<void> {

@@ -127,7 +127,7 @@ describe('a cluster\'s start and its processes\' exits (docs/operations.md "A cl
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect({ status, stdout }).toEqual({ status: 2, stdout: '' });
-    expect(stderr).toMatch(/^cluster: Unknown option '--bogus'.*\(usage: npm run cluster -- \[--processes N \(3\)\] \[--port P\]\)\n$/);
+    expect(stderr).toMatch(/^cluster: Unknown option '--bogus'.*\(usage: DATABASE_URL=postgres:\/\/… REDIS_URL=redis:\/\/… npm run cluster -- \[--processes N \(3\)\] \[--port P\]\)\n$/);
   });
 
   it('npm run cluster\'s program: --help prints the usage and exits 0', async () => {
@@ -141,7 +141,7 @@ describe('a cluster\'s start and its processes\' exits (docs/operations.md "A cl
       exit: (code) => void (status = code),
       signals: new EventEmitter(),
     });
-    expect({ status, stdout }).toEqual({ status: 0, stdout: 'usage: npm run cluster -- [--processes N (3)] [--port P]\n' });
+    expect({ status, stdout }).toEqual({ status: 0, stdout: 'usage: DATABASE_URL=postgres://… REDIS_URL=redis://… npm run cluster -- [--processes N (3)] [--port P]\n' });
   });
 
   it.skipIf(!nginxHere())('npm run cluster\'s program passes a second SIGTERM on to the processes, which stop at once', async () => {
