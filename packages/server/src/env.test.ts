@@ -119,8 +119,23 @@ describe('PAIGOW_PUBLIC_ADDRESS', () => {
       expect(refusal({ PAIGOW_PUBLIC_ADDRESS: bad }), bad).toBe(`PAIGOW_PUBLIC_ADDRESS must be host[:port]/<name> without the scheme, e.g. play.example.com/p1, got '${bad}'`);
     }
     for (const good of ['play.example.com/p1', 'host:65535/p1', '127.0.0.1:3403/p2', '[::1]:8080/p3']) {
-      expect(serverOptionsFromEnv({ PAIGOW_PUBLIC_ADDRESS: good }).publicAddress, good).toBe(good);
+      expect(serverOptionsFromEnv({ PAIGOW_PUBLIC_ADDRESS: good, REDIS_URL: 'redis://127.0.0.1:6379' }).publicAddress, good).toBe(good);
     }
+  });
+
+  // An operator's finding: without REDIS_URL it was accepted, the process served the cluster's database on its own
+  // (/readyz 200) and every join through it failed "seat reservation expired".
+  it('is refused without REDIS_URL, one line naming both', () => {
+    let error: unknown;
+    try {
+      serverOptionsFromEnv({ PAIGOW_PUBLIC_ADDRESS: 'play.example.com/p1', DATABASE_URL: 'postgres://db/paigow' });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(SettingsConflictError);
+    expect((error as Error).message).toBe(
+      "PAIGOW_PUBLIC_ADDRESS is set but REDIS_URL is not: a process behind a cluster's front needs the cluster's Redis (set REDIS_URL), and a single server needs no PAIGOW_PUBLIC_ADDRESS (unset it)",
+    );
   });
 });
 

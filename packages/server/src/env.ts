@@ -108,6 +108,20 @@ function checkAdmissionLag(admitMaxLagMs: number | undefined, readyMaxLagMs: num
 }
 
 /**
+ * Checks that `PAIGOW_PUBLIC_ADDRESS` (a process of a cluster, behind its front) comes with `REDIS_URL`: without Redis
+ * the process is an independent server, its rooms in its own memory, while the front sends a player's join to any
+ * process and the table's WebSocket to `<public address>/…`, so every join through it failed ("seat reservation
+ * expired") while its `/readyz` said 200 (an operator's finding; docs/operations.md "Settings").
+ * @throws SettingsConflictError naming both variables
+ */
+function checkPublicAddressHasRedis(publicAddress: string | undefined, redisUrl: string | undefined): void {
+  if (publicAddress === undefined || redisUrl !== undefined) return;
+  throw new SettingsConflictError(
+    'PAIGOW_PUBLIC_ADDRESS is set but REDIS_URL is not: a process behind a cluster\'s front needs the cluster\'s Redis (set REDIS_URL), and a single server needs no PAIGOW_PUBLIC_ADDRESS (unset it)',
+  );
+}
+
+/**
  * Reads the server options from the environment, each variable one way (settings/values.ts: unset is the default,
  * empty or only spaces is refused, a number is plain decimal digits within its range) (and `PAIGOW_DRAIN_MS`: how long a SIGTERM drain waits
  * for the rounds in play, docs/server.md "Drain"), and the abuse settings of docs/server.md "Limits",
@@ -122,7 +136,8 @@ function checkAdmissionLag(admitMaxLagMs: number | undefined, readyMaxLagMs: num
  *   1‥1,000,000, `PAIGOW_ADMIT_MAX_LAG_MS` not 1‥3,600,000 ms, an abuse setting is malformed or out of its range
  *   (`NUMBER_LIMIT_RANGES`, `RATE_RANGE`), `REDIS_URL` is not `redis://[user:password@]host[:port][/db]`, `PAIGOW_REDIS_PREFIX` is not 1 to 64 letters, digits or `:_.-`, or `PAIGOW_PUBLIC_ADDRESS`
  *   is not `host[:port]/<name>` without the scheme (the message names the variable); `SettingsConflictError` when
- *   `PAIGOW_ADMIT_MAX_LAG_MS` is not below `PAIGOW_MAX_EVENT_LOOP_LAG_MS` (or its default, 1,000 ms)
+ *   `PAIGOW_ADMIT_MAX_LAG_MS` is not below `PAIGOW_MAX_EVENT_LOOP_LAG_MS` (or its default, 1,000 ms), or when
+ *   `PAIGOW_PUBLIC_ADDRESS` is set without `REDIS_URL`
  */
 export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartServerOptions {
   // Unset: the default; set but empty is a malformed setting like any other (docs/operations.md "Start").
@@ -133,11 +148,13 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Star
   const webDist = settingText(env, 'PAIGOW_WEB_DIST')?.trim();
   const redisUrl = settingText(env, 'REDIS_URL');
   const redisPrefix = settingText(env, 'PAIGOW_REDIS_PREFIX');
-  const publicAddress = settingText(env, 'PAIGOW_PUBLIC_ADDRESS');
+  const publicAddressText = settingText(env, 'PAIGOW_PUBLIC_ADDRESS');
+  const publicAddress = publicAddressText === undefined ? undefined : checkPublicAddress(publicAddressText);
   const maxPlayers = wholeSetting(env, 'PAIGOW_MAX_PLAYERS', 1, 1_000_000, 'players');
   const admitMaxLagMs = wholeSetting(env, 'PAIGOW_ADMIT_MAX_LAG_MS', 1, 3_600_000, 'ms');
   const operator = operatorSettingsFromEnv(env);
   checkAdmissionLag(admitMaxLagMs, operator.maxEventLoopLagMs);
+  checkPublicAddressHasRedis(publicAddress, redisUrl);
   return {
     port,
     dataDir: settingText(env, 'PAIGOW_DATA_DIR') ?? './data',
@@ -146,7 +163,7 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Star
     // Unset: no Redis (one process); set, it must be a redis:// URL.
     redisUrl: redisUrl === undefined ? undefined : checkRedisUrl(redisUrl),
     ...(redisPrefix === undefined ? {} : { redisPrefix: checkRedisPrefix(redisPrefix) }),
-    ...(publicAddress === undefined ? {} : { publicAddress: checkPublicAddress(publicAddress) }),
+    ...(publicAddress === undefined ? {} : { publicAddress }),
     ...operator,
     drainMs: wholeSetting(env, 'PAIGOW_DRAIN_MS', 0, MAX_DRAIN_MS, 'ms') ?? DEFAULT_DRAIN_MS,
     limits: limitsFromEnv(env),
