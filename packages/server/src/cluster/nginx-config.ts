@@ -102,9 +102,14 @@ export function nginxSite(site: NginxSite): string {
     '}',
     'limit_conn_zone $paigow_client_key zone=paigow_per_ip:10m;',
     '',
+    '# max_fails=0: a process is never taken out for its answers. A process answers 503 to a request it cannot serve now',
+    '# (starting, draining, a database fault), and a GET answered 503 is tried on the next one: counted as failures, such',
+    '# answers took every process out for fail_timeout, and the front answered every request 503 "no live upstreams"',
+    '# while the processes were back (after a database outage). A process that is down refuses the connection, and the',
+    '# request goes to the next one (proxy_next_upstream error), a POST too: nothing was sent.',
     'upstream paigow {',
     indent(
-      site.processes.map(({ port }) => `server ${host}:${port} max_fails=1 fail_timeout=2s;`),
+      site.processes.map(({ port }) => `server ${host}:${port} max_fails=0;`),
       1,
     ),
     '}',
@@ -137,9 +142,10 @@ export function nginxSite(site: NginxSite): string {
     ...(site.identity === undefined
       ? []
       : ['    # This front, told apart from another program on the same port.', `    location = ${IDENTITY_PATH} {`, '        default_type text/plain;', `        return 200 '${site.identity}';`, '    }', '']),
-    '    # The web client, /api and /matchmake: any process (a refused connection tries the next one).',
+    '    # The web client, /api and /matchmake: any process (a refused connection tries the next one; a host that is gone, after 2 s).',
     '    location / {',
     '        proxy_pass http://paigow;',
+    '        proxy_connect_timeout 2s;',
     '        proxy_next_upstream error timeout http_502 http_503;',
     indent(PROXY_HEADERS, 2),
     '    }',
