@@ -308,6 +308,7 @@ export function viewFor(state: TableState, viewerId: string | null): TableView {
     roundId: state.round?.roundId ?? null,
     serverNowMs: state.nowMs,
     bettingWindowEndsAtMs: bettingWindowEnd(state),
+    settlingRoundId: null,
     seats: seatViews(state, viewerId),
     banker: bankerView(state),
     you: viewerId === null ? null : youView(state, viewerId),

@@ -312,6 +312,12 @@ export interface TableView {
   readonly you: YouView | null;
   /** The last revealed round at this table, or `null`. */
   readonly lastRound: RoundResultView | null;
+  /**
+   * A round played to its end here whose settlement the ledger has not recorded yet (a database fault; docs/server.md
+   * "Database faults"), else `null`: its result is not shown (`lastRound` stays the round before) until it is recorded;
+   * it may be refunded instead (`notice/round-recovered`). The server fills it in (`viewFor` gives `null`).
+   */
+  readonly settlingRoundId: string | null;
   /** The provably fair round being played or dealt next (fairness.md), or `null` at a table that deals from given decks (tests). */
   readonly fairness: FairnessView | null;
   /** The `requestId` of the viewer's action this view answers, else `null`. */

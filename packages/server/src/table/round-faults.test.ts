@@ -78,7 +78,9 @@ for (const backend of STORE_BACKENDS) {
       expect(await server!.ledger.audit()).toEqual([]);
     });
 
-    it('a settlement that fails is retried until it succeeds; meanwhile the player sees the ledger balance only', async () => {
+    // The result waits for the ledger: an operator saw a table reveal a player's own setting during a database outage,
+    // and the round recovered elsewhere by the house way paid another result than the one shown.
+    it('a settlement that fails is retried until it succeeds; meanwhile the player sees the ledger balance only, and the result once recorded', async () => {
       const { jo, playerId, token } = await seatedPlayer(1_000);
       const runner = server!.runners.get('small')!;
       const dealt = await jo.act('deal');
@@ -86,19 +88,23 @@ for (const backend of STORE_BACKENDS) {
       const held = await hold('rounds', roundId);
       const from = jo.received.length;
       jo.send('house-way');
-      // The reveal happens; its settlement fails (PostgreSQL: its backend cancelled while it waits for the round's lock).
-      await held.interruptWaiters('cancel', () => jo.received.slice(from).some((r) => r.kind === 'view' && r.view.lastRound?.roundId === roundId));
-      const revealed = await jo.waitForView((view) => view.lastRound?.roundId === roundId, from);
-      expect(revealed.phase).toBe('betting');
+      // The round ends; its settlement fails (PostgreSQL: its backend cancelled while it waits for the round's lock).
+      await held.interruptWaiters('cancel', () => jo.received.slice(from).some((r) => r.kind === 'view' && r.view.settlingRoundId === roundId));
+      const settling = await jo.waitForView((view) => view.settlingRoundId === roundId, from);
+      expect(settling.phase).toBe('betting');
+      expect(settling.lastRound).toBeNull(); // no reveal the ledger has not recorded
+      expect(jo.received.slice(from).some((r) => r.kind === 'view' && r.view.lastRound?.roundId === roundId)).toBe(false);
       expect(runner.roundsInPlay).toBe(true);
       expect(await ledgerBalance(playerId)).toBe(99_000); // the stake is in escrow
-      expect(revealed.you?.balanceCents).toBe(99_000); // not the 1,000 returned (nor any winnings)
-      expect(revealed.you?.compPoints).toBe(0);
+      expect(settling.you?.balanceCents).toBe(99_000); // not the 1,000 returned (nor any winnings)
+      expect(settling.you?.compPoints).toBe(0);
       expect((await server!.ledger.openRounds()).map((round) => round.roundId)).toEqual([roundId]);
 
       await held.release();
       lock = undefined;
       await until(() => !runner.roundsInPlay);
+      const revealed = await jo.waitForView((view) => view.lastRound?.roundId === roundId && view.settlingRoundId === null, from);
+      expect(revealed.lastRound?.players[0]?.setBy).toBe('house-way');
       const history = await server!.ledger.history(playerId);
       expect(history[0]).toMatchObject({ roundId, status: 'settled' });
       const final = 99_000 + 1_000 + history[0].netCents;
@@ -117,12 +123,12 @@ for (const backend of STORE_BACKENDS) {
       const held = await hold('rounds', roundId);
       const from = jo.received.length;
       jo.send('house-way');
-      let revealedAt = Number.POSITIVE_INFINITY;
+      let endedAt = Number.POSITIVE_INFINITY;
       await held.interruptWaiters('terminate', () => {
-        if (revealedAt === Number.POSITIVE_INFINITY && jo.received.slice(from).some((r) => r.kind === 'view' && r.view.lastRound?.roundId === roundId)) {
-          revealedAt = Date.now();
+        if (endedAt === Number.POSITIVE_INFINITY && jo.received.slice(from).some((r) => r.kind === 'view' && r.view.settlingRoundId === roundId)) {
+          endedAt = Date.now();
         }
-        return Date.now() - revealedAt > DEADLINES.settleMs + DEADLINES.maxRetryPauseMs + 500;
+        return Date.now() - endedAt > DEADLINES.settleMs + DEADLINES.maxRetryPauseMs + 500;
       });
       expect(runner.roundsInPlay).toBe(true);
       expect(jo.view.you?.balanceCents).toBe(99_000);
@@ -131,7 +137,10 @@ for (const backend of STORE_BACKENDS) {
 
       const notice = await jo.waitForNotice('notice/round-recovered', from);
       expect(notice.params).toEqual({ roundId, outcome: 'refunded', netCents: 0 });
-      await jo.waitForView((view) => view.you?.balanceCents === 100_000, from);
+      const refunded = await jo.waitForView((view) => view.you?.balanceCents === 100_000 && view.settlingRoundId === null, from);
+      // Its result was never shown: the player was paid a refund, not that result.
+      expect(refunded.lastRound).toBeNull();
+      expect(jo.received.slice(from).some((r) => r.kind === 'view' && r.view.lastRound?.roundId === roundId)).toBe(false);
       await until(() => !runner.roundsInPlay);
       expect((await server!.ledger.history(playerId))[0]).toMatchObject({ roundId, status: 'refunded' });
       expect(await ledgerBalance(playerId)).toBe(100_000);

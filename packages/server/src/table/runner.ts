@@ -176,6 +176,12 @@ export class TableRunner {
   private readonly deadlines: RoundDeadlines;
   /** Settlements and refunds the ledger did not take at once, retried in the background. */
   private readonly settlements: SettlementRetrier;
+  /**
+   * The results of rounds played to their end whose settlement is being retried, by round id, in the order played:
+   * not shown until the ledger records them (`settlementResolved`). An operator saw a table reveal a player's own
+   * setting during a database outage, then the round recovered elsewhere by the house way and paid otherwise.
+   */
+  private readonly heldReveals = new Map<string, RoundResult>();
   /** No new round is dealt (docs/server.md "Drain"). */
   private draining = false;
   /** Aborted by `close`: a deal being tried again gives up at once. */
@@ -248,7 +254,7 @@ export class TableRunner {
    * countdown too long by the time since, and two screens of one table would count down apart.
    */
   view(playerId: string | null): TableView {
-    return { ...viewFor(this.state, playerId), serverNowMs: this.now() };
+    return { ...viewFor(this.state, playerId), serverNowMs: this.now(), settlingRoundId: [...this.heldReveals.keys()].at(-1) ?? null };
   }
 
   /** Calls `listener` after every change; returns the unsubscribe function. */
@@ -772,10 +778,11 @@ export class TableRunner {
             if (before.round !== null) this.options.coach?.roundSettled(effect.result, before.round.rules);
           } else {
             if (settled.error !== null) settlementRefused(this.logger, this.tableId, effect.roundId, settled.error);
-            // Another process recovered the round: it stays as that one settled it. The table shows no
-            // reveal the ledger did not record (the last round stays the one before); recovery's notice
-            // tells the players the ledger's outcome.
-            if (settled.status === 'stale') this.state = { ...this.state, lastRound: before.lastRound };
+            // The table shows no reveal the ledger did not record (the last round stays the one before): another
+            // process recovered the round (stale), whose notice tells the players the ledger's outcome; or the
+            // settlement is retried (pending), and the result shows once it is recorded, unless it is refunded.
+            if (settled.status === 'pending' && this.state.lastRound !== null) this.heldReveals.set(effect.roundId, this.state.lastRound);
+            this.state = { ...this.state, lastRound: before.lastRound };
           }
           // The table shows the balances and comp points the ledger has now. A settlement retried in the
           // background leaves them as the ledger last said (without this round's) until it is resolved
@@ -832,6 +839,13 @@ export class TableRunner {
   /** A round retried in the background was settled or refunded: the players see the ledger's balances again, and hear of a refund. */
   private settlementResolved(resolution: Resolution): void {
     void this.enqueue(null, async () => {
+      const held = this.heldReveals.get(resolution.roundId);
+      if (held !== undefined) {
+        this.heldReveals.delete(resolution.roundId);
+        // Recorded: its result shows now, unless a round played after it shows already.
+        const newer = this.state.lastRound !== null && this.state.lastRound.settledAtMs > held.settledAtMs;
+        this.state = { ...this.state, lastRound: resolution.outcome === 'settled' && !newer ? held : this.state.lastRound };
+      }
       await this.tellRoundSettled(resolution.roundId, resolution.playerIds);
       // A settlement or a refund that told the players wrote to their inboxes (`notice/round-settled`, `-recovered`).
       for (const playerId of resolution.playerIds) this.written.add(playerId);

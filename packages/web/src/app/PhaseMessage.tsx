@@ -26,6 +26,15 @@ export function PhaseMessage({ view, you, stage, status, waiting, waitDeadline }
       </span>
     );
   }
+  // A round played to its end whose result waits for the ledger (a database fault): the hands left the felt, and this
+  // says why, until its result shows or it is refunded (docs/protocol.md `settlingRoundId`).
+  if (view.settlingRoundId !== null && view.phase !== 'setting' && view.phase !== 'dealing') {
+    return (
+      <span data-testid="settling" data-round-id={view.settlingRoundId}>
+        {t('phase.settling')}
+      </span>
+    );
+  }
   return <>{phaseMessage(view, you, stage, t)}</>;
 }
 

@@ -47,4 +47,12 @@ describe('the phase line after a round', () => {
     expect(drawn.shown).toBe(drawn.t('waiting.yours', { count: 1 }) + drawn.t('waiting.none'));
     expect(drawn.shown).not.toBe(drawn.t('phase.betting'));
   });
+
+  // An operator's: during a database outage a table revealed a player's own setting, and the round was later paid by
+  // the house way; now the result waits for the ledger, and the phase line says why the hands left the felt.
+  it.each(LANGUAGES)('says the last round is being recorded while its settlement waits for the ledger (%s)', (lng) => {
+    const drawn = draw(lng, { ...tableView(), settlingRoundId: 'r-9' });
+    expect(drawn.shown).toBe(drawn.t('phase.settling'));
+    expect(drawn.shown).not.toBe('phase.settling');
+  });
 });

@@ -86,6 +86,7 @@ export function tableView(over: Partial<TableView> = {}, youOver: Partial<YouVie
     roundId: null,
     serverNowMs: 0,
     bettingWindowEndsAtMs: null,
+    settlingRoundId: null,
     seats,
     banker: { kind: 'house' },
     you,

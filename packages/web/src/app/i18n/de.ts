@@ -243,6 +243,7 @@ export const de: Translation = {
     setting: 'Setzen Sie Ihre Hand: zwei Karten in die niedrige Hand, dann „Teilen“ – oder „Art des Hauses“.',
     waitingOthers: 'Warten, bis die anderen Spieler gesetzt haben…',
     otherRound: 'Eine Runde ohne Sie wird gespielt: Sie können setzen, wenn sie endet.',
+    settling: 'Die letzte Runde wird gespeichert: Das Ergebnis erscheint hier, sobald sie gespeichert ist.',
     settled: 'Runde vorbei. Erneut setzen oder einen neuen Einsatz bilden.',
     banking: 'Sie sind der Geber: Ihre Hand wird nach der Art des Hauses gesetzt.',
     noPlayers: 'Warten auf Spieler…',

@@ -299,6 +299,7 @@ export const en = {
     setting: 'Set your hand: two cards to the low hand, then Split — or use House Way.',
     waitingOthers: 'Waiting for the other players to set…',
     otherRound: 'A round you are not in is being played: you can bet when it ends.',
+    settling: 'The last round is being recorded: its result shows here once it is saved.',
     settled: 'Round over. Rebet or build a new bet.',
     banking: 'You are the banker: your hand is set by the house way.',
     noPlayers: 'Waiting for players…',

@@ -250,6 +250,7 @@ export const es: Translation = {
     setting: 'Coloca tu mano: dos cartas a la mano baja y luego «Dividir», o usa las reglas de la casa.',
     waitingOthers: 'Esperando a que los demás jugadores coloquen…',
     otherRound: 'Se juega una ronda en la que no estás: podrás apostar cuando termine.',
+    settling: 'Se está registrando la última ronda: su resultado aparecerá aquí cuando quede guardada.',
     settled: 'Ronda terminada. Repite la apuesta o haz una nueva.',
     banking: 'Llevas la banca: tu mano se coloca según las reglas de la casa.',
     noPlayers: 'Esperando jugadores…',

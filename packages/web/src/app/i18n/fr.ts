@@ -251,6 +251,7 @@ export const fr: Translation = {
     setting: 'Placez votre main\u00a0: deux cartes dans la main basse, puis «\u00a0Valider\u00a0» — ou la règle de la maison.',
     waitingOthers: 'En attente des autres joueurs…',
     otherRound: 'Une manche sans vous est en cours\u00a0: vous pourrez miser quand elle sera finie.',
+    settling: 'La dernière manche est en cours d’enregistrement\u00a0: son résultat s’affichera ici une fois enregistré.',
     settled: 'Manche terminée. Rejouez ou composez une nouvelle mise.',
     banking: 'Vous êtes le banquier\u00a0: votre main est placée selon la règle de la maison.',
     noPlayers: 'En attente de joueurs…',
