@@ -661,7 +661,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
               hosts: (tableId) => games.hosts(tableId),
               async finishRounds(tableId) {
                 const runner = runners.get(tableId) as TableRunner;
-                await drainTables([runner], options.drainMs ?? DEFAULT_DRAIN_MS, new Promise(() => undefined));
+                await drainTables([runner], options.drainMs ?? DEFAULT_DRAIN_MS, new Promise(() => undefined), 'moving');
               },
               resumeRounds: (tableId) => (runners.get(tableId) as TableRunner).resume(),
               seats: (tableId) => (runners.get(tableId) as TableRunner).current.seats,

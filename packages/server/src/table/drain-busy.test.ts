@@ -42,4 +42,35 @@ describe('a drain', () => {
       await sqlite.close(database);
     }
   });
+
+  // An operator's: while a table moved (about 0.6 s), a bet was refused as if the server restarted, "try again in a minute".
+  it('tells a bet refused while the table moves that it moves, and one refused while the process stops that it restarts; a move called off takes bets again', async () => {
+    const sqlite = TEST_BACKENDS[0];
+    const database = await sqlite.open();
+    const players = createPlayers(database);
+    const runner = new TableRunner({
+      config: unwrap(tableConfig({ tableId: 't', limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null } })),
+      ledger: createLedger(database),
+      players,
+      rng: createCryptoRng(globalThis.crypto),
+      log: () => undefined,
+    });
+    try {
+      const playerId = unwrap(await players.createGuest('Ann')).player.id;
+      unwrap(await runner.join((await players.getPlayer(playerId))!));
+      unwrap(await runner.handle(playerId, { requestId: 'q-1', type: 'sit', seat: 0 }));
+      const bet = () => runner.handle(playerId, { requestId: 'q-2', type: 'bet', spot: 'main', amountCents: 100 });
+      expect(await drainTables([runner], 5_000, new Promise(() => undefined), 'moving')).toBe('finished');
+      expect(await bet()).toMatchObject({ ok: false, error: { code: 'bet/closed', message: expect.stringMatching(/moving to another server/) } });
+      runner.resume();
+      unwrap(await bet());
+      runner.drain('moving');
+      runner.drain();
+      runner.drain('moving'); // a stop prevails
+      expect(await bet()).toMatchObject({ ok: false, error: { code: 'bet/closed', message: expect.stringMatching(/restarting/) } });
+    } finally {
+      await runner.close();
+      await sqlite.close(database);
+    }
+  });
 });

@@ -18,15 +18,17 @@ const DRAIN_POLL_MS = 50;
  * round in play (`roundsInPlay`: dealt and not settled, or a settlement being retried) nor an operation
  * whose change is not announced yet (`busy`: the answer to a player's last decision still to go), at most
  * `deadlineMs`, or until `interrupted` resolves.
+ * @param why what the players refused a bet are told (`TableRunner.drain`): the process stops, or the tables move
  * @returns `finished`, `deadline` or `interrupted`
  */
 export async function drainTables(
   runners: Iterable<TableRunner>,
   deadlineMs: number,
   interrupted: Promise<void>,
+  why: 'stopping' | 'moving' = 'stopping',
 ): Promise<'finished' | 'deadline' | 'interrupted'> {
   const tables = [...runners];
-  for (const runner of tables) runner.drain();
+  for (const runner of tables) runner.drain(why);
   let stop: 'deadline' | 'interrupted' | null = null;
   const timer = setTimeout(() => (stop = 'deadline'), deadlineMs);
   void interrupted.then(() => (stop ??= 'interrupted'));

@@ -182,8 +182,8 @@ export class TableRunner {
    * setting during a database outage, then the round recovered elsewhere by the house way and paid otherwise.
    */
   private readonly heldReveals = new Map<string, RoundResult>();
-  /** No new round is dealt (docs/server.md "Drain"). */
-  private draining = false;
+  /** No new round is dealt (docs/server.md "Drain"): the process stops, or the table moves to another process. */
+  private draining: 'stopping' | 'moving' | null = null;
   /** Aborted by `close`: a deal being tried again gives up at once. */
   private readonly closing = new AbortController();
   /** The next round's id and server seed, and the seeds of rounds dealt (fairness.md). */
@@ -355,8 +355,10 @@ export class TableRunner {
    *   message changes nothing.
    */
   handle(playerId: string, message: Exclude<ClientMessage, { type: 'hint' | 'ack-notice' }>): Promise<Result<void>> {
-    if (this.draining && (message.type === 'bet' || message.type === 'rebet' || message.type === 'deal')) {
-      return Promise.resolve(err('bet/closed', 'the server is restarting: no new rounds now; try again in a minute'));
+    if (this.draining !== null && (message.type === 'bet' || message.type === 'rebet' || message.type === 'deal')) {
+      // An operator's: a move of about 0.6 s was told as a restart, "try again in a minute".
+      const why = this.draining === 'moving' ? 'this table is moving to another server: bets reopen in a few seconds' : 'the server is restarting: no new rounds now; try again in a minute';
+      return Promise.resolve(err('bet/closed', why));
     }
     const ack = { playerId, requestId: message.requestId };
     return this.enqueue(ack, async () => {
@@ -449,14 +451,15 @@ export class TableRunner {
    * Starts a drain (docs/server.md "Drain"): from now on `bet`, `rebet` and `deal` are refused
    * (`bet/closed`) and no round is dealt (one that would be is void, its bets back on the felt); the
    * round in play goes on with its timers. See `roundsInPlay`.
+   * @param why `stopping` (the process stops; it prevails) or `moving` (the table moves to another process)
    */
-  drain(): void {
-    this.draining = true;
+  drain(why: 'stopping' | 'moving' = 'stopping'): void {
+    if (this.draining !== 'stopping') this.draining = why;
   }
 
   /** Ends a drain (`drain`): a table move called off (docs/server.md "Table hosting"); bets and deals are taken again. */
   resume(): void {
-    this.draining = false;
+    this.draining = null;
   }
 
   /**
@@ -705,7 +708,7 @@ export class TableRunner {
           break;
         case 'open-round': {
           this.seeds.noteDealt(effect.roundId);
-          if (this.draining) {
+          if (this.draining !== null) {
             // docs/server.md "Drain": no new round; the bets go back on the felt (notice/round-void).
             await this.dispatch({ type: 'round-failed', roundId: effect.roundId, reason: 'bet/closed', nowMs: this.now() });
             break;
