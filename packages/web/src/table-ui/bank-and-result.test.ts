@@ -17,6 +17,7 @@ const view = (over: Record<string, unknown>, you: Record<string, unknown> = {}):
     banker: { kind: 'house' },
     you: { seat: 0, role: 'player', canTakeBank: false, compPoints: 0, balanceCents: 0, ...you },
     lastRound: null,
+    settlingRoundId: null,
     fairness: null,
     ...over,
   }) as unknown as TableView;

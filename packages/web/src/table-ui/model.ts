@@ -137,8 +137,13 @@ function revealedOf(round: RoundResultView): Stage {
   return { kind: 'revealed', round, mine: round.players.find((p) => p.you) ?? null, asBanker: round.banker.kind === 'player' && round.banker.you };
 }
 
-/** The viewer's own last round to show: the view's `lastRound` when the viewer played it, else `kept`. */
+/**
+ * The viewer's own last round to show: the view's `lastRound` when the viewer played it, else `kept`; none while bets are
+ * taken and a round's result waits for the ledger (`settlingRoundId`): the round before, shown again, would be taken
+ * for that one's.
+ */
 export function ownRoundOf(view: TableView, kept: RoundResultView | null): RoundResultView | null {
+  if (view.settlingRoundId !== null && view.phase !== 'setting' && view.phase !== 'dealing') return null;
   const round = view.lastRound;
   if (round && viewerPlayed(round)) return round;
   return kept;

@@ -48,6 +48,18 @@ describe("a player not dealt into another player's round keeps its own last resu
   });
 });
 
+// An operator's: a round's result now waits for the ledger during a database fault (settlingRoundId); the round before,
+// left on the felt, would be read as this one's result.
+describe('while a round waits for the ledger', () => {
+  it('shows no earlier round on the felt nor its result, and shows them again once it is recorded', () => {
+    const settling = tableView({ config, lastRound: both, settlingRoundId: 'r-2' });
+    expect(stageOf(settling, both)).toEqual({ kind: 'empty' });
+    expect(resultOf(settling, both)).toBeNull();
+    const recorded = tableView({ config, lastRound: both });
+    expect(stageOf(recorded)).toMatchObject({ kind: 'revealed', round: { roundId: 'r-1' } });
+  });
+});
+
 describe('Undo follows the bets actually on the felt', () => {
   const ctx = (main: number, over: Partial<BetContext> = {}): BetContext => ({
     canBet: true,
