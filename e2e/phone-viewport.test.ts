@@ -156,6 +156,37 @@ describe('the phone table after a Fortune result in the longer languages', () =>
   }
 });
 
+/**
+ * A table where a player may bank (a player's finding: in German and Spanish the result page at 360×740 was
+ * 774–776 px tall, "Be the banker" and its reasons and cost taking three or four lines): a new player's
+ * disabled "Be the banker" and its "Why?" on one line, the reasons shown over the felt on a tap.
+ */
+describe('the phone table where a player may bank', () => {
+  for (const lang of ['de', 'es'] as const) {
+    it(`${lang} at 360×740: the result on one screen, the reasons behind "Why?"`, async () => {
+      const size = { width: 360, height: 740 };
+      const table = tables.find((t) => t.playerBanking);
+      if (!table) throw new Error(`no player-banked table in the lobby: ${JSON.stringify(tables)}`);
+      const page = await openPage(browser, { viewport: size, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+      await signIn(page, `${server.url}/?lang=${lang}`, `Bank ${lang} 360`);
+      await sitAt(page, table.tableId);
+      await placeBet(page, Math.max(2500, table.limits.main.minCents));
+      const previous = await shownRoundId(page);
+      await deal(page);
+      await page.getByTestId('house-way').click();
+      await waitForResult(page, previous);
+      await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
+      await shot(page, `viewport-bank-${lang}-360x740-result`);
+      await expectOnOneScreen(page, size, [...STAGE_IDS.result, 'take-bank', 'bank-why']);
+      expect(await page.getByTestId('bank-reason').isVisible()).toBe(false);
+      await page.getByTestId('bank-why').tap();
+      await page.getByTestId('bank-reason').waitFor();
+      expect(await page.getByTestId('bank-why').getAttribute('aria-expanded')).toBe('true');
+      await page.close();
+    }, 120_000);
+  }
+});
+
 describe('motion', () => {
   it('animates the cards dealt, and none with prefers-reduced-motion', async () => {
     const table = fullTable(2);

@@ -3,6 +3,7 @@
  * with, while it is disabled, every missing requirement in the table's numbers (or who banks, or that bets
  * are down) and what banking costs; the banker's Stop banking, with why it is disabled; and, for the players, how much the bank can still take.
  */
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '@paigow/protocol';
 import { bankBlocks, bankerCover, bankLeaving, bankRoom, leaveBankRefused, type BankBlock } from '../table-ui/bank-status.js';
@@ -25,24 +26,58 @@ export function bankBlockText(t: T, money: Money, block: BankBlock, feeRate: str
   }
 }
 
-/** "Be the banker" (`take-bank`), its reasons when disabled (`bank-reason`, `data-kinds`) and its cost (`bank-cost`). */
+/**
+ * "Be the banker" (`take-bank`), its reasons when disabled (`bank-reason`, `data-kinds`) and its cost (`bank-cost`).
+ * On a phone the reasons and the cost of a disabled button are behind "Why?" (`bank-why`, a disclosure), shown over
+ * the felt: three or four lines of them made the page taller than a 360×740 phone in German and Spanish.
+ */
 export function TakeBank({ view, money, feeRate, onTake }: { view: TableView; money: Money; feeRate: string; onTake: () => void }) {
   const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const id = useId();
   const can = view.you?.canTakeBank ?? false;
   const blocks = bankBlocks(view);
   const reasons = blocks.map((b) => bankBlockText(t, money, b, feeRate, i18n.language));
+  const why = reasons.length > 0;
   return (
-    <span className="take-bank">
-      <button className="btn btn--small" data-testid="take-bank" disabled={!can} title={can ? t('bank.cost') : reasons.join(' ')} onClick={onTake}>
+    <span
+      className={`take-bank${why && open ? ' take-bank--open' : ''}`}
+      // Escape closes the reasons, as a popover's Escape does.
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) setOpen(false);
+      }}
+    >
+      <button
+        className="btn btn--small"
+        data-testid="take-bank"
+        disabled={!can}
+        title={can ? t('bank.cost') : reasons.join(' ')}
+        aria-describedby={why ? `${id}-reason` : undefined}
+        onClick={onTake}
+      >
         {t('table.takeBank')}
       </button>
-      {reasons.length > 0 && (
-        <span className="bank-reason muted" data-testid="bank-reason" data-kinds={blocks.map((b) => b.kind).join(' ')}>
-          {reasons.join(' ')}
-        </span>
+      {why && (
+        <button
+          type="button"
+          className="bank-why"
+          data-testid="bank-why"
+          aria-expanded={open}
+          aria-controls={`${id}-notes`}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {t('bank.why')}
+        </button>
       )}
-      <span className="bank-cost muted" data-testid="bank-cost">
-        {t('bank.cost')}
+      <span id={`${id}-notes`} className="take-bank__notes">
+        {why && (
+          <span id={`${id}-reason`} className="bank-reason muted" data-testid="bank-reason" data-kinds={blocks.map((b) => b.kind).join(' ')}>
+            {reasons.join(' ')}
+          </span>
+        )}
+        <span className="bank-cost muted" data-testid="bank-cost">
+          {t('bank.cost')}
+        </span>
       </span>
     </span>
   );

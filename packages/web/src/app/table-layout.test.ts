@@ -125,6 +125,23 @@ describe('point 8: why "Be the banker" is disabled, and how much the bank can ta
     expect(text(html)).toContain('Banking costs comp points');
   });
 
+  it('puts the reasons and the cost behind a "Why?" disclosure a touch and a keyboard reach (a phone shows it)', () => {
+    const html = render(view({}, { compPoints: 20, balanceCents: 5_000 }));
+    const why = new RegExp('<button[^>]*data-testid="bank-why"[^>]*>').exec(html)?.[0] ?? '';
+    expect(why).toContain('type="button"');
+    expect(why).toContain('aria-expanded="false"');
+    const controls = /aria-controls="([^"]+)"/.exec(why)?.[1];
+    // The element it opens holds the reasons and the cost.
+    const notes = new RegExp(`<span id="${controls}"[^>]*>(.*?)</span></span>`).exec(html)?.[1] ?? '';
+    expect(notes).toContain('data-testid="bank-reason"');
+    expect(notes).toContain('data-testid="bank-cost"');
+    // The disabled button is described by its reasons.
+    const reasonId = /<span id="([^"]+)"[^>]*data-testid="bank-reason"/.exec(html)?.[1];
+    expect(new RegExp('<button[^>]*data-testid="take-bank"[^>]*>').exec(html)?.[0]).toContain(`aria-describedby="${reasonId}"`);
+    // No "Why?" beside an enabled button.
+    expect(render(view({}, { canTakeBank: true }))).not.toContain('data-testid="bank-why"');
+  });
+
   it('says who banks, or that bets are down', () => {
     const occupied = render(view({ banker: { kind: 'player', seat: 1, nickname: 'Bea', autoApprove: true, approved: true, leaving: false, roomCents: 5_000 } }));
     expect(text(occupied)).toContain('Bea is the banker.');

@@ -335,6 +335,7 @@ export const de: Translation = {
       unknown: 'Sie können die Bank gerade nicht übernehmen.',
     },
     cost: 'Die Bank kostet Gutpunkte: 1 pro Einheit, die gegen Sie gesetzt wird.',
+    why: 'Warum?',
     room: 'Die Bank kann noch {{amount}} annehmen.',
     full: 'Die Bank ist voll: Sie deckt in dieser Runde keinen weiteren Einsatz.',
     leavingYou: 'Ihre Bank endet nach dieser Runde.',

@@ -394,6 +394,7 @@ export const en = {
       unknown: 'You cannot take the bank right now.',
     },
     cost: 'Banking costs comp points: you lose 1 per unit wagered against you.',
+    why: 'Why?',
     room: 'The bank can take {{amount}} more.',
     full: 'The bank is full: it cannot cover another bet this round.',
     leavingYou: 'Your bank ends after this round.',

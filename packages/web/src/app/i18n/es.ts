@@ -343,6 +343,7 @@ export const es: Translation = {
       unknown: 'Ahora no puedes llevar la banca.',
     },
     cost: 'Llevar la banca cuesta puntos de fidelidad: 1 por unidad apostada contra ti.',
+    why: '¿Por qué?',
     room: 'La banca puede aceptar {{amount}} más.',
     full: 'La banca está llena: no puede cubrir otra apuesta esta ronda.',
     leavingYou: 'Tu banca termina después de esta ronda.',

@@ -344,6 +344,7 @@ export const fr: Translation = {
       unknown: 'Vous ne pouvez pas tenir la banque pour l’instant.',
     },
     cost: 'Tenir la banque coûte des points de fidélité\u00a0: 1 par unité misée contre vous.',
+    why: 'Pourquoi\u00a0?',
     room: 'La banque peut encore prendre {{amount}}.',
     full: 'La banque est pleine\u00a0: elle ne peut plus couvrir de mise cette manche.',
     leavingYou: 'Votre banque prend fin après cette manche.',
