@@ -8,6 +8,9 @@
  * the end, the thumb is at the track's end. It takes no room of its own (the table stays on one screen) and no tap.
  * At 390×844 the seats wrap onto two rows, nothing scrolls and no bar is drawn.
  * Screenshots: artifacts/e2e/seat-row-360x740-ru-start.png, -end.png, seat-row-390x844-ru.png.
+ *
+ * A name with accents on its capitals ("Ülrich Ñoño") is not cut at the top in the top bar or its seat, on a phone
+ * and a laptop.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -113,4 +116,49 @@ describe('the seats\' row on a 360 px phone', () => {
     await shot(page, 'seat-row-390x844-ru');
     await page.close();
   }, 120_000);
+});
+
+/**
+ * How far (px) the top of each name's text (its font's ascent, where a capital's accent reaches) is inside the
+ * top of each box that cuts it (overflow not visible), for the top bar's name and the player's own seat: one number
+ * per such box, negative when the accent is cut.
+ */
+async function nameCuts(page: Page): Promise<Record<string, number[]>> {
+  return page.evaluate(() => {
+    const out: Record<string, number[]> = {};
+    for (const [key, selector] of [['top bar', '.stat--you .stat__name'], ['seat', '[data-mine="true"] .seat__name']] as const) {
+      const el = document.querySelector(selector);
+      if (!el) continue;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const top = range.getBoundingClientRect().top;
+      out[key] = [];
+      for (let box: Element | null = el; box && box !== document.body; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.overflowY !== 'visible') out[key].push(Math.round((top - box.getBoundingClientRect().top - parseFloat(style.borderTopWidth)) * 10) / 10);
+      }
+    }
+    return out;
+  });
+}
+
+describe('a name with accents on its capitals', () => {
+  it('is not cut at the top in the top bar or its seat, on a phone and a laptop', async () => {
+    // A tester read "Ulrich" for "Ülrich": the name's line box cut the dots above the capital.
+    const page = await openPage(browser, { viewport: NARROW, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    const table = houseTable(tables, 1);
+    await signIn(page, server.url, 'Ülrich Ñoño');
+    await sitAt(page, table.tableId);
+    await placeBet(page, Math.max(500, table.limits.main.minCents));
+    await page.locator('[data-testid^="seat-"][data-mine="true"] .seat__bet').waitFor();
+    for (const size of ['phone', 'laptop'] as const) {
+      if (size === 'laptop') await page.setViewportSize(VIEWPORTS.laptop);
+      await page.waitForFunction((phone) => window.matchMedia('(max-width: 700px)').matches === phone, size === 'phone');
+      const cuts = await nameCuts(page);
+      expect(Object.keys(cuts), size).toEqual(['top bar', 'seat']);
+      for (const [where, insides] of Object.entries(cuts)) expect(Math.min(...insides), `${where} (${size}): ${insides.join(', ')}`).toBeGreaterThanOrEqual(0);
+    }
+    await shot(page, 'seat-row-accents-laptop');
+    await page.close();
+  }, 60_000);
 });
