@@ -14,14 +14,27 @@ export function percent(lng: string, bps: number): string {
   return new Intl.NumberFormat(lng, { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000);
 }
 
+/**
+ * A table's name split before its limits in brackets at its end ("Reglas de la casa de Foxwoods (1–100)" →
+ * ["Reglas de la casa de Foxwoods ", "(1–100)"]), the limits `""` when it has none.
+ */
+export function nameAndLimits(name: string): [string, string] {
+  const m = /\([^()]*\)$/.exec(name);
+  return m ? [name.slice(0, m.index), m[0]] : [name, ''];
+}
+
+/** The table's facts (`table-house-way` its house way); its name's limits are never broken over two lines. */
 export function TableFacts({ view, money }: { view: TableView; money: Money }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const mainLimits = view.config.limits.main;
   const fortuneLimits = view.config.limits.fortune;
+  const [name, limits] = nameAndLimits(tableName(t, { tableId: view.tableId, name: view.config.name }));
   return (
     <span className="table-facts muted">
-      {tableName(t, { tableId: view.tableId, name: view.config.name })}
+      {name}
+      {/* "(1–" / "100)": a break after the en dash split the limits at 1366 px in Spanish. */}
+      {limits && <span className="table-facts__limits">{limits}</span>}
       <br />
       <span data-testid="table-house-way">{t('table.houseWayName', { name: t(`houseWayNames.${view.config.houseWay}`) })}</span>
       <br />
