@@ -69,6 +69,16 @@ export function parseRoute(hash: string): Route {
   return m ? { screen: 'table', tableId: decodeURIComponent(m[1]) } : { screen: 'lobby' };
 }
 
+/**
+ * The address of a route for a link that opens a new tab (`target="_blank"`): its hash after `?lang=` with the
+ * language `lng` the page speaks, so the new tab speaks it too (a player's finding: Verify, opened from the history
+ * of a visit in German through `?lang=de`, was in English, and so was Coach opened there; a `?lang=` link lasts
+ * for the visit, packages/web/README.md).
+ */
+export function newTabHref(route: Route, lng: string): string {
+  return `?lang=${encodeURIComponent(lng)}${routeHash(route)}`;
+}
+
 /** The location hash of a route. */
 export function routeHash(route: Route): string {
   if (route.screen === 'verify') return `#/verify/${encodeURIComponent(route.roundId)}${route.you === undefined ? '' : `?you=${route.you}`}`;

@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FairnessView } from '@paigow/protocol';
 import { errorMessage } from '../app/i18n/index.js';
-import { routeHash } from '../app/session.js';
+import { newTabHref } from '../app/session.js';
 import type { ClientSeed } from './client-seed.js';
 
 /** The fairness panel (`fairness-panel`): `fairness-commitment`, `client-seed` (an input), `fairness-client-seeds`. */
@@ -18,7 +18,7 @@ export function FairnessPanel({ fairness, clientSeed, locked, banker = false }: 
   /** The viewer banks this round: it has no Deal, its seed locks when it approves (or Auto-approve does). */
   banker?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // A refused seed marks the field invalid and names the message (fairness.md §2: the seed must be valid to deal).
   const refused = clientSeed.error !== null && !locked && fairness.clientSeeds === null;
   return (
@@ -53,7 +53,7 @@ export function FairnessPanel({ fairness, clientSeed, locked, banker = false }: 
         </p>
       )}
       <p className="muted">{t('fairness.explain')}</p>
-      <a href={routeHash({ screen: 'fairness-audit' })} target="_blank" rel="noopener" data-testid="fairness-audit-link">
+      <a href={newTabHref({ screen: 'fairness-audit' }, i18n.language)} target="_blank" rel="noopener" data-testid="fairness-audit-link">
         {t('audit.link')}
       </a>
     </section>

@@ -1,14 +1,15 @@
 /** The link from a history row to the verify page of its round (`history-verify`; issue 15). */
 import { useTranslation } from 'react-i18next';
-import { routeHash } from '../app/session.js';
+import { newTabHref } from '../app/session.js';
 
 /**
  * A "Verify" link to `#/verify/<roundId>`, opened in a new tab so that the table stays open; `you` (the player's
- * seat in the round, from 0, or `'banker'`) lets the page mark the player's own hand (`#/verify/<roundId>?you=2`).
+ * seat in the round, from 0, or `'banker'`) lets the page mark the player's own hand (`#/verify/<roundId>?you=2`);
+ * the new tab speaks the page's language (`?lang=`).
  */
 export function VerifyLink({ roundId, you }: { roundId: string; you?: number | 'banker' }) {
-  const { t } = useTranslation();
-  const href = routeHash(you === undefined ? { screen: 'verify', roundId } : { screen: 'verify', roundId, you });
+  const { t, i18n } = useTranslation();
+  const href = newTabHref(you === undefined ? { screen: 'verify', roundId } : { screen: 'verify', roundId, you }, i18n.language);
   return (
     <a className="history-row__verify" data-testid="history-verify" href={href} target="_blank" rel="noopener">
       {t('fairness.verify')}
