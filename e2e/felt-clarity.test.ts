@@ -144,9 +144,13 @@ describe('the felt reads clearly (issue 10)', () => {
     await waitAttr(player, 'last-round-panel', 'round-id', played.roundId);
     expect(await player.getByTestId('last-round-panel').textContent()).toContain('Banker Bo');
     await player.getByTestId('side-close').click();
-    // Someone else banks; the player sees how much the bank can still take.
+    // Someone else banks; the player sees how much the bank can still take. On a phone the reason is behind "Why?".
+    await player.locator('[data-testid="bank-reason"][data-kinds="occupied"]').waitFor({ state: 'attached' });
+    await player.getByTestId('bank-why').click();
     await waitAttr(player, 'bank-reason', 'kinds', 'occupied');
     expect(await player.getByTestId('bank-reason').textContent()).toBe('Banker Bo is the banker.');
+    await player.getByTestId('bank-why').click();
+    await player.getByTestId('bank-reason').waitFor({ state: 'hidden' });
     const room = await intAttr(player, 'bank-room', 'cents');
     expect(room).toBeGreaterThanOrEqual(10_000);
     await shot(player, 'clarity-5-newcomer');
