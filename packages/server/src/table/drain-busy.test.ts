@@ -1,7 +1,8 @@
 /**
  * A drain waits for the operations under way (`TableRunner.busy`), not only for the rounds in play: the cluster
  * operator's trial found a player's last decision of a round unanswered when its table moved in a drain,
- * because the round was over (settled) while the view that answers the decision was still to be sent.
+ * because the round was over (settled) while the view that answers the decision was still to be sent. And a bet
+ * refused by a drain says why: the table moves, or the process stops.
  */
 import { describe, expect, it } from 'vitest';
 import { createCryptoRng, tableConfig, unwrap } from '@paigow/engine';
@@ -9,25 +10,38 @@ import { createLedger } from '../ledger/index.js';
 import { createPlayers } from '../players/index.js';
 import { TEST_BACKENDS } from '../testing/backends.js';
 import { drainTables } from './drain.js';
-import { TableRunner, type TableChange } from './runner.js';
+import { TableRunner, type TableChange, type TableRunnerOptions } from './runner.js';
+
+/** Runs `test` with a runner of table `t` on a fresh SQLite database, and Ann, a guest joined there. */
+async function withRunner(
+  more: Partial<TableRunnerOptions>,
+  test: (runner: TableRunner, playerId: string) => Promise<void>,
+): Promise<void> {
+  const sqlite = TEST_BACKENDS[0];
+  const database = await sqlite.open();
+  const players = createPlayers(database);
+  const runner = new TableRunner({
+    config: unwrap(tableConfig({ tableId: 't', limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null } })),
+    ledger: createLedger(database),
+    players,
+    rng: createCryptoRng(globalThis.crypto),
+    log: () => undefined,
+    ...more,
+  });
+  try {
+    const playerId = unwrap(await players.createGuest('Ann')).player.id;
+    unwrap(await runner.join((await players.getPlayer(playerId))!));
+    await test(runner, playerId);
+  } finally {
+    await runner.close();
+    await sqlite.close(database);
+  }
+}
 
 describe('a drain', () => {
   it('ends only once the change of an operation under way is announced', async () => {
-    const sqlite = TEST_BACKENDS[0];
-    const database = await sqlite.open();
-    const players = createPlayers(database);
     // The sit's change waits 300 ms before it is announced (as a settlement's waits for the inboxes).
-    const runner = new TableRunner({
-      config: unwrap(tableConfig({ tableId: 't', limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null } })),
-      ledger: createLedger(database),
-      players,
-      rng: createCryptoRng(globalThis.crypto),
-      log: () => undefined,
-      seatsChanged: () => new Promise((resolve) => setTimeout(resolve, 300)),
-    });
-    try {
-      const playerId = unwrap(await players.createGuest('Ann')).player.id;
-      unwrap(await runner.join((await players.getPlayer(playerId))!));
+    await withRunner({ seatsChanged: () => new Promise((resolve) => setTimeout(resolve, 300)) }, async (runner, playerId) => {
       const changes: TableChange[] = [];
       runner.subscribe((change) => changes.push(change));
       const sat = runner.handle(playerId, { requestId: 'q-1', type: 'sit', seat: 0 });
@@ -37,27 +51,12 @@ describe('a drain', () => {
       expect(changes.map((change) => change.ack?.requestId)).toEqual(['q-1']);
       unwrap(await sat);
       expect(runner.busy).toBe(false);
-    } finally {
-      await runner.close();
-      await sqlite.close(database);
-    }
+    });
   });
 
   // An operator's: while a table moved (about 0.6 s), a bet was refused as if the server restarted, "try again in a minute".
   it('tells a bet refused while the table moves that it moves, and one refused while the process stops that it restarts; a move called off takes bets again', async () => {
-    const sqlite = TEST_BACKENDS[0];
-    const database = await sqlite.open();
-    const players = createPlayers(database);
-    const runner = new TableRunner({
-      config: unwrap(tableConfig({ tableId: 't', limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null } })),
-      ledger: createLedger(database),
-      players,
-      rng: createCryptoRng(globalThis.crypto),
-      log: () => undefined,
-    });
-    try {
-      const playerId = unwrap(await players.createGuest('Ann')).player.id;
-      unwrap(await runner.join((await players.getPlayer(playerId))!));
+    await withRunner({}, async (runner, playerId) => {
       unwrap(await runner.handle(playerId, { requestId: 'q-1', type: 'sit', seat: 0 }));
       const bet = () => runner.handle(playerId, { requestId: 'q-2', type: 'bet', spot: 'main', amountCents: 100 });
       expect(await drainTables([runner], 5_000, new Promise(() => undefined), 'moving')).toBe('finished');
@@ -68,9 +67,6 @@ describe('a drain', () => {
       runner.drain();
       runner.drain('moving'); // a stop prevails
       expect(await bet()).toMatchObject({ ok: false, error: { code: 'bet/closed', message: expect.stringMatching(/restarting/) } });
-    } finally {
-      await runner.close();
-      await sqlite.close(database);
-    }
+    });
   });
 });
