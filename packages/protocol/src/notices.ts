@@ -82,7 +82,7 @@ function englishOf(code: NoticeCode, params: NoticeParams[NoticeCode]): string {
       return 'The round could not be dealt. Nothing was taken; your bets are back on the table.';
     case 'notice/round-recovered': {
       const p = params as NoticeParams['notice/round-recovered'];
-      if (p.outcome === 'refunded') return 'A round interrupted by a server stop was called off; your stakes were returned.';
+      if (p.outcome === 'refunded') return 'A round the server could not finish (it stopped, or could not record the result) was called off; your stakes were returned.';
       const net = p.netCents > 0 ? `you won ${units(p.netCents)}` : p.netCents < 0 ? `you lost ${units(-p.netCents)}` : 'your balance did not change';
       return `A round interrupted by a server stop was settled (unset hands by the house way): ${net}.`;
     }

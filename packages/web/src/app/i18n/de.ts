@@ -207,7 +207,7 @@ export const de: Translation = {
       other: 'Die Runde konnte nicht gegeben werden. Nichts wurde abgebucht: Ihre Einsätze liegen wieder auf dem Tisch – drücken Sie noch einmal „Geben“.',
     },
     'round-recovered': {
-      refunded: 'Eine durch einen Serverstopp unterbrochene Runde wurde abgebrochen: Ihre Einsätze gingen auf Ihren Saldo zurück.',
+      refunded: 'Eine Runde, die der Server nicht beenden konnte (er wurde gestoppt oder konnte das Ergebnis nicht speichern), wurde abgebrochen: Ihre Einsätze gingen auf Ihren Saldo zurück.',
       other: 'Eine durch einen Serverstopp unterbrochene Runde wurde abgerechnet (offene Hände nach der Art des Hauses): {{net}}.',
     },
     'round-settled': {

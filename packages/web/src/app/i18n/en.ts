@@ -263,7 +263,7 @@ export const en = {
       other: 'The round could not be dealt. Nothing was taken: your bets are back on the table — press Deal again.',
     },
     'round-recovered': {
-      refunded: 'A round interrupted by a server stop was called off: your stakes went back to your balance.',
+      refunded: 'A round that the server could not finish (it stopped, or could not record the result) was called off: your stakes went back to your balance.',
       other: 'A round interrupted by a server stop was settled (unset hands by the house way): {{net}}.',
     },
     'round-settled': {

@@ -214,7 +214,7 @@ export const es: Translation = {
       other: 'No se pudo repartir la ronda. No se cobró nada: tus apuestas siguen en la mesa; pulsa «Repartir» otra vez.',
     },
     'round-recovered': {
-      refunded: 'Se anuló una ronda interrumpida por una parada del servidor: tus apuestas volvieron a tu saldo.',
+      refunded: 'Se anuló una ronda que el servidor no pudo terminar (se detuvo o no pudo registrar el resultado): tus apuestas volvieron a tu saldo.',
       other: 'Se liquidó una ronda interrumpida por una parada del servidor (manos sin colocar, según las reglas de la casa): {{net}}.',
     },
     'round-settled': {

@@ -215,7 +215,7 @@ export const fr: Translation = {
       other: 'La manche n’a pas pu être distribuée. Rien n’a été prélevé\u00a0: vos mises sont de nouveau sur la table — appuyez encore sur «\u00a0Distribuer\u00a0».',
     },
     'round-recovered': {
-      refunded: 'Une manche interrompue par un arrêt du serveur a été annulée\u00a0: vos mises sont revenues sur votre solde.',
+      refunded: 'Une manche que le serveur n’a pas pu terminer (il s’est arrêté ou n’a pas pu enregistrer le résultat) a été annulée\u00a0: vos mises sont revenues sur votre solde.',
       other: 'Une manche interrompue par un arrêt du serveur a été réglée (mains non placées selon la règle de la maison)\u00a0: {{net}}.',
     },
     'round-settled': {
