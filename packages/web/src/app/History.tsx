@@ -13,6 +13,7 @@ import { MiniHands } from './MiniCards.js';
 import { VerifyLink } from '../fairness/VerifyLink.js';
 import { gradeLines } from '../coach/format.js';
 import { useScrolls } from './useScrolls.js';
+import { TableNameText } from './TableFacts.js';
 
 /**
  * The history panel (`history`, one `history-row` per round); `entries` is `null` while loading. While its
@@ -81,7 +82,7 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
         </strong>
         <span className="muted" data-testid="history-table">
           {' · '}
-          {tableName}
+          <TableNameText name={tableName} />
         </span>
         <span className="muted"> · {formatTime(i18n.language, when)}</span>
       </span>

@@ -23,18 +23,30 @@ export function nameAndLimits(name: string): [string, string] {
   return m ? [name.slice(0, m.index), m[0]] : [name, ''];
 }
 
+/**
+ * A table's name whose limits in brackets at its end never break over two lines (`table-limits`): "(1–" / "100)", a
+ * break after the en dash, split them at 1366 px in Spanish (the facts) and in German (a history row).
+ */
+export function TableNameText({ name }: { name: string }) {
+  const [head, limits] = nameAndLimits(name);
+  return (
+    <>
+      {head}
+      {limits && <span className="table-limits">{limits}</span>}
+    </>
+  );
+}
+
 /** The table's facts (`table-house-way` its house way); its name's limits are never broken over two lines. */
 export function TableFacts({ view, money }: { view: TableView; money: Money }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const mainLimits = view.config.limits.main;
   const fortuneLimits = view.config.limits.fortune;
-  const [name, limits] = nameAndLimits(tableName(t, { tableId: view.tableId, name: view.config.name }));
+  const name = tableName(t, { tableId: view.tableId, name: view.config.name });
   return (
     <span className="table-facts muted">
-      {name}
-      {/* "(1–" / "100)": a break after the en dash split the limits at 1366 px in Spanish. */}
-      {limits && <span className="table-facts__limits">{limits}</span>}
+      <TableNameText name={name} />
       <br />
       <span data-testid="table-house-way">{t('table.houseWayName', { name: t(`houseWayNames.${view.config.houseWay}`) })}</span>
       <br />

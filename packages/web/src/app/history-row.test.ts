@@ -74,4 +74,12 @@ describe('a history row', () => {
     expect(html).toContain('data-result="open"');
     expect(html).not.toContain('history-row__net--lose');
   });
+
+  // A retester's: in German at 1366×768 a row read "Spieler als Bank (1–" / "100) · 21:16".
+  it("keeps the limits at the end of the table's name on one line", () => {
+    const html = renderToStaticMarkup(
+      createElement(I18nextProvider, { i18n }, createElement(History, { entries: [entry(seat({}))], money, tableNames: new Map([['table-1', 'Spieler als Bank (1–100)']]) })),
+    );
+    expect(html).toContain('Spieler als Bank <span class="table-limits">(1–100)</span>');
+  });
 });

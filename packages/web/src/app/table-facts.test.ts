@@ -22,7 +22,7 @@ describe("the table's name in its facts", () => {
     const html = renderToStaticMarkup(
       createElement(I18nextProvider, { i18n: createI18n('es') }, createElement(TableFacts, { view, money: (c: number) => `${c / 100} $` })),
     );
-    expect(html).toContain('<span class="table-facts__limits">(1–100)</span>');
-    expect(readFileSync(new URL('./styles.css', import.meta.url), 'utf8')).toContain('.table-facts__limits { white-space: nowrap; }');
+    expect(html).toContain('<span class="table-limits">(1–100)</span>');
+    expect(readFileSync(new URL('./styles.css', import.meta.url), 'utf8')).toContain('.table-limits { white-space: nowrap; }');
   });
 });
