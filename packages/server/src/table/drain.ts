@@ -5,7 +5,7 @@
  * surviving process: docs/server.md "Processes, leases and recovery").
  */
 import { rootLogger, type Logger } from '../log/index.js';
-import type { TableRunner } from './runner.js';
+import type { DrainReason, TableRunner } from './runner.js';
 
 /** How long a drain waits for the rounds in play by default, ms (more than a decision timer, 45 s). */
 export const DEFAULT_DRAIN_MS = 60_000;
@@ -25,7 +25,7 @@ export async function drainTables(
   runners: Iterable<TableRunner>,
   deadlineMs: number,
   interrupted: Promise<void>,
-  why: 'stopping' | 'moving' = 'stopping',
+  why: DrainReason = 'stopping',
 ): Promise<'finished' | 'deadline' | 'interrupted'> {
   const tables = [...runners];
   for (const runner of tables) runner.drain(why);

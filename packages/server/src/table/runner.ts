@@ -54,6 +54,9 @@ import { DEFAULT_ROUND_DEADLINES, type RoundDeadlines } from './round-deadlines.
 import { SettlementRetrier, type Resolution } from './settlement-retry.js';
 import { dealFailed, roundDealt, roundSettled, settlementRefused } from './round-audit.js';
 
+/** Why a table drains (`TableRunner.drain`): its process stops, or the table moves to another process. */
+export type DrainReason = 'stopping' | 'moving';
+
 /** What a runner needs. */
 export interface TableRunnerOptions {
   readonly config: TableConfig;
@@ -182,8 +185,10 @@ export class TableRunner {
    * setting during a database outage, then the round recovered elsewhere by the house way and paid otherwise.
    */
   private readonly heldReveals = new Map<string, RoundResult>();
+  /** The last round of `heldReveals` (the view's `settlingRoundId`), kept with it rather than read off it for every view. */
+  private settlingRoundId: string | null = null;
   /** No new round is dealt (docs/server.md "Drain"): the process stops, or the table moves to another process. */
-  private draining: 'stopping' | 'moving' | null = null;
+  private draining: DrainReason | null = null;
   /** Aborted by `close`: a deal being tried again gives up at once. */
   private readonly closing = new AbortController();
   /** The next round's id and server seed, and the seeds of rounds dealt (fairness.md). */
@@ -254,7 +259,7 @@ export class TableRunner {
    * countdown too long by the time since, and two screens of one table would count down apart.
    */
   view(playerId: string | null): TableView {
-    return { ...viewFor(this.state, playerId), serverNowMs: this.now(), settlingRoundId: [...this.heldReveals.keys()].at(-1) ?? null };
+    return { ...viewFor(this.state, playerId), serverNowMs: this.now(), settlingRoundId: this.settlingRoundId };
   }
 
   /** Calls `listener` after every change; returns the unsubscribe function. */
@@ -453,7 +458,7 @@ export class TableRunner {
    * round in play goes on with its timers. See `roundsInPlay`.
    * @param why `stopping` (the process stops; it prevails) or `moving` (the table moves to another process)
    */
-  drain(why: 'stopping' | 'moving' = 'stopping'): void {
+  drain(why: DrainReason = 'stopping'): void {
     if (this.draining !== 'stopping') this.draining = why;
   }
 
@@ -784,7 +789,10 @@ export class TableRunner {
             // The table shows no reveal the ledger did not record (the last round stays the one before): another
             // process recovered the round (stale), whose notice tells the players the ledger's outcome; or the
             // settlement is retried (pending), and the result shows once it is recorded, unless it is refunded.
-            if (settled.status === 'pending' && this.state.lastRound !== null) this.heldReveals.set(effect.roundId, this.state.lastRound);
+            if (settled.status === 'pending' && this.state.lastRound !== null) {
+              this.heldReveals.set(effect.roundId, this.state.lastRound);
+              this.settlingRoundId = effect.roundId;
+            }
             this.state = { ...this.state, lastRound: before.lastRound };
           }
           // The table shows the balances and comp points the ledger has now. A settlement retried in the
@@ -845,6 +853,7 @@ export class TableRunner {
       const held = this.heldReveals.get(resolution.roundId);
       if (held !== undefined) {
         this.heldReveals.delete(resolution.roundId);
+        this.settlingRoundId = [...this.heldReveals.keys()].at(-1) ?? null;
         // Recorded: its result shows now, unless a round played after it shows already.
         const newer = this.state.lastRound !== null && this.state.lastRound.settledAtMs > held.settledAtMs;
         this.state = { ...this.state, lastRound: resolution.outcome === 'settled' && !newer ? held : this.state.lastRound };
