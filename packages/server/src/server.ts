@@ -23,7 +23,7 @@ import { httpServerOptions, limitConnections } from './http/connection-limits.js
 import { answerStopping, RequestsInFlight, STOP_ANSWER_WAIT_MS } from './http/in-flight.js';
 import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, leaseProblemReporter, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, type Ledger } from './ledger/index.js';
-import { problemReporter, reportUnhandledRejections, rootLogger, unansweredBy, withContext, type Logger, type ProblemLog } from './log/index.js';
+import { LineThrottle, problemReporter, reportUnhandledRejections, rootLogger, unansweredBy, withContext, type Logger, type ProblemLog } from './log/index.js';
 import { attachServer, roundsRecovered, startTableSeries } from './metrics/index.js';
 import { countOpenRounds, escrowBalanceCents, oldestOpenRoundSeconds } from './operations/index.js';
 import { redactUrl } from './settings/urls.js';
@@ -710,6 +710,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     // And every hosting sweep: take, keep or move this process's tables (with Redis only).
     let hostingSweep: Promise<void> = Promise.resolve();
     let hostingBusy = false;
+    // A sweep fails every second while the database or Redis is away: one line per LOG_REPEAT_MS, not one per sweep.
+    const hostingFailures = new LineThrottle();
     const hostingTimer =
       hosting === null
         ? null
@@ -718,7 +720,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
             hostingBusy = true;
             hostingSweep = hosting
               .sweep()
-              .catch((error: unknown) => log(hostingSweepFailed(error), error, { event: 'hosting-failed', instanceId: self }))
+              .catch((error: unknown) =>
+                hostingFailures.offer((repeated) => log(hostingSweepFailed(error), error, { event: 'hosting-failed', instanceId: self, ...(repeated > 0 ? { repeated } : {}) })),
+              )
               .finally(() => (hostingBusy = false));
           }, options.hostingSweepMs ?? Math.min(lease.heartbeatMs, 1_000));
     hostingTimer?.unref();
