@@ -720,9 +720,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
             hostingBusy = true;
             hostingSweep = hosting
               .sweep()
-              .catch((error: unknown) =>
-                hostingFailures.offer((repeated) => log(hostingSweepFailed(error), error, { event: 'hosting-failed', instanceId: self, ...(repeated > 0 ? { repeated } : {}) })),
-              )
+              .catch((error: unknown) => {
+                hostingFailures.offer((repeated) => log(hostingSweepFailed(error), error, { event: 'hosting-failed', instanceId: self, ...(repeated > 0 ? { repeated } : {}) }));
+              })
               .finally(() => (hostingBusy = false));
           }, options.hostingSweepMs ?? Math.min(lease.heartbeatMs, 1_000));
     hostingTimer?.unref();
