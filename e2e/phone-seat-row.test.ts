@@ -6,8 +6,10 @@
  * row wider than the felt. Under the row a scroll bar is drawn and stays (a phone's own bar shows only while the row
  * moves): a track across the row and a gold thumb as wide as the part of the row in view, at its start; scrolled to
  * the end, the thumb is at the track's end. It takes no room of its own (the table stays on one screen) and no tap.
- * At 390×844 the seats wrap onto two rows, nothing scrolls and no bar is drawn.
- * Screenshots: artifacts/e2e/seat-row-360x740-ru-start.png, -end.png, seat-row-390x844-ru.png.
+ * At 390×844 the seats, tighter, fit the felt's width: nothing scrolls and no bar is drawn. There, in Russian, French and
+ * Spanish, a player's seat with its bet and the five free seats are on one row (testers: "Место 6" alone on a second),
+ * each pill's words on one line.
+ * Screenshots: artifacts/e2e/seat-row-360x740-ru-start.png, -end.png, seat-row-390x844-ru.png, seat-row-390x844-<lang>-pills.png.
  *
  * A name with accents on its capitals ("Ülrich Ñoño") is not cut at the top in the top bar or its seat, on a phone
  * and a laptop.
@@ -66,7 +68,7 @@ async function rowAndBar(page: Page): Promise<RowAndBar> {
 }
 
 describe('the seats\' row on a 360 px phone', () => {
-  it('draws a scroll bar under the row while it scrolls, and none when the seats wrap', async () => {
+  it('draws a scroll bar under the row while it scrolls, and none where every seat fits', async () => {
     const page = await openPage(browser, { viewport: NARROW, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
     const table = houseTable(tables, 0);
     await signIn(page, `${server.url}/?lang=ru`, 'Scroll Sam');
@@ -108,7 +110,7 @@ describe('the seats\' row on a 360 px phone', () => {
       .toBeLessThanOrEqual(1);
     await shot(page, 'seat-row-360x740-ru-end');
 
-    // A tall phone wide enough for two rows of seats: nothing scrolls, no bar.
+    // A tall phone wide enough for every seat: nothing scrolls, no bar.
     await page.setViewportSize(VIEWPORTS.phone);
     await page.waitForFunction(() => window.matchMedia('(min-width: 381px)').matches);
     await expect.poll(async () => (await rowAndBar(page)).overflow).toBeLessThanOrEqual(1);
@@ -116,6 +118,46 @@ describe('the seats\' row on a 360 px phone', () => {
     await shot(page, 'seat-row-390x844-ru');
     await page.close();
   }, 120_000);
+});
+
+/** Each seat's pill as drawn: its top, its height and its text ("Место 6"), and the height of a pill of one line. */
+async function seatPills(page: Page): Promise<{ tops: number[]; split: string[] }> {
+  return page.evaluate(() => {
+    const pills = Array.from(document.querySelectorAll<HTMLElement>('[data-testid^="seat-"]'));
+    const lines = (el: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size;
+    };
+    return {
+      tops: pills.map((el) => Math.round(el.getBoundingClientRect().top)),
+      // A free seat's words ("Место 6") and a player's name each on one line (a player's bets have a line of their own under the name).
+      split: pills.flatMap((el) => {
+        const parts = el.querySelector('.seat__name') ? [el.querySelector('.seat__name')!] : [el];
+        return parts.filter((part) => lines(part) > 1).map((part) => `"${part.textContent}" on ${lines(part)} lines`);
+      }),
+    };
+  });
+}
+
+describe('the seats on a 390×844 phone', () => {
+  // Testers: in Russian, French and Spanish the six seats took two rows, "Seat 6" alone on the second.
+  for (const [index, lang] of (['ru', 'fr', 'es'] as const).entries()) {
+    it(`${lang}: every seat on one row, each pill on one line`, async () => {
+      const page = await openPage(browser, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, deviceScaleFactor: 2, reducedMotion: 'reduce' });
+      const table = houseTable(tables, index + 2);
+      await signIn(page, `${server.url}/?lang=${lang}`, `Pill ${lang}`);
+      await sitAt(page, table.tableId);
+      await placeBet(page, Math.max(2500, table.limits.main.minCents));
+      await page.locator('[data-testid^="seat-"][data-mine="true"] .seat__bet').waitFor();
+      await shot(page, `seat-row-390x844-${lang}-pills`);
+      const pills = await seatPills(page);
+      expect(new Set(pills.tops).size, `the pills' tops: ${pills.tops.join(', ')}`).toBe(1);
+      expect(pills.split).toEqual([]);
+      await expectOnOneScreen(page, VIEWPORTS.phone, ['balance', 'deal', 'bet-stack', 'chip-1', 'chip-100']);
+      await page.close();
+    }, 60_000);
+  }
 });
 
 /**

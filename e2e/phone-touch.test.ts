@@ -338,6 +338,86 @@ describe('a 390×844 touch phone', () => {
   });
 });
 
+/** The disabled Double's reason as a player on a touch screen reads it: drawn on the page, and the button described by it. */
+async function doubleReason(page: Page): Promise<{ disabled: boolean; shown: string | null; describes: boolean }> {
+  return page.getByTestId('bet-double').evaluate((button) => {
+    const reason = document.querySelector<HTMLElement>('[data-testid="double-reason"]');
+    const box = reason?.getBoundingClientRect();
+    const shown = reason && box && box.width > 0 && box.height > 0 && getComputedStyle(reason).visibility !== 'hidden' ? reason.textContent : null;
+    const ids = (button.getAttribute('aria-describedby') ?? '').split(' ');
+    return { disabled: (button as HTMLButtonElement).disabled, shown, describes: reason !== null && ids.includes(reason.id) };
+  });
+}
+
+describe('a disabled control\'s reason on a touch phone', () => {
+  // A tester could not learn why Rebet ×2 (Double) was disabled: its reason was only in a tooltip, which a tap never shows.
+  it('shows why Double and Rebet ×2 are disabled in words, not only in a tooltip, and the table stays on one screen', async () => {
+    const page = await openPhone('en', 'Double Dee');
+    const t = table(11);
+    await sitAt(page, t.tableId);
+    // Six tenths of the maximum: twice that is over it.
+    const bet = Math.ceil((t.limits.main.maxCents * 0.6) / 100) * 100;
+    await placeBet(page, bet);
+    const betting = await doubleReason(page);
+    expect(betting).toMatchObject({ disabled: true, describes: true });
+    expect(betting.shown).toContain('maximum');
+    await shot(page, 'touch-en-double-reason');
+    await expectOnOneScreen(page, PHONE, [...STAGE_IDS.betting, 'double-reason']);
+    const previous = await shownRoundId(page);
+    await deal(page);
+    await page.getByTestId('house-way').click();
+    await waitForResult(page, previous);
+    await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
+    // After the round the felt is empty: Double is Rebet ×2, the last bets twice over, over the maximum too.
+    await page.locator('[data-testid="bet-double"][data-as-rebet="true"]').waitFor();
+    const result = await doubleReason(page);
+    expect(result).toMatchObject({ disabled: true, describes: true });
+    expect(result.shown).toContain('maximum');
+    await shot(page, 'touch-en-rebet-double-reason');
+    await expectOnOneScreen(page, PHONE, [...STAGE_IDS.result, 'double-reason']);
+    await page.close();
+  }, 120_000);
+});
+
+/** The site's links drawn on the page shown (the lobby's: the lab, the coach, the trainer, the daily challenge), each with where it goes and whether it is in the page's navigation landmark. */
+async function navLinks(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    ['lab-link', 'coach-link', 'trainer-link', 'daily-link'].flatMap((id) =>
+      Array.from(document.querySelectorAll(`a[data-testid="${id}"]`))
+        .filter((a) => a.getBoundingClientRect().width > 0)
+        .map((a) => `${id} ${a.getAttribute('href')}${a.closest('nav') ? ' (nav)' : ''}`),
+    ),
+  );
+}
+
+describe('the site\'s navigation', () => {
+  // A tester: the Verify page had no link to the Coach, though the lobby had one.
+  it('is the same on the lobby, the lab, the coach, trainer and daily pages, the verify page and the fairness audit', async () => {
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    await signIn(page, server.url, 'Nav Nell');
+    const lobby = await navLinks(page);
+    expect(lobby.map((l) => l.split(' ')[0])).toEqual(['lab-link', 'coach-link', 'trainer-link', 'daily-link']);
+    const pages = {
+      lab: ['#/house-way-lab', 'house-way-lab'],
+      coach: ['#/coach', 'coach-back'],
+      trainer: ['#/trainer', 'coach-back'],
+      daily: ['#/daily', 'coach-back'],
+      verify: ['#/verify/no-such-round', 'verify-status'],
+      audit: ['#/fairness-audit', 'fairness-audit'],
+    } as const;
+    const differs: string[] = [];
+    for (const [name, [hash, shown]] of Object.entries(pages)) {
+      await page.goto(`${server.url}/${hash}`);
+      await page.getByTestId(shown).first().waitFor();
+      const links = await navLinks(page);
+      if (JSON.stringify(links) !== JSON.stringify(lobby)) differs.push(`${name}: ${JSON.stringify(links)}`);
+      if (name === 'verify') await shot(page, 'touch-nav-verify');
+    }
+    expect(differs, `the lobby's: ${JSON.stringify(lobby)}`).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
+
 describe('headings and the fairness panel', () => {
   it('gives the lobby, the table, the house-way lab, #/lab and #/fairness a level-one heading', async () => {
     const page = await openPage(browser, { viewport: VIEWPORTS.laptop });

@@ -156,6 +156,89 @@ describe('the phone table after a Fortune result in the longer languages', () =>
   }
 });
 
+/** The Bet/Fortune switch, the chips and the bet tools as drawn (client px), and the room left under the controls in the felt. */
+interface SwitchRow {
+  readonly chips: { top: number; bottom: number; right: number };
+  readonly switch: { top: number; bottom: number; left: number };
+  readonly tools: { top: number };
+  /** The smallest width and height of the switch's two buttons. */
+  readonly target: { width: number; height: number };
+  /** From the bottom of the last control to the felt's inner bottom edge. */
+  readonly room: number;
+}
+
+async function switchRow(page: Page): Promise<SwitchRow> {
+  return page.evaluate(() => {
+    const box = (sel: string) => document.querySelector(sel)!.getBoundingClientRect();
+    const chips = box('.chip-rack');
+    const target = box('.chip-target');
+    const buttons = Array.from(document.querySelectorAll('.chip-target__btn')).map((b) => b.getBoundingClientRect());
+    const felt = document.querySelector('.felt')!;
+    const controls = Array.from(felt.querySelectorAll('.controls button, .controls p')).map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
+    const inner = felt.getBoundingClientRect().bottom - parseFloat(getComputedStyle(felt).borderBottomWidth) - parseFloat(getComputedStyle(felt).paddingBottom);
+    return {
+      chips: { top: chips.top, bottom: chips.bottom, right: chips.right },
+      switch: { top: target.top, bottom: target.bottom, left: target.left },
+      tools: { top: box('.bet-tools__buttons').top },
+      target: { width: Math.min(...buttons.map((b) => b.width)), height: Math.min(...buttons.map((b) => b.height)) },
+      room: Math.round(inner - Math.max(...controls.map((r) => r.bottom))),
+    };
+  });
+}
+
+/**
+ * The Bet/Fortune switch beside the chips (testers: at a table with the Fortune bonus, a Fortune bet placed, the result
+ * at 360×740 was 744 px tall in ru, fr and es and 753–756 px in de, the switch taking a line of its own above Clear,
+ * Undo and Rebet ×2): at 360×740, a touch phone at twice the pixels, in every language, betting, setting and the
+ * result are on one screen, the switch is in the chips' row (not a line of its own), its buttons 24 px targets, and
+ * the result leaves room for a line more.
+ */
+describe('the Bet/Fortune switch on a 360×740 phone', () => {
+  const size = { width: 360, height: 740 };
+  for (const [index, lang] of (['en', 'ru', 'fr', 'de', 'es'] as const).entries()) {
+    it(`${lang}: the switch beside the chips, and a Fortune round on one screen at every stage`, async () => {
+      const page = await openPage(browser, { viewport: size, isMobile: true, hasTouch: true, deviceScaleFactor: 2, reducedMotion: 'reduce' });
+      const table = fullTable(index + 10);
+      await signIn(page, `${server.url}/?lang=${lang}`, `Switch ${lang}`);
+      await sitAt(page, table.tableId);
+      await placeBet(page, Math.max(1000, table.limits.main.minCents));
+      await page.getByTestId('chips-to-fortune').click();
+      await page.getByTestId('chip-5').click();
+      await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
+      const tools = ['chips-to-main', 'chips-to-fortune', 'bet-clear', 'bet-undo', 'bet-double', 'rebet'];
+      const rows: Record<string, SwitchRow> = {};
+      await shot(page, `viewport-switch-${lang}-1-betting`);
+      rows.betting = await switchRow(page);
+      await expectOnOneScreen(page, size, [...STAGE_IDS.betting, ...tools]);
+      const previous = await shownRoundId(page);
+      await deal(page);
+      await shot(page, `viewport-switch-${lang}-2-dealt`);
+      await expectOnOneScreen(page, size, STAGE_IDS.dealt);
+      await page.getByTestId('house-way').click();
+      await waitForResult(page, previous);
+      await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
+      await page.locator('[data-testid="result-line"][data-kind="fortune"]').waitFor();
+      await page.locator('[data-testid="result-grade"][data-state="graded"]').waitFor({ timeout: 90_000 });
+      await shot(page, `viewport-switch-${lang}-3-result`);
+      rows.result = await switchRow(page);
+      await expectOnOneScreen(page, size, [...STAGE_IDS.result, 'result-grade', ...tools]);
+      for (const [stage, row] of Object.entries(rows)) {
+        const where = `${lang} ${stage}: ${JSON.stringify(row)}`;
+        // In the chips' row: beside them, its middle within their height; the tools on the line under both.
+        expect(row.switch.left, where).toBeGreaterThanOrEqual(row.chips.right);
+        expect((row.switch.top + row.switch.bottom) / 2, where).toBeGreaterThan(row.chips.top);
+        expect((row.switch.top + row.switch.bottom) / 2, where).toBeLessThan(row.chips.bottom);
+        expect(row.tools.top, where).toBeGreaterThanOrEqual(Math.max(row.chips.bottom, row.switch.bottom) - 0.5);
+        expect(Math.min(row.target.width, row.target.height), where).toBeGreaterThanOrEqual(24);
+      }
+      // Room to spare under the controls at the result (the switch's line was 37 px): a line more, such as why Rebet ×2 is
+      // disabled (touch-en-rebet-double-reason), still fits.
+      expect(rows.result!.room, `${lang}: room under the controls at the result`).toBeGreaterThanOrEqual(24);
+      await page.close();
+    }, 180_000);
+  }
+});
+
 /**
  * A table where a player may bank (a player's finding: in German and Spanish the result page at 360×740 was
  * 774–776 px tall, "Be the banker" and its reasons and cost taking three or four lines): a new player's

@@ -18,6 +18,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { LANGUAGES } from '../packages/web/src/app/i18n/index.js';
 import { setBalance } from './support/ledger.js';
@@ -159,5 +160,75 @@ describe('a five-digit balance in the top bar on a phone', () => {
       }
       expect(failures).toEqual([]);
     }, 240_000);
+  }
+});
+
+/** Sets the comp points of the guest named `nickname`, as an operator's outside writer would (the server reads them when the player comes to a page). */
+function setCompPoints(nickname: string, points: number): void {
+  const db = new Database(join(server.dataDir, 'paigow.sqlite'));
+  try {
+    db.pragma('busy_timeout = 10000');
+    const changed = db.prepare('update players set comp_points = ? where nickname = ?').run(points, nickname).changes;
+    if (changed !== 1) throw new Error(`${changed} players are named ${nickname}`);
+  } finally {
+    db.close();
+  }
+}
+
+/** The top bar's height and each figure's label or value drawn on more than one line ("Comp points" over two: +9 px). */
+async function topBarLines(page: Page): Promise<{ height: number; drop: string; wrapped: string[] }> {
+  return page.evaluate(() => {
+    const bar = document.querySelector('header.topbar')!;
+    const figures = bar.querySelector<HTMLElement>('.topbar__figures')!;
+    const lines = (el: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size;
+    };
+    const shown = Array.from(figures.querySelectorAll('.stat__short, .stat__value')).filter((el) => (el as HTMLElement).offsetParent !== null);
+    return {
+      height: Math.round(bar.getBoundingClientRect().height),
+      drop: figures.dataset.drop ?? '',
+      wrapped: shown.filter((el) => lines(el) > 1).map((el) => `"${el.textContent}" on ${lines(el)} lines`),
+    };
+  });
+}
+
+/**
+ * A tester's: at 360 px a four-digit balance wrapped the "Comp points" label, the top bar 9 px taller. After a round of
+ * 10.00 (a win, a loss or a push on the top bar), with 9,999 comp points and a balance of 12,345.67, then 99,999.99,
+ * every figure's label and value is on one line and the top bar as high as with a three-digit balance.
+ */
+describe('the top bar on one line at 360 px', () => {
+  for (const lang of LANGUAGES) {
+    it(`${lang}: one line with 9,999 comp points and a five-digit balance`, async () => {
+      const nickname = `Line ${lang}`;
+      const page = await openPage(browser, { viewport: SIZES[0], isMobile: true, hasTouch: true, deviceScaleFactor: 2, reducedMotion: 'reduce' });
+      await page.goto(`${server.url}/?lang=${lang}`);
+      await page.getByTestId('nickname').fill(nickname);
+      await page.getByTestId('join').click();
+      await page.locator('[data-testid^="table-"]').first().waitFor();
+      await sitAt(page, tableOf(lang));
+      await placeBet(page, 1000);
+      const previous = await shownRoundId(page);
+      await deal(page);
+      await page.getByTestId('house-way').click();
+      await waitForResult(page, previous);
+      const oneLine = (await topBarLines(page)).height;
+      const failures: string[] = [];
+      for (const cents of [1_234_567, BALANCE_CENTS]) {
+        setBalance(server, nickname, cents);
+        setCompPoints(nickname, 9_999);
+        await page.reload();
+        await page.locator(`[data-testid="balance"][data-cents="${cents}"]`).waitFor();
+        await page.locator('[data-testid="comp-points"][data-points="9999"]').waitFor({ state: 'attached' });
+        await page.locator('[data-testid="last-round"]:not([data-round-id=""])').waitFor({ state: 'attached' });
+        await shot(page, `top-bar-line-${lang}-${cents}`);
+        const shown = await topBarLines(page);
+        if (shown.wrapped.length > 0 || shown.height > oneLine) failures.push(`${cents}: ${JSON.stringify(shown)} (one line: ${oneLine} px)`);
+      }
+      expect(failures).toEqual([]);
+      await page.close();
+    }, 120_000);
   }
 });

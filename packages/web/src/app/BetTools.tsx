@@ -1,7 +1,8 @@
 /**
  * The tools beside the chips (rules.md §5): Clear, Undo, Double (Rebet ×2 on an empty felt), the spot the
  * chips go on (the main bet or the Fortune bet, so a chip is picked for the Fortune bet without touching
- * the main bet), and the total on the felt. A disabled Double says why in its title.
+ * the main bet), and the total on the felt. A disabled Double says why in its title and, in words under the
+ * tools (TableControls' `double-reason`, which a tap can read where a tooltip never shows), by `reasonId`.
  */
 import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
@@ -27,6 +28,17 @@ export function betsBlockText(t: T, money: Money, block: BetsBlock | RebetBlock 
   });
 }
 
+/**
+ * Why Double (Rebet ×2 on an empty felt: the last round's bets twice over) cannot be pressed, in words with the
+ * table's numbers, or `null` when it can.
+ */
+export function doubleBlockText(t: T, money: Money, view: TableView, you: YouView, bets: BetChips): string | null {
+  if (bets.doubleBlock === null) return null;
+  const asRebet = bets.shown.main.length === 0;
+  const lastCents = you.lastBets ? 2 * (you.lastBets.main + you.lastBets.fortune) : 0;
+  return betsBlockText(t, money, bets.doubleBlock, view, you, asRebet ? lastCents : 2 * pilesCents(bets.shown));
+}
+
 /** The total on the felt, main + Fortune (`bet-total`, `data-cents`), as drawn on the spots. */
 export function BetTotal({ bets, money }: { bets: BetChips; money: Money }) {
   const { t } = useTranslation();
@@ -38,14 +50,15 @@ export function BetTotal({ bets, money }: { bets: BetChips; money: Money }) {
   );
 }
 
-/** Clear, Undo, Double and the chips' spot, one toolbar (one Tab stop, arrows between); `canBet` when bets may change now. */
-export function BetTools({ view, you, bets, canBet, money }: { view: TableView; you: YouView; bets: BetChips; canBet: boolean; money: Money }) {
+/**
+ * Clear, Undo, Double and the chips' spot, one toolbar (one Tab stop, arrows between); `canBet` when bets may change
+ * now; `reasonId` the id of the words saying why Double is disabled, while they are drawn.
+ */
+export function BetTools({ view, you, bets, canBet, money, reasonId }: { view: TableView; you: YouView; bets: BetChips; canBet: boolean; money: Money; reasonId?: string }) {
   const { t } = useTranslation();
-  const total = pilesCents(bets.shown);
   const empty = bets.shown.main.length === 0 && bets.shown.fortune.length === 0;
   const asRebet = bets.shown.main.length === 0;
-  const lastCents = you.lastBets ? 2 * (you.lastBets.main + you.lastBets.fortune) : 0;
-  const doubleWhy = bets.doubleBlock === null ? null : betsBlockText(t, money, bets.doubleBlock, view, you, asRebet ? lastCents : 2 * total);
+  const doubleWhy = doubleBlockText(t, money, view, you, bets);
   return (
     <Toolbar className="bet-tools">
       {view.config.limits.fortune && (
@@ -78,6 +91,7 @@ export function BetTools({ view, you, bets, canBet, money }: { view: TableView; 
           data-testid="bet-double"
           data-as-rebet={asRebet}
           title={doubleWhy ?? t(asRebet ? 'bets.rebetDoubleTitle' : 'bets.doubleTitle')}
+          aria-describedby={reasonId}
           disabled={!canBet || bets.doubleBlock !== null || bets.betPending}
           onClick={bets.double}
         >

@@ -9,6 +9,7 @@ import { ApiError, type Api } from '../net/http.js';
 import { BROKE_BELOW_CENTS } from '../table-ui/broke.js';
 import { errorMessage, formatMoney, formatPoints, tableName } from './i18n/index.js';
 import { PlayerFigures, TopBar, YouStat } from './TopBar.js';
+import { SiteNav } from './SiteNav.js';
 import type { Session } from './session.js';
 
 /** The lobby screen: the player's figures (a Top up when broke), the tables to sit at, and Sign out. */
@@ -70,6 +71,7 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
           </button>
         )}
       </TopBar>
+      <SiteNav current="lobby" />
       <main className="screen">
         <section className="panel panel--wide">
           <h1 className="page-title">{t('lobby.title')}</h1>
@@ -117,19 +119,7 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
           <p className="note">
             <button className="btn btn--small" onClick={() => void refresh()}>
               {t('lobby.refresh')}
-            </button>{' '}
-            <a className="btn btn--small btn--ghost" href="#/house-way-lab" data-testid="lab-link">
-              {t('lab.link')}
-            </a>{' '}
-            <a className="btn btn--small btn--ghost" href="#/coach" data-testid="coach-link">
-              {t('coach.page.link')}
-            </a>{' '}
-            <a className="btn btn--small btn--ghost" href="#/trainer" data-testid="trainer-link">
-              {t('coach.trainer.link')}
-            </a>{' '}
-            <a className="btn btn--small btn--ghost" href="#/daily" data-testid="daily-link">
-              {t('coach.daily.link')}
-            </a>
+            </button>
           </p>
         </section>
       </main>

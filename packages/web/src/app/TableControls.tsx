@@ -2,16 +2,16 @@
  * The controls under the felt (rules.md §5): the house-way explanation of the viewer's hand, the refusal
  * (`error`), why Split cannot be pressed yet, the chips and the bet tools (before the actions in the tab
  * order, drawn after them, styles.css), the actions (Sit down; Split and House Way while setting; Deal
- * and Rebet while betting; Hint), why Rebet cannot be pressed, and on a narrow screen the Hint panel
- * and the notices.
+ * and Rebet while betting; Hint), why Rebet or Double cannot be pressed (in words: a tap shows no tooltip),
+ * and on a narrow screen the Hint panel and the notices.
  */
-import type { ReactNode, RefObject } from 'react';
+import { useId, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
 import { ChipRack } from '../table-ui/parts.js';
 import type { Felt } from '../table-ui/felt.js';
 import { errorMessage } from './i18n/index.js';
-import { BetTools, betsBlockText } from './BetTools.js';
+import { BetTools, betsBlockText, doubleBlockText } from './BetTools.js';
 import { Explanation } from './HouseWayExplanation.js';
 import type { BetChips } from './useBetChips.js';
 
@@ -55,6 +55,11 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
   const dealWhy = isPlayer && canBet && !dealt && !you.ready ? bets.draftRefusal() : null;
   const rebet = bets.rebetBlock;
   const rebetWhy = rebet === null || rebet === 'none' || rebet === 'placed' ? null : betsBlockText(t, money, rebet, view, you, you.lastBets ? you.lastBets.main + you.lastBets.fortune : 0);
+  const reasonIds = useId();
+  const rebetShown = rebetWhy !== null && canBet && !dealt;
+  // Double's reason in words too, unless it is "no bet to double" (the felt shows that) or Rebet's is already said:
+  // Rebet ×2 is Rebet twice over, so what stops Rebet stops it, and one line is room enough on a phone.
+  const doubleWhy = isPlayer && canBet && !dealt && !rebetShown && bets.doubleBlock !== 'nothing' ? doubleBlockText(t, money, view, you, bets) : null;
   return (
     <div className="controls">
       <Explanation view={view} stage={felt.stage} who="you" />
@@ -88,7 +93,7 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
             label={(v) => t(bets.target === 'fortune' && fortuneLimits ? 'table.chipToFortune' : 'table.chipToMain', { amount: money(v * 100) })}
           />
         )}
-        {isPlayer && !dealt && <BetTools view={view} you={you} bets={bets} canBet={canBet} money={money} />}
+        {isPlayer && !dealt && <BetTools view={view} you={you} bets={bets} canBet={canBet} money={money} reasonId={doubleWhy !== null ? `${reasonIds}-double` : undefined} />}
         <div className="actions">
           {you.role === 'spectator' ? (
             <button className="btn btn--gold btn--big" data-testid="sit-down" disabled={!felt.connected} onClick={actions.onSitDown}>
@@ -126,6 +131,7 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
                 data-testid="rebet"
                 data-reason={rebet ?? undefined}
                 title={rebetWhy ?? undefined}
+                aria-describedby={rebetShown ? `${reasonIds}-rebet` : undefined}
                 disabled={!canBet || rebet !== null || betPending}
                 onClick={bets.rebet}
               >
@@ -148,9 +154,14 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
           )}
         </div>
       </div>
-      {rebetWhy && canBet && !dealt && (
-        <p className="rebet-reason muted" data-testid="rebet-reason">
+      {rebetShown && (
+        <p className="rebet-reason muted" id={`${reasonIds}-rebet`} data-testid="rebet-reason">
           {rebetWhy}
+        </p>
+      )}
+      {doubleWhy !== null && (
+        <p className="rebet-reason muted" id={`${reasonIds}-double`} data-testid="double-reason" data-reason={bets.doubleBlock ?? undefined}>
+          {doubleWhy}
         </p>
       )}
       {hintPanel !== null && !wide ? hintPanel : null}

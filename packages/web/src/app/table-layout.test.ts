@@ -174,6 +174,27 @@ describe('point 10: the bet tools and the total on the felt', () => {
     expect(attr(html, 'bet-double', 'as-rebet')).toBe('true');
     expect(text(html)).toContain('Rebet ×2');
   });
+
+  // A tap shows no tooltip: a disabled Double says why in words too, the button described by them.
+  it('says in words why Double is disabled, and why Rebet ×2 is', () => {
+    const describedBy = (html: string) => /<button[^>]*data-testid="bet-double"[^>]*aria-describedby="([^"]+)"/.exec(html)?.[1];
+    const reasonId = (html: string) => /<p[^>]*id="([^"]+)"[^>]*data-testid="double-reason"/.exec(html)?.[1];
+    const double = render(view({}, { bets: { main: 6_000, fortune: 0 } }));
+    expect(attr(double, 'double-reason', 'reason')).toBe('over-max');
+    expect(text(double)).toContain('That is over the table maximum of $100.');
+    expect(describedBy(double)).toBe(reasonId(double));
+    const rebetDouble = render(view({}, { lastBets: { main: 6_000, fortune: 0 } }));
+    expect(attr(rebetDouble, 'double-reason', 'reason')).toBe('over-max');
+    expect(describedBy(rebetDouble)).toBe(reasonId(rebetDouble));
+  });
+
+  it('leaves Rebet ×2\'s reason to Rebet\'s when Rebet is disabled too, and says nothing while Double can be pressed', () => {
+    const short = render(view({}, { balanceCents: 1_000, lastBets: { main: 1_500, fortune: 0 } }));
+    expect(attr(short, 'rebet', 'reason')).toBe('balance');
+    expect(short).toContain('data-testid="rebet-reason"');
+    expect(short).not.toContain('data-testid="double-reason"');
+    expect(render(view({}, { bets: { main: 1_000, fortune: 0 } }))).not.toContain('data-testid="double-reason"');
+  });
 });
 
 describe('point 11: a balance under the table minimum', () => {

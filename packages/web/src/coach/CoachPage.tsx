@@ -41,7 +41,7 @@ export function CoachPage({ api, token, player = null, onBack }: { api: Api; tok
   const money = (cents: number): string => formatMoney(lng, cents);
   return (
     <>
-      <CoachTopBar player={player} onBack={onBack} />
+      <CoachTopBar current="coach" player={player} onBack={onBack} />
       <main className="coach-page" data-testid="coach-page">
         <h1>{t('coach.page.title')}</h1>
         {tax === null || costliest === null ? (

@@ -61,7 +61,7 @@ export function DailyPage({ api, token, player = null, onBack }: { api: Api; tok
 
   return (
     <>
-      <CoachTopBar player={player} onBack={onBack} />
+      <CoachTopBar current="daily" player={player} onBack={onBack} />
       <main className="coach-page" data-testid="daily-page">
         {daily === null ? (
           <p className="muted">{t('coach.page.loading')}</p>

@@ -123,7 +123,7 @@ export function TrainerPage({ player = null, onBack }: { player?: PlayerSummary 
   const score = scores[drill];
   return (
     <>
-      <CoachTopBar player={player} onBack={onBack} />
+      <CoachTopBar current="trainer" player={player} onBack={onBack} />
       <main className="trainer-page" data-testid="trainer-page">
         <h1>{t('coach.trainer.title')}</h1>
         <p className="muted">{t('coach.trainer.intro')}</p>

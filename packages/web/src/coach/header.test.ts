@@ -14,6 +14,9 @@ import { sortForDisplay } from '../table-ui/model.js';
 import { CoachPage } from './CoachPage.js';
 import { DailyPage } from './DailyPage.js';
 import { cardsForDisplay, TrainerPage } from './TrainerPage.js';
+import { HouseWayLab } from '../lab/HouseWayLab.js';
+import { AuditPage } from '../fairness/AuditPage.js';
+import { VerifyPage } from '../fairness/VerifyPage.js';
 
 const player: PlayerSummary = { id: 'p1', nickname: 'Hal', balanceCents: 123_450, compPoints: 42, language: null };
 // The pages ask the server in effects, which a static render never runs.
@@ -40,6 +43,25 @@ describe('the site header over the coach pages', () => {
     expect(bar).toContain('data-testid="language"');
     expect(bar).toContain('data-testid="help-open"');
     expect(bar).not.toContain('data-testid="balance"');
+  });
+});
+
+describe('the site\'s navigation', () => {
+  const noop = () => undefined;
+  // A tester: the verify page had no link to the coach, which the lobby had.
+  it.each([
+    ['coach', () => createElement(CoachPage, { api, token: 't', player, onBack: noop })],
+    ['daily', () => createElement(DailyPage, { api, token: 't', player, onBack: noop })],
+    ['trainer', () => createElement(TrainerPage, { player: null, onBack: noop })],
+    ['house-way-lab', () => createElement(HouseWayLab, { onLeave: noop })],
+    ['verify', () => createElement(VerifyPage, { roundId: 'r1', onBack: noop })],
+    ['fairness-audit', () => createElement(AuditPage, { onBack: noop })],
+  ])('%s: the lab, the coach, the trainer and the daily challenge, the page shown marked', (name, page) => {
+    const nav = /<nav [^>]*data-testid="site-nav".*?<\/nav>/s.exec(render(page()))?.[0] ?? '';
+    const links = Array.from(nav.matchAll(/<a [^>]*data-testid="([a-z-]+)"/g), (m) => m[1]);
+    expect(links).toEqual(['lab-link', 'coach-link', 'trainer-link', 'daily-link']);
+    const current = /<a [^>]*href="#\/([a-z-]+)"[^>]*aria-current="page"/.exec(nav)?.[1] ?? null;
+    expect(current).toBe(['verify', 'fairness-audit'].includes(name) ? null : name);
   });
 });
 

@@ -6,6 +6,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, formatDecimal } from '../app/i18n/index.js';
+import { SiteNav } from '../app/SiteNav.js';
+import { TopBar } from '../app/TopBar.js';
 import { auditRowName, auditTestTitle } from './fairness-text.js';
 
 /**
@@ -46,6 +48,13 @@ export function AuditPage({ onBack }: { onBack: () => void }) {
     };
   }, [t]);
   return (
+    <>
+    <TopBar>
+      <button className="btn btn--ghost btn--small topbar__leave" data-testid="audit-back" onClick={onBack}>
+        {t('verify.back')}
+      </button>
+    </TopBar>
+    <SiteNav current="fairness-audit" />
     <main className="verify-page">
       <section className="panel" data-testid="fairness-audit">
         <h1>{t('audit.title')}</h1>
@@ -53,11 +62,9 @@ export function AuditPage({ onBack }: { onBack: () => void }) {
         {failed !== null && <p className="error">{failed}</p>}
         {report === null && failed === null && <p>{t('app.loading')}</p>}
         {report !== null && <AuditReportView report={report} />}
-        <button className="btn btn--small" onClick={onBack}>
-          {t('verify.back')}
-        </button>
       </section>
     </main>
+    </>
   );
 }
 

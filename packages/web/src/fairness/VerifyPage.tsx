@@ -9,6 +9,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseClientSeeds, type FairnessProof, type Verification } from '@paigow/engine';
 import { errorMessage } from '../app/i18n/index.js';
+import { SiteNav } from '../app/SiteNav.js';
+import { TopBar } from '../app/TopBar.js';
 import { differenceText } from './fairness-text.js';
 import { verifyInBrowser } from './webcrypto-deck.js';
 
@@ -55,6 +57,13 @@ export function VerifyPage({ roundId, you = null, onBack }: { roundId: string; y
     };
   }, [roundId, t]);
   return (
+    <>
+    <TopBar>
+      <button className="btn btn--ghost btn--small topbar__leave" data-testid="verify-back" onClick={onBack}>
+        {t('verify.back')}
+      </button>
+    </TopBar>
+    <SiteNav current="verify" />
     <main className="verify-page">
       <section className="panel" data-testid="verify-page" data-round-id={roundId}>
         <h1>{t('verify.title')}</h1>
@@ -79,11 +88,9 @@ export function VerifyPage({ roundId, you = null, onBack }: { roundId: string; y
             </p>
           </>
         )}
-        <button className="btn btn--small" data-testid="verify-back" onClick={onBack}>
-          {t('verify.back')}
-        </button>
       </section>
     </main>
+    </>
   );
 }
 

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOUSE_WAY_IDS, type HouseWayId } from '@paigow/engine';
 import { TopBar } from '../app/TopBar.js';
+import { SiteNav } from '../app/SiteNav.js';
 import { prettyCards } from '../app/i18n/index.js';
 import { findDiff, isLabData, LAB_DATA_URL, type LabData, type LabDiff, type LabEdge } from './data.js';
 import { countText, evText, percentText } from './format.js';
@@ -52,6 +53,7 @@ export function HouseWayLab({ onLeave }: { onLeave: () => void }) {
           {t('lab.back')}
         </button>
       </TopBar>
+      <SiteNav current="house-way-lab" />
       <main className="screen">
         <section className="panel panel--wide" data-testid="house-way-lab">
           <h1 className="page-title">{t('lab.title')}</h1>

@@ -21,6 +21,7 @@ export const de: Translation = {
     signOutConfirm: 'Endgültig abmelden',
     signOutCancel: 'Angemeldet bleiben',
     dismiss: 'Schließen',
+    siteNav: 'Seiten',
     loading: 'Wird geladen…',
     connecting: 'Verbindung zum Tisch…',
     reconnecting: 'Verbindung verloren, neuer Versuch…',
@@ -63,7 +64,7 @@ export const de: Translation = {
     compPoints: 'Gutpunkte',
     balance: 'Saldo',
     // The phone's top bar (one short line each beside Help and the deck; the title says it whole).
-    lastRoundShort: 'Letzte Runde',
+    lastRoundShort: 'Runde',
     compPointsShort: 'Gutpunkte',
     balanceShort: 'Saldo',
     topUp: 'Aufladen',

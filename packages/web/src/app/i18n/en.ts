@@ -78,6 +78,7 @@ export const en = {
     signOutConfirm: 'Sign out for good',
     signOutCancel: 'Stay signed in',
     dismiss: 'Close',
+    siteNav: 'Pages',
     loading: 'Loading…',
     connecting: 'Connecting to the table…',
     reconnecting: 'Connection lost, reconnecting…',

@@ -21,6 +21,7 @@ export const es: Translation = {
     signOutConfirm: 'Cerrar sesión para siempre',
     signOutCancel: 'Seguir conectado',
     dismiss: 'Cerrar',
+    siteNav: 'Páginas',
     loading: 'Cargando…',
     connecting: 'Conectando con la mesa…',
     reconnecting: 'Conexión perdida, reconectando…',

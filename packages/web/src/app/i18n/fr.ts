@@ -22,6 +22,7 @@ export const fr: Translation = {
     signOutConfirm: 'Me déconnecter pour de bon',
     signOutCancel: 'Rester connecté',
     dismiss: 'Fermer',
+    siteNav: 'Pages',
     loading: 'Chargement…',
     connecting: 'Connexion à la table…',
     reconnecting: 'Connexion perdue, reconnexion…',

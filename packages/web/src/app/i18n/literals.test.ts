@@ -18,7 +18,7 @@ const SRC = fileURLToPath(new URL('../../', import.meta.url));
  * value — title, aria-label, placeholder, alt, a component's label or text prop — is checked.
  */
 const UNREAD_ATTRIBUTES = new Set([
-  'className', 'id', 'htmlFor', 'type', 'key', 'name', 'role', 'href', 'src', 'rel', 'target', 'lang', 'autoComplete',
+  'className', 'id', 'htmlFor', 'type', 'key', 'name', 'role', 'href', 'src', 'rel', 'target', 'lang', 'autoComplete', 'current',
   'inputMode', 'method', 'action', 'testid', 'kind', 'variant', 'size', 'tone', 'side', 'align', 'direction', 'mode',
   'aria-live', 'aria-hidden', 'aria-current', 'aria-haspopup', 'aria-expanded', 'aria-controls', 'aria-labelledby',
   'aria-describedby', 'aria-pressed', 'aria-selected', 'aria-atomic', 'aria-relevant', 'aria-busy', 'aria-modal',

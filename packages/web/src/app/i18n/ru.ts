@@ -21,6 +21,7 @@ export const ru: Translation = {
     signOutConfirm: 'Выйти навсегда',
     signOutCancel: 'Остаться',
     dismiss: 'Закрыть',
+    siteNav: 'Страницы',
     loading: 'Загрузка…',
     connecting: 'Подключение к столу…',
     reconnecting: 'Связь потеряна, переподключение…',
