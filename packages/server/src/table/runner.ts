@@ -43,7 +43,7 @@ import type { RoundGrader } from '../coach/coach.js';
 import { briefError, problemReporter, rootLogger, withContext, type Logger, type ProblemLog } from '../log/index.js';
 import { shortPlayersOf, type Ledger, type PlayerEventInput } from '../ledger/index.js';
 import type { Player, Players } from '../players/index.js';
-import { settlementRetries } from '../metrics/index.js';
+import { dealsFailed, settlementRetries } from '../metrics/index.js';
 import { openRoundWithRetry } from './deal-retry.js';
 import { RoundSeeds } from '../fairness/round-seeds.js';
 import { InboxDelivery, inboxNotice, unstoredNotice } from './inbox.js';
@@ -217,6 +217,7 @@ export class TableRunner {
       // The retrier settles what this runner gave it (`settle-round` below): its `result` is the round's `RoundResult`.
       onSettled: (input) => roundSettled(this.logger, this.tableId, input.roundId, input.postings, input.result as RoundResult),
       onResolved: (resolution) => this.settlementResolved(resolution),
+      onStale: (roundId, error) => settlementRefused(this.logger, this.tableId, roundId, error),
     });
   }
 
@@ -823,8 +824,9 @@ export class TableRunner {
    * players' balances without those stakes (what the ledger has if the deal went through).
    */
   private async dealGivenUp(roundId: string, holds: readonly Hold[], error: unknown): Promise<void> {
-    this.log(`the deal of ${roundId} failed: the ledger did not answer in time`, error, { event: 'deal-failed', roundId });
-    dealFailed(this.logger, this.tableId, roundId, { code: 'action/unavailable', message: 'the ledger did not answer' });
+    // One line, the database's fault in it (`dealFailed`'s would say the ledger refused the deal, which it did not).
+    this.log(`the deal of ${roundId} failed: the ledger did not answer in time; the round is void, refunded in case it went through`, error, { event: 'deal-failed', roundId });
+    dealsFailed.inc({ table: this.tableId });
     await this.dispatch({ type: 'round-failed', roundId, reason: 'action/unavailable', nowMs: this.now() });
     const stakes = new Map<string, number>();
     for (const hold of holds) stakes.set(hold.playerId, (stakes.get(hold.playerId) ?? 0) + hold.amountCents);

@@ -56,6 +56,11 @@ export interface SettlementRetrierOptions {
   readonly onRetry?: () => void;
   /** Called when a retried settlement went through, with what was posted (the audit trail and metrics). */
   readonly onSettled?: (input: SettleRoundInput) => void;
+  /**
+   * Called when a retried settlement or a refund is refused `action/stale` (another process recovered the round):
+   * the same line and metric as a first settlement refused so (`settlementRefused`).
+   */
+  readonly onStale?: (roundId: string, error: RuleError) => void;
   readonly log: ProblemLog;
   readonly now?: () => number;
 }
@@ -152,7 +157,10 @@ export class SettlementRetrier {
         this.options.onSettled?.(input);
         return this.resolve(job, 'settled');
       }
-      if (answer.error.code === 'action/stale') return this.resolve(job, 'gone');
+      if (answer.error.code === 'action/stale') {
+        this.options.onStale?.(input.roundId, answer.error);
+        return this.resolve(job, 'gone');
+      }
       this.options.log(`round ${input.roundId}: the settlement was refused (${answer.error.code}: ${answer.error.message}); refunding it`, answer.error, { event: 'settlement-refused', roundId: input.roundId });
       break;
     }
@@ -179,7 +187,9 @@ export class SettlementRetrier {
         }
         continue;
       }
-      // action/invalid: no such round (a voided deal that never reached the ledger); action/stale: settled.
+      // action/invalid: no such round (a voided deal that never reached the ledger); action/stale: another process
+      // recovered it.
+      if (!answer.ok && answer.error.code === 'action/stale') this.options.onStale?.(job.roundId, answer.error);
       return this.resolve(job, answer.ok ? 'refunded' : 'gone');
     }
   }

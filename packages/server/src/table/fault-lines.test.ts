@@ -1,0 +1,120 @@
+/**
+ * What a table writes and counts of the ledger's faults (docs/operations.md "Logs" and "Metrics"), from operators'
+ * findings:
+ * - a deal the ledger did not answer in time is one `deal-failed` line, which says so (each such deal wrote an
+ *   `error` line "the ledger did not answer in time" and, the same millisecond, a `warn` line "the deal was refused;
+ *   the round is void", although nothing refused it); counted once in `paigow_deals_failed_total`;
+ * - a settlement retried after a database fault and then refused `action/stale` (another process recovered the
+ *   round meanwhile) is a `settlement-refused` line and counts in `paigow_action_stale_total`, as a first
+ *   settlement refused so does (it resolved silently: the stale alert could not fire for it).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCryptoRng, tableConfig, unwrap } from '@paigow/engine';
+import { createLedger, type Ledger } from '../ledger/index.js';
+import type { ProblemFields } from '../log/index.js';
+import { metricsRegistry } from '../metrics/index.js';
+import { createPlayers, type Players } from '../players/index.js';
+import type { Database } from '../storage/database.js';
+import { DatabaseFault } from '../storage/faults.js';
+import { TEST_BACKENDS } from '../testing/backends.js';
+import { capturedLog } from '../testing/log-capture.js';
+import { TableRunner } from './runner.js';
+
+async function sample(series: string): Promise<number> {
+  const line = (await metricsRegistry.metrics()).split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? 0 : Number(line.slice(series.length + 1));
+}
+
+const backend = TEST_BACKENDS[0];
+
+describe('the ledger\'s faults at a table', () => {
+  let database: Database;
+  let ledger: Ledger;
+  let players: Players;
+  let runner: TableRunner | undefined;
+  beforeEach(async () => {
+    database = await backend.open();
+    ledger = createLedger(database);
+    players = createPlayers(database);
+  });
+  afterEach(async () => {
+    await runner?.close();
+    await backend.close(database);
+  });
+
+  /** A table over `tableLedger`, its problems and lines kept; Jo seated with a bet of 5.00 (`play` deals). */
+  async function tableOver(tableId: string, tableLedger: Ledger) {
+    const problems: { message: string; fields: ProblemFields | undefined }[] = [];
+    const { logger, lines } = capturedLog();
+    const table = new TableRunner({
+      config: unwrap(tableConfig({ tableId, limits: { main: { minCents: 100, maxCents: 10_000 } } })),
+      ledger: tableLedger,
+      players,
+      rng: createCryptoRng(globalThis.crypto),
+      deadlines: { dealMs: 300, settleMs: 2_000, firstRetryPauseMs: 50, maxRetryPauseMs: 100 },
+      log: (message, _detail, fields) => problems.push({ message, fields }),
+      logger: logger.child({ tableId }),
+    });
+    runner = table;
+    const jo = unwrap(await players.createGuest('Jo')).player;
+    unwrap(await table.join(jo));
+    const play = async (...messages: (Record<string, unknown> & { type: string })[]): Promise<void> => {
+      for (const message of messages) unwrap(await table.handle(jo.id, { requestId: `r-${message.type}`, ...message } as Parameters<TableRunner['handle']>[1]));
+    };
+    await play({ type: 'sit', seat: null }, { type: 'bet', spot: 'main', amountCents: 500 });
+    /** Every line written, as `{ event, msg }`: the problems' and the logger's. */
+    const written = () => [...problems.map((problem) => ({ event: problem.fields?.event, msg: problem.message })), ...lines().map((line) => ({ event: line.event, msg: line.msg, level: line.level }))];
+    return { table, jo, play, written };
+  }
+
+  it('writes one deal-failed line, saying the ledger did not answer, not also that it refused the deal', async () => {
+    // The deal reaches the ledger and its answer is lost, until the deal's deadline.
+    const answerLost: Ledger = {
+      ...ledger,
+      openRound: async (input) => {
+        await ledger.openRound(input);
+        throw new DatabaseFault('connection-lost', new Error('Connection terminated unexpectedly'));
+      },
+    };
+    const failedBefore = await sample('paigow_deals_failed_total{table="lost-deal"}');
+    const { table, play, written } = await tableOver('lost-deal', answerLost);
+    await play({ type: 'deal' });
+    await expect.poll(() => table.roundsInPlay, { timeout: 10_000 }).toBe(false);
+    await table.idle();
+
+    const dealFailed = written().filter((line) => line.event === 'deal-failed');
+    expect(dealFailed).toHaveLength(1);
+    expect(dealFailed[0]?.msg).toMatch(/did not answer in time/);
+    expect(await sample('paigow_deals_failed_total{table="lost-deal"}')).toBe(failedBefore + 1);
+    // The deal had reached the ledger: refunded in the background.
+    expect(await ledger.openRounds()).toEqual([]);
+    expect(await ledger.audit()).toEqual([]);
+  });
+
+  it('writes settlement-refused and counts action/stale for a retried settlement another process recovered meanwhile', async () => {
+    // The first settlement meets a database fault; before its retry another process recovers the round (here: a
+    // refund), so the retry is refused action/stale.
+    let attempts = 0;
+    const recoveredElsewhere: Ledger = {
+      ...ledger,
+      settleRound: async (input) => {
+        attempts += 1;
+        if (attempts === 1) throw new DatabaseFault('connection-lost', new Error('Connection terminated unexpectedly'));
+        await ledger.refundRound(input.roundId, 'recovered by another process', true);
+        return ledger.settleRound(input);
+      },
+    };
+    const staleBefore = await sample('paigow_action_stale_total{table="stale-retry"}');
+    const { table, play, written } = await tableOver('stale-retry', recoveredElsewhere);
+    await play({ type: 'deal' });
+    await expect.poll(() => table.current.round !== null && table.current.phase === 'setting').toBe(true);
+    await play({ type: 'house-way', roundId: table.current.round!.roundId });
+    await expect.poll(() => table.roundsInPlay, { timeout: 10_000 }).toBe(false);
+    await table.idle();
+
+    expect(attempts).toBe(2);
+    expect(written().filter((line) => line.event === 'settlement-refused')).toEqual([{ event: 'settlement-refused', level: 'warn', msg: 'the round was recovered by another process' }]);
+    expect(await sample('paigow_action_stale_total{table="stale-retry"}')).toBe(staleBefore + 1);
+    expect(await ledger.audit()).toEqual([]);
+  });
+});
