@@ -491,7 +491,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         await pruneInbox(ledger, prunedAtMs);
       }
     };
+    /**
+     * Rounds left open by tables this process stopped running while it goes on (`replaceRunner`): nobody settles
+     * them while its lease lives, so the next recovery hands them over (`ledger.releaseRounds`), then settles them
+     * with the others (an operator's: a table taken over after a database cut left its round open, its stakes held
+     * for minutes, until the old host stopped).
+     */
+    const roundsToRelease = new Set<string>();
     const recover = async (): Promise<RecoveryReport> => {
+      if (roundsToRelease.size > 0) {
+        const roundIds = [...roundsToRelease];
+        const released = await ledger.releaseRounds(roundIds, self);
+        for (const roundId of roundIds) roundsToRelease.delete(roundId);
+        if (released > 0) logger.warn({ event: 'rounds-released', instanceId: self, roundIds }, `recovery: ${released} round(s) of tables no longer run here handed over`);
+      }
       const report = await recoverRounds(ledger, { instanceId: self, nowMs: now(), leaseMs: lease.leaseMs, log });
       if (report.settled.length + report.refunded.length > 0) {
         roundsRecovered.inc({ outcome: 'settled' }, report.settled.length);
@@ -550,6 +563,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
           hints,
           ...(coach === undefined ? {} : { coach }),
           instanceId: self,
+          hostingFence: options.redisUrl !== undefined,
           inbox,
           forward: (playerId, notice) => {
             const runner = connectedRunner(playerId, notice.tableId);
@@ -572,6 +586,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       const fresh = freshRunner(old.config);
       runners.set(tableId, fresh);
       await old.close();
+      for (const roundId of old.roundsLeftOpen) roundsToRelease.add(roundId);
       playerTables.update(tableId, old.current.players, {});
       return fresh;
     };
@@ -657,6 +672,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
                 await replaceRunner(tableId);
                 // The bank does not move with the table: its cover is free again, and the banker is told.
                 if (banker !== null) await ledger.releaseMovedBank(tableId, banker.playerId, now());
+                // A round it left open (the table was taken over in play) is settled now, not at the next sweep.
+                if (roundsToRelease.size > 0) await recover().catch((error: unknown) => log('recovery: the database did not answer', error, { event: 'recovery-failed', instanceId: self }));
               },
               hosts: (tableId) => games.hosts(tableId),
               async finishRounds(tableId) {

@@ -27,7 +27,7 @@ import { figuresOf, releaseBank, releaseMovedBank, releaseOrphanReservations, re
 import { accountBalances, balance, sumOfBalances, type AccountBalance } from './balances.js';
 import { history, type HistoryItem, type HistoryQuery } from './history.js';
 import { openRound, type OpenRoundInput } from './open-round.js';
-import { claimRound, recoverableRounds, type LeaseCheck } from './ownership.js';
+import { claimRound, recoverableRounds, releaseRounds, type LeaseCheck } from './ownership.js';
 import { refundRound } from './refund-round.js';
 import { ackEvents, pruneEvents, recordEvents, unackedEvents, type EventAck, type PlayerEvent, type PlayerEventInput } from './player-events.js';
 import { roundSecretSaver } from './round-secret.js';
@@ -52,6 +52,7 @@ export interface Ledger {
    *   `bet/invalid-amount` for an amount that is not a positive integer of cents,
    *   `action/invalid` for an empty id, a duplicate (player, kind) hold, or a `'bank'` hold
    *   from a non-banker / a `'main'`/`'fortune'` hold from the banker.
+   *   `action/stale` when `hostedBy` is given and the table's hosting row names another instance (or none).
    * @throws TypeError if `secret` or `public` has no JSON form.
    */
   openRound(input: OpenRoundInput): Promise<Result<RoundRecord>>;
@@ -105,6 +106,15 @@ export interface Ledger {
    * @returns the round with its private `secret` as of the claim; `null` if it is not open or its owner is alive.
    */
   claimRound(roundId: string, check: LeaseCheck): Promise<RoundWithSecret | null>;
+
+  /**
+   * Hands open rounds `roundIds` that `instanceId` owns to recovery, in one statement: they get no owner, so the
+   * next recovery sweep of any process settles them (`recoverableRounds`). For a table this live process stopped
+   * running while its round was in play (docs/server.md "Table hosting"); a round settled, refunded or owned by
+   * another instance meanwhile is left as it is.
+   * @returns how many rounds were handed over
+   */
+  releaseRounds(roundIds: readonly string[], instanceId: string): Promise<number>;
 
   /**
    * Writes `events` to their players' inboxes (docs/server.md "The player inbox") in one transaction, for a
@@ -246,6 +256,7 @@ export function createLedger(database: Database): Ledger {
     ackEvents: (acks) => ackEvents(database.db, acks, Date.now()),
     pruneEvents: (ackedBeforeMs, unackedBeforeMs) => pruneEvents(database.db, ackedBeforeMs, unackedBeforeMs),
     claimRound: (roundId, check) => claimRound(database, roundId, check),
+    releaseRounds: (roundIds, instanceId) => releaseRounds(database, roundIds, instanceId),
     saveRoundSecret,
     history: (playerId, query) => history(database, playerId, query),
     balance: (playerId) => balance(database, playerId),

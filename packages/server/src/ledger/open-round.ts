@@ -4,7 +4,7 @@
 import { err, ok, type Hold, type Result, type RuleError } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
 import { HOLD_KINDS, type RoundRole } from '../storage/schema.js';
-import { transact } from '../storage/transaction.js';
+import { forUpdate, transact } from '../storage/transaction.js';
 import { ensureTableAccounts, lockAccounts, postLocked, rememberTableAccounts, tableAccountId, walletAccountId } from './accounts.js';
 import { shortOfStakes } from './bank-reservations.js';
 import { holdTransferKind, loadRound, toJson, writtenRound, type RoundRecord } from './rounds.js';
@@ -38,6 +38,13 @@ export interface OpenRoundInput {
    * from a given deck (tests).
    */
   readonly fairness?: { readonly commitment: string; readonly clientSeeds: string; readonly serverSeed: string } | null;
+  /**
+   * With many processes (docs/server.md "Table hosting"): the instance that must host the table for the deal to
+   * go through, checked in its transaction against the table's hosting row (locked until the deal commits, so a
+   * take-over waits for it). Otherwise the deal is refused `action/stale`: a process whose table another one took
+   * over while the database was away must not deal on it. Omitted: not checked (one process).
+   */
+  readonly hostedBy?: string;
 }
 
 /**
@@ -117,6 +124,11 @@ export async function openRound(database: Database, input: OpenRoundInput): Prom
       .onConflict((conflict) => conflict.column('id').doNothing())
       .executeTakeFirst();
     if (inserted.numInsertedOrUpdatedRows === 0n) return ok((await loadRound(trx, input.roundId))!);
+    // A new deal only (a deal written already, whose answer was lost, is answered as it is); refused, it rolls back.
+    if (input.hostedBy !== undefined) {
+      const host = await forUpdate(database.dialect, trx.selectFrom('table_hosts').select('instance_id').where('table_id', '=', input.tableId)).executeTakeFirst();
+      if (host?.instance_id !== input.hostedBy) return err('action/stale', `table ${input.tableId} is hosted by another process now`);
+    }
 
     // The table's escrow and the stakers' wallets, locked once (in id order) for the check and the postings.
     const locked = await lockAccounts(trx, database.dialect, [escrow, ...input.holds.map((hold) => walletAccountId(hold.playerId))]);

@@ -67,3 +67,16 @@ export async function claimRound(database: Database, roundId: string, check: Lea
   if (row === undefined || round === undefined) return null;
   return { ...round, secret: storedJson(row.secret_json) };
 }
+
+/** See `Ledger.releaseRounds`. */
+export async function releaseRounds(database: Database, roundIds: readonly string[], instanceId: string): Promise<number> {
+  if (roundIds.length === 0) return 0;
+  const update = await database.db
+    .updateTable('rounds')
+    .set({ owner_instance_id: null })
+    .where('id', 'in', [...roundIds])
+    .where('status', '=', 'open')
+    .where('owner_instance_id', '=', instanceId)
+    .executeTakeFirst();
+  return Number(update.numUpdatedRows);
+}

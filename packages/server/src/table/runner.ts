@@ -89,6 +89,12 @@ export interface TableRunnerOptions {
    */
   readonly instanceId?: string | null;
   /**
+   * With many processes (Redis): each deal goes through only while the table's hosting row names `instanceId`
+   * (`OpenRoundInput.hostedBy`; docs/server.md "Table hosting"); a deal refused so is void, the bets back on the
+   * felt. Default false.
+   */
+  readonly hostingFence?: boolean;
+  /**
    * Sends the player inboxes from this process (docs/server.md "The player inbox"): one per server, shared
    * by its tables. Default: this runner's own.
    */
@@ -158,6 +164,8 @@ export class TableRunner {
   private queued = 0;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** See `roundsLeftOpen`. */
+  private leftOpen: readonly string[] = [];
   private readonly listeners = new Set<Listener>();
   private readonly now: () => number;
   private readonly log: ProblemLog;
@@ -481,6 +489,16 @@ export class TableRunner {
     return this.state.round !== null || this.settlements.pending > 0;
   }
 
+  /**
+   * The rounds this table left open when it was closed (`close`): the round in play, if dealt, and those whose
+   * settlement or refund was being retried; some of them the attempt in flight may have settled meanwhile. Empty
+   * before `close`. Nobody settles them while this process's lease lives: a process that closes a table and goes on
+   * (the table was taken over, docs/server.md "Table hosting") hands them to recovery (`ledger.releaseRounds`).
+   */
+  get roundsLeftOpen(): readonly string[] {
+    return this.leftOpen;
+  }
+
   /** Stops the timers and the settlement retries and waits for the queue; later calls are refused. */
   async close(): Promise<void> {
     this.closed = true;
@@ -488,6 +506,7 @@ export class TableRunner {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     await this.queue.catch(() => undefined);
+    this.leftOpen = [...(this.state.round === null ? [] : [this.state.round.roundId]), ...this.settlements.roundIds];
     await this.settlements.close();
   }
 
@@ -730,6 +749,7 @@ export class TableRunner {
               public: effect.public,
               ownerInstanceId: this.options.instanceId ?? null,
               fairness: this.seeds.take(effect.roundId, effect.secret.fairness),
+              ...(this.options.hostingFence === true && this.options.instanceId != null ? { hostedBy: this.options.instanceId } : {}),
             },
             this.deadlines,
             this.now,

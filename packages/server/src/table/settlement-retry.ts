@@ -67,7 +67,8 @@ export interface SettlementRetrierOptions {
 
 /** A table's settlements and refunds in the background. One per `TableRunner`. */
 export class SettlementRetrier {
-  private readonly jobs = new Set<Promise<void>>();
+  /** The jobs under way, each with its round's id. */
+  private readonly jobs = new Map<Promise<void>, string>();
   private closed = false;
   /** Aborted by `close`: ends the pauses between attempts at once. */
   private readonly stopping = new AbortController();
@@ -80,6 +81,11 @@ export class SettlementRetrier {
   /** Rounds being retried now. */
   get pending(): number {
     return this.jobs.size;
+  }
+
+  /** The ids of the rounds being retried now (settlements and refunds). */
+  get roundIds(): string[] {
+    return [...this.jobs.values()];
   }
 
   /**
@@ -98,8 +104,8 @@ export class SettlementRetrier {
     if (first?.ok) return { status: 'settled', round: first.value };
     if (first !== null && first.error.code === 'action/stale') return { status: 'stale', error: first.error };
     const job = { roundId: input.roundId, playerIds, tell: true };
-    if (first === null) this.track(this.retrySettlement(input, job));
-    else this.track(this.refundUntilAnswered(job, `the settlement was refused: ${first.error.code}`));
+    if (first === null) this.track(input.roundId, this.retrySettlement(input, job));
+    else this.track(input.roundId, this.refundUntilAnswered(job, `the settlement was refused: ${first.error.code}`));
     return { status: 'pending', error: first === null ? null : first.error };
   }
 
@@ -109,12 +115,12 @@ export class SettlementRetrier {
    * `gone` when it never did).
    */
   refund(roundId: string, playerIds: readonly string[], reason: string): void {
-    this.track(this.refundUntilAnswered({ roundId, playerIds, tell: false }, reason));
+    this.track(roundId, this.refundUntilAnswered({ roundId, playerIds, tell: false }, reason));
   }
 
   /** Resolves when no round is being retried (for a drain). */
   async idle(): Promise<void> {
-    while (this.jobs.size > 0) await Promise.all([...this.jobs]);
+    while (this.jobs.size > 0) await Promise.all([...this.jobs.keys()]);
   }
 
   /**
@@ -124,14 +130,14 @@ export class SettlementRetrier {
   async close(): Promise<void> {
     this.closed = true;
     this.stopping.abort();
-    await Promise.all([...this.jobs]);
+    await Promise.all([...this.jobs.keys()]);
   }
 
   // -------------------------------------------------------------------------------------------
 
-  private track(job: Promise<void>): void {
+  private track(roundId: string, job: Promise<void>): void {
     const tracked = job.catch((error: unknown) => this.options.log('a settlement retry failed', error, { event: 'settlement-retry-failed' })).finally(() => this.jobs.delete(tracked));
-    this.jobs.add(tracked);
+    this.jobs.set(tracked, roundId);
   }
 
   private resolve(job: Omit<Resolution, 'outcome'>, outcome: Resolution['outcome']): void {
