@@ -50,7 +50,7 @@ import { InboxDelivery, inboxNotice, unstoredNotice } from './inbox.js';
 import type { PlayerTables } from './player-tables.js';
 import { encodeRoundSecret } from './recovery.js';
 import { NoAnswerInTime, within } from '../within.js';
-import { DEFAULT_ROUND_DEADLINES, type RoundDeadlines } from './round-deadlines.js';
+import { DEFAULT_ROUND_DEADLINES, pause, retryPauseMs, type RoundDeadlines } from './round-deadlines.js';
 import { SettlementRetrier, type Resolution } from './settlement-retry.js';
 import { dealFailed, roundDealt, roundSettled, settlementRefused } from './round-audit.js';
 
@@ -164,6 +164,8 @@ export class TableRunner {
   private queued = 0;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** The last cover asked of the ledger (`reserveBank`): a retry of an older one is dropped. */
+  private coverAsked: Extract<TableEffect, { kind: 'reserve-bank' }> | null = null;
   /** See `roundsLeftOpen`. */
   private leftOpen: readonly string[] = [];
   private readonly listeners = new Set<Listener>();
@@ -712,15 +714,57 @@ export class TableRunner {
   }
 
   /** Commits the banker's cover in the ledger (docs/server.md "The banker's cover") and tells the reducer what was held. */
-  private async reserveBank(effect: Extract<TableEffect, { kind: 'reserve-bank' }>): Promise<void> {
+  private async reserveBank(effect: Extract<TableEffect, { kind: 'reserve-bank' }>, attempt = 1): Promise<void> {
     const { minCents, maxCents, playerId } = effect;
+    if (attempt === 1) this.coverAsked = effect;
     const input = { tableId: this.tableId, playerId, minCents, maxCents, ownerInstanceId: this.options.instanceId ?? null };
-    const held = await this.options.ledger.reserveBank(input).catch((error: unknown) => err('action/unavailable', String(error)));
+    let held: Result<number>;
+    try {
+      held = await this.options.ledger.reserveBank(input);
+    } catch (error) {
+      // No answer is no refusal: the bank stays, its cover as approved, and the ledger is asked again until it answers
+      // (an attacker's: an approve during a 7 s database outage cost the banker its bank, told it was short of money).
+      // A later approval's cover replaces this one; a bank that ended meanwhile asks for nothing.
+      if (attempt === 1) this.log(`the bank of ${playerId} could not be covered yet; retrying`, error, { event: 'bank-cover-retrying', playerId });
+      this.later(attempt, async () => {
+        if (this.coverAsked === effect && this.state.banker?.playerId === playerId) await this.reserveBank(effect, attempt + 1);
+      });
+      return;
+    }
     if (!held.ok) this.log(`the bank of ${playerId} could not be covered: ${held.error.code} ${held.error.message}`, undefined, { event: 'bank-cover-failed', playerId });
     const applied = await this.dispatch({ type: 'bank-cover', playerId, coverCents: held.ok ? held.value : null, nowMs: this.now() });
     // No longer the banker here (`action/stale`): nothing may stay held for a bank that is gone.
-    if (!applied.ok && held.ok) await this.options.ledger.releaseBank(this.tableId, playerId);
+    if (!applied.ok && held.ok) await this.releaseBank(playerId, 1);
+    else this.options.onBalancesChanged?.([playerId]);
+  }
+
+  /**
+   * Drops `playerId`'s bank cover at this table (`ledger.releaseBank`). On a database fault it is tried again with
+   * back-off until the ledger answers (a banker who left during a database outage kept its cover held, spendable
+   * nowhere, until the server restarted: an attacker's), unless the player banks here again meanwhile (its next
+   * approval replaces the reservation).
+   */
+  private async releaseBank(playerId: string, attempt: number): Promise<void> {
+    try {
+      await this.options.ledger.releaseBank(this.tableId, playerId);
+    } catch (error) {
+      if (attempt === 1) this.log(`could not release the bank of ${playerId}; retrying`, error, { event: 'bank-release-failed', playerId });
+      this.later(attempt, async () => {
+        if (this.state.banker?.playerId !== playerId) await this.releaseBank(playerId, attempt + 1);
+      });
+      return;
+    }
     this.options.onBalancesChanged?.([playerId]);
+  }
+
+  /** Runs `retry` on the table's queue after the back-off of `attempt` (`retryPauseMs`), unless the table closes first. */
+  private later(attempt: number, retry: () => Promise<void>): void {
+    void pause(retryPauseMs(this.deadlines, attempt), this.closing.signal).then(() =>
+      this.enqueue(null, async () => {
+        await retry();
+        return ok(undefined);
+      }),
+    );
   }
 
   /** Carries out `effects` of the action that moved the table from `before` to the state after it. */
@@ -827,8 +871,7 @@ export class TableRunner {
           await this.reserveBank(effect);
           break;
         case 'release-bank':
-          await this.options.ledger.releaseBank(this.tableId, effect.playerId).catch((error: unknown) => this.log(`could not release the bank of ${effect.playerId}`, error, { event: 'bank-release-failed', playerId: effect.playerId }));
-          this.options.onBalancesChanged?.([effect.playerId]);
+          await this.releaseBank(effect.playerId, 1);
           break;
         case 'notice':
           this.deliver(effect.playerId, effect.notice);
