@@ -174,7 +174,13 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
     expect(((await huge.json()) as HttpErrorBody).error).toEqual({ code: 'action/invalid', message: 'the request body is larger than 8192 bytes' });
     const malformed = await post('{"nickname": ');
     expect(malformed.status).toBe(400);
-    expect(((await malformed.json()) as HttpErrorBody).error).toEqual({ code: 'action/invalid', message: 'the body is not JSON' });
+    expect(((await malformed.json()) as HttpErrorBody).error).toEqual({ code: 'action/invalid', message: 'the body is not a JSON object' });
+    // JSON, but no object: told so, not that it is not JSON.
+    for (const body of ['null', '42', '"Ana"']) {
+      const scalar = await post(body);
+      expect(scalar.status, body).toBe(400);
+      expect(((await scalar.json()) as HttpErrorBody).error, body).toEqual({ code: 'action/invalid', message: 'the body is not a JSON object' });
+    }
     const wrongCharset = await fetch(`${server.url}/api/guest`, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=klingon' },

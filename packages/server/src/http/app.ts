@@ -363,7 +363,8 @@ export function createHttpApp(services: HttpServices): express.Express {
       return fail(res, { code: 'action/invalid', message: `the request body is larger than ${maxBodyBytes} bytes` }, 413);
     }
     // The body parser's SyntaxError carries a 4xx status; one without (JSON.parse of a stored row) is the server's own fault.
-    if (error instanceof SyntaxError && status !== null) return fail(res, { code: 'action/invalid', message: 'the body is not JSON' });
+    // The parser takes objects (and arrays) only: a body `null` is JSON, but no JSON object (an attacker's: it was told "not JSON").
+    if (error instanceof SyntaxError && status !== null) return fail(res, { code: 'action/invalid', message: 'the body is not a JSON object' });
     if (status !== null) return fail(res, { code: 'action/invalid', message: (error as Error).message || 'bad request' }, status);
     log('[http] request failed', error, { event: 'request-failed', method: req.method, path: req.path });
     fail(res, { code: 'action/unavailable', message: 'the server could not answer; try again' });
