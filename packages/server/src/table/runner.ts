@@ -727,7 +727,8 @@ export class TableRunner {
       // A later approval's cover replaces this one; a bank that ended meanwhile asks for nothing.
       if (attempt === 1) this.log(`the bank of ${playerId} could not be covered yet; retrying`, error, { event: 'bank-cover-retrying', playerId });
       this.later(attempt, async () => {
-        if (this.coverAsked === effect && this.state.banker?.playerId === playerId) await this.reserveBank(effect, attempt + 1);
+        const banker = this.state.banker;
+        if (this.coverAsked === effect && banker?.playerId === playerId && banker.approved) await this.reserveBank(effect, attempt + 1);
       });
       return;
     }
