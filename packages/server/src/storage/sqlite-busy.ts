@@ -7,6 +7,13 @@
  * with `SQLITE_BUSY` and is tried again after an asynchronous pause that grows (back-off), so the event
  * loop keeps turning while the lock is held, up to a total wait after which the caller gets the
  * `SQLITE_BUSY` error (a `DatabaseFault` 'busy' out of `transact`).
+ *
+ * The total wait is one per outage, not one per statement (`BusyOutage`): a table carries out its operations one
+ * after another, and each write of each operation waited its own 5 s afresh, so four decisions sent together while
+ * another process held the file were answered after 5, 10, 15 and 20 s (an attacker's trial: the house way that
+ * completed the round was answered only when the lock ended, after 20 s). Now the statements that find the file
+ * busy share the wait that began first: once it has run out, a statement that finds the file still busy fails
+ * after its one attempt, until a write goes through or no statement has found the file busy for a whole wait.
  */
 import type { CompiledQuery, DatabaseConnection, QueryResult } from 'kysely';
 import { faultKindOf } from './faults.js';
@@ -63,27 +70,64 @@ export class ConnectionGate {
 }
 
 /**
- * Runs `attempt` until it does not fail with `SQLITE_BUSY`, pausing asynchronously between attempts
- * (`wait`'s back-off), at most `wait.totalMs` in all. During each pause the connection is handed to the
- * callers waiting for it (`gate`), when given: the caller holds it but is in no transaction, so they
- * may use it meanwhile (reads are not blocked by another process's write lock under WAL).
- * @returns `attempt`'s value
- * @throws `attempt`'s error: at once when it is not `SQLITE_BUSY`, else the last one after `wait.totalMs`
+ * What one connection knows of another process holding the file: since when statements have found it busy, and
+ * when one last did. The statements that find it busy share one wait (`BusyWait.totalMs`) from the first of them
+ * (see the module comment). The outage is over once a statement that needs the write lock goes through (a `BEGIN`,
+ * a write, or any statement that had found the file busy; reads are not blocked under WAL and prove nothing), or
+ * once no statement has found the file busy for `totalMs` (a new lock is then a new outage, with a wait of its own).
  */
-async function retryWhileBusy<T>(attempt: () => Promise<T>, wait: BusyWait, gate?: ConnectionGate, now: () => number = Date.now): Promise<T> {
+export class BusyOutage {
+  #since: number | null = null;
+  #lastBusyAt = 0;
+  constructor(private readonly wait: BusyWait) {}
+
+  /** A statement that began at `startedMs` found the file busy at `nowMs`: when its wait ends (epoch ms). */
+  busy(startedMs: number, nowMs: number): number {
+    if (this.#since === null || nowMs - this.#lastBusyAt > this.wait.totalMs) this.#since = startedMs;
+    this.#lastBusyAt = nowMs;
+    return Math.min(startedMs, this.#since) + this.wait.totalMs;
+  }
+
+  /** The write lock was had: the outage, if any, is over. */
+  over(): void {
+    this.#since = null;
+  }
+}
+
+/**
+ * Runs `attempt` until it does not fail with `SQLITE_BUSY`, pausing asynchronously between attempts
+ * (`wait`'s back-off), at most `wait.totalMs` in all and no longer than the wait `outage` began first. During each
+ * pause the connection is handed to the callers waiting for it (`gate`), when given: the caller holds it but is in
+ * no transaction, so they may use it meanwhile (reads are not blocked by another process's write lock under WAL).
+ * @param writes whether `attempt` needs the write lock (its success ends the outage)
+ * @returns `attempt`'s value
+ * @throws `attempt`'s error: at once when it is not `SQLITE_BUSY`, else the last one when the wait has run out
+ */
+async function retryWhileBusy<T>(attempt: () => Promise<T>, wait: BusyWait, outage: BusyOutage, writes: boolean, gate?: ConnectionGate, now: () => number = Date.now): Promise<T> {
   const started = now();
   let pauseMs = wait.firstPauseMs;
+  let foundBusy = false;
   for (;;) {
     try {
-      return await attempt();
+      const value = await attempt();
+      if (writes || foundBusy) outage.over();
+      return value;
     } catch (error) {
-      if (!isBusy(error) || now() - started + pauseMs > wait.totalMs) throw error;
+      if (!isBusy(error)) throw error;
+      foundBusy = true;
+      const at = now();
+      if (at + pauseMs > outage.busy(started, at)) throw error;
     }
     gate?.unlock();
     await pause(pauseMs);
     await gate?.lock();
     pauseMs = Math.min(pauseMs * 2, wait.maxPauseMs);
   }
+}
+
+/** Whether `sql`, run outside a transaction, only reads (it then needs no write lock under WAL). */
+function reads(sql: string): boolean {
+  return /^\s*select\b/i.test(sql);
 }
 
 /**
@@ -95,15 +139,19 @@ async function retryWhileBusy<T>(attempt: () => Promise<T>, wait: BusyWait, gate
  */
 export class BusyRetryingConnection implements DatabaseConnection {
   #inTransaction = false;
+  /** Shared by every statement of this connection (`BusyOutage`). */
+  readonly outage: BusyOutage;
   constructor(
     private readonly connection: DatabaseConnection,
     private readonly wait: BusyWait,
     private readonly gate: ConnectionGate,
-  ) {}
+  ) {
+    this.outage = new BusyOutage(wait);
+  }
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.#inTransaction) return this.connection.executeQuery<R>(query);
-    return retryWhileBusy(() => this.connection.executeQuery<R>(query), this.wait, this.gate);
+    return retryWhileBusy(() => this.connection.executeQuery<R>(query), this.wait, this.outage, !reads(query.sql), this.gate);
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -116,13 +164,13 @@ export class BusyRetryingConnection implements DatabaseConnection {
    * connection may have opened the transaction (`sqlite-group-commit.ts`), and then nothing more is run.
    */
   async begin(query: CompiledQuery, alreadyOpen: () => boolean = () => false): Promise<void> {
-    await retryWhileBusy((): Promise<QueryResult<unknown>> => (alreadyOpen() ? Promise.resolve({ rows: [] }) : this.connection.executeQuery(query)), this.wait, this.gate);
+    await retryWhileBusy((): Promise<QueryResult<unknown>> => (alreadyOpen() ? Promise.resolve({ rows: [] }) : this.connection.executeQuery(query)), this.wait, this.outage, true, this.gate);
     this.#inTransaction = true;
   }
 
   /** Commits, retried while busy (keeping the connection: the transaction is open); the transaction is over afterwards (else still open, for the rollback). */
   async commit(query: CompiledQuery): Promise<void> {
-    await retryWhileBusy(() => this.connection.executeQuery(query), this.wait);
+    await retryWhileBusy(() => this.connection.executeQuery(query), this.wait, this.outage, true);
     this.#inTransaction = false;
   }
 

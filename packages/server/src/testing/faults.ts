@@ -62,11 +62,14 @@ export async function holdPostgresRow(url: string, schema: string, table: 'accou
 
 const SERVER_PACKAGE = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Holds `BEGIN IMMEDIATE` on the SQLite file `path` from another process (as an operator's `sqlite3` shell would). */
-export async function holdSqliteFile(path: string): Promise<OutsideLock> {
+/**
+ * Holds `BEGIN IMMEDIATE` (or `BEGIN EXCLUSIVE`, `how`) on the SQLite file `path` from another process (as an operator's
+ * `sqlite3` shell would). Under WAL the two are the same lock: writers wait, readers do not.
+ */
+export async function holdSqliteFile(path: string, how: 'immediate' | 'exclusive' = 'immediate'): Promise<OutsideLock> {
   const script = `
     const db = require('better-sqlite3')(process.argv[1]);
-    db.exec('begin immediate');
+    db.exec('begin ${how}');
     process.stdout.write('locked\\n');
     process.stdin.on('data', () => { db.exec('commit'); db.close(); process.exit(0); });`;
   const child = spawn(process.execPath, ['-e', script, path], { cwd: SERVER_PACKAGE, stdio: ['pipe', 'pipe', 'inherit'] });
