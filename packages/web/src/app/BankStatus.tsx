@@ -29,7 +29,9 @@ export function bankBlockText(t: T, money: Money, block: BankBlock, feeRate: str
 /**
  * "Be the banker" (`take-bank`), its reasons when disabled (`bank-reason`, `data-kinds`) and its cost (`bank-cost`).
  * On a phone the reasons and the cost of a disabled button are behind "Why?" (`bank-why`, a disclosure), shown over
- * the felt: three or four lines of them made the page taller than a 360×740 phone in German and Spanish.
+ * the felt: three or four lines of them made the page taller than a 360×740 phone in German and Spanish. The cost of
+ * an enabled button is behind "Cost?" (`bank-cost-toggle`) the same way: once a player had the comp points to bank,
+ * its two lines made a German result with a Fortune win 753 px tall (e2e/phone-table-3.test.ts).
  */
 export function TakeBank({ view, money, feeRate, onTake }: { view: TableView; money: Money; feeRate: string; onTake: () => void }) {
   const { t, i18n } = useTranslation();
@@ -41,7 +43,7 @@ export function TakeBank({ view, money, feeRate, onTake }: { view: TableView; mo
   const why = reasons.length > 0;
   return (
     <span
-      className={`take-bank${why && open ? ' take-bank--open' : ''}`}
+      className={`take-bank${open ? ' take-bank--open' : ''}`}
       // Escape closes the reasons, as a popover's Escape does.
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) setOpen(false);
@@ -57,18 +59,16 @@ export function TakeBank({ view, money, feeRate, onTake }: { view: TableView; mo
       >
         {t('table.takeBank')}
       </button>
-      {why && (
-        <button
-          type="button"
-          className="bank-why"
-          data-testid="bank-why"
-          aria-expanded={open}
-          aria-controls={`${id}-notes`}
-          onClick={() => setOpen((o) => !o)}
-        >
-          {t('bank.why')}
-        </button>
-      )}
+      <button
+        type="button"
+        className="bank-why"
+        data-testid={why ? 'bank-why' : 'bank-cost-toggle'}
+        aria-expanded={open}
+        aria-controls={`${id}-notes`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {t(why ? 'bank.why' : 'bank.costShow')}
+      </button>
       <span id={`${id}-notes`} className="take-bank__notes">
         {why && (
           <span id={`${id}-reason`} className="bank-reason muted" data-testid="bank-reason" data-kinds={blocks.map((b) => b.kind).join(' ')}>

@@ -41,6 +41,14 @@ export function BetSpots({ view, you, stage, result, bets, canBet, money }: {
   const mainTotal = chipsCents(shownMain);
   const fortuneTotal = chipsCents(shownFortune);
   const adds = bets.fortuneAdds;
+  // What a click does, as the click itself would say it: no chip is offered before a main bet (fortuneAdds is
+  // `null` then too, which is not the maximum: a tester read "at its maximum of $25" over an empty felt).
+  const fortuneTitle =
+    shownMain.length === 0
+      ? t('bets.fortuneNeedsMain')
+      : adds === null
+        ? t('bets.fortuneAtMax', { max: money(fortuneLimits?.maxCents ?? 0) })
+        : t('table.addFortune', { chip: money(adds * 100) });
   const mainNote =
     view.phase === 'betting' && mainLimits.minCents > unit && mainTotal < mainLimits.minCents
       ? t('table.minBet', { amount: money(mainLimits.minCents) })
@@ -77,7 +85,7 @@ export function BetSpots({ view, you, stage, result, bets, canBet, money }: {
           amount={fortuneTotal > 0 ? money(fortuneTotal) : null}
         empty={t('table.noBet')}
           chips={shownFortune}
-          title={adds === null ? t('bets.fortuneAtMax', { max: money(fortuneLimits.maxCents) }) : t('table.addFortune', { chip: money(adds * 100) })}
+          title={fortuneTitle}
           onClick={bets.onFortune}
           disabled={!canBet}
           warn={fortuneDraft !== null}

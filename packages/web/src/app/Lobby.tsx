@@ -1,6 +1,7 @@
 /**
  * The lobby (docs/protocol.md `GET /api/tables`): the tables with their limits; a click sits down.
- * Signing out asks first: a guest account cannot be recovered once its token is forgotten.
+ * Signing out asks first: a guest account cannot be recovered once its token is forgotten. A seat the player
+ * may still hold (a tab closed at a table, seat-memory.ts) is offered first (`seat-return`), until its hold runs out.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { errorMessage, formatMoney, formatPoints, tableName } from './i18n/index
 import { PlayerFigures, TopBar, YouStat } from './TopBar.js';
 import { SiteNav } from './SiteNav.js';
 import type { Session } from './session.js';
+import { localStore, seatToReturn, type RememberedSeat } from './seat-memory.js';
 
 /** The lobby screen: the player's figures (a Top up when broke), the tables to sit at, and Sign out. */
 export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }: {
@@ -27,6 +29,14 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
   const [tables, setTables] = useState<readonly LobbyTable[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [heldSeat, setHeldSeat] = useState<RememberedSeat | null>(() => seatToReturn(localStore(), session.player.id, Date.now()));
+  // The way back goes once the server would have stood the player up: the browser cannot tell whether it did sooner.
+  useEffect(() => {
+    if (heldSeat === null) return;
+    const timer = window.setTimeout(() => setHeldSeat(null), Math.max(0, heldSeat.seenAtMs + heldSeat.holdMs - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [heldSeat]);
+  const heldTable = heldSeat === null ? undefined : tables?.find((x) => x.tableId === heldSeat.tableId);
 
   const refresh = useCallback(async () => {
     try {
@@ -78,6 +88,14 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
           <p className="error-toast" data-testid="error" hidden={error === null && flash === null} role="alert">
             {error ? errorMessage(t, error) : (flash ?? '')}
           </p>
+          {heldSeat !== null && heldTable && (
+            <div className="seat-return" data-testid="seat-return" data-table-id={heldSeat.tableId} role="status">
+              <p>{t('lobby.returnNote', { table: tableName(t, heldTable), seconds: Math.round(heldSeat.holdMs / 1000) })}</p>
+              <button className="btn btn--gold" data-testid="seat-return-button" onClick={() => onSit(heldSeat.tableId)}>
+                {t('lobby.returnButton')}
+              </button>
+            </div>
+          )}
           {tables === null ? (
             <p className="muted">{t('app.loading')}</p>
           ) : tables.length === 0 ? (

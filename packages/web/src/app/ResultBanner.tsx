@@ -5,7 +5,7 @@
  * is the net's (`resultTone`).
  * Screen readers hear it from the table's live region (Announcer.tsx, `resultTexts`), not from the banner.
  */
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultModel } from '../table-ui/model.js';
 import { resultLines, type ResultLine } from '../table-ui/result-lines.js';
@@ -116,8 +116,13 @@ export function ResultBanner({ result, money, grade }: { result: ResultModel; mo
 /**
  * The coach's grade as a line (`result-grade`): in the banner on a wide screen (`form` 'line'); on a phone
  * (no room for another line in the banner) in place of the empty bet total beside it (`form` 'note'), once graded.
+ * The few words are a disclosure (`grade-why`, as "Why?" beside a disabled "Be the banker"): a tap, a click or a key
+ * shows the whole sentence with the expected values (`grade-detail`) over the felt, which the title alone gave only
+ * to a mouse (a tap shows no tooltip); Escape or another tap closes it.
  */
 export function ResultGradeLine({ grade, t, lng, money, form = 'line' }: { grade: ResultGrade; t: T; lng: string; money: Money; form?: 'line' | 'note' }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
   const { state } = grade;
   const className = form === 'note' ? 'grade-note' : 'result__detail result__detail--grade';
   if (state.kind === 'none') return null;
@@ -129,17 +134,34 @@ export function ResultGradeLine({ grade, t, lng, money, form = 'line' }: { grade
     );
   }
   const [summary, verdict] = gradeLines(t, lng, state.grade, grade.betCents, money);
-  // In a few words on the felt; the whole sentence and the EVs in the title and for screen readers.
+  const detail = `${verdict} ${summary} — ${t('coach.grade.title')}`;
   return (
     <span
-      className={className}
+      className={`${className} grade`}
       data-testid="result-grade"
       data-state="graded"
       data-ev-lost={state.grade.evLost}
       data-played-ev={state.grade.playedEv}
-      title={`${verdict} ${summary} — ${t('coach.grade.title')}`}
+      title={detail}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) setOpen(false);
+      }}
     >
-      {form === 'note' ? gradeNote(t, state.grade, grade.betCents, money) : gradeShort(t, lng, state.grade, grade.betCents, money)}
+      <button
+        type="button"
+        className="grade__why"
+        data-testid="grade-why"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {form === 'note' ? gradeNote(t, state.grade, grade.betCents, money) : gradeShort(t, lng, state.grade, grade.betCents, money)}
+      </button>
+      {open && (
+        <span id={id} className="grade__detail" data-testid="grade-detail">
+          {detail}
+        </span>
+      )}
     </span>
   );
 }

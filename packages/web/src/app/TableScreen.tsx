@@ -57,6 +57,7 @@ import { PlayerZone } from './PlayerZone.js';
 import { BankerResults } from './RoundPlayers.js';
 import { TableControls } from './TableControls.js';
 import { TableSide } from './TableSide.js';
+import { forgetSeat, localStore, rememberSeat } from './seat-memory.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 
@@ -98,7 +99,61 @@ export function TableScreen(props: TableScreenProps) {
     };
   }, [api, tableId, view, status, error, onUnknownTable]);
 
-  return <TableLayout {...props} table={table} />;
+  const forgetSeatHere = useSeatMemory(table, props.session.player.id, tableId);
+  // Leaving by the Lobby button stands up: the lobby has no seat to lead back to (forgotten at the click, not once
+  // the room has closed, which waits for the server).
+  const live = useMemo<LiveTable>(
+    () => ({
+      ...table,
+      leave: () => {
+        forgetSeatHere();
+        return table.leave();
+      },
+    }),
+    [table, forgetSeatHere],
+  );
+
+  return <TableLayout {...props} table={live} />;
+}
+
+/**
+ * Remembers the seat held at `tableId` for the lobby's way back after a closed tab (seat-memory.ts): at each view
+ * that seats the player, and when the page is hidden or closed (the moment the server's hold starts counting, at
+ * the latest); forgotten at a view of this connection without a seat (stood up, or the seat is gone).
+ * @returns a function that forgets it for good on this screen (the player leaves the table)
+ */
+function useSeatMemory(table: LiveTable, playerId: string, tableId: string): () => void {
+  const { view, status } = table;
+  const leaving = useRef(false);
+  const you = status === 'open' ? (view?.you ?? null) : null;
+  const known = you !== null;
+  const seated = you !== null && you.seat !== null;
+  const holdMs = view?.config.timers.reconnectMs ?? 0;
+  useEffect(() => {
+    if (!known || leaving.current) return;
+    const storage = localStore();
+    if (!seated) {
+      forgetSeat(storage, tableId);
+      return;
+    }
+    const remember = () => {
+      if (!leaving.current) rememberSeat(storage, { playerId, tableId, seenAtMs: Date.now(), holdMs });
+    };
+    remember();
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') remember();
+    };
+    window.addEventListener('pagehide', remember);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      window.removeEventListener('pagehide', remember);
+      document.removeEventListener('visibilitychange', onHidden);
+    };
+  }, [known, seated, view, playerId, tableId, holdMs]);
+  return useCallback(() => {
+    leaving.current = true;
+    forgetSeat(localStore(), tableId);
+  }, [tableId]);
 }
 
 /** The screens where the side column sits beside the felt (styles.css: below 1100px it goes under it). */

@@ -19,7 +19,7 @@ function render(grade: ResultGrade | undefined, lng = 'en'): string {
   return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(ResultBanner, { result, money, grade })));
 }
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
-const gradeTag = (html: string) => /<span[^>]*data-testid="result-grade"[^>]*>[^<]*<\/span>/.exec(html)?.[0] ?? null;
+const gradeTag = (html: string) => /<span[^>]*data-testid="result-grade"[^>]*>(?:[^<]*|<button[^>]*>[^<]*<\/button>)<\/span>/.exec(html)?.[0] ?? null;
 
 describe('the grade under the result', () => {
   it('says the setting is being graded until the grade comes', () => {
@@ -34,6 +34,15 @@ describe('the grade under the result', () => {
     expect(tag).toContain('data-ev-lost="0.0042"');
     expect(text(tag!)).toBe('Setting cost 0.42% ($0.21)');
     expect(tag).toContain('title="You gave up 0.42% of the bet ($0.21). Your setting: EV −2.42% · best −2.00% · house way −2.42%');
+  });
+
+  // A tester on a touch phone: the EVs were in the title only, which a tap never shows. The words open them.
+  it('opens the whole sentence with the EVs from its words, a disclosure a tap and a key reach', () => {
+    const grade = { playedEv: -0.0242, bestEv: -0.02, houseWayEv: -0.0242, evLost: 0.0042 };
+    const tag = gradeTag(render({ state: { kind: 'graded', grade }, betCents: 5_000 }))!;
+    const button = /<button[^>]*data-testid="grade-why"[^>]*>/.exec(tag)?.[0] ?? '';
+    expect(button).toContain('type="button"');
+    expect(button).toContain('aria-expanded="false"');
   });
 
   it('says so when the setting was the best one, in the player\'s language', () => {
@@ -57,7 +66,7 @@ describe('the grade on a phone, in the empty bet total\'s place', () => {
     const html = renderToStaticMarkup(
       createElement(I18nextProvider, { i18n }, createElement(ResultGradeLine, { grade: { state: { kind: 'graded', grade }, betCents: 5_000 }, t: i18n.t, lng: 'es', money, form: 'note' })),
     );
-    expect(html).toContain('class="grade-note"');
+    expect(html).toContain('class="grade-note grade"');
     expect(text(html)).toBe(text(`La colocación costó ${money(21)}`));
   });
 });

@@ -142,6 +142,17 @@ describe('point 8: why "Be the banker" is disabled, and how much the bank can ta
     expect(render(view({}, { canTakeBank: true }))).not.toContain('data-testid="bank-why"');
   });
 
+  // Once a player could bank, the cost's two lines under the enabled button made a German result with a Fortune win
+  // 753 px tall at 360×740: on a phone the cost is behind "Cost?", a disclosure like "Why?".
+  it('puts the cost of an enabled "Be the banker" behind a "Cost?" disclosure', () => {
+    const html = render(view({}, { canTakeBank: true }));
+    const toggle = new RegExp('<button[^>]*data-testid="bank-cost-toggle"[^>]*>([^<]*)<').exec(html);
+    expect(toggle?.[0]).toContain('aria-expanded="false"');
+    expect(toggle?.[1]).toBe('Cost?');
+    const controls = /aria-controls="([^"]+)"/.exec(toggle?.[0] ?? '')?.[1];
+    expect(new RegExp(`<span id="${controls}"[^>]*>(.*?)</span></span>`).exec(html)?.[1]).toContain('data-testid="bank-cost"');
+  });
+
   it('says who banks, or that bets are down', () => {
     const occupied = render(view({ banker: { kind: 'player', seat: 1, nickname: 'Bea', autoApprove: true, approved: true, leaving: false, roomCents: 5_000 } }));
     expect(text(occupied)).toContain('Bea is the banker.');
@@ -167,6 +178,14 @@ describe('point 10: the bet tools and the total on the felt', () => {
     for (const id of ['bet-clear', 'bet-undo', 'bet-double', 'chips-to-main', 'chips-to-fortune']) expect(html).toContain(`data-testid="${id}"`);
     expect(text(html)).not.toContain('+$');
     expect(html).toContain('title="The Fortune bet is at its maximum of $25."');
+  });
+
+  // A tester: over an empty felt the Fortune spot's tooltip said "at its maximum of $25" (the Fortune bet $0), while a
+  // click said a main bet must come first. The tooltip says what a click does: that reason, then what it adds.
+  it("gives the Fortune spot's real reason on an empty felt, and what a click adds once a main bet is down", () => {
+    const fortuneTitle = (html: string) => /<button[^>]*data-testid="fortune-stack"[^>]*title="([^"]*)"/.exec(html)?.[1] ?? /<button[^>]*title="([^"]*)"[^>]*data-testid="fortune-stack"/.exec(html)?.[1];
+    expect(fortuneTitle(render(view()))).toBe('Place a main bet first: the Fortune bet goes with it.');
+    expect(fortuneTitle(render(view({}, { bets: { main: 1_000, fortune: 0 } })))).toBe('Click to add a $1 chip (the selected chip) to the Fortune bet');
   });
 
   it('offers Rebet ×2 on an empty felt', () => {

@@ -107,6 +107,9 @@ export const en = {
     empty: 'No tables are open right now.',
     refresh: 'Refresh',
     unknownTable: 'There is no table “{{tableId}}”. Pick one of these.',
+    // The way back to a seat the player may still hold after closing the tab (seat-memory.ts).
+    returnNote: 'You were seated at {{table}} a moment ago. A seat is kept for {{seconds}}\u00a0s after the connection is lost.',
+    returnButton: 'Return to the table',
     houseWay: '{{name}}',
   },
   table: {
@@ -145,7 +148,7 @@ export const en = {
     sitDown: 'Sit down',
     sitAgain: 'Sit again',
     seatBet: '{{main}}',
-    seatBetFortune: '{{main}} + {{fortune}} F',
+    seatBetFortune: '{{main}} + {{fortune}} Fortune',
     seatReady: 'ready',
     seatSet: 'set',
     seatAway: 'away',
@@ -396,6 +399,8 @@ export const en = {
     },
     cost: 'Banking costs comp points: you lose 1 per unit wagered against you.',
     why: 'Why?',
+    // Beside an enabled "Be the banker" on a phone: what banking costs, behind a tap (BankStatus.tsx).
+    costShow: 'Cost?',
     room: 'The bank can take {{amount}} more.',
     full: 'The bank is full: it cannot cover another bet this round.',
     leavingYou: 'Your bank ends after this round.',
