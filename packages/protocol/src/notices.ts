@@ -84,7 +84,7 @@ function englishOf(code: NoticeCode, params: NoticeParams[NoticeCode]): string {
       const p = params as NoticeParams['notice/round-recovered'];
       if (p.outcome === 'refunded') return 'A round the server could not finish (it stopped, or could not record the result) was called off; your stakes were returned.';
       const net = p.netCents > 0 ? `you won ${units(p.netCents)}` : p.netCents < 0 ? `you lost ${units(-p.netCents)}` : 'your balance did not change';
-      return `A round interrupted by a server stop was settled (unset hands by the house way): ${net}.`;
+      return `A round the server could not finish normally was settled (unset hands by the house way): ${net}.`;
     }
     case 'notice/round-settled': {
       const p = params as NoticeParams['notice/round-settled'];

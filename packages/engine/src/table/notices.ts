@@ -59,7 +59,8 @@ export interface NoticeParams {
    */
   readonly 'notice/round-void': { readonly roundId: string; readonly reason: ErrorCode };
   /**
-   * Round `roundId` was interrupted by a server stop and settled (or refunded) by recovery (rules.md §5:
+   * Round `roundId`, which its server could not finish (it stopped, lost its lease or its table, or could not
+   * record the result in time), was settled (or refunded) by recovery (rules.md §5:
    * unset hands by the house way); `netCents` is the player's change of balance in it.
    */
   readonly 'notice/round-recovered': { readonly roundId: string; readonly outcome: RecoveredOutcome; readonly netCents: number };

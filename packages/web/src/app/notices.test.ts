@@ -81,9 +81,11 @@ describe('server notices (docs/protocol.md `notice`)', () => {
     expect(noticeText(t, { code: 'notice/round-recovered', params: { roundId: 'r1', outcome: 'win', netCents: 2375 }, message: '' }, money)).toMatch(/\+\$23\.75\.$/);
     expect(noticeText(t, { code: 'notice/round-recovered', params: { roundId: 'r1', outcome: 'refunded', netCents: 0 }, message: '' }, money)).toMatch(/called off/);
     // A retester's: a settlement refunded after a database fault (no server stopped) was told as "interrupted by a server stop".
+    // An operator's: a round a peer settled after a database cut (no server stopped) was told the same.
     for (const lng of LANGUAGES) {
-      const refunded = createI18n(lng).t('notices.round-recovered.refunded');
-      expect(refunded, lng).not.toMatch(/server stop|остановкой сервера|arrêt du serveur|Serverstopp|parada del servidor/);
+      for (const key of ['notices.round-recovered.refunded', 'notices.round-recovered.other']) {
+        expect(createI18n(lng).t(key, { net: '' }), `${lng} ${key}`).not.toMatch(/server stop|остановкой сервера|arrêt du serveur|Serverstopp|parada del servidor/);
+      }
     }
     expect(noticeText(t, { code: 'notice/round-settled', params: { roundId: 'r1', outcome: 'win', netCents: 2375, setBy: 'timeout' }, message: '' }, money)).toMatch(/while you were away: \+\$23\.75\.$/);
   });

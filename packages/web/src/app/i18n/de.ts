@@ -211,7 +211,7 @@ export const de: Translation = {
     },
     'round-recovered': {
       refunded: 'Eine Runde, die der Server nicht beenden konnte (er wurde gestoppt oder konnte das Ergebnis nicht speichern), wurde abgebrochen: Ihre Einsätze gingen auf Ihren Saldo zurück.',
-      other: 'Eine durch einen Serverstopp unterbrochene Runde wurde abgerechnet (offene Hände nach der Art des Hauses): {{net}}.',
+      other: 'Eine Runde, die der Server nicht regulär beenden konnte, wurde abgerechnet (offene Hände nach der Art des Hauses): {{net}}.',
     },
     'round-settled': {
       other: 'Eine Runde wurde während Ihrer Abwesenheit abgerechnet: {{net}}.',

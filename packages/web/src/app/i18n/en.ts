@@ -268,7 +268,7 @@ export const en = {
     },
     'round-recovered': {
       refunded: 'A round that the server could not finish (it stopped, or could not record the result) was called off: your stakes went back to your balance.',
-      other: 'A round interrupted by a server stop was settled (unset hands by the house way): {{net}}.',
+      other: 'A round that the server could not finish normally was settled (unset hands by the house way): {{net}}.',
     },
     'round-settled': {
       other: 'A round was settled while you were away: {{net}}.',

@@ -218,7 +218,7 @@ export const es: Translation = {
     },
     'round-recovered': {
       refunded: 'Se anuló una ronda que el servidor no pudo terminar (se detuvo o no pudo registrar el resultado): tus apuestas volvieron a tu saldo.',
-      other: 'Se liquidó una ronda interrumpida por una parada del servidor (manos sin colocar, según las reglas de la casa): {{net}}.',
+      other: 'Se liquidó una ronda que el servidor no pudo terminar con normalidad (manos sin colocar, según las reglas de la casa): {{net}}.',
     },
     'round-settled': {
       other: 'Se liquidó una ronda mientras no estabas: {{net}}.',

@@ -219,7 +219,7 @@ export const fr: Translation = {
     },
     'round-recovered': {
       refunded: 'Une manche que le serveur n’a pas pu terminer (il s’est arrêté ou n’a pas pu enregistrer le résultat) a été annulée\u00a0: vos mises sont revenues sur votre solde.',
-      other: 'Une manche interrompue par un arrêt du serveur a été réglée (mains non placées selon la règle de la maison)\u00a0: {{net}}.',
+      other: 'Une manche que le serveur n’a pas pu terminer normalement a été réglée (mains non placées selon la règle de la maison)\u00a0: {{net}}.',
     },
     'round-settled': {
       other: 'Une manche a été réglée pendant votre absence\u00a0: {{net}}.',
