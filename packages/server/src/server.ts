@@ -503,7 +503,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         const roundIds = [...roundsToRelease];
         const released = await ledger.releaseRounds(roundIds, self);
         for (const roundId of roundIds) roundsToRelease.delete(roundId);
-        if (released > 0) logger.warn({ event: 'rounds-released', instanceId: self, roundIds }, `recovery: ${released} round(s) of tables no longer run here handed over`);
+        // Written also when another process recovered them all first: the owner's record of rounds it did not finish.
+        logger.warn(
+          { event: 'rounds-released', instanceId: self, roundIds, released },
+          `recovery: ${roundIds.length} round(s) left open by tables no longer run here; ${released} handed over, the others finished elsewhere`,
+        );
       }
       const report = await recoverRounds(ledger, { instanceId: self, nowMs: now(), leaseMs: lease.leaseMs, log });
       if (report.settled.length + report.refunded.length > 0) {

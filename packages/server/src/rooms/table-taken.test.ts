@@ -55,6 +55,8 @@ describe.skipIf(!available)('a table another process took over', () => {
     const notice = await jo!.waitForNotice('notice/round-void', from);
     expect(notice.params).toMatchObject({ reason: 'action/stale' });
     await jo!.waitForView((view) => view.phase === 'betting' && view.you?.bets.main === 500, from);
+    // No more deals here until the sweep drops the room: told the table is moving, not voided again.
+    await expect(jo!.act('deal')).rejects.toThrow(/bet\/closed.*moving to another server/);
     expect(await server!.ledger.openRounds()).toEqual([]);
     expect(await server!.ledger.balance(playerId)).toEqual({ ok: true, value: 100_000 });
   }, 30_000);

@@ -4,6 +4,7 @@
  * - a deal the ledger did not answer in time is one `deal-failed` line, which says so (each such deal wrote an
  *   `error` line "the ledger did not answer in time" and, the same millisecond, a `warn` line "the deal was refused;
  *   the round is void", although nothing refused it); counted once in `paigow_deals_failed_total`;
+ *   and its refund in the background (the deal had reached the ledger) is a `round-refunded` line (there was none);
  * - a settlement retried after a database fault and then refused `action/stale` (another process recovered the
  *   round meanwhile) is a `settlement-refused` line and counts in `paigow_action_stale_total`, as a first
  *   settlement refused so does (it resolved silently: the stale alert could not fire for it).
@@ -86,8 +87,9 @@ describe('the ledger\'s faults at a table', () => {
     expect(dealFailed).toHaveLength(1);
     expect(dealFailed[0]?.msg).toMatch(/did not answer in time/);
     expect(await sample('paigow_deals_failed_total{table="lost-deal"}')).toBe(failedBefore + 1);
-    // The deal had reached the ledger: refunded in the background.
+    // The deal had reached the ledger: refunded in the background, which the audit trail says.
     expect(await ledger.openRounds()).toEqual([]);
+    expect(written().filter((line) => line.event === 'round-refunded')).toEqual([{ event: 'round-refunded', level: 'info', msg: 'the round was refunded: the stakes went back' }]);
     expect(await ledger.audit()).toEqual([]);
   });
 

@@ -824,6 +824,9 @@ export class TableRunner {
             // The reducer voids the round and tells its players (notice/round-void).
             await this.dispatch({ type: 'round-failed', roundId: effect.roundId, reason: error.code, nowMs: this.now() });
             await this.syncPlayers(effect.holds.map((hold) => hold.playerId));
+            // Refused because another process hosts the table now: no more bets or deals here until the hosting sweep
+            // drops the room (an operator's: players pressing Deal again got 16 deals void in 0.24 s, each a notice).
+            if (!opened.ok && opened.error.code === 'action/stale' && this.options.hostingFence === true) this.drain('moving');
           }
           break;
         }
@@ -915,6 +918,10 @@ export class TableRunner {
 
   /** A round retried in the background was settled or refunded: the players see the ledger's balances again, and hear of a refund. */
   private settlementResolved(resolution: Resolution): void {
+    // The audit trail's end of a round refunded here (an operator's: a refund after the settlement's deadline left no line).
+    if (resolution.outcome === 'refunded') {
+      withContext(this.logger, { roundId: resolution.roundId }).info({ event: 'round-refunded', players: resolution.playerIds }, 'the round was refunded: the stakes went back');
+    }
     void this.enqueue(null, async () => {
       const held = this.heldReveals.get(resolution.roundId);
       if (held !== undefined) {
