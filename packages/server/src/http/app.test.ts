@@ -176,7 +176,7 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as HttpErrorBody).error).toEqual({ code: 'action/invalid', message: 'the body is not a JSON object' });
     // JSON, but no object: told so, not that it is not JSON.
-    for (const body of ['null', '42', '"Ana"']) {
+    for (const body of ['null', '42', '"Ana"', '[]', '[{"nickname":"Ana"}]']) {
       const scalar = await post(body);
       expect(scalar.status, body).toBe(400);
       expect(((await scalar.json()) as HttpErrorBody).error, body).toEqual({ code: 'action/invalid', message: 'the body is not a JSON object' });

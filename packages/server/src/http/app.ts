@@ -190,6 +190,8 @@ export function createHttpApp(services: HttpServices): express.Express {
   app.use('/api', utf8Bodies((req) => Boolean(req.is('application/json'))));
   app.use('/matchmake', utf8Bodies(() => true));
   app.use('/api', express.json({ limit: maxBodyBytes }));
+  // The parser takes arrays too: no endpoint takes one (an attacker's `[]` was told "nickname must be a string").
+  app.use('/api', (req, res, next) => (Array.isArray(req.body) ? fail(res, { code: 'action/invalid', message: 'the body is not a JSON object' }) : next()));
   app.use('/matchmake', services.matchmaking);
 
   app.get('/livez', (_req, res) => {

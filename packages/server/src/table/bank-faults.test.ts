@@ -35,7 +35,12 @@ describe('a bank over a database outage', () => {
   });
 
   /** Ben (the banker to be) and Pat seated at a player-banked table over `tableLedger`. */
-  async function bankTable(tableLedger: Ledger): Promise<{ table: TableRunner; ben: string; act: (message: Record<string, unknown> & { type: string }) => Promise<void> }> {
+  async function bankTable(tableLedger: Ledger): Promise<{
+    table: TableRunner;
+    ben: string;
+    pat: string;
+    act: (message: Record<string, unknown> & { type: string }, by?: string) => Promise<void>;
+  }> {
     const table = new TableRunner({
       config: unwrap(tableConfig({ tableId: 'bank', playerBanking: true, seats: 3, bankMinCompPoints: 0, limits: { main: { minCents: 100, maxCents: 10_000 } } })),
       ledger: tableLedger,
@@ -52,10 +57,10 @@ describe('a bank over a database outage', () => {
       unwrap(await table.handle(player.id, { requestId: `sit-${player.id}`, type: 'sit', seat: null }));
     }
     let request = 0;
-    const act = async (message: Record<string, unknown> & { type: string }): Promise<void> => {
-      unwrap(await table.handle(ben.id, { requestId: `r${++request}`, ...message } as Parameters<TableRunner['handle']>[1]));
+    const act = async (message: Record<string, unknown> & { type: string }, by: string = ben.id): Promise<void> => {
+      unwrap(await table.handle(by, { requestId: `r${++request}`, ...message } as Parameters<TableRunner['handle']>[1]));
     };
-    return { table, ben: ben.id, act };
+    return { table, ben: ben.id, pat: pat.id, act };
   }
 
   const reservations = (playerId: string) => database.db.selectFrom('bank_reservations').select(['table_id', 'amount_cents']).where('player_id', '=', playerId).execute();
@@ -78,6 +83,31 @@ describe('a bank over a database outage', () => {
     expect(notices.filter((notice) => notice.code === 'notice/left-bank')).toEqual([]);
     // The cover held is the one approved: the other seats' maximum bets plus the fee, 2 × 100.00 + 1.5%.
     expect(await reservations(ben)).toEqual([{ table_id: 'bank', amount_cents: 20_300 }]);
+  });
+
+  it('asks no cover once the round is dealt: its bank hold is in escrow, and a later reservation would be counted short', async () => {
+    // A retester's: the cover asked again after the deal reserved the wallet left, which the figures counted less the
+    // round's bank hold, so the banker could stake money its cover held.
+    let answering = false;
+    const slow: Ledger = {
+      ...ledger,
+      reserveBank: async (input) => {
+        if (!answering) throw outage();
+        return ledger.reserveBank(input);
+      },
+    };
+    const { table, ben, pat, act } = await bankTable(slow);
+    await act({ type: 'take-bank' });
+    await act({ type: 'approve' });
+    await act({ type: 'bet', spot: 'main', amountCents: 1_000 }, pat);
+    await act({ type: 'deal' }, pat);
+    await expect.poll(() => table.current.phase, { timeout: 5_000 }).toBe('setting');
+    answering = true;
+    await new Promise((resolve) => setTimeout(resolve, 400)); // several retry pauses (50–100 ms)
+    await table.idle();
+    expect(table.current.round).not.toBeNull();
+    expect(await reservations(ben)).toEqual([]);
+    expect(await ledger.audit()).toEqual([]);
   });
 
   it('drops the cover of a bank left while the ledger did not answer, once it answers', async () => {

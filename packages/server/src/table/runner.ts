@@ -727,8 +727,10 @@ export class TableRunner {
       // A later approval's cover replaces this one; a bank that ended meanwhile asks for nothing.
       if (attempt === 1) this.log(`the bank of ${playerId} could not be covered yet; retrying`, error, { event: 'bank-cover-retrying', playerId });
       this.later(attempt, async () => {
+        // Not once the round is dealt: its bank hold is in escrow then, and a reservation taken after it would be
+        // counted less that hold, twice (a retester's: the banker could stake money its cover held).
         const banker = this.state.banker;
-        if (this.coverAsked === effect && banker?.playerId === playerId && banker.approved) await this.reserveBank(effect, attempt + 1);
+        if (this.coverAsked === effect && banker?.playerId === playerId && banker.approved && this.state.round === null) await this.reserveBank(effect, attempt + 1);
       });
       return;
     }
