@@ -225,7 +225,7 @@ for (const backend of STORE_BACKENDS) {
       try {
         const notice = await back.waitForNotice('notice/round-recovered');
         expect(notice).toMatchObject({ code: 'notice/round-recovered', params: { roundId: dealt.roundId } });
-        expect(notice.message).toMatch(/interrupted/);
+        expect(notice.message).toMatch(/could not finish normally was settled/);
       } finally {
         await back.leave();
       }
