@@ -1,8 +1,9 @@
 /**
- * Rounds interrupted by a stop of the server that ran them (rules.md §5 "Interruptions"; docs/server.md
- * "Processes, leases and recovery"). A dealt round is recorded `'open'` in the ledger with its private
- * record (the engine's `RoundState`: deck, hands, settings so far) and its owner, the server instance
- * running it. Once that instance is no longer alive (stopped, or its lease expired), the round is
+ * Rounds their server could not finish: it stopped, or closed their table in play (rules.md §5 "Interruptions";
+ * docs/server.md "Processes, leases and recovery", "Table hosting"). A dealt round is recorded `'open'` in the
+ * ledger with its private record (the engine's `RoundState`: deck, hands, settings so far) and its owner, the
+ * server instance running it. Once that instance is no longer alive (stopped, or its lease expired), or it
+ * handed the round over (`ledger.releaseRounds`: no owner), the round is
  * settled as if every unset hand had pressed House Way, by the first surviving or restarted process to
  * claim it; a round whose record cannot be read or settled is refunded. The ledger's idempotency makes
  * this safe to repeat: never lost, never settled twice. The settlement or refund writes each player's
