@@ -416,6 +416,20 @@ describe('the site\'s navigation', () => {
     expect(differs, `the lobby's: ${JSON.stringify(lobby)}`).toEqual([]);
     await page.close();
   }, 120_000);
+
+  it('leaves the fairness audit no wider than a 360 px phone in any language (its tables scroll in their own box)', async () => {
+    // A tester: in French the audit's tables made the page 401 px wide at 360, in Russian 367.
+    const wide: string[] = [];
+    for (const lang of ['en', 'ru', 'fr', 'de', 'es']) {
+      const page = await openPage(browser, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+      await page.goto(`${server.url}/?lang=${lang}#/fairness-audit`);
+      await page.locator('.audit-table').first().waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 360) wide.push(`${lang}: ${width} px`);
+      await page.close();
+    }
+    expect(wide).toEqual([]);
+  }, 120_000);
 });
 
 describe('headings and the fairness panel', () => {
