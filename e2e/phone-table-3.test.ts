@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { LobbyTable } from '@paigow/protocol';
 import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
-import { E2E_TIMEOUT_MS, openPage } from './support/pages.js';
+import { openPage, openTabs } from './support/pages.js';
 import { VIEWPORTS } from './support/browser.js';
 import { type RunningServer } from './support/server.js';
 import { deal, houseTable, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
@@ -184,9 +184,8 @@ describe('a tab closed mid-round', () => {
   it('leaves a way back in the lobby, which leads to the seat and its hand; the Lobby button forgets it', async () => {
     const table = houseTable(tables, 0);
     // One browser context: the closed tab's localStorage and session are the next tab's.
-    const context = await browser.newContext({ viewport: VIEWPORTS.laptop });
-    const first = await context.newPage();
-    first.setDefaultTimeout(E2E_TIMEOUT_MS);
+    const tabs = await openTabs(browser, { viewport: VIEWPORTS.laptop });
+    const first = await tabs.tab();
     await signIn(first, `${server.url}/?lang=en`, 'Back Bo');
     // Nothing to go back to before sitting anywhere.
     expect(await first.getByTestId('seat-return').count()).toBe(0);
@@ -194,8 +193,7 @@ describe('a tab closed mid-round', () => {
     await placeBet(first, Math.max(500, table.limits.main.minCents));
     const cards = await deal(first);
     // The same browser (its localStorage, its session) opens the site again after the tab is closed.
-    const again = await context.newPage();
-    again.setDefaultTimeout(E2E_TIMEOUT_MS);
+    const again = await tabs.tab();
     await first.close();
     await again.goto(server.url);
     const banner = again.getByTestId('seat-return');
@@ -218,6 +216,6 @@ describe('a tab closed mid-round', () => {
     await again.reload();
     await again.getByTestId(`table-${table.tableId}`).waitFor();
     expect(await again.getByTestId('seat-return').count()).toBe(0);
-    await context.close();
+    await tabs.close();
   }, 120_000);
 });

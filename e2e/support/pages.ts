@@ -32,7 +32,20 @@ let open: Tracked[] = [];
  * its console and uncaught errors recorded, a screenshot if the test fails.
  */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  const page = await browser.newPage(options);
+  return track(await browser.newPage(options));
+}
+
+/**
+ * Opens a browser context with `options` whose pages are tabs of one browser (one localStorage, one session: a tab
+ * closed and the site opened again); `tab()` opens one, tracked as `openPage`'s are; `close()` ends them all.
+ */
+export async function openTabs(browser: Browser, options: BrowserContextOptions = {}): Promise<{ tab(): Promise<Page>; close(): Promise<void> }> {
+  const context = await browser.newContext(options);
+  return { tab: async () => track(await context.newPage()), close: () => context.close() };
+}
+
+/** Tracks `page` for the current test (see `openPage`). */
+function track(page: Page): Page {
   page.setDefaultTimeout(E2E_TIMEOUT_MS);
   page.setDefaultNavigationTimeout(E2E_TIMEOUT_MS);
   const tracked: Tracked = { page, console: [], errors: [] };
