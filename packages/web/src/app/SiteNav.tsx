@@ -3,7 +3,9 @@
  * which the lobby had): the house-way lab, the coach, the trainer and the daily challenge (`site-nav`: `lab-link`,
  * `coach-link`, `trainer-link`, `daily-link`), under the top bar; the page shown is marked `aria-current="page"`.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TopBar } from './TopBar.js';
 
 /** The pages that show the navigation (the route's screen). */
 export type SitePage = 'lobby' | 'house-way-lab' | 'coach' | 'trainer' | 'daily' | 'verify' | 'fairness-audit';
@@ -26,5 +28,23 @@ export function SiteNav({ current }: { current: SitePage }) {
         </a>
       ))}
     </nav>
+  );
+}
+
+/**
+ * A page of the site that leads back with one button (the lab, Verify, the fairness audit): the top bar with that
+ * button (`back`: its test id, words and action), the site's navigation marking `current`, then `children`.
+ */
+export function BackPage({ current, back, children }: { current: SitePage; back: { testid: string; label: string; onClick: () => void }; children: ReactNode }) {
+  return (
+    <>
+      <TopBar>
+        <button className="btn btn--ghost btn--small topbar__leave" data-testid={back.testid} onClick={back.onClick}>
+          {back.label}
+        </button>
+      </TopBar>
+      <SiteNav current={current} />
+      {children}
+    </>
   );
 }

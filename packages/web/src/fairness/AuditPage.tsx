@@ -6,8 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, formatDecimal } from '../app/i18n/index.js';
-import { SiteNav } from '../app/SiteNav.js';
-import { TopBar } from '../app/TopBar.js';
+import { BackPage } from '../app/SiteNav.js';
 import { auditRowName, auditTestTitle } from './fairness-text.js';
 
 /**
@@ -48,23 +47,17 @@ export function AuditPage({ onBack }: { onBack: () => void }) {
     };
   }, [t]);
   return (
-    <>
-    <TopBar>
-      <button className="btn btn--ghost btn--small topbar__leave" data-testid="audit-back" onClick={onBack}>
-        {t('verify.back')}
-      </button>
-    </TopBar>
-    <SiteNav current="fairness-audit" />
-    <main className="verify-page">
-      <section className="panel" data-testid="fairness-audit">
-        <h1>{t('audit.title')}</h1>
-        <p className="muted">{t('audit.explain')}</p>
-        {failed !== null && <p className="error">{failed}</p>}
-        {report === null && failed === null && <p>{t('app.loading')}</p>}
-        {report !== null && <AuditReportView report={report} />}
-      </section>
-    </main>
-    </>
+    <BackPage current="fairness-audit" back={{ testid: 'audit-back', label: t('verify.back'), onClick: onBack }}>
+      <main className="verify-page">
+        <section className="panel" data-testid="fairness-audit">
+          <h1>{t('audit.title')}</h1>
+          <p className="muted">{t('audit.explain')}</p>
+          {failed !== null && <p className="error">{failed}</p>}
+          {report === null && failed === null && <p>{t('app.loading')}</p>}
+          {report !== null && <AuditReportView report={report} />}
+        </section>
+      </main>
+    </BackPage>
   );
 }
 

@@ -9,8 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseClientSeeds, type FairnessProof, type Verification } from '@paigow/engine';
 import { errorMessage } from '../app/i18n/index.js';
-import { SiteNav } from '../app/SiteNav.js';
-import { TopBar } from '../app/TopBar.js';
+import { BackPage } from '../app/SiteNav.js';
 import { differenceText } from './fairness-text.js';
 import { verifyInBrowser } from './webcrypto-deck.js';
 
@@ -57,40 +56,34 @@ export function VerifyPage({ roundId, you = null, onBack }: { roundId: string; y
     };
   }, [roundId, t]);
   return (
-    <>
-    <TopBar>
-      <button className="btn btn--ghost btn--small topbar__leave" data-testid="verify-back" onClick={onBack}>
-        {t('verify.back')}
-      </button>
-    </TopBar>
-    <SiteNav current="verify" />
-    <main className="verify-page">
-      <section className="panel" data-testid="verify-page" data-round-id={roundId}>
-        <h1>{t('verify.title')}</h1>
-        <p className="muted">{t('verify.round', { roundId })}</p>
-        {state.kind === 'loading' && <p data-testid="verify-status">{t('verify.checking')}</p>}
-        {state.kind === 'open' && (
-          <p data-testid="verify-status" data-verified="open">
-            {t('verify.open', { commitment: state.commitment })}
-          </p>
-        )}
-        {state.kind === 'failed' && (
-          <p className="error" data-testid="verify-status" data-verified="error">
-            {state.message}
-          </p>
-        )}
-        {/* What the browser recomputed is said only once it has: not for an unknown, open or unreadable round. */}
-        {state.kind === 'done' && (
-          <>
-            <Verdict proof={state.proof} verification={state.verification} you={you} />
-            <p className="muted" data-testid="verify-explain">
-              {t('verify.explain')}
+    <BackPage current="verify" back={{ testid: 'verify-back', label: t('verify.back'), onClick: onBack }}>
+      <main className="verify-page">
+        <section className="panel" data-testid="verify-page" data-round-id={roundId}>
+          <h1>{t('verify.title')}</h1>
+          <p className="muted">{t('verify.round', { roundId })}</p>
+          {state.kind === 'loading' && <p data-testid="verify-status">{t('verify.checking')}</p>}
+          {state.kind === 'open' && (
+            <p data-testid="verify-status" data-verified="open">
+              {t('verify.open', { commitment: state.commitment })}
             </p>
-          </>
-        )}
-      </section>
-    </main>
-    </>
+          )}
+          {state.kind === 'failed' && (
+            <p className="error" data-testid="verify-status" data-verified="error">
+              {state.message}
+            </p>
+          )}
+          {/* What the browser recomputed is said only once it has: not for an unknown, open or unreadable round. */}
+          {state.kind === 'done' && (
+            <>
+              <Verdict proof={state.proof} verification={state.verification} you={you} />
+              <p className="muted" data-testid="verify-explain">
+                {t('verify.explain')}
+              </p>
+            </>
+          )}
+        </section>
+      </main>
+    </BackPage>
   );
 }
 

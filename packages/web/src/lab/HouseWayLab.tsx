@@ -8,8 +8,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOUSE_WAY_IDS, type HouseWayId } from '@paigow/engine';
-import { TopBar } from '../app/TopBar.js';
-import { SiteNav } from '../app/SiteNav.js';
+import { BackPage } from '../app/SiteNav.js';
 import { prettyCards } from '../app/i18n/index.js';
 import { findDiff, isLabData, LAB_DATA_URL, type LabData, type LabDiff, type LabEdge } from './data.js';
 import { countText, evText, percentText } from './format.js';
@@ -47,13 +46,7 @@ export function HouseWayLab({ onLeave }: { onLeave: () => void }) {
   const name = (id: HouseWayId) => t(`houseWayNames.${id}`);
 
   return (
-    <>
-      <TopBar>
-        <button className="btn btn--ghost btn--small topbar__leave" data-testid="lab-back" onClick={onLeave}>
-          {t('lab.back')}
-        </button>
-      </TopBar>
-      <SiteNav current="house-way-lab" />
+    <BackPage current="house-way-lab" back={{ testid: 'lab-back', label: t('lab.back'), onClick: onLeave }}>
       <main className="screen">
         <section className="panel panel--wide" data-testid="house-way-lab">
           <h1 className="page-title">{t('lab.title')}</h1>
@@ -100,7 +93,7 @@ export function HouseWayLab({ onLeave }: { onLeave: () => void }) {
           )}
         </section>
       </main>
-    </>
+    </BackPage>
   );
 }
 
