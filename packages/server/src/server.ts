@@ -521,6 +521,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       await sendInboxes();
       return report;
     };
+    /** `recover` from a timer or a table's move: a database that does not answer is a `recovery-failed` line, tried again at the next sweep. */
+    const recoverOrLog = (): Promise<void> =>
+      recover().then(
+        () => undefined,
+        (error: unknown) => log('recovery: the database did not answer', error, { event: 'recovery-failed', instanceId: self }),
+      );
     const recovery = await recover();
 
     // 3. The tables, the HTTP API and the rooms.
@@ -677,7 +683,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
                 // The bank does not move with the table: its cover is free again, and the banker is told.
                 if (banker !== null) await ledger.releaseMovedBank(tableId, banker.playerId, now());
                 // A round it left open (the table was taken over in play) is settled now, not at the next sweep.
-                if (roundsToRelease.size > 0) await recover().catch((error: unknown) => log('recovery: the database did not answer', error, { event: 'recovery-failed', instanceId: self }));
+                if (roundsToRelease.size > 0) await recoverOrLog();
               },
               hosts: (tableId) => games.hosts(tableId),
               async finishRounds(tableId) {
@@ -717,15 +723,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     const timer = setInterval(() => {
       if (sweeping || closing !== null) return;
       sweeping = true;
-      sweep = (async () => {
-        try {
-          await recover();
-        } catch (error) {
-          log('recovery: the database did not answer', error, { event: 'recovery-failed', instanceId: self });
-        } finally {
-          sweeping = false;
-        }
-      })();
+      sweep = recoverOrLog().finally(() => (sweeping = false));
     }, lease.heartbeatMs);
     timer.unref();
     // And every hosting sweep: take, keep or move this process's tables (with Redis only).

@@ -6,7 +6,7 @@
  * calls these once the ledger has answered, with its logger (whose lines already carry the `tableId`).
  */
 import type { AccountRef, Hold, Posting, RoundResult, RuleError } from '@paigow/engine';
-import { withContext, type Logger } from '../log/index.js';
+import { withContext, type Logger, type ProblemLog } from '../log/index.js';
 import { countHold, dealsFailed, roundsDealt, roundsSettled, staleRefusals, wageredCents } from '../metrics/index.js';
 
 /** True for the house's own accounts (the house bank and its commission account). */
@@ -68,4 +68,19 @@ export function settlementRefused(logger: Logger, tableId: string, roundId: stri
 export function dealFailed(logger: Logger, tableId: string, roundId: string, error: RuleError): void {
   dealsFailed.inc({ table: tableId });
   withContext(logger, { roundId }).warn({ event: 'deal-failed', err: error }, 'the deal was refused; the round is void and the bets stay with the players');
+}
+
+/**
+ * A deal the ledger did not answer in time (`cause`: the database's error): one `deal-failed` line through `log` (the
+ * table's problem reporter, which names the database's fault), counted as `dealFailed`'s; the round is void, and
+ * refunded in the background in case it went through.
+ */
+export function dealUnanswered(log: ProblemLog, tableId: string, roundId: string, cause: unknown): void {
+  dealsFailed.inc({ table: tableId });
+  log(`the deal of ${roundId} failed: the ledger did not answer in time; the round is void, refunded in case it went through`, cause, { event: 'deal-failed', roundId });
+}
+
+/** A round the table refunded after its deal or settlement could not be recorded in time: the end of its audit trail. */
+export function roundRefunded(logger: Logger, roundId: string, playerIds: readonly string[]): void {
+  withContext(logger, { roundId }).info({ event: 'round-refunded', players: playerIds }, 'the round was refunded: the stakes went back');
 }

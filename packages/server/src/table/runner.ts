@@ -43,7 +43,7 @@ import type { RoundGrader } from '../coach/coach.js';
 import { briefError, problemReporter, rootLogger, withContext, type Logger, type ProblemLog } from '../log/index.js';
 import { shortPlayersOf, type Ledger, type PlayerEventInput } from '../ledger/index.js';
 import type { Player, Players } from '../players/index.js';
-import { dealsFailed, settlementRetries } from '../metrics/index.js';
+import { settlementRetries } from '../metrics/index.js';
 import { openRoundWithRetry } from './deal-retry.js';
 import { RoundSeeds } from '../fairness/round-seeds.js';
 import { InboxDelivery, inboxNotice, unstoredNotice } from './inbox.js';
@@ -52,7 +52,7 @@ import { encodeRoundSecret } from './recovery.js';
 import { NoAnswerInTime, within } from '../within.js';
 import { DEFAULT_ROUND_DEADLINES, pause, retryPauseMs, type RoundDeadlines } from './round-deadlines.js';
 import { SettlementRetrier, type Resolution } from './settlement-retry.js';
-import { dealFailed, roundDealt, roundSettled, settlementRefused } from './round-audit.js';
+import { dealFailed, dealUnanswered, roundDealt, roundRefunded, roundSettled, settlementRefused } from './round-audit.js';
 
 /** Why a table drains (`TableRunner.drain`): its process stops, or the table moves to another process. */
 export type DrainReason = 'stopping' | 'moving';
@@ -893,9 +893,7 @@ export class TableRunner {
    * players' balances without those stakes (what the ledger has if the deal went through).
    */
   private async dealGivenUp(roundId: string, holds: readonly Hold[], error: unknown): Promise<void> {
-    // One line, the database's fault in it (`dealFailed`'s would say the ledger refused the deal, which it did not).
-    this.log(`the deal of ${roundId} failed: the ledger did not answer in time; the round is void, refunded in case it went through`, error, { event: 'deal-failed', roundId });
-    dealsFailed.inc({ table: this.tableId });
+    dealUnanswered(this.log, this.tableId, roundId, error);
     await this.dispatch({ type: 'round-failed', roundId, reason: 'action/unavailable', nowMs: this.now() });
     const stakes = new Map<string, number>();
     for (const hold of holds) stakes.set(hold.playerId, (stakes.get(hold.playerId) ?? 0) + hold.amountCents);
@@ -920,10 +918,8 @@ export class TableRunner {
 
   /** A round retried in the background was settled or refunded: the players see the ledger's balances again, and hear of a refund. */
   private settlementResolved(resolution: Resolution): void {
-    // The audit trail's end of a round refunded here (an operator's: a refund after the settlement's deadline left no line).
-    if (resolution.outcome === 'refunded') {
-      withContext(this.logger, { roundId: resolution.roundId }).info({ event: 'round-refunded', players: resolution.playerIds }, 'the round was refunded: the stakes went back');
-    }
+    // An operator's: a refund after the settlement's deadline left no line.
+    if (resolution.outcome === 'refunded') roundRefunded(this.logger, resolution.roundId, resolution.playerIds);
     void this.enqueue(null, async () => {
       const held = this.heldReveals.get(resolution.roundId);
       if (held !== undefined) {

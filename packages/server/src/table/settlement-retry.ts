@@ -124,8 +124,9 @@ export class SettlementRetrier {
   }
 
   /**
-   * Stops retrying (at shutdown) and waits for the attempt in flight. Rounds still open stay so in the
-   * ledger and are recovered at the next start (docs/server.md "Processes, leases and recovery").
+   * Stops retrying (at shutdown, or the table closes) and waits for the attempt in flight. Rounds still open stay so
+   * in the ledger: recovered at the next start or by a peer (docs/server.md "Processes, leases and recovery"), or
+   * handed over at once by a process that goes on (`TableRunner.roundsLeftOpen`, "Table hosting").
    */
   async close(): Promise<void> {
     this.closed = true;
