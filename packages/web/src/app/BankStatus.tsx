@@ -3,8 +3,9 @@
  * with, while it is disabled, every missing requirement in the table's numbers (or who banks, or that bets
  * are down) and what banking costs; the banker's Stop banking, with why it is disabled; and, for the players, how much the bank can still take.
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDisclosure } from './disclosure.js';
 import type { TableView } from '@paigow/protocol';
 import { bankBlocks, bankerCover, bankLeaving, bankRoom, leaveBankRefused, type BankBlock } from '../table-ui/bank-status.js';
 import { errorMessage, formatPoints } from './i18n/index.js';
@@ -35,7 +36,7 @@ export function bankBlockText(t: T, money: Money, block: BankBlock, feeRate: str
  */
 export function TakeBank({ view, money, feeRate, onTake }: { view: TableView; money: Money; feeRate: string; onTake: () => void }) {
   const { t, i18n } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const { open, toggle, closeOnEscape } = useDisclosure();
   const id = useId();
   const can = view.you?.canTakeBank ?? false;
   const blocks = bankBlocks(view);
@@ -44,10 +45,7 @@ export function TakeBank({ view, money, feeRate, onTake }: { view: TableView; mo
   return (
     <span
       className={`take-bank${open ? ' take-bank--open' : ''}`}
-      // Escape closes the reasons, as a popover's Escape does.
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) setOpen(false);
-      }}
+      onKeyDown={closeOnEscape}
     >
       <button
         className="btn btn--small"
@@ -65,7 +63,7 @@ export function TakeBank({ view, money, feeRate, onTake }: { view: TableView; mo
         data-testid={why ? 'bank-why' : 'bank-cost-toggle'}
         aria-expanded={open}
         aria-controls={`${id}-notes`}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
       >
         {t(why ? 'bank.why' : 'bank.costShow')}
       </button>

@@ -12,7 +12,8 @@ import { errorMessage, formatMoney, formatPoints, tableName } from './i18n/index
 import { PlayerFigures, TopBar, YouStat } from './TopBar.js';
 import { SiteNav } from './SiteNav.js';
 import type { Session } from './session.js';
-import { localStore, seatToReturn, type RememberedSeat } from './seat-memory.js';
+import { localStore } from '../table-ui/browser-storage.js';
+import { seatToReturn, type RememberedSeat } from './seat-memory.js';
 
 /** The lobby screen: the player's figures (a Top up when broke), the tables to sit at, and Sign out. */
 export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }: {

@@ -5,7 +5,8 @@
  * is the net's (`resultTone`).
  * Screen readers hear it from the table's live region (Announcer.tsx, `resultTexts`), not from the banner.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useDisclosure } from './disclosure.js';
 import { useTranslation } from 'react-i18next';
 import type { ResultModel } from '../table-ui/model.js';
 import { resultLines, type ResultLine } from '../table-ui/result-lines.js';
@@ -121,7 +122,7 @@ export function ResultBanner({ result, money, grade }: { result: ResultModel; mo
  * to a mouse (a tap shows no tooltip); Escape or another tap closes it.
  */
 export function ResultGradeLine({ grade, t, lng, money, form = 'line' }: { grade: ResultGrade; t: T; lng: string; money: Money; form?: 'line' | 'note' }) {
-  const [open, setOpen] = useState(false);
+  const { open, toggle, closeOnEscape } = useDisclosure();
   const id = useId();
   const { state } = grade;
   const className = form === 'note' ? 'grade-note' : 'result__detail result__detail--grade';
@@ -143,9 +144,7 @@ export function ResultGradeLine({ grade, t, lng, money, form = 'line' }: { grade
       data-ev-lost={state.grade.evLost}
       data-played-ev={state.grade.playedEv}
       title={detail}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) setOpen(false);
-      }}
+      onKeyDown={closeOnEscape}
     >
       <button
         type="button"
@@ -153,7 +152,7 @@ export function ResultGradeLine({ grade, t, lng, money, form = 'line' }: { grade
         data-testid="grade-why"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
       >
         {form === 'note' ? gradeNote(t, state.grade, grade.betCents, money) : gradeShort(t, lng, state.grade, grade.betCents, money)}
       </button>

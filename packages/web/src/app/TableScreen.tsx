@@ -21,7 +21,8 @@ import type { PlayerSummary, RoundResultView } from '@paigow/protocol';
 import type { Api } from '../net/http.js';
 import { Timer } from '../table-ui/Timer.js';
 import { canBetOf, feltOf, lowOf, select, type Selection } from '../table-ui/felt.js';
-import { keepSelection, loadSelection, sessionStore } from '../table-ui/saved-selection.js';
+import { keepSelection, loadSelection } from '../table-ui/saved-selection.js';
+import { localStore, sessionStore } from '../table-ui/browser-storage.js';
 import { keptRoundOf, resultOf, stageOf, type CardText, type Stage } from '../table-ui/model.js';
 import { errorMessage, formatMoney, tableName } from './i18n/index.js';
 import { useBetChips } from './useBetChips.js';
@@ -57,7 +58,7 @@ import { PlayerZone } from './PlayerZone.js';
 import { BankerResults } from './RoundPlayers.js';
 import { TableControls } from './TableControls.js';
 import { TableSide } from './TableSide.js';
-import { forgetSeat, localStore, rememberSeat } from './seat-memory.js';
+import { forgetSeat, rememberSeat } from './seat-memory.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 

@@ -62,12 +62,3 @@ function readSeat(storage: Pick<Storage, 'getItem'> | null): RememberedSeat | nu
     return null;
   }
 }
-
-/** The browser's localStorage, or `null` where there is none (tests, a refused storage). */
-export function localStore(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}

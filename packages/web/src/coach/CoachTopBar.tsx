@@ -17,14 +17,14 @@ export function CoachTopBar({ current, player, onBack }: { current: 'coach' | 't
   const { t } = useTranslation();
   return (
     <>
-    <TopBar>
-      {player && <YouStat player={player} />}
-      <button className="btn btn--ghost btn--small topbar__leave" data-testid="coach-back" onClick={onBack}>
-        {t('coach.page.back')}
-      </button>
-      {player && <PlayerFigures player={player} />}
-    </TopBar>
-    <SiteNav current={current} />
+      <TopBar>
+        {player && <YouStat player={player} />}
+        <button className="btn btn--ghost btn--small topbar__leave" data-testid="coach-back" onClick={onBack}>
+          {t('coach.page.back')}
+        </button>
+        {player && <PlayerFigures player={player} />}
+      </TopBar>
+      <SiteNav current={current} />
     </>
   );
 }

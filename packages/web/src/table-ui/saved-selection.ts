@@ -36,12 +36,3 @@ export function keepSelection(storage: Pick<Storage, 'setItem' | 'removeItem'> |
     // Storage full or refused (private mode): the selection is simply not kept.
   }
 }
-
-/** The tab's sessionStorage, or `null` where there is none (tests, a refused storage). */
-export function sessionStore(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}

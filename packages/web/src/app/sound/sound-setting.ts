@@ -10,15 +10,6 @@ export const SOUND_KEY = 'paigow.sound';
 /** The part of `Storage` the setting needs. */
 export type SoundStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
-/** The browser's localStorage, or `null` where there is none (tests, a refused access). */
-export function browserStorage(): SoundStorage | null {
-  try {
-    return typeof window !== 'undefined' && window.localStorage ? window.localStorage : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The remembered setting: `true` only when `"on"` was saved; anything else (nothing, junk, an error) is off. */
 export function loadSoundOn(storage: SoundStorage | null): boolean {
   if (storage === null) return false;

@@ -5,14 +5,15 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ResultModel } from '../../table-ui/model.js';
-import { browserStorage, loadSoundOn, saveSoundOn } from './sound-setting.js';
+import { localStore } from '../../table-ui/browser-storage.js';
+import { loadSoundOn, saveSoundOn } from './sound-setting.js';
 import { playCue } from './tones.js';
 
 /** The sound setting: `[on, setOn]`, `setOn` remembering the choice. */
 export function useSoundSetting(): readonly [boolean, (on: boolean) => void] {
-  const [on, setOnState] = useState(() => loadSoundOn(browserStorage()));
+  const [on, setOnState] = useState(() => loadSoundOn(localStore()));
   const setOn = useCallback((next: boolean) => {
-    saveSoundOn(browserStorage(), next);
+    saveSoundOn(localStore(), next);
     setOnState(next);
     // The click that turns the sound on is the gesture that lets the browser play it.
     if (next) playCue('reveal');
