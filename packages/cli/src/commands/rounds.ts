@@ -2,7 +2,9 @@
  * `paigow rounds --open [--json] [--data-dir DIR | --database-url URL]` (docs/operations.md "Open
  * rounds"): the rounds open in the configured database, oldest first, with their owner (server instance)
  * and its state (alive, expired, stopped, unknown, none; judged by `PAIGOW_LEASE_MS`, default 15 s), their
- * phase (deciding, settling, unknown: from the saved record), the stakes held and their age.
+ * phase from the saved record (deciding: a hand not set before its deadline; settling: every hand set or past its
+ * deadline, the settlement not recorded yet, e.g. retried after a database fault; unknown: an unreadable record)
+ * with the hands set in it, the stakes held and their age.
  *
  * Exit status: 0; 2 when the database cannot be opened or the lease setting is malformed.
  */

@@ -13,7 +13,8 @@ import { GradeQueueFull, type ExactScores } from './grade-pool.js';
 import { gradesCounted } from '../metrics/index.js';
 import { StatementBatch } from '../storage/statement-batch.js';
 import { saveGrades, type GradeRecord, type StoredSetting } from './grades.js';
-import type { ProblemLog } from '../log/index.js';
+import { LineThrottle, LOG_REPEAT_MS, type ProblemLog } from '../log/index.js';
+import { faultKindOf } from '../storage/faults.js';
 
 /** What a table runner tells the coach (`TableRunner` option `coach`). */
 export interface RoundGrader {
@@ -31,7 +32,11 @@ export interface CoachOptions {
   readonly scores: ExactScores;
   /** The clock in epoch ms (default `Date.now`). */
   readonly now?: () => number;
-  /** Where a grade that could not be computed or stored is reported. */
+  /**
+   * Where a grade that could not be computed or stored is reported: one `grade-failed` line per kind of failure
+   * every `LOG_REPEAT_MS`, the next counting in `repeated` those not written in between (a database outage fails
+   * every grade: its lines were more than half the log).
+   */
   readonly log?: ProblemLog;
 }
 
@@ -54,6 +59,8 @@ export class Coach implements RoundGrader {
   private readonly inFlight = new Set<Promise<void>>();
   /** Grades waiting to be stored with others. */
   private readonly grades: StatementBatch<GradeRecord>;
+  /** The `grade-failed` lines' throttles, by kind of failure: the database's fault kind, or `other`. */
+  private readonly failureLines = new Map<string, LineThrottle>();
 
   constructor(private readonly options: CoachOptions) {
     this.grades = new StatementBatch(GRADE_BATCH_MS, (records) => saveGrades(options.database, records));
@@ -76,7 +83,7 @@ export class Coach implements RoundGrader {
             return;
           }
           gradesCounted.inc({ outcome: 'failed' });
-          this.options.log?.(`the setting of ${seat.playerId} in round ${result.roundId} was not graded`, error, { event: 'grade-failed', playerId: seat.playerId, roundId: result.roundId });
+          this.gradeFailed(result.roundId, seat.playerId, error);
         },
       );
       this.inFlight.add(job);
@@ -87,6 +94,16 @@ export class Coach implements RoundGrader {
   /** Resolves once every grade asked for so far is stored or given up (for tests and a clean shutdown). */
   async settled(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  /** Writes a `grade-failed` line, unless one of the same kind of failure was written in the last `LOG_REPEAT_MS`. */
+  private gradeFailed(roundId: string, playerId: string, error: unknown): void {
+    const kind = faultKindOf(error) ?? 'other';
+    let throttle = this.failureLines.get(kind);
+    if (throttle === undefined) this.failureLines.set(kind, (throttle = new LineThrottle(LOG_REPEAT_MS, this.options.now)));
+    throttle.offer((repeated) =>
+      this.options.log?.(`the setting of ${playerId} in round ${roundId} was not graded`, error, { event: 'grade-failed', playerId, roundId, ...(repeated > 0 ? { repeated } : {}) }),
+    );
   }
 
   private async grade(result: RoundResult, seat: SeatResult, commissionBps: number, houseWay: HouseWayId): Promise<void> {

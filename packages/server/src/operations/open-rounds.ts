@@ -3,6 +3,7 @@
  * for how long (`paigow rounds --open`), and the gauges `/metrics` reads at each scrape (open rounds,
  * escrow balance). Read-only.
  */
+import type { RoundState } from '@paigow/engine';
 import { decodeRoundSecret } from '../table/recovery.js';
 import type { Database } from '../storage/database.js';
 import { storedJson } from '../ledger/stored-json.js';
@@ -23,11 +24,12 @@ export interface OpenRoundSummary {
   readonly ownerInstanceId: string | null;
   readonly ownerState: OwnerState;
   /**
-   * Where the round is, from its saved record: `deciding` (some hand not set yet), `settling` (every
-   * hand set, the settlement not recorded), `unknown` (the record is not readable: recovery refunds it).
+   * Where the round is, from its saved record (`roundPhase`): `deciding` (a hand not set yet and before its decision
+   * deadline), `settling` (decided: every hand set, or set by the house way at its deadline; the settlement not
+   * recorded yet, e.g. retried after a database fault), `unknown` (the record is not readable: recovery refunds it).
    */
   readonly phase: 'deciding' | 'settling' | 'unknown';
-  /** Hands set / hands dealt (players' hands; the banker's is set by the house way at the reveal). */
+  /** Hands set in the saved record / hands dealt (players' hands; the banker's is set by the house way at the reveal). */
   readonly handsSet: number;
   readonly hands: number;
   /** Stakes and bank cover held in escrow for the round, cents. */
@@ -35,6 +37,18 @@ export interface OpenRoundSummary {
   /** When it was dealt, epoch ms, and how long ago, ms. */
   readonly openedAtMs: number;
   readonly ageMs: number;
+}
+
+/**
+ * The phase of an open round whose saved record is `round` (`null`: unreadable) at `nowMs`: `settling` once it is
+ * decided, every hand set in the record or past its decision deadline there (`RoundHand.deadlineMs`, recorded with the
+ * first setting saved; the house way sets such a hand at once, rules.md §5 "Timers"), else `deciding`. A table saves the
+ * record with every hand set when the settlement of the round is retried (table/settlement-retry.ts).
+ */
+function roundPhase(round: RoundState | null, nowMs: number): OpenRoundSummary['phase'] {
+  if (round === null) return 'unknown';
+  const decided = round.hands.every((hand) => hand.setting !== null || (typeof hand.deadlineMs === 'number' && hand.deadlineMs <= nowMs));
+  return decided ? 'settling' : 'deciding';
 }
 
 /**
@@ -84,7 +98,7 @@ export async function openRoundSummaries(database: Database, nowMs: number, leas
       tableId: row.table_id,
       ownerInstanceId: row.owner_instance_id,
       ownerState,
-      phase: round === null ? 'unknown' : handsSet < hands ? 'deciding' : 'settling',
+      phase: roundPhase(round, nowMs),
       handsSet,
       hands,
       heldCents: heldByRound.get(row.id) ?? 0,

@@ -36,7 +36,8 @@ export interface Players {
   /**
    * Creates a guest: a player, its wallet funded with 1,000.00 (100000 cents) of play money
    * from `issuance` (transfer kind `'grant'`), and a session token. One transaction.
-   * Nicknames need not be unique (the player id is).
+   * Nicknames need not be unique (the player id is); at a table, a name that reads like another one shown there is
+   * numbered (`Anna (2)`: table/table-nickname.ts).
    * @returns the player and its token; or `auth/invalid-nickname` (see `validateNickname`).
    */
   createGuest(nickname: string): Promise<Result<GuestSession>>;

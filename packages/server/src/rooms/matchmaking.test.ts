@@ -10,7 +10,7 @@ import { matchMaker } from '@colyseus/core';
 import { createLogger } from '../log/index.js';
 import type { ServerHandle } from '../server.js';
 import { signIn, serverForSuite, STORE_BACKENDS, TestClient } from '../testing/harness.js';
-import { withoutArguments } from './matchmaking.js';
+import { withoutArguments } from './join-failures.js';
 
 /** POST /matchmake/<path> with a JSON body; the status and the parsed answer. */
 async function matchmake(server: ServerHandle, path: string, body: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown>; retryAfter?: string }> {

@@ -20,10 +20,11 @@ import { ErrorCode, matchMaker, ServerError, type AuthContext } from '@colyseus/
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { isErrorCode, type RuleError } from '@paigow/engine';
 import { COORDINATION_UNAVAILABLE_JOIN_CODE } from '@paigow/protocol';
-import { briefError, type Logger } from '../log/index.js';
+import type { Logger } from '../log/index.js';
 import type { SeatAnswer, TableRoom } from './table-room.js';
 import { clientAddress, type ProxyTrust } from '../http/client-address.js';
 import { isRedisFault } from './redis-presence.js';
+import { JoinFailureLines } from './join-failures.js';
 
 /** The room type name of the tables. */
 export const TABLE_ROOM = 'table';
@@ -106,22 +107,11 @@ function authRefusal(error: unknown): { code: number; error: RuleError } | null 
 }
 
 /**
- * `message` without the arguments Colyseus quotes in a remote call's error
- * (`requesting "reserveSeatFor with args [...]"`): they hold the player's token and address.
- */
-export function withoutArguments(message: string): string {
-  const start = message.indexOf(' with args ');
-  if (start < 0) return message;
-  // Colyseus' ending, kept; anything else after the arguments may be part of them, and goes.
-  const ending = /"\. \(\d+ms exceeded\)$/.exec(message);
-  return ending !== null && ending.index > start ? message.slice(0, start) + message.slice(ending.index) : `${message.slice(0, start)} (arguments removed)`;
-}
-
-/**
  * The `/matchmake` routes (mount at `/matchmake`, after the body-size limit).
  * @param roomType the table room type whose static `onAuth` checks the token (`tableRoomType`)
  * @param maxBodyBytes the largest body read (the options `{ token }`)
- * @param logger where a join that failed on the server's side is logged (one `warn` line, without the token)
+ * @param logger where a join that failed on the server's side is logged (a `warn` `join-failed` line without the token,
+ *   at most one per table and kind of failure every `LOG_REPEAT_MS`: `JoinFailureLines`)
  * @param trust the proxies whose `X-Forwarded-For` names the client (`trustedProxies`): the seat's IP for the per-IP limits
  * @param knownTable whether a table id is one of the deployment's tables as this process knows them (its tables
  *   file): such a table without a room listed is between two hosts (moving, or its host died), not unknown
@@ -138,6 +128,7 @@ export function matchmakingRoutes(
   coordination?: CoordinationReach,
 ): RequestHandler {
   const router = express.Router();
+  const failures = new JoinFailureLines(logger);
   router.post('/joinById/:roomId', express.json({ limit: maxBodyBytes, strict: false, type: () => true }), (req: Request, res: Response) => {
     const startedAtMs = Date.now();
     /** Whether the join failed because of Redis: its error says so, or Redis was out of reach at some moment since the join came. */
@@ -170,16 +161,14 @@ export function matchmakingRoutes(
         if (refused !== null) return refuse(res, refused.code, refused.error);
         // Anything but a refusal is the database not answering the token check: logged, its message not shown, and not
         // taken for Redis (a reviewer's finding: a PostgreSQL restart answered every join "coordination store").
-        const { type, message } = briefError(error);
-        logger.warn({ event: 'join-failed', tableId: roomId, err: { type, message: withoutArguments(message) } }, 'matchmaking: the session of a join could not be checked');
+        failures.write(roomId, true, 'session-unchecked', error, 'matchmaking: the session of a join could not be checked');
         return refuse(res, ErrorCode.MATCHMAKE_UNHANDLED, TABLE_UNREACHABLE);
       }
       let answer: SeatAnswer;
       try {
         answer = (await matchMaker.remoteRoomCall(roomId, 'reserveSeatFor', [auth, options])) as SeatAnswer;
       } catch (error) {
-        const { type, message } = briefError(error);
-        logger.warn({ event: 'join-failed', tableId: roomId, err: { type, message: withoutArguments(message) } }, `matchmaking: table ${roomId} did not answer a join`);
+        failures.write(roomId, true, 'table-unanswered', error, `matchmaking: table ${roomId} did not answer a join`);
         return coordinationLost(error) ? refuseUnreachable(res) : refuse(res, ErrorCode.MATCHMAKE_UNHANDLED, TABLE_MOVING);
       }
       if ('error' in answer) return refuse(res, COLYSEUS_CODE[answer.error.code] ?? ErrorCode.MATCHMAKE_UNHANDLED, answer.error);
@@ -191,8 +180,7 @@ export function matchmakingRoutes(
       res.json({ room: listing, sessionId: answer.sessionId });
     })().catch((error: unknown) => {
       // The room listing or the token check failed (Redis or the database is out of reach): logged, not shown.
-      const { type, message } = briefError(error);
-      logger.warn({ event: 'join-failed', tableId: req.params.roomId, err: { type, message: withoutArguments(message) } }, 'matchmaking: a join failed');
+      failures.write(req.params.roomId, knownTable(req.params.roomId), 'other', error, 'matchmaking: a join failed');
       if (res.headersSent) return;
       if (coordinationLost(error)) refuseUnreachable(res);
       else refuse(res, ErrorCode.MATCHMAKE_UNHANDLED, TABLE_UNREACHABLE);

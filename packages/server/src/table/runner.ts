@@ -52,6 +52,8 @@ import { encodeRoundSecret } from './recovery.js';
 import { NoAnswerInTime, within } from '../within.js';
 import { DEFAULT_ROUND_DEADLINES, pause, retryPauseMs, type RoundDeadlines } from './round-deadlines.js';
 import { SettlementRetrier, type Resolution } from './settlement-retry.js';
+import { tableNickname } from './table-nickname.js';
+import { decidedRound } from './decided-round.js';
 import { dealFailed, dealUnanswered, roundDealt, roundRefunded, roundSettled, settlementRefused } from './round-audit.js';
 
 /** Why a table drains (`TableRunner.drain`): its process stops, or the table moves to another process. */
@@ -281,7 +283,8 @@ export class TableRunner {
 
   /**
    * A client of `player` joined the table's room (or rejoined: rules.md §5 reconnection). The
-   * balance and comp points are read fresh from the database.
+   * balance and comp points are read fresh from the database; the player is shown by its name at this table
+   * (`tableNickname`: numbered, `Anna (2)`, when a name shown here already reads like its nickname).
    * @returns the player's inbox events not acknowledged, oldest first (docs/server.md "The player inbox"),
    *   for the joining client only (it may be a new tab that has none of them); or the refusal
    */
@@ -292,7 +295,7 @@ export class TableRunner {
       const joined = await this.dispatch({
         type: 'join',
         playerId: fresh.id,
-        nickname: fresh.nickname,
+        nickname: tableNickname(this.state, fresh.id, fresh.nickname),
         ...(await this.joinFigures(fresh)),
         nowMs: this.now(),
       });
@@ -349,7 +352,7 @@ export class TableRunner {
     return this.enqueue(null, async () => {
       if (this.state.players[player.id] !== undefined) return err('action/duplicate', `${player.id} is at this table already`);
       const nowMs = this.now();
-      const joined = await this.dispatch({ type: 'join', playerId: player.id, nickname: player.nickname, ...(await this.joinFigures(player)), nowMs });
+      const joined = await this.dispatch({ type: 'join', playerId: player.id, nickname: tableNickname(this.state, player.id, player.nickname), ...(await this.joinFigures(player)), nowMs });
       if (!joined.ok) return joined;
       const sat = await this.dispatch({ type: 'sit', playerId: player.id, seat, nowMs });
       await this.dispatch({ type: 'leave', playerId: player.id, nowMs });
@@ -833,7 +836,8 @@ export class TableRunner {
           break;
         }
         case 'save-round': {
-          // The round settles in this same action: its settlement supersedes the private record.
+          // The round settles in this same action: its settlement supersedes the private record (saved only if the
+          // settlement is retried: `settle-round` below).
           if (effects.some((later) => later.kind === 'settle-round' && later.roundId === effect.roundId)) break;
           // A database fault here loses only the record of this setting (recovery would use the house way).
           const saved = await ledger.saveRoundSecret(effect.roundId, encodeRoundSecret(effect.secret)).catch((error: unknown) => err('action/unavailable', String(error)));
@@ -849,7 +853,9 @@ export class TableRunner {
             ...(this.options.instanceId == null ? {} : { ownerInstanceId: this.options.instanceId }),
           };
           await this.recordOutbox();
-          const settled = await this.settlements.settle({ ...input, tell: 'notice/round-settled' }, effect.compPoints.map((change) => change.playerId));
+          // The record with every hand set, saved while the settlement is retried (it skipped `save-round` above).
+          const decided = before.round === null ? undefined : encodeRoundSecret(decidedRound(before.round, effects, effect.result));
+          const settled = await this.settlements.settle({ ...input, tell: 'notice/round-settled' }, effect.compPoints.map((change) => change.playerId), decided);
           for (const change of effect.compPoints) this.written.add(change.playerId);
           if (settled.status === 'settled') {
             roundSettled(this.logger, this.tableId, effect.roundId, effect.postings, effect.result);

@@ -14,6 +14,12 @@
  *
  * Every ledger write here is idempotent on the round id, and `settleRound` names this process as the
  * owner, so a retry can never settle twice or settle a round another process took over.
+ *
+ * A settlement retried also saves the round's record as the table decided it, every hand set (`saveRoundSecret`;
+ * the table skips that save when the settlement follows at once): tried before each attempt until the ledger
+ * answers it, so that the database says the round is settling (`paigow rounds --open`, docs/operations.md "The
+ * ledger: audit and open rounds") and a recovery elsewhere settles the settings the table played, not the house
+ * way's for the last hand.
  */
 import type { Result, RuleError } from '@paigow/engine';
 import type { Ledger, RoundRecord, SettleRoundInput } from '../ledger/index.js';
@@ -92,9 +98,11 @@ export class SettlementRetrier {
    * Settles a round (`ledger.settleRound(input)`, with the owner), once now; if that fails, in the
    * background as described in the module comment.
    * @param playerIds the round's participants (for `onResolved`)
+   * @param decided the round's private record with every hand set (`encodeRoundSecret`), saved while the
+   *   settlement is retried after a fault
    * @returns `settled`, `stale`, or `pending` (a fault, or a refusal that leads to a refund)
    */
-  async settle(input: SettleRoundInput, playerIds: readonly string[]): Promise<SettleAnswer> {
+  async settle(input: SettleRoundInput, playerIds: readonly string[], decided?: unknown): Promise<SettleAnswer> {
     let first: Result<RoundRecord> | null = null;
     try {
       first = await this.options.ledger.settleRound(input);
@@ -104,7 +112,7 @@ export class SettlementRetrier {
     if (first?.ok) return { status: 'settled', round: first.value };
     if (first !== null && first.error.code === 'action/stale') return { status: 'stale', error: first.error };
     const job = { roundId: input.roundId, playerIds, tell: true };
-    if (first === null) this.track(input.roundId, this.retrySettlement(input, job));
+    if (first === null) this.track(input.roundId, this.retrySettlement(input, job, decided));
     else this.track(input.roundId, this.refundUntilAnswered(job, `the settlement was refused: ${first.error.code}`));
     return { status: 'pending', error: first === null ? null : first.error };
   }
@@ -145,11 +153,14 @@ export class SettlementRetrier {
     if (!this.closed) this.options.onResolved({ ...job, outcome });
   }
 
-  private async retrySettlement(input: SettleRoundInput, job: Omit<Resolution, 'outcome'>): Promise<void> {
+  private async retrySettlement(input: SettleRoundInput, job: Omit<Resolution, 'outcome'>, decided: unknown): Promise<void> {
     const started = this.now();
+    let unsaved = decided;
     for (let attempt = 1; ; attempt++) {
       const waitMs = retryPauseMs(this.options.deadlines, attempt);
       if (this.now() + waitMs - started > this.options.deadlines.settleMs) break;
+      // Saved, or refused (action/stale: the round is not open any more): done. A fault is not logged, the settlement's are.
+      if (unsaved !== undefined) unsaved = await this.options.ledger.saveRoundSecret(input.roundId, unsaved).then(() => undefined, () => unsaved);
       await pause(waitMs, this.stopping.signal);
       if (this.closed) return;
       this.options.onRetry?.();
