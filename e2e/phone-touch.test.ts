@@ -329,7 +329,7 @@ describe('a 390×844 touch phone', () => {
     // The two cards may be a foul (a random deal): House Way sets the hand whatever they are.
     await page.getByTestId('house-way').click();
     await waitForResult(page, previous);
-    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('paigow.low.')))).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('paigow.low.')))).toEqual([]);
     // The next round starts with every card in the high hand.
     await placeBet(page, Math.max(500, t.limits.main.minCents));
     await deal(page);

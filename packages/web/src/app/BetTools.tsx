@@ -25,6 +25,9 @@ export function betsBlockText(t: T, money: Money, block: BetsBlock | RebetBlock 
     amount: money(wantCents),
     balance: money(you.balanceCents),
     room: money(room + you.bets.main),
+    // `none` names the two buttons it stops (a fresh seat: no round to repeat).
+    rebet: t('table.rebet'),
+    double: t('bets.rebetDouble'),
   });
 }
 
@@ -35,6 +38,8 @@ export function betsBlockText(t: T, money: Money, block: BetsBlock | RebetBlock 
 export function doubleBlockText(t: T, money: Money, view: TableView, you: YouView, bets: BetChips): string | null {
   if (bets.doubleBlock === null) return null;
   const asRebet = bets.shown.main.length === 0;
+  // Rebet ×2 on a fresh seat: no last round to repeat (not "no bet to double").
+  if (asRebet && bets.rebetBlock === 'none') return betsBlockText(t, money, 'none', view, you, 0);
   const lastCents = you.lastBets ? 2 * (you.lastBets.main + you.lastBets.fortune) : 0;
   return betsBlockText(t, money, bets.doubleBlock, view, you, asRebet ? lastCents : 2 * pilesCents(bets.shown));
 }

@@ -54,12 +54,17 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
   // Deal waits for a bet still below the minimum (or off the unit): disabled, saying why (as Split does for a foul).
   const dealWhy = isPlayer && canBet && !dealt && !you.ready ? bets.draftRefusal() : null;
   const rebet = bets.rebetBlock;
-  const rebetWhy = rebet === null || rebet === 'none' || rebet === 'placed' ? null : betsBlockText(t, money, rebet, view, you, you.lastBets ? you.lastBets.main + you.lastBets.fortune : 0);
+  // A fresh seat (`none`: no round to repeat) is said too, while the felt is empty (a tester on a phone, where a
+  // tooltip never shows, saw Rebet and Rebet ×2 disabled without a word why); chips on the felt say `placed` themselves.
+  const feltEmpty = bets.shown.main.length === 0 && bets.shown.fortune.length === 0;
+  const rebetWhy = rebet === null || rebet === 'placed' || (rebet === 'none' && !feltEmpty) ? null : betsBlockText(t, money, rebet, view, you, you.lastBets ? you.lastBets.main + you.lastBets.fortune : 0);
   const reasonIds = useId();
-  const rebetShown = rebetWhy !== null && canBet && !dealt;
+  const rebetShown = rebetWhy !== null && isPlayer && canBet && !dealt;
   // Double's reason in words too, unless it is "no bet to double" (the felt shows that) or Rebet's is already said:
   // Rebet ×2 is Rebet twice over, so what stops Rebet stops it, and one line is room enough on a phone.
   const doubleWhy = isPlayer && canBet && !dealt && !rebetShown && bets.doubleBlock !== 'nothing' ? doubleBlockText(t, money, view, you, bets) : null;
+  // A disabled Rebet ×2 (Double on an empty felt) is described by Rebet's line when that one is said instead.
+  const doubleReasonId = doubleWhy !== null ? `${reasonIds}-double` : rebetShown && bets.shown.main.length === 0 && bets.doubleBlock !== null ? `${reasonIds}-rebet` : undefined;
   return (
     <div className="controls">
       <Explanation view={view} stage={felt.stage} who="you" />
@@ -93,7 +98,7 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
             label={(v) => t(bets.target === 'fortune' && fortuneLimits ? 'table.chipToFortune' : 'table.chipToMain', { amount: money(v * 100) })}
           />
         )}
-        {isPlayer && !dealt && <BetTools view={view} you={you} bets={bets} canBet={canBet} money={money} reasonId={doubleWhy !== null ? `${reasonIds}-double` : undefined} />}
+        {isPlayer && !dealt && <BetTools view={view} you={you} bets={bets} canBet={canBet} money={money} reasonId={doubleReasonId} />}
         <div className="actions">
           {you.role === 'spectator' ? (
             <button className="btn btn--gold btn--big" data-testid="sit-down" disabled={!felt.connected} onClick={actions.onSitDown}>
@@ -155,7 +160,7 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
         </div>
       </div>
       {rebetShown && (
-        <p className="rebet-reason muted" id={`${reasonIds}-rebet`} data-testid="rebet-reason">
+        <p className="rebet-reason muted" id={`${reasonIds}-rebet`} data-testid="rebet-reason" data-reason={rebet ?? undefined}>
           {rebetWhy}
         </p>
       )}

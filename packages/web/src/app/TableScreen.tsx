@@ -22,7 +22,7 @@ import type { Api } from '../net/http.js';
 import { Timer } from '../table-ui/Timer.js';
 import { canBetOf, feltOf, lowOf, select, type Selection } from '../table-ui/felt.js';
 import { keepSelection, loadSelection } from '../table-ui/saved-selection.js';
-import { localStore, sessionStore } from '../table-ui/browser-storage.js';
+import { localStore } from '../table-ui/browser-storage.js';
 import { keptRoundOf, resultOf, stageOf, type CardText, type Stage } from '../table-ui/model.js';
 import { errorMessage, formatMoney, tableName } from './i18n/index.js';
 import { useBetChips } from './useBetChips.js';
@@ -177,8 +177,10 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
 
   // The player's low-hand cards, for this round only (a new deal starts a new arrangement).
   const roundId = view?.roundId ?? null;
-  // A reload in the middle of setting keeps the cards already moved (sessionStorage, this round only).
-  const [selection, setSelection] = useState<Selection>(() => (initialLow ? { roundId, low: initialLow } : (loadSelection(sessionStore(), tableId) ?? { roundId, low: [] })));
+  // A reload or a closed tab in the middle of setting keeps the cards already moved (localStorage, this player and
+  // round only: saved-selection.ts).
+  const playerId = session.player.id;
+  const [selection, setSelection] = useState<Selection>(() => (initialLow ? { roundId, low: initialLow } : (loadSelection(localStore(), playerId, tableId) ?? { roundId, low: [] })));
   const low = lowOf(selection, roundId);
   const [localError, setLocalError] = useState<string | null>(null);
   // Wide screens show the Hint panel beside the felt (the side column), narrow ones in the felt.
@@ -220,8 +222,8 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   // effect could still be waiting when the page went, on a loaded machine).
   const keepable = stage.kind === 'setting' && stage.submitted === null;
   useLayoutEffect(() => {
-    if (view) keepSelection(sessionStore(), tableId, { roundId, low }, keepable);
-  }, [view, tableId, roundId, low, keepable]);
+    if (view) keepSelection(localStore(), playerId, tableId, { roundId, low }, keepable, Date.now());
+  }, [view, playerId, tableId, roundId, low, keepable]);
   // The coach grades the setting the viewer made in its own seat (not a round it banked, nor a hand the table
   // set at a timeout or a disconnection: docs/server.md "The coach") after the reveal.
   const graded = (p: { you: boolean; bets: { main: number }; setBy: string }) => p.you && p.bets.main > 0 && (p.setBy === 'player' || p.setBy === 'house-way');
@@ -250,6 +252,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
       currentTable={view ? { id: view.tableId, name: tableName(t, { tableId: view.tableId, name: view.config.name }) } : null}
       money={money}
       inCorner={wide}
+      onTop={compact}
       onDismiss={table.dismissNotice}
       onDismissLocal={dismissLocal}
       onDismissAway={past.dismissAway}
@@ -302,7 +305,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
         onLeave={() => void table.leave().then(onLeave)}
         onTopUp={() => send('top-up')}
       />
-      {/* Notices: in the bottom right corner under the side column on a wide screen (styles.css), under the actions on a narrow one. */}
+      {/* Notices: in the bottom right corner under the side column on a wide screen (styles.css), under the actions on a narrow one, at the window's top on a phone. */}
       {wide && toasts}
       <main className="table-screen">
         <h1 className="visually-hidden" data-testid="page-title">{shownName}</h1>

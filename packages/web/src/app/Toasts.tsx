@@ -7,10 +7,12 @@
  * Test ids: `notice` (`data-code`), `notice-close`, `sit-again`; `away-panel` with one `away-round`
  * per round (`data-round-id`, `data-result`, `data-net-cents`), `away-close`.
  *
- * They never cover the felt's hands (styles.css: the bottom right corner, under the side column, on a wide
- * screen; in the felt's flow under the actions on a narrower one; over the felt's bottom on a phone, where
- * there is no room to spare), and they go by themselves: a notice after `TOAST_MS`, one that asks for an
- * action after `ACTION_TOAST_MS`, the away panel `AWAY_MS` after its last round; each can be closed sooner.
+ * They never cover the felt's hands nor its controls (styles.css: the bottom right corner, under the side column, on a
+ * wide screen; in the felt's flow under the actions on a narrower one; on a phone, where there is no room to spare, at
+ * the top of the window over the top bar, ending above the first of the felt's controls: `useTopRoom`; a tester's
+ * phone had them over Clear, Undo and Double, at the window's bottom), and they go by themselves: a notice after
+ * `TOAST_MS`, one that asks for an action after `ACTION_TOAST_MS`, the away panel `AWAY_MS` after its last round;
+ * each can be closed sooner.
  * In the corner they cover none of the side column's controls (its fairness link, history, sound switch):
  * while they show, the column ends above them (`--toasts-room`, their height and `TOASTS_GAP_PX`, set on the
  * page; the column's panels scroll in what is left).
@@ -84,10 +86,6 @@ function fadeStyle(atMs: number, lifeMs: number): CSSProperties {
 }
 
 /**
- * The notices and the away panel (see the file's comment), each going by itself; `null` when there is
- * nothing to show. `money` formats cents; `canSitAgain` offers "Sit again" on `notice/left-table`.
- */
-/**
  * One round of "While you were away": its outcome line, and when the house set the hand (time ran
  * out, a disconnection) the catalog's `away.withHouseWay` around it, so each language orders the two.
  */
@@ -136,7 +134,74 @@ function useCornerRoom(inCorner: boolean): (el: HTMLElement | null) => (() => vo
   );
 }
 
-export function Toasts({ notices, local, away, tableNames, currentTable, money, inCorner = false, onDismiss, onDismissLocal, onDismissAway, onSitAgain, canSitAgain }: {
+/**
+ * What a toast at the top of a phone's window must end above (what the player presses or reads while playing): the
+ * bet spots and the message beside them, the player's hands (or the banker's results), the controls (chips, bet tools,
+ * actions) and the bank's buttons. Only those under the toasts' width count (a landscape phone's are beside them).
+ */
+const NEEDED_ON_PHONE = ['.middle__left', '.middle__center', '.middle__right', '.zone--player', '.controls', '.bank-controls'].map((c) => `.felt ${c}`).join(', ');
+
+/** The least height of the notices at the top of a phone's window, px (one line and its close button). */
+export const TOASTS_MIN_PX = 40;
+
+/**
+ * The room of notices at the top of a phone's window (styles.css): from their top to `TOASTS_GAP_PX` above the
+ * highest of `needed` boxes that they span sideways, at least `TOASTS_MIN_PX`; the window's height when none.
+ * @param toasts the notices' box (px, the window's coordinates)
+ * @param needed the boxes of what they must not cover (`NEEDED_ON_PHONE`); empty ones (not drawn) are skipped
+ */
+export function topRoomPx(toasts: { top: number; left: number; right: number }, needed: readonly { top: number; left: number; right: number; width: number; height: number }[], windowHeight: number): number {
+  const under = needed.filter((r) => r.width > 0 && r.height > 0 && r.right > toasts.left && r.left < toasts.right);
+  const limit = Math.min(windowHeight, ...under.map((r) => r.top));
+  return Math.max(TOASTS_MIN_PX, Math.floor(limit - TOASTS_GAP_PX - toasts.top));
+}
+
+/**
+ * A ref for the notices at the top of a phone's window: while they are on the page, their `max-height` is
+ * `topRoomPx` (they scroll in it), followed as the felt changes (a result drawn, a line more), the window turns or
+ * is resized.
+ */
+function useTopRoom(onTop: boolean): (el: HTMLElement | null) => (() => void) | undefined {
+  return useCallback(
+    (el: HTMLElement | null) => {
+      if (!el || !onTop) return undefined;
+      let frame = 0;
+      const fit = () => {
+        frame = 0;
+        const needed = Array.from(document.querySelectorAll(NEEDED_ON_PHONE), (n) => n.getBoundingClientRect());
+        el.style.maxHeight = `${topRoomPx(el.getBoundingClientRect(), needed, window.innerHeight)}px`;
+      };
+      const schedule = () => {
+        if (frame === 0) frame = window.requestAnimationFrame(fit);
+      };
+      fit();
+      const felt = document.querySelector('.felt');
+      const mutations = typeof MutationObserver === 'function' ? new MutationObserver(schedule) : null;
+      if (felt) mutations?.observe(felt, { childList: true, subtree: true, characterData: true });
+      const sizes = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : null;
+      if (felt) sizes?.observe(felt);
+      sizes?.observe(document.body);
+      window.addEventListener('resize', schedule);
+      window.addEventListener('scroll', schedule, { passive: true });
+      return () => {
+        if (frame !== 0) window.cancelAnimationFrame(frame);
+        mutations?.disconnect();
+        sizes?.disconnect();
+        window.removeEventListener('resize', schedule);
+        window.removeEventListener('scroll', schedule);
+        el.style.removeProperty('max-height');
+      };
+    },
+    [onTop],
+  );
+}
+
+/**
+ * The notices and the away panel (see the file's comment), each going by itself; `null` when there is
+ * nothing to show. Where they are drawn: `inCorner`, `onTop`, else in the felt's flow. `money` formats cents;
+ * `canSitAgain` offers "Sit again" on `notice/left-table`.
+ */
+export function Toasts({ notices, local, away, tableNames, currentTable, money, inCorner = false, onTop = false, onDismiss, onDismissLocal, onDismissAway, onSitAgain, canSitAgain }: {
   notices: readonly NoticeItem[];
   local: readonly ToastNotice[];
   away: readonly AwayRound[];
@@ -145,6 +210,8 @@ export function Toasts({ notices, local, away, tableNames, currentTable, money, 
   money: (cents: number, signed?: boolean) => string;
   /** Drawn in the bottom right corner under the side column (a wide screen), not in the felt's flow (the default). */
   inCorner?: boolean;
+  /** Drawn at the top of the window, ending above the felt's controls (a phone: `useTopRoom`), not in the felt's flow. */
+  onTop?: boolean;
   onDismiss: (id: number) => void;
   onDismissLocal: (id: string) => void;
   onDismissAway: () => void;
@@ -153,6 +220,14 @@ export function Toasts({ notices, local, away, tableNames, currentTable, money, 
 }) {
   const { t } = useTranslation();
   const cornerRoom = useCornerRoom(inCorner);
+  const topRoom = useTopRoom(onTop && !inCorner);
+  const room = useCallback(
+    (el: HTMLElement | null) => {
+      const ends = [cornerRoom(el), topRoom(el)];
+      return () => ends.forEach((end) => end?.());
+    },
+    [cornerRoom, topRoom],
+  );
   // Every notice goes by itself (those asking for an action a little later); a recovered round is told in
   // the away panel instead.
   useEffect(() => {
@@ -171,7 +246,7 @@ export function Toasts({ notices, local, away, tableNames, currentTable, money, 
   if (shown.length === 0 && local.length === 0 && away.length === 0) return null;
   const nameOf = (id: string) => tableNames.get(id) ?? (currentTable?.id === id ? currentTable.name : id);
   return (
-    <div className="toasts" aria-live="polite" ref={cornerRoom}>
+    <div className={`toasts${onTop && !inCorner ? ' toasts--top' : ''}`} aria-live="polite" ref={room}>
       {away.length > 0 && (
         <section className="toast toast--away" data-testid="away-panel" role="status">
           <button type="button" className="toast__close" data-testid="away-close" aria-label={t('app.dismiss')} title={t('app.dismiss')} onClick={onDismissAway}>

@@ -214,6 +214,22 @@ describe('point 10: the bet tools and the total on the felt', () => {
     expect(short).not.toContain('data-testid="double-reason"');
     expect(render(view({}, { bets: { main: 1_000, fortune: 0 } }))).not.toContain('data-testid="double-reason"');
   });
+
+  // A tester on a phone: on a freshly taken seat Rebet and Rebet ×2 were disabled and said why only in a tooltip.
+  it('says in words, on a fresh seat, why Rebet and Rebet ×2 are disabled, both buttons described by it', () => {
+    const describedBy = (html: string, id: string) => new RegExp(`<button[^>]*data-testid="${id}"[^>]*aria-describedby="([^"]+)"`).exec(html)?.[1];
+    const fresh = render(view({}, { lastBets: null }));
+    expect(attr(fresh, 'rebet', 'reason')).toBe('none');
+    expect(attr(fresh, 'rebet-reason', 'reason')).toBe('none');
+    expect(text(fresh)).toContain('Rebet and Rebet ×2 repeat your last round’s bets: you have none yet.');
+    const reasonId = /<p[^>]*id="([^"]+)"[^>]*data-testid="rebet-reason"/.exec(fresh)?.[1];
+    expect(reasonId).toBeDefined();
+    expect(describedBy(fresh, 'rebet')).toBe(reasonId);
+    expect(describedBy(fresh, 'bet-double')).toBe(reasonId);
+    // Rebet ×2's tooltip says the same (not "no bet to double"); once chips are on the felt the line goes.
+    expect(fresh).toContain('title="Rebet and Rebet ×2 repeat your last round’s bets: you have none yet."');
+    expect(render(view({}, { lastBets: null, bets: { main: 1_000, fortune: 0 } }))).not.toContain('data-testid="rebet-reason"');
+  });
 });
 
 describe('point 11: a balance under the table minimum', () => {

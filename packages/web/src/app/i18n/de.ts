@@ -318,7 +318,7 @@ export const de: Translation = {
       balance: 'Dafür braucht es {{amount}}; Ihr Saldo ist {{balance}}.',
       'bank-full': 'Die Bank kann nur noch {{room}} annehmen.',
       nothing: 'Es gibt keinen Einsatz zum Verdoppeln.',
-      none: 'Es gibt keinen früheren Einsatz zum Wiederholen.',
+      none: '„{{rebet}}“ und „{{double}}“ wiederholen die Einsätze Ihrer letzten Runde: Sie haben noch keine.',
       placed: 'Ihr Einsatz liegt schon auf dem Tisch.',
     },
     broke: 'Ihr Saldo ({{balance}}) liegt unter dem Mindesteinsatz dieses Tisches von {{min}}.',

@@ -377,7 +377,8 @@ export const en = {
       balance: 'That needs {{amount}}; your balance is {{balance}}.',
       'bank-full': 'The bank can take only {{room}} more.',
       nothing: 'There is no bet to double.',
-      none: 'There is no earlier bet to repeat.',
+      // Rebet on a fresh seat (no round played yet), said under the actions: Rebet ×2 waits for the same.
+      none: '{{rebet}} and {{double}} repeat your last round’s bets: you have none yet.',
       placed: 'Your bet is already on the table.',
     },
     broke: 'Your balance ({{balance}}) is under this table’s minimum bet of {{min}}.',

@@ -326,7 +326,7 @@ export const es: Translation = {
       balance: 'Hacen falta {{amount}}; tu saldo es {{balance}}.',
       'bank-full': 'La banca solo puede aceptar {{room}} más.',
       nothing: 'No hay apuesta que doblar.',
-      none: 'No hay una apuesta anterior que repetir.',
+      none: '«{{rebet}}» y «{{double}}» repiten las apuestas de tu última ronda, y aún no tienes ninguna.',
       placed: 'Tu apuesta ya está en la mesa.',
     },
     broke: 'Tu saldo ({{balance}}) no llega a la apuesta mínima de esta mesa, {{min}}.',

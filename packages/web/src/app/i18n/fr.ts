@@ -327,7 +327,7 @@ export const fr: Translation = {
       balance: 'Il faut {{amount}}\u00a0; votre solde est de {{balance}}.',
       'bank-full': 'La banque ne peut plus prendre que {{room}}.',
       nothing: 'Il n’y a pas de mise à doubler.',
-      none: 'Il n’y a pas de mise précédente à répéter.',
+      none: '«\u00a0{{rebet}}\u00a0» et «\u00a0{{double}}\u00a0» reprennent les mises de votre dernière manche\u00a0: vous n’en avez pas encore.',
       placed: 'Votre mise est déjà sur la table.',
     },
     broke: 'Votre solde ({{balance}}) est sous la mise minimale de cette table, {{min}}.',
