@@ -78,7 +78,7 @@ export const de: SharedCatalog = {
       'quads-high-kept': 'Vier Gleiche ({{rank}}) bleiben zusammen, weil ein Paar Zehner oder besser ({{low}}) in der niedrigen Hand gespielt werden kann.',
       'quads-high-split': 'Vier Gleiche ({{rank}}, Buben bis Könige) ohne ein Paar Zehner oder besser daneben werden geteilt: ein Paar in jede Hand.',
       'quad-aces-kept': 'Vier Asse bleiben zusammen, weil ein Paar Siebener oder besser ({{low}}) in der niedrigen Hand gespielt werden kann.',
-      'quad-aces-split': 'Vier Asse ohne ein Paar Siebener oder besser daneben werden geteilt: ein Paar Asse in jede Hand.',
+      'quad-aces-split': 'Vier Asse ohne ein Paar Siebener oder besser daneben werden geteilt: zwei Asse ({{low}}) kommen in die niedrige Hand, die anderen zwei bleiben in der hohen Hand.',
     },
     '3': {
       'as-pairs': 'Ein Straight Flush, aber die Hand enthält {{pairs}}: Sie wird als Paare gespielt, nicht als Straight Flush ({{low}} in der niedrigen Hand).',

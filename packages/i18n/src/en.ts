@@ -88,7 +88,7 @@ export const en = {
       'quads-high-kept': 'Four {{rank}} stay together because a pair of tens or better ({{low}}) can be played in the low hand.',
       'quads-high-split': 'Four {{rank}} (jacks to kings) without a pair of tens or better beside them: split, a pair in each hand.',
       'quad-aces-kept': 'Four aces stay together because a pair of sevens or better ({{low}}) can be played in the low hand.',
-      'quad-aces-split': 'Four aces without a pair of sevens or better beside them: split, a pair of aces in each hand.',
+      'quad-aces-split': 'Four aces without a pair of sevens or better beside them: split, two aces ({{low}}) in the low hand and the other two in the high hand.',
     },
     '3': {
       'as-pairs': 'A straight flush, but the hand holds {{pairs}}: it is played as pairs, not as a straight flush ({{low}} in the low hand).',

@@ -78,7 +78,7 @@ export const es: SharedCatalog = {
       'quads-high-kept': 'El póker ({{rank}}) queda junto porque una pareja de dieces o mejor ({{low}}) puede jugarse en la mano baja.',
       'quads-high-split': 'El póker ({{rank}}, de jotas a reyes) sin una pareja de dieces o mejor al lado se divide: una pareja en cada mano.',
       'quad-aces-kept': 'El póker de ases queda junto porque una pareja de sietes o mejor ({{low}}) puede jugarse en la mano baja.',
-      'quad-aces-split': 'El póker de ases sin una pareja de sietes o mejor al lado se divide: una pareja de ases en cada mano.',
+      'quad-aces-split': 'El póker de ases sin una pareja de sietes o mejor al lado se divide: dos ases ({{low}}) van a la mano baja y los otros dos quedan en la mano alta.',
     },
     '3': {
       'as-pairs': 'Una escalera de color, pero la mano tiene {{pairs}}: se juega como parejas, no como escalera de color ({{low}} en la mano baja).',

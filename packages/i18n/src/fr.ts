@@ -79,7 +79,7 @@ export const fr: SharedCatalog = {
       'quads-high-kept': 'Le carré ({{rank}}) reste entier, car une paire de dix ou mieux ({{low}}) peut être jouée dans la main basse.',
       'quads-high-split': 'Le carré ({{rank}}, des valets aux rois), sans paire de dix ou mieux à côté, est séparé\u00a0: une paire dans chaque main.',
       'quad-aces-kept': 'Le carré d’as reste entier, car une paire de sept ou mieux ({{low}}) peut être jouée dans la main basse.',
-      'quad-aces-split': 'Le carré d’as, sans paire de sept ou mieux à côté, est séparé\u00a0: une paire d’as dans chaque main.',
+      'quad-aces-split': 'Le carré d’as, sans paire de sept ou mieux à côté, est séparé\u00a0: deux as ({{low}}) vont dans la main basse, les deux autres restent dans la main haute.',
     },
     '3': {
       'as-pairs': 'Une quinte flush, mais la main contient {{pairs}}\u00a0: elle est jouée en paires, pas en quinte flush ({{low}} dans la main basse).',

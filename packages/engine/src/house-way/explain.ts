@@ -21,7 +21,7 @@ export const EXPLANATIONS: Readonly<Record<HouseWayRule, string>> = {
   '2.quads-high-kept': 'Four {{rank}} stay together because a pair of tens or better ({{low}}) can be played in the low hand.',
   '2.quads-high-split': 'Four {{rank}} (jacks to kings) without a pair of tens or better beside them: split, a pair in each hand.',
   '2.quad-aces-kept': 'Four aces stay together because a pair of sevens or better ({{low}}) can be played in the low hand.',
-  '2.quad-aces-split': 'Four aces without a pair of sevens or better beside them: split, a pair of aces in each hand.',
+  '2.quad-aces-split': 'Four aces without a pair of sevens or better beside them: split, two aces ({{low}}) in the low hand and the other two in the high hand.',
   '3.as-pairs': 'A straight flush, but the hand holds {{pairs}}: it is played as pairs, not as a straight flush ({{low}} in the low hand).',
   '3.straight-flush': 'Straight flush kept in the high hand, with the best low hand that allows ({{low}}).',
   '3.straight-flush-freed': 'The straight flush is given up for a straight or flush so that the low hand is jack or better ({{low}}).',

@@ -95,6 +95,8 @@ describe('rule 2: four of a kind', () => {
     expect(result.rule).toBe('2.quad-aces-split');
     expect(setOf(result.low)).toBe(set('Ac Ah'));
     expect(categoryOf(evaluateHighHand(result.high))).toBe('flush');
+    // A tester's oracle: the explanation said "a pair of aces in each hand" over a flush in the high hand.
+    expect(result.explanation.text).toMatch(/^Four aces without a pair of sevens or better beside them: split, two aces \((Ac Ah|Ah Ac)\) in the low hand and the other two in the high hand\.$/);
   });
   it('reading 9: the setting does not depend on the order the cards are given in', () => {
     const hand = handOf('Jk 6s Ac 7s Ks As Ah');
