@@ -6,7 +6,8 @@
  * here (the side panel names its players).
  */
 import { useTranslation } from 'react-i18next';
-import type { TableView } from '@paigow/protocol';
+import type { TFunction } from 'i18next';
+import type { RoundResultView, TableView } from '@paigow/protocol';
 import { HandBox, Zone } from '../table-ui/parts.js';
 import { bankerMark, sortForDisplay, type Stage } from '../table-ui/model.js';
 import { bankerHandMarks } from '../table-ui/banker-side.js';
@@ -19,6 +20,11 @@ export function BankerZone({ view, stage }: { view: TableView; stage: Stage }) {
   if (stage.kind === 'revealed') {
     const round = stage.round;
     const name = round.banker.kind === 'house' ? t('table.theHouse') : round.banker.nickname;
+    // The bank changed hands since (a player took it after the round): the seat names today's banker, never the
+    // round's ("You: BANKER" in the top bar beside "BANKER The house" on the felt, a tester's), and the round's own
+    // banker is named with the last round's tag.
+    const current = bankerNameOf(view, t);
+    const changed = !sameBanker(round.banker, view.banker);
     const mine = stage.mine;
     const setting = round.bankerHand.setting;
     const cards = { low: sortForDisplay(setting.low), high: sortForDisplay(setting.high) };
@@ -26,11 +32,19 @@ export function BankerZone({ view, stage }: { view: TableView; stage: Stage }) {
     const marks = (stage.asBanker ? bankerHandMarks(round) : null) ?? (mine ? { low: bankerMark(mine.low), high: bankerMark(mine.high) } : null);
     const lastTag = (
       <>
-        {name}{' '}
+        <span data-testid="banker-name">{changed ? current : name}</span>{' '}
         <span className="last-round-tag" data-testid="last-round-tag" data-round-id={round.roundId}>
           {/* "Last round" while it is the table's latest; "Your last round" once the table has moved on (another round in play, or played). */}
           {t(view.phase === 'betting' && view.lastRound?.roundId === round.roundId ? 'table.lastRoundTag' : 'table.yourLastRoundTag')}
         </span>
+        {changed && (
+          <>
+            {' '}
+            <span className="muted" data-testid="last-round-banker">
+              {t('table.lastRoundBankerThen', { name })}
+            </span>
+          </>
+        )}
       </>
     );
     return (
@@ -49,13 +63,24 @@ export function BankerZone({ view, stage }: { view: TableView; stage: Stage }) {
       </Zone>
     );
   }
-  const name = view.banker.kind === 'house' ? t('table.theHouse') : view.banker.nickname;
+  const name = bankerNameOf(view, t);
   const dealt = stage.kind === 'setting' || stage.kind === 'watching';
   return (
-    <Zone title={t('table.banker')} name={name} className="zone--banker">
+    <Zone title={t('table.banker')} name={<span data-testid="banker-name">{name}</span>} className="zone--banker">
       <div className="hands hands--banker">
         <HandBox kind="high" small label={t('table.bankerCards')} cards={dealt ? Array<null>(7).fill(null) : []} slots={7} cardTestid="dealer-card" testid="dealer-hand" />
       </div>
     </Zone>
   );
+}
+
+/** Today's banker of `view` as the felt names it: the house, or the banking player's nickname. */
+function bankerNameOf(view: TableView, t: TFunction): string {
+  return view.banker.kind === 'house' ? t('table.theHouse') : view.banker.nickname;
+}
+
+/** Whether a round's banker is the table's banker now (the house both times, or the same player in the same seat). */
+export function sameBanker(then: RoundResultView['banker'], now: TableView['banker']): boolean {
+  if (then.kind === 'house' || now.kind === 'house') return then.kind === now.kind;
+  return then.seat === now.seat && then.nickname === now.nickname;
 }

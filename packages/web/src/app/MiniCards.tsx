@@ -1,6 +1,7 @@
 /** Cards drawn small, as text with suit symbols (the history, the Hint): a setting as high hand | low hand. */
 import { sortForDisplay } from '../table-ui/model.js';
-import { prettyCards } from './i18n/index.js';
+import { useTranslation } from 'react-i18next';
+import { cardsText } from './i18n/index.js';
 
 /** A setting in text: the high hand, a bar, the low hand, each highest card first. */
 export function MiniHands({ high, low, testid }: { high: readonly string[]; low: readonly string[]; testid?: string }) {
@@ -19,8 +20,9 @@ export function MiniHands({ high, low, testid }: { high: readonly string[]; low:
   );
 }
 
-/** One card as text (`K♦`), red for hearts and diamonds. */
+/** One card as text (`K♦`; the joker by the catalog's word, as the felt's card shows it, not "Jk"), red for hearts and diamonds. */
 export function MiniCard({ card }: { card: string }) {
+  const { t } = useTranslation();
   const red = card[1] === 'h' || card[1] === 'd';
-  return <span className={`mini-card mini-card--${card[1]}${red ? ' mini-card--red' : ''}${card === 'Jk' ? ' mini-card--joker' : ''}`}>{prettyCards(card)}</span>;
+  return <span className={`mini-card mini-card--${card[1]}${red ? ' mini-card--red' : ''}${card === 'Jk' ? ' mini-card--joker' : ''}`}>{cardsText(t, card)}</span>;
 }

@@ -8,6 +8,7 @@ import type { RoundResultView } from '@paigow/protocol';
 import { Mark, Zone } from '../table-ui/parts.js';
 import { bankerRow } from '../table-ui/banker-side.js';
 import { outcomeOfNet } from '../table-ui/model.js';
+import { fortuneLineName } from './i18n/index.js';
 import { MiniHands } from './MiniCards.js';
 
 type Money = (cents: number, signed?: boolean) => string;
@@ -74,6 +75,15 @@ export function RoundPlayers({ round, money, asBanker = false }: { round: RoundR
                 <span className="muted round-player__bet" data-testid="round-player-bet">
                   {'· '}
                   {t('history.bet', { amount: money(p.bets.main) })}
+                  {/* Every bet the net counts: a Fortune bet lost beside a main bet lost read "Bet $5 … Lost $10" (a tester's). */}
+                  {p.fortune && p.bets.fortune > 0 && (
+                    <span data-testid="round-player-fortune" data-line={p.fortune.line ?? ''} data-net-cents={p.fortune.netCents} data-stake-cents={p.bets.fortune}>
+                      {' · '}
+                      {p.fortune.line
+                        ? t('history.fortune', { stake: money(p.bets.fortune), line: fortuneLineName(t, p.fortune.line), amount: money(p.fortune.netCents, true) })
+                        : t('history.fortuneLose', { stake: money(p.bets.fortune), amount: money(p.fortune.netCents, true) })}
+                    </span>
+                  )}
                 </span>
               )}
             </span>

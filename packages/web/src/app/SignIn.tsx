@@ -48,7 +48,7 @@ export function SignIn({ api, onSignedIn }: { api: Api; onSignedIn: (s: Session)
   }
 
   return (
-    <main className="screen">
+    <main className="screen screen--signin">
       <div className="hero">
         <div className="hero__cards" aria-hidden="true">
           {HERO.map((c, i) => (

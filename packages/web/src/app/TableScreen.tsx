@@ -59,6 +59,7 @@ import { BankerResults } from './RoundPlayers.js';
 import { TableControls } from './TableControls.js';
 import { TableSide } from './TableSide.js';
 import { forgetSeat, rememberSeat } from './seat-memory.js';
+import { ConnectionBanner } from './ConnectionBanner.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 
@@ -299,6 +300,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
         view={view}
         you={you}
         // The player's last round at any table (the history's newest settled round, or this table's if newer).
+        ownDeadline={felt.timer.own}
         lastRound={lastRoundOf(view, past.history)}
         tableNames={names}
         money={money}
@@ -309,6 +311,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
       {wide && toasts}
       <main className="table-screen">
         <h1 className="visually-hidden" data-testid="page-title">{shownName}</h1>
+        <ConnectionBanner status={status} />
         <Announcer result={revealed ? { roundId: result.roundId, lines: resultTexts(result, t, money) } : null} deadline={felt.timer.own} />
         <TableHelp config={view.config} />
         <section className="felt" aria-label={shownName} data-stage={stage.kind}>

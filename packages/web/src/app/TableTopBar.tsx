@@ -4,7 +4,7 @@
  * balance, and Top up when the balance is low. Leaving with a hand in play or bets on the felt asks first,
  * saying what will happen to them (rules.md §5).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
 import { canTopUp } from '../table-ui/broke.js';
@@ -19,9 +19,11 @@ type Money = (cents: number, signed?: boolean) => string;
 type T = ReturnType<typeof useTranslation>['t'];
 
 /** The table's top bar; `tableNames` names the table of the last round (its `title`). */
-export function TableTopBar({ view, you, lastRound, tableNames, money, onLeave, onTopUp }: {
+export function TableTopBar({ view, you, ownDeadline = null, lastRound, tableNames, money, onLeave, onTopUp }: {
   view: TableView;
   you: YouView;
+  /** The viewer's own running deadline (browser clock, epoch ms: `Felt.timer.own`), shown in the leave dialog; `null` when none. */
+  ownDeadline?: number | null;
   lastRound: LastRound | null;
   tableNames: ReadonlyMap<string, string>;
   money: Money;
@@ -31,6 +33,11 @@ export function TableTopBar({ view, you, lastRound, tableNames, money, onLeave, 
   const { t, i18n } = useTranslation();
   const role = you.role;
   const [confirming, setConfirming] = useState<LeaveWarning | null>(null);
+  // The dialog follows the table while it is open: what it warns about may end behind it (the house way sets the hand
+  // at the timeout, the player is stood up, the round is settled); it then closes (a tester's: "You have a hand in play"
+  // stayed on after the hand was gone).
+  const warning = liveLeaveWarning(confirming, confirming === null ? null : leaveWarningOf(view, you));
+  if (confirming !== null && warning === null) setConfirming(null);
   const figures = useFiguresFit<HTMLDivElement>();
   const askLeave = () => {
     const warning = leaveWarningOf(view, you);
@@ -82,13 +89,41 @@ export function TableTopBar({ view, you, lastRound, tableNames, money, onLeave, 
       )}
       </div>
     </TopBar>
-    {confirming && <LeaveDialog warning={confirming} money={money} onStay={() => setConfirming(null)} onLeave={onLeave} />}
+    {warning && (
+      <LeaveDialog
+        warning={warning}
+        deadline={warning.kind === 'dealt' && you.deadlineKind === 'decision' ? ownDeadline : null}
+        money={money}
+        onStay={() => setConfirming(null)}
+        onLeave={onLeave}
+      />
+    )}
     </>
   );
 }
 
+/**
+ * What the open leave dialog warns about now: `now` (today's warning, `leaveWarningOf`) while it is still the kind
+ * `asked` when Lobby was pressed, with its current figures; `null` (the dialog closes) once that is over: no warning any
+ * more (the round settled, the player stood up or no longer a player) or another one (a hand once dealt now set by the
+ * house way at the timeout, bets once on the felt now dealt).
+ * @param asked the warning shown when the dialog opened, `null` when it is closed
+ * @param now `leaveWarningOf` of the latest view
+ */
+export function liveLeaveWarning(asked: LeaveWarning | null, now: LeaveWarning | null): LeaveWarning | null {
+  if (asked === null || now === null || now.kind !== asked.kind) return null;
+  return now;
+}
+
 /** The confirmation before leaving with a hand in play or bets on the felt (the app's dialog, as signing out). */
-function LeaveDialog({ warning, money, onStay, onLeave }: { warning: LeaveWarning; money: Money; onStay: () => void; onLeave: () => void }) {
+function LeaveDialog({ warning, deadline, money, onStay, onLeave }: {
+  warning: LeaveWarning;
+  /** The decision's deadline (browser clock), shown as the time left; `null` for none. */
+  deadline: number | null;
+  money: Money;
+  onStay: () => void;
+  onLeave: () => void;
+}) {
   const { t } = useTranslation();
   const text =
     warning.kind === 'bets'
@@ -109,6 +144,7 @@ function LeaveDialog({ warning, money, onStay, onLeave }: { warning: LeaveWarnin
       >
         <h2 id="leave-title">{t('table.leaveConfirmTitle')}</h2>
         <p id="leave-text">{text}</p>
+        {deadline !== null && <TimeLeft deadline={deadline} />}
         <div className="dialog__actions">
           <button className="btn" data-testid="leave-stay" autoFocus onClick={onStay}>
             {t('table.leaveConfirmStay')}
@@ -129,4 +165,21 @@ function opponentName(view: TableView, t: T): string {
     return names.length > 0 ? t('table.opponents', { names }) : t('table.noOpponent');
   }
   return view.banker.kind === 'house' ? t('table.theHouse') : view.banker.nickname;
+}
+
+/** The time left to set the hand, in whole seconds, counted down four times a second (`leave-time-left`, `data-seconds`). */
+function TimeLeft({ deadline }: { deadline: number }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    const id = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(id);
+  }, [deadline]);
+  const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
+  return (
+    <p className="muted" data-testid="leave-time-left" data-seconds={seconds}>
+      {t('table.leaveTimeLeft', { seconds })}
+    </p>
+  );
 }

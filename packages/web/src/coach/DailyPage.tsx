@@ -11,7 +11,7 @@ import { ApiError, type Api } from '../net/http.js';
 import { PlayingCard } from '../table-ui/Card.js';
 import { errorMessage } from '../app/i18n/index.js';
 import { SettingCard } from './CoachPage.js';
-import { dailyScoreText, evPercent, OPTIMAL_EPSILON } from './format.js';
+import { dailyScoreText, dayText, evPercent, OPTIMAL_EPSILON } from './format.js';
 import { CoachTopBar } from './CoachTopBar.js';
 import { cardsForDisplay } from './TrainerPage.js';
 
@@ -67,7 +67,7 @@ export function DailyPage({ api, token, player = null, onBack }: { api: Api; tok
           <p className="muted">{t('coach.page.loading')}</p>
         ) : (
           <>
-            <h1>{t('coach.daily.title', { day: daily.day })}</h1>
+            <h1 data-testid="daily-title">{t('coach.daily.title', { day: dayText(i18n.language, daily.day) })}</h1>
             <p className="muted">{t('coach.daily.intro')}</p>
             <p className="muted" data-testid="daily-commitment" data-commitment={daily.commitment}>
               {t('coach.daily.commitment', { commitment: daily.commitment })}

@@ -84,3 +84,15 @@ export function dailyScoreText(t: TFunction, lng: string, progress: { readonly h
   if (progress.finished) return t('coach.daily.done', { count: progress.total });
   return t('coach.daily.sofar', { count: progress.hands, lost: evPercent(lng, progress.lostPerHand, false) });
 }
+
+/**
+ * A daily challenge's day (`YYYY-MM-DD`, a UTC calendar day) as a date in the language `lng` ("December 5, 2026",
+ * "5 de diciembre de 2026", "5. Dezember 2026"), its spaces no-break so a title never wraps inside the date (a tester's:
+ * "Reto diario 2026-/12-05"). A text that is not such a day is returned as it is, made unbreakable the same way.
+ */
+export function dayText(lng: string, day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const text = m ? new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))) : day;
+  // No-break spaces between words and a no-break hyphen (U+2011) in a date written with hyphens.
+  return text.replace(/\s/g, '\u00a0').replace(/-/g, '\u2011');
+}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { parseClientSeeds, type FairnessProof, type Verification } from '@paigow/engine';
 import { errorMessage } from '../app/i18n/index.js';
 import { BackPage } from '../app/SiteNav.js';
+import { MiniCard } from '../app/MiniCards.js';
 import { differenceText } from './fairness-text.js';
 import { verifyInBrowser } from './webcrypto-deck.js';
 
@@ -148,7 +149,12 @@ export function Verdict({ proof, verification, you = null }: { proof: FairnessPr
           <div key={String(hand.seat)}>
             <dt data-you={hand.seat === you ? 'true' : undefined}>{seatName(hand.seat)}</dt>
             <dd>
-              <code>{hand.cards.join(' ')}</code>
+              {/* The cards as the page shows cards in text (suit symbols, the joker by its word), not their codes. */}
+              <span className="mini-cards" data-testid="verify-hand" data-cards={hand.cards.join(' ')}>
+                {hand.cards.map((c) => (
+                  <MiniCard key={c} card={c} />
+                ))}
+              </span>
             </dd>
           </div>
         ))}

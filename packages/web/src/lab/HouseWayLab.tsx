@@ -7,12 +7,16 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HOUSE_WAY_IDS, type HouseWayId } from '@paigow/engine';
+import { HOUSE_WAY_IDS, houseWays, parseHand, type HouseWayId } from '@paigow/engine';
 import { BackPage } from '../app/SiteNav.js';
-import { prettyCards } from '../app/i18n/index.js';
+import { useRowScrollBar } from '../app/useRowScrollBar.js';
+import { houseWayText, prettyCards } from '../app/i18n/index.js';
 import { findDiff, isLabData, LAB_DATA_URL, type LabData, type LabDiff, type LabEdge } from './data.js';
 import { countText, evText, percentText } from './format.js';
 import { HandSearch } from './HandSearch.js';
+
+/** The banker's hands against one player's seven cards (46 cards left, seven each: C(46, 7)), over which each listed hand is exact. */
+const BANKER_HANDS = 53_524_680;
 
 /** The page (`house-way-lab`, with `lab-edge-<id>`, `lab-share`, `lab-top` and the search). */
 export function HouseWayLab({ onLeave }: { onLeave: () => void }) {
@@ -129,7 +133,7 @@ function DiffView({ diff, name, lng }: { diff: LabDiff; name: (id: HouseWayId) =
           <HandsTable diff={diff} hands={diff.topTotal} name={name} lng={lng} testid="lab-top-total" label={t('lab.costliestTotal')} />
         </>
       )}
-      <p className="note muted">{t('lab.method', { method: diff.method })}</p>
+      <p className="note muted" data-testid="lab-method">{t('lab.method', { hands: count(BANKER_HANDS) })}</p>
     </>
   );
 }
@@ -149,42 +153,55 @@ function HandsTable({ diff, hands, name, lng, testid, label }: {
   label: string;
 }) {
   const { t } = useTranslation();
+  // The explanation in the page's language, cards as the page shows them: the house way sets the hand again here (the
+  // data's `explanation` is the engine's English text, with card codes).
+  const scroll = useRowScrollBar<HTMLDivElement>();
+  const explain = (cards: readonly string[], id: HouseWayId, english: string) => {
+    const hand = parseHand(cards);
+    return hand.ok ? houseWayText(t, houseWays[id].set(hand.value).explanation) : prettyCards(english);
+  };
   return (
-    <div className="lab-table-wrap" role="region" aria-label={label} tabIndex={0}>
-      <table className="lab-table" data-testid={testid}>
-        <thead>
-          <tr>
-            <th>{t('lab.hand')}</th>
-            <th>{name(diff.a)}</th>
-            <th>{t('lab.ev')}</th>
-            <th>{name(diff.b)}</th>
-            <th>{t('lab.ev')}</th>
-            <th>{t('lab.difference', { a: name(diff.a), b: name(diff.b) })}</th>
-            <th>{t('lab.alike')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {hands.map((h) => (
-            <tr key={h.cards.join(' ')}>
-              <td>{prettyCards(h.cards.join(' '))}</td>
-              <td title={h.a.explanation}>
-                {prettyCards(h.a.high.join(' '))} / {prettyCards(h.a.low.join(' '))}
-              </td>
-              <td className={h.better === diff.a ? 'lab-better' : undefined}>{evText(lng, h.a.ev)}</td>
-              <td title={h.b.explanation}>
-                {prettyCards(h.b.high.join(' '))} / {prettyCards(h.b.low.join(' '))}
-              </td>
-              <td className={h.better === diff.b ? 'lab-better' : undefined}>{evText(lng, h.b.ev)}</td>
-              <td data-testid="lab-difference">
-                {evText(lng, h.b.ev - h.a.ev)}
-                <br />
-                <span className="muted">{h.better === null ? t('lab.equal') : t('lab.better', { name: name(h.better) })}</span>
-              </td>
-              <td>{h.hands !== undefined ? countText(lng, h.hands) : ''}</td>
+    <div className="lab-table-scroll">
+      <div ref={scroll.row} className="lab-table-wrap" role="region" aria-label={label} tabIndex={0}>
+        <table className="lab-table" data-testid={testid}>
+          <thead>
+            <tr>
+              <th>{t('lab.hand')}</th>
+              <th>{name(diff.a)}</th>
+              <th>{t('lab.ev')}</th>
+              <th>{name(diff.b)}</th>
+              <th>{t('lab.ev')}</th>
+              <th>{t('lab.difference', { a: name(diff.a), b: name(diff.b) })}</th>
+              <th>{t('lab.alike')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {hands.map((h) => (
+              <tr key={h.cards.join(' ')}>
+                <td>{prettyCards(h.cards.join(' '))}</td>
+                <td title={explain(h.cards, diff.a, h.a.explanation)} data-testid="lab-setting">
+                  {prettyCards(h.a.high.join(' '))} / {prettyCards(h.a.low.join(' '))}
+                </td>
+                <td className={h.better === diff.a ? 'lab-better' : undefined}>{evText(lng, h.a.ev)}</td>
+                <td title={explain(h.cards, diff.b, h.b.explanation)} data-testid="lab-setting">
+                  {prettyCards(h.b.high.join(' '))} / {prettyCards(h.b.low.join(' '))}
+                </td>
+                <td className={h.better === diff.b ? 'lab-better' : undefined}>{evText(lng, h.b.ev)}</td>
+                <td data-testid="lab-difference">
+                  {evText(lng, h.b.ev - h.a.ev)}
+                  <br />
+                  <span className="muted">{h.better === null ? t('lab.equal') : t('lab.better', { name: name(h.better) })}</span>
+                </td>
+                <td>{h.hands !== undefined ? countText(lng, h.hands) : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {/* Drawn while the table is wider than the page (a phone: its own bar shows only while it moves). */}
+      <div ref={scroll.bar} className="seats-scrollbar lab-table-scrollbar" data-testid="lab-table-scrollbar" aria-hidden="true" hidden>
+        <span className="seats-scrollbar__thumb" />
+      </div>
     </div>
   );
 }

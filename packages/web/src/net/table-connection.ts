@@ -158,6 +158,12 @@ export async function connectTable(
   const client = new Client(endpoint);
   let room: Room | null = null;
   let closed = false;
+  /** The browser said it is offline (`offline` event) and not online since: nothing sent would reach the table. */
+  let offline = false;
+  /** A rejoin is under way (`rejoin`): one at a time. */
+  let rejoining = false;
+  /** Ends the rejoin's current wait at once (the browser is online again). */
+  let wake: (() => void) | null = null;
   let counter = 0;
   const sessionTag = Math.random().toString(36).slice(2, 8);
 
@@ -176,7 +182,9 @@ export async function connectTable(
     // Any other server message is ignored (e.g. Colyseus internals).
     r.onMessage('*', () => undefined);
     r.onLeave((code) => {
-      if (room === r) room = null;
+      // A room replaced by a fresh join (`rejoin`) no longer speaks for the table.
+      if (room !== r) return;
+      room = null;
       // The table or the server was full and this watcher's place went to a player (the error came first): rejoining would take another's.
       if (code === MADE_ROOM_CLOSE_CODE) listener.status('closed');
       else if (!closed) void rejoin();
@@ -192,41 +200,99 @@ export async function connectTable(
     }
   };
 
-  const rejoin = async (): Promise<void> => {
+  /** Waits `ms`, or less when `wake` is called. */
+  const nap = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(id);
+        if (wake === done) wake = null;
+        resolve();
+      };
+      const id = setTimeout(done, ms);
+      wake = done;
+    });
+
+  /**
+   * Joins the table again until it succeeds or `close()` (one rejoin at a time: another call only hurries the one under
+   * way). The room still attached, if any (the browser went offline and came back: its socket may be dead without
+   * knowing it, and what the server sent meanwhile is lost), is dropped only once the fresh join is in, so the server
+   * never sees the player gone, and the fresh join's first view makes the screen current.
+   * @param immediate try at once (the browser is online again), else after the back-off's first wait
+   */
+  const rejoin = async (immediate = false): Promise<void> => {
+    if (rejoining) {
+      wake?.();
+      return;
+    }
+    rejoining = true;
     listener.status('reconnecting');
-    for (let attempt = 0; !closed; attempt++) {
-      await sleep(backoffMs(attempt));
-      if (closed) return;
-      try {
-        const r = await join();
-        if (closed) {
-          void r.leave(true);
+    try {
+      for (let attempt = 0; !closed; attempt++) {
+        if (!immediate || attempt > 0) await nap(backoffMs(attempt));
+        if (closed) return;
+        // No network: wait for the `online` event (or the next back-off) rather than fail a join.
+        if (offline) continue;
+        try {
+          const r = await join();
+          if (closed) {
+            void r.leave(true);
+            return;
+          }
+          const old = room;
+          attach(r);
+          if (old !== null) {
+            old.removeAllListeners();
+            void old.leave(false).catch(() => undefined);
+          }
           return;
-        }
-        attach(r);
-        return;
-      } catch (e) {
-        if (e instanceof ApiError && e.code === 'auth/invalid-session') {
-          listener.error({ code: 'auth/invalid-session', message: e.message, requestId: null });
-          listener.status('closed');
-          return;
+        } catch (e) {
+          if (e instanceof ApiError && e.code === 'auth/invalid-session') {
+            listener.error({ code: 'auth/invalid-session', message: e.message, requestId: null });
+            listener.status('closed');
+            return;
+          }
         }
       }
+    } finally {
+      rejoining = false;
     }
   };
 
+  // The browser's own word on the network (rules.md §5 "Interruptions"): a socket cut by a lost network often stays
+  // "open" here for as long as the server's pings take to end it, and its close never arrives; meanwhile every
+  // message sent is lost. Offline: the table says so at once (`reconnecting`) and sends nothing; online again: a fresh
+  // join, whose view replaces whatever was missed.
+  const onOffline = (): void => {
+    if (closed) return;
+    offline = true;
+    listener.status('reconnecting');
+  };
+  const onOnline = (): void => {
+    if (closed || !offline) return;
+    offline = false;
+    void rejoin(true);
+  };
+  const browser = typeof window !== 'undefined' && typeof window.addEventListener === 'function' ? window : null;
+
   listener.status('connecting');
   attach(await joinRetryingSoon(join));
+  browser?.addEventListener('offline', onOffline);
+  browser?.addEventListener('online', onOnline);
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) onOffline();
 
   return {
     send(type, payload = {}) {
       const requestId = `${sessionTag}-${++counter}`;
-      if (room) room.send(type, { ...payload, requestId });
+      // Offline, or a fresh join under way: the message would be lost (or answered on a socket about to go).
+      if (room && !offline && !rejoining) room.send(type, { ...payload, requestId });
       else listener.error({ code: 'network', message: 'not connected', requestId });
       return requestId;
     },
     async close() {
       closed = true;
+      browser?.removeEventListener('offline', onOffline);
+      browser?.removeEventListener('online', onOnline);
+      wake?.();
       listener.status('closed');
       const r = room;
       room = null;

@@ -7,7 +7,7 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isErrorCode, type Category } from '@paigow/engine';
-import { LANGUAGES, houseWayText as sharedHouseWayText, type Language } from '@paigow/i18n';
+import { LANGUAGES, houseWayText as sharedHouseWayText, prettyCards, type Language } from '@paigow/i18n';
 import { de } from './de.js';
 import { en } from './en.js';
 import { es } from './es.js';
@@ -117,7 +117,20 @@ export function houseWayText(
   t: TFunction,
   explanation: { key: string; params?: Readonly<Record<string, string | number>>; text: string },
 ): string {
-  return sharedHouseWayText((key, options) => t(key, options), explanation);
+  return sharedHouseWayText((key, options) => t(key, options), explanation, (text) => cardsText(t, text));
+}
+
+/**
+ * Card codes ("Jd 7d", "Jk As") as the page shows cards in text: suit symbols ("J♦ 7♦") and the joker by the catalog's
+ * word (`card.joker`: "Joker", "Джокер", "Comodín"), never the code "Jk".
+ * @param text card codes separated by spaces
+ */
+export function cardsText(t: TFunction, text: string): string {
+  return text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((c) => (c === 'Jk' ? t('card.joker') : prettyCards(c)))
+    .join(' ');
 }
 
 /**

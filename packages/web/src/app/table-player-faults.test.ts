@@ -1,0 +1,117 @@
+/**
+ * A tester's table faults drawn from fixed views (server-side rendering, no browser): the banker's seat on the felt
+ * right after a player took the bank (fault 3), another player's Fortune bet in the last round's panel (fault 4), and
+ * the leave dialog following the table while it is open (fault 2). The lost connection (fault 1) is a browser test:
+ * e2e/table-player-faults.test.ts.
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { FORTUNE_PAY_TABLE } from '@paigow/engine';
+import type { SeatResultView, TableView, YouView } from '@paigow/protocol';
+import { createI18n } from './i18n/index.js';
+import { TableLayout } from './TableScreen.js';
+import { liveLeaveWarning } from './TableTopBar.js';
+import type { Api } from '../net/http.js';
+import { houseRound as round, seatResult, seatView, tableConfig, liveTable, tableView } from '../testing/table-view.js';
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+const ada = seatResult({ bets: { main: 1000, fortune: 500 }, fortune: { line: 'flush', netCents: 1500 }, netCents: 2450, compPointsDelta: 15 });
+const houseRound = round({ tableId: 'table-3', players: [ada], bankerNetCents: -2450 });
+
+/** A three-seat table where a player may bank; Ada (the viewer) in seat 0, Bea in seat 1. */
+function view(over: Partial<TableView> = {}, youOver: Partial<YouView> = {}): TableView {
+  const config = tableConfig({
+    tableId: 'table-3',
+    name: 'Dragon Room',
+    seats: 3,
+    limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } },
+    playerBanking: true,
+    bankMinBalanceCents: 10_150,
+    fortunePayTable: { ...FORTUNE_PAY_TABLE },
+  });
+  const base = tableView({ config, serverNowMs: 1_000 }, { playerId: 'p-ada', compPoints: 65, lastBets: { main: 1000, fortune: 500 }, ...youOver });
+  const seats = base.seats.map((s) => (s.seat === 1 ? seatView({ seat: 1, nickname: 'Bea', role: 'player' }) : s));
+  return { ...base, seats, ...over };
+}
+
+function render(v: TableView, lng = 'en'): string {
+  const props = {
+    api: {} as Api,
+    session: { token: 't', player: { id: 'p-ada', nickname: 'Ada', balanceCents: v.you?.balanceCents ?? 0, compPoints: 0 } },
+    tableId: v.tableId,
+    onLeave: () => undefined,
+    onSessionLost: () => undefined,
+    onPlayer: () => undefined,
+    table: liveTable(v, { receivedAtMs: 1_000, send: () => 'r-1' }),
+  } as unknown as Parameters<typeof TableLayout>[0];
+  return renderToStaticMarkup(createElement(I18nextProvider, { i18n: createI18n(lng) }, createElement(TableLayout, props)));
+}
+
+/** The inner text of the first element with `data-testid="<testid>"` (no nested element of the same tag), or `null`. */
+function inner(html: string, testid: string): string | null {
+  const m = new RegExp(`<(\\w+)[^>]*data-testid="${testid}"[^>]*>(.*?)</\\1>`).exec(html);
+  return m ? text(m[2] ?? '').trim() : null;
+}
+
+describe("fault 3: the felt names the player's bank from the moment it is taken", () => {
+  it('says Ada, not "The house", on the banker\'s seat while the last round (banked by the house) is still shown', () => {
+    const html = render(
+      view(
+        { lastRound: houseRound, banker: { kind: 'player', seat: 0, nickname: 'Ada', autoApprove: false, approved: false, leaving: false, roomCents: 10_000 }, phase: 'approval' },
+        { role: 'banker', lastResult: { roundId: 'r-1', outcome: 'win', netCents: 2450 } },
+      ),
+    );
+    expect(inner(html, 'role')).toBe('Banker');
+    expect(inner(html, 'banker-name')).toBe('Ada');
+    // The last round is still there, labelled as such, with the banker it had.
+    expect(inner(html, 'last-round-tag')).toBe('Your last round');
+    expect(inner(html, 'last-round-banker')).toBe('(banker then: The house)');
+  });
+
+  it('names the round\'s banker alone while the bank has not changed hands', () => {
+    const html = render(view({ lastRound: houseRound, phase: 'betting' }, { lastResult: { roundId: 'r-1', outcome: 'win', netCents: 2450 } }));
+    expect(inner(html, 'banker-name')).toBe('The house');
+    expect(html).not.toContain('data-testid="last-round-banker"');
+  });
+});
+
+describe("fault 4: another player's row in the last round's panel lists every bet", () => {
+  it('shows Wolfgang_Amadeus\'s 5 $ Fortune bet beside his 5 $ bet, so that "Perdió 10 $" adds up (es)', () => {
+    const wolfgang: SeatResultView = {
+      ...ada,
+      seat: 1,
+      nickname: 'Wolfgang_Amadeus',
+      you: false,
+      high: 'lose',
+      low: 'lose',
+      outcome: 'lose',
+      commissionCents: 0,
+      bets: { main: 500, fortune: 500 },
+      fortune: { line: null, netCents: -500 },
+      netCents: -1000,
+    };
+    const html = render(view({ lastRound: { ...houseRound, players: [wolfgang] } }, { lastBets: null }), 'es');
+    const row = inner(html, 'round-player-bet') ?? '';
+    expect(row).toContain('Apuesta 5');
+    expect(html).toContain('data-testid="round-player-fortune"');
+    expect(inner(html, 'round-player-fortune')).toMatch(/5.*\$.*−5|5.*\$.*-5/);
+    expect(text(html)).toContain('Perdió 10');
+  });
+});
+
+describe('fault 2: the leave dialog follows the table while it is open', () => {
+  it('keeps the warning while it is still true, with its current figures', () => {
+    expect(liveLeaveWarning({ kind: 'dealt' }, { kind: 'dealt' })).toEqual({ kind: 'dealt' });
+    expect(liveLeaveWarning({ kind: 'bets', amountCents: 1000 }, { kind: 'bets', amountCents: 500 })).toEqual({ kind: 'bets', amountCents: 500 });
+  });
+
+  it('closes once what it warned about is over: the hand set by the house way, the player stood up, the round settled', () => {
+    expect(liveLeaveWarning({ kind: 'dealt' }, { kind: 'set' })).toBeNull();
+    expect(liveLeaveWarning({ kind: 'dealt' }, null)).toBeNull();
+    expect(liveLeaveWarning({ kind: 'bets', amountCents: 1000 }, { kind: 'dealt' })).toBeNull();
+    expect(liveLeaveWarning(null, { kind: 'dealt' })).toBeNull();
+  });
+});
