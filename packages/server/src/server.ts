@@ -721,7 +721,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     let sweeping = false;
     let closing: Promise<void> | null = null;
     const timer = setInterval(() => {
-      if (sweeping || closing !== null) return;
+      // After its own renewals broke (a database outage), the peers' leases are not judged for a lease: theirs broke too.
+      if (sweeping || closing !== null || !leaseKeeper.mayRecoverPeers()) return;
       sweeping = true;
       sweep = recoverOrLog().finally(() => (sweeping = false));
     }, lease.heartbeatMs);
@@ -772,7 +773,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         // An operator saw nothing in the log between the signal and `drained`, and a deadline that named no table.
         const inPlay = (): { tableIds: string[]; roundIds: string[] } => {
           const playing = [...runners.values()].filter((runner) => runner.roundsInPlay);
-          return { tableIds: playing.map((runner) => runner.tableId), roundIds: playing.flatMap((runner) => (runner.current.round === null ? [] : [runner.current.round.roundId])) };
+          return { tableIds: playing.map((runner) => runner.tableId), roundIds: playing.flatMap((runner) => runner.roundIdsInPlay) };
         };
         logger.info({ event: 'draining', instanceId: self, drainMs, ...inPlay() }, 'drain: no new rounds; the rounds in play finish, then the process stops');
         // Redis is waited for a short while at most from now on (the hosting sweep, the rooms given up).

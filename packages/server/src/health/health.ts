@@ -57,11 +57,19 @@ export interface HealthOptions {
   readonly leaseMs: number;
   /** The clock, epoch ms. */
   readonly now: () => number;
-  /** A database or Redis check slower than this fails, ms (default 2,000). */
+  /** A database or Redis check slower than this fails, ms (default `READINESS_CHECK_TIMEOUT_MS`). */
   readonly checkTimeoutMs?: number;
   /** The event-loop delay (p99 over the last window) above which the process is overloaded, ms (default 1,000). */
   readonly maxEventLoopLagMs?: number;
 }
+
+/**
+ * How long `/readyz` waits for its database and Redis checks, ms: one that has not answered by then fails ("no answer
+ * within 2000 ms"). While the database or Redis is unreachable without refusing connections (packets dropped),
+ * `/readyz` answers 503 only after this long, so a readiness probe's timeout must be above it (3 s;
+ * docs/operations.md "Health").
+ */
+export const READINESS_CHECK_TIMEOUT_MS = 2_000;
 
 /** The window over which the event-loop delay is measured, ms. */
 export const LAG_WINDOW_MS = 2_000;
@@ -130,7 +138,7 @@ export class ServerHealth {
 
   /** `/readyz`: every check, run now (database and Redis at once, each within `checkTimeoutMs`). */
   async readiness(): Promise<Readiness> {
-    const timeoutMs = this.options.checkTimeoutMs ?? 2_000;
+    const timeoutMs = this.options.checkTimeoutMs ?? READINESS_CHECK_TIMEOUT_MS;
     const ping = async (run: () => Promise<void>): Promise<CheckOutcome> => {
       const started = performance.now();
       try {

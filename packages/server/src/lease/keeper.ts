@@ -61,6 +61,12 @@ export class LeaseKeeper {
   private readonly slots = new BigInt64Array(new SharedArrayBuffer(3 * BigInt64Array.BYTES_PER_ELEMENT));
   private worker: Worker | null = null;
   private pinger: NodeJS.Timeout | null = null;
+  /** Epoch ms of the last renewal confirmed, as the main thread heard of it. */
+  private confirmedAtMs = Number.NEGATIVE_INFINITY;
+  /** A renewal failed since the last one confirmed. */
+  private broken = false;
+  /** Epoch ms of the first renewal of the current unbroken run (`mayRecoverPeers`); from the start, none broken. */
+  private unbrokenSinceMs = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: LeaseKeeperOptions) {}
 
@@ -78,9 +84,15 @@ export class LeaseKeeper {
       workerData: { target, instanceId, heartbeatMs, stallMs, statementTimeoutMs: Math.max(100, Math.floor(leaseMs / 2)), shared: this.slots.buffer },
     });
     worker.unref();
+    this.confirmedAtMs = Date.now();
     worker.on('message', (message: WorkerMessage) => {
-      if ('renewed' in message) this.options.onRenewed?.(message.renewed, message.atMs);
-      else if ('error' in message) this.options.onProblem?.(`lease: the renewal failed (${message.error.message})`, message.error);
+      if ('renewed' in message) {
+        if (message.renewed) this.confirmed(message.atMs);
+        this.options.onRenewed?.(message.renewed, message.atMs);
+      } else if ('error' in message) {
+        this.broken = true;
+        this.options.onProblem?.(`lease: the renewal failed (${message.error.message})`, message.error);
+      }
     });
     worker.on('error', (error) => this.options.onProblem?.(`lease: the lease worker failed (${error.message})`, briefError(error)));
     worker.on('exit', () => {
@@ -102,6 +114,27 @@ export class LeaseKeeper {
    */
   held(nowMs: number = Date.now()): boolean {
     return Atomics.load(this.slots, LOST) === 0n && nowMs - Number(Atomics.load(this.slots, RENEWED)) < this.options.leaseMs;
+  }
+
+  /**
+   * Whether this process may judge its peers' leases at `nowMs` (recover the rounds of those not renewed within
+   * `leaseMs`): its own renewals go on (none failed since the last confirmed, which is less than two renewal periods
+   * old), and have gone on without such a break for at least `leaseMs`, or never broke since the start. During and
+   * after a break, a database outage most likely, the
+   * peers' renewals failed as well: each must have a whole lease to renew its own and finish its rounds with the
+   * settings its players made (an operator: a peer recovered a round 1 s after a 25 s cut and replaced two players'
+   * settings, held by the live owner waiting to retry its settlement, with the house way).
+   */
+  mayRecoverPeers(nowMs: number = Date.now()): boolean {
+    const going = !this.broken && nowMs - this.confirmedAtMs <= 2 * this.options.heartbeatMs;
+    return going && nowMs - this.unbrokenSinceMs >= this.options.leaseMs;
+  }
+
+  /** A renewal the database confirmed at `atMs`: starts a new unbroken run after a break. */
+  private confirmed(atMs: number): void {
+    if (this.broken || atMs - this.confirmedAtMs > 2 * this.options.heartbeatMs) this.unbrokenSinceMs = atMs;
+    this.broken = false;
+    this.confirmedAtMs = atMs;
   }
 
   /** True once a renewal found the instance stopped or unknown: the lease is lost for good. */

@@ -12,6 +12,7 @@ export {
   roundsRecovered,
   roundsRefunded,
   roundsSettled,
+  SCRAPE_READ_BOUND_MS,
   settlementRetries,
   startTableSeries,
   staleRefusals,

@@ -8,7 +8,7 @@ import { houseNetCents } from '../table/round-audit.js';
 import { serverForSuite, signIn, TestClient } from '../testing/harness.js';
 import { sql } from 'kysely';
 import { createDatabase } from '../storage/index.js';
-import { attachServer, databaseStatementSeconds, metricsRegistry, statementKind } from './index.js';
+import { attachServer, databaseStatementSeconds, metricsRegistry, SCRAPE_READ_BOUND_MS, statementKind } from './index.js';
 
 /** The value of one sample line `name{labels} value` of a Prometheus text, or undefined. */
 function sample(text: string, series: string): number | undefined {
@@ -158,6 +158,34 @@ describe('/metrics while the database does not answer', () => {
       // process hosted which table, nor a table with no host).
       expect(sample(text, 'paigow_table_hosted{table="down"}')).toBe(0);
       expect(text).toContain('# TYPE paigow_open_rounds gauge');
+    } finally {
+      detach();
+    }
+  });
+
+  it('answers within SCRAPE_READ_BOUND_MS while the database never answers (a partition), the ledger gauges at their last values', async () => {
+    // Operator: with PostgreSQL partitioned away (packets dropped) each scrape waited ~10 s, Prometheus' scrape timeout.
+    let reachable = true;
+    const read = (value: number) => (): Promise<number> => (reachable ? Promise.resolve(value) : new Promise<number>(() => undefined));
+    const detach = attachServer({
+      players: () => [],
+      openRounds: read(3),
+      escrowCents: read(4_500),
+      oldestOpenRoundSeconds: read(12),
+      leaseAgeSeconds: () => 1.5,
+      ready: () => (reachable ? Promise.resolve(true) : new Promise<boolean>(() => undefined)),
+    });
+    try {
+      expect(sample(await metricsRegistry.metrics(), 'paigow_open_rounds')).toBe(3);
+      reachable = false;
+      const started = performance.now();
+      const text = await metricsRegistry.metrics();
+      expect(performance.now() - started).toBeLessThan(SCRAPE_READ_BOUND_MS + 500);
+      expect(sample(text, 'paigow_open_rounds')).toBe(3);
+      expect(sample(text, 'paigow_escrow_cents')).toBe(4_500);
+      expect(sample(text, 'paigow_oldest_open_round_seconds')).toBe(12);
+      expect(sample(text, 'paigow_lease_age_seconds')).toBe(1.5);
+      expect(sample(text, 'paigow_ready')).toBe(0);
     } finally {
       detach();
     }

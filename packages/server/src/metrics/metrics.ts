@@ -7,6 +7,7 @@
  * Node's own metrics (`nodejs_*`, `process_*`: event-loop lag, heap, CPU) are included.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { within } from '../within.js';
 
 /** The process's registry: everything `/metrics` shows. */
 export const metricsRegistry = new Registry();
@@ -144,15 +145,37 @@ export function attachServer(server: MetricsSource): () => void {
 }
 
 /**
- * Sets `gauge` to what `read` reads from the database; a database that does not answer leaves the gauge at its last
- * value. A scrape must not fail with the database: during an outage `/metrics` answered 503 with no metric at all,
- * so the alerts meant for it (`paigow_ready` 0, the lease age growing) could never fire.
+ * How long a scrape waits for each gauge read from the database (`paigow_open_rounds`, `paigow_escrow_cents`,
+ * `paigow_oldest_open_round_seconds`) and for `paigow_ready`'s checks, ms. The reads run side by side, so a scrape
+ * takes at most about this long whatever the database does. With PostgreSQL partitioned away (packets dropped, no
+ * refusal) each read waited for the connection timeout, ~10 s: at Prometheus' 10 s scrape timeout every process
+ * looked down and the alerts meant for the outage could not fire. Well below the usual scrape timeout (10 s).
+ */
+export const SCRAPE_READ_BOUND_MS = 1_000;
+
+/**
+ * Sets `gauge` to what `read` reads from the database; a database that does not answer, with an error or not within
+ * `SCRAPE_READ_BOUND_MS`, leaves the gauge at its last value (the read goes on; nobody waits for it). A scrape must
+ * not fail with the database: during an outage `/metrics` answered 503 with no metric at all, so the alerts meant
+ * for it (`paigow_ready` 0, the lease age growing) could never fire.
  */
 async function setRead(gauge: Gauge, read: () => Promise<number>): Promise<void> {
   try {
-    gauge.set(await read());
+    gauge.set(await within(read(), SCRAPE_READ_BOUND_MS));
   } catch {
     // Kept: `paigow_ready` and `/readyz` say the database does not answer.
+  }
+}
+
+/**
+ * Whether `source` is ready (`/readyz`'s checks), waiting at most `SCRAPE_READ_BOUND_MS`: checks that have not
+ * answered by then count as not ready (0), as does a check that fails.
+ */
+async function readyWithin(from: MetricsSource): Promise<boolean> {
+  try {
+    return await within(from.ready(), SCRAPE_READ_BOUND_MS);
+  } catch {
+    return false;
   }
 }
 
@@ -234,7 +257,8 @@ new Gauge({
   registers,
   // `/readyz`'s own checks: read from the drain flag alone, the gauge stayed 1 through a database or Redis outage.
   async collect() {
-    this.set(source !== null && (await source.ready()) ? 1 : 0);
+    const from = source;
+    this.set(from !== null && (await readyWithin(from)) ? 1 : 0);
   },
 });
 

@@ -22,7 +22,8 @@ import type { Watchers } from '../admission/index.js';
 import { authenticate } from '../auth/index.js';
 import { rateLimited, type RateLimits, type RateRefusal, type ServerLimits } from '../limits/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
-import { briefError, rootLogger, type Logger } from '../log/index.js';
+import { briefError, redisFaultOf, rootLogger, type Logger } from '../log/index.js';
+import { faultKindOf } from '../storage/faults.js';
 import type { Player, Players } from '../players/index.js';
 import { decodeRoomData, isControlFrame } from './frames.js';
 import { TABLE_MOVING } from './matchmaking.js';
@@ -134,7 +135,9 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
       refused = await this.services.players.keepSessions(playerIds, used);
     } catch (error) {
       for (const playerId of used) this.sessionsUsed.add(playerId);
-      this.logger.warn({ event: 'session-check-failed', tableId: this.roomId, err: briefError(error) }, 'the sessions at this table could not be checked');
+      // The fault is named (`fault`: `busy`, `connection-lost`, …) as on the other lines of a database or Redis fault.
+      const fault = faultKindOf(error) ?? redisFaultOf(error);
+      this.logger.warn({ event: 'session-check-failed', tableId: this.roomId, err: briefError(error), ...(fault === null ? {} : { fault }) }, 'the sessions at this table could not be checked');
       return;
     }
     for (const [playerId, error] of refused) this.closeSession(playerId, error);

@@ -5,9 +5,11 @@
  * once and the round left open is recovered at the next start. Without a round in play it stops at once.
  */
 import { once } from 'node:events';
+import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../ledger/index.js';
 import { capturedLog } from '../testing/log-capture.js';
+import { holdSqliteFile, type OutsideLock } from '../testing/faults.js';
 import { buildServer, createStore, openStore, serversPerTest, signIn, startTestServer, STORE_BACKENDS, TestClient, type ChildServer, type TestStore } from '../testing/harness.js';
 
 async function openRoundIds(store: TestStore): Promise<string[]> {
@@ -117,6 +119,41 @@ describe('the drain in the log', () => {
       expect(written.find((line) => line.event === 'drain-deadline')).toMatchObject(inPlay);
       expect(written.findIndex((line) => line.event === 'draining')).toBeLessThan(written.findIndex((line) => line.event === 'drained'));
     } finally {
+      await server.close();
+      await store.dispose();
+    }
+  });
+
+  it('names a round whose settlement is being retried in both lines (an operator saw roundIds [] for it)', async () => {
+    const { logger, lines } = capturedLog();
+    const store = createStore('sqlite');
+    const server = await startTestServer(store, {
+      drainMs: 300,
+      logger,
+      log: undefined,
+      roundDeadlines: { dealMs: 1_000, settleMs: 60_000, firstRetryPauseMs: 100, maxRetryPauseMs: 300 },
+      sqliteBusyWait: { attemptMs: 5, firstPauseMs: 5, maxPauseMs: 50, totalMs: 300 },
+    });
+    let lock: OutsideLock | undefined;
+    try {
+      const session = await signIn(server, 'Jo');
+      const jo = await TestClient.join(server, 'small', session.token, 'jo');
+      await jo.act('sit', { seat: 0 });
+      await jo.act('bet', { spot: 'main', amountCents: 1_000 });
+      const roundId = (await jo.act('deal')).roundId!;
+      // Another process holds the SQLite file: the settlement fails and is retried in the background.
+      lock = await holdSqliteFile(join(store.options.dataDir!, 'paigow.sqlite'));
+      const from = jo.received.length;
+      jo.send('house-way');
+      await jo.waitForView((view) => view.settlingRoundId === roundId, from);
+      expect(server.runners.get('small')!.current.round).toBeNull();
+      await server.drain();
+      const inPlay = { tableIds: ['small'], roundIds: [roundId] };
+      const written = lines();
+      expect(written.find((line) => line.event === 'draining')).toMatchObject(inPlay);
+      expect(written.find((line) => line.event === 'drain-deadline')).toMatchObject(inPlay);
+    } finally {
+      await lock?.release();
       await server.close();
       await store.dispose();
     }

@@ -12,7 +12,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCryptoRng, tableConfig, unwrap } from '@paigow/engine';
 import { createLedger, type Ledger } from '../ledger/index.js';
-import type { ProblemFields } from '../log/index.js';
+import { problemReporter, type ProblemFields } from '../log/index.js';
 import { metricsRegistry } from '../metrics/index.js';
 import { createPlayers, type Players } from '../players/index.js';
 import type { Database } from '../storage/database.js';
@@ -118,5 +118,32 @@ describe('the ledger\'s faults at a table', () => {
     expect(written().filter((line) => line.event === 'settlement-refused')).toEqual([{ event: 'settlement-refused', level: 'warn', msg: 'the round was recovered by another process' }]);
     expect(await sample('paigow_action_stale_total{table="stale-retry"}')).toBe(staleBefore + 1);
     expect(await ledger.audit()).toEqual([]);
+  });
+
+  it('names the fault on a round-secret-unsaved line (it said fault null for "database is locked")', async () => {
+    const locked = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    const secretUnsaved: Ledger = { ...ledger, saveRoundSecret: () => Promise.reject(locked) };
+    const { logger, lines } = capturedLog();
+    const table = new TableRunner({
+      config: unwrap(tableConfig({ tableId: 'secret-unsaved', limits: { main: { minCents: 100, maxCents: 10_000 } } })),
+      ledger: secretUnsaved,
+      players,
+      rng: createCryptoRng(globalThis.crypto),
+      log: problemReporter(logger),
+      logger,
+    });
+    runner = table;
+    // Two players: the first one's setting is saved on its own (with one, the round settles in the same action).
+    const [jo, ann] = [unwrap(await players.createGuest('Jo')).player, unwrap(await players.createGuest('Ann')).player];
+    for (const player of [jo, ann]) {
+      unwrap(await table.join(player));
+      unwrap(await table.handle(player.id, { requestId: 'r-sit', type: 'sit', seat: null }));
+      unwrap(await table.handle(player.id, { requestId: 'r-bet', type: 'bet', spot: 'main', amountCents: 500 }));
+    }
+    for (const player of [jo, ann]) unwrap(await table.handle(player.id, { requestId: 'r-deal', type: 'deal' }));
+    await expect.poll(() => table.current.round !== null && table.current.phase === 'setting').toBe(true);
+    unwrap(await table.handle(jo.id, { requestId: 'r-house-way', type: 'house-way', roundId: table.current.round!.roundId }));
+    await table.idle();
+    expect(lines().filter((line) => line.event === 'round-secret-unsaved')).toMatchObject([{ level: 'error', fault: 'busy', err: { code: 'SQLITE_BUSY' } }]);
   });
 });

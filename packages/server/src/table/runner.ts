@@ -495,6 +495,15 @@ export class TableRunner {
   }
 
   /**
+   * The ids of the rounds open at this table now (`roundsInPlay`): the round dealt and not yet settled, if any, and
+   * those whose settlement or refund is being retried (`SettlementRetrier`), each once. For the `draining` and
+   * `drain-deadline` log lines (docs/operations.md), which left out a round waiting on its settlement.
+   */
+  get roundIdsInPlay(): string[] {
+    return [...new Set([...(this.state.round === null ? [] : [this.state.round.roundId]), ...this.settlements.roundIds])];
+  }
+
+  /**
    * The rounds this table left open when it was closed (`close`): the round in play, if dealt, and those whose
    * settlement or refund was being retried; some of them the attempt in flight may have settled meanwhile. Empty
    * before `close`. Nobody settles them while this process's lease lives: a process that closes a table and goes on
@@ -840,7 +849,8 @@ export class TableRunner {
           // settlement is retried: `settle-round` below).
           if (effects.some((later) => later.kind === 'settle-round' && later.roundId === effect.roundId)) break;
           // A database fault here loses only the record of this setting (recovery would use the house way).
-          const saved = await ledger.saveRoundSecret(effect.roundId, encodeRoundSecret(effect.secret)).catch((error: unknown) => err('action/unavailable', String(error)));
+          // The driver's error itself is logged, so that the line names the fault (`faultKindOf`), as the others do.
+          const saved = await ledger.saveRoundSecret(effect.roundId, encodeRoundSecret(effect.secret)).catch((error: unknown) => ({ ok: false as const, error }));
           if (!saved.ok) this.log(`could not save round ${effect.roundId}`, saved.error, { event: 'round-secret-unsaved', roundId: effect.roundId });
           break;
         }
