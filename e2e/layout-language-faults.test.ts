@@ -18,22 +18,7 @@ import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import { openPage } from './support/pages.js';
 import { type RunningServer } from './support/server.js';
 import { dealWithFortune, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
-import { STAGE_IDS, expectOnOneScreen } from './support/viewport.js';
-
-/** Asserts every element with each of `ids` is drawn inside the window of `size` (px). */
-async function expectInWindow(page: Page, size: { width: number; height: number }, ids: readonly string[]): Promise<void> {
-  for (const id of ids) {
-    const all = page.getByTestId(id);
-    const count = await all.count();
-    expect(count, id).toBeGreaterThan(0);
-    for (let i = 0; i < count; i++) {
-      const box = await all.nth(i).boundingBox();
-      expect(box, `${id} #${i} is not drawn`).not.toBeNull();
-      const where = `${id} #${i} at ${JSON.stringify(box)}`;
-      expect(box!.x >= 0 && box!.y >= 0 && box!.x + box!.width <= size.width && box!.y + box!.height <= size.height, where).toBe(true);
-    }
-  }
-}
+import { STAGE_IDS, expectInWindow, expectOnOneScreen } from './support/viewport.js';
 
 let server: RunningServer;
 let browser: Browser;

@@ -36,6 +36,11 @@ export async function expectOnOneScreen(page: Page, size: { width: number; heigh
   // A page wider than the phone would be zoomed out by the browser: the window must be the phone's.
   expect(scroll.innerWidth, 'the window is zoomed out').toBe(size.width);
   expect(scroll.width, 'the page is wider than the window').toBeLessThanOrEqual(scroll.innerWidth);
+  await expectInWindow(page, size, ids);
+}
+
+/** Asserts every element with each of `ids` is drawn inside the window of `size` (px), whatever the page's scroll. */
+export async function expectInWindow(page: Page, size: { width: number; height: number }, ids: readonly string[]): Promise<void> {
   for (const id of ids) {
     const all = page.getByTestId(id);
     const count = await all.count();
