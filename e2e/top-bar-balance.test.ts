@@ -138,8 +138,11 @@ async function openSignedIn(lang: string, size: { width: number; height: number 
   return page;
 }
 
+/** The languages of the four-digit round (the longest labels, and English): the others' top bar is the next test's. */
+const BIG_ROUND_LANGUAGES = LANGUAGES.filter((lang) => ['en', 'ru', 'de'].includes(lang));
+
 describe('a five-digit balance in the top bar on a phone', () => {
-  for (const lang of LANGUAGES) {
+  for (const lang of BIG_ROUND_LANGUAGES) {
     it(`${lang}: 99,999.99 whole after a four-digit round, every item of the top bar inside the window, in the lobby and at a table`, async () => {
       const nickname = `Rich ${lang}`;
       const token = await playBigRound(lang, nickname);
