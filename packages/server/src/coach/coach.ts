@@ -13,7 +13,7 @@ import { GradeQueueFull, type ExactScores } from './grade-pool.js';
 import { gradesCounted } from '../metrics/index.js';
 import { StatementBatch } from '../storage/statement-batch.js';
 import { saveGrades, type GradeRecord, type StoredSetting } from './grades.js';
-import { LineThrottle, LOG_REPEAT_MS, type ProblemLog } from '../log/index.js';
+import { LineThrottles, LOG_REPEAT_MS, type ProblemLog } from '../log/index.js';
 import { faultKindOf } from '../storage/faults.js';
 
 /** What a table runner tells the coach (`TableRunner` option `coach`). */
@@ -60,9 +60,10 @@ export class Coach implements RoundGrader {
   /** Grades waiting to be stored with others. */
   private readonly grades: StatementBatch<GradeRecord>;
   /** The `grade-failed` lines' throttles, by kind of failure: the database's fault kind, or `other`. */
-  private readonly failureLines = new Map<string, LineThrottle>();
+  private readonly failureLines: LineThrottles;
 
   constructor(private readonly options: CoachOptions) {
+    this.failureLines = new LineThrottles(LOG_REPEAT_MS, options.now);
     this.grades = new StatementBatch(GRADE_BATCH_MS, (records) => saveGrades(options.database, records));
   }
 
@@ -98,10 +99,7 @@ export class Coach implements RoundGrader {
 
   /** Writes a `grade-failed` line, unless one of the same kind of failure was written in the last `LOG_REPEAT_MS`. */
   private gradeFailed(roundId: string, playerId: string, error: unknown): void {
-    const kind = faultKindOf(error) ?? 'other';
-    let throttle = this.failureLines.get(kind);
-    if (throttle === undefined) this.failureLines.set(kind, (throttle = new LineThrottle(LOG_REPEAT_MS, this.options.now)));
-    throttle.offer((repeated) =>
+    this.failureLines.offer(faultKindOf(error) ?? 'other', (repeated) =>
       this.options.log?.(`the setting of ${playerId} in round ${roundId} was not graded`, error, { event: 'grade-failed', playerId, roundId, ...(repeated > 0 ? { repeated } : {}) }),
     );
   }

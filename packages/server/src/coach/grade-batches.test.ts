@@ -5,8 +5,9 @@
  */
 import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { settings, toHand, unwrap, type RoundResult, type RoundRules, type SettingAnalysis } from '@paigow/engine';
+import type { RoundRules } from '@paigow/engine';
 import { createDatabase, type Database } from '../storage/database.js';
+import { madeUpAnalyses, settledRound } from '../testing/coach-rounds.js';
 import { migrateToLatest } from '../storage/migrations.js';
 import { Coach, GRADE_BATCH_MS } from './coach.js';
 import { GradePool, GradeQueueFull, type ExactScores } from './grade-pool.js';
@@ -27,28 +28,8 @@ class GradeInserts implements KyselyPlugin {
 
 /** Made-up scores (the batching is under test, not the analysis): setting k has EV −k/100. */
 const scores: ExactScores = {
-  scores: (cards) =>
-    Promise.resolve(settings(unwrap(toHand(cards))).map((s, k): SettingAnalysis => ({ high: s.high, low: s.low, legal: true, win: 0.4, push: 0.2, loss: 0.4, ev: -k / 100 }))),
+  scores: (cards) => madeUpAnalyses(cards),
 };
-
-const CARDS = ['AS', 'KD', 'QH', '9C', '7S', '4D', '2H'];
-
-/** A settled round of `players` seats, each set with House Way (only what the coach reads is filled in). */
-function settledRound(roundId: string, players: number): RoundResult {
-  return {
-    roundId,
-    tableId: 'small',
-    banker: { kind: 'house' },
-    players: Array.from({ length: players }, (_, seat) => ({
-      playerId: `p${seat}`,
-      seat,
-      cards: CARDS,
-      setting: { high: CARDS.slice(2), low: CARDS.slice(0, 2) },
-      setBy: 'house-way',
-      bets: { main: 100, fortune: 0 },
-    })),
-  } as unknown as RoundResult;
-}
 
 describe('the coach stores grades in batches', () => {
   let database: Database | undefined;
@@ -67,8 +48,8 @@ describe('the coach stores grades in batches', () => {
     const coach = new Coach({ database: { ...plain, db: plain.db.withPlugin(inserts) }, scores });
     const rules = { commissionBps: 500, houseWay: 'seeds' } as unknown as RoundRules;
 
-    coach.roundSettled(settledRound('r1', 6), rules);
-    coach.roundSettled(settledRound('r2', 6), rules);
+    coach.roundSettled(settledRound('r1', 6, 'house-way'), rules);
+    coach.roundSettled(settledRound('r2', 6, 'house-way'), rules);
     await coach.settled();
 
     expect(inserts.count).toBe(1);
@@ -97,7 +78,7 @@ describe('the coach stores grades in batches', () => {
       const before = await skipped();
       const logged: string[] = [];
       const coach = new Coach({ database: plain, scores: await refuser(), log: (message) => logged.push(message) });
-      coach.roundSettled(settledRound('r3', 3), { commissionBps: 500, houseWay: 'seeds' } as unknown as RoundRules);
+      coach.roundSettled(settledRound('r3', 3, 'house-way'), { commissionBps: 500, houseWay: 'seeds' } as unknown as RoundRules);
       await coach.settled();
       expect(await skipped()).toBe(before + 3);
       expect(logged).toEqual([]);

@@ -5,9 +5,10 @@
  */
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { settings, toHand, unwrap, type RoundResult, type RoundRules, type SettingAnalysis } from '@paigow/engine';
+import type { RoundRules } from '@paigow/engine';
 import { LOG_REPEAT_MS, type ProblemFields } from '../log/index.js';
 import { createDatabase, type Database } from '../storage/database.js';
+import { madeUpAnalyses, settledRound } from '../testing/coach-rounds.js';
 import { DatabaseFault } from '../storage/faults.js';
 import { migrateToLatest } from '../storage/migrations.js';
 import { Coach } from './coach.js';
@@ -29,28 +30,10 @@ const scores: ExactScores = {
   scores: (cards) =>
     failing.analysis
       ? Promise.reject(new Error('a worker failed'))
-      : Promise.resolve(settings(unwrap(toHand(cards))).map((s, k): SettingAnalysis => ({ high: s.high, low: s.low, legal: true, win: 0.4, push: 0.2, loss: 0.4, ev: -k / 100 }))),
+      : madeUpAnalyses(cards),
 };
 
-const CARDS = ['AS', 'KD', 'QH', '9C', '7S', '4D', '2H'];
 const RULES = { commissionBps: 500, houseWay: 'seeds' } as unknown as RoundRules;
-
-/** A settled round of `players` seats, each set by its player (only what the coach reads is filled in). */
-function settledRound(roundId: string, players: number): RoundResult {
-  return {
-    roundId,
-    tableId: 'small',
-    banker: { kind: 'house' },
-    players: Array.from({ length: players }, (_, seat) => ({
-      playerId: `p${seat}`,
-      seat,
-      cards: CARDS,
-      setting: { high: CARDS.slice(2), low: CARDS.slice(0, 2) },
-      setBy: 'player',
-      bets: { main: 100, fortune: 0 },
-    })),
-  } as unknown as RoundResult;
-}
 
 describe('grade-failed lines', () => {
   let database: Database | undefined;
@@ -68,25 +51,25 @@ describe('grade-failed lines', () => {
     const lines: ProblemFields[] = [];
     const coach = new Coach({ database: { ...plain, db: plain.db.withPlugin(new Outage()) }, scores, now: () => nowMs, log: (_message, _detail, fields) => lines.push(fields!) });
 
-    for (const roundId of ['r1', 'r2', 'r3']) coach.roundSettled(settledRound(roundId, 6), RULES);
+    for (const roundId of ['r1', 'r2', 'r3']) coach.roundSettled(settledRound(roundId, 6, 'player'), RULES);
     await coach.settled();
     expect(lines).toEqual([expect.objectContaining({ event: 'grade-failed', roundId: 'r1' })]);
     expect(lines[0]).not.toHaveProperty('repeated');
 
     nowMs += LOG_REPEAT_MS - 1;
-    coach.roundSettled(settledRound('r4', 2), RULES);
+    coach.roundSettled(settledRound('r4', 2, 'player'), RULES);
     await coach.settled();
     expect(lines).toHaveLength(1);
 
     nowMs += 1;
-    coach.roundSettled(settledRound('r5', 1), RULES);
+    coach.roundSettled(settledRound('r5', 1, 'player'), RULES);
     await coach.settled();
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatchObject({ event: 'grade-failed', roundId: 'r5', repeated: 17 + 2 });
 
     // Another kind of failure (here the analysis) is not hidden behind the outage's lines.
     failing.analysis = true;
-    coach.roundSettled(settledRound('r6', 3), RULES);
+    coach.roundSettled(settledRound('r6', 3, 'player'), RULES);
     await coach.settled();
     expect(lines.slice(2)).toEqual([expect.objectContaining({ event: 'grade-failed', roundId: 'r6' })]);
   });

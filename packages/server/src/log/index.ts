@@ -19,5 +19,5 @@ export {
   type LoggerOptions,
 } from './logger.js';
 export { colyseusLogger, isClientMistake, type ColyseusLogger } from './colyseus.js';
-export { LineThrottle, LOG_REPEAT_MS } from './throttle.js';
+export { LineThrottle, LineThrottles, LOG_REPEAT_MS } from './throttle.js';
 export { reportUnhandledRejections } from './unhandled.js';

@@ -44,3 +44,27 @@ export class LineThrottle {
     return true;
   }
 }
+
+/**
+ * `LineThrottle`s by key (a table and a kind of failure, a kind of database fault…): each key's lines are throttled
+ * on their own, its first line always written. The caller keeps the keys few (known tables, fault kinds).
+ */
+export class LineThrottles {
+  private readonly throttles = new Map<string, LineThrottle>();
+
+  /**
+   * @param repeatMs the least time between two lines of one key, ms (default `LOG_REPEAT_MS`)
+   * @param now the clock, epoch ms (default `Date.now`)
+   */
+  constructor(
+    private readonly repeatMs: number = LOG_REPEAT_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** `LineThrottle.offer` on the throttle of `key` (made at its first occurrence). */
+  offer(key: string, write: (repeated: number) => void): boolean {
+    let throttle = this.throttles.get(key);
+    if (throttle === undefined) this.throttles.set(key, (throttle = new LineThrottle(this.repeatMs, this.now)));
+    return throttle.offer(write);
+  }
+}

@@ -4,7 +4,7 @@
  * writes its first line, then at most one every `LOG_REPEAT_MS`, which counts in `repeated` the joins not written
  * in between (log/throttle.ts).
  */
-import { briefError, LineThrottle, LOG_REPEAT_MS, type Logger } from '../log/index.js';
+import { briefError, LineThrottles, LOG_REPEAT_MS, type Logger } from '../log/index.js';
 
 /**
  * `message` without the arguments Colyseus quotes in a remote call's error
@@ -24,7 +24,7 @@ export type JoinFailure = 'session-unchecked' | 'table-unanswered' | 'other';
 /** The throttled `join-failed` lines of one matchmaking route. */
 export class JoinFailureLines {
   /** By table (or `''`: any id the deployment neither lists nor knows) and kind of failure. */
-  private readonly throttles = new Map<string, LineThrottle>();
+  private readonly throttles: LineThrottles;
 
   /**
    * @param logger where the lines go (`warn`)
@@ -32,8 +32,10 @@ export class JoinFailureLines {
    */
   constructor(
     private readonly logger: Logger,
-    private readonly repeatMs: number = LOG_REPEAT_MS,
-  ) {}
+    repeatMs: number = LOG_REPEAT_MS,
+  ) {
+    this.throttles = new LineThrottles(repeatMs);
+  }
 
   /**
    * A join of `tableId` failed: writes `message` as a `warn` `join-failed` line with `tableId` and `err` (its type and
@@ -43,10 +45,7 @@ export class JoinFailureLines {
    *   for those (a bounded set); the joins of any other id a client sends share one throttle
    */
   write(tableId: string, listed: boolean, failure: JoinFailure, error: unknown, message: string): void {
-    const key = `${listed ? tableId : ''}\u0000${failure}`;
-    let throttle = this.throttles.get(key);
-    if (throttle === undefined) this.throttles.set(key, (throttle = new LineThrottle(this.repeatMs)));
-    throttle.offer((repeated) => {
+    this.throttles.offer(`${listed ? tableId : ''}\u0000${failure}`, (repeated) => {
       const { type, message: text } = briefError(error);
       this.logger.warn({ event: 'join-failed', tableId, err: { type, message: withoutArguments(text) }, ...(repeated > 0 ? { repeated } : {}) }, message);
     });

@@ -520,7 +520,7 @@ export class TableRunner {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     await this.queue.catch(() => undefined);
-    this.leftOpen = [...(this.state.round === null ? [] : [this.state.round.roundId]), ...this.settlements.roundIds];
+    this.leftOpen = this.roundIdsInPlay;
     await this.settlements.close();
   }
 
@@ -863,8 +863,10 @@ export class TableRunner {
             ...(this.options.instanceId == null ? {} : { ownerInstanceId: this.options.instanceId }),
           };
           await this.recordOutbox();
-          // The record with every hand set, saved while the settlement is retried (it skipped `save-round` above).
-          const decided = before.round === null ? undefined : encodeRoundSecret(decidedRound(before.round, effects, effect.result));
+          // The record with every hand set, saved while the settlement is retried (it skipped `save-round` above): built
+          // only then, not at every settlement.
+          const round = before.round;
+          const decided = round === null ? undefined : () => encodeRoundSecret(decidedRound(round, effects, effect.result));
           const settled = await this.settlements.settle({ ...input, tell: 'notice/round-settled' }, effect.compPoints.map((change) => change.playerId), decided);
           for (const change of effect.compPoints) this.written.add(change.playerId);
           if (settled.status === 'settled') {

@@ -98,11 +98,11 @@ export class SettlementRetrier {
    * Settles a round (`ledger.settleRound(input)`, with the owner), once now; if that fails, in the
    * background as described in the module comment.
    * @param playerIds the round's participants (for `onResolved`)
-   * @param decided the round's private record with every hand set (`encodeRoundSecret`), saved while the
-   *   settlement is retried after a fault
+   * @param decided builds the round's private record with every hand set (`encodeRoundSecret`), saved while the
+   *   settlement is retried after a fault (called only then)
    * @returns `settled`, `stale`, or `pending` (a fault, or a refusal that leads to a refund)
    */
-  async settle(input: SettleRoundInput, playerIds: readonly string[], decided?: unknown): Promise<SettleAnswer> {
+  async settle(input: SettleRoundInput, playerIds: readonly string[], decided?: () => unknown): Promise<SettleAnswer> {
     let first: Result<RoundRecord> | null = null;
     try {
       first = await this.options.ledger.settleRound(input);
@@ -112,7 +112,7 @@ export class SettlementRetrier {
     if (first?.ok) return { status: 'settled', round: first.value };
     if (first !== null && first.error.code === 'action/stale') return { status: 'stale', error: first.error };
     const job = { roundId: input.roundId, playerIds, tell: true };
-    if (first === null) this.track(input.roundId, this.retrySettlement(input, job, decided));
+    if (first === null) this.track(input.roundId, this.retrySettlement(input, job, decided?.()));
     else this.track(input.roundId, this.refundUntilAnswered(job, `the settlement was refused: ${first.error.code}`));
     return { status: 'pending', error: first === null ? null : first.error };
   }

@@ -2,52 +2,11 @@
  * The table screen drawn from fixed views (server-side rendering, no browser): what a player, a new
  * player and a banking player read on the felt (issue 10 points 7, 8, 9, 10, 11, 12).
  */
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { FORTUNE_PAY_TABLE } from '@paigow/engine';
-import type { RoundResultView, SeatResultView, TableView, YouView } from '@paigow/protocol';
-import { createI18n } from './i18n/index.js';
-import { TableLayout } from './TableScreen.js';
-import type { Api } from '../net/http.js';
-import { houseRound as round, seatResult, seatView, tableConfig, liveTable, tableView } from '../testing/table-view.js';
+import type { RoundResultView, SeatResultView } from '@paigow/protocol';
+import { adaResult as ada, dragonRoomRound as houseRound, dragonRoomView as view, renderTableLayout as render } from '../testing/table-layout.js';
 
-const i18n = createI18n('en');
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
-
-const ada = seatResult({ bets: { main: 1000, fortune: 500 }, fortune: { line: 'flush', netCents: 1500 }, netCents: 2450, compPointsDelta: 15 });
-
-const houseRound = round({ tableId: 'table-3', players: [ada], bankerNetCents: -2450 });
-
-/** A three-seat table where a player may bank (limits 1.00–100.00, Fortune 1.00–25.00); Ada in seat 0, Bea in seat 1. */
-function view(over: Partial<TableView> = {}, youOver: Partial<YouView> = {}): TableView {
-  const config = tableConfig({
-    tableId: 'table-3',
-    name: 'Dragon Room',
-    seats: 3,
-    limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } },
-    playerBanking: true,
-    bankMinBalanceCents: 10_150,
-    fortunePayTable: { ...FORTUNE_PAY_TABLE },
-  });
-  const base = tableView({ config, serverNowMs: 1_000 }, { playerId: 'p-ada', compPoints: 65, lastBets: { main: 1000, fortune: 500 }, ...youOver });
-  const seats = base.seats.map((s) => (s.seat === 1 ? seatView({ seat: 1, nickname: 'Bea', role: 'player' }) : s));
-  return { ...base, seats, ...over };
-}
-
-function render(v: TableView): string {
-  const props = {
-    api: {} as Api,
-    session: { token: 't', player: { id: 'p-ada', nickname: 'Ada', balanceCents: v.you?.balanceCents ?? 0, compPoints: 0 } },
-    tableId: v.tableId,
-    onLeave: () => undefined,
-    onSessionLost: () => undefined,
-    onPlayer: () => undefined,
-    table: liveTable(v, { receivedAtMs: 1_000, send: () => 'r-1' }),
-  } as unknown as Parameters<typeof TableLayout>[0];
-  return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(TableLayout, props)));
-}
 
 /** The `data-<attr>` of the first element with `data-testid="<testid>"`, or `null`. */
 function attr(html: string, testid: string, name: string): string | null {

@@ -4,51 +4,12 @@
  * the leave dialog following the table while it is open (fault 2). The lost connection (fault 1) is a browser test:
  * e2e/table-player-faults.test.ts.
  */
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { FORTUNE_PAY_TABLE } from '@paigow/engine';
-import type { SeatResultView, TableView, YouView } from '@paigow/protocol';
-import { createI18n } from './i18n/index.js';
-import { TableLayout } from './TableScreen.js';
+import type { SeatResultView } from '@paigow/protocol';
 import { liveLeaveWarning } from './TableTopBar.js';
-import type { Api } from '../net/http.js';
-import { houseRound as round, seatResult, seatView, tableConfig, liveTable, tableView } from '../testing/table-view.js';
+import { adaResult as ada, dragonRoomRound as houseRound, dragonRoomView as view, renderTableLayout as render } from '../testing/table-layout.js';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
-
-const ada = seatResult({ bets: { main: 1000, fortune: 500 }, fortune: { line: 'flush', netCents: 1500 }, netCents: 2450, compPointsDelta: 15 });
-const houseRound = round({ tableId: 'table-3', players: [ada], bankerNetCents: -2450 });
-
-/** A three-seat table where a player may bank; Ada (the viewer) in seat 0, Bea in seat 1. */
-function view(over: Partial<TableView> = {}, youOver: Partial<YouView> = {}): TableView {
-  const config = tableConfig({
-    tableId: 'table-3',
-    name: 'Dragon Room',
-    seats: 3,
-    limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } },
-    playerBanking: true,
-    bankMinBalanceCents: 10_150,
-    fortunePayTable: { ...FORTUNE_PAY_TABLE },
-  });
-  const base = tableView({ config, serverNowMs: 1_000 }, { playerId: 'p-ada', compPoints: 65, lastBets: { main: 1000, fortune: 500 }, ...youOver });
-  const seats = base.seats.map((s) => (s.seat === 1 ? seatView({ seat: 1, nickname: 'Bea', role: 'player' }) : s));
-  return { ...base, seats, ...over };
-}
-
-function render(v: TableView, lng = 'en'): string {
-  const props = {
-    api: {} as Api,
-    session: { token: 't', player: { id: 'p-ada', nickname: 'Ada', balanceCents: v.you?.balanceCents ?? 0, compPoints: 0 } },
-    tableId: v.tableId,
-    onLeave: () => undefined,
-    onSessionLost: () => undefined,
-    onPlayer: () => undefined,
-    table: liveTable(v, { receivedAtMs: 1_000, send: () => 'r-1' }),
-  } as unknown as Parameters<typeof TableLayout>[0];
-  return renderToStaticMarkup(createElement(I18nextProvider, { i18n: createI18n(lng) }, createElement(TableLayout, props)));
-}
 
 /** The inner text of the first element with `data-testid="<testid>"` (no nested element of the same tag), or `null`. */
 function inner(html: string, testid: string): string | null {
