@@ -192,6 +192,9 @@ export interface ServerHandle {
   drain(): Promise<void>;
 }
 
+/** A recovery sweep that judged no peer's lease (`LeaseKeeper.mayRecoverPeers`). */
+const NOTHING_RECOVERED: RecoveryReport = { settled: [], refunded: [], tableIds: [] };
+
 /** What went wrong at start, for the operator (the CLI prints the message as one line). */
 export type ServerStartErrorCode = 'port-in-use' | 'listen-failed' | 'data-folder' | 'database-unreachable' | 'database-failed' | 'redis-unreachable';
 
@@ -509,7 +512,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
           `recovery: ${roundIds.length} round(s) left open by tables no longer run here; ${released} handed over, the others finished elsewhere`,
         );
       }
-      const report = await recoverRounds(ledger, { instanceId: self, nowMs: now(), leaseMs: lease.leaseMs, log });
+      // After its own renewals broke (a database outage), the peers' leases are not judged for a lease: theirs broke too.
+      // The rest of the sweep goes on meanwhile (the inboxes above all: a late renewal must not hold a player's notices).
+      const report = leaseKeeper.mayRecoverPeers() ? await recoverRounds(ledger, { instanceId: self, nowMs: now(), leaseMs: lease.leaseMs, log }) : NOTHING_RECOVERED;
       if (report.settled.length + report.refunded.length > 0) {
         roundsRecovered.inc({ outcome: 'settled' }, report.settled.length);
         roundsRecovered.inc({ outcome: 'refunded' }, report.refunded.length);
@@ -721,8 +726,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     let sweeping = false;
     let closing: Promise<void> | null = null;
     const timer = setInterval(() => {
-      // After its own renewals broke (a database outage), the peers' leases are not judged for a lease: theirs broke too.
-      if (sweeping || closing !== null || !leaseKeeper.mayRecoverPeers()) return;
+      if (sweeping || closing !== null) return;
       sweeping = true;
       sweep = recoverOrLog().finally(() => (sweeping = false));
     }, lease.heartbeatMs);

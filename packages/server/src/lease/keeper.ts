@@ -118,21 +118,29 @@ export class LeaseKeeper {
 
   /**
    * Whether this process may judge its peers' leases at `nowMs` (recover the rounds of those not renewed within
-   * `leaseMs`): its own renewals go on (none failed since the last confirmed, which is less than two renewal periods
-   * old), and have gone on without such a break for at least `leaseMs`, or never broke since the start. During and
+   * `leaseMs`): its own renewals go on (none failed since the last confirmed, which is at most `breakMs` old: two
+   * renewal periods or half a lease), and have gone on without such a break for at least `leaseMs`, or never broke since the start. During and
    * after a break, a database outage most likely, the
    * peers' renewals failed as well: each must have a whole lease to renew its own and finish its rounds with the
    * settings its players made (an operator: a peer recovered a round 1 s after a 25 s cut and replaced two players'
    * settings, held by the live owner waiting to retry its settlement, with the house way).
    */
   mayRecoverPeers(nowMs: number = Date.now()): boolean {
-    const going = !this.broken && nowMs - this.confirmedAtMs <= 2 * this.options.heartbeatMs;
+    const going = !this.broken && nowMs - this.confirmedAtMs <= this.breakMs;
     return going && nowMs - this.unbrokenSinceMs >= this.options.leaseMs;
+  }
+
+  /**
+   * The longest wait between two renewals that is not a break, ms: two renewal periods, or half a lease if longer
+   * (a busy machine delays renewals by hundreds of ms, and a short heartbeat must not count that as an outage).
+   */
+  private get breakMs(): number {
+    return Math.max(2 * this.options.heartbeatMs, this.options.leaseMs / 2);
   }
 
   /** A renewal the database confirmed at `atMs`: starts a new unbroken run after a break. */
   private confirmed(atMs: number): void {
-    if (this.broken || atMs - this.confirmedAtMs > 2 * this.options.heartbeatMs) this.unbrokenSinceMs = atMs;
+    if (this.broken || atMs - this.confirmedAtMs > this.breakMs) this.unbrokenSinceMs = atMs;
     this.broken = false;
     this.confirmedAtMs = atMs;
   }

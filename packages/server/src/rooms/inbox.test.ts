@@ -9,6 +9,7 @@ import type { HistoryResponse } from '@paigow/protocol';
 import { tableNotice } from '@paigow/engine';
 import { createLedger, type PlayerEvent, type PlayerEventInput } from '../ledger/index.js';
 import { InboxDelivery } from '../table/inbox.js';
+import { LeaseKeeper } from '../lease/keeper.js';
 import { BLIP_TABLE, betThenDisconnect, buildServer, getJson, openStore, serversPerTest, signIn, STORE_BACKENDS, TestClient, type TestStore } from '../testing/harness.js';
 
 /** Waits until the inbox of `playerId` in `store` holds an event accepted by `predicate` (not acknowledged). */
@@ -147,6 +148,7 @@ for (const backend of STORE_BACKENDS) {
   // event first, in its own round's inbox read, or the heartbeat's sweep), and its tab at table-4 got nothing.
   describe.skipIf(!backend.enabled)(`a notice of another table on ${backend.name}`, () => {
     const servers = serversPerTest(backend.name);
+    afterEach(() => vi.restoreAllMocks());
     const returned = (playerId: string): PlayerEventInput => ({
       playerId,
       tableId: 'fresh',
@@ -184,6 +186,17 @@ for (const backend of STORE_BACKENDS) {
       expect((await fresh.waitForNotice('notice/bet-returned', 0, 5_000)).tableId).toBe('fresh');
       await settle();
       expect(small.notices).toEqual([]);
+      await Promise.all([small.leave(), fresh.leave()]);
+    });
+
+    // CI's: the heartbeat skipped its whole sweep while its own renewals ran late, so a loaded process told nobody its notices.
+    it('found by the heartbeat while the peers\' leases are not judged (after the process\'s own renewals broke)', async () => {
+      const judged = vi.spyOn(LeaseKeeper.prototype, 'mayRecoverPeers').mockReturnValue(false);
+      const server = await servers.start({ lease: { leaseMs: 5_000, heartbeatMs: 100 } });
+      const { playerId, small, fresh } = await twoTables(server);
+      await writeEvents(servers.store, [returned(playerId)]);
+      expect((await fresh.waitForNotice('notice/bet-returned', 0, 3_000)).tableId).toBe('fresh');
+      expect(judged).toHaveBeenCalled();
       await Promise.all([small.leave(), fresh.leave()]);
     });
   });
