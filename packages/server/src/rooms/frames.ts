@@ -54,7 +54,8 @@ export function decodeRoomData(frame: Buffer, maxBytes: number): Result<RoomData
     const type = frame[it.offset] === EMPTY_STRING ? emptyType(it) : decode.stringCheck(frame, it) ? decode.string(frame, it) : decode.number(frame, it);
     if ((typeof type !== 'string' && typeof type !== 'number') || Number.isNaN(type) || it.offset > frame.byteLength) throw new Error('no message type');
     const payload: unknown = frame.byteLength > it.offset ? unpacker.unpack(frame.subarray(it.offset)) : undefined;
-    if (!isPlainPayload(payload, frame.byteLength - it.offset)) throw new Error('msgpack 0xC1, or more values than bytes');
+    // No payload at all is colyseus.js' `room.send('stand')`: the action's own check decides (an unknown field is its error).
+    if (payload !== undefined && !isPlainPayload(payload, frame.byteLength - it.offset)) throw new Error('msgpack 0xC1, or more values than bytes');
     return ok({ type, payload });
   } catch {
     return err('action/invalid', 'the message could not be decoded');

@@ -252,6 +252,20 @@ for (const backend of STORE_BACKENDS) {
       expect(lines[0]).not.toMatch(/\bat .*\.(ts|js):\d+/);
     });
 
+    // A player's: colyseus.js' room.send('stand'), no payload, was taken for an undecodable frame and the connection closed.
+    it('answers a message with no payload (room.send(\'stand\')) with action/invalid and keeps the connection', async () => {
+      const session = await signIn(server, 'Bare');
+      const client = await TestClient.join(server, 'small', session.token, 'bare');
+      const close = closed(client);
+      const from = client.received.length;
+      socketOf(client).send(new Uint8Array([13, 0xa5, ...new TextEncoder().encode('stand')]));
+      const error = await client.waitFor((r) => r.kind === 'error', from);
+      expect(error).toMatchObject({ kind: 'error', error: { code: 'action/invalid', message: "a 'stand' message needs a payload object", requestId: null } });
+      await client.act('sit', { seat: 0 }); // still connected, and heard
+      expect(await Promise.race([close, new Promise((resolve) => setTimeout(() => resolve('still open'), 300))])).toBe('still open');
+      await client.leave();
+    });
+
     let oddSession: Awaited<ReturnType<typeof signIn>> | undefined;
     // Frames Colyseus would ignore silently: empty, an unknown code, a join acknowledgement with bytes after it, a bytes message.
     for (const [what, bytes] of [
