@@ -34,7 +34,7 @@ export function bankBlockText(t: T, money: Money, block: BankBlock, feeRate: str
  * an enabled button is behind "Cost?" (`bank-cost-toggle`) the same way: once a player had the comp points to bank,
  * its two lines made a German result with a Fortune win 753 px tall (e2e/phone-table-3.test.ts).
  */
-export function TakeBank({ view, money, feeRate, onTake }: { view: TableView; money: Money; feeRate: string; onTake: () => void }) {
+export function TakeBank({ view, money, feeRate, onTake, offline = false }: { view: TableView; money: Money; feeRate: string; onTake: () => void; offline?: boolean }) {
   const { t, i18n } = useTranslation();
   const { open, toggle, closeOnEscape } = useDisclosure();
   const id = useId();
@@ -50,7 +50,7 @@ export function TakeBank({ view, money, feeRate, onTake }: { view: TableView; mo
       <button
         className="btn btn--small"
         data-testid="take-bank"
-        disabled={!can}
+        disabled={!can || offline}
         title={can ? t('bank.cost') : reasons.join(' ')}
         aria-describedby={why ? `${id}-reason` : undefined}
         onClick={onTake}
@@ -86,13 +86,13 @@ export function TakeBank({ view, money, feeRate, onTake }: { view: TableView; mo
  * (`leave-bank-note`), and while bets are down and no round holds them (the server would refuse
  * `bank/bets-down`), with that reason beside it.
  */
-export function LeaveBank({ view, onLeave }: { view: TableView; onLeave: () => void }) {
+export function LeaveBank({ view, onLeave, offline = false }: { view: TableView; onLeave: () => void; offline?: boolean }) {
   const { t } = useTranslation();
   const refused = leaveBankRefused(view);
   const leaving = bankLeaving(view) !== null;
   return (
     <span className="take-bank">
-      <button className="btn btn--small" data-testid="leave-bank" onClick={onLeave} disabled={leaving || refused}>
+      <button className="btn btn--small" data-testid="leave-bank" onClick={onLeave} disabled={leaving || refused || offline}>
         {t('table.leaveBank')}
       </button>
       {leaving && (

@@ -11,16 +11,20 @@ import { useRowScrollBar } from './useRowScrollBar.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 
-/** The seats bar of a shared table; `send` sends the seat and bank messages. */
-export function SeatsBar({ view, you, send, money }: {
+/**
+ * The seats bar of a shared table; `send` sends the seat and bank messages. `offline`: the connection is lost (the
+ * banner says so) and nothing sent would reach the table, so every seat and bank control is disabled meanwhile.
+ */
+export function SeatsBar({ view, you, send, money, offline = false }: {
   view: TableView;
   you: YouView;
   send: (type: 'sit' | 'stand' | 'take-bank' | 'leave-bank' | 'approve' | 'auto-approve', payload?: Record<string, unknown>) => string;
   money: Money;
+  offline?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const inRound = view.seats.some((s) => s.you && s.inRound);
-  const closed = (s: TableView['seats'][number]) => (s.nickname !== null && !s.you) || inRound;
+  const closed = (s: TableView['seats'][number]) => (s.nickname !== null && !s.you) || inRound || offline;
   const banker = view.banker;
   const scroll = useRowScrollBar<HTMLDivElement>();
   return (
@@ -86,11 +90,11 @@ export function SeatsBar({ view, you, send, money }: {
         <div className="bank-controls">
           {you.role === 'banker' ? (
             <>
-              <LeaveBank view={view} onLeave={() => send('leave-bank')} />
+              <LeaveBank view={view} onLeave={() => send('leave-bank')} offline={offline} />
               <button
                 className="btn btn--gold btn--small"
                 data-testid="approve"
-                disabled={view.phase !== 'approval' || (banker.kind === 'player' && banker.approved)}
+                disabled={offline || view.phase !== 'approval' || (banker.kind === 'player' && banker.approved)}
                 onClick={() => send('approve')}
               >
                 {t('table.approve')}
@@ -100,13 +104,14 @@ export function SeatsBar({ view, you, send, money }: {
                   type="checkbox"
                   data-testid="auto-approve"
                   checked={banker.kind === 'player' && banker.autoApprove}
+                  disabled={offline}
                   onChange={(e) => send('auto-approve', { on: e.target.checked })}
                 />
                 {t('table.autoApprove')}
               </label>
             </>
           ) : (
-            <TakeBank view={view} money={money} feeRate={percent(i18n.language, view.config.bankerFeeBps)} onTake={() => send('take-bank')} />
+            <TakeBank view={view} money={money} feeRate={percent(i18n.language, view.config.bankerFeeBps)} onTake={() => send('take-bank')} offline={offline} />
           )}
         </div>
       )}

@@ -59,7 +59,7 @@ import { BankerResults } from './RoundPlayers.js';
 import { TableControls } from './TableControls.js';
 import { TableSide } from './TableSide.js';
 import { forgetSeat, rememberSeat } from './seat-memory.js';
-import { ConnectionBanner } from './ConnectionBanner.js';
+import { ConnectionBanner, connectionLost } from './ConnectionBanner.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 
@@ -293,6 +293,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const shownName = tableName(t, { tableId: view.tableId, name: view.config.name });
   const names = withCurrent(past.tableNames, view.tableId, shownName);
   const isPlayer = you.role === 'player';
+  const offline = connectionLost(status);
 
   return (
     <>
@@ -306,6 +307,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
         money={money}
         onLeave={() => void table.leave().then(onLeave)}
         onTopUp={() => send('top-up')}
+        offline={offline}
       />
       {/* Notices: in the bottom right corner under the side column on a wide screen (styles.css), under the actions on a narrow one, at the window's top on a phone. */}
       {wide && toasts}
@@ -315,7 +317,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
         <Announcer result={revealed ? { roundId: result.roundId, lines: resultTexts(result, t, money) } : null} deadline={felt.timer.own} />
         <TableHelp config={view.config} />
         <section className="felt" aria-label={shownName} data-stage={stage.kind}>
-          {(view.config.seats > 1 || view.config.playerBanking) && <SeatsBar view={view} you={you} send={send} money={money} />}
+          {(view.config.seats > 1 || view.config.playerBanking) && <SeatsBar view={view} you={you} send={send} money={money} offline={offline} />}
           <BankerZone view={view} stage={stage} />
           <div className="middle">
             <div className="middle__left">

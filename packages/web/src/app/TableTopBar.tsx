@@ -19,7 +19,7 @@ type Money = (cents: number, signed?: boolean) => string;
 type T = ReturnType<typeof useTranslation>['t'];
 
 /** The table's top bar; `tableNames` names the table of the last round (its `title`). */
-export function TableTopBar({ view, you, ownDeadline = null, lastRound, tableNames, money, onLeave, onTopUp }: {
+export function TableTopBar({ view, you, ownDeadline = null, lastRound, tableNames, money, onLeave, onTopUp, offline = false }: {
   view: TableView;
   you: YouView;
   /** The viewer's own running deadline (browser clock, epoch ms: `Felt.timer.own`), shown in the leave dialog; `null` when none. */
@@ -29,6 +29,8 @@ export function TableTopBar({ view, you, ownDeadline = null, lastRound, tableNam
   money: Money;
   onLeave: () => void;
   onTopUp: () => void;
+  /** The connection is lost: Top up is disabled (nothing sent would reach the table); Lobby still leaves. */
+  offline?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const role = you.role;
@@ -83,7 +85,7 @@ export function TableTopBar({ view, you, ownDeadline = null, lastRound, tableNam
         <span className="stat__value--gold">{money(you.balanceCents)}</span>
       </Stat>
       {canTopUp(you, view.config.limits.main) && (
-        <button className="btn btn--gold btn--small" data-testid="top-up" onClick={onTopUp}>
+        <button className="btn btn--gold btn--small" data-testid="top-up" onClick={onTopUp} disabled={offline}>
           {t('table.topUp')}
         </button>
       )}

@@ -17,6 +17,30 @@ function inner(html: string, testid: string): string | null {
   return m ? text(m[2] ?? '').trim() : null;
 }
 
+// A tester's: offline, the chips were disabled but the seats, the bank's buttons and Top up above the felt were not (a press did nothing).
+describe('fault 1: while the connection is lost, nothing above the felt can be pressed', () => {
+  /** The `disabled` attribute of each element with `data-testid` in `testids`, in `html`. */
+  const disabledOf = (html: string, testids: readonly string[]) =>
+    Object.fromEntries(testids.map((id) => [id, new RegExp(`<(button|input)(?=[^>]*data-testid="${id}")[^>]*\\sdisabled=""`).test(html)]));
+
+  it('disables the free seat, Be the banker and Top up while reconnecting, and enables them when open', () => {
+    const broke = view({ phase: 'betting' }, { balanceCents: 0, canTakeBank: true });
+    const controls = ['seat-2', 'take-bank', 'top-up'];
+    expect(disabledOf(render(broke, 'en', 'open'), controls)).toEqual({ 'seat-2': false, 'take-bank': false, 'top-up': false });
+    expect(disabledOf(render(broke, 'en', 'reconnecting'), controls)).toEqual({ 'seat-2': true, 'take-bank': true, 'top-up': true });
+  });
+
+  it("disables the banker's Stop banking, Approve and Auto-approve while reconnecting", () => {
+    const banking = view(
+      { phase: 'approval', banker: { kind: 'player', seat: 0, nickname: 'Ada', autoApprove: false, approved: false, leaving: false, roomCents: 10_000 } },
+      { role: 'banker' },
+    );
+    const controls = ['leave-bank', 'approve', 'auto-approve'];
+    expect(disabledOf(render(banking, 'en', 'open'), controls)).toEqual({ 'leave-bank': false, approve: false, 'auto-approve': false });
+    expect(disabledOf(render(banking, 'en', 'reconnecting'), controls)).toEqual({ 'leave-bank': true, approve: true, 'auto-approve': true });
+  });
+});
+
 describe("fault 3: the felt names the player's bank from the moment it is taken", () => {
   it('says Ada, not "The house", on the banker\'s seat while the last round (banked by the house) is still shown', () => {
     const html = render(

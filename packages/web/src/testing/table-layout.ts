@@ -10,6 +10,7 @@ import type { TableView, YouView } from '@paigow/protocol';
 import { createI18n } from '../app/i18n/index.js';
 import { TableLayout } from '../app/TableScreen.js';
 import type { Api } from '../net/http.js';
+import type { LiveTable } from '../app/useTable.js';
 import { houseRound, liveTable, seatResult, seatView, tableConfig, tableView } from './table-view.js';
 
 /** Ada's result in `dragonRoomRound`: main bet 10.00 and Fortune 5.00 (a flush), net +24.50, 15 comp points. */
@@ -38,8 +39,8 @@ export function dragonRoomView(over: Partial<TableView> = {}, youOver: Partial<Y
   return { ...base, seats, ...over };
 }
 
-/** The table screen's HTML for view `v` (Ada signed in), in language `lng`. */
-export function renderTableLayout(v: TableView, lng = 'en'): string {
+/** The table screen's HTML for view `v` (Ada signed in), in language `lng`, its connection `status` (open by default). */
+export function renderTableLayout(v: TableView, lng = 'en', status: LiveTable['status'] = 'open'): string {
   const props = {
     api: {} as Api,
     session: { token: 't', player: { id: 'p-ada', nickname: 'Ada', balanceCents: v.you?.balanceCents ?? 0, compPoints: 0 } },
@@ -47,7 +48,7 @@ export function renderTableLayout(v: TableView, lng = 'en'): string {
     onLeave: () => undefined,
     onSessionLost: () => undefined,
     onPlayer: () => undefined,
-    table: liveTable(v, { receivedAtMs: 1_000, send: () => 'r-1' }),
+    table: liveTable(v, { receivedAtMs: 1_000, send: () => 'r-1', status }),
   } as unknown as Parameters<typeof TableLayout>[0];
   return renderToStaticMarkup(createElement(I18nextProvider, { i18n: createI18n(lng) }, createElement(TableLayout, props)));
 }
