@@ -29,18 +29,21 @@ let open: Tracked[] = [];
 
 /**
  * Opens a page with `options` (viewport, touch, …) and tracks it for the current test: the bound above,
- * its console and uncaught errors recorded, a screenshot if the test fails.
+ * its console and uncaught errors recorded, a screenshot if the test fails. Its motion is reduced (`reducedMotion:
+ * 'reduce'`) unless `options` say otherwise: drawing every animation in software on two cores took a quarter of a
+ * table test's time; the animations themselves are checked where a test asks for `'no-preference'`
+ * (phone-viewport.test.ts "motion").
  */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  return track(await browser.newPage(options));
+  return track(await browser.newPage({ reducedMotion: 'reduce', ...options }));
 }
 
 /**
- * Opens a browser context with `options` whose pages are tabs of one browser (one localStorage, one session: a tab
+ * Opens a browser context with `options` (motion reduced unless they say otherwise, as `openPage`'s) whose pages are tabs of one browser (one localStorage, one session: a tab
  * closed and the site opened again); `tab()` opens one, tracked as `openPage`'s are; `close()` ends them all.
  */
 export async function openTabs(browser: Browser, options: BrowserContextOptions = {}): Promise<{ tab(): Promise<Page>; close(): Promise<void> }> {
-  const context = await browser.newContext(options);
+  const context = await browser.newContext({ reducedMotion: 'reduce', ...options });
   return { tab: async () => track(await context.newPage()), close: () => context.close() };
 }
 

@@ -11,14 +11,17 @@ import { ROOT } from './server.js';
 /** Where the screenshots go (artifacts/e2e under the repository root). */
 export const ARTIFACTS = join(ROOT, 'artifacts', 'e2e');
 
-/** Saves a full-page screenshot as artifacts/e2e/<name>.png and returns its path. */
-export async function shot(page: Page, name: string): Promise<string> {
+/**
+ * With `PAIGOW_E2E_SHOTS=1`, saves a full-page screenshot as artifacts/e2e/<name>.png, for a person to look at; else
+ * nothing (a test's failure leaves its pages' screenshots in any case: support/pages.ts). Off by default: the 120
+ * pictures took about 80 s of a run that must stay under CI's 30 minutes on a two-core machine.
+ */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.PAIGOW_E2E_SHOTS !== '1') return;
   mkdirSync(ARTIFACTS, { recursive: true });
-  const path = join(ARTIFACTS, `${name}.png`);
   // Let the ≤ 300 ms transitions finish so the picture shows the settled state.
   await page.waitForTimeout(350);
-  await page.screenshot({ path, fullPage: true });
-  return path;
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
 /** An integer data attribute of the element with `testid`. */
