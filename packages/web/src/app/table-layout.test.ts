@@ -180,13 +180,13 @@ describe('point 10: the bet tools and the total on the felt', () => {
     const fresh = render(view({}, { lastBets: null }));
     expect(attr(fresh, 'rebet', 'reason')).toBe('none');
     expect(attr(fresh, 'rebet-reason', 'reason')).toBe('none');
-    expect(text(fresh)).toContain('Rebet and Rebet ×2 repeat your last round’s bets: you have none yet.');
+    expect(text(fresh)).toContain('Rebet and Rebet ×2 repeat your last round’s bets at this table: you have none here yet.');
     const reasonId = /<p[^>]*id="([^"]+)"[^>]*data-testid="rebet-reason"/.exec(fresh)?.[1];
     expect(reasonId).toBeDefined();
     expect(describedBy(fresh, 'rebet')).toBe(reasonId);
     expect(describedBy(fresh, 'bet-double')).toBe(reasonId);
     // Rebet ×2's tooltip says the same (not "no bet to double"); once chips are on the felt the line goes.
-    expect(fresh).toContain('title="Rebet and Rebet ×2 repeat your last round’s bets: you have none yet."');
+    expect(fresh).toContain('title="Rebet and Rebet ×2 repeat your last round’s bets at this table: you have none here yet."');
     expect(render(view({}, { lastBets: null, bets: { main: 1_000, fortune: 0 } }))).not.toContain('data-testid="rebet-reason"');
   });
 });

@@ -322,7 +322,7 @@ export const de: Translation = {
       balance: 'Dafür braucht es {{amount}}; Ihr Saldo ist {{balance}}.',
       'bank-full': 'Die Bank kann nur noch {{room}} annehmen.',
       nothing: 'Es gibt keinen Einsatz zum Verdoppeln.',
-      none: '„{{rebet}}“ und „{{double}}“ wiederholen die Einsätze Ihrer letzten Runde: Sie haben noch keine.',
+      none: '„{{rebet}}“ und „{{double}}“ wiederholen die Einsätze Ihrer letzten Runde an diesem Tisch: Sie haben hier noch keine.',
       placed: 'Ihr Einsatz liegt schon auf dem Tisch.',
     },
     broke: 'Ihr Saldo ({{balance}}) liegt unter dem Mindesteinsatz dieses Tisches von {{min}}.',

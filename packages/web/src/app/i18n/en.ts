@@ -201,7 +201,7 @@ export const en = {
     lastRoundBanker: 'Banker: {{name}}',
     lastRoundBankerThen: '(banker then: {{name}})',
     connectionLost: 'Connection lost — reconnecting…',
-    connectionLostHint: 'Your actions wait until the table is back.',
+    connectionLostHint: 'You can act again as soon as the table is back.',
     leaveTimeLeft: 'Time left to set your hand: {{seconds}}\u00a0s.',
   },
   bankerResult: {
@@ -382,7 +382,7 @@ export const en = {
       'bank-full': 'The bank can take only {{room}} more.',
       nothing: 'There is no bet to double.',
       // Rebet on a fresh seat (no round played yet), said under the actions: Rebet ×2 waits for the same.
-      none: '{{rebet}} and {{double}} repeat your last round’s bets: you have none yet.',
+      none: '{{rebet}} and {{double}} repeat your last round’s bets at this table: you have none here yet.',
       placed: 'Your bet is already on the table.',
     },
     broke: 'Your balance ({{balance}}) is under this table’s minimum bet of {{min}}.',

@@ -146,7 +146,7 @@ export const es: Translation = {
     lastRoundBanker: 'Banca: {{name}}',
     lastRoundBankerThen: '(banca en esa ronda: {{name}})',
     connectionLost: 'Conexión perdida — reconectando…',
-    connectionLostHint: 'Tus acciones esperan a que vuelva la mesa.',
+    connectionLostHint: 'Podrás volver a actuar en cuanto vuelva la mesa.',
     leaveTimeLeft: 'Tiempo para colocar tu mano: {{seconds}}\u00a0s.',
   },
   bankerResult: {
@@ -330,7 +330,7 @@ export const es: Translation = {
       balance: 'Hacen falta {{amount}}; tu saldo es {{balance}}.',
       'bank-full': 'La banca solo puede aceptar {{room}} más.',
       nothing: 'No hay apuesta que doblar.',
-      none: '«{{rebet}}» y «{{double}}» repiten las apuestas de tu última ronda, y aún no tienes ninguna.',
+      none: '«{{rebet}}» y «{{double}}» repiten las apuestas de tu última ronda en esta mesa, y aquí aún no tienes ninguna.',
       placed: 'Tu apuesta ya está en la mesa.',
     },
     broke: 'Tu saldo ({{balance}}) no llega a la apuesta mínima de esta mesa, {{min}}.',

@@ -147,7 +147,7 @@ export const fr: Translation = {
     lastRoundBanker: 'Banquier\u00a0: {{name}}',
     lastRoundBankerThen: '(banquier de cette manche\u00a0: {{name}})',
     connectionLost: 'Connexion perdue — reconnexion en cours…',
-    connectionLostHint: 'Vos actions attendent le retour de la table.',
+    connectionLostHint: 'Vous pourrez agir de nouveau dès le retour de la table.',
     leaveTimeLeft: 'Temps restant pour placer votre main\u00a0: {{seconds}}\u00a0s.',
   },
   bankerResult: {
@@ -331,7 +331,7 @@ export const fr: Translation = {
       balance: 'Il faut {{amount}}\u00a0; votre solde est de {{balance}}.',
       'bank-full': 'La banque ne peut plus prendre que {{room}}.',
       nothing: 'Il n’y a pas de mise à doubler.',
-      none: '«\u00a0{{rebet}}\u00a0» et «\u00a0{{double}}\u00a0» reprennent les mises de votre dernière manche\u00a0: vous n’en avez pas encore.',
+      none: '«\u00a0{{rebet}}\u00a0» et «\u00a0{{double}}\u00a0» reprennent les mises de votre dernière manche à cette table\u00a0: vous n’en avez pas encore ici.',
       placed: 'Votre mise est déjà sur la table.',
     },
     broke: 'Votre solde ({{balance}}) est sous la mise minimale de cette table, {{min}}.',
