@@ -10,8 +10,8 @@ import { Protocol } from '@colyseus/core';
 import { decode, type Iterator } from '@colyseus/schema';
 import { err, ok, type Result } from '@paigow/engine';
 
-/** msgpack's fixstr of length 0. */
-const EMPTY_STRING = 0xa0;
+/** UTF-8 that throws on bytes that are not UTF-8 (a message type must be text). */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * msgpack as colyseus.js packs a message, without msgpackr's structured-clone extensions (types 0x69 and 0x70: an
@@ -38,7 +38,7 @@ export function isControlFrame(frame: Uint8Array): boolean {
 /**
  * Decodes a `ROOM_DATA` frame of at most `maxBytes` bytes.
  * @returns the message; or `action/invalid` naming the limit (a frame over `maxBytes`) or saying that it
- *   could not be decoded (empty, not `ROOM_DATA`, a truncated type, a payload that is not msgpack, one that holds
+ *   could not be decoded (empty, not `ROOM_DATA`, a truncated type, a type that is not UTF-8, a payload that is not msgpack, one that holds
  *   msgpack's never-used byte 0xC1, or msgpackr's extensions for shared references)
  */
 export function decodeRoomData(frame: Buffer, maxBytes: number): Result<RoomData> {
@@ -47,11 +47,7 @@ export function decodeRoomData(frame: Buffer, maxBytes: number): Result<RoomData
   if (frame[0] !== Protocol.ROOM_DATA) return err('action/invalid', 'the message could not be decoded');
   try {
     const it: Iterator = { offset: 1 };
-    // A type string announced longer than the frame is truncated (Colyseus' decoder would return what is there).
-    if (decode.stringCheck(frame, it) && stringEnd(frame, it.offset) > frame.byteLength) throw new Error('truncated message type');
-    // The empty string (fixstr 0xa0) is a string to colyseus.js' encoder but not to `decode.stringCheck`, which would read
-    // it as a number: it is an unknown type like any other, not an unreadable frame.
-    const type = frame[it.offset] === EMPTY_STRING ? emptyType(it) : decode.stringCheck(frame, it) ? decode.string(frame, it) : decode.number(frame, it);
+    const type = isStringHead(frame[it.offset]) ? messageType(frame, it) : decode.number(frame, it);
     if ((typeof type !== 'string' && typeof type !== 'number') || Number.isNaN(type) || it.offset > frame.byteLength) throw new Error('no message type');
     const payload: unknown = frame.byteLength > it.offset ? unpacker.unpack(frame.subarray(it.offset)) : undefined;
     // No payload at all is colyseus.js' `room.send('stand')`: the action's own check decides (an unknown field is its error).
@@ -80,10 +76,27 @@ function isPlainPayload(payload: unknown, bytes: number): boolean {
   return true;
 }
 
-/** The empty message type, its one byte read. */
-function emptyType(it: Iterator): string {
-  it.offset += 1;
-  return '';
+/** Whether `head` starts a msgpack string: fixstr, str8, str16 or str32. */
+function isStringHead(head: number | undefined): boolean {
+  return head !== undefined && ((head >= 0xa0 && head <= 0xbf) || head === 0xd9 || head === 0xda || head === 0xdb);
+}
+
+/**
+ * The string message type at `it.offset`, read past. Read here, not by `@colyseus/schema`'s `decode.string`: that
+ * one returns what is there of a type announced longer than the frame, and for bytes that are not UTF-8 prints a
+ * line of its own on the console and returns replacement characters (an attacker's finding: a plain-text line in
+ * the JSON log per message, and the frame answered `action/unknown`, not refused). The empty string (fixstr 0xa0)
+ * is a type like any other (an unknown one).
+ * @throws Error for a type announced longer than the frame, or not UTF-8 (the frame is undecodable)
+ */
+function messageType(frame: Buffer, it: Iterator): string {
+  const end = stringEnd(frame, it.offset);
+  if (end > frame.byteLength) throw new Error('truncated message type');
+  const head = frame[it.offset] as number;
+  const start = it.offset + (head <= 0xbf ? 1 : head === 0xd9 ? 2 : head === 0xda ? 3 : 5);
+  const type = utf8.decode(frame.subarray(start, end));
+  it.offset = end;
+  return type;
 }
 
 /** Where the msgpack string whose header is at `offset` ends (fixstr, str8, str16, str32); past the frame when its header is. */

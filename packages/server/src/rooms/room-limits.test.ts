@@ -5,7 +5,7 @@
  * `error` before the close and logged on one line without a stack trace.
  */
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import { Client } from 'colyseus.js';
 import { MADE_ROOM_CLOSE_CODE } from '@paigow/protocol';
@@ -264,6 +264,39 @@ for (const backend of STORE_BACKENDS) {
       await client.act('sit', { seat: 0 }); // still connected, and heard
       expect(await Promise.race([close, new Promise((resolve) => setTimeout(() => resolve('still open'), 300))])).toBe('still open');
       await client.leave();
+    });
+
+    // An attacker's: a type of bytes that are not UTF-8 was answered action/unknown, each with a plain-text console line
+    // of @colyseus/schema's; a 3,000-byte type (str16) was misread into its payload, whose requestId was then lost.
+    it('refuses a message type that is not UTF-8 as undecodable (4400, a frame-refused line), and reads a long type whole', async () => {
+      const withRequestId = (id: string) => [0x81, 0xa9, ...new TextEncoder().encode('requestId'), 0xa0 + id.length, ...new TextEncoder().encode(id)];
+      const printed = vi.spyOn(console, 'log');
+      const printedErrors = vi.spyOn(console, 'error');
+      try {
+        const session = await signIn(server, 'Bytes');
+        const client = await TestClient.join(server, 'small', session.token, 'bytes');
+        const close = closed(client);
+        const before = logLines.length;
+        socketOf(client).send(new Uint8Array([13, 0xa3, 0xff, 0xfe, 0xfd, ...withRequestId('A')]));
+        expect(await client.waitFor((r) => r.kind === 'error', client.received.length)).toMatchObject({ error: { code: 'action/invalid', message: 'the message could not be decoded', requestId: null } });
+        expect(await close).toBe(4400);
+        expect(logLines.slice(before).filter((line) => line.includes('frame-refused'))).toHaveLength(1);
+
+        const again = await TestClient.join(server, 'small', session.token, 'bytes-2');
+        const againClosed = closed(again);
+        const long = new TextEncoder().encode('x'.repeat(3_000));
+        socketOf(again).send(new Uint8Array([13, 0xda, long.length >> 8, long.length & 0xff, ...long, ...withRequestId('long')]));
+        const error = await again.waitFor((r) => r.kind === 'error', again.received.length);
+        expect(error).toMatchObject({ error: { code: 'action/unknown', requestId: 'long' } });
+        expect((error as { error: { message: string } }).error.message).toBe(`unknown message type '${'x'.repeat(40)}'`);
+        expect(await Promise.race([againClosed, new Promise((resolve) => setTimeout(() => resolve('still open'), 300))])).toBe('still open');
+        const decoderLines = [...printed.mock.calls, ...printedErrors.mock.calls].filter((call) => String(call[0]).includes('utf8Read'));
+        expect(decoderLines).toEqual([]);
+        await again.leave();
+      } finally {
+        printed.mockRestore();
+        printedErrors.mockRestore();
+      }
     });
 
     let oddSession: Awaited<ReturnType<typeof signIn>> | undefined;
