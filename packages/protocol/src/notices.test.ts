@@ -3,10 +3,17 @@ import { makeNotice } from './notices.js';
 
 describe('notices in English', () => {
   it("says an idle stand-up came from not playing a round, not from not betting (protocol.md: placing or clearing bets is not playing; the time is the table's)", () => {
-    const { message } = makeNotice('notice/left-table', { reason: 'idle' });
+    const { message } = makeNotice('notice/left-table', { reason: 'idle', waitSeconds: 120 });
     // Before: "you had not bet for five minutes", false for a player who kept betting, and for a table whose idle time is not 5 minutes.
     expect(message).toMatch(/not played a round/);
     expect(message).not.toMatch(/bet|five minutes/);
+  });
+
+  // A player tester's: the notice said "Sit again to play", and the sit was refused for the next 5 minutes.
+  it('says when an idle player may sit at the table again, not to sit again now', () => {
+    const { message } = makeNotice('notice/left-table', { reason: 'idle', waitSeconds: 300 });
+    expect(message).toMatch(/sit at this table again in 5 min\.$/);
+    expect(message).not.toMatch(/Sit again to play/);
   });
 });
 

@@ -65,7 +65,7 @@ function englishOf(code: NoticeCode, params: NoticeParams[NoticeCode]): string {
     case 'notice/left-table': {
       const p = params as NoticeParams['notice/left-table'];
       return p.reason === 'idle'
-        ? 'You left the table: you had not played a round for a while, and the seat is free for others. Sit again to play.'
+        ? `You left the table: you had not played a round for a while, and the seat is free for others. You can sit at this table again in ${Math.ceil(p.waitSeconds / 60)} min.`
         : 'You left the table because your time to set the hand ran out.';
     }
     case 'notice/left-bank': {

@@ -358,7 +358,9 @@ function unseat(s: Draft, p: PlayerState, reason: 'timeout' | 'idle' | 'disconne
   clearBets(p);
   // Back after its seat hold ran out, the banker finds the house banking: the inbox says why (it said nothing).
   if (isBanker(s, p.playerId)) removeBanker(s, reason === 'disconnected' ? 'disconnected' : 'left');
-  if (reason === 'timeout' || reason === 'idle') tell(s, p.playerId, 'notice/left-table', { reason });
+  if (reason === 'timeout') tell(s, p.playerId, 'notice/left-table', { reason });
+  // An idle player may not sit here again for `idleSeatMs` (see `sit`): the notice says so, not "sit again".
+  if (reason === 'idle') tell(s, p.playerId, 'notice/left-table', { reason, waitSeconds: Math.ceil(s.config.timers.idleSeatMs / 1000) });
   // The clock stays with the player at this table (after `removeBanker`, which starts a banker's again): see `sit`.
   s.idleClocks[p.playerId] = { activeAtMs: p.activeAtMs, leftAtMs: s.nowMs };
   if (!p.connected) delete s.players[p.playerId];

@@ -56,7 +56,7 @@ describe('the idle-seat clock survives standing up and sitting down again (docs/
     s = must(s, tick(t0 + idleMs));
     expect(s.players.squat.seat).toBeNull();
     expect(s.seats).not.toContain('squat');
-    expect(notices(s)).toEqual([['squat', 'notice/left-table', { reason: 'idle' }]]);
+    expect(notices(s)).toEqual([['squat', 'notice/left-table', { reason: 'idle', waitSeconds: 300 }]]);
     // The script's next round of stand-and-sit finds the seat refused.
     refused(s, sit('squat', 0, t0 + 2 * (idleMs - 1)), 'action/idle-wait');
   });
@@ -72,7 +72,7 @@ describe('the idle-seat clock survives standing up and sitting down again (docs/
     }
     s = must(s, tick(t0 + idleMs));
     expect(s.players.squat.seat).toBeNull();
-    expect(notices(s)).toContainEqual(['squat', 'notice/left-table', { reason: 'idle' }]);
+    expect(notices(s)).toContainEqual(['squat', 'notice/left-table', { reason: 'idle', waitSeconds: 300 }]);
   });
 
   it('leave the room, join again and sit: the same clock, the seat is freed at the original deadline', () => {
@@ -88,7 +88,7 @@ describe('the idle-seat clock survives standing up and sitting down again (docs/
     expect(nextDeadline(s)).toBe(t0 + idleMs);
     s = must(s, tick(t0 + idleMs));
     expect(s.players.squat.seat).toBeNull();
-    expect(notices(s)).toEqual([['squat', 'notice/left-table', { reason: 'idle' }]]);
+    expect(notices(s)).toEqual([['squat', 'notice/left-table', { reason: 'idle', waitSeconds: 300 }]]);
     s = must(s, leave('squat', t0 + idleMs + 1));
     s = must(s, join('squat', t0 + idleMs + 2));
     refused(s, sit('squat', null, t0 + idleMs + 2), 'action/idle-wait');

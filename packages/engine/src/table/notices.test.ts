@@ -223,7 +223,7 @@ describe('an idle seat (docs/server.md "Timers"; a tester held every seat of the
     // Before the fix the seat was held as long as the connection stayed open.
     expect(s.players.idle.seat).toBeNull();
     expect(s.seats).not.toContain('idle');
-    expect(notices(s)).toEqual([['idle', 'notice/left-table', { reason: 'idle' }]]);
+    expect(notices(s)).toEqual([['idle', 'notice/left-table', { reason: 'idle', waitSeconds: 300 }]]);
     expect(s.players.p.seat).not.toBeNull();
     expect(nextDeadline(s)).toBe(t0 + 71_000 + idleMs);
   });
@@ -240,7 +240,7 @@ describe('an idle seat (docs/server.md "Timers"; a tester held every seat of the
     // Cleared past its time (300 s from the sit): the seat stands up with the clear itself.
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 0, nowMs: t0 + 400_000 });
     expect(s.players.p.seat).toBeNull();
-    expect(notices(s)).toEqual([['p', 'notice/left-table', { reason: 'idle' }]]);
+    expect(notices(s)).toEqual([['p', 'notice/left-table', { reason: 'idle', waitSeconds: 300 }]]);
   });
 
   it('stands up a seat past its time at the clear of a bet cleared and placed again in one burst (before the tick)', () => {
@@ -251,7 +251,7 @@ describe('an idle seat (docs/server.md "Timers"; a tester held every seat of the
     s = must(s, { type: 'bet', playerId: 'squat', spot: 'main', amountCents: 0, nowMs: t0 + idleMs + 1 });
     // Before the fix the seat stood up only at the tick, and the bet placed again before it kept the seat.
     expect(s.players.squat.seat).toBeNull();
-    expect(notices(s)).toContainEqual(['squat', 'notice/left-table', { reason: 'idle' }]);
+    expect(notices(s)).toContainEqual(['squat', 'notice/left-table', { reason: 'idle', waitSeconds: 300 }]);
     const again = apply(s, { type: 'bet', playerId: 'squat', spot: 'main', amountCents: 100, nowMs: t0 + idleMs + 2 });
     expect(again.ok).toBe(false);
   });
@@ -267,7 +267,7 @@ describe('an idle seat (docs/server.md "Timers"; a tester held every seat of the
     s = must(s, { type: 'tick', nowMs: t0 + idleMs });
     // Before the fix each bet started the idle clock again: the seat was held as long as the script ran.
     expect(s.players.squat.seat).toBeNull();
-    expect(notices(s)).toContainEqual(['squat', 'notice/left-table', { reason: 'idle' }]);
+    expect(notices(s)).toContainEqual(['squat', 'notice/left-table', { reason: 'idle', waitSeconds: 300 }]);
   });
 });
 

@@ -41,8 +41,12 @@ export interface NoticeParams {
   readonly 'notice/bet-returned': { readonly amountCents: number; readonly reason: BetReturnedReason };
   /** The house way set the player's hand in round `roundId` (rules.md §5): the decision timer ran out, or it disconnected. */
   readonly 'notice/house-way-set': { readonly roundId: string; readonly reason: 'timeout' | 'disconnect' };
-  /** The player lost its seat after the round: its decision timer ran out (rules.md §5 "Timers"). */
-  readonly 'notice/left-table': { readonly reason: 'timeout' | 'idle' };
+  /**
+   * The player lost its seat: after the round, its decision timer ran out (`timeout`, rules.md §5 "Timers"); or it
+   * played no round for the table's `idleSeatMs` (`idle`), and may sit at this table again `waitSeconds` from now
+   * (`idleSeatMs`: a sit before is refused `action/idle-wait`).
+   */
+  readonly 'notice/left-table': { readonly reason: 'timeout' } | { readonly reason: 'idle'; readonly waitSeconds: number };
   /**
    * The banking player left the bank; the house banks (rules.md §5): it did not approve a round within
    * the approval timer (`approval-timeout`), or its balance (`balance`) or its comp points (`comp-points`: below the

@@ -199,7 +199,8 @@ function useTopRoom(onTop: boolean): (el: HTMLElement | null) => (() => void) | 
 /**
  * The notices and the away panel (see the file's comment), each going by itself; `null` when there is
  * nothing to show. Where they are drawn: `inCorner`, `onTop`, else in the felt's flow. `money` formats cents;
- * `canSitAgain` offers "Sit again" on `notice/left-table`.
+ * `canSitAgain` offers "Sit again" on `notice/left-table` after a timeout (not after an idle stand-up: the sit would be
+ * refused `action/idle-wait` for the table's idle-seat time, which the notice gives).
  */
 export function Toasts({ notices, local, away, tableNames, currentTable, money, inCorner = false, onTop = false, onDismiss, onDismissLocal, onDismissAway, onSitAgain, canSitAgain }: {
   notices: readonly NoticeItem[];
@@ -275,7 +276,7 @@ export function Toasts({ notices, local, away, tableNames, currentTable, money, 
         return (
           <div key={n.id} className="toast toast--fading" style={fadeStyle(n.atMs, toastLifetimeMs(n.code))} data-testid="notice" data-code={n.code} role="status">
             <span className="toast__text">{elsewhere === null ? noticeText(t, n, money) : t('notices.atTable', { table: nameOf(elsewhere), text: noticeText(t, n, money) })}</span>
-            {n.code === 'notice/left-table' && canSitAgain && elsewhere === null && (
+            {n.code === 'notice/left-table' && n.params.reason !== 'idle' && canSitAgain && elsewhere === null && (
               <button
                 type="button"
                 className="btn btn--gold btn--small"

@@ -160,6 +160,16 @@ describe('a notice of another table', () => {
   });
 });
 
+// A player tester's: "Sit again to play" and a Sit again button after an idle stand-up, and the sit refused for 5 minutes.
+describe('the notice of an idle stand-up', () => {
+  it.each(LANGUAGES)('says in %s when the player may sit at the table again, and offers no Sit again', (lng) => {
+    const idle: NoticeItem = { id: 1, atMs: Date.now(), code: 'notice/left-table', params: { reason: 'idle', waitSeconds: 300 }, message: '', seq: 1, tableId: 'table-1' };
+    const html = toastsAtTable1([idle], lng);
+    expect(text(html)).toMatch(/5\s(min|Min|мин)/);
+    expect(html).not.toContain('data-testid="sit-again"');
+  });
+});
+
 /**
  * Every reason the server gives each notice (`NoticeParams`: a reason missing here fails to compile), so that
  * a reason added to the protocol is written in every language: a reason without its own sentence fell back to

@@ -198,7 +198,7 @@ export const de: Translation = {
     },
     'left-table': {
       timeout: 'Sie haben den Tisch verlassen: Sie haben nicht rechtzeitig gehandelt.',
-      idle: 'Sie haben den Tisch verlassen: Sie haben eine Weile keine Runde gespielt, und der Platz ist für andere frei. Setzen Sie sich wieder, um zu spielen.',
+      idle: 'Sie haben den Tisch verlassen: Sie haben eine Weile keine Runde gespielt, und der Platz ist für andere frei. In {{minutes}}\u00a0Min. können Sie sich wieder an diesen Tisch setzen.',
       other: 'Sie haben den Tisch verlassen.',
     },
     'left-bank': {

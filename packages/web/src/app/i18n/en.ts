@@ -255,7 +255,7 @@ export const en = {
     },
     'left-table': {
       timeout: 'You left the table: you did not act in time.',
-      idle: 'You left the table: you had not played a round for a while, and the seat is free for others. Sit again to play.',
+      idle: 'You left the table: you had not played a round for a while, and the seat is free for others. You can sit at this table again in {{minutes}}\u00a0min.',
       other: 'You left the table.',
     },
     'left-bank': {

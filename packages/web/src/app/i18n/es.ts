@@ -205,7 +205,7 @@ export const es: Translation = {
     },
     'left-table': {
       timeout: 'Dejaste la mesa: no jugaste a tiempo.',
-      idle: 'Dejaste la mesa: no jugaste ninguna ronda durante un rato y el asiento queda libre para otros. Vuelve a sentarte para jugar.',
+      idle: 'Dejaste la mesa: no jugaste ninguna ronda durante un rato y el asiento queda libre para otros. Podrás volver a sentarte en esta mesa dentro de {{minutes}}\u00a0min.',
       other: 'Dejaste la mesa.',
     },
     'left-bank': {

@@ -206,7 +206,7 @@ export const fr: Translation = {
     },
     'left-table': {
       timeout: 'Vous avez quitté la table\u00a0: vous n’avez pas joué à temps.',
-      idle: 'Vous avez quitté la table\u00a0: vous n’avez pas joué de donne depuis un moment, et la place est libre pour d’autres. Rasseyez-vous pour jouer.',
+      idle: 'Vous avez quitté la table\u00a0: vous n’avez pas joué de donne depuis un moment, et la place est libre pour d’autres. Vous pourrez vous rasseoir à cette table dans {{minutes}}\u00a0min.',
       other: 'Vous avez quitté la table.',
     },
     'left-bank': {

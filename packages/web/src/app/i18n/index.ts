@@ -71,6 +71,8 @@ export function noticeText(
   for (const [k, v] of Object.entries(notice.params)) if (typeof v === 'string' || typeof v === 'number') params[k] = String(v);
   if (typeof amountCents === 'number') params.amount = money(amountCents);
   if (typeof netCents === 'number') params.net = money(netCents, true);
+  // A wait in whole minutes, rounded up (`notice/left-table` `idle`: the table's idle-seat time).
+  if (typeof notice.params.waitSeconds === 'number') params.minutes = String(Math.ceil(notice.params.waitSeconds / 60));
   const keys = [reason, outcome].filter((k): k is string => typeof k === 'string').map((k) => `notices.${name}.${k}`);
   keys.push(`notices.${name}.other`);
   for (const key of keys) if (t(key, { defaultValue: '' }) !== '') return t(key, params);
