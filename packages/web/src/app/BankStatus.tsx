@@ -51,7 +51,7 @@ export function TakeBank({ view, money, feeRate, onTake, offline = false }: { vi
         className="btn btn--small"
         data-testid="take-bank"
         disabled={!can || offline}
-        title={can ? t('bank.cost') : reasons.join(' ')}
+        title={can ? t('bank.cost', { fee: feeRate }) : reasons.join(' ')}
         aria-describedby={why ? `${id}-reason` : undefined}
         onClick={onTake}
       >
@@ -74,7 +74,7 @@ export function TakeBank({ view, money, feeRate, onTake, offline = false }: { vi
           </span>
         )}
         <span className="bank-cost muted" data-testid="bank-cost">
-          {t('bank.cost')}
+          {t('bank.cost', { fee: feeRate })}
         </span>
       </span>
     </span>

@@ -81,7 +81,8 @@ describe('point 8: why "Be the banker" is disabled, and how much the bank can ta
     expect(attr(html, 'bank-reason', 'kinds')).toBe('comp-points balance');
     expect(text(html)).toContain('Banking needs 50 comp points; you have 20.');
     expect(text(html)).toContain('Banking needs a balance of $101.50 (the table maximum plus the 1.5% fee); you have $50.');
-    expect(text(html)).toContain('Banking costs comp points');
+    // A player tester's: the cost said only the comp points; the fee charged every round was only in Table info.
+    expect(text(html)).toContain('Banking costs a fee of 1.5% of the bets against you each round, whatever the result, and comp points: 1 per unit wagered against you.');
   });
 
   it('puts the reasons and the cost behind a "Why?" disclosure a touch and a keyboard reach (a phone shows it)', () => {

@@ -341,7 +341,7 @@ export const de: Translation = {
       'not-seated': 'Nehmen Sie zuerst Platz.',
       unknown: 'Sie können die Bank gerade nicht übernehmen.',
     },
-    cost: 'Die Bank kostet Gutpunkte: 1 pro Einheit, die gegen Sie gesetzt wird.',
+    cost: 'Die Bank kostet jede Runde, wie sie auch ausgeht, eine Gebühr von {{fee}} der Einsätze gegen Sie und Gutpunkte: 1 pro Einheit, die gegen Sie gesetzt wird.',
     why: 'Warum?',
     costShow: 'Kosten?',
     room: 'Die Bank kann noch {{amount}} annehmen.',

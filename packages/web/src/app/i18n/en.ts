@@ -402,7 +402,7 @@ export const en = {
       'not-seated': 'Take a seat first.',
       unknown: 'You cannot take the bank right now.',
     },
-    cost: 'Banking costs comp points: you lose 1 per unit wagered against you.',
+    cost: 'Banking costs a fee of {{fee}} of the bets against you each round, whatever the result, and comp points: 1 per unit wagered against you.',
     why: 'Why?',
     // Beside an enabled "Be the banker" on a phone: what banking costs, behind a tap (BankStatus.tsx).
     costShow: 'Cost?',

@@ -349,7 +349,7 @@ export const es: Translation = {
       'not-seated': 'Siéntate primero.',
       unknown: 'Ahora no puedes llevar la banca.',
     },
-    cost: 'Llevar la banca cuesta puntos de fidelidad: 1 por unidad apostada contra ti.',
+    cost: 'Llevar la banca cuesta, en cada ronda y sea cual sea el resultado, una comisión del {{fee}} de lo apostado contra ti, y puntos de fidelidad: 1 por unidad apostada contra ti.',
     why: '¿Por qué?',
     costShow: '¿Coste?',
     room: 'La banca puede aceptar {{amount}} más.',

@@ -350,7 +350,7 @@ export const fr: Translation = {
       'not-seated': 'Asseyez-vous d’abord.',
       unknown: 'Vous ne pouvez pas tenir la banque pour l’instant.',
     },
-    cost: 'Tenir la banque coûte des points de fidélité\u00a0: 1 par unité misée contre vous.',
+    cost: 'Tenir la banque coûte, à chaque manche et quel qu’en soit le résultat, des frais de {{fee}} des mises contre vous, et des points de fidélité\u00a0: 1 par unité misée contre vous.',
     why: 'Pourquoi\u00a0?',
     costShow: 'Coût\u00a0?',
     room: 'La banque peut encore prendre {{amount}}.',
