@@ -67,8 +67,9 @@ describe.skipIf(!available)('a join while Redis is away', () => {
     const { server, cutter } = await start();
     const session = await signIn(server, 'Patient');
     cutter.cut();
-    // The clients noticed (each writes a redis-error line at its first failed reconnection).
-    await expect.poll(() => lines.filter((line) => line.event === 'redis-error').length, { timeout: 10_000, interval: 50 }).toBeGreaterThanOrEqual(3);
+    // A client noticed (a redis-error line at its first failed reconnection): one not ready is enough to refuse a join.
+    // Not all three: the driver's, idle, may reconnect without a line (CI's: 2 lines in 10 s on a loaded machine).
+    await expect.poll(() => lines.filter((line) => line.event === 'redis-error').length, { timeout: 10_000, interval: 50 }).toBeGreaterThanOrEqual(1);
     const answer = await join(server, 'small', session.token);
     expect({ status: answer.status, body: answer.body, retryAfter: answer.retryAfter }).toEqual(COORDINATION_ANSWER);
     // It waited 10 to 42 s for ioredis' retries, then said "the server could not reach the table".
