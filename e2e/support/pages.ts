@@ -35,7 +35,7 @@ let open: Tracked[] = [];
  * (phone-viewport.test.ts "motion").
  */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  return track(await browser.newPage({ reducedMotion: 'reduce', ...options }));
+  return track(await browser.newPage(withReducedMotion(options)));
 }
 
 /**
@@ -43,8 +43,13 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
  * closed and the site opened again); `tab()` opens one, tracked as `openPage`'s are; `close()` ends them all.
  */
 export async function openTabs(browser: Browser, options: BrowserContextOptions = {}): Promise<{ tab(): Promise<Page>; close(): Promise<void> }> {
-  const context = await browser.newContext({ reducedMotion: 'reduce', ...options });
+  const context = await browser.newContext(withReducedMotion(options));
   return { tab: async () => track(await context.newPage()), close: () => context.close() };
+}
+
+/** `options` with the browser's motion reduced, unless they set `reducedMotion` themselves. */
+function withReducedMotion(options: BrowserContextOptions): BrowserContextOptions {
+  return { reducedMotion: 'reduce', ...options };
 }
 
 /** Tracks `page` for the current test (see `openPage`). */

@@ -90,20 +90,21 @@ function isStringHead(head: number | undefined): boolean {
  * @throws Error for a type announced longer than the frame, or not UTF-8 (the frame is undecodable)
  */
 function messageType(frame: Buffer, it: Iterator): string {
-  const end = stringEnd(frame, it.offset);
+  const { start, end } = stringSpan(frame, it.offset);
   if (end > frame.byteLength) throw new Error('truncated message type');
-  const head = frame[it.offset] as number;
-  const start = it.offset + (head <= 0xbf ? 1 : head === 0xd9 ? 2 : head === 0xda ? 3 : 5);
   const type = utf8.decode(frame.subarray(start, end));
   it.offset = end;
   return type;
 }
 
-/** Where the msgpack string whose header is at `offset` ends (fixstr, str8, str16, str32); past the frame when its header is. */
-function stringEnd(frame: Buffer, offset: number): number {
-  const head = frame[offset];
-  if (head >= 0xa0 && head <= 0xbf) return offset + 1 + (head & 0x1f);
-  const width = head === 0xd9 ? 1 : head === 0xda ? 2 : head === 0xdb ? 4 : 0;
-  if (offset + 1 + width > frame.byteLength) return Infinity;
-  return offset + 1 + width + frame.readUIntBE(offset + 1, width);
+/**
+ * Where the text of the msgpack string whose header is at `offset` starts and ends (fixstr, str8, str16, str32);
+ * `end` is past the frame when the header or the text is.
+ */
+function stringSpan(frame: Buffer, offset: number): { start: number; end: number } {
+  const head = frame[offset] as number;
+  if (head <= 0xbf) return { start: offset + 1, end: offset + 1 + (head & 0x1f) };
+  const width = head === 0xd9 ? 1 : head === 0xda ? 2 : 4;
+  const start = offset + 1 + width;
+  return { start, end: start > frame.byteLength ? Infinity : start + frame.readUIntBE(offset + 1, width) };
 }
