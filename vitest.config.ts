@@ -37,6 +37,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // The build, once for all the browser test files (unless PAIGOW_E2E_SKIP_BUILD).
+          globalSetup: ['e2e/support/global-setup.ts'],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },

@@ -1,11 +1,11 @@
 /**
- * What every browser test file starts with and ends with: the web client built once, the built server on
+ * What every browser test file starts with and ends with: the web client (built once per run, global-setup.ts), the built server on
  * a port of its own (`startServer`), Debian's Chromium, and the lobby's tables as the server lists them.
  */
 import type { LobbyTable } from '@paigow/protocol';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.js';
-import { buildOnce, startServer, type RunningServer, type StartOptions } from './server.js';
+import { requireBuilt, startServer, type RunningServer, type StartOptions } from './server.js';
 
 /** A file's server, browser and the tables of its lobby (`GET /api/tables` at the start). */
 export interface BrowserSuite {
@@ -14,12 +14,12 @@ export interface BrowserSuite {
   readonly tables: LobbyTable[];
 }
 
-/** How long `openSuite` may take in a `beforeAll` (a build and a cold server on a loaded machine), ms. */
+/** How long `openSuite` may take in a `beforeAll` (a cold server and Chromium on a loaded machine), ms. */
 export const SUITE_SETUP_MS = 300_000;
 
-/** Builds the client (unless `PAIGOW_E2E_SKIP_BUILD`), starts a server (with `start`) and Chromium, and reads the lobby. */
+/** Checks that the client is built (by the global setup), starts a server (with `start`) and Chromium, and reads the lobby. */
 export async function openSuite(start: StartOptions = {}): Promise<BrowserSuite> {
-  buildOnce();
+  requireBuilt();
   const server = await startServer(start);
   const browser = await launchBrowser();
   const res = await fetch(`${server.url}/api/tables`);
