@@ -28,6 +28,13 @@ function dealtOne(playerHand: string, bankerHand: string, betCents = 10_000, tab
   return must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs + 50 });
 }
 
+/** The message of the refusal of `action` (it must be refused). */
+function message(state: TableState, action: TableAction): string {
+  const result = apply(state, action);
+  if (result.ok) throw new Error(`${action.type} was not refused`);
+  return result.error.message;
+}
+
 function refused(state: TableState, action: TableAction, code: string): void {
   const before = structuredClone(state);
   const result = apply(state, action);
@@ -152,6 +159,12 @@ describe('refusals leave the state unchanged', () => {
     const withMain = must(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 4_000, nowMs: now });
     refused(withMain, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 2_600, nowMs: now }, 'bet/over-limit');
     refused(withMain, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 1_100, nowMs: now }, 'ledger/insufficient-funds');
+    expect(message(base, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 5_100, nowMs: now })).toBe('your balance here is 5000 cents');
+    // A bank's cover held at another table is not in the balance here: the refusal names it.
+    const covering = must(base, { type: 'sync', playerId: 'a', balanceCents: 0, compPoints: 0, heldElsewhereCents: 119_302, nowMs: now });
+    expect(message(covering, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 100, nowMs: now })).toBe(
+      "your balance here is 0 cents; 119302 cents more are held as your bank's cover at another table",
+    );
     const fortuneFrom5 = seatPlayers(testTable({ limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 500, maxCents: 2_500 } } }), ['a']);
     const fortuneFrom5Main = must(fortuneFrom5, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 1_000, nowMs: now });
     refused(fortuneFrom5Main, { type: 'bet', playerId: 'a', spot: 'fortune', amountCents: 400, nowMs: now }, 'bet/under-limit');
@@ -552,6 +565,17 @@ describe('a player banks (rules.md §3.1, §5, seed 002)', () => {
     expect(nextDeadline(s)).toBe(s.nowMs + 35_000);
     s = must(s, { type: 'tick', nowMs: s.nowMs + 35_000 });
     expect(s.banker).toBeNull();
+  });
+
+  it('take-bank from a banker who stopped banking says the bank ends after this round', () => {
+    let s = bankTable();
+    s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 100, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('b4', STRONG, WEAK));
+    expect(message(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('you already bank');
+    s = must(s, { type: 'leave-bank', playerId: 'bank', nowMs: s.nowMs });
+    refused(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs }, 'action/duplicate');
+    expect(message(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs })).toBe('you bank until the end of this round (you stopped banking): take the bank again after it');
   });
 
   it('leave-bank during a round takes effect after it', () => {

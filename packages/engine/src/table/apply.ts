@@ -411,7 +411,9 @@ function checkBets(s: TableState, p: PlayerState, bets: Bets): Step {
     if (bets.main > main.maxCents) return err('bet/over-limit', `the table maximum is ${main.maxCents} cents`);
   }
   if (bets.main + bets.fortune > p.balanceCents) {
-    return err('ledger/insufficient-funds', `your balance is ${p.balanceCents} cents`);
+    // The cover held at another table is not in the balance here: say so, or the refusal reads as a lost balance.
+    const held = p.heldElsewhereCents > 0 ? `; ${p.heldElsewhereCents} cents more are held as your bank's cover at another table` : '';
+    return err('ledger/insufficient-funds', `your balance here is ${p.balanceCents} cents${held}`);
   }
   if (s.banker !== null) {
     const total = bettors(s).reduce((sum, other) => sum + (other.playerId === p.playerId ? 0 : other.bets.main), 0) + bets.main;
@@ -774,7 +776,8 @@ export function bankRefusal(s: TableState, playerId: string): Refusal | null {
   const p = s.players[playerId];
   if (p === undefined || p.seat === null) return err('action/not-seated', 'take a seat first');
   if (s.banker !== null) {
-    return s.banker.playerId === playerId ? err('action/duplicate', 'you already bank') : err('bank/occupied', 'another player banks');
+    if (s.banker.playerId !== playerId) return err('bank/occupied', 'another player banks');
+    return err('action/duplicate', s.banker.leaving ? 'you bank until the end of this round (you stopped banking): take the bank again after it' : 'you already bank');
   }
   if (s.phase !== 'betting' || s.round !== null) return err('action/out-of-phase', 'the bank changes hands between rounds');
   if (betsDown(s)) return err('bank/not-eligible', 'the bank changes hands only when no bets are on the table');
