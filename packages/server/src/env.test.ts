@@ -139,6 +139,23 @@ describe('PAIGOW_PUBLIC_ADDRESS', () => {
   });
 });
 
+describe('PAIGOW_REDIS_PREFIX', () => {
+  // An operator's finding: without REDIS_URL it was accepted and ignored, while PAIGOW_PUBLIC_ADDRESS alike is refused.
+  it('is refused without REDIS_URL, one line naming both', () => {
+    let error: unknown;
+    try {
+      serverOptionsFromEnv({ PAIGOW_REDIS_PREFIX: 'abc' });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(SettingsConflictError);
+    expect((error as Error).message).toBe(
+      'PAIGOW_REDIS_PREFIX is set but REDIS_URL is not: the prefix splits a shared Redis (set REDIS_URL), and a server without Redis needs no PAIGOW_REDIS_PREFIX (unset it)',
+    );
+    expect(serverOptionsFromEnv({ PAIGOW_REDIS_PREFIX: 'abc', REDIS_URL: 'redis://127.0.0.1:6379' }).redisPrefix).toBe('abc');
+  });
+});
+
 // Both were accepted whatever their values: at PAIGOW_ADMIT_MAX_LAG_MS ≥ PAIGOW_MAX_EVENT_LOOP_LAG_MS the process reported
 // itself not ready (/readyz 503 load) while it still took new players and seats (docs/operations.md "Settings").
 describe('the admission lag and the readiness lag', () => {

@@ -122,6 +122,19 @@ function checkPublicAddressHasRedis(publicAddress: string | undefined, redisUrl:
 }
 
 /**
+ * Checks that `PAIGOW_REDIS_PREFIX` comes with `REDIS_URL`: without Redis there is no key or channel to prefix, and the
+ * setting was ignored without a word (an operator's finding: a deployment meant to share a Redis started on its own),
+ * while `PAIGOW_PUBLIC_ADDRESS` alike is refused (`checkPublicAddressHasRedis`; docs/operations.md "Settings").
+ * @throws SettingsConflictError naming both variables
+ */
+function checkRedisPrefixHasRedis(redisPrefix: string | undefined, redisUrl: string | undefined): void {
+  if (redisPrefix === undefined || redisUrl !== undefined) return;
+  throw new SettingsConflictError(
+    'PAIGOW_REDIS_PREFIX is set but REDIS_URL is not: the prefix splits a shared Redis (set REDIS_URL), and a server without Redis needs no PAIGOW_REDIS_PREFIX (unset it)',
+  );
+}
+
+/**
  * Reads the server options from the environment, each variable one way (settings/values.ts: unset is the default,
  * empty or only spaces is refused, a number is plain decimal digits within its range) (and `PAIGOW_DRAIN_MS`: how long a SIGTERM drain waits
  * for the rounds in play, docs/server.md "Drain"), and the abuse settings of docs/server.md "Limits",
@@ -137,7 +150,7 @@ function checkPublicAddressHasRedis(publicAddress: string | undefined, redisUrl:
  *   (`NUMBER_LIMIT_RANGES`, `RATE_RANGE`), `REDIS_URL` is not `redis://[user:password@]host[:port][/db]`, `PAIGOW_REDIS_PREFIX` is not 1 to 64 letters, digits or `:_.-`, or `PAIGOW_PUBLIC_ADDRESS`
  *   is not `host[:port]/<name>` without the scheme (the message names the variable); `SettingsConflictError` when
  *   `PAIGOW_ADMIT_MAX_LAG_MS` is not below `PAIGOW_MAX_EVENT_LOOP_LAG_MS` (or its default, 1,000 ms), or when
- *   `PAIGOW_PUBLIC_ADDRESS` is set without `REDIS_URL`
+ *   `PAIGOW_PUBLIC_ADDRESS` or `PAIGOW_REDIS_PREFIX` is set without `REDIS_URL`
  */
 export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartServerOptions {
   // Unset: the default; set but empty is a malformed setting like any other (docs/operations.md "Start").
@@ -155,6 +168,7 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Star
   const operator = operatorSettingsFromEnv(env);
   checkAdmissionLag(admitMaxLagMs, operator.maxEventLoopLagMs);
   checkPublicAddressHasRedis(publicAddress, redisUrl);
+  checkRedisPrefixHasRedis(redisPrefix, redisUrl);
   return {
     port,
     dataDir: settingText(env, 'PAIGOW_DATA_DIR') ?? './data',
