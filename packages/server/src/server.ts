@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type RequestListener, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -35,6 +35,7 @@ import { createDatabase, databaseDescription, deploymentIdentity, ensureDirector
 import { recoverRounds, type RecoveryReport } from './table/recovery.js';
 import { InboxDelivery, inboxNotice, INBOX_PRUNE_EVERY_MS, pruneInbox } from './table/inbox.js';
 import { DEFAULT_DRAIN_MS, drainTables } from './table/drain.js';
+import { NoAnswerInTime, within } from './within.js';
 import type { RoundDeadlines } from './table/round-deadlines.js';
 import { BalanceNews, reportingMoves } from './table/balance-news.js';
 import { PlayerTables } from './table/player-tables.js';
@@ -215,6 +216,12 @@ export class ServerStartError extends PaiGowError<ServerStartErrorCode> {
  */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/**
+ * How long a stop waits for Colyseus' shutdown of the rooms (their clients' leaves, the presence's cleanup), ms; then
+ * it cuts the connections left and goes on (Redis commands are bounded at 2 s from the stop on, `games.stopping()`).
+ */
+const ROOMS_CLOSE_WAIT_MS = 10_000;
+
 /** A system or driver error in a few words: `ECONNREFUSED`, `ENOTDIR: not a directory, mkdir 'x'`, ... */
 function reasonOf(error: unknown): string {
   if (error instanceof AggregateError && error.errors.length > 0 && !error.message) return reasonOf(error.errors[0]);
@@ -368,6 +375,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   await listen(httpServer, options.port ?? 2567, options.host);
   const port = (httpServer.address() as AddressInfo).port;
   const httpClosed = new Promise<void>((resolve) => httpServer.once('close', () => resolve()));
+  // Every connection, WebSockets included (`closeAllConnections` knows only HTTP ones): the last step of a stop
+  // ends those still open, or the server's 'close' would wait for them.
+  const sockets = new Set<Socket>();
+  httpServer.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
 
   let database: Database | undefined;
   let instanceId: string | undefined;
@@ -396,9 +410,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     await ownGradePool?.close();
     await coach?.settled();
     await balanceNews?.stop().catch(() => undefined);
-    // Colyseus' shutdown closes the rooms' WebSockets; what is left is idle.
-    if (gameServer !== undefined) await gameServer.close();
+    // Colyseus' shutdown closes the rooms' WebSockets; what is left is idle, or a WebSocket no room lists any more (an
+    // operator's: a client whose leave a Redis outage caught kept the drained process from exiting, for good).
+    if (gameServer !== undefined) {
+      await within(gameServer.close(), ROOMS_CLOSE_WAIT_MS).catch((error: unknown) => {
+        if (!(error instanceof NoAnswerInTime)) throw error;
+        logger.warn({ event: 'stop-rooms-timeout', ms: ROOMS_CLOSE_WAIT_MS }, `stopping: the rooms did not close within ${ROOMS_CLOSE_WAIT_MS} ms; their connections are cut`);
+      });
+    }
     httpServer.closeAllConnections();
+    for (const socket of sockets) socket.destroy();
     await httpClosed;
   };
 

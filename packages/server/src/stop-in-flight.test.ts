@@ -10,7 +10,7 @@ import { matchMaker } from '@colyseus/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TableRoom } from './rooms/table-room.js';
 import type { ServerHandle } from './server.js';
-import { createStore, signIn, startTestServer, type TestStore } from './testing/harness.js';
+import { createStore, joinGuests, signIn, startTestServer, type TestStore } from './testing/harness.js';
 
 /** What a request got: an HTTP answer, or the connection's error (`socket hang up`, `ECONNRESET`). */
 type Outcome = { status: number; retryAfter: string | undefined; body: string } | { error: string };
@@ -69,6 +69,23 @@ describe('a server stopping with a request in flight', () => {
     expect(outcome).toMatchObject({ status: 503, retryAfter: '2' });
     expect(JSON.parse((outcome as { body: string }).body)).toEqual({ code: 4213, error: 'action/unavailable: the server is stopping' });
     await drained;
+  }, 20_000);
+
+  it('stops although a WebSocket stays open that no room closes (a client whose leave was caught by a Redis outage)', async () => {
+    store = createStore('sqlite');
+    server = await startTestServer(store);
+    const { clients } = await joinGuests(server, 'fresh', 'Cy');
+    // An operator's: a client's leave, caught by a Redis outage, never finished; the room no longer listed the client,
+    // so Colyseus' shutdown did not close its WebSocket, and the drained process waited for that connection for good
+    // (a second SIGTERM too). Here the room forgets the client the same way.
+    const room = matchMaker.getLocalRoomById('fresh') as TableRoom;
+    room.clients.splice(0, room.clients.length);
+    const closedAt = new Promise<number>((resolve) => clients[0].room.onLeave(() => resolve(Date.now())));
+    const startedAtMs = Date.now();
+    const stopped = await Promise.race([server.close().then(() => 'stopped'), new Promise((resolve) => setTimeout(() => resolve('still stopping after 10 s'), 10_000))]);
+    expect(stopped).toBe('stopped');
+    server = undefined;
+    expect((await closedAt) - startedAtMs).toBeLessThan(10_000);
   }, 20_000);
 
   it('answers a join whose room never answers with its own 503 and Retry-After, and still stops', async () => {
