@@ -180,6 +180,8 @@ export class TableRunner {
   /** Players whose inbox the operation running now wrote to, or one of its ledger transactions may have. */
   private readonly written = new Set<string>();
   private readonly inbox: InboxDelivery;
+  /** Acknowledgements being written (`ackNotice`): `close` waits for them. */
+  private readonly acking = new Set<Promise<void>>();
   /** Players whose hint is being computed (one at a time each). */
   private readonly hinting = new Set<string>();
   /**
@@ -331,10 +333,23 @@ export class TableRunner {
   /**
    * A client of `playerId` received its notice `seq` (the `ack-notice` message): it is not sent again
    * (docs/server.md "The player inbox"). Outside the table's queue: it changes nothing at the table. When
-   * the database cannot record it, that is logged, and the notice is sent again at the next join.
+   * the database cannot record it, that is logged, and the notice is sent again at the next join. `close` waits for
+   * the acknowledgements being written; one that comes once the table is closed (the server stops, its database about
+   * to close) is not written, a `debug` line only: the notice is sent again at the next join (a stop used to log
+   * `notice-ack-failed` at `error`, "driver has already been destroyed", between `drained` and `stopped`).
    */
   async ackNotice(playerId: string, seq: number): Promise<void> {
-    await this.inbox.acknowledge(playerId, seq).catch((error: unknown) => this.log(`could not record the acknowledgement of notice ${seq} of ${playerId}`, error, { event: 'notice-ack-failed', playerId }));
+    if (this.closed) {
+      this.logger.debug({ event: 'notice-ack-skipped', playerId, seq }, `the table is closed: the acknowledgement of notice ${seq} of ${playerId} is not recorded; the notice is sent again at the next join`);
+      return;
+    }
+    const written = this.inbox.acknowledge(playerId, seq).catch((error: unknown) => this.log(`could not record the acknowledgement of notice ${seq} of ${playerId}`, error, { event: 'notice-ack-failed', playerId }));
+    this.acking.add(written);
+    try {
+      await written;
+    } finally {
+      this.acking.delete(written);
+    }
   }
 
   /** The last client of `playerId` left (rules.md §5 "Interruptions"). */
@@ -513,13 +528,17 @@ export class TableRunner {
     return this.leftOpen;
   }
 
-  /** Stops the timers and the settlement retries and waits for the queue; later calls are refused. */
+  /**
+   * Stops the timers and the settlement retries and waits for the queue and the acknowledgements being written
+   * (`ackNotice`); later calls are refused.
+   */
   async close(): Promise<void> {
     this.closed = true;
     this.closing.abort();
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     await this.queue.catch(() => undefined);
+    await Promise.all(this.acking);
     this.leftOpen = this.roundIdsInPlay;
     await this.settlements.close();
   }
