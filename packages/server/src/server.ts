@@ -675,6 +675,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       ...(scores === null ? {} : { daily: new DailyChallenge(db, scores, now) }),
     });
     await gameServer.open(port);
+    /** Resolves when the server closes: a drain, or a table's move, stops waiting for its rounds. */
+    let closeRequested: () => void = () => undefined;
+    const interrupted = new Promise<void>((resolve) => (closeRequested = resolve));
     /** Hosts `tableId` here: the rounds of dead hosts recovered first, then a fresh runner given back `seats`, then the room. */
     const host = async (tableId: string, seats: readonly (string | null)[]): Promise<void> => {
       await recover();
@@ -715,7 +718,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
               hosts: (tableId) => games.hosts(tableId),
               async finishRounds(tableId) {
                 const runner = runners.get(tableId) as TableRunner;
-                await drainTables([runner], options.drainMs ?? DEFAULT_DRAIN_MS, new Promise(() => undefined), 'moving');
+                return (await drainTables([runner], options.drainMs ?? DEFAULT_DRAIN_MS, interrupted, 'moving')) === 'finished';
               },
               resumeRounds: (tableId) => (runners.get(tableId) as TableRunner).resume(),
               seats: (tableId) => (runners.get(tableId) as TableRunner).current.seats,
@@ -773,8 +776,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
           }, options.hostingSweepMs ?? Math.min(lease.heartbeatMs, 1_000));
     hostingTimer?.unref();
 
-    let closeRequested: () => void = () => undefined;
-    const interrupted = new Promise<void>((resolve) => (closeRequested = resolve));
     const close = (closeOptions: CloseOptions = {}): Promise<void> => {
       closeRequested();
       closing ??= (async () => {
@@ -805,20 +806,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         // Redis is waited for a short while at most from now on (the hosting sweep, the rooms given up).
         games.stopping();
         // No table is taken from now on; a sweep under way may still host one, whose runner must drain too.
+        let leaving: Promise<void> = Promise.resolve();
         if (hosting !== null) {
           if (hostingTimer !== null) clearInterval(hostingTimer);
           await hosting.stopClaiming();
           await hostingSweep;
+          // Each table moves to the other processes as soon as its own round is over, an idle one at once
+          // (docs/server.md "Table hosting"); one whose round is still open at the deadline stays: a peer takes it
+          // once this lease has ended, recovering that round before it deals a new one (an operator saw the new host
+          // deal before the old round was recovered).
+          leaving = hosting.leave().catch((error: unknown) => log('hosting: the drain could not give the tables up', error, { event: 'hosting-failed', instanceId: self }));
         }
         const ended = await drainTables(runners.values(), drainMs, interrupted);
         if (ended === 'deadline') {
           const recoveredBy = hosting === null ? 'this server at its next start' : 'another process of the deployment, or this one at its next start';
           log(`drain: rounds still in play at the deadline; they will be recovered by ${recoveredBy}`, undefined, { event: 'drain-deadline', instanceId: self, ...inPlay() });
         }
-        // The tables move to the other processes before this one stops (docs/server.md "Table hosting"); not after a
-        // deadline, when rounds are still open: a peer takes them once this lease has ended, recovering those rounds
-        // before it deals a new one (an operator saw the new host deal before the old round was recovered).
-        if (hosting !== null && ended === 'finished') await hosting.leave();
+        // The moves still waiting for a round stop waiting (that table stays); those under way finish before the close.
+        if (ended !== 'finished') closeRequested();
+        await leaving;
         logger.info({ event: 'drained', ended }, 'drain over: stopping');
         await close();
       })();

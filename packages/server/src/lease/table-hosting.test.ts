@@ -23,7 +23,7 @@ async function instance(
   instanceId: string,
   tableIds: readonly string[],
   aliveAtMs = Date.now(),
-  finishRounds: () => Promise<void> = async () => undefined,
+  finishRounds: (tableId: string) => Promise<boolean> = async () => true,
 ): Promise<{ hosting: TableHosting; rooms: Set<string>; resumed: string[]; start(): void; stop(): void }> {
   await registerInstance(database, instanceId, aliveAtMs);
   const rooms = new Set<string>();
@@ -106,6 +106,35 @@ for (const backend of TEST_BACKENDS) {
       expect(b.rooms).toEqual(new Set(['t', 'u']));
     });
 
+    // An operator's: a drain moved its tables only once every round was over, an idle table kept (its bets refused)
+    // for the 43 s another's round took. Each moves when its own round is over; one still in play when the wait
+    // stops (the drain's deadline, or the close) stays here, for a peer to recover its round before it deals.
+    it('move each as its own round ends, and keep one whose round is still in play when the wait stops', async () => {
+      database = await backend.open();
+      let uOver: (over: boolean) => void = () => undefined;
+      const uRound = new Promise<boolean>((resolve) => (uOver = resolve));
+      let vOver: (over: boolean) => void = () => undefined;
+      const vRound = new Promise<boolean>((resolve) => (vOver = resolve));
+      const rounds: Record<string, Promise<boolean>> = { t: Promise.resolve(true), u: uRound, v: vRound };
+      const a = await instance(database, 'A', ['t', 'u', 'v'], Date.now(), (tableId) => rounds[tableId]);
+      await a.hosting.sweep();
+      expect(a.rooms).toEqual(new Set(['t', 'u', 'v']));
+      await instance(database, 'B', ['t', 'u', 'v']);
+      const leaving = a.hosting.leave();
+      // t, idle, is given up while u's and v's rounds go on.
+      await expect.poll(async () => (await tableHosts(database!, ['t'])).get('t')?.instanceId ?? '').toBe('');
+      expect(a.rooms).toEqual(new Set(['u', 'v']));
+      uOver(true);
+      vOver(false);
+      await leaving;
+      expect(a.rooms).toEqual(new Set(['v']));
+      const hosts = await tableHosts(database, ['u', 'v']);
+      expect(hosts.get('u')?.instanceId ?? '').toBe('');
+      expect(hosts.get('v')?.instanceId).toBe('A');
+      // At the drain a table kept is not dealt at again.
+      expect(a.resumed).toEqual([]);
+    });
+
     it('are not waited for when no live peer can host them', async () => {
       const a = await hostingT();
       // B knows only another table; C, which knows t, last renewed its lease long ago.
@@ -124,7 +153,7 @@ for (const backend of TEST_BACKENDS) {
         database = await backend.open();
         let roundOver: () => void = () => undefined;
         const finishing = new Promise<void>((resolve) => (roundOver = resolve));
-        const a = await instance(database, 'A', ['t', 'u'], Date.now(), () => finishing);
+        const a = await instance(database, 'A', ['t', 'u'], Date.now(), () => finishing.then(() => true));
         await a.hosting.sweep();
         expect(a.rooms).toEqual(new Set(['t', 'u']));
         const b = await instance(database, 'B', ['t', 'u']);

@@ -28,8 +28,11 @@ export interface TableHostingActions {
   unhost(tableId: string): Promise<void>;
   /** Whether `tableId` has its room here. */
   hosts(tableId: string): boolean;
-  /** Stops new rounds at `tableId` and resolves once none is in play (at most the drain's deadline). */
-  finishRounds(tableId: string): Promise<void>;
+  /**
+   * Stops new rounds at `tableId` and waits until none is in play: `true`; `false` when one still is at the drain's
+   * deadline, or when the process closes meanwhile (the table must not be given up with a round open).
+   */
+  finishRounds(tableId: string): Promise<boolean>;
   /** Deals again at `tableId` after `finishRounds` (its move was called off). */
   resumeRounds(tableId: string): void;
   /** Who sits where at `tableId` now. */
@@ -131,8 +134,9 @@ export class TableHosting {
   }
 
   /**
-   * The drain's end (after `stopClaiming`, which it does if not done): finishes the rounds in play and gives every
-   * table it hosts up, so that peers take them.
+   * The drain (after `stopClaiming`, which it does if not done): gives every table it hosts up as soon as its own
+   * round in play is over (an idle table at once: an operator's drain kept an idle table, its bets refused, for the
+   * 43 s another table's round took), so that peers take them; resolves once every move is over.
    */
   async leave(): Promise<void> {
     await this.stopClaiming();
@@ -194,7 +198,13 @@ export class TableHosting {
     const { database, instanceId, actions, log } = this.options;
     const moved = (async () => {
       try {
-        await actions.finishRounds(tableId);
+        if (!(await actions.finishRounds(tableId))) {
+          // Given up with its round open, a peer could deal there before recovering it: the table stays here, at
+          // the drain until this process closes (a peer then recovers the round first), else dealing again.
+          if (!this.leaving) actions.resumeRounds(tableId);
+          log(`hosting: table ${tableId} stays here: its round is still in play`, undefined, { event: 'table-move-held', tableId });
+          return;
+        }
         if (!this.leaving && !(await this.preferredElsewhere(tableId))) {
           actions.resumeRounds(tableId);
           log(`hosting: table ${tableId} stays here: no other live instance is preferred for it now`, undefined, { event: 'table-move-called-off', tableId });
