@@ -776,9 +776,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
           }, options.hostingSweepMs ?? Math.min(lease.heartbeatMs, 1_000));
     hostingTimer?.unref();
 
+    /** A drain up to its `drained` line (`drain`): a close meanwhile (a second signal) lets it end first. */
+    let drainEnding: Promise<void> = Promise.resolve();
     const close = (closeOptions: CloseOptions = {}): Promise<void> => {
       closeRequested();
       closing ??= (async () => {
+        // Interrupted, the drain stops waiting for rounds, lets the moves under way end and says so before the database
+        // closes (a tester's second signal left no `drained` line, or one after an error from a closed database).
+        await drainEnding.catch(() => undefined);
         ready = false;
         // Redis is waited for a short while at most from now on (a sweep's, the balance news' and Colyseus' shutdown's commands).
         games.stopping();
@@ -795,40 +800,44 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     let draining: Promise<void> | null = null;
     const drain = (): Promise<void> => {
       draining ??= (async () => {
-        serverHealth.setDraining();
-        const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
-        // An operator saw nothing in the log between the signal and `drained`, and a deadline that named no table.
-        const inPlay = (): { tableIds: string[]; roundIds: string[] } => {
-          const playing = [...runners.values()].filter((runner) => runner.roundsInPlay);
-          return { tableIds: playing.map((runner) => runner.tableId), roundIds: playing.flatMap((runner) => runner.roundIdsInPlay) };
-        };
-        logger.info({ event: 'draining', instanceId: self, drainMs, ...inPlay() }, 'drain: no new rounds; the rounds in play finish, then the process stops');
-        // Redis is waited for a short while at most from now on (the hosting sweep, the rooms given up).
-        games.stopping();
-        // No table is taken from now on; a sweep under way may still host one, whose runner must drain too.
-        let leaving: Promise<void> = Promise.resolve();
-        if (hosting !== null) {
-          if (hostingTimer !== null) clearInterval(hostingTimer);
-          await hosting.stopClaiming();
-          await hostingSweep;
-          // Each table moves to the other processes as soon as its own round is over, an idle one at once
-          // (docs/server.md "Table hosting"); one whose round is still open at the deadline stays: a peer takes it
-          // once this lease has ended, recovering that round before it deals a new one (an operator saw the new host
-          // deal before the old round was recovered).
-          leaving = hosting.leave().catch((error: unknown) => log('hosting: the drain could not give the tables up', error, { event: 'hosting-failed', instanceId: self }));
-        }
-        const ended = await drainTables(runners.values(), drainMs, interrupted);
-        if (ended === 'deadline') {
-          const recoveredBy = hosting === null ? 'this server at its next start' : 'another process of the deployment, or this one at its next start';
-          log(`drain: rounds still in play at the deadline; they will be recovered by ${recoveredBy}`, undefined, { event: 'drain-deadline', instanceId: self, ...inPlay() });
-        }
-        // The moves still waiting for a round stop waiting (that table stays); those under way finish before the close.
-        if (ended !== 'finished') closeRequested();
-        await leaving;
-        logger.info({ event: 'drained', ended }, 'drain over: stopping');
+        await (drainEnding = drainUntilDrained());
         await close();
       })();
       return draining;
+    };
+    /** The drain (docs/server.md "Drain") up to its `drained` line; `drain` then closes. */
+    const drainUntilDrained = async (): Promise<void> => {
+      serverHealth.setDraining();
+      const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
+      // An operator saw nothing in the log between the signal and `drained`, and a deadline that named no table.
+      const inPlay = (): { tableIds: string[]; roundIds: string[] } => {
+        const playing = [...runners.values()].filter((runner) => runner.roundsInPlay);
+        return { tableIds: playing.map((runner) => runner.tableId), roundIds: playing.flatMap((runner) => runner.roundIdsInPlay) };
+      };
+      logger.info({ event: 'draining', instanceId: self, drainMs, ...inPlay() }, 'drain: no new rounds; the rounds in play finish, then the process stops');
+      // Redis is waited for a short while at most from now on (the hosting sweep, the rooms given up).
+      games.stopping();
+      // No table is taken from now on; a sweep under way may still host one, whose runner must drain too.
+      let leaving: Promise<void> = Promise.resolve();
+      if (hosting !== null) {
+        if (hostingTimer !== null) clearInterval(hostingTimer);
+        await hosting.stopClaiming();
+        await hostingSweep;
+        // Each table moves to the other processes as soon as its own round is over, an idle one at once
+        // (docs/server.md "Table hosting"); one whose round is still open at the deadline stays: a peer takes it
+        // once this lease has ended, recovering that round before it deals a new one (an operator saw the new host
+        // deal before the old round was recovered).
+        leaving = hosting.leave().catch((error: unknown) => log('hosting: the drain could not give the tables up', error, { event: 'hosting-failed', instanceId: self }));
+      }
+      const ended = await drainTables(runners.values(), drainMs, interrupted);
+      if (ended === 'deadline') {
+        const recoveredBy = hosting === null ? 'this server at its next start' : 'another process of the deployment, or this one at its next start';
+        log(`drain: rounds still in play at the deadline; they will be recovered by ${recoveredBy}`, undefined, { event: 'drain-deadline', instanceId: self, ...inPlay() });
+      }
+      // The moves still waiting for a round stop waiting (that table stays); those under way finish before the close.
+      if (ended !== 'finished') closeRequested();
+      await leaving;
+      logger.info({ event: 'drained', ended }, 'drain over: stopping');
     };
 
     return {

@@ -66,7 +66,8 @@ export const HANDOVER_SWEEPS = 3;
 /** Keeps this process's tables; see the module comment. */
 export class TableHosting {
   /** Tables being moved away (finishing their round). */
-  private readonly moving = new Map<string, Promise<void>>();
+  /** The tables being moved away, each with whether it was given up (`move`). */
+  private readonly moving = new Map<string, Promise<boolean>>();
   /** When each table was first seen without a live host (epoch ms). */
   private readonly unhostedSince = new Map<string, number>();
   /** The seats last saved, JSON, by table. */
@@ -141,9 +142,11 @@ export class TableHosting {
   async leave(): Promise<void> {
     await this.stopClaiming();
     const { tableIds, actions, log } = this.options;
-    const given = tableIds.filter((tableId) => actions.hosts(tableId) || this.moving.has(tableId));
-    for (const tableId of given) if (!this.moving.has(tableId)) this.move(tableId);
-    await Promise.all(this.moving.values());
+    const hosted = tableIds.filter((tableId) => actions.hosts(tableId) || this.moving.has(tableId));
+    for (const tableId of hosted) if (!this.moving.has(tableId)) this.move(tableId);
+    const moved = await Promise.all(hosted.map((tableId) => this.moving.get(tableId) ?? Promise.resolve(!actions.hosts(tableId))));
+    // Only the tables given up are waited for: one kept with its round in play held the stop for three sweeps.
+    const given = hosted.filter((_tableId, i) => moved[i]);
     await this.handedOver(given).catch((error: unknown) => log('hosting: could not see the tables taken', error, { event: 'hosting-failed' }));
   }
 
@@ -203,21 +206,23 @@ export class TableHosting {
           // the drain until this process closes (a peer then recovers the round first), else dealing again.
           if (!this.leaving) actions.resumeRounds(tableId);
           log(`hosting: table ${tableId} stays here: its round is still in play`, undefined, { event: 'table-move-held', tableId });
-          return;
+          return false;
         }
         if (!this.leaving && !(await this.preferredElsewhere(tableId))) {
           actions.resumeRounds(tableId);
           log(`hosting: table ${tableId} stays here: no other live instance is preferred for it now`, undefined, { event: 'table-move-called-off', tableId });
-          return;
+          return false;
         }
         await this.saveSeats(tableId);
         await actions.unhost(tableId);
         await releaseTable(database, tableId, instanceId);
+        return true;
       } catch (error) {
         log(`hosting: moving table ${tableId} failed; it deals here until a sweep moves it again`, error, { event: 'hosting-failed', tableId });
         // A table left drained here would refuse bets for good if no later sweep moves it (it may now be preferred
         // here); at the drain, its runner stays drained.
         if (!this.leaving && actions.hosts(tableId)) actions.resumeRounds(tableId);
+        return false;
       } finally {
         this.moving.delete(tableId);
         this.savedSeats.delete(tableId);
