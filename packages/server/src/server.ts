@@ -649,7 +649,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
           };
     gameServer = await createGameServer(httpServer, { players, runners, limits, rateLimits, allowedOrigins, logger, admission, watchers }, redis, logger, options.publicAddress);
     const games: GameServer = gameServer;
-    if (games.pubsub !== null) serverHealth.watchRedis(games.pubsub); // /readyz fails at once while a client is not connected
     if (games.pubsub !== null) {
       // Another process moved money of these players: their seats here read the ledger again.
       const news = new BalanceNews(games.pubsub, self, (playerIds) => refreshElsewhere(playerIds, undefined), log, logger);

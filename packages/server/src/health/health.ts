@@ -6,7 +6,6 @@
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { within } from '../within.js';
-import { presenceClients, RedisConnections } from './redis-connections.js';
 
 /** One readiness check's outcome. */
 export interface CheckOutcome {
@@ -66,8 +65,7 @@ export interface HealthOptions {
 
 /**
  * How long `/readyz` waits for its database and Redis checks, ms: one that has not answered by then fails ("no answer
- * within 2000 ms"). A Redis client not connected (it was refused, and reconnects) fails the Redis check at once
- * (`ServerHealth.watchRedis`). While the database or Redis is unreachable without refusing connections (packets dropped),
+ * within 2000 ms"). While the database or Redis is unreachable without refusing connections (packets dropped),
  * `/readyz` answers 503 only after this long, so a readiness probe's timeout must be above it (3 s;
  * docs/operations.md "Health").
  */
@@ -84,7 +82,6 @@ export class ServerHealth {
   private readonly delay: IntervalHistogram;
   private readonly window: NodeJS.Timeout;
   private lagMs = 0;
-  private redisConnections: RedisConnections | null = null;
 
   constructor(private readonly options: HealthOptions) {
     this.leaseRenewedAtMs = options.now();
@@ -106,16 +103,6 @@ export class ServerHealth {
     this.delay.reset();
     this.lagMs = 0;
     this.window.refresh();
-  }
-
-  /**
-   * Watches the clients of the process's Redis presence (`presenceClients`: its `pub` and `sub`), once it exists: while
-   * one is not connected, the Redis check fails at once, its reason the client's last connection error (`connect
-   * ECONNREFUSED 127.0.0.1:6379`), rather than waiting for a read that ioredis holds until it reconnects (`no answer
-   * within 2000 ms`).
-   */
-  watchRedis(presence: object): void {
-    this.redisConnections = new RedisConnections(presenceClients(presence));
   }
 
   /** Stops taking new work for a drain (SIGTERM): `/readyz` answers 503 `draining` from now on. */
@@ -152,11 +139,9 @@ export class ServerHealth {
   /** `/readyz`: every check, run now (database and Redis at once, each within `checkTimeoutMs`). */
   async readiness(): Promise<Readiness> {
     const timeoutMs = this.options.checkTimeoutMs ?? READINESS_CHECK_TIMEOUT_MS;
-    const ping = async (run: () => Promise<void>, notConnected: () => string | null = () => null): Promise<CheckOutcome> => {
+    const ping = async (run: () => Promise<void>): Promise<CheckOutcome> => {
       const started = performance.now();
       try {
-        const reason = notConnected();
-        if (reason !== null) throw new Error(reason);
         await within(run(), timeoutMs);
         return { ok: true, latencyMs: round(performance.now() - started) };
       } catch (error) {
@@ -165,7 +150,7 @@ export class ServerHealth {
     };
     const [database, redis] = await Promise.all([
       ping(this.options.pingDatabase),
-      this.options.pingRedis === undefined ? Promise.resolve(undefined) : ping(this.options.pingRedis, () => this.redisConnections?.notConnected() ?? null),
+      this.options.pingRedis === undefined ? Promise.resolve(undefined) : ping(this.options.pingRedis),
     ]);
     const ageMs = Math.max(0, this.options.now() - this.leaseRenewedAtMs);
     const lease: CheckOutcome = this.leaseLost

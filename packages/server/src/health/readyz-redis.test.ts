@@ -2,45 +2,38 @@
  * An operator's finding: with Redis refusing connections (ECONNREFUSED: the relay in front of it was killed), `/readyz`
  * answered after 2 s with `no answer within 2000 ms`, the reason of a Redis whose packets are dropped, while the log
  * said `connect ECONNREFUSED`. A Redis client not connected fails the check at once, its reason the client's last
- * connection error (docs/operations.md "Health"). The server's part runs when Redis answers at REDIS_URL or
+ * connection error (`RedisReach.notConnected`, docs/operations.md "Health"). The server's part runs when Redis answers at REDIS_URL or
  * 127.0.0.1:6379, through a relay that is closed (`RedisCutter`).
  */
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RedisCutter } from '../cluster/soak-tools.js';
+import { RedisReach } from '../rooms/redis-presence.js';
 import type { ServerHandle } from '../server.js';
 import { createStore, redisAnswers, startTestServer, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
-import { ServerHealth } from './index.js';
 
-/** An ioredis client as far as the check goes. */
+/** An ioredis client as far as `RedisReach` goes. */
 class FakeClient extends EventEmitter {
   status = 'ready';
 }
 
-describe('ServerHealth.watchRedis', () => {
-  it('fails the Redis check at once while a client is not connected, naming its last connection error', async () => {
+describe('RedisReach.notConnected (what /readyz says of Redis before it asks it anything)', () => {
+  it('names a client not connected by its last connection error, or its state, and nothing once all are connected', () => {
     const pub = new FakeClient();
     const sub = new FakeClient();
-    // A read ioredis holds in its offline queue while it reconnects.
-    const health = new ServerHealth({ leaseMs: 15_000, now: () => 1_000, checkTimeoutMs: 1_000, pingDatabase: () => Promise.resolve(), pingRedis: () => new Promise(() => undefined) });
-    try {
-      health.watchRedis({ pub, sub });
-      pub.status = 'reconnecting';
-      pub.emit('error', new Error('connect ECONNREFUSED 127.0.0.1:2626'));
-      const started = Date.now();
-      const readiness = await health.readiness();
-      expect(Date.now() - started).toBeLessThan(500);
-      expect(readiness.status).toBe('not-ready');
-      expect(readiness.checks.redis).toMatchObject({ ok: false, reason: 'connect ECONNREFUSED 127.0.0.1:2626' });
-      // Connected again: the error is forgotten, and the read is asked (here it does not answer: the bound).
-      pub.status = 'ready';
-      pub.emit('ready');
-      sub.status = 'connecting';
-      expect((await health.readiness()).checks.redis).toMatchObject({ ok: false, reason: 'Redis is not connected (connecting)' });
-    } finally {
-      health.close();
-    }
+    const driver = new FakeClient();
+    const reach = new RedisReach([pub, sub, driver]);
+    expect(reach.notConnected()).toBeNull();
+    pub.status = 'reconnecting';
+    pub.emit('error', new Error('connect ECONNREFUSED 127.0.0.1:2626'));
+    expect(reach.notConnected()).toBe('connect ECONNREFUSED 127.0.0.1:2626');
+    // Connected again: the error is forgotten.
+    pub.status = 'ready';
+    pub.emit('ready');
+    expect(reach.notConnected()).toBeNull();
+    driver.status = 'connecting';
+    expect(reach.notConnected()).toBe('Redis is not connected (connecting)');
   });
 });
 

@@ -64,7 +64,10 @@ export interface GameServer {
   disconnectPlayer(playerId: string): Promise<void>;
   /** The `/matchmake` routes (`matchmakingRoutes`), for the HTTP app. */
   readonly matchmaking: RequestHandler;
-  /** Asks Redis a trivial question (`/readyz`); `null` without Redis. Rejects while Redis does not answer (it waits: bound it). */
+  /**
+   * Asks Redis a trivial question (`/readyz`); `null` without Redis. Rejects at once while a client is not connected
+   * (`RedisReach.notConnected`: its last connection error), else while Redis does not answer (it waits: bound it).
+   */
   readonly pingRedis: (() => Promise<void>) | null;
   /** The deployment's pub/sub between processes (the Redis presence, under the prefix); `null` without Redis. */
   readonly pubsub: PubSub | null;
@@ -174,7 +177,14 @@ export async function createGameServer(
     async disconnectPlayer(playerId) {
       await Promise.all([...services.runners.keys()].map((tableId) => matchMaker.remoteRoomCall(tableId, 'disconnectPlayer', [playerId]).catch(() => undefined)));
     },
-    pingRedis: redis === undefined ? null : () => redis.presence.exists('readyz').then(() => undefined),
+    pingRedis:
+      redis === undefined
+        ? null
+        : async () => {
+            const why = redis.reach.notConnected();
+            if (why !== null) throw new Error(why);
+            await redis.presence.exists('readyz');
+          },
     pubsub: redis?.presence ?? null,
   };
 }

@@ -289,9 +289,10 @@ export class RedisStop {
 
 /** An ioredis client as far as `RedisReach` goes. */
 export interface ReachableRedisClient {
-  /** ioredis' connection state (`ready` while connected). */
+  /** ioredis' connection state (`ready` while connected; `connecting`, `reconnecting`, `end`, …). */
   readonly status: string;
-  on(event: 'close', listener: () => void): unknown;
+  on(event: 'close' | 'ready', listener: () => void): unknown;
+  on(event: 'error', listener: (error: unknown) => void): unknown;
 }
 
 /** How long a join waits for a Redis client that is reconnecting before it is refused (`RedisReach.reachable`), ms. */
@@ -307,13 +308,30 @@ const REACH_POLL_MS = 20;
 export class RedisReach {
   /** When a client's connection last closed, epoch ms (`-Infinity`: never). */
   private lostAtMs = Number.NEGATIVE_INFINITY;
+  /** Each client's last error since it was last connected (its first line). */
+  private readonly lastError = new Map<ReachableRedisClient, string>();
 
   /** @param now the clock, epoch ms */
   constructor(
     private readonly clients: readonly ReachableRedisClient[],
     private readonly now: () => number = Date.now,
   ) {
-    for (const client of clients) client.on('close', () => (this.lostAtMs = this.now()));
+    for (const client of clients) {
+      client.on('close', () => (this.lostAtMs = this.now()));
+      client.on('error', (error) => this.lastError.set(client, (error instanceof Error ? error.message : String(error)).split('\n')[0]));
+      client.on('ready', () => this.lastError.delete(client));
+    }
+  }
+
+  /**
+   * Why a client is not connected now: its last error since it was (`connect ECONNREFUSED 127.0.0.1:6379`), else its
+   * state (`Redis is not connected (reconnecting)`); `null` while every client is connected. For `/readyz`, which
+   * must not wait for a read ioredis holds until it reconnects (an operator saw `no answer within 2000 ms` while
+   * Redis refused every connection).
+   */
+  notConnected(): string | null {
+    const client = this.clients.find((each) => each.status !== 'ready');
+    return client === undefined ? null : (this.lastError.get(client) ?? `Redis is not connected (${client.status})`);
   }
 
   /** Whether every client is connected now. */
