@@ -108,30 +108,30 @@ function checkAdmissionLag(admitMaxLagMs: number | undefined, readyMaxLagMs: num
 }
 
 /**
- * Checks that `PAIGOW_PUBLIC_ADDRESS` (a process of a cluster, behind its front) comes with `REDIS_URL`: without Redis
- * the process is an independent server, its rooms in its own memory, while the front sends a player's join to any
- * process and the table's WebSocket to `<public address>/…`, so every join through it failed ("seat reservation
- * expired") while its `/readyz` said 200 (an operator's finding; docs/operations.md "Settings").
- * @throws SettingsConflictError naming both variables
+ * Why each setting that only means something with Redis is refused without `REDIS_URL` (docs/operations.md "Settings"),
+ * the second half of its refusal:
+ * - `PAIGOW_PUBLIC_ADDRESS` (a process of a cluster, behind its front): without Redis the process is an independent
+ *   server, its rooms in its own memory, while the front sends a player's join to any process and the table's WebSocket
+ *   to `<public address>/…`, so every join through it failed ("seat reservation expired") while its `/readyz` said 200
+ *   (an operator's finding);
+ * - `PAIGOW_REDIS_PREFIX`: there is no key or channel to prefix, and the setting was ignored without a word (an
+ *   operator's finding: a deployment meant to share a Redis started on its own).
  */
-function checkPublicAddressHasRedis(publicAddress: string | undefined, redisUrl: string | undefined): void {
-  if (publicAddress === undefined || redisUrl !== undefined) return;
-  throw new SettingsConflictError(
-    'PAIGOW_PUBLIC_ADDRESS is set but REDIS_URL is not: a process behind a cluster\'s front needs the cluster\'s Redis (set REDIS_URL), and a single server needs no PAIGOW_PUBLIC_ADDRESS (unset it)',
-  );
-}
+const NEEDS_REDIS = {
+  PAIGOW_PUBLIC_ADDRESS: "a process behind a cluster's front needs the cluster's Redis (set REDIS_URL), and a single server needs no PAIGOW_PUBLIC_ADDRESS (unset it)",
+  PAIGOW_REDIS_PREFIX: 'the prefix splits a shared Redis (set REDIS_URL), and a server without Redis needs no PAIGOW_REDIS_PREFIX (unset it)',
+} as const;
 
 /**
- * Checks that `PAIGOW_REDIS_PREFIX` comes with `REDIS_URL`: without Redis there is no key or channel to prefix, and the
- * setting was ignored without a word (an operator's finding: a deployment meant to share a Redis started on its own),
- * while `PAIGOW_PUBLIC_ADDRESS` alike is refused (`checkPublicAddressHasRedis`; docs/operations.md "Settings").
- * @throws SettingsConflictError naming both variables
+ * Checks that each setting of `NEEDS_REDIS` that is set comes with `REDIS_URL`.
+ * @param settings the value of each (`undefined`: unset)
+ * @throws SettingsConflictError naming the setting and `REDIS_URL`, the first in `NEEDS_REDIS`'s order
  */
-function checkRedisPrefixHasRedis(redisPrefix: string | undefined, redisUrl: string | undefined): void {
-  if (redisPrefix === undefined || redisUrl !== undefined) return;
-  throw new SettingsConflictError(
-    'PAIGOW_REDIS_PREFIX is set but REDIS_URL is not: the prefix splits a shared Redis (set REDIS_URL), and a server without Redis needs no PAIGOW_REDIS_PREFIX (unset it)',
-  );
+function checkNeedsRedis(settings: Record<keyof typeof NEEDS_REDIS, string | undefined>, redisUrl: string | undefined): void {
+  if (redisUrl !== undefined) return;
+  for (const [name, why] of Object.entries(NEEDS_REDIS)) {
+    if (settings[name as keyof typeof NEEDS_REDIS] !== undefined) throw new SettingsConflictError(`${name} is set but REDIS_URL is not: ${why}`);
+  }
 }
 
 /**
@@ -167,8 +167,7 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Star
   const admitMaxLagMs = wholeSetting(env, 'PAIGOW_ADMIT_MAX_LAG_MS', 1, 3_600_000, 'ms');
   const operator = operatorSettingsFromEnv(env);
   checkAdmissionLag(admitMaxLagMs, operator.maxEventLoopLagMs);
-  checkPublicAddressHasRedis(publicAddress, redisUrl);
-  checkRedisPrefixHasRedis(redisPrefix, redisUrl);
+  checkNeedsRedis({ PAIGOW_PUBLIC_ADDRESS: publicAddress, PAIGOW_REDIS_PREFIX: redisPrefix }, redisUrl);
   return {
     port,
     dataDir: settingText(env, 'PAIGOW_DATA_DIR') ?? './data',

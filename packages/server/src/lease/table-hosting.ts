@@ -106,7 +106,7 @@ export class TableHosting {
         if (row?.instanceId !== self) {
           log(`hosting: table ${tableId} was taken by instance ${row?.instanceId || 'none'}; dropping its room here`, undefined, { event: 'table-lost', tableId });
           await actions.unhost(tableId);
-        } else if (preferred !== null && preferred !== self) this.move(tableId);
+        } else if (preferred !== null && preferred !== self) void this.move(tableId);
         else await this.saveSeats(tableId);
         continue;
       }
@@ -143,8 +143,7 @@ export class TableHosting {
     await this.stopClaiming();
     const { tableIds, actions, log } = this.options;
     const hosted = tableIds.filter((tableId) => actions.hosts(tableId) || this.moving.has(tableId));
-    for (const tableId of hosted) if (!this.moving.has(tableId)) this.move(tableId);
-    const moved = await Promise.all(hosted.map((tableId) => this.moving.get(tableId) ?? Promise.resolve(!actions.hosts(tableId))));
+    const moved = await Promise.all(hosted.map((tableId) => this.moving.get(tableId) ?? this.move(tableId)));
     // Only the tables given up are waited for: one kept with its round in play held the stop for three sweeps.
     const given = hosted.filter((_tableId, i) => moved[i]);
     await this.handedOver(given).catch((error: unknown) => log('hosting: could not see the tables taken', error, { event: 'hosting-failed' }));
@@ -195,9 +194,10 @@ export class TableHosting {
    * Moves `tableId` away (module comment). Its round may take a minute to finish, in which the instance it was
    * moving to may have started draining or another may have joined: the move goes on only if another live instance
    * is still preferred when the round is over (a tester saw a table moved off a process, found no taker, and come
-   * back to it, its players moved twice). At the drain it always goes on.
+   * back to it, its players moved twice). At the drain it always goes on, once the round is over.
+   * @returns whether the table was given up (false: it stays here, its round still in play, the move called off or failed)
    */
-  private move(tableId: string): void {
+  private move(tableId: string): Promise<boolean> {
     const { database, instanceId, actions, log } = this.options;
     const moved = (async () => {
       try {
@@ -229,6 +229,7 @@ export class TableHosting {
       }
     })();
     this.moving.set(tableId, moved);
+    return moved;
   }
 
   /** Whether a live instance other than this one is the preferred host of `tableId` now. @throws the database's error */
