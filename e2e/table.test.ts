@@ -249,7 +249,8 @@ describe('the table in Chromium', () => {
     const hintHand = parseHand(hinted.cards);
     if (!hintHand.ok) throw new Error(hintHand.error.message);
     const hintWay = text(houseWay(hintHand.value));
-    expect(sorted(hint.houseWay.low)).toEqual(sorted(hintWay.low));
+    // Up to the suits of equal cards, as in round 2: the server sets the cards in its deal order.
+    expect(sorted(hint.houseWay.low.map(rankOf))).toEqual(sorted(hintWay.low.map(rankOf)));
     expect(sorted([...hint.best.high, ...hint.best.low])).toEqual(sorted(hinted.cards));
     expect(hint.best.ev).toBeGreaterThanOrEqual(hint.houseWay.ev - hint.best.margin - hint.houseWay.margin);
     expect((await page.getByTestId('hint-best').textContent()) ?? '').toMatch(/EV [+−]?\d+\.\d% ± \d+\.\d%/);
