@@ -408,22 +408,13 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
   };
 }
 
-/** How many times a migration is tried when another schema of the database vanished under it (see `migrateToLatest`). */
-const MIGRATION_ATTEMPTS = 10;
-/** The pause before the next try grows by this much each time, ms: tries back to back all met the same churn. */
-const MIGRATION_RETRY_STEP_MS = 50;
-
 /**
  * Brings the database schema up to date (creating the PostgreSQL schema of `database.schema`
  * if needed). Safe to call on every start and from several processes at once: Kysely's
  * `Migrator` takes a lock and skips migrations already applied.
  *
- * On PostgreSQL, the migrator asks Kysely's introspector whether its tables exist, and that reads every schema
- * of the database: a schema dropped at that moment by someone else (another deployment on the same database,
- * a parallel test) fails the read with SQLSTATE 3F000 "schema … does not exist". Such a failure naming a schema
- * other than ours is tried again (up to `MIGRATION_ATTEMPTS` times, after a pause that grows each time: five tries
- * back to back all failed while a parallel test created and dropped schemas, and a soak's server process exited at
- * its start); a migration that failed rolled back, and the migrator skips what is done.
+ * On PostgreSQL the migrator looks for its tables in the pool's own schema only (`postgres-introspector.ts`), so
+ * another schema of the database created or dropped meanwhile (another deployment's, a parallel test's) cannot fail it.
  *
  * @returns the names of the migrations applied by this call (empty when already up to date).
  * @throws the migration's error (an invariant break: the server cannot run on a bad schema).
@@ -434,17 +425,7 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     provider: migrationProvider(database.dialect),
     ...(database.schema === null ? {} : { migrationTableSchema: database.schema }),
   });
-  for (let attempt = 1; ; attempt++) {
-    const { error, results = [] } = await migrator.migrateToLatest();
-    if (error === undefined) return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
-    if (attempt >= MIGRATION_ATTEMPTS || !isOtherSchemaGone(error, database.schema)) throw error;
-    await new Promise((resolve) => setTimeout(resolve, attempt * MIGRATION_RETRY_STEP_MS));
-  }
-}
-
-/** Whether `error` is PostgreSQL's "schema … does not exist" (3F000) about a schema other than `schema`. */
-function isOtherSchemaGone(error: unknown, schema: string | null): boolean {
-  if (schema === null || typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return code === '3F000' && typeof message === 'string' && !message.includes(`"${schema}"`);
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error !== undefined) throw error;
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

@@ -17,7 +17,8 @@
  * (`prepareStatements`), so PostgreSQL parses and plans each text once per connection.
  */
 import pg from 'pg';
-import { PostgresDialect } from 'kysely';
+import { PostgresDialect, type DatabaseIntrospector, type Kysely } from 'kysely';
+import { OwnSchemaIntrospector } from './postgres-introspector.js';
 import { briefError, rootLogger } from '../log/index.js';
 import { databaseStatementSeconds } from '../metrics/index.js';
 
@@ -106,7 +107,7 @@ export function createPostgresDialect(url: string, schema: string, maxConnection
     client.on('error', () => undefined);
     prepareStatements(client, names);
   });
-  return new PostgresDialect({
+  return new OwnSchemaPostgresDialect(schema, {
     pool: {
       // A connection that cannot be made (the server down or unreachable) runs no statement, so Kysely's log never
       // sees it: it is counted here, as a `connect` error of `paigow_db_statement_seconds`.
@@ -122,4 +123,18 @@ export function createPostgresDialect(url: string, schema: string, maxConnection
       end: () => pool.end(),
     },
   });
+}
+
+/** Kysely's PostgreSQL dialect whose introspection (the migrator's) reads the pool's own schema only (`postgres-introspector.ts`). */
+class OwnSchemaPostgresDialect extends PostgresDialect {
+  readonly #schema: string;
+
+  constructor(schema: string, config: ConstructorParameters<typeof PostgresDialect>[0]) {
+    super(config);
+    this.#schema = schema;
+  }
+
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db, this.#schema);
+  }
 }
