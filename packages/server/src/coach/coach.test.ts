@@ -148,6 +148,12 @@ describe('the coach grades every setting at the table', () => {
     const malformed = await post({ index: 1, low: ['Zz', low[0]] });
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as HttpErrorBody).error).toEqual({ code: 'action/invalid', message: "the low hand is two cards: card 'Zz' is not a card" });
+    // An index that is not a whole number is bad input (400), not a hand out of turn (before: 409 action/stale).
+    for (const index of [1.5, -1, '1']) {
+      const bad = await post({ index, low });
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as HttpErrorBody).error.code).toBe('action/invalid');
+    }
     const played = await post({ index: 1, low });
     expect(played.status).toBe(200);
     const { review } = (await played.json()) as DailyPlayResponse;

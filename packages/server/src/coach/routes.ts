@@ -90,8 +90,8 @@ export function dailyRoutes(daily: DailyChallenge, signedIn: (req: Request, res:
       const playerId = await signedIn(req, res);
       if (playerId === null) return;
       const { index, low } = (req.body ?? {}) as Partial<DailyPlayRequest>;
-      if (typeof index !== 'number' || !Array.isArray(low) || !low.every((card) => typeof card === 'string')) {
-        return refuse(res, { code: 'action/invalid', message: 'the body is {index, low: [card, card]}' });
+      if (typeof index !== 'number' || !Number.isSafeInteger(index) || index < 1 || !Array.isArray(low) || !low.every((card) => typeof card === 'string')) {
+        return refuse(res, { code: 'action/invalid', message: 'the body is {index, low: [card, card]}, index a whole number from 1' });
       }
       const played = await daily.play(playerId, index, low);
       if (!played.ok) return refuse(res, played.error);
