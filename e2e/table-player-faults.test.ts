@@ -1,8 +1,9 @@
 /**
  * End-to-end: a tester's table faults a browser must show (the built server and the web client in Chromium).
- * - Fault 1 (390×844, en): the network goes (`context.setOffline(true)`, a few seconds; the server's pings end the
- *   socket) — within a few seconds "Connection lost — reconnecting…" (a live region), the chips disabled so no chip looks
- *   accepted; back online, the banner goes and the table answers again.
+ * - Fault 1 (390×844, en): the network goes (`context.setOffline(true)`, a few seconds; the page drops its socket, so
+ *   that the server counts the player as gone) — within a few seconds "Connection lost — reconnecting…" (a live region),
+ *   the chips disabled so no chip looks accepted, the player's seat away to another player; back online, the banner goes
+ *   and the table answers again.
  * - Fault 2 (360×740): Lobby pressed with a hand in play and not answered: the dialog shows the time left, and closes
  *   once the decision timer has run out (the house way set the hand, the player was stood up).
  * Faults 3 and 4 are drawn from fixed views: packages/web/src/app/table-player-faults.test.ts.
@@ -48,7 +49,20 @@ describe("a player's table faults in Chromium", () => {
     await sitAt(page, 'table-1');
     await placeBet(page, 500);
 
+    // Another player at the table, in its own browser, sees who is there.
+    const other = await openPage(browser, { viewport: { width: 1366, height: 700 } });
+    await signIn(other, server.url, 'Watching Walt');
+    await sitAt(other, 'table-1');
+    const olgaSeat = other.locator('.seat--taken[data-mine="false"]');
+    await olgaSeat.waitFor();
+    expect(await olgaSeat.getAttribute('class')).not.toContain('seat--away');
+
     await page.context().setOffline(true);
+    // The page drops its socket: the server counts the player as gone (an interruption, rules.md §5), whereas
+    // Chromium's offline mode kept the socket answering the server's pings, so a player who could not act was
+    // counted as present, timed out and stood up (a tester's 50 s offline). Before: still there after 8 s.
+    await other.locator('.seat--taken.seat--away[data-mine="false"]').waitFor({ timeout: 8_000 });
+    await other.close();
     const banner = page.getByTestId('connection-lost');
     // Within a few seconds (soft: the chips below are checked too, whatever the banner did).
     await banner.waitFor({ timeout: 5_000 }).catch(() => undefined);

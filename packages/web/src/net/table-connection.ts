@@ -260,12 +260,21 @@ export async function connectTable(
 
   // The browser's own word on the network (rules.md §5 "Interruptions"): a socket cut by a lost network often stays
   // "open" here for as long as the server's pings take to end it, and its close never arrives; meanwhile every
-  // message sent is lost. Offline: the table says so at once (`reconnecting`) and sends nothing; online again: a fresh
-  // join, whose view replaces whatever was missed.
+  // message sent is lost. Offline: the table says so at once (`reconnecting`), sends nothing and drops its socket;
+  // online again: a fresh join, whose view replaces whatever was missed. The socket is dropped because it may also
+  // stay alive while the browser can send nothing (Chromium's offline mode answers the server's pings): the server
+  // would then count a player who cannot act as present, time it out and stand it up, where a lost connection is
+  // an interruption (its seat kept, its hand set by the house way once the grace has passed).
   const onOffline = (): void => {
     if (closed) return;
     offline = true;
     listener.status('reconnecting');
+    const dropped = room;
+    room = null;
+    if (dropped !== null) {
+      dropped.removeAllListeners();
+      void dropped.leave(false).catch(() => undefined);
+    }
   };
   const onOnline = (): void => {
     if (closed || !offline) return;
