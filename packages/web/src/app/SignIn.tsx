@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cards as parse } from '@paigow/engine';
 import { ApiError, type Api } from '../net/http.js';
 import { PlayingCard } from '../table-ui/Card.js';
+import type { TFunction } from 'i18next';
 import { errorMessage } from './i18n/index.js';
 import type { Session } from './session.js';
 import { LanguageSwitcher } from './LanguageSwitcher.js';
@@ -26,12 +27,24 @@ export function nicknameCount(nickname: string): { readonly text: string; readon
 const TILT = [-14, -7, 0, 7, 14];
 
 /** The sign-in screen: `POST /api/guest` with the nickname typed (refusals shown by error code), then `onSignedIn`. */
+/**
+ * What the sign-in form says of a refused join: the error's text, except a guest limit that lasts a minute or more
+ * (`429 rate/limited` with `Retry-After`, 20 guests per address per 10 minutes), which says how many minutes, not
+ * "wait a moment" (a player's finding: a French page asked for a moment where the wait was up to 10 minutes).
+ */
+export function signInErrorText(t: TFunction, error: ApiError): string {
+  if (error.code === 'rate/limited' && error.retryAfterS !== null && error.retryAfterS >= 60) {
+    return t('signIn.tooManyGuests', { count: Math.ceil(error.retryAfterS / 60) });
+  }
+  return errorMessage(t, error.code);
+}
+
 export function SignIn({ api, onSignedIn }: { api: Api; onSignedIn: (s: Session) => void }) {
   const { t } = useTranslation();
   const [nickname, setNickname] = useState('');
   const count = nicknameCount(nickname);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -41,7 +54,7 @@ export function SignIn({ api, onSignedIn }: { api: Api; onSignedIn: (s: Session)
       const { token, player } = await api.guest(nickname);
       onSignedIn({ token, player });
     } catch (err) {
-      setError(err instanceof ApiError ? err.code : 'network');
+      setError(err instanceof ApiError ? err : new ApiError('network', err instanceof Error ? err.message : String(err)));
     } finally {
       setBusy(false);
     }
@@ -87,7 +100,7 @@ export function SignIn({ api, onSignedIn }: { api: Api; onSignedIn: (s: Session)
           {busy ? t('signIn.joining') : t('signIn.join')}
         </button>
         <p className="error-toast" data-testid="error" hidden={error === null} role="alert" style={{ marginTop: 12 }}>
-          {error ? errorMessage(t, error) : ''}
+          {error ? signInErrorText(t, error) : ''}
         </p>
         <p className="note">{t('signIn.note')}</p>
       </form>

@@ -22,15 +22,24 @@ import type {
 
 /**
  * A refused or failed request or table join: `code` is an `ErrorCode` from the server (`auth/invalid-session`,
- * ...), or `network`; `status` the HTTP status (0: none, for a join or when the server cannot be reached).
+ * ...), or `network`; `status` the HTTP status (0: none, for a join or when the server cannot be reached);
+ * `retryAfterS` the refusal's `Retry-After` in seconds (a `429 rate/limited`, a `503`), `null` without one.
  */
 export class ApiError extends PaiGowError<string> {
   override name = 'ApiError';
   readonly status: number;
-  constructor(code: string, message: string, status = 0) {
+  readonly retryAfterS: number | null;
+  constructor(code: string, message: string, status = 0, retryAfterS: number | null = null) {
     super(code, message);
     this.status = status;
+    this.retryAfterS = retryAfterS;
   }
+}
+
+/** A `Retry-After` header's seconds (the server sends whole seconds, never a date), `null` when absent or not that. */
+function retryAfterSeconds(header: string | null): number | null {
+  if (header === null || !/^\d+$/.test(header.trim())) return null;
+  return Number(header.trim());
 }
 
 /** The HTTP client of one server. */
@@ -87,7 +96,7 @@ export function createApi(baseUrl = ''): Api {
     if (!response.ok) {
       const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
       const code = typeof error?.code === 'string' ? error.code : response.status === 401 ? 'auth/invalid-session' : 'network';
-      throw new ApiError(code, typeof error?.message === 'string' ? error.message : response.statusText, response.status);
+      throw new ApiError(code, typeof error?.message === 'string' ? error.message : response.statusText, response.status, retryAfterSeconds(response.headers.get('Retry-After')));
     }
     return data as T;
   }

@@ -35,6 +35,14 @@ describe('the HTTP client', () => {
     await expect(createApi().guest('')).rejects.toMatchObject({ name: 'ApiError', code: 'auth/invalid-nickname', status: 400 });
   });
 
+  it("keeps a refusal's Retry-After, in seconds", async () => {
+    const refusal = vi.fn(async () => new Response(JSON.stringify({ error: { code: 'rate/limited', message: 'too many guests' } }), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '541' } }));
+    vi.stubGlobal('fetch', refusal);
+    await expect(createApi().guest('Ada')).rejects.toMatchObject({ code: 'rate/limited', status: 429, retryAfterS: 541 });
+    vi.stubGlobal('fetch', answer(400, { error: { code: 'auth/invalid-nickname', message: 'the nickname is empty' } }));
+    await expect(createApi().guest('')).rejects.toMatchObject({ retryAfterS: null });
+  });
+
   it('reports an unreachable server as `network`', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     const error = await createApi().tables().catch((e: unknown) => e);

@@ -33,6 +33,8 @@ export const de: Translation = {
     join: 'Als Gast spielen',
     joining: 'Anmeldung…',
     note: 'Gäste spielen mit Spielgeld. Ihre Sitzung bleibt in diesem Browser gespeichert.',
+    tooManyGuests_one: 'Von Ihrer Adresse sind zu viele Gäste beigetreten. Versuchen Sie es in {{count}} Minute erneut.',
+    tooManyGuests_other: 'Von Ihrer Adresse sind zu viele Gäste beigetreten. Versuchen Sie es in {{count}} Minuten erneut.',
   },
   lobby: {
     title: 'Tische',

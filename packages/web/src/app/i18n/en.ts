@@ -90,6 +90,8 @@ export const en = {
     join: 'Join as guest',
     joining: 'Joining…',
     note: 'Guests play with play money. Your session is kept in this browser.',
+    tooManyGuests_one: 'Too many guests have joined from your address. Try again in {{count}} minute.',
+    tooManyGuests_other: 'Too many guests have joined from your address. Try again in {{count}} minutes.',
   },
   lobby: {
     title: 'Tables',

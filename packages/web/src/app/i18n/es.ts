@@ -33,6 +33,9 @@ export const es: Translation = {
     join: 'Entrar como invitado',
     joining: 'Entrando…',
     note: 'Los invitados juegan con dinero de juego. Tu sesión se guarda en este navegador.',
+    tooManyGuests_one: 'Han entrado demasiados invitados desde tu dirección. Vuelve a intentarlo en {{count}} minuto.',
+    tooManyGuests_many: 'Han entrado demasiados invitados desde tu dirección. Vuelve a intentarlo en {{count}} de minutos.',
+    tooManyGuests_other: 'Han entrado demasiados invitados desde tu dirección. Vuelve a intentarlo en {{count}} minutos.',
   },
   lobby: {
     title: 'Mesas',

@@ -34,6 +34,9 @@ export const fr: Translation = {
     join: 'Jouer en invité',
     joining: 'Connexion…',
     note: 'Les invités jouent avec de l’argent fictif. Votre session est gardée dans ce navigateur.',
+    tooManyGuests_one: 'Trop d’invités se sont connectés depuis votre adresse. Réessayez dans {{count}} minute.',
+    tooManyGuests_many: 'Trop d’invités se sont connectés depuis votre adresse. Réessayez dans {{count}} de minutes.',
+    tooManyGuests_other: 'Trop d’invités se sont connectés depuis votre adresse. Réessayez dans {{count}} minutes.',
   },
   lobby: {
     title: 'Tables',
