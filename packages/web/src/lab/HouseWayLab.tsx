@@ -86,7 +86,7 @@ export function HouseWayLab({ onLeave }: { onLeave: () => void }) {
                   const edge = data.houseWays.find((w) => w.id === id)?.edge;
                   return (
                     <li key={id} data-testid={`lab-edge-${id}`} data-kind={edge?.kind ?? 'none'}>
-                      <strong>{name(id)}</strong>: {edge ? <EdgeText edge={edge} lng={i18n.language} /> : t('lab.none')}
+                      <strong>{t('lab.named', { name: name(id) })}</strong> {edge ? <EdgeText edge={edge} lng={i18n.language} /> : t('lab.none')}
                     </li>
                   );
                 })}

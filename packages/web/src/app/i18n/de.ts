@@ -364,6 +364,8 @@ export const de: Translation = {
     'table-4': 'Art des Hauses von Foxwoods (1–100)',
   },
   lab: {
+    /** A house way's name before its edge (French puts a space before the colon). */
+    named: '{{name}}:',
     title: 'Labor der Hausarten',
     link: 'Labor: Arten des Hauses vergleichen',
     intro: 'Casinos setzen die Hand des Gebers nach verschiedenen Arten des Hauses. Wählen Sie zwei: ihr Hausvorteil, wie oft sie eine Hand verschieden setzen und wo das am meisten kostet.',

@@ -432,6 +432,8 @@ export const en = {
   },
   /** The house-way lab page (issue 16): two house ways side by side. */
   lab: {
+    /** A house way's name before its edge (French puts a space before the colon). */
+    named: '{{name}}:',
     title: 'House-way lab',
     link: 'House-way lab: compare house ways',
     intro: 'Casinos set the banker\'s hand by different house ways. Pick two: their edges, how often they set a hand differently, and where that costs most.',

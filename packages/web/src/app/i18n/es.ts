@@ -373,6 +373,8 @@ export const es: Translation = {
     'table-4': 'Reglas de la casa de Foxwoods (1–100)',
   },
   lab: {
+    /** A house way's name before its edge (French puts a space before the colon). */
+    named: '{{name}}:',
     title: 'Laboratorio de reglas de la casa',
     link: 'Laboratorio: comparar reglas de la casa',
     intro: 'Los casinos colocan la mano de la banca con distintas reglas de la casa. Elige dos: su ventaja, cuántas veces colocan una mano de otro modo y dónde cuesta más.',

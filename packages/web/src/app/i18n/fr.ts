@@ -374,6 +374,8 @@ export const fr: Translation = {
     'table-4': 'Règle de la maison Foxwoods (1–100)',
   },
   lab: {
+    /** A house way's name before its edge (French puts a space before the colon). */
+    named: '{{name}}\u00a0:',
     title: 'Labo des règles de la maison',
     link: 'Labo\u00a0: comparer les règles de la maison',
     intro: 'Les casinos placent la main du banquier selon différentes règles de la maison. Choisissez-en deux\u00a0: leur avantage, à quelle fréquence elles placent une main autrement, et où cela coûte le plus.',

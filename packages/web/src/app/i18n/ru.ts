@@ -385,6 +385,8 @@ export const ru: Translation = {
     'table-4': 'House Way Foxwoods (1–100)',
   },
   lab: {
+    /** A house way's name before its edge (French puts a space before the colon). */
+    named: '{{name}}:',
     title: 'Лаборатория House Way',
     link: 'Лаборатория House Way: сравнить правила',
     intro: 'Казино расставляют руку банкира по разным House Way. Выберите два: их преимущество, как часто они расставляют руку по-разному и где это обходится дороже всего.',
