@@ -27,13 +27,18 @@ const tablesDir = mkdtempSync(join(tmpdir(), 'paigow-e2e-tables-'));
 
 /** One house-banked table whose players have 2 s to set their hands (operations.md "Tables"). */
 const QUICK = 'quick';
+/** The same where a player may bank: on a phone the bank's row ("Be the banker", "Why?") is high on the felt, and the notices end above it. */
+const QUICK_BANK = 'quick-bank';
 
 beforeAll(async () => {
   const tablesFile = join(tablesDir, 'tables.json');
   writeFileSync(
     tablesFile,
     JSON.stringify({
-      tables: [{ tableId: QUICK, name: 'Quick', seats: 6, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } }, timers: { decisionMs: 2_000 } }],
+      tables: [
+        { tableId: QUICK, name: 'Quick', seats: 6, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } }, timers: { decisionMs: 2_000 } },
+        { tableId: QUICK_BANK, name: 'Quick bank', seats: 6, playerBanking: true, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } }, timers: { decisionMs: 2_000 } },
+      ],
     }),
   );
   ({ server, browser } = await openSuite({ tablesFile }));
@@ -99,4 +104,67 @@ describe('notices on a laptop', () => {
     await page.close();
     await other.close();
   }, 120_000);
+});
+
+/**
+ * Each notice as drawn at the top of a phone's window, scrolled into the notices' column's view as a player would
+ * scroll it: whether its whole box is inside the column's view and the window, and what a tap at the centre of its
+ * text and of its "Sit again" button reaches.
+ */
+async function noticesOnPhone(page: Page): Promise<{ code: string; whole: boolean; text: string; button: string | null; box: string }[]> {
+  const count = await page.getByTestId('notice').count();
+  const out: { code: string; whole: boolean; text: string; button: string | null; box: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const notice = page.getByTestId('notice').nth(i);
+    await notice.evaluate((n) => n.scrollIntoView({ block: 'nearest' }));
+    out.push(
+      await notice.evaluate((n) => {
+        const column = n.closest('.toasts')!.getBoundingClientRect();
+        const r = n.getBoundingClientRect();
+        const inside = (b: DOMRect) => b.top >= Math.max(0, column.top) - 0.5 && b.bottom <= Math.min(window.innerHeight, column.bottom) + 0.5 && b.left >= -0.5 && b.right <= window.innerWidth + 0.5;
+        const at = (el: Element | null) => {
+          if (!el) return null;
+          const b = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+          return el.contains(hit) ? 'itself' : `${hit?.tagName.toLowerCase()}.${hit?.className}`;
+        };
+        return { code: n.getAttribute('data-code') ?? '', whole: inside(r), text: at(n.querySelector('.toast__text')) ?? 'none', button: at(n.querySelector('[data-testid="sit-again"]')), box: `${Math.round(r.top)}–${Math.round(r.bottom)} in ${Math.round(column.top)}–${Math.round(column.bottom)}` };
+      }),
+    );
+  }
+  return out;
+}
+
+describe('notices on a phone', () => {
+  // A tester (de, 360×740, after a reconnection): "Die Zeit ist abgelaufen…" and "Sie haben den Tisch verlassen: …" over the
+  // top bar, the second cut after its first words and its "Wieder Platz nehmen" out of sight.
+  it('de at 360×740: each notice reads whole and "Sit again" takes a tap', async () => {
+    const size = { width: 360, height: 740 };
+    const page = await openPage(browser, { viewport: size, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    await signIn(page, `${server.url}/?lang=de`, 'Hans Phone');
+    await sitAt(page, QUICK_BANK);
+    await placeBet(page, 500);
+    await page.getByTestId('deal').click();
+    // The hand is not set: 2 s later the house sets it and the player leaves the table, told so in two notices.
+    await page.locator('[data-testid="notice"][data-code="notice/left-table"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('sit-again').waitFor({ state: 'attached' });
+    await expect.poll(() => page.getByTestId('notice').count()).toBeGreaterThanOrEqual(2);
+    await shot(page, 'toasts-phone-de-360x740');
+    // The notice that asks for an action comes first: "Sit again" takes a tap before any scrolling.
+    const sitAgain = await page.getByTestId('sit-again').evaluate((b) => {
+      const r = b.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return b.contains(hit) ? 'itself' : `${hit?.tagName.toLowerCase()}.${hit?.className} at ${Math.round(r.top)}`;
+    });
+    expect(sitAgain, 'Sit again before scrolling').toBe('itself');
+    const notices = await noticesOnPhone(page);
+    for (const n of notices) {
+      expect(n.whole, `${n.code} whole: ${n.box}`).toBe(true);
+      expect(n.text, `${n.code}'s text`).toBe('itself');
+      if (n.code === 'notice/left-table') expect(n.button, 'Sit again').toBe('itself');
+    }
+    await page.getByTestId('sit-again').tap();
+    await page.locator('[data-testid="role"][data-role="player"]').waitFor();
+    await page.close();
+  }, 90_000);
 });

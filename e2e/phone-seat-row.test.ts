@@ -14,6 +14,9 @@
  * A name with accents on its capitals ("Ülrich Ñoño") is not cut at the top in the top bar or its seat, on a phone
  * and a laptop.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { LobbyTable } from '@paigow/protocol';
@@ -28,8 +31,31 @@ let server: RunningServer;
 let browser: Browser;
 let tables: LobbyTable[];
 
-beforeAll(async () => ({ server, browser, tables } = await openSuite()), SUITE_SETUP_MS);
-afterAll(() => closeSuite({ server, browser }));
+const tablesDir = mkdtempSync(join(tmpdir(), 'paigow-e2e-tables-'));
+const LIMITS = { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } };
+/** A table for "a full table" alone: the others' players keep their seats a while after their pages close. */
+const FULL = 'full';
+
+beforeAll(async () => {
+  const tablesFile = join(tablesDir, 'tables.json');
+  writeFileSync(
+    tablesFile,
+    JSON.stringify({
+      tables: [
+        { tableId: 'table-1', name: 'Table 1 (1–100)', seats: 6, limits: LIMITS },
+        { tableId: 'table-2', name: 'Table 2 (5–500)', seats: 6, limits: { main: { minCents: 500, maxCents: 50_000 }, fortune: { minCents: 500, maxCents: 10_000 } } },
+        { tableId: 'table-3', name: 'Table 3 (1–100)', seats: 6, limits: LIMITS },
+        { tableId: FULL, name: 'Full (1–100)', seats: 6, limits: LIMITS },
+      ],
+    }),
+  );
+  ({ server, browser, tables } = await openSuite({ tablesFile }));
+  tables = tables.filter((t) => t.tableId !== FULL);
+}, SUITE_SETUP_MS);
+afterAll(async () => {
+  await closeSuite({ server, browser });
+  rmSync(tablesDir, { recursive: true, force: true });
+});
 
 const NARROW = { width: 360, height: 740 } as const;
 
@@ -158,6 +184,65 @@ describe('the seats on a 390×844 phone', () => {
       await page.close();
     }, 60_000);
   }
+});
+
+/** Bets `cents` and a Fortune bet of 5.00, the chips back on the main bet after. */
+async function betWithFortune(page: Page, cents: number): Promise<void> {
+  await placeBet(page, cents);
+  await page.getByTestId('chips-to-fortune').click();
+  await page.getByTestId('chip-5').click();
+  await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
+  await page.getByTestId('chips-to-main').click();
+}
+
+describe('a full table on a phone', () => {
+  // Testers: at 390×844 in French, six players each with a bet and a Fortune bet ("10 $ + 5 $ Fortune" under each name)
+  // took three rows of pills, which pushed the Hint panel off the bottom of the window; at 740×360 (a landscape phone
+  // wider than 700 px) the pills took three rows as well, and the top bar cut the player's name ("Pes7…").
+  it('fr: six seats with their bets on one row that scrolls, the Hint panel on one screen at 390×844 and 740×360', async () => {
+    const table = { tableId: FULL, seats: 6, limits: LIMITS };
+    const bots: Page[] = [];
+    for (let i = 1; i < table.seats; i++) {
+      const bot = await openPage(browser, { viewport: VIEWPORTS.laptop, reducedMotion: 'reduce' });
+      await signIn(bot, `${server.url}/?lang=fr`, `Joueur ${i}`);
+      await sitAt(bot, table.tableId);
+      await betWithFortune(bot, Math.max(1000, table.limits.main.minCents));
+      bots.push(bot);
+    }
+    const page = await openPage(browser, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    await signIn(page, `${server.url}/?lang=fr`, 'Pfr390');
+    await sitAt(page, table.tableId);
+    await betWithFortune(page, Math.max(1000, table.limits.main.minCents));
+    await expect.poll(() => page.locator('[data-testid^="seat-"] .seat__bet').count()).toBe(table.seats);
+    for (const bot of bots) await bot.getByTestId('deal').click();
+    await page.getByTestId('deal').click();
+    await page.locator('[data-testid="player-card"]').nth(6).waitFor();
+    // The player's own seat, the sixth, is in the row's view (the row scrolled to it when the player sat).
+    const mine = await page.locator('[data-testid^="seat-"][data-mine="true"]').evaluate((el) => {
+      const row = el.parentElement!.getBoundingClientRect();
+      const seat = el.getBoundingClientRect();
+      return { inView: seat.left >= row.left - 0.5 && seat.right <= row.right + 0.5, seat: `${Math.round(seat.left)}–${Math.round(seat.right)}`, row: `${Math.round(row.left)}–${Math.round(row.right)}` };
+    });
+    expect(mine.inView, `the player's seat at ${mine.seat} in the row ${mine.row}`).toBe(true);
+    await page.getByTestId('hint').click();
+    await page.locator('[data-testid="hint-panel"][data-state="ready"]').waitFor();
+    const hintStage = ['hint-panel', 'hint-use', 'split', 'house-way', 'high-hand', 'low-hand', 'balance'];
+    for (const size of [VIEWPORTS.phone, { width: 740, height: 360 }]) {
+      await page.setViewportSize(size);
+      await page.waitForFunction((w) => window.innerWidth === w, size.width);
+      await shot(page, `seat-row-full-fr-${size.width}x${size.height}-hint`);
+      const pills = await seatPills(page);
+      expect(new Set(pills.tops).size, `${size.width}×${size.height}: the pills' tops: ${pills.tops.join(', ')}`).toBe(1);
+      await expectOnOneScreen(page, size, hintStage);
+      // The row says it scrolls (its bar drawn).
+      expect((await rowAndBar(page)).bar, `${size.width}×${size.height}: the row's scroll bar`).not.toBeNull();
+      // The player's name whole in the top bar.
+      const cut = await page.locator('.stat--you .stat__name').evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(cut, `${size.width}×${size.height}: the top bar's name is cut`).toBeLessThanOrEqual(0);
+    }
+    for (const bot of bots) await bot.close();
+    await page.close();
+  }, 120_000);
 });
 
 /**

@@ -3,6 +3,7 @@
  * (a click sits there, standing up from the seat held), and the bank's controls when players may bank:
  * Stop banking, Approve and Auto-approve for the banking player, Be the banker for the others.
  */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
 import { LeaveBank, TakeBank } from './BankStatus.js';
@@ -27,6 +28,23 @@ export function SeatsBar({ view, you, send, money, offline = false }: {
   const closed = (s: TableView['seats'][number]) => (s.nickname !== null && !s.you) || inRound || offline;
   const banker = view.banker;
   const scroll = useRowScrollBar<HTMLDivElement>();
+  // A row that scrolls sideways (a phone) brings the player's own seat into view once it overflows after the player sat
+  // or changed its bets (at a full table the sixth seat was past the row's fading edge); once each time, so a row the
+  // player scrolled stays where it is while others bet.
+  const own = view.seats.find((s) => s.you);
+  const ownKey = own ? `${own.seat}:${own.bets.main}:${own.bets.fortune}` : null;
+  const shownKey = useRef<string | null>(null);
+  useEffect(() => {
+    const row = scroll.row.current;
+    const mine = row?.querySelector<HTMLElement>('[data-mine="true"]');
+    if (!row || !mine || ownKey === null || shownKey.current === ownKey || row.scrollWidth - row.clientWidth <= 1) return;
+    shownKey.current = ownKey;
+    const box = row.getBoundingClientRect();
+    const seat = mine.getBoundingClientRect();
+    // The row's last 14 px fade out (styles.css): the seat ends before them.
+    if (seat.left < box.left) row.scrollLeft -= box.left - seat.left;
+    else if (seat.right > box.right - 14) row.scrollLeft += seat.right - (box.right - 14);
+  });
   return (
     <div className="seats-bar">
       <div className="seats-row">

@@ -146,30 +146,44 @@ export const TOASTS_MIN_PX = 40;
 
 /**
  * The room of notices at the top of a phone's window (styles.css): from their top to `TOASTS_GAP_PX` above the
- * highest of `needed` boxes that they span sideways, at least `TOASTS_MIN_PX`; the window's height when none.
+ * highest of `needed` boxes that they span sideways, at least `TOASTS_MIN_PX`; the window's height when none. It is
+ * never less than the tallest notice (`tallestPx`) up to half the window, so that every notice reads whole once
+ * scrolled to (the column scrolls): a tester's phone (de, 360×740, a table where players bank) had 112 px above the
+ * bank's row, and "Sie haben den Tisch verlassen: …" with its "Wieder Platz nehmen" was 130 px, cut after its first words.
  * @param toasts the notices' box (px, the window's coordinates)
  * @param needed the boxes of what they must not cover (`NEEDED_ON_PHONE`); empty ones (not drawn) are skipped
+ * @param tallestPx the height of the tallest notice (0 when unknown)
  */
-export function topRoomPx(toasts: { top: number; left: number; right: number }, needed: readonly { top: number; left: number; right: number; width: number; height: number }[], windowHeight: number): number {
+export function topRoomPx(
+  toasts: { top: number; left: number; right: number },
+  needed: readonly { top: number; left: number; right: number; width: number; height: number }[],
+  windowHeight: number,
+  tallestPx = 0,
+): number {
   const under = needed.filter((r) => r.width > 0 && r.height > 0 && r.right > toasts.left && r.left < toasts.right);
   const limit = Math.min(windowHeight, ...under.map((r) => r.top));
-  return Math.max(TOASTS_MIN_PX, Math.floor(limit - TOASTS_GAP_PX - toasts.top));
+  const whole = Math.min(Math.ceil(tallestPx), Math.floor(windowHeight / 2));
+  return Math.max(TOASTS_MIN_PX, whole, Math.floor(limit - TOASTS_GAP_PX - toasts.top));
 }
 
 /**
  * A ref for the notices at the top of a phone's window: while they are on the page, their `max-height` is
- * `topRoomPx` (they scroll in it), followed as the felt changes (a result drawn, a line more), the window turns or
- * is resized.
+ * `topRoomPx` (they scroll in it), followed as the felt or the notices change (a result drawn, a line more, a notice
+ * come or gone), the window turns or is resized. While there is more of them below their view, they carry
+ * `data-more` (styles.css fades their bottom edge: scroll for more).
  */
 function useTopRoom(onTop: boolean): (el: HTMLElement | null) => (() => void) | undefined {
   return useCallback(
     (el: HTMLElement | null) => {
       if (!el || !onTop) return undefined;
       let frame = 0;
+      const more = () => el.toggleAttribute('data-more', el.scrollHeight - el.clientHeight - el.scrollTop > 1);
       const fit = () => {
         frame = 0;
         const needed = Array.from(document.querySelectorAll(NEEDED_ON_PHONE), (n) => n.getBoundingClientRect());
-        el.style.maxHeight = `${topRoomPx(el.getBoundingClientRect(), needed, window.innerHeight)}px`;
+        const tallest = Math.max(0, ...Array.from(el.children, (c) => c.getBoundingClientRect().height));
+        el.style.maxHeight = `${topRoomPx(el.getBoundingClientRect(), needed, window.innerHeight, tallest)}px`;
+        more();
       };
       const schedule = () => {
         if (frame === 0) frame = window.requestAnimationFrame(fit);
@@ -178,18 +192,22 @@ function useTopRoom(onTop: boolean): (el: HTMLElement | null) => (() => void) | 
       const felt = document.querySelector('.felt');
       const mutations = typeof MutationObserver === 'function' ? new MutationObserver(schedule) : null;
       if (felt) mutations?.observe(felt, { childList: true, subtree: true, characterData: true });
+      mutations?.observe(el, { childList: true, subtree: true, characterData: true });
       const sizes = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : null;
       if (felt) sizes?.observe(felt);
       sizes?.observe(document.body);
       window.addEventListener('resize', schedule);
       window.addEventListener('scroll', schedule, { passive: true });
+      el.addEventListener('scroll', more, { passive: true });
       return () => {
         if (frame !== 0) window.cancelAnimationFrame(frame);
         mutations?.disconnect();
         sizes?.disconnect();
         window.removeEventListener('resize', schedule);
         window.removeEventListener('scroll', schedule);
+        el.removeEventListener('scroll', more);
         el.style.removeProperty('max-height');
+        el.removeAttribute('data-more');
       };
     },
     [onTop],

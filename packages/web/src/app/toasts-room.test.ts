@@ -15,6 +15,13 @@ describe('the room of notices at the top of a phone', () => {
     expect(topRoomPx(toasts, [], 375)).toBe(375 - TOASTS_GAP_PX - 4);
   });
 
+  it('is at least the tallest notice, up to half the window, so that each reads whole once scrolled to', () => {
+    const toasts = { top: 4, left: 6, right: 354 };
+    expect(topRoomPx(toasts, [box(124, 10, 350)], 740, 130.4)).toBe(131);
+    expect(topRoomPx(toasts, [box(124, 10, 350)], 740, 90)).toBe(124 - TOASTS_GAP_PX - 4);
+    expect(topRoomPx(toasts, [box(124, 10, 350)], 740, 500)).toBe(370);
+  });
+
   it('keeps at least one line', () => {
     expect(topRoomPx({ top: 4, left: 0, right: 100 }, [box(20, 0, 100)], 740)).toBe(TOASTS_MIN_PX);
   });
