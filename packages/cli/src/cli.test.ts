@@ -104,6 +104,19 @@ describe('paigow enumerate', () => {
     expectBadInput(paigow(['enumerate', 'six']), /^paigow: unknown enumeration 'six': one of five, seven/);
   });
 
+  it('says in its usage line that it takes a command, then that command\'s options (it said `[options] [command] [what]`)', () => {
+    const help = paigow(['enumerate', '--help']);
+    expect(help).toMatchObject({ status: 0, stderr: '' });
+    expect(help.stdout.split('\n')[0]).toBe('Usage: paigow enumerate <command> [options]');
+    expect(help.stdout).not.toContain('[what]');
+    // The program's list of commands says the same of both command groups.
+    const top = paigow(['--help']).stdout;
+    expect(top).toMatch(/^ {2}enumerate <command> \[options\] /m);
+    expect(top).toMatch(/^ {2}house-way <command> \[options\] /m);
+    expect(top).toMatch(/^ {2}eval\|evaluate \[options\] <cards\.\.\.> /m);
+    expect(top).toMatch(/^ {2}help \[command\] /m);
+  });
+
   it('answers a command given without its subcommand in one line, not the whole help on stderr', () => {
     expectBadInput(paigow([]), 'paigow needs a command (paigow --help lists them)');
     expectBadInput(paigow(['house-way']), 'paigow house-way needs a command (paigow house-way --help lists them)');
@@ -132,6 +145,16 @@ describe('paigow enumerate', () => {
       const help = paigow([command, '--help']).stdout.replace(/\s+/g, ' ');
       expect(help).toContain('house way: seeds or foxwoods (default: "seeds")');
     }
+  });
+});
+
+describe('paigow rounds --help', () => {
+  it('says that --open is required, in the usage line and beside the option (it listed it as an option)', () => {
+    const help = paigow(['rounds', '--help']);
+    expect(help).toMatchObject({ status: 0, stderr: '' });
+    expect(help.stdout.split('\n')[0]).toBe('Usage: paigow rounds --open [options]');
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('--open required: the rounds still open');
+    expect(paigow(['--help']).stdout).toMatch(/^ {2}rounds --open \[options\] /m);
   });
 });
 

@@ -9,9 +9,10 @@
 
 import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
-import { EXIT_BAD_INPUT, UsageError, failUsage } from './io.js';
+import { EXIT_BAD_INPUT, UsageError, failUsage, printJson, printText } from './io.js';
 import { jsonBeforeCommand, misplacedOption } from './option-placement.js';
 import { unknownHelpTopic } from './help-topic.js';
+import { versionRequest } from './version-option.js';
 import { registerEnumerate } from './commands/enumerate.js';
 import { registerEval } from './commands/eval.js';
 import { registerSettings } from './commands/settings.js';
@@ -50,8 +51,12 @@ const { version } = createRequire(import.meta.url)('../package.json') as { versi
 
 const program = new Command('paigow')
   .description('Pai Gow Poker: evaluate, set, enumerate, simulate, analyze, serve')
-  .version(version, '-V, --version', 'print the version')
+  .version(version, '-V, --version', 'print the version (with --json: {"version"})')
   .showHelpAfterError(false)
+  // A command listed in its group's help as its own usage line says it (commander's listing ignores a usage set
+  // with `.usage()`: it listed `diff [options] [a] [b]` where `house-way diff --help` says `<a> <b>`).
+  // Configured here, before the commands are added, so that every command group inherits it.
+  .configureHelp({ subcommandTerm: (cmd) => [cmd.name(), ...cmd.aliases().slice(0, 1)].join('|') + (cmd.usage() === '' ? '' : ` ${cmd.usage()}`) })
   .exitOverride()
   // One line, as every bad input gets (interfaces.md): commander puts its "(Did you mean …?)" on a line of its own.
   .configureOutput({
@@ -59,7 +64,7 @@ const program = new Command('paigow')
     // The help commander shows on stderr for a command given without its subcommand (`paigow`, `paigow house-way`)
     // is a usage error too: one line, as interfaces.md says of every one.
     writeErr: (text) => {
-      const missing = /^Usage: (.+?) \[options\] \[command\]/.exec(text);
+      const missing = /^Usage: (.+?) (?:\[options\] \[command\]|<command> \[options\])/.exec(text);
       process.stderr.write(missing === null ? text : `paigow: ${missing[1]} needs a command (${missing[1]} --help lists them)\n`);
     },
   });
@@ -67,6 +72,14 @@ const program = new Command('paigow')
 // `paigow --json eval …` as `paigow eval … --json` (interfaces.md): the program's --json, handed to the command.
 jsonBeforeCommand(program);
 for (const register of COMMANDS) register(program);
+
+// `paigow --version --json`: one JSON document, as --json promises of every command (commander prints the bare version).
+const asked = versionRequest(process.argv.slice(2));
+if (asked !== null) {
+  if (asked === 'json') printJson({ version });
+  else printText(version);
+  process.exit(0);
+}
 
 // `paigow enumerate --json five`: commander would say only "unknown option '--json'"; this says where it goes.
 const misplaced = misplacedOption(program, process.argv.slice(2));

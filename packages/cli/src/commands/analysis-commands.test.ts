@@ -18,6 +18,15 @@ describe('paigow --version', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
+
+  it('prints one JSON document with --json, before or after --version (it printed the bare version)', () => {
+    const version = paigow(['--version']).stdout.trim();
+    for (const args of [['--version', '--json'], ['--json', '--version'], ['--json', '-V']]) {
+      const r = paigow(args);
+      expect(r).toMatchObject({ status: 0, stderr: '' });
+      expect(r.stdout).toBe(`${JSON.stringify({ version })}\n`);
+    }
+  });
 });
 
 describe('paigow set', () => {
@@ -63,6 +72,16 @@ describe('paigow analyze', () => {
     expect(report.houseWay).toMatchObject({ low: ['Kd', '9c'], rule: '10.no-pair' });
     expect(report.best.ev).toBe(Math.max(...report.settings.map((s) => s.ev)));
     expect(report.houseWayGivesUp).toBeCloseTo(report.best.ev - report.houseWay.ev, 12);
+  });
+
+  it('readable: every column headed, the one that marks the best setting and the house way\'s too', () => {
+    const r = paigow(['analyze', 'As Kd 9c 7h 5s 3d 2c', '--samples', '1000', '--seed', '1']);
+    expect(r).toMatchObject({ status: 0, stderr: '' });
+    const [header, rule] = r.stdout.split('\n');
+    // Seven dash groups under seven headings (the marks' column had none).
+    expect(rule.split(/\s+/)).toHaveLength(7);
+    expect(header.trim().split(/\s{2,}/)).toEqual(['high hand', 'low hand', 'win', 'push', 'loss', 'EV', 'note']);
+    expect(r.stdout).toMatch(/\s(best|house way)(, house way)?\n/);
   });
   it('gives every setting in the order paigow set gives its hands: highest card first (it gave them in the order of the 21 settings)', () => {
     const hand = 'Ad 2d 3d 4d 7d Jd Jk';
@@ -129,6 +148,11 @@ describe('paigow simulate', () => {
     expectBadInput(paigow(['simulate']), /^paigow: .*--rounds/);
     expectBadInput(paigow(['simulate', '--rounds', '-5']), /^paigow: --rounds must be a whole number/);
     expectBadInput(paigow(['simulate', '--rounds', '10', '--player', 'psychic']), "--player must be house-way, optimal or optimal-global, got 'psychic'");
+  });
+
+  it('reads --player in any case, as the house ways are read (--player OPTIMAL-GLOBAL was refused)', () => {
+    expect(json(['simulate', '--rounds', '10', '--player', 'HOUSE-WAY', '--house-way', 'FOXWOODS'])).toMatchObject({ player: 'house-way', houseWay: 'foxwoods' });
+    expect(json(['simulate', '--rounds', '10', '--player', 'Optimal-Global', '--threads', '2'])).toMatchObject({ player: 'optimal-global' });
   });
   it('takes whole numbers in decimal digits only (underscores allowed)', () => {
     for (const text of ['1e3', '0x10', '2.5', ' 7', '']) {

@@ -164,7 +164,8 @@ export function registerAnalyze(program: Command): void {
       ]);
       printText(
         [
-          formatTable(['high hand', 'low hand', 'win', 'push', 'loss', 'EV', ''], rows, ['left', 'left', 'right', 'right', 'right', 'right', 'left']),
+          // Every column headed: the last marks the best setting and the house way's ('note').
+          formatTable(['high hand', 'low hand', 'win', 'push', 'loss', 'EV', 'note'], rows, ['left', 'left', 'right', 'right', 'right', 'right', 'left']),
           '',
           `${way.name} (${house.rule}): ${house.explanation.text}`,
           `The house way gives up ${report.houseWayGivesUp.toFixed(5)} units per unit staked against the best setting.`,

@@ -73,6 +73,26 @@ describe('paigow edge --exact', () => {
     expect(n * 20n * DEALS).toBe(d * (20n * 2506879990473120n - 19n * 2402491783820756n));
   });
 
+  it('reads --wheel and --readings in any case, as the house ways are read (--wheel LOW was refused)', () => {
+    const switched = publishedCheckpoint({ ...FOXWOODS_LOW, readings: { straightFlushBeforeQuads: true } });
+    const report = json(['edge', '--exact', '--house-way', 'FoxWoods', '--wheel', 'LOW', '--readings', 'STRAIGHTFLUSHBEFOREQUADS=True', '--checkpoint', switched]);
+    expect(report).toMatchObject({ houseWay: 'foxwoods', wheel: 'low', readings: { straightFlushBeforeQuads: true } });
+    expectBadInput(paigow(['edge', '--exact', '--wheel', 'lowest']), "--wheel: expected second or low, got 'lowest'");
+    expectBadInput(paigow(['edge', '--exact', '--readings', 'straightFlushBeforeQuads=yes']), /^paigow: --readings: expected name=true\|false .*got 'straightFlushBeforeQuads=yes'$/);
+  });
+
+  it('is documented field by field, dealsPerSecond null when the run counted no deal itself (README; it printed an undocumented null)', () => {
+    const report = json(['edge', '--exact', '--house-way', 'foxwoods', '--checkpoint', publishedCheckpoint(FOXWOODS_LOW)]) as Record<string, unknown>;
+    expect(report.dealsPerSecond).toBeNull();
+    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+    const row = readme.split('\n').find((line) => line.startsWith('| `paigow edge --exact'));
+    expect(row).toBeDefined();
+    const shape = row!.split(' | ')[1];
+    for (const key of Object.keys(report)) expect(shape).toContain(`"${key}"`);
+    expect(shape).not.toContain('…}');
+    expect(shape).toMatch(/`dealsPerSecond`: [^|]*`null` when it counted none/);
+  });
+
   it('refuses a checkpoint of another house way, and bad options', () => {
     expectBadInput(paigow(['edge', '--exact', '--checkpoint', publishedCheckpoint({ id: 'foxwoods', wheel: 'second' })]), /--checkpoint: .* another house way.*\(houseWay: foxwoods there, seeds here\)/);
     // The same house way under the other ranking is another count.

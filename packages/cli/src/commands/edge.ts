@@ -76,7 +76,10 @@ export interface EdgeReport {
   /** Whole run / filling the outcome table, in seconds (a resumed run counts only its own time). */
   readonly seconds: number;
   readonly tableSeconds: number;
-  /** Deals per second of the whole run; null when shares came from a checkpoint. */
+  /**
+   * The deals this run counted (not those read from `--checkpoint`) per second of the whole run; null when it
+   * counted none (every share from the checkpoint). README, "The `paigow` command".
+   */
   readonly dealsPerSecond: number | null;
   readonly threads: number;
 }
@@ -261,11 +264,14 @@ export function parseReadings(text: string): Partial<FoxwoodsOptions> {
   const names = Object.keys(FOXWOODS_DEFAULTS);
   const readings: Record<string, boolean> = {};
   for (const item of text.split(',').filter((x) => x.trim() !== '')) {
-    const [name, value, extra] = item.trim().split('=');
-    if (!names.includes(name) || (value !== 'true' && value !== 'false') || extra !== undefined) {
+    const [given, value, extra] = item.trim().split('=');
+    // Names and values in any case, as the house ways' names are read (`jokerIsExceptionAce=TRUE`).
+    const name = names.find((n) => n.toLowerCase() === given.toLowerCase());
+    const flag = value?.toLowerCase();
+    if (name === undefined || (flag !== 'true' && flag !== 'false') || extra !== undefined) {
       throw new UsageError(`--readings: expected name=true|false with a name among ${names.join(', ')}, got '${item}'`);
     }
-    readings[name] = value === 'true';
+    readings[name] = flag === 'true';
   }
   return readings as Partial<FoxwoodsOptions>;
 }
@@ -275,7 +281,8 @@ export function parseReadings(text: string): Partial<FoxwoodsOptions> {
  * @throws UsageError naming the ranks there are
  */
 export function wheelOption(text: string): WheelRank {
-  const found = WHEEL_RANKS.find((rank) => rank === text);
+  // Any case, as the house ways' names are read (`--wheel LOW`).
+  const found = WHEEL_RANKS.find((rank) => rank === text.toLowerCase());
   if (!found) throw new UsageError(`--wheel: expected ${WHEEL_RANKS.join(' or ')}, got '${text}'`);
   return found;
 }
@@ -311,7 +318,6 @@ export async function exactEdge(way: EdgeHouseWay, threads: number, commissionBp
     }
   }
   const todo = Array.from({ length: EDGE_PARTS }, (_, part) => part).filter((part) => !done.has(part));
-  const resumed = todo.length < EDGE_PARTS;
   let tableSeconds = 0;
   if (todo.length > 0) {
     const outcomes = new Int32Array(new SharedArrayBuffer(FULL_DECK.hands * Int32Array.BYTES_PER_ELEMENT));
@@ -346,6 +352,8 @@ export async function exactEdge(way: EdgeHouseWay, threads: number, commissionBp
     throw new UsageError(`--checkpoint: ${checkpoint}: ${(error as Error).message}; delete it (or name another file) to count again`);
   }
   const summary = summarizeEdge(counts, commissionBps, bankerFeeBps);
+  // The deals this run counted itself (a resumed run: the shares not in the checkpoint).
+  const countedNow = todo.reduce((sum, part) => sum + (done.get(part)?.total ?? 0n), 0n);
   const seconds = Math.round(performance.now() - start) / 1000;
   return {
     houseWay: way.id,
@@ -371,7 +379,7 @@ export async function exactEdge(way: EdgeHouseWay, threads: number, commissionBp
     },
     seconds,
     tableSeconds,
-    dealsPerSecond: resumed ? null : Math.round(exactNumber(counts.deals) / seconds),
+    dealsPerSecond: countedNow === 0n ? null : Math.round(exactNumber(countedNow) / seconds),
     threads,
   };
 }

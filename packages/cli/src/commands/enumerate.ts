@@ -22,7 +22,8 @@ const ENUMERATIONS: readonly RegisterEnumeration[] = [
 
 /** Registers `paigow enumerate` and its subcommands on the program. */
 export function registerEnumerate(program: Command): void {
-  const enumerate = program.command('enumerate').description('count every hand of the deck exhaustively');
+  // Its usage says what it takes: a subcommand, then that one's options (the `[what]` below is only its refusal).
+  const enumerate = program.command('enumerate').description('count every hand of the deck exhaustively').usage('<command> [options]');
   for (const register of ENUMERATIONS) register(enumerate);
   const names = (): string => enumerate.commands.map((c) => c.name()).join(', ');
   // Reached only when no subcommand matches: one clear line instead of the help text.

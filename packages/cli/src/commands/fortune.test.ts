@@ -73,6 +73,15 @@ describe('paigow fortune <7 cards>', () => {
     expect(fortuneHandReport(handOf('As Kd 9c 7h 5s 3d 2c'), FORTUNE_PAY_TABLE)).toMatchObject({ line: null, pays: 0, held: [] });
   });
 
+  test('readable, in English: the lines named as the JSON description and the --exact table name them (natural named)', async () => {
+    expect(await run('fortune', 'As Ks Qs Js Ts 9s 8s')).toBe('As Ks Qs Js Ts 9s 8s: 7-card straight flush, natural, pays 8000 to 1 (also holds: Royal flush, Straight flush, Flush, and Straight)\n');
+    expect(await run('fortune', 'Ks Qs Js Ts 9s 8s Jk')).toBe('Ks Qs Js Ts 9s 8s Jk: 7-card straight flush with the joker, pays 1000 to 1 (also holds: Royal flush, Straight flush, Flush, and Straight)\n');
+    for (const cards of ['As Ks Qs Js Ts 9s 8s', 'Ks Qs Js Ts 9s 8s Jk', 'As Ks Qs Js Ts Kh Qh']) {
+      const { description } = JSON.parse(await run('fortune', cards, '--json')) as { description: string };
+      expect((await run('fortune', cards, '--lang', 'en')).split(' (also holds')[0].trimEnd()).toBe(`${cards}: ${description}`);
+    }
+  });
+
   test('bad input is a UsageError and prints nothing', async () => {
     await expect(run('fortune')).rejects.toThrow(new UsageError('fortune what? give --exact or seven cards'));
     await expect(run('fortune', '--exact', 'As')).rejects.toThrow(/either --exact or seven cards/);

@@ -150,14 +150,17 @@ export function formatExactReport(report: FortuneExactReport, lang: Language = '
 }
 
 /**
- * The readable line of `paigow fortune <7 cards>` in `lang` (the web client's catalogs, packages/i18n):
- * the paid line and what it pays, and the other lines the hand holds.
+ * The readable line of `paigow fortune <7 cards>` in `lang` (the web client's catalogs, packages/i18n; in English
+ * the lines' names above, as the JSON and the --exact table name them): the paid line and what it pays, and the
+ * other lines the hand holds.
  */
 function fortuneHandText(report: FortuneHandReport, lang: Language): string {
   const t = translator(lang);
+  // In English the names of the JSON's `description` and of the --exact table (`7-card straight flush, natural`).
+  const name = (line: FortuneLine): string => (lang === 'en' ? FORTUNE_LINE_NAMES[line] : t(`fortuneLine.${line}`, {}));
   const cards = report.cards.join(' ');
-  const text = report.line === null ? t('fortuneText.none', { cards }) : t('fortuneText.pays', { cards, line: t(`fortuneLine.${report.line}`, {}), pays: report.pays });
-  const others = report.held.filter((line) => line !== report.line).map((line) => t(`fortuneLine.${line}`, {}));
+  const text = report.line === null ? t('fortuneText.none', { cards }) : t('fortuneText.pays', { cards, line: name(report.line), pays: report.pays });
+  const others = report.held.filter((line) => line !== report.line).map(name);
   return others.length > 0 ? t('fortuneText.alsoHolds', { text, lines: others }) : text;
 }
 

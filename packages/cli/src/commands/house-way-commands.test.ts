@@ -81,6 +81,16 @@ describe('paigow house-way diff', () => {
     expect(r.stdout).not.toContain('hands alike');
     expect(r.stdout.split('\n')[0].trimEnd()).toMatch(/better$/);
   }, 120_000);
+  it('is listed with the arguments it needs, as its own help says them (the group listed `diff [options] [a] [b]`)', () => {
+    const own = paigow(['house-way', 'diff', '--help']);
+    expect(own.stdout).toMatch(/^Usage: paigow house-way diff \[options\] <a> <b>\n/);
+    const group = paigow(['house-way', '--help']);
+    expect(group).toMatchObject({ status: 0, stderr: '' });
+    expect(group.stdout).toMatch(/^ {2}diff \[options\] <a> <b> /m);
+    expect(group.stdout).not.toContain('[a]');
+    expectBadInput(paigow(['house-way', 'diff', 'seeds']), "missing required argument 'b'");
+  });
+
   it('--top governs both lists unless --top-total says otherwise', () => {
     const help = paigow(['house-way', 'diff', '--help']).stdout.replace(/\s+/g, ' ');
     expect(help).toContain('default: --top');
@@ -116,12 +126,20 @@ describe('paigow house-way diff', () => {
     };
     const text = diffReportText(report, houseWays.seeds, houseWays.foxwoods);
     expect(text).toContain('The 2 costliest hands');
-    expect(text).toContain('The 1 groups where they part most in total');
+    expect(text).toContain('The group where they part most in total');
     expect(text).toContain('EV foxwoods − seeds');
     expect(text).toMatch(/\+0\.79434\s+foxwoods/);
     expect(text).toMatch(/-0\.25000\s+seeds/);
     expect(text).toContain('changes the player\'s EV by -0.00245 per hand dealt');
     expect(text).toContain('Standard house way (seeds) is better for the player.');
+    // One of each: singular (it said "The 1 groups where they part most in total", "1 groups analysed exactly").
+    const one = diffReportText({ ...report, groups: 1, candidates: 1, top: [report.top[0]] }, houseWays.seeds, houseWays.foxwoods);
+    expect(one).toContain('in 1 group by the values of both settings');
+    expect(one).toContain('The costliest hand (EV per unit');
+    expect(one).toContain('; 1 group analysed exactly):');
+    expect(one).not.toMatch(/\b1 groups\b|The 1 /);
+    expect(text).toContain('in 2 groups by the values of both settings');
+    expect(text).toContain('; 2 groups analysed exactly):');
   });
   it('--hand takes the seven cards as separate arguments too, before or after the two house ways (interfaces.md)', () => {
     const quoted = json(['house-way', 'diff', 'seeds', 'foxwoods', '--hand', HAND]) as { a: string; b: string; hand: object };

@@ -170,6 +170,9 @@ function printHands(report: { a: HouseWayId; b: HouseWayId }, hands: readonly Di
   );
 }
 
+/** `1 group`, `2 groups`. */
+const groups = (n: number): string => `${formatCount(n)} group${n === 1 ? '' : 's'}`;
+
 /**
  * The text report of a sweep (`paigow house-way diff A B` without `--json`): the share set differently,
  * the costliest hands, the hands where the two part most in total, and the EV change from A to B, each
@@ -178,11 +181,14 @@ function printHands(report: { a: HouseWayId; b: HouseWayId }, hands: readonly Di
 export function diffReportText(report: HouseWayDiffReport, a: HouseWay, b: HouseWay): string {
   const better = report.evChange > 0 ? b : report.evChange < 0 ? a : null;
   return [
-    `${a.name} and ${b.name} set ${formatCount(report.differ)} of ${formatCount(report.total)} hands differently (${(100 * report.share).toFixed(4)}%), in ${formatCount(report.groups)} groups by the values of both settings.`,
-    `The ${report.top.length} costliest hands (EV per unit against the banker's ${report.banker} house way, exact; ${report.candidates} groups analysed exactly):`,
+    `${a.name} and ${b.name} set ${formatCount(report.differ)} of ${formatCount(report.total)} hands differently (${(100 * report.share).toFixed(4)}%), in ${groups(report.groups)} by the values of both settings.`,
+    `${report.top.length === 1 ? 'The costliest hand' : `The ${report.top.length} costliest hands`} (EV per unit against the banker's ${report.banker} house way, exact; ${groups(report.candidates)} analysed exactly):`,
     printHands(report, report.top),
     ...(report.topTotal.length > 0
-      ? [`The ${report.topTotal.length} groups where they part most in total (hands alike × |EV ${report.b} − ${report.a}|; EVs exact per hand):`, printHands(report, report.topTotal)]
+      ? [
+          `${report.topTotal.length === 1 ? 'The group' : `The ${report.topTotal.length} groups`} where they part most in total (hands alike × |EV ${report.b} − ${report.a}|; EVs exact per hand):`,
+          printHands(report, report.topTotal),
+        ]
       : []),
     `Setting every hand by ${b.id} instead of ${a.id} changes the player's EV by ${signed(report.evChange)} per hand dealt (against the banker over all hands, no card removal): ` +
       (better ? `${better.name} (${better.id}) is better for the player.` : 'neither is better.'),
@@ -224,7 +230,7 @@ export function diffOperands(
 
 /** Registers `paigow house-way` and its subcommand `diff`. */
 export function registerHouseWay(program: Command): void {
-  const group = program.command('house-way').description('the house-way lab: compare two house ways (diff)');
+  const group = program.command('house-way').description('the house-way lab: compare two house ways (diff)').usage('<command> [options]');
   group
     .command('diff')
     .description('where two house ways set hands differently: the share of all hands, the costliest hands, or one hand (--hand)')

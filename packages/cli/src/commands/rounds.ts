@@ -28,7 +28,9 @@ export function registerRounds(program: Command): void {
     program
       .command('rounds')
       .description('list the rounds open in the server\'s database, with owner, phase and age')
-      .requiredOption('--open', 'the rounds still open (dealt, not settled or refunded)')
+      // Required, and the help says so (commander's help does not mark a required option): `--open` names the one listing there is.
+      .usage('--open [options]')
+      .requiredOption('--open', 'required: the rounds still open (dealt, not settled or refunded)')
       .option('--json', 'print one JSON document: {"database", "nowMs", "leaseMs", "rounds": [{"roundId", "tableId", "ownerInstanceId", "ownerState", "phase", "handsSet", "hands", "heldCents", "openedAtMs", "ageMs"}]}'),
   ).action(async (flags: DatabaseFlags & { open: true }) => {
     const { DEFAULT_LEASE, leaseFromEnv, openRoundSummaries } = await import('@paigow/server');

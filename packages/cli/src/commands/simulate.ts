@@ -84,7 +84,8 @@ export function registerSimulate(program: Command): void {
     .option('--banker-fee-bps <bps>', "a banking player's fee in basis points of the action", integerOption('--banker-fee-bps', 0, 10000), 150)
     .option('--json', 'print one JSON document')
     .action(async (options: { rounds: number; seed: number; threads?: number; player: string; commissionBps: number; bankerFeeBps: number; json?: boolean; houseWay: HouseWayId }) => {
-      const player = PLAYERS.find((p) => p === options.player);
+      // Any case, as the house ways' names are read (`--player OPTIMAL-GLOBAL`).
+      const player = PLAYERS.find((p) => p === options.player.toLowerCase());
       if (!player) throw new UsageError(`--player must be house-way, optimal or optimal-global, got '${options.player}'`);
       const strategy: PlayerStrategy = player === 'house-way' ? 'house-way' : 'optimal';
       const threads = options.threads ?? defaultThreads();
