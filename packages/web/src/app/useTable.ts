@@ -140,6 +140,7 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
         setView(v);
         setReceivedAtMs(at);
         settle(v.ack);
+        setError((e) => (e !== null && outlivedBy(e, v) ? null : e));
         if (v.you) onSeat(v.you.seat);
       },
       error(e) {
@@ -264,6 +265,15 @@ function withoutRequest(pending: ReadonlyMap<string, ClientMessageType>, request
   const next = new Map(pending);
   next.delete(requestId);
   return next;
+}
+
+/**
+ * Whether a refusal shown no longer says what the table is: "This table is full" (`action/table-full`, a sit with every
+ * seat taken) once `view` has a free seat, and the connection is still open (a watcher whose place went to a player
+ * gets no more views). A tester's finding: the message stayed beside free seats and a working "Sit down".
+ */
+export function outlivedBy(error: TableError, view: TableView): boolean {
+  return error.code === 'action/table-full' && view.seats.some((seat) => seat.nickname === null);
 }
 
 /** The sequence number at the end of a request id (`abc123-7` → 7), or `null`. */
