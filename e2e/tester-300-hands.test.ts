@@ -17,7 +17,7 @@ import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import { openPage } from './support/pages.js';
 import { VIEWPORTS } from './support/browser.js';
 import type { RunningServer } from './support/server.js';
-import { deal, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
+import { deal, dealWithFortune, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
 import { PHONE_SIZES, STAGE_IDS, expectOnOneScreen } from './support/viewport.js';
 import { axeViolations } from './support/a11y.js';
 import { CATALOGS } from '../packages/web/src/app/i18n/index.js';
@@ -93,7 +93,12 @@ describe('the side panel\'s last round at this table', () => {
     // Ben plays a round of 10.00 and stays seated; each reader sits down after it and reads the last round.
     const ben = await openPage(browser, { viewport: VIEWPORTS.laptop });
     await signIn(ben, server.url, 'Ben');
-    const roundId = await playOneRound(ben, 'table-2', 1_000);
+    // With a Fortune bet: its line ("· Mise 10 $ · Fortune 5 $ : aucune combinaison −5 $") ran past the side column's
+    // edge at 1366×680 in French (a tester's).
+    await sitAt(ben, 'table-2');
+    const previous = await dealWithFortune(ben, 1_000);
+    await ben.getByTestId('house-way').click();
+    const { roundId } = await waitForResult(ben, previous);
     for (const lang of ['ru', 'de', 'fr'] as const) {
       for (const [name, size, isMobile] of [
         ['laptop', VIEWPORTS.laptop, false],
@@ -123,6 +128,7 @@ describe('the side panel\'s last round at this table', () => {
               text: row.textContent ?? '',
               cut,
               bet: bet?.textContent ?? null,
+              fortune: row.querySelector('[data-testid="round-player-fortune"]') !== null,
               inside: box !== null && box.right <= panelBox.right + 0.5 && box.left >= panelBox.left - 0.5 && box.width > 0,
             };
           }),
@@ -132,6 +138,7 @@ describe('the side panel\'s last round at this table', () => {
         expect(benRow, where).toBeDefined();
         expect(benRow!.cut, where).toEqual([]);
         expect(benRow!.bet, where).toMatch(/10/);
+        expect(benRow!.fortune, `${where}: the Fortune bet's line`).toBe(true);
         expect(benRow!.inside, `${where}: the bet inside the panel`).toBe(true);
         await page.getByTestId('leave').click().catch(() => undefined);
         await page.close();
