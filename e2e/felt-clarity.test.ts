@@ -134,6 +134,16 @@ describe('the felt reads clearly (issue 10)', () => {
     const title = banker.locator('.zone--banker .zone__title strong');
     expect(await title.evaluate((el) => el.scrollWidth - el.clientWidth), "the banker's name, the tag and the round's banker cut off").toBeLessThanOrEqual(0);
     await shot(banker, 'clarity-4-took-bank');
+    // And on phones, where it wraps (a tester read "(Geber in…" at 740×360 and "(banq…" at 390×844), the table still on one screen.
+    const laptop = banker.viewportSize()!;
+    for (const phone of [{ width: 740, height: 360 }, { width: 390, height: 844 }]) {
+      await banker.setViewportSize(phone);
+      await expect.poll(() => title.evaluate((el) => el.scrollWidth - el.clientWidth), { message: `${phone.width}×${phone.height}: the round's banker cut off` }).toBeLessThanOrEqual(0);
+      await shot(banker, `clarity-4-took-bank-${phone.width}x${phone.height}`);
+      const fit = await banker.evaluate(() => ({ height: document.scrollingElement!.scrollHeight, inner: window.innerHeight }));
+      expect(fit.height, `${phone.width}×${phone.height}: the page taller than the window`).toBeLessThanOrEqual(fit.inner);
+    }
+    await banker.setViewportSize(laptop);
     await banker.locator('[data-testid="approve"]:enabled').waitFor();
     await banker.getByTestId('approve').click();
 
