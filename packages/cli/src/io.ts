@@ -142,6 +142,15 @@ export async function runBulk(
   await writer.end();
 }
 
+/**
+ * The one of `choices` that `text` names, read in any case as house-way names are (`--player OPTIMAL-GLOBAL`,
+ * `--wheel LOW`); `undefined` when it names none.
+ */
+export function choiceInAnyCase<T extends string>(choices: readonly T[], text: string): T | undefined {
+  const wanted = text.toLowerCase();
+  return choices.find((choice) => choice.toLowerCase() === wanted);
+}
+
 /** `1 thread`, `2 threads`: a count of worker threads for readable output. */
 export function formatThreads(threads: number): string {
   return `${threads} thread${threads === 1 ? '' : 's'}`;

@@ -36,7 +36,7 @@ import {
   WHEEL_RANKS,
 } from '@paigow/engine';
 import { HOUSE_WAY_OPTION_HELP, houseWayOption } from '../house-way-option.js';
-import { UsageError, formatCount, formatTable, formatThreads, integerOption, printJson, printText } from '../io.js';
+import { UsageError, choiceInAnyCase, formatCount, formatTable, formatThreads, integerOption, printJson, printText } from '../io.js';
 import { startProgress } from '../progress.js';
 import { createPool, defaultThreads } from '../workers/pool.js';
 import { edgeHouseWay, type EdgeFill, type EdgeHouseWay } from '../workers/edge-tasks.js';
@@ -265,10 +265,10 @@ export function parseReadings(text: string): Partial<FoxwoodsOptions> {
   const readings: Record<string, boolean> = {};
   for (const item of text.split(',').filter((x) => x.trim() !== '')) {
     const [given, value, extra] = item.trim().split('=');
-    // Names and values in any case, as the house ways' names are read (`jokerIsExceptionAce=TRUE`).
-    const name = names.find((n) => n.toLowerCase() === given.toLowerCase());
-    const flag = value?.toLowerCase();
-    if (name === undefined || (flag !== 'true' && flag !== 'false') || extra !== undefined) {
+    // Names and values in any case (`jokerIsExceptionAce=TRUE`).
+    const name = choiceInAnyCase(names, given);
+    const flag = choiceInAnyCase(['true', 'false'], value ?? '');
+    if (name === undefined || flag === undefined || extra !== undefined) {
       throw new UsageError(`--readings: expected name=true|false with a name among ${names.join(', ')}, got '${item}'`);
     }
     readings[name] = flag === 'true';
@@ -281,8 +281,7 @@ export function parseReadings(text: string): Partial<FoxwoodsOptions> {
  * @throws UsageError naming the ranks there are
  */
 export function wheelOption(text: string): WheelRank {
-  // Any case, as the house ways' names are read (`--wheel LOW`).
-  const found = WHEEL_RANKS.find((rank) => rank === text.toLowerCase());
+  const found = choiceInAnyCase(WHEEL_RANKS, text);
   if (!found) throw new UsageError(`--wheel: expected ${WHEEL_RANKS.join(' or ')}, got '${text}'`);
   return found;
 }

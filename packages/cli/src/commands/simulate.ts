@@ -17,7 +17,7 @@
 
 import type { Command } from 'commander';
 import { DEFAULT_HOUSE_WAY, type HouseWayId, mergeOptimal, mergeSimulations, summarizeGain, type OptimalCounts, summarizePlayerBanker, summarizeSimulation, type PlayerBankerSummary, type PlayerStrategy, type SimulationCounts, type SimulationSummary } from '@paigow/engine';
-import { UsageError, formatCount, formatTable, formatThreads, integerOption, printJson, printText } from '../io.js';
+import { UsageError, choiceInAnyCase, formatCount, formatTable, formatThreads, integerOption, printJson, printText } from '../io.js';
 import { startProgress } from '../progress.js';
 import { HOUSE_WAY_OPTION_HELP, houseWayOption } from '../house-way-option.js';
 import { defaultThreads, runTasks } from '../workers/pool.js';
@@ -84,8 +84,7 @@ export function registerSimulate(program: Command): void {
     .option('--banker-fee-bps <bps>', "a banking player's fee in basis points of the action", integerOption('--banker-fee-bps', 0, 10000), 150)
     .option('--json', 'print one JSON document')
     .action(async (options: { rounds: number; seed: number; threads?: number; player: string; commissionBps: number; bankerFeeBps: number; json?: boolean; houseWay: HouseWayId }) => {
-      // Any case, as the house ways' names are read (`--player OPTIMAL-GLOBAL`).
-      const player = PLAYERS.find((p) => p === options.player.toLowerCase());
+      const player = choiceInAnyCase(PLAYERS, options.player);
       if (!player) throw new UsageError(`--player must be house-way, optimal or optimal-global, got '${options.player}'`);
       const strategy: PlayerStrategy = player === 'house-way' ? 'house-way' : 'optimal';
       const threads = options.threads ?? defaultThreads();

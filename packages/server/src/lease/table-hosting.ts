@@ -65,8 +65,7 @@ export const HANDOVER_SWEEPS = 3;
 
 /** Keeps this process's tables; see the module comment. */
 export class TableHosting {
-  /** Tables being moved away (finishing their round). */
-  /** The tables being moved away, each with whether it was given up (`move`). */
+  /** The tables being moved away (finishing their round), each with whether it was given up (`move`). */
   private readonly moving = new Map<string, Promise<boolean>>();
   /** When each table was first seen without a live host (epoch ms). */
   private readonly unhostedSince = new Map<string, number>();
