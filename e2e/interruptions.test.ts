@@ -9,9 +9,6 @@
  *   round settled while it was away (and the same round in the history), and no connection error stays.
  * Screenshots go to artifacts/e2e/.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import type { Browser, Page } from 'playwright-core';
@@ -24,8 +21,6 @@ import { intAttr, placeBet, shot, signIn, sitAt } from './support/table-page.js'
 let server: RunningServer;
 let browser: Browser;
 
-const tablesDir = mkdtempSync(join(tmpdir(), 'paigow-e2e-tables-'));
-const tablesFile = join(tablesDir, 'tables.json');
 
 /** Table 2 as a default server has it; Table 1 too, but its players have 20 s to set their hands (45 s by default). */
 const TABLES = {
@@ -36,13 +31,9 @@ const TABLES = {
 };
 
 beforeAll(async () => {
-  writeFileSync(tablesFile, JSON.stringify(TABLES));
-  ({ server, browser } = await openSuite({ tablesFile }));
+  ({ server, browser } = await openSuite({ tables: TABLES.tables }));
 }, SUITE_SETUP_MS);
-afterAll(async () => {
-  await closeSuite({ server, browser });
-  rmSync(tablesDir, { recursive: true, force: true });
-});
+afterAll(() => closeSuite({ server, browser }));
 
 /** The test id of the viewer's own seat pill (`seat-<n>`). */
 async function mySeat(page: Page): Promise<string> {
@@ -137,7 +128,7 @@ describe('timers and interruptions in Chromium', () => {
     const { port, dataDir } = server;
     await server.crash();
     await page.locator('[data-testid="message"]', { hasText: en.app.reconnecting }).waitFor({ timeout: 10_000 });
-    server = await startServer({ port, dataDir, tablesFile });
+    server = await startServer({ port, dataDir, tables: TABLES.tables });
 
     // Reconnected: seated again at the same seat, the missed round in the away panel and the history.
     const away = page.getByTestId('away-round');

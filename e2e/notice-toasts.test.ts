@@ -10,9 +10,6 @@
  * the element at its own centre (`elementFromPoint`); so is every other control of the column in view.
  * Screenshot: artifacts/e2e/toasts-laptop.png.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
@@ -23,7 +20,6 @@ import { placeBet, shot, signIn, sitAt } from './support/table-page.js';
 
 let server: RunningServer;
 let browser: Browser;
-const tablesDir = mkdtempSync(join(tmpdir(), 'paigow-e2e-tables-'));
 
 /** One house-banked table whose players have 2 s to set their hands (operations.md "Tables"). */
 const QUICK = 'quick';
@@ -31,22 +27,13 @@ const QUICK = 'quick';
 const QUICK_BANK = 'quick-bank';
 
 beforeAll(async () => {
-  const tablesFile = join(tablesDir, 'tables.json');
-  writeFileSync(
-    tablesFile,
-    JSON.stringify({
-      tables: [
-        { tableId: QUICK, name: 'Quick', seats: 6, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } }, timers: { decisionMs: 2_000 } },
-        { tableId: QUICK_BANK, name: 'Quick bank', seats: 6, playerBanking: true, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } }, timers: { decisionMs: 2_000 } },
-      ],
-    }),
-  );
-  ({ server, browser } = await openSuite({ tablesFile }));
+  const configured = [
+    { tableId: QUICK, name: 'Quick', seats: 6, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } }, timers: { decisionMs: 2_000 } },
+    { tableId: QUICK_BANK, name: 'Quick bank', seats: 6, playerBanking: true, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } }, timers: { decisionMs: 2_000 } },
+  ];
+  ({ server, browser } = await openSuite({ tables: configured }));
 }, SUITE_SETUP_MS);
-afterAll(async () => {
-  await closeSuite({ server, browser });
-  rmSync(tablesDir, { recursive: true, force: true });
-});
+afterAll(() => closeSuite({ server, browser }));
 
 /** The side column's controls in its view and the window whose centre is not themselves (what covers each), and where the column and the notices are. */
 async function coveredControls(page: Page): Promise<{ covered: string[]; sideBottom: number; toastsTop: number }> {

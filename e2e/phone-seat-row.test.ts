@@ -14,9 +14,6 @@
  * A name with accents on its capitals ("Ülrich Ñoño") is not cut at the top in the top bar or its seat, on a phone
  * and a laptop.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { LobbyTable } from '@paigow/protocol';
@@ -31,31 +28,21 @@ let server: RunningServer;
 let browser: Browser;
 let tables: LobbyTable[];
 
-const tablesDir = mkdtempSync(join(tmpdir(), 'paigow-e2e-tables-'));
 const LIMITS = { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } };
 /** A table for "a full table" alone: the others' players keep their seats a while after their pages close. */
 const FULL = 'full';
 
 beforeAll(async () => {
-  const tablesFile = join(tablesDir, 'tables.json');
-  writeFileSync(
-    tablesFile,
-    JSON.stringify({
-      tables: [
-        { tableId: 'table-1', name: 'Table 1 (1–100)', seats: 6, limits: LIMITS },
-        { tableId: 'table-2', name: 'Table 2 (5–500)', seats: 6, limits: { main: { minCents: 500, maxCents: 50_000 }, fortune: { minCents: 500, maxCents: 10_000 } } },
-        { tableId: 'table-3', name: 'Table 3 (1–100)', seats: 6, limits: LIMITS },
-        { tableId: FULL, name: 'Full (1–100)', seats: 6, limits: LIMITS },
-      ],
-    }),
-  );
-  ({ server, browser, tables } = await openSuite({ tablesFile }));
+  const configured = [
+    { tableId: 'table-1', name: 'Table 1 (1–100)', seats: 6, limits: LIMITS },
+    { tableId: 'table-2', name: 'Table 2 (5–500)', seats: 6, limits: { main: { minCents: 500, maxCents: 50_000 }, fortune: { minCents: 500, maxCents: 10_000 } } },
+    { tableId: 'table-3', name: 'Table 3 (1–100)', seats: 6, limits: LIMITS },
+    { tableId: FULL, name: 'Full (1–100)', seats: 6, limits: LIMITS },
+  ];
+  ({ server, browser, tables } = await openSuite({ tables: configured }));
   tables = tables.filter((t) => t.tableId !== FULL);
 }, SUITE_SETUP_MS);
-afterAll(async () => {
-  await closeSuite({ server, browser });
-  rmSync(tablesDir, { recursive: true, force: true });
-});
+afterAll(() => closeSuite({ server, browser }));
 
 const NARROW = { width: 360, height: 740 } as const;
 

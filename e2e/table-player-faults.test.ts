@@ -8,9 +8,6 @@
  *   once the decision timer has run out (the house way set the hand, the player was stood up).
  * Faults 3 and 4 are drawn from fixed views: packages/web/src/app/table-player-faults.test.ts.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { en } from '../packages/web/src/app/i18n/en.js';
@@ -22,8 +19,6 @@ import { deal, placeBet, shot, signIn, sitAt } from './support/table-page.js';
 let server: RunningServer;
 let browser: Browser;
 
-const tablesDir = mkdtempSync(join(tmpdir(), 'paigow-e2e-tables-'));
-const tablesFile = join(tablesDir, 'tables.json');
 const LIMITS = { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } };
 /** Table 1 as usual; Table 2 gives 8 s to set a hand (the leave dialog's test waits for it to run out). */
 const TABLES = {
@@ -34,13 +29,9 @@ const TABLES = {
 };
 
 beforeAll(async () => {
-  writeFileSync(tablesFile, JSON.stringify(TABLES));
-  ({ server, browser } = await openSuite({ tablesFile }));
+  ({ server, browser } = await openSuite({ tables: TABLES.tables }));
 }, SUITE_SETUP_MS);
-afterAll(async () => {
-  await closeSuite({ server, browser });
-  rmSync(tablesDir, { recursive: true, force: true });
-});
+afterAll(() => closeSuite({ server, browser }));
 
 describe("a player's table faults in Chromium", () => {
   it('says the connection is lost within seconds, accepts no chip while offline, and recovers when back', async () => {

@@ -14,9 +14,6 @@
  *   site again in the same browser and goes back to its seat in the same round: the card is still in the low hand.
  *   Once the round is over, nothing of it is left in the browser's storage.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
@@ -29,7 +26,6 @@ import { en } from '../packages/web/src/app/i18n/en.js';
 
 let server: RunningServer;
 let browser: Browser;
-const tablesDir = mkdtempSync(join(tmpdir(), 'paigow-e2e-tables-'));
 
 const LIMITS = { main: { minCents: 100, maxCents: 10_000 }, fortune: { minCents: 100, maxCents: 2_500 } };
 /** Tables whose bets go back 1 s after the first chip unless Deal is pressed (one per window size), and plain ones. */
@@ -37,22 +33,13 @@ const QUICK_BETS = ['quick-1', 'quick-2', 'quick-3', 'quick-4'];
 const PLAIN = ['plain-1', 'plain-2', 'plain-3'];
 
 beforeAll(async () => {
-  const tablesFile = join(tablesDir, 'tables.json');
-  writeFileSync(
-    tablesFile,
-    JSON.stringify({
-      tables: [
-        ...QUICK_BETS.map((tableId) => ({ tableId, name: tableId, seats: 6, limits: LIMITS, timers: { betMs: 1_000 } })),
-        ...PLAIN.map((tableId) => ({ tableId, name: tableId, seats: 6, limits: LIMITS })),
-      ],
-    }),
-  );
-  ({ server, browser } = await openSuite({ tablesFile }));
+  const configured = [
+    ...QUICK_BETS.map((tableId) => ({ tableId, name: tableId, seats: 6, limits: LIMITS, timers: { betMs: 1_000 } })),
+    ...PLAIN.map((tableId) => ({ tableId, name: tableId, seats: 6, limits: LIMITS })),
+  ];
+  ({ server, browser } = await openSuite({ tables: configured }));
 }, SUITE_SETUP_MS);
-afterAll(async () => {
-  await closeSuite({ server, browser });
-  rmSync(tablesDir, { recursive: true, force: true });
-});
+afterAll(() => closeSuite({ server, browser }));
 
 interface Covered {
   /** The notices' box (the live region). */

@@ -14,8 +14,6 @@
  * (the comp points, then the last round). Screenshots:
  * artifacts/e2e/top-bar-balance-<lang>-<size>-<lobby|table>.png.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
@@ -29,21 +27,15 @@ import { deal, placeBet, shot, shownRoundId, sitAt, waitForResult } from './supp
 
 let server: RunningServer;
 let browser: Browser;
-const tablesDir = mkdtempSync(join(tmpdir(), 'paigow-e2e-tables-'));
 
 /** One house-banked table per language, up to 5,000.00 a hand, no Fortune bet (operations.md "Tables"). */
 const tableOf = (lang: string) => `big-${lang}`;
 
 beforeAll(async () => {
-  const tablesFile = join(tablesDir, 'tables.json');
   const tables = LANGUAGES.map((lang) => ({ tableId: tableOf(lang), name: `Big ${lang}`, limits: { main: { minCents: 100, maxCents: 500_000 }, fortune: null } }));
-  writeFileSync(tablesFile, JSON.stringify({ tables }));
-  ({ server, browser } = await openSuite({ tablesFile }));
+  ({ server, browser } = await openSuite({ tables }));
 }, SUITE_SETUP_MS);
-afterAll(async () => {
-  await closeSuite({ server, browser });
-  rmSync(tablesDir, { recursive: true, force: true });
-});
+afterAll(() => closeSuite({ server, browser }));
 
 /** The bet of the round played: a win pays 1,035.50 after the 5% commission, a loss costs 1,090. */
 const BET_CENTS = 109_000;

@@ -7,7 +7,7 @@
  * port must answer 200 (interfaces.md "The web page").
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,13 +33,14 @@ export interface RunningServer {
 
 /**
  * Where and on what port to start: a fresh temporary data directory and a port the server picks (0) by
- * default; a restart passes the port and data directory of the server it replaces. `tablesFile` names a
- * tables file (`PAIGOW_TABLES`, operations.md "Tables") instead of the built-in tables, e.g. short timers.
+ * default; a restart passes the port and data directory of the server it replaces. `tables` replaces the
+ * built-in tables (e.g. short timers): the list of a tables file (operations.md "Tables"), written as
+ * `tables.json` in the data directory and named by `PAIGOW_TABLES`, so it goes with that directory.
  */
 export interface StartOptions {
   readonly port?: number;
   readonly dataDir?: string;
-  readonly tablesFile?: string;
+  readonly tables?: readonly object[];
 }
 
 /** `env` without the variables `names` (unset, as the server wants a setting it should not use: it refuses one set empty). */
@@ -83,6 +84,8 @@ export function requireBuilt(): void {
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paigow-e2e-'));
+  const tablesFile = join(dataDir, 'tables.json');
+  if (options.tables !== undefined) writeFileSync(tablesFile, JSON.stringify({ tables: options.tables }));
   let output = '';
   let stdout = '';
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'packages', 'cli', 'bin', 'paigow.js'), 'serve'], {
@@ -95,7 +98,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // before SIGKILL; the data directory is deleted anyway, and a restart's test uses `crash`.
     env: {
       ...withoutVariables(process.env, ['DATABASE_URL', 'REDIS_URL']),
-      ...(options.tablesFile === undefined ? {} : { PAIGOW_TABLES: options.tablesFile }),
+      ...(options.tables === undefined ? {} : { PAIGOW_TABLES: tablesFile }),
       PORT: String(options.port ?? 0),
       PAIGOW_DATA_DIR: dataDir,
       PAIGOW_DRAIN_MS: '0',
