@@ -38,8 +38,17 @@ function effectiveExclude(file: string): string[] {
   return config.extends ? effectiveExclude(join(dirname(file), config.extends)) : [];
 }
 
-const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-const checked = [...manifest.scripts.typecheck!.matchAll(/tsc -p (\S+)/g)].map((m) => configFile(m[1]!));
+/** The configs `npm run typecheck` checks: the list `CONFIGS` of the script it runs (scripts/typecheck.mjs). */
+function typecheckConfigs(): string[] {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const script = /^node (scripts\/\S+\.mjs)$/.exec(manifest.scripts.typecheck ?? '');
+  if (!script) throw new Error(`npm run typecheck is not a node script: ${manifest.scripts.typecheck}`);
+  const list = /const CONFIGS = \[([^\]]*)\]/.exec(readFileSync(join(ROOT, script[1]!), 'utf8'));
+  if (!list) throw new Error(`${script[1]} has no CONFIGS list`);
+  return [...list[1]!.matchAll(/'([^']+)'/g)].map((m) => configFile(m[1]!));
+}
+
+const checked = typecheckConfigs();
 
 describe('CI gates', () => {
   it('type-checks every folder that has a tsconfig, tests included', () => {
