@@ -268,6 +268,8 @@ describe('a name with accents on its capitals', () => {
     for (const size of ['phone', 'laptop'] as const) {
       if (size === 'laptop') await page.setViewportSize(VIEWPORTS.laptop);
       await page.waitForFunction((phone) => window.matchMedia('(max-width: 700px)').matches === phone, size === 'phone');
+      // And React's render for it: the phone's sheet toggle there, gone on a laptop.
+      await page.getByTestId('side-toggle').waitFor({ state: size === 'phone' ? 'visible' : 'detached' });
       const cuts = await nameCuts(page);
       expect(Object.keys(cuts), size).toEqual(['top bar', 'seat']);
       for (const [where, insides] of Object.entries(cuts)) expect(Math.min(...insides), `${where} (${size}): ${insides.join(', ')}`).toBeGreaterThanOrEqual(0);
