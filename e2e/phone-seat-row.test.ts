@@ -11,8 +11,8 @@
  * each pill's words on one line.
  * Screenshots: artifacts/e2e/seat-row-360x740-ru-start.png, -end.png, seat-row-390x844-ru.png, seat-row-390x844-<lang>-pills.png.
  *
- * A name with accents on its capitals ("Ülrich Ñoño") is not cut at the top in the top bar or its seat, on a phone
- * and a laptop.
+ * A name with accents on its capitals ("Ülrich Ñoño") is not cut in the top bar (at the top, nor at its end by the role's
+ * badge) or at the top in its seat, on a phone and a laptop.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -257,7 +257,7 @@ async function nameCuts(page: Page): Promise<Record<string, number[]>> {
 }
 
 describe('a name with accents on its capitals', () => {
-  it('is not cut at the top in the top bar or its seat, on a phone and a laptop', async () => {
+  it('is not cut in the top bar or at the top in its seat, on a phone and a laptop', async () => {
     // A tester read "Ulrich" for "Ülrich": the name's line box cut the dots above the capital.
     const page = await openPage(browser, { viewport: NARROW, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
     const table = houseTable(tables, 1);
@@ -273,6 +273,9 @@ describe('a name with accents on its capitals', () => {
       const cuts = await nameCuts(page);
       expect(Object.keys(cuts), size).toEqual(['top bar', 'seat']);
       for (const [where, insides] of Object.entries(cuts)) expect(Math.min(...insides), `${where} (${size}): ${insides.join(', ')}`).toBeGreaterThanOrEqual(0);
+      // Nor at its end: the role's badge is over the name on a phone, not beside it (a tester read "Sev…" beside ZUSCHAUER).
+      const cutAtEnd = await page.locator('.stat--you .stat__name').evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(cutAtEnd, `the top bar's name cut at its end (${size})`).toBeLessThanOrEqual(0);
     }
     await shot(page, 'seat-row-accents-laptop');
     await page.close();
