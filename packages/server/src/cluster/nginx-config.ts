@@ -44,6 +44,11 @@ export interface NginxSite {
 /** The path at which the front answers `NginxSite.identity`. */
 export const IDENTITY_PATH = '/.paigow-front';
 
+/** How long a process may take to answer a request of `ANY_PROCESS`, s: the server's answers take milliseconds. */
+export const ANSWER_TIMEOUT_S = 10;
+/** How long a process that did not answer is left out of the front, s (`max_fails=1`). */
+export const FAIL_TIMEOUT_S = 10;
+
 const PROXY_HEADERS = [
   'proxy_http_version 1.1;',
   'proxy_set_header Upgrade $http_upgrade;',
@@ -54,6 +59,21 @@ const PROXY_HEADERS = [
   // Table WebSockets stay open for hours; Colyseus pings every 5 s.
   'proxy_read_timeout 1h;',
   'proxy_send_timeout 1h;',
+];
+
+/**
+ * A request any process can answer (no WebSocket: the tables' go to `/<name>/`): a host that is gone is given up after
+ * 2 s, a process that takes the connection and does not answer (hung, stopped by SIGSTOP) after `ANSWER_TIMEOUT_S`;
+ * without that bound (the WebSockets' hour) such a process held a third of the requests, one for 610 s.
+ */
+const ANY_PROCESS = [
+  'proxy_http_version 1.1;',
+  'proxy_set_header Host $http_host;',
+  'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+  'proxy_set_header X-Forwarded-Proto $scheme;',
+  'proxy_connect_timeout 2s;',
+  `proxy_read_timeout ${ANSWER_TIMEOUT_S}s;`,
+  `proxy_send_timeout ${ANSWER_TIMEOUT_S}s;`,
 ];
 
 /** The front's answer to `/metrics` and `/<process>/metrics`: the servers' own JSON 404 for an unknown endpoint. */
@@ -102,14 +122,14 @@ export function nginxSite(site: NginxSite): string {
     '}',
     'limit_conn_zone $paigow_client_key zone=paigow_per_ip:10m;',
     '',
-    '# max_fails=0: a process is never taken out for its answers. A process answers 503 to a request it cannot serve now',
-    '# (starting, draining, a database fault), and a GET answered 503 is tried on the next one: counted as failures, such',
-    '# answers took every process out for fail_timeout, and the front answered every request 503 "no live upstreams"',
-    '# while the processes were back (after a database outage). A process that is down refuses the connection, and the',
-    '# request goes to the next one (proxy_next_upstream error), a POST too: nothing was sent.',
+    '# A process that does not answer (down: its connection refused; hung: no answer within proxy_read_timeout) is taken',
+    `# out for ${FAIL_TIMEOUT_S} s (max_fails=1), each request it failed passed to the next one where nginx may (a GET; a POST only when`,
+    '# its connection was refused: nothing was sent). A process\'s own 503 to /api, /matchmake or the health checks (a',
+    '# database fault, a drain, a table moving) passes as it is and is no failure (not in their proxy_next_upstream): counted,',
+    '# a database outage\'s 503s took every process out, and the front answered 503 "no live upstreams" once they were back.',
     'upstream paigow {',
     indent(
-      site.processes.map(({ port }) => `server ${host}:${port} max_fails=0;`),
+      site.processes.map(({ port }) => `server ${host}:${port} max_fails=1 fail_timeout=${FAIL_TIMEOUT_S}s;`),
       1,
     ),
     '}',
@@ -142,12 +162,18 @@ export function nginxSite(site: NginxSite): string {
     ...(site.identity === undefined
       ? []
       : ['    # This front, told apart from another program on the same port.', `    location = ${IDENTITY_PATH} {`, '        default_type text/plain;', `        return 200 '${site.identity}';`, '    }', '']),
-    '    # The web client, /api and /matchmake: any process (a refused connection tries the next one; a host that is gone, after 2 s).',
+    '    # /api, /matchmake and the health checks: any process; its own 503 passes as it is.',
+    '    location ~ ^/(api|matchmake|livez|readyz|healthz)(/|$) {',
+    '        proxy_pass http://paigow;',
+    indent(ANY_PROCESS, 2),
+    '        proxy_next_upstream error timeout http_502;',
+    '    }',
+    '',
+    '    # The web client: any process; a GET answered 503 (a process starting or stopping) is tried on the next one.',
     '    location / {',
     '        proxy_pass http://paigow;',
-    '        proxy_connect_timeout 2s;',
+    indent(ANY_PROCESS, 2),
     '        proxy_next_upstream error timeout http_502 http_503;',
-    indent(PROXY_HEADERS, 2),
     '    }',
     '}',
     '',
