@@ -548,7 +548,7 @@ describe('a player banks (rules.md §3.1, §5, seed 002)', () => {
     expect(viewFor(s, 'p').banker).toEqual({ kind: 'house', houseBanksNext: true, ended: 'approval-timeout' });
   });
 
-  it("runs the banker's approval clock only while another player is seated, afresh when one sits down", () => {
+  it("runs the banker's approval clock only while another player is seated, from when the first sits down, afresh once they all left", () => {
     // A player's finding: a bank taken with nobody else seated ran out before anyone came, and the house then banked.
     let s = seatPlayers(testTable({ playerBanking: true }), ['bank'], 20_000, 200);
     s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
@@ -562,8 +562,14 @@ describe('a player banks (rules.md §3.1, §5, seed 002)', () => {
     s = must(s, { type: 'stand', playerId: 'p', nowMs: s.nowMs + 10_000 });
     expect(nextDeadline(s)).toBeNull();
     s = must(s, { type: 'sit', playerId: 'p', seat: null, nowMs: s.nowMs + 30_000 });
-    expect(nextDeadline(s)).toBe(s.nowMs + 35_000);
-    s = must(s, { type: 'tick', nowMs: s.nowMs + 35_000 });
+    const deadline = s.nowMs + 35_000;
+    expect(nextDeadline(s)).toBe(deadline);
+    // One more player 5 s later: the round's clock goes on (docs/server.md "Timers"; a banker tester read the docs'
+    // "afresh each time one sits down" as each player's).
+    s = must(s, { type: 'join', playerId: 'q', nickname: 'q', balanceCents: 20_000, compPoints: 0, nowMs: s.nowMs + 5_000 });
+    s = must(s, { type: 'sit', playerId: 'q', seat: null, nowMs: s.nowMs });
+    expect(nextDeadline(s)).toBe(deadline);
+    s = must(s, { type: 'tick', nowMs: deadline });
     expect(s.banker).toBeNull();
   });
 

@@ -794,7 +794,7 @@ function askApproval(s: Draft): void {
   const banker = s.banker;
   if (banker === null) return;
   banker.approved = banker.autoApprove;
-  // Its clock starts afresh once another player is seated (`timeApproval`, after every action).
+  // Its clock starts once another player is seated (`timeApproval`, after every action).
   banker.approvalDeadlineMs = null;
   s.phase = banker.autoApprove ? 'betting' : 'approval';
   if (banker.autoApprove) s.effects.push(commitCover(s, banker));
@@ -802,9 +802,11 @@ function askApproval(s: Draft): void {
 
 /**
  * Starts or stops the banker's approval clock (`timers.approvalMs`, rules.md §5), after every action (`afterAction`):
- * it runs only while another player is seated, who could bet against the bank, and starts afresh when one sits down. A player's finding: a bank taken at a
- * table with nobody else seated ran out before anyone came, and as the house then banks the next round, the player
- * alone could not bank again until it had played a round against the house.
+ * it runs only while another player is seated, who could bet against the bank: it starts when the first one sits down,
+ * afresh after the others have all left, and one more sitting down does not start it again (it is the round's clock, not
+ * each player's). A player's finding: a bank taken at a table with nobody else seated ran out before anyone came, and as
+ * the house then banks the next round, the player alone could not bank again until it had played a round against the
+ * house.
  */
 function timeApproval(s: Draft): void {
   const banker = s.banker;
