@@ -8,7 +8,7 @@ import type { Database } from '../storage/database.js';
 import { TEST_BACKENDS } from '../testing/backends.js';
 import { registerInstance } from './lease.js';
 import { placeTables } from './placement.js';
-import { liveInstances, tableHosts } from './table-hosts.js';
+import { liveInstances, releaseTable, tableHosts } from './table-hosts.js';
 import { HANDOVER_SWEEPS, TableHosting } from './table-hosting.js';
 
 const LEASE_MS = 15_000;
@@ -24,10 +24,11 @@ async function instance(
   tableIds: readonly string[],
   aliveAtMs = Date.now(),
   finishRounds: (tableId: string) => Promise<boolean> = async () => true,
-): Promise<{ hosting: TableHosting; rooms: Set<string>; resumed: string[]; start(): void; stop(): void }> {
+): Promise<{ hosting: TableHosting; rooms: Set<string>; resumed: string[]; logged: { message: string; fields: unknown }[]; start(): void; stop(): void }> {
   await registerInstance(database, instanceId, aliveAtMs);
   const rooms = new Set<string>();
   const resumed: string[] = [];
+  const logged: { message: string; fields: unknown }[] = [];
   const hosting = new TableHosting({
     database,
     instanceId,
@@ -37,7 +38,7 @@ async function instance(
     now: Date.now,
     held: () => true,
     lost: () => false,
-    log: () => undefined,
+    log: (message, _error, fields) => void logged.push({ message, fields }),
     actions: {
       host: async (tableId) => void rooms.add(tableId),
       unhost: async (tableId) => void rooms.delete(tableId),
@@ -54,6 +55,7 @@ async function instance(
     hosting,
     rooms,
     resumed,
+    logged,
     start: () => (timer = setInterval(() => void hosting.sweep().catch(() => undefined), SWEEP_MS)),
     stop: () => clearInterval(timer),
   };
@@ -90,6 +92,21 @@ for (const backend of TEST_BACKENDS) {
       } finally {
         b.stop();
       }
+    });
+
+    // An operator's: a process resumed after SIGSTOP logged "table t3 was taken by instance none": the peer that had taken
+    // it was moving it back (the row's host '' for that moment).
+    it('a table lost says who took it, and when nobody holds it, that its last host gave it up', async () => {
+      const a = await hostingT();
+      await releaseTable(database!, 't', 'A');
+      await a.hosting.sweep();
+      expect(a.rooms.size).toBe(0);
+      expect(a.logged).toEqual([{ message: "hosting: table t is no longer this process's (its last host gave it up to move it; none holds it now); dropping its room here", fields: { event: 'table-lost', tableId: 't' } }]);
+      await a.hosting.sweep();
+      expect(a.rooms).toEqual(new Set(['t']));
+      await database!.db.updateTable('table_hosts').set({ instance_id: 'B' }).where('table_id', '=', 't').execute();
+      await a.hosting.sweep();
+      expect(a.logged.at(-1)).toEqual({ message: 'hosting: table t was taken by instance B; dropping its room here', fields: { event: 'table-lost', tableId: 't', takenBy: 'B' } });
     });
 
     // An operator's: a process draining took table-4 over 3 s after its signal and dealt a round there.

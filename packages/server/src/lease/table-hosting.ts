@@ -103,7 +103,10 @@ export class TableHosting {
       const preferred = placement.get(tableId) ?? null;
       if (actions.hosts(tableId)) {
         if (row?.instanceId !== self) {
-          log(`hosting: table ${tableId} was taken by instance ${row?.instanceId || 'none'}; dropping its room here`, undefined, { event: 'table-lost', tableId });
+          // No host recorded: the process that took it while this one's lease had run out gave it up to move it (back
+          // here, say), and nobody holds it yet (an operator read "taken by instance none").
+          const taker = row?.instanceId ? `was taken by instance ${row.instanceId}` : 'is no longer this process\'s (its last host gave it up to move it; none holds it now)';
+          log(`hosting: table ${tableId} ${taker}; dropping its room here`, undefined, { event: 'table-lost', tableId, ...(row?.instanceId ? { takenBy: row.instanceId } : {}) });
           await actions.unhost(tableId);
         } else if (preferred !== null && preferred !== self) void this.move(tableId);
         else await this.saveSeats(tableId);
