@@ -36,7 +36,12 @@ describe('parseClientMessage', () => {
 
   it('has a hint request with nothing but its requestId, answered by a `hint` server message', () => {
     expect(parseClientMessage('hint', { requestId: 'h1', roundId: 'r9', cards: ['As'] })).toEqual({ ok: true, value: { type: 'hint', requestId: 'h1', roundId: 'r9' } });
-    expect(SERVER_MESSAGE_TYPES).toEqual(['view', 'view-patch', 'error', 'hint', 'notice']);
+    expect(SERVER_MESSAGE_TYPES).toEqual(['view', 'view-patch', 'error', 'hint', 'notice', 'pong']);
+  });
+
+  it('has a ping with nothing but its requestId, answered by a `pong`', () => {
+    expect(parseClientMessage('ping', { requestId: 'p1', extra: 1 })).toEqual({ ok: true, value: { type: 'ping', requestId: 'p1' } });
+    expect(parseClientMessage('ping', {}).ok).toBe(false);
   });
 
   it('reads the fields of sit, bet, set and auto-approve', () => {

@@ -30,6 +30,7 @@ export const CLIENT_MESSAGE_TYPES = [
   'hint',
   'top-up',
   'ack-notice',
+  'ping',
 ] as const;
 /** A client → server message type. */
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
@@ -133,6 +134,15 @@ export interface AckNoticeMessage extends Request {
   readonly seq: number;
 }
 
+/**
+ * Asks the table to show it is there: answered with a `pong` message carrying the `requestId`, by the process that
+ * runs the table, at once. A client that hears nothing from its table for a while (no view, no pong) knows its
+ * connection is dead though its socket is open (a process stopped or hung: nothing closes the socket) and joins again.
+ */
+export interface PingMessage extends Request {
+  readonly type: 'ping';
+}
+
 /** A parsed client → server message. */
 export type ClientMessage =
   | SitMessage
@@ -148,7 +158,8 @@ export type ClientMessage =
   | AutoApproveMessage
   | HintMessage
   | TopUpMessage
-  | AckNoticeMessage;
+  | AckNoticeMessage
+  | PingMessage;
 
 /**
  * The `error` message a server sends for every refused message (architecture.md "Errors"), and only
@@ -177,9 +188,15 @@ export interface HintReply extends SettingHint {
  * Server → client message types: `'view'` carries a `TableView` (a client's first), `'view-patch'` a `TableViewPatch`
  * (its changes since, `view-patch.ts`), `'error'` an `ErrorMessage` (the
  * answer to a refused request, and nothing else), `'hint'` a `HintReply` (to the asking client only),
- * `'notice'` an `InboxNotice` (`notices.ts`: what a timer, a disconnection, a settlement or recovery did to the player, numbered in its inbox).
+ * `'notice'` an `InboxNotice` (`notices.ts`: what a timer, a disconnection, a settlement or recovery did to the player, numbered in its inbox),
+ * `'pong'` a `PongReply` (to the pinging client only).
  */
-export const SERVER_MESSAGE_TYPES = ['view', 'view-patch', 'error', 'hint', 'notice'] as const;
+export const SERVER_MESSAGE_TYPES = ['view', 'view-patch', 'error', 'hint', 'notice', 'pong'] as const;
+
+/** The answer to a `ping`: its `requestId`. */
+export interface PongReply {
+  readonly requestId: string;
+}
 
 /**
  * The WebSocket close code of a watcher (a connection with no seat) whose place went to a player who came to a

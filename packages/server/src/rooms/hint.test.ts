@@ -138,4 +138,27 @@ describe('hints that take their time', () => {
       await oz.leave();
     }
   });
+
+  // An operator's: a hung process left a player's socket open and silent, and the page never joined again; the page now
+  // pings its table (docs/protocol.md `ping`), answered by the process itself, past the table's queue.
+  it('answer a ping with a pong at once, while a hint of the same player is being computed', async () => {
+    const session = await signIn(server, 'Pip');
+    const pip = await TestClient.join(server, 'small', session.token, 'pip');
+    hints.delayMs = 1_500;
+    hints.fail = false;
+    try {
+      await pip.act('sit', { seat: null });
+      await pip.act('bet', { spot: 'main', amountCents: 500 });
+      await pip.act('deal');
+      const asked = pip.send('hint');
+      const started = performance.now();
+      const from = pip.received.length;
+      const pinged = pip.send('ping');
+      await pip.waitFor((r) => r.kind === 'pong' && r.pong.requestId === pinged, from, 5_000);
+      expect(performance.now() - started).toBeLessThan(hints.delayMs);
+      expect(pip.received.some((r) => r.kind === 'hint' && r.hint.requestId === asked)).toBe(false);
+    } finally {
+      await pip.leave();
+    }
+  });
 });

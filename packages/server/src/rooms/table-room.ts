@@ -2,7 +2,7 @@
  * The Colyseus room of one table: a thin adapter (architecture.md). It authenticates the join
  * (`token` option), parses every message with the protocol's `parseClientMessage`, hands it to the
  * table's `TableRunner`, answers every refusal with `error {code, message, requestId}` and a Hint
- * with `hint` (`HintReply`, to the asking client only), and after
+ * with `hint` (`HintReply`, to the asking client only), a `ping` with `pong` (at once, not through the table), and after
  * every change sends each client its own `view` (`viewFor` of its player; `ViewPublisher`: at once to
  * the player it answers, coalesced for the others, never a view the client already has), sends `notice`
  * `{code, params, message}` to the players a timer, a disconnection or recovery affected. The room has no
@@ -17,7 +17,7 @@
  */
 import { ClientState, generateId, matchMaker, Protocol, Room, RoomInternalState, ServerError, type AuthContext, type Client, type ClientPrivate } from '@colyseus/core';
 import type { RuleError } from '@paigow/engine';
-import { MADE_ROOM_CLOSE_CODE, parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type InboxNotice } from '@paigow/protocol';
+import { MADE_ROOM_CLOSE_CODE, parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type InboxNotice, type PongReply } from '@paigow/protocol';
 import type { Watchers } from '../admission/index.js';
 import { authenticate } from '../auth/index.js';
 import { rateLimited, type RateLimits, type RateRefusal, type ServerLimits } from '../limits/index.js';
@@ -451,6 +451,11 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     if (overTopUps !== null) {
       rateLimitedRequests.inc({ kind: 'ws-message' });
       return this.refuse(client, rateLimited(overTopUps.waitMs), message.requestId);
+    }
+    if (message.type === 'ping') {
+      // Answered here, not by the table's queue: it says the process and the connection are alive (docs/protocol.md `ping`).
+      client.send('pong', { requestId: message.requestId } satisfies PongReply);
+      return null;
     }
     if (message.type === 'ack-notice') {
       // Never answered (docs/protocol.md `ack-notice`).

@@ -384,11 +384,11 @@ export class TableRunner {
   }
 
   /**
-   * Handles one parsed client message of `playerId` (docs/protocol.md); `hint` goes to `hint()`, `ack-notice` to `ackNotice()`.
+   * Handles one parsed client message of `playerId` (docs/protocol.md); `hint` goes to `hint()`, `ack-notice` to `ackNotice()`, and the room answers `ping` itself.
    * @returns nothing, or the refusal (its code from the reducer, the ledger's for `top-up`); a refused
    *   message changes nothing.
    */
-  handle(playerId: string, message: Exclude<ClientMessage, { type: 'hint' | 'ack-notice' }>): Promise<Result<void>> {
+  handle(playerId: string, message: Exclude<ClientMessage, { type: 'hint' | 'ack-notice' | 'ping' }>): Promise<Result<void>> {
     if (this.draining !== null && (message.type === 'bet' || message.type === 'rebet' || message.type === 'deal')) {
       // An operator's: a move of about 0.6 s was told as a restart, "try again in a minute".
       const why = this.draining === 'moving' ? 'this table is moving to another server: bets reopen in a few seconds' : 'the server is restarting: no new rounds now; try again in a minute';

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { DEFAULT_ENVY_BONUS, newDeck, parseCards, unwrap, type Card, type Rng, type TableConfigInput } from '@paigow/engine';
-import { onTableView, type ErrorMessage, type HintReply, type InboxNotice, type SessionResponse, type TableView } from '@paigow/protocol';
+import { onTableView, type ErrorMessage, type HintReply, type InboxNotice, type PongReply, type SessionResponse, type TableView } from '@paigow/protocol';
 import { createLogger, logLevelFromEnv } from '../log/index.js';
 import type { ServerLimits } from '../limits/index.js';
 import { createDatabase, type Database } from '../storage/index.js';
@@ -371,7 +371,8 @@ export type Received =
   | { readonly kind: 'view'; readonly view: TableView }
   | { readonly kind: 'error'; readonly error: ErrorMessage }
   | { readonly kind: 'hint'; readonly hint: HintReply }
-  | { readonly kind: 'notice'; readonly notice: InboxNotice };
+  | { readonly kind: 'notice'; readonly notice: InboxNotice }
+  | { readonly kind: 'pong'; readonly pong: PongReply };
 
 /** The messages that name their round (docs/protocol.md). */
 const DECISIONS = new Set(['set', 'house-way', 'hint']);
@@ -402,6 +403,7 @@ export class TestClient {
     room.onMessage('error', (error: ErrorMessage) => test.push({ kind: 'error', error }));
     room.onMessage('hint', (hint: HintReply) => test.push({ kind: 'hint', hint }));
     room.onMessage('notice', (notice: InboxNotice) => test.push({ kind: 'notice', notice }));
+    room.onMessage('pong', (pong: PongReply) => test.push({ kind: 'pong', pong }));
     await test.waitForView((view) => view.you !== null); // the view that answers the join
     return test;
   }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApi } from './http.js';
-import { joinErrorCode, joinRetryingSoon } from './table-connection.js';
+import { heartbeat, joinErrorCode, joinRetryingSoon, PING_EVERY_MS, SILENCE_MS } from './table-connection.js';
 import { sequenceOf } from '../app/useTable.js';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -113,5 +113,18 @@ describe('a first join refused as "try again in a few seconds"', () => {
     const unknown = joins('table/unknown');
     await expect(joinRetryingSoon(unknown, 3, wait)).rejects.toMatchObject({ code: 'table/unknown' });
     expect(unknown).toHaveBeenCalledTimes(1);
+  });
+});
+
+// An operator's: a process stopped by SIGSTOP left a seated player's socket open and silent (nothing closes it), and
+// the page never joined again: it showed the frozen table until the process was killed.
+describe("a table's heartbeat (docs/protocol.md `ping`)", () => {
+  it('pings while the table speaks, and joins again once it has been silent past SILENCE_MS, pings unanswered', () => {
+    const heardAt = 1_000_000;
+    expect(heartbeat(heardAt, heardAt + PING_EVERY_MS)).toBe('ping');
+    expect(heartbeat(heardAt, heardAt + SILENCE_MS)).toBe('ping');
+    expect(heartbeat(heardAt, heardAt + SILENCE_MS + 1)).toBe('rejoin');
+    // Three pings go unanswered before the rejoin: a busy server's late pong is not taken for a dead one.
+    expect(SILENCE_MS / PING_EVERY_MS).toBeGreaterThanOrEqual(3);
   });
 });

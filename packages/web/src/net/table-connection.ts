@@ -1,7 +1,9 @@
 /**
  * The colyseus.js adapter (architecture.md "packages/web/src/net"): joins a table room, turns the
  * server's `view`, `error`, `notice` and `hint` messages into callbacks (acknowledging each notice of the
- * player's inbox once handed on: `ack-notice`), and sends client messages with request ids (docs/protocol.md). Colyseus types stay in this file; the rest of the client sees `TableView`s.
+ * player's inbox once handed on: `ack-notice`), and sends client messages with request ids (docs/protocol.md).
+ * It pings the table every `PING_EVERY_MS` and joins again after `SILENCE_MS` without a word from it (`heartbeat`).
+ * Colyseus types stay in this file; the rest of the client sees `TableView`s.
  *
  * The room's schema state is not read: the `view` message is the source of truth for the UI.
  */
@@ -137,6 +139,20 @@ export async function joinRetryingSoon<T>(join: () => Promise<T>, retries: numbe
   }
 }
 
+/** How often an open table is pinged (docs/protocol.md `ping`), ms. */
+export const PING_EVERY_MS = 5_000;
+/** How long a table may say nothing, pongs included, before its connection is taken for dead and joined again, ms. */
+export const SILENCE_MS = 20_000;
+
+/**
+ * What the heartbeat does now, `nowMs` after the table last said anything (`lastHeardMs`, both browser clock ms):
+ * `'rejoin'` past `SILENCE_MS` (its process hung or stopped: a socket nothing closes stays open and silent, and an
+ * operator saw a player's table frozen until the process was killed), else `'ping'`.
+ */
+export function heartbeat(lastHeardMs: number, nowMs: number): 'ping' | 'rejoin' {
+  return nowMs - lastHeardMs > SILENCE_MS ? 'rejoin' : 'ping';
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -167,20 +183,38 @@ export async function connectTable(
   let counter = 0;
   const sessionTag = Math.random().toString(36).slice(2, 8);
 
+  /** When the attached room last said anything (browser clock ms): the heartbeat's measure. */
+  let lastHeardMs = Date.now();
+  const heard = (): void => {
+    lastHeardMs = Date.now();
+  };
+
   const attach = (r: Room): void => {
     room = r;
-    onTableView(r, (view) => listener.view(view, Date.now()));
-    r.onMessage('error', (error: ErrorMessage) => listener.error(error));
-    r.onMessage('hint', (hint: HintReply) => listener.hint?.(hint));
+    heard();
+    onTableView(r, (view) => {
+      heard();
+      listener.view(view, Date.now());
+    });
+    r.onMessage('error', (error: ErrorMessage) => {
+      heard();
+      listener.error(error);
+    });
+    r.onMessage('hint', (hint: HintReply) => {
+      heard();
+      listener.hint?.(hint);
+    });
+    r.onMessage('pong', heard);
     r.onMessage('notice', (payload: unknown) => {
+      heard();
       const notice = parseNotice(payload);
       if (!notice) return;
       listener.notice?.(notice);
       // Handed to the screen: acknowledged, so that no join sends it again (docs/server.md "The player inbox").
       if (notice.seq !== null) r.send('ack-notice', { seq: notice.seq, requestId: `${sessionTag}-${++counter}` });
     });
-    // Any other server message is ignored (e.g. Colyseus internals).
-    r.onMessage('*', () => undefined);
+    // Any other server message (e.g. Colyseus internals) is not read, but it says the table is there.
+    r.onMessage('*', heard);
     r.onLeave((code) => {
       // A room replaced by a fresh join (`rejoin`) no longer speaks for the table.
       if (room !== r) return;
@@ -283,11 +317,21 @@ export async function connectTable(
   };
   const browser = typeof window !== 'undefined' && typeof window.addEventListener === 'function' ? window : null;
 
+  // The heartbeat (docs/protocol.md `ping`): a table silent past SILENCE_MS is joined again; the silent room is dropped
+  // once the fresh join is in (`rejoin`), through another process when its own hangs.
+  const beat = (): void => {
+    const r = room;
+    if (closed || offline || rejoining || r === null) return;
+    if (heartbeat(lastHeardMs, Date.now()) === 'rejoin') void rejoin(true);
+    else r.send('ping', { requestId: `${sessionTag}-${++counter}` });
+  };
+
   listener.status('connecting');
   attach(await joinRetryingSoon(join));
   browser?.addEventListener('offline', onOffline);
   browser?.addEventListener('online', onOnline);
   if (typeof navigator !== 'undefined' && navigator.onLine === false) onOffline();
+  const pinging = setInterval(beat, PING_EVERY_MS);
 
   return {
     send(type, payload = {}) {
@@ -299,6 +343,7 @@ export async function connectTable(
     },
     async close() {
       closed = true;
+      clearInterval(pinging);
       browser?.removeEventListener('offline', onOffline);
       browser?.removeEventListener('online', onOnline);
       wake?.();
