@@ -206,3 +206,24 @@ describe('French punctuation', () => {
     expect(unspaced).toEqual([]);
   });
 });
+
+// Tester (ru): the table says «Готово» and «Малая рука», the trainer and the daily challenge said «Разложить» and
+// «младшей руки», and the trainer's intro called the coach «тренер» where the lobby says «Разбор игры». One name per
+// thing, glossary.md's: the trainer's and the daily challenge's button is the table's Split button in every language.
+describe('the trainer and the daily challenge name the Split button and the hands as the table does', () => {
+  it.each(Object.keys(CATALOGS))('%s: the same button, named in the instruction', (lng) => {
+    const c = CATALOGS[lng as keyof typeof CATALOGS];
+    expect(c.coach.trainer.set).toBe(c.table.split);
+    expect(c.coach.trainer.pick).toContain(c.table.split.replace(/[\s~]+$/u, '')); // the pseudo-locale's padding off
+  });
+
+  it('says in Russian «Готово», «малая / большая рука» and «Разбор игры», never «Разложить», «младшая рука» or «тренер»', () => {
+    const ru = CATALOGS.ru;
+    expect(ru.table.split).toBe('Готово');
+    expect(ru.coach.trainer.pick).toBe('Выберите две карты малой руки и нажмите «Готово».');
+    const all = (tree: unknown): string[] => Object.values(tree as Record<string, unknown>).flatMap((v) => (typeof v === 'string' ? [v] : all(v)));
+    expect(all(ru.coach).filter((s) => /Разложить|(?:младш|старш)(?:ая|ей|ую) рук|(?<![а-яё])тренер(?!ажёр)/iu.test(s))).toEqual([]);
+    expect(ru.coach.trainer.intro).toContain(`«${ru.coach.page.title}»`);
+    expect(ru.coach.trainer.foul).toBe(ru.errors['setting/foul']);
+  });
+});
