@@ -309,7 +309,7 @@ export const fr: Translation = {
     fortuneLost: 'Fortune\u00a0: mise perdue ({{amount}})',
     bankWin: 'La banque gagne {{amount}}',
     bankLose: 'La banque perd {{amount}}',
-    bankPush: 'La banque fait match nul',
+    bankPush: 'Égalité pour la banque',
   },
   bets: {
     fortuneOverMax: 'Le maximum Fortune est de {{max}}\u00a0: {{amount}} le dépasse.',

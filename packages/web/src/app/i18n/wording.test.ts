@@ -227,3 +227,13 @@ describe('the trainer and the daily challenge name the Split button and the hand
     expect(ru.coach.trainer.foul).toBe(ru.errors['setting/foul']);
   });
 });
+
+// Tester (fr): a banker's result after a push said «La banque fait match nul»; glossary.md's push is «égalité», the word
+// of every other French result («égalité → pour vous 0 $»).
+describe('French names a push «égalité» everywhere', () => {
+  it('in the banker\'s result, and no French text (web, coach, help, shared) says «match nul»', () => {
+    expect(CATALOGS.fr.result.bankPush).toMatch(/égalité/iu);
+    const all = (tree: unknown): string[] => Object.values(tree as Record<string, unknown>).flatMap((v) => (typeof v === 'string' ? [v] : all(v)));
+    expect([...all(CATALOGS.fr), ...all(HELP_CATALOGS.fr)].filter((s) => /match nul/iu.test(s))).toEqual([]);
+  });
+});
