@@ -130,7 +130,7 @@ describe('the felt reads clearly (issue 10)', () => {
     expect(await banker.getByTestId('high-mark').count()).toBe(1);
     await waitAttr(banker, 'result', 'net-cents', played.netCents);
     // The felt names the round's banker beside today's, whole at laptop size (a tester's read "(banker then: …").
-    expect(await banker.getByTestId('last-round-banker').textContent()).toBe('(banker then: The house)');
+    expect(await banker.getByTestId('last-round-banker').textContent()).toBe('(banker then: the house)');
     const title = banker.locator('.zone--banker .zone__title strong');
     expect(await title.evaluate((el) => el.scrollWidth - el.clientWidth), "the banker's name, the tag and the round's banker cut off").toBeLessThanOrEqual(0);
     await shot(banker, 'clarity-4-took-bank');

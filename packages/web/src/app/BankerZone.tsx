@@ -41,7 +41,7 @@ export function BankerZone({ view, stage }: { view: TableView; stage: Stage }) {
           <>
             {' '}
             <span className="muted" data-testid="last-round-banker">
-              {t('table.lastRoundBankerThen', { name })}
+              {t('table.lastRoundBankerThen', { name: round.banker.kind === 'house' ? t('table.theHouseInline') : name })}
             </span>
           </>
         )}

@@ -44,7 +44,7 @@ export function TableSide({ view, you, compact, open, onClose, sound, wide, hint
         <section className="panel" data-testid="last-round-panel" data-round-id={sideRound.roundId}>
           {/* "This round" only while no other round is in play (betting); else it is the last round at the table. */}
           <h2 data-testid="last-round-panel-title">{view.phase === 'betting' && viewerPlayed(sideRound) ? t('table.roundPlayers') : t('table.lastRoundPanel')}</h2>
-          <p className="muted">{t('table.lastRoundBanker', { name: sideRound.banker.kind === 'house' ? t('table.theHouse') : sideRound.banker.nickname })}</p>
+          <p className="muted">{t('table.lastRoundBanker', { name: sideRound.banker.kind === 'house' ? t('table.theHouseInline') : sideRound.banker.nickname })}</p>
           <RoundPlayers round={sideRound} money={money} />
         </section>
       )}

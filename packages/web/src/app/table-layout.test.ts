@@ -39,9 +39,36 @@ describe('point 7: a finished round is the last round, never redrawn as if curre
     expect(html).not.toContain('data-testid="last-round-tag"');
     expect(attr(html, 'last-round-panel', 'round-id')).toBe('r-1');
     expect(text(html)).toContain('Last round at this table');
-    expect(text(html)).toContain('Banker: The house');
+    expect(text(html)).toContain('Banker: the house');
     expect(text(html)).toContain('Bea');
     expect(html).toContain('data-mark="win"');
+  });
+});
+
+// Tester (fr): "(banquier de cette manche : La maison)" and "Banquier : La maison", a capital inside a phrase. The house's
+// name put after a label or inside a phrase is its mid-sentence form (`table.theHouseInline`), in every language.
+describe("the house's name inside a phrase is in lower case", () => {
+  const tookBank = (lng: string) =>
+    text(
+      render(
+        view(
+          { lastRound: houseRound, banker: { kind: 'player', seat: 0, nickname: 'Ada', autoApprove: false, approved: false, leaving: false, roomCents: 10_000 }, phase: 'approval' },
+          { role: 'banker', lastResult: { roundId: 'r-1', outcome: 'win', netCents: 2450 } },
+        ),
+        lng,
+      ),
+    );
+  const sidePanel = (lng: string) => text(render(view({ lastRound: { ...houseRound, players: [{ ...ada, seat: 1, nickname: 'Bea', you: false }] } }, { lastBets: null }), lng));
+
+  it.each([
+    ['en', '(banker then: the house)', 'Banker: the house'],
+    ['fr', '(banquier de cette manche : la maison)', 'Banquier : la maison'],
+    ['de', '(Geber in dieser Runde: das Haus)', 'Geber: das Haus'],
+    ['es', '(banca en esa ronda: la casa)', 'Banca: la casa'],
+    ['ru', '(банкир в том раунде: казино)', 'Банкир: казино'],
+  ])('%s', (lng, then, side) => {
+    expect(tookBank(lng)).toContain(then);
+    expect(sidePanel(lng)).toContain(side);
   });
 });
 

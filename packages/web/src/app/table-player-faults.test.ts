@@ -53,7 +53,7 @@ describe("fault 3: the felt names the player's bank from the moment it is taken"
     expect(inner(html, 'banker-name')).toBe('Ada');
     // The last round is still there, labelled as such, with the banker it had.
     expect(inner(html, 'last-round-tag')).toBe('Your last round');
-    expect(inner(html, 'last-round-banker')).toBe('(banker then: The house)');
+    expect(inner(html, 'last-round-banker')).toBe('(banker then: the house)');
   });
 
   it('names the round\'s banker alone while the bank has not changed hands', () => {

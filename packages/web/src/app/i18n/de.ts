@@ -61,6 +61,7 @@ export const de: Translation = {
     you: 'Sie',
     opponent: 'Gegner',
     theHouse: 'Das Haus',
+    theHouseInline: 'das Haus',
     noOpponent: '—',
     opponents: '{{names, list}}',
     lastRound: 'Letzte Runde',

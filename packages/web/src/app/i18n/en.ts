@@ -119,6 +119,8 @@ export const en = {
     you: 'You',
     opponent: 'Opponent',
     theHouse: 'The house',
+    // The house's name inside a phrase ("Banker: the house", "(banker then: the house)"); `theHouse` stands alone.
+    theHouseInline: 'the house',
     noOpponent: '—',
     opponents: '{{names, list}}',
     lastRound: 'Last round',

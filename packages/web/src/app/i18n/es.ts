@@ -64,6 +64,7 @@ export const es: Translation = {
     you: 'Tú',
     opponent: 'Rival',
     theHouse: 'La casa',
+    theHouseInline: 'la casa',
     noOpponent: '—',
     opponents: '{{names, list}}',
     lastRound: 'Última ronda',

@@ -65,6 +65,7 @@ export const fr: Translation = {
     you: 'Vous',
     opponent: 'Adversaire',
     theHouse: 'La maison',
+    theHouseInline: 'la maison',
     noOpponent: '—',
     opponents: '{{names, list}}',
     lastRound: 'Dernière manche',

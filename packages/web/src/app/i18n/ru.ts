@@ -67,6 +67,7 @@ export const ru: Translation = {
     you: 'Вы',
     opponent: 'Соперник',
     theHouse: 'Казино',
+    theHouseInline: 'казино',
     noOpponent: '—',
     opponents: '{{names, list}}',
     lastRound: 'Последний раунд',
