@@ -303,7 +303,7 @@ const de: Strings<CoachCatalog> = {
     best: 'Beste Aufteilung',
     houseWaySetting: 'Art des Hauses',
     ev: 'EW {{ev}}',
-    odds: 'Gewinn {{win}} · Push {{push}} · Verlust {{lose}}',
+    odds: 'Gewinn {{win}} · Geschoben {{push}} · Verlust {{lose}}',
     categories: 'Hohe Hand: {{high}} · niedrige Hand: {{low}}',
     why: 'Die Art des Hauses: {{text}}',
   },

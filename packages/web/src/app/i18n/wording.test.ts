@@ -237,3 +237,18 @@ describe('French names a push «égalité» everywhere', () => {
     expect([...all(CATALOGS.fr), ...all(HELP_CATALOGS.fr)].filter((s) => /match nul/iu.test(s))).toEqual([]);
   });
 });
+
+// Tester (de): the trainer said "Gewinn 0 % · Push 51 % · Verlust 49 %", the lab "geschoben 41,818 %". glossary.md's
+// German push is «geschoben»; the help's «geschoben (Push)» glosses it once. The coach's odds are the Hint's words.
+describe('one word for a push in German', () => {
+  it.each(Object.keys(CATALOGS))('%s: the coach\'s odds line is the Hint\'s', (lng) => {
+    const c = CATALOGS[lng as keyof typeof CATALOGS];
+    expect(c.coach.page.odds).toBe(c.hint.odds);
+  });
+
+  it('is «geschoben» in every German text (web, coach, help, shared), never a bare "Push"', () => {
+    const all = (tree: unknown): string[] => Object.values(tree as Record<string, unknown>).flatMap((v) => (typeof v === 'string' ? [v] : all(v)));
+    expect([...all(CATALOGS.de), ...all(HELP_CATALOGS.de)].filter((s) => /Push/u.test(s.replace(/geschoben \(Push\)/giu, '')))).toEqual([]);
+    expect(CATALOGS.de.coach.page.odds).toMatch(/Geschoben \{\{push\}\}/u);
+  });
+});
