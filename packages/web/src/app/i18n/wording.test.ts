@@ -252,3 +252,14 @@ describe('one word for a push in German', () => {
     expect(CATALOGS.de.coach.page.odds).toMatch(/Geschoben \{\{push\}\}/u);
   });
 });
+
+// Tester (es): the title said "Pai Gow Póker", the help "como en el póquer". One spelling, glossary.md's «póker»
+// (its Spanish four of a kind) and the title's.
+describe('Spanish spells poker «póker» everywhere', () => {
+  it('in the title, and no Spanish text (web, coach, help, shared) says «póquer»', () => {
+    expect(CATALOGS.es.app.title).toBe('Pai Gow Póker');
+    const all = (tree: unknown): string[] => Object.values(tree as Record<string, unknown>).flatMap((v) => (typeof v === 'string' ? [v] : all(v)));
+    expect([...all(CATALOGS.es), ...all(HELP_CATALOGS.es)].filter((s) => /póquer|poquer/iu.test(s))).toEqual([]);
+    expect(HELP_CATALOGS.es.hands.intro).toContain('como en el póker');
+  });
+});

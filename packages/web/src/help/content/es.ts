@@ -23,7 +23,7 @@ export const es: HelpCatalog = {
     timers: 'Temporizadores e interrupciones',
   },
   hands: {
-    intro: 'Recibes siete cartas y las separas en una mano alta de cinco cartas y una mano baja de dos. Las dos deben ganar a las manos de la banca del mismo tamaño. La mano alta se ordena como en el póquer, de mayor a menor:',
+    intro: 'Recibes siete cartas y las separas en una mano alta de cinco cartas y una mano baja de dos. Las dos deben ganar a las manos de la banca del mismo tamaño. La mano alta se ordena como en el póker, de mayor a menor:',
     straights: 'A-K-Q-J-10 es la escalera más alta y A-2-3-4-5 la segunda. El palo nunca desempata.',
     joker: 'El comodín cuenta como un as, o completa una escalera, un color o una escalera de color, lo que haga la mano más alta. En un color es la carta más alta que falta; en la mano baja siempre es un as.',
     jokerStraight: 'El comodín con 2-3-4-5 forma A-2-3-4-5:',
