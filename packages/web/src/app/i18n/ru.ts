@@ -101,9 +101,10 @@ export const ru: Translation = {
     sitAgain: 'Сесть снова',
     seatBet: '{{main}}',
     seatBetFortune: '{{main}} + {{fortune}} Fortune',
-    seatReady: 'готов',
-    seatSet: 'расставил',
-    seatAway: 'отошёл',
+    // Whoever sits there, man or woman: no masculine past tense or short adjective («отошёл», «расставил», «готов»).
+    seatReady: 'ждёт сдачи',
+    seatSet: 'готово',
+    seatAway: 'нет на месте',
     deal: 'Сдача',
     split: 'Готово',
     houseWay: 'House Way',

@@ -263,3 +263,13 @@ describe('Spanish spells poker «póker» everywhere', () => {
     expect(HELP_CATALOGS.es.hands.intro).toContain('como en el póker');
   });
 });
+
+// Tester (ru): the seat tag «отошёл» (masculine) was shown for every away player, a woman too; «расставил» and «готов»
+// the same. A seat's tags are said without the sitter's gender.
+describe('the Russian seat tags say nothing of the player\'s gender', () => {
+  it('away is «нет на месте»; no tag is a masculine past tense or short adjective', () => {
+    const { seatAway, seatSet, seatReady } = CATALOGS.ru.table;
+    expect(seatAway).toBe('нет на месте');
+    for (const tag of [seatAway, seatSet, seatReady]) expect(tag).not.toMatch(/(?:ёл|[аеиоуыя]л|ов|ен|ан)$/u);
+  });
+});
