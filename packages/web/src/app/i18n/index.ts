@@ -169,11 +169,13 @@ export function formatDecimal(lng: string, value: number, digits: number | { rea
 }
 
 /**
- * Formats a moment as the time of day in the current language (`15:42`, `3:42 PM`): hours and minutes.
+ * Formats a moment as the time of day in the current language (`15:42`, `09:05`, `3:42 PM`): hours and minutes.
+ * A 12-hour clock writes the hour without a leading zero ("2:54 PM", never "02:54 PM"); a 24-hour one keeps two digits.
  * @param ms milliseconds since the epoch
  */
 export function formatTime(lng: string, ms: number): string {
-  return new Intl.DateTimeFormat(lng, { hour: '2-digit', minute: '2-digit' }).format(ms);
+  const twelveHour = new Intl.DateTimeFormat(lng, { hour: 'numeric' }).resolvedOptions().hour12 === true;
+  return new Intl.DateTimeFormat(lng, { hour: twelveHour ? 'numeric' : '2-digit', minute: '2-digit' }).format(ms);
 }
 
 /**

@@ -121,6 +121,15 @@ describe('plurals, lists and numbers per language', () => {
     const at = Date.UTC(2026, 0, 2, 15, 4);
     expect(formatTime('de', at)).toBe(new Intl.DateTimeFormat('de', { hour: '2-digit', minute: '2-digit' }).format(at));
     expect(formatTime('en', at)).toMatch(/(AM|PM)$/);
+    // Tester (en): the history said "02:54 PM"; a 12-hour clock has no leading zero, a 24-hour one keeps it.
+    const afternoon = new Date(2026, 0, 2, 14, 54).getTime();
+    const morning = new Date(2026, 0, 2, 9, 5).getTime();
+    expect(formatTime('en', afternoon)).toMatch(/^2:54\sPM$/u);
+    expect(formatTime('en', morning)).toMatch(/^9:05\sAM$/u);
+    for (const lng of ['de', 'ru', 'fr', 'es']) {
+      expect(formatTime(lng, afternoon), lng).toBe('14:54');
+      expect(formatTime(lng, morning), lng).toBe('09:05');
+    }
     expect(formatDecimal('de', 1234.5, 2)).toBe('1.234,50');
     expect(formatDecimal('ru', 0.5, 1)).toBe('0,5');
     expect(formatDecimal('en', 0.0012345, { significant: 3 })).toBe('0.00123');
