@@ -2,7 +2,8 @@
  * End-to-end: the coach (issue 17) with the built server and web client in Chromium. At a table, the setting
  * played is graded under the result, exactly as the engine's analysis grades it (computed here, in this
  * process, on the same cards), and the coach page shows the strategy tax; the trainer (no sign-in, no money)
- * deals a hand of the chosen drill, grades House Way's setting and one set by hand at once, and keeps a score.
+ * deals a hand of the chosen drill, grades House Way's setting and one set by hand at once (Set pressed with the
+ * keyboard, the focus going on to Next hand), and keeps a score.
  * The coach page, the trainer and the daily challenge have no serious or critical axe violation (issue 14
  * point 5).
  * Screenshots go to artifacts/e2e/coach-*.png.
@@ -15,7 +16,7 @@ import { openPage } from './support/pages.js';
 import { VIEWPORTS } from './support/browser.js';
 import type { RunningServer } from './support/server.js';
 import { deal, handCards, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
-import { expectAccessible } from './support/a11y.js';
+import { byId, expectAccessible, press } from './support/a11y.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -104,8 +105,13 @@ describe('the coach (issue 17)', () => {
       }
     }
     for (const card of low) await page.locator(`[data-testid="trainer-card"][data-card="${formatCard(card)}"]`).click();
-    await page.getByTestId('trainer-set').click();
+    // Set with the keyboard: Set is disabled while the hand is graded, and the focus goes on to Next hand, not to the
+    // page body (a tester's finding); the picked cards are pressed.
+    expect(await page.locator('[data-testid="trainer-card"][aria-pressed="true"]').count()).toBe(2);
+    await press(page, byId('trainer-set'));
     await page.getByTestId('trainer-grade').waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'trainer-next', undefined, { timeout: 5_000 }).catch(() => undefined);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).toBe('trainer-next');
     expect(await number(page, 'trainer-grade', 'played-ev')).toBe(gradeHand(cards, low).playedEv);
     expect(await number(page, 'trainer-score', 'hands')).toBe(2);
     await shot(page, 'coach-3-trainer');

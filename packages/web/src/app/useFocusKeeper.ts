@@ -1,7 +1,7 @@
 /**
- * Keeps the keyboard focus on the table when the control holding it disappears or is disabled (issue 14
- * point 5): after each render, and when the focus leaves for nowhere, a keyboard player whose focus fell to
- * the page body gets it back on the control `focusCandidates` names (focus-keeper.ts). A pointer player's
+ * Keeps the keyboard focus on the table (and on the trainer and the daily challenge, with their own candidates)
+ * when the control holding it disappears or is disabled (issue 14 point 5): after each render, and when the focus leaves for nowhere, a keyboard player whose focus fell to
+ * the page body gets it back on the control `focusCandidates` names (focus-keeper.ts; coach/focus.ts for the coach's pages). A pointer player's
  * focus is left alone (a click elsewhere is a choice, and no focus ring appears for it), and so is a focus that
  * left a control still there and enabled for nowhere in the page: Tab from the page's last control (the side
  * column's last link) goes on to the browser, not back to that control (QA: it took extra Tabs to get past).
@@ -27,18 +27,24 @@ function usable(selector: string): HTMLElement | null {
   return null;
 }
 
-/** Applies `focusCandidates` for `scene` (re-run after every render of the component calling it). */
-export function useFocusKeeper(scene: FocusScene): void {
+/**
+ * Applies `focusCandidates` for `scene` (re-run after every render of the component calling it), or, for another
+ * page, its own `candidates` (the trainer's and the daily challenge's, coach/focus.ts).
+ */
+export function useFocusKeeper(scene: FocusScene): void;
+export function useFocusKeeper<S>(scene: S, candidates: (lost: FocusedControl, scene: S) => readonly string[]): void;
+export function useFocusKeeper<S>(scene: S, candidates?: (lost: FocusedControl, scene: S) => readonly string[]): void {
   const last = useRef<FocusedControl | null>(null);
   const keyboard = useRef(false);
   // The player moved the focus out of the page itself (see the file's comment): nothing to give back.
   const left = useRef(false);
   const sceneRef = useRef(scene);
+  const candidatesRef = useRef(candidates ?? (focusCandidates as unknown as (lost: FocusedControl, scene: S) => readonly string[]));
   const rescue = useRef(() => {
     const lost = last.current;
     const active = document.activeElement;
     if (!keyboard.current || left.current || lost === null || (active !== null && active !== document.body)) return;
-    for (const selector of focusCandidates(lost, sceneRef.current)) {
+    for (const selector of candidatesRef.current(lost, sceneRef.current)) {
       const el = usable(selector);
       if (el) {
         el.focus();

@@ -8,7 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { cardTexts, houseWays, isFoul, parseHand, type Card, type Hand } from '@paigow/engine';
 import type { CoachReview, DailyLeaderboardResponse, DailyResponse, PlayerSummary } from '@paigow/protocol';
 import { ApiError, type Api } from '../net/http.js';
-import { PlayingCard } from '../table-ui/Card.js';
+import { useFocusKeeper } from '../app/useFocusKeeper.js';
+import { coachAnnouncement, type CoachSaid } from './announce.js';
+import { coachFocusCandidates } from './focus.js';
+import { PickCards, toggleLow } from './PickCards.js';
 import { errorMessage } from '../app/i18n/index.js';
 import { SettingCard } from './CoachPage.js';
 import { dailyScoreText, dayText, evPercent, OPTIMAL_EPSILON } from './format.js';
@@ -25,6 +28,7 @@ export function DailyPage({ api, token, player = null, onBack }: { api: Api; tok
   const [last, setLast] = useState<CoachReview | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [said, setSaid] = useState<CoachSaid>(null);
 
   const load = useCallback(async () => {
     const [d, b] = await Promise.all([api.daily(token), api.dailyLeaderboard(token)]);
@@ -46,6 +50,7 @@ export function DailyPage({ api, token, player = null, onBack }: { api: Api; tok
     try {
       const { review } = await api.dailyPlay(token, next.index, cardTexts(played));
       setLast(review);
+      setSaid({ kind: 'grade', grade: review });
       await load();
     } catch (e) {
       setError(errorMessage(t, e instanceof ApiError ? e.code : 'network'));
@@ -53,7 +58,12 @@ export function DailyPage({ api, token, player = null, onBack }: { api: Api; tok
       setBusy(false);
     }
   };
-  const toggle = (card: Card): void => setLow((l) => (l.includes(card) ? l.filter((c) => c !== card) : l.length < 2 ? [...l, card] : l));
+  const toggle = (card: Card): void => {
+    const picked = toggleLow(low, card);
+    setLow(picked);
+    setSaid({ kind: 'picked', low: picked });
+  };
+  useFocusKeeper({ page: 'daily' }, coachFocusCandidates);
   const cards: readonly Card[] = hand === null ? [] : cardsForDisplay(hand);
   const foul = low.length === 2 && isFoul({ high: cards.filter((c) => !low.includes(c)), low });
   const played = daily?.played ?? [];
@@ -63,6 +73,9 @@ export function DailyPage({ api, token, player = null, onBack }: { api: Api; tok
     <>
       <CoachTopBar current="daily" player={player} onBack={onBack} />
       <main className="coach-page" data-testid="daily-page">
+        <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="daily-announcer">
+          {coachAnnouncement(t, lng, said)}
+        </div>
         {daily === null ? (
           <p className="muted">{t('coach.page.loading')}</p>
         ) : (
@@ -83,11 +96,7 @@ export function DailyPage({ api, token, player = null, onBack }: { api: Api; tok
             {next !== null && (
               <section className="panel" data-testid="daily-hand" data-index={next.index} data-cards={next.cards.join(' ')}>
                 <h2>{t('coach.daily.progress', { index: next.index, total: daily.total })}</h2>
-                <div className="trainer__hand">
-                  {cards.map((card) => (
-                    <PlayingCard key={card} card={card} testid="daily-card" lifted={low.includes(card)} disabled={busy} onClick={() => toggle(card)} />
-                  ))}
-                </div>
+                <PickCards cards={cards} low={low} testid="daily-card" disabled={busy} onToggle={toggle} />
                 <p className="muted">{foul ? t('coach.trainer.foul') : t('coach.trainer.pick')}</p>
                 <p>
                   <button className="btn btn--gold" disabled={busy || low.length !== 2 || foul} onClick={() => void play(low)} data-testid="daily-set">
@@ -113,7 +122,7 @@ export function DailyPage({ api, token, player = null, onBack }: { api: Api; tok
               </section>
             )}
             {last && (
-              <section className="panel" data-testid="daily-grade" data-ev-lost={last.evLost} data-played-ev={last.playedEv}>
+              <section className="panel" tabIndex={-1} data-testid="daily-grade" data-ev-lost={last.evLost} data-played-ev={last.playedEv}>
                 <p title={t('coach.grade.title')}>
                   {t('coach.grade.summary', { played: evPercent(lng, last.playedEv), best: evPercent(lng, last.bestEv), houseWay: evPercent(lng, last.houseWayEv) })}
                 </p>

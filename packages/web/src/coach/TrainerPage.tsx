@@ -21,7 +21,10 @@ import {
   type SettingAnalysis,
   type SettingReview,
 } from '@paigow/engine';
-import { PlayingCard } from '../table-ui/Card.js';
+import { useFocusKeeper } from '../app/useFocusKeeper.js';
+import { coachAnnouncement, type CoachSaid } from './announce.js';
+import { coachFocusCandidates } from './focus.js';
+import { PickCards, toggleLow } from './PickCards.js';
 import { DRILLS, dealForDrill, type Drill } from './drills.js';
 import { ExactWorker } from './exact-worker.js';
 import { evPercent, OPTIMAL_EPSILON, trainerScoreText } from './format.js';
@@ -80,6 +83,7 @@ export function TrainerPage({ player = null, onBack }: { player?: PlayerSummary 
   const [review, setReview] = useState<SettingReview | null>(null);
   const [grading, setGrading] = useState(false);
   const [scores, setScores] = useState<Scores>(loadScores);
+  const [said, setSaid] = useState<CoachSaid>(null);
   const worker = useRef<ExactWorker | null>(null);
   const analysis = useRef<Promise<SettingAnalysis[]> | null>(null);
 
@@ -94,6 +98,7 @@ export function TrainerPage({ player = null, onBack }: { player?: PlayerSummary 
     setLow([]);
     setReview(null);
     setGrading(false);
+    setSaid(null);
     analysis.current = worker.current?.analyze(cards, way) ?? null;
     analysis.current?.catch(() => undefined);
   }, []);
@@ -108,6 +113,7 @@ export function TrainerPage({ player = null, onBack }: { player?: PlayerSummary 
     const graded = gradeSetting(hand, played, settings, houseWays[houseWay]);
     setReview(graded);
     setGrading(false);
+    setSaid({ kind: 'grade', grade: graded });
     setScores((all) => {
       const was = all[drill] ?? { hands: 0, best: 0, lost: 0 };
       const next = { ...all, [drill]: { hands: was.hands + 1, best: was.best + (graded.evLost < OPTIMAL_EPSILON ? 1 : 0), lost: was.lost + graded.evLost } };
@@ -116,7 +122,12 @@ export function TrainerPage({ player = null, onBack }: { player?: PlayerSummary 
     });
   };
 
-  const toggle = (card: Card): void => setLow((l) => (l.includes(card) ? l.filter((c) => c !== card) : l.length < 2 ? [...l, card] : l));
+  const toggle = (card: Card): void => {
+    const next = toggleLow(low, card);
+    setLow(next);
+    setSaid({ kind: 'picked', low: next });
+  };
+  useFocusKeeper({ page: 'trainer' }, coachFocusCandidates);
   const settled = review !== null || grading;
   const cards: readonly Card[] = hand === null ? [] : cardsForDisplay(hand);
   const foul = low.length === 2 && isFoul({ high: cards.filter((c) => !low.includes(c)), low });
@@ -149,10 +160,11 @@ export function TrainerPage({ player = null, onBack }: { player?: PlayerSummary 
             </select>
           </label>
         </p>
-        <div className="trainer__hand" data-testid="trainer-hand" data-cards={cards.map(formatCard).join(' ')}>
-          {cards.map((card) => (
-            <PlayingCard key={card} card={card} testid="trainer-card" lifted={low.includes(card)} disabled={settled} onClick={() => toggle(card)} />
-          ))}
+        <div data-testid="trainer-hand" data-cards={cards.map(formatCard).join(' ')}>
+          <PickCards cards={cards} low={low} testid="trainer-card" disabled={settled} onToggle={toggle} />
+        </div>
+        <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="trainer-announcer">
+          {coachAnnouncement(t, lng, said)}
         </div>
         {!settled && <p className="muted">{foul ? t('coach.trainer.foul') : t('coach.trainer.pick')}</p>}
         <p>

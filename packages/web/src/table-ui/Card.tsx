@@ -23,6 +23,11 @@ export interface CardProps {
   /** Visually set apart (e.g. the card just moved). */
   lifted?: boolean;
   disabled?: boolean;
+  /**
+   * A clickable card that is picked (`aria-pressed`): the trainer's and the daily challenge's cards of the low
+   * hand. Left out (no `aria-pressed`) where a click moves the card instead (the table's hands).
+   */
+  pressed?: boolean;
   /** Accessible label for a face-up card; defaults to its name in the player's language ("ace of spades", `card-name.ts`). */
   label?: string;
 }
@@ -31,7 +36,7 @@ export interface CardProps {
  * One card. Clickable cards are buttons so that keyboard players can set their hand too. Its name
  * (`aria-label`) is what a screen reader reads; the drawn face is hidden from it.
  */
-export function PlayingCard({ card, testid, onClick, small, lifted, disabled, label }: CardProps) {
+export function PlayingCard({ card, testid, onClick, small, lifted, disabled, pressed, label }: CardProps) {
   const { t } = useTranslation();
   const size = small ? ' card--small' : '';
   if (card === null) {
@@ -47,7 +52,7 @@ export function PlayingCard({ card, testid, onClick, small, lifted, disabled, la
   const face = isJoker(card) ? <JokerFace /> : <NaturalFace card={card} />;
   if (onClick) {
     return (
-      <button type="button" className={className} onClick={onClick} disabled={disabled} {...common}>
+      <button type="button" className={className} onClick={onClick} disabled={disabled} aria-pressed={pressed} {...common}>
         {face}
       </button>
     );
