@@ -13,7 +13,6 @@ import {
   cardTexts, formatCards,
   houseWays,
   formatCard,
-  HAND_SIZE,
   parseCard,
   parseHand,
   settingIndexOfCode,
@@ -60,23 +59,34 @@ function lookUp(hand: Hand, a: HouseWayId, b: HouseWayId, banker: HouseWayId, di
 }
 
 /**
- * The search's refusal of `text` (`code`, from `parseHand`): the catalog's sentence, then what it is about — the card
- * not read or typed twice, or how many of the seven cards were typed (a player's finding: "As As Kd" read only "The
- * same card appears twice", not which card, nor that seven are needed).
+ * The search's refusal of `text` (`code`, from `parseHand`) in one sentence that names what it is about (a player's
+ * finding: "As As Kd" read only "The same card appears twice", not which card, nor that seven are needed; a tester's:
+ * "This is not a card. (Zz)" put the word after the sentence): the word not read ("Zz is not a card.",
+ * `lab.searchNotACard`), the card typed twice (`lab.searchTypedTwice`), how many of the seven cards were typed
+ * (`lab.searchCardCount`); any other code (`card/second-joker`) is the catalog's sentence for it.
  */
 export function searchError(t: TFunction, text: string, code: string): string {
   const words = text.split(/[\s,]+/).filter((word) => word.length > 0);
   const cards = words.map((word) => parseCard(word));
-  let detail: string | undefined;
-  if (code === 'card/wrong-count') detail = `${words.length}/${HAND_SIZE}`;
-  else if (code === 'card/malformed') detail = words.find((_, i) => !cards[i]!.ok);
-  else if (code === 'card/duplicate') {
+  if (code === 'card/wrong-count') return t('lab.searchCardCount', { typed: words.length });
+  if (code === 'card/malformed') {
+    const word = words.find((_, i) => !cards[i]!.ok);
+    if (word !== undefined) return t('lab.searchNotACard', { card: word });
+  } else if (code === 'card/duplicate') {
     const texts = cards.map((card) => (card.ok ? formatCard(card.value) : ''));
     const twice = texts.find((card, i) => card !== '' && texts.indexOf(card) < i);
-    detail = twice === undefined ? undefined : prettyCards(twice);
+    if (twice !== undefined) return t('lab.searchTypedTwice', { card: prettyCards(twice) });
   }
-  const sentence = errorMessage(t, code);
-  return detail === undefined ? sentence : `${sentence} (${detail})`;
+  return errorMessage(t, code);
+}
+
+/**
+ * What the search's polite live region says once a hand is looked up (a tester's: the result appeared silently,
+ * the focus staying in the field): `lab.searchFound` with whether the two house ways set it alike (`lab.same`) or
+ * which sets it better and by how much (`lab.differs`, `cost` already formatted).
+ */
+export function searchFoundText(t: TFunction, better: { readonly name: string; readonly cost: string } | null): string {
+  return t('lab.searchFound', { verdict: better === null ? t('lab.same') : t('lab.differs', { better: better.name, cost: better.cost }) });
 }
 
 /** The search form and its answer (`lab-search`, `lab-search-input`, `lab-search-result`). */
@@ -98,6 +108,7 @@ export function HandSearch({ a, b, banker, diff }: { a: HouseWayId; b: HouseWayI
   };
   const name = (id: HouseWayId) => t(`houseWayNames.${id}`);
   const better = found && found.settings[0].ev !== found.settings[1].ev ? found.settings[found.settings[0].ev > found.settings[1].ev ? 0 : 1] : null;
+  const verdict = found && found.differ && better ? { name: name(better.id), cost: formatDecimal(i18n.language, Math.abs(found.settings[0].ev - found.settings[1].ev), 5) } : null;
   return (
     <form className="lab-search" data-testid="lab-search" onSubmit={submit}>
       <h2>{t('lab.search')}</h2>
@@ -110,6 +121,9 @@ export function HandSearch({ a, b, banker, diff }: { a: HouseWayId; b: HouseWayI
           {error}
         </p>
       )}
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="lab-search-announcer">
+        {found ? searchFoundText(t, verdict) : ''}
+      </p>
       {found && (
         <div data-testid="lab-search-result" data-differ={found.differ} data-exact={found.margin === null}>
           <p>{prettyCards(found.cards.join(' '))}</p>
@@ -122,11 +136,7 @@ export function HandSearch({ a, b, banker, diff }: { a: HouseWayId; b: HouseWayI
               </li>
             ))}
           </ul>
-          <p>
-            {found.differ && better
-              ? t('lab.differs', { better: name(better.id), cost: formatDecimal(i18n.language, Math.abs(found.settings[0].ev - found.settings[1].ev), 5) })
-              : t('lab.same')}
-          </p>
+          <p>{verdict ? t('lab.differs', { better: verdict.name, cost: verdict.cost }) : t('lab.same')}</p>
           <p className="muted">
             {found.margin === null
               ? t('lab.evExact')
