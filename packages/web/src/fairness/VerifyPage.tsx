@@ -62,21 +62,25 @@ export function VerifyPage({ roundId, you = null, onBack }: { roundId: string; y
         <section className="panel" data-testid="verify-page" data-round-id={roundId}>
           <h1>{t('verify.title')}</h1>
           <p className="muted">{t('verify.round', { roundId })}</p>
-          {state.kind === 'loading' && <p data-testid="verify-status">{t('verify.checking')}</p>}
-          {state.kind === 'open' && (
-            <p data-testid="verify-status" data-verified="open">
-              {t('verify.open', { commitment: state.commitment })}
-            </p>
-          )}
-          {state.kind === 'failed' && (
-            <p className="error" data-testid="verify-status" data-verified="error">
-              {state.message}
-            </p>
-          )}
+          {/* A polite live region from the first render ("checking…"), so the verdict or the refusal is announced when it comes. */}
+          <div role="status" aria-atomic="true" data-testid="verify-live">
+            {state.kind === 'loading' && <p data-testid="verify-status">{t('verify.checking')}</p>}
+            {state.kind === 'open' && (
+              <p data-testid="verify-status" data-verified="open">
+                {t('verify.open', { commitment: state.commitment })}
+              </p>
+            )}
+            {state.kind === 'failed' && (
+              <p className="error" data-testid="verify-status" data-verified="error">
+                {state.message}
+              </p>
+            )}
+            {state.kind === 'done' && <VerdictStatus verification={state.verification} />}
+          </div>
           {/* What the browser recomputed is said only once it has: not for an unknown, open or unreadable round. */}
           {state.kind === 'done' && (
             <>
-              <Verdict proof={state.proof} verification={state.verification} you={you} />
+              <ProofFacts proof={state.proof} you={you} />
               <p className="muted" data-testid="verify-explain">
                 {t('verify.explain')}
               </p>
@@ -90,16 +94,20 @@ export function VerifyPage({ roundId, you = null, onBack }: { roundId: string; y
 
 /**
  * The verdict on a proof: "verified", or what differs in the page's language (`differenceText`), then the proof's
- * facts, the player's own hand (`you`: its seat from 0, or `'banker'`) marked "(you)". The proof numbers seats from
- * 0, as the protocol does; the page shows them from 1, as the table does ("Seat 2"): each client seed is named by
- * its seat so, and the string that is hashed ("1:fa6f…") follows, exactly as published, with a note that it counts
- * seats from 0 (a player saw "1:fa6f…" over "Seat 2 (you)" and could not tell whose seed it was).
+ * facts (`ProofFacts`). The page puts the verdict alone in its live region, so that it is announced.
  */
 export function Verdict({ proof, verification, you = null }: { proof: FairnessProof; verification: Verification; you?: number | 'banker' | null }) {
+  return (
+    <>
+      <VerdictStatus verification={verification} />
+      <ProofFacts proof={proof} you={you} />
+    </>
+  );
+}
+
+/** "verified" (`verify-status`, `data-verified`), or "not verified" and what differs (`verify-differences`). */
+export function VerdictStatus({ verification }: { verification: Verification }) {
   const { t } = useTranslation();
-  const seatName = (seat: number | 'banker') =>
-    `${seat === 'banker' ? t('verify.banker') : t('verify.seat', { seat: seat + 1 })}${seat === you ? ` ${t('table.youMark')}` : ''}`;
-  const seeds = parseClientSeeds(proof.clientSeeds);
   return (
     <>
       <p className={verification.verified ? 'verify-ok' : 'error'} data-testid="verify-status" data-verified={verification.verified ? 'yes' : 'no'}>
@@ -114,37 +122,54 @@ export function Verdict({ proof, verification, you = null }: { proof: FairnessPr
           ))}
         </ul>
       )}
-      <dl className="verify-facts">
-        <dt>{t('verify.commitment')}</dt>
-        <dd>
-          <code>{proof.commitment}</code>
-        </dd>
-        <dt>{t('verify.serverSeed')}</dt>
-        <dd>
-          <code data-testid="verify-server-seed">{proof.serverSeed}</code>
-        </dd>
-        <dt>{t('verify.clientSeeds')}</dt>
-        <dd>
-          {/* A proof whose seeds do not parse is not verified (the differences say why): its string alone is shown. */}
-          {seeds.ok && (
-            <ul className="verify-seeds" data-testid="verify-client-seeds">
-              {seeds.value.map(({ seat, seed }) => {
-                const proofSeat = seat === 'B' ? 'banker' : seat;
-                return (
-                  <li key={String(seat)} data-testid="verify-client-seed" data-seat={String(proofSeat)} data-you={proofSeat === you ? 'true' : undefined}>
-                    {t('verify.seedOf', { who: seatName(proofSeat) })} <code>{seed}</code>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          <p className="verify-seeds__hashed">
-            {t('verify.clientSeedsHashed')} <code data-testid="verify-client-seeds-hashed">{proof.clientSeeds}</code>
-          </p>
-          <p className="muted verify-seeds__note" data-testid="verify-client-seeds-note">
-            {t('verify.clientSeedsNote')}
-          </p>
-        </dd>
+    </>
+  );
+}
+
+/**
+ * The proof's facts, each under its heading (commitment, server seed, client seeds; a tester's: only the page's
+ * title was a heading), then each seat's hand, the player's own (`you`: its seat from 0, or `'banker'`) marked
+ * "(you)". The proof numbers seats from 0, as the protocol does; the page shows them from 1, as the table does
+ * ("Seat 2"): each client seed is named by its seat so, and the string that is hashed ("1:fa6f…") follows, exactly
+ * as published, with a note that it counts seats from 0 (a player saw "1:fa6f…" over "Seat 2 (you)" and could not
+ * tell whose seed it was).
+ */
+export function ProofFacts({ proof, you = null }: { proof: FairnessProof; you?: number | 'banker' | null }) {
+  const { t } = useTranslation();
+  const seatName = (seat: number | 'banker') =>
+    `${seat === 'banker' ? t('verify.banker') : t('verify.seat', { seat: seat + 1 })}${seat === you ? ` ${t('table.youMark')}` : ''}`;
+  const seeds = parseClientSeeds(proof.clientSeeds);
+  return (
+    <div className="verify-facts">
+      <h2>{t('verify.commitment')}</h2>
+      <p>
+        <code>{proof.commitment}</code>
+      </p>
+      <h2>{t('verify.serverSeed')}</h2>
+      <p>
+        <code data-testid="verify-server-seed">{proof.serverSeed}</code>
+      </p>
+      <h2>{t('verify.clientSeeds')}</h2>
+      {/* A proof whose seeds do not parse is not verified (the differences say why): its string alone is shown. */}
+      {seeds.ok && (
+        <ul className="verify-seeds" data-testid="verify-client-seeds">
+          {seeds.value.map(({ seat, seed }) => {
+            const proofSeat = seat === 'B' ? 'banker' : seat;
+            return (
+              <li key={String(seat)} data-testid="verify-client-seed" data-seat={String(proofSeat)} data-you={proofSeat === you ? 'true' : undefined}>
+                {t('verify.seedOf', { who: seatName(proofSeat) })} <code>{seed}</code>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className="verify-seeds__hashed">
+        {t('verify.clientSeedsHashed')} <code data-testid="verify-client-seeds-hashed">{proof.clientSeeds}</code>
+      </p>
+      <p className="muted verify-seeds__note" data-testid="verify-client-seeds-note">
+        {t('verify.clientSeedsNote')}
+      </p>
+      <dl>
         {proof.hands.map((hand) => (
           <div key={String(hand.seat)}>
             <dt data-you={hand.seat === you ? 'true' : undefined}>{seatName(hand.seat)}</dt>
@@ -159,6 +184,6 @@ export function Verdict({ proof, verification, you = null }: { proof: FairnessPr
           </div>
         ))}
       </dl>
-    </>
+    </div>
   );
 }
