@@ -13,8 +13,8 @@ import { coachAnnouncement, type CoachSaid } from './announce.js';
 import { coachFocusCandidates } from './focus.js';
 import { PickCards, toggleLow } from './PickCards.js';
 import { errorMessage } from '../app/i18n/index.js';
-import { SettingCard } from './CoachPage.js';
-import { dailyScoreText, dayText, evPercent, OPTIMAL_EPSILON } from './format.js';
+import { GradePanel } from './GradePanel.js';
+import { dailyScoreText, dayText, evPercent } from './format.js';
 import { CoachTopBar } from './CoachTopBar.js';
 import { cardsForDisplay } from './TrainerPage.js';
 
@@ -122,19 +122,7 @@ export function DailyPage({ api, token, player = null, onBack }: { api: Api; tok
               </section>
             )}
             {last && (
-              <section className="panel" tabIndex={-1} data-testid="daily-grade" data-ev-lost={last.evLost} data-played-ev={last.playedEv}>
-                <p title={t('coach.grade.title')}>
-                  {t('coach.grade.summary', { played: evPercent(lng, last.playedEv), best: evPercent(lng, last.bestEv), houseWay: evPercent(lng, last.houseWayEv) })}
-                </p>
-                <p>
-                  <strong>{last.evLost < OPTIMAL_EPSILON ? t('coach.grade.optimal') : t('coach.trainer.lost', { lost: evPercent(lng, last.evLost, false) })}</strong>
-                </p>
-                <div className="costly__settings">
-                  <SettingCard title={t('coach.page.played')} setting={last.played} t={t} lng={lng} kind="played" />
-                  <SettingCard title={t('coach.page.best')} setting={last.best} t={t} lng={lng} kind="best" />
-                  <SettingCard title={t('coach.page.houseWaySetting')} setting={last.houseWay} t={t} lng={lng} kind="house-way" />
-                </div>
-              </section>
+              <GradePanel testid="daily-grade" grade={last} settings={last} focusable />
             )}
             <section className="panel">
               <h2>{t('coach.daily.leaderboard')}</h2>

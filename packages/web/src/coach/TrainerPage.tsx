@@ -27,10 +27,10 @@ import { coachFocusCandidates } from './focus.js';
 import { PickCards, toggleLow } from './PickCards.js';
 import { DRILLS, dealForDrill, type Drill } from './drills.js';
 import { ExactWorker } from './exact-worker.js';
-import { evPercent, OPTIMAL_EPSILON, trainerScoreText } from './format.js';
+import { OPTIMAL_EPSILON, trainerScoreText } from './format.js';
 import type { PlayerSummary } from '@paigow/protocol';
 import { sortForDisplay } from '../table-ui/model.js';
-import { SettingCard } from './CoachPage.js';
+import { GradePanel } from './GradePanel.js';
 import { CoachTopBar } from './CoachTopBar.js';
 
 /** One drill's score. */
@@ -182,19 +182,7 @@ export function TrainerPage({ player = null, onBack }: { player?: PlayerSummary 
         </p>
         {grading && <p className="muted">{t('coach.trainer.grading')}</p>}
         {review && (
-          <section className="panel" data-testid="trainer-grade" data-ev-lost={review.evLost} data-played-ev={review.playedEv} data-best-ev={review.bestEv}>
-            <p title={t('coach.grade.title')}>
-              {t('coach.grade.summary', { played: evPercent(lng, review.playedEv), best: evPercent(lng, review.bestEv), houseWay: evPercent(lng, review.houseWayEv) })}
-            </p>
-            <p>
-              <strong>{review.evLost < OPTIMAL_EPSILON ? t('coach.grade.optimal') : t('coach.trainer.lost', { lost: evPercent(lng, review.evLost, false) })}</strong>
-            </p>
-            <div className="costly__settings">
-              <SettingCard title={t('coach.page.played')} setting={text(review.played)} t={t} lng={lng} kind="played" />
-              <SettingCard title={t('coach.page.best')} setting={text(review.best)} t={t} lng={lng} kind="best" />
-              <SettingCard title={t('coach.page.houseWaySetting')} setting={text(review.houseWay)} t={t} lng={lng} kind="house-way" />
-            </div>
-          </section>
+          <GradePanel testid="trainer-grade" grade={review} settings={{ played: text(review.played), best: text(review.best), houseWay: text(review.houseWay) }} />
         )}
         <p data-testid="trainer-score" data-hands={score?.hands ?? 0}>
           {score

@@ -15,6 +15,7 @@ const en = {
     shortBest: 'Best setting',
     note: 'Setting cost {{money}}',
     title: 'EV per unit bet against the banker’s house way, exact over every banker hand, commission included',
+    heading: 'How you set this hand',
   },
   page: {
     link: 'Coach: how well you set your hands',
@@ -106,6 +107,7 @@ const ru: Strings<CoachCatalog> & {
     shortBest: 'Лучшая раскладка',
     note: 'Цена раскладки: {{money}}',
     title: 'EV на единицу ставки против House Way банкира, точно по всем рукам банкира, с учётом комиссии',
+    heading: 'Оценка раскладки',
   },
   page: {
     link: 'Разбор игры: насколько хорошо вы раскладываете руки',
@@ -199,6 +201,7 @@ const fr: Strings<CoachCatalog> & { page: { hands_many: string; trend_many: stri
     shortBest: 'Meilleur placement',
     note: 'Coût du placement : {{money}}',
     title: 'Espérance par unité misée contre la règle de la maison du banquier, exacte sur toutes ses mains, commission comprise',
+    heading: 'Évaluation du placement',
   },
   page: {
     link: 'Coach : jugez vos placements',
@@ -287,6 +290,7 @@ const de: Strings<CoachCatalog> = {
     shortBest: 'Beste Aufteilung',
     note: 'Aufteilung kostete {{money}}',
     title: 'EW je Einsatzeinheit gegen die Art des Hauses der Bank, exakt über alle Hände der Bank, Provision eingerechnet',
+    heading: 'Bewertung der Aufteilung',
   },
   page: {
     link: 'Coach: Wie gut teilen Sie Ihre Hände auf?',
@@ -370,6 +374,7 @@ const es: Strings<CoachCatalog> & { page: { hands_many: string; trend_many: stri
     shortBest: 'Mejor colocación',
     note: 'La colocación costó {{money}}',
     title: 'VE por unidad apostada contra las reglas de la casa de la banca, exacto sobre todas sus manos, comisión incluida',
+    heading: 'Evaluación de la colocación',
   },
   page: {
     link: 'Entrenador: ¿colocas bien tus manos?',

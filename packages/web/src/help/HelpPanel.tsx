@@ -53,12 +53,14 @@ export function HelpPanel({ location, config, onClose }: HelpPanelProps) {
   return (
     <div className="help-backdrop">
       <div ref={panelRef} className="help-panel" role="dialog" aria-modal="true" aria-labelledby="help-title" data-testid="help-panel" data-section={section}>
-        <header className="help-panel__head">
+        {/* Not a <header>: outside a sectioning element that is a second banner beside the page's top bar (axe's
+            landmark-no-duplicate-banner and landmark-unique, on every help page). */}
+        <div className="help-panel__head">
           <h1 id="help-title">{t('ui.title')}</h1>
           <button ref={closeRef} type="button" className="btn btn--small" data-testid="help-close" onClick={onClose}>
             {t('ui.close')}
           </button>
-        </header>
+        </div>
         <nav className="help-panel__nav" aria-label={t('ui.contents')}>
           <ul>
             {HELP_SECTIONS.map((s) => (

@@ -1,0 +1,48 @@
+/**
+ * The grade of a setting on the trainer and the daily challenge: its heading (an h2, so that the settings' h3s
+ * follow the page's h1 and h2 in order: axe's heading-order on the graded trainer), the EVs, the EV given up, and
+ * the three settings (played, best, house way).
+ */
+import { useTranslation } from 'react-i18next';
+import type { CoachSetting } from '@paigow/protocol';
+import type { GradeFigures } from './announce.js';
+import { SettingCard } from './CoachPage.js';
+import { evPercent, OPTIMAL_EPSILON } from './format.js';
+
+/**
+ * The panel (`testid`, with `data-ev-lost`, `data-played-ev`, `data-best-ev`); `settings` as card texts;
+ * `focusable` gives it `tabindex="-1"`, for the daily challenge's keyboard focus once the day is over (coach/focus.ts).
+ */
+export function GradePanel({ testid, grade, settings, focusable = false }: {
+  testid: string;
+  grade: GradeFigures;
+  settings: { readonly played: CoachSetting; readonly best: CoachSetting; readonly houseWay: CoachSetting };
+  focusable?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  return (
+    <section
+      className="panel"
+      tabIndex={focusable ? -1 : undefined}
+      aria-labelledby={`${testid}-heading`}
+      data-testid={testid}
+      data-ev-lost={grade.evLost}
+      data-played-ev={grade.playedEv}
+      data-best-ev={grade.bestEv}
+    >
+      <h2 id={`${testid}-heading`}>{t('coach.grade.heading')}</h2>
+      <p title={t('coach.grade.title')}>
+        {t('coach.grade.summary', { played: evPercent(lng, grade.playedEv), best: evPercent(lng, grade.bestEv), houseWay: evPercent(lng, grade.houseWayEv) })}
+      </p>
+      <p>
+        <strong>{grade.evLost < OPTIMAL_EPSILON ? t('coach.grade.optimal') : t('coach.trainer.lost', { lost: evPercent(lng, grade.evLost, false) })}</strong>
+      </p>
+      <div className="costly__settings">
+        <SettingCard title={t('coach.page.played')} setting={settings.played} t={t} lng={lng} kind="played" />
+        <SettingCard title={t('coach.page.best')} setting={settings.best} t={t} lng={lng} kind="best" />
+        <SettingCard title={t('coach.page.houseWaySetting')} setting={settings.houseWay} t={t} lng={lng} kind="house-way" />
+      </div>
+    </section>
+  );
+}
