@@ -2,7 +2,8 @@
  * End-to-end, keyboard and screen readers (issue 14 point 5): a guest signs in, sits and plays two rounds
  * with the keyboard alone (Tab, Enter, Space: chips, Deal, Hint, two cards to the low hand, Split; then
  * Rebet, Deal, House Way), every control it uses showing a visible focus, and the focus never falling to the
- * page body when a control gives way (Deal, a moved card, Hint, Split); Escape closes the Hint panel; Deal is
+ * page body when a control gives way (Deal, a moved card, Hint, Split); Escape closes the Hint panel, and the
+ * lobby's sign-out question giving the focus back to Sign out; Deal is
  * within 10 Tabs of the seats. axe-core finds no serious or
  * critical violation on the sign-in screen, the lobby, the table while betting, dealt, after the result
  * (with the history), the help panel and the four-colour deck. The result is said in the live region;
@@ -53,6 +54,12 @@ describe('keyboard and screen readers', () => {
     await expectAccessible(page, 'help over the lobby');
     await page.keyboard.press('Escape');
     await page.getByTestId('help-panel').waitFor({ state: 'detached' });
+    // Sign out asks first; Escape closes the question and gives the focus back to Sign out (a tester's: it fell to the page body).
+    await press(page, byId('sign-out'));
+    await page.getByTestId('sign-out-dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('sign-out-dialog').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).toBe('sign-out');
 
     await press(page, byId(`table-${table.tableId}`));
     await page.locator('[data-testid="role"][data-role="player"]').waitFor();

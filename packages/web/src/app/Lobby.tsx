@@ -14,6 +14,7 @@ import { SiteNav } from './SiteNav.js';
 import type { Session } from './session.js';
 import { localStore } from '../table-ui/browser-storage.js';
 import { seatToReturn, type RememberedSeat } from './seat-memory.js';
+import { useFocusBack } from './useFocusBack.js';
 
 /** The lobby screen: the player's figures (a Top up when broke), the tables to sit at, and Sign out. */
 export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }: {
@@ -30,6 +31,8 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
   const [tables, setTables] = useState<readonly LobbyTable[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // The sign-out question gives the focus back to Sign out when it closes (Escape, Stay, a click beside it), as Help does.
+  useFocusBack(confirming, 'sign-out');
   const [heldSeat, setHeldSeat] = useState<RememberedSeat | null>(() => seatToReturn(localStore(), session.player.id, Date.now()));
   // The way back goes once the server would have stood the player up: the browser cannot tell whether it did sooner.
   useEffect(() => {
