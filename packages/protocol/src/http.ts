@@ -36,7 +36,8 @@ export interface LanguageRequest {
 
 /**
  * `POST /api/guest` → 201: a new guest with 1,000.00 of play money and its session token
- * (keep it, e.g. in localStorage: it resumes the session after a reload). 400 `auth/invalid-nickname`.
+ * (keep it, e.g. in localStorage: it resumes the session after a reload). 400 `auth/invalid-nickname`, or
+ * `auth/reserved-nickname` for a name the table uses for the house, the dealer, the banker or its staff.
  */
 export interface SessionResponse {
   readonly token: string;

@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'bank/not-eligible',
   'bank/occupied',
   'auth/invalid-nickname',
+  'auth/reserved-nickname',
   'auth/invalid-session',
   // provably fair rounds (fairness.md)
   'fairness/bad-client-seed',

@@ -301,10 +301,10 @@ describe('validateNickname', () => {
     // The Latin kra, drawn as a small capital K (an attacker's finding: Banĸer was accepted).
     ['Banĸer'],
     ['BANĸER'],
-  ])('refuses %j, a word the table uses for the house, the dealer, the banker or its staff (auth/invalid-nickname)', (raw) => {
+  ])('refuses %j, a word the table uses for the house, the dealer, the banker or its staff (auth/reserved-nickname)', (raw) => {
     const result = validateNickname(raw);
     expect(result.ok ? undefined : result.error).toEqual({
-      code: 'auth/invalid-nickname',
+      code: 'auth/reserved-nickname',
       message: 'that nickname is what the table calls the house, the dealer, the banker or its staff: pick another',
     });
   });

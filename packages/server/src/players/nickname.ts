@@ -131,7 +131,8 @@ function marksProblem(nickname: string): string | undefined {
  * characters; letters that look alike by Unicode's confusables.txt (UTS #39) or `LIBRARY_GAPS`, or drawn from
  * historic alphabets; full-width and mathematical forms (NFKC); digits of any script by their value and by their
  * look; i/l/1 and digits for letters). Existing accounts keep their names: only a new guest is checked.
- * @returns the cleaned nickname, or `auth/invalid-nickname` (with a message saying which rule it breaks).
+ * @returns the cleaned nickname; or `auth/reserved-nickname` for a reserved word, `auth/invalid-nickname` for any other
+ *   rule broken (with a message saying which), so that the page can say which of the two it is.
  */
 export function validateNickname(raw: string): Result<string> {
   const nickname = raw.normalize('NFC').trim();
@@ -153,7 +154,7 @@ export function validateNickname(raw: string): Result<string> {
   }
   const unnumbered = nickname.replace(NUMBERING, '');
   if (isReserved(nickname) || (unnumbered !== nickname && isReserved(unnumbered))) {
-    return err('auth/invalid-nickname', 'that nickname is what the table calls the house, the dealer, the banker or its staff: pick another');
+    return err('auth/reserved-nickname', 'that nickname is what the table calls the house, the dealer, the banker or its staff: pick another');
   }
   return ok(nickname);
 }

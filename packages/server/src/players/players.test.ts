@@ -55,7 +55,7 @@ for (const backend of TEST_BACKENDS) {
 
     it('refuses a new guest named for the dealer, and keeps an account that already has such a name', async () => {
       const refused = await players.createGuest('Dealer');
-      expect(refused.ok ? undefined : refused.error.code).toBe('auth/invalid-nickname');
+      expect(refused.ok ? undefined : refused.error.code).toBe('auth/reserved-nickname');
       // An account made before the rule keeps its name: it signs in and is read as it is.
       const { player, sessionToken } = unwrap(await players.createGuest('Old Timer'));
       await database.db.updateTable('players').set({ nickname: 'House' }).where('id', '=', player.id).execute();

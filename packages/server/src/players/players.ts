@@ -38,7 +38,7 @@ export interface Players {
    * from `issuance` (transfer kind `'grant'`), and a session token. One transaction.
    * Nicknames need not be unique (the player id is); at a table, a name that reads like another one shown there is
    * numbered (`Anna (2)`: table/table-nickname.ts).
-   * @returns the player and its token; or `auth/invalid-nickname` (see `validateNickname`).
+   * @returns the player and its token; or `auth/invalid-nickname` or `auth/reserved-nickname` (see `validateNickname`).
    */
   createGuest(nickname: string): Promise<Result<GuestSession>>;
 

@@ -1,5 +1,5 @@
 /** Guest sign-in (docs/protocol.md "Connecting", step 1): a nickname, then the lobby. */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cards as parse } from '@paigow/engine';
 import { ApiError, type Api } from '../net/http.js';
@@ -26,7 +26,6 @@ export function nicknameCount(nickname: string): { readonly text: string; readon
 }
 const TILT = [-14, -7, 0, 7, 14];
 
-/** The sign-in screen: `POST /api/guest` with the nickname typed (refusals shown by error code), then `onSignedIn`. */
 /**
  * What the sign-in form says of a refused join: the error's text, except a guest limit that lasts a minute or more
  * (`429 rate/limited` with `Retry-After`, 20 guests per address per 10 minutes), which says how many minutes, not
@@ -39,22 +38,59 @@ export function signInErrorText(t: TFunction, error: ApiError): string {
   return errorMessage(t, error.code);
 }
 
+/**
+ * Why the join did not go ahead: no nickname typed (said on Join, which is never disabled for it: a tester found it
+ * disabled with no reason given), or the server's refusal.
+ */
+export type SignInProblem = { readonly kind: 'empty' } | { readonly kind: 'refused'; readonly error: ApiError };
+
+/**
+ * The codes of a refused join that are about the nickname typed, each with its own message (docs/protocol.md
+ * `POST /api/guest`): `auth/invalid-nickname` (length, characters: "a!b"), `auth/reserved-nickname` ("Dealer").
+ */
+export const NICKNAME_CODES: readonly string[] = ['auth/invalid-nickname', 'auth/reserved-nickname'];
+
+/** The text of `problem`: `signIn.nicknameEmpty`, or `signInErrorText` of the refusal. */
+export function signInProblemText(t: TFunction, problem: SignInProblem): string {
+  return problem.kind === 'empty' ? t('signIn.nicknameEmpty') : signInErrorText(t, problem.error);
+}
+
+/**
+ * The nickname field's state for `problem`: `invalid` (`aria-invalid`) when it is about the nickname, and the ids
+ * that describe the field (`aria-describedby`): its count, then the message (`nickname-error`) when invalid.
+ */
+export function nicknameField(problem: SignInProblem | null): { readonly invalid: boolean; readonly describedBy: string } {
+  const invalid = problem !== null && (problem.kind === 'empty' || NICKNAME_CODES.includes(problem.error.code));
+  return { invalid, describedBy: invalid ? 'nickname-count nickname-error' : 'nickname-count' };
+}
+
+/**
+ * The sign-in screen: `POST /api/guest` with the nickname typed (refusals shown by error code; a refused or missing
+ * nickname marks the field invalid and links it to the message), then `onSignedIn`.
+ */
 export function SignIn({ api, onSignedIn }: { api: Api; onSignedIn: (s: Session) => void }) {
   const { t } = useTranslation();
   const [nickname, setNickname] = useState('');
   const count = nicknameCount(nickname);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
+  const [problem, setProblem] = useState<SignInProblem | null>(null);
+  const field = nicknameField(problem);
+  const input = useRef<HTMLInputElement>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (nickname.trim() === '') {
+      setProblem({ kind: 'empty' });
+      input.current?.focus();
+      return;
+    }
     setBusy(true);
-    setError(null);
+    setProblem(null);
     try {
       const { token, player } = await api.guest(nickname);
       onSignedIn({ token, player });
     } catch (err) {
-      setError(err instanceof ApiError ? err : new ApiError('network', err instanceof Error ? err.message : String(err)));
+      setProblem({ kind: 'refused', error: err instanceof ApiError ? err : new ApiError('network', err instanceof Error ? err.message : String(err)) });
     } finally {
       setBusy(false);
     }
@@ -87,20 +123,26 @@ export function SignIn({ api, onSignedIn }: { api: Api; onSignedIn: (s: Session)
             value={nickname}
             maxLength={NICKNAME_MAX}
             autoComplete="nickname"
-            aria-describedby="nickname-count"
+            ref={input}
+            aria-invalid={field.invalid || undefined}
+            aria-describedby={field.describedBy}
             placeholder={t('signIn.placeholder')}
-            onChange={(e) => setNickname(e.target.value)}
+            onChange={(e) => {
+              setNickname(e.target.value);
+              // "Type a nickname" is answered once one is typed.
+              if (problem?.kind === 'empty') setProblem(null);
+            }}
             autoFocus
           />
           <span id="nickname-count" className={`field__count${count.full ? ' field__count--full' : ''}`} data-testid="nickname-count">
             {count.text}
           </span>
         </div>
-        <button className="btn btn--gold btn--big" data-testid="join" type="submit" disabled={busy || nickname.trim() === ''} style={{ width: '100%' }}>
+        <button className="btn btn--gold btn--big" data-testid="join" type="submit" disabled={busy} style={{ width: '100%' }}>
           {busy ? t('signIn.joining') : t('signIn.join')}
         </button>
-        <p className="error-toast" data-testid="error" hidden={error === null} role="alert" style={{ marginTop: 12 }}>
-          {error ? signInErrorText(t, error) : ''}
+        <p id="nickname-error" className="error-toast" data-testid="error" hidden={problem === null} role="alert" style={{ marginTop: 12 }}>
+          {problem ? signInProblemText(t, problem) : ''}
         </p>
         <p className="note">{t('signIn.note')}</p>
       </form>

@@ -35,6 +35,7 @@ export const de: Translation = {
     note: 'Gäste spielen mit Spielgeld. Ihre Sitzung bleibt in diesem Browser gespeichert.',
     tooManyGuests_one: 'Von Ihrer Adresse sind zu viele Gäste beigetreten. Versuchen Sie es in {{count}} Minute erneut.',
     tooManyGuests_other: 'Von Ihrer Adresse sind zu viele Gäste beigetreten. Versuchen Sie es in {{count}} Minuten erneut.',
+    nicknameEmpty: 'Geben Sie einen Spitznamen ein, um beizutreten.',
   },
   lobby: {
     title: 'Tische',
@@ -559,7 +560,8 @@ export const de: Translation = {
     'bank/bets-down': 'Gegen Ihre Bank sind Einsätze gesetzt: Sie können die Bank abgeben, sobald diese Runde gespielt ist oder die Einsätze zurückgegeben sind.',
     'bank/occupied': 'Jemand anderes hält schon die Bank.',
     'bank/house-banks-next': 'Die letzte Bank endete, bevor eine Runde ausgeteilt wurde, oder weil eine Runde nicht rechtzeitig genehmigt wurde: Die nächste Runde hält das Haus die Bank, danach können Sie sie übernehmen.',
-    'auth/invalid-nickname': 'Ein Spitzname hat 1 bis 20 Buchstaben, Ziffern, Leerzeichen, _ oder - und ist nicht der Name, den der Tisch dem Haus, dem Geber, der Bank oder seinem Personal gibt.',
+    'auth/invalid-nickname': 'Ein Spitzname hat 1 bis 20 Buchstaben, Ziffern, Leerzeichen, _ oder -, davon mindestens einen Buchstaben oder eine Ziffer.',
+    'auth/reserved-nickname': 'So nennt der Tisch das Haus, den Geber, die Bank oder sein Personal: Wählen Sie einen anderen Spitznamen.',
     'auth/invalid-session': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich neu an.',
     'ledger/insufficient-funds': 'Ihr Saldo reicht dafür nicht.',
     'ledger/unknown-account': 'Unbekanntes Konto.',

@@ -40,7 +40,8 @@ const errors = {
   'bank/bets-down': 'Bets are down against your bank: you can stop banking once this round is played or the bets are returned.',
   'bank/occupied': 'Someone else is already the banker.',
   'bank/house-banks-next': 'The last bank ended before a round was dealt or when a round’s approval timed out: the house banks the next round, then you can take the bank.',
-  'auth/invalid-nickname': 'A nickname has 1 to 20 letters, digits, spaces, _ or -, and is not what the table calls the house, the dealer, the banker or its staff.',
+  'auth/invalid-nickname': 'A nickname has 1 to 20 letters, digits, spaces, _ or -, and at least one letter or digit.',
+  'auth/reserved-nickname': 'That is what the table calls the house, the dealer, the banker or its staff: pick another nickname.',
   'auth/invalid-session': 'Your session has expired. Please sign in again.',
   'ledger/insufficient-funds': 'Your balance is too low for that.',
   'ledger/unknown-account': 'Unknown account.',
@@ -92,6 +93,7 @@ export const en = {
     note: 'Guests play with play money. Your session is kept in this browser.',
     tooManyGuests_one: 'Too many guests have joined from your address. Try again in {{count}} minute.',
     tooManyGuests_other: 'Too many guests have joined from your address. Try again in {{count}} minutes.',
+    nicknameEmpty: 'Type a nickname to join.',
   },
   lobby: {
     title: 'Tables',

@@ -36,6 +36,7 @@ export const es: Translation = {
     tooManyGuests_one: 'Han entrado demasiados invitados desde tu dirección. Vuelve a intentarlo en {{count}} minuto.',
     tooManyGuests_many: 'Han entrado demasiados invitados desde tu dirección. Vuelve a intentarlo en {{count}} de minutos.',
     tooManyGuests_other: 'Han entrado demasiados invitados desde tu dirección. Vuelve a intentarlo en {{count}} minutos.',
+    nicknameEmpty: 'Escribe un apodo para entrar.',
   },
   lobby: {
     title: 'Mesas',
@@ -570,7 +571,8 @@ export const es: Translation = {
     'bank/bets-down': 'Hay apuestas contra tu banca: podrás dejarla cuando se juegue esta ronda o se devuelvan las apuestas.',
     'bank/occupied': 'Otra persona ya lleva la banca.',
     'bank/house-banks-next': 'La última banca terminó antes de que se repartiera una ronda o porque una ronda no se aprobó a tiempo: la casa lleva la banca en la próxima ronda y después podrás tomarla.',
-    'auth/invalid-nickname': 'Un apodo tiene de 1 a 20 letras, cifras, espacios, _ o -, y no es el nombre que la mesa da a la casa, al repartidor, a la banca ni a su personal.',
+    'auth/invalid-nickname': 'Un apodo tiene de 1 a 20 letras, cifras, espacios, _ o -, y al menos una letra o cifra.',
+    'auth/reserved-nickname': 'Así llama la mesa a la casa, al repartidor, a la banca o a su personal: elige otro apodo.',
     'auth/invalid-session': 'Tu sesión ha caducado. Vuelve a entrar.',
     'ledger/insufficient-funds': 'Tu saldo no alcanza para eso.',
     'ledger/unknown-account': 'Cuenta desconocida.',

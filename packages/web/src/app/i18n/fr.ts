@@ -37,6 +37,7 @@ export const fr: Translation = {
     tooManyGuests_one: 'Trop d’invités se sont connectés depuis votre adresse. Réessayez dans {{count}} minute.',
     tooManyGuests_many: 'Trop d’invités se sont connectés depuis votre adresse. Réessayez dans {{count}} de minutes.',
     tooManyGuests_other: 'Trop d’invités se sont connectés depuis votre adresse. Réessayez dans {{count}} minutes.',
+    nicknameEmpty: 'Saisissez un pseudo pour entrer.',
   },
   lobby: {
     title: 'Tables',
@@ -570,7 +571,8 @@ export const fr: Translation = {
     'bank/bets-down': 'Des mises sont engagées contre votre banque\u00a0: vous pourrez la quitter une fois cette manche jouée ou les mises rendues.',
     'bank/occupied': 'Quelqu’un d’autre tient déjà la banque.',
     'bank/house-banks-next': 'La dernière banque a pris fin avant qu’une manche soit distribuée ou faute d’approbation à temps\u00a0: la maison tient la banque à la prochaine manche, puis vous pourrez la prendre.',
-    'auth/invalid-nickname': 'Un pseudo compte de 1 à 20 lettres, chiffres, espaces, _ ou -, et n’est pas le nom que la table donne à la maison, au croupier, au banquier ou à son personnel.',
+    'auth/invalid-nickname': 'Un pseudo compte de 1 à 20 lettres, chiffres, espaces, _ ou -, dont au moins une lettre ou un chiffre.',
+    'auth/reserved-nickname': 'C’est ainsi que la table appelle la maison, le croupier, le banquier ou son personnel : choisissez un autre pseudo.',
     'auth/invalid-session': 'Votre session a expiré. Reconnectez-vous.',
     'ledger/insufficient-funds': 'Votre solde est insuffisant.',
     'ledger/unknown-account': 'Compte inconnu.',
