@@ -73,6 +73,8 @@ describe("a player's table faults in Chromium", () => {
 
     await page.context().setOffline(false);
     await banner.waitFor({ state: 'detached', timeout: 15_000 });
+    // The return is said in the same live region (a removal alone is not read out).
+    expect(await page.locator('[role="status"] [data-testid="connection-back"]').textContent()).toBe(en.table.connectionBack);
     // Fresh again: the table answers a chip.
     await page.locator('[data-testid="chip-1"]:not([disabled])').waitFor({ timeout: 15_000 });
     const before = Number(await page.getByTestId('bet-stack').getAttribute('data-cents'));

@@ -149,6 +149,7 @@ export const de: Translation = {
     lastRoundBankerThen: '(Geber in dieser Runde: {{name}})',
     connectionLost: 'Verbindung unterbrochen — wird wiederhergestellt…',
     connectionLostHint: 'Ihre Aktionen sind wieder möglich, sobald der Tisch zurück ist.',
+    connectionBack: 'Wieder verbunden: Der Tisch ist zurück.',
     leaveTimeLeft: 'Verbleibende Zeit, um Ihre Hand zu setzen: {{seconds}}\u00a0s.',
   },
   bankerResult: {

@@ -208,6 +208,7 @@ export const en = {
     lastRoundBankerThen: '(banker then: {{name}})',
     connectionLost: 'Connection lost — reconnecting…',
     connectionLostHint: 'You can act again as soon as the table is back.',
+    connectionBack: 'Connected again: the table is back.',
     leaveTimeLeft: 'Time left to set your hand: {{seconds}}\u00a0s.',
   },
   bankerResult: {

@@ -152,6 +152,7 @@ export const es: Translation = {
     lastRoundBankerThen: '(banca en esa ronda: {{name}})',
     connectionLost: 'Conexión perdida — reconectando…',
     connectionLostHint: 'Podrás volver a actuar en cuanto vuelva la mesa.',
+    connectionBack: 'Conectado de nuevo: la mesa ha vuelto.',
     leaveTimeLeft: 'Tiempo para colocar tu mano: {{seconds}}\u00a0s.',
   },
   bankerResult: {

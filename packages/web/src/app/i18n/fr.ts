@@ -153,6 +153,7 @@ export const fr: Translation = {
     lastRoundBankerThen: '(banquier de cette manche\u00a0: {{name}})',
     connectionLost: 'Connexion perdue — reconnexion en cours…',
     connectionLostHint: 'Vous pourrez agir de nouveau dès le retour de la table.',
+    connectionBack: 'Connexion rétablie\u00a0: la table est de retour.',
     leaveTimeLeft: 'Temps restant pour placer votre main\u00a0: {{seconds}}\u00a0s.',
   },
   bankerResult: {

@@ -156,6 +156,7 @@ export const ru: Translation = {
     lastRoundBankerThen: '(банкир в том раунде: {{name}})',
     connectionLost: 'Обрыв связи — переподключаемся…',
     connectionLostHint: 'Действия станут доступны, когда связь со столом вернётся.',
+    connectionBack: 'Связь восстановлена: стол снова на месте.',
     leaveTimeLeft: 'На расстановку руки осталось {{seconds}}\u00a0с.',
   },
   bankerResult: {
