@@ -60,6 +60,7 @@ import { TableControls } from './TableControls.js';
 import { TableSide } from './TableSide.js';
 import { forgetSeat, rememberSeat } from './seat-memory.js';
 import { ConnectionBanner, connectionLost } from './ConnectionBanner.js';
+import { useOpeningFocus } from './opening-focus.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 
@@ -235,6 +236,9 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   useFocusKeeper({ stage: stage.kind, hintOpen: stage.kind === 'setting' && table.hint !== null });
   const hintButton = useRef<HTMLButtonElement>(null);
   const splitButton = useRef<HTMLButtonElement>(null);
+  // The table's name takes the focus when the table first shows (the lobby's tile that had it is gone): opening-focus.ts.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useOpeningFocus(heading, felt !== null);
   // "Use this setting" only arranges the cards: the focus goes to Split, which plays them, once the render after
   // the click has enabled it (a player took the arranged hand for played and its decision timer ran out).
   const focusSplit = useRef(false);
@@ -312,7 +316,9 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
       {/* Notices: in the bottom right corner under the side column on a wide screen (styles.css), under the actions on a narrow one, at the window's top on a phone. */}
       {wide && toasts}
       <main className="table-screen">
-        <h1 className="visually-hidden" data-testid="page-title">{shownName}</h1>
+        <h1 className="visually-hidden" data-testid="page-title" ref={heading} tabIndex={-1}>
+          {shownName}
+        </h1>
         <ConnectionBanner status={status} />
         <Announcer result={revealed ? { roundId: result.roundId, lines: resultTexts(result, t, money) } : null} deadline={felt.timer.own} />
         <TableHelp config={view.config} />

@@ -1,0 +1,33 @@
+/**
+ * Where the keyboard focus is when the table screen opens (a keyboard and screen-reader tester's finding): a
+ * lobby tile pressed with Enter goes away with the lobby, the focus fell to the page's body, and the next Tab
+ * started at the language select in the top bar. The screen's heading (the table's name) takes it once, the first
+ * time the table is drawn, and only while the focus is nowhere: a control the player focused meanwhile (Lobby while
+ * connecting) keeps it, and later renders never move it. Pure: `useOpeningFocus` applies it to the page.
+ */
+import { useEffect, useRef, type RefObject } from 'react';
+
+/**
+ * Whether the table's heading takes the focus now.
+ * @param done the heading took it already on this screen (or the moment for it passed)
+ * @param shown the table is drawn (its first view came), not the "Connecting…" screen
+ * @param focusIsNowhere nothing holds the focus (`document.activeElement` is the body or none)
+ */
+export function takesOpeningFocus(done: boolean, shown: boolean, focusIsNowhere: boolean): boolean {
+  return !done && shown && focusIsNowhere;
+}
+
+/**
+ * Focuses `heading` (an element with `tabIndex={-1}`) when the table is first `shown`, per `takesOpeningFocus`;
+ * once that first drawing has passed, never again while the component stays mounted.
+ */
+export function useOpeningFocus(heading: RefObject<HTMLElement | null>, shown: boolean): void {
+  const done = useRef(false);
+  useEffect(() => {
+    if (!shown || done.current) return;
+    const active = document.activeElement;
+    const el = heading.current;
+    if (el && takesOpeningFocus(done.current, shown, active === null || active === document.body)) el.focus();
+    done.current = true;
+  }, [heading, shown]);
+}
