@@ -1,7 +1,7 @@
 /** The table's announcements do not flood (issue 14 point 5): the timer is said only as it crosses a threshold. */
 import { describe, expect, it } from 'vitest';
 import { createI18n, formatMoney, LANGUAGES } from './i18n/index.js';
-import { announcementText, crossedThreshold, TIMER_THRESHOLDS_S, type Announced } from './Announcer.js';
+import { announcementText, crossedThreshold, resultToAnnounce, TIMER_THRESHOLDS_S, toldAtOpening, type Announced } from './Announcer.js';
 import { resultTexts } from './ResultBanner.js';
 import type { ResultModel } from '../table-ui/model.js';
 import { cardName } from '../table-ui/card-name.js';
@@ -68,3 +68,20 @@ describe('the announcement follows the language (it kept the English "Main bet: 
   });
 });
 
+
+// A tester opening #/table/table-2 heard the previous round's "Apuesta principal: pierdes 5 $" before anything else.
+describe('the result is announced when a round is settled while the player watches, not when the table opens', () => {
+  it('says nothing of the round on the felt when the table opened, and says the next one', () => {
+    // The Announcer starts with the round on the felt as told.
+    const openedWith = toldAtOpening({ roundId: 'r-7' });
+    expect(openedWith).toBe('r-7');
+    expect(toldAtOpening(null)).toBeNull();
+    expect(resultToAnnounce(openedWith, 'r-7')).toBeNull();
+    expect(resultToAnnounce(openedWith, null)).toBeNull();
+    expect(resultToAnnounce(openedWith, 'r-8')).toBe('r-8');
+    // Opened on an empty felt: the first round settled is news.
+    expect(resultToAnnounce(null, 'r-1')).toBe('r-1');
+    // Said once only.
+    expect(resultToAnnounce('r-8', 'r-8')).toBeNull();
+  });
+});

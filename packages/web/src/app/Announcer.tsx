@@ -1,8 +1,10 @@
 /**
  * The table's screen-reader announcements (issue 14 point 5): one polite live region (`announcer`)
- * that says each round's result once, when it is revealed, and the player's timer only as it crosses
- * a few thresholds (`TIMER_THRESHOLDS_S`), never every second. What it says follows the language: it keeps
- * what was announced (a round's result, a threshold), not the words, so a language switch re-words it.
+ * that says each round's result once, when it is revealed while the player watches (not the result already on the
+ * felt when the table opens: a tester opening a table heard the previous round's "Main bet: you lose $5" before
+ * anything else), and the player's timer only as it crosses a few thresholds (`TIMER_THRESHOLDS_S`), never every
+ * second. What it says follows the language: it keeps what was announced (a round's result, a threshold), not the
+ * words, so a language switch re-words it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +21,19 @@ export const TIMER_THRESHOLDS_S: readonly number[] = [30, 10, 5];
 export function crossedThreshold(before: number, now: number, thresholds: readonly number[] = TIMER_THRESHOLDS_S): number | null {
   const crossed = thresholds.filter((s) => before > s && now <= s);
   return crossed.length > 0 ? Math.min(...crossed) : null;
+}
+
+/**
+ * The round whose result is to be announced now: the round shown (`shown`, its id, or `null`) when it is not the one
+ * already told (`told`: the round announced last, or the one on the felt when the table opened), else `null`.
+ */
+export function resultToAnnounce(told: string | null, shown: string | null): string | null {
+  return shown !== null && shown !== told ? shown : null;
+}
+
+/** The round counted as told when the table opens: the one whose result is on the felt then (the past, not news). */
+export function toldAtOpening(result: { readonly roundId: string } | null): string | null {
+  return result?.roundId ?? null;
 }
 
 /** What the live region last announced: a round's result (with its words then, in `lng`) or a timer threshold. */
@@ -55,12 +70,12 @@ export interface AnnouncerProps {
 export function Announcer({ result, deadline }: AnnouncerProps) {
   const { t, i18n } = useTranslation();
   const [said, setSaid] = useState<Announced>(null);
-  const saidRound = useRef<string | null>(null);
-
   const resultKey = result?.roundId ?? null;
+  // The result on the felt when the table opens is the past: counted as told, never announced.
+  const saidRound = useRef<string | null>(toldAtOpening(result));
   const resultText = result?.lines.join('. ') ?? '';
   useEffect(() => {
-    if (resultKey === null || saidRound.current === resultKey) return;
+    if (resultToAnnounce(saidRound.current, resultKey) === null || resultKey === null) return;
     saidRound.current = resultKey;
     setSaid({ kind: 'result', roundId: resultKey, text: resultText, lng: i18n.language });
   }, [resultKey, resultText, i18n.language]);
