@@ -1,5 +1,6 @@
 /**
- * The lobby (docs/protocol.md `GET /api/tables`): the tables with their limits; a click sits down.
+ * The lobby (docs/protocol.md `GET /api/tables`): the tables with their limits; a click sits down (or, at a full
+ * table, opens it to watch).
  * Signing out asks first: a guest account cannot be recovered once its token is forgotten. A seat the player
  * may still hold (a tab closed at a table, seat-memory.ts) is offered first (`seat-return`), until its hold runs out.
  */
@@ -15,6 +16,49 @@ import type { Session } from './session.js';
 import { localStore } from '../table-ui/browser-storage.js';
 import { seatToReturn, type RememberedSeat } from './seat-memory.js';
 import { useFocusBack } from './useFocusBack.js';
+
+/** Whether every seat of a lobby table is taken: it can be opened only to watch. */
+export function tableFull(table: Pick<LobbyTable, 'seats' | 'seatsTaken'>): boolean {
+  return table.seatsTaken >= table.seats;
+}
+
+/**
+ * A table's tile (`table-<tableId>`): its name, limits, who banks, its house way, its seats, its bonuses and banker,
+ * and what pressing it does: Sit down, or at a full table (`table-full-<tableId>` says so) Watch.
+ */
+export function TableTile({ table, onOpen }: { table: LobbyTable; onOpen: () => void }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const full = tableFull(table);
+  return (
+    <button className="table-tile" data-testid={`table-${table.tableId}`} data-full={full} onClick={onOpen}>
+      <span className="table-tile__name">{tableName(t, table)}</span>
+      <span className="table-tile__limits">
+        {t('lobby.limits', { min: formatMoney(lng, table.limits.main.minCents), max: formatMoney(lng, table.limits.main.maxCents) })}
+      </span>
+      <span className="table-tile__meta">{table.playerBanking ? t('lobby.playerBanks') : t('lobby.houseBanks')}</span>
+      <span className="table-tile__meta" data-testid={`house-way-${table.tableId}`} data-house-way={table.houseWay}>
+        {t('lobby.houseWay', { name: t(`houseWayNames.${table.houseWay}`) })}
+      </span>
+      <span className="table-tile__meta">
+        {t('lobby.players', { count: table.seatsTaken })} · {t('lobby.seats', { count: table.seats })}
+        {table.limits.fortune ? ` · ${t('lobby.fortune')}` : ''}
+      </span>
+      {full && (
+        <span className="table-tile__meta table-tile__full" data-testid={`table-full-${table.tableId}`}>
+          {t('lobby.full')}
+        </span>
+      )}
+      {table.envyBonus && (
+        <span className="table-tile__meta envy-badge" data-testid={`envy-${table.tableId}`}>
+          {t('lobby.envy')}
+        </span>
+      )}
+      {table.banker !== 'house' && <span className="table-tile__meta">{t('table.banker')}: {table.banker.nickname}</span>}
+      <span className="btn btn--gold btn--small table-tile__sit">{full ? t('lobby.watch') : t('lobby.sit')}</span>
+    </button>
+  );
+}
 
 /** The lobby screen: the player's figures (a Top up when broke), the tables to sit at, and Sign out. */
 export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }: {
@@ -107,27 +151,7 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
           ) : (
             <div className="tables">
               {tables.map((table) => (
-                <button key={table.tableId} className="table-tile" data-testid={`table-${table.tableId}`} onClick={() => onSit(table.tableId)}>
-                  <span className="table-tile__name">{tableName(t, table)}</span>
-                  <span className="table-tile__limits">
-                    {t('lobby.limits', { min: formatMoney(lng, table.limits.main.minCents), max: formatMoney(lng, table.limits.main.maxCents) })}
-                  </span>
-                  <span className="table-tile__meta">{table.playerBanking ? t('lobby.playerBanks') : t('lobby.houseBanks')}</span>
-                  <span className="table-tile__meta" data-testid={`house-way-${table.tableId}`} data-house-way={table.houseWay}>
-                    {t('lobby.houseWay', { name: t(`houseWayNames.${table.houseWay}`) })}
-                  </span>
-                  <span className="table-tile__meta">
-                    {t('lobby.players', { count: table.seatsTaken })} · {t('lobby.seats', { count: table.seats })}
-                    {table.limits.fortune ? ` · ${t('lobby.fortune')}` : ''}
-                  </span>
-                  {table.envyBonus && (
-                    <span className="table-tile__meta envy-badge" data-testid={`envy-${table.tableId}`}>
-                      {t('lobby.envy')}
-                    </span>
-                  )}
-                  {table.banker !== 'house' && <span className="table-tile__meta">{t('table.banker')}: {table.banker.nickname}</span>}
-                  <span className="btn btn--gold btn--small table-tile__sit">{t('lobby.sit')}</span>
-                </button>
+                <TableTile key={table.tableId} table={table} onOpen={() => onSit(table.tableId)} />
               ))}
             </div>
           )}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
 import type { Stage, Waiting } from '../table-ui/model.js';
 import { Countdown } from '../table-ui/Timer.js';
+import { seatFree } from '../table-ui/felt.js';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -43,7 +44,8 @@ function phaseMessage(view: TableView, you: YouView, stage: Stage, t: T): string
     if (view.phase === 'approval' && view.banker.kind === 'player' && !view.banker.approved) return t('phase.approve');
     return t('phase.banking');
   }
-  if (you.role === 'spectator') return t('phase.spectator');
+  // A full table offers no seat: the spectator watches until one is free.
+  if (you.role === 'spectator') return seatFree(view) ? t('phase.spectator') : t('phase.full');
   switch (view.phase) {
     case 'approval':
       return t('phase.awaitingApproval');

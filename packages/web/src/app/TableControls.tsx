@@ -1,15 +1,15 @@
 /**
  * The controls under the felt (rules.md §5): the house-way explanation of the viewer's hand, the refusal
  * (`error`), why Split cannot be pressed yet, the chips and the bet tools (before the actions in the tab
- * order, drawn after them, styles.css), the actions (Sit down; Split and House Way while setting; Deal
- * and Rebet while betting; Hint), why Rebet or Double cannot be pressed (in words: a tap shows no tooltip),
+ * order, drawn after them, styles.css), the actions (Sit down, while a seat is free; Split and House Way while
+ * setting; Deal and Rebet while betting; Hint), why Rebet or Double cannot be pressed (in words: a tap shows no tooltip),
  * and on a narrow screen the Hint panel and the notices.
  */
 import { useId, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
 import { ChipRack } from '../table-ui/parts.js';
-import type { Felt } from '../table-ui/felt.js';
+import { seatFree, type Felt } from '../table-ui/felt.js';
 import { errorMessage } from './i18n/index.js';
 import { BetTools, betsBlockText, doubleBlockText } from './BetTools.js';
 import { Explanation } from './HouseWayExplanation.js';
@@ -101,9 +101,12 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
         {isPlayer && !dealt && <BetTools view={view} you={you} bets={bets} canBet={canBet} money={money} reasonId={doubleReasonId} />}
         <div className="actions">
           {you.role === 'spectator' ? (
-            <button className="btn btn--gold btn--big" data-testid="sit-down" disabled={!felt.connected} onClick={actions.onSitDown}>
-              {t('table.sitDown')}
-            </button>
+            // At a full table there is no seat to sit in: the phase line says so (PhaseMessage.tsx).
+            seatFree(view) && (
+              <button className="btn btn--gold btn--big" data-testid="sit-down" disabled={!felt.connected} onClick={actions.onSitDown}>
+                {t('table.sitDown')}
+              </button>
+            )
           ) : dealt ? (
             <>
               <button

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlayerSummary, RoundResultView } from '@paigow/protocol';
 import type { Api } from '../net/http.js';
 import { Timer } from '../table-ui/Timer.js';
-import { canBetOf, feltOf, lowOf, select, type Selection } from '../table-ui/felt.js';
+import { canBetOf, feltOf, lowOf, seatFree, select, type Selection } from '../table-ui/felt.js';
 import { keepSelection, loadSelection } from '../table-ui/saved-selection.js';
 import { localStore } from '../table-ui/browser-storage.js';
 import { keptRoundOf, resultOf, stageOf, type CardText, type Stage } from '../table-ui/model.js';
@@ -262,7 +262,8 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
       onDismissLocal={dismissLocal}
       onDismissAway={past.dismissAway}
       onSitAgain={table.sitAgain}
-      canSitAgain={you !== null && you.seat === null}
+      // Not at a full table: no seat to sit in (seatFree).
+      canSitAgain={you !== null && you.seat === null && view !== null && seatFree(view)}
     />
   );
 

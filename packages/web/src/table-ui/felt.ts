@@ -117,6 +117,14 @@ export function feltOf(
   };
 }
 
+/**
+ * Whether a seat of the table is free (rules.md §5): a spectator may sit down. At a full table (every seat taken) it
+ * can only watch: no Sit down is offered, and the phase line says the table is full.
+ */
+export function seatFree(view: Pick<TableView, 'seats'>): boolean {
+  return view.seats.some((s) => s.nickname === null);
+}
+
 /** Whether the viewer may change its bets now: a player, betting open, connected (`status` `open`). */
 export function canBetOf(view: TableView, you: YouView, status: string): boolean {
   return you.role === 'player' && view.phase === 'betting' && status === 'open';
