@@ -73,3 +73,36 @@ describe('formatPercent', () => {
     expect(formatPercent('en', -0.00001, true)).toBe('0.0%');
   });
 });
+
+// A screen-reader tester heard the whole panel as one live region: "× Hint Best setting EV −58.2% ± 0.4% 8♦7♣3♠2♥2♣|Q♥J♥ …".
+describe('what a screen reader hears of the Hint', () => {
+  const live = (html: string) => /<p class="visually-hidden" role="status" data-testid="hint-said">([^<]*)<\/p>/.exec(html)?.[1] ?? null;
+
+  it.each(LANGUAGES)('is a summary in words, in a live region of its own, not the panel with its × and suit symbols (%s)', (lng) => {
+    const html = render(reply, [], lng);
+    // The panel itself is no live region; its × is hidden behind the button's label.
+    expect(/<section[^>]*data-testid="hint-panel"[^>]*>/.exec(html)?.[0]).not.toMatch(/role=|aria-live/);
+    expect(html).toContain('<span aria-hidden="true">×</span>');
+    expect((html.match(/role="status"|aria-live/g) ?? []).length).toBe(1);
+    const said = live(html);
+    const t = createI18n(lng).t;
+    expect(said).not.toBeNull();
+    expect(said).not.toMatch(/[×♠♥♦♣|]/);
+    // The best setting's cards by name, highest first as drawn; its EV; the house way's EV.
+    for (const name of [t('card.name', { rank: t('card.ranks.K'), suit: t('card.suits.h') }), t('card.name', { rank: t('card.ranks.A'), suit: t('card.suits.s') }), t('card.joker')]) expect(said, name).toContain(name);
+    expect(said!.indexOf(t('card.name', { rank: t('card.ranks.K'), suit: t('card.suits.h') }))).toBeLessThan(said!.indexOf(t('card.name', { rank: t('card.ranks.T'), suit: t('card.suits.d') })));
+    expect(said).toContain(t('hint.ev', { ev: formatPercent(lng, reply.best.ev, true), margin: formatPercent(lng, reply.best.evMargin) }));
+    expect(said).toContain(t('hint.saidHouseWay', { ev: t('hint.ev', { ev: formatPercent(lng, reply.houseWay.ev, true), margin: formatPercent(lng, reply.houseWay.evMargin) }) }));
+    expect(said).not.toContain(CATALOGS[lng].hint.use);
+  });
+
+  it('says it is working while the server computes', () => {
+    expect(live(render(null))).toBe(CATALOGS.en.hint.computing);
+  });
+
+  it('reads in English as a sentence', () => {
+    expect(live(render(reply))).toBe(
+      'Hint. Best setting: high hand king of hearts, ten of diamonds, seven of diamonds, seven of clubs, and three of spades; low hand Joker and ace of spades; EV +4.1% ± 0.5%. House way: EV −1.4% ± 0.5%.',
+    );
+  });
+});

@@ -4,13 +4,20 @@
  * them. "Use this setting" arranges the cards; the player still presses Split, and once the cards are set as the
  * best setting (by the button or by hand) the panel says so in the button's place (a player took the arranged
  * hand for played, waited, and its decision timer ran out).
+ *
+ * A screen reader hears only a summary (`hintSaid`: the best setting's hands with the cards named in words, its EV,
+ * the house way's EV) from a live region of its own: the whole panel as one live region was read as one run, the
+ * close button's "×" and the suit symbols with it ("× Hint Best setting EV −58.2% ± 0.4% 8♦7♣3♠2♥2♣|Q♥J♥ …").
  */
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HintSetting } from '@paigow/engine';
 import type { HintReply } from '@paigow/protocol';
+import type { TFunction } from 'i18next';
 import { formatPercent } from './i18n/index.js';
 import { MiniHands } from './MiniCards.js';
+import { sortForDisplay } from '../table-ui/model.js';
+import { cardNames } from '../table-ui/card-name.js';
 
 export interface HintPanelProps {
   /** The server's answer, or `null` while it is computed. */
@@ -25,6 +32,20 @@ export interface HintPanelProps {
 }
 
 const sameCards = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c) => b.includes(c));
+
+/**
+ * What a screen reader hears of the Hint in the language of `t` (`lng` for the percentages): while it is computed
+ * (`reply` `null`), that it is; then the best setting's high and low hands with the cards named in words, highest
+ * first as drawn ("ace of spades, king of hearts …"), its EV ± margin, and the house way's EV (or that it is the best
+ * setting). No symbols, no button text.
+ */
+export function hintSaid(t: TFunction, lng: string, reply: HintReply | null): string {
+  if (reply === null) return t('hint.computing');
+  const ev = (s: HintSetting) => t('hint.ev', { ev: formatPercent(lng, s.ev, true), margin: formatPercent(lng, s.evMargin) });
+  const best = t('hint.said', { high: cardNames(t, sortForDisplay(reply.best.high)), low: cardNames(t, sortForDisplay(reply.best.low)), ev: ev(reply.best) });
+  const houseWay = sameCards(reply.best.low, reply.houseWay.low) ? t('hint.same') : t('hint.saidHouseWay', { ev: ev(reply.houseWay) });
+  return `${best} ${houseWay}`;
+}
 
 /**
  * The panel (`hint-panel`, with `hint-best`, `hint-house-way`, `hint-use` and `hint-close`; `hint-arranged`, saying
@@ -44,9 +65,13 @@ export function HintPanel({ reply, onUse, low, onClose, canUse }: HintPanelProps
   }, [onClose]);
   const samples = reply === null ? '' : t('hint.samples', { count: new Intl.NumberFormat(i18n.language).format(reply.samples) });
   return (
-    <section className="hint-panel" data-testid="hint-panel" data-state={reply ? 'ready' : 'computing'} aria-label={t('hint.title')} role="status">
+    <section className="hint-panel" data-testid="hint-panel" data-state={reply ? 'ready' : 'computing'} aria-label={t('hint.title')}>
+      {/* The one live part: the summary in words (the panel itself is no live region). */}
+      <p className="visually-hidden" role="status" data-testid="hint-said">
+        {hintSaid(t, i18n.language, reply)}
+      </p>
       <button type="button" className="hint-panel__close" data-testid="hint-close" onClick={onClose} aria-label={t('hint.close')} title={t('hint.close')}>
-        ×
+        <span aria-hidden="true">×</span>
       </button>
       <h2 className="hint-panel__title">{t('hint.title')}</h2>
       {reply === null ? (

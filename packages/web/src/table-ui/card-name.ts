@@ -4,7 +4,7 @@
  * `card.suits.<suit>` (the engine's rank and suit letters), or `card.joker`.
  */
 import type { TFunction } from 'i18next';
-import { formatCard, isJoker, type Card } from '@paigow/engine';
+import { formatCard, isJoker, parseCard, type Card } from '@paigow/engine';
 
 /**
  * The name of `card` (an engine integer 0‥52) through `t`.
@@ -14,4 +14,16 @@ export function cardName(t: TFunction, card: Card): string {
   if (isJoker(card)) return t('card.joker');
   const [rank, suit] = formatCard(card);
   return t('card.name', { rank: t(`card.ranks.${rank}`), suit: t(`card.suits.${suit}`) });
+}
+
+/**
+ * The names of cards in the engine's text (`As`, `Jk`), in the given order, through `t` (as `cardName`); a text
+ * that is no card stays as it is.
+ * @returns e.g. ["ace of spades", "Joker"]
+ */
+export function cardNames(t: TFunction, cards: readonly string[]): string[] {
+  return cards.map((text) => {
+    const card = parseCard(text);
+    return card.ok ? cardName(t, card.value) : text;
+  });
 }

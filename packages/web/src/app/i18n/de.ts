@@ -421,6 +421,8 @@ export const de: Translation = {
     use: 'Diese Aufteilung nehmen',
     arranged: 'Ihre Karten sind gelegt, aber noch nicht gespielt: Drücken Sie „Teilen“, um sie zu spielen.',
     close: 'Schließen',
+    said: 'Tipp. Beste Aufteilung: hohe Hand {{high, list}}; niedrige Hand {{low, list}}; {{ev}}.',
+    saidHouseWay: 'Art des Hauses: {{ev}}.',
   },
   sheet: {
     open: 'Tischinfo',

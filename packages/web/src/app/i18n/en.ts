@@ -492,6 +492,9 @@ export const en = {
     /** In the button's place once the cards are set as the best setting: the hand is not played until Split. */
     arranged: 'Your cards are arranged, not played yet: press Split to play them.',
     close: 'Close',
+    /** What a screen reader hears of the Hint once computed (HintPanel.tsx `hintSaid`): cards in words, no symbols. */
+    said: 'Hint. Best setting: high hand {{high, list}}; low hand {{low, list}}; {{ev}}.',
+    saidHouseWay: 'House way: {{ev}}.',
   },
   /** The phone table's sheet: history, the pay table and the table's facts behind a tap (SideSheet.tsx). */
   sheet: {

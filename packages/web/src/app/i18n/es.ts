@@ -430,6 +430,8 @@ export const es: Translation = {
     use: 'Usar esta colocación',
     arranged: 'Tus cartas están colocadas, pero aún no jugadas: pulsa «Dividir» para jugarlas.',
     close: 'Cerrar',
+    said: 'Consejo. Mejor colocación: mano alta {{high, list}}; mano baja {{low, list}}; {{ev}}.',
+    saidHouseWay: 'Reglas de la casa: {{ev}}.',
   },
   sheet: {
     open: 'Info de la mesa',

@@ -431,6 +431,8 @@ export const fr: Translation = {
     use: 'Prendre ce placement',
     arranged: 'Vos cartes sont placées, pas encore jouées\u00a0: appuyez sur «\u00a0Valider\u00a0» pour les jouer.',
     close: 'Fermer',
+    said: 'Conseil. Meilleur placement\u00a0: main haute {{high, list}}\u00a0; main basse {{low, list}}\u00a0; {{ev}}.',
+    saidHouseWay: 'Règle de la maison\u00a0: {{ev}}.',
   },
   sheet: {
     open: 'Infos table',

@@ -444,6 +444,8 @@ export const ru: Translation = {
     use: 'Взять эту раскладку',
     arranged: 'Карты разложены, но ещё не сыграны: нажмите «Готово», чтобы сыграть их.',
     close: 'Закрыть',
+    said: 'Подсказка. Лучшая раскладка: большая рука {{high, list}}; малая рука {{low, list}}; {{ev}}.',
+    saidHouseWay: 'House Way: {{ev}}.',
   },
   sheet: {
     open: 'О столе',
