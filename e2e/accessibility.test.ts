@@ -80,6 +80,8 @@ describe('keyboard and screen readers', () => {
     await page.locator('[data-testid="high-hand"][data-count="7"]').waitFor();
     // Deal gives way to the cards: the focus goes to the first card (or House Way), not to the page body.
     expect(['player-card', 'house-way']).toContain(await focusedTestid(page));
+    // The deal is said in words in the live region: the cards by name, then what to do.
+    await page.waitForFunction(() => document.querySelector('[data-testid="announcer"]')?.textContent?.startsWith('Your cards: ') === true);
     await expectAccessible(page, 'table, dealt');
 
     // Cards are buttons named in the player's language.
@@ -112,14 +114,14 @@ describe('keyboard and screen readers', () => {
     }
     await press(page, byId('split'));
     const first = await waitForResult(page, null);
-    // The result replaces Split: the focus goes to Rebet (or Deal), not to the page body.
-    expect(['rebet', 'deal']).toContain(await focusedTestid(page));
-    await expectAccessible(page, 'table, result and history');
-    // The result is said once in the live region, in the banner's words.
+    // The result is said once in the live region, in the banner's words (checked first: the coach's grade follows it there).
     const said = await page.getByTestId('result-line').first().textContent();
     expect(said).toBeTruthy();
     await page.waitForFunction((text) => document.querySelector('[data-testid="announcer"]')?.textContent?.includes(text ?? '') === true, said);
     expect(await page.getByTestId('announcer').getAttribute('aria-live')).toBe('polite');
+    // The result replaces Split: the focus goes to Rebet (or Deal), not to the page body.
+    expect(['rebet', 'deal']).toContain(await focusedTestid(page));
+    await expectAccessible(page, 'table, result and history');
 
     // Round two: Rebet, Deal, House Way.
     await press(page, byId('rebet'));

@@ -1,7 +1,7 @@
 /** The table's announcements do not flood (issue 14 point 5): the timer is said only as it crosses a threshold. */
 import { describe, expect, it } from 'vitest';
 import { createI18n, formatMoney, LANGUAGES } from './i18n/index.js';
-import { announcementText, crossedThreshold, resultToAnnounce, TIMER_THRESHOLDS_S, toldAtOpening, type Announced } from './Announcer.js';
+import { announcementText, crossedThreshold, dealtSaid, gradeToAnnounce, resultToAnnounce, TIMER_THRESHOLDS_S, toldAtOpening, type Announced } from './Announcer.js';
 import { resultTexts } from './ResultBanner.js';
 import type { ResultModel } from '../table-ui/model.js';
 import { cardName } from '../table-ui/card-name.js';
@@ -85,3 +85,50 @@ describe('the result is announced when a round is settled while the player watch
     expect(resultToAnnounce('r-8', 'r-8')).toBeNull();
   });
 });
+
+// A tester heard nothing after Deal but the focus landing on the first card; the grade was shown only on the felt.
+describe('the deal and the grade are announced, once per round', () => {
+  const cards = ['7d', '2c', 'As', 'Jk', 'Kh', 'Td', '3s'];
+
+  it('says the dealt hand in words, highest first as drawn, then what to do', () => {
+    const i18n = createI18n('en');
+    expect(dealtSaid(i18n.t, cards)).toBe(
+      'Your cards: Joker, ace of spades, king of hearts, ten of diamonds, seven of diamonds, three of spades, and two of clubs. Set your hand: two cards to the low hand, then Split — or use House Way.',
+    );
+  });
+
+  it.each(LANGUAGES)('names every card in words and gives the phase line in %s', (lng) => {
+    const i18n = createI18n(lng);
+    const said = dealtSaid(i18n.t, cards);
+    for (const text of cards) expect(said, text).toContain(cardName(i18n.t, card(text)));
+    expect(said).toContain(i18n.t('phase.setting'));
+    expect(said).not.toMatch(/\b(7d|As|Jk|Td)\b|[♠♥♦♣]/);
+  });
+
+  it('says a deal once, and not the one on the felt when the table opened', () => {
+    const opened = toldAtOpening({ roundId: 'r-3' });
+    expect(resultToAnnounce(opened, 'r-3')).toBeNull();
+    expect(resultToAnnounce(opened, 'r-4')).toBe('r-4');
+    expect(resultToAnnounce('r-4', 'r-4')).toBeNull();
+  });
+
+  it('says the grade after the result said while the player watched, once, never for a round found revealed', () => {
+    expect(gradeToAnnounce('r-8', null, 'r-8')).toBe('r-8');
+    expect(gradeToAnnounce('r-8', 'r-8', 'r-8')).toBeNull();
+    expect(gradeToAnnounce(null, null, 'r-7')).toBeNull();
+    expect(gradeToAnnounce('r-8', null, null)).toBeNull();
+  });
+
+  it('re-words the deal in the language switched to', () => {
+    const en = createI18n('en');
+    const fr = createI18n('fr');
+    const said: Announced = { kind: 'dealt', roundId: 'r-4', text: dealtSaid(en.t, cards), lng: 'en' };
+    expect(announcementText(said, { roundId: 'r-4', text: dealtSaid(fr.t, cards) }, 'fr', fr.t.bind(fr))).toBe(dealtSaid(fr.t, cards));
+  });
+});
+
+function card(text: string) {
+  const c = parseCard(text);
+  if (!c.ok) throw new Error(text);
+  return c.value;
+}

@@ -1,13 +1,18 @@
 /**
  * The table's screen-reader announcements (issue 14 point 5): one polite live region (`announcer`)
- * that says each round's result once, when it is revealed while the player watches (not the result already on the
- * felt when the table opens: a tester opening a table heard the previous round's "Main bet: you lose $5" before
- * anything else), and the player's timer only as it crosses a few thresholds (`TIMER_THRESHOLDS_S`), never every
- * second. What it says follows the language: it keeps what was announced (a round's result, a threshold), not the
- * words, so a language switch re-words it.
+ * that says, once per round and only for what happens while the player watches (not what is already on the felt
+ * when the table opens: a tester opening a table heard the previous round's "Main bet: you lose $5" before anything
+ * else), the hand dealt to the player in words with what to do (`dealtSaid`: a tester heard nothing after Deal but
+ * the focus landing on the first card), the round's result when it is revealed (with "Grading your setting…" when the
+ * coach grades it), then the coach's grade once it comes (shown only on the felt before); and the player's timer only
+ * as it crosses a few thresholds (`TIMER_THRESHOLDS_S`), never every second. What it says follows the language: it
+ * keeps what was announced (a round's deal, result or grade, a threshold), not the words, so a language switch re-words it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { cardNames } from '../table-ui/card-name.js';
+import { sortForDisplay, type CardText } from '../table-ui/model.js';
 
 /** Seconds left at which the timer is announced. */
 export const TIMER_THRESHOLDS_S: readonly number[] = [30, 10, 5];
@@ -24,61 +29,105 @@ export function crossedThreshold(before: number, now: number, thresholds: readon
 }
 
 /**
- * The round whose result is to be announced now: the round shown (`shown`, its id, or `null`) when it is not the one
- * already told (`told`: the round announced last, or the one on the felt when the table opened), else `null`.
+ * The round whose result (or deal) is to be announced now: the round shown (`shown`, its id, or `null`) when it is
+ * not the one already told (`told`: the round announced last, or the one on the felt when the table opened), else `null`.
  */
 export function resultToAnnounce(told: string | null, shown: string | null): string | null {
   return shown !== null && shown !== told ? shown : null;
 }
 
-/** The round counted as told when the table opens: the one whose result is on the felt then (the past, not news). */
+/**
+ * The round whose grade is to be announced now: the graded round (`graded`) when its result was announced while the
+ * player watched (`announcedResult`; not a round found revealed when the table opened) and its grade not yet (`told`).
+ */
+export function gradeToAnnounce(announcedResult: string | null, told: string | null, graded: string | null): string | null {
+  return graded !== null && graded === announcedResult && graded !== told ? graded : null;
+}
+
+/**
+ * The deal as a screen reader hears it, in the language of `t`: "Your cards: …" with the seven cards named in words,
+ * highest first as the felt draws them, then what to do (the phase line's `phase.setting`).
+ * @param cards the viewer's dealt cards (the engine's text)
+ */
+export function dealtSaid(t: TFunction, cards: readonly CardText[]): string {
+  return `${t('a11y.dealt', { cards: cardNames(t, sortForDisplay(cards)) })} ${t('phase.setting')}`;
+}
+
+/** The round counted as told when the table opens: the one whose result (or deal) is on the felt then (the past, not news). */
 export function toldAtOpening(result: { readonly roundId: string } | null): string | null {
   return result?.roundId ?? null;
 }
 
-/** What the live region last announced: a round's result (with its words then, in `lng`) or a timer threshold. */
+/** What the live region last announced: a round's deal, result or grade (with its words then, in `lng`) or a timer threshold. */
 export type Announced =
-  | { readonly kind: 'result'; readonly roundId: string; readonly text: string; readonly lng: string }
+  | { readonly kind: 'dealt' | 'result' | 'grade'; readonly roundId: string; readonly text: string; readonly lng: string }
   | { readonly kind: 'timer'; readonly count: number }
   | null;
 
 /**
- * The live region's text for what was announced, in the current language: the result's words as the banner
- * now gives them while that round is shown (its words from then only if the language is the same, else
- * nothing), the timer's sentence from the catalog.
+ * The live region's text for what was announced, in the current language: the words the screen now gives for that
+ * deal, result or grade (`shown`, of the same kind) while that round is shown (its words from then only if the
+ * language is the same, else nothing), the timer's sentence from the catalog.
  */
 export function announcementText(
   said: Announced,
-  result: { readonly roundId: string; readonly text: string } | null,
+  shown: { readonly roundId: string; readonly text: string } | null,
   lng: string,
   t: (key: string, options: { count: number }) => string,
 ): string {
   if (said === null) return '';
   if (said.kind === 'timer') return t('a11y.secondsLeft', { count: said.count });
-  if (result !== null && result.roundId === said.roundId) return result.text;
+  if (shown !== null && shown.roundId === said.roundId) return shown.text;
   return said.lng === lng ? said.text : '';
 }
 
 export interface AnnouncerProps {
-  /** The revealed round's id and its result in words (the result banner's lines), or `null`. */
+  /** The round dealt to the viewer while it sets its hand, and its words (`dealtSaid`), or `null`. */
+  readonly dealt: { readonly roundId: string; readonly text: string } | null;
+  /** The revealed round's id and its result in words (the result banner's lines, then "Grading…" if graded), or `null`. */
   readonly result: { readonly roundId: string; readonly lines: readonly string[] } | null;
+  /** The coach's grade of the viewer's setting in the revealed round, in words, once it came, or `null`. */
+  readonly grade: { readonly roundId: string; readonly text: string } | null;
   /** The viewer's deadline in the browser's clock (epoch ms), or `null`. */
   readonly deadline: number | null;
 }
 
 /** The visually hidden live region. */
-export function Announcer({ result, deadline }: AnnouncerProps) {
+export function Announcer({ dealt, result, grade, deadline }: AnnouncerProps) {
   const { t, i18n } = useTranslation();
+  const lng = i18n.language;
   const [said, setSaid] = useState<Announced>(null);
   const resultKey = result?.roundId ?? null;
-  // The result on the felt when the table opens is the past: counted as told, never announced.
-  const saidRound = useRef<string | null>(toldAtOpening(result));
   const resultText = result?.lines.join('. ') ?? '';
+  const dealtKey = dealt?.roundId ?? null;
+  const dealtText = dealt?.text ?? '';
+  const gradeKey = grade?.roundId ?? null;
+  const gradeText = grade?.text ?? '';
+  // The deal or result on the felt when the table opens is the past: counted as told, never announced.
+  const saidRound = useRef<string | null>(toldAtOpening(result));
+  const saidDeal = useRef<string | null>(toldAtOpening(dealt));
+  // The round whose result was announced while the player watched (its grade is announced after it), and the grade told.
+  const liveResult = useRef<string | null>(null);
+  const saidGrade = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (resultToAnnounce(saidDeal.current, dealtKey) === null || dealtKey === null) return;
+    saidDeal.current = dealtKey;
+    setSaid({ kind: 'dealt', roundId: dealtKey, text: dealtText, lng });
+  }, [dealtKey, dealtText, lng]);
+
   useEffect(() => {
     if (resultToAnnounce(saidRound.current, resultKey) === null || resultKey === null) return;
     saidRound.current = resultKey;
-    setSaid({ kind: 'result', roundId: resultKey, text: resultText, lng: i18n.language });
-  }, [resultKey, resultText, i18n.language]);
+    liveResult.current = resultKey;
+    setSaid({ kind: 'result', roundId: resultKey, text: resultText, lng });
+  }, [resultKey, resultText, lng]);
+
+  useEffect(() => {
+    if (gradeToAnnounce(liveResult.current, saidGrade.current, gradeKey) === null || gradeKey === null) return;
+    saidGrade.current = gradeKey;
+    setSaid({ kind: 'grade', roundId: gradeKey, text: gradeText, lng });
+  }, [gradeKey, gradeText, lng, resultKey]);
 
   useEffect(() => {
     if (deadline === null) return;
@@ -92,7 +141,15 @@ export function Announcer({ result, deadline }: AnnouncerProps) {
     return () => window.clearInterval(id);
   }, [deadline]);
 
-  const message = announcementText(said, resultKey === null ? null : { roundId: resultKey, text: resultText }, i18n.language, t);
+  const shown =
+    said === null || said.kind === 'timer'
+      ? null
+      : said.kind === 'dealt'
+        ? dealtKey === null ? null : { roundId: dealtKey, text: dealtText }
+        : said.kind === 'result'
+          ? resultKey === null ? null : { roundId: resultKey, text: resultText }
+          : gradeKey === null ? null : { roundId: gradeKey, text: gradeText };
+  const message = announcementText(said, shown, lng, t);
 
   return (
     <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">

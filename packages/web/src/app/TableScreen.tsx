@@ -31,7 +31,8 @@ import { BankRoom } from './BankStatus.js';
 import { BrokeNotice } from './BrokeNotice.js';
 import { ResultBanner, ResultGradeLine, resultTexts } from './ResultBanner.js';
 import { useRoundGrade } from '../coach/useRoundGrade.js';
-import { Announcer } from './Announcer.js';
+import { Announcer, dealtSaid } from './Announcer.js';
+import { gradeLines } from '../coach/format.js';
 import { TableHelp } from '../help/HelpOverlay.js';
 import { useTable, type LiveTable } from './useTable.js';
 import { COMPACT_LAYOUT, SheetToggle } from './SideSheet.js';
@@ -299,6 +300,12 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const names = withCurrent(past.tableNames, view.tableId, shownName);
   const isPlayer = you.role === 'player';
   const offline = connectionLost(status);
+  // What the live region says (Announcer.tsx): the cards just dealt, the result (saying the coach grades the setting
+  // when it does), then the grade in words once it came (shown only on the felt otherwise).
+  const dealtNews = isPlayer && stage.kind === 'setting' && stage.submitted === null && roundId !== null ? { roundId, text: dealtSaid(t, stage.cards) } : null;
+  const grading = revealed && playedRound === result.roundId;
+  const resultNews = revealed ? { roundId: result.roundId, lines: [...resultTexts(result, t, money), ...(grading ? [t('coach.grade.pending')] : [])] } : null;
+  const gradeNews = grading && grade.kind === 'graded' ? { roundId: result.roundId, text: gradeLines(t, lng, grade.grade, gradeBet, money)[1] } : null;
 
   return (
     <>
@@ -321,7 +328,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
           {shownName}
         </h1>
         <ConnectionBanner status={status} />
-        <Announcer result={revealed ? { roundId: result.roundId, lines: resultTexts(result, t, money) } : null} deadline={felt.timer.own} />
+        <Announcer dealt={dealtNews} result={resultNews} grade={gradeNews} deadline={felt.timer.own} />
         <TableHelp config={view.config} />
         <section className="felt" aria-label={shownName} data-stage={stage.kind}>
           {(view.config.seats > 1 || view.config.playerBanking) && <SeatsBar view={view} you={you} send={send} money={money} offline={offline} />}

@@ -275,6 +275,7 @@ export const de: Translation = {
     secondsLeft_one: 'Noch {{count}} Sekunde',
     secondsLeft_other: 'Noch {{count}} Sekunden',
     help: 'Hilfe',
+    dealt: 'Ihre Karten: {{cards, list}}.',
   },
   role: {
     player: 'Spieler',

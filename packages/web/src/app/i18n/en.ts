@@ -335,6 +335,8 @@ export const en = {
     secondsLeft_one: '{{count}} second left',
     secondsLeft_other: '{{count}} seconds left',
     help: 'Help',
+    /** The hand just dealt, said once per round (Announcer.tsx `dealtSaid`, before the phase line's words). */
+    dealt: 'Your cards: {{cards, list}}.',
   },
   role: {
     player: 'Player',

@@ -284,6 +284,7 @@ export const es: Translation = {
     secondsLeft_many: 'Quedan {{count}} segundos',
     secondsLeft_other: 'Quedan {{count}} segundos',
     help: 'Ayuda',
+    dealt: 'Tus cartas: {{cards, list}}.',
   },
   role: {
     player: 'Jugador',

@@ -285,6 +285,7 @@ export const fr: Translation = {
     secondsLeft_many: 'Plus que {{count}} secondes',
     secondsLeft_other: 'Plus que {{count}} secondes',
     help: 'Aide',
+    dealt: 'Vos cartes\u00a0: {{cards, list}}.',
   },
   role: {
     player: 'Joueur',

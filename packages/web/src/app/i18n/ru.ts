@@ -294,6 +294,7 @@ export const ru: Translation = {
     secondsLeft_many: 'Осталось {{count}} секунд',
     secondsLeft_other: 'Осталось {{count}} секунды',
     help: 'Помощь',
+    dealt: 'Ваши карты: {{cards, list}}.',
   },
   role: {
     player: 'Игрок',
