@@ -12,7 +12,7 @@ import { de } from './de.js';
 import { en } from './en.js';
 import { es } from './es.js';
 import { fr } from './fr.js';
-import { PSEUDO_LANGUAGE, pseudoCatalog } from './pseudo.js';
+import { accentLetters, PSEUDO_LANGUAGE, pseudoCatalog } from './pseudo.js';
 import { ru } from './ru.js';
 import type { Translation } from './translation.js';
 
@@ -37,6 +37,12 @@ export function createI18n(lng: string = 'en'): I18n {
     returnNull: false,
     initAsync: false,
     showSupportNotice: false,
+  });
+  // `{{x, list}}` as i18next's own (Intl.ListFormat), but in the pseudo-locale its joining words accented too: Intl
+  // reads en-XA as English, and its "and" read as a string that escaped the catalogs (the dealt cards' announcement).
+  instance.services.formatter?.addCached('list', (lng, options: Intl.ListFormatOptions) => {
+    const format = new Intl.ListFormat(lng, options);
+    return (items: string[]) => (lng === PSEUDO_LANGUAGE ? accentLetters(format.format(items)) : format.format(items));
   });
   return instance;
 }

@@ -182,4 +182,15 @@ describe('the pseudo-locale', () => {
     expect(t('table.seat', { n: 3 })).toBe(pseudoString('Seat {{n}}').replace('{{n}}', '3'));
     expect(t('table.seat', { n: 3 })).toMatch(/^Šéáţ 3~+$/);
   });
+
+  // The browser test found "and" in the dealt cards' announcement ("Your cards: …, X and Y."): Intl joins an en-XA list
+  // in English.
+  it('joins a list with accented words, the other languages as Intl does', () => {
+    const cards = ['Ace of spades', 'King of hearts', 'Two of clubs'];
+    const said = createI18n(PSEUDO_LANGUAGE).t('a11y.dealt', { cards });
+    expect(said.replace(/\{\{[^}]*\}\}/g, '').replace(/Ace of spades|King of hearts|Two of clubs/g, '')).not.toMatch(/[A-Za-z]/);
+    expect(said).toContain('áñð');
+    expect(createI18n('en').t('a11y.dealt', { cards })).toBe('Your cards: Ace of spades, King of hearts, and Two of clubs.');
+    expect(createI18n('de').t('a11y.dealt', { cards })).toContain('King of hearts und Two of clubs');
+  });
 });

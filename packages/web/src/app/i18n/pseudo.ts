@@ -16,6 +16,11 @@ const ACCENTED: Readonly<Record<string, string>> = {
   N: 'Ñ', O: 'Ó', P: 'Þ', Q: 'Ǫ', R: 'Ŕ', S: 'Š', T: 'Ţ', U: 'Ú', V: 'Ṽ', W: 'Ŵ', X: 'Ẋ', Y: 'Ý', Z: 'Ž',
 };
 
+/** `text` with every plain Latin letter accented (`and` → `áñð`): what Intl adds to a pseudo-localized text, a list's "and". */
+export function accentLetters(text: string): string {
+  return text.replace(/[A-Za-z]/g, (c) => ACCENTED[c] ?? c);
+}
+
 /**
  * One string pseudo-localized: letters outside `{{…}}` accented, then padded with `~` groups to about
  * 130% of its length (an empty string stays empty, so optional texts stay absent).
@@ -24,7 +29,7 @@ export function pseudoString(text: string): string {
   if (text === '') return text;
   const accented = text
     .split(/(\{\{[^}]*\}\})/)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(/[A-Za-z]/g, (c) => ACCENTED[c] ?? c)))
+    .map((part, i) => (i % 2 === 1 ? part : accentLetters(part)))
     .join('');
   const letters = text.replace(/\{\{[^}]*\}\}/g, '').length;
   // Padding in short groups (" ~~~~"), so a long text can still wrap as a longer language's would.
