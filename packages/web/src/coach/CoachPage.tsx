@@ -113,18 +113,25 @@ function Costly({ item, t, lng, money }: { item: CostlyEntry; t: T; lng: string;
       <p>
         <strong>{t('coach.page.lostLine', { lost: evPercent(lng, item.evLost, false), bet: money(item.mainBetCents), money: costMoney(item.evLost * item.mainBetCents, money) })}</strong>
       </p>
-      <div className="costly__settings">
-        <SettingCard title={t('coach.page.played')} setting={item.played} t={t} lng={lng} kind="played" />
-        <SettingCard title={t('coach.page.best')} setting={item.best} t={t} lng={lng} kind="best" />
-        <SettingCard title={t('coach.page.houseWaySetting')} setting={item.houseWay} t={t} lng={lng} kind="house-way" />
-      </div>
+      <ThreeSettings settings={item} t={t} lng={lng} />
       {explanation && <p className="muted">{t('coach.page.why', { text: explanation })}</p>}
     </li>
   );
 }
 
+/** The setting played, the best and the house way's, side by side (a costly setting here, a graded hand in GradePanel). */
+export function ThreeSettings({ settings, t, lng }: { settings: { readonly played: CoachSetting; readonly best: CoachSetting; readonly houseWay: CoachSetting }; t: T; lng: string }) {
+  return (
+    <div className="costly__settings">
+      <SettingCard title={t('coach.page.played')} setting={settings.played} t={t} lng={lng} kind="played" />
+      <SettingCard title={t('coach.page.best')} setting={settings.best} t={t} lng={lng} kind="best" />
+      <SettingCard title={t('coach.page.houseWaySetting')} setting={settings.houseWay} t={t} lng={lng} kind="house-way" />
+    </div>
+  );
+}
+
 /** A setting with its EV, its win / push / loss and its hands' categories. */
-export function SettingCard({ title, setting, t, lng, kind }: { title: string; setting: CoachSetting; t: T; lng: string; kind: string }) {
+function SettingCard({ title, setting, t, lng, kind }: { title: string; setting: CoachSetting; t: T; lng: string; kind: string }) {
   const high = categoryOfCards(setting.high);
   const low = categoryOfCards(setting.low);
   return (

@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CoachSetting } from '@paigow/protocol';
 import type { GradeFigures } from './announce.js';
-import { SettingCard } from './CoachPage.js';
+import { ThreeSettings } from './CoachPage.js';
 import { evPercent, OPTIMAL_EPSILON } from './format.js';
 
 /**
@@ -38,11 +38,7 @@ export function GradePanel({ testid, grade, settings, focusable = false }: {
       <p>
         <strong>{grade.evLost < OPTIMAL_EPSILON ? t('coach.grade.optimal') : t('coach.trainer.lost', { lost: evPercent(lng, grade.evLost, false) })}</strong>
       </p>
-      <div className="costly__settings">
-        <SettingCard title={t('coach.page.played')} setting={settings.played} t={t} lng={lng} kind="played" />
-        <SettingCard title={t('coach.page.best')} setting={settings.best} t={t} lng={lng} kind="best" />
-        <SettingCard title={t('coach.page.houseWaySetting')} setting={settings.houseWay} t={t} lng={lng} kind="house-way" />
-      </div>
+      <ThreeSettings settings={settings} t={t} lng={lng} />
     </section>
   );
 }
