@@ -111,22 +111,24 @@ export function Announcer({ dealt, result, grade, deadline }: AnnouncerProps) {
   const saidGrade = useRef<string | null>(null);
 
   useEffect(() => {
-    if (resultToAnnounce(saidDeal.current, dealtKey) === null || dealtKey === null) return;
-    saidDeal.current = dealtKey;
-    setSaid({ kind: 'dealt', roundId: dealtKey, text: dealtText, lng });
+    const roundId = resultToAnnounce(saidDeal.current, dealtKey);
+    if (roundId === null) return;
+    saidDeal.current = roundId;
+    setSaid({ kind: 'dealt', roundId, text: dealtText, lng });
   }, [dealtKey, dealtText, lng]);
 
   useEffect(() => {
-    if (resultToAnnounce(saidRound.current, resultKey) === null || resultKey === null) return;
-    saidRound.current = resultKey;
-    liveResult.current = resultKey;
-    setSaid({ kind: 'result', roundId: resultKey, text: resultText, lng });
+    const roundId = resultToAnnounce(saidRound.current, resultKey);
+    if (roundId === null) return;
+    saidRound.current = liveResult.current = roundId;
+    setSaid({ kind: 'result', roundId, text: resultText, lng });
   }, [resultKey, resultText, lng]);
 
   useEffect(() => {
-    if (gradeToAnnounce(liveResult.current, saidGrade.current, gradeKey) === null || gradeKey === null) return;
-    saidGrade.current = gradeKey;
-    setSaid({ kind: 'grade', roundId: gradeKey, text: gradeText, lng });
+    const roundId = gradeToAnnounce(liveResult.current, saidGrade.current, gradeKey);
+    if (roundId === null) return;
+    saidGrade.current = roundId;
+    setSaid({ kind: 'grade', roundId, text: gradeText, lng });
   }, [gradeKey, gradeText, lng, resultKey]);
 
   useEffect(() => {
@@ -141,15 +143,9 @@ export function Announcer({ dealt, result, grade, deadline }: AnnouncerProps) {
     return () => window.clearInterval(id);
   }, [deadline]);
 
-  const shown =
-    said === null || said.kind === 'timer'
-      ? null
-      : said.kind === 'dealt'
-        ? dealtKey === null ? null : { roundId: dealtKey, text: dealtText }
-        : said.kind === 'result'
-          ? resultKey === null ? null : { roundId: resultKey, text: resultText }
-          : gradeKey === null ? null : { roundId: gradeKey, text: gradeText };
-  const message = announcementText(said, shown, lng, t);
+  // What the screen gives now for each kind, to re-word what was said in the current language.
+  const onScreen = { dealt, result: result && { roundId: result.roundId, text: resultText }, grade };
+  const message = announcementText(said, said === null || said.kind === 'timer' ? null : onScreen[said.kind], lng, t);
 
   return (
     <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">

@@ -4,10 +4,10 @@
  * the three settings (played, best, house way).
  */
 import { useTranslation } from 'react-i18next';
+import type { SettingGrade } from '@paigow/engine';
 import type { CoachSetting } from '@paigow/protocol';
-import type { GradeFigures } from './announce.js';
 import { ThreeSettings } from './CoachPage.js';
-import { evPercent, OPTIMAL_EPSILON } from './format.js';
+import { gradeSummary, gradeVerdict } from './format.js';
 
 /**
  * The panel (`testid`, with `data-ev-lost`, `data-played-ev`, `data-best-ev`); `settings` as card texts;
@@ -15,7 +15,7 @@ import { evPercent, OPTIMAL_EPSILON } from './format.js';
  */
 export function GradePanel({ testid, grade, settings, focusable = false }: {
   testid: string;
-  grade: GradeFigures;
+  grade: SettingGrade;
   settings: { readonly played: CoachSetting; readonly best: CoachSetting; readonly houseWay: CoachSetting };
   focusable?: boolean;
 }) {
@@ -33,10 +33,10 @@ export function GradePanel({ testid, grade, settings, focusable = false }: {
     >
       <h2 id={`${testid}-heading`}>{t('coach.grade.heading')}</h2>
       <p title={t('coach.grade.title')}>
-        {t('coach.grade.summary', { played: evPercent(lng, grade.playedEv), best: evPercent(lng, grade.bestEv), houseWay: evPercent(lng, grade.houseWayEv) })}
+        {gradeSummary(t, lng, grade)}
       </p>
       <p>
-        <strong>{grade.evLost < OPTIMAL_EPSILON ? t('coach.grade.optimal') : t('coach.trainer.lost', { lost: evPercent(lng, grade.evLost, false) })}</strong>
+        <strong>{gradeVerdict(t, lng, grade)}</strong>
       </p>
       <ThreeSettings settings={settings} t={t} lng={lng} />
     </section>

@@ -5,20 +5,12 @@
  * language switch re-words it.
  */
 import type { TFunction } from 'i18next';
-import type { Card } from '@paigow/engine';
+import type { Card, SettingGrade } from '@paigow/engine';
 import { cardName } from '../table-ui/card-name.js';
-import { evPercent, OPTIMAL_EPSILON } from './format.js';
-
-/** The EVs of a graded setting, per unit bet (the engine's `SettingReview`, the server's `CoachReview`). */
-export interface GradeFigures {
-  readonly playedEv: number;
-  readonly bestEv: number;
-  readonly houseWayEv: number;
-  readonly evLost: number;
-}
+import { gradeSummary, gradeVerdict } from './format.js';
 
 /** What was announced: the cards picked for the low hand (after a pick or an unpick), or a grade; `null`: nothing. */
-export type CoachSaid = { readonly kind: 'picked'; readonly low: readonly Card[] } | { readonly kind: 'grade'; readonly grade: GradeFigures } | null;
+export type CoachSaid = { readonly kind: 'picked'; readonly low: readonly Card[] } | { readonly kind: 'grade'; readonly grade: SettingGrade } | null;
 
 /**
  * The live region's text for `said` in the language `lng` through `t`: the cards of the low hand by name
@@ -30,7 +22,5 @@ export function coachAnnouncement(t: TFunction, lng: string, said: CoachSaid): s
   if (said.kind === 'picked') {
     return said.low.length === 0 ? t('coach.trainer.pickedNone') : t('coach.trainer.picked', { cards: said.low.map((card) => cardName(t, card)) });
   }
-  const g = said.grade;
-  const verdict = g.evLost < OPTIMAL_EPSILON ? t('coach.grade.optimal') : t('coach.trainer.lost', { lost: evPercent(lng, g.evLost, false) });
-  return `${verdict} ${t('coach.grade.summary', { played: evPercent(lng, g.playedEv), best: evPercent(lng, g.bestEv), houseWay: evPercent(lng, g.houseWayEv) })}`;
+  return `${gradeVerdict(t, lng, said.grade)} ${gradeSummary(t, lng, said.grade)}`;
 }

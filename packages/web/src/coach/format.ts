@@ -30,12 +30,22 @@ export function costMoney(exactCents: number, money: (cents: number) => string):
   return cents === 0 && exactCents > 0 ? `< ${money(1)}` : money(cents);
 }
 
+/** A grade's EVs in one line (`coach.grade.summary`): the setting played, the best one and the house way's, in % of the bet. */
+export function gradeSummary(t: TFunction, lng: string, grade: SettingGrade): string {
+  return t('coach.grade.summary', { played: evPercent(lng, grade.playedEv), best: evPercent(lng, grade.bestEv), houseWay: evPercent(lng, grade.houseWayEv) });
+}
+
+/** What a setting gave up in % of the bet, no money ("You gave up 31.87% of the bet."), or that it was the best: the trainer's and the daily challenge's verdict. */
+export function gradeVerdict(t: TFunction, lng: string, grade: SettingGrade): string {
+  return grade.evLost < OPTIMAL_EPSILON ? t('coach.grade.optimal') : t('coach.trainer.lost', { lost: evPercent(lng, grade.evLost, false) });
+}
+
 /**
  * The two lines of a grade: the EVs of the setting played, the best one and the house way's; then what it
  * gave up in % of the bet and in money at `betCents` (or that it was the best setting).
  */
 export function gradeLines(t: TFunction, lng: string, grade: SettingGrade, betCents: number, money: (cents: number, signed?: boolean) => string): [string, string] {
-  const summary = t('coach.grade.summary', { played: evPercent(lng, grade.playedEv), best: evPercent(lng, grade.bestEv), houseWay: evPercent(lng, grade.houseWayEv) });
+  const summary = gradeSummary(t, lng, grade);
   if (grade.evLost < OPTIMAL_EPSILON) return [summary, t('coach.grade.optimal')];
   return [summary, t('coach.grade.lost', { lost: evPercent(lng, grade.evLost, false), money: costMoney(grade.evLost * betCents, money) })];
 }
