@@ -24,10 +24,8 @@ export function takesOpeningFocus(done: boolean, shown: boolean, focusIsNowhere:
 export function useOpeningFocus(heading: RefObject<HTMLElement | null>, shown: boolean): void {
   const done = useRef(false);
   useEffect(() => {
-    if (!shown || done.current) return;
     const active = document.activeElement;
-    const el = heading.current;
-    if (el && takesOpeningFocus(done.current, shown, active === null || active === document.body)) el.focus();
-    done.current = true;
+    if (takesOpeningFocus(done.current, shown, active === null || active === document.body)) heading.current?.focus();
+    if (shown) done.current = true;
   }, [heading, shown]);
 }

@@ -18,6 +18,7 @@ import {
   type TableError,
 } from '../net/table-connection.js';
 import { joined, leftTable, NEW_KEEPER, refused, sent, sitAgain as sitAgainOrder, viewed, type SeatKeeper, type SitOrder } from './seat-keeper.js';
+import { seatFree } from '../table-ui/felt.js';
 
 /** A table as the browser has it: its latest view, the connection to its room, the requests and notices pending. */
 export interface LiveTable {
@@ -273,7 +274,7 @@ function withoutRequest(pending: ReadonlyMap<string, ClientMessageType>, request
  * gets no more views). A tester's finding: the message stayed beside free seats and a working "Sit down".
  */
 export function outlivedBy(error: TableError, view: TableView): boolean {
-  return error.code === 'action/table-full' && view.seats.some((seat) => seat.nickname === null);
+  return error.code === 'action/table-full' && seatFree(view);
 }
 
 /** The sequence number at the end of a request id (`abc123-7` → 7), or `null`. */
