@@ -46,4 +46,15 @@ describe("Colyseus' log (colyseusLogger)", () => {
       ['info', null, 'room created'],
     ]);
   });
+
+  it("writes a client that hung up while joining (Colyseus' early_leave) as a client mistake, without a stack", () => {
+    const { logger, lines } = capturedLog();
+    const colyseus = colyseusLogger(logger, 5_000, () => 0);
+    const earlyLeave = new Error('early_leave');
+    earlyLeave.stack = 'Error: early_leave\n    at TableRoom._onJoin (Room.mjs:524:17)\n    at async WebSocketServer.onConnection (WebSocketTransport.mjs:80:7)';
+    for (let i = 0; i < 10; i++) colyseus.error(earlyLeave);
+    expect(lines()).toHaveLength(1);
+    expect(lines()[0]).toMatchObject({ level: 'warn', event: 'client-mistake', msg: 'a client closed its WebSocket while it was joining a table' });
+    expect(lines()[0]).not.toHaveProperty('stack');
+  });
 });

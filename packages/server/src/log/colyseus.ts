@@ -14,19 +14,23 @@ import type { Logger } from 'pino';
 import { LineThrottle, LOG_REPEAT_MS } from './throttle.js';
 
 /**
- * What Colyseus' "seat reservation expired." means here: its ws-transport says it of any WebSocket whose path names
- * no room of this process or no reservation of that room (a bogus path, a reservation used, expired or never made).
+ * The errors a client causes (Colyseus' ws-transport and room, and `ws`), by their first line: answered and logged
+ * without a stack, under `message` where Colyseus' own words mislead.
  */
-const NO_RESERVATION = 'a WebSocket without a valid seat reservation (its path names no room here, or no reservation of it)';
-
-/** First lines of the errors a client causes (Colyseus' ws-transport and `ws`), answered and logged without a stack. */
-const CLIENT_MISTAKES: readonly RegExp[] = [
-  /seat reservation expired/i,
-  /invalid websocket frame/i,
-  /max payload size exceeded/i,
-  /invalid (utf-8 sequence|opcode|status code|payload length)/i,
-  /rsv[123] must be clear/i,
-  /mask must be set/i,
+const CLIENT_MISTAKES: readonly { readonly pattern: RegExp; readonly message?: string }[] = [
+  // ws-transport says it of any WebSocket whose path names no room of this process or no reservation of that room.
+  {
+    pattern: /seat reservation expired/i,
+    message: 'a WebSocket without a valid seat reservation (its path names no room here, or no reservation of it)',
+  },
+  { pattern: /invalid websocket frame/i },
+  { pattern: /max payload size exceeded/i },
+  { pattern: /invalid (utf-8 sequence|opcode|status code|payload length)/i },
+  { pattern: /rsv[123] must be clear/i },
+  { pattern: /mask must be set/i },
+  // The room's `_onJoin` when the socket closed while our `onJoin` was awaited (an attacker's finding: 10 `error` lines
+  // with a stack when 10 guests hung up during slow joins).
+  { pattern: /early_leave|already disconnected/i, message: 'a client closed its WebSocket while it was joining a table' },
 ];
 
 /** The methods Colyseus calls on its logger (`new Server({ logger })`). */
@@ -46,7 +50,7 @@ function textOf(args: readonly unknown[]): string {
 
 /** The index in `CLIENT_MISTAKES` of the kind of client mistake `firstLine` names, -1 when it names none. */
 function mistakeKind(firstLine: string): number {
-  return CLIENT_MISTAKES.findIndex((pattern) => pattern.test(firstLine));
+  return CLIENT_MISTAKES.findIndex(({ pattern }) => pattern.test(firstLine));
 }
 
 /** True when `firstLine` names an error a client caused. */
@@ -68,7 +72,7 @@ export function colyseusLogger(logger: Logger, repeatMs: number = LOG_REPEAT_MS,
     const [first = '', ...rest] = textOf(args).split('\n');
     const kind = mistakeKind(first);
     if (kind >= 0) {
-      const message = /seat reservation expired/i.test(first) ? NO_RESERVATION : first;
+      const message = CLIENT_MISTAKES[kind].message ?? first;
       throttles[kind].offer((repeated) =>
         log.warn({ event: 'client-mistake', err: { type: 'ClientMistake', message: first }, ...(repeated > 0 ? { repeated } : {}) }, message),
       );
