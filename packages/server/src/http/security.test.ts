@@ -209,14 +209,20 @@ for (const backend of STORE_BACKENDS) {
       const reservation = (await asked.json()) as Parameters<Client['consumeSeatReservation']>[0];
       expect((await fetch(`${server.url}/api/sign-out`, { method: 'POST', headers: { authorization: `Bearer ${session.token}` } })).status).toBe(204);
       const client = new Client(`ws://127.0.0.1:${server.port}`);
+      // Told as an open connection is: `error` auth/invalid-session, then closed 4401 (it got the close alone before).
+      const errors: unknown[] = [];
       const closed = await new Promise<number>((resolve) => {
         setTimeout(() => resolve(0), 5_000); // still open 5 s later
         client.consumeSeatReservation(reservation).then(
-          (room) => room.onLeave((code) => resolve(code)),
+          (room) => {
+            room.onMessage('error', (error) => errors.push(error));
+            room.onLeave((code) => resolve(code));
+          },
           (error: { code?: number }) => resolve(error.code ?? -1), // closed before the join completed
         );
       });
       expect(closed).toBe(4401);
+      expect(errors).toEqual([{ code: 'auth/invalid-session', message: 'this session was signed out; sign in again', requestId: null }]);
       // It never came to the table: no player there under its name.
       const names = Object.values(server.runners.get('small')!.current.players).map((player) => player.nickname);
       expect(names).not.toContain('Reserved');

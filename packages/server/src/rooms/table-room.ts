@@ -76,6 +76,12 @@ const BAD_FRAME_CLOSE_CODE = 4400;
 /** How often a room being disconnected drops unused reservations and closes the clients joined since (`sweepLateJoins`), ms. */
 const LATE_CLIENT_SWEEP_MS = 50;
 
+/**
+ * How long a refused join's client is given to take its join, ms (`closeOnceJoined`): the `error` message queued for it
+ * is sent only once it has (Colyseus holds a joining client's messages until then).
+ */
+const REFUSED_JOIN_WAIT_MS = 5_000;
+
 /** The close code of a client cut off for flooding (the `error` message went first). */
 const FLOOD_CLOSE_CODE = 4429;
 
@@ -308,6 +314,19 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     }
   }
 
+  /**
+   * Closes `client` with `code` once it has taken its join, so that the messages queued for it reach it first; at
+   * most `REFUSED_JOIN_WAIT_MS` later if it never does.
+   */
+  private closeOnceJoined(client: TableClient, code: number): void {
+    const deadline = Date.now() + REFUSED_JOIN_WAIT_MS;
+    const poll = setInterval(() => {
+      if (client.state === ClientState.JOINING && Date.now() < deadline) return;
+      clearInterval(poll);
+      client.leave(code);
+    }, 20);
+  }
+
   override async onJoin(client: TableClient, options: unknown, auth: JoinAuth): Promise<void> {
     const player = auth.player;
     client.userData = { playerId: player.id };
@@ -323,8 +342,11 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     // that the client is where a sign-out finds it (`disconnectPlayer`), so one of the two always closes it.
     const session = await authenticate(this.services.players, tokenOf(options));
     if (!session.ok) {
+      // Told as an open connection is (`closeSession`: `error`, then 4401; an attacker's finding: it got the close
+      // alone), so the join completes first; meanwhile it is nobody's connection, and any action it sends is refused.
+      await this.forget(client);
       this.sendError(client, session.error, null);
-      client.leave(AUTH_FAILED_CODE);
+      this.closeOnceJoined(client, AUTH_FAILED_CODE);
       return;
     }
     this.services.watchers?.enter(this.roomId, player.id, { watching: () => this.watching(player.id), close: () => this.closeWatcher(player.id) });
@@ -341,8 +363,17 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   }
 
   override async onLeave(client: TableClient): Promise<void> {
+    await this.forget(client);
+  }
+
+  /**
+   * Takes `client` from its player's connections (it speaks for nobody from then on); the player's last one gone, the
+   * table counts the player gone.
+   */
+  private async forget(client: TableClient): Promise<void> {
     const playerId = client.userData?.playerId;
     if (playerId === undefined) return;
+    client.userData = undefined;
     const clients = this.clientsOf.get(playerId);
     clients?.delete(client);
     if (clients !== undefined && clients.size === 0) {
