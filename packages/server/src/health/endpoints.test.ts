@@ -88,13 +88,16 @@ describe('/livez, /readyz and /healthz', () => {
   });
 
   it('unknown paths under /api, /metrics, /livez, /readyz and /healthz are a JSON 404, never the web page', async () => {
-    for (const path of ['/api/nothing', '/metrics/nothing', '/livez/nothing', '/readyz/x/y', '/healthz/nothing']) {
+    // Also the paths a proxy or a browser may read as theirs (an attacker's finding: these were the web page).
+    const readAsService = ['/api%2fme', '/metrics.', '/metrics%20', '//metrics', '/%6detrics', '/API%2Fguest', '//livez/x'];
+    for (const path of ['/api/nothing', '/metrics/nothing', '/livez/nothing', '/readyz/x/y', '/healthz/nothing', ...readAsService]) {
       const missing = await json(`${server.url}${path}`);
       expect({ path, status: missing.status, type: missing.type }).toEqual({ path, status: 404, type: expect.stringContaining('application/json') });
       expect(missing.body).toMatchObject({ error: { code: 'action/unknown' } });
     }
     // Client-side routes still get the web page.
     expect((await json(`${server.url}/table/table-1`)).body).toEqual({ text: expect.stringContaining('the web page') });
+    expect((await json(`${server.url}/apiary`)).body).toEqual({ text: expect.stringContaining('the web page') });
   });
 });
 

@@ -151,6 +151,25 @@ export function lobbyTable(view: TableView, full = false): LobbyTable {
   };
 }
 
+
+/**
+ * A path that a proxy, a browser or a scraper may read as one under the API's or the operator's prefixes: past the
+ * routes (`/api%2fme`, `//metrics`, `/%6detrics`, `/metrics.`, `/metrics%20`: an attacker's finding), it is a JSON 404,
+ * not the web page (docs/operations.md "Health"). Matched on `readAsAProxyMay`'s reading; `/apiary` stays a page.
+ */
+const SERVICE_PATH = /^\/(api|metrics|livez|readyz|healthz)(?![a-z0-9])/;
+
+/** `path` percent-decoded (as far as it decodes), lower-cased, with each run of slashes made one. */
+function readAsAProxyMay(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: read as written.
+  }
+  return decoded.toLowerCase().replace(/\/{2,}/g, '/');
+}
+
 /** A history item's round as the player sees it: the one view of the stored `RoundResult`; `null` unless settled. */
 function settledView(status: HistoryEntry['status'], stored: unknown, playerId: string): RoundResultView | null {
   const result = status === 'settled' ? readRoundResult(stored) : null;
@@ -348,7 +367,8 @@ export function createHttpApp(services: HttpServices): express.Express {
     if (req.method === 'GET' || req.method === 'HEAD') next();
     else fail(res, { code: 'action/unknown', message: `no such endpoint: ${req.method} ${req.path}` }, 404);
   });
-  app.get('*', (_req, res) => {
+  app.get('*', (req, res) => {
+    if (SERVICE_PATH.test(readAsAProxyMay(req.path))) return fail(res, { code: 'action/unknown', message: 'no such endpoint' }, 404);
     const index = join(services.webDist, 'index.html');
     if (existsSync(index)) res.sendFile(index);
     else res.status(200).type('html').send(NOT_BUILT_PAGE);
