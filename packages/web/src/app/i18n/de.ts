@@ -583,7 +583,7 @@ export const de: Translation = {
     'action/idle-wait': 'Sie haben hier eine Weile keine Runde gespielt: {{minutes}}\u00a0Min., nachdem Sie Ihren Platz verlassen haben, können Sie sich wieder an diesen Tisch setzen.',
     'action/unavailable': 'Das ist gerade nicht verfügbar.',
     'bet/banker-cannot-cover': 'Die Bank kann diesen Einsatz nicht decken.',
-    'fairness/bad-client-seed': 'Ein Client-Seed hat 1 bis 64 einfache Zeichen (Buchstaben, Ziffern, Satzzeichen), ohne | oder :.',
+    'fairness/bad-client-seed': 'Ein Client-Seed hat 1 bis 64 einfache Zeichen (Buchstaben, Ziffern, Leerzeichen, Satzzeichen), ohne | oder :.',
     'fairness/bad-server-seed': 'Ein Server-Seed besteht aus 64 Hexadezimalziffern.',
     'fairness/bad-proof': 'Das ist kein Nachweis einer Runde.',
     'fairness/seed-locked': 'Ihr Client-Seed ist ab der Genehmigung einer Runde festgelegt; nach dem Geben können Sie ihn ändern.',

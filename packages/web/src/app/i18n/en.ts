@@ -56,7 +56,7 @@ const errors = {
   'action/idle-wait': 'You have not played a round at this table for a while: you can sit here again {{minutes}}\u00a0min after you left your seat.',
   'action/unavailable': 'That is not available right now.',
   'bet/banker-cannot-cover': 'The banker cannot cover that bet.',
-  'fairness/bad-client-seed': 'A client seed has 1 to 64 plain characters (letters, digits, punctuation), without | or :.',
+  'fairness/bad-client-seed': 'A client seed has 1 to 64 plain characters (letters, digits, spaces, punctuation), without | or :.',
   'fairness/bad-server-seed': 'A server seed is 64 hexadecimal digits.',
   'fairness/bad-proof': 'That is not the proof of a round.',
   'fairness/seed-locked': 'Your client seed is locked once you approve a round; you can change it after the deal.',

@@ -594,7 +594,7 @@ export const es: Translation = {
     'action/idle-wait': 'Llevas un rato sin jugar ninguna ronda en esta mesa: podrás volver a sentarte en ella {{minutes}}\u00a0min después de dejar tu asiento.',
     'action/unavailable': 'Eso no está disponible ahora.',
     'bet/banker-cannot-cover': 'La banca no puede cubrir esa apuesta.',
-    'fairness/bad-client-seed': 'Una semilla de cliente tiene de 1 a 64 caracteres simples (letras, cifras, puntuación), sin | ni :.',
+    'fairness/bad-client-seed': 'Una semilla de cliente tiene de 1 a 64 caracteres simples (letras, cifras, espacios, puntuación), sin | ni :.',
     'fairness/bad-server-seed': 'Una semilla del servidor son 64 cifras hexadecimales.',
     'fairness/bad-proof': 'Eso no es la prueba de una ronda.',
     'fairness/seed-locked': 'Tu semilla de cliente queda fijada al aprobar una ronda; puedes cambiarla después del reparto.',

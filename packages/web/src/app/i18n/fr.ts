@@ -594,7 +594,7 @@ export const fr: Translation = {
     'action/idle-wait': 'Vous n’avez pas joué de manche à cette table depuis un moment\u00a0: vous pourrez vous y rasseoir {{minutes}}\u00a0min après avoir quitté votre place.',
     'action/unavailable': 'Ce n’est pas disponible pour l’instant.',
     'bet/banker-cannot-cover': 'Le banquier ne peut pas couvrir cette mise.',
-    'fairness/bad-client-seed': 'Une graine client compte de 1 à 64 caractères simples (lettres, chiffres, ponctuation), sans | ni :.',
+    'fairness/bad-client-seed': 'Une graine client compte de 1 à 64 caractères simples (lettres, chiffres, espaces, ponctuation), sans | ni :.',
     'fairness/bad-server-seed': 'Une graine serveur compte 64 chiffres hexadécimaux.',
     'fairness/bad-proof': 'Ce n’est pas la preuve d’une manche.',
     'fairness/seed-locked': 'Votre graine client est fixée dès que vous approuvez une manche\u00a0; vous pourrez la changer après la donne.',
