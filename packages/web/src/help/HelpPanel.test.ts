@@ -110,6 +110,11 @@ describe('the help panel at a table', () => {
     expect(html).toContain('the usual ones');
     expect(draw('banking', 'en', null)).toContain('the banker’s fee of 1.5%');
   });
+  // A player's finding: "The figures below are the usual ones" headed every section, the hand rankings too.
+  it('says whose figures they are only in the sections that state a table’s figures', () => {
+    for (const section of ['hands', 'low', 'foul'] as const) expect(draw(section, 'en', null), section).not.toContain('the usual ones');
+    for (const section of ['settlement', 'timers'] as const) expect(draw(section, 'en', null), section).toContain('the usual ones');
+  });
   // A player's finding: help opened from the lobby ended with "The envy bonus is off at this table."
   it('away from a table, says nothing that only a table could say, in every language', () => {
     for (const lng of LANGUAGES) {

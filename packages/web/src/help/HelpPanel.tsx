@@ -74,15 +74,23 @@ export function HelpPanel({ location, config, onClose }: HelpPanelProps) {
         </nav>
         <section className="help-panel__body" data-testid={`help-section-${section}`} aria-labelledby="help-section-title" tabIndex={0}>
           <h2 id="help-section-title">{t(headingKey(section))}</h2>
-          <p className="muted">
-            {facts.tableName === null ? t('ui.usualTable') : t('ui.thisTable', { table: facts.tableName })}
-          </p>
+          {TABLE_FIGURE_SECTIONS.has(section) && (
+            <p className="muted">
+              {facts.tableName === null ? t('ui.usualTable') : t('ui.thisTable', { table: facts.tableName })}
+            </p>
+          )}
           <SectionBody section={section} facts={facts} lng={i18n.language} />
         </section>
       </div>
     </div>
   );
 }
+
+/**
+ * The sections that state a table's own figures (limits, rates, the house way, pay tables, timers): only they say whose
+ * figures they are (a player's finding: "The figures below are the usual ones" headed the hand rankings too).
+ */
+const TABLE_FIGURE_SECTIONS: ReadonlySet<HelpSection> = new Set(['settlement', 'commission', 'house-way', 'fortune', 'banking', 'timers']);
 
 /** Keeps Tab inside `panel`: from its last focusable element to its first, and Shift+Tab the other way. */
 function trapTab(e: KeyboardEvent, panel: HTMLElement): void {
