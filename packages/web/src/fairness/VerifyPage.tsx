@@ -11,7 +11,7 @@ import { parseClientSeeds, type FairnessProof, type Verification } from '@paigow
 import { errorMessage } from '../app/i18n/index.js';
 import { BackPage } from '../app/SiteNav.js';
 import { MiniCard } from '../app/MiniCards.js';
-import { differenceText } from './fairness-text.js';
+import { differenceText, outcomeText } from './fairness-text.js';
 import { verifyInBrowser } from './webcrypto-deck.js';
 
 type State =
@@ -181,9 +181,45 @@ export function ProofFacts({ proof, you = null }: { proof: FairnessProof; you?: 
                 ))}
               </span>
             </dd>
+            <HandEnding proof={proof} seat={hand.seat} />
           </div>
         ))}
       </dl>
     </div>
+  );
+}
+
+/**
+ * How one hand of a settled round ended, as the proof says and the browser checked: its setting (high hand, low hand)
+ * and who set it, and a player's outcome against the banker (rules.md §3). Nothing for a refunded round or a proof of
+ * the shared fields only (a player's finding: the page said the browser recomputed every outcome, and showed none).
+ */
+function HandEnding({ proof, seat }: { proof: FairnessProof; seat: number | 'banker' }) {
+  const { t } = useTranslation();
+  const setting = proof.settings?.find((s) => s.seat === seat);
+  const outcome = proof.outcomes?.find((o) => o.seat === seat);
+  return (
+    <>
+      {setting && (
+        <dd data-testid="verify-setting" data-high={setting.high.join(' ')} data-low={setting.low.join(' ')} data-set-by={setting.setBy}>
+          {t(`verify.settingBy.${setting.setBy}`)}{' '}
+          <span className="mini-cards">
+            {setting.high.map((c) => (
+              <MiniCard key={c} card={c} />
+            ))}
+          </span>{' '}
+          <span className="mini-cards">
+            {setting.low.map((c) => (
+              <MiniCard key={c} card={c} />
+            ))}
+          </span>
+        </dd>
+      )}
+      {outcome && (
+        <dd data-testid="verify-outcome" data-outcome={outcome.outcome}>
+          {t('verify.outcome', { results: outcomeText(t, outcome) })}
+        </dd>
+      )}
+    </>
   );
 }

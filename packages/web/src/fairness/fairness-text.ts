@@ -15,8 +15,10 @@ function who(t: TFunction, seat: ProofSeat): string {
 
 const cards = (texts: readonly string[]): string => texts.join(' ');
 const setting = (s: SettingCards): string => `${cards(s.high)} / ${cards(s.low)}`;
-const results = (t: TFunction, r: OutcomeValues): string =>
-  t('verify.difference.results', { high: t(`mark.${r.high}`), low: t(`mark.${r.low}`), outcome: t(`history.outcome.${r.outcome}`) });
+/** A player's results against the banker in words: "high hand: Win, low hand: Copy, bet: Push". */
+export function outcomeText(t: TFunction, r: OutcomeValues): string {
+  return t('verify.difference.results', { high: t(`mark.${r.high}`), low: t(`mark.${r.low}`), outcome: t(`history.outcome.${r.outcome}`) });
+}
 
 /**
  * One difference of a proof as a sentence in the language of `t` (catalog `verify.difference.*`).
@@ -48,7 +50,7 @@ export function differenceText(t: TFunction, d: ProofDifference): string {
     case 'setting-not-house-way':
       return t('verify.difference.settingNotHouseWay', { who: who(t, d.params.seat), published: setting(d.params.published), expected: setting(d.params.expected) });
     case 'outcome':
-      return t('verify.difference.outcome', { who: who(t, d.params.seat), published: results(t, d.params.published), expected: results(t, d.params.expected) });
+      return t('verify.difference.outcome', { who: who(t, d.params.seat), published: outcomeText(t, d.params.published), expected: outcomeText(t, d.params.expected) });
   }
 }
 

@@ -520,6 +520,13 @@ export const de: Translation = {
     seedOf: '{{who}}:',
     clientSeedsHashed: 'Gehashte Zeichenkette:',
     clientSeedsNote: 'Diese Zeichenkette zählt die Plätze ab 0 („0:“ ist Platz 1) und schreibt B für einen Spieler als Geber; das Haus gibt keinen Seed.',
+    settingBy: {
+      player: 'Aufteilung des Spielers:',
+      'house-way': 'Aufteilung nach der Art des Hauses:',
+      timeout: 'Aufteilung nach der Art des Hauses (Zeit abgelaufen):',
+      disconnect: 'Aufteilung nach der Art des Hauses (Unterbrechung):',
+    },
+    outcome: 'Ergebnis: {{results}}',
     banker: 'Geber',
     seat: 'Platz {{seat}}',
     explain:

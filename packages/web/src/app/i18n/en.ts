@@ -597,6 +597,13 @@ export const en = {
     /** Before the proof's `clientSeeds` string, exactly as hashed ("1:fa6f…|4:…"). */
     clientSeedsHashed: 'As hashed:',
     clientSeedsNote: 'That string numbers the seats from 0 (“0:” is Seat 1) and writes B for a player banker; the house gives no seed.',
+    settingBy: {
+      player: 'Set by the player:',
+      'house-way': 'Set by the house way:',
+      timeout: 'Set by the house way (time ran out):',
+      disconnect: 'Set by the house way (disconnected):',
+    },
+    outcome: 'Result: {{results}}',
     banker: 'Banker',
     seat: 'Seat {{seat}}',
     explain:

@@ -531,6 +531,13 @@ export const es: Translation = {
     seedOf: '{{who}}:',
     clientSeedsHashed: 'Cadena usada en el hash:',
     clientSeedsNote: 'Esta cadena numera los asientos desde 0 («0:» es el asiento 1) y escribe B para un jugador que hace de banca; la casa no aporta semilla.',
+    settingBy: {
+      player: 'Reparto del jugador:',
+      'house-way': 'Reparto según las reglas de la casa:',
+      timeout: 'Reparto según las reglas de la casa (se acabó el tiempo):',
+      disconnect: 'Reparto según las reglas de la casa (interrupción):',
+    },
+    outcome: 'Resultado: {{results}}',
     banker: 'Banca',
     seat: 'Asiento {{seat}}',
     explain:

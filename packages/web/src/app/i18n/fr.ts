@@ -531,6 +531,13 @@ export const fr: Translation = {
     seedOf: '{{who}}\u00a0:',
     clientSeedsHashed: 'Chaîne hachée\u00a0:',
     clientSeedsNote: 'Cette chaîne numérote les places à partir de 0 («\u00a00:\u00a0» est la place 1) et écrit B pour un joueur banquier\u00a0; la maison ne donne pas de graine.',
+    settingBy: {
+      player: 'Répartition du joueur\u00a0:',
+      'house-way': 'Répartition selon la règle de la maison\u00a0:',
+      timeout: 'Répartition selon la règle de la maison (temps écoulé)\u00a0:',
+      disconnect: 'Répartition selon la règle de la maison (interruption)\u00a0:',
+    },
+    outcome: 'Résultat\u00a0: {{results}}',
     banker: 'Banquier',
     seat: 'Place {{seat}}',
     explain:

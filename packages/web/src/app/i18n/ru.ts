@@ -545,6 +545,13 @@ export const ru: Translation = {
     seedOf: '{{who}}:',
     clientSeedsHashed: 'Хешируемая строка:',
     clientSeedsNote: 'В этой строке места нумеруются с 0 («0:» — это место 1), а банкир-игрок записан как B; казино сида не даёт.',
+    settingBy: {
+      player: 'Расклад игрока:',
+      'house-way': 'Расклад по House Way:',
+      timeout: 'Расклад по House Way (время вышло):',
+      disconnect: 'Расклад по House Way (обрыв связи):',
+    },
+    outcome: 'Итог: {{results}}',
     banker: 'Банкир',
     seat: 'Место {{seat}}',
     explain:
