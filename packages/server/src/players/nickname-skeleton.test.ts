@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { skeletonMatcher } from './nickname-skeleton.js';
+import { drawnAsStrokes, skeletonMatcher } from './nickname-skeleton.js';
 
 const LATIN = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -18,5 +18,20 @@ describe('nickname skeletons', () => {
     expect(pairs).toHaveLength([...letters].length + Object.keys(variants).length);
     const misread = pairs.filter(([fancy, latin]) => !skeletonMatcher([latin])(fancy)).map(([fancy, latin]) => `${fancy} ${latin}`);
     expect(misread).toEqual([]);
+  });
+
+  it('match a phrase: an article or none, then words and qualifiers run together, a word among them', () => {
+    const matches = skeletonMatcher(['dealer', 'bank'], { articles: ['the'], qualifiers: ['team', 'floor'] });
+    for (const text of ['Dealer', 'The Dealer', 'Dealer Team', 'Team Dealer', 'The Floor Dealer Team', 'Bank Dealer', 'ꓓealer Τeam']) {
+      expect(matches(text), text).toBe(true);
+    }
+    for (const text of ['Team', 'The Floor Team', 'Dealer The', 'The The Dealer', 'Dealers', 'Ada Dealer', 'Dealer Teams']) {
+      expect(matches(text), text).toBe(false);
+    }
+  });
+
+  it('tell a word drawn as strokes', () => {
+    for (const word of ['I', 'II', 'III', 'l', 'Il', 'ǀ', 'ǁ', 'Ӏ', 'ا', 'ㅣ', 'Ｉ', '𝐈']) expect(drawnAsStrokes(word), word).toBe(true);
+    for (const word of ['Li', 'i', 'L', 'Ilya', 'IV', 'ı', '이']) expect(drawnAsStrokes(word), word).toBe(false);
   });
 });

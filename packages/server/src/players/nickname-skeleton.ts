@@ -6,9 +6,9 @@
  * Detection"; the skeleton maps each character to its prototype), and `any-ascii` transliterates the Latin
  * letters it leaves and the historic alphabets drawn from Latin and Greek. What neither reads as the letter it
  * looks like is a short list (`LIBRARY_GAPS`). A name is read several ways (`READINGS`); it passes as a reserved
- * word if any reading of it is that reading of the word, or if a reading of each of its letters, taken one by one,
- * spells a reading of the word (`Βankһalter`: a Greek capital that reads as B upper-cased, a Cyrillic letter that
- * reads as h lower-cased).
+ * word, or as a phrase of them (`skeletonMatcher`), if any reading of it is that reading of the phrase, or if a reading
+ * of each of its letters, taken one by one, spells a reading of it (`Βankһalter`: a Greek capital that reads as B
+ * upper-cased, a Cyrillic letter that reads as h lower-cased).
  */
 import anyAscii from 'any-ascii';
 import unhomoglyph from 'unhomoglyph';
@@ -65,7 +65,14 @@ const YI_FANCY_TEXT = 'ꍏꌃꉓꀸꍟꎇꁅꃅꀤꀭꀘ꒒ꂵꈤꂦꉣꆰꋪꌗ
  *   (`ꃅꂦꀎꌚꍟ`, `ꃳꍏꈤꀘꍟꋪ`);
  * - the Lisu ꓛ, a reversed C (`ꓛasino`; confusables.txt gives it the open O Ɔ as prototype);
  * - the Coptic ⲁ, ⲃ, ⲉ, ⲍ, ⲱ and the Armenian ք, drawn as a, b, e, z, w and p;
- * - the Latin hwair ƕ, drawn as h (any-ascii reads it hw), and the kra ĸ, drawn as a small capital K (any-ascii: q).
+ * - the Latin hwair ƕ, drawn as h (any-ascii reads it hw), and the kra ĸ, drawn as a small capital K (any-ascii: q);
+ * - the e of fancy text: the Cyrillic є and Є (confusables.txt: ꞓ, a c), the Greek capital Ξ (`DEALΞR`; not its small ξ);
+ * - the Tai Le letters of a fancy-text font (`ᑯᥱᥲᥣᥱr`, `ᥴᥲsіᥒ᥆`): ᥲ a, ᥴ c, ᥱ e, ᥣ l, ᥒ n, ᥙ u, ᥕ w, ᥡ y;
+ * - the Armenian capital Լ, drawn as L (its small լ is not), and the Lisu ꓷ, a reversed D as ᗡ is;
+ * - the Hangul ㅣ (and ᅵ), a stroke as l is, which confusables.txt maps to the Han stroke 丨 (folded too).
+ * These last came from reading every letter of the scripts that fancy text borrows from (Cyrillic, Greek, Armenian,
+ * Cherokee, Tai Le, Canadian Syllabics, Lisu) as a name is read: of those read as no Latin letter or as another, the
+ * ones drawn the same as a Latin letter. Not the faux letters drawn otherwise (`Σ` for E, `Δ` and `Д` for A, `ω` for w).
  * A package for this (`decancer`) ships a native binary per platform that npm's lock file did not record beyond
  * Linux: `npm start` would fail where the binary is missing, for a few dozen letters.
  */
@@ -73,9 +80,13 @@ const LIBRARY_GAPS: Readonly<Record<string, string>> = Object.freeze({
   ᗩ: 'a', ᑕ: 'c', ᗡ: 'd', ᕮ: 'e', ᗴ: 'e', ᑎ: 'n', ᗝ: 'o', ᑫ: 'q', ᔕ: 's', ᗯ: 'w', ᘔ: 'z',
   ...Object.fromEntries([...YI_FANCY_TEXT].map((letter, index) => [letter, String.fromCharCode(0x61 + index)])),
   ꌚ: 's', ꃳ: 'b',
-  ꓛ: 'c',
+  ꓛ: 'c', ꓷ: 'd',
   ⲁ: 'a', ⲃ: 'b', ⲉ: 'e', ⲍ: 'z', ⲱ: 'w', ք: 'p',
   ƕ: 'h', ĸ: 'k',
+  є: 'e', Ξ: 'e',
+  ᥲ: 'a', ᥴ: 'c', ᥱ: 'e', ᥣ: 'l', ᥒ: 'n', ᥙ: 'u', ᥕ: 'w', ᥡ: 'y',
+  Լ: 'l',
+  ㅣ: 'l', ᅵ: 'l', 丨: 'l',
 });
 
 /**
@@ -159,6 +170,16 @@ function visibleFolded(text: string): string {
 }
 
 /**
+ * Whether `word` is drawn as one or more vertical strokes, as I, l, II and III are: each of its characters has l for
+ * prototype in confusables.txt (`I`, `l`, `1`, `ǀ`, `Ӏ`, the Arabic alef `ا`, full-width and mathematical I) or is folded
+ * to l (`LIBRARY_GAPS`: the Hangul `ㅣ`). Not `Li`, which `SAME_STROKE` reads as ll: the foot of the L and the dot of
+ * the i show.
+ */
+export function drawnAsStrokes(word: string): boolean {
+  return /^l+$/.test(confusablesSkeleton(visibleFolded(word)));
+}
+
+/**
  * The readings of each character of `text` on its own (`READINGS`, after `visibleFolded`), without repeats:
  * `[['b'], …]` for the Greek capital `Β`, whose upper-case reading is b.
  */
@@ -166,33 +187,111 @@ function characterReadings(text: string): string[][] {
   return [...visibleFolded(text)].map((character) => [...new Set(READINGS.map((reading) => reading(character)))]);
 }
 
-/** Whether `target` is spelt by one reading of each character in turn (`characterReadings`), some of them empty. */
-function spells(readings: readonly (readonly string[])[], target: string): boolean {
-  let at = new Set([0]);
-  for (const choices of readings) {
-    const next = new Set<number>();
-    for (const position of at) for (const reading of choices) if (target.startsWith(reading, position)) next.add(position + reading.length);
-    if (next.size === 0) return false;
-    at = next;
+/** What a skeleton in a `Trie` stands for, as bits: one may be two (`staff`, a reserved word and a qualifier). */
+const ARTICLE = 1;
+const WORD = 2;
+const QUALIFIER = 4;
+
+/** The skeletons of a phrase's parts, one character a step; `parts` says what the skeletons ending here stand for. */
+interface Trie {
+  readonly next: Map<string, Trie>;
+  parts: number;
+}
+
+function emptyTrie(): Trie {
+  return { next: new Map(), parts: 0 };
+}
+
+function addToTrie(trie: Trie, skeleton: string, part: number): void {
+  let node = trie;
+  for (const character of skeleton) {
+    let child = node.next.get(character);
+    if (child === undefined) node.next.set(character, (child = emptyTrie()));
+    node = child;
   }
-  return at.has(target.length);
+  if (node !== trie) node.parts |= part;
 }
 
 /**
- * A matcher for `words`: true for a text of which some reading is the same reading of one of the words
- * (`nicknameSkeletons`), or that spells a reading of one of them with a reading of each of its characters taken on
- * its own. confusables.txt maps each case on its own (the Greek capital `Β` reads as B only upper-cased, the Cyrillic
- * `һ` as h only lower-cased), so `Βankһalter` is read as a whole by no single reading; letter by letter it is
- * Bankhalter.
- * @param words the words and phrases to match, in any script and case.
+ * How much of a phrase has been read, as bits (a set of them, read several ways): nothing yet (an article may come),
+ * an article or qualifiers but no word yet, a word.
  */
-export function skeletonMatcher(words: readonly string[]): (text: string) => boolean {
-  const byReading = READINGS.map(() => new Set<string>());
-  for (const word of words) nicknameSkeletons(word).forEach((skeleton, index) => byReading[index].add(skeleton));
-  const targets = [...new Set(byReading.flatMap((skeletons) => [...skeletons]))];
-  return (text) => {
-    if (nicknameSkeletons(text).some((skeleton, index) => byReading[index].has(skeleton))) return true;
-    const readings = characterReadings(text);
-    return targets.some((target) => spells(readings, target));
-  };
+const NOTHING_YET = 1;
+const NO_WORD_YET = 2;
+const WORD_READ = 4;
+
+/** The places reached in a `Trie` (its root: between two parts), each with how much of the phrase was read before. */
+type Reached = Map<Trie, number>;
+
+/** `reached`, and the root again after each part that ends at a place reached (an article only first). */
+function withPartsEnded(reached: Reached, root: Trie): Reached {
+  let after = 0;
+  for (const [node, read] of reached) {
+    if (node.parts & ARTICLE && read & NOTHING_YET) after |= NO_WORD_YET;
+    if (node.parts & QUALIFIER) after |= (read & WORD_READ) | (read & (NOTHING_YET | NO_WORD_YET) ? NO_WORD_YET : 0);
+    if (node.parts & WORD) after |= WORD_READ;
+  }
+  return after === 0 ? reached : new Map(reached).set(root, (reached.get(root) ?? 0) | after);
+}
+
+/** The places reached from `reached` by reading `text`, one character a step. */
+function readOn(reached: Reached, text: string, root: Trie): Reached {
+  let at = reached;
+  for (const character of text) {
+    const next: Reached = new Map();
+    for (const [node, read] of withPartsEnded(at, root)) {
+      const child = node.next.get(character);
+      if (child !== undefined) next.set(child, (next.get(child) ?? 0) | read);
+    }
+    if (next.size === 0) return next;
+    at = next;
+  }
+  return at;
+}
+
+/**
+ * Whether one reading of each of `pieces` in turn (some of them empty) spells a phrase of `root`'s trie: an article
+ * or none, then one or more words and qualifiers run together, a word among them.
+ */
+function spellsPhrase(pieces: readonly (readonly string[])[], root: Trie): boolean {
+  let reached: Reached = new Map([[root, NOTHING_YET]]);
+  for (const choices of pieces) {
+    const next: Reached = new Map();
+    for (const choice of choices) {
+      for (const [node, read] of readOn(reached, choice, root)) next.set(node, (next.get(node) ?? 0) | read);
+    }
+    if (next.size === 0) return false;
+    reached = next;
+  }
+  return ((withPartsEnded(reached, root).get(root) ?? 0) & WORD_READ) !== 0;
+}
+
+/**
+ * A matcher for `words`: true for a text of which some reading is the same reading of a phrase made of them, or
+ * that spells a reading of one with a reading of each of its characters taken on its own. A phrase is one of
+ * `articles` or none (`The House`), then one or more of `words` and `qualifiers` run together, at least one of
+ * them a word (`Casino Staff`, `Support Team`, `Floor Manager`; a qualifier alone, `Team`, is no phrase).
+ * confusables.txt maps each case on its own (the Greek capital `Β` reads as B only upper-cased, the Cyrillic `һ` as h
+ * only lower-cased), so `Βankһalter` is read as a whole by no single reading; letter by letter it is Bankhalter.
+ * @param words the words to match, in any script and case; `articles` and `qualifiers` likewise.
+ */
+export function skeletonMatcher(
+  words: readonly string[],
+  { articles = [], qualifiers = [] }: { articles?: readonly string[]; qualifiers?: readonly string[] } = {},
+): (text: string) => boolean {
+  // A trie of each reading's skeletons, for a whole name read that way, and one of all of them, for its letters read
+  // one by one in any of the ways.
+  const byReading = READINGS.map(emptyTrie);
+  const anyReading = emptyTrie();
+  for (const [list, part] of [[articles, ARTICLE], [words, WORD], [qualifiers, QUALIFIER]] as const) {
+    for (const word of list) {
+      nicknameSkeletons(word).forEach((skeleton, index) => {
+        addToTrie(byReading[index], skeleton, part);
+        addToTrie(anyReading, skeleton, part);
+      });
+    }
+  }
+  return (text) =>
+    nicknameSkeletons(text).some((skeleton, index) => spellsPhrase([[skeleton]], byReading[index])) ||
+    spellsPhrase(characterReadings(text), anyReading);
 }

@@ -2,7 +2,7 @@
  * Guest nicknames.
  */
 import { err, ok, type Result } from '@paigow/engine';
-import { INVISIBLE, skeletonMatcher } from './nickname-skeleton.js';
+import { drawnAsStrokes, INVISIBLE, skeletonMatcher } from './nickname-skeleton.js';
 
 /** The longest nickname, in characters (Unicode code points). */
 export const NICKNAME_MAX_LENGTH = 20;
@@ -14,9 +14,10 @@ const NICKNAME_CHARACTERS = /^[\p{L}\p{M}\p{Nd} _-]+$/u;
  * The words the table uses for the house, the dealer and the banker in the web client's five languages
  * (docs/glossary.md; `theHouse`, `banker` and the like in packages/web/src/app/i18n), their usual
  * synonyms, and the words for a casino's staff in those languages (admin, moderator, support, host, pit boss, the
- * staff as a body: `Personal`, `Personnel`, `Персонал`): a guest may not take one as its
- * nickname, alone or after an article (`The House`, `Le Croupier`, `The Admin`), or it could speak as the dealer
- * or as the people who run the table. Lower case, without spaces, accents or punctuation.
+ * staff as a body: `Personal`, `Personnel`, `Персонал`; security, official, mod): a guest may not take one as its
+ * nickname, alone or after an article (`The House`, `Le Croupier`, `The Admin`), nor several run together or with
+ * `STAFF_QUALIFIERS` (`Casino Staff`, `Support Team`), or it could speak as the dealer or as the people who run the
+ * table. Lower case, without spaces, accents or punctuation.
  */
 export const RESERVED_NICKNAMES: readonly string[] = Object.freeze([
   // en
@@ -66,10 +67,31 @@ export const RESERVED_NICKNAMES: readonly string[] = Object.freeze([
   'moderateurs', 'moderatrices', 'operateurs', 'operatrices', 'hotes', 'hotesses', 'chefsdetable', 'cheffesdetable',
   'банкиры', 'дилеры', 'кассиры', 'админы', 'администраторы', 'модераторы', 'менеджеры', 'операторы', 'хосты', 'питбоссы',
   'кассирши', 'банкирши', 'дилерши',
+  // security, official, mod (the moderators' short word) and moderation, and the plurals of the people's words among them;
+  // 'поддержки' is the genitive of 'Служба поддержки', support service
+  'security', 'official', 'officials', 'mod', 'mods', 'moderation',
+  'sicherheit', 'offiziell',
+  'seguridad', 'oficial', 'oficiales', 'moderacion',
+  'securite', 'officiel', 'officielle', 'officiels', 'modo', 'modos',
+  'безопасность', 'охрана', 'официальный', 'модер', 'модеры', 'модерация', 'поддержки',
 ]);
 
-/** Articles that may stand before a reserved word: en the; de der, die, das; es el, la, los, las; fr le, la, les. */
-const ARTICLES = ['', 'the', 'der', 'die', 'das', 'el', 'la', 'los', 'las', 'le', 'les'];
+/**
+ * Words that say "the staff" when they follow or precede a reserved word (`Casino Staff`, `Support Team`, `Floor Manager`,
+ * `Dealer Desk`), in the five languages: team, crew, desk, service, floor, office, help; Dienst, Büro; equipo, servicio,
+ * oficina, ayuda; équipe, bureau, aide; команда, служба, сервис, отдел, помощь. Alone, or with one another, they are a
+ * name (`Team`, `Floor`, a Dutch given name, `The Floor Team`).
+ */
+const STAFF_QUALIFIERS: readonly string[] = Object.freeze([
+  'team', 'teams', 'crew', 'desk', 'service', 'services', 'floor', 'office', 'help',
+  'dienst', 'buro',
+  'equipo', 'servicio', 'servicios', 'oficina', 'ayuda',
+  'equipe', 'bureau', 'aide',
+  'команда', 'служба', 'сервис', 'отдел', 'помощь',
+]);
+
+/** Articles that may stand before a reserved word or a phrase of them: en the; de der, die, das; es el, la, los, las; fr le, la, les. */
+const ARTICLES = ['the', 'der', 'die', 'das', 'el', 'la', 'los', 'las', 'le', 'les'];
 
 /**
  * The most combining marks (`\p{M}`) one letter or digit carries, after NFC: enough for Vietnamese (whose
@@ -108,8 +130,35 @@ const MARKS_AND_BASE = /(^|[^\p{M}])(\p{M}+)/gu;
  */
 const NUMBERING = /^[\p{Nd}\s_-]+|[\p{Nd}\s_-]+$/gu;
 
-/** The reserved words, each alone and after each article, read as a nickname is (players/nickname-skeleton.ts). */
-const isReserved = skeletonMatcher(RESERVED_NICKNAMES.flatMap((word) => ARTICLES.map((article) => article + word)));
+/** A word of a nickname: the characters between spaces, `_` and `-`. */
+const WORD = /[^\s_-]+/gu;
+
+/**
+ * Letters drawn as punctuation or a stroke, which confusables.txt leaves as letters (an attacker's finding: `Dealer ǀ`,
+ * `Dealerᐨ`, `The Dealerᐟs`): the Latin clicks ǀ ǁ ǂ ǃ, the Canadian Syllabics finals drawn as an accent, a ring, a
+ * stroke, a plus or a tack (U+141E–U+142A, ᕀ, ᣞ, ᣟ), the Hangul araea ㆍ, ᆞ and ᆢ (one and two dots). A nickname is
+ * checked without them as well (`Deaǀer` is still read with its ǀ as l).
+ */
+const DRAWN_AS_PUNCTUATION = /[\u01C0-\u01C3\u141E-\u142A\u1540\u18DE\u18DF\u119E\u11A2\u318D]/gu;
+
+/**
+ * The reserved words, alone, after an article or run together with one another and with `STAFF_QUALIFIERS`, read as a
+ * nickname is (players/nickname-skeleton.ts).
+ */
+const isReserved = skeletonMatcher(RESERVED_NICKNAMES, { articles: ARTICLES, qualifiers: STAFF_QUALIFIERS });
+
+/**
+ * `nickname` without its numbering (`NUMBERING`), where a word drawn as strokes counts as a number (`Dealer I`,
+ * `Dealer II`, `Dealer ا`, `Dealer ㅣ`: `drawnAsStrokes`) and a stroke joined to a word does not (`Ilya`, `Casal`).
+ */
+function unnumbered(nickname: string): string {
+  return nickname.replace(WORD, (word) => (drawnAsStrokes(word) ? '1' : word)).replace(NUMBERING, '');
+}
+
+/** The forms of `nickname` that are checked: as typed and without `DRAWN_AS_PUNCTUATION` letters, each also `unnumbered`. */
+function checkedForms(nickname: string): Set<string> {
+  return new Set([nickname, nickname.replace(DRAWN_AS_PUNCTUATION, '')].flatMap((form) => [form, unnumbered(form)]));
+}
 
 /** Why the combining marks of `nickname` (after NFC) are refused, or undefined if they are not. */
 function marksProblem(nickname: string): string | undefined {
@@ -125,8 +174,10 @@ function marksProblem(nickname: string): string | undefined {
  * 1 to 20 characters, each a letter (any script), a digit, a space, `_` or `-`; every combining mark on a letter or
  * digit that shows, at most `NICKNAME_MAX_MARKS` (3) on one; at least one letter or digit that shows (not only
  * Hangul fillers, tatweels…: `INVISIBLE`); no character that renders as nothing (`RENDERS_AS_NOTHING`: a Hangul
- * filler, a variation selector but on a Han or Mongolian letter…); and not one of `RESERVED_NICKNAMES`, alone or after an
- * article, numbered or not (digits, spaces, `_` or `-` before or after it: `NUMBERING`), as
+ * filler, a variation selector but on a Han or Mongolian letter…); and not one of `RESERVED_NICKNAMES`, alone, after an
+ * article or run together with others and with `STAFF_QUALIFIERS` (`Casino Staff`, `Floor Manager`), numbered or not
+ * (digits, spaces, `_` or `-` before or after it, a word drawn as strokes: `unnumbered`), with or without letters drawn
+ * as punctuation (`DRAWN_AS_PUNCTUATION`: `The Dealerᐟs`), as
  * any reading of players/nickname-skeleton.ts reads it (ignoring case, accents, spaces, `_` and `-`, invisible
  * characters; letters that look alike by Unicode's confusables.txt (UTS #39) or `LIBRARY_GAPS`, or drawn from
  * historic alphabets; full-width and mathematical forms (NFKC); digits of any script by their value and by their
@@ -152,8 +203,7 @@ export function validateNickname(raw: string): Result<string> {
   if (RENDERS_AS_NOTHING.test(nickname.replace(GLYPH_VARIANT, '$1$2'))) {
     return err('auth/invalid-nickname', 'a nickname may not hold a character that renders as nothing');
   }
-  const unnumbered = nickname.replace(NUMBERING, '');
-  if (isReserved(nickname) || (unnumbered !== nickname && isReserved(unnumbered))) {
+  if ([...checkedForms(nickname)].some(isReserved)) {
     return err('auth/reserved-nickname', 'that nickname is what the table calls the house, the dealer, the banker or its staff: pick another');
   }
   return ok(nickname);
