@@ -171,7 +171,7 @@ interface SwitchRow {
   readonly tools: { top: number };
   /** The smallest width and height of the switch's two buttons. */
   readonly target: { width: number; height: number };
-  /** From the bottom of the last control to the felt's inner bottom edge. */
+  /** The window's height left under the last control: under the felt (which ends after its content), and in it. */
   readonly room: number;
 }
 
@@ -189,7 +189,7 @@ async function switchRow(page: Page): Promise<SwitchRow> {
       switch: { top: target.top, bottom: target.bottom, left: target.left },
       tools: { top: box('.bet-tools__buttons').top },
       target: { width: Math.min(...buttons.map((b) => b.width)), height: Math.min(...buttons.map((b) => b.height)) },
-      room: Math.round(inner - Math.max(...controls.map((r) => r.bottom))),
+      room: Math.round(window.innerHeight - felt.getBoundingClientRect().bottom + inner - Math.max(...controls.map((r) => r.bottom))),
     };
   });
 }

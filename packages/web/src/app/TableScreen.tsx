@@ -188,7 +188,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const [localError, setLocalError] = useState<string | null>(null);
   // Wide screens show the Hint panel beside the felt (the side column), narrow ones in the felt.
   const wide = useMediaQuery(WIDE_LAYOUT);
-  // A phone: the felt fills the window, the side column is a sheet behind a tap (SideSheet.tsx).
+  // A phone: the felt takes the window's width, the side column is a sheet behind a tap (SideSheet.tsx).
   const compact = useMediaQuery(COMPACT_LAYOUT);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [soundOn, setSoundOn] = useSoundSetting();
