@@ -3,7 +3,8 @@
  *
  * - After a round, the banker's title and its "Last round" / "Your last round" tag are clear of the
  *   win/lose badges over the banker's hands (the high hand's badge covered the tag by 4 px), in every
- *   language (each tag's words differ in length).
+ *   language (each tag's words differ in length). Then the player's own seat shows its whole name (20 characters) with
+ *   a main and a Fortune bet: it read "Lucky T… $100 + $25 Fortune".
  * - Keyboard: from the "Fairness audit of all rounds" link, each Tab moves the focus on (to a control whose
  *   focus is drawn, to a named region, or out of the page), never back to the control it left; a scroll
  *   region of the side column that takes the focus is a named region with its focus drawn.
@@ -58,9 +59,10 @@ async function badgeOverlaps(page: Page): Promise<string[]> {
 }
 
 describe('the table on a 1366×768 laptop', () => {
-  it('keeps the banker\'s win/lose badges off its title and last-round tag, in every language', async () => {
+  it('keeps the banker\'s win/lose badges off its title and last-round tag, in every language; the own seat whole', async () => {
     const page = await openPage(browser, { viewport: VIEWPORTS.laptop, reducedMotion: 'reduce' });
-    await signIn(page, server.url, 'Badge Bo');
+    const nickname = 'Badge Bo Twentyfolds'; // 20 characters, the most a nickname has
+    await signIn(page, server.url, nickname);
     await sitAt(page, houseTable(tables, 0, 500).tableId);
     const problems: string[] = [];
     for (const [round, lang] of (['en', 'fr', 'de', 'ru', 'es'] as const).entries()) {
@@ -72,6 +74,17 @@ describe('the table on a 1366×768 laptop', () => {
       problems.push(...(await badgeOverlaps(page)).map((p) => `${lang}: ${p}`));
     }
     expect(problems).toEqual([]);
+    // The next bet with a Fortune bet: the player's own seat shows the whole name beside it.
+    await placeBet(page, 2500);
+    await page.getByTestId('chips-to-fortune').click();
+    await page.getByTestId('chip-5').click();
+    const seat = page.locator('[data-testid^="seat-"][data-mine="true"][data-fortune-cents="500"]');
+    await seat.waitFor();
+    const shown = await seat.evaluate((el) => {
+      const name = el.querySelector<HTMLElement>('.seat__name')!;
+      return { name: name.textContent, cut: name.scrollWidth > name.clientWidth || el.scrollWidth > el.clientWidth };
+    });
+    expect(shown, 'the own seat').toEqual({ name: nickname, cut: false });
     await page.close();
   }, 240_000);
 
