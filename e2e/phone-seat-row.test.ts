@@ -1,15 +1,17 @@
 /**
- * End-to-end: the seats' row on a narrow phone shows that it scrolls (tester: at 360×740 the row scrolled sideways
- * with no scroll bar in sight, though packages/web/README.md said it showed one).
+ * End-to-end: the seats' row on a phone fits the felt, or shows that it scrolls.
  *
- * At 360×740 (touch, Russian: «Место 2»… and the player's own seat with its bet under the name) the six seats are one
- * row wider than the felt. Under the row a scroll bar is drawn and stays (a phone's own bar shows only while the row
- * moves): a track across the row and a gold thumb as wide as the part of the row in view, at its start; scrolled to
- * the end, the thumb is at the track's end. It takes no room of its own (the table stays on one screen) and no tap.
- * At 390×844 the seats, tighter, fit the felt's width: nothing scrolls and no bar is drawn. There, in Russian, French and
- * Spanish, a player's seat with its bet and the five free seats are on one row (testers: "Место 6" alone on a second),
- * each pill's words on one line.
- * Screenshots: artifacts/e2e/seat-row-360x740-ru-start.png, -end.png, seat-row-390x844-ru.png, seat-row-390x844-<lang>-pills.png.
+ * At 360×740 (touch, Russian) the player's own seat with a main and a Fortune bet and five free seats fit the row: a new
+ * player's scrolled sideways there, and the dealt high hand's seventh card ran past its box, the box past the felt. The
+ * own seat's name and bets are whole, nothing scrolls and no bar is drawn; once dealt, every card is inside its hand's
+ * box and each hand inside the felt. At 390×844 in Spanish the same seats, free ones named in words ("Asiento 3"), are
+ * wider than the row, which scrolls (tester: with no scroll bar in sight, though packages/web/README.md said it showed
+ * one): under the row a scroll bar is drawn and stays (a phone's own bar shows only while the row moves): a track
+ * across the row and a gold thumb as wide as the part of the row in view, at its start; scrolled to the end, the thumb
+ * is at the track's end. It takes no room of its own (the table stays on one screen) and no tap. At 390×844, in
+ * Russian, French and Spanish, a player's seat with its bet and the five free seats are on one row (testers: "Место 6"
+ * alone on a second), each pill's words on one line.
+ * Screenshots: artifacts/e2e/seat-row-360x740-ru.png, seat-row-390x844-es-start.png, -end.png, seat-row-390x844-<lang>-pills.png.
  *
  * A name with accents on its capitals ("Ülrich Ñoño") is not cut in the top bar (at the top, nor at its end by the role's
  * badge) or at the top in its seat, on a phone and a laptop.
@@ -21,7 +23,7 @@ import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
 import { type RunningServer } from './support/server.js';
-import { houseTable, placeBet, shot, signIn, sitAt } from './support/table-page.js';
+import { deal, houseTable, placeBet, shot, signIn, sitAt } from './support/table-page.js';
 import { expectOnOneScreen } from './support/viewport.js';
 
 let server: RunningServer;
@@ -80,18 +82,54 @@ async function rowAndBar(page: Page): Promise<RowAndBar> {
   });
 }
 
-describe('the seats\' row on a 360 px phone', () => {
-  it('draws a scroll bar under the row while it scrolls, and none where every seat fits', async () => {
+/** The player's cards outside their hand's box and the hands outside the felt's inner box (its border and padding). */
+async function spilledCards(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const felt = document.querySelector('.felt')!;
+    const style = getComputedStyle(felt);
+    const f = felt.getBoundingClientRect();
+    const left = f.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+    const right = f.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+    const span = (r: DOMRect) => `${Math.round(r.left)}–${Math.round(r.right)}`;
+    const out: string[] = [];
+    for (const hand of Array.from(document.querySelectorAll('.zone--player .hand'))) {
+      const h = hand.getBoundingClientRect();
+      if (h.left < left - 0.5 || h.right > right + 0.5) out.push(`${hand.className} at ${span(h)} in the felt's ${Math.round(left)}–${Math.round(right)}`);
+      for (const card of Array.from(hand.querySelectorAll('.card'))) {
+        const c = card.getBoundingClientRect();
+        if (c.left < h.left || c.right > h.right) out.push(`${card.getAttribute('data-card')} at ${span(c)} in ${hand.className} at ${span(h)}`);
+      }
+    }
+    return out;
+  });
+}
+
+describe('the seats\' row on a phone', () => {
+  it('fits a 360 px phone with the own seat whole; where it scrolls (390 px, Spanish), draws a scroll bar under it', async () => {
     const page = await openPage(browser, { viewport: NARROW, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
     const table = houseTable(tables, 0);
     await signIn(page, `${server.url}/?lang=ru`, 'Scroll Sam');
     await sitAt(page, table.tableId);
-    await placeBet(page, Math.max(2500, table.limits.main.minCents));
-    await page.locator('[data-testid^="seat-"][data-mine="true"] .seat__bet').waitFor();
-    await expect.poll(async () => (await rowAndBar(page)).overflow, { message: 'the seats overflow their row' }).toBeGreaterThan(1);
+    await betWithFortune(page, Math.max(2500, table.limits.main.minCents));
+    const mine = page.locator('[data-testid^="seat-"][data-mine="true"][data-fortune-cents="500"]');
+    await mine.waitFor();
+    await shot(page, 'seat-row-360x740-ru');
+    // A new player's row scrolled sideways here (by 91 px beside one other player in English).
+    expect(await rowAndBar(page)).toMatchObject({ overflow: 0, bar: null });
+    // Neither the seat nor its name and bets are cut.
+    const cuts = await mine.evaluate((el) => [el, ...Array.from(el.children)].map((part) => part.scrollWidth - part.clientWidth));
+    expect(cuts, 'the own seat cut').toEqual([0, 0, 0]);
+    await expectOnOneScreen(page, NARROW, ['balance', 'deal', 'bet-stack', 'chip-1', 'chip-100']);
+    await deal(page);
+    expect(await spilledCards(page)).toEqual([]);
 
+    // A taller phone, in Spanish: the free seats' words make the row wider than the felt.
+    await page.getByTestId('language').selectOption('es');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.waitForFunction(() => document.documentElement.lang === 'es' && window.matchMedia('(min-width: 381px)').matches);
+    await expect.poll(async () => (await rowAndBar(page)).overflow, { message: 'the seats overflow their row' }).toBeGreaterThan(1);
     const start = await rowAndBar(page);
-    await shot(page, 'seat-row-360x740-ru-start');
+    await shot(page, 'seat-row-390x844-es-start');
     expect(start.bar, 'a scroll bar is drawn under the row').not.toBeNull();
     expect(start.thumb, 'its thumb is drawn').not.toBeNull();
     const bar = start.bar!;
@@ -102,7 +140,7 @@ describe('the seats\' row on a 360 px phone', () => {
     expect(bar.bottom - bar.top).toBeGreaterThanOrEqual(2);
     expect(bar.right - bar.left).toBeGreaterThan((start.row.right - start.row.left) * 0.8);
     expect(bar.left).toBeGreaterThanOrEqual(0);
-    expect(bar.right).toBeLessThanOrEqual(NARROW.width);
+    expect(bar.right).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     // The thumb: as wide as the part in view (less than the whole track), at the start, gold and opaque enough to see.
     expect(thumb.right - thumb.left).toBeLessThan((bar.right - bar.left) * 0.95);
     expect(thumb.right - thumb.left).toBeGreaterThan((bar.right - bar.left) * 0.3);
@@ -111,7 +149,7 @@ describe('the seats\' row on a 360 px phone', () => {
     expect({ gold: r! > 180 && g! > 150 && b! < 140, opaque: a >= 0.6 }, thumb.colour).toEqual({ gold: true, opaque: true });
     // A tap there reaches what is under it, never the bar.
     expect(start.tapAtBar ?? '').not.toMatch(/seats-scrollbar/);
-    await expectOnOneScreen(page, NARROW, ['balance', 'deal', 'bet-stack', 'chip-1', 'chip-100']);
+    await expectOnOneScreen(page, VIEWPORTS.phone, ['balance', 'split', 'house-way', 'hint', 'high-hand', 'low-hand']);
 
     // Scrolled to its end, the thumb is at the track's end.
     await page.locator('.seats').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
@@ -121,14 +159,7 @@ describe('the seats\' row on a 360 px phone', () => {
         return end.thumb && end.bar ? Math.round(end.bar.right - end.thumb.right) : null;
       })
       .toBeLessThanOrEqual(1);
-    await shot(page, 'seat-row-360x740-ru-end');
-
-    // A tall phone wide enough for every seat: nothing scrolls, no bar.
-    await page.setViewportSize(VIEWPORTS.phone);
-    await page.waitForFunction(() => window.matchMedia('(min-width: 381px)').matches);
-    await expect.poll(async () => (await rowAndBar(page)).overflow).toBeLessThanOrEqual(1);
-    await expect.poll(async () => (await rowAndBar(page)).bar).toBeNull();
-    await shot(page, 'seat-row-390x844-ru');
+    await shot(page, 'seat-row-390x844-es-end');
     await page.close();
   }, 120_000);
 });
@@ -185,8 +216,9 @@ async function betWithFortune(page: Page, cents: number): Promise<void> {
 describe('a full table on a phone', () => {
   // Testers: at 390×844 in French, six players each with a bet and a Fortune bet ("10 $ + 5 $ Fortune" under each name)
   // took three rows of pills, which pushed the Hint panel off the bottom of the window; at 740×360 (a landscape phone
-  // wider than 700 px) the pills took three rows as well, and the top bar cut the player's name ("Pes7…").
-  it('fr: six seats with their bets on one row that scrolls, the Hint panel on one screen at 390×844 and 740×360', async () => {
+  // wider than 700 px) the pills took three rows as well, and the top bar cut the player's name ("Pes7…"). The others'
+  // seats give way to the player's own (their names and bets cut), so that the six fit one row, from 360 px up.
+  it('fr: six seats with their bets on one row, the own seat whole, the Hint panel on one screen at 360×740, 390×844 and 740×360', async () => {
     const table = { tableId: FULL, seats: 6, limits: LIMITS };
     const bots: Page[] = [];
     for (let i = 1; i < table.seats; i++) {
@@ -204,7 +236,7 @@ describe('a full table on a phone', () => {
     for (const bot of bots) await bot.getByTestId('deal').click();
     await page.getByTestId('deal').click();
     await page.locator('[data-testid="player-card"]').nth(6).waitFor();
-    // The player's own seat, the sixth, is in the row's view (the row scrolled to it when the player sat).
+    // The player's own seat, the sixth, is in the row's view.
     const mine = await page.locator('[data-testid^="seat-"][data-mine="true"]').evaluate((el) => {
       const row = el.parentElement!.getBoundingClientRect();
       const seat = el.getBoundingClientRect();
@@ -214,15 +246,17 @@ describe('a full table on a phone', () => {
     await page.getByTestId('hint').click();
     await page.locator('[data-testid="hint-panel"][data-state="ready"]').waitFor();
     const hintStage = ['hint-panel', 'hint-use', 'split', 'house-way', 'high-hand', 'low-hand', 'balance'];
-    for (const size of [VIEWPORTS.phone, { width: 740, height: 360 }]) {
+    for (const size of [NARROW, VIEWPORTS.phone, { width: 740, height: 360 }]) {
       await page.setViewportSize(size);
       await page.waitForFunction((w) => window.innerWidth === w, size.width);
       await shot(page, `seat-row-full-fr-${size.width}x${size.height}-hint`);
       const pills = await seatPills(page);
       expect(new Set(pills.tops).size, `${size.width}×${size.height}: the pills' tops: ${pills.tops.join(', ')}`).toBe(1);
       await expectOnOneScreen(page, size, hintStage);
-      // The row says it scrolls (its bar drawn).
-      expect((await rowAndBar(page)).bar, `${size.width}×${size.height}: the row's scroll bar`).not.toBeNull();
+      // Nothing scrolls; the player's own seat is whole.
+      expect(await rowAndBar(page), `${size.width}×${size.height}: the row`).toMatchObject({ overflow: 0, bar: null });
+      const ownCut = await page.locator('[data-testid^="seat-"][data-mine="true"]').evaluate((el) => Array.from(el.children, (part) => part.scrollWidth - part.clientWidth));
+      expect(ownCut, `${size.width}×${size.height}: the own seat's name and bets cut`).toEqual([0, 0]);
       // The player's name whole in the top bar.
       const cut = await page.locator('.stat--you .stat__name').evaluate((el) => el.scrollWidth - el.clientWidth);
       expect(cut, `${size.width}×${size.height}: the top bar's name is cut`).toBeLessThanOrEqual(0);

@@ -79,6 +79,7 @@ export function SeatsBar({ view, you, send, money, offline = false }: {
                 data-ready={s.ready}
                 disabled={closed(s)}
                 title={taken ? [s.nickname, bet, state].filter(Boolean).join(' · ') : undefined}
+                aria-label={taken ? undefined : t('table.seat', { n: s.seat + 1 })}
                 onClick={() => {
                   if (taken) return;
                   if (you.seat !== null) send('stand');
@@ -93,7 +94,11 @@ export function SeatsBar({ view, you, send, money, offline = false }: {
                     {state && <span className="seat__state">{state}</span>}
                   </>
                 ) : (
-                  t('table.seat', { n: s.seat + 1 })
+                  // A 360 px phone shows the number alone (styles.css); the button is named by the words all the same.
+                  <>
+                    <span className="seat__words">{t('table.seat', { n: s.seat + 1 })}</span>
+                    <span className="seat__number">{s.seat + 1}</span>
+                  </>
                 )}
               </button>
             );
