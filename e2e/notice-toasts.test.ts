@@ -1,14 +1,16 @@
 /**
  * End-to-end: the notices cover no control (tester: a notice in the bottom right corner covered the side column's
- * fairness link until it was closed).
+ * fairness link until it was closed), nor the top bar's balance and Lobby button nor the seats (a new player's phone
+ * after a time-out: the two notices lay over the top bar and the seats).
  *
  * On a laptop (1366×768, the side column beside the felt) two players play a round at a table whose decision timer
  * is 2 s, and neither sets its hand: each is told the house set its hand and that it left the table (notices in the
  * bottom right corner, 9 and 20 s, the second with "Sit again"). The round's two players fill the side column's
  * "This round at the table", which brings the fairness panel down to the corner. With the notices showing, the
  * side column ends above them, and the "Fairness audit" link, scrolled into the column's view as a click would, is
- * the element at its own centre (`elementFromPoint`); so is every other control of the column in view.
- * Screenshot: artifacts/e2e/toasts-laptop.png.
+ * the element at its own centre (`elementFromPoint`); so is every other control of the column in view. On a phone
+ * (de, 360×740) the same two notices are in the page's flow under the top bar, each whole, "Sit again" first.
+ * Screenshots: artifacts/e2e/toasts-laptop.png, toasts-phone-de-360x740.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -54,6 +56,18 @@ async function coveredControls(page: Page): Promise<{ covered: string[]; sideBot
   });
 }
 
+/** The top bar's balance and Lobby button and the seats' row, each that the notices' box meets (with both boxes). */
+async function topCovered(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const t = document.querySelector('.toasts')!.getBoundingClientRect();
+    return ['[data-testid="balance"]', '[data-testid="leave"]', '.seats'].flatMap((selector) => {
+      const r = document.querySelector(selector)!.getBoundingClientRect();
+      const meets = r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top;
+      return meets ? [`${selector} at y ${Math.round(r.top)}–${Math.round(r.bottom)} under the notices at ${Math.round(t.top)}–${Math.round(t.bottom)}`] : [];
+    });
+  });
+}
+
 describe('notices on a laptop', () => {
   it('leave the side column\'s fairness link and its other controls clickable while they show', async () => {
     const other = await openPage(browser, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
@@ -86,6 +100,7 @@ describe('notices on a laptop', () => {
     const where = await coveredControls(page);
     expect(where.covered).toEqual([]);
     expect(where.sideBottom, 'the side column ends above the notices').toBeLessThanOrEqual(where.toastsTop);
+    expect(await topCovered(page)).toEqual([]);
     // The notices still show while this is so (the one asking to sit again stays 20 s).
     expect(await page.getByTestId('sit-again').isVisible()).toBe(true);
     await page.close();
@@ -94,9 +109,8 @@ describe('notices on a laptop', () => {
 });
 
 /**
- * Each notice as drawn at the top of a phone's window, scrolled into the notices' column's view as a player would
- * scroll it: whether its whole box is inside the column's view and the window, and what a tap at the centre of its
- * text and of its "Sit again" button reaches.
+ * Each notice as drawn on a phone, scrolled into view as a player would scroll it: whether its whole box is inside the
+ * notices' box and the window, and what a tap at the centre of its text and of its "Sit again" button reaches.
  */
 async function noticesOnPhone(page: Page): Promise<{ code: string; whole: boolean; text: string; button: string | null; box: string }[]> {
   const count = await page.getByTestId('notice').count();
@@ -124,8 +138,9 @@ async function noticesOnPhone(page: Page): Promise<{ code: string; whole: boolea
 
 describe('notices on a phone', () => {
   // A tester (de, 360×740, after a reconnection): "Die Zeit ist abgelaufen…" and "Sie haben den Tisch verlassen: …" over the
-  // top bar, the second cut after its first words and its "Wieder Platz nehmen" out of sight.
-  it('de at 360×740: each notice reads whole and "Sit again" takes a tap', async () => {
+  // top bar, the second cut after its first words and its "Wieder Platz nehmen" out of sight; a new player's (en, 390×844)
+  // lay over the top bar's balance and Lobby button and over the seats.
+  it('de at 360×740: each notice reads whole and "Sit again" takes a tap, the top bar and the seats uncovered', async () => {
     const size = { width: 360, height: 740 };
     const page = await openPage(browser, { viewport: size, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
     await signIn(page, `${server.url}/?lang=de`, 'Hans Phone');
@@ -144,6 +159,7 @@ describe('notices on a phone', () => {
       return b.contains(hit) ? 'itself' : `${hit?.tagName.toLowerCase()}.${hit?.className} at ${Math.round(r.top)}`;
     });
     expect(sitAgain, 'Sit again before scrolling').toBe('itself');
+    expect(await topCovered(page)).toEqual([]);
     const notices = await noticesOnPhone(page);
     for (const n of notices) {
       expect(n.whole, `${n.code} whole: ${n.box}`).toBe(true);

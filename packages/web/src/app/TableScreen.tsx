@@ -258,7 +258,6 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
       currentTable={view ? { id: view.tableId, name: tableName(t, { tableId: view.tableId, name: view.config.name }) } : null}
       money={money}
       inCorner={wide}
-      onTop={compact}
       onDismiss={table.dismissNotice}
       onDismissLocal={dismissLocal}
       onDismissAway={past.dismissAway}
@@ -321,8 +320,9 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
         onTopUp={() => send('top-up')}
         offline={offline}
       />
-      {/* Notices: in the bottom right corner under the side column on a wide screen (styles.css), under the actions on a narrow one, at the window's top on a phone. */}
-      {wide && toasts}
+      {/* Notices: in the bottom right corner under the side column on a wide screen (styles.css), in the page's flow under the
+          top bar on a phone (over the top bar they hid the balance, Lobby and the seats), under the actions in between. */}
+      {(wide || compact) && toasts}
       <main className="table-screen">
         <h1 className="visually-hidden" data-testid="page-title" ref={heading} tabIndex={-1}>
           {shownName}
@@ -375,7 +375,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
             hintButton={hintButton}
             splitButton={splitButton}
             wide={wide}
-            notices={toasts}
+            notices={compact ? null : toasts}
             actions={{
               onSitDown: table.sitAgain,
               onSplit: () => felt.arrangement && send('set', { low: [...felt.arrangement.low], roundId }),

@@ -7,12 +7,12 @@
  * Test ids: `notice` (`data-code`), `notice-close`, `sit-again`; `away-panel` with one `away-round`
  * per round (`data-round-id`, `data-result`, `data-net-cents`), `away-close`.
  *
- * They never cover the felt's hands nor its controls (styles.css: the bottom right corner, under the side column, on a
- * wide screen; in the felt's flow under the actions on a narrower one; on a phone, where there is no room to spare, at
- * the top of the window over the top bar, ending above the first of the felt's controls: `useTopRoom`; a tester's
- * phone had them over Clear, Undo and Double, at the window's bottom), and they go by themselves: a notice after
- * `TOAST_MS`, one that asks for an action after `ACTION_TOAST_MS`, the away panel `AWAY_MS` after its last round;
- * each can be closed sooner.
+ * They never cover the felt's hands nor its controls, nor the top bar (styles.css: the bottom right corner, under the
+ * side column, on a wide screen; in the felt's flow under the actions on a narrower one; on a phone in the page's flow
+ * under the top bar, moving the felt down while they show: at the window's bottom a tester's phone had them over Clear,
+ * Undo and Double, and over the top bar they hid a new player's balance, Lobby button and seats), and they go by
+ * themselves: a notice after `TOAST_MS`, one that asks for an action after `ACTION_TOAST_MS`, the away panel `AWAY_MS`
+ * after its last round; each can be closed sooner.
  * In the corner they cover none of the side column's controls (its fairness link, history, sound switch):
  * while they show, the column ends above them (`--toasts-room`, their height and `TOASTS_GAP_PX`, set on the
  * page; the column's panels scroll in what is left).
@@ -48,7 +48,7 @@ export const AWAY_MS = 30_000;
 export const TOAST_FADE_MS = 600;
 
 /** The room between the side column's end and the notices in the corner under it, px. */
-export const TOASTS_GAP_PX = 8;
+const TOASTS_GAP_PX = 8;
 
 /** Server notices that change what the player can do: they stay longer (`ACTION_TOAST_MS`). */
 const ACTION_CODES = new Set(['notice/left-table', 'notice/left-bank']);
@@ -135,102 +135,20 @@ function useCornerRoom(inCorner: boolean): (el: HTMLElement | null) => (() => vo
 }
 
 /**
- * What a toast at the top of a phone's window must end above (what the player presses or reads while playing): the
- * bet spots and the message beside them, the player's hands (or the banker's results), the controls (chips, bet tools,
- * actions) and the bank's buttons. Only those under the toasts' width count (a landscape phone's are beside them).
- */
-const NEEDED_ON_PHONE = ['.middle__left', '.middle__center', '.middle__right', '.zone--player', '.controls', '.bank-controls'].map((c) => `.felt ${c}`).join(', ');
-
-/** The least height of the notices at the top of a phone's window, px (one line and its close button). */
-export const TOASTS_MIN_PX = 40;
-
-/**
- * The room of notices at the top of a phone's window (styles.css): from their top to `TOASTS_GAP_PX` above the
- * highest of `needed` boxes that they span sideways, at least `TOASTS_MIN_PX`; the window's height when none. It is
- * never less than the tallest notice (`tallestPx`) up to half the window, so that every notice reads whole once
- * scrolled to (the column scrolls): a tester's phone (de, 360×740, a table where players bank) had 112 px above the
- * bank's row, and "Sie haben den Tisch verlassen: …" with its "Wieder Platz nehmen" was 130 px, cut after its first words.
- * @param toasts the notices' box (px, the window's coordinates)
- * @param needed the boxes of what they must not cover (`NEEDED_ON_PHONE`); empty ones (not drawn) are skipped
- * @param tallestPx the height of the tallest notice (0 when unknown)
- */
-export function topRoomPx(
-  toasts: { top: number; left: number; right: number },
-  needed: readonly { top: number; left: number; right: number; width: number; height: number }[],
-  windowHeight: number,
-  tallestPx = 0,
-): number {
-  const under = needed.filter((r) => r.width > 0 && r.height > 0 && r.right > toasts.left && r.left < toasts.right);
-  const limit = Math.min(windowHeight, ...under.map((r) => r.top));
-  const whole = Math.min(Math.ceil(tallestPx), Math.floor(windowHeight / 2));
-  return Math.max(TOASTS_MIN_PX, whole, Math.floor(limit - TOASTS_GAP_PX - toasts.top));
-}
-
-/**
- * A ref for the notices at the top of a phone's window: while they are on the page, their `max-height` is
- * `topRoomPx` (they scroll in it), followed as the felt or the notices change (a result drawn, a line more, a notice
- * come or gone), the window turns or is resized. While there is more of them below their view, they carry
- * `data-more` (styles.css fades their bottom edge: scroll for more).
- */
-function useTopRoom(onTop: boolean): (el: HTMLElement | null) => (() => void) | undefined {
-  return useCallback(
-    (el: HTMLElement | null) => {
-      if (!el || !onTop) return undefined;
-      let frame = 0;
-      const more = () => el.toggleAttribute('data-more', el.scrollHeight - el.clientHeight - el.scrollTop > 1);
-      const fit = () => {
-        frame = 0;
-        const needed = Array.from(document.querySelectorAll(NEEDED_ON_PHONE), (n) => n.getBoundingClientRect());
-        const tallest = Math.max(0, ...Array.from(el.children, (c) => c.getBoundingClientRect().height));
-        el.style.maxHeight = `${topRoomPx(el.getBoundingClientRect(), needed, window.innerHeight, tallest)}px`;
-        more();
-      };
-      const schedule = () => {
-        if (frame === 0) frame = window.requestAnimationFrame(fit);
-      };
-      fit();
-      const felt = document.querySelector('.felt');
-      const mutations = typeof MutationObserver === 'function' ? new MutationObserver(schedule) : null;
-      if (felt) mutations?.observe(felt, { childList: true, subtree: true, characterData: true });
-      mutations?.observe(el, { childList: true, subtree: true, characterData: true });
-      const sizes = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : null;
-      if (felt) sizes?.observe(felt);
-      sizes?.observe(document.body);
-      window.addEventListener('resize', schedule);
-      window.addEventListener('scroll', schedule, { passive: true });
-      el.addEventListener('scroll', more, { passive: true });
-      return () => {
-        if (frame !== 0) window.cancelAnimationFrame(frame);
-        mutations?.disconnect();
-        sizes?.disconnect();
-        window.removeEventListener('resize', schedule);
-        window.removeEventListener('scroll', schedule);
-        el.removeEventListener('scroll', more);
-        el.style.removeProperty('max-height');
-        el.removeAttribute('data-more');
-      };
-    },
-    [onTop],
-  );
-}
-
-/**
  * The notices and the away panel (see the file's comment), each going by itself; `null` when there is
- * nothing to show. Where they are drawn: `inCorner`, `onTop`, else in the felt's flow. `money` formats cents;
+ * nothing to show. Where they are drawn: `inCorner`, else in the page's flow where they are put. `money` formats cents;
  * `canSitAgain` offers "Sit again" on `notice/left-table` after a timeout (not after an idle stand-up: the sit would be
  * refused `action/idle-wait` for the table's idle-seat time, which the notice gives).
  */
-export function Toasts({ notices, local, away, tableNames, currentTable, money, inCorner = false, onTop = false, onDismiss, onDismissLocal, onDismissAway, onSitAgain, canSitAgain }: {
+export function Toasts({ notices, local, away, tableNames, currentTable, money, inCorner = false, onDismiss, onDismissLocal, onDismissAway, onSitAgain, canSitAgain }: {
   notices: readonly NoticeItem[];
   local: readonly ToastNotice[];
   away: readonly AwayRound[];
   tableNames: ReadonlyMap<string, string>;
   currentTable: { readonly id: string; readonly name: string } | null;
   money: (cents: number, signed?: boolean) => string;
-  /** Drawn in the bottom right corner under the side column (a wide screen), not in the felt's flow (the default). */
+  /** Drawn in the bottom right corner under the side column (a wide screen), not in the page's flow (the default). */
   inCorner?: boolean;
-  /** Drawn at the top of the window, ending above the felt's controls (a phone: `useTopRoom`), not in the felt's flow. */
-  onTop?: boolean;
   onDismiss: (id: number) => void;
   onDismissLocal: (id: string) => void;
   onDismissAway: () => void;
@@ -239,14 +157,6 @@ export function Toasts({ notices, local, away, tableNames, currentTable, money, 
 }) {
   const { t } = useTranslation();
   const cornerRoom = useCornerRoom(inCorner);
-  const topRoom = useTopRoom(onTop && !inCorner);
-  const room = useCallback(
-    (el: HTMLElement | null) => {
-      const ends = [cornerRoom(el), topRoom(el)];
-      return () => ends.forEach((end) => end?.());
-    },
-    [cornerRoom, topRoom],
-  );
   // Every notice goes by itself (those asking for an action a little later); a recovered round is told in
   // the away panel instead.
   useEffect(() => {
@@ -265,7 +175,7 @@ export function Toasts({ notices, local, away, tableNames, currentTable, money, 
   if (shown.length === 0 && local.length === 0 && away.length === 0) return null;
   const nameOf = (id: string) => tableNames.get(id) ?? (currentTable?.id === id ? currentTable.name : id);
   return (
-    <div className={`toasts${onTop && !inCorner ? ' toasts--top' : ''}`} aria-live="polite" ref={room}>
+    <div className="toasts" aria-live="polite" ref={cornerRoom}>
       {away.length > 0 && (
         <section className="toast toast--away" data-testid="away-panel" role="status">
           <button type="button" className="toast__close" data-testid="away-close" aria-label={t('app.dismiss')} title={t('app.dismiss')} onClick={onDismissAway}>
