@@ -257,6 +257,12 @@ describe('a full table on a phone', () => {
       expect(await rowAndBar(page), `${size.width}×${size.height}: the row`).toMatchObject({ overflow: 0, bar: null });
       const ownCut = await page.locator('[data-testid^="seat-"][data-mine="true"]').evaluate((el) => Array.from(el.children, (part) => part.scrollWidth - part.clientWidth));
       expect(ownCut, `${size.width}×${size.height}: the own seat's name and bets cut`).toEqual([0, 0]);
+      // The timer and "History & info" beside the row (a landscape phone) leave its last seat clear.
+      const corner = await page.evaluate(() => {
+        const [row, right] = ['.seats', '.middle__right'].map((s) => document.querySelector(s)!.getBoundingClientRect());
+        return row!.right > right!.left && row!.bottom > right!.top && row!.top < right!.bottom ? `the row ends at ${Math.round(row!.right)}, the corner starts at ${Math.round(right!.left)}` : null;
+      });
+      expect(corner, `${size.width}×${size.height}`).toBeNull();
       // The player's name whole in the top bar.
       const cut = await page.locator('.stat--you .stat__name').evaluate((el) => el.scrollWidth - el.clientWidth);
       expect(cut, `${size.width}×${size.height}: the top bar's name is cut`).toBeLessThanOrEqual(0);

@@ -6,7 +6,7 @@
  *   Deal, Split, House Way, Hint and the chips are at least 44 px tall; the table stays on one screen; a
  *   house-way explanation cut to two lines shows a ▾ and opens whole at a tap.
  * - In every language the top bar's labels read whole (no "…", no accent cut off), the language's name is
- *   whole in its select, the seats are all on screen, and "Table info" holds its text; the hands' labels
+ *   whole in its select, the seats are all on screen, and "History & info" holds its text; the hands' labels
  *   ("Niedrige Hand des Gebers", "Niedrige Hand (2)") read whole inside their boxes, at 390×844 and, the
  *   result resized to it, at 360×780, where the table is still on one screen; in Spanish the player's
  *   own seat with a main and a Fortune bet ("5 $ + 1 $ F") shows the whole nickname (the bets on a line
@@ -201,7 +201,7 @@ describe('a 390×844 touch phone', () => {
   }, 120_000);
 
   for (const [index, lang] of (['en', 'ru', 'fr', 'de', 'es'] as const).entries()) {
-    it(`reads whole in ${lang}: the top bar's labels, the language's name, the seats, "Table info"`, async () => {
+    it(`reads whole in ${lang}: the top bar's labels, the language's name, the seats, "History & info"`, async () => {
       const page = await openPhone(lang, `Whole ${lang}`);
       expect(await languageNameFits(page), 'the language select').toMatchObject({ fits: true });
       const t = table(index + 1);

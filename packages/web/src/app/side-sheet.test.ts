@@ -1,5 +1,5 @@
 /**
- * The phone's side sheet ("Table info", "Tischinfo", "Infos table") is a dialog as the help panel is
+ * The phone's side sheet ("History & info", "Protokoll & Info", "Historique et infos") is a dialog as the help panel is
  * (tester: it had no dialog role nor aria-modal, ignored Escape and left focus on its toggle): named by its
  * toggle's words, and Escape closes it while Tab stays inside. Moving focus needs a browser
  * (e2e/phone-viewport.test.ts); the markup and the key handling are checked here.
@@ -21,11 +21,11 @@ const sheetTag = (html: string) => /<aside[^>]*data-testid="side-sheet"[^>]*>/.e
 
 describe('the open sheet is a dialog named as its toggle', () => {
   it.each([
-    ['en', 'Table info'],
-    ['de', 'Tischinfo'],
-    ['fr', 'Infos table'],
-    ['ru', 'О столе'],
-    ['es', 'Info de la mesa'],
+    ['en', 'History &amp; info'],
+    ['de', 'Protokoll &amp; Info'],
+    ['fr', 'Historique et infos'],
+    ['ru', 'История и инфо'],
+    ['es', 'Historial e info'],
   ])('%s: %s', (lng, name) => {
     const tag = sheetTag(render(lng, true, true));
     expect(tag).toContain('role="dialog"');

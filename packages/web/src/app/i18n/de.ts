@@ -426,8 +426,8 @@ export const de: Translation = {
     saidHouseWay: 'Art des Hauses: {{ev}}.',
   },
   sheet: {
-    open: 'Tischinfo',
-    openTitle: 'Protokoll, Auszahlungstabelle und die Limits dieses Tisches',
+    open: 'Protokoll & Info',
+    openTitle: 'Protokoll, nachweislich faire Runden, Auszahlungstabelle des Fortune-Bonus und die Limits dieses Tisches',
     close: 'Schließen',
   },
   sound: {

@@ -498,10 +498,11 @@ export const en = {
     said: 'Hint. Best setting: high hand {{high, list}}; low hand {{low, list}}; {{ev}}.',
     saidHouseWay: 'House way: {{ev}}.',
   },
-  /** The phone table's sheet: history, the pay table and the table's facts behind a tap (SideSheet.tsx). */
+  /** The phone table's sheet: history, the pay table and the table's facts behind a tap (SideSheet.tsx). Its button names
+   * the history, what a player looks for there (a new player took "Table info" for the limits alone). */
   sheet: {
-    open: 'Table info',
-    openTitle: 'History, pay table and this table’s limits',
+    open: 'History & info',
+    openTitle: 'History, provably fair rounds, the Fortune pay table and this table’s limits',
     close: 'Close',
   },
   /** The optional sound (sound/): off by default. */

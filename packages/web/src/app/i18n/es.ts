@@ -435,8 +435,8 @@ export const es: Translation = {
     saidHouseWay: 'Reglas de la casa: {{ev}}.',
   },
   sheet: {
-    open: 'Info de la mesa',
-    openTitle: 'Historial, tabla de pagos y límites de esta mesa',
+    open: 'Historial e info',
+    openTitle: 'Historial, juego demostrablemente justo, tabla de pagos de la apuesta de fortuna y límites de esta mesa',
     close: 'Cerrar',
   },
   sound: {

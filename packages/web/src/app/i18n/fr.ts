@@ -436,8 +436,8 @@ export const fr: Translation = {
     saidHouseWay: 'Règle de la maison\u00a0: {{ev}}.',
   },
   sheet: {
-    open: 'Infos table',
-    openTitle: 'Historique, table des gains et limites de cette table',
+    open: 'Historique et infos',
+    openTitle: 'Historique, équité prouvable, table des gains du bonus Fortune et limites de cette table',
     close: 'Fermer',
   },
   sound: {

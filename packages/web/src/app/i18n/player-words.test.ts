@@ -103,6 +103,13 @@ describe('player-visible words', () => {
     expect(german.filter(([, v]) => /Verlauf/.test(v))).toEqual([]);
   });
 
+  // A new player on a phone found History, Provably fair and the Fortune pay table only by chance, behind "Table info".
+  it.each(LANGUAGES)('%s: the phone sheet\'s button names the history it holds, in the history\'s own word', (lng) => {
+    const { sheet, history } = CATALOGS[lng];
+    expect(sheet.open.toLowerCase()).toContain(history.title.toLowerCase());
+    expect(sheet.openTitle.toLowerCase()).toContain(history.title.toLowerCase());
+  });
+
   it('marks a Russian copy «Ничья (банку)» over the hand (not the push\'s «Ничья») and spells out «ничья в пользу банка» in the help', () => {
     // The full wording wraps to four lines in the mark's pill and covers the hand's label (ru.ts `mark.copy`).
     expect(CATALOGS.ru.mark.copy).toBe('Ничья (банку)');

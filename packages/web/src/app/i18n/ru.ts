@@ -449,8 +449,8 @@ export const ru: Translation = {
     saidHouseWay: 'House Way: {{ev}}.',
   },
   sheet: {
-    open: 'О столе',
-    openTitle: 'История, таблица выплат и лимиты этого стола',
+    open: 'История и инфо',
+    openTitle: 'История, доказуемо честная игра, таблица выплат бонуса Fortune и лимиты этого стола',
     close: 'Закрыть',
   },
   sound: {
