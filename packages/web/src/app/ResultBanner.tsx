@@ -83,6 +83,24 @@ export interface ResultGrade {
   readonly betCents: number;
 }
 
+/** Where the coach's grade goes on the screen: in the result banner, or in the bet total's place beside it. */
+export interface GradePlaces {
+  readonly banner?: ResultGrade;
+  readonly note?: ResultGrade;
+}
+
+/**
+ * Where the coach's grade of the round just revealed is shown (issue 17 point 1), from "Grading your setting…" to the
+ * grade: in the banner on a wide screen; on a phone (`compact`: no room for another line in the banner) in the place
+ * of the bet total while the felt is empty (`feltEmpty`; the total takes its place back at the first chip). A phone
+ * showed nothing while the grade was computed, so a player who looked then never saw one come.
+ */
+export function gradePlaces(grade: ResultGrade | undefined, compact: boolean, feltEmpty: boolean): GradePlaces {
+  if (grade === undefined || grade.state.kind === 'none') return {};
+  if (!compact) return { banner: grade };
+  return feltEmpty ? { note: grade } : {};
+}
+
 /**
  * The `result` banner, one line per bet, then the coach's grade of the setting (`result-grade`: what it gave
  * up against the best setting, the EVs in its title) while it is being computed and once it is.
@@ -116,7 +134,7 @@ export function ResultBanner({ result, money, grade }: { result: ResultModel; mo
 
 /**
  * The coach's grade as a line (`result-grade`): in the banner on a wide screen (`form` 'line'); on a phone
- * (no room for another line in the banner) in place of the empty bet total beside it (`form` 'note'), once graded.
+ * (no room for another line in the banner) in place of the empty bet total beside it (`form` 'note'; `gradePlaces`).
  * The few words are a disclosure (`grade-why`, as "Why?" beside a disabled "Be the banker"): a tap, a click or a key
  * shows the whole sentence with the expected values (`grade-detail`) over the felt, which the title alone gave only
  * to a mouse (a tap shows no tooltip); Escape or another tap closes it.

@@ -29,7 +29,7 @@ import { useBetChips } from './useBetChips.js';
 import { BetTotal } from './BetTools.js';
 import { BankRoom } from './BankStatus.js';
 import { BrokeNotice } from './BrokeNotice.js';
-import { ResultBanner, ResultGradeLine, resultTexts } from './ResultBanner.js';
+import { gradePlaces, ResultBanner, ResultGradeLine, resultTexts } from './ResultBanner.js';
 import { useRoundGrade } from '../coach/useRoundGrade.js';
 import { Announcer, dealtSaid } from './Announcer.js';
 import { gradeLines } from '../coach/format.js';
@@ -275,7 +275,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const resultGrade = gradeBet > 0 ? { state: grade, betCents: gradeBet } : undefined;
   // A phone has no room for another line in the banner: the grade takes the empty bet total's place until
   // the next chip (styles.css `.grade-note`; e2e/phone-viewport.test.ts).
-  const gradeNote = compact && resultGrade !== undefined && grade.kind === 'graded' && bets.shown.main.length === 0 && bets.shown.fortune.length === 0;
+  const gradeAt = gradePlaces(resultGrade, compact, !betStarted);
   const onDeal = () => {
     const refusal = bets.draftRefusal() ?? (clientSeed.error !== null ? errorMessage(t, clientSeed.error) : null);
     setLocalError(refusal);
@@ -338,8 +338,8 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
               <p className="message" data-testid="message">
                 <PhaseMessage view={view} you={you} stage={stage} status={status} waiting={felt.waiting} waitDeadline={felt.timer.wait} />
               </p>
-              {revealed && <ResultBanner result={result} money={money} grade={compact ? undefined : resultGrade} />}
-              {isPlayer && view.phase === 'betting' && (gradeNote && resultGrade ? <ResultGradeLine grade={resultGrade} t={t} lng={lng} money={money} form="note" /> : <BetTotal bets={bets} money={money} />)}
+              {revealed && <ResultBanner result={result} money={money} grade={gradeAt.banner} />}
+              {gradeAt.note ? <ResultGradeLine grade={gradeAt.note} t={t} lng={lng} money={money} form="note" /> : isPlayer && view.phase === 'betting' && <BetTotal bets={bets} money={money} />}
               {felt.canBet && <BrokeNotice view={view} you={you} money={money} onTopUp={() => send('top-up')} busy={pendingTypes.has('top-up')} />}
               <BankRoom view={view} money={money} />
             </div>

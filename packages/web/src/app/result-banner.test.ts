@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { createI18n, formatMoney } from './i18n/index.js';
-import { ResultBanner, ResultGradeLine, resultTone, type ResultGrade } from './ResultBanner.js';
+import { gradePlaces, ResultBanner, ResultGradeLine, resultTone, type ResultGrade } from './ResultBanner.js';
 import type { ResultModel } from '../table-ui/model.js';
 
 const result: ResultModel = { roundId: 'r-1', outcome: 'win', netCents: 950, commissionCents: 50, fortune: null, envy: null, asBanker: false };
@@ -59,6 +59,32 @@ describe('the grade under the result', () => {
 });
 
 describe('the grade on a phone, in the empty bet total\'s place', () => {
+  // A player on a 390×844 phone saw neither "Grading your setting…" nor the grade after a round; the same account on a
+  // laptop saw the line in the banner. The phone showed the grade only once graded, nothing while it was computed.
+  it('is there from "Grading your setting…" to the grade, as in a wide screen\'s banner, until a chip goes on the felt', () => {
+    const pending: ResultGrade = { state: { kind: 'pending' }, betCents: 1_000 };
+    const graded: ResultGrade = { state: { kind: 'graded', grade: { playedEv: 0.01, bestEv: 0.01, houseWayEv: 0.01, evLost: 0 } }, betCents: 1_000 };
+    expect(gradePlaces(pending, true, true)).toEqual({ note: pending });
+    expect(gradePlaces(graded, true, true)).toEqual({ note: graded });
+    expect(gradePlaces(pending, false, true)).toEqual({ banner: pending });
+    expect(gradePlaces(graded, false, false)).toEqual({ banner: graded });
+    // A chip on the felt: the bet total takes its place back. No grade to show: nowhere.
+    expect(gradePlaces(pending, true, false)).toEqual({});
+    expect(gradePlaces({ state: { kind: 'none' }, betCents: 1_000 }, true, true)).toEqual({});
+    expect(gradePlaces(undefined, false, true)).toEqual({});
+  });
+
+  it('says "Grading your setting…" in the note while the grade is computed', () => {
+    const i18n = createI18n('en');
+    const money = (cents: number, signed = false) => formatMoney('en', cents, signed);
+    const html = renderToStaticMarkup(
+      createElement(I18nextProvider, { i18n }, createElement(ResultGradeLine, { grade: { state: { kind: 'pending' }, betCents: 1_000 }, t: i18n.t, lng: 'en', money, form: 'note' })),
+    );
+    expect(html).toContain('class="grade-note"');
+    expect(html).toContain('data-state="pending"');
+    expect(text(html)).toBe('Grading your setting…');
+  });
+
   it('says what the setting cost in money only, or that it was the best', () => {
     const i18n = createI18n('es');
     const money = (cents: number, signed = false) => formatMoney('es', cents, signed);
