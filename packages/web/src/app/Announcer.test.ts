@@ -56,7 +56,7 @@ describe('the announcement follows the language (it kept the English "Main bet: 
     const shown = announcementText(saidInEnglish, { roundId: 'r-7', text: now.text }, lng, now.t);
     expect(shown).toBe(now.text);
     expect(shown).not.toBe(saidInEnglish!.kind === 'result' ? saidInEnglish!.text : '');
-    expect(shown).not.toContain('you lose');
+    expect(shown).not.toContain('You lost');
   });
 
   it('re-words a timer threshold, and never leaves the old language once its round is gone', () => {
@@ -64,7 +64,7 @@ describe('the announcement follows the language (it kept the English "Main bet: 
     expect(announcementText({ kind: 'timer', count: 10 }, null, 'ru', ru.t)).toBe(ru.t('a11y.secondsLeft', { count: 10 }));
     expect(announcementText(saidInEnglish, null, 'ru', ru.t)).toBe('');
     expect(announcementText(saidInEnglish, null, 'en', words('en').t)).toBe(words('en').text);
-    expect(words('en').text).toContain('Main bet: you lose');
+    expect(words('en').text).toBe('You lost $100');
   });
 });
 

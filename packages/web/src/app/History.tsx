@@ -1,13 +1,15 @@
 /**
  * The player's round history (docs/protocol.md `GET /api/history`; rules.md §5: a reconnecting
- * player sees the rounds it missed): the table, the result and the money of each round, the main bet,
- * the Fortune bet's stake, line and money, any envy bonus (rules.md §4), how the hand was set when the
+ * player sees the rounds it missed): the table, the result (headed by the net over every bet, as the result banner)
+ * and the money of each round, the main bet and its outcome, the Fortune bet's stake, line and money, any envy bonus (rules.md §4), how the hand was set when the
  * house set it, the coach's grade of the player's setting (issue 17), and both settings. A banked round says
  * how many players and how much it faced.
  */
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry, SettingView } from '@paigow/protocol';
-import { outcomeOfNet } from '../table-ui/model.js';
+import { outcomeOfNet, seatResultOf } from '../table-ui/model.js';
+import { resultLines } from '../table-ui/result-lines.js';
+import { resultLineText } from './ResultBanner.js';
 import { envyHandsText, fortuneLineName, formatTime } from './i18n/index.js';
 import { MiniHands } from './MiniCards.js';
 import { VerifyLink } from '../fairness/VerifyLink.js';
@@ -56,13 +58,17 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
   // A round still in play (`status: 'open'`) has no result yet: its net is the money held for it, not a loss.
   const open = entry.status === 'open';
   const outcome = open ? 'open' : entry.status === 'refunded' ? 'push' : mine ? mine.outcome : outcomeOfNet(entry.netCents);
+  // The row leads with the round's net over every bet, as the result banner does: "Main bet: Win" headed a row of
+  // −$2.15 (a $3 main bet won beside a $5 Fortune bet lost, a player's). The main bet's part is said beside the bets.
+  const netOutcome = open ? 'open' : entry.status === 'refunded' ? 'push' : outcomeOfNet(entry.netCents);
+  const mainPart = mine ? resultLines(seatResultOf(entry.roundId, mine)).find((line) => line.kind === 'main') : undefined;
   const yourSetting: SettingView | null = mine ? mine.setting : entry.role === 'banker' && r ? r.bankerHand.setting : null;
   const bankerSetting: SettingView | null = r && entry.role === 'player' ? r.bankerHand.setting : null;
   const when = entry.closedAt ?? entry.openedAt;
   const faced = r && entry.role === 'banker' ? r.players : null;
   return (
     <div
-      className={`history-row history-row--${outcome}`}
+      className={`history-row history-row--${netOutcome}`}
       data-testid="history-row"
       data-round-id={entry.roundId}
       data-table-id={entry.tableId}
@@ -74,11 +80,8 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
           {open
             ? t('history.open')
             : entry.status === 'refunded'
-            ? t('history.refunded')
-            : // With a Fortune bet the net is not the main bet's alone: name the main bet's outcome as such.
-              mine?.fortune
-              ? t('history.mainOutcome', { outcome: t(`history.outcome.${outcome}`) })
-              : t(`history.outcome.${outcome}`)}
+              ? t('history.refunded')
+              : t(`history.outcome.${netOutcome}`)}
         </strong>
         <span className="muted" data-testid="history-table">
           {' · '}
@@ -100,6 +103,12 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
           <span data-testid="history-bet" data-cents={mine.bets.main}>
             {t('history.bet', { amount: money(mine.bets.main) })}
           </span>
+          {mainPart && (
+            <span data-testid="history-main" data-result={mine.outcome}>
+              {' · '}
+              {resultLineText(mainPart, t, money)}
+            </span>
+          )}
           {mine.fortune && (
             <span data-testid="history-fortune" data-line={mine.fortune.line ?? ''} data-net-cents={mine.fortune.netCents} data-stake-cents={mine.bets.fortune}>
               {' · '}

@@ -1,8 +1,8 @@
 /**
  * The round's result for the viewer (interfaces.md `result`: `data-result`, `data-net-cents` = the round's
- * net over every bet): the main bet, the commission or banker fee, the Fortune bet and the envy bonus
- * each on a line of its own (`result-line`, `data-kind`, `data-cents`), then the net (rules.md §3.1, §4); its colour
- * is the net's (`resultTone`).
+ * net over every bet): the net in words first, then its parts, the main bet with its commission (or the bank's
+ * result and its fee), the Fortune bet and the envy bonus, each on a line of its own (`result-line`, `data-kind`,
+ * `data-cents`; result-lines.ts, rules.md §3.1, §4); its colour is the net's (`resultTone`).
  * Screen readers hear it from the table's live region (Announcer.tsx, `resultTexts`), not from the banner.
  */
 import { useId, type ReactNode } from 'react';
@@ -17,12 +17,20 @@ import type { RoundGradeState } from '../coach/useRoundGrade.js';
 type Money = (cents: number, signed?: boolean) => string;
 type T = ReturnType<typeof useTranslation>['t'];
 
-function lineText(line: ResultLine, t: T, money: Money): string {
+/** A line of the banner in words (the banner, its announcement, and the main bet's part in the history). */
+export function resultLineText(line: ResultLine, t: T, money: Money): string {
   switch (line.kind) {
+    case 'net': {
+      if (line.push) return t('result.push');
+      const amount = money(Math.abs(line.cents));
+      return line.cents > 0 ? t('result.win', { amount }) : line.cents < 0 ? t('result.lose', { amount }) : t('result.even');
+    }
     case 'main': {
       const amount = money(Math.abs(line.cents));
       if (line.asBanker) return line.outcome === 'win' ? t('result.bankWin', { amount }) : line.outcome === 'lose' ? t('result.bankLose', { amount }) : t('result.bankPush');
-      return line.outcome === 'win' ? t('result.mainWin', { amount }) : line.outcome === 'lose' ? t('result.mainLose', { amount }) : t('result.mainPush');
+      if (line.outcome === 'lose') return t('result.mainLost', { amount });
+      if (line.outcome === 'push') return t('result.mainPush');
+      return line.commissionCents > 0 ? t('result.mainWonAfter', { amount, commission: money(line.commissionCents) }) : t('result.mainWon', { amount });
     }
     case 'commission':
       return t(line.asBanker ? 'result.bankerFee' : 'result.commission', { amount: money(line.cents) });
@@ -32,8 +40,6 @@ function lineText(line: ResultLine, t: T, money: Money): string {
         : t('result.fortuneLost', { amount: money(line.cents, true) });
     case 'envy':
       return t('result.envy', { amount: money(line.envy.amountCents, true), hands: envyHandsText(t, line.envy.hands) });
-    case 'net':
-      return t('result.net', { amount: money(line.cents, true) });
   }
 }
 
@@ -43,7 +49,7 @@ function lineText(line: ResultLine, t: T, money: Money): string {
  */
 function lineWithAmounts(line: ResultLine, t: T, money: Money): ReactNode[] {
   const amounts: string[] = [];
-  const text = lineText(line, t, (cents, signed) => {
+  const text = resultLineText(line, t, (cents, signed) => {
     const shown = money(cents, signed);
     amounts.push(shown);
     return shown;
@@ -65,7 +71,7 @@ function lineWithAmounts(line: ResultLine, t: T, money: Money): ReactNode[] {
 
 /** The banner's lines as text (for the screen-reader announcement of the result, Announcer.tsx). */
 export function resultTexts(result: ResultModel, t: T, money: Money): string[] {
-  return resultLines(result).map((line) => lineText(line, t, money));
+  return resultLines(result).map((line) => resultLineText(line, t, money));
 }
 
 /**

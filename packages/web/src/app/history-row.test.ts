@@ -1,7 +1,7 @@
 /**
- * A history row reads like its round (issue 10 point 12, found by QA): when a Fortune bet was lost beside a
- * main bet that pushed, the row does not say "Push" beside a loss; it names the main bet's outcome as such
- * and colours the net by its sign.
+ * A history row reads like its round (issue 10 point 12, found by QA; a player's finding): it is headed by the round's
+ * net over every bet, as the result banner is ("Main bet: Win" headed a row of −$2.15, a $3 main bet won beside a $5
+ * Fortune bet lost), names the main bet's outcome beside the bets, and colours the net by its sign.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -30,20 +30,35 @@ function draw(e: HistoryEntry): string {
 }
 
 describe('a history row', () => {
-  it('names the main bet beside a Fortune bet, and colours the net by its sign', () => {
+  it('leads with the net beside a Fortune bet, names the main bet\'s outcome beside the bets, and colours the net by its sign', () => {
     const html = draw(entry(seat({})));
-    expect(text(html)).toContain('Main bet: Push');
+    expect(html).toMatch(/<strong>\s*Loss\s*<\/strong>/);
+    expect(text(html)).toContain('Bet $10 · Main bet: push — your bet comes back · Fortune $14: no line −$14');
+    expect(html).toContain('history-row--lose');
     expect(html).toContain('history-row__net--lose');
-    expect(html).not.toMatch(/<strong>\s*Push\s*<\/strong>/);
+    expect(html).not.toMatch(/<strong>\s*(Push|Main bet)/);
   });
 
-  it('names the outcome with a noun in Spanish, as in the other languages (a player read "Apuesta principal: Pierde")', () => {
-    const es = createI18n('es');
-    const drawn = (outcome: SeatResultView['outcome']): string =>
-      text(renderToStaticMarkup(createElement(I18nextProvider, { i18n: es }, createElement(History, { entries: [entry(seat({ outcome }))], money, tableNames: new Map([['table-1', 'Mesa 1']]) }))));
-    expect(drawn('lose')).toContain('Apuesta principal: Pérdida');
-    expect(drawn('win')).toContain('Apuesta principal: Ganancia');
-    expect(drawn('push')).toContain('Apuesta principal: Empate');
+  it('heads a main bet won beside a larger Fortune bet lost as a loss (a player\'s round: $3 won, $5 lost, −$2.15)', () => {
+    const won = seat({ bets: { main: 300, fortune: 500 }, outcome: 'win', high: 'win', low: 'win', commissionCents: 15, fortune: { line: null, netCents: -500 }, netCents: -215 });
+    const html = draw(entry(won));
+    expect(html).toMatch(/<strong>\s*Loss\s*<\/strong>/);
+    expect(text(html)).toContain('Main bet won $2.85 after $0.15 commission');
+    expect(html).toContain('history-row--lose');
+    expect(html).toContain('data-result="win"');
+  });
+
+  it.each([
+    ['ru', 'Проигрыш', 'Выигрыш'],
+    ['fr', 'Perte', 'Gain'],
+    ['de', 'Verlust', 'Gewinn'],
+    ['es', 'Pérdida', 'Ganancia'],
+  ])('heads the row by its net in %s', (lng, loss, win) => {
+    const i18nOf = createI18n(lng);
+    const drawn = (mine: SeatResultView): string =>
+      renderToStaticMarkup(createElement(I18nextProvider, { i18n: i18nOf }, createElement(History, { entries: [entry(mine)], money, tableNames: new Map([['table-1', 'T']]) })));
+    expect(drawn(seat({ outcome: 'win', netCents: -215, fortune: { line: null, netCents: -500 } }))).toMatch(new RegExp(`<strong>\\s*${loss}\\s*</strong>`));
+    expect(drawn(seat({ outcome: 'lose', netCents: 500, fortune: { line: 'flush', netCents: 1_500 } }))).toMatch(new RegExp(`<strong>\\s*${win}\\s*</strong>`));
   });
 
   it('says the outcome alone without a Fortune bet', () => {

@@ -98,13 +98,45 @@ describe('the grade on a phone, in the empty bet total\'s place', () => {
 });
 
 describe('the amounts in the result', () => {
-  it('keeps each signed amount whole, so a phone never breaks "Net −" from "$0.25"', () => {
-    const loss: ResultModel = { ...result, outcome: 'lose', netCents: -25, commissionCents: 0, fortune: { line: null, netCents: -25 } };
+  it('keeps each signed amount whole, so a phone never breaks "Fortune: bet lost (−" from "$0.25"', () => {
+    const loss: ResultModel = { ...result, outcome: 'push', netCents: -25, commissionCents: 0, fortune: { line: null, netCents: -25 } };
     const i18n = createI18n('en');
     const money = (cents: number, signed = false) => formatMoney('en', cents, signed);
     const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(ResultBanner, { result: loss, money })));
     expect(html).toContain('<span class="amount">−$0.25</span>');
-    expect(text(html)).toContain('Net −$0.25');
+    expect(text(html)).toContain('You lost $0.25');
+  });
+});
+
+// A player's: a $3 main bet won and a $5 Fortune bet lost, under a red banner that began "Main bet: you win $2.85 ·
+// Commission $0.15 · Fortune: bet lost (−$5) · Net −$2.15". The banner leads with the net in words, then its parts.
+describe('the banner leads with what the round did to the money', () => {
+  const mixed: ResultModel = { ...result, outcome: 'win', netCents: -215, commissionCents: 15, fortune: { line: null, netCents: -500 } };
+  const lines = (model: ResultModel, lng: string): string[] => {
+    const money = (cents: number, signed = false) => formatMoney(lng, cents, signed);
+    const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n: createI18n(lng) }, createElement(ResultBanner, { result: model, money })));
+    return [...html.matchAll(/<span class="([^"]*)" data-testid="result-line" data-kind="(\w+)"[^>]*>(.*?)<\/span>(?=<span class="result|<\/div>)/g)].map((m) => `${m[2]}: ${m[3]!.replace(/<[^>]+>/g, '')}`);
+  };
+
+  it.each([
+    ['en', ['net: You lost $2.15', 'main: Main bet won $2.85 after $0.15 commission', 'fortune: Fortune: bet lost (−$5)']],
+    ['ru', ['net: Вы проиграли 2,15 $', 'main: Основная ставка: выигрыш 2,85 $ после комиссии 0,15 $', 'fortune: Fortune: ставка проиграна (−5 $)']],
+    ['fr', ['net: Vous avez perdu 2,15 $', 'main: Mise principale gagnée : 2,85 $ après 0,15 $ de commission', 'fortune: Fortune : mise perdue (−5 $)']],
+    ['de', ['net: Sie haben 2,15 $ verloren', 'main: Haupteinsatz gewonnen: 2,85 $ nach 0,15 $ Provision', 'fortune: Fortune: Einsatz verloren (−5 $)']],
+    ['es', ['net: Has perdido 2,15 $', 'main: Apuesta principal ganada: 2,85 $ tras 0,15 $ de comisión', 'fortune: Apuesta de fortuna perdida (−5 $)']],
+  ])('%s: the net first, then the main bet with its commission and the Fortune bet', (lng, expected) => {
+    const norm = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+    expect(lines(mixed, lng).map(norm)).toEqual(expected);
+  });
+
+  it('says a win, a push and a round that broke even in words, the main bet alone said once', () => {
+    expect(lines({ ...result, netCents: 950, commissionCents: 50 }, 'en')).toEqual(['net: You won $9.50', 'commission: Commission $0.50']);
+    expect(lines({ ...result, outcome: 'push', netCents: 0, commissionCents: 0 }, 'en')).toEqual(['net: Push: your bet back']);
+    expect(lines({ ...result, outcome: 'win', netCents: 0, commissionCents: 100, fortune: { line: null, netCents: -1_900 } }, 'en')).toEqual([
+      'net: You broke even',
+      'main: Main bet won $19 after $1 commission',
+      'fortune: Fortune: bet lost (−$19)',
+    ]);
   });
 });
 

@@ -231,15 +231,14 @@ describe('point 11: a balance under the table minimum', () => {
 });
 
 describe('point 12: the result banner gives each bet its own line', () => {
-  it('puts the main bet, the commission, the Fortune bet and the net on separate lines', () => {
+  it('leads with the net in words, then the main bet with its commission and the Fortune bet on lines of their own', () => {
     const html = render(view({ lastRound: houseRound }, { lastResult: { roundId: 'r-1', outcome: 'win', netCents: 2450 } }));
     // An amount is kept whole in a span of its own (`amount`): the line's text is the same.
     const lines = [...html.matchAll(/data-testid="result-line" data-kind="(\w+)" data-cents="(-?\d+)">((?:[^<]|<span class="amount">[^<]*<\/span>)*)</g)].map((m) => [m[1], m[2], m[3]!.replace(/<[^>]+>/g, '')]);
     expect(lines).toEqual([
-      ['main', '950', 'Main bet: you win $9.50'],
-      ['commission', '50', 'Commission $0.50'],
+      ['net', '2450', 'You won $24.50'],
+      ['main', '950', 'Main bet won $9.50 after $0.50 commission'],
       ['fortune', '1500', 'Fortune: Flush pays +$15'],
-      ['net', '2450', 'Net +$24.50'],
     ]);
   });
 });

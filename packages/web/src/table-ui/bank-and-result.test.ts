@@ -94,25 +94,46 @@ describe("the banker's side of a round (issue 10 points 7, 9)", () => {
 });
 
 describe('the result banner lines (issue 10 point 12)', () => {
-  it('splits the main bet, commission, Fortune and net', () => {
+  it('leads with the net over every bet, then its parts: the main bet with its commission, the Fortune bet', () => {
     const lines = resultLines({ roundId: 'r', outcome: 'win', netCents: 2450, commissionCents: 50, fortune: { line: 'flush', netCents: 1500 }, envy: null, asBanker: false });
-    expect(lines.map((l) => l.kind)).toEqual(['main', 'commission', 'fortune', 'net']);
-    expect(lines[0]).toEqual({ kind: 'main', outcome: 'win', cents: 950, asBanker: false });
-    // "You win $15" with the Fortune lost: the main line wins 15, the Fortune line loses 5, net 10.
-    const mixed = resultLines({ roundId: 'r', outcome: 'win', netCents: 1000, commissionCents: 0, fortune: { line: null, netCents: -500 }, envy: null, asBanker: false });
-    expect(mixed).toEqual([
-      { kind: 'main', outcome: 'win', cents: 1500, asBanker: false },
+    expect(lines).toEqual([
+      { kind: 'net', cents: 2450, push: false, asBanker: false },
+      { kind: 'main', outcome: 'win', cents: 950, commissionCents: 50, asBanker: false },
+      { kind: 'fortune', line: 'flush', cents: 1500 },
+    ]);
+    // A player's: a $3 main bet won beside a $5 Fortune bet lost read "Main bet: you win $2.85 … Net −$2.15".
+    expect(resultLines({ roundId: 'r', outcome: 'win', netCents: -215, commissionCents: 15, fortune: { line: null, netCents: -500 }, envy: null, asBanker: false })).toEqual([
+      { kind: 'net', cents: -215, push: false, asBanker: false },
+      { kind: 'main', outcome: 'win', cents: 285, commissionCents: 15, asBanker: false },
       { kind: 'fortune', line: null, cents: -500 },
-      { kind: 'net', cents: 1000 },
     ]);
+  });
+
+  it('says a main bet alone once, as the net, with its commission beside it; a push alone is a push', () => {
     expect(resultLines({ roundId: 'r', outcome: 'lose', netCents: -1000, commissionCents: 0, fortune: null, envy: null, asBanker: false })).toEqual([
-      { kind: 'main', outcome: 'lose', cents: -1000, asBanker: false },
+      { kind: 'net', cents: -1000, push: false, asBanker: false },
     ]);
-    // A banking player: the bank's result before its fee, the fee, the net (a push less the fee is not "you lose").
+    expect(resultLines({ roundId: 'r', outcome: 'win', netCents: 950, commissionCents: 50, fortune: null, envy: null, asBanker: false })).toEqual([
+      { kind: 'net', cents: 950, push: false, asBanker: false },
+      { kind: 'commission', cents: 50, asBanker: false },
+    ]);
+    expect(resultLines({ roundId: 'r', outcome: 'push', netCents: 0, commissionCents: 0, fortune: null, envy: null, asBanker: false })).toEqual([
+      { kind: 'net', cents: 0, push: true, asBanker: false },
+    ]);
+    // A main bet pushed beside a Fortune bet that paid: no push overall.
+    expect(resultLines({ roundId: 'r', outcome: 'push', netCents: 300, commissionCents: 0, fortune: { line: 'three_of_a_kind', netCents: 300 }, envy: null, asBanker: false })[0]).toEqual({
+      kind: 'net',
+      cents: 300,
+      push: false,
+      asBanker: false,
+    });
+  });
+
+  it("leads a banking player's with its net, then the bank's result before its fee and the fee (a push less the fee is not \"you lose\" on the bets)", () => {
     expect(resultLines({ roundId: 'r', outcome: 'lose', netCents: -8, commissionCents: 8, fortune: null, envy: null, asBanker: true })).toEqual([
-      { kind: 'main', outcome: 'push', cents: 0, asBanker: true },
+      { kind: 'net', cents: -8, push: false, asBanker: true },
+      { kind: 'main', outcome: 'push', cents: 0, commissionCents: 0, asBanker: true },
       { kind: 'commission', cents: 8, asBanker: true },
-      { kind: 'net', cents: -8 },
     ]);
   });
 });

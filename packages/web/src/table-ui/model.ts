@@ -196,22 +196,25 @@ export function resultOf(view: TableView, kept: RoundResultView | null = null): 
   const round = ownRoundOf(view, kept);
   if (!round) return null;
   const mine = round.players.find((p) => p.you);
-  if (mine) {
-    return {
-      roundId: round.roundId,
-      outcome: mine.outcome,
-      netCents: mine.netCents,
-      commissionCents: mine.commissionCents,
-      fortune: mine.fortune,
-      envy: mine.envy ?? null,
-      asBanker: false,
-    };
-  }
+  if (mine) return seatResultOf(round.roundId, mine);
   if (round.banker.kind === 'player' && round.banker.you) {
     const net = round.bankerNetCents;
     return { roundId: round.roundId, outcome: outcomeOfNet(net), netCents: net, commissionCents: round.bankerFeeCents, fortune: null, envy: null, asBanker: true };
   }
   return null;
+}
+
+/** A player's result in round `roundId` (its seat's), for the `result` element and the history. */
+export function seatResultOf(roundId: string, seat: SeatResultView): ResultModel {
+  return {
+    roundId,
+    outcome: seat.outcome,
+    netCents: seat.netCents,
+    commissionCents: seat.commissionCents,
+    fortune: seat.fortune,
+    envy: seat.envy ?? null,
+    asBanker: false,
+  };
 }
 
 /** The chip denominations, in whole units (1 unit = 100 cents; rules.md §5). */

@@ -1,7 +1,8 @@
 /**
- * The result banner's lines (rules.md §3.1, §4): the main bet, the commission (or the banker's fee), the
- * Fortune bet and the envy bonus each on a line of its own, then the round's net when there is more than
- * the main bet — so that "You win $15" beside "Fortune lost" cannot be read as the round's total. Pure; cents.
+ * The result banner's lines (rules.md §3.1, §4): first what the round did to the viewer's money in words, its net
+ * over every bet ("You lost $2.15"), then the parts that make it up when there is more than one: the main bet with
+ * the commission taken from it, the Fortune bet, the envy bonus; for a banking player the bank's result and its fee.
+ * A player read "Main bet: you win $2.85 · … · Net −$2.15" over a red banner and took the round for a win. Pure; cents.
  */
 import type { WagerOutcome } from '@paigow/engine';
 import type { EnvyView } from '@paigow/protocol';
@@ -10,38 +11,46 @@ import type { ResultModel } from './model.js';
 /** One line of the result banner. */
 export type ResultLine =
   /**
-   * The main bet: its outcome and the money it made or lost, cents (a player's: commission already taken;
+   * The round's net over every bet, cents: the banner's headline. `push` when a player's main bet pushed and nothing
+   * else was played (its bet back); a net of nothing otherwise (a win and a loss that cancel out) is broken even.
+   */
+  | { readonly kind: 'net'; readonly cents: number; readonly push: boolean; readonly asBanker: boolean }
+  /**
+   * The main bet: its outcome and the money it made or lost, cents (a player's: after the commission, `commissionCents`;
    * a banking player's: the bank's result on every main bet, before its fee).
    */
-  | { readonly kind: 'main'; readonly outcome: WagerOutcome; readonly cents: number; readonly asBanker: boolean }
-  /** The commission paid on a win (house banks), or the banking player's fee; cents, positive. */
+  | { readonly kind: 'main'; readonly outcome: WagerOutcome; readonly cents: number; readonly commissionCents: number; readonly asBanker: boolean }
+  /** The commission a player paid on a main bet it won, when that bet is its only part; or the banking player's fee. Cents, positive. */
   | { readonly kind: 'commission'; readonly cents: number; readonly asBanker: boolean }
   /** The Fortune bet: the paying line (or `null`: lost) and its net, cents. */
   | { readonly kind: 'fortune'; readonly line: string | null; readonly cents: number }
-  | { readonly kind: 'envy'; readonly envy: EnvyView }
-  /** The round's net over every bet, cents. */
-  | { readonly kind: 'net'; readonly cents: number };
+  | { readonly kind: 'envy'; readonly envy: EnvyView };
 
 /**
- * The lines of a result, in reading order: main, commission (or the banker's fee), Fortune, envy, net
- * (the net only when a Fortune bet, an envy bonus or the banker's fee makes it differ from the main line).
+ * The lines of a result, in reading order: the net, then its parts. The main bet is a part of its own only beside a
+ * Fortune bet or an envy bonus (alone, it is the net), its commission said with it; alone, a main bet won says its
+ * commission on a line of its own. A banking player's bank result and fee follow its net when it paid a fee.
  */
 export function resultLines(result: ResultModel): ResultLine[] {
   if (result.asBanker) {
-    // The bank's result on the main bets before its fee, the fee, then the net (rules.md §3.1).
+    // rules.md §3.1: the bank's result on the main bets before its fee, the fee.
     const bankCents = result.netCents + result.commissionCents;
-    const lines: ResultLine[] = [{ kind: 'main', outcome: bankCents > 0 ? 'win' : bankCents < 0 ? 'lose' : 'push', cents: bankCents, asBanker: true }];
-    if (result.commissionCents > 0) lines.push({ kind: 'commission', cents: result.commissionCents, asBanker: true }, { kind: 'net', cents: result.netCents });
-    return lines;
+    const net: ResultLine = { kind: 'net', cents: result.netCents, push: false, asBanker: true };
+    if (result.commissionCents === 0) return [net];
+    return [
+      net,
+      { kind: 'main', outcome: bankCents > 0 ? 'win' : bankCents < 0 ? 'lose' : 'push', cents: bankCents, commissionCents: 0, asBanker: true },
+      { kind: 'commission', cents: result.commissionCents, asBanker: true },
+    ];
   }
   const fortuneCents = result.fortune?.netCents ?? 0;
   const envyCents = result.envy?.amountCents ?? 0;
   const mainCents = result.netCents - fortuneCents - envyCents;
-  // A player's main bet: its outcome and its money, the commission already taken.
-  const lines: ResultLine[] = [{ kind: 'main', outcome: result.outcome, cents: mainCents, asBanker: false }];
-  if (result.commissionCents > 0) lines.push({ kind: 'commission', cents: result.commissionCents, asBanker: false });
+  const others = result.fortune !== null || result.envy !== null;
+  const lines: ResultLine[] = [{ kind: 'net', cents: result.netCents, push: !others && result.outcome === 'push', asBanker: false }];
+  if (others) lines.push({ kind: 'main', outcome: result.outcome, cents: mainCents, commissionCents: result.commissionCents, asBanker: false });
+  else if (result.commissionCents > 0) lines.push({ kind: 'commission', cents: result.commissionCents, asBanker: false });
   if (result.fortune) lines.push({ kind: 'fortune', line: result.fortune.line, cents: fortuneCents });
   if (result.envy) lines.push({ kind: 'envy', envy: result.envy });
-  if (result.fortune || result.envy) lines.push({ kind: 'net', cents: result.netCents });
   return lines;
 }
