@@ -179,14 +179,15 @@ describe('the felt reads clearly (issue 10)', () => {
     await player.getByTestId('house-way').click();
     await waitForResult(player, previousPia);
     const b = await waitForResult(banker, before);
-    // The banker's screen: marks over its own hands from its side, and Pia's row read from the banker's side.
+    // The banker's screen: marks over its own hands from its side; Pia's row has her money from the banker's side and,
+    // beside her hands, her own marks (the banker's there were read as hers).
     const row = banker.getByTestId('round-player');
     const piaHigh = await player.getByTestId('high-mark').getAttribute('data-mark');
     const piaLow = await player.getByTestId('low-mark').getAttribute('data-mark');
     expect(await banker.getByTestId('dealer-high-mark').getAttribute('data-mark')).toBe(mirror(piaHigh));
     expect(await banker.getByTestId('dealer-low-mark').getAttribute('data-mark')).toBe(mirror(piaLow));
     const marks = await row.locator('.mark').evaluateAll((els) => els.map((e) => e.getAttribute('data-mark')));
-    expect(marks).toEqual([mirror(piaHigh), mirror(piaLow)]);
+    expect(marks).toEqual([piaHigh, piaLow]);
     const bankerCents = Number(await row.getAttribute('data-banker-cents'));
     expect(await row.getAttribute('data-banker-result')).toBe(bankerCents > 0 ? 'win' : bankerCents < 0 ? 'lose' : 'push');
     expect(await intAttr(banker, 'banker-net', 'net-cents')).toBe(b.netCents);

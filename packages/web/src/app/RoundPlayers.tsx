@@ -15,7 +15,7 @@ type Money = (cents: number, signed?: boolean) => string;
 
 /**
  * The banking player's view of a revealed round: each player's result in the banker's words ("Pat lost
- * $10 → you +$10"), with both hands and the marks, and the banker's net after its fee (rules.md §3.1:
+ * $10 → you +$10"), with both hands and their marks, and the banker's net after its fee (rules.md §3.1:
  * the fee is 1.5% of the total wagered against it; the Fortune bets are the house's business).
  */
 export function BankerResults({ round, money }: { round: RoundResultView; money: Money }) {
@@ -32,14 +32,15 @@ export function BankerResults({ round, money }: { round: RoundResultView; money:
 
 /**
  * Every player's hands and result in a revealed round (a shared table shows them to all after the
- * reveal). `asBanker`: the result told from the banking player's side (its main-bet money only).
+ * reveal), each hand's mark saying how that hand did against the banker's, whoever looks (rules.md §3).
+ * `asBanker`: the result told from the banking player's side (its main-bet money only).
  */
 export function RoundPlayers({ round, money, asBanker = false }: { round: RoundResultView; money: Money; asBanker?: boolean }) {
   const { t } = useTranslation();
   return (
     <ul className="round-players" data-testid="round-players" data-count={round.players.length}>
       {round.players.map((p) => {
-        // The banking player reads each row from its side: its marks against the player's hands, its money.
+        // The banking player reads each row's money from its side ("Pat lost $10 → you +$10").
         const side = bankerRow(p);
         const { playerMainCents, bankerCents } = side;
         // A player's row is worded and coloured by its net over every bet: a main bet won beside a larger Fortune
@@ -97,9 +98,11 @@ export function RoundPlayers({ round, money, asBanker = false }: { round: RoundR
               )}
             </span>
             <span className="history-row__hands round-player__hands">
-              <span className="round-player__marks" title={asBanker ? t('bankerResult.marks', { nickname: p.nickname }) : undefined}>
-                <Mark result={asBanker ? side.high : p.high} />
-                <Mark result={asBanker ? side.low : p.low} />
+              {/* Beside the player's hands, how they did, to everyone: the banker read its own marks here ("WIN WIN"
+                  beside a player who lost) as the player's (a player's finding). */}
+              <span className="round-player__marks" data-testid="round-player-marks" title={t('roundPlayer.marks', { nickname: p.nickname })}>
+                <Mark result={p.high} />
+                <Mark result={p.low} />
               </span>
               <MiniHands high={p.setting.high} low={p.setting.low} />
               {how && <span className="muted round-player__how">{how}</span>}

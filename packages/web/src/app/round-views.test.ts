@@ -45,12 +45,10 @@ describe("the round's players after the reveal", () => {
     expect(text(html)).toContain('house way (time ran out)');
     expect(html).toContain('data-banker-cents="1000"');
     expect(html).toContain('data-net-cents="-1000"');
-    // Issue 10 point 9: the marks are the banker's (Pat's losing high hand is the banker's win; a copy
-    // stays a copy), never a red LOSE beside "+$10 for you".
+    // The money is the banker's side of it; the marks beside Pat's hands are Pat's own (his high hand lost, his low
+    // hand a copy): the banker's there ("WIN" beside a player who lost) were read as the player's (a player's finding).
     expect(html).toContain('data-banker-result="win"');
-    expect(html).toContain('data-mark="win"');
-    expect(html).toContain('data-mark="copy"');
-    expect(html).not.toContain('data-mark="lose"');
+    expect([...html.matchAll(/data-mark="(\w+)"/g)].map((m) => m[1])).toEqual(['lose', 'copy']);
   });
 
   it("shows another player at a shared table its own result, with the player's sign", () => {

@@ -73,7 +73,7 @@ describe("the house's name inside a phrase is in lower case", () => {
 });
 
 describe("point 9: the banker's own screen reads from the banker's side", () => {
-  it("marks the banker's hands from its side, and each player row with the banker's marks", () => {
+  it("marks the banker's hands from its side, and each player's hands with the player's own marks", () => {
     const pat: SeatResultView = { ...ada, seat: 1, nickname: 'Pat', you: false, high: 'lose', low: 'copy', outcome: 'lose', fortune: null, commissionCents: 0, netCents: -1000, bets: { main: 1000, fortune: 0 } };
     const banked: RoundResultView = { ...houseRound, banker: { kind: 'player', seat: 0, nickname: 'Ada', you: true }, players: [pat], bankerNetCents: 985, bankerFeeCents: 15 };
     const html = render(
@@ -86,7 +86,7 @@ describe("point 9: the banker's own screen reads from the banker's side", () => 
     expect(attr(html, 'dealer-low-mark', 'mark')).toBe('copy');
     expect(attr(html, 'round-player', 'banker-result')).toBe('win');
     expect(text(html)).toContain('→ you +$10');
-    expect(html).not.toContain('data-mark="lose"');
+    expect(rowMarks(html)).toEqual(['lose', 'copy']);
     expect(attr(html, 'banker-net', 'net-cents')).toBe('985');
   });
 
@@ -99,6 +99,45 @@ describe("point 9: the banker's own screen reads from the banker's side", () => 
     );
     expect(attr(html, 'dealer-high-mark', 'mark')).toBe('mixed');
     expect(attr(html, 'dealer-low-mark', 'mark')).toBe('win');
+  });
+});
+
+/** The marks beside each row's hands in the round's players list (`round-player-marks`), in order. */
+function rowMarks(html: string): string[] {
+  return [...html.matchAll(/data-testid="round-player-marks"[^>]*>((?:<span[^>]*>[^<]*<\/span>)+)<\/span>/g)].flatMap((m) => [...m[1]!.matchAll(/data-mark="(\w+)"/g)].map((x) => x[1]!));
+}
+
+// A player's finding: when a player banked, the banker saw "WIN WIN" beside a player who lost (the bank's hands had
+// won) and read them as that player's. Each mark says how the hand beside it did, on every screen.
+describe("the marks beside a hand say how that hand did, for the banker, the player and a watcher", () => {
+  const bea: SeatResultView = { ...ada, seat: 1, nickname: 'Bea', you: false, high: 'lose', low: 'lose', outcome: 'lose', fortune: null, commissionCents: 0, netCents: -5000, bets: { main: 5000, fortune: 0 } };
+  const bank = { kind: 'player', seat: 0, nickname: 'Ada', autoApprove: true, approved: true, leaving: false, roomCents: 10_000 } as const;
+  const round = (viewer: 'banker' | 'player' | 'watcher'): RoundResultView => ({
+    ...houseRound,
+    banker: { kind: 'player', seat: 0, nickname: 'Ada', you: viewer === 'banker' },
+    players: [{ ...bea, you: viewer === 'player' }],
+    bankerNetCents: 4925,
+    bankerFeeCents: 75,
+  });
+
+  it("the banker: its own hands WIN, Bea's hands LOSE beside them, Bea's money from its side", () => {
+    const html = render(view({ lastRound: round('banker'), banker: bank }, { role: 'banker', lastResult: { roundId: 'r-1', outcome: 'bank', netCents: 4925 } }));
+    expect([attr(html, 'dealer-high-mark', 'mark'), attr(html, 'dealer-low-mark', 'mark')]).toEqual(['win', 'win']);
+    expect(rowMarks(html)).toEqual(['lose', 'lose']);
+    expect(text(html)).toContain('lost $50 → you +$50');
+    expect(html).toContain('title="Bea’s hands against the banker’s"');
+  });
+
+  it("the player: its hands LOSE, the banker's WIN", () => {
+    const html = render(view({ lastRound: round('player'), banker: bank }, { playerId: 'p-bea', nickname: 'Bea', seat: 1, lastResult: { roundId: 'r-1', outcome: 'lose', netCents: -5000 } }));
+    expect([attr(html, 'high-mark', 'mark'), attr(html, 'low-mark', 'mark')]).toEqual(['lose', 'lose']);
+    expect([attr(html, 'dealer-high-mark', 'mark'), attr(html, 'dealer-low-mark', 'mark')]).toEqual(['win', 'win']);
+  });
+
+  it("a watcher: Bea's hands LOSE in the last round's players", () => {
+    const html = render(view({ lastRound: round('watcher'), banker: bank }, { playerId: 'p-cy', nickname: 'Cy', seat: null, role: 'spectator', lastBets: null }));
+    expect(attr(html, 'last-round-panel', 'round-id')).toBe('r-1');
+    expect(rowMarks(html)).toEqual(['lose', 'lose']);
   });
 });
 

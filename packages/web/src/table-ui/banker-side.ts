@@ -1,6 +1,6 @@
 /**
  * A revealed round read from the banker's side (rules.md §3: a copy goes to the banker): the marks over
- * the banker's two hands and each player's row on the banking player's own screen. Pure.
+ * the banker's two hands and the money of each player's row on the banking player's own screen. Pure.
  */
 import type { HandResult, WagerOutcome } from '@paigow/engine';
 import type { RoundResultView, SeatResultView } from '@paigow/protocol';
@@ -22,10 +22,11 @@ export function bankerHandMarks(round: RoundResultView): { readonly high: Banker
   return { high: side('high'), low: side('low') };
 }
 
-/** One player's row on the banker's screen: the banker's marks against its hands and the banker's outcome on its main bet. */
+/**
+ * One player's row on the banker's screen: the banker's outcome and money on its main bet. The marks beside the
+ * player's hands stay the player's own (RoundPlayers.tsx): the banker's there read as the player's.
+ */
 export interface BankerRow {
-  readonly high: HandResult;
-  readonly low: HandResult;
   /** The banker's outcome against this player (by the sign of `bankerCents`). */
   readonly outcome: WagerOutcome;
   /** The banker's money on this player's main bet, cents, before its fee. */
@@ -37,5 +38,5 @@ export interface BankerRow {
 /** A player's result as the banking player reads it (rules.md §3.1: the main bet only; Fortune and envy are the house's). */
 export function bankerRow(p: SeatResultView): BankerRow {
   const { playerMainCents, bankerCents } = mainResultOf(p);
-  return { high: bankerMark(p.high), low: bankerMark(p.low), outcome: outcomeOfNet(bankerCents), bankerCents, playerMainCents };
+  return { outcome: outcomeOfNet(bankerCents), bankerCents, playerMainCents };
 }

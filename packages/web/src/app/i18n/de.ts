@@ -160,9 +160,9 @@ export const de: Translation = {
     push: 'geschoben',
     forYou: '→ an Sie {{amount}}',
     fee: 'Ihr Ergebnis {{net}} nach der Bankgebühr von {{fee}}',
-    marks: 'Ihre Hände gegen die von {{nickname}}',
   },
   roundPlayer: {
+    marks: 'Die Hände von {{nickname}} gegen die des Gebers',
     win: 'Gewinn {{amount}}',
     lose: 'Verlust {{amount}}',
     push: 'Geschoben',

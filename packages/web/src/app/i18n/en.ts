@@ -219,9 +219,9 @@ export const en = {
     push: 'pushed',
     forYou: '→ you {{amount}}',
     fee: 'Your net {{net}} after the {{fee}} banker fee',
-    marks: 'Your hands against {{nickname}}’s',
   },
   roundPlayer: {
+    marks: '{{nickname}}’s hands against the banker’s',
     win: 'Won {{amount}}',
     lose: 'Lost {{amount}}',
     push: 'Push',

@@ -163,9 +163,9 @@ export const es: Translation = {
     push: 'empate',
     forYou: '→ para ti {{amount}}',
     fee: 'Tu neto {{net}} tras la tarifa de banca de {{fee}}',
-    marks: 'Tus manos contra las de {{nickname}}',
   },
   roundPlayer: {
+    marks: 'Las manos de {{nickname}} contra las de la banca',
     win: 'Ganó {{amount}}',
     lose: 'Perdió {{amount}}',
     push: 'Empate',

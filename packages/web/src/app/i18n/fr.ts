@@ -164,9 +164,9 @@ export const fr: Translation = {
     push: 'égalité',
     forYou: '→ pour vous {{amount}}',
     fee: 'Votre net {{net}} après les frais de banque de {{fee}}',
-    marks: 'Vos mains contre celles de {{nickname}}',
   },
   roundPlayer: {
+    marks: 'Les mains de {{nickname}} contre celles du banquier',
     win: 'Gagné {{amount}}',
     lose: 'Perdu {{amount}}',
     push: 'Égalité',

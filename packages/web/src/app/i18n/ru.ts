@@ -167,9 +167,9 @@ export const ru: Translation = {
     push: 'ничья',
     forYou: '→ вам {{amount}}',
     fee: 'Ваш итог {{net}} после сбора банкира {{fee}}',
-    marks: 'Ваши руки против рук игрока {{nickname}}',
   },
   roundPlayer: {
+    marks: 'Руки игрока {{nickname}} против рук банкира',
     win: 'Выигрыш {{amount}}',
     lose: 'Проигрыш {{amount}}',
     push: 'Ничья',
