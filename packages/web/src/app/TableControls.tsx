@@ -51,18 +51,23 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
   const betPending = bets.betPending;
   const fortuneLimits = view.config.limits.fortune;
   const splitReason = splitBlock === null ? null : splitBlock.kind === 'low-count' ? t('splitReason.lowCount', { count: splitBlock.count }) : errorMessage(t, splitBlock.code);
+  // One message at a time: while a refusal is said, the disabled buttons' reasons wait (Rebet's and Double's titles keep
+  // theirs). A player read Double's "That is over the table maximum of $100." under the buttons as a refusal out of
+  // date beside the Fortune limit's.
+  const reasonsSaid = isPlayer && canBet && !dealt && error === null;
   // Deal waits for a bet still below the minimum (or off the unit): disabled, saying why (as Split does for a foul).
   const dealWhy = isPlayer && canBet && !dealt && !you.ready ? bets.draftRefusal() : null;
+  const dealWhyShown = dealWhy !== null && reasonsSaid;
   const rebet = bets.rebetBlock;
   // A fresh seat (`none`: no round to repeat) is said too, while the felt is empty (a tester on a phone, where a
   // tooltip never shows, saw Rebet and Rebet ×2 disabled without a word why); chips on the felt say `placed` themselves.
   const feltEmpty = bets.shown.main.length === 0 && bets.shown.fortune.length === 0;
   const rebetWhy = rebet === null || rebet === 'placed' || (rebet === 'none' && !feltEmpty) ? null : betsBlockText(t, money, rebet, view, you, you.lastBets ? you.lastBets.main + you.lastBets.fortune : 0);
   const reasonIds = useId();
-  const rebetShown = rebetWhy !== null && isPlayer && canBet && !dealt;
+  const rebetShown = rebetWhy !== null && reasonsSaid;
   // Double's reason in words too, unless it is "no bet to double" (the felt shows that) or Rebet's is already said:
   // Rebet ×2 is Rebet twice over, so what stops Rebet stops it, and one line is room enough on a phone.
-  const doubleWhy = isPlayer && canBet && !dealt && !rebetShown && bets.doubleBlock !== 'nothing' ? doubleBlockText(t, money, view, you, bets) : null;
+  const doubleWhy = reasonsSaid && !rebetShown && bets.doubleBlock !== 'nothing' ? doubleBlockText(t, money, view, you, bets) : null;
   // A disabled Rebet ×2 (Double on an empty felt) is described by Rebet's line when that one is said instead.
   const doubleReasonId = doubleWhy !== null ? `${reasonIds}-double` : rebetShown && bets.shown.main.length === 0 && bets.doubleBlock !== null ? `${reasonIds}-rebet` : undefined;
   return (
@@ -71,7 +76,7 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
       <p className="error-toast" data-testid="error" hidden={error === null} role="alert">
         {error ?? ''}
       </p>
-      {dealWhy !== null && (
+      {dealWhyShown && (
         <p className="split-hint" id="deal-reason" data-testid="deal-reason" role="status">
           {dealWhy}
         </p>
@@ -129,7 +134,7 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
                 className="btn btn--gold btn--big"
                 data-testid="deal"
                 disabled={!canBet || (you.bets.main === 0 && bets.drafts.main === null) || dealWhy !== null || you.ready || pendingTypes.has('deal') || betPending}
-                aria-describedby={dealWhy !== null ? 'deal-reason' : undefined}
+                aria-describedby={dealWhyShown ? 'deal-reason' : undefined}
                 onClick={actions.onDeal}
               >
                 {t('table.deal')}

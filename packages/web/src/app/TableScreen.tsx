@@ -62,6 +62,7 @@ import { TableSide } from './TableSide.js';
 import { forgetSeat, rememberSeat } from './seat-memory.js';
 import { ConnectionBanner, connectionLost } from './ConnectionBanner.js';
 import { useOpeningFocus } from './opening-focus.js';
+import { useRefusal } from './refusal.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 
@@ -185,7 +186,6 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const playerId = session.player.id;
   const [selection, setSelection] = useState<Selection>(() => (initialLow ? { roundId, low: initialLow } : (loadSelection(localStore(), playerId, tableId) ?? { roundId, low: [] })));
   const low = lowOf(selection, roundId);
-  const [localError, setLocalError] = useState<string | null>(null);
   // Wide screens show the Hint panel beside the felt (the side column), narrow ones in the felt.
   const wide = useMediaQuery(WIDE_LAYOUT);
   // A phone: the felt takes the window's width, the side column is a sheet behind a tap (SideSheet.tsx).
@@ -211,8 +211,10 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   }, [dismissBankChange, dismissTold]);
 
   const pendingTypes = useMemo(() => new Set<string>(pending.values()), [pending]);
+  // One refusal at a time: the server's or the screen's own, whichever came last (refusal.ts).
+  const refusal = useRefusal(error);
   // The chips on the felt and their tools (Clear, Undo, Double, Rebet).
-  const bets = useBetChips({ view, canBet: view && you ? canBetOf(view, you, status) : false, send, pendingTypes, error, setLocalError, tell: told.tell, money });
+  const bets = useBetChips({ view, canBet: view && you ? canBetOf(view, you, status) : false, send, pendingTypes, error, say: refusal.say, tell: told.tell, money });
   // The viewer's own last round stays on the felt while others play one it is not in, until it bets again or is dealt in.
   const betStarted = bets.shown.main.length > 0 || bets.shown.fortune.length > 0;
   const [kept, setKept] = useState<RoundResultView | null>(null);
@@ -277,9 +279,9 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   // the next chip (styles.css `.grade-note`; e2e/phone-viewport.test.ts).
   const gradeAt = gradePlaces(resultGrade, compact, !betStarted);
   const onDeal = () => {
-    const refusal = bets.draftRefusal() ?? (clientSeed.error !== null ? errorMessage(t, clientSeed.error) : null);
-    setLocalError(refusal);
-    if (refusal === null) send('deal');
+    const why = bets.draftRefusal() ?? (clientSeed.error !== null ? errorMessage(t, clientSeed.error) : null);
+    refusal.say(why);
+    if (why === null) send('deal');
   };
   // The Hint of this round, while the player still sets its hand.
   const hint = felt.setting && table.hint !== null && table.hint.roundId === view.roundId ? table.hint : null;
@@ -293,8 +295,9 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   };
   const hintPanel = hint === null ? null : <HintPanel reply={hint.reply} canUse={!felt.submitting} onUse={applyHint} low={low} onClose={closeHint} />;
   // A sit refused for the idle-seat clock says when the seat is free to this player again (a tester read "a few minutes").
+  const shown = refusal.shown;
   const shownError =
-    localError ?? (error && !toldByNotice(error.code, notices) ? errorMessage(t, error.code, { minutes: Math.ceil(view.config.timers.idleSeatMs / 60_000) }) : null);
+    shown === null ? null : shown.kind === 'screen' ? shown.text : toldByNotice(shown.error.code, notices) ? null : errorMessage(t, shown.error.code, { minutes: Math.ceil(view.config.timers.idleSeatMs / 60_000) });
   const shownName = tableName(t, { tableId: view.tableId, name: view.config.name });
   const names = withCurrent(past.tableNames, view.tableId, shownName);
   const isPlayer = you.role === 'player';

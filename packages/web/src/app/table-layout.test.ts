@@ -233,6 +233,18 @@ describe('point 10: the bet tools and the total on the felt', () => {
     expect(describedBy(rebetDouble)).toBe(reasonId(rebetDouble));
   });
 
+  // A player's finding: "That is over the table maximum of $100." (Double's reason) stayed under the buttons while a
+  // refusal was said above them, two messages read as two refusals, one out of date.
+  it('says no disabled button\'s reason while a refusal is said: one message at a time', () => {
+    const refused = render(view({}, { bets: { main: 10_000, fortune: 0 } }), 'en', { error: { code: 'bet/over-limit', message: 'over', requestId: 'r-9' } });
+    expect(text(refused)).toContain('That bet is above the table maximum.');
+    expect(refused).not.toContain('data-testid="double-reason"');
+    expect(refused).not.toMatch(/data-testid="bet-double"[^>]*aria-describedby/);
+    expect(render(view({}, { lastBets: null }), 'en', { error: { code: 'bet/closed', message: 'closed', requestId: 'r-9' } })).not.toContain('data-testid="rebet-reason"');
+    // Without a refusal, the reason is said.
+    expect(render(view({}, { bets: { main: 10_000, fortune: 0 } }))).toContain('data-testid="double-reason"');
+  });
+
   it('leaves Rebet ×2\'s reason to Rebet\'s when Rebet is disabled too, and says nothing while Double can be pressed', () => {
     const short = render(view({}, { balanceCents: 1_000, lastBets: { main: 1_500, fortune: 0 } }));
     expect(attr(short, 'rebet', 'reason')).toBe('balance');

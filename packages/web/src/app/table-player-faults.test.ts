@@ -26,8 +26,8 @@ describe('fault 1: while the connection is lost, nothing above the felt can be p
   it('disables the free seat, Be the banker and Top up while reconnecting, and enables them when open', () => {
     const broke = view({ phase: 'betting' }, { balanceCents: 0, canTakeBank: true });
     const controls = ['seat-2', 'take-bank', 'top-up'];
-    expect(disabledOf(render(broke, 'en', 'open'), controls)).toEqual({ 'seat-2': false, 'take-bank': false, 'top-up': false });
-    expect(disabledOf(render(broke, 'en', 'reconnecting'), controls)).toEqual({ 'seat-2': true, 'take-bank': true, 'top-up': true });
+    expect(disabledOf(render(broke, 'en', { status: 'open' }), controls)).toEqual({ 'seat-2': false, 'take-bank': false, 'top-up': false });
+    expect(disabledOf(render(broke, 'en', { status: 'reconnecting' }), controls)).toEqual({ 'seat-2': true, 'take-bank': true, 'top-up': true });
   });
 
   it("disables the banker's Stop banking, Approve and Auto-approve while reconnecting", () => {
@@ -36,8 +36,8 @@ describe('fault 1: while the connection is lost, nothing above the felt can be p
       { role: 'banker' },
     );
     const controls = ['leave-bank', 'approve', 'auto-approve'];
-    expect(disabledOf(render(banking, 'en', 'open'), controls)).toEqual({ 'leave-bank': false, approve: false, 'auto-approve': false });
-    expect(disabledOf(render(banking, 'en', 'reconnecting'), controls)).toEqual({ 'leave-bank': true, approve: true, 'auto-approve': true });
+    expect(disabledOf(render(banking, 'en', { status: 'open' }), controls)).toEqual({ 'leave-bank': false, approve: false, 'auto-approve': false });
+    expect(disabledOf(render(banking, 'en', { status: 'reconnecting' }), controls)).toEqual({ 'leave-bank': true, approve: true, 'auto-approve': true });
   });
 });
 

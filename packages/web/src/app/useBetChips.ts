@@ -62,16 +62,16 @@ export interface BetChips {
  * The chip state of the viewer at `view` (a seated player; for anyone else the actions do nothing).
  * @param canBet whether bets may be changed now (a player, betting open, connected)
  * @param pendingTypes the message types sent and not yet answered; @param error the last refusal
- * @param setLocalError shows (or clears, `null`) a message in the table's `error` element
+ * @param say shows a refusal in the table's `error` element, or clears the one it showed (`null`; refusal.ts)
  * @param tell shows the player a notice (what else a change of its bets did)
  */
-export function useBetChips({ view, canBet, send, pendingTypes, error, setLocalError, tell, money }: {
+export function useBetChips({ view, canBet, send, pendingTypes, error, say: sayRefusal, tell, money }: {
   view: TableView | null;
   canBet: boolean;
   send: Send;
   pendingTypes: ReadonlySet<string>;
   error: TableError | null;
-  setLocalError: (message: string | null) => void;
+  say: (message: string | null) => void;
   tell: (text: string) => void;
   money: Money;
 }): BetChips {
@@ -92,8 +92,8 @@ export function useBetChips({ view, canBet, send, pendingTypes, error, setLocalE
       latest.current = step.state;
       setState(step.state); // the same object when nothing changed: no render
       for (const e of step.effects) {
-        if (e.kind === 'say') setLocalError(say(e.message));
-        else if (e.kind === 'unsay') setLocalError(null);
+        if (e.kind === 'say') sayRefusal(say(e.message));
+        else if (e.kind === 'unsay') sayRefusal(null);
         else if (e.kind === 'tell') tell(say(e.message));
         else if (e.kind === 'send-rebet') send('rebet');
         else {
@@ -102,7 +102,7 @@ export function useBetChips({ view, canBet, send, pendingTypes, error, setLocalE
         }
       }
     },
-    [ctx, say, send, setLocalError, tell],
+    [ctx, say, send, sayRefusal, tell],
   );
 
   // Every view: drafts and Undo's memory follow the server's bets and the betting round.

@@ -76,6 +76,20 @@ class Felt {
 }
 
 describe('the chips (rules.md §5)', () => {
+  // A player's finding: a refusal about the bets stayed after they were dealt (or the round went on without them).
+  it('clear the refusal they said once the betting ends (a deal, Deal pressed), not at every view', () => {
+    const felt = new Felt().step({ type: 'chip', value: 100 }).step({ type: 'chip', value: 1 });
+    expect(felt.said()).toEqual([null, 'bets.mainOverMax {"max":10000,"amount":10100}']);
+    felt.step({ type: 'sync' });
+    expect(felt.said()).toEqual([]);
+    felt.ctx = { ...felt.ctx, ready: true };
+    felt.step({ type: 'sync' });
+    expect(felt.said()).toEqual([null]);
+    felt.ctx = { ...felt.ctx, phase: 'setting', roundId: 'r-1', ready: false };
+    felt.step({ type: 'sync' }).step({ type: 'sync' });
+    expect(felt.said()).toEqual([null]);
+  });
+
   it('go on the main bet again after a round, the switch left on Fortune', () => {
     const felt = new Felt().step({ type: 'chip', value: 5 }).step({ type: 'target', target: 'fortune' }).step({ type: 'chip', value: 1 });
     expect(felt.held).toEqual({ main: 500, fortune: 100 });

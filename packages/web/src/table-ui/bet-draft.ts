@@ -280,8 +280,11 @@ function reduce(s: BetDraft, action: BetAction, ctx: BetContext): BetStep {
       return { state: { ...s, sent: s.sent.map((b) => (b.ticket === action.ticket ? { ...b, requestId: action.requestId } : b)) }, effects: [] };
     case 'refused':
       return refused(s, action.requestId, action.code, ctx);
-    case 'sync':
-      return { state: sync(s, ctx), effects: [] };
+    case 'sync': {
+      // A refusal was about this betting's bets: once it ends (a deal, a new phase or round), it is out of date.
+      const next = sync(s, ctx);
+      return { state: next, effects: next.seen.betting !== s.seen.betting && bettingEnded(ctx) ? [{ kind: 'unsay' }] : [] };
+    }
   }
 }
 
@@ -312,7 +315,7 @@ function sync(s: BetDraft, ctx: BetContext): BetDraft {
   let drafts = s.drafts;
   let steps = s.steps;
   let target = s.target;
-  if (betting !== s.seen.betting && (ctx.phase !== 'betting' || ctx.ready)) {
+  if (betting !== s.seen.betting && bettingEnded(ctx)) {
     drafts = { main: null, fortune: null };
     steps = [];
     target = 'main';
@@ -337,6 +340,11 @@ function sync(s: BetDraft, ctx: BetContext): BetDraft {
   }
   const seen = s.seen.main === held.main && s.seen.fortune === held.fortune && s.seen.betting === betting;
   return seen ? s : { ...s, chips, drafts, steps, target, seen: { main: held.main, fortune: held.fortune, betting } };
+}
+
+/** Whether the viewer's betting is over for now: dealt (another phase) or its Deal pressed. */
+function bettingEnded(ctx: BetContext): boolean {
+  return ctx.phase !== 'betting' || ctx.ready;
 }
 
 /** The piles the server holds as clicked become the accepted ones. */

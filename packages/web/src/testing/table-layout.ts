@@ -39,8 +39,11 @@ export function dragonRoomView(over: Partial<TableView> = {}, youOver: Partial<Y
   return { ...base, seats, ...over };
 }
 
-/** The table screen's HTML for view `v` (Ada signed in), in language `lng`, its connection `status` (open by default). */
-export function renderTableLayout(v: TableView, lng = 'en', status: LiveTable['status'] = 'open'): string {
+/**
+ * The table screen's HTML for view `v` (Ada signed in), in language `lng`; `over` replaces the live table's fields
+ * (its connection `status`, open by default; the server's last refusal, `error`).
+ */
+export function renderTableLayout(v: TableView, lng = 'en', over: Partial<LiveTable> = {}): string {
   const props = {
     api: {} as Api,
     session: { token: 't', player: { id: 'p-ada', nickname: 'Ada', balanceCents: v.you?.balanceCents ?? 0, compPoints: 0 } },
@@ -48,7 +51,7 @@ export function renderTableLayout(v: TableView, lng = 'en', status: LiveTable['s
     onLeave: () => undefined,
     onSessionLost: () => undefined,
     onPlayer: () => undefined,
-    table: liveTable(v, { receivedAtMs: 1_000, send: () => 'r-1', status }),
+    table: liveTable(v, { receivedAtMs: 1_000, send: () => 'r-1', ...over }),
   } as unknown as Parameters<typeof TableLayout>[0];
   return renderToStaticMarkup(createElement(I18nextProvider, { i18n: createI18n(lng) }, createElement(TableLayout, props)));
 }
