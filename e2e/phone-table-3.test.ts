@@ -9,7 +9,9 @@
  * - A touch player reads in words what a tooltip said: the Fortune bet on its seat ("$10 + $5 Fortune", not "F"),
  *   the coach's expected values behind the grade's words (`grade-why` → `grade-detail`).
  * - The Fortune spot's tooltip on an empty felt gives the real reason (no main bet yet), not "at its maximum".
- * - A tab closed mid-round: the lobby, opened again, leads back to the table, the hand still there (`seat-return`).
+ * - A tab closed mid-round: the lobby, opened again, leads back to the table, the hand still there (`seat-return`); while
+ *   the first tab still plays there, a second tab's lobby says so, not that a lost connection keeps the seat (a
+ *   player's finding).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -192,13 +194,20 @@ describe('a tab closed mid-round', () => {
     await sitAt(first, table.tableId);
     await placeBet(first, Math.max(500, table.limits.main.minCents));
     const cards = await deal(first);
-    // The same browser (its localStorage, its session) opens the site again after the tab is closed.
+    // A second tab of the same browser while the first plays on: the lobby says the player plays there, and offers to
+    // open the table here (it said "You were seated at … a moment ago. A seat is kept for 60 s after the connection is
+    // lost.").
     const again = await tabs.tab();
-    await first.close();
     await again.goto(server.url);
     const banner = again.getByTestId('seat-return');
-    await banner.waitFor();
+    await again.locator('[data-testid="seat-return"][data-kind="playing"]').waitFor();
     expect(await banner.getAttribute('data-table-id')).toBe(table.tableId);
+    expect(await banner.textContent()).toContain(`You are playing at ${table.name} in another tab or window.`);
+    expect(await banner.textContent()).not.toContain('connection');
+    expect(await again.getByTestId('seat-return-button').textContent()).toBe('Open it here');
+    // The first tab is closed: the lobby, asking again, turns to the seat kept after the lost connection.
+    await first.close();
+    await again.locator('[data-testid="seat-return"][data-kind="kept"]').waitFor();
     expect(await banner.textContent()).toContain(`You were seated at ${table.name} a moment ago.`);
     await shot(again, 'table3-seat-return-lobby');
     await again.getByTestId('seat-return-button').click();

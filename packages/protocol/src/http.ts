@@ -44,9 +44,27 @@ export interface SessionResponse {
   readonly player: PlayerSummary;
 }
 
-/** `GET /api/me` → 200 (401 `auth/invalid-session`): the session's player. */
+/**
+ * A seat the player holds at a table, as the answering process sees it (a table another process hosts is not in it:
+ * docs/server.md "Matchmaking").
+ */
+export interface HeldSeat {
+  readonly tableId: string;
+  readonly seat: number;
+  /**
+   * Whether a client of the player is connected at the table now (a tab or a window playing there); `false` while the
+   * seat is held after its last connection was lost (the table's `timers.reconnectMs`, rules.md §5 "Interruptions").
+   */
+  readonly connected: boolean;
+}
+
+/**
+ * `GET /api/me` → 200 (401 `auth/invalid-session`): the session's player and the seats it holds (the lobby tells a
+ * seat played in another tab from one kept after a lost connection).
+ */
 export interface MeResponse {
   readonly player: PlayerSummary;
+  readonly seats: readonly HeldSeat[];
 }
 
 /** One table in the lobby. */

@@ -52,7 +52,7 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
     expect(session.token).toMatch(/^[0-9a-f]{64}$/);
     expect(session.player).toMatchObject({ nickname: 'Ana', balanceCents: 100_000, compPoints: 0 });
     const me = await getJson<MeResponse>(server, '/api/me', session.token);
-    expect(me).toEqual({ status: 200, body: { player: session.player } });
+    expect(me).toEqual({ status: 200, body: { player: session.player, seats: [] } });
 
     const noToken = await getJson<HttpErrorBody>(server, '/api/me');
     expect(noToken.status).toBe(401);
@@ -84,6 +84,27 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
     }
     expect((await put('0'.repeat(64), { language: 'ru' })).status).toBe(401);
     expect((await getJson<MeResponse>(server, '/api/me', session.token)).body.player.language).toBe('de');
+  });
+
+  // A player's finding: a second tab's lobby said "You were seated at Table 1 a moment ago. A seat is kept for 60 s after
+  // the connection is lost." while the first tab played there, connected. The lobby learns which it is from here.
+  it('says where the player holds a seat, and whether a client of its is connected there or the seat is kept after a lost connection', async () => {
+    const session = await signIn(server, 'Tabby');
+    const seats = async () => (await getJson<MeResponse>(server, '/api/me', session.token)).body.seats;
+    expect(await seats()).toEqual([]);
+    const tab = await TestClient.join(server, 'table-2', session.token, 'tabby');
+    await tab.act('sit', { seat: 4 });
+    expect(await seats()).toEqual([{ tableId: 'table-2', seat: 4, connected: true }]);
+    // The tab is closed (the connection lost, not a leave): the seat is kept for the reconnection, disconnected.
+    await tab.leave(false);
+    await expect.poll(seats).toEqual([{ tableId: 'table-2', seat: 4, connected: false }]);
+    // Watching a table is no seat.
+    const watcher = await TestClient.join(server, 'table-4', session.token, 'tabby-watching');
+    try {
+      expect(await seats()).toEqual([{ tableId: 'table-2', seat: 4, connected: false }]);
+    } finally {
+      await watcher.leave();
+    }
   });
 
   it('tops up a broke player only, and the table sees the new balance', async () => {

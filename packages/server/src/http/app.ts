@@ -13,6 +13,7 @@ import { readRoundResult, type ErrorCode, type RuleError, type SettingGrade } fr
 import {
   projectRoundResult,
   type HistoryEntry,
+  type HeldSeat,
   type HistoryResponse,
   type HttpErrorBody,
   type LobbyTable,
@@ -108,6 +109,19 @@ function fail(res: Response, error: RuleError, status = STATUS[error.code] ?? 40
 
 function summary(player: Player): PlayerSummary {
   return { id: player.id, nickname: player.nickname, balanceCents: player.balanceCents, compPoints: player.compPoints, language: player.language };
+}
+
+/**
+ * The seats `playerId` holds at this process's tables, each with whether a client of the player is connected there
+ * (`MeResponse.seats`): the lobby of a second tab says the player plays there, not that a lost connection keeps its seat.
+ */
+export function heldSeats(runners: ReadonlyMap<string, TableRunner>, playerId: string): HeldSeat[] {
+  const seats: HeldSeat[] = [];
+  for (const [tableId, runner] of runners) {
+    const player = runner.current.players[playerId];
+    if (player !== undefined && player.seat !== null) seats.push({ tableId, seat: player.seat, connected: player.connected });
+  }
+  return seats;
 }
 
 type Handler = (req: Request, res: Response) => Promise<void>;
@@ -259,7 +273,7 @@ export function createHttpApp(services: HttpServices): express.Express {
     route(async (req, res) => {
       const player = await signedIn(services, req, res);
       if (player === null) return;
-      const body: MeResponse = { player: summary(player) };
+      const body: MeResponse = { player: summary(player), seats: heldSeats(services.runners, player.id) };
       res.json(body);
     }),
   );
@@ -273,7 +287,7 @@ export function createHttpApp(services: HttpServices): express.Express {
       const language = (req.body as Partial<LanguageRequest> | undefined)?.language;
       const updated = await services.players.setLanguage(player.id, typeof language === 'string' ? language : '');
       if (!updated.ok) return fail(res, updated.error);
-      const body: MeResponse = { player: summary(updated.value) };
+      const body: MeResponse = { player: summary(updated.value), seats: heldSeats(services.runners, player.id) };
       res.json(body);
     }),
   );

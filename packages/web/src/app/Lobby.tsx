@@ -2,11 +2,12 @@
  * The lobby (docs/protocol.md `GET /api/tables`): the tables with their limits; a click sits down (or, at a full
  * table, opens it to watch).
  * Signing out asks first: a guest account cannot be recovered once its token is forgotten. A seat the player
- * may still hold (a tab closed at a table, seat-memory.ts) is offered first (`seat-return`), until its hold runs out.
+ * may still hold (a tab closed at a table, seat-memory.ts) is offered first (`seat-return`), until its hold runs out;
+ * a seat it plays at in another tab or window is said as such, with the way to open that table here.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LobbyTable, PlayerSummary } from '@paigow/protocol';
+import type { HeldSeat, LobbyTable, PlayerSummary } from '@paigow/protocol';
 import { ApiError, type Api } from '../net/http.js';
 import { BROKE_BELOW_CENTS } from '../table-ui/broke.js';
 import { errorMessage, formatMoney, formatPoints, tableName } from './i18n/index.js';
@@ -14,8 +15,11 @@ import { PlayerFigures, TopBar, YouStat } from './TopBar.js';
 import { SiteNav } from './SiteNav.js';
 import type { Session } from './session.js';
 import { localStore } from '../table-ui/browser-storage.js';
-import { seatToReturn, type RememberedSeat } from './seat-memory.js';
+import { seatNotice, seatToReturn, type RememberedSeat } from './seat-memory.js';
 import { useFocusBack } from './useFocusBack.js';
+
+/** How often the lobby asks again about a seat played in another tab or window, ms. */
+const SEAT_RECHECK_MS = 3_000;
 
 /** Whether every seat of a lobby table is taken: it can be opened only to watch. */
 export function tableFull(table: Pick<LobbyTable, 'seats' | 'seatsTaken'>): boolean {
@@ -73,6 +77,8 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const [tables, setTables] = useState<readonly LobbyTable[] | null>(null);
+  // The seats the server says the player holds (with the tables, from the same refresh).
+  const [seats, setSeats] = useState<readonly HeldSeat[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   // The sign-out question gives the focus back to Sign out when it closes (Escape, Stay, a click beside it), as Help does.
@@ -84,12 +90,14 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
     const timer = window.setTimeout(() => setHeldSeat(null), Math.max(0, heldSeat.seenAtMs + heldSeat.holdMs - Date.now()));
     return () => window.clearTimeout(timer);
   }, [heldSeat]);
-  const heldTable = heldSeat === null ? undefined : tables?.find((x) => x.tableId === heldSeat.tableId);
+  const notice = seatNotice(heldSeat, seats);
+  const noticeTable = notice === null ? undefined : tables?.find((x) => x.tableId === notice.tableId);
 
   const refresh = useCallback(async () => {
     try {
       const [list, me] = await Promise.all([api.tables(), api.me(session.token)]);
       setTables(list.tables);
+      setSeats(me.seats);
       onPlayer(me.player);
       setError(null);
     } catch (e) {
@@ -102,6 +110,14 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
   useEffect(() => {
     void refresh();
   }, [refresh]);
+  // A seat played in another tab or window may be left there any moment (or be this page's own connection, closing as
+  // the lobby asked): asked again while it is said, so the notice turns to the kept seat's.
+  const playing = notice?.kind === 'playing';
+  useEffect(() => {
+    if (!playing) return;
+    const timer = window.setInterval(() => void refresh(), SEAT_RECHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [playing, refresh]);
 
   async function topUp() {
     try {
@@ -136,11 +152,15 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
           <p className="error-toast" data-testid="error" hidden={error === null && flash === null} role="alert">
             {error ? errorMessage(t, error) : (flash ?? '')}
           </p>
-          {heldSeat !== null && heldTable && (
-            <div className="seat-return" data-testid="seat-return" data-table-id={heldSeat.tableId} role="status">
-              <p>{t('lobby.returnNote', { table: tableName(t, heldTable), seconds: Math.round(heldSeat.holdMs / 1000) })}</p>
-              <button className="btn btn--gold" data-testid="seat-return-button" onClick={() => onSit(heldSeat.tableId)}>
-                {t('lobby.returnButton')}
+          {notice !== null && noticeTable && (
+            <div className="seat-return" data-testid="seat-return" data-table-id={notice.tableId} data-kind={notice.kind} role="status">
+              <p>
+                {notice.kind === 'playing'
+                  ? t('lobby.playingNote', { table: tableName(t, noticeTable) })
+                  : t('lobby.returnNote', { table: tableName(t, noticeTable), seconds: Math.round(notice.holdMs / 1000) })}
+              </p>
+              <button className="btn btn--gold" data-testid="seat-return-button" onClick={() => onSit(notice.tableId)}>
+                {t(notice.kind === 'playing' ? 'lobby.playingButton' : 'lobby.returnButton')}
               </button>
             </div>
           )}

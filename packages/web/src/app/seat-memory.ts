@@ -4,8 +4,11 @@
  * the hand whose timer ran on: the house way set it). The server holds a disconnected seat for the table's
  * `timers.reconnectMs` (60 s, docs/server.md "Timers"); the browser cannot know whether it still does, so the lobby
  * says only that the player was seated there a moment ago, and offers the way back (`Lobby.tsx`, `seat-return`)
- * until that hold has run out, counted from the last moment the page knew it was seated.
+ * until that hold has run out, counted from the last moment the page knew it was seated. A seat the server says a
+ * client of the player plays at now (`GET /api/me` `seats`, `connected`) is another tab's or window's: the lobby
+ * says so instead (`seatNotice`).
  */
+import type { HeldSeat } from '@paigow/protocol';
 
 /** The storage key of the remembered seat. */
 export const SEAT_KEY = 'paigow.seat';
@@ -61,4 +64,20 @@ function readSeat(storage: Pick<Storage, 'getItem'> | null): RememberedSeat | nu
   } catch {
     return null;
   }
+}
+
+/** What the lobby says of a seat: played now in another tab or window, or perhaps kept `holdMs` after a lost connection. */
+export type SeatNotice = { readonly kind: 'playing'; readonly tableId: string } | { readonly kind: 'kept'; readonly tableId: string; readonly holdMs: number };
+
+/**
+ * The seat the lobby tells the player of: one the server says a client of the player is connected at (`seats`, from
+ * `GET /api/me`: another tab or window plays there; the remembered table's first), else the `remembered` one while its
+ * hold may run (`seatToReturn`), else none. A second tab's lobby said "You were seated at Table 1 a moment ago. A seat
+ * is kept for 60 s after the connection is lost." while the first played there, connected (a player's finding).
+ */
+export function seatNotice(remembered: RememberedSeat | null, seats: readonly HeldSeat[]): SeatNotice | null {
+  const playing = seats.filter((s) => s.connected);
+  const here = playing.find((s) => s.tableId === remembered?.tableId) ?? playing[0];
+  if (here !== undefined) return { kind: 'playing', tableId: here.tableId };
+  return remembered === null ? null : { kind: 'kept', tableId: remembered.tableId, holdMs: remembered.holdMs };
 }

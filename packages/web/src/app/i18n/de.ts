@@ -57,6 +57,8 @@ export const de: Translation = {
     unknownTable: 'Es gibt keinen Tisch „{{tableId}}“. Wählen Sie einen von diesen.',
     returnNote: 'Sie hatten eben noch einen Platz hier: {{table}}. Ein Platz wird nach einem Verbindungsverlust {{seconds}}\u00a0s lang freigehalten.',
     returnButton: 'Zurück zum Tisch',
+    playingNote: 'Sie spielen hier in einem anderen Tab oder Fenster: {{table}}.',
+    playingButton: 'Hier öffnen',
     houseWay: '{{name}}',
   },
   table: {

@@ -116,6 +116,8 @@ export const en = {
     // The way back to a seat the player may still hold after closing the tab (seat-memory.ts).
     returnNote: 'You were seated at {{table}} a moment ago. A seat is kept for {{seconds}}\u00a0s after the connection is lost.',
     returnButton: 'Return to the table',
+    playingNote: 'You are playing at {{table}} in another tab or window.',
+    playingButton: 'Open it here',
     houseWay: '{{name}}',
   },
   table: {

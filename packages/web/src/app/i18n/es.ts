@@ -60,6 +60,8 @@ export const es: Translation = {
     unknownTable: 'No hay ninguna mesa «{{tableId}}». Elige una de estas.',
     returnNote: 'Hace un momento tenías un asiento aquí: {{table}}. Un asiento se guarda {{seconds}}\u00a0s tras perder la conexión.',
     returnButton: 'Volver a la mesa',
+    playingNote: 'Estás jugando aquí en otra pestaña o ventana: {{table}}.',
+    playingButton: 'Abrirla aquí',
     houseWay: '{{name}}',
   },
   table: {

@@ -61,6 +61,8 @@ export const fr: Translation = {
     unknownTable: 'Il n’y a pas de table «\u00a0{{tableId}}\u00a0». Choisissez-en une ci-dessous.',
     returnNote: 'Il y a un instant, vous aviez une place ici\u00a0: {{table}}. Une place est gardée {{seconds}}\u00a0s après la perte de la connexion.',
     returnButton: 'Retourner à la table',
+    playingNote: 'Vous jouez ici dans un autre onglet ou une autre fenêtre\u00a0: {{table}}.',
+    playingButton: 'L’ouvrir ici',
     houseWay: '{{name}}',
   },
   table: {

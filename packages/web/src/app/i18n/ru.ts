@@ -63,6 +63,8 @@ export const ru: Translation = {
     unknownTable: 'Стола «{{tableId}}» нет. Выберите один из этих.',
     returnNote: 'Вы только что играли здесь: {{table}}. Место держится {{seconds}}\u00a0с после потери связи.',
     returnButton: 'Вернуться за стол',
+    playingNote: 'Вы играете здесь в другой вкладке или окне: {{table}}.',
+    playingButton: 'Открыть здесь',
     houseWay: '{{name}}',
   },
   table: {
