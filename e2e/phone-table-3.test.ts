@@ -205,6 +205,14 @@ describe('a tab closed mid-round', () => {
     expect(await banner.textContent()).toContain(`You are playing at ${table.name} in another tab or window.`);
     expect(await banner.textContent()).not.toContain('connection');
     expect(await again.getByTestId('seat-return-button').textContent()).toBe('Open it here');
+    // Meanwhile the lobby asks the server again every few seconds, no more: it asked GET /api/tables and /api/me in a
+    // loop, about fifty times a second (its refresh was made anew by each player update its own refresh made).
+    let asked = 0;
+    again.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/tables') asked++;
+    });
+    await again.waitForTimeout(2_000);
+    expect(asked, 'GET /api/tables in 2 s of an idle lobby').toBeLessThanOrEqual(1);
     // The first tab is closed: the lobby, asking again, turns to the seat kept after the lost connection.
     await first.close();
     await again.locator('[data-testid="seat-return"][data-kind="kept"]').waitFor();

@@ -76,11 +76,16 @@ export function App() {
     navigate({ screen: 'lobby' });
   }, [navigate]);
 
-  /** Sign out chosen by the player: the token is revoked on the server too (a failure changes nothing here). */
+  /**
+   * Sign out chosen by the player: the token is revoked on the server too (a failure changes nothing here). The same
+   * function for one session's token: the lobby refreshes when it changes, and made anew with each player update (the
+   * lobby's own refresh updates the player) it had the lobby ask GET /api/tables and /api/me in a loop, some fifty a second.
+   */
+  const token = session?.token ?? null;
   const signOutByPlayer = useCallback(() => {
-    if (session) void api.signOut(session.token).catch(() => undefined);
+    if (token !== null) void api.signOut(token).catch(() => undefined);
     signOut();
-  }, [api, session, signOut]);
+  }, [api, token, signOut]);
 
   const updatePlayer = useCallback((player: Partial<PlayerSummary>) => {
     setSession((s) => (s ? { ...s, player: { ...s.player, ...player } } : s));
