@@ -21,8 +21,8 @@ const sheetTag = (html: string) => /<aside[^>]*data-testid="side-sheet"[^>]*>/.e
 
 describe('the open sheet is a dialog named as its toggle', () => {
   it.each([
-    ['en', 'History &amp; info'],
-    ['de', 'Protokoll &amp; Info'],
+    ['en', 'History & info'],
+    ['de', 'Protokoll & Info'],
     ['fr', 'Historique et infos'],
     ['ru', 'История и инфо'],
     ['es', 'Historial e info'],
@@ -30,7 +30,7 @@ describe('the open sheet is a dialog named as its toggle', () => {
     const tag = sheetTag(render(lng, true, true));
     expect(tag).toContain('role="dialog"');
     expect(tag).toContain('aria-modal="true"');
-    expect(tag).toContain(`aria-label="${name}"`);
+    expect(tag).toContain(`aria-label="${name.replaceAll('&', '&amp;')}"`);
     expect(tag).not.toContain('hidden');
   });
 
