@@ -165,7 +165,6 @@ export function lobbyTable(view: TableView, full = false): LobbyTable {
   };
 }
 
-
 /**
  * A path that a proxy, a browser or a scraper may read as one under the API's or the operator's prefixes: past the
  * routes (`/api%2fme`, `//metrics`, `/%6detrics`, `/metrics.`, `/metrics%20`: an attacker's finding), it is a JSON 404,

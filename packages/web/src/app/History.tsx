@@ -57,10 +57,12 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
   const mine = r?.players.find((p) => p.you) ?? null;
   // A round still in play (`status: 'open'`) has no result yet: its net is the money held for it, not a loss.
   const open = entry.status === 'open';
-  const outcome = open ? 'open' : entry.status === 'refunded' ? 'push' : mine ? mine.outcome : outcomeOfNet(entry.netCents);
+  // A round in play or refunded is that, whatever its bets did.
+  const unplayed = open ? 'open' : entry.status === 'refunded' ? 'push' : null;
+  const outcome = unplayed ?? mine?.outcome ?? outcomeOfNet(entry.netCents);
   // The row leads with the round's net over every bet, as the result banner does: "Main bet: Win" headed a row of
   // −$2.15 (a $3 main bet won beside a $5 Fortune bet lost, a player's). The main bet's part is said beside the bets.
-  const netOutcome = open ? 'open' : entry.status === 'refunded' ? 'push' : outcomeOfNet(entry.netCents);
+  const netOutcome = unplayed ?? outcomeOfNet(entry.netCents);
   const mainPart = mine ? resultLines(seatResultOf(entry.roundId, mine)).find((line) => line.kind === 'main') : undefined;
   const yourSetting: SettingView | null = mine ? mine.setting : entry.role === 'banker' && r ? r.bankerHand.setting : null;
   const bankerSetting: SettingView | null = r && entry.role === 'player' ? r.bankerHand.setting : null;
@@ -97,7 +99,7 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
         <span className={`history-row__net history-row__net--${outcomeOfNet(entry.netCents)}`}>{money(entry.netCents, true)}</span>
       )}
       {/* The server answers 409 to a verification while the round is open. */}
-      {!open && <VerifyLink roundId={entry.roundId} you={entry.role === 'banker' ? 'banker' : entry.result?.players.find((p) => p.you)?.seat} />}
+      {!open && <VerifyLink roundId={entry.roundId} you={entry.role === 'banker' ? 'banker' : mine?.seat} />}
       {mine && (
         <span className="history-row__extra">
           <span data-testid="history-bet" data-cents={mine.bets.main}>

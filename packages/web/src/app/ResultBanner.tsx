@@ -8,7 +8,7 @@
 import { useId, type ReactNode } from 'react';
 import { useDisclosure } from './disclosure.js';
 import { useTranslation } from 'react-i18next';
-import type { ResultModel } from '../table-ui/model.js';
+import { outcomeOfNet, type ResultModel } from '../table-ui/model.js';
 import { resultLines, type ResultLine } from '../table-ui/result-lines.js';
 import { envyHandsText, fortuneLineName } from './i18n/index.js';
 import { gradeLines, gradeNote, gradeShort } from '../coach/format.js';
@@ -17,13 +17,15 @@ import type { RoundGradeState } from '../coach/useRoundGrade.js';
 type Money = (cents: number, signed?: boolean) => string;
 type T = ReturnType<typeof useTranslation>['t'];
 
+/** The headline for a net won, lost or of nothing (a win and a loss that cancel out: broken even). */
+const NET_WORDS = { win: 'result.win', lose: 'result.lose', push: 'result.even' } as const;
+
 /** A line of the banner in words (the banner, its announcement, and the main bet's part in the history). */
 export function resultLineText(line: ResultLine, t: T, money: Money): string {
   switch (line.kind) {
     case 'net': {
       if (line.push) return t('result.push');
-      const amount = money(Math.abs(line.cents));
-      return line.cents > 0 ? t('result.win', { amount }) : line.cents < 0 ? t('result.lose', { amount }) : t('result.even');
+      return t(NET_WORDS[outcomeOfNet(line.cents)], { amount: money(Math.abs(line.cents)) });
     }
     case 'main': {
       const amount = money(Math.abs(line.cents));

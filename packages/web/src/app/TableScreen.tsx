@@ -296,8 +296,10 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const hintPanel = hint === null ? null : <HintPanel reply={hint.reply} canUse={!felt.submitting} onUse={applyHint} low={low} onClose={closeHint} />;
   // A sit refused for the idle-seat clock says when the seat is free to this player again (a tester read "a few minutes").
   const shown = refusal.shown;
-  const shownError =
-    shown === null ? null : shown.kind === 'screen' ? shown.text : toldByNotice(shown.error.code, notices) ? null : errorMessage(t, shown.error.code, { minutes: Math.ceil(view.config.timers.idleSeatMs / 60_000) });
+  // A server's refusal a notice already tells is not said twice.
+  const serverRefusal =
+    shown?.kind === 'server' && !toldByNotice(shown.error.code, notices) ? errorMessage(t, shown.error.code, { minutes: Math.ceil(view.config.timers.idleSeatMs / 60_000) }) : null;
+  const shownError = shown?.kind === 'screen' ? shown.text : serverRefusal;
   const shownName = tableName(t, { tableId: view.tableId, name: view.config.name });
   const names = withCurrent(past.tableNames, view.tableId, shownName);
   const isPlayer = you.role === 'player';

@@ -6,7 +6,7 @@
  */
 import type { WagerOutcome } from '@paigow/engine';
 import type { EnvyView } from '@paigow/protocol';
-import type { ResultModel } from './model.js';
+import { outcomeOfNet, type ResultModel } from './model.js';
 
 /** One line of the result banner. */
 export type ResultLine =
@@ -39,7 +39,7 @@ export function resultLines(result: ResultModel): ResultLine[] {
     if (result.commissionCents === 0) return [net];
     return [
       net,
-      { kind: 'main', outcome: bankCents > 0 ? 'win' : bankCents < 0 ? 'lose' : 'push', cents: bankCents, commissionCents: 0, asBanker: true },
+      { kind: 'main', outcome: outcomeOfNet(bankCents), cents: bankCents, commissionCents: 0, asBanker: true },
       { kind: 'commission', cents: result.commissionCents, asBanker: true },
     ];
   }
