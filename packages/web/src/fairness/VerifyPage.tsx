@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { parseClientSeeds, type FairnessProof, type Verification } from '@paigow/engine';
 import { errorMessage } from '../app/i18n/index.js';
 import { BackPage } from '../app/SiteNav.js';
-import { MiniCard } from '../app/MiniCards.js';
+import { MiniCard, MiniHands } from '../app/MiniCards.js';
 import { differenceText, outcomeText } from './fairness-text.js';
 import { verifyInBrowser } from './webcrypto-deck.js';
 
@@ -202,17 +202,7 @@ function HandEnding({ proof, seat }: { proof: FairnessProof; seat: number | 'ban
     <>
       {setting && (
         <dd data-testid="verify-setting" data-high={setting.high.join(' ')} data-low={setting.low.join(' ')} data-set-by={setting.setBy}>
-          {t(`verify.settingBy.${setting.setBy}`)}{' '}
-          <span className="mini-cards">
-            {setting.high.map((c) => (
-              <MiniCard key={c} card={c} />
-            ))}
-          </span>{' '}
-          <span className="mini-cards">
-            {setting.low.map((c) => (
-              <MiniCard key={c} card={c} />
-            ))}
-          </span>
+          {t(`verify.settingBy.${setting.setBy}`)} <MiniHands high={setting.high} low={setting.low} />
         </dd>
       )}
       {outcome && (
