@@ -671,6 +671,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       admission,
       signedOut: gameServer.disconnectPlayer,
       coach: coachReader(db),
+      announced: gameServer.announced,
       ...(scores === null ? {} : { daily: new DailyChallenge(db, scores, now) }),
     });
     await gameServer.open(port);

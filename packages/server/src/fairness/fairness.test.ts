@@ -1,9 +1,10 @@
 /**
  * Provably fair rounds through the server (issue 15, fairness.md): the commitment in the view before the
- * first bet, client seeds sent with Deal, `GET /api/rounds/<id>/fairness` (404 unknown, 409 while open,
- * the proof once closed), the proof verified by the CLI's verify logic, an altered proof refused, and a
+ * first bet, client seeds sent with Deal, `GET /api/rounds/<id>/fairness` (404 unknown, 409 while open: from the
+ * round's announcement in the views, before its deal; the proof once closed), the proof verified by the CLI's verify logic, an altered proof refused, and a
  * recovered or refunded round still revealing its seed.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { clientSeedsString, commitmentOf, deckFromSeeds, formatCard, fromHex, type FairnessProof } from '@paigow/engine';
 import type { TableView } from '@paigow/protocol';
@@ -23,7 +24,13 @@ for (const backend of STORE_BACKENDS) {
         const first = fairnessOf(ada.view);
         expect(first).toMatchObject({ scheme: 'paigow-shuffle-v1', clientSeeds: null });
         expect(first.commitment).toMatch(/^[0-9a-f]{64}$/);
-        expect((await getJson(server, `/api/rounds/${first.roundId}/fairness`)).status).toBe(404); // not dealt yet
+        // Announced and not dealt yet: open (fairness.md §1), its commitment and no seed, as a dealt open round answers
+        // below; a round nobody announced is unknown. Before the fix: 404, until the deal.
+        const announced = await getJson<{ serverSeed?: string }>(server, `/api/rounds/${first.roundId}/fairness`);
+        expect(announced.status).toBe(409);
+        expect(announced.body).toEqual({ scheme: 'paigow-shuffle-v1', roundId: first.roundId, commitment: first.commitment, error: { code: 'action/out-of-phase', message: expect.any(String) } });
+        await expect(fetchProof(server.url, first.roundId)).rejects.toThrow(/still open/);
+        expect((await getJson(server, `/api/rounds/${randomUUID()}/fairness`)).status).toBe(404);
         await ada.act('sit', { seat: 1 });
         await bo.act('sit', { seat: 4 });
         await ada.act('bet', { spot: 'main', amountCents: 1_000 });
@@ -41,6 +48,7 @@ for (const backend of STORE_BACKENDS) {
         expect(open.status).toBe(409);
         expect(open.body).toMatchObject({ scheme: 'paigow-shuffle-v1', roundId: dealt.roundId, commitment: first.commitment, error: { code: 'action/out-of-phase' } });
         expect(open.body.serverSeed).toBeUndefined();
+        expect(open.body).toEqual(announced.body);
         await expect(fetchProof(server.url, dealt.roundId!)).rejects.toThrow(/still open/);
 
         await ada.act('house-way');
@@ -48,6 +56,8 @@ for (const backend of STORE_BACKENDS) {
         const settled = await ada.waitForView((v) => v.lastRound?.roundId === dealt.roundId);
         expect(fairnessOf(settled).roundId).not.toBe(dealt.roundId); // the next round is committed already
         expect(fairnessOf(settled).commitment).not.toBe(first.commitment);
+        const next = await getJson(server, `/api/rounds/${fairnessOf(settled).roundId}/fairness`);
+        expect(next).toMatchObject({ status: 409, body: { roundId: fairnessOf(settled).roundId, commitment: fairnessOf(settled).commitment } });
 
         const proof = (await fetchProof(server.url, dealt.roundId!)) as FairnessProof;
         expect(Object.keys(proof)).toEqual(['scheme', 'roundId', 'commitment', 'serverSeed', 'clientSeeds', 'deck', 'hands', 'houseWay', 'settings', 'outcomes']);

@@ -1,8 +1,9 @@
 /**
  * The answer of `GET /api/rounds/<roundId>/fairness` (fairness.md "What is published"; docs/protocol.md):
- * the round's proof once it is settled or refunded, the commitment only while it is open (409), 404 for a
- * round unknown or not dealt from seeds. The deck and the hands are the ones the round was dealt (its
- * private record); a round whose record cannot be read (refunded by recovery) gets them from its seeds.
+ * the round's proof once it is settled or refunded, the commitment only while it is open (409, `openAnswer`: dealt,
+ * or announced and not yet dealt), 404 for a round unknown or not dealt from seeds. The deck and the hands are the
+ * ones the round was dealt (its private record); a round whose record cannot be read (refunded by recovery) gets
+ * them from its seeds.
  */
 import {
   dealHands,
@@ -45,27 +46,34 @@ function dealtHands(round: RoundState | null, deck: readonly number[], seats: re
 }
 
 /**
+ * The answer for a round open in the sense of fairness.md ("`409` with the commitment only while the round is open"):
+ * dealt and not yet settled or refunded, or announced (its commitment in the views) and not yet dealt.
+ * 409: `scheme`, `roundId`, `commitment` (64 hex digits) and `error` (`action/out-of-phase`); never the server seed.
+ */
+export function openAnswer(roundId: string, commitment: string): FairnessAnswer {
+  return {
+    status: 409,
+    body: {
+      scheme: FAIRNESS_SCHEME,
+      roundId,
+      commitment,
+      error: { code: 'action/out-of-phase', message: 'the round is open: its server seed is revealed when it is settled or refunded' },
+    },
+  };
+}
+
+/**
  * The fairness endpoint's answer for `record` (the ledger's `roundFairness`, `null` when unknown).
  * 200: fairness.md's fields exactly, plus `houseWay`, `settings` (each hand's setting and who set it,
  * the banker's by the house way) and `outcomes` (each player's high, low and outcome), both `null` for a
- * refunded round. 409 while open: `scheme`, `roundId`, `commitment` and `error` (`action/out-of-phase`).
- * 404: `action/unknown` for an unknown round or one not dealt from seeds.
+ * refunded round. 409 while open (`openAnswer`). 404: `action/unknown` for a round the ledger does not know (it may
+ * be announced and not yet dealt: the route asks the announcements then) or one not dealt from seeds.
  */
 export function fairnessAnswer(roundId: string, record: RoundFairnessRecord | null): FairnessAnswer {
   if (record === null || record.commitment === null || record.clientSeeds === null || record.serverSeed === null) {
     return { status: 404, body: { error: { code: 'action/unknown', message: `no provably fair round ${roundId}` } } };
   }
-  if (record.status === 'open') {
-    return {
-      status: 409,
-      body: {
-        scheme: FAIRNESS_SCHEME,
-        roundId: record.roundId,
-        commitment: record.commitment,
-        error: { code: 'action/out-of-phase', message: 'the round is open: its server seed is revealed when it is settled or refunded' },
-      },
-    };
-  }
+  if (record.status === 'open') return openAnswer(record.roundId, record.commitment);
   const round = decodeRoundSecret(record.secret);
   const seed = fromHex(record.serverSeed, 32);
   if (!seed.ok) throw new Error(`round ${record.roundId}: the stored server seed is not 32 bytes of hex`);

@@ -1,4 +1,7 @@
 /**
+ * `GET /api/rounds/<id>/fairness` answers from the ledger first (a closed round never 409), then from the rounds the
+ * tables announced (409 before the deal), and asks the ledger again for a round dealt meanwhile.
+ *
  * The fairness audit over HTTP cannot take the tables' time (a tester's finding: four anonymous
  * `GET /api/fairness/audit` at once held every table for seconds and made the server refuse new players):
  * one audit runs at a time, a request for another limit meanwhile is refused 429 with `Retry-After`, one for
@@ -7,7 +10,9 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
+import { commitmentOf } from '@paigow/engine';
 import type { Ledger, RoundFairnessRecord } from '../ledger/index.js';
+import { AnnouncedRounds } from './announced-rounds.js';
 import { AUDIT_REUSE_MS, fairnessRoutes } from './routes.js';
 
 /** A ledger whose rounds arrive when `release()` is called, counting the audits started. */
@@ -25,21 +30,68 @@ function slowLedger(): { ledger: Ledger; release: () => void; started: () => num
   return { ledger, release: () => release(), started: () => started };
 }
 
-describe('GET /api/fairness/audit', () => {
-  let close: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await close?.();
-    close = undefined;
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+async function serve(ledger: Ledger, now: () => number, announced: Pick<AnnouncedRounds, 'commitmentOf'> = new AnnouncedRounds(null)): Promise<string> {
+  const app = express().use(fairnessRoutes(ledger, announced, now));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  close = () => new Promise((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('GET /api/rounds/<roundId>/fairness', () => {
+  const seed = new Uint8Array(32).fill(7);
+  const commitment = commitmentOf(seed);
+  /** A round of the ledger dealt from `seed` at seat 0, in `status`; its private record unreadable (its hands from the seeds). */
+  const record = (roundId: string, status: RoundFairnessRecord['status']): RoundFairnessRecord => ({
+    roundId,
+    tableId: 't',
+    status,
+    commitment,
+    clientSeeds: '0:x',
+    serverSeed: '07'.repeat(32),
+    secret: { version: 99 },
+    public: { players: [{ seat: 0, nickname: 'Jo', bets: { main: 100, fortune: 0 } }] },
+    result: null,
   });
 
-  async function serve(ledger: Ledger, now: () => number): Promise<string> {
-    const app = express().use(fairnessRoutes(ledger, now));
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    close = () => new Promise((resolve) => server.close(() => resolve()));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  }
+  it('answers the ledger first, then the announced rounds (409 as an open round), and the ledger again for a round dealt meanwhile', async () => {
+    const rounds = new Map<string, RoundFairnessRecord>([['refunded', record('refunded', 'refunded')]]);
+    const ledger = { roundFairness: async (roundId: string) => rounds.get(roundId) ?? null } as unknown as Ledger;
+    const announcements = new Map([
+      ['refunded', commitment], // a withdrawal that has not reached this process yet
+      ['announced', commitment],
+      ['dealt-meanwhile', commitment],
+    ]);
+    const announced = {
+      async commitmentOf(roundId: string): Promise<string | null> {
+        if (roundId === 'dealt-meanwhile') {
+          // Dealt after the first read of the ledger: in the ledger, withdrawn from the announcements.
+          rounds.set(roundId, record(roundId, 'open'));
+          announcements.delete(roundId);
+        }
+        return announcements.get(roundId) ?? null;
+      },
+    };
+    const url = await serve(ledger, () => 0, announced);
+    const get = async (roundId: string): Promise<{ status: number; body: unknown }> => {
+      const response = await fetch(`${url}/api/rounds/${roundId}/fairness`);
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await get('refunded')).toMatchObject({ status: 200, body: { roundId: 'refunded', serverSeed: '07'.repeat(32), outcomes: null } });
+    const open = { scheme: 'paigow-shuffle-v1', commitment, error: { code: 'action/out-of-phase', message: 'the round is open: its server seed is revealed when it is settled or refunded' } };
+    expect(await get('announced')).toEqual({ status: 409, body: { ...open, roundId: 'announced' } });
+    expect(await get('dealt-meanwhile')).toEqual({ status: 409, body: { ...open, roundId: 'dealt-meanwhile' } });
+    expect(await get('nobody-announced-it')).toEqual({ status: 404, body: { error: { code: 'action/unknown', message: 'no provably fair round nobody-announced-it' } } });
+  });
+});
 
+describe('GET /api/fairness/audit', () => {
   it('runs one audit at a time: another limit meanwhile gets 429 with Retry-After, the same limit shares it, and the report is reused', async () => {
     const { ledger, release, started } = slowLedger();
     let nowMs = 0;

@@ -1,6 +1,6 @@
 /**
  * The HTTP routes of provably fair rounds (fairness.md; docs/protocol.md "HTTP"), no sign-in needed (anyone
- * may verify): `GET /api/rounds/<roundId>/fairness`, a round's proof (`fairnessAnswer`), and
+ * may verify): `GET /api/rounds/<roundId>/fairness`, a round's proof (`roundAnswer`), and
  * `GET /api/fairness/audit?limit=N`, the fairness audit of the last N closed rounds (`auditFairnessInSlices`).
  *
  * The audit replays every round's deal (about 0.3 ms a round). So that anyone's requests cannot take the tables'
@@ -12,8 +12,9 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import type { HttpErrorBody } from '@paigow/protocol';
 import { queryLimit } from '../http/query-limit.js';
 import type { Ledger } from '../ledger/index.js';
+import type { AnnouncedRounds } from './announced-rounds.js';
 import { auditFairnessInSlices, type FairnessAuditReport } from './audit.js';
-import { fairnessAnswer } from './proof.js';
+import { fairnessAnswer, openAnswer, type FairnessAnswer } from './proof.js';
 
 /** Rounds the audit endpoint reads by default (the newest), and at most. */
 export const AUDIT_DEFAULT_ROUNDS = 10_000;
@@ -54,6 +55,22 @@ class AuditDesk {
   }
 }
 
+/**
+ * The answer for `roundId` (fairness.md §1; docs/fairness.md "The proof"): the ledger's for a round it knows (settled or
+ * refunded: the proof; open: 409), so a closed round never answers 409; else 409 with the commitment of a round a
+ * table announced and has not dealt (`announced`); else 404. A round is withdrawn from the announcements only once the
+ * ledger has its deal, so when neither knows it the ledger is asked again: a round dealt between the first read and the
+ * lookup would answer 404.
+ * @throws the ledger's or the announcements' error (the route answers 503)
+ */
+async function roundAnswer(roundId: string, ledger: Ledger, announced: Pick<AnnouncedRounds, 'commitmentOf'>): Promise<FairnessAnswer> {
+  const known = fairnessAnswer(roundId, await ledger.roundFairness(roundId));
+  if (known.status !== 404) return known;
+  const commitment = await announced.commitmentOf(roundId);
+  if (commitment !== null) return openAnswer(roundId, commitment);
+  return fairnessAnswer(roundId, await ledger.roundFairness(roundId));
+}
+
 type Handler = (req: Request, res: Response) => Promise<void>;
 const route =
   (handler: Handler) =>
@@ -62,17 +79,17 @@ const route =
   };
 
 /**
- * The fairness routes over `ledger`.
+ * The fairness routes over `ledger` and the rounds the tables announced (`announced`).
  * @param now the clock of the audit's reuse, ms (tests)
  */
-export function fairnessRoutes(ledger: Ledger, now: () => number = Date.now): Router {
+export function fairnessRoutes(ledger: Ledger, announced: Pick<AnnouncedRounds, 'commitmentOf'>, now: () => number = Date.now): Router {
   const router = Router();
   const desk = new AuditDesk(ledger, now);
   router.get(
     '/api/rounds/:roundId/fairness',
     route(async (req, res) => {
       const roundId = req.params.roundId as string;
-      const answer = fairnessAnswer(roundId, await ledger.roundFairness(roundId));
+      const answer = await roundAnswer(roundId, ledger, announced);
       res.status(answer.status).json(answer.body);
     }),
   );

@@ -27,6 +27,7 @@ import {
   type TopUpResponse,
 } from '@paigow/protocol';
 import { authenticate, bearerToken } from '../auth/index.js';
+import type { AnnouncedRounds } from '../fairness/announced-rounds.js';
 import { fairnessRoutes } from '../fairness/routes.js';
 import { coachRoutes, dailyRoutes, type CoachReader, type DailyChallenge } from '../coach/index.js';
 import type { Liveness, Readiness } from '../health/index.js';
@@ -77,6 +78,8 @@ export interface HttpServices {
   readonly coach?: CoachReader;
   /** The daily challenge (issue 17): the `/api/daily` routes; without it, none. */
   readonly daily?: DailyChallenge;
+  /** The rounds the deployment's tables announced and have not dealt: their fairness answers 409 (docs/fairness.md "The proof"). */
+  readonly announced: Pick<AnnouncedRounds, 'commitmentOf'>;
 }
 
 /**
@@ -323,7 +326,7 @@ export function createHttpApp(services: HttpServices): express.Express {
   );
 
   // Provably fair rounds (fairness.md): a round's proof and the fairness audit. No sign-in: anyone may verify.
-  app.use(fairnessRoutes(services.ledger));
+  app.use(fairnessRoutes(services.ledger, services.announced));
   // The coach (issue 17): the signed-in player's grades, strategy tax and costliest settings.
   const playerOf = async (req: Request, res: Response): Promise<string | null> => (await signedIn(services, req, res))?.id ?? null;
   if (services.coach !== undefined) app.use(coachRoutes(services.coach, playerOf));

@@ -13,6 +13,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server as ColyseusServer, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { RequestHandler } from 'express';
+import { AnnouncedRounds } from '../fairness/announced-rounds.js';
 import { isAllowedOrigin } from '../http/security.js';
 import { colyseusLogger, rootLogger, type Logger } from '../log/index.js';
 import { matchmakingRoutes, TABLE_ROOM } from './matchmaking.js';
@@ -71,6 +72,11 @@ export interface GameServer {
   readonly pingRedis: (() => Promise<void>) | null;
   /** The deployment's pub/sub between processes (the Redis presence, under the prefix); `null` without Redis. */
   readonly pubsub: PubSub | null;
+  /**
+   * The rounds the deployment's tables announced and have not dealt (`AnnouncedRounds`): this process's rooms announce
+   * theirs; with Redis, those of the other processes are read from the presence. `close` withdraws this process's.
+   */
+  readonly announced: Pick<AnnouncedRounds, 'commitmentOf'>;
 }
 
 /**
@@ -134,9 +140,13 @@ export async function createGameServer(
     greet: false,
     logger: colyseusLogger(logger),
   });
+  // The Redis presence itself (its keys prefixed), not Colyseus' LocalPresence on one process: that keeps a timer per
+  // key written with an expiry, and a deletion leaves it running.
+  const announced = new AnnouncedRounds(redis?.presence ?? null, logger);
   // The services are in-process objects: Colyseus merges the room type's default options into onCreate's.
-  const roomType = tableRoomType(services);
-  gameServer.define(TABLE_ROOM, roomType, { services } as unknown as TableRoomOptions).filterBy(['tableId']);
+  const roomServices: TableRoomServices = { ...services, announced };
+  const roomType = tableRoomType(roomServices);
+  gameServer.define(TABLE_ROOM, roomType, { services: roomServices } as unknown as TableRoomOptions).filterBy(['tableId']);
   return {
     async open(port) {
       await gameServer.listen(port);
@@ -163,6 +173,8 @@ export async function createGameServer(
     stopping: () => redis?.stop(),
     close: async () => {
       redis?.stop();
+      // Before the presence's clients are quit with the rooms.
+      await announced.close();
       await gameServer.gracefullyShutdown(false);
     },
     matchmaking: matchmakingRoutes(
@@ -186,5 +198,6 @@ export async function createGameServer(
             await redis.presence.exists('readyz');
           },
     pubsub: redis?.presence ?? null,
+    announced,
   };
 }

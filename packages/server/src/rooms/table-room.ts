@@ -5,7 +5,8 @@
  * with `hint` (`HintReply`, to the asking client only), a `ping` with `pong` (at once, not through the table), and after
  * every change sends each client its own `view` (`viewFor` of its player; `ViewPublisher`: at once to
  * the player it answers, coalesced for the others, never a view the client already has), sends `notice`
- * `{code, params, message}` to the players a timer, a disconnection or recovery affected. The room has no
+ * `{code, params, message}` to the players a timer, a disconnection or recovery affected, and announces the round the
+ * table deals next, whose fairness then answers 409 (`AnnouncedRounds`). The room has no
  * Colyseus schema state: every client reads its own `view` message, and nothing else would read a shared
  * state (issue 12 point 7). No game logic and no Colyseus type leave this folder.
  *
@@ -24,6 +25,7 @@ import { rateLimited, type RateLimits, type RateRefusal, type ServerLimits } fro
 import { rateLimitedRequests } from '../metrics/index.js';
 import { briefError, redisFaultOf, rootLogger, type Logger } from '../log/index.js';
 import { faultKindOf } from '../storage/faults.js';
+import type { AnnouncedRounds } from '../fairness/announced-rounds.js';
 import type { Player, Players } from '../players/index.js';
 import { decodeRoomData, isControlFrame } from './frames.js';
 import { TABLE_MOVING } from './matchmaking.js';
@@ -46,6 +48,11 @@ export interface TableRoomServices {
   readonly admission?: { admit(): RuleError | null; joined(): void };
   /** The process's watchers, kept by its rooms for admission control (default: none kept). */
   readonly watchers?: Watchers;
+  /**
+   * Where the room announces the round its table deals next (fairness.md §1), so that the fairness route answers it 409
+   * from then on, and withdraws it when the room closes (`AnnouncedRounds`; default: nowhere).
+   */
+  readonly announced?: Pick<AnnouncedRounds, 'announce'>;
 }
 
 /** `onCreate` options: the table id (also the room id) and the services. */
@@ -120,6 +127,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     void this.setMetadata({ tableId: options.tableId, name: runner.config.name });
     this.views = new ViewPublisher({ view: (playerId) => runner.view(playerId), clientsOf: this.clientsOf });
     this.unsubscribe = runner.subscribe((change) => this.publish(change));
+    this.announceNextRound();
     this.onMessage('*', (client, type, payload) => void this.receive(client, type, payload));
     this.sessionChecks = setInterval(() => void this.checkSessions(), options.services.players.sessionCheckMs);
     this.sessionChecks.unref();
@@ -425,6 +433,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     this.views.close();
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.services.announced?.announce(this.roomId, null);
   }
 
   /**
@@ -540,8 +549,18 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     client.send('error', message);
   }
 
+  /**
+   * Announces the round the table deals next (`TableState.nextRound`, in the views between rounds), withdrawing the one
+   * before it: after a change, that one was dealt and its deal is in the ledger (or it was voided).
+   */
+  private announceNextRound(): void {
+    this.services.announced?.announce(this.roomId, this.runner.current.nextRound);
+  }
+
   /** Sends the clients their views and notices (`ViewPublisher`: at once to the players it concerns, coalesced for the others). */
   private publish(change: TableChange): void {
+    // Before the views that show it go.
+    this.announceNextRound();
     this.views.publish(change);
     // Admission control keeps a watcher's place for its grace after the end of a round it was dealt in (`Watchers.dealtIn`).
     const watchers = this.services.watchers;
