@@ -127,6 +127,12 @@ describe('paigow enumerate', () => {
     expectBadInput(paigow(['help', 'bogus']), "unknown command 'bogus' (paigow --help lists them)");
     expectBadInput(paigow(['house-way', 'help', 'bogus']), "unknown command 'bogus' (paigow house-way --help lists them)");
     expect(paigow(['help', 'set'])).toMatchObject({ status: 0 });
+    // With --help after it, commander printed the program's help and exited 0, as if the command were there.
+    expectBadInput(paigow(['hint', '--help']), "unknown command 'hint' (paigow --help lists them)");
+    expectBadInput(paigow(['--json', 'hint', '-h']), "unknown command 'hint' (paigow --help lists them)");
+    expectBadInput(paigow(['house-way', 'bogus', '--help']), "unknown command 'bogus' (paigow house-way --help lists them)");
+    expect(paigow(['set', '--help'])).toMatchObject({ status: 0, stderr: '' });
+    expect(paigow(['house-way', 'diff', '--help'])).toMatchObject({ status: 0, stderr: '' });
   });
 
   it("takes the commands' other names: evaluate, explain, analyse", () => {

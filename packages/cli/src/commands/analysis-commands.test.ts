@@ -82,6 +82,8 @@ describe('paigow analyze', () => {
     expect(rule.split(/\s+/)).toHaveLength(7);
     expect(header.trim().split(/\s{2,}/)).toEqual(['high hand', 'low hand', 'win', 'push', 'loss', 'EV', 'note']);
     expect(r.stdout).toMatch(/\s(best|house way)(, house way)?\n/);
+    // One banker hand has no interval: its 0 margin read as an exact result.
+    expectBadInput(paigow(['analyze', 'As Kd 9c 7h 5s 3d 2c', '--samples', '1']), "--samples must be a whole number from 2 to 1,000,000,000, got '1'");
   });
   it('gives every setting in the order paigow set gives its hands: highest card first (it gave them in the order of the 21 settings)', () => {
     const hand = 'Ad 2d 3d 4d 7d Jd Jk';

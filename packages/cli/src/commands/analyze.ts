@@ -110,7 +110,7 @@ export function registerAnalyze(program: Command): void {
     .alias('analyse')
     .description('EV of every setting of seven cards against the banker\'s house way (exact over 53,524,680 banker hands)')
     .argument('<cards...>', 'seven cards, as one quoted argument or separate arguments')
-    .option('--samples <n>', 'estimate from n random banker hands instead (fast; 95% interval)', integerOption('--samples', 1, 1e9))
+    .option('--samples <n>', 'estimate from n ≥ 2 random banker hands instead (fast; 95% interval)', integerOption('--samples', 2, 1e9))
     .option('--seed <s>', 'seed of the sampled estimate (default: random)', integerOption('--seed', 0, 2 ** 32 - 1))
     .option('--threads <n>', 'worker threads for the exact analysis (default: every core)', integerOption('--threads', 1, 256))
     .option('--commission-bps <bps>', 'commission on a win in basis points', integerOption('--commission-bps', 0, 10000), 500)

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, expectBadInput, json, paigow } from '../testing/cli.js';
 import type { EdgeHouseWay } from '../workers/edge-tasks.js';
-import { CHECKPOINT_FORMAT, checkpointRules } from './edge.js';
+import { CHECKPOINT_FORMAT, checkpointRules, runRate } from './edge.js';
 
 beforeAll(buildCli, 120_000);
 
@@ -90,7 +90,14 @@ describe('paigow edge --exact', () => {
     const shape = row!.split(' | ')[1];
     for (const key of Object.keys(report)) expect(shape).toContain(`"${key}"`);
     expect(shape).not.toContain('…}');
-    expect(shape).toMatch(/`dealsPerSecond`: [^|]*`null` when it counted none/);
+    expect(shape).toMatch(/`dealsPerSecond`: [^|]*`null` when it counted none, or resumed from `--checkpoint`/);
+  });
+
+  it('gives a rate only to a run that counted every share (a resumed run summed signed shares: −127 T deals/s)', () => {
+    expect(runRate(DEALS, 0, 100)).toBe(Math.round(Number(DEALS) / 100));
+    // 15 shares counted after 49 were read from the checkpoint: no rate, whatever the shares' signs.
+    expect(runRate(DEALS, 49, 51.6)).toBeNull();
+    expect(runRate(DEALS, 64, 0.1)).toBeNull();
   });
 
   it('refuses a checkpoint of another house way, and bad options', () => {

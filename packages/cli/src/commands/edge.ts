@@ -77,8 +77,8 @@ export interface EdgeReport {
   readonly seconds: number;
   readonly tableSeconds: number;
   /**
-   * The deals this run counted (not those read from `--checkpoint`) per second of the whole run; null when it
-   * counted none (every share from the checkpoint). README, "The `paigow` command".
+   * Every deal per second of the whole run when the run counted every share itself; null when it read any share
+   * from `--checkpoint` (`runRate`). README, "The `paigow` command".
    */
   readonly dealsPerSecond: number | null;
   readonly threads: number;
@@ -351,8 +351,6 @@ export async function exactEdge(way: EdgeHouseWay, threads: number, commissionBp
     throw new UsageError(`--checkpoint: ${checkpoint}: ${(error as Error).message}; delete it (or name another file) to count again`);
   }
   const summary = summarizeEdge(counts, commissionBps, bankerFeeBps);
-  // The deals this run counted itself (a resumed run: the shares not in the checkpoint).
-  const countedNow = todo.reduce((sum, part) => sum + (done.get(part)?.total ?? 0n), 0n);
   const seconds = Math.round(performance.now() - start) / 1000;
   return {
     houseWay: way.id,
@@ -378,9 +376,19 @@ export async function exactEdge(way: EdgeHouseWay, threads: number, commissionBp
     },
     seconds,
     tableSeconds,
-    dealsPerSecond: countedNow === 0n ? null : Math.round(exactNumber(countedNow) / seconds),
+    dealsPerSecond: runRate(counts.deals, EDGE_PARTS - todo.length, seconds),
     threads,
   };
+}
+
+/**
+ * The deals per second of a run that counted `deals` in `seconds`, having read `sharesRead` of its shares from a
+ * checkpoint: `null` unless it read none. A share's `total` is a signed term of an inclusion–exclusion sum (the
+ * deals holding a common set of cards, added or taken away), not a number of deals, so the shares a resumed run
+ * counted have no number of deals to divide (summed, they gave negative rates).
+ */
+export function runRate(deals: bigint, sharesRead: number, seconds: number): number | null {
+  return sharesRead > 0 || seconds <= 0 ? null : Math.round(exactNumber(deals) / seconds);
 }
 
 /** Registers `paigow edge`. */
@@ -438,7 +446,7 @@ export function registerEdge(program: Command): void {
             ),
             `house edge (${report.commissionBps / 100}% commission): ${pct(report.houseEdge.value)} = ${report.houseEdge.exact}`,
             `a player as banker (no commission, fee ${report.playerBanker.feeBps / 100}% of the action): ${pct(report.playerBanker.edge.value)}, ${pct(report.playerBanker.edgeBeforeFee.value)} before the fee`,
-            `house way: ${report.houseWay}${Object.keys(report.readings).length ? ` (readings ${JSON.stringify(report.readings)})` : ''}, the wheel ranked ${report.wheel === 'low' ? 'lowest' : 'second'}; ${formatThreads(threads)}, ${report.seconds.toFixed(1)} s (table ${report.tableSeconds.toFixed(1)} s)${report.dealsPerSecond === null ? ', shares from the checkpoint' : `, ${formatCount(report.dealsPerSecond)} deals/s`}`,
+            `house way: ${report.houseWay}${Object.keys(report.readings).length ? ` (readings ${JSON.stringify(report.readings)})` : ''}, the wheel ranked ${report.wheel === 'low' ? 'lowest' : 'second'}; ${formatThreads(threads)}, ${report.seconds.toFixed(1)} s (table ${report.tableSeconds.toFixed(1)} s)${report.dealsPerSecond === null ? ', resumed from the checkpoint' : `, ${formatCount(report.dealsPerSecond)} deals/s`}`,
           ].join('\n'),
         );
       },
