@@ -1,7 +1,7 @@
 /**
  * The server seeds of one table's rounds (fairness.md §1): each round gets a fresh 32-byte seed from
- * node:crypto a round ahead (the first two at start), so that its commitment is published with the deal
- * of the round before it, before its own first bet; the seed goes to the ledger with the dealt round and
+ * node:crypto a round ahead (the first two at start): its commitment is fixed at the deal of the round before
+ * it and shown in the views once that round is over, before its own first bet; the seed goes to the ledger with the dealt round and
  * stays secret until the round is closed. Tests may deal from a given random source instead (`rng`): those rounds have no proof.
  */
 import { randomBytes } from 'node:crypto';
