@@ -14,7 +14,9 @@ import { prefixedRedis, type PrefixedRedis } from '../rooms/redis-presence.js';
 import type { ServerHandle } from '../server.js';
 import type { Database } from '../storage/index.js';
 import { createStore, openStore, redisAnswers, signIn, startTestServer, TestClient, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
-import { AnnouncedRounds, announcedKey, type SharedKeys } from './announced-rounds.js';
+import type { Ledger } from '../ledger/index.js';
+import { capturedLog } from '../testing/log-capture.js';
+import { AnnouncedRounds, AnnouncementsUnreachable, announcedKey, type SharedKeys } from './announced-rounds.js';
 import { fairnessRoutes } from './routes.js';
 
 const available = await redisAnswers(REDIS_URL);
@@ -26,6 +28,36 @@ function round(): NextRound {
 }
 
 describe('announced rounds', () => {
+  it("answers 503 while the presence fails, with one throttled warn line, not an error with a stack per request (an operator's Redis outage)", async () => {
+    const log = capturedLog('warn');
+    const down: SharedKeys = {
+      setex: () => Promise.resolve('OK'),
+      get: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')),
+      del: () => Promise.resolve(1),
+    };
+    const announced = new AnnouncedRounds(down, log.logger);
+    await expect(announced.commitmentOf(randomUUID())).rejects.toBeInstanceOf(AnnouncementsUnreachable);
+    const ledger = { roundFairness: async () => null } as unknown as Ledger;
+    const server = express().use(fairnessRoutes(ledger, announced)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      for (let i = 0; i < 3; i++) {
+        const response = await fetch(`${url}/api/rounds/${randomUUID()}/fairness`);
+        expect(response.status).toBe(503);
+        expect(response.headers.get('retry-after')).toBe('5');
+        expect(await response.json()).toMatchObject({ error: { code: 'server/coordination-unavailable' } });
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await announced.close();
+    }
+    const lines = log.lines();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 'warn', event: 'announcement-lookup-failed', err: { message: 'connect ECONNREFUSED 127.0.0.1:6379' } });
+    expect(JSON.stringify(lines[0])).not.toContain('at ');
+  });
+
   it("answers each table's round until the table announces its next one or none; the presence is written once per round", async () => {
     const commands: string[] = [];
     const shared: SharedKeys = {

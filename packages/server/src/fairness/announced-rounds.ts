@@ -35,6 +35,19 @@ export interface SharedKeys {
   del(key: string): unknown;
 }
 
+/**
+ * The presence did not answer a lookup (Redis out of reach, or no answer within `LOOKUP_WAIT_MS`): the round may have
+ * been announced by another process, so the route can say neither 409 nor 404 (it answers 503
+ * `server/coordination-unavailable`). Anyone may ask for any round id, so the failure is a throttled `warn` line
+ * (`announcement-lookup-failed`), not one line with a stack per request.
+ */
+export class AnnouncementsUnreachable extends Error {
+  constructor(readonly reason: string) {
+    super(`the announced rounds cannot be read: ${reason}`);
+    this.name = 'AnnouncementsUnreachable';
+  }
+}
+
 /** The presence key of `roundId`'s announcement (the presence adds the deployment's prefix). */
 export function announcedKey(roundId: string): string {
   return `fairness:announced:${roundId}`;
@@ -49,6 +62,7 @@ export class AnnouncedRounds {
   private readonly ttlS: number;
   private readonly refresher: NodeJS.Timeout | null;
   private readonly failures = new LineThrottle();
+  private readonly lookupFailures = new LineThrottle();
   private closed = false;
 
   /**
@@ -88,12 +102,25 @@ export class AnnouncedRounds {
   /**
    * The commitment (64 hex digits) of `roundId` if a table of the deployment announced it and has not dealt it, nor
    * closed, since; else `null`. Asks the presence only for a round not announced here.
-   * @throws the presence's error, or `NoAnswerInTime` when it does not answer within `LOOKUP_WAIT_MS`
+   * @throws AnnouncementsUnreachable when the presence fails or does not answer within `LOOKUP_WAIT_MS`
    */
   async commitmentOf(roundId: string): Promise<string | null> {
     const here = this.commitments.get(roundId);
     if (here !== undefined || this.shared === null) return here ?? null;
-    const shared = await within(Promise.resolve(this.shared.get(announcedKey(roundId))), LOOKUP_WAIT_MS);
+    let shared: unknown;
+    try {
+      shared = await within(Promise.resolve(this.shared.get(announcedKey(roundId))), LOOKUP_WAIT_MS);
+    } catch (error) {
+      const err = briefError(error);
+      const fault = redisFaultOf(error);
+      this.lookupFailures.offer((repeated) => {
+        this.logger.warn(
+          { event: 'announcement-lookup-failed', err, ...(fault === null ? {} : { fault }), ...(repeated > 0 ? { repeated } : {}) },
+          `fairness: the presence did not answer a lookup of an announced round: ${err.message}`,
+        );
+      });
+      throw new AnnouncementsUnreachable(err.message);
+    }
     return typeof shared === 'string' ? shared : null;
   }
 

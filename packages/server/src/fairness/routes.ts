@@ -12,7 +12,8 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import type { HttpErrorBody } from '@paigow/protocol';
 import { queryLimit } from '../http/query-limit.js';
 import type { Ledger } from '../ledger/index.js';
-import type { AnnouncedRounds } from './announced-rounds.js';
+import { COORDINATION_UNAVAILABLE } from '../rooms/matchmaking.js';
+import { AnnouncementsUnreachable, type AnnouncedRounds } from './announced-rounds.js';
 import { auditFairnessInSlices, type FairnessAuditReport } from './audit.js';
 import { fairnessAnswer, openAnswer, type FairnessAnswer } from './proof.js';
 
@@ -25,6 +26,9 @@ export const AUDIT_REUSE_MS = 60_000;
 
 /** Seconds a request refused while another audit runs is told to wait (`Retry-After`). */
 const AUDIT_RETRY_AFTER_S = 10;
+
+/** Seconds a lookup refused while the announced rounds cannot be read (Redis out of reach) is told to wait (`Retry-After`). */
+const COORDINATION_RETRY_AFTER_S = 5;
 
 /** One audit at a time, and the last report for a while; see the module comment. */
 class AuditDesk {
@@ -61,7 +65,7 @@ class AuditDesk {
  * table announced and has not dealt (`announced`); else 404. A round is withdrawn from the announcements only once the
  * ledger has its deal, so when neither knows it the ledger is asked again: a round dealt between the first read and the
  * lookup would answer 404.
- * @throws the ledger's or the announcements' error (the route answers 503)
+ * @throws the ledger's error, or `AnnouncementsUnreachable` (the route answers 503)
  */
 async function roundAnswer(roundId: string, ledger: Ledger, announced: Pick<AnnouncedRounds, 'commitmentOf'>): Promise<FairnessAnswer> {
   const known = fairnessAnswer(roundId, await ledger.roundFairness(roundId));
@@ -89,7 +93,15 @@ export function fairnessRoutes(ledger: Ledger, announced: Pick<AnnouncedRounds, 
     '/api/rounds/:roundId/fairness',
     route(async (req, res) => {
       const roundId = req.params.roundId as string;
-      const answer = await roundAnswer(roundId, ledger, announced);
+      let answer: FairnessAnswer;
+      try {
+        answer = await roundAnswer(roundId, ledger, announced);
+      } catch (error) {
+        if (!(error instanceof AnnouncementsUnreachable)) throw error;
+        const body: HttpErrorBody = { error: COORDINATION_UNAVAILABLE };
+        res.status(503).set('Retry-After', String(COORDINATION_RETRY_AFTER_S)).json(body);
+        return;
+      }
       res.status(answer.status).json(answer.body);
     }),
   );
