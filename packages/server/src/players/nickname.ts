@@ -2,7 +2,7 @@
  * Guest nicknames.
  */
 import { err, ok, type Result } from '@paigow/engine';
-import { drawnAsStrokes, INVISIBLE, skeletonMatcher } from './nickname-skeleton.js';
+import { drawnAsStrokes, INVISIBLE, nicknameSkeletons, skeletonMatcher } from './nickname-skeleton.js';
 
 /** The longest nickname, in characters (Unicode code points). */
 export const NICKNAME_MAX_LENGTH = 20;
@@ -74,16 +74,56 @@ export const RESERVED_NICKNAMES: readonly string[] = Object.freeze([
   'seguridad', 'oficial', 'oficiales', 'moderacion',
   'securite', 'officiel', 'officielle', 'officiels', 'modo', 'modos',
   'безопасность', 'охрана', 'официальный', 'модер', 'модеры', 'модерация', 'поддержки',
+  // the owner, the server and staff phrases that none of the words above spells (an attacker's finding: `Owner`, `Server`,
+  // `Game Master`, `Customer Service`), in the five languages
+  'owner', 'server', 'gamemaster', 'customerservice', 'customersupport',
+  'besitzer', 'inhaber', 'kundendienst', 'kundenservice',
+  'dueno', 'propietario', 'servidor', 'atencionalcliente',
+  'proprietaire', 'serveur', 'serviceclient',
+  'владелец', 'сервер', 'гейммастер',
 ]);
 
 /**
+ * The titles of the table's people: a nickname holding one of them as any of its words (`Head Dealer`, `Dealer Anna`,
+ * `DealerBot`, `Security Guard`, `Staff Member`, `PaiGow Team`, `GM`) speaks as the dealer or as staff, so these are
+ * refused in any company, not only alone as the other `RESERVED_NICKNAMES` are. Only words that are nobody's name and
+ * nothing else at a card table: the dealer's (and its Russian spellings, `дилер`, `деалер`), the croupier's, the
+ * banker's (a role at this table), the administrators', moderators', staff's, support's, security's, officials', the
+ * owner's, the game master's (`GM`) and the game's own name. Not the house, the bank, the casino, the host, the
+ * cashier, the manager, the operator, the system or the server (`Ada House`, `Operadoras 7 y 8`, `Cashiers Club`,
+ * a Turkish `Server` in a full name), nor `Geber` (a German surname), which are reserved only as the whole name.
+ * Lower case, without spaces, accents or punctuation; each is also in `RESERVED_NICKNAMES`.
+ */
+export const RESERVED_TITLES: readonly string[] = Object.freeze([
+  'dealer', 'dealers', 'dealerin', 'dealerinnen', 'croupier', 'croupiers', 'croupiere', 'croupieres', 'crupier', 'crupieres',
+  'banker', 'bankers', 'banquier', 'banquiers', 'banquiere', 'banquieres', 'bankhalter', 'bankhalterin',
+  'admin', 'admins', 'administrator', 'administrators', 'administrador', 'administradora', 'administrateur', 'administratrice',
+  'moderator', 'moderators', 'moderatorin', 'moderador', 'moderadora', 'moderateur', 'moderatrice', 'mod', 'mods',
+  'staff', 'support', 'soporte', 'security', 'seguridad', 'securite', 'sicherheit',
+  'official', 'officials', 'oficial', 'officiel', 'offiziell', 'owner', 'gm', 'gamemaster', 'pitboss', 'paigow',
+  'дилер', 'дилеры', 'деалер', 'диллер', 'крупье', 'банкир', 'админ', 'администратор', 'модератор', 'модер', 'поддержка', 'охрана',
+  'владелец',
+]);
+
+/**
+ * The titles that a misspelling one letter off still reads as (`Dealr`, `Deeler`, `Dealler`, `Dealerr`): the dealer's,
+ * the croupier's and the Russian dealer's. Only the longest titles that no common name is one letter off from:
+ * `admin` is one letter off `Amin` and `Admir`, `banker` off `Banner`, `дилер` off the Bulgarian `Дилев` (its usual
+ * misspelling `диллер` is a title of its own).
+ */
+const MISSPELLABLE_TITLES: readonly string[] = Object.freeze(['dealer', 'croupier', 'crupier', 'крупье', 'moderator', 'administrator', 'security', 'official', 'support']);
+
+/**
  * Words that say "the staff" when they follow or precede a reserved word (`Casino Staff`, `Support Team`, `Floor Manager`,
- * `Dealer Desk`), in the five languages: team, crew, desk, service, floor, office, help; Dienst, Büro; equipo, servicio,
- * oficina, ayuda; équipe, bureau, aide; команда, служба, сервис, отдел, помощь. Alone, or with one another, they are a
+ * `Dealer Desk`, `Table Host`, `Casino Bot`), in the five languages: team, crew, desk, service, floor, office, help, table, VIP,
+ * bot, head, chief; Dienst, Büro, Tisch; equipo, servicio, oficina, ayuda, mesa; équipe, bureau, aide; команда, служба,
+ * сервис, отдел, помощь, стол, бот. Alone, or with one another, they are a
  * name (`Team`, `Floor`, a Dutch given name, `The Floor Team`).
  */
 const STAFF_QUALIFIERS: readonly string[] = Object.freeze([
   'team', 'teams', 'crew', 'desk', 'service', 'services', 'floor', 'office', 'help',
+  // the table's, VIP, bot and head (`Table Host`, `Vip Host`, `Casino Bot`, `Head Cashier`)
+  'table', 'vip', 'bot', 'bots', 'head', 'chief', 'tisch', 'mesa', 'стол', 'бот', 'боты',
   'dienst', 'buro',
   'equipo', 'servicio', 'servicios', 'oficina', 'ayuda',
   'equipe', 'bureau', 'aide',
@@ -148,16 +188,101 @@ const DRAWN_AS_PUNCTUATION = /[\u01C0-\u01C3\u141E-\u142A\u1540\u18DE\u18DF\u119
 const isReserved = skeletonMatcher(RESERVED_NICKNAMES, { articles: ARTICLES, qualifiers: STAFF_QUALIFIERS });
 
 /**
- * `nickname` without its numbering (`NUMBERING`), where a word drawn as strokes counts as a number (`Dealer I`,
- * `Dealer II`, `Dealer ا`, `Dealer ㅣ`: `drawnAsStrokes`) and a stroke joined to a word does not (`Ilya`, `Casal`).
+ * A word that numbers another (an attacker's finding: `Dealer IV`, `Dealer 十`, `Dealer Two`, `Dealer x2` were accepted):
+ * digits and numbers of any script (`\p{N}`: `2`, `٢`, `Ⅳ`), a Roman numeral (`IV`, `XII`), a Chinese or Japanese numeral
+ * (`十`, `二十`), a number word from one to ten in the five languages, or digits with a sign or a suffix (`x2`, `#2`,
+ * `No2`, `2b`, `2nd`).
  */
-function unnumbered(nickname: string): string {
-  return nickname.replace(WORD, (word) => (drawnAsStrokes(word) ? '1' : word)).replace(NUMBERING, '');
+const NUMBER_WORD = new RegExp(
+  '^(?:\\p{N}+|(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})|[〇零一二三四五六七八九十百千万两壱弐参]+' +
+    '|one|two|three|four|five|six|seven|eight|nine|ten|eins|zwei|drei|vier|funf|sechs|sieben|acht|neun|zehn' +
+    '|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|un|deux|trois|quatre|cinq|sept|huit|neuf|dix' +
+    '|один|два|три|четыре|пять|шесть|семь|восемь|девять|десять|(?:x|no|nr|n)?\\p{Nd}+\\p{L}{0,2})$',
+  'u',
+);
+
+/** Whether `word` numbers another: a `NUMBER_WORD` (in any case, without accents) or drawn as strokes (`drawnAsStrokes`). */
+function isNumbering(word: string): boolean {
+  return NUMBER_WORD.test(word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()) || drawnAsStrokes(word);
 }
 
-/** The forms of `nickname` that are checked: as typed and without `DRAWN_AS_PUNCTUATION` letters, each also `unnumbered`. */
+/**
+ * `nickname` without its numbering (`NUMBERING`), where a word that numbers counts as a number (`Dealer I`, `Dealer IV`,
+ * `Dealer ا`, `Dealer ㅣ`, `Casino 十`, `House Two`: `isNumbering`) and a stroke joined to a word does not (`Ilya`, `Casal`).
+ */
+function unnumbered(nickname: string): string {
+  return nickname.replace(WORD, (word) => (isNumbering(word) ? '1' : word)).replace(NUMBERING, '');
+}
+
+/**
+ * The pieces of `nickname`'s words: each word (between spaces, `_` and `-`) cut where a small letter meets a capital
+ * (`DealerBot`), where a letter meets a digit, and where a digit meets a word of 3 letters or more (`Dealer2b`,
+ * `Dealer2Anna`); a word that numbers (`x2`, `2nd`) is one piece.
+ */
+function pieces(nickname: string): string[] {
+  return (nickname.match(WORD) ?? []).flatMap((word) =>
+    isNumbering(word) ? [word] : word.split(/(?<=\p{Ll}\p{M}*)(?=\p{Lu})|(?<=\p{L}\p{M}*)(?=\p{Nd})|(?<=\p{Nd})(?=\p{L}{3})/u),
+  );
+}
+
+/** The skeletons of each title, one set a reading (`nicknameSkeletons`). */
+const TITLE_SKELETONS = skeletonSets(RESERVED_TITLES);
+
+/**
+ * The skeletons one letter off a `MISSPELLABLE_TITLES` title, one set a reading, keeping its first letter: a letter
+ * dropped, added, changed (to any letter or digit that a title's skeleton holds) or two swapped after the first.
+ */
+const MISSPELT_SKELETONS = skeletonSets(MISSPELLABLE_TITLES).map((skeletons) => {
+  const alphabet = [...new Set([...TITLE_SKELETONS.flatMap((set) => [...set]).join('')])];
+  const misspelt = new Set<string>();
+  for (const skeleton of skeletons) {
+    const letters = [...skeleton];
+    for (let at = 1; at <= letters.length; at += 1) {
+      const before = letters.slice(0, at).join('');
+      const after = letters.slice(at);
+      if (after.length > 0) misspelt.add(before + after.slice(1).join(''));
+      if (after.length > 1) misspelt.add(before + after[1] + after[0] + after.slice(2).join(''));
+      for (const letter of alphabet) {
+        misspelt.add(before + letter + after.join(''));
+        if (after.length > 0) misspelt.add(before + letter + after.slice(1).join(''));
+      }
+    }
+  }
+  return misspelt;
+});
+
+function skeletonSets(words: readonly string[]): Set<string>[] {
+  const sets: Set<string>[] = [];
+  for (const word of words) nicknameSkeletons(word).forEach((skeleton, index) => (sets[index] ??= new Set()).add(skeleton));
+  return sets;
+}
+
+/**
+ * Whether some run of `nickname`'s pieces, in one reading, is a title (`RESERVED_TITLES`) or a misspelling of one
+ * (`MISSPELLABLE_TITLES`): `Head Dealer`, `DealerBot`, `Dealer2b`, `D-e-a-l-e-r Anna`, `Dealr`, `Деалер`.
+ */
+function holdsTitle(nickname: string): boolean {
+  const read = pieces(nickname).map(nicknameSkeletons);
+  for (let first = 0; first < read.length; first += 1) {
+    const runs = TITLE_SKELETONS.map(() => '');
+    for (let last = first; last < read.length; last += 1) {
+      for (let index = 0; index < runs.length; index += 1) {
+        runs[index] += read[last][index];
+        if (TITLE_SKELETONS[index].has(runs[index]) || MISSPELT_SKELETONS[index].has(runs[index])) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** `nickname` as typed and without `DRAWN_AS_PUNCTUATION` letters. */
+function withoutPunctuationLetters(nickname: string): Set<string> {
+  return new Set([nickname, nickname.replace(DRAWN_AS_PUNCTUATION, '')]);
+}
+
+/** The forms of `nickname` that are checked as a whole: `withoutPunctuationLetters`, each also `unnumbered`. */
 function checkedForms(nickname: string): Set<string> {
-  return new Set([nickname, nickname.replace(DRAWN_AS_PUNCTUATION, '')].flatMap((form) => [form, unnumbered(form)]));
+  return new Set([...withoutPunctuationLetters(nickname)].flatMap((form) => [form, unnumbered(form)]));
 }
 
 /** Why the combining marks of `nickname` (after NFC) are refused, or undefined if they are not. */
@@ -176,7 +301,8 @@ function marksProblem(nickname: string): string | undefined {
  * Hangul fillers, tatweels…: `INVISIBLE`); no character that renders as nothing (`RENDERS_AS_NOTHING`: a Hangul
  * filler, a variation selector but on a Han or Mongolian letter…); and not one of `RESERVED_NICKNAMES`, alone, after an
  * article or run together with others and with `STAFF_QUALIFIERS` (`Casino Staff`, `Floor Manager`), numbered or not
- * (digits, spaces, `_` or `-` before or after it, a word drawn as strokes: `unnumbered`), with or without letters drawn
+ * (digits, spaces, `_` or `-` before or after it, a word that numbers: `unnumbered`), nor a name with one of
+ * `RESERVED_TITLES` among its words or pieces, or one of `MISSPELLABLE_TITLES` one letter off (`holdsTitle`), with or without letters drawn
  * as punctuation (`DRAWN_AS_PUNCTUATION`: `The Dealerᐟs`), as
  * any reading of players/nickname-skeleton.ts reads it (ignoring case, accents, spaces, `_` and `-`, invisible
  * characters; letters that look alike by Unicode's confusables.txt (UTS #39) or `LIBRARY_GAPS`, or drawn from
@@ -203,7 +329,7 @@ export function validateNickname(raw: string): Result<string> {
   if (RENDERS_AS_NOTHING.test(nickname.replace(GLYPH_VARIANT, '$1$2'))) {
     return err('auth/invalid-nickname', 'a nickname may not hold a character that renders as nothing');
   }
-  if ([...checkedForms(nickname)].some(isReserved)) {
+  if ([...checkedForms(nickname)].some(isReserved) || [...withoutPunctuationLetters(nickname)].some(holdsTitle)) {
     return err('auth/reserved-nickname', 'that nickname is what the table calls the house, the dealer, the banker or its staff: pick another');
   }
   return ok(nickname);
