@@ -87,6 +87,7 @@ describe('empty settings', () => {
     'PAIGOW_MAX_MESSAGE_BYTES',
     'PAIGOW_CONNECTIONS_PER_PLAYER',
     'PAIGOW_CONNECTIONS_PER_IP',
+    'PAIGOW_SEATS_PER_IP',
     'PAIGOW_HEADERS_TIMEOUT_MS',
     'PAIGOW_REQUEST_TIMEOUT_MS',
     'PAIGOW_RATE_GUESTS_PER_IP',
@@ -204,6 +205,7 @@ describe('limit ranges', () => {
       ['PAIGOW_MAX_BODY_BYTES', '1048577', 'a whole number of bytes from 1024 to 1048576'],
       ['PAIGOW_CONNECTIONS_PER_PLAYER', '101', 'a whole number of connections from 1 to 100'],
       ['PAIGOW_CONNECTIONS_PER_IP', '7', 'a whole number of connections from 8 to 1000000'],
+      ['PAIGOW_SEATS_PER_IP', '0', 'a whole number of seats from 1 to 6'],
     ];
     for (const [name, value, range] of out) {
       expect(refusal({ [name]: value }), `${name}=${value}`).toBe(`${name} must be ${range} (decimal digits only), got '${value}'`);

@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   // limits against abuse (docs/server.md "Limits")
   'rate/limited',
   'rate/too-many-connections',
+  'seat/address-limit',
   // capacity of one server process (docs/server.md "Admission control")
   'server/overloaded',
   // the deployment's coordination store (Redis) out of reach: a join is refused, try again shortly (docs/server.md "Matchmaking")

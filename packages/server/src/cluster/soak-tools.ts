@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { createConnection, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { TableConfigInput } from '@paigow/engine';
+import { MAX_SEATS, type TableConfigInput } from '@paigow/engine';
 import { onTableView, type SessionResponse, type TableView } from '@paigow/protocol';
 import { createDatabase, type Database } from '../storage/index.js';
 import { startCluster, type Cluster } from './cluster.js';
@@ -59,6 +59,7 @@ export const SOAK_LEASE_MS = 3_000;
 
 /** Every player comes from loopback and plays faster than people: the rates are lifted. */
 const LIFTED_LIMITS = {
+  seatsPerIp: MAX_SEATS,
   guestsPerIp: { points: 1_000_000, windowMs: 60_000 },
   messagesPerPlayer: { points: 1_000_000, windowMs: 1_000 },
   messagesPerIp: { points: 1_000_000, windowMs: 1_000 },

@@ -37,6 +37,12 @@ describe('limits from the environment', () => {
     expect(() => limitsFromEnv({ PAIGOW_HEADERS_TIMEOUT_MS: '10s' })).toThrow("PAIGOW_HEADERS_TIMEOUT_MS must be a whole number of ms from 1000 to 3600000 (decimal digits only), got '10s'");
   });
 
+  it('reads the seats per IP and table (PAIGOW_SEATS_PER_IP), 1 to MAX_SEATS', () => {
+    expect(DEFAULT_LIMITS.seatsPerIp).toBe(3);
+    expect(limitsFromEnv({ PAIGOW_SEATS_PER_IP: '6' })).toEqual({ seatsPerIp: 6 });
+    expect(() => limitsFromEnv({ PAIGOW_SEATS_PER_IP: '7' })).toThrow("PAIGOW_SEATS_PER_IP must be a whole number of seats from 1 to 6 (decimal digits only), got '7'");
+  });
+
   it('reads the trusted proxies (PAIGOW_TRUST_PROXY) and names the variable of a bad list', () => {
     expect(limitsFromEnv({ PAIGOW_TRUST_PROXY: '10.0.0.0/8, loopback' })).toEqual({ trustedProxies: '10.0.0.0/8, loopback' });
     expect(limitsFromEnv({ PAIGOW_TRUST_PROXY: 'none' })).toEqual({ trustedProxies: 'none' });

@@ -1,11 +1,12 @@
 /**
  * The server's limits against abuse (docs/server.md "Limits"): body and message sizes, open connections per
- * IP, the time a request may take to arrive, connections per player and table, and the rates of guest creation,
+ * IP, the time a request may take to arrive, connections per player and table, seats per IP and table, and the rates of guest creation,
  * top-ups and table messages. Each has a default and an
  * environment variable (`limitsFromEnv`); `startServer({ limits })` overrides any of them.
  */
 
 import { DEFAULT_TRUSTED_PROXIES, trustedProxies } from '../http/client-address.js';
+import { MAX_SEATS } from '@paigow/engine';
 import { settingText, wholeNumber } from '../settings/values.js';
 
 /** At most `points` requests per `windowMs` milliseconds (a fixed window per key). */
@@ -27,6 +28,11 @@ export interface ServerLimits {
    * not counted (`PAIGOW_CONNECTIONS_PER_IP`; `http/connection-limits.ts`).
    */
   readonly connectionsPerIp: number;
+  /**
+   * Seats of one table held by players from one client address (as the per-IP limits count it), the banker's
+   * included; `MAX_SEATS` (6) lifts it (`PAIGOW_SEATS_PER_IP`; `limits/seat-addresses.ts`).
+   */
+  readonly seatsPerIp: number;
   /**
    * How long a request may take to send its headers from their first byte, and a new connection to start sending, ms
    * (`PAIGOW_HEADERS_TIMEOUT_MS`; Node's `headersTimeout`, at most `requestTimeoutMs`).
@@ -55,7 +61,9 @@ export interface ServerLimits {
  * The defaults: bodies up to 8 KiB and messages up to 4 KiB (the largest real request is a few hundred
  * bytes), 256 open connections per IP (a browser holds at most 6 HTTP connections to a host and one WebSocket
  * per table tab, so this leaves room for a few dozen players behind one NAT, while one address can take at most
- * 256 of the process's file descriptors, not all 20,000), 10 s to send a request's headers and 30 s
+ * 256 of the process's file descriptors, not all 20,000), 3 seats of a table per IP (half of a table's 6: a household or a
+ * few colleagues behind one NAT play together, a fourth sits at the next table, and one address never holds a table
+ * alone, as six guests from one did), 10 s to send a request's headers and 30 s
  * for the whole request (a real one takes milliseconds; Node's 60 s and 300 s let a slow client hold a
  * connection for minutes), 3 connections per player and table (a reload and a second tab), 20 guests per IP per 10 minutes,
  * 5 top-ups per player and 30 per IP per minute, 30 table messages per player and 300 per IP per second; the client
@@ -66,6 +74,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxMessageBytes: 4 * 1024,
   connectionsPerPlayer: 3,
   connectionsPerIp: 256,
+  seatsPerIp: 3,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   guestsPerIp: { points: 20, windowMs: 10 * 60_000 },
@@ -99,14 +108,16 @@ export function parseRateLimit(name: string, text: string): RateLimit {
 /**
  * The range of each number limit (`min`‥`max` and its unit): a value outside it is refused at start. Sizes from 1 KiB
  * (the largest real request or message is a few hundred bytes) to 1 MiB (the WebSocket closes a larger frame unread);
- * 1 to 100 connections per player and table; 8 (a browser's 6 HTTP connections and a table) to 1,000,000 per IP;
+ * 1 to 100 connections per player and table; 8 (a browser's 6 HTTP connections and a table) to 1,000,000 per IP; 1 to
+ * `MAX_SEATS` (6, no cap) seats per IP and table;
  * timeouts from 1 s (below it a real request on a slow link fails: every join with 1006 while /readyz says 200) to 1 h.
  */
-export const NUMBER_LIMIT_RANGES: Readonly<Record<'maxBodyBytes' | 'maxMessageBytes' | 'connectionsPerPlayer' | 'connectionsPerIp' | 'headersTimeoutMs' | 'requestTimeoutMs', { min: number; max: number; unit: string }>> = {
+export const NUMBER_LIMIT_RANGES: Readonly<Record<'maxBodyBytes' | 'maxMessageBytes' | 'connectionsPerPlayer' | 'connectionsPerIp' | 'seatsPerIp' | 'headersTimeoutMs' | 'requestTimeoutMs', { min: number; max: number; unit: string }>> = {
   maxBodyBytes: { min: 1_024, max: 1_048_576, unit: 'bytes' },
   maxMessageBytes: { min: 1_024, max: 1_048_576, unit: 'bytes' },
   connectionsPerPlayer: { min: 1, max: 100, unit: 'connections' },
   connectionsPerIp: { min: 8, max: 1_000_000, unit: 'connections' },
+  seatsPerIp: { min: 1, max: MAX_SEATS, unit: 'seats' },
   headersTimeoutMs: { min: 1_000, max: 3_600_000, unit: 'ms' },
   requestTimeoutMs: { min: 1_000, max: 3_600_000, unit: 'ms' },
 };
@@ -130,6 +141,7 @@ export const LIMIT_ENV_NAMES: Readonly<Record<keyof ServerLimits, string>> = {
   maxMessageBytes: 'PAIGOW_MAX_MESSAGE_BYTES',
   connectionsPerPlayer: 'PAIGOW_CONNECTIONS_PER_PLAYER',
   connectionsPerIp: 'PAIGOW_CONNECTIONS_PER_IP',
+  seatsPerIp: 'PAIGOW_SEATS_PER_IP',
   headersTimeoutMs: 'PAIGOW_HEADERS_TIMEOUT_MS',
   requestTimeoutMs: 'PAIGOW_REQUEST_TIMEOUT_MS',
   guestsPerIp: 'PAIGOW_RATE_GUESTS_PER_IP',

@@ -66,7 +66,8 @@ export function countHold(tableId: string, houseNetCents: number): void {
 
 /**
  * Requests refused for a rate or connection limit (429, `rate/limited`, `rate/too-many-connections`), by kind: `http`, `ws-message`,
- * `ws-connection`; and TCP connections reset for `PAIGOW_CONNECTIONS_PER_IP` (`connection`, `http/connection-limits.ts`).
+ * `ws-connection`; TCP connections reset for `PAIGOW_CONNECTIONS_PER_IP` (`connection`, `http/connection-limits.ts`); and `sit`s
+ * refused for `PAIGOW_SEATS_PER_IP` (`seat`, `seat/address-limit`, `limits/seat-addresses.ts`).
  */
 export const rateLimitedRequests = new Counter({
   name: 'paigow_rate_limited_total',

@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import { Client } from 'colyseus.js';
+import { MAX_SEATS } from '@paigow/engine';
 import { MADE_ROOM_CLOSE_CODE } from '@paigow/protocol';
 import { DEFAULT_LIMITS } from '../limits/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
@@ -58,7 +59,8 @@ for (const backend of STORE_BACKENDS) {
           done();
         },
       });
-      server = await startTestServer(store, { limits: DEFAULT_LIMITS, logger: createLogger({ level: 'info', destination }) });
+      // The production limits, but every seat of a table may go to the loopback address (its seat cap has its own test).
+      server = await startTestServer(store, { limits: { ...DEFAULT_LIMITS, seatsPerIp: MAX_SEATS }, logger: createLogger({ level: 'info', destination }) });
     });
     afterAll(async () => {
       await server?.close();

@@ -14,14 +14,15 @@
  * seat is reserved; `reserveSeatFor` reserves one for a signed-in player, at most
  * `limits.connectionsPerPlayer` per player; a frame over `limits.maxMessageBytes` or one that cannot be
  * decoded is answered with `error` (`action/invalid`) and the connection closed, logged on one line;
- * messages over the rate limits are answered with `error` (`rate/limited`) and not handled.
+ * messages over the rate limits are answered with `error` (`rate/limited`) and not handled; a `sit` from an address
+ * holding `limits.seatsPerIp` seats here is answered `seat/address-limit` before the table sees it (`SeatAddresses`).
  */
 import { ClientState, generateId, matchMaker, Protocol, Room, RoomInternalState, ServerError, type AuthContext, type Client, type ClientPrivate } from '@colyseus/core';
 import type { RuleError } from '@paigow/engine';
 import { MADE_ROOM_CLOSE_CODE, parseClientMessage, requestIdOf, type ErrorMessage, type HintReply, type InboxNotice, type PongReply } from '@paigow/protocol';
 import type { Watchers } from '../admission/index.js';
 import { authenticate } from '../auth/index.js';
-import { rateLimited, type RateLimits, type RateRefusal, type ServerLimits } from '../limits/index.js';
+import { rateLimited, SeatAddresses, type RateLimits, type RateRefusal, type ServerLimits } from '../limits/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
 import { briefError, redisFaultOf, rootLogger, type Logger } from '../log/index.js';
 import { faultKindOf } from '../storage/faults.js';
@@ -109,6 +110,8 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   private readonly cutOff = new WeakSet<TableClient>();
   /** Sends the views (set in `onCreate`). */
   private views!: ViewPublisher<TableClient>;
+  /** The address each seat was taken from, for `limits.seatsPerIp` (set in `onCreate`). */
+  private seatAddresses!: SeatAddresses;
   /** True while `reserveSeatFor` reserves for a player at this table (`hasReachedMaxClients`). */
   private reservingForPlayerAtTable = false;
   /** Players who sent a table message since the last session check (`checkSessions`): they used their session. */
@@ -126,6 +129,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     this.logger = options.services.logger ?? rootLogger();
     void this.setMetadata({ tableId: options.tableId, name: runner.config.name });
     this.views = new ViewPublisher({ view: (playerId) => runner.view(playerId), clientsOf: this.clientsOf });
+    this.seatAddresses = new SeatAddresses(options.services.limits.seatsPerIp, (playerId) => this.seatedHere(playerId));
     this.unsubscribe = runner.subscribe((change) => this.publish(change));
     this.announceNextRound();
     this.onMessage('*', (client, type, payload) => void this.receive(client, type, payload));
@@ -363,6 +367,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
       this.sendError(client, joined.error, null);
       return;
     }
+    this.seatAddresses.joined(player.id, auth.ip);
     // Its view first, then the player's inbox events not acknowledged (docs/server.md "The player inbox").
     this.views.sendFirstView(player.id);
     for (const notice of joined.value) client.send('notice', notice satisfies InboxNotice);
@@ -508,6 +513,19 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
       if (!hint.ok) return this.refuse(client, hint.error, message.requestId);
       if (hint.value !== null) client.send('hint', hint.value satisfies HintReply);
       return null;
+    }
+    if (message.type === 'sit') {
+      const refused = this.seatAddresses.claim(playerId, ip);
+      if (refused !== null) {
+        rateLimitedRequests.inc({ kind: 'seat' });
+        return this.refuse(client, refused, message.requestId);
+      }
+      try {
+        const sat = await this.runner.handle(playerId, message);
+        return sat.ok ? null : this.refuse(client, sat.error, message.requestId);
+      } finally {
+        this.seatAddresses.settle(playerId);
+      }
     }
     const handled = await this.runner.handle(playerId, message);
     return handled.ok ? null : this.refuse(client, handled.error, message.requestId);

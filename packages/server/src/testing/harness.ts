@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { DEFAULT_ENVY_BONUS, newDeck, parseCards, unwrap, type Card, type Rng, type TableConfigInput } from '@paigow/engine';
+import { DEFAULT_ENVY_BONUS, MAX_SEATS, newDeck, parseCards, unwrap, type Card, type Rng, type TableConfigInput } from '@paigow/engine';
 import { onTableView, type ErrorMessage, type HintReply, type InboxNotice, type PongReply, type SessionResponse, type TableView } from '@paigow/protocol';
 import { createLogger, logLevelFromEnv } from '../log/index.js';
 import type { ServerLimits } from '../limits/index.js';
@@ -214,9 +214,11 @@ const testLogger = createLogger({ level: process.env.LOG_LEVEL ? logLevelFromEnv
 /**
  * The rate limits of test servers: every test client comes from one loopback address and scripted clients
  * send faster than people, so the rates are lifted; the tests of the limits pass their own (or
- * `DEFAULT_LIMITS`). The sizes and the connections per player stay as in production.
+ * `DEFAULT_LIMITS`). The sizes and the connections per player stay as in production; the seats per IP are lifted too
+ * (`MAX_SEATS`: every seat of a table may go to the loopback address's players).
  */
 export const TEST_RATE_LIMITS: Partial<ServerLimits> = {
+  seatsPerIp: MAX_SEATS,
   guestsPerIp: { points: 1_000_000, windowMs: 60_000 },
   topUpsPerPlayer: { points: 1_000_000, windowMs: 60_000 },
   topUpsPerIp: { points: 1_000_000, windowMs: 60_000 },
@@ -387,9 +389,12 @@ export class TestClient {
 
   private constructor(readonly room: Room, readonly nickname: string) {}
 
-  /** Joins table `tableId` with `token`. */
-  static async join(server: Pick<ServerHandle, 'port'>, tableId: string, token: string, nickname = ''): Promise<TestClient> {
-    const client = new Client(`ws://127.0.0.1:${server.port}`);
+  /**
+   * Joins table `tableId` with `token`; `forwardedFor` is the client address a proxy on this machine names
+   * (`X-Forwarded-For` on the join's request: the address the per-IP limits count, docs/server.md "Limits").
+   */
+  static async join(server: Pick<ServerHandle, 'port'>, tableId: string, token: string, nickname = '', forwardedFor?: string): Promise<TestClient> {
+    const client = new Client(`ws://127.0.0.1:${server.port}`, forwardedFor === undefined ? undefined : { headers: { 'x-forwarded-for': forwardedFor } });
     const room = await client.joinById(tableId, { token });
     const test = new TestClient(room, nickname);
     // The raw socket (the `ws` package under Node): record each frame before colyseus.js decodes it.

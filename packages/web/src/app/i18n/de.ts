@@ -584,6 +584,7 @@ export const de: Translation = {
     'ledger/not-broke': 'Aufladen geht nur bei leerem Saldo.',
     'rate/limited': 'Zu viele Anfragen. Warten Sie einen Moment und versuchen Sie es erneut.',
     'rate/too-many-connections': 'Dieser Tisch ist in zu vielen Fenstern offen. Schließen Sie eines und versuchen Sie es erneut.',
+    'seat/address-limit': 'An diesem Tisch sitzen schon zu viele Spieler aus Ihrem Netzwerk. Nehmen Sie an einem anderen Tisch Platz.',
     'server/overloaded': 'Dieser Server ist gerade voll. Versuchen Sie es in einer Minute erneut oder wählen Sie einen anderen Tisch.',
     'server/coordination-unavailable': 'Der Server erreicht seinen Koordinationsdienst gerade nicht. Versuchen Sie es in ein paar Sekunden erneut.',
     'config/invalid': 'Der Tisch ist falsch eingestellt.',

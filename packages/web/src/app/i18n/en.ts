@@ -48,6 +48,7 @@ const errors = {
   'ledger/not-broke': 'Top-ups are only for empty balances.',
   'rate/limited': 'Too many requests. Wait a moment and try again.',
   'rate/too-many-connections': 'This table is open in too many windows. Close one and try again.',
+  'seat/address-limit': 'Too many players from your network sit at this table already. Take a seat at another table.',
   'server/overloaded': 'This server is full right now. Try again in a minute or pick another table.',
   'server/coordination-unavailable': 'The server cannot reach its coordination service right now. Try again in a few seconds.',
   'config/invalid': 'The table is misconfigured.',

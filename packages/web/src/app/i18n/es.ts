@@ -595,6 +595,7 @@ export const es: Translation = {
     'ledger/not-broke': 'Solo se puede recargar con el saldo vacío.',
     'rate/limited': 'Demasiadas solicitudes. Espera un momento y vuelve a intentarlo.',
     'rate/too-many-connections': 'Esta mesa está abierta en demasiadas ventanas. Cierra una y vuelve a intentarlo.',
+    'seat/address-limit': 'Ya hay demasiados jugadores de tu red sentados en esta mesa. Siéntate en otra mesa.',
     'server/overloaded': 'Este servidor está lleno ahora. Inténtalo en un minuto o elige otra mesa.',
     'server/coordination-unavailable': 'El servidor no puede contactar ahora con su servicio de coordinación. Inténtalo en unos segundos.',
     'config/invalid': 'La mesa está mal configurada.',

@@ -595,6 +595,7 @@ export const fr: Translation = {
     'ledger/not-broke': 'La recharge n’est possible qu’avec un solde vide.',
     'rate/limited': 'Trop de requêtes. Patientez un instant et réessayez.',
     'rate/too-many-connections': 'Cette table est ouverte dans trop de fenêtres. Fermez-en une et réessayez.',
+    'seat/address-limit': 'Trop de joueurs de votre réseau sont déjà assis à cette table. Prenez place à une autre table.',
     'server/overloaded': 'Ce serveur est plein pour l’instant. Réessayez dans une minute ou choisissez une autre table.',
     'server/coordination-unavailable': 'Le serveur ne parvient pas à joindre son service de coordination pour l’instant. Réessayez dans quelques secondes.',
     'config/invalid': 'La table est mal configurée.',
