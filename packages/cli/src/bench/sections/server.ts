@@ -12,7 +12,8 @@
  */
 
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -61,17 +62,31 @@ export interface ServerBench {
  */
 export function serverRuns(players: readonly number[], seconds: number, thinkMs = 0): ServerBench[] {
   const args = [join(ROOT, 'packages/server/dist/bench/run.js'), ...players.map(String), '--seconds', String(seconds), '--think-ms', String(thinkMs)];
-  const run = spawnSync(process.execPath, args, {
-    encoding: 'utf8',
-    // SQLite: DATABASE_URL unset (an empty one is refused, as by paigow serve).
-    env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')),
-    maxBuffer: 16 * 2 ** 20,
-  });
-  if (run.status !== 0) throw new Error(`server bench exited with ${run.status}: ${run.stderr}`);
-  return run.stdout
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as ServerBench);
+  // The servers log at info, as an operator runs them (a line a deal and a settlement: some 400 KB/s at 500 players),
+  // which is part of what they cost. Their lines go to a file: held in memory they passed spawnSync's buffer within two
+  // levels, and the run was killed (`exited with null`).
+  const logDir = mkdtempSync(join(tmpdir(), 'paigow-bench-'));
+  const logFile = join(logDir, 'server.log');
+  const log = openSync(logFile, 'w');
+  try {
+    const run = spawnSync(process.execPath, args, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', log],
+      // SQLite: DATABASE_URL unset (an empty one is refused, as by paigow serve).
+      env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')),
+    });
+    if (run.status !== 0) {
+      const text = readFileSync(logFile, 'utf8');
+      throw new Error(`server bench exited with ${run.status ?? run.signal}: ${text.slice(-4_000)}`);
+    }
+    return run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as ServerBench);
+  } finally {
+    closeSync(log);
+    rmSync(logDir, { recursive: true, force: true });
+  }
 }
 
 /** The rows of one level, labelled `label`, with the issue's goals where they apply to `r.clients` (at 500 players: throughput and latency at either pace). */
