@@ -8,8 +8,8 @@
 import { useId, type ReactNode } from 'react';
 import { useDisclosure } from './disclosure.js';
 import { useTranslation } from 'react-i18next';
-import { outcomeOfNet, type ResultModel } from '../table-ui/model.js';
-import { resultLines, type ResultLine } from '../table-ui/result-lines.js';
+import type { ResultModel } from '../table-ui/model.js';
+import { netLineWord, resultLines, type NetWord, type ResultLine } from '../table-ui/result-lines.js';
 import { envyHandsText, fortuneLineName } from './i18n/index.js';
 import { gradeLines, gradeNote, gradeShort } from '../coach/format.js';
 import type { RoundGradeState } from '../coach/useRoundGrade.js';
@@ -17,16 +17,14 @@ import type { RoundGradeState } from '../coach/useRoundGrade.js';
 type Money = (cents: number, signed?: boolean) => string;
 type T = ReturnType<typeof useTranslation>['t'];
 
-/** The headline for a net won, lost or of nothing (a win and a loss that cancel out: broken even). */
-const NET_WORDS = { win: 'result.win', lose: 'result.lose', push: 'result.even' } as const;
+/** The headline for a net won, lost, of a main bet pushed alone, or of nothing (a win and a loss that cancel out: broken even). */
+const NET_WORDS = { win: 'result.win', lose: 'result.lose', push: 'result.push', even: 'result.even' } as const satisfies Record<NetWord, string>;
 
 /** A line of the banner in words (the banner, its announcement, and the main bet's part in the history). */
 export function resultLineText(line: ResultLine, t: T, money: Money): string {
   switch (line.kind) {
-    case 'net': {
-      if (line.push) return t('result.push');
-      return t(NET_WORDS[outcomeOfNet(line.cents)], { amount: money(Math.abs(line.cents)) });
-    }
+    case 'net':
+      return t(NET_WORDS[netLineWord(line)], { amount: money(Math.abs(line.cents)) });
     case 'main': {
       const amount = money(Math.abs(line.cents));
       if (line.asBanker) return line.outcome === 'win' ? t('result.bankWin', { amount }) : line.outcome === 'lose' ? t('result.bankLose', { amount }) : t('result.bankPush');

@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 import type { HistoryEntry, SeatResultView } from '@paigow/protocol';
 import { houseRound, seatResult } from '../testing/table-view.js';
 import { History } from './History.js';
-import { createI18n } from './i18n/index.js';
+import { createI18n, formatMoney } from './i18n/index.js';
+import { ResultBanner } from './ResultBanner.js';
+import { seatResultOf } from '../table-ui/model.js';
 
 const i18n = createI18n('en');
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -88,6 +90,43 @@ describe('a history row', () => {
     expect(html).not.toContain('history-verify');
     expect(html).toContain('data-result="open"');
     expect(html).not.toContain('history-row__net--lose');
+  });
+
+  // A tester's (en at 360×740, fr at 412×915): a $10 main bet lost beside a Fortune Straight that paid $10, net $0. The
+  // banner said "You broke even" ("Ni gain ni perte") and the history row "Push" ("Égalité"): a push is the main bet's tie.
+  describe('is headed as the result banner heads the round, for every net', () => {
+    const nets: [string, 'win' | 'lose' | 'push' | 'even', Partial<SeatResultView>][] = [
+      ['broke even through the Fortune bet', 'even', { outcome: 'lose', high: 'lose', low: 'lose', commissionCents: 0, bets: { main: 1000, fortune: 500 }, fortune: { line: 'straight', netCents: 1000 }, netCents: 0 }],
+      ['the main bet pushed, nothing else played', 'push', { outcome: 'push', low: 'lose', commissionCents: 0, bets: { main: 1000, fortune: 0 }, fortune: null, netCents: 0 }],
+      ['the main bet pushed, the Fortune bet lost', 'lose', { outcome: 'push', low: 'lose', commissionCents: 0, bets: { main: 1000, fortune: 500 }, fortune: { line: null, netCents: -500 }, netCents: -500 }],
+      ['won', 'win', { outcome: 'win', high: 'win', low: 'win', commissionCents: 50, bets: { main: 1000, fortune: 0 }, fortune: null, netCents: 950 }],
+      ['lost', 'lose', { outcome: 'lose', high: 'lose', low: 'lose', commissionCents: 0, bets: { main: 1000, fortune: 0 }, fortune: null, netCents: -1000 }],
+    ];
+    /** The banner's headline and the history row's heading of a round with `mine`, in `lng`. */
+    const headings = (lng: string, mine: SeatResultView): { banner: string; history: string } => {
+      const i18nOf = createI18n(lng);
+      const moneyOf = (cents: number, signed = false) => formatMoney(lng, cents, signed);
+      const wrap = (el: ReturnType<typeof createElement>) => renderToStaticMarkup(createElement(I18nextProvider, { i18n: i18nOf }, el));
+      const banner = wrap(createElement(ResultBanner, { result: seatResultOf('r-1', mine), money: moneyOf }));
+      const history = wrap(createElement(History, { entries: [entry(mine)], money: moneyOf, tableNames: new Map([['table-1', 'T']]) }));
+      const headline = /data-kind="net"[^>]*>(.*?)(?:<span[^>]*data-kind=|<\/div>)/.exec(banner)?.[1] ?? '';
+      const heading = /<strong>(.*?)<\/strong>/.exec(history)?.[1] ?? '';
+      return { banner: text(headline).trim(), history: text(heading).trim() };
+    };
+    it.each(['en', 'ru', 'fr', 'de', 'es'])('%s', (lng) => {
+      const i18nOf = createI18n(lng);
+      for (const [name, word, over] of nets) {
+        const mine = seat(over);
+        const { banner, history } = headings(lng, mine);
+        expect(banner, `${lng} ${name}: the banner's headline`).toBe(text(i18nOf.t(`result.${word}`, { amount: formatMoney(lng, Math.abs(mine.netCents)) })).trim());
+        expect(history, `${lng} ${name}: the history's heading`).toBe(i18nOf.t(`history.outcome.${word}`));
+      }
+    });
+    it('en and fr: "Broke even" and "Ni gain ni perte", not "Push" and "Égalité"', () => {
+      expect(headings('en', seat(nets[0]![2]))).toEqual({ banner: 'You broke even', history: 'Broke even' });
+      expect(headings('fr', seat(nets[0]![2]))).toEqual({ banner: 'Ni gain ni perte', history: 'Ni gain ni perte' });
+      expect(headings('en', seat(nets[1]![2]))).toEqual({ banner: 'Push: your bet back', history: 'Push' });
+    });
   });
 
   // A retester's: in German at 1366×768 a row read "Spieler als Bank (1–" / "100) · 21:16".

@@ -54,3 +54,25 @@ export function resultLines(result: ResultModel): ResultLine[] {
   if (result.envy) lines.push({ kind: 'envy', envy: result.envy });
   return lines;
 }
+
+/**
+ * How a round's net is said, in one word: money won or lost, the main bet pushed with nothing else played (its bet
+ * back), or a net of nothing otherwise (a win and a loss that cancel out: broken even). The result banner's headline
+ * (`result.*`) and the history row's heading (`history.outcome.*`) both say this one: a round whose $10 main bet lost
+ * beside a Fortune bet that paid $10 read "You broke even" on the banner and "Push" in the history (a tester's).
+ */
+export type NetWord = 'win' | 'lose' | 'push' | 'even';
+
+/** The word of a result's net (its banner's headline). */
+export function netWordOf(result: ResultModel): NetWord {
+  const net = resultLines(result)[0];
+  if (net?.kind !== 'net') throw new Error('a result leads with its net');
+  return netLineWord(net);
+}
+
+/** The word of a net line. */
+export function netLineWord(line: Extract<ResultLine, { kind: 'net' }>): NetWord {
+  if (line.push) return 'push';
+  const outcome = outcomeOfNet(line.cents);
+  return outcome === 'push' ? 'even' : outcome;
+}

@@ -479,6 +479,7 @@ export const de: Translation = {
       win: 'Gewinn',
       push: 'Geschoben',
       lose: 'Verlust',
+      even: 'Plus minus null',
     },
   },
   fairness: {

@@ -557,6 +557,7 @@ export const en = {
       win: 'Win',
       push: 'Push',
       lose: 'Loss',
+      even: 'Broke even',
     },
   },
   fairness: {

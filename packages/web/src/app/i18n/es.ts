@@ -490,6 +490,7 @@ export const es: Translation = {
       win: 'Ganancia',
       push: 'Empate',
       lose: 'Pérdida',
+      even: 'Sin ganancia ni pérdida',
     },
   },
   fairness: {

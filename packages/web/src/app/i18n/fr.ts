@@ -490,6 +490,7 @@ export const fr: Translation = {
       win: 'Gain',
       push: 'Égalité',
       lose: 'Perte',
+      even: 'Ni gain ni perte',
     },
   },
   fairness: {

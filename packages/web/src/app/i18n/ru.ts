@@ -504,6 +504,7 @@ export const ru: Translation = {
       win: 'Выигрыш',
       push: 'Ничья',
       lose: 'Проигрыш',
+      even: 'При своих',
     },
   },
   fairness: {
