@@ -281,7 +281,8 @@ describe('the phone table where a player may bank', () => {
 describe('motion', () => {
   it('animates the cards dealt, and none with prefers-reduced-motion', async () => {
     const table = fullTable(2);
-    const bet = Math.max(500, table.limits.main.minCents);
+    // Three chips or more settle whatever the outcome ($31 lost or pushed: 25, 5, 1; won: $29.45).
+    const bet = Math.max(3100, table.limits.main.minCents);
     const moving = await openPage(browser, { viewport: SIZES.portrait, isMobile: true, hasTouch: true, reducedMotion: 'no-preference' });
     await signIn(moving, server.url, 'Motion Mo');
     await sitAt(moving, table.tableId);
@@ -296,6 +297,15 @@ describe('motion', () => {
       Array.from(document.querySelectorAll('.settle-chips__chip')).filter((el) => getComputedStyle(el).opacity !== '0').length,
     );
     expect(leftOver).toBe(0);
+    // The settled chips stay in the page until the next round: never wider than the window, in either orientation (a
+    // tester's: at 844×390 they ran from the spots' middle to x 900, and the page was 56 px wider than the screen).
+    expect(await moving.locator('.settle-chips__chip').count()).toBeGreaterThanOrEqual(3);
+    for (const size of [SIZES.portrait, SIZES['landscape-844'], SIZES['landscape-740']]) {
+      await moving.setViewportSize(size);
+      const widths = await moving.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth, chips: document.querySelector('.settle-chips')!.getBoundingClientRect().right }));
+      expect(widths.window, `${size.width}×${size.height}: the window is zoomed out`).toBe(size.width);
+      expect(widths.page, `${size.width}×${size.height}: ${JSON.stringify(widths)}`).toBeLessThanOrEqual(widths.window);
+    }
     await moving.close();
 
     const still = await openPage(browser, { viewport: SIZES.portrait, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
