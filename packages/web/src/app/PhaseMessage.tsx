@@ -4,6 +4,7 @@ import type { TableView, YouView } from '@paigow/protocol';
 import type { Stage, Waiting } from '../table-ui/model.js';
 import { Countdown } from '../table-ui/Timer.js';
 import { seatFree } from '../table-ui/felt.js';
+import { brokeAt } from '../table-ui/broke.js';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -57,6 +58,9 @@ function phaseMessage(view: TableView, you: YouView, stage: Stage, t: T): string
       if (stage.kind === 'revealed') return t('phase.otherRound');
       return t('phase.waitingOthers');
     default:
+      // A player who cannot cover the minimum reads the broke notice under this line (BrokeNotice.tsx), not "Rebet or build
+      // a new one" above it: those four lines made a Russian result 752 px tall on a 360×740 phone (a tester's).
+      if (brokeAt(you, view.config.limits.main) !== null) return '';
       // A bet down and Deal not pressed (or taken back by a change of bet): Deal is what is missing.
       return you.ready ? t('phase.waitingDeal') : stage.kind === 'revealed' && you.bets.main === 0 ? t('phase.settled') : t('phase.betting');
   }

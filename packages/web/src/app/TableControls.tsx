@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
 import { ChipRack } from '../table-ui/parts.js';
 import { seatFree, type Felt } from '../table-ui/felt.js';
+import { brokeAt } from '../table-ui/broke.js';
 import { errorMessage } from './i18n/index.js';
 import { BetTools, betsBlockText, doubleBlockText } from './BetTools.js';
 import { Explanation } from './HouseWayExplanation.js';
@@ -54,7 +55,9 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
   // One message at a time: while a refusal is said, the disabled buttons' reasons wait (Rebet's and Double's titles keep
   // theirs). A player read Double's "That is over the table maximum of $100." under the buttons as a refusal out of
   // date beside the Fortune limit's.
-  const reasonsSaid = isPlayer && canBet && !dealt && error === null;
+  // So too while the broke notice says why no bet can be made (BrokeNotice.tsx): "You need $75 and have $0" under the
+  // buttons said it again, a line a 360×740 phone had no room for.
+  const reasonsSaid = isPlayer && canBet && !dealt && error === null && brokeAt(you, view.config.limits.main) === null;
   // Deal waits for a bet still below the minimum (or off the unit): disabled, saying why (as Split does for a foul).
   const dealWhy = isPlayer && canBet && !dealt && !you.ready ? bets.draftRefusal() : null;
   const dealWhyShown = dealWhy !== null && reasonsSaid;

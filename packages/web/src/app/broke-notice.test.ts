@@ -7,7 +7,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { tableConfig, tableView, youView } from '../testing/table-view.js';
+import { houseRound, seatResult, tableConfig, tableView, youView } from '../testing/table-view.js';
+import { renderTableLayout } from '../testing/table-layout.js';
 import { BrokeNotice } from './BrokeNotice.js';
 import { createI18n, formatMoney, LANGUAGES } from './i18n/index.js';
 
@@ -32,5 +33,30 @@ describe('the broke notice', () => {
     expect(shown).not.toContain(i18n.t('bets.brokeTopUp'));
     // A player broke for good is still offered Top up.
     expect(draw(lng, 0)).toContain('data-testid="broke-top-up"');
+  });
+});
+
+// A tester's (ru at 360×740): after the round that took the last of the balance, the broke notice with its Top up, the
+// phase line "Round over. Rebet or build a new one." (four lines beside the spots) and Rebet's "You need $75 and have $0"
+// under the buttons made the page 752 px tall. The notice says it once: the phase line and the buttons' reasons give way.
+describe('the felt of a broke player after its last round', () => {
+  const lost = houseRound({ players: [seatResult({ bets: { main: 7500, fortune: 0 }, high: 'lose', low: 'lose', outcome: 'lose', commissionCents: 0, netCents: -7500 })], bankerNetCents: 7500 });
+  const broke = (balanceCents: number) =>
+    tableView({ config, lastRound: lost }, { balanceCents, lastBets: { main: 7500, fortune: 0 }, lastResult: { roundId: 'r-1', outcome: 'lose', netCents: -7500 } });
+  it.each(LANGUAGES)('in %s: the notice alone says why, no phase line and no reason under Rebet', (lng) => {
+    const html = renderTableLayout(broke(0), lng);
+    expect(html).toContain('data-testid="broke-top-up"');
+    expect(html).toContain('data-testid="result"');
+    expect(html).toMatch(/<p class="message" data-testid="message"><\/p>/);
+    expect(html).not.toContain('data-testid="rebet-reason"');
+    expect(html).not.toContain('data-testid="double-reason"');
+    // Rebet's reason is still its title.
+    expect(html).toMatch(/data-testid="rebet"[^>]*title="[^"]+"/);
+  });
+  it('says the phase and the reasons again to a player who can bet', () => {
+    const html = renderTableLayout(broke(5_000));
+    expect(html).not.toContain('data-testid="broke"');
+    expect(html).toMatch(/<p class="message" data-testid="message">[^<]+<\/p>/);
+    expect(html).toContain('data-testid="rebet-reason"');
   });
 });
