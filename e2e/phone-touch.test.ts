@@ -4,7 +4,9 @@
  * - Tap targets (WCAG 2.2 AA 2.5.8): every control on the lobby and the table (seated, dealt, result) is at
  *   least 24×24 CSS px (a card of the overlapped high hand: the part of it not covered by the next card);
  *   Deal, Split, House Way, Hint and the chips are at least 44 px tall; the table stays on one screen; a
- *   house-way explanation cut to two lines shows a ▾ and opens whole at a tap.
+ *   house-way explanation cut to two lines shows a ▾ and opens whole at a tap. A finger's target (where a tap lands,
+ *   elementFromPoint): every control 44×44 (a free seat 32 wide) in the lobby, betting with a Fortune chip, dealt, with
+ *   the Hint open and at the result; turned to 844×390 (betting, dealt, result), the main ones 40 and the rest 32.
  * - In every language the top bar's labels read whole (no "…", no accent cut off), the language's name is
  *   whole in its select, the seats are all on screen, and "History & info" holds its text; the hands' labels
  *   ("Niedrige Hand des Gebers", "Niedrige Hand (2)") read whole inside their boxes, at 390×844 and, the
@@ -92,6 +94,69 @@ async function shortPrimaries(page: Page, where: string): Promise<string[]> {
   return out;
 }
 
+/** What a finger needs of a control, by kind: its target's smallest width and height, px. */
+interface FingerRule {
+  /** Deal, Split, House Way, Hint, Rebet and the chips. */
+  readonly main: number;
+  /** Every other control. */
+  readonly other: number;
+  /** A seat's width (its height is `other`): the seats' row is as wide as the window allows. */
+  readonly seatWidth: number;
+}
+/** A portrait phone's: 44 px everywhere (a free seat at least 32 wide). A landscape phone's: 40 px for the main ones, 32 for the rest. */
+const PORTRAIT_FINGER: FingerRule = { main: 44, other: 44, seatWidth: 32 };
+const LANDSCAPE_FINGER: FingerRule = { main: 40, other: 32, seatWidth: 32 };
+const LANDSCAPE = { width: 844, height: 390 } as const;
+
+/**
+ * The controls in the window whose target is smaller than `rule` (a tester: on this phone the Bet/Fortune switch was
+ * 62×24, the Fortune × and the Hint's × 24×24, the seats and the top bar's buttons 32 tall; in landscape the chips 32,
+ * Deal 26). A target is where a tap lands on the control (`elementFromPoint`), across and down its middle: a control
+ * whose look is smaller may have a larger transparent target around it, which no other control's covers. Cards (their
+ * visible part, 24 px: `smallTargets`), the house-way explanations (a line of text, the felt's width) and what is not wholly in
+ * the window (a lobby's table further down) are left out.
+ */
+async function smallFingerTargets(page: Page, where: string, rule: FingerRule): Promise<string[]> {
+  const small = await page.evaluate(({ main, other, seatWidth }) => {
+    const selector = 'button, select, input:not([type="hidden"]), a[href], [role="button"]';
+    const mains = new Set(['deal', 'split', 'house-way', 'hint', 'rebet', 'chip-1', 'chip-5', 'chip-25', 'chip-100']);
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll(selector))) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (box.top < 0 || box.bottom > window.innerHeight || el.matches('.card, .explanation')) continue;
+      if (el.matches('a:not(.btn)') && getComputedStyle(el).display === 'inline') continue;
+      const owns = (x: number, y: number) => document.elementFromPoint(x, y)?.closest(selector) === el;
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      const id = el.getAttribute('data-testid') ?? el.className;
+      if (!owns(x, y)) {
+        out.push(`${id} covered at its middle`);
+        continue;
+      }
+      let [left, right, top, bottom] = [x, x, y, y];
+      while (left > 0 && owns(left - 1, y)) left--;
+      while (right < window.innerWidth - 1 && owns(right + 1, y)) right++;
+      while (top > 0 && owns(x, top - 1)) top--;
+      while (bottom < window.innerHeight - 1 && owns(x, bottom + 1)) bottom++;
+      const [width, height] = [right - left + 1, bottom - top + 1];
+      const least = mains.has(id) ? main : other;
+      if (height < least - 0.5 || width < (el.matches('.seat') ? seatWidth : least) - 0.5) out.push(`${id} ${Math.round(width)}×${Math.round(height)} (look ${Math.round(box.width)}×${Math.round(box.height)})`);
+    }
+    return out;
+  }, rule);
+  return small.map((s) => `${where}: ${s}`);
+}
+
+/** `smallFingerTargets` at 844×390 (the phone turned), then back at 390×844. */
+async function smallFingerTargetsTurned(page: Page, where: string): Promise<string[]> {
+  await page.setViewportSize(LANDSCAPE);
+  const small = await smallFingerTargets(page, `${where} (landscape)`, LANDSCAPE_FINGER);
+  await expectOnOneScreen(page, LANDSCAPE, []);
+  await page.setViewportSize(PHONE);
+  return small;
+}
+
 /** The top bar's labels that are cut (an ellipsis, hidden overflow sideways or above/below: an accent). */
 async function cutLabels(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -168,25 +233,37 @@ async function timerState(page: Page): Promise<{ visibility: string; running: bo
 }
 
 describe('a 390×844 touch phone', () => {
-  it('gives every control a 24 px target and the primary actions 44 px, on one screen', async () => {
+  it('gives every control a 24 px target and a finger\'s (44 px; turned, 40 and 32), on one screen', async () => {
     const page = await openPhone('en', 'Thumb Tess');
     const problems: string[] = [];
     await shot(page, 'touch-en-lobby');
-    problems.push(...(await smallTargets(page, 'lobby')));
+    problems.push(...(await smallTargets(page, 'lobby')), ...(await smallFingerTargets(page, 'lobby', PORTRAIT_FINGER)));
     const t = table(0);
     await sitAt(page, t.tableId);
     problems.push(...(await smallTargets(page, 'seated')), ...(await shortPrimaries(page, 'seated')));
     await placeBet(page, Math.max(2500, t.limits.main.minCents));
+    // A Fortune chip: its spot's × shows.
+    await page.getByTestId('chips-to-fortune').click();
+    await page.getByTestId('chip-1').click();
+    await page.locator('[data-testid="fortune-stack"][data-cents="100"]').waitFor();
+    problems.push(...(await smallFingerTargets(page, 'betting', PORTRAIT_FINGER)), ...(await smallFingerTargetsTurned(page, 'betting')));
     const previous = await shownRoundId(page);
     await deal(page);
     await shot(page, 'touch-en-dealt');
     problems.push(...(await smallTargets(page, 'dealt')), ...(await shortPrimaries(page, 'dealt')));
+    problems.push(...(await smallFingerTargets(page, 'dealt', PORTRAIT_FINGER)), ...(await smallFingerTargetsTurned(page, 'dealt')));
     await expectOnOneScreen(page, PHONE, STAGE_IDS.dealt);
+    await page.getByTestId('hint').click();
+    await page.locator('[data-testid="hint-panel"][data-state="ready"]').waitFor();
+    problems.push(...(await smallFingerTargets(page, 'hint', PORTRAIT_FINGER)));
+    await page.getByTestId('hint-close').click();
     await page.getByTestId('house-way').click();
     await waitForResult(page, previous);
     await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
+    await page.locator('[data-testid="result-grade"][data-state="graded"]').waitFor({ timeout: 90_000 });
     await shot(page, 'touch-en-result');
     problems.push(...(await smallTargets(page, 'result')), ...(await shortPrimaries(page, 'result')));
+    problems.push(...(await smallFingerTargets(page, 'result', PORTRAIT_FINGER)), ...(await smallFingerTargetsTurned(page, 'result')));
     await expectOnOneScreen(page, PHONE, STAGE_IDS.result);
     expect(problems).toEqual([]);
     // A house-way explanation cut to two lines says it opens (▾), and a tap shows it whole.
