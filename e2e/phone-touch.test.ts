@@ -266,6 +266,19 @@ describe('a 390×844 touch phone', () => {
     problems.push(...(await smallFingerTargets(page, 'result', PORTRAIT_FINGER)), ...(await smallFingerTargetsTurned(page, 'result')));
     await expectOnOneScreen(page, PHONE, STAGE_IDS.result);
     expect(problems).toEqual([]);
+    // Turned, the top bar's role badge is whole (10 px tall, its capitals were cut at the top: "PLAYER") and the last
+    // round is shown (it was left out, though about 300 px of the bar were empty).
+    await page.setViewportSize(LANDSCAPE);
+    const bar = await page.evaluate(() => {
+      const badge = document.querySelector('[data-testid="role"]')!;
+      const letters = document.createRange();
+      letters.selectNodeContents(badge);
+      const [box, text] = [badge.getBoundingClientRect(), letters.getBoundingClientRect()];
+      return { inside: text.top >= box.top - 0.5 && text.bottom <= box.bottom + 0.5 && box.top >= 0, box: [box.top, box.bottom], text: [text.top, text.bottom] };
+    });
+    expect(bar, 'the role badge (its box and its letters, px)').toMatchObject({ inside: true });
+    expect(await page.getByTestId('last-round').isVisible(), 'the last round in the landscape top bar').toBe(true);
+    await page.setViewportSize(PHONE);
     // A house-way explanation cut to two lines says it opens (▾), and a tap shows it whole.
     for (const id of ['banker-explanation', 'house-way-explanation']) {
       const explanation = page.getByTestId(id);
