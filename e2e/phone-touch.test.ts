@@ -157,6 +157,38 @@ async function smallFingerTargetsTurned(page: Page, where: string): Promise<stri
   return small;
 }
 
+/**
+ * Words that fill their round box to its edge (a tester's): the timer's seconds wider than the ring's inside less 4 px
+ * ("43 s" touched the ring of a 34 px timer in landscape), the Fortune spot's label wider than the spot's inside less 6
+ * px ("FORTUNE" filled it in portrait). Each only while it is shown.
+ */
+async function crampedWords(page: Page, where: string): Promise<string[]> {
+  const cramped = await page.evaluate(() => {
+    const out: string[] = [];
+    const width = (node: Node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return range.getBoundingClientRect().width;
+    };
+    const timer = document.querySelector('[data-testid="timer"]:not(.timer--idle)');
+    if (timer) {
+      // The ring: radius 20 and stroke 4 in a 48-unit box, so its inside is 36/48 of the timer's width.
+      const inside = (timer.getBoundingClientRect().width * 36) / 48;
+      const text = width(timer.querySelector('.timer__text')!);
+      if (text > inside - 4) out.push(`timer "${timer.textContent}" ${text.toFixed(1)} px in a ring ${inside.toFixed(1)} px inside`);
+    }
+    const label = document.querySelector<HTMLElement>('[data-testid="fortune-stack"] .spot__label');
+    if (label && getComputedStyle(label).opacity !== '0') {
+      const spot = label.closest('.spot')!;
+      const inside = spot.clientWidth;
+      const text = width(label.firstChild!);
+      if (text > inside - 6) out.push(`Fortune label "${label.firstChild!.textContent}" ${text.toFixed(1)} px in a spot ${inside} px inside`);
+    }
+    return out;
+  });
+  return cramped.map((c) => `${where}: ${c}`);
+}
+
 /** The top bar's labels that are cut (an ellipsis, hidden overflow sideways or above/below: an accent). */
 async function cutLabels(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -240,7 +272,7 @@ describe('a 390×844 touch phone', () => {
     problems.push(...(await smallTargets(page, 'lobby')), ...(await smallFingerTargets(page, 'lobby', PORTRAIT_FINGER)));
     const t = table(0);
     await sitAt(page, t.tableId);
-    problems.push(...(await smallTargets(page, 'seated')), ...(await shortPrimaries(page, 'seated')));
+    problems.push(...(await smallTargets(page, 'seated')), ...(await shortPrimaries(page, 'seated')), ...(await crampedWords(page, 'seated')));
     await placeBet(page, Math.max(2500, t.limits.main.minCents));
     // A Fortune chip: its spot's × shows.
     await page.getByTestId('chips-to-fortune').click();
@@ -252,6 +284,9 @@ describe('a 390×844 touch phone', () => {
     await shot(page, 'touch-en-dealt');
     problems.push(...(await smallTargets(page, 'dealt')), ...(await shortPrimaries(page, 'dealt')));
     problems.push(...(await smallFingerTargets(page, 'dealt', PORTRAIT_FINGER)), ...(await smallFingerTargetsTurned(page, 'dealt')));
+    await page.setViewportSize(LANDSCAPE);
+    problems.push(...(await crampedWords(page, 'dealt (landscape)')));
+    await page.setViewportSize(PHONE);
     await expectOnOneScreen(page, PHONE, STAGE_IDS.dealt);
     await page.getByTestId('hint').click();
     await page.locator('[data-testid="hint-panel"][data-state="ready"]').waitFor();
