@@ -10,11 +10,21 @@
  * - **Counted**: the seats taken (the banker's included: a player banks from its seat), held while their players'
  *   connections are lost, and those being taken (a `sit` let through and not yet answered, so two at once cannot
  *   both pass the last place). A seat whose player stood up, left or was removed counts no more.
- * - **Never refused**: a player who is seated already (its `sit` is the table's to answer) and a player coming back
- *   to its kept seat (a join sends no `sit`).
+ * - **Never refused**: a player who is seated already (its `sit` is the table's to answer), a player coming back
+ *   to its kept seat (a join sends no `sit`), and a player on the server's own machine (a loopback address that no
+ *   trusted proxy replaced: someone trying several players at once with `npm start`, or bots beside the server; a
+ *   player from elsewhere behind a proxy on this machine counts as the client the proxy names).
  * - **Errors**: `claim` answers `seat/address-limit` at the cap; nothing else is refused here.
  */
 import type { RuleError } from '@paigow/engine';
+
+/**
+ * Whether `address`, as the limits count it (`limitKey`), is this machine's: 127.0.0.0/8, or the /64 of ::1 (whose
+ * other addresses, :: and the like, are no client's).
+ */
+export function isLoopbackKey(address: string): boolean {
+  return address.startsWith('127.') || address === '0:0:0:0::/64';
+}
 
 /** The addresses of one table's seats (see the module comment); one per room. */
 export class SeatAddresses {
@@ -39,6 +49,7 @@ export class SeatAddresses {
    *   (`seat/address-limit`)
    */
   claim(playerId: string, address: string): RuleError | null {
+    if (isLoopbackKey(address)) return null;
     if (!this.seated(playerId)) {
       this.forgetFreed();
       let held = 0;
@@ -57,6 +68,7 @@ export class SeatAddresses {
 
   /** The table answered a `sit` that `claim` let through: its seat stays counted if the player now has one. */
   settle(playerId: string): void {
+    if (!this.pending.has(playerId)) return;
     const left = (this.pending.get(playerId) ?? 1) - 1;
     if (left > 0) this.pending.set(playerId, left);
     else this.pending.delete(playerId);
@@ -68,7 +80,7 @@ export class SeatAddresses {
    * table moved, `TableRunner.reseat`) is counted for it. A seat that has one keeps it.
    */
   joined(playerId: string, address: string): void {
-    if (this.seated(playerId) && !this.addressOf.has(playerId)) this.addressOf.set(playerId, address);
+    if (!isLoopbackKey(address) && this.seated(playerId) && !this.addressOf.has(playerId)) this.addressOf.set(playerId, address);
   }
 
   /** Drops the seats freed since (stood up, left, removed): neither taken nor being taken. */
