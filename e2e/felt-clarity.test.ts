@@ -100,7 +100,7 @@ describe('the felt reads clearly (issue 10)', () => {
 
   it('the bank: why it is disabled, taking it after a round, a new player, the room left and the banker\'s marks', async () => {
     const banker = await openPage(browser, { viewport: VIEWPORTS.laptop });
-    await signIn(banker, server.url, 'Banker Bo');
+    await signIn(banker, server.url, 'Bo Brand');
     // The lobby says that banking costs comp points, with the table's own number.
     const note = (await banker.getByTestId('bank-cost-note').textContent()) ?? '';
     expect(note).toContain(en.lobby.bankCost.split('{{points}}')[1]!);
@@ -158,13 +158,13 @@ describe('the felt reads clearly (issue 10)', () => {
     // On a phone the panels beside the felt are in the sheet behind `side-toggle` (issue 14 point 4).
     await player.getByTestId('side-toggle').click();
     await waitAttr(player, 'last-round-panel', 'round-id', played.roundId);
-    expect(await player.getByTestId('last-round-panel').textContent()).toContain('Banker Bo');
+    expect(await player.getByTestId('last-round-panel').textContent()).toContain('Bo Brand');
     await player.getByTestId('side-close').click();
     // Someone else banks; the player sees how much the bank can still take. On a phone the reason is behind "Why?".
     await player.locator('[data-testid="bank-reason"][data-kinds="occupied"]').waitFor({ state: 'attached' });
     await player.getByTestId('bank-why').click();
     await waitAttr(player, 'bank-reason', 'kinds', 'occupied');
-    expect(await player.getByTestId('bank-reason').textContent()).toBe('Banker Bo is the banker.');
+    expect(await player.getByTestId('bank-reason').textContent()).toBe('Bo Brand is the banker.');
     await player.getByTestId('bank-why').click();
     await player.getByTestId('bank-reason').waitFor({ state: 'hidden' });
     const room = await intAttr(player, 'bank-room', 'cents');

@@ -469,7 +469,7 @@ describe('the table in Chromium', () => {
     const table = tables.find((t) => t.playerBanking);
     if (!table) throw new Error(`no table where a player may bank: ${JSON.stringify(tables)}`);
     const banker = await openPage(browser, { viewport: VIEWPORTS.laptop });
-    await signIn(banker, server.url, 'Banker Bea');
+    await signIn(banker, server.url, 'Bea Bright');
     await sitAt(banker, table.tableId);
     // Earn the 50 comp points a banker needs (rules.md §5), and 5 more for the 5.00 bet against the bank below: a
     // banker left with fewer than 50 after a round leaves the bank. One round of 55.00.
@@ -494,7 +494,7 @@ describe('the table in Chromium', () => {
     await sitAt(player, table.tableId);
     expect(await player.getByTestId('envy-on').count()).toBe(1);
     expect(await player.getByTestId('envy-line').count()).toBe(7);
-    expect(await player.getByTestId('opponent').textContent()).toBe('Banker Bea');
+    expect(await player.getByTestId('opponent').textContent()).toBe('Bea Bright');
     const bankerBefore = await intAttr(banker, 'balance', 'cents');
     const bankerRound = await shownRoundId(banker);
     const round = await betAndDeal(player, 500, 'chips');
