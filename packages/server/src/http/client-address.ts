@@ -40,6 +40,14 @@ export function clientAddress(req: IncomingMessage, trust: ProxyTrust): string {
   return limitKey(proxyaddr(req, trust));
 }
 
+/**
+ * Whether `key`, an address as the limits count it (`limitKey`), is this machine's: 127.0.0.0/8, or the /64 of ::1
+ * (whose other addresses, :: and the like, are no client's).
+ */
+export function isLoopbackKey(key: string): boolean {
+  return key.startsWith('127.') || key === '0:0:0:0::/64';
+}
+
 /** An address as the limits count it: an IPv6 address by its /64 prefix, an IPv4-mapped one as IPv4. */
 export function limitKey(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);

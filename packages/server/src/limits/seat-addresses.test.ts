@@ -1,7 +1,7 @@
 /** The seats of one table per client address (`SeatAddresses`, docs/server.md "Limits"). */
 import { describe, expect, it } from 'vitest';
-import { limitKey } from '../http/client-address.js';
-import { isLoopbackKey, SeatAddresses } from './seat-addresses.js';
+import { isLoopbackKey, limitKey } from '../http/client-address.js';
+import { SeatAddresses } from './seat-addresses.js';
 
 describe('SeatAddresses', () => {
   it('counts the seats being taken, so two sits at once cannot both take the last place', () => {

@@ -17,14 +17,7 @@
  * - **Errors**: `claim` answers `seat/address-limit` at the cap; nothing else is refused here.
  */
 import type { RuleError } from '@paigow/engine';
-
-/**
- * Whether `address`, as the limits count it (`limitKey`), is this machine's: 127.0.0.0/8, or the /64 of ::1 (whose
- * other addresses, :: and the like, are no client's).
- */
-export function isLoopbackKey(address: string): boolean {
-  return address.startsWith('127.') || address === '0:0:0:0::/64';
-}
+import { isLoopbackKey } from '../http/client-address.js';
 
 /** The addresses of one table's seats (see the module comment); one per room. */
 export class SeatAddresses {

@@ -232,8 +232,9 @@ const TITLE_SKELETONS = skeletonSets(RESERVED_TITLES);
  * The skeletons one letter off a `MISSPELLABLE_TITLES` title, one set a reading, keeping its first letter: a letter
  * dropped, added, changed (to any letter or digit that a title's skeleton holds) or two swapped after the first.
  */
+/** The letters (and digits) the titles' skeletons hold, in every reading: what a misspelling may change or add. */
+const TITLE_ALPHABET = [...new Set([...TITLE_SKELETONS.flatMap((set) => [...set]).join('')])];
 const MISSPELT_SKELETONS = skeletonSets(MISSPELLABLE_TITLES).map((skeletons) => {
-  const alphabet = [...new Set([...TITLE_SKELETONS.flatMap((set) => [...set]).join('')])];
   const misspelt = new Set<string>();
   for (const skeleton of skeletons) {
     const letters = [...skeleton];
@@ -242,7 +243,7 @@ const MISSPELT_SKELETONS = skeletonSets(MISSPELLABLE_TITLES).map((skeletons) => 
       const after = letters.slice(at);
       if (after.length > 0) misspelt.add(before + after.slice(1).join(''));
       if (after.length > 1) misspelt.add(before + after[1] + after[0] + after.slice(2).join(''));
-      for (const letter of alphabet) {
+      for (const letter of TITLE_ALPHABET) {
         misspelt.add(before + letter + after.join(''));
         if (after.length > 0) misspelt.add(before + letter + after.slice(1).join(''));
       }

@@ -514,21 +514,20 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
       if (hint.value !== null) client.send('hint', hint.value satisfies HintReply);
       return null;
     }
-    if (message.type === 'sit') {
+    const sitting = message.type === 'sit';
+    if (sitting) {
       const refused = this.seatAddresses.claim(playerId, ip);
       if (refused !== null) {
         rateLimitedRequests.inc({ kind: 'seat' });
         return this.refuse(client, refused, message.requestId);
       }
-      try {
-        const sat = await this.runner.handle(playerId, message);
-        return sat.ok ? null : this.refuse(client, sat.error, message.requestId);
-      } finally {
-        this.seatAddresses.settle(playerId);
-      }
     }
-    const handled = await this.runner.handle(playerId, message);
-    return handled.ok ? null : this.refuse(client, handled.error, message.requestId);
+    try {
+      const handled = await this.runner.handle(playerId, message);
+      return handled.ok ? null : this.refuse(client, handled.error, message.requestId);
+    } finally {
+      if (sitting) this.seatAddresses.settle(playerId);
+    }
   }
 
   /** Answers `error` and returns its code. */

@@ -8,7 +8,7 @@
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry, SettingView } from '@paigow/protocol';
 import { outcomeOfNet, seatResultOf } from '../table-ui/model.js';
-import { netWordOf, resultLines } from '../table-ui/result-lines.js';
+import { netLineWord, resultLines } from '../table-ui/result-lines.js';
 import { resultLineText } from './ResultBanner.js';
 import { envyHandsText, fortuneLineName, formatTime } from './i18n/index.js';
 import { MiniHands } from './MiniCards.js';
@@ -63,14 +63,13 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
   // The row leads with the round's net over every bet, as the result banner does: "Main bet: Win" headed a row of
   // −$2.15 (a $3 main bet won beside a $5 Fortune bet lost, a player's). The main bet's part is said beside the bets.
   const netOutcome = unplayed ?? outcomeOfNet(entry.netCents);
-  // Its heading is the banner's headline in a word (netWordOf): a net of nothing is a push only when the main bet pushed
-  // with nothing else played; a main bet lost beside a Fortune bet that paid as much broke even ("Push" headed it).
-  const netWord = netWordOf(
-    mine
-      ? seatResultOf(entry.roundId, mine)
-      : { roundId: entry.roundId, outcome: outcomeOfNet(entry.netCents), netCents: entry.netCents, commissionCents: 0, fortune: null, envy: null, asBanker: entry.role === 'banker' },
-  );
-  const mainPart = mine ? resultLines(seatResultOf(entry.roundId, mine)).find((line) => line.kind === 'main') : undefined;
+  const lines = mine ? resultLines(seatResultOf(entry.roundId, mine)) : null;
+  // Its heading is the banner's headline in a word (netLineWord of the same net line): a net of nothing is a push only
+  // when the main bet pushed with nothing else played; a main bet lost beside a Fortune bet that paid as much broke even
+  // ("Push" headed it). A round without the player's seat (the banker's) has no main bet of its own to push.
+  const net = lines?.[0];
+  const netWord = netLineWord(net?.kind === 'net' ? net : { push: false, cents: entry.netCents });
+  const mainPart = lines?.find((line) => line.kind === 'main');
   const yourSetting: SettingView | null = mine ? mine.setting : entry.role === 'banker' && r ? r.bankerHand.setting : null;
   const bankerSetting: SettingView | null = r && entry.role === 'player' ? r.bankerHand.setting : null;
   const when = entry.closedAt ?? entry.openedAt;

@@ -63,15 +63,8 @@ export function resultLines(result: ResultModel): ResultLine[] {
  */
 export type NetWord = 'win' | 'lose' | 'push' | 'even';
 
-/** The word of a result's net (its banner's headline). */
-export function netWordOf(result: ResultModel): NetWord {
-  const net = resultLines(result)[0];
-  if (net?.kind !== 'net') throw new Error('a result leads with its net');
-  return netLineWord(net);
-}
-
-/** The word of a net line. */
-export function netLineWord(line: Extract<ResultLine, { kind: 'net' }>): NetWord {
+/** The word of a net line (`resultLines`' first): its `cents`, and whether it is a main bet pushed alone (`push`). */
+export function netLineWord(line: Pick<Extract<ResultLine, { kind: 'net' }>, 'push' | 'cents'>): NetWord {
   if (line.push) return 'push';
   const outcome = outcomeOfNet(line.cents);
   return outcome === 'push' ? 'even' : outcome;
