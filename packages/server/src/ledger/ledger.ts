@@ -141,7 +141,8 @@ export interface Ledger {
 
   /**
    * Deletes the events acknowledged before `ackedBeforeMs` and those never acknowledged written before
-   * `unackedBeforeMs` (epoch ms; docs/server.md "The player inbox": retention). @returns how many
+   * `unackedBeforeMs` (epoch ms; docs/server.md "The player inbox": retention), a thousand at most a statement
+   * (`PRUNE_BATCH_ROWS`). @returns how many
    */
   pruneEvents(ackedBeforeMs: number, unackedBeforeMs: number): Promise<number>;
 

@@ -8,7 +8,7 @@ import { tableNotice, unwrap } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
 import { openLedger, TEST_BACKENDS } from '../testing/backends.js';
 import type { Ledger } from './ledger.js';
-import type { PlayerEvent } from './player-events.js';
+import { pruneEvents, type PlayerEvent } from './player-events.js';
 
 const returned = (amountCents: number) => tableNotice('notice/bet-returned', { amountCents, reason: 'timeout' });
 const brief = (events: readonly PlayerEvent[]) => events.map((event) => [event.playerId, event.seq, event.notice.code]);
@@ -133,6 +133,27 @@ for (const backend of TEST_BACKENDS) {
       expect((await ledger.unackedEvents([alice])).map((event) => event.seq)).toEqual([3]);
       expect(await ledger.pruneEvents(now + 60_000, now + 60_000)).toBe(1);
       expect((await ledger.recordEvents([{ playerId: alice, tableId: 't', notice: returned(100) }]))[0].seq).toBe(4);
+    });
+
+    it('prunes in statements of at most a batch of events each (SQLite stalled the event loop for the whole prune)', async () => {
+      await ledger.recordEvents([1, 2, 3, 4, 5, 6, 7, 8].map((i) => ({ playerId: i % 2 === 0 ? alice : bob, tableId: 't', notice: returned(i * 100) })));
+      await ledger.ackEvents([1, 2, 3].flatMap((seq) => [{ playerId: alice, seq }, { playerId: bob, seq }]));
+      let deletes = 0;
+      const counting = database.db.withPlugin({
+        transformQuery: (args) => {
+          if (args.node.kind === 'DeleteQueryNode') deletes += 1;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const now = Date.now();
+      // Six acknowledged: 2 + 2 + 2 + 0; two never acknowledged: 2 + 0.
+      expect(await pruneEvents(counting, now + 60_000, now + 60_000, 2)).toBe(8);
+      expect(deletes).toBe(6);
+      expect(await ledger.unackedEvents([alice, bob])).toEqual([]);
+      deletes = 0;
+      expect(await pruneEvents(counting, now + 60_000, now + 60_000)).toBe(0);
+      expect(deletes).toBe(2);
     });
   });
 }

@@ -383,6 +383,21 @@ function deploymentMigration(): Migration {
   };
 }
 
+/**
+ * Indexes for the reads of tables that grow with play, so that none reads every row (each was a full scan: on SQLite
+ * a stall of the event loop that grows with the table). The inbox prune's events never acknowledged, by age (the
+ * hourly `pruneEvents`); the accounts by kind (the escrow gauge at every scrape, `paigow audit`: every wallet was
+ * read to sum a table's escrow). Additive.
+ */
+function growingReadsMigration(): Migration {
+  return {
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema.createIndex('player_events_unacked_idx').on('player_events').column('created_at_ms').where(sql.ref('acked_at_ms'), 'is', null).execute();
+      await db.schema.createIndex('accounts_kind_idx').on('accounts').column('kind').execute();
+    },
+  };
+}
+
 /** Every migration by name, in the order they apply (exported for the migration tests). */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -397,6 +412,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0009_table_hosts': tableHostsMigration(),
     '0010_coach': coachMigration(),
     '0011_deployment': deploymentMigration(),
+    '0012_growing_reads': growingReadsMigration(),
   };
 }
 
