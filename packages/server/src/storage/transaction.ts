@@ -5,7 +5,7 @@
  * (one `SELECT ... ORDER BY id FOR UPDATE`), then player rows in `id` order. One order
  * everywhere means two transactions never wait for each other in a cycle (no deadlocks).
  */
-import type { Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { ok, type Result, type RuleError } from '@paigow/engine';
 import type { Database, DialectName } from './database.js';
 import { asDatabaseFault } from './faults.js';
@@ -48,4 +48,25 @@ export async function transact<T>(
  */
 export function forUpdate<Query extends { forUpdate(): Query }>(dialect: DialectName, query: Query): Query {
   return dialect === 'postgres' ? query.forUpdate() : query;
+}
+
+/**
+ * Runs the reads of `work` on one snapshot of the database without taking its write lock: on PostgreSQL a
+ * `REPEATABLE READ, READ ONLY` transaction; on SQLite a deferred transaction, whose first read fixes a snapshot of
+ * the WAL while writers, of this process or another, go on. A `BEGIN IMMEDIATE` transaction (SQLite's for `transact`)
+ * held the write lock while `paigow audit` read the whole ledger, and a running server's deals and settlements waited
+ * for it (2.8 s at 300,000 transfers). `work` must only read; it holds the SQLite connection meanwhile.
+ */
+export async function readSnapshot<T>(database: Database, work: (db: Kysely<Tables>) => Promise<T>): Promise<T> {
+  if (database.dialect === 'postgres') {
+    return database.db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work);
+  }
+  return database.db.connection().execute(async (connection) => {
+    await sql`begin deferred`.execute(connection);
+    try {
+      return await work(connection);
+    } finally {
+      await sql`commit`.execute(connection);
+    }
+  });
 }
