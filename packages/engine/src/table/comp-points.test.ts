@@ -35,6 +35,24 @@ describe('comp points are whole units (rules.md §5, issue 10 point 6)', () => {
     expect(s.lastRound).toMatchObject({ bankerCompPointsDelta: -2, players: [{ compPointsDelta: 2 }] });
   });
 
+  it('the banker pays the whole units of all the main stakes against it: three bets of 0.50 cost it 1, earning none', () => {
+    let s = seatPlayers(testTable({ playerBanking: true, betUnitCents: 50, limits: { main: { minCents: 50, maxCents: 10_000 } } }), ['bank', 'a', 'b', 'c'], 50_000, 60);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'approve', playerId: 'bank', nowMs: s.nowMs });
+    for (const id of ['a', 'b', 'c']) s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: 50, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'b', nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'c', nowMs: s.nowMs }, dealWith('c3', WEAK, '3h 4h 7c 9c Jc 6h 2h', '3s 4s 7d 9d Jh 6s 2s', STRONG));
+    s = must(s, { type: 'round-opened', roundId: 'c3', nowMs: s.nowMs });
+    for (const id of ['a', 'b', 'c']) s = must(s, { type: 'house-way', roundId: 'c3', playerId: id, nowMs: s.nowMs });
+    expect(compPoints(s)).toEqual([
+      { playerId: 'a', delta: 0 },
+      { playerId: 'b', delta: 0 },
+      { playerId: 'c', delta: 0 },
+      { playerId: 'bank', delta: -1 },
+    ]);
+  });
+
   it('a bet of 2.50 against the house earns 2 points; 0.50 earns none', () => {
     let s = seatPlayers(testTable({ betUnitCents: 50, limits: { main: { minCents: 50, maxCents: 10_000 } } }), ['a', 'b']);
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 250, nowMs: s.nowMs });

@@ -56,6 +56,32 @@ for (const backend of STORE_BACKENDS) {
       expect(again.body.player.balanceCents).toBe(me.body.player.balanceCents);
     });
 
+    it('keeps a hand set with the House Way button as set by the house way, not by a disconnection', async () => {
+      let server = await servers.start();
+      const {
+        sessions: [a],
+        clients: [jo, kim],
+      } = await joinGuests(server, 'small', 'Jo', 'Kim');
+      await jo.act('sit', { seat: 0 });
+      await kim.act('sit', { seat: 1 });
+      await jo.act('bet', { spot: 'main', amountCents: 500 });
+      await kim.act('bet', { spot: 'main', amountCents: 700 });
+      await jo.act('deal');
+      await kim.act('deal');
+      await jo.waitForView((v) => v.phase === 'setting');
+      await jo.act('house-way');
+      await jo.leave(false);
+      await kim.leave(false);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await server.close(); // Kim never set: the round is open in the ledger
+
+      server = await servers.start();
+      const history = await getJson<HistoryResponse>(server, '/api/history', a.token);
+      const players = history.body.items[0].result!.players;
+      expect(players.map((p) => p.setBy)).toEqual(['house-way', 'disconnect']);
+      await server.close();
+    });
+
     it('refunds an open round whose private record cannot be read', async () => {
       let server = await servers.start();
       const session = await signIn(server, 'Lu');

@@ -332,7 +332,7 @@ export const de: Translation = {
       'over-max': 'Das liegt über dem Tischmaximum von {{max}}.',
       'fortune-over-max': 'Das liegt über dem Fortune-Maximum von {{max}}.',
       balance: 'Dafür braucht es {{amount}}; Ihr Saldo ist {{balance}}.',
-      'bank-full': 'Die Bank kann nur noch {{room}} annehmen.',
+      'bank-full': 'Ihr Einsatz kann höchstens {{room}} betragen: Mehr kann die Bank nicht annehmen.',
       nothing: 'Es gibt keinen Einsatz zum Verdoppeln.',
       none: '„{{rebet}}“ und „{{double}}“ wiederholen die Einsätze Ihrer letzten Runde an diesem Tisch: Sie haben hier noch keine.',
       placed: 'Ihr Einsatz liegt schon auf dem Tisch.',

@@ -396,7 +396,7 @@ export const en = {
       'over-max': 'That is over the table maximum of {{max}}.',
       'fortune-over-max': 'That is over the Fortune maximum of {{max}}.',
       balance: 'That needs {{amount}}; your balance is {{balance}}.',
-      'bank-full': 'The bank can take only {{room}} more.',
+      'bank-full': 'Your bet can be {{room}} at most: the bank can take no more.',
       nothing: 'There is no bet to double.',
       // Rebet on a fresh seat (no round played yet), said under the actions: Rebet ×2 waits for the same.
       none: '{{rebet}} and {{double}} repeat your last round’s bets at this table: you have none here yet.',

@@ -341,7 +341,7 @@ export const es: Translation = {
       'over-max': 'Supera el máximo de la mesa, {{max}}.',
       'fortune-over-max': 'Supera el máximo de la apuesta de fortuna, {{max}}.',
       balance: 'Hacen falta {{amount}}; tu saldo es {{balance}}.',
-      'bank-full': 'La banca solo puede aceptar {{room}} más.',
+      'bank-full': 'Tu apuesta puede ser de {{room}} como máximo: la banca no puede aceptar más.',
       nothing: 'No hay apuesta que doblar.',
       none: '«{{rebet}}» y «{{double}}» repiten las apuestas de tu última ronda en esta mesa, y aquí aún no tienes ninguna.',
       placed: 'Tu apuesta ya está en la mesa.',

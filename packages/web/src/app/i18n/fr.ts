@@ -342,7 +342,7 @@ export const fr: Translation = {
       'over-max': 'C’est au-dessus du maximum de la table, {{max}}.',
       'fortune-over-max': 'C’est au-dessus du maximum Fortune, {{max}}.',
       balance: 'Il faut {{amount}}\u00a0; votre solde est de {{balance}}.',
-      'bank-full': 'La banque ne peut plus prendre que {{room}}.',
+      'bank-full': 'Votre mise ne peut pas dépasser {{room}} : la banque ne peut pas prendre plus.',
       nothing: 'Il n’y a pas de mise à doubler.',
       none: '«\u00a0{{rebet}}\u00a0» et «\u00a0{{double}}\u00a0» reprennent les mises de votre dernière manche à cette table\u00a0: vous n’en avez pas encore ici.',
       placed: 'Votre mise est déjà sur la table.',
