@@ -15,6 +15,8 @@ export const LOG_REPEAT_MS = 5_000;
 export class LineThrottle {
   private writtenAtMs: number | null = null;
   private unwritten = 0;
+  /** When the event last came, epoch ms. */
+  seenAtMs: number | null = null;
 
   /**
    * @param repeatMs the least time between two lines, ms (default `LOG_REPEAT_MS`)
@@ -33,6 +35,7 @@ export class LineThrottle {
    */
   offer(write: (repeated: number) => void): boolean {
     const atMs = this.now();
+    this.seenAtMs = atMs;
     if (this.writtenAtMs !== null && atMs - this.writtenAtMs < this.repeatMs) {
       this.unwritten += 1;
       return false;
@@ -46,8 +49,10 @@ export class LineThrottle {
 }
 
 /**
- * `LineThrottle`s by key (a table and a kind of failure, a kind of database fault…): each key's lines are throttled
- * on their own, its first line always written. The caller keeps the keys few (known tables, fault kinds).
+ * `LineThrottle`s by key (a table and a kind of failure, a kind of database fault, a player…): each key's lines are
+ * throttled on their own, its first line always written. Past `maxKeys` keys (keys a client can make, such as its
+ * player id), those whose event has not come for `repeatMs` are forgotten: their next line is written as a first one,
+ * without the count of a burst's unwritten tail.
  */
 export class LineThrottles {
   private readonly throttles = new Map<string, LineThrottle>();
@@ -55,16 +60,31 @@ export class LineThrottles {
   /**
    * @param repeatMs the least time between two lines of one key, ms (default `LOG_REPEAT_MS`)
    * @param now the clock, epoch ms (default `Date.now`)
+   * @param maxKeys how many keys are kept before the quiet ones are forgotten (default: no limit, for few keys)
    */
   constructor(
     private readonly repeatMs: number = LOG_REPEAT_MS,
     private readonly now: () => number = Date.now,
+    private readonly maxKeys: number = Infinity,
   ) {}
 
   /** `LineThrottle.offer` on the throttle of `key` (made at its first occurrence). */
   offer(key: string, write: (repeated: number) => void): boolean {
     let throttle = this.throttles.get(key);
-    if (throttle === undefined) this.throttles.set(key, (throttle = new LineThrottle(this.repeatMs, this.now)));
+    if (throttle === undefined) {
+      if (this.throttles.size >= this.maxKeys) this.forgetQuiet();
+      this.throttles.set(key, (throttle = new LineThrottle(this.repeatMs, this.now)));
+    }
     return throttle.offer(write);
+  }
+
+  /** How many keys are kept. */
+  get size(): number {
+    return this.throttles.size;
+  }
+
+  private forgetQuiet(): void {
+    const atMs = this.now();
+    for (const [key, throttle] of this.throttles) if (throttle.seenAtMs === null || atMs - throttle.seenAtMs >= this.repeatMs) this.throttles.delete(key);
   }
 }

@@ -231,7 +231,8 @@ for (const backend of STORE_BACKENDS) {
       expect(lines[0]).not.toMatch(/\bat .*\.(ts|js):\d+/);
     });
 
-    it('answers an undecodable frame (a truncated payload or type) with a typed error, then closes, and logs one line each', async () => {
+    // A service tester's: one guest joining and sending a bad frame 400 times a second wrote a line each time (460 MB an hour).
+    it('answers an undecodable frame (a truncated payload or type) with a typed error, then closes; one line for a player\'s frames within 5 s', async () => {
       const session = await signIn(server, 'Junk');
       const client = await TestClient.join(server, 'small', session.token, 'junk');
       const close = closed(client);
@@ -250,7 +251,7 @@ for (const backend of STORE_BACKENDS) {
       expect(await again.waitFor((r) => r.kind === 'error', fromAgain)).toMatchObject({ kind: 'error', error: { code: 'action/invalid', message: 'the message could not be decoded' } });
       expect(await closedAgain).toBe(4400);
       const lines = logLines.slice(before).filter((line) => line.includes('frame-refused'));
-      expect(lines).toHaveLength(2);
+      expect(lines).toHaveLength(1);
       expect(lines[0]).not.toMatch(/\bat .*\.(ts|js):\d+/);
     });
 

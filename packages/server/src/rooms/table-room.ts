@@ -24,7 +24,7 @@ import type { Watchers } from '../admission/index.js';
 import { authenticate } from '../auth/index.js';
 import { rateLimited, SeatAddresses, type RateLimits, type RateRefusal, type ServerLimits } from '../limits/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
-import { briefError, redisFaultOf, rootLogger, type Logger } from '../log/index.js';
+import { briefError, LineThrottles, LOG_REPEAT_MS, redisFaultOf, rootLogger, type Logger } from '../log/index.js';
 import { faultKindOf } from '../storage/faults.js';
 import type { AnnouncedRounds } from '../fairness/announced-rounds.js';
 import type { Player, Players } from '../players/index.js';
@@ -92,6 +92,14 @@ const REFUSED_JOIN_WAIT_MS = 5_000;
 
 /** The close code of a client cut off for flooding (the `error` message went first). */
 const FLOOD_CLOSE_CODE = 4429;
+
+/**
+ * The `frame-refused` and `client-cut-off` lines of this process, by event and player: a player's first line is
+ * written, then at most one every `LOG_REPEAT_MS`, counting in `repeated` those not written (a guest that joined and
+ * sent a bad frame 400 times a second wrote a line each time: about 460 MB of log an hour). Players quiet for that
+ * long are forgotten past 10,000 (log/throttle.ts).
+ */
+const clientFaultLines = new LineThrottles(LOG_REPEAT_MS, Date.now, 10_000);
 
 type TableClient = Client<UserData, JoinAuth>;
 
@@ -457,9 +465,12 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
       void this.receive(client, decoded.value.type, decoded.value.payload);
       return;
     }
-    this.logger.warn(
-      { event: 'frame-refused', tableId: this.roomId, playerId: client.userData?.playerId, bytes: frame.byteLength, err: briefError(decoded.error) },
-      `refused a table message: ${decoded.error.message}`,
+    const playerId = client.userData?.playerId;
+    clientFaultLines.offer(`frame-refused\u0000${playerId ?? ''}`, (repeated) =>
+      this.logger.warn(
+        { event: 'frame-refused', tableId: this.roomId, playerId, bytes: frame.byteLength, err: briefError(decoded.error), ...(repeated > 0 ? { repeated } : {}) },
+        `refused a table message: ${decoded.error.message}`,
+      ),
     );
     this.sendError(client, decoded.error, null);
     client.leave(BAD_FRAME_CLOSE_CODE);
@@ -557,7 +568,10 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     this.rateRefusals.set(client, window);
     if (window.count < limit.points) return;
     this.cutOff.add(client);
-    this.logger.warn({ event: 'client-cut-off', tableId: this.roomId, playerId: client.userData?.playerId, refusals: window.count }, 'cut off a client that kept sending over the rate limit');
+    const playerId = client.userData?.playerId;
+    clientFaultLines.offer(`client-cut-off\u0000${playerId ?? ''}`, (repeated) =>
+      this.logger.warn({ event: 'client-cut-off', tableId: this.roomId, playerId, refusals: window.count, ...(repeated > 0 ? { repeated } : {}) }, 'cut off a client that kept sending over the rate limit'),
+    );
     client.leave(FLOOD_CLOSE_CODE);
   }
 
