@@ -58,9 +58,42 @@ export function toldAtOpening(result: { readonly roundId: string } | null): stri
   return result?.roundId ?? null;
 }
 
-/** What the live region last announced: a round's deal, result or grade (with its words then, in `lng`) or a timer threshold. */
+/**
+ * What the player just changed, for the live region: the figures of one `scope` (the bets while betting, the low hand
+ * of one round while it is set), each part with its value and its words. Only a change of a part's value within the
+ * same scope is said: a new scope (Deal, a new betting phase) is its own news, said by the deal or the result.
+ */
+export interface ChangeNews {
+  readonly scope: string;
+  /** `text` is `''` for a part not to be said (its value changed back to what needs no telling). */
+  readonly parts: readonly { readonly id: string; readonly value: string; readonly text: string }[];
+}
+
+/**
+ * The words to say for `now` after `before` (the same scope's values last seen, or `null`): the parts whose value
+ * changed, in order; `null` when nothing changed or the scope is new (or gone).
+ */
+export function changeSaid(before: ChangeNews | null, now: ChangeNews | null): string | null {
+  if (before === null || now === null || before.scope !== now.scope) return null;
+  const changed = now.parts.filter((p) => p.text !== '' && before.parts.find((b) => b.id === p.id)?.value !== p.value);
+  return changed.length === 0 ? null : changed.map((p) => p.text).join(' ');
+}
+
+/**
+ * The low hand as it is set at the table, as the trainer says it (coach/announce.ts): "Low hand: two of hearts and
+ * three of diamonds", or that it holds no card.
+ */
+export function lowSaid(t: TFunction, low: readonly CardText[]): string {
+  return low.length === 0 ? t('coach.trainer.pickedNone') : t('coach.trainer.picked', { cards: cardNames(t, low) });
+}
+
+/**
+ * What the live region last announced: a round's deal, result or grade, or a change the player made (with its words
+ * then, in `lng`), or a timer threshold.
+ */
 export type Announced =
   | { readonly kind: 'dealt' | 'result' | 'grade'; readonly roundId: string; readonly text: string; readonly lng: string }
+  | { readonly kind: 'change'; readonly text: string; readonly lng: string }
   | { readonly kind: 'timer'; readonly count: number }
   | null;
 
@@ -77,6 +110,7 @@ export function announcementText(
 ): string {
   if (said === null) return '';
   if (said.kind === 'timer') return t('a11y.secondsLeft', { count: said.count });
+  if (said.kind === 'change') return said.lng === lng ? said.text : '';
   if (shown !== null && shown.roundId === said.roundId) return shown.text;
   return said.lng === lng ? said.text : '';
 }
@@ -90,10 +124,12 @@ export interface AnnouncerProps {
   readonly grade: { readonly roundId: string; readonly text: string } | null;
   /** The viewer's deadline in the browser's clock (epoch ms), or `null`. */
   readonly deadline: number | null;
+  /** What the player changes now (its bets, its low hand), said as it changes (`changeSaid`); `null` when nothing. */
+  readonly change?: ChangeNews | null;
 }
 
 /** The visually hidden live region. */
-export function Announcer({ dealt, result, grade, deadline }: AnnouncerProps) {
+export function Announcer({ dealt, result, grade, deadline, change = null }: AnnouncerProps) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const [said, setSaid] = useState<Announced>(null);
@@ -131,6 +167,14 @@ export function Announcer({ dealt, result, grade, deadline }: AnnouncerProps) {
     setSaid({ kind: 'grade', roundId, text: gradeText, lng });
   }, [gradeKey, gradeText, lng, resultKey]);
 
+  // The change news last seen; a change is said once, when it comes (a render with the same values says nothing).
+  const seenChange = useRef<ChangeNews | null>(change);
+  useEffect(() => {
+    const text = changeSaid(seenChange.current, change);
+    seenChange.current = change;
+    if (text !== null) setSaid({ kind: 'change', text, lng });
+  }, [change, lng]);
+
   useEffect(() => {
     if (deadline === null) return;
     let before = Math.ceil((deadline - Date.now()) / 1000);
@@ -145,7 +189,7 @@ export function Announcer({ dealt, result, grade, deadline }: AnnouncerProps) {
 
   // What the screen gives now for each kind, to re-word what was said in the current language.
   const onScreen = { dealt, result: result && { roundId: result.roundId, text: resultText }, grade };
-  const message = announcementText(said, said === null || said.kind === 'timer' ? null : onScreen[said.kind], lng, t);
+  const message = announcementText(said, said === null || said.kind === 'timer' || said.kind === 'change' ? null : onScreen[said.kind], lng, t);
 
   return (
     <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">

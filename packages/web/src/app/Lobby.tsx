@@ -17,6 +17,7 @@ import type { Session } from './session.js';
 import { localStore } from '../table-ui/browser-storage.js';
 import { seatNotice, seatToReturn, type RememberedSeat } from './seat-memory.js';
 import { useFocusBack } from './useFocusBack.js';
+import { usePageHeading } from './opening-focus.js';
 
 /** How often the lobby asks again about a seat played in another tab or window, ms. */
 const SEAT_RECHECK_MS = 3_000;
@@ -81,6 +82,8 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
   const [seats, setSeats] = useState<readonly HeldSeat[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // The lobby's title takes the focus as it opens (Join or the table's Lobby button that had it is gone).
+  const heading = usePageHeading();
   // The sign-out question gives the focus back to Sign out when it closes (Escape, Stay, a click beside it), as Help does.
   useFocusBack(confirming, 'sign-out');
   const [heldSeat, setHeldSeat] = useState<RememberedSeat | null>(() => seatToReturn(localStore(), session.player.id, Date.now()));
@@ -148,7 +151,9 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
       <SiteNav current="lobby" />
       <main className="screen">
         <section className="panel panel--wide">
-          <h1 className="page-title">{t('lobby.title')}</h1>
+          <h1 className="page-title" data-testid="page-title" ref={heading} tabIndex={-1}>
+            {t('lobby.title')}
+          </h1>
           <p className="error-toast" data-testid="error" hidden={error === null && flash === null} role="alert">
             {error ? errorMessage(t, error) : (flash ?? '')}
           </p>

@@ -23,7 +23,7 @@ import { Timer } from '../table-ui/Timer.js';
 import { canBetOf, feltOf, lowOf, seatFree, select, type Selection } from '../table-ui/felt.js';
 import { keepSelection, loadSelection } from '../table-ui/saved-selection.js';
 import { localStore } from '../table-ui/browser-storage.js';
-import { keptRoundOf, resultOf, stageOf, type CardText, type Stage } from '../table-ui/model.js';
+import { chipsCents, keptRoundOf, resultOf, stageOf, type CardText, type Stage } from '../table-ui/model.js';
 import { errorMessage, formatMoney, tableName } from './i18n/index.js';
 import { useBetChips } from './useBetChips.js';
 import { BetTotal } from './BetTools.js';
@@ -31,7 +31,7 @@ import { BankRoom } from './BankStatus.js';
 import { BrokeNotice } from './BrokeNotice.js';
 import { gradePlaces, ResultBanner, ResultGradeLine, resultTexts } from './ResultBanner.js';
 import { useRoundGrade } from '../coach/useRoundGrade.js';
-import { Announcer, dealtSaid } from './Announcer.js';
+import { Announcer, dealtSaid, lowSaid, type ChangeNews } from './Announcer.js';
 import { gradeLines } from '../coach/format.js';
 import { TableHelp } from '../help/HelpOverlay.js';
 import { useTable, type LiveTable } from './useTable.js';
@@ -192,6 +192,8 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const compact = useMediaQuery(COMPACT_LAYOUT);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [soundOn, setSoundOn] = useSoundSetting();
+  // The balance when the player last asked for a top-up (its answer is said: Announcer's change news), or `null`.
+  const [topUpFrom, setTopUpFrom] = useState<number | null>(null);
 
   // Keep the lobby's idea of the balance current.
   const balance = you?.balanceCents;
@@ -278,6 +280,10 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   // A phone has no room for another line in the banner: the grade takes the empty bet total's place until
   // the next chip (styles.css `.grade-note`; e2e/phone-viewport.test.ts).
   const gradeAt = gradePlaces(resultGrade, compact, !betStarted);
+  const topUp = () => {
+    setTopUpFrom(you.balanceCents);
+    send('top-up');
+  };
   const onDeal = () => {
     const why = bets.draftRefusal() ?? (clientSeed.error !== null ? errorMessage(t, clientSeed.error) : null);
     refusal.say(why);
@@ -309,6 +315,24 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const dealtNews = isPlayer && stage.kind === 'setting' && stage.submitted === null && roundId !== null ? { roundId, text: dealtSaid(t, stage.cards) } : null;
   const grading = revealed && playedRound === result.roundId;
   const resultNews = revealed ? { roundId: result.roundId, lines: [...resultTexts(result, t, money), ...(grading ? [t('coach.grade.pending')] : [])] } : null;
+  // What the player changes, said as it changes: its bets, the chips' spot and its balance (a top-up) while betting,
+  // its low hand while setting it (a tester heard nothing after pressing a chip, the spot or a card).
+  const toppedUp = topUpFrom !== null && you.balanceCents > topUpFrom;
+  const changeNews: ChangeNews | null =
+    isPlayer && view.phase === 'betting'
+      ? {
+          scope: 'betting',
+          parts: [
+            { id: 'main', value: String(chipsCents(bets.shown.main)), text: t('a11y.bet', { amount: money(chipsCents(bets.shown.main)) }) },
+            { id: 'fortune', value: String(chipsCents(bets.shown.fortune)), text: t('a11y.fortuneBet', { amount: money(chipsCents(bets.shown.fortune)) }) },
+            { id: 'spot', value: bets.target, text: t('a11y.chipsTo', { spot: t(bets.target === 'main' ? 'bets.toMain' : 'bets.toFortune') }) },
+            // The balance only once a top-up has raised it: a bet or a round's settlement changes it too, and the result says those.
+            { id: 'balance', value: String(toppedUp), text: toppedUp ? t('a11y.balance', { amount: money(you.balanceCents) }) : '' },
+          ],
+        }
+      : dealtNews !== null && felt.arrangement !== null
+        ? { scope: `low:${dealtNews.roundId}`, parts: [{ id: 'low', value: felt.arrangement.low.join(' '), text: lowSaid(t, felt.arrangement.low) }] }
+        : null;
   const gradeNews = grading && grade.kind === 'graded' ? { roundId: result.roundId, text: gradeLines(t, lng, grade.grade, gradeBet, money)[1] } : null;
 
   return (
@@ -322,7 +346,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
         tableNames={names}
         money={money}
         onLeave={() => void table.leave().then(onLeave)}
-        onTopUp={() => send('top-up')}
+        onTopUp={topUp}
         offline={offline}
       />
       {/* Notices: in the bottom right corner under the side column on a wide screen (styles.css), in the page's flow under the
@@ -333,7 +357,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
           {shownName}
         </h1>
         <ConnectionBanner status={status} />
-        <Announcer dealt={dealtNews} result={resultNews} grade={gradeNews} deadline={felt.timer.own} />
+        <Announcer dealt={dealtNews} result={resultNews} grade={gradeNews} deadline={felt.timer.own} change={changeNews} />
         <TableHelp config={view.config} />
         <section className="felt" aria-label={shownName} data-stage={stage.kind}>
           {(view.config.seats > 1 || view.config.playerBanking) && <SeatsBar view={view} you={you} send={send} money={money} offline={offline} />}
@@ -345,7 +369,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
               </p>
               {revealed && <ResultBanner result={result} money={money} grade={gradeAt.banner} />}
               {gradeAt.note ? <ResultGradeLine grade={gradeAt.note} t={t} lng={lng} money={money} form="note" /> : isPlayer && view.phase === 'betting' && <BetTotal bets={bets} money={money} />}
-              {felt.canBet && <BrokeNotice view={view} you={you} money={money} onTopUp={() => send('top-up')} busy={pendingTypes.has('top-up')} />}
+              {felt.canBet && <BrokeNotice view={view} you={you} money={money} onTopUp={topUp} busy={pendingTypes.has('top-up')} />}
               <BankRoom view={view} money={money} />
             </div>
             <div className="middle__center spots">

@@ -4,7 +4,7 @@
  * balance, and Top up when the balance is low. Leaving with a hand in play or bets on the felt asks first,
  * saying what will happen to them (rules.md §5).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
 import { canTopUp } from '../table-ui/broke.js';
@@ -14,6 +14,8 @@ import { formatPoints } from './i18n/index.js';
 import type { LastRound } from './last-round.js';
 import { Stat, TopBar } from './TopBar.js';
 import { useFiguresFit } from './useFiguresFit.js';
+import { useFocusBack } from './useFocusBack.js';
+import { useModal } from './useModal.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 type T = ReturnType<typeof useTranslation>['t'];
@@ -40,6 +42,8 @@ export function TableTopBar({ view, you, ownDeadline = null, lastRound, tableNam
   // stayed on after the hand was gone).
   const warning = liveLeaveWarning(confirming, confirming === null ? null : leaveWarningOf(view, you));
   if (confirming !== null && warning === null) setConfirming(null);
+  // The question gives the focus back to Lobby when it closes (Escape, Stay, a click beside it), as Help does to "?".
+  useFocusBack(warning !== null, 'leave');
   const figures = useFiguresFit<HTMLDivElement>();
   const askLeave = () => {
     const warning = leaveWarningOf(view, you);
@@ -127,6 +131,9 @@ function LeaveDialog({ warning, deadline, money, onStay, onLeave }: {
   onLeave: () => void;
 }) {
   const { t } = useTranslation();
+  const dialog = useRef<HTMLDivElement>(null);
+  // A modal as the help panel is: the focus stays in it, the table behind is inert, Escape closes it from anywhere.
+  useModal(dialog, onStay);
   const text =
     warning.kind === 'bets'
       ? t('table.leaveConfirmBets', { amount: money(warning.amountCents) })
@@ -134,6 +141,7 @@ function LeaveDialog({ warning, deadline, money, onStay, onLeave }: {
   return (
     <div className="dialog-backdrop" onClick={onStay}>
       <div
+        ref={dialog}
         className="dialog panel"
         role="alertdialog"
         aria-modal="true"
@@ -142,7 +150,6 @@ function LeaveDialog({ warning, deadline, money, onStay, onLeave }: {
         data-testid="leave-dialog"
         data-kind={warning.kind}
         onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => e.key === 'Escape' && onStay()}
       >
         <h2 id="leave-title">{t('table.leaveConfirmTitle')}</h2>
         <p id="leave-text">{text}</p>

@@ -29,3 +29,14 @@ export function useOpeningFocus(heading: RefObject<HTMLElement | null>, shown: b
     if (shown) done.current = true;
   }, [heading, shown]);
 }
+
+/**
+ * The main heading of a screen that replaces the one whose control had the focus (the lobby after signing in or
+ * after Lobby at a table, the coach, trainer, daily challenge and house-way lab pages): it takes the focus as the
+ * table's heading does (`useOpeningFocus`, once `shown`). Put the ref on an `<h1 tabIndex={-1}>`.
+ */
+export function usePageHeading(shown = true): RefObject<HTMLHeadingElement | null> {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useOpeningFocus(heading, shown);
+  return heading;
+}

@@ -6,6 +6,7 @@
  * house way, recomputed from the cards for display).
  */
 import { useEffect, useState } from 'react';
+import { usePageHeading } from '../app/opening-focus.js';
 import { useTranslation } from 'react-i18next';
 import { houseWays, isHouseWayId, parseHand } from '@paigow/engine';
 import type { CoachSetting, CostlyEntry, CostliestResponse, PlayerSummary, StrategyTaxResponse } from '@paigow/protocol';
@@ -22,6 +23,8 @@ type T = ReturnType<typeof useTranslation>['t'];
 /** The coach page of the player with session `token` (`player`: its figures for the site header). */
 export function CoachPage({ api, token, player = null, onBack }: { api: Api; token: string; player?: PlayerSummary | null; onBack: () => void }) {
   const { t, i18n } = useTranslation();
+  // The page's title takes the focus as it opens (the link that had it went with the page before).
+  const heading = usePageHeading();
   const lng = i18n.language;
   const [tax, setTax] = useState<StrategyTaxResponse | null>(null);
   const [costliest, setCostliest] = useState<CostliestResponse | null>(null);
@@ -43,7 +46,9 @@ export function CoachPage({ api, token, player = null, onBack }: { api: Api; tok
     <>
       <CoachTopBar current="coach" player={player} onBack={onBack} />
       <main className="coach-page" data-testid="coach-page">
-        <h1>{t('coach.page.title')}</h1>
+        <h1 data-testid="page-title" ref={heading} tabIndex={-1}>
+          {t('coach.page.title')}
+        </h1>
         {tax === null || costliest === null ? (
           <p className="muted">{t('coach.page.loading')}</p>
         ) : tax.hands === 0 ? (

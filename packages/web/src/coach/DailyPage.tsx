@@ -4,6 +4,7 @@
  * The page shows the day's commitment, yesterday's revealed seed, the player's running score and the leaderboard.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { usePageHeading } from '../app/opening-focus.js';
 import { useTranslation } from 'react-i18next';
 import { cardTexts, houseWays, isFoul, parseHand, type Card, type Hand } from '@paigow/engine';
 import type { CoachReview, DailyLeaderboardResponse, DailyResponse, PlayerSummary } from '@paigow/protocol';
@@ -29,6 +30,8 @@ export function DailyPage({ api, token, player = null, onBack }: { api: Api; tok
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [said, setSaid] = useState<CoachSaid>(null);
+  // The day's title takes the focus once it is drawn (the link that had it went with the page before).
+  const heading = usePageHeading(daily !== null);
 
   const load = useCallback(async () => {
     const [d, b] = await Promise.all([api.daily(token), api.dailyLeaderboard(token)]);
@@ -80,7 +83,7 @@ export function DailyPage({ api, token, player = null, onBack }: { api: Api; tok
           <p className="muted">{t('coach.page.loading')}</p>
         ) : (
           <>
-            <h1 data-testid="daily-title">{t('coach.daily.title', { day: dayText(i18n.language, daily.day) })}</h1>
+            <h1 data-testid="daily-title" ref={heading} tabIndex={-1}>{t('coach.daily.title', { day: dayText(i18n.language, daily.day) })}</h1>
             <p className="muted">{t('coach.daily.intro')}</p>
             <p className="muted" data-testid="daily-commitment" data-commitment={daily.commitment}>
               {t('coach.daily.commitment', { commitment: daily.commitment })}

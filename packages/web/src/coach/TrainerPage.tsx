@@ -6,6 +6,7 @@
  * share set best, mean EV given up) is kept in this browser.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { usePageHeading } from '../app/opening-focus.js';
 import { useTranslation } from 'react-i18next';
 import {
   createCryptoRng,
@@ -75,6 +76,8 @@ export function cardsForDisplay(cards: readonly Card[]): Card[] {
 /** The trainer page; `player` is the signed-in player for the site header (`null`: a guest). */
 export function TrainerPage({ player = null, onBack }: { player?: PlayerSummary | null; onBack: () => void }) {
   const { t, i18n } = useTranslation();
+  // The page's title takes the focus as it opens (the link that had it went with the page before).
+  const heading = usePageHeading();
   const lng = i18n.language;
   const [drill, setDrill] = useState<Drill>('any');
   const [houseWay, setHouseWay] = useState<HouseWayId>('seeds');
@@ -136,7 +139,9 @@ export function TrainerPage({ player = null, onBack }: { player?: PlayerSummary 
     <>
       <CoachTopBar current="trainer" player={player} onBack={onBack} />
       <main className="trainer-page" data-testid="trainer-page">
-        <h1>{t('coach.trainer.title')}</h1>
+        <h1 data-testid="page-title" ref={heading} tabIndex={-1}>
+          {t('coach.trainer.title')}
+        </h1>
         <p className="muted">{t('coach.trainer.intro')}</p>
         <p className="trainer__choices">
           <label>

@@ -15,6 +15,7 @@ import { ensureHelpCatalogs, HELP_NAMESPACE } from './content/index.js';
 import { EXAMPLE_STAKE_CENTS, formatRate, helpFacts, type HelpFacts } from './facts.js';
 import { houseWayHelpKeys } from './house-way-rules.js';
 import { HELP_SECTIONS, helpHash, type HelpLocation, type HelpSection } from './route.js';
+import { useModal } from '../app/useModal.js';
 
 /** The catalog key of a section's heading (`house-way` → `sections.houseWay`). */
 function headingKey(section: HelpSection): string {
@@ -40,15 +41,8 @@ export function HelpPanel({ location, config, onClose }: HelpPanelProps) {
   const facts = helpFacts(config, config ? tableName(tMain, config) : undefined);
   const panelRef = useRef<HTMLDivElement>(null);
   // Focus moves into the dialog when it opens and stays in it (Tab wraps around); Escape closes it.
-  useEffect(() => {
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-      if (e.key === 'Tab' && panelRef.current) trapTab(e, panelRef.current);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  useEffect(() => closeRef.current?.focus(), []);
+  useModal(panelRef, onClose);
   const { section } = location;
   return (
     <div className="help-backdrop">
@@ -91,22 +85,6 @@ export function HelpPanel({ location, config, onClose }: HelpPanelProps) {
  * figures they are (a player's finding: "The figures below are the usual ones" headed the hand rankings too).
  */
 const TABLE_FIGURE_SECTIONS: ReadonlySet<HelpSection> = new Set(['settlement', 'commission', 'house-way', 'fortune', 'banking', 'timers']);
-
-/** Keeps Tab inside `panel`: from its last focusable element to its first, and Shift+Tab the other way. */
-function trapTab(e: KeyboardEvent, panel: HTMLElement): void {
-  const focusable = [...panel.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), [tabindex="0"]')];
-  if (focusable.length === 0) return;
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  const active = document.activeElement;
-  if (e.shiftKey && (active === first || !panel.contains(active))) {
-    e.preventDefault();
-    last.focus();
-  } else if (!e.shiftKey && (active === last || !panel.contains(active))) {
-    e.preventDefault();
-    first.focus();
-  }
-}
 
 /** A row of small face-up cards (`cards` in the engine's notation), named in the player's language. */
 function CardRow({ cards }: { cards: string }) {

@@ -6,6 +6,7 @@
  * not in the list is set by both house ways in the browser and its EVs are sampled there.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { usePageHeading } from '../app/opening-focus.js';
 import { useTranslation } from 'react-i18next';
 import { HOUSE_WAY_IDS, houseWays, parseHand, type HouseWayId } from '@paigow/engine';
 import { BackPage } from '../app/SiteNav.js';
@@ -21,6 +22,8 @@ const BANKER_HANDS = 53_524_680;
 /** The page (`house-way-lab`, with `lab-edge-<id>`, `lab-share`, `lab-top` and the search). */
 export function HouseWayLab({ onLeave }: { onLeave: () => void }) {
   const { t, i18n } = useTranslation();
+  // The page's title takes the focus as it opens (the link that had it went with the page before).
+  const heading = usePageHeading();
   const [data, setData] = useState<LabData | null | 'missing'>(null);
   const [a, setA] = useState<HouseWayId>('seeds');
   const [b, setB] = useState<HouseWayId>('foxwoods');
@@ -53,7 +56,9 @@ export function HouseWayLab({ onLeave }: { onLeave: () => void }) {
     <BackPage current="house-way-lab" back={{ testid: 'lab-back', label: t('lab.back'), onClick: onLeave }}>
       <main className="screen">
         <section className="panel panel--wide" data-testid="house-way-lab">
-          <h1 className="page-title">{t('lab.title')}</h1>
+          <h1 className="page-title" data-testid="page-title" ref={heading} tabIndex={-1}>
+            {t('lab.title')}
+          </h1>
           <p className="muted">{t('lab.intro')}</p>
           <p>
             <label>
@@ -109,7 +114,7 @@ function EdgeText({ edge, lng }: { edge: LabEdge; lng: string }) {
       {t('lab.edge', { edge: pct(edge.houseEdge) })} —{' '}
       {edge.kind === 'exact'
         ? t('lab.edgeExact', { win: pct(edge.win), push: pct(edge.push), loss: pct(edge.loss) })
-        : t('lab.edgeSimulated', { rounds: countText(lng, edge.rounds), lo: pct(edge.ci95[0]), hi: pct(edge.ci95[1]) })}
+        : t('lab.edgeSimulated', { count: edge.rounds, rounds: countText(lng, edge.rounds), lo: pct(edge.ci95[0]), hi: pct(edge.ci95[1]) })}
     </>
   );
 }

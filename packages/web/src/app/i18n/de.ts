@@ -274,6 +274,11 @@ export const de: Translation = {
     fourColour: 'Vierfarbiges Blatt',
   },
   a11y: {
+    /** Said as the player changes its bets, the chips' spot or its balance (Announcer.tsx `changeSaid`). */
+    bet: 'Einsatz: {{amount}}.',
+    fortuneBet: 'Fortune-Einsatz: {{amount}}.',
+    chipsTo: 'Die Spielmünzen gehen jetzt auf: {{spot}}.',
+    balance: 'Saldo: {{amount}}.',
     secondsLeft_one: 'Noch {{count}} Sekunde',
     secondsLeft_other: 'Noch {{count}} Sekunden',
     help: 'Hilfe',
@@ -383,7 +388,8 @@ export const de: Translation = {
     second: 'verglichen mit',
     edge: 'Hausvorteil {{edge}}',
     edgeExact: 'exakt, über alle 8.250.459.031.214.400 Verteilungen (Gewinn {{win}}, geschoben {{push}}, Verlust {{loss}})',
-    edgeSimulated: 'simuliert, {{rounds}} Runden, 95-%-Intervall {{lo}} – {{hi}} (der exakte Wert ist noch nicht berechnet)',
+    edgeSimulated_one: 'simuliert, {{rounds}} Runde, 95-%-Intervall {{lo}} – {{hi}} (der exakte Wert ist noch nicht berechnet)',
+    edgeSimulated_other: 'simuliert, {{rounds}} Runden, 95-%-Intervall {{lo}} – {{hi}} (der exakte Wert ist noch nicht berechnet)',
     differ: 'Sie setzen {{differ}} von {{total}} Händen verschieden: {{share}}.',
     costliest: 'Die teuersten Unterschiede: Erwartungswert pro Einheit jeder Aufteilung gegen den Geber mit der {{banker}}, exakt pro Hand über die 53.524.680 Hände des Gebers.',
     method: 'Wie: Jede Hand wird nach beiden Arten des Hauses gesetzt; die verschieden gesetzten Hände werden exakt gezählt und nach den Werten beider Aufteilungen gruppiert; die Gruppen werden nach |EW(A) − EW(B)| gegen den Geber über alle Hände geordnet (ohne Kartenentnahme); die teuersten Gruppen werden an je einer Hand exakt ausgewertet, über die {{hands}} Hände des Gebers.',
@@ -494,7 +500,8 @@ export const de: Translation = {
   audit: {
     title: 'Fairness-Prüfung',
     explain: 'Die hier gegebenen Runden im Vergleich mit den exakten Häufigkeiten eines fairen Decks mit 53 Karten (Chi-Quadrat-Test).',
-    passed: '{{rounds}} Runden: kein Test unter p = {{threshold}}',
+    passed_one: '{{rounds}} Runde: kein Test unter p = {{threshold}}',
+    passed_other: '{{rounds}} Runden: kein Test unter p = {{threshold}}',
     flagged: 'AUFFÄLLIG: ein Test liegt unter p = {{threshold}}',
     result: '{{sample}} gezählt; Chi-Quadrat {{statistic}}, Freiheitsgrade: {{df}}, p = {{p}}',
     tooFew: '{{sample}} gezählt: zu wenige für einen Test',

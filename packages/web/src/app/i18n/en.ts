@@ -335,6 +335,11 @@ export const en = {
   },
   /** Screen-reader announcements and accessibility controls (issue 14 point 5). */
   a11y: {
+    /** Said as the player changes its bets, the chips' spot or its balance (Announcer.tsx `changeSaid`). */
+    bet: 'Bet: {{amount}}.',
+    fortuneBet: 'Fortune bet: {{amount}}.',
+    chipsTo: 'Chips now go on: {{spot}}.',
+    balance: 'Balance: {{amount}}.',
     secondsLeft_one: '{{count}} second left',
     secondsLeft_other: '{{count}} seconds left',
     help: 'Help',
@@ -456,7 +461,8 @@ export const en = {
     second: 'compared with',
     edge: 'House edge {{edge}}',
     edgeExact: 'exact, over all 8,250,459,031,214,400 deals (win {{win}}, push {{push}}, loss {{loss}})',
-    edgeSimulated: 'simulated, {{rounds}} rounds, 95% interval {{lo}} – {{hi}} (the exact figure is not computed yet)',
+    edgeSimulated_one: 'simulated, {{rounds}} round, 95% interval {{lo}} – {{hi}} (the exact figure is not computed yet)',
+    edgeSimulated_other: 'simulated, {{rounds}} rounds, 95% interval {{lo}} – {{hi}} (the exact figure is not computed yet)',
     differ: 'They set {{differ}} of all {{total}} hands differently: {{share}}.',
     costliest: 'The costliest differences: EV per unit staked of each setting against the banker playing the {{banker}}, exact per hand over the 53,524,680 banker hands.',
     method: 'How: every hand is set by both house ways; the hands they set differently are counted exactly and grouped by the values of both settings; the groups are ranked by |EV(A) − EV(B)| against the banker over all hands (no card removal); the costliest groups are analysed exactly on one hand of each, over the {{hands}} hands of the banker.',
@@ -572,7 +578,8 @@ export const en = {
   audit: {
     title: 'Fairness audit',
     explain: 'The rounds dealt here, compared with the exact frequencies of a fair 53-card deck (chi-square test).',
-    passed: '{{rounds}} rounds: no test below p = {{threshold}}',
+    passed_one: '{{rounds}} round: no test below p = {{threshold}}',
+    passed_other: '{{rounds}} rounds: no test below p = {{threshold}}',
     flagged: 'FLAGGED: a test is below p = {{threshold}}',
     result: '{{sample}} counted; chi-square {{statistic}}, degrees of freedom: {{df}}, p = {{p}}',
     tooFew: '{{sample}} counted: too few to test',

@@ -282,6 +282,11 @@ export const es: Translation = {
     fourColour: 'Baraja de cuatro colores',
   },
   a11y: {
+    /** Said as the player changes its bets, the chips' spot or its balance (Announcer.tsx `changeSaid`). */
+    bet: 'Apuesta: {{amount}}.',
+    fortuneBet: 'Apuesta de fortuna: {{amount}}.',
+    chipsTo: 'Ahora las fichas van a: {{spot}}.',
+    balance: 'Saldo: {{amount}}.',
     secondsLeft_one: 'Queda {{count}} segundo',
     secondsLeft_many: 'Quedan {{count}} segundos',
     secondsLeft_other: 'Quedan {{count}} segundos',
@@ -392,7 +397,9 @@ export const es: Translation = {
     second: 'comparadas con',
     edge: 'Ventaja de la casa {{edge}}',
     edgeExact: 'exacta, sobre los 8.250.459.031.214.400 repartos (gana {{win}}, empate {{push}}, pierde {{loss}})',
-    edgeSimulated: 'simulada, {{rounds}} rondas, intervalo al 95 % {{lo}} – {{hi}} (la cifra exacta aún no está calculada)',
+    edgeSimulated_one: 'simulada, {{rounds}} ronda, intervalo al 95 % {{lo}} – {{hi}} (la cifra exacta aún no está calculada)',
+    edgeSimulated_many: 'simulada, {{rounds}} de rondas, intervalo al 95 % {{lo}} – {{hi}} (la cifra exacta aún no está calculada)',
+    edgeSimulated_other: 'simulada, {{rounds}} rondas, intervalo al 95 % {{lo}} – {{hi}} (la cifra exacta aún no está calculada)',
     differ: 'Colocan {{differ}} de las {{total}} manos de otro modo: {{share}}.',
     costliest: 'Las diferencias más caras: valor esperado por unidad apostada de cada colocación contra la banca que juega con {{banker}}, exacto por mano sobre las 53.524.680 manos de la banca.',
     method: 'Cómo: cada mano se coloca con las dos reglas de la casa; las manos colocadas de otro modo se cuentan exactamente y se agrupan por los valores de ambas colocaciones; los grupos se ordenan por |VE(A) − VE(B)| contra la banca sobre todas las manos (sin retirar cartas); los grupos más caros se analizan exactamente sobre una mano de cada uno, sobre las {{hands}} manos de la banca.',
@@ -505,7 +512,9 @@ export const es: Translation = {
   audit: {
     title: 'Auditoría de equidad',
     explain: 'Las rondas repartidas aquí, comparadas con las frecuencias exactas de una baraja justa de 53 cartas (prueba de chi cuadrado).',
-    passed: '{{rounds}} rondas: ninguna prueba por debajo de p = {{threshold}}',
+    passed_one: '{{rounds}} ronda: ninguna prueba por debajo de p = {{threshold}}',
+    passed_many: '{{rounds}} de rondas: ninguna prueba por debajo de p = {{threshold}}',
+    passed_other: '{{rounds}} rondas: ninguna prueba por debajo de p = {{threshold}}',
     flagged: 'ALERTA: una prueba está por debajo de p = {{threshold}}',
     result: '{{sample}} contadas; chi cuadrado {{statistic}}, grados de libertad: {{df}}, p = {{p}}',
     tooFew: '{{sample}} contadas: demasiado pocas para la prueba',

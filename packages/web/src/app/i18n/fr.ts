@@ -283,6 +283,11 @@ export const fr: Translation = {
     fourColour: 'Jeu à quatre couleurs',
   },
   a11y: {
+    /** Said as the player changes its bets, the chips' spot or its balance (Announcer.tsx `changeSaid`). */
+    bet: 'Mise : {{amount}}.',
+    fortuneBet: 'Mise Fortune : {{amount}}.',
+    chipsTo: 'Les jetons vont maintenant sur : {{spot}}.',
+    balance: 'Solde : {{amount}}.',
     secondsLeft_one: 'Plus que {{count}} seconde',
     secondsLeft_many: 'Plus que {{count}} secondes',
     secondsLeft_other: 'Plus que {{count}} secondes',
@@ -393,7 +398,9 @@ export const fr: Translation = {
     second: 'comparée à',
     edge: 'Avantage de la maison {{edge}}',
     edgeExact: 'exact, sur les 8\u202f250\u202f459\u202f031\u202f214\u202f400 donnes (gain {{win}}, égalité {{push}}, perte {{loss}})',
-    edgeSimulated: 'simulé, {{rounds}} manches, intervalle à 95\u00a0% {{lo}} – {{hi}} (le chiffre exact n’est pas encore calculé)',
+    edgeSimulated_one: 'simulé, {{rounds}} manche, intervalle à 95\u00a0% {{lo}} – {{hi}} (le chiffre exact n’est pas encore calculé)',
+    edgeSimulated_many: 'simulé, {{rounds}} de manches, intervalle à 95\u00a0% {{lo}} – {{hi}} (le chiffre exact n’est pas encore calculé)',
+    edgeSimulated_other: 'simulé, {{rounds}} manches, intervalle à 95\u00a0% {{lo}} – {{hi}} (le chiffre exact n’est pas encore calculé)',
     differ: 'Elles placent {{differ}} des {{total}} mains autrement\u00a0: {{share}}.',
     costliest: 'Les écarts les plus coûteux\u00a0: espérance par unité misée de chaque placement contre le banquier qui joue la {{banker}}, exacte par main sur les 53\u202f524\u202f680 mains du banquier.',
     method: 'Méthode\u00a0: chaque main est placée selon les deux règles de la maison\u00a0; les mains placées autrement sont comptées exactement et groupées par les valeurs des deux placements\u00a0; les groupes sont classés par |espérance(A) − espérance(B)| contre le banquier sur toutes les mains (sans retrait de cartes)\u00a0; les groupes les plus coûteux sont analysés exactement sur une main de chacun, sur les {{hands}} mains du banquier.',
@@ -505,7 +512,9 @@ export const fr: Translation = {
   audit: {
     title: 'Audit d’équité',
     explain: 'Les manches distribuées ici, comparées aux fréquences exactes d’un paquet équitable de 53 cartes (test du khi-deux).',
-    passed: '{{rounds}} manches\u00a0: aucun test sous p = {{threshold}}',
+    passed_one: '{{rounds}} manche\u00a0: aucun test sous p = {{threshold}}',
+    passed_many: '{{rounds}} de manches\u00a0: aucun test sous p = {{threshold}}',
+    passed_other: '{{rounds}} manches\u00a0: aucun test sous p = {{threshold}}',
     flagged: 'SIGNALÉ\u00a0: un test est sous p = {{threshold}}',
     result: '{{sample}} comptées\u00a0; khi-deux {{statistic}}, degrés de liberté\u00a0: {{df}}, p = {{p}}',
     tooFew: '{{sample}} comptées\u00a0: trop peu pour tester',
