@@ -138,8 +138,9 @@ export const de: SharedCatalog = {
       'one-pair': 'Straight oder Flush mit einem Paar: Straight oder Flush bleibt in der hohen Hand, mit der höchsten niedrigen Hand, die ihn dort lässt ({{low}}).',
       'one-pair-ace-front':
         'Straight oder Flush mit einem Ass und einem Paar Zehner bis Könige: Das Ass kommt nach vorne ({{low}}), das Paar bleibt in der hohen Hand – eine bessere niedrige Hand, als Straight oder Flush zu behalten.',
-      'as-pairs': 'Ein Straight oder Flush mit {{pairs}}: Die Hand wird als zwei Paare gespielt ({{low}} in der niedrigen Hand).',
-      'as-three-pairs': 'Ein Straight oder Flush mit {{pairs}}: Die Hand wird als drei Paare gespielt ({{low}} in der niedrigen Hand).',
+      // `pairs` is the accusative "zwei Paare (…)" (houseWayParams): after "enthält", never after the dative "mit" ("mit zwei Paare").
+      'as-pairs': 'Ein Straight oder Flush, aber die Hand enthält {{pairs}}: Sie wird als zwei Paare gespielt ({{low}} in der niedrigen Hand).',
+      'as-three-pairs': 'Ein Straight oder Flush, aber die Hand enthält {{pairs}}: Sie wird als drei Paare gespielt ({{low}} in der niedrigen Hand).',
       trips: 'Straight oder Flush mit Drei Gleichen: Straight oder Flush bleibt in der hohen Hand, ein Paar aus den Drei Gleichen ({{low}}) kommt in die niedrige Hand.',
     },
     '8': {

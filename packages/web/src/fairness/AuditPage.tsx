@@ -71,7 +71,7 @@ export function AuditReportView({ report }: { report: AuditReport }) {
   return (
     <>
       <p data-testid="fairness-audit-verdict" data-flagged={report.flagged}>
-        <strong>{report.flagged ? t('audit.flagged', { threshold }) : t('audit.passed', { rounds: count(report.rounds), threshold })}</strong>
+        <strong>{report.flagged ? t('audit.flagged', { threshold }) : t('audit.passed', { count: report.rounds, rounds: count(report.rounds), threshold })}</strong>
       </p>
       {report.tests.map((test) => (
         <div key={test.name} data-testid={`audit-${test.name}`} data-p-value={test.pValue ?? ''}>
