@@ -1,5 +1,5 @@
 /**
- * A drain waits for the operations under way (`TableRunner.busy`), not only for the rounds in play: the cluster
+ * A drain waits for the operations under way (`TableRunner.idle`), not only for the rounds in play: the cluster
  * operator's trial found a player's last decision of a round unanswered when its table moved in a drain,
  * because the round was over (settled) while the view that answers the decision was still to be sent. And a bet
  * refused by a drain says why: the table moves, or the process stops.
@@ -45,12 +45,32 @@ describe('a drain', () => {
       const changes: TableChange[] = [];
       runner.subscribe((change) => changes.push(change));
       const sat = runner.handle(playerId, { requestId: 'q-1', type: 'sit', seat: 0 });
-      expect(runner.busy).toBe(true);
       expect(runner.roundsInPlay).toBe(false);
       expect(await drainTables([runner], 5_000, new Promise(() => undefined))).toBe('finished');
       expect(changes.map((change) => change.ack?.requestId)).toEqual(['q-1']);
       unwrap(await sat);
-      expect(runner.busy).toBe(false);
+    });
+  });
+
+  // A service tester's: with no round in play, a drain took 20 s, as long as a flood of joins that kept the table's
+  // queue from ever being empty.
+  it('does not wait for the operations queued after the rounds are over', async () => {
+    await withRunner({ seatsChanged: () => new Promise((resolve) => setTimeout(resolve, 50)) }, async (runner, playerId) => {
+      let sent = 0;
+      // A sit or a stand every 20 ms, each 50 ms long: the queue only grows.
+      const flood = setInterval(() => {
+        sent += 1;
+        void runner.handle(playerId, sent % 2 === 1 ? { requestId: `f-${sent}`, type: 'sit', seat: 0 } : { requestId: `f-${sent}`, type: 'stand' });
+      }, 20);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const started = performance.now();
+        expect(await drainTables([runner], 3_000, new Promise(() => undefined))).toBe('finished');
+        expect(performance.now() - started).toBeLessThan(2_000);
+      } finally {
+        clearInterval(flood);
+      }
+      await runner.idle();
     });
   });
 

@@ -15,9 +15,10 @@ const DRAIN_POLL_MS = 50;
 
 /**
  * Puts every table into drain (`TableRunner.drain`: bets refused, no new deal) and waits until none has a
- * round in play (`roundsInPlay`: dealt and not settled, or a settlement being retried) nor an operation
- * whose change is not announced yet (`busy`: the answer to a player's last decision still to go), at most
- * `deadlineMs`, or until `interrupted` resolves.
+ * round in play (`roundsInPlay`: dealt and not settled, or a settlement being retried), then for the operations
+ * queued by then (`idle`: the answer to a player's last decision still to go), at most `deadlineMs`, or until
+ * `interrupted` resolves. Not for operations queued later: a flood of joins kept a table's queue from ever being
+ * empty, and a drain with no round in play took 20 s (a service tester's), as long as the flood.
  * @param why what the players refused a bet are told (`TableRunner.drain`): the process stops, or the tables move
  * @returns `finished`, `deadline` or `interrupted`
  */
@@ -30,14 +31,24 @@ export async function drainTables(
   const tables = [...runners];
   for (const runner of tables) runner.drain(why);
   let stop: 'deadline' | 'interrupted' | null = null;
-  const timer = setTimeout(() => (stop = 'deadline'), deadlineMs);
-  void interrupted.then(() => (stop ??= 'interrupted'));
+  let timer: NodeJS.Timeout | undefined;
+  const stopped = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      stop ??= 'deadline';
+      resolve();
+    }, deadlineMs);
+    void interrupted.then(() => {
+      stop ??= 'interrupted';
+      resolve();
+    });
+  });
   try {
-    while (tables.some((runner) => runner.roundsInPlay || runner.busy)) {
+    while (tables.some((runner) => runner.roundsInPlay)) {
       if (stop !== null) return stop;
       await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
     }
-    return 'finished';
+    await Promise.race([Promise.all(tables.map((runner) => runner.idle())), stopped]);
+    return stop ?? 'finished';
   } finally {
     clearTimeout(timer);
   }

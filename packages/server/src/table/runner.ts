@@ -162,8 +162,6 @@ type Listener = (change: TableChange) => void;
 export class TableRunner {
   private state: TableState;
   private queue: Promise<unknown> = Promise.resolve();
-  /** Operations queued and not yet done (`busy`). */
-  private queued = 0;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   /** The last cover asked of the ledger (`reserveBank`): a retry of an older one is dropped. */
@@ -496,14 +494,6 @@ export class TableRunner {
     this.draining = null;
   }
 
-  /**
-   * True while an operation is queued or under way: its change may not be announced yet (a drain waits for
-   * this too, so that the answer to a player's last decision goes before the table moves or the process stops).
-   */
-  get busy(): boolean {
-    return this.queued > 0;
-  }
-
   /** True while a round is dealt and not yet settled, or a settlement or refund is being retried. */
   get roundsInPlay(): boolean {
     return this.state.round !== null || this.settlements.pending > 0;
@@ -543,7 +533,7 @@ export class TableRunner {
     await this.settlements.close();
   }
 
-  /** Waits until every queued operation is done (tests). */
+  /** Waits until every operation queued by now is done (not those queued meanwhile: a drain, and tests). */
   async idle(): Promise<void> {
     await this.queue.catch(() => undefined);
   }
@@ -587,10 +577,9 @@ export class TableRunner {
     }
   }
 
-  /** Queues `run` after every operation before it, counted in `busy` until it is done. */
+  /** Queues `run` after every operation before it. */
   private queueUp<T>(run: () => Promise<T>): Promise<T> {
-    this.queued++;
-    const next = this.queue.then(run, run).finally(() => this.queued--);
+    const next = this.queue.then(run, run);
     this.queue = next;
     return next;
   }
