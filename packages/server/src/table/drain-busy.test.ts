@@ -64,9 +64,8 @@ describe('a drain', () => {
       }, 20);
       try {
         await new Promise((resolve) => setTimeout(resolve, 200));
-        const started = performance.now();
+        // Before its deadline, with the flood still on (it waited for the flood to end: 'deadline').
         expect(await drainTables([runner], 3_000, new Promise(() => undefined))).toBe('finished');
-        expect(performance.now() - started).toBeLessThan(2_000);
       } finally {
         clearInterval(flood);
       }
