@@ -7,8 +7,11 @@
  */
 import { useEffect, useState, type KeyboardEvent } from 'react';
 
-/** The explanation `text` of the viewer's hand (`who="you"`) or the banker's, with its `testid`. */
-export function ExplanationText({ who, testid, text }: { who: 'you' | 'banker'; testid: string; text: string }) {
+/**
+ * The explanation `text` of the viewer's hand (`who="you"`) or the banker's, with its `testid`; `said` is its name for a
+ * screen reader (the cards by their names): the text's suit symbols and the "▾" drawn after it (styles.css) were read.
+ */
+export function ExplanationText({ who, testid, text, said }: { who: 'you' | 'banker'; testid: string; text: string; said: string }) {
   const [open, setOpen] = useState(false);
   // A new explanation (the next round) starts closed.
   useEffect(() => setOpen(false), [text]);
@@ -25,6 +28,7 @@ export function ExplanationText({ who, testid, text }: { who: 'you' | 'banker'; 
       role="button"
       tabIndex={0}
       aria-expanded={open}
+      aria-label={said}
       onClick={() => setOpen((o) => !o)}
       onKeyDown={onKeyDown}
       onBlur={() => setOpen(false)}

@@ -9,7 +9,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ExplanationView, TableView } from '@paigow/protocol';
 import type { Stage } from '../table-ui/model.js';
-import { houseWayText } from './i18n/index.js';
+import { houseWaySaid, houseWayText } from './i18n/index.js';
 import { ExplanationText } from './ExplanationText.js';
 
 /**
@@ -35,5 +35,6 @@ export function Explanation({ view, stage, who }: { view: TableView; stage: Stag
   const shown = explanationOf(view, stage, who);
   if (shown === null) return null;
   const text = houseWayText(t, shown.explanation);
-  return <ExplanationText who={who} testid={who === 'you' ? 'house-way-explanation' : 'banker-explanation'} text={t(shown.key, { text })} />;
+  const said = t(shown.key, { text: houseWaySaid(t, shown.explanation) });
+  return <ExplanationText who={who} testid={who === 'you' ? 'house-way-explanation' : 'banker-explanation'} text={t(shown.key, { text })} said={said} />;
 }

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { parseClientSeeds, type FairnessProof, type Verification } from '@paigow/engine';
 import { errorMessage } from '../app/i18n/index.js';
 import { BackPage } from '../app/SiteNav.js';
-import { MiniCard, MiniHands } from '../app/MiniCards.js';
+import { MiniCardList, MiniHands } from '../app/MiniCards.js';
 import { differenceText, outcomeText } from './fairness-text.js';
 import { verifyInBrowser } from './webcrypto-deck.js';
 
@@ -175,11 +175,7 @@ export function ProofFacts({ proof, you = null }: { proof: FairnessProof; you?: 
             <dt data-you={hand.seat === you ? 'true' : undefined}>{seatName(hand.seat)}</dt>
             <dd>
               {/* The cards as the page shows cards in text (suit symbols, the joker by its word), not their codes. */}
-              <span className="mini-cards" data-testid="verify-hand" data-cards={hand.cards.join(' ')}>
-                {hand.cards.map((c) => (
-                  <MiniCard key={c} card={c} />
-                ))}
-              </span>
+              <MiniCardList cards={hand.cards} testid="verify-hand" />
             </dd>
             <HandEnding proof={proof} seat={hand.seat} />
           </div>

@@ -283,6 +283,7 @@ export const de: Translation = {
     secondsLeft_other: 'Noch {{count}} Sekunden',
     help: 'Hilfe',
     dealt: 'Ihre Karten: {{cards, list}}.',
+    hands: 'hohe Hand: {{high}}; niedrige Hand: {{low}}',
   },
   role: {
     player: 'Spieler',

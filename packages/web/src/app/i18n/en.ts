@@ -345,6 +345,8 @@ export const en = {
     help: 'Help',
     /** The hand just dealt, said once per round (Announcer.tsx `dealtSaid`, before the phase line's words). */
     dealt: 'Your cards: {{cards, list}}.',
+    /** A setting drawn small with suit symbols (MiniCards.tsx), said with the cards' names. */
+    hands: 'high hand: {{high}}; low hand: {{low}}',
   },
   role: {
     player: 'Player',

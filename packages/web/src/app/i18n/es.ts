@@ -292,6 +292,7 @@ export const es: Translation = {
     secondsLeft_other: 'Quedan {{count}} segundos',
     help: 'Ayuda',
     dealt: 'Tus cartas: {{cards, list}}.',
+    hands: 'mano alta: {{high}}; mano baja: {{low}}',
   },
   role: {
     player: 'Jugador',

@@ -293,6 +293,7 @@ export const fr: Translation = {
     secondsLeft_other: 'Plus que {{count}} secondes',
     help: 'Aide',
     dealt: 'Vos cartes\u00a0: {{cards, list}}.',
+    hands: 'main haute\u00a0: {{high}}\u00a0; main basse\u00a0: {{low}}',
   },
   role: {
     player: 'Joueur',

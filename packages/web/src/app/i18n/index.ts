@@ -14,6 +14,7 @@ import { es } from './es.js';
 import { fr } from './fr.js';
 import { accentLetters, PSEUDO_LANGUAGE, pseudoCatalog } from './pseudo.js';
 import { ru } from './ru.js';
+import { cardNames } from '../../table-ui/card-name.js';
 import type { Translation } from './translation.js';
 
 export { LANGUAGES, type Language } from '@paigow/i18n';
@@ -126,6 +127,17 @@ export function houseWayText(
   explanation: { key: string; params?: Readonly<Record<string, string | number>>; text: string },
 ): string {
   return sharedHouseWayText((key, options) => t(key, options), explanation, (text) => cardsText(t, text));
+}
+
+/**
+ * A house-way explanation as a screen reader hears it (`houseWayText` with the cards by their names, "jack of diamonds,
+ * seven of diamonds", not "J♦ 7♦").
+ */
+export function houseWaySaid(
+  t: TFunction,
+  explanation: { key: string; params?: Readonly<Record<string, string | number>>; text: string },
+): string {
+  return sharedHouseWayText((key, options) => t(key, options), explanation, (text) => cardNames(t, text.split(/\s+/).filter(Boolean)).join(', '));
 }
 
 /**

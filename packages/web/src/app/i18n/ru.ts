@@ -302,6 +302,7 @@ export const ru: Translation = {
     secondsLeft_other: 'Осталось {{count}} секунды',
     help: 'Помощь',
     dealt: 'Ваши карты: {{cards, list}}.',
+    hands: 'большая рука: {{high}}; малая рука: {{low}}',
   },
   role: {
     player: 'Игрок',
