@@ -53,6 +53,17 @@ export function dealtSaid(t: TFunction, cards: readonly CardText[]): string {
   return `${t('a11y.dealt', { cards: cardNames(t, sortForDisplay(cards)) })} ${t('phase.setting')}`;
 }
 
+/**
+ * The coach's grade as the live region says it: the round's money result (the result's first line, its net: "You lost
+ * $1") before the grade's words. The grade replaces the result's announcement about a second after it, and a screen
+ * reader still busy may drop what was replaced: "You lost $1. Grading your setting…" became "You made the best
+ * setting.", the money unsaid (a tester's).
+ * @param resultLines the result's lines as announced (`AnnouncerProps.result`), its net first
+ */
+export function gradeSaid(resultLines: readonly string[], grade: string): string {
+  return resultLines.length === 0 ? grade : `${resultLines[0]}. ${grade}`;
+}
+
 /** The round counted as told when the table opens: the one whose result (or deal) is on the felt then (the past, not news). */
 export function toldAtOpening(result: { readonly roundId: string } | null): string | null {
   return result?.roundId ?? null;

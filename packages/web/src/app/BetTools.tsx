@@ -65,7 +65,7 @@ export function BetTools({ view, you, bets, canBet, money, reasonId }: { view: T
   const asRebet = bets.shown.main.length === 0;
   const doubleWhy = doubleBlockText(t, money, view, you, bets);
   return (
-    <Toolbar className="bet-tools">
+    <Toolbar className="bet-tools" label={t('a11y.betTools')}>
       {view.config.limits.fortune && (
         <span className="chip-target" role="group" aria-label={t('bets.chipsTo')} title={t('bets.chipsTo')}>
           {(['main', 'fortune'] as const).map((spot) => (

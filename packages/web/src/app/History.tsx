@@ -105,7 +105,13 @@ function Row({ entry, money, tableName }: { entry: HistoryEntry; money: (c: numb
         <span className={`history-row__net history-row__net--${outcomeOfNet(entry.netCents)}`}>{money(entry.netCents, true)}</span>
       )}
       {/* The server answers 409 to a verification while the round is open. */}
-      {!open && <VerifyLink roundId={entry.roundId} you={entry.role === 'banker' ? 'banker' : mine?.seat} />}
+      {!open && (
+        <VerifyLink
+          roundId={entry.roundId}
+          you={entry.role === 'banker' ? 'banker' : mine?.seat}
+          said={t('fairness.verifyRound', { time: formatTime(i18n.language, when), table: tableName, net: money(entry.netCents, true) })}
+        />
+      )}
       {mine && (
         <span className="history-row__extra">
           <span data-testid="history-bet" data-cents={mine.bets.main}>

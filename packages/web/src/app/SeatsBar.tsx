@@ -89,6 +89,8 @@ export function SeatsBar({ view, you, send, money, offline = false }: {
                 {taken ? (
                   <>
                     <span className="seat__name">{s.nickname}</span>
+                    {/* Drawn apart (seat--mine); a screen reader heard the nickname alone. */}
+                    {s.you && <span className="visually-hidden"> {t('table.youMark')}</span>}
                     {s.role === 'banker' && <span className="seat__tag">{t('role.banker')}</span>}
                     {bet && <span className="seat__bet">{bet}</span>}
                     {state && <span className="seat__state">{state}</span>}

@@ -99,6 +99,7 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
         {/* Chips and their tools come before the actions in the tab order (bet, then Deal), drawn after them (styles.css). */}
         {hintPanel !== null && !wide ? null : isPlayer && (
           <ChipRack
+            name={t('a11y.chipRack')}
             selected={bets.selected}
             onChip={bets.onChip}
             disabled={!canBet}

@@ -31,7 +31,7 @@ import { BankRoom } from './BankStatus.js';
 import { BrokeNotice } from './BrokeNotice.js';
 import { gradePlaces, ResultBanner, ResultGradeLine, resultTexts } from './ResultBanner.js';
 import { useRoundGrade } from '../coach/useRoundGrade.js';
-import { Announcer, dealtSaid, lowSaid, type ChangeNews } from './Announcer.js';
+import { Announcer, dealtSaid, gradeSaid, lowSaid, type ChangeNews } from './Announcer.js';
 import { gradeLines } from '../coach/format.js';
 import { TableHelp } from '../help/HelpOverlay.js';
 import { useTable, type LiveTable } from './useTable.js';
@@ -311,10 +311,11 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const isPlayer = you.role === 'player';
   const offline = connectionLost(status);
   // What the live region says (Announcer.tsx): the cards just dealt, the result (saying the coach grades the setting
-  // when it does), then the grade in words once it came (shown only on the felt otherwise).
+  // when it does), then the result's money again with the grade in words once it came (shown only on the felt otherwise).
   const dealtNews = isPlayer && stage.kind === 'setting' && stage.submitted === null && roundId !== null ? { roundId, text: dealtSaid(t, stage.cards) } : null;
   const grading = revealed && playedRound === result.roundId;
-  const resultNews = revealed ? { roundId: result.roundId, lines: [...resultTexts(result, t, money), ...(grading ? [t('coach.grade.pending')] : [])] } : null;
+  const resultSaid = revealed ? resultTexts(result, t, money) : [];
+  const resultNews = revealed ? { roundId: result.roundId, lines: [...resultSaid, ...(grading ? [t('coach.grade.pending')] : [])] } : null;
   // What the player changes, said as it changes: its bets, the chips' spot and its balance (a top-up) while betting,
   // its low hand while setting it (a tester heard nothing after pressing a chip, the spot or a card).
   const toppedUp = topUpFrom !== null && you.balanceCents > topUpFrom;
@@ -333,7 +334,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
       : dealtNews !== null && felt.arrangement !== null
         ? { scope: `low:${dealtNews.roundId}`, parts: [{ id: 'low', value: felt.arrangement.low.join(' '), text: lowSaid(t, felt.arrangement.low) }] }
         : null;
-  const gradeNews = grading && grade.kind === 'graded' ? { roundId: result.roundId, text: gradeLines(t, lng, grade.grade, gradeBet, money)[1] } : null;
+  const gradeNews = grading && grade.kind === 'graded' ? { roundId: result.roundId, text: gradeSaid(resultSaid, gradeLines(t, lng, grade.grade, gradeBet, money)[1]) } : null;
 
   return (
     <>

@@ -25,7 +25,7 @@ describe('a link that opens a new tab', () => {
   it("carries the page's language", () => {
     expect(newTabHref({ screen: 'verify', roundId: 'r 1', you: 0 }, 'de')).toBe('?lang=de#/verify/r%201?you=0');
     expect(newTabHref({ screen: 'fairness-audit' }, 'es')).toBe('?lang=es#/fairness-audit');
-    const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n: createI18n('de') }, createElement(VerifyLink, { roundId: 'r-1', you: 2 })));
+    const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n: createI18n('de') }, createElement(VerifyLink, { roundId: 'r-1', you: 2, said: 'Prüfen: Runde' })));
     expect(html).toContain('href="?lang=de#/verify/r-1?you=2"');
     expect(html).toContain('target="_blank"');
   });

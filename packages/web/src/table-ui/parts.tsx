@@ -155,9 +155,10 @@ export function BetSpot({ kind, label, amount, empty, chips, title, onClick, dis
 
 /**
  * The chips 1, 5, 25, 100 (`chip-<value>`); the selected one is raised; `allowed` (default all) limits which may be clicked;
- * `label` names each chip for a screen reader ("Add a $5 chip to the bet"; the bare value by default).
+ * `label` names each chip for a screen reader ("Add a $5 chip to the bet"; the bare value by default), `name` the toolbar.
  */
-export function ChipRack({ selected, onChip, disabled, allowed, label = String }: {
+export function ChipRack({ name, selected, onChip, disabled, allowed, label = String }: {
+  name: string;
   selected: ChipValue | null;
   onChip: (v: ChipValue) => void;
   disabled: boolean;
@@ -165,7 +166,7 @@ export function ChipRack({ selected, onChip, disabled, allowed, label = String }
   label?: (v: ChipValue) => string;
 }) {
   return (
-    <Toolbar className="chip-rack">
+    <Toolbar className="chip-rack" label={name}>
       {CHIP_VALUES.map((v) => (
         <button
           key={v}

@@ -120,8 +120,9 @@ describe('screen readers', () => {
   const render = (el: ReturnType<typeof createElement>) => renderToStaticMarkup(createElement(I18nextProvider, { i18n }, el));
 
   it('name each chip by what it does, and say "no bet" on an empty spot', () => {
-    const rack = render(createElement(ChipRack, { selected: null, onChip: () => undefined, disabled: false, label: (v: number) => `Add a $${v} chip to the bet` }));
+    const rack = render(createElement(ChipRack, { name: 'Chips', selected: null, onChip: () => undefined, disabled: false, label: (v: number) => `Add a $${v} chip to the bet` }));
     expect(rack).toContain('aria-label="Add a $5 chip to the bet"');
+    expect(rack).toMatch(/role="toolbar" aria-label="Chips"/);
     const spot = render(
       createElement(BetSpot, { kind: 'main', label: 'Bet', amount: null, empty: 'no bet', chips: [], title: '', onClick: () => undefined, disabled: false, testid: 'bet-stack', cents: 0 }),
     );

@@ -284,6 +284,8 @@ export const de: Translation = {
     help: 'Hilfe',
     dealt: 'Ihre Karten: {{cards, list}}.',
     hands: 'hohe Hand: {{high}}; niedrige Hand: {{low}}',
+    chipRack: 'Spielmünzen',
+    betTools: 'Einsatz bearbeiten',
   },
   role: {
     player: 'Spieler',
@@ -442,8 +444,8 @@ export const de: Translation = {
   },
   sound: {
     label: 'Ton',
-    on: 'Ton an',
-    off: 'Ton aus',
+    on: 'an',
+    off: 'aus',
   },
   fortune: {
     title: 'Fortune-Bonus',
@@ -497,6 +499,7 @@ export const de: Translation = {
     clientSeedsDealt: 'Gegeben mit den Client-Seeds {{seeds}}',
     explain: 'Nach der Runde wird der Server-Seed offengelegt: Öffnen Sie „Prüfen“ im Protokoll, um das Mischen nachzuspielen.',
     verify: 'Prüfen',
+    verifyRound: 'Prüfen: Runde um {{time}}, {{table}} ({{net}}); öffnet sich in einem neuen Tab',
   },
   audit: {
     title: 'Fairness-Prüfung',

@@ -347,6 +347,9 @@ export const en = {
     dealt: 'Your cards: {{cards, list}}.',
     /** A setting drawn small with suit symbols (MiniCards.tsx), said with the cards' names. */
     hands: 'high hand: {{high}}; low hand: {{low}}',
+    /** The names of the table's two toolbars (the chips; Clear, Undo, Double and the chips' spot). */
+    chipRack: 'Chips',
+    betTools: 'Bet tools',
   },
   role: {
     player: 'Player',
@@ -521,8 +524,9 @@ export const en = {
   /** The optional sound (sound/): off by default. */
   sound: {
     label: 'Sound',
-    on: 'Sound on',
-    off: 'Sound off',
+    // Drawn after the label, hidden from a screen reader: the button's pressed state says it (SoundToggle.tsx).
+    on: 'on',
+    off: 'off',
   },
   fortune: {
     title: 'Fortune bonus',
@@ -576,6 +580,8 @@ export const en = {
     clientSeedsDealt: 'Dealt with the client seeds {{seeds}}',
     explain: 'After the round the server seed is revealed: open Verify in your history to replay the shuffle.',
     verify: 'Verify',
+    /** A history row's Verify link as a screen reader hears it: which round, and that it opens a new tab. */
+    verifyRound: 'Verify the round of {{time}} at {{table}} ({{net}}); opens in a new tab',
   },
   audit: {
     title: 'Fairness audit',

@@ -293,6 +293,8 @@ export const es: Translation = {
     help: 'Ayuda',
     dealt: 'Tus cartas: {{cards, list}}.',
     hands: 'mano alta: {{high}}; mano baja: {{low}}',
+    chipRack: 'Fichas',
+    betTools: 'Herramientas de apuesta',
   },
   role: {
     player: 'Jugador',
@@ -452,8 +454,8 @@ export const es: Translation = {
   },
   sound: {
     label: 'Sonido',
-    on: 'Sonido activado',
-    off: 'Sonido desactivado',
+    on: 'activado',
+    off: 'desactivado',
   },
   fortune: {
     title: 'Apuesta de fortuna',
@@ -509,6 +511,7 @@ export const es: Translation = {
     clientSeedsDealt: 'Repartido con las semillas de cliente {{seeds}}',
     explain: 'Tras la ronda se revela la semilla del servidor: abre «Verificar» en tu historial para repetir el barajado.',
     verify: 'Verificar',
+    verifyRound: 'Verificar la ronda de las {{time}}, {{table}} ({{net}}); se abre en una pestaña nueva',
   },
   audit: {
     title: 'Auditoría de equidad',

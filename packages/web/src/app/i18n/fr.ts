@@ -294,6 +294,8 @@ export const fr: Translation = {
     help: 'Aide',
     dealt: 'Vos cartes\u00a0: {{cards, list}}.',
     hands: 'main haute\u00a0: {{high}}\u00a0; main basse\u00a0: {{low}}',
+    chipRack: 'Jetons',
+    betTools: 'Outils de mise',
   },
   role: {
     player: 'Joueur',
@@ -453,8 +455,8 @@ export const fr: Translation = {
   },
   sound: {
     label: 'Son',
-    on: 'Son activé',
-    off: 'Son coupé',
+    on: 'activé',
+    off: 'coupé',
   },
   fortune: {
     title: 'Bonus Fortune',
@@ -509,6 +511,7 @@ export const fr: Translation = {
     clientSeedsDealt: 'Distribué avec les graines client {{seeds}}',
     explain: 'Après la manche, la graine serveur est révélée\u00a0: ouvrez «\u00a0Vérifier\u00a0» dans votre historique pour rejouer le mélange.',
     verify: 'Vérifier',
+    verifyRound: 'Vérifier la manche de {{time}}, {{table}} ({{net}})\u00a0; s’ouvre dans un nouvel onglet',
   },
   audit: {
     title: 'Audit d’équité',

@@ -303,6 +303,8 @@ export const ru: Translation = {
     help: 'Помощь',
     dealt: 'Ваши карты: {{cards, list}}.',
     hands: 'большая рука: {{high}}; малая рука: {{low}}',
+    chipRack: 'Фишки',
+    betTools: 'Управление ставкой',
   },
   role: {
     player: 'Игрок',
@@ -467,8 +469,8 @@ export const ru: Translation = {
   },
   sound: {
     label: 'Звук',
-    on: 'Звук включён',
-    off: 'Звук выключен',
+    on: 'вкл.',
+    off: 'выкл.',
   },
   fortune: {
     title: 'Бонус Fortune',
@@ -524,6 +526,7 @@ export const ru: Translation = {
     clientSeedsDealt: 'Сдано с клиентскими сидами {{seeds}}',
     explain: 'После раунда серверный сид раскрывается: откройте «Проверить» в истории, чтобы повторить тасовку.',
     verify: 'Проверить',
+    verifyRound: 'Проверить раунд в {{time}}, {{table}} ({{net}}); откроется в новой вкладке',
   },
   audit: {
     title: 'Аудит честности',

@@ -1,4 +1,8 @@
-/** The sound switch (`sound-toggle`, `aria-pressed`): off by default, remembered (sound-setting.ts). */
+/**
+ * The sound switch (`sound-toggle`, `aria-pressed`): off by default, remembered (sound-setting.ts). A screen reader hears
+ * it as "Sound", pressed or not ("Sound off, not pressed" was a double negative); the state word drawn after the label
+ * ("Sound off") is hidden from it, so that the name is still the words on the button (axe label-content-name-mismatch).
+ */
 import { useTranslation } from 'react-i18next';
 
 export function SoundToggle({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
@@ -12,7 +16,7 @@ export function SoundToggle({ on, onChange }: { on: boolean; onChange: (on: bool
       aria-pressed={on}
       onClick={() => onChange(!on)}
     >
-      <span aria-hidden="true">♪</span> {on ? t('sound.on') : t('sound.off')}
+      <span aria-hidden="true">♪</span> {t('sound.label')} <span aria-hidden="true">{on ? t('sound.on') : t('sound.off')}</span>
     </button>
   );
 }
