@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
 import { canTopUp } from '../table-ui/broke.js';
 import { leaveWarningOf, type LeaveWarning } from '../table-ui/felt.js';
-import { bankerOpponents } from '../table-ui/bank-status.js';
+import { bankerOpponents, bankHeldCents } from '../table-ui/bank-status.js';
 import { formatPoints } from './i18n/index.js';
 import type { LastRound } from './last-round.js';
 import { Stat, TopBar } from './TopBar.js';
@@ -45,6 +45,7 @@ export function TableTopBar({ view, you, ownDeadline = null, lastRound, tableNam
   // The question gives the focus back to Lobby when it closes (Escape, Stay, a click beside it), as Help does to "?".
   useFocusBack(warning !== null, 'leave');
   const figures = useFiguresFit<HTMLDivElement>();
+  const held = bankHeldCents(view);
   const askLeave = () => {
     const warning = leaveWarningOf(view, you);
     if (warning === null) onLeave();
@@ -88,6 +89,11 @@ export function TableTopBar({ view, you, ownDeadline = null, lastRound, tableNam
       <Stat label={t('table.balance')} short={t('table.balanceShort')} testid="balance" data={{ cents: you.balanceCents }}>
         <span className="stat__value--gold">{money(you.balanceCents)}</span>
       </Stat>
+      {held !== null && (
+        <span className="topbar__held" data-testid="balance-held" data-cents={held}>
+          {t('bank.heldForRound', { amount: money(held) })}
+        </span>
+      )}
       {canTopUp(you, view.config.limits.main) && (
         <button className="btn btn--gold btn--small" data-testid="top-up" onClick={onTopUp} disabled={offline}>
           {t('table.topUp')}

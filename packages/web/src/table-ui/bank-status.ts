@@ -2,7 +2,19 @@
  * The bank as a player sees it (rules.md §5 "Play as the banker", §3.1): why "Be the banker" is disabled,
  * with the table's own numbers, and how much a banking player can still take. Pure, from the `TableView`.
  */
+import { bankCoverCents } from '@paigow/engine';
 import type { TableView } from '@paigow/protocol';
+
+/**
+ * The cents of a banking viewer's wallet held for the round dealt, or `null` when it banks no round now: from the deal
+ * to the reveal its cover (every main bet it faces plus its fee, `bankCoverCents`, as the server's escrow) is out of its
+ * balance, which dropped by it with nothing saying the money was only held (a player-banker tester's).
+ */
+export function bankHeldCents(view: TableView): number | null {
+  if (view.you?.role !== 'banker' || (view.phase !== 'dealing' && view.phase !== 'setting')) return null;
+  const faced = view.seats.reduce((sum, s) => (s.inRound && s.role === 'player' ? sum + s.bets.main : sum), 0);
+  return bankCoverCents(faced, view.config.bankerFeeBps);
+}
 
 /**
  * One reason the viewer cannot take the bank now:

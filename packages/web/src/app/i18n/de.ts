@@ -370,6 +370,7 @@ export const de: Translation = {
     leaving: 'Die Bank von {{nickname}} endet nach dieser Runde.',
     yourCover: 'Ihre Deckung zahlt bis zu {{cover}} an Haupteinsätzen; die Bank kann noch {{room}} annehmen.',
     yourCoverFull: 'Ihre Deckung zahlt bis zu {{cover}} an Haupteinsätzen; die Bank ist in dieser Runde voll.',
+    heldForRound: '{{amount}} für diese Runde einbehalten',
   },
   houseWayNames: {
     seeds: 'Art des Hauses (Standard)',

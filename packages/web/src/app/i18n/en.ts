@@ -439,6 +439,8 @@ export const en = {
     leaving: '{{nickname}}’s bank ends after this round.',
     yourCover: 'Your cover pays up to {{cover}} in main bets; the bank can take {{room}} more.',
     yourCoverFull: 'Your cover pays up to {{cover}} in main bets; the bank is full this round.',
+    // Beside a banker's balance from the deal to the reveal: its cover of the round (the bets it faces and its fee) is held.
+    heldForRound: '{{amount}} held for this round',
   },
   /** The house ways' names (a table's `houseWay`, the lab). */
   houseWayNames: {

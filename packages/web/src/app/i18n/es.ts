@@ -379,6 +379,7 @@ export const es: Translation = {
     leaving: 'La banca de {{nickname}} termina después de esta ronda.',
     yourCover: 'Tu cobertura paga hasta {{cover}} en apuestas principales; la banca puede aceptar {{room}} más.',
     yourCoverFull: 'Tu cobertura paga hasta {{cover}} en apuestas principales; la banca está llena esta ronda.',
+    heldForRound: '{{amount}} retenidos para esta ronda',
   },
   houseWayNames: {
     seeds: 'Reglas de la casa estándar',

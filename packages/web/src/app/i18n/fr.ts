@@ -380,6 +380,7 @@ export const fr: Translation = {
     leaving: 'La banque de {{nickname}} prend fin après cette manche.',
     yourCover: 'Votre couverture paie jusqu’à {{cover}} de mises principales\u00a0; la banque peut encore prendre {{room}}.',
     yourCoverFull: 'Votre couverture paie jusqu’à {{cover}} de mises principales\u00a0; la banque est pleine pour cette manche.',
+    heldForRound: '{{amount}} retenus pour cette manche',
   },
   houseWayNames: {
     seeds: 'Règle de la maison standard',

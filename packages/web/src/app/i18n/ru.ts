@@ -392,6 +392,7 @@ export const ru: Translation = {
     leaving: 'Банк игрока {{nickname}} закончится после этого раунда.',
     yourCover: 'Ваше покрытие — до {{cover}} основных ставок; банк может принять ещё {{room}}.',
     yourCoverFull: 'Ваше покрытие — до {{cover}} основных ставок; в этом раунде банк заполнен.',
+    heldForRound: '{{amount}} удержано на этот раунд',
   },
   houseWayNames: {
     seeds: 'Стандартный House Way',

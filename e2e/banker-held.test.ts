@@ -1,0 +1,73 @@
+/**
+ * End-to-end, a player-banker tester's fault 10: while a round is dealt the banker's balance drops by the bets it covers
+ * plus its fee, and came back after the reveal, with nothing on screen saying the money was only held. Beside the
+ * balance, the top bar now says how much is held for the round, only while the round is dealt and only to the banker,
+ * and on a phone it stays inside the bar with the balance whole.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
+import { VIEWPORTS } from './support/browser.js';
+import { openPage } from './support/pages.js';
+import type { RunningServer } from './support/server.js';
+import { deal, intAttr, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+/** A table where a player banks with no comp points needed, at a 5% fee. */
+const BANK = 'bank';
+
+beforeAll(async () => {
+  const bank = { tableId: BANK, name: 'Bank', seats: 6, playerBanking: true, bankerFeeBps: 500, bankMinCompPoints: 0, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null } };
+  ({ server, browser } = await openSuite({ tables: [bank] }));
+}, SUITE_SETUP_MS);
+afterAll(() => closeSuite({ server, browser }));
+
+/** The top bar's children drawn past its edges (none should be). */
+const outsideBar = (page: Page) =>
+  page.evaluate(() => {
+    const bar = document.querySelector('header.topbar')!.getBoundingClientRect();
+    return Array.from(document.querySelectorAll('header.topbar *'))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.left < bar.left - 0.5 || r.right > Math.min(bar.right, window.innerWidth) + 0.5);
+      })
+      .map((el) => el.getAttribute('data-testid') ?? el.className);
+  });
+
+describe("a banker's money held for the round", () => {
+  it('says beside the balance what is held while the round is dealt, as much as the balance dropped, and nothing after', async () => {
+    const banker = await openPage(browser, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
+    await signIn(banker, server.url, 'Bea');
+    await sitAt(banker, BANK);
+    await banker.locator('[data-testid="take-bank"]:enabled').waitFor();
+    await banker.getByTestId('take-bank').click();
+    await banker.locator('[data-testid="role"][data-role="banker"]').waitFor();
+    await banker.locator('[data-testid="approve"]:enabled').waitFor();
+    await banker.getByTestId('approve').click();
+    await banker.locator('[data-testid="approve"]:disabled').waitFor();
+    expect(await banker.getByTestId('balance-held').count()).toBe(0);
+
+    const player = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    await signIn(player, server.url, 'Ada');
+    await sitAt(player, BANK);
+    const before = await intAttr(banker, 'balance', 'cents');
+    const previous = await shownRoundId(player);
+    await placeBet(player, 3000);
+    await deal(player);
+    // $30 covered and its 5% fee.
+    await banker.locator('[data-testid="balance-held"][data-cents="3150"]').waitFor();
+    expect(await banker.getByTestId('balance-held').textContent()).toBe('$31.50 held for this round');
+    expect(before - (await intAttr(banker, 'balance', 'cents'))).toBe(3150);
+    expect(await player.getByTestId('balance-held').count()).toBe(0);
+    expect(await outsideBar(banker)).toEqual([]);
+    await shot(banker, 'banker-held-phone');
+
+    await player.getByTestId('house-way').click();
+    await waitForResult(player, previous);
+    await banker.getByTestId('balance-held').waitFor({ state: 'detached' });
+    await banker.close();
+    await player.close();
+  }, 120_000);
+});
