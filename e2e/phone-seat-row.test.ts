@@ -169,9 +169,16 @@ async function seatPills(page: Page): Promise<{ tops: number[]; split: string[] 
   return page.evaluate(() => {
     const pills = Array.from(document.querySelectorAll<HTMLElement>('[data-testid^="seat-"]'));
     const lines = (el: Element) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      return new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size;
+      // The words only a screen reader hears (.visually-hidden: "(you)" after the own name) are clipped to nothing, no line.
+      const bottoms = new Set<number>();
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        if (node.parentElement?.closest('.visually-hidden')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of Array.from(range.getClientRects())) if (r.width > 0) bottoms.add(Math.round(r.bottom));
+      }
+      return bottoms.size;
     };
     return {
       tops: pills.map((el) => Math.round(el.getBoundingClientRect().top)),

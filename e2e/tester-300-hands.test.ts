@@ -119,8 +119,9 @@ describe('the side panel\'s last round at this table', () => {
         const rows = await panel.getByTestId('round-player').evaluateAll((els) =>
           els.map((row) => {
             const panelBox = row.closest('[data-testid="last-round-panel"]')!.getBoundingClientRect();
+            // The cards' spoken names are clipped to nothing on purpose (a11y.css .visually-hidden): not a cut.
             const cut = Array.from(row.querySelectorAll<HTMLElement>('*'))
-              .filter((el) => getComputedStyle(el).overflow !== 'visible' && el.scrollWidth > el.clientWidth + 1)
+              .filter((el) => !el.classList.contains('visually-hidden') && getComputedStyle(el).overflow !== 'visible' && el.scrollWidth > el.clientWidth + 1)
               .map((el) => `${el.className}: ${el.textContent ?? ''} (${el.scrollWidth} px in ${el.clientWidth} px)`);
             const bet = row.querySelector<HTMLElement>('[data-testid="round-player-bet"]');
             const box = bet?.getBoundingClientRect() ?? null;

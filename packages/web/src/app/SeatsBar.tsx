@@ -88,9 +88,12 @@ export function SeatsBar({ view, you, send, money, offline = false }: {
               >
                 {taken ? (
                   <>
-                    <span className="seat__name">{s.nickname}</span>
-                    {/* Drawn apart (seat--mine); a screen reader heard the nickname alone. */}
-                    {s.you && <span className="visually-hidden"> {t('table.youMark')}</span>}
+                    <span className="seat__name">
+                      {s.nickname}
+                      {/* Drawn apart (seat--mine); a screen reader heard the nickname alone. Inside the name, not beside
+                          it: a part of its own was a part of the seat that a phone's row measured cut. */}
+                      {s.you && <span className="visually-hidden"> {t('table.youMark')}</span>}
+                    </span>
                     {s.role === 'banker' && <span className="seat__tag">{t('role.banker')}</span>}
                     {bet && <span className="seat__bet">{bet}</span>}
                     {state && <span className="seat__state">{state}</span>}
