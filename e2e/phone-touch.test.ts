@@ -388,7 +388,8 @@ describe('a 390×844 touch phone', () => {
       const name = el.querySelector('.seat__name') as HTMLElement;
       const bet = el.querySelector('.seat__bet') as HTMLElement;
       return {
-        name: name.textContent,
+        // What is drawn: not the "(tú)" only a screen reader hears (.visually-hidden).
+        name: Array.from(name.childNodes, (node) => (node instanceof HTMLElement && node.classList.contains('visually-hidden') ? '' : node.textContent)).join(''),
         nameCut: name.scrollWidth > name.clientWidth + 1,
         bet: bet.textContent,
         betCut: bet.scrollWidth > bet.clientWidth + 1 || bet.getBoundingClientRect().right > el.getBoundingClientRect().right + 1,
