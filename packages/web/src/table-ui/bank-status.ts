@@ -8,7 +8,8 @@ import type { TableView } from '@paigow/protocol';
 /**
  * The cents of a banking viewer's wallet held for the round dealt, or `null` when it banks no round now: from the deal
  * to the reveal its cover (every main bet it faces plus its fee, `bankCoverCents`, as the server's escrow) is out of its
- * balance, which dropped by it with nothing saying the money was only held (a player-banker tester's).
+ * balance, which dropped by it with nothing saying the money was only held (a player-banker tester's). The cover is
+ * rules.md §5 (the banker pays the winners) and §3.1 (its fee on the total of the main bets).
  */
 export function bankHeldCents(view: TableView): number | null {
   if (view.you?.role !== 'banker' || (view.phase !== 'dealing' && view.phase !== 'setting')) return null;
