@@ -26,7 +26,7 @@ import type { Database } from '../storage/index.js';
 import { TEST_BACKENDS } from '../testing/backends.js';
 import { encodeRoundSecret } from '../table/recovery.js';
 import { closedFairRoundPages } from '../ledger/round-fairness.js';
-import { auditFairness, auditFairnessInSlices, auditReference } from './audit.js';
+import { auditDatabase, auditFairness, auditFairnessInSlices, auditReference } from './audit.js';
 import type { HouseWayId } from '@paigow/engine';
 
 const SEATS = [0, 2, 5];
@@ -169,6 +169,11 @@ for (const backend of TEST_BACKENDS) {
       for await (const page of closedFairRoundPages(fair, 450, 200)) pages.push(page.map((r) => r.roundId));
       expect(pages.map((page) => page.length)).toEqual([200, 200, 50]);
       expect(pages.flat()).toEqual(Array.from({ length: 450 }, (_, k) => `fair-${1_999 - k}`));
+    });
+
+    it('paigow audit-fairness counts page by page: the report of every round read at once, and of the last ones with a limit', async () => {
+      expect(await auditDatabase(fair)).toEqual(auditFairness(await createLedger(fair).closedFairRounds()));
+      expect(await auditDatabase(fair, 450)).toEqual(auditFairness(await createLedger(fair).closedFairRounds(450)));
     });
 
     it('reads the last rounds only when given a limit', async () => {
