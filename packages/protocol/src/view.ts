@@ -243,7 +243,8 @@ export interface YouView {
    */
   readonly balanceCents: number;
   /**
-   * Cents of the viewer's wallet held as its bank's cover at other tables (0 when it banks nowhere else): not in
+   * Cents of the viewer's wallet held as its bank's cover at other tables (0 when it banks nowhere else; never more
+   * than the wallet holds): not in
    * `balanceCents`, and not play money lost, so a player short only because of it may not top up.
    */
   readonly heldElsewhereCents: number;

@@ -134,6 +134,37 @@ for (const backend of TEST_BACKENDS) {
       expect(await ledger.audit()).toEqual([]);
     });
 
+    it('never says more is held than the wallet has: a bank that held the whole balance and lost part of it (a player banker tester)', async () => {
+      unwrap(await reserve('bank-table', 10_150, 100_000));
+      unwrap(
+        await ledger.openRound({
+          roundId: 'lost',
+          tableId: 'bank-table',
+          bankerPlayerId: ben,
+          holds: [
+            { playerId: pat, kind: 'main', amountCents: 10_000 },
+            { playerId: ben, kind: 'bank', amountCents: 10_150 },
+          ],
+          secret: {},
+          public: {},
+        }),
+      );
+      // Pat wins 100.00 against the bank and pays its 5.00 commission; the bank's 101.50 hold pays the win.
+      const postings = [
+        { from: 'escrow' as const, to: { player: pat }, amountCents: 10_000, kind: 'stake-return' as const },
+        { from: 'escrow' as const, to: { player: pat }, amountCents: 10_000, kind: 'payout' as const },
+        { from: { player: pat }, to: 'commission' as const, amountCents: 500, kind: 'commission' as const },
+        { from: 'escrow' as const, to: { player: ben }, amountCents: 150, kind: 'stake-return' as const },
+      ];
+      unwrap(await ledger.settleRound({ roundId: 'lost', postings, compPoints: [], result: {} }));
+      expect(unwrap(await ledger.balance(ben))).toBe(90_000);
+      // The approval's reservation still says 1,000.00 until the next approval; the wallet has 900.00.
+      const [figures] = await ledger.figures([ben], 'elsewhere');
+      expect(figures).toMatchObject({ balanceCents: 0, heldElsewhereCents: 90_000 });
+      expect(unwrap(await ledger.spendable(ben, 'elsewhere'))).toBe(0);
+      expect(await ledger.audit()).toEqual([]);
+    });
+
     it('reads the figures of several players in one statement: spendable at the table (as spendable), held at other tables and comp points; unknown players absent', async () => {
       unwrap(await reserve('t1', 10_150, 30_000));
       unwrap(await reserve('t2', 10_150, 20_000));

@@ -205,7 +205,7 @@ export interface TableFigures {
   /** Its wallet less its bank reservations at other tables, never below 0, cents. */
   readonly balanceCents: number;
   readonly compPoints: number;
-  /** What its bank reservations at other tables hold in its wallet, cents (0 when it banks nowhere else). */
+  /** What its bank reservations at other tables hold in its wallet, cents (0 when it banks nowhere else), never more than its wallet. */
   readonly heldElsewhereCents: number;
 }
 
@@ -226,7 +226,11 @@ export async function figuresOf(database: Database, playerIds: readonly string[]
     playerId: row.id,
     balanceCents: Math.max(0, row.balance_cents - Number(row.held_cents)),
     compPoints: row.comp_points,
-    heldElsewhereCents: Number(row.held_cents),
+    // A reservation keeps the cover its approval committed until the next approval, even after the round it covered
+    // took part of it: a bank that held the whole balance and then lost 1.50 still reserved the 1.50 gone, and
+    // another table said "$434.10 is held as your bank's cover" of a balance of 432.60. What is held is never more
+    // than the wallet has.
+    heldElsewhereCents: Math.min(Number(row.held_cents), Math.max(0, row.balance_cents)),
   }));
 }
 
