@@ -134,8 +134,9 @@ export type BankerView =
       readonly leaving: boolean;
       /**
        * What the bank can still take, cents: the main bets its committed cover pays (with its fee, rules.md
-       * §3.1) on top of those on the table; a larger bet is refused with `bet/banker-cannot-cover`. 0 before
-       * its first approval, or when the bank is full. In a dealt round: the cover committed at the approval less
+       * §3.1) on top of those on the table; a larger bet is refused with `bet/banker-cannot-cover`. 0 when the bank
+       * is full. Until the banker approves the coming round, the cover that approval would commit now (its balance, at
+       * most the full cover). In a dealt round: the cover committed at the approval less
        * the round's main bets (the deal's escrow does not change it).
        */
       readonly roomCents: number;

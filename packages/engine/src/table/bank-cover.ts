@@ -28,14 +28,18 @@ export function bankerFundsCents(s: TableState): number {
   return Math.min(p.balanceCents, banker.coverCents);
 }
 
+/** The cover an approval by `playerId` would commit now, cents: the smaller of its balance and `fullCoverCents`. */
+export function nextCoverCents(s: TableState, playerId: string): number {
+  return Math.min(s.players[playerId]?.balanceCents ?? 0, fullCoverCents(s));
+}
+
 /**
  * The banker approved the coming round (or auto-approve did): its cover is the smaller of its balance and
  * `fullCoverCents`. Mutates `banker`.
  * @returns the `reserve-bank` effect that asks the ledger to hold it (at least the bank requirement `bankMinBalanceCents`)
  */
 export function commitCover(s: TableState, banker: BankerState): TableEffect {
-  const p = s.players[banker.playerId];
-  const maxCents = Math.min(p?.balanceCents ?? 0, fullCoverCents(s));
+  const maxCents = nextCoverCents(s, banker.playerId);
   banker.coverCents = maxCents;
   return { kind: 'reserve-bank', playerId: banker.playerId, minCents: bankMinBalanceCents(s.config), maxCents };
 }

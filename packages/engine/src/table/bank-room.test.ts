@@ -66,3 +66,28 @@ describe("the bank's room through a dealt round (tester at table-3: the banker's
     expect(r.coverAfter).toBe(coverableCents(15_000, 150));
   });
 });
+
+describe("the bank's room between rounds (a player banker tester: the last round's cover was shown until the next approval)", () => {
+  it('is what the coming approval commits: after a round the bank won, its new balance, not the last cover', () => {
+    // 100 comp points: the round costs the bank 30 (one a unit wagered against it), 50 are needed to bank the next.
+    let s = seatPlayers(testTable({ seats: 3, playerBanking: true }), ['dave', 'bob', 'cat'], 15_000, 100);
+    s = must(s, { type: 'take-bank', playerId: 'dave', nowMs: s.nowMs });
+    s = must(s, { type: 'approve', playerId: 'dave', nowMs: s.nowMs });
+    // The whole balance is the cover: 150.00 of the 203.00 a full table needs.
+    expect(viewFor(s, 'bob').banker).toMatchObject({ roomCents: coverableCents(15_000, 150) });
+    s = must(s, { type: 'bet', playerId: 'bob', spot: 'main', amountCents: 2_000, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'bob', nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'cat', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'cat', nowMs: s.nowMs }, dealWith('r1', 'As Ah Ks Kh Qs Qh 2c', '5s 6s 7s 8s Js Tc 2h', '3c 4d 7h 9s Jd 6c 2d'));
+    s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'bob', nowMs: s.nowMs });
+    s = must(s, { type: 'house-way', roundId: 'r1', playerId: 'cat', nowMs: s.nowMs });
+    s = must(s, { type: 'round-settled', roundId: 'r1', players: [{ playerId: 'dave', balanceCents: 18_000, compPoints: 70 }], nowMs: s.nowMs });
+    expect(s.phase).toBe('approval');
+    const waiting = viewFor(s, 'bob').banker;
+    s = must(s, { type: 'approve', playerId: 'dave', nowMs: s.nowMs });
+    const approved = viewFor(s, 'bob').banker;
+    expect(waiting).toMatchObject({ roomCents: coverableCents(18_000, 150) });
+    expect(approved).toMatchObject({ roomCents: coverableCents(18_000, 150) });
+  });
+});

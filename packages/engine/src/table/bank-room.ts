@@ -7,7 +7,7 @@
  */
 
 import { bankerFee } from '../settle/index.js';
-import { bankerFundsCents } from './bank-cover.js';
+import { bankerFundsCents, nextCoverCents } from './bank-cover.js';
 import type { TableState } from './state.js';
 
 /**
@@ -26,7 +26,8 @@ export function coverableCents(balanceCents: number, bankerFeeBps: number): numb
 /**
  * What the bank can still take, cents: the main bets its committed cover pays (with the fee) less the main bets
  * against it (never below 0), or `null` when the house banks (no such limit). While bets are taken these are the
- * bets on the table and the cover no more than the banker's balance (the `bet/banker-cannot-cover` check). Once a
+ * bets on the table and the cover no more than the banker's balance (the `bet/banker-cannot-cover` check); until the
+ * banker approves the coming round, the cover its approval would commit now (`nextCoverCents`). Once a
  * round holds the bank they are the round's bets and the cover committed at the approval: the deal's escrow took
  * the stakes from the balance (and from the players' bets on the table), but the cover is unchanged.
  */
@@ -41,6 +42,9 @@ export function bankRoomCents(state: TableState): number | null {
     return Math.max(0, coverableCents(banker.coverCents ?? 0, state.config.bankerFeeBps) - dealt);
   }
   const onTable = Object.values(state.players).reduce((sum, p) => sum + (p.playerId === banker.playerId ? 0 : p.bets.main), 0);
-  // The bets are checked against the cover the banker committed at its approval (bank-cover.ts).
-  return Math.max(0, coverableCents(bankerFundsCents(state), state.config.bankerFeeBps) - onTable);
+  // The bets are checked against the cover the banker committed at its approval (bank-cover.ts). Until it approves
+  // the coming round, the room is what that approval would commit: the last round's cover, shown meanwhile, said
+  // 273.89 after a round the bank won (its balance 327.25) and 321.67 after the next one it lost, by two rules.
+  const cover = banker.approved ? bankerFundsCents(state) : nextCoverCents(state, banker.playerId);
+  return Math.max(0, coverableCents(cover, state.config.bankerFeeBps) - onTable);
 }
