@@ -6,7 +6,9 @@
  * table that does not answer while Redis does is still "moving" (also matchmaking.test.ts). Runs when Redis answers at
  * REDIS_URL or 127.0.0.1:6379, through a relay that is cut (`RedisCutter`).
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { matchMaker } from '@colyseus/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -31,6 +33,25 @@ async function join(server: ServerHandle, tableId: string, token: string): Promi
   const started = Date.now();
   const response = await fetch(`${server.url}/matchmake/joinById/${tableId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
   return { status: response.status, body: await response.json(), retryAfter: response.headers.get('retry-after'), ms: Date.now() - started };
+}
+
+/** A redis-server of this test's own on a free port (one it can freeze: SIGSTOP), and how to end it. */
+async function ownRedis(): Promise<{ url: string; pid: number; resume: () => void; stop: () => void }> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', ''], { stdio: 'ignore' });
+  const url = `redis://127.0.0.1:${port}`;
+  await expect.poll(() => redisAnswers(url), { timeout: 5_000, interval: 50 }).toBe(true);
+  return {
+    url,
+    pid: child.pid!,
+    resume: () => child.kill('SIGCONT'),
+    stop: () => child.kill('SIGKILL'),
+  };
 }
 
 describe.skipIf(!available)('a join while Redis is away', () => {
@@ -81,6 +102,30 @@ describe.skipIf(!available)('a join while Redis is away', () => {
 
   // The reviewer's: a join while one connection reconnected (Redis closed it and answers, as after CLIENT KILL or an idle
   // timeout) was refused server/coordination-unavailable; it waits for the reconnection now (REACH_GRACE_MS).
+  // The tester's partition: a Redis that stops answering without closing its connections (SIGSTOP) held each join until
+  // nginx gave up on it (10 s) and took the process out; it is refused as when Redis refuses connections.
+  it('is refused within about half a second while Redis is frozen, and taken once it answers', async () => {
+    const frozen = await ownRedis();
+    try {
+      store = createStore('sqlite');
+      server = await startTestServer(store, { redisUrl: frozen.url, logger });
+      const session = await signIn(server, 'Frozen');
+      process.kill(frozen.pid, 'SIGSTOP');
+      const answer = await join(server, 'small', session.token);
+      expect({ status: answer.status, body: answer.body, retryAfter: answer.retryAfter }).toEqual(COORDINATION_ANSWER);
+      expect(answer.ms).toBeLessThan(1_000);
+      process.kill(frozen.pid, 'SIGCONT');
+      const started = Date.now();
+      await expect.poll(async () => (await join(server!, 'small', session.token)).status, { timeout: 2_000, interval: 100 }).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      frozen.resume();
+      await server?.close();
+      server = undefined;
+      frozen.stop();
+    }
+  }, 15_000);
+
   it('is taken while a connection Redis closed reconnects', async () => {
     const { server, cutter } = await start();
     const session = await signIn(server, 'Blip');

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { matchMaker, Presence } from '@colyseus/core';
-import { briefError, LineThrottle, LOG_REPEAT_MS, rootLogger, type Logger } from '../log/index.js';
+import { briefError, LineThrottle, LOG_REPEAT_MS, redisFaultOf, rootLogger, type Logger } from '../log/index.js';
 import { parseUrl, redactUrl } from '../settings/urls.js';
 import { faultKindOf } from '../storage/faults.js';
 
@@ -161,9 +161,21 @@ interface PendingCommand {
   timer?: NodeJS.Timeout;
 }
 
-/** ioredis' word that Redis does not answer: its retries per command ran out, the connection is closed or was refused, …. */
+/**
+ * How long a command of the presence's and the driver's clients waits for Redis' answer, ms (ioredis' `commandTimeout`):
+ * then it fails with `Command timed out`. A Redis that stops answering without closing its connections (a partition,
+ * `kill -STOP`) leaves the clients connected, so nothing else bounds the wait: joins used to hang until the front gave
+ * up on them (10 s) and took the process out. The timed-out command is not withdrawn: Redis carries it out if it
+ * answers later, and its late answer is matched to it, so nothing is out of step once Redis is back.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+/**
+ * ioredis' word that Redis does not answer: its retries per command ran out, a command was not answered within
+ * `REDIS_COMMAND_TIMEOUT_MS` (`redisFaultOf`), the connection is closed or was refused (`faultKindOf`), ….
+ */
 export function isRedisFault(error: unknown): boolean {
-  return faultKindOf(error) !== null || (error instanceof Error && error.name === 'MaxRetriesPerRequestError');
+  return faultKindOf(error) !== null || redisFaultOf(error) !== null;
 }
 
 /** ioredis' refusal of a command on a connection that is closed (its `CONNECTION_CLOSED_ERROR_MSG`). */
@@ -390,7 +402,7 @@ export async function prefixedRedis(
   // reconnecting after an outage of some 20 s then resubscribed before its ready check's INFO, which Redis refused in
   // that context; the refusal reached the process as an unhandled rejection, an `error` line after every Redis outage
   // (an operator's finding; ioredis issue #2037, whose workaround this is).
-  const options = { ...redisOptions(redisUrl), keyPrefix: prefix, disableClientInfo: true };
+  const options = { ...redisOptions(redisUrl), keyPrefix: prefix, disableClientInfo: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS };
 
   /** `RedisPresence` whose pub/sub channels carry the prefix (its keys do through ioredis' `keyPrefix`). */
   class PrefixedRedisPresence extends RedisPresence {
