@@ -89,7 +89,7 @@ export const gradesCounted = new Counter({
 
 // Every kind and outcome shows from the start at 0: an alert on increase() sees the first event (a series first
 // scraped at 1 shows no increase).
-for (const kind of ['http', 'ws-message', 'ws-connection', 'connection']) rateLimitedRequests.inc({ kind }, 0);
+for (const kind of ['http', 'ws-message', 'ws-connection', 'connection', 'seat']) rateLimitedRequests.inc({ kind }, 0);
 for (const outcome of ['stored', 'skipped', 'failed']) gradesCounted.inc({ outcome }, 0);
 for (const outcome of ['settled', 'refunded']) roundsRecovered.inc({ outcome }, 0);
 
