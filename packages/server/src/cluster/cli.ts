@@ -47,8 +47,15 @@ export async function clusterMain(io: ClusterMainIo): Promise<void> {
   }
   const processes = Number(values.processes);
   const port = values.port === undefined ? undefined : Number(values.port);
-  if (!Number.isInteger(processes) || processes < 1 || (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65_535))) {
-    io.stderr(`cluster: ${USAGE}\n`);
+  // Why, then the usage, as for an unknown option (`--processes 0` printed the usage alone).
+  const why =
+    !Number.isInteger(processes) || processes < 1
+      ? `--processes must be a whole number from 1, got '${values.processes}'`
+      : port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65_535)
+        ? `--port must be a whole number from 1 to 65535, got '${values.port}'`
+        : null;
+  if (why !== null) {
+    io.stderr(`cluster: ${why} (${USAGE})\n`);
     return io.exit(2);
   }
   if (!io.env.DATABASE_URL || !io.env.REDIS_URL) {

@@ -144,6 +144,19 @@ describe('a cluster\'s start and its processes\' exits (docs/operations.md "A cl
     expect({ status, stdout }).toEqual({ status: 0, stdout: 'usage: DATABASE_URL=postgres://… REDIS_URL=redis://… npm run cluster -- [--processes N (3)] [--port P]\n' });
   });
 
+  it('npm run cluster\'s program: a bad --processes or --port is one line "cluster: <why>" and exit 2', async () => {
+    // A tester's: `--processes 0` printed the usage line alone, not why.
+    for (const [argv, why] of [
+      [['--processes', '0'], "--processes must be a whole number from 1, got '0'"],
+      [['--port', '70000'], "--port must be a whole number from 1 to 65535, got '70000'"],
+    ] as const) {
+      let stderr = '';
+      let status: number | undefined;
+      await clusterMain({ argv, env: {}, stdout: () => undefined, stderr: (text) => void (stderr += text), exit: (code) => void (status = code), signals: new EventEmitter() });
+      expect({ status, stderr }).toEqual({ status: 2, stderr: `cluster: ${why} (usage: DATABASE_URL=postgres://… REDIS_URL=redis://… npm run cluster -- [--processes N (3)] [--port P])\n` });
+    }
+  });
+
   it.skipIf(!nginxHere())('npm run cluster\'s program passes a second SIGTERM on to the processes, which stop at once', async () => {
     const signals = new EventEmitter();
     let status: number | undefined;
