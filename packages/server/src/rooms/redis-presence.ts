@@ -166,9 +166,12 @@ interface PendingCommand {
  * then it fails with `Command timed out`. A Redis that stops answering without closing its connections (a partition,
  * `kill -STOP`) leaves the clients connected, so nothing else bounds the wait: joins used to hang until the front gave
  * up on them (10 s) and took the process out. The timed-out command is not withdrawn: Redis carries it out if it
- * answers later, and its late answer is matched to it, so nothing is out of step once Redis is back.
+ * answers later, and its late answer is matched to it, so nothing is out of step once Redis is back. Not shorter: a
+ * busy process's event loop can turn late (300 ms and more at the saturated benchmark), and a timeout that fires before
+ * the answer waiting in the socket is read would fail a room's hosting or a presence write under load; under the
+ * stop's `REDIS_STOP_WAIT_MS`, so a command given up at the stop says it timed out.
  */
-export const REDIS_COMMAND_TIMEOUT_MS = 500;
+export const REDIS_COMMAND_TIMEOUT_MS = 1_500;
 
 /**
  * ioredis' word that Redis does not answer: its retries per command ran out, a command was not answered within
