@@ -42,6 +42,24 @@ describe('verifyProof', () => {
     expect(parseProof(JSON.parse(JSON.stringify(sixPlayerProof())))).toEqual({ ok: true, value: sixPlayerProof() });
   });
 
+  it("verifies a recovered round's proof: a hand set by the house way in recovery ('recovery'), as an older one ('disconnect')", () => {
+    // Seat 1 unset when the server stopped: recovery set it by the house way. Rounds recovered before 'recovery' say 'disconnect'.
+    for (const setBy of ['recovery', 'disconnect', 'timeout'] as const) {
+      const proof = sixPlayerProof();
+      const settings = proof.settings!.map((s) => (s.seat === 1 ? { ...s, setBy } : s));
+      const json = JSON.parse(JSON.stringify({ ...proof, settings })) as unknown;
+      expect(parseProof(json), setBy).toEqual({ ok: true, value: { ...proof, settings } });
+      expect(verifyProof(json), setBy).toEqual({ ok: true, value: { verified: true, differences: [] } });
+      // It is checked as the house way's: another legal setting is refused.
+      const cards = unwrap(parseHand(proof.hands.find((h) => h.seat === 1)!.cards));
+      const way = houseWay(cards);
+      const other = allSettings(cards).find((x) => !isFoul(x) && settingValues(x).high !== settingValues(way).high)!;
+      const moved = settings.map((s) => (s.seat === 1 ? { ...s, high: other.high.map(formatCard), low: other.low.map(formatCard) } : s));
+      const refused = verifyProof({ ...proof, settings: moved });
+      expect(refused.ok && refused.value.differences.find((d) => d.code === 'setting-not-house-way')?.params.seat, setBy).toBe(1);
+    }
+  });
+
   it('says exactly what differs', () => {
     const proof = sixPlayerProof();
     const deck = [...proof.deck];

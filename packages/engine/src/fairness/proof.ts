@@ -9,7 +9,7 @@ import type { Card } from '../cards/index.js';
 import { err, ok, type Result, type RuleError } from '../errors/index.js';
 import { houseWays, isHouseWayId, DEFAULT_HOUSE_WAY, type HouseWayId } from '../house-way/index.js';
 import { cardTexts, formatCard, parseCard, settingText, type SettingCards } from '../notation/index.js';
-import type { SetBy } from '../table/terms.js';
+import { SET_BY, type SetBy } from '../table/terms.js';
 import { checkSetting, settingValues, type Setting } from '../setting/index.js';
 import { scoreHands, type HandResult, type WagerOutcome } from '../settle/index.js';
 import { checkClientSeed, commitmentOf, dealHands, deckFromSeeds, FAIRNESS_SCHEME, fromHex, SERVER_SEED_BYTES, type DealtHand, type SeedSeat } from './scheme.js';
@@ -202,7 +202,6 @@ interface Parsed {
 
 const HAND_RESULTS = ['win', 'lose', 'copy'];
 const OUTCOMES = ['win', 'push', 'lose'];
-const SET_BY = ['player', 'house-way', 'timeout', 'disconnect'];
 
 /**
  * Checks the shape of a proof (untrusted JSON): the doc's fields with their types, canonical cards,
@@ -254,8 +253,8 @@ function parse(input: unknown): Result<Parsed> {
     if (!Array.isArray(input.settings)) return bad('settings must be a list');
     settings = [];
     for (const entry of input.settings as unknown[]) {
-      if (!isObject(entry) || !(isSeat(entry.seat) || entry.seat === 'banker') || !SET_BY.includes(entry.setBy as string) || strangeKey(entry, ['seat', 'high', 'low', 'setBy']) !== null) {
-        return bad("each setting has a seat, high, low and setBy ('player', 'house-way', 'timeout' or 'disconnect'), nothing else");
+      if (!isObject(entry) || !(isSeat(entry.seat) || entry.seat === 'banker') || !(SET_BY as readonly string[]).includes(entry.setBy as string) || strangeKey(entry, ['seat', 'high', 'low', 'setBy']) !== null) {
+        return bad("each setting has a seat, high, low and setBy ('player', 'house-way', 'timeout', 'disconnect' or 'recovery'), nothing else");
       }
       const high = cardList(entry.high, `high hand of seat ${entry.seat}`, 5);
       if (!high.ok) return high;

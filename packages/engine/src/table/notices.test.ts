@@ -144,7 +144,7 @@ describe('notices (docs/protocol.md "Server → client messages")', () => {
       params: { amountCents: 123_456, reason: 'balance' },
       message: 'Your bets (1,234.56) went back to your balance: your balance no longer covers them after a round or a bank at another table.',
     });
-    expect(makeNotice('notice/round-recovered', { roundId: 'r', outcome: 'lose', netCents: -250 }).message).toContain('you lost 2.50');
+    expect(makeNotice('notice/round-recovered', { roundId: 'r', outcome: 'lose', netCents: -250, setBy: 'recovery' }).message).toContain('you lost 2.50');
   });
 });
 

@@ -65,9 +65,10 @@ export interface NoticeParams {
   /**
    * Round `roundId`, which its server could not finish (it stopped, lost its lease or its table, or could not
    * record the result in time), was settled (or refunded) by recovery (rules.md §5:
-   * unset hands by the house way); `netCents` is the player's change of balance in it.
+   * unset hands by the house way, `setBy: 'recovery'`); `netCents` is the player's change of balance in it, and
+   * `setBy` how its hand was set (`null` for the banker and in a refunded round).
    */
-  readonly 'notice/round-recovered': { readonly roundId: string; readonly outcome: RecoveredOutcome; readonly netCents: number };
+  readonly 'notice/round-recovered': { readonly roundId: string; readonly outcome: RecoveredOutcome; readonly netCents: number; readonly setBy: SetBy | null };
   /**
    * Round `roundId` was settled at the table (rules.md §5: a player who was away sees the results of the
    * rounds it missed): the player's `outcome` (`'bank'` as the banker), its `netCents` change of balance,

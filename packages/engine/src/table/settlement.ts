@@ -60,7 +60,7 @@ export function walletCredits(postings: readonly Posting[]): Map<string, number>
 }
 
 /**
- * Sets a hand by the house way (rules.md §5): the House Way button, a timeout or a disconnection.
+ * Sets a hand by the house way (rules.md §5): the House Way button, a timeout, a disconnection or recovery (`SetBy`).
  * Mutates `hand`.
  * @param wayId the round's house way (`round.rules.houseWay`; absent in older records = the seeds')
  */
@@ -73,7 +73,8 @@ export function setByHouseWay(hand: RoundHand, setBy: SetBy, wayId: HouseWayId =
 
 /**
  * Reveals and settles `round` (rules.md §3, §3.1, §4, §5). Hands still unset are first set by the
- * house way of the round (`round.rules.houseWay`) with `unsetBy` (rules.md §5 "Interruptions"); `round` is not modified.
+ * house way of the round (`round.rules.houseWay`) with `unsetBy` (rules.md §5 "Interruptions": `'disconnect'` at
+ * the table; `'recovery'` when recovery settles a round its server could not finish); `round` is not modified.
  *
  * Money: the banker's hand is set by the round's house way; each main wager is settled by `settleWager`
  * (house banks: 5% commission on a win, half up; a player banks: no commission). The Fortune bet

@@ -29,5 +29,13 @@ export interface SpotLimits {
  */
 export type TablePhase = 'approval' | 'betting' | 'dealing' | 'setting';
 
-/** How a player's hand got set: by the player, by House Way, or by the house after a timeout/disconnection. */
-export type SetBy = 'player' | 'house-way' | 'timeout' | 'disconnect';
+/**
+ * How a player's hand got set (rules.md §5): by the player (`'player'`), by its House Way button (`'house-way'`), or
+ * by the house way because its decision timer ran out (`'timeout'`), because it disconnected (`'disconnect'`), or
+ * because the server could not finish the round and recovery settled it (`'recovery'`: the server stopped, or lost
+ * the round, while the hand was unset; docs/server.md "Recovery"). Rounds recovered before `'recovery'` existed
+ * say `'disconnect'`.
+ */
+export const SET_BY = ['player', 'house-way', 'timeout', 'disconnect', 'recovery'] as const;
+/** How a player's hand got set: one of `SET_BY`. */
+export type SetBy = (typeof SET_BY)[number];

@@ -102,7 +102,7 @@ for (const backend of STORE_BACKENDS) {
       const recovered = verifyOrRefuse(await fetchProof(server.url, roundId));
       expect(recovered).toEqual({ roundId, verified: true, refunded: false, results: 'given', differences: [] });
       const proof = (await fetchProof(server.url, roundId)) as FairnessProof;
-      expect(proof).toMatchObject({ commitment, clientSeeds: '0:cy', settings: [{ seat: 0, setBy: 'disconnect' }, { seat: 'banker', setBy: 'house-way' }] });
+      expect(proof).toMatchObject({ commitment, clientSeeds: '0:cy', settings: [{ seat: 0, setBy: 'recovery' }, { seat: 'banker', setBy: 'house-way' }] });
 
       // A round whose private record is unreadable is refunded: its hands come from the seeds.
       const serverSeed = new Uint8Array(32).fill(7);

@@ -104,7 +104,7 @@ for (const backend of TEST_BACKENDS) {
       unwrap(await ledger.refundRound('r3', 'void deal')); // told otherwise (notice/round-void): nothing here
       expect((await ledger.unackedEvents([alice])).map((event) => [event.seq, event.notice])).toEqual([
         [1, expect.objectContaining({ code: 'notice/round-settled' })],
-        [2, tableNotice('notice/round-recovered', { roundId: 'r2', outcome: 'refunded', netCents: 0 })],
+        [2, tableNotice('notice/round-recovered', { roundId: 'r2', outcome: 'refunded', netCents: 0, setBy: null })],
       ]);
       expect(await ledger.audit()).toEqual([]);
     });

@@ -13,7 +13,7 @@
  * writers never wait for each other in a cycle.
  */
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
-import { NOTICE_CODES, tableNotice, type NoticeCode, type RecoveredOutcome, type TableNotice, type WagerOutcome } from '@paigow/engine';
+import { NOTICE_CODES, SET_BY, tableNotice, type NoticeCode, type RecoveredOutcome, type TableNotice, type WagerOutcome } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
 import type { Tables } from '../storage/schema.js';
 import type { RoundRecord } from './rounds.js';
@@ -178,7 +178,8 @@ export type RoundTell = 'notice/round-settled' | 'notice/round-recovered';
  * The notice of each participant of closed round `round` (rules.md §5: a player is told what became of a
  * round it may not have watched): `notice/round-settled` for a round settled at its table (outcome,
  * net, how the hand was set), `notice/round-recovered` for one settled or refunded by recovery or after a
- * failed settlement (outcome, `'refunded'` for a refund, and net).
+ * failed settlement (outcome, `'refunded'` for a refund, net, and how the hand was set: `'recovery'` for a hand
+ * recovery set by the house way; `null` for the banker and in a refund).
  */
 export function roundEvents(round: RoundRecord, tell: RoundTell): PlayerEventInput[] {
   const result = round.result as { players?: readonly { playerId?: unknown; outcome?: unknown; setBy?: unknown }[] } | null;
@@ -187,11 +188,11 @@ export function roundEvents(round: RoundRecord, tell: RoundTell): PlayerEventInp
     const wager: WagerOutcome = seat?.outcome === 'win' || seat?.outcome === 'push' ? seat.outcome : 'lose';
     const outcome = player.role === 'banker' ? 'bank' : wager;
     const netCents = round.status === 'settled' ? player.netCents : 0;
+    const setBy = round.status === 'settled' ? (SET_BY.find((by) => by === seat?.setBy) ?? null) : null;
     if (tell === 'notice/round-settled') {
-      const setBy = seat?.setBy === 'player' || seat?.setBy === 'house-way' || seat?.setBy === 'timeout' || seat?.setBy === 'disconnect' ? seat.setBy : null;
       return { playerId: player.playerId, tableId: round.tableId, notice: tableNotice(tell, { roundId: round.roundId, outcome, netCents, setBy }) };
     }
     const recovered: RecoveredOutcome = round.status === 'settled' ? outcome : 'refunded';
-    return { playerId: player.playerId, tableId: round.tableId, notice: tableNotice(tell, { roundId: round.roundId, outcome: recovered, netCents }) };
+    return { playerId: player.playerId, tableId: round.tableId, notice: tableNotice(tell, { roundId: round.roundId, outcome: recovered, netCents, setBy }) };
   });
 }

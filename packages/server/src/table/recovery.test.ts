@@ -41,7 +41,7 @@ for (const backend of STORE_BACKENDS) {
       const players = item.result!.players;
       expect(players[0]).toMatchObject({ you: true, setBy: 'player', setting: { low: mine.low.map(formatCard) } });
       const kimWay = houseWay(kimCards);
-      expect(players[1]).toMatchObject({ you: false, setBy: 'disconnect', setting: { high: kimWay.high.map(formatCard), low: kimWay.low.map(formatCard) } });
+      expect(players[1]).toMatchObject({ you: false, setBy: 'recovery', setting: { high: kimWay.high.map(formatCard), low: kimWay.low.map(formatCard) } });
       const me = await getJson<MeResponse>(server, '/api/me', a.token);
       expect(me.body.player.balanceCents).toBe(100_000 + players[0].netCents);
       expect(me.body.player.compPoints).toBe(17);
@@ -78,7 +78,7 @@ for (const backend of STORE_BACKENDS) {
       server = await servers.start();
       const history = await getJson<HistoryResponse>(server, '/api/history', a.token);
       const players = history.body.items[0].result!.players;
-      expect(players.map((p) => p.setBy)).toEqual(['house-way', 'disconnect']);
+      expect(players.map((p) => p.setBy)).toEqual(['house-way', 'recovery']);
       await server.close();
     });
 
@@ -150,7 +150,7 @@ for (const backend of STORE_BACKENDS) {
         const items = await ledger.history(session.player.id);
         const recovered = items.find((item) => item.roundId === second.roundId)!;
         expect(recovered).toMatchObject({ status: 'settled' });
-        expect((recovered.result as RoundResult).players[0].setBy).toBe('disconnect');
+        expect((recovered.result as RoundResult).players[0].setBy).toBe('recovery');
         // Not before the first process's lease ran out (its last renewal was at most one heartbeat before the crash).
         expect(recovered.closedAt!).toBeGreaterThanOrEqual(crashedAt + SHORT_LEASE.leaseMs - SHORT_LEASE.heartbeatMs - 50);
         const round = await database.db.selectFrom('rounds').select('owner_instance_id').where('id', '=', second.roundId!).executeTakeFirstOrThrow();
@@ -186,7 +186,8 @@ for (const backend of STORE_BACKENDS) {
         const history = await getJson<HistoryResponse>(server, '/api/history', session.token);
         const item = history.body.items[0];
         expect(item).toMatchObject({ roundId: dealt.roundId, status: 'settled' });
-        expect(notice.params).toEqual({ roundId: dealt.roundId, outcome: item.result!.players[0].outcome, netCents: item.netCents });
+        expect(item.result!.players[0].setBy).toBe('recovery'); // the server stopped, not Kai's connection
+        expect(notice.params).toEqual({ roundId: dealt.roundId, outcome: item.result!.players[0].outcome, netCents: item.netCents, setBy: 'recovery' });
         // Comp points change whatever the outcome (a lost stake leaves the balance as it was at the deal).
         const view = await back.waitForView((v) => v.you?.compPoints === 7);
         expect(view.you?.balanceCents).toBe(100_000 + item.netCents);
@@ -219,7 +220,7 @@ for (const backend of STORE_BACKENDS) {
         const history = await getJson<HistoryResponse>(server, '/api/history', session.token);
         const item = history.body.items[0];
         expect(item).toMatchObject({ roundId: dealt.roundId, status: 'settled' });
-        expect(notice.params).toEqual({ roundId: dealt.roundId, outcome: item.result!.players[0].outcome, netCents: item.netCents });
+        expect(notice.params).toEqual({ roundId: dealt.roundId, outcome: item.result!.players[0].outcome, netCents: item.netCents, setBy: 'recovery' });
         const view = await back.waitForView((v) => v.you?.compPoints === 12);
         expect(view.you?.balanceCents).toBe(100_000 + item.netCents);
         const database = openStore(store);

@@ -84,8 +84,8 @@ export interface RecoveryOptions {
  * its lease for `leaseMs`. A round run by a live process, this one included, is never touched. Each
  * round is first claimed (`ledger.claimRound`: of several processes exactly one gets it, and its old
  * owner can no longer settle it), then settled from its private record with `settleRoundState`, the
- * same as at the table, unset hands set by the house way (`setBy: 'disconnect'`, rules.md §5
- * "Interruptions"); a round whose record cannot be read or settled is refunded. The ledger's
+ * same as at the table, unset hands set by the house way (`setBy: 'recovery'`: the server, not the
+ * player, was interrupted; rules.md §5 "Interruptions"); a round whose record cannot be read or settled is refunded. The ledger's
  * idempotency makes this safe to repeat: never lost, never settled twice. The bank reservations of dead
  * processes are dropped first (`ledger.releaseOrphanReservations`).
  * @returns the rounds this call settled and refunded (ids), and their tables
@@ -105,7 +105,7 @@ export async function recoverRounds(ledger: Ledger, options: RecoveryOptions): P
     const round = decodeRoundSecret(open.secret);
     if (round !== null && round.roundId === open.roundId) {
       try {
-        const settlement = settleRoundState(round, options.nowMs, 'disconnect');
+        const settlement = settleRoundState(round, options.nowMs, 'recovery');
         const done = await ledger.settleRound({
           roundId: open.roundId,
           postings: settlement.postings,

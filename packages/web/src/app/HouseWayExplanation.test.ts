@@ -34,12 +34,16 @@ describe('the house-way explanation comes from the round result', () => {
     expect(draw(view, 'banker')).toContain('data-testid="banker-explanation"');
   });
 
-  it("draws the viewer's explanation when the house set its hand, saying why (timeout, disconnection)", () => {
+  it("draws the viewer's explanation when the house set its hand, saying why (timeout, disconnection, recovery)", () => {
     const timeout = revealed({ cards: [...HAND], setBy: 'timeout', houseWayRule: '7.three-pairs', houseWayExplanation: SENT });
     expect(explanationOf(timeout, stageOf(timeout), 'you')).toEqual({ key: 'table.houseWayRuleTimeout', explanation: SENT });
     expect(text(draw(timeout, 'you'))).toContain('Time ran out, so the house set your hand. House way: Three pairs: the highest pair (queens) goes to the low hand.');
     const disconnect = revealed({ setBy: 'disconnect', houseWayRule: '8.split-aces', houseWayExplanation: HAND_EXPLANATION });
     expect(text(draw(disconnect, 'you'))).toContain('You were disconnected, so the house set your hand. House way: Two pairs with aces: split, the lower pair (7♦ 7♣) goes to the low hand.');
+    // Recovery after a server crash: the server stopped, not the player's connection.
+    const recovery = revealed({ setBy: 'recovery', houseWayRule: '8.split-aces', houseWayExplanation: HAND_EXPLANATION });
+    expect(text(draw(recovery, 'you'))).toContain('The server stopped during the round, so the house set your hand. House way: Two pairs with aces');
+    expect(text(draw(recovery, 'you'))).not.toContain('disconnected');
     const button = revealed({ setBy: 'house-way', houseWayRule: '8.split-aces', houseWayExplanation: HAND_EXPLANATION });
     expect(explanationOf(button, stageOf(button), 'you')?.key).toBe('table.houseWayRule');
   });

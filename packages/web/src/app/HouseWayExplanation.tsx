@@ -1,12 +1,13 @@
 /**
  * A house-way explanation on the felt: the viewer's hand when the house set it (`who="you"`; saying so
- * when it was for a timeout or a disconnection), or the banker's hand at the reveal (`who="banker"`).
+ * when it was for a timeout, a disconnection or the server stopping), or the banker's hand at the reveal (`who="banker"`).
  * The explanation is the engine's, as the server sent it (the view's `you.houseWay` while the round is set,
  * the round result's `houseWayExplanation` and `bankerHand.explanation` after the reveal); the browser
  * translates it and never re-runs the house way. A round result of version 1 (stored before the explanation
  * travelled) has none, and nothing is shown for it.
  */
 import { useTranslation } from 'react-i18next';
+import type { SetBy } from '@paigow/engine';
 import type { ExplanationView, TableView } from '@paigow/protocol';
 import type { Stage } from '../table-ui/model.js';
 import { houseWaySaid, houseWayText } from './i18n/index.js';
@@ -25,7 +26,8 @@ export function explanationOf(view: TableView, stage: Stage, who: 'you' | 'banke
   if (stage.kind === 'setting' && view.you?.houseWay) return { key: 'table.houseWayRule', explanation: view.you.houseWay.explanation };
   const mine = stage.kind === 'revealed' ? stage.mine : null;
   if (mine === null || mine.setBy === 'player' || !mine.houseWayExplanation) return null;
-  const key = mine.setBy === 'timeout' ? 'table.houseWayRuleTimeout' : mine.setBy === 'disconnect' ? 'table.houseWayRuleDisconnect' : 'table.houseWayRule';
+  const keys: Partial<Record<SetBy, string>> = { timeout: 'table.houseWayRuleTimeout', disconnect: 'table.houseWayRuleDisconnect', recovery: 'table.houseWayRuleRecovery' };
+  const key = keys[mine.setBy] ?? 'table.houseWayRule';
   return { key, explanation: mine.houseWayExplanation };
 }
 

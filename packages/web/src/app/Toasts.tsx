@@ -87,11 +87,11 @@ function fadeStyle(atMs: number, lifeMs: number): CSSProperties {
 
 /**
  * One round of "While you were away": its outcome line, and when the house set the hand (time ran
- * out, a disconnection) the catalog's `away.withHouseWay` around it, so each language orders the two.
+ * out, a disconnection, the server stopped) the catalog's `away.withHouseWay` around it, so each language orders the two.
  */
 export function awayLine(t: TFunction, r: AwayRound, table: string, money: (cents: number, signed?: boolean) => string): string {
   const line = t(r.outcome === 'push' && r.netCents !== 0 ? 'away.pushNet' : `away.${r.outcome}`, { table, amount: money(r.netCents, true) });
-  const setByHouse = (r.setBy === 'disconnect' || r.setBy === 'timeout') && r.outcome !== 'void' && r.outcome !== 'bank';
+  const setByHouse = (r.setBy === 'disconnect' || r.setBy === 'timeout' || r.setBy === 'recovery') && r.outcome !== 'void' && r.outcome !== 'bank';
   return setByHouse ? t('away.withHouseWay', { line, houseWay: t('away.houseWay') }) : line;
 }
 

@@ -29,13 +29,17 @@ describe('"While you were away" from the inbox (rules.md §5: a reconnecting pla
       tableId: 't1',
       outcome: 'void',
       netCents: 0,
-      setBy: 'disconnect',
+      setBy: null,
     });
   });
 
   it('reads a notice/round-recovered and merges rounds once each', () => {
-    const recovered = awayOfRecovered({ roundId: 'r1', outcome: 'lose', netCents: -2500 }, 't1');
-    expect(recovered).toEqual({ roundId: 'r1', tableId: 't1', outcome: 'lose', netCents: -2500, setBy: 'disconnect' });
+    const recovered = awayOfRecovered({ roundId: 'r1', outcome: 'lose', netCents: -2500, setBy: 'recovery' }, 't1');
+    expect(recovered).toEqual({ roundId: 'r1', tableId: 't1', outcome: 'lose', netCents: -2500, setBy: 'recovery' });
+    // The server stopped, not the player: a recovered round never says it disconnected; what it set, it set.
+    expect(awayOfRecovered({ roundId: 'r1', outcome: 'win', netCents: 900, setBy: 'player' }, 't1')?.setBy).toBe('player');
+    // A notice written before it carried `setBy`: nothing is said of the hand.
+    expect(awayOfRecovered({ roundId: 'r1', outcome: 'lose', netCents: -2500 }, 't1')?.setBy).toBeNull();
     expect(awayOfRecovered({ roundId: 'r1' }, 't1')).toBeNull();
     expect(awayOfRecovered({ roundId: 'r1', outcome: 'odd', netCents: 300 }, 't1')?.outcome).toBe('win');
     expect(awayOfRecovered({ roundId: 'r1', outcome: 'refunded', netCents: 0 }, 't1')?.outcome).toBe('void');

@@ -6,7 +6,7 @@
  * the player has not seen come at the next join. Those whose result is not on screen are the ones it
  * missed. Pure functions.
  */
-import type { SetBy, WagerOutcome } from '@paigow/engine';
+import { SET_BY, type SetBy, type WagerOutcome } from '@paigow/engine';
 import { outcomeOfNet } from '../table-ui/model.js';
 
 /** A round settled (or voided) while the player was not looking. */
@@ -17,8 +17,13 @@ export interface AwayRound {
   readonly outcome: WagerOutcome | 'bank' | 'void';
   /** The player's net for the round, cents (0 for a void round). */
   readonly netCents: number;
-  /** How the player's hand was set (`disconnect`, `timeout`: by the house way), when known. */
+  /** How the player's hand was set (`timeout`, `disconnect`, `recovery`: by the house way for it), when known. */
   readonly setBy: SetBy | null;
+}
+
+/** A notice's `setBy` when it is one of `SET_BY`, else `null`. */
+function setByOf(setBy: unknown): SetBy | null {
+  return SET_BY.find((k) => k === setBy) ?? null;
 }
 
 /**
@@ -29,28 +34,28 @@ export function awayOfSettled(params: Readonly<Record<string, unknown>>, tableId
   const { roundId, outcome, netCents, setBy } = params;
   if (typeof roundId !== 'string' || typeof netCents !== 'number') return null;
   const known = ['win', 'push', 'lose', 'bank'] as const;
-  const setters = ['player', 'house-way', 'timeout', 'disconnect'] as const;
   return {
     roundId,
     tableId,
     outcome: known.find((k) => k === outcome) ?? outcomeOfNet(netCents),
     netCents,
-    setBy: setters.find((k) => k === setBy) ?? null,
+    setBy: setByOf(setBy),
   };
 }
 
 /**
- * The round of a `notice/round-recovered` notice (`{roundId, outcome, netCents}`: the server settled —
+ * The round of a `notice/round-recovered` notice (`{roundId, outcome, netCents, setBy}`: the server settled —
  * or, `outcome: 'refunded'`, called off — a round interrupted by its restart), or `null` when the params
- * are not readable.
+ * are not readable. A hand the house set then says `recovery`, never `disconnect` (the server stopped, not the
+ * player); a notice written before it carried `setBy` says nothing of the hand (`null`).
  */
 export function awayOfRecovered(params: Readonly<Record<string, unknown>>, tableId: string): AwayRound | null {
-  const { roundId, outcome, netCents } = params;
+  const { roundId, outcome, netCents, setBy } = params;
   if (typeof roundId !== 'string' || typeof netCents !== 'number') return null;
   // `RecoveredOutcome` (engine table/notices.ts): a wager's outcome, 'bank', or 'refunded' (void here).
   const known = ['win', 'push', 'lose', 'bank'] as const;
   const o = outcome === 'refunded' ? 'void' : (known.find((k) => k === outcome) ?? outcomeOfNet(netCents));
-  return { roundId, tableId, outcome: o, netCents, setBy: 'disconnect' };
+  return { roundId, tableId, outcome: o, netCents, setBy: o === 'void' ? null : setByOf(setBy) };
 }
 
 /**

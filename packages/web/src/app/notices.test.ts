@@ -32,8 +32,8 @@ describe('server notices (docs/protocol.md `notice`)', () => {
       makeNotice('notice/left-bank', { reason: 'server-stopped' }),
       makeNotice('notice/left-bank', { reason: 'disconnected' }),
       makeNotice('notice/round-void', { roundId: 'r1', reason: 'ledger/insufficient-funds' }),
-      makeNotice('notice/round-recovered', { roundId: 'r1', outcome: 'lose', netCents: -2500 }),
-      makeNotice('notice/round-recovered', { roundId: 'r1', outcome: 'refunded', netCents: 0 }),
+      makeNotice('notice/round-recovered', { roundId: 'r1', outcome: 'lose', netCents: -2500, setBy: 'recovery' }),
+      makeNotice('notice/round-recovered', { roundId: 'r1', outcome: 'refunded', netCents: 0, setBy: null }),
       makeNotice('notice/round-settled', { roundId: 'r1', outcome: 'lose', netCents: -2500, setBy: 'disconnect' }),
     ];
     expect(new Set(samples.map((n) => n.code))).toEqual(new Set(NOTICE_CODES));
@@ -111,6 +111,12 @@ describe('server notices (docs/protocol.md `notice`)', () => {
     expect(html).toContain('data-testid="away-round" data-round-id="r1" data-result="win" data-net-cents="2375"');
     expect(text(html)).toContain('While you were away');
     expect(text(html)).toContain('Jade Room: round won +$23.75 (your hand was set by the house way)');
+  });
+
+  it('tells a round recovered after a server stop as set by the house way, not by a disconnection', () => {
+    const away: AwayRound[] = [{ roundId: 'r1', tableId: 'table-1', outcome: 'win', netCents: 2375, setBy: 'recovery' }];
+    const html = text(drawToasts({ notices: [], away, tableNames: new Map([['table-1', 'Jade Room']]), currentTable: null }));
+    expect(html).toContain('Jade Room: round won +$23.75 (your hand was set by the house way)');
   });
 });
 

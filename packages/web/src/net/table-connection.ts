@@ -33,7 +33,7 @@ export interface TableListener {
  * The server's `notice` message (docs/protocol.md; `InboxNotice`, @paigow/protocol notices.ts): `code`
  * starts with `notice/` (`notice/bet-returned` `{amountCents, reason}`, `notice/house-way-set`
  * `{roundId, reason}`, `notice/left-table` `{reason}`, `notice/left-bank` `{reason}`, `notice/round-void`
- * `{roundId, reason}`, `notice/round-recovered` `{roundId, outcome, netCents}`, `notice/round-settled`
+ * `{roundId, reason}`, `notice/round-recovered` `{roundId, outcome, netCents, setBy}`, `notice/round-settled`
  * `{roundId, outcome, netCents, setBy}`); `message` is an English text, shown only for a code the catalog
  * does not know; `seq` its number in the player's inbox (acknowledged with `ack-notice`; `null`: not
  * stored), `tableId` the table it happened at. Read loosely (a newer server may send codes this client
