@@ -136,7 +136,7 @@ for (const backend of STORE_BACKENDS) {
       lock = undefined;
 
       const notice = await jo.waitForNotice('notice/round-recovered', from);
-      expect(notice.params).toEqual({ roundId, outcome: 'refunded', netCents: 0 });
+      expect(notice.params).toEqual({ roundId, outcome: 'refunded', netCents: 0, setBy: null });
       const refunded = await jo.waitForView((view) => view.you?.balanceCents === 100_000 && view.settlingRoundId === null, from);
       // Its result was never shown: the player was paid a refund, not that result.
       expect(refunded.lastRound).toBeNull();
