@@ -106,7 +106,7 @@ export class Coach implements RoundGrader {
 
   private async grade(result: RoundResult, seat: SeatResult, commissionBps: number, houseWay: HouseWayId): Promise<void> {
     const hand = parsed(parseHand(seat.cards));
-    const scored = await this.options.scores.scores(hand, commissionBps, houseWay);
+    const scored = await this.options.scores.scores(hand, commissionBps, houseWay, 'background', seat.playerId);
     const review = gradeSetting(hand, parsed(parseCards(seat.setting.low, 2)), scored, houseWays[houseWay]);
     await this.grades.add({
       roundId: result.roundId,

@@ -1,8 +1,9 @@
 /**
  * The plumbing the server's worker-thread pools share (the hint pool, `hint/pool.ts`; the grade pool,
  * `coach/grade-pool.ts`): at most `size` workers (node:worker_threads) running a plain-JavaScript entry,
- * started when first needed; jobs wait in order while every worker is busy; a worker that fails, stops or
- * (with `timeoutMs`) takes too long is dropped, its job fails, and a new one starts when a job needs it.
+ * started when first needed; jobs wait in order while every worker is busy (then, with a `source`, those it
+ * holds); a worker that fails, stops or (with `timeoutMs`) takes too long is dropped, its job fails, and a new one
+ * starts when a job needs it.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +51,17 @@ export interface WorkerJob {
   readonly id: number;
 }
 
+/**
+ * Jobs waiting outside a pool's own queue, in an order the source keeps (the grade pool serves its players in
+ * turn): a free worker takes the next of them once the queue is empty and `mayStart` allows.
+ */
+export interface JobSource<J> {
+  /** Jobs it holds. */
+  waiting(): number;
+  /** Removes and returns its next job; called only while `waiting()` > 0. */
+  take(): J;
+}
+
 /** Options of a `WorkerPool` handling jobs `J` whose successful replies are `R` (each with the job's `id`). */
 export interface WorkerPoolOptions<J extends WorkerJob, R> {
   /** The worker entry's path under `src/`, e.g. `hint/hint-worker.js`. */
@@ -67,6 +79,11 @@ export interface WorkerPoolOptions<J extends WorkerJob, R> {
    * every `HELD_RETRY_MS`: background work that yields to other work (the grade pool yields to play).
    */
   readonly mayStart?: () => boolean;
+  /**
+   * Where jobs not `push`ed wait (default none); `wake` says one came. They count as not urgent, and `close` leaves
+   * them to the source to fail.
+   */
+  readonly source?: JobSource<J>;
   /** The message posted to a worker for `job`. */
   message(job: J): unknown;
   /** A worker answered `job` (any message with an `id` and no `error`). */
@@ -101,7 +118,7 @@ export class WorkerPool<J extends WorkerJob, R> {
     return this.slots.length;
   }
 
-  /** Jobs waiting for a worker. */
+  /** Jobs waiting for a worker in the pool's own queue (not those of `source`). */
   get waiting(): number {
     return this.queue.length;
   }
@@ -140,6 +157,11 @@ export class WorkerPool<J extends WorkerJob, R> {
     this.dispatch();
   }
 
+  /** A job came into `source`: it starts now if a worker is free and `mayStart` allows. */
+  wake(): void {
+    this.dispatch();
+  }
+
   /** Starts every worker now. */
   prewarm(): void {
     while (!this.stopped && this.slots.length < this.options.size) this.spawn();
@@ -171,8 +193,11 @@ export class WorkerPool<J extends WorkerJob, R> {
   }
 
   private dispatch(): void {
-    while (this.queue.length > 0 && !this.stopped) {
-      if (!this.urgent.has(this.queue[0]) && this.options.mayStart?.() === false) {
+    const source = this.options.source;
+    while (!this.stopped) {
+      const head = this.queue.at(0);
+      if (head === undefined && (source === undefined || source.waiting() === 0)) return;
+      if ((head === undefined || !this.urgent.has(head)) && this.options.mayStart?.() === false) {
         this.held ??= setTimeout(() => {
           this.held = null;
           this.dispatch();
@@ -185,7 +210,8 @@ export class WorkerPool<J extends WorkerJob, R> {
         if (this.slots.length >= this.options.size) return;
         slot = this.spawn();
       }
-      const job = this.queue.shift() as J;
+      // `source` is defined when the queue is empty (checked above).
+      const job = head === undefined ? (source as JobSource<J>).take() : (this.queue.shift() as J);
       this.urgent.delete(job);
       slot.job = job;
       const { timeoutMs } = this.options;
