@@ -5,7 +5,9 @@
  * The fairness audit over HTTP cannot take the tables' time (a tester's finding: four anonymous
  * `GET /api/fairness/audit` at once held every table for seconds and made the server refuse new players):
  * one audit runs at a time, a request for another limit meanwhile is refused 429 with `Retry-After`, one for
- * the same limit shares it, and a report answers the same question again for `AUDIT_REUSE_MS`.
+ * the same limit shares it, and a report answers the same question again for `AUDIT_REUSE_MS`. Yet the web page's
+ * question (the default limit) is never refused (another tester's finding: asking limit=99999, 99998, … back to
+ * back kept an audit always running and evicted the page's report, and the page got 429 two times in three).
  */
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -13,7 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { commitmentOf } from '@paigow/engine';
 import type { Ledger, RoundFairnessRecord } from '../ledger/index.js';
 import { AnnouncedRounds } from './announced-rounds.js';
-import { AUDIT_REUSE_MS, fairnessRoutes } from './routes.js';
+import { AUDIT_DEFAULT_ROUNDS, AUDIT_REUSE_MS, fairnessRoutes } from './routes.js';
 
 /** A ledger whose rounds arrive when `release()` is called, counting the audits started. */
 function slowLedger(): { ledger: Ledger; release: () => void; started: () => number } {
@@ -28,6 +30,23 @@ function slowLedger(): { ledger: Ledger; release: () => void; started: () => num
     },
   } as unknown as Ledger;
   return { ledger, release: () => release(), started: () => started };
+}
+
+/** A ledger whose every audit waits until `release()` (which lets every audit started so far end), listing the limits audited. */
+function gatedLedger(): { ledger: Ledger; release: () => void; started: () => number[] } {
+  const started: number[] = [];
+  const gates: (() => void)[] = [];
+  const ledger = {
+    async *closedFairRoundPages(limit: number): AsyncGenerator<RoundFairnessRecord[]> {
+      started.push(limit);
+      await new Promise<void>((resolve) => gates.push(resolve));
+      yield [];
+    },
+  } as unknown as Ledger;
+  const release = (): void => {
+    for (const open of gates.splice(0)) open();
+  };
+  return { ledger, release, started: () => [...started] };
 }
 
 let close: (() => Promise<void>) | undefined;
@@ -129,5 +148,52 @@ describe('GET /api/fairness/audit', () => {
     expect((await fetch(`${url}/api/fairness/audit?limit=5&limit=6`)).status).toBe(400);
     expect(started()).toBe(0);
     expect((await fetch(`${url}/api/fairness/audit?limit=100000`)).status).toBe(200);
+  });
+
+  it('never refuses the default limit (the web page) while someone asks other limits back to back', async () => {
+    const { ledger, release, started } = gatedLedger();
+    let nowMs = 0;
+    const url = await serve(ledger, () => nowMs);
+    const audit = (limit?: number): Promise<Response> => fetch(`${url}/api/fairness/audit${limit === undefined ? '' : `?limit=${limit}`}`);
+    let attackLimit = 99_999;
+    const attack = (): Promise<Response> => audit(attackLimit--);
+
+    // The page's first question comes while another limit's audit runs: it waits for it, and its own runs next.
+    const firstAttack = attack();
+    await expect.poll(started).toEqual([99_999]);
+    const first = audit();
+    // Time for the request to reach the server (before the fix it was answered 429 at once).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await expect.poll(started).toEqual([99_999, AUDIT_DEFAULT_ROUNDS]);
+    expect((await firstAttack).status).toBe(200);
+    expect((await attack()).status).toBe(429);
+    release();
+    expect((await first).status).toBe(200);
+
+    // Each minute the page's report is stale while the attacker's audit runs: it is answered from it, and
+    // refreshed right after.
+    for (let round = 0; round < 5; round++) {
+      nowMs += AUDIT_REUSE_MS;
+      const running = attack();
+      await expect.poll(() => started().at(-1)).toBe(attackLimit + 1);
+      const page = await audit();
+      expect(page.status).toBe(200);
+      expect(await page.json()).toMatchObject({ rounds: 0 });
+      release();
+      expect((await running).status).toBe(200);
+      await expect.poll(() => started().at(-1)).toBe(AUDIT_DEFAULT_ROUNDS);
+      expect((await attack()).status).toBe(429);
+      release();
+      // Fresh: answered without an audit, whatever else is asked.
+      const audits = started().length;
+      expect((await audit()).status).toBe(200);
+      expect((await audit(AUDIT_DEFAULT_ROUNDS)).status).toBe(200);
+      expect(started()).toHaveLength(audits);
+    }
+    // Other limits' recent reports are kept too, a few of them.
+    const audits = started().length;
+    expect((await audit(attackLimit + 2)).status).toBe(200);
+    expect(started()).toHaveLength(audits);
   });
 });
