@@ -81,6 +81,13 @@ export const RESERVED_NICKNAMES: readonly string[] = Object.freeze([
   'dueno', 'propietario', 'servidor', 'atencionalcliente',
   'proprietaire', 'serveur', 'serviceclient',
   'владелец', 'сервер', 'гейммастер',
+  // the supervisors and the shift bosses (an attacker's finding: `Supervisor`, `Shift Boss` were accepted), with their
+  // feminine and plural forms, in the five languages; the chef de partie runs the tables of a French casino's room
+  'supervisor', 'supervisors', 'shiftboss', 'shiftbosses',
+  'supervisorin', 'supervisoren', 'supervisorinnen', 'schichtleiter', 'schichtleiterin', 'schichtleiterinnen',
+  'supervisora', 'supervisores', 'supervisoras', 'jefedeturno', 'jefadeturno', 'jefesdeturno', 'jefasdeturno',
+  'superviseur', 'superviseure', 'superviseurs', 'superviseures', 'chefdepartie', 'cheffedepartie', 'chefsdepartie',
+  'супервайзер', 'супервайзеры', 'супервизор', 'супервизоры', 'начальниксмены',
 ]);
 
 /**
@@ -89,9 +96,10 @@ export const RESERVED_NICKNAMES: readonly string[] = Object.freeze([
  * refused in any company, not only alone as the other `RESERVED_NICKNAMES` are. Only words that are nobody's name and
  * nothing else at a card table: the dealer's (and its Russian spellings, `дилер`, `деалер`), the croupier's, the
  * banker's (a role at this table), the administrators', moderators', staff's, support's, security's, officials', the
- * owner's, the game master's (`GM`) and the game's own name. Not the house, the bank, the casino, the host, the
- * cashier, the manager, the operator, the system or the server (`Ada House`, `Operadoras 7 y 8`, `Cashiers Club`,
- * a Turkish `Server` in a full name), nor `Geber` (a German surname), which are reserved only as the whole name.
+ * owner's, the game master's (`GM`), the supervisor's, the pit and shift bosses' and the game's own name. Not the house,
+ * the bank, the casino, the host, the cashier, the manager, the operator, the system or the server (`Ada House`,
+ * `Operadoras 7 y 8`, `Cashiers Club`, a Turkish `Server` in a full name), nor `Geber` (a German surname), which are
+ * reserved only as the whole name.
  * Lower case, without spaces, accents or punctuation; each is also in `RESERVED_NICKNAMES`.
  */
 export const RESERVED_TITLES: readonly string[] = Object.freeze([
@@ -101,29 +109,54 @@ export const RESERVED_TITLES: readonly string[] = Object.freeze([
   'moderator', 'moderators', 'moderatorin', 'moderador', 'moderadora', 'moderateur', 'moderatrice', 'mod', 'mods',
   'staff', 'support', 'soporte', 'security', 'seguridad', 'securite', 'sicherheit',
   'official', 'officials', 'oficial', 'officiel', 'offiziell', 'owner', 'gm', 'gamemaster', 'pitboss', 'paigow',
+  'supervisor', 'supervisors', 'supervisorin', 'supervisoren', 'supervisora', 'supervisores', 'supervisoras', 'superviseur',
+  'superviseure', 'superviseurs', 'shiftboss', 'shiftbosses', 'супервайзер', 'супервизор',
   'дилер', 'дилеры', 'деалер', 'диллер', 'крупье', 'банкир', 'админ', 'администратор', 'модератор', 'модер', 'поддержка', 'охрана',
   'владелец',
 ]);
 
 /**
- * The titles that a misspelling one letter off still reads as (`Dealr`, `Deeler`, `Dealler`, `Dealerr`): the dealer's,
- * the croupier's and the Russian dealer's. Only the longest titles that no common name is one letter off from:
- * `admin` is one letter off `Amin` and `Admir`, `banker` off `Banner`, `дилер` off the Bulgarian `Дилев` (its usual
- * misspelling `диллер` is a title of its own).
+ * The fewest letters a reserved word has for its misspellings one letter off to be refused too (`Dealr`, `Bankr`, `Bnaker`,
+ * `Casimo`; `isMisspelt`): shorter words are one letter off too many names and words (`Hans` of `Haus`, `Amin` and `Admir`
+ * of `Admin`, `Cara` and `Caja` of `Casa`, `Horst` and `Hosta` of `Host`, `Hous` of `House`, the Bulgarian `Дилев` of `дилер`).
  */
-const MISSPELLABLE_TITLES: readonly string[] = Object.freeze(['dealer', 'croupier', 'crupier', 'крупье', 'moderator', 'administrator', 'security', 'official', 'support']);
+const MISSPELT_MIN_LETTERS = 6;
+
+/**
+ * Names and words one letter off a reserved word of `MISSPELT_MIN_LETTERS` or more, and so kept: the common ones among the
+ * people's names (cspell's list, @cspell/dict-people-names) and the English words (the `word-list` package) one letter
+ * off a reserved word, and the words of the other languages we know one letter off (`Personne` of `personnel`, `Север`,
+ * north, of `сервер`). Not the rare ones, nor those of the dealer (`Deller`, `Dialer`: at the table they read as the
+ * dealer). Lower case, without accents.
+ */
+const ORDINARY_NEIGHBOURS: readonly string[] = Object.freeze([
+  // of banker(s), banque, banquero, bankir
+  'baker', 'bakers', 'backer', 'backers', 'bakker', 'banner', 'banners', 'barker', 'barkers', 'bunker', 'bunkers', 'banter', 'banters',
+  'banger', 'bangers', 'banked', 'bonkers', 'banquet', 'barque', 'basque', 'baquero', 'barquero', 'бакир',
+  // of casino, cajero, cajera, cashier, maison, manager
+  'camino', 'canino', 'carino', 'casiano', 'cansino', 'catino', 'casing', 'casini', 'cassino', 'calero', 'camero', 'camera', 'cameras',
+  'cahier', 'cushier', 'madison', 'madson', 'mason', 'manson', 'masson', 'matson', 'maxson', 'marson', 'malson',
+  'manger', 'mangers', 'manage', 'managed', 'manages',
+  // of admins, server, system, personal, personnel, hostess, inhaber, moderator, moderador, gerenta, supervisor
+  'adkins', 'admits', 'admina', 'sever', 'seaver', 'sarver', 'serve', 'served', 'serves', 'servery', 'север', 'systems', 'persona',
+  'personae', 'personas', 'personne', 'персона', 'персонаж', 'hostels', 'inhaler', 'moderato', 'moderado', 'gerena', 'supervisory',
+  // of the German betreiber, besitzer, kassierer: verbs
+  'betreiben', 'besitzen', 'kassieren',
+]);
 
 /**
  * Words that say "the staff" when they follow or precede a reserved word (`Casino Staff`, `Support Team`, `Floor Manager`,
- * `Dealer Desk`, `Table Host`, `Casino Bot`), in the five languages: team, crew, desk, service, floor, office, help, table, VIP,
- * bot, head, chief; Dienst, Büro, Tisch; equipo, servicio, oficina, ayuda, mesa; équipe, bureau, aide; команда, служба,
- * сервис, отдел, помощь, стол, бот. Alone, or with one another, they are a
- * name (`Team`, `Floor`, a Dutch given name, `The Floor Team`).
+ * `Dealer Desk`, `Table Host`, `Casino Bot`, `Cashier Cage`, `Pit Manager`, `Shift Manager`), in the five languages: team,
+ * crew, desk, service, floor, office, help, table, VIP, bot, head, chief, cage (the cashier's), pit, shift; Dienst, Büro,
+ * Tisch; equipo, servicio, oficina, ayuda, mesa; équipe, bureau, aide; команда, служба, сервис, отдел, помощь, стол, бот.
+ * Alone, or with one another, they are a name (`Team`, `Floor`, a Dutch given name, `The Floor Team`, `Cage`).
  */
 const STAFF_QUALIFIERS: readonly string[] = Object.freeze([
   'team', 'teams', 'crew', 'desk', 'service', 'services', 'floor', 'office', 'help',
   // the table's, VIP, bot and head (`Table Host`, `Vip Host`, `Casino Bot`, `Head Cashier`)
   'table', 'vip', 'bot', 'bots', 'head', 'chief', 'tisch', 'mesa', 'стол', 'бот', 'боты',
+  // the cashier's cage, the pit and the shift (`Cashier Cage`, `Pit Manager`, `Shift Manager`)
+  'cage', 'pit', 'shift',
   'dienst', 'buro',
   'equipo', 'servicio', 'servicios', 'oficina', 'ayuda',
   'equipe', 'bureau', 'aide',
@@ -229,28 +262,51 @@ function pieces(nickname: string): string[] {
 const TITLE_SKELETONS = skeletonSets(RESERVED_TITLES);
 
 /**
- * The skeletons one letter off a `MISSPELLABLE_TITLES` title, one set a reading, keeping its first letter: a letter
- * dropped, added, changed (to any letter or digit that a title's skeleton holds) or two swapped after the first.
+ * The skeletons of the `words` whose misspellings are refused, one map a reading, by their first character (a misspelling
+ * keeps it): those of `MISSPELT_MIN_LETTERS` letters or more, counted in the word (a skeleton may read one letter as two:
+ * m as rn, `admin` as `adrnln`).
  */
-/** The letters (and digits) the titles' skeletons hold, in every reading: what a misspelling may change or add. */
-const TITLE_ALPHABET = [...new Set([...TITLE_SKELETONS.flatMap((set) => [...set]).join('')])];
-const MISSPELT_SKELETONS = skeletonSets(MISSPELLABLE_TITLES).map((skeletons) => {
-  const misspelt = new Set<string>();
-  for (const skeleton of skeletons) {
-    const letters = [...skeleton];
-    for (let at = 1; at <= letters.length; at += 1) {
-      const before = letters.slice(0, at).join('');
-      const after = letters.slice(at);
-      if (after.length > 0) misspelt.add(before + after.slice(1).join(''));
-      if (after.length > 1) misspelt.add(before + after[1] + after[0] + after.slice(2).join(''));
-      for (const letter of TITLE_ALPHABET) {
-        misspelt.add(before + letter + after.join(''));
-        if (after.length > 0) misspelt.add(before + letter + after.slice(1).join(''));
-      }
+function misspellable(words: readonly string[]): Map<string, string[]>[] {
+  return skeletonSets(words.filter((word) => [...word].length >= MISSPELT_MIN_LETTERS)).map((set) => {
+    const byFirst = new Map<string, string[]>();
+    for (const skeleton of set) {
+      const first = String.fromCodePoint(skeleton.codePointAt(0) ?? 0);
+      const bucket = byFirst.get(first);
+      if (bucket === undefined) byFirst.set(first, [skeleton]);
+      else bucket.push(skeleton);
     }
-  }
-  return misspelt;
-});
+    return byFirst;
+  });
+}
+const MISSPELLABLE_TITLES = misspellable(RESERVED_TITLES);
+const MISSPELLABLE_WORDS = misspellable(RESERVED_NICKNAMES);
+const ORDINARY_SKELETONS = skeletonSets(ORDINARY_NEIGHBOURS);
+const ARTICLE_SKELETONS = skeletonSets(ARTICLES);
+
+/**
+ * Whether `text` is `word` misspelt one letter off after its first letter (skeletons, compared by code point): a letter
+ * dropped, added, changed, or two next to each other swapped. Not an `s` added at the end: the plural of a person's word
+ * is reserved on its own (`Dealers`), the plural of a thing's is a name (`Banks`, `Systems`).
+ */
+function oneLetterOff(text: string, word: string): boolean {
+  const a = [...text];
+  const b = [...word];
+  if (a[0] !== b[0] || Math.abs(a.length - b.length) > 1 || text === word || text === `${word}s`) return false;
+  let same = 0;
+  while (a[same] === b[same]) same += 1;
+  const rest = (from: readonly string[], skip: number): string => from.slice(same + skip).join('');
+  if (a.length !== b.length) return a.length > b.length ? rest(a, 1) === rest(b, 0) : rest(a, 0) === rest(b, 1);
+  return rest(a, 1) === rest(b, 1) || (a[same] === b[same + 1] && a[same + 1] === b[same] && rest(a, 2) === rest(b, 2));
+}
+
+/**
+ * Whether `skeleton`, a name or part of one read the `reading`-th way, is one of `words` (`misspellable`) misspelt one
+ * letter off (`oneLetterOff`), and no `ORDINARY_NEIGHBOURS` word.
+ */
+function isMisspelt(skeleton: string, reading: number, words: readonly Map<string, string[]>[]): boolean {
+  const candidates = words[reading].get(String.fromCodePoint(skeleton.codePointAt(0) ?? 0)) ?? [];
+  return candidates.some((word) => oneLetterOff(skeleton, word)) && !ORDINARY_SKELETONS[reading].has(skeleton);
+}
 
 function skeletonSets(words: readonly string[]): Set<string>[] {
   const sets: Set<string>[] = [];
@@ -260,7 +316,7 @@ function skeletonSets(words: readonly string[]): Set<string>[] {
 
 /**
  * Whether some run of `nickname`'s pieces, in one reading, is a title (`RESERVED_TITLES`) or a misspelling of one
- * (`MISSPELLABLE_TITLES`): `Head Dealer`, `DealerBot`, `Dealer2b`, `D-e-a-l-e-r Anna`, `Dealr`, `Деалер`.
+ * (`isMisspelt`): `Head Dealer`, `DealerBot`, `Dealer2b`, `D-e-a-l-e-r Anna`, `Dealr`, `Bnaker Anna`, `Деалер`.
  */
 function holdsTitle(nickname: string): boolean {
   const read = pieces(nickname).map(nicknameSkeletons);
@@ -269,11 +325,22 @@ function holdsTitle(nickname: string): boolean {
     for (let last = first; last < read.length; last += 1) {
       for (let index = 0; index < runs.length; index += 1) {
         runs[index] += read[last][index];
-        if (TITLE_SKELETONS[index].has(runs[index]) || MISSPELT_SKELETONS[index].has(runs[index])) return true;
+        if (TITLE_SKELETONS[index].has(runs[index]) || isMisspelt(runs[index], index, MISSPELLABLE_TITLES)) return true;
       }
     }
   }
   return false;
+}
+
+/**
+ * Whether `form`, a whole name (`checkedForms`) after an article or not, is a reserved word misspelt (`isMisspelt`):
+ * `Casimo`, `Le Banquer`. Reserved words that are no title are refused only as the whole name (`RESERVED_TITLES`).
+ */
+function isMisspeltWord(form: string): boolean {
+  const words = pieces(form);
+  const articled = words.length > 1 && nicknameSkeletons(words[0]).some((skeleton, index) => ARTICLE_SKELETONS[index].has(skeleton));
+  const read = nicknameSkeletons((articled ? words.slice(1) : words).join(''));
+  return read.some((skeleton, index) => isMisspelt(skeleton, index, MISSPELLABLE_WORDS));
 }
 
 /** `nickname` as typed and without `DRAWN_AS_PUNCTUATION` letters. */
@@ -303,7 +370,9 @@ function marksProblem(nickname: string): string | undefined {
  * filler, a variation selector but on a Han or Mongolian letter…); and not one of `RESERVED_NICKNAMES`, alone, after an
  * article or run together with others and with `STAFF_QUALIFIERS` (`Casino Staff`, `Floor Manager`), numbered or not
  * (digits, spaces, `_` or `-` before or after it, a word that numbers: `unnumbered`), nor a name with one of
- * `RESERVED_TITLES` among its words or pieces, or one of `MISSPELLABLE_TITLES` one letter off (`holdsTitle`), with or without letters drawn
+ * `RESERVED_TITLES` among its words or pieces (`holdsTitle`), nor a reserved word of `MISSPELT_MIN_LETTERS` (6) letters or
+ * more misspelt one letter off, a title among the words, another word as the whole name (`isMisspelt`, `isMisspeltWord`;
+ * not an `ORDINARY_NEIGHBOURS` name or word: `Baker`, `Mason`), with or without letters drawn
  * as punctuation (`DRAWN_AS_PUNCTUATION`: `The Dealerᐟs`), as
  * any reading of players/nickname-skeleton.ts reads it (ignoring case, accents, spaces, `_` and `-`, invisible
  * characters; letters that look alike by Unicode's confusables.txt (UTS #39) or `LIBRARY_GAPS`, or drawn from
@@ -330,7 +399,8 @@ export function validateNickname(raw: string): Result<string> {
   if (RENDERS_AS_NOTHING.test(nickname.replace(GLYPH_VARIANT, '$1$2'))) {
     return err('auth/invalid-nickname', 'a nickname may not hold a character that renders as nothing');
   }
-  if ([...checkedForms(nickname)].some(isReserved) || [...withoutPunctuationLetters(nickname)].some(holdsTitle)) {
+  const forms = [...checkedForms(nickname)];
+  if (forms.some(isReserved) || forms.some(isMisspeltWord) || [...withoutPunctuationLetters(nickname)].some(holdsTitle)) {
     return err('auth/reserved-nickname', 'that nickname is what the table calls the house, the dealer, the banker or its staff: pick another');
   }
   return ok(nickname);
