@@ -3,7 +3,7 @@
  * database latency, open rounds, escrow, lease age and event-loop lag after a real round.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { houseNetCents } from '../table/round-audit.js';
 import { serverForSuite, signIn, TestClient } from '../testing/harness.js';
 import { sql } from 'kysely';
@@ -162,6 +162,37 @@ describe('/metrics while the database does not answer', () => {
       // process hosted which table, nor a table with no host).
       expect(sample(text, 'paigow_table_hosted{table="down"}')).toBe(0);
       expect(text).toContain('# TYPE paigow_open_rounds gauge');
+    } finally {
+      detach();
+    }
+  });
+
+  it('shows no ledger gauge sample until its first read succeeds, not a 0 that says no round is open', async () => {
+    // Operator: on PostgreSQL, a round dealt and the database cut before the process's first scrape showed
+    // `paigow_open_rounds 0` and `paigow_escrow_cents 0` while the round was open. A fresh module: this file's
+    // registry has read the ledger already.
+    vi.resetModules();
+    const fresh = await import('./metrics.js');
+    const refused = (): Promise<number> => Promise.reject(new Error('connection terminated'));
+    let read = refused;
+    const detach = fresh.attachServer({
+      players: () => [],
+      openRounds: () => read(),
+      escrowCents: () => read(),
+      oldestOpenRoundSeconds: () => read(),
+      leaseAgeSeconds: () => 1,
+      ready: () => Promise.resolve(false),
+    });
+    try {
+      const ledgerGauges = ['paigow_open_rounds', 'paigow_escrow_cents', 'paigow_oldest_open_round_seconds'];
+      const down = await fresh.metricsRegistry.metrics();
+      for (const name of ledgerGauges) {
+        expect(down, name).toContain(`# TYPE ${name} gauge`);
+        expect(sample(down, name), name).toBeUndefined();
+      }
+      read = () => Promise.resolve(2);
+      const up = await fresh.metricsRegistry.metrics();
+      for (const name of ledgerGauges) expect(sample(up, name), name).toBe(2);
     } finally {
       detach();
     }

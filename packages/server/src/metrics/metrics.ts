@@ -184,9 +184,9 @@ export const SCRAPE_READ_BOUND_MS = 1_000;
 
 /**
  * Sets `gauge` to what `read` reads from the database; a database that does not answer, with an error or not within
- * `SCRAPE_READ_BOUND_MS`, leaves the gauge at its last value (the read goes on; nobody waits for it). A scrape must
- * not fail with the database: during an outage `/metrics` answered 503 with no metric at all, so the alerts meant
- * for it (`paigow_ready` 0, the lease age growing) could never fire.
+ * `SCRAPE_READ_BOUND_MS`, leaves the gauge at its last value, or without a sample while no read has succeeded (the read
+ * goes on; nobody waits for it). A scrape must not fail with the database: during an outage `/metrics` answered 503
+ * with no metric at all, so the alerts meant for it (`paigow_ready` 0, the lease age growing) could never fire.
  */
 async function setRead(gauge: Gauge, read: () => Promise<number>): Promise<void> {
   try {
@@ -241,35 +241,36 @@ new Gauge({
   },
 });
 
-new Gauge({
-  name: 'paigow_open_rounds',
-  help: 'Rounds open in the ledger (dealt, not settled or refunded), all processes',
-  registers,
-  async collect() {
-    const from = source;
-    if (from !== null) await setRead(this, () => from.openRounds());
-  },
-});
+/**
+ * A gauge read from the ledger at each scrape (`setRead`), with no sample until its first read succeeds: prom-client
+ * prints an unlabelled gauge never set as 0, and a process that had never read the ledger (the database cut before
+ * its first scrape) showed `paigow_open_rounds 0` and `paigow_escrow_cents 0` with rounds open.
+ */
+function ledgerGauge(name: string, help: string, read: (from: MetricsSource) => Promise<number>): void {
+  new Gauge({
+    name,
+    help,
+    registers,
+    async collect() {
+      const from = source;
+      if (from !== null) await setRead(this, () => read(from));
+    },
+  }).remove();
+}
 
-new Gauge({
-  name: 'paigow_oldest_open_round_seconds',
-  help: 'How long the oldest round open in the ledger (all processes) has been open, s; 0 when none is: a round older than its table\'s timers allow is stuck',
-  registers,
-  async collect() {
-    const from = source;
-    if (from !== null) await setRead(this, () => from.oldestOpenRoundSeconds());
-  },
-});
+ledgerGauge('paigow_open_rounds', 'Rounds open in the ledger (dealt, not settled or refunded), all processes', (from) => from.openRounds());
 
-new Gauge({
-  name: 'paigow_escrow_cents',
-  help: 'The escrow accounts balance, all tables (stakes and bank covers of open rounds), cents',
-  registers,
-  async collect() {
-    const from = source;
-    if (from !== null) await setRead(this, () => from.escrowCents());
-  },
-});
+ledgerGauge(
+  'paigow_oldest_open_round_seconds',
+  'How long the oldest round open in the ledger (all processes) has been open, s; 0 when none is: a round older than its table\'s timers allow is stuck',
+  (from) => from.oldestOpenRoundSeconds(),
+);
+
+ledgerGauge(
+  'paigow_escrow_cents',
+  'The escrow accounts balance, all tables (stakes and bank covers of open rounds), cents',
+  (from) => from.escrowCents(),
+);
 
 new Gauge({
   name: 'paigow_lease_age_seconds',
