@@ -547,11 +547,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       await sendInboxes();
       return report;
     };
+    // A sweep fails every lease renewal (down to 100 ms) and at each table's move while the database is away: one
+    // line per LOG_REPEAT_MS, not one per sweep.
+    const recoveryFailures = new LineThrottle();
     /** `recover` from a timer or a table's move: a database that does not answer is a `recovery-failed` line, tried again at the next sweep. */
     const recoverOrLog = (): Promise<void> =>
       recover().then(
         () => undefined,
-        (error: unknown) => log('recovery: the database did not answer', error, { event: 'recovery-failed', instanceId: self }),
+        (error: unknown) => {
+          recoveryFailures.offer((repeated) => log('recovery: the database did not answer', error, { event: 'recovery-failed', instanceId: self, ...(repeated > 0 ? { repeated } : {}) }));
+        },
       );
     const recovery = await recover();
 

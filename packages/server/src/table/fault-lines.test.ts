@@ -12,7 +12,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCryptoRng, tableConfig, unwrap } from '@paigow/engine';
 import { createLedger, type Ledger } from '../ledger/index.js';
-import { problemReporter, type ProblemFields } from '../log/index.js';
+import { LOG_REPEAT_MS, problemReporter, type ProblemFields } from '../log/index.js';
 import { metricsRegistry } from '../metrics/index.js';
 import { createPlayers, type Players } from '../players/index.js';
 import type { Database } from '../storage/database.js';
@@ -43,8 +43,8 @@ describe('the ledger\'s faults at a table', () => {
     await backend.close(database);
   });
 
-  /** A table over `tableLedger`, its problems and lines kept; Jo seated with a bet of 5.00 (`play` deals). */
-  async function tableOver(tableId: string, tableLedger: Ledger) {
+  /** A table over `tableLedger` (and `now`, if given), its problems and lines kept; Jo seated with a bet of 5.00 (`play` deals). */
+  async function tableOver(tableId: string, tableLedger: Ledger, now?: () => number) {
     const problems: { message: string; fields: ProblemFields | undefined }[] = [];
     const { logger, lines } = capturedLog();
     const table = new TableRunner({
@@ -55,6 +55,7 @@ describe('the ledger\'s faults at a table', () => {
       deadlines: { dealMs: 300, settleMs: 2_000, firstRetryPauseMs: 50, maxRetryPauseMs: 100 },
       log: (message, _detail, fields) => problems.push({ message, fields }),
       logger: logger.child({ tableId }),
+      ...(now === undefined ? {} : { now }),
     });
     runner = table;
     const jo = unwrap(await players.createGuest('Jo')).player;
@@ -65,7 +66,7 @@ describe('the ledger\'s faults at a table', () => {
     await play({ type: 'sit', seat: null }, { type: 'bet', spot: 'main', amountCents: 500 });
     /** Every line written, as `{ event, msg }`: the problems' and the logger's. */
     const written = () => [...problems.map((problem) => ({ event: problem.fields?.event, msg: problem.message })), ...lines().map((line) => ({ event: line.event, msg: line.msg, level: line.level }))];
-    return { table, jo, play, written };
+    return { table, jo, play, written, problems };
   }
 
   it('writes one deal-failed line, saying the ledger did not answer, not also that it refused the deal', async () => {
@@ -118,6 +119,18 @@ describe('the ledger\'s faults at a table', () => {
     expect(written().filter((line) => line.event === 'settlement-refused')).toEqual([{ event: 'settlement-refused', level: 'warn', msg: 'the round was recovered by another process' }]);
     expect(await sample('paigow_action_stale_total{table="stale-retry"}')).toBe(staleBefore + 1);
     expect(await ledger.audit()).toEqual([]);
+  });
+
+  it('writes one balance-unread line per 5 s while the balance reads before bets fail, the next counting the others', async () => {
+    // Operator: during a database outage each bet attempt wrote an `error` line; with 1,000 players, a flood.
+    let nowMs = Date.now();
+    const unreadable: Ledger = { ...ledger, spendable: () => Promise.reject(new DatabaseFault('connection-lost', new Error('Connection terminated unexpectedly'))) };
+    const { play, problems } = await tableOver('unread', unreadable, () => nowMs);
+    for (let i = 0; i < 4; i++) await play({ type: 'bet', spot: 'main', amountCents: 500 });
+    nowMs += LOG_REPEAT_MS;
+    await play({ type: 'bet', spot: 'main', amountCents: 500 });
+    // tableOver's bet and the 4 above within 5 s: one line; the bet 5 s later: a line counting the 4 not written.
+    expect(problems.filter((problem) => problem.fields?.event === 'balance-unread').map((problem) => problem.fields?.repeated)).toEqual([undefined, 4]);
   });
 
   it('names the fault on a round-secret-unsaved line (it said fault null for "database is locked")', async () => {

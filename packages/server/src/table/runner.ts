@@ -40,7 +40,7 @@ import {
 import { viewFor, type ClientMessage, type HintReply, type InboxNotice, type TableView } from '@paigow/protocol';
 import type { HintService } from '../hint/index.js';
 import type { RoundGrader } from '../coach/coach.js';
-import { briefError, problemReporter, rootLogger, withContext, type Logger, type ProblemLog } from '../log/index.js';
+import { briefError, LineThrottle, LOG_REPEAT_MS, problemReporter, rootLogger, withContext, type Logger, type ProblemLog } from '../log/index.js';
 import { shortPlayersOf, type Ledger, type PlayerEventInput } from '../ledger/index.js';
 import type { Player, Players } from '../players/index.js';
 import { settlementRetries } from '../metrics/index.js';
@@ -211,11 +211,17 @@ export class TableRunner {
   private readonly effects: { readonly effects: readonly TableEffect[]; readonly before: TableState }[] = [];
   /** `runQueuedEffects` is carrying out `effects`. */
   private runningEffects = false;
+  /**
+   * The `balance-unread` lines: during a database outage every bet attempt fails its balance read, and with 1,000
+   * players one `error` line each was a flood. One line per `LOG_REPEAT_MS`, `repeated` counting the others.
+   */
+  private readonly balanceUnreadLines: LineThrottle;
 
   constructor(private readonly options: TableRunnerOptions) {
     this.now = options.now ?? Date.now;
     this.logger = options.logger ?? withContext(rootLogger(), { tableId: options.config.tableId });
     this.log = options.log ?? problemReporter(this.logger);
+    this.balanceUnreadLines = new LineThrottle(LOG_REPEAT_MS, this.now);
     this.seeds = new RoundSeeds(options.rng);
     this.state = createTable(options.config, this.now(), this.seeds.nextRound);
     this.inbox = options.inbox ?? new InboxDelivery(options.ledger);
@@ -716,7 +722,9 @@ export class TableRunner {
     const seat = this.state.players[playerId];
     if (seat === undefined) return;
     const spendable = await this.options.ledger.spendable(playerId, this.tableId).catch((error: unknown) => {
-      this.log(`the balance of ${playerId} could not be read before a bet`, error, { event: 'balance-unread', playerId });
+      this.balanceUnreadLines.offer((repeated) =>
+        this.log(`the balance of ${playerId} could not be read before a bet`, error, { event: 'balance-unread', playerId, ...(repeated > 0 ? { repeated } : {}) }),
+      );
       return null;
     });
     if (spendable === null || !spendable.ok || spendable.value === seat.balanceCents) return;
