@@ -1,7 +1,7 @@
 /**
  * The tools beside the chips (rules.md §5): Clear, Undo, Double (Rebet ×2 on an empty felt), the spot the
  * chips go on (the main bet or the Fortune bet, so a chip is picked for the Fortune bet without touching
- * the main bet), and the total on the felt. A disabled Double says why in its title and, in words under the
+ * the main bet), and the bets on the felt. A disabled Double says why in its title and, in words under the
  * tools (TableControls' `double-reason`, which a tap can read where a tooltip never shows), by `reasonId`.
  */
 import { useTranslation } from 'react-i18next';
@@ -44,10 +44,15 @@ export function doubleBlockText(t: T, money: Money, view: TableView, you: YouVie
   return betsBlockText(t, money, bets.doubleBlock, view, you, asRebet ? lastCents : 2 * pilesCents(bets.shown));
 }
 
-/** The total on the felt, main + Fortune (`bet-total`, `data-cents`), as drawn on the spots. */
-export function BetTotal({ bets, money }: { bets: BetChips; money: Money }) {
+/**
+ * The bets on the felt, main + Fortune (`bet-total`, `data-cents`), as drawn on the spots; `overResult` when the last
+ * round's result is on screen above it, where an empty felt shows nothing: a new player read "Total $0" under "You lost
+ * $500" as the round's total.
+ */
+export function BetTotal({ bets, money, overResult }: { bets: BetChips; money: Money; overResult: boolean }) {
   const { t } = useTranslation();
   const total = pilesCents(bets.shown);
+  if (overResult && total === 0) return null;
   return (
     <span className="bet-total" data-testid="bet-total" data-cents={total}>
       {t('bets.total', { amount: money(total) })}

@@ -369,7 +369,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
                 <PhaseMessage view={view} you={you} stage={stage} status={status} waiting={felt.waiting} waitDeadline={felt.timer.wait} />
               </p>
               {revealed && <ResultBanner result={result} money={money} grade={gradeAt.banner} />}
-              {gradeAt.note ? <ResultGradeLine grade={gradeAt.note} t={t} lng={lng} money={money} form="note" /> : isPlayer && view.phase === 'betting' && <BetTotal bets={bets} money={money} />}
+              {gradeAt.note ? <ResultGradeLine grade={gradeAt.note} t={t} lng={lng} money={money} form="note" /> : isPlayer && view.phase === 'betting' && <BetTotal bets={bets} money={money} overResult={revealed} />}
               {felt.canBet && <BrokeNotice view={view} you={you} money={money} onTopUp={topUp} busy={pendingTypes.has('top-up')} />}
               <BankRoom view={view} money={money} />
             </div>

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RoundResultView, SeatResultView } from '@paigow/protocol';
+import { createI18n, formatMoney, LANGUAGES } from './i18n/index.js';
 import { adaResult as ada, dragonRoomRound as houseRound, dragonRoomView as view, renderTableLayout as render } from '../testing/table-layout.js';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -200,7 +201,7 @@ describe('point 10: the bet tools and the total on the felt', () => {
   it('shows the total of both bets, Clear, Undo and Double, and a full Fortune bet offers no chip', () => {
     const html = render(view({}, { bets: { main: 3_000, fortune: 2_500 } }));
     expect(attr(html, 'bet-total', 'cents')).toBe('5500');
-    expect(text(html)).toContain('Total $55');
+    expect(text(html)).toContain('Bets on the table: $55');
     for (const id of ['bet-clear', 'bet-undo', 'bet-double', 'chips-to-main', 'chips-to-fortune']) expect(html).toContain(`data-testid="${id}"`);
     expect(text(html)).not.toContain('+$');
     expect(html).toContain('title="The Fortune bet is at its maximum of $25."');
@@ -212,6 +213,22 @@ describe('point 10: the bet tools and the total on the felt', () => {
     const fortuneTitle = (html: string) => /<button[^>]*data-testid="fortune-stack"[^>]*title="([^"]*)"/.exec(html)?.[1] ?? /<button[^>]*title="([^"]*)"[^>]*data-testid="fortune-stack"/.exec(html)?.[1];
     expect(fortuneTitle(render(view()))).toBe('Place a main bet first: the Fortune bet goes with it.');
     expect(fortuneTitle(render(view({}, { bets: { main: 1_000, fortune: 0 } })))).toBe('Click to add a $1 chip (the selected chip) to the Fortune bet');
+  });
+
+  // A new player (en, laptop) read "Total $0" in large gold under "You lost $500 · Best setting" as the round's total. The
+  // line says what it counts, and over the last round's result an empty felt has none.
+  it.each(LANGUAGES)('in %s: names the bets on the felt, and shows no empty total under the last round\'s result', (lng) => {
+    const i18n = createI18n(lng);
+    const played = { lastRound: houseRound };
+    const won = { lastResult: { roundId: 'r-1', outcome: 'win', netCents: 2450 } } as const;
+    const empty = render(view(played, won), lng);
+    expect(empty).toContain('data-testid="result"');
+    expect(empty).not.toContain('data-testid="bet-total"');
+    const next = render(view(played, { ...won, bets: { main: 1_000, fortune: 500 } }), lng);
+    expect(attr(next, 'bet-total', 'cents')).toBe('1500');
+    expect(text(next)).toContain(text(i18n.t('bets.total', { amount: formatMoney(lng, 1500) })));
+    // A fresh seat: no result to misread, the empty felt's total stays (Clear brings it back to 0).
+    expect(attr(render(view({}, {}), lng), 'bet-total', 'cents')).toBe('0');
   });
 
   it('offers Rebet ×2 on an empty felt', () => {

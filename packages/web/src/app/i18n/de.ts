@@ -334,7 +334,7 @@ export const de: Translation = {
     doubleTitle: 'Ihre Einsätze verdoppeln',
     rebetDouble: 'Erneut ×2',
     rebetDoubleTitle: 'Ihre letzten Einsätze, doppelt',
-    total: 'Gesamt {{amount}}',
+    total: 'Auf dem Tisch: {{amount}}',
     chipsTo: 'Spielmünzen auf',
     toMain: 'Einsatz',
     toFortune: 'Fortune',

@@ -400,7 +400,7 @@ export const en = {
     doubleTitle: 'Double your bets',
     rebetDouble: 'Rebet ×2',
     rebetDoubleTitle: 'Your last bets, twice over',
-    total: 'Total {{amount}}',
+    total: 'Bets on the table: {{amount}}',
     chipsTo: 'Chips go on',
     toMain: 'Bet',
     toFortune: 'Fortune',

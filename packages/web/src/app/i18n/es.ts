@@ -343,7 +343,7 @@ export const es: Translation = {
     doubleTitle: 'Doblar tus apuestas',
     rebetDouble: 'Repetir ×2',
     rebetDoubleTitle: 'Tus últimas apuestas, el doble',
-    total: 'Total {{amount}}',
+    total: 'Apuestas en la mesa: {{amount}}',
     chipsTo: 'Las fichas van a',
     toMain: 'Apuesta',
     toFortune: 'Fortuna',

@@ -356,7 +356,7 @@ export const ru: Translation = {
     doubleTitle: 'Удвоить ставки',
     rebetDouble: 'Повтор ×2',
     rebetDoubleTitle: 'Ваши прошлые ставки, вдвойне',
-    total: 'Всего {{amount}}',
+    total: 'Ставки на столе: {{amount}}',
     chipsTo: 'Фишки идут на',
     toMain: 'Ставка',
     toFortune: 'Fortune',
