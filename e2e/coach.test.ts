@@ -1,7 +1,7 @@
 /**
  * End-to-end: the coach (issue 17) with the built server and web client in Chromium. At a table, the setting
  * played is graded under the result, exactly as the engine's analysis grades it (computed here, in this
- * process, on the same cards), and the coach page shows the strategy tax; the trainer (no sign-in, no money)
+ * process, on the same cards), and the coach page shows the strategy tax (beside the costliest settings on a laptop); the trainer (no sign-in, no money)
  * deals a hand of the chosen drill, grades House Way's setting and one set by hand at once (Set pressed with the
  * keyboard, the focus going on to Next hand), and keeps a score.
  * The coach page, the trainer and the daily challenge have no serious or critical axe violation (issue 14
@@ -71,6 +71,19 @@ describe('the coach (issue 17)', () => {
     expect(await number(page, 'strategy-tax', 'hands')).toBe(1);
     expect(await number(page, 'strategy-tax', 'per100-cents')).toBe(Math.round(100 * expected.evLost * 1_000));
     await expectAccessible(page, 'coach page');
+    // A laptop's width is used (a tester at 1366×768: the two panels stacked in a column 45% of the page wide, ~1,200 px
+    // tall, the right half empty): the page is wider than 60% of the window and the strategy tax sits beside the settings.
+    const boxes = await page.evaluate(() =>
+      Object.fromEntries(
+        ['coach-page', 'strategy-tax', 'costliest'].map((id) => {
+          const box = document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
+          return [id, { left: box.left, right: box.right, top: box.top, width: box.width }];
+        }),
+      ),
+    );
+    expect(boxes['coach-page']!.width, JSON.stringify(boxes)).toBeGreaterThan(0.6 * VIEWPORTS.laptop.width);
+    expect(boxes['strategy-tax']!.right, JSON.stringify(boxes)).toBeLessThanOrEqual(boxes.costliest!.left);
+    expect(Math.abs(boxes['strategy-tax']!.top - boxes.costliest!.top), JSON.stringify(boxes)).toBeLessThan(2);
     await shot(page, 'coach-2-page');
     await page.close();
   }, 180_000);

@@ -45,7 +45,7 @@ export function CoachPage({ api, token, player = null, onBack }: { api: Api; tok
   return (
     <>
       <CoachTopBar current="coach" player={player} onBack={onBack} />
-      <main className="coach-page" data-testid="coach-page">
+      <main className="coach-page coach-summary" data-testid="coach-page">
         <h1 data-testid="page-title" ref={heading} tabIndex={-1}>
           {t('coach.page.title')}
         </h1>
