@@ -1,7 +1,8 @@
 /**
  * End-to-end, a keyboard and screen-reader tester's faults: the "Leave the table now?" question is a modal (Tab and
  * Shift+Tab stay in it, the table behind is inert, Escape closes it wherever the focus is, and the focus goes back
- * to Lobby); the live region says the bet, the chips' spot and the low hand as the player changes them; and the
+ * to Lobby); the live region says the bet, the chips' spot and the low hand as the player changes them; a seated
+ * player's seats are one Tab stop and a move to another seat asks first; and the
  * focus goes to the new screen's main heading after signing in, after Lobby with no bet down, and on the coach,
  * trainer, daily challenge and house-way lab pages (it fell to the page body).
  */
@@ -13,7 +14,8 @@ import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
 import type { RunningServer } from './support/server.js';
 import { byId, press, tabTo } from './support/a11y.js';
-import { deal, houseTable, placeBet, signIn, sitAt } from './support/table-page.js';
+import { deal, houseTable, placeBet, shot, signIn, sitAt } from './support/table-page.js';
+import { es } from '../packages/web/src/app/i18n/es.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -88,6 +90,53 @@ describe('keyboard and screen-reader faults', () => {
         [a, b].every((n) => document.querySelector('[data-testid="announcer"]')?.textContent?.includes(n ?? '')),
       [name(cards[0]), name(cards[1])],
     );
+  }, 120_000);
+
+  // A tester (es, laptop): after sitting, Tab went through every seat (six stops) before the bet, and Enter on one of them
+  // on the way to the chips moved the player from seat 1 to seat 4 at once. The seats are one Tab stop (the arrow keys
+  // between them, as in the chips' toolbar), and a seated player's move asks first.
+  it('es: the seats are one Tab stop for a seated player, and moving to another seat asks first', async () => {
+    // A table of its own: the house-banked ones are the other tests' (a player's round in play there held the bet back
+    // until its timeout), so the table where players may bank (the house banks it until one does).
+    const table = tables.find((t) => t.playerBanking && t.seats >= 3 && t.seatsTaken === 0 && t.limits.main.minCents <= 500);
+    if (!table) throw new Error(`no empty table where players may bank, with three seats or more and a minimum of $5 at most: ${JSON.stringify(tables)}`);
+    const page = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    await signIn(page, `${server.url}/?lang=es`, 'Asiento');
+    await sitAt(page, table.tableId);
+    await placeBet(page, 500);
+    const home = (await page.locator('[data-testid^="seat-"][data-mine="true"]').getAttribute('data-testid'))!;
+    const mine = () => page.locator('[data-testid^="seat-"][data-mine="true"]').getAttribute('data-testid');
+    await tabTo(page, byId(home));
+    await page.keyboard.press('Tab');
+    expect(await focused(page), 'Tab from the own seat leaves the seats').not.toMatch(/^seat-/);
+    // The arrow keys reach a free seat; Enter there asks, with Stay focused, and nothing moves.
+    await page.getByTestId(home).focus();
+    await page.keyboard.press('ArrowRight');
+    const other = (await focused(page))!;
+    expect(other).toMatch(/^seat-\d$/);
+    expect(other).not.toBe(home);
+    const to = Number(other.slice('seat-'.length)) + 1;
+    await page.keyboard.press('Enter');
+    await page.getByTestId('seat-move-dialog').waitFor();
+    expect(await focused(page)).toBe('seat-move-stay');
+    expect(await page.locator('#seat-move-title').textContent()).toBe(es.table.moveSeatTitle.replace('{{to}}', String(to)));
+    // It says that the bet on the felt comes back (standing up returns it).
+    expect(await page.locator('#seat-move-text').textContent()).toContain(es.table.moveSeatBets.replace('{{amount}}', '5\u00a0$'));
+    await shot(page, 'seat-move-es');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('seat-move-dialog').waitFor({ state: 'detached' });
+    expect(await focused(page)).toBe(other);
+    expect(await mine()).toBe(home);
+    // Escape says no too; the move itself is the dialog's other button.
+    await page.keyboard.press('Enter');
+    await page.getByTestId('seat-move-dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('seat-move-dialog').waitFor({ state: 'detached' });
+    expect(await mine()).toBe(home);
+    await page.keyboard.press('Enter');
+    await press(page, byId('seat-move-confirm'));
+    await page.locator(`[data-testid="${other}"][data-mine="true"]`).waitFor();
+    expect(await focused(page)).toBe(other);
   }, 120_000);
 
   it('gives the focus to the main heading after signing in, after Lobby with no bet, and on the coach pages and the lab', async () => {

@@ -1,13 +1,17 @@
 /**
  * The seats of a shared table (rules.md §5): each seat taken (its player, role, bets and state) or free
- * (a click sits there, standing up from the seat held), and the bank's controls when players may bank:
- * Stop banking, Approve and Auto-approve for the banking player, Be the banker for the others.
+ * (a click sits there; a seated player is asked first, `MoveSeatDialog`, before standing up from its seat), one Tab stop
+ * with the arrow keys between them, and the bank's controls when players may bank: Stop banking, Approve and
+ * Auto-approve for the banking player, Be the banker for the others.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
+import { useRovingFocus } from '../table-ui/Toolbar.js';
 import { LeaveBank, TakeBank } from './BankStatus.js';
 import { percent } from './TableFacts.js';
+import { useFocusBack } from './useFocusBack.js';
+import { useModal } from './useModal.js';
 import { useRowScrollBar } from './useRowScrollBar.js';
 
 type Money = (cents: number, signed?: boolean) => string;
@@ -28,6 +32,16 @@ export function SeatsBar({ view, you, send, money, offline = false }: {
   const closed = (s: TableView['seats'][number]) => (s.nickname !== null && !s.you) || inRound || offline;
   const banker = view.banker;
   const scroll = useRowScrollBar<HTMLDivElement>();
+  // One Tab stop for the row, the player's own seat first (a tester Tabbed through six seats on the way to the chips).
+  const roving = useRovingFocus(scroll.row, (buttons) => buttons.findIndex((b) => b.dataset.mine === 'true'));
+  // The free seat a seated player pressed, while it asks whether to move there (`open`), and after, so the focus goes
+  // back to that seat: Enter on a seat on the way to the chips moved a tester from seat 1 to seat 4 at once.
+  const [asked, setAsked] = useState<{ seat: number; open: boolean } | null>(null);
+  const askedSeat = asked?.open ? view.seats.find((s) => s.seat === asked.seat) : undefined;
+  // The question follows the table: it goes once that seat is no longer free to move to (taken, a round dealt, offline).
+  const moveTo = askedSeat && askedSeat.nickname === null && !closed(askedSeat) && you.seat !== null ? askedSeat.seat : null;
+  if (asked?.open && moveTo === null) setAsked({ ...asked, open: false });
+  useFocusBack(moveTo !== null, `seat-${asked?.seat ?? ''}`);
   // A row that scrolls sideways (a phone) brings the player's own seat into view once it overflows after the player sat
   // or changed its bets (at a full table the sixth seat was past the row's fading edge); once each time, so a row the
   // player scrolled stays where it is while others bet.
@@ -53,9 +67,10 @@ export function SeatsBar({ view, you, send, money, offline = false }: {
         <div
           ref={scroll.row}
           className="seats"
-          role="group"
+          role="toolbar"
           aria-label={t('lobby.seats', { count: view.seats.length })}
           tabIndex={view.seats.every(closed) ? 0 : undefined}
+          {...roving}
         >
           {view.seats.map((s) => {
             const taken = s.nickname !== null;
@@ -82,8 +97,8 @@ export function SeatsBar({ view, you, send, money, offline = false }: {
                 aria-label={taken ? undefined : t('table.seat', { n: s.seat + 1 })}
                 onClick={() => {
                   if (taken) return;
-                  if (you.seat !== null) send('stand');
-                  send('sit', { seat: s.seat });
+                  if (you.seat !== null) setAsked({ seat: s.seat, open: true });
+                  else send('sit', { seat: s.seat });
                 }}
               >
                 {taken ? (
@@ -114,6 +129,20 @@ export function SeatsBar({ view, you, send, money, offline = false }: {
           <span className="seats-scrollbar__thumb" />
         </div>
       </div>
+      {moveTo !== null && you.seat !== null && (
+        <MoveSeatDialog
+          from={you.seat}
+          to={moveTo}
+          betCents={(own?.bets.main ?? 0) + (own?.bets.fortune ?? 0)}
+          money={money}
+          onStay={() => setAsked({ seat: moveTo, open: false })}
+          onMove={() => {
+            setAsked({ seat: moveTo, open: false });
+            send('stand');
+            send('sit', { seat: moveTo });
+          }}
+        />
+      )}
       {view.config.playerBanking && (
         <div className="bank-controls">
           {you.role === 'banker' ? (
@@ -143,6 +172,54 @@ export function SeatsBar({ view, you, send, money, offline = false }: {
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+/**
+ * The question before a seated player moves to the free seat `to` (from seat `from`, both counted from 0): standing up
+ * returns the bets not dealt (protocol.md `stand`), so it says them. A modal as the leave question is; Stay has the focus.
+ */
+function MoveSeatDialog({ from, to, betCents, money, onStay, onMove }: {
+  from: number;
+  to: number;
+  /** The player's bets on the felt, main + Fortune, cents. */
+  betCents: number;
+  money: Money;
+  onStay: () => void;
+  onMove: () => void;
+}) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDivElement>(null);
+  useModal(dialog, onStay);
+  const seats = { from: from + 1, to: to + 1 };
+  return (
+    <div className="dialog-backdrop" onClick={onStay}>
+      <div
+        ref={dialog}
+        className="dialog panel"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="seat-move-title"
+        aria-describedby="seat-move-text"
+        data-testid="seat-move-dialog"
+        data-seat={to}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <h2 id="seat-move-title">{t('table.moveSeatTitle', seats)}</h2>
+        <p id="seat-move-text">
+          {t('table.moveSeatText', seats)}
+          {betCents > 0 && ` ${t('table.moveSeatBets', { amount: money(betCents) })}`}
+        </p>
+        <div className="dialog__actions">
+          <button className="btn" data-testid="seat-move-stay" autoFocus onClick={onStay}>
+            {t('table.moveSeatStay', seats)}
+          </button>
+          <button className="btn btn--gold" data-testid="seat-move-confirm" onClick={onMove}>
+            {t('table.moveSeatGo', seats)}
+          </button>
+        </div>
+      </div>
     </div>
   );
 }

@@ -209,6 +209,12 @@ export const en = {
     leaveConfirmBets: 'Your bets on the felt ({{amount}}) are not dealt yet: they go back to your balance.',
     leaveConfirmStay: 'Stay at the table',
     leaveConfirmGo: 'Leave',
+    // A seated player pressing a free seat is asked first (SeatsBar.tsx): Enter on a seat on the way to the chips moved a tester.
+    moveSeatTitle: 'Move to Seat {{to}}?',
+    moveSeatText: 'You stand up from Seat {{from}} and sit down at Seat {{to}}.',
+    moveSeatBets: 'Your bets on the felt ({{amount}}) go back to your balance: bet again at the new seat.',
+    moveSeatStay: 'Stay at Seat {{from}}',
+    moveSeatGo: 'Move to Seat {{to}}',
     lastRoundPanel: 'Last round at this table',
     lastRoundBanker: 'Banker: {{name}}',
     lastRoundBankerThen: '(banker then: {{name}})',
