@@ -80,6 +80,19 @@ describe('paigow serve', () => {
     expect(readdirSync(base)).toEqual([]);
   });
 
+  // An operator's: ioredis' own console.warn ("[WARN] This Redis server's `default` user does not require a password,
+  // but a password was supplied") was a plain-text line on stderr before the start's one line; it is a JSON log line.
+  it("writes ioredis' own warnings as JSON log lines, not plain text, before the start's one line", () => {
+    const r = paigowEnv(['serve', '--port', '0'], { REDIS_URL: 'redis://:secret@127.0.0.1:6379/99', PAIGOW_DATA_DIR: join(folder(), 'data') }, 15_000);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines.at(-1)).toMatch(/^paigow: cannot reach Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:6379\/99 \(.*DB index is out of range.*\)$/);
+    const logged = lines.slice(0, -1).map((line) => JSON.parse(line) as { level: string; event: string; msg: string });
+    expect(logged.length).toBeGreaterThan(0);
+    for (const line of logged) expect(line).toMatchObject({ level: 'warn', event: 'library-warning', msg: expect.stringContaining('password') as unknown });
+  });
+
   // It used to fail with a TypeError's stack (defaultRedisPrefix) and status 1.
   it('refuses a malformed REDIS_URL with status 2, naming it', () => {
     for (const value of ['notaurl', '127.0.0.1:6379', 'redis://127.0.0.1:notaport', 'http://127.0.0.1:6379']) {

@@ -23,7 +23,7 @@ import { httpServerOptions, limitConnections } from './http/connection-limits.js
 import { answerStopping, RequestsInFlight, STOP_ANSWER_WAIT_MS } from './http/in-flight.js';
 import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, leaseProblemReporter, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, type Ledger } from './ledger/index.js';
-import { LineThrottle, problemReporter, reportUnhandledRejections, rootLogger, unansweredBy, withContext, type Logger, type ProblemLog } from './log/index.js';
+import { LineThrottle, problemReporter, reportConsoleWarnings, reportUnhandledRejections, rootLogger, unansweredBy, withContext, type Logger, type ProblemLog } from './log/index.js';
 import { attachServer, roundsRecovered, startTableSeries } from './metrics/index.js';
 import { countOpenRounds, escrowBalanceCents, oldestOpenRoundSeconds } from './operations/index.js';
 import { redactUrl } from './settings/urls.js';
@@ -359,6 +359,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   const log = options.log ?? problemReporter(logger);
   // Colyseus drops some of its Redis commands' promises: their failures are lines of the log, not stacks on stderr.
   reportUnhandledRejections(logger);
+  reportConsoleWarnings(logger);
   const now = options.now ?? Date.now;
   const lease: LeaseTiming = { ...DEFAULT_LEASE, ...options.lease };
   const configs = (options.tables ?? DEFAULT_TABLES).map((input) => unwrap(tableConfig(input)));

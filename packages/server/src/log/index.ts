@@ -20,4 +20,5 @@ export {
 } from './logger.js';
 export { colyseusLogger, isClientMistake, type ColyseusLogger } from './colyseus.js';
 export { LineThrottle, LineThrottles, LOG_REPEAT_MS } from './throttle.js';
+export { reportConsoleWarnings } from './console-warnings.js';
 export { reportUnhandledRejections } from './unhandled.js';
