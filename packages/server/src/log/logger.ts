@@ -118,13 +118,12 @@ export interface ProblemFields {
 export type ProblemLog = (message: string, detail?: unknown, fields?: ProblemFields) => void;
 
 /**
- * `redis-unavailable` when `error` is ioredis' word that Redis does not answer (its retries per command ran out, or a
- * command was not answered within the clients' `commandTimeout`, rooms/redis-presence.ts `REDIS_COMMAND_TIMEOUT_MS`; a
+ * `redis-unavailable` when `error` is ioredis' word that Redis does not answer (its retries per command ran out; a
  * closed connection is `connection-lost` already, `faultKindOf`): an outage outside the server, written without a stack like a database's; else `null`.
  */
 export function redisFaultOf(error: unknown): 'redis-unavailable' | null {
   if (!(error instanceof Error)) return null;
-  return error.name === 'MaxRetriesPerRequestError' || error.message === 'Command timed out' ? 'redis-unavailable' : null;
+  return error.name === 'MaxRetriesPerRequestError' ? 'redis-unavailable' : null;
 }
 
 /**

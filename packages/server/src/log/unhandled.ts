@@ -11,15 +11,15 @@
  * both cases, as it did with `@pm2/io`'s listener, whose listeners are removed.
  */
 import { createRequire } from 'node:module';
-import { briefError, redisFaultOf, type Logger } from './logger.js';
+import { briefError, type Logger } from './logger.js';
 import { LineThrottle, LOG_REPEAT_MS } from './throttle.js';
 
 /**
- * ioredis' word that a command was not carried out because Redis is away: its retries per command ran out or Redis did
- * not answer it in time (`redisFaultOf`), or its connection was closed meanwhile (`CONNECTION_CLOSED_ERROR_MSG`).
+ * ioredis' word that a command was not carried out because Redis is away: its retries per command ran out, or its
+ * connection was closed meanwhile (`CONNECTION_CLOSED_ERROR_MSG`).
  */
 function isRedisOutage(error: unknown): boolean {
-  return redisFaultOf(error) !== null || (error instanceof Error && error.message === 'Connection is closed.');
+  return error instanceof Error && (error.name === 'MaxRetriesPerRequestError' || error.message === 'Connection is closed.');
 }
 
 /** The process events `@pm2/io` listens to when it loads. */

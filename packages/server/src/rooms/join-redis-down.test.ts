@@ -13,7 +13,7 @@ import { Writable } from 'node:stream';
 import { matchMaker } from '@colyseus/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RedisCutter } from '../cluster/soak-tools.js';
-import { REDIS_COMMAND_TIMEOUT_MS } from './redis-presence.js';
+import { JOIN_REDIS_TIMEOUT_MS } from './redis-presence.js';
 import { createLogger } from '../log/index.js';
 import type { ServerHandle } from '../server.js';
 import { createStore, redisAnswers, signIn, startTestServer, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
@@ -101,11 +101,9 @@ describe.skipIf(!available)('a join while Redis is away', () => {
     await expect.poll(async () => (await join(server, 'small', session.token)).status, { timeout: 15_000, interval: 200 }).toBe(200);
   }, 60_000);
 
-  // The reviewer's: a join while one connection reconnected (Redis closed it and answers, as after CLIENT KILL or an idle
-  // timeout) was refused server/coordination-unavailable; it waits for the reconnection now (REACH_GRACE_MS).
   // The tester's partition: a Redis that stops answering without closing its connections (SIGSTOP) held each join until
   // nginx gave up on it (10 s) and took the process out; it is refused as when Redis refuses connections.
-  it('is refused within about REDIS_COMMAND_TIMEOUT_MS while Redis is frozen, and taken once it answers', async () => {
+  it('is refused within about JOIN_REDIS_TIMEOUT_MS while Redis is frozen, and taken once it answers', async () => {
     const frozen = await ownRedis();
     try {
       store = createStore('sqlite');
@@ -114,7 +112,7 @@ describe.skipIf(!available)('a join while Redis is away', () => {
       process.kill(frozen.pid, 'SIGSTOP');
       const answer = await join(server, 'small', session.token);
       expect({ status: answer.status, body: answer.body, retryAfter: answer.retryAfter }).toEqual(COORDINATION_ANSWER);
-      expect(answer.ms).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 1_000);
+      expect(answer.ms).toBeLessThan(JOIN_REDIS_TIMEOUT_MS + 1_000);
       process.kill(frozen.pid, 'SIGCONT');
       const started = Date.now();
       await expect.poll(async () => (await join(server!, 'small', session.token)).status, { timeout: 2_000, interval: 100 }).toBe(200);
@@ -127,6 +125,8 @@ describe.skipIf(!available)('a join while Redis is away', () => {
     }
   }, 15_000);
 
+  // The reviewer's: a join while one connection reconnected (Redis closed it and answers, as after CLIENT KILL or an idle
+  // timeout) was refused server/coordination-unavailable; it waits for the reconnection now (REACH_GRACE_MS).
   it('is taken while a connection Redis closed reconnects', async () => {
     const { server, cutter } = await start();
     const session = await signIn(server, 'Blip');

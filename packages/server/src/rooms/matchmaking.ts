@@ -23,7 +23,7 @@ import { COORDINATION_UNAVAILABLE_JOIN_CODE } from '@paigow/protocol';
 import type { Logger } from '../log/index.js';
 import type { SeatAnswer, TableRoom } from './table-room.js';
 import { clientAddress, type ProxyTrust } from '../http/client-address.js';
-import { isRedisFault } from './redis-presence.js';
+import { answeredWithin, isRedisFault, JOIN_REDIS_TIMEOUT_MS } from './redis-presence.js';
 import { JoinFailureLines } from './join-failures.js';
 
 /** The room type name of the tables. */
@@ -81,6 +81,9 @@ export interface CoordinationReach {
 
 /** Seconds a client is told to wait before it joins again after a 503 (a table moving, or this process stopping). */
 const JOIN_RETRY_AFTER_S = 2;
+
+/** Colyseus' timeout of a call to a room on another process, ms, as Colyseus reads it (its `REMOTE_ROOM_SHORT_TIMEOUT`, not exported). */
+const REMOTE_ROOM_SHORT_TIMEOUT_MS = Number(process.env.COLYSEUS_PRESENCE_SHORT_TIMEOUT || 2_000);
 
 /** Answers a refused join: `error`'s status (`JOIN_STATUS`), `Retry-After` when it may be tried again soon, and Colyseus' shape with `code`. */
 function refuse(res: Response, code: number, error: RuleError): void {
@@ -144,7 +147,7 @@ export function matchmakingRoutes(
       }
       // Within the grace: the listing's read would wait for ioredis' retries (10 to 42 s), then fail.
       if (coordination !== undefined && !(await coordination.reachable())) return refuseUnreachable(res);
-      const listing = await matchMaker.getRoomById(roomId);
+      const listing = coordination === undefined ? await matchMaker.getRoomById(roomId) : await answeredWithin(matchMaker.getRoomById(roomId), 'the room listing', JOIN_REDIS_TIMEOUT_MS);
       if (listing === undefined || listing === null || listing.name !== TABLE_ROOM) {
         // A table of the deployment unlisted: its old host dropped its room and the new one has not opened it yet (an
         // operator's finding: a player opening it during a drain was told it does not exist, and the web client gave up).
@@ -166,7 +169,9 @@ export function matchmakingRoutes(
       }
       let answer: SeatAnswer;
       try {
-        answer = (await matchMaker.remoteRoomCall(roomId, 'reserveSeatFor', [auth, options])) as SeatAnswer;
+        const call = matchMaker.remoteRoomCall(roomId, 'reserveSeatFor', [auth, options]);
+        // Colyseus' own IPC timeout starts only once its reply channel is subscribed, which a frozen Redis never does.
+        answer = (coordination === undefined ? await call : await answeredWithin(call, 'the seat reservation', REMOTE_ROOM_SHORT_TIMEOUT_MS + JOIN_REDIS_TIMEOUT_MS)) as SeatAnswer;
       } catch (error) {
         failures.write(roomId, true, 'table-unanswered', error, `matchmaking: table ${roomId} did not answer a join`);
         return coordinationLost(error) ? refuseUnreachable(res) : refuse(res, ErrorCode.MATCHMAKE_UNHANDLED, TABLE_MOVING);

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { matchMaker, Presence } from '@colyseus/core';
-import { briefError, LineThrottle, LOG_REPEAT_MS, redisFaultOf, rootLogger, type Logger } from '../log/index.js';
+import { briefError, LineThrottle, LOG_REPEAT_MS, rootLogger, type Logger } from '../log/index.js';
 import { parseUrl, redactUrl } from '../settings/urls.js';
 import { faultKindOf } from '../storage/faults.js';
 
@@ -162,23 +162,39 @@ interface PendingCommand {
 }
 
 /**
- * How long a command of the presence's and the driver's clients waits for Redis' answer, ms (ioredis' `commandTimeout`):
- * then it fails with `Command timed out`. A Redis that stops answering without closing its connections (a partition,
- * `kill -STOP`) leaves the clients connected, so nothing else bounds the wait: joins used to hang until the front gave
- * up on them (10 s) and took the process out. The timed-out command is not withdrawn: Redis carries it out if it
- * answers later, and its late answer is matched to it, so nothing is out of step once Redis is back. Not shorter: a
- * busy process's event loop can turn late (300 ms and more at the saturated benchmark), and a timeout that fires before
- * the answer waiting in the socket is read would fail a room's hosting or a presence write under load; under the
- * stop's `REDIS_STOP_WAIT_MS`, so a command given up at the stop says it timed out.
+ * How long a join waits for each of its Redis steps (the room listing's read, the table's answer beyond Colyseus' own
+ * IPC timeout), ms: then it is refused as when Redis refuses connections. A Redis that stops answering without closing
+ * its connections (a partition, `kill -STOP`) leaves the clients connected and ioredis waiting without end: joins used
+ * to hang until the front gave up on them (10 s) and took the process out, so every request through it answered 503.
+ * Only the join waits so: a timeout on every command of the clients failed the commands Colyseus drops the promises of,
+ * unhandled rejections through every outage.
  */
-export const REDIS_COMMAND_TIMEOUT_MS = 1_500;
+export const JOIN_REDIS_TIMEOUT_MS = 1_500;
+
+/** A join's Redis step not answered within `JOIN_REDIS_TIMEOUT_MS` (or Colyseus' IPC timeout plus it): a Redis fault. */
+export class RedisNoAnswer extends Error {
+  constructor(step: string, ms: number) {
+    super(`Redis did not answer ${step} within ${ms} ms`);
+    this.name = 'RedisNoAnswer';
+  }
+}
 
 /**
- * ioredis' word that Redis does not answer: its retries per command ran out, a command was not answered within
- * `REDIS_COMMAND_TIMEOUT_MS` (`redisFaultOf`), the connection is closed or was refused (`faultKindOf`), ….
+ * `work`'s outcome, or a `RedisNoAnswer` rejection after `ms` (the join's steps on Redis). `work` is not withdrawn: its
+ * late outcome is dropped (a late rejection is caught, not left unhandled).
  */
+export function answeredWithin<T>(work: Promise<T>, step: string, ms: number): Promise<T> {
+  work.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RedisNoAnswer(step, ms)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** ioredis' word that Redis does not answer: its retries per command ran out, the connection is closed or was refused, …; or a join's step unanswered (`RedisNoAnswer`). */
 export function isRedisFault(error: unknown): boolean {
-  return faultKindOf(error) !== null || redisFaultOf(error) !== null;
+  return faultKindOf(error) !== null || error instanceof RedisNoAnswer || (error instanceof Error && error.name === 'MaxRetriesPerRequestError');
 }
 
 /** ioredis' refusal of a command on a connection that is closed (its `CONNECTION_CLOSED_ERROR_MSG`). */
@@ -405,7 +421,7 @@ export async function prefixedRedis(
   // reconnecting after an outage of some 20 s then resubscribed before its ready check's INFO, which Redis refused in
   // that context; the refusal reached the process as an unhandled rejection, an `error` line after every Redis outage
   // (an operator's finding; ioredis issue #2037, whose workaround this is).
-  const options = { ...redisOptions(redisUrl), keyPrefix: prefix, disableClientInfo: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS };
+  const options = { ...redisOptions(redisUrl), keyPrefix: prefix, disableClientInfo: true };
 
   /** `RedisPresence` whose pub/sub channels carry the prefix (its keys do through ioredis' `keyPrefix`). */
   class PrefixedRedisPresence extends RedisPresence {

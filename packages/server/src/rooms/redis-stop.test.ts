@@ -15,7 +15,7 @@ import { matchMaker } from '@colyseus/core';
 import { RedisCutter } from '../cluster/soak-tools.js';
 import { createLogger, type Logger } from '../log/index.js';
 import { buildServer, createStore, redisAnswers, signIn, startTestServer, TEST_REDIS_URL as REDIS_URL, TEST_TABLES, type TestStore } from '../testing/harness.js';
-import { prefixedRedis, REDIS_COMMAND_TIMEOUT_MS, REDIS_STOP_WAIT_MS } from './redis-presence.js';
+import { prefixedRedis, REDIS_STOP_WAIT_MS } from './redis-presence.js';
 
 const available = await redisAnswers(REDIS_URL);
 if (!available) console.log(`the Redis stop tests did not run: no Redis at ${REDIS_URL}`);
@@ -172,8 +172,7 @@ describe.skipIf(!available)('a server running while Redis is away', () => {
     const dropped = (): Record<string, unknown>[] => jsonLines(server.stderr()).filter((line) => line.event === 'redis-command-dropped');
     await expect.poll(() => dropped().length + nonJsonLines(server.stderr()).length, { timeout: 45_000, interval: 200 }).toBeGreaterThanOrEqual(1);
     expect(nonJsonLines(server.stderr())).toEqual([]);
-    // Not answered within the clients' commandTimeout (REDIS_COMMAND_TIMEOUT_MS).
-    expect(dropped()[0]).toMatchObject({ level: 'warn', fault: 'redis-unavailable', err: { message: 'Command timed out' } });
+    expect(dropped()[0]).toMatchObject({ level: 'warn', fault: 'redis-unavailable', err: { type: 'MaxRetriesPerRequestError' } });
     expect(dropped()[0]?.err).not.toHaveProperty('stack');
     expect(server.child.exitCode).toBeNull();
   }, 90_000);
@@ -201,7 +200,7 @@ function keptLog(): { logger: Logger; lines: () => Record<string, unknown>[] } {
 }
 
 describe.skipIf(!available)('RedisStop (the presence and driver of `prefixedRedis`)', () => {
-  it('before the stop a command waits for Redis (up to REDIS_COMMAND_TIMEOUT_MS); after it, a pending one resolves to null within the bound, later ones at once, one line', async () => {
+  it('before the stop a command waits for Redis; after it, a pending one resolves to null within the bound, later ones at once, one line', async () => {
     const cutter = await RedisCutter.start(REDIS_URL);
     const { logger, lines } = keptLog();
     const { presence, driver, stop } = await prefixedRedis(cutter.url, `test-${randomBytes(4).toString('hex')}:`, logger);
@@ -210,7 +209,7 @@ describe.skipIf(!available)('RedisStop (the presence and driver of `prefixedRedi
       cutter.cut();
       let settled = false;
       const pending = presence.hget('h', 'f').finally(() => (settled = true));
-      await new Promise((resolve) => setTimeout(resolve, REDIS_COMMAND_TIMEOUT_MS / 2));
+      await new Promise((resolve) => setTimeout(resolve, 500));
       expect(settled).toBe(false);
       const stoppedAt = Date.now();
       stop();
@@ -222,7 +221,7 @@ describe.skipIf(!available)('RedisStop (the presence and driver of `prefixedRedi
       expect(Date.now() - later).toBeLessThan(100);
       const givenUp = lines().filter((line) => line.event === 'redis-given-up');
       expect(givenUp).toHaveLength(1);
-      expect(givenUp[0]).toMatchObject({ level: 'error', fault: 'redis-unavailable', err: { message: 'Command timed out' } });
+      expect(givenUp[0]).toMatchObject({ level: 'error', fault: 'redis-unavailable', err: { message: `no answer within ${REDIS_STOP_WAIT_MS} ms` } });
     } finally {
       presence.shutdown();
       await driver.shutdown();
