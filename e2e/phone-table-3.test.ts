@@ -97,7 +97,7 @@ describe('the Players bank table with a Fortune bet on a 360×740 touch phone', 
     it(`${lang}: every phase on one screen, the Hint's × clear of its text, the seat's Fortune bet and the grade in words`, async () => {
       const table = playerBanked();
       const page = await openPage(browser, { viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, reducedMotion: 'reduce' });
-      await signIn(page, `${server.url}/?lang=${lang}`, `Bank3 ${lang}`);
+      await signIn(page, `${server.url}/?lang=${lang}`, `Tres ${lang}`);
       await sitAt(page, table.tableId);
       await placeBet(page, 1000);
       await page.getByTestId('chips-to-fortune').click();

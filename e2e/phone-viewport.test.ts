@@ -259,7 +259,7 @@ describe('the phone table where a player may bank', () => {
       const table = tables.find((t) => t.playerBanking);
       if (!table) throw new Error(`no player-banked table in the lobby: ${JSON.stringify(tables)}`);
       const page = await openPage(browser, { viewport: size, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
-      await signIn(page, `${server.url}/?lang=${lang}`, `Bank ${lang} 360`);
+      await signIn(page, `${server.url}/?lang=${lang}`, `Narrow ${lang} 360`);
       await sitAt(page, table.tableId);
       await placeBet(page, Math.max(2500, table.limits.main.minCents));
       const previous = await shownRoundId(page);

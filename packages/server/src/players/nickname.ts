@@ -132,7 +132,7 @@ const MISSPELT_MIN_LETTERS = 6;
 const ORDINARY_NEIGHBOURS: readonly string[] = Object.freeze([
   // of banker(s), banque, banquero, bankir
   'baker', 'bakers', 'backer', 'backers', 'bakker', 'banner', 'banners', 'barker', 'barkers', 'bunker', 'bunkers', 'banter', 'banters',
-  'banger', 'bangers', 'banked', 'bonkers', 'banquet', 'barque', 'basque', 'baquero', 'barquero', 'бакир',
+  'banger', 'bangers', 'banked', 'bankes', 'bonkers', 'banquet', 'barque', 'basque', 'baquero', 'barquero', 'бакир',
   // of casino, cajero, cajera, cashier, maison, manager
   'camino', 'canino', 'carino', 'casiano', 'cansino', 'catino', 'casing', 'casini', 'cassino', 'calero', 'camero', 'camera', 'cameras',
   'cahier', 'cushier', 'madison', 'madson', 'mason', 'manson', 'masson', 'matson', 'maxson', 'marson', 'malson',
