@@ -10,8 +10,8 @@ import type { TableView, YouView } from '@paigow/protocol';
 import { useRovingFocus } from '../table-ui/Toolbar.js';
 import { LeaveBank, TakeBank } from './BankStatus.js';
 import { percent } from './TableFacts.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
 import { useFocusBack } from './useFocusBack.js';
-import { useModal } from './useModal.js';
 import { useRowScrollBar } from './useRowScrollBar.js';
 
 type Money = (cents: number, signed?: boolean) => string;
@@ -178,7 +178,7 @@ export function SeatsBar({ view, you, send, money, offline = false }: {
 
 /**
  * The question before a seated player moves to the free seat `to` (from seat `from`, both counted from 0): standing up
- * returns the bets not dealt (protocol.md `stand`), so it says them. A modal as the leave question is; Stay has the focus.
+ * returns the bets not dealt (protocol.md `stand`), so it says them (`ConfirmDialog`, as the leave question).
  */
 function MoveSeatDialog({ from, to, betCents, money, onStay, onMove }: {
   from: number;
@@ -190,36 +190,17 @@ function MoveSeatDialog({ from, to, betCents, money, onStay, onMove }: {
   onMove: () => void;
 }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDivElement>(null);
-  useModal(dialog, onStay);
   const seats = { from: from + 1, to: to + 1 };
   return (
-    <div className="dialog-backdrop" onClick={onStay}>
-      <div
-        ref={dialog}
-        className="dialog panel"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="seat-move-title"
-        aria-describedby="seat-move-text"
-        data-testid="seat-move-dialog"
-        data-seat={to}
-        onClick={(e) => e.stopPropagation()}
-      >
-        <h2 id="seat-move-title">{t('table.moveSeatTitle', seats)}</h2>
-        <p id="seat-move-text">
-          {t('table.moveSeatText', seats)}
-          {betCents > 0 && ` ${t('table.moveSeatBets', { amount: money(betCents) })}`}
-        </p>
-        <div className="dialog__actions">
-          <button className="btn" data-testid="seat-move-stay" autoFocus onClick={onStay}>
-            {t('table.moveSeatStay', seats)}
-          </button>
-          <button className="btn btn--gold" data-testid="seat-move-confirm" onClick={onMove}>
-            {t('table.moveSeatGo', seats)}
-          </button>
-        </div>
-      </div>
-    </div>
+    <ConfirmDialog
+      name="seat-move"
+      data={{ seat: to }}
+      title={t('table.moveSeatTitle', seats)}
+      text={`${t('table.moveSeatText', seats)}${betCents > 0 ? ` ${t('table.moveSeatBets', { amount: money(betCents) })}` : ''}`}
+      stay={t('table.moveSeatStay', seats)}
+      go={t('table.moveSeatGo', seats)}
+      onStay={onStay}
+      onGo={onMove}
+    />
   );
 }

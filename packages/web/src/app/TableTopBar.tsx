@@ -4,7 +4,7 @@
  * balance, and Top up when the balance is low. Leaving with a hand in play or bets on the felt asks first,
  * saying what will happen to them (rules.md §5).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
 import { canTopUp } from '../table-ui/broke.js';
@@ -14,8 +14,8 @@ import { formatPoints } from './i18n/index.js';
 import type { LastRound } from './last-round.js';
 import { Stat, TopBar } from './TopBar.js';
 import { useFiguresFit } from './useFiguresFit.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
 import { useFocusBack } from './useFocusBack.js';
-import { useModal } from './useModal.js';
 
 type Money = (cents: number, signed?: boolean) => string;
 type T = ReturnType<typeof useTranslation>['t'];
@@ -137,39 +137,24 @@ function LeaveDialog({ warning, deadline, money, onStay, onLeave }: {
   onLeave: () => void;
 }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDivElement>(null);
-  // A modal as the help panel is: the focus stays in it, the table behind is inert, Escape closes it from anywhere.
-  useModal(dialog, onStay);
   const text =
     warning.kind === 'bets'
       ? t('table.leaveConfirmBets', { amount: money(warning.amountCents) })
       : t(warning.kind === 'dealt' ? 'table.leaveConfirmDealt' : 'table.leaveConfirmSet');
   return (
-    <div className="dialog-backdrop" onClick={onStay}>
-      <div
-        ref={dialog}
-        className="dialog panel"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="leave-title"
-        aria-describedby="leave-text"
-        data-testid="leave-dialog"
-        data-kind={warning.kind}
-        onClick={(e) => e.stopPropagation()}
-      >
-        <h2 id="leave-title">{t('table.leaveConfirmTitle')}</h2>
-        <p id="leave-text">{text}</p>
-        {deadline !== null && <TimeLeft deadline={deadline} />}
-        <div className="dialog__actions">
-          <button className="btn" data-testid="leave-stay" autoFocus onClick={onStay}>
-            {t('table.leaveConfirmStay')}
-          </button>
-          <button className="btn btn--red" data-testid="leave-confirm" onClick={onLeave}>
-            {t('table.leaveConfirmGo')}
-          </button>
-        </div>
-      </div>
-    </div>
+    <ConfirmDialog
+      name="leave"
+      data={{ kind: warning.kind }}
+      title={t('table.leaveConfirmTitle')}
+      text={text}
+      stay={t('table.leaveConfirmStay')}
+      go={t('table.leaveConfirmGo')}
+      danger
+      onStay={onStay}
+      onGo={onLeave}
+    >
+      {deadline !== null && <TimeLeft deadline={deadline} />}
+    </ConfirmDialog>
   );
 }
 
