@@ -5,25 +5,15 @@
  * (hosting needs it).
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProblemFields } from '../log/index.js';
 import type { ServerHandle } from '../server.js';
 import { until } from '../testing/faults.js';
-import { createStore, openStore, redisAnswers, startTestServer, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
+import { createStore, openStore, redisAnswers, renameTable, startTestServer, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
 
 const available = await redisAnswers(REDIS_URL);
 if (!available) console.log(`the hosting-failed log test did not run: nothing answers at ${REDIS_URL}`);
 
-/** Renames `table_hosts` to `away` or back with a connection of the test's own. */
-async function renameHosts(store: TestStore, from: string, to: string): Promise<void> {
-  const database = openStore(store);
-  try {
-    await sql`alter table ${sql.table(from)} rename to ${sql.table(to)}`.execute(database.db);
-  } finally {
-    await database.db.destroy();
-  }
-}
 
 describe.skipIf(!available)('hosting sweeps failing in a row', () => {
   let store: TestStore | undefined;
@@ -46,10 +36,10 @@ describe.skipIf(!available)('hosting sweeps failing in a row', () => {
       },
     });
     const sweepsBefore = failures.length;
-    await renameHosts(store, 'table_hosts', 'table_hosts_away');
+    await renameTable(store, 'table_hosts', 'table_hosts_away');
     // About 30 sweeps fail meanwhile (one every 50 ms).
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await renameHosts(store, 'table_hosts_away', 'table_hosts');
+    await renameTable(store, 'table_hosts_away', 'table_hosts');
     expect(sweepsBefore).toBe(0);
     expect(failures).toHaveLength(1);
     expect(failures[0]).not.toHaveProperty('repeated');

@@ -26,6 +26,23 @@ for (const backend of TEST_BACKENDS) {
     const reserve = (tableId: string, minCents: number, maxCents: number, ownerInstanceId: string | null = null) =>
       ledger.reserveBank({ tableId, playerId: ben, minCents, maxCents, ownerInstanceId });
 
+    /** Deals round `roundId` at 'bank-table', Ben banking with a hold of `bankCents` against Pat's 100.00. */
+    const dealBanked = async (roundId: string, bankCents: number): Promise<void> => {
+      unwrap(
+        await ledger.openRound({
+          roundId,
+          tableId: 'bank-table',
+          bankerPlayerId: ben,
+          holds: [
+            { playerId: pat, kind: 'main', amountCents: 10_000 },
+            { playerId: ben, kind: 'bank', amountCents: bankCents },
+          ],
+          secret: {},
+          public: {},
+        }),
+      );
+    };
+
     it('holds up to the cover wanted, from what other banks leave free; moves no money', async () => {
       expect(unwrap(await reserve('t1', 10_150, 50_750))).toBe(50_750);
       expect(unwrap(await reserve('t2', 10_150, 80_000))).toBe(49_250); // 1,000.00 − 507.50 held at t1
@@ -72,19 +89,7 @@ for (const backend of TEST_BACKENDS) {
 
     it('holds a dealt round’s cover once: what the deal took into escrow is no longer held in the wallet', async () => {
       unwrap(await reserve('bank-table', 10_150, 50_750));
-      unwrap(
-        await ledger.openRound({
-          roundId: 'banked',
-          tableId: 'bank-table',
-          bankerPlayerId: ben,
-          holds: [
-            { playerId: pat, kind: 'main', amountCents: 10_000 },
-            { playerId: ben, kind: 'bank', amountCents: 50_750 },
-          ],
-          secret: {},
-          public: {},
-        }),
-      );
+      await dealBanked('banked', 50_750);
       // 1,000.00 − 507.50 in escrow: all 492.50 left is free elsewhere, and the bank's own table shows it too.
       expect(unwrap(await ledger.balance(ben))).toBe(49_250);
       expect(unwrap(await ledger.spendable(ben, 'elsewhere'))).toBe(49_250);
@@ -136,19 +141,7 @@ for (const backend of TEST_BACKENDS) {
 
     it('never says more is held than the wallet has: a bank that held the whole balance and lost part of it (a player banker tester)', async () => {
       unwrap(await reserve('bank-table', 10_150, 100_000));
-      unwrap(
-        await ledger.openRound({
-          roundId: 'lost',
-          tableId: 'bank-table',
-          bankerPlayerId: ben,
-          holds: [
-            { playerId: pat, kind: 'main', amountCents: 10_000 },
-            { playerId: ben, kind: 'bank', amountCents: 10_150 },
-          ],
-          secret: {},
-          public: {},
-        }),
-      );
+      await dealBanked('lost', 10_150);
       // Pat wins 100.00 against the bank and pays its 5.00 commission; the bank's 101.50 hold pays the win.
       const postings = [
         { from: 'escrow' as const, to: { player: pat }, amountCents: 10_000, kind: 'stake-return' as const },

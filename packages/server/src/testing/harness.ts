@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { DEFAULT_ENVY_BONUS, MAX_SEATS, newDeck, parseCards, unwrap, type Card, type Rng, type TableConfigInput } from '@paigow/engine';
 import { onTableView, type ErrorMessage, type HintReply, type InboxNotice, type PongReply, type SessionResponse, type TableView } from '@paigow/protocol';
@@ -147,6 +148,19 @@ export function riggedRng(...hands: string[]): Rng {
 export function openStore(store: TestStore): Database {
   const { dataDir, databaseUrl: url, databaseSchema } = store.options;
   return url !== undefined ? createDatabase({ databaseUrl: url, schema: databaseSchema }) : createDatabase({ sqlitePath: join(dataDir!, 'paigow.sqlite') });
+}
+
+/**
+ * Renames the table `from` of `store`'s database to `to`, with a connection of the caller's own: a table renamed away
+ * makes the server's statements on it fail (a database fault it must survive) until it is renamed back.
+ */
+export async function renameTable(store: TestStore, from: string, to: string): Promise<void> {
+  const database = openStore(store);
+  try {
+    await sql`alter table ${sql.table(from)} rename to ${sql.table(to)}`.execute(database.db);
+  } finally {
+    await database.db.destroy();
+  }
 }
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
