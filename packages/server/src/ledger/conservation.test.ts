@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { unwrap, type Hold, type Posting } from '@paigow/engine';
 import { createPlayers } from '../players/players.js';
 import { TEST_BACKENDS } from '../testing/backends.js';
-import { STARTING_BALANCE_CENTS, tableAccountId, walletAccountId } from './accounts.js';
+import { issuanceAccountId, STARTING_BALANCE_CENTS, tableAccountId, walletAccountId } from './accounts.js';
 import { createLedger } from './ledger.js';
 import type { RoundRecord } from './rounds.js';
 import { settlementFor, type Outcome } from '../testing/settlement.js';
@@ -93,7 +93,7 @@ async function run(
       case 'guest': {
         const { player } = unwrap(await store.createGuest(`guest ${players.length}`));
         players.push(player.id);
-        move('issuance', walletAccountId(player.id), STARTING_BALANCE_CENTS);
+        move(issuanceAccountId(player.id), walletAccountId(player.id), STARTING_BALANCE_CENTS);
         break;
       }
       case 'open': {
@@ -159,7 +159,7 @@ async function run(
         if (players.length === 0) break;
         const playerId = players[operation.who % players.length];
         const result = await ledger.topUp(playerId);
-        if (result.ok) move('issuance', walletAccountId(playerId), result.value.amountCents);
+        if (result.ok) move(issuanceAccountId(playerId), walletAccountId(playerId), result.value.amountCents);
         else expect(result.error.code).toBe('ledger/not-broke');
         break;
       }

@@ -6,7 +6,7 @@
  * immutable transfers, each with a unique idempotency key and two entries (one per side, with
  * the balance before and after). A balance changes only together with its entry, in the same
  * transaction; history is never updated (a correction is a reversing transfer). The sum of all
- * balances is always 0, because play money is issued from the `issuance` account, which goes
+ * balances is always 0, because play money is issued from the issuance accounts, which go
  * negative by as much as has been issued. See `accounts.ts` for the accounts.
  *
  * Bets and escrow: a bet placed before the deal is only a number in the room; forgetting it
@@ -202,7 +202,7 @@ export interface Ledger {
 
   /**
    * Brings a broke player (balance below `brokeBelowCents`, default 1.00 = `BROKE_BELOW_CENTS`, nothing
-   * held in an open round) back to 1,000.00 by a transfer from `issuance`. A table passes its minimum bet
+   * held in an open round) back to 1,000.00 by a transfer from its issuance account (`issuanceAccountId`). A table passes its minimum bet
    * when that is higher, so a player who cannot cover it there may top up; a balance of 1,000.00 or more is
    * never broke (a tables file refuses a minimum bet above it).
    * @returns the new balance and the amount issued; or `ledger/not-broke`, `ledger/unknown-account`.

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unwrap, type Result } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
 import { openLedger, TEST_BACKENDS } from '../testing/backends.js';
+import { issuanceAccountId } from './accounts.js';
 import type { Ledger } from './ledger.js';
 
 function codeOf(result: Result<unknown>): string | undefined {
@@ -71,7 +72,7 @@ for (const backend of TEST_BACKENDS) {
       expect(unwrap(await ledger.topUp(player))).toEqual({ balanceCents: 100_000, amountCents: 99_901 });
       expect(unwrap(await ledger.balance(player))).toBe(100_000);
       expect(codeOf(await ledger.topUp(player))).toBe('ledger/not-broke');
-      const issuance = (await ledger.accountBalances()).find((account) => account.accountId === 'issuance');
+      const issuance = (await ledger.accountBalances()).find((account) => account.accountId === issuanceAccountId(player));
       expect(issuance?.balanceCents).toBe(-100_000 - 99_901);
       expect(await ledger.sumOfBalances()).toBe(0);
       expect(await ledger.audit()).toEqual([]);

@@ -4,7 +4,7 @@
 import { err, ok, type Result } from '@paigow/engine';
 import type { Database } from '../storage/database.js';
 import { transact } from '../storage/transaction.js';
-import { BROKE_BELOW_CENTS, lockAccounts, postTransfers, STARTING_BALANCE_CENTS, walletAccountId } from './accounts.js';
+import { BROKE_BELOW_CENTS, issuanceAccountId, lockAccounts, postTransfers, STARTING_BALANCE_CENTS, walletAccountId } from './accounts.js';
 
 /** What a top-up did. */
 export interface TopUp {
@@ -20,7 +20,7 @@ export async function topUp(database: Database, playerId: string, brokeBelowCent
   const threshold = Math.min(STARTING_BALANCE_CENTS, Math.max(BROKE_BELOW_CENTS, brokeBelowCents));
   const wallet = walletAccountId(playerId);
   return transact(database, async (trx) => {
-    const locked = await lockAccounts(trx, database.dialect, ['issuance', wallet]);
+    const locked = await lockAccounts(trx, database.dialect, [issuanceAccountId(playerId), wallet]);
     if (!locked.ok) return err('ledger/unknown-account', `no player ${playerId}`);
     const { balanceCents, version } = locked.value.get(wallet)!;
     if (balanceCents >= threshold) {
@@ -38,7 +38,7 @@ export async function topUp(database: Database, playerId: string, brokeBelowCent
     const posted = await postTransfers(trx, database.dialect, [
       {
         idempotencyKey: `top-up:${playerId}:${version}`,
-        fromAccountId: 'issuance',
+        fromAccountId: issuanceAccountId(playerId),
         toAccountId: wallet,
         amountCents,
         kind: 'top-up',

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unwrap } from '@paigow/engine';
+import { issuanceAccountId } from '../ledger/accounts.js';
 import { createLedger } from '../ledger/ledger.js';
 import type { Database } from '../storage/database.js';
 import { TEST_BACKENDS } from '../testing/backends.js';
@@ -25,7 +26,7 @@ for (const backend of TEST_BACKENDS) {
       const ledger = createLedger(database);
       expect(unwrap(await ledger.balance(player.id))).toBe(100_000);
       const balances = await ledger.accountBalances();
-      expect(balances.find((account) => account.accountId === 'issuance')?.balanceCents).toBe(-100_000);
+      expect(balances.find((account) => account.accountId === issuanceAccountId(player.id))?.balanceCents).toBe(-100_000);
       expect(balances.find((account) => account.playerId === player.id)).toMatchObject({
         kind: 'wallet',
         balanceCents: 100_000,

@@ -7,7 +7,7 @@ import { err, ok, type Result, type RuleError } from '@paigow/engine';
 import { PLAYER_LANGUAGES, isPlayerLanguage, type PlayerLanguage } from '@paigow/protocol';
 import type { Database } from '../storage/database.js';
 import { transact } from '../storage/transaction.js';
-import { postTransfers, STARTING_BALANCE_CENTS, walletAccountId } from '../ledger/accounts.js';
+import { issuanceAccountId, postTransfers, STARTING_BALANCE_CENTS, walletAccountId } from '../ledger/accounts.js';
 import { validateNickname } from './nickname.js';
 import { hashSessionToken, isSessionToken, newSessionToken } from './session-token.js';
 
@@ -35,7 +35,7 @@ export interface GuestSession {
 export interface Players {
   /**
    * Creates a guest: a player, its wallet funded with 1,000.00 (100000 cents) of play money
-   * from `issuance` (transfer kind `'grant'`), and a session token. One transaction.
+   * from its issuance account (`issuanceAccountId`; transfer kind `'grant'`), and a session token. One transaction.
    * Nicknames need not be unique (the player id is); at a table, a name that reads like another one shown there is
    * numbered (`Anna (2)`: table/table-nickname.ts).
    * @returns the player and its token; or `auth/invalid-nickname` or `auth/reserved-nickname` (see `validateNickname`).
@@ -151,7 +151,7 @@ async function createGuest(database: Database, rawNickname: string, now: () => n
       [
         {
           idempotencyKey: `grant:${id}`,
-          fromAccountId: 'issuance',
+          fromAccountId: issuanceAccountId(id),
           toAccountId: wallet,
           amountCents: STARTING_BALANCE_CENTS,
           kind: 'grant',

@@ -30,15 +30,11 @@ for (const backend of TEST_BACKENDS) {
       expect(await migrateToLatest(database)).toEqual([]);
     });
 
-    it('starts with the four system accounts at 0', async () => {
-      expect(await createLedger(database).accountBalances()).toEqual(
-        ['commission', 'escrow', 'house', 'issuance'].map((id) => ({
-          accountId: id,
-          kind: id,
-          playerId: null,
-          balanceCents: 0,
-        })),
-      );
+    it('starts with the four system accounts and the sixteen issuance accounts at 0', async () => {
+      expect(await createLedger(database).accountBalances()).toEqual([
+        ...['commission', 'escrow', 'house', 'issuance'].map((id) => ({ accountId: id, kind: id, playerId: null, balanceCents: 0 })),
+        ...Array.from({ length: 16 }, (_, shard) => ({ accountId: `issuance:${shard.toString(16)}`, kind: 'issuance', playerId: null, balanceCents: 0 })),
+      ]);
     });
 
     it('reads bigint values and counts as JS numbers', async () => {
@@ -53,7 +49,7 @@ for (const backend of TEST_BACKENDS) {
         .selectFrom('accounts')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
-      expect(count.n).toBe(4);
+      expect(count.n).toBe(20);
       expect(await createLedger(database).sumOfBalances()).toBe(0);
     });
 
@@ -115,7 +111,7 @@ describe('SQLite files', () => {
     const path = join(folder, 'nested', 'data', 'paigow.sqlite');
     const database = createDatabase({ sqlitePath: path });
     expect(database.dialect).toBe('sqlite');
-    expect(await migrateToLatest(database)).toEqual(['0001_ledger', '0002_server_instances', '0003_recovery_notices', '0004_session_activity', '0005_round_fairness', '0006_bank_reservations', '0007_player_language', '0008_player_events', '0009_table_hosts', '0010_coach', '0011_deployment', '0012_growing_reads']);
+    expect(await migrateToLatest(database)).toEqual(['0001_ledger', '0002_server_instances', '0003_recovery_notices', '0004_session_activity', '0005_round_fairness', '0006_bank_reservations', '0007_player_language', '0008_player_events', '0009_table_hosts', '0010_coach', '0011_deployment', '0012_growing_reads', '0013_issuance_accounts']);
     const pragma = async (name: string) => (await sql.raw(`pragma ${name}`).execute(database.db)).rows[0];
     expect(await pragma('journal_mode')).toEqual({ journal_mode: 'wal' });
     expect(await pragma('foreign_keys')).toEqual({ foreign_keys: 1 });
@@ -181,7 +177,7 @@ describe('migration 0002 (server instances) on a database of 0001', () => {
       await first.db.destroy();
 
       const database = createDatabase({ sqlitePath: path });
-      expect(await migrateToLatest(database)).toEqual(['0002_server_instances', '0003_recovery_notices', '0004_session_activity', '0005_round_fairness', '0006_bank_reservations', '0007_player_language', '0008_player_events', '0009_table_hosts', '0010_coach', '0011_deployment', '0012_growing_reads']);
+      expect(await migrateToLatest(database)).toEqual(['0002_server_instances', '0003_recovery_notices', '0004_session_activity', '0005_round_fairness', '0006_bank_reservations', '0007_player_language', '0008_player_events', '0009_table_hosts', '0010_coach', '0011_deployment', '0012_growing_reads', '0013_issuance_accounts']);
       const row = await database.db.selectFrom('rounds').select(['id', 'owner_instance_id', 'status']).executeTakeFirstOrThrow();
       expect(row).toEqual({ id: 'old', owner_instance_id: null, status: 'open' });
       expect(await database.db.selectFrom('server_instances').selectAll().execute()).toEqual([]);

@@ -398,6 +398,22 @@ function growingReadsMigration(): Migration {
   };
 }
 
+/**
+ * The sixteen issuance accounts (`issuanceAccountId`, `'issuance:0'` … `'issuance:f'`, balance 0) that guest grants and
+ * top-ups come from instead of the one `'issuance'` row every sign-up and top-up locked. Additive: a process of an
+ * earlier version goes on issuing from `'issuance'`, and the ledger's sum stays 0 whichever it uses.
+ */
+function issuanceAccountsMigration(): Migration {
+  return {
+    async up(db: Kysely<any>): Promise<void> {
+      await db
+        .insertInto('accounts')
+        .values(Array.from({ length: 16 }, (_, shard) => ({ id: `issuance:${shard.toString(16)}`, kind: 'issuance', player_id: null, balance_cents: 0, version: 0 })))
+        .execute();
+    },
+  };
+}
+
 /** Every migration by name, in the order they apply (exported for the migration tests). */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -413,6 +429,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0010_coach': coachMigration(),
     '0011_deployment': deploymentMigration(),
     '0012_growing_reads': growingReadsMigration(),
+    '0013_issuance_accounts': issuanceAccountsMigration(),
   };
 }
 
