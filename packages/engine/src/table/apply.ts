@@ -21,7 +21,7 @@ import { bankerFee } from '../settle/index.js';
 import type { DealMaterial, LedgerFigures, PlayerFigures, TableAction } from './actions.js';
 import { bankMinBalanceCents } from './config.js';
 import { bankerFundsCents, commitCover } from './bank-cover.js';
-import { betGraceDeadline, graceDeadline } from './reconnect-grace.js';
+import { betGraceDeadline, graceDeadline, pastGrace } from './reconnect-grace.js';
 import { DEFAULT_HOUSE_WAY } from '../house-way/registry.js';
 import type { HouseWayId } from '../house-way/types.js';
 import { roundHolds, setByHouseWay, settleRoundState } from './settlement.js';
@@ -217,13 +217,22 @@ function lastBetsOf(s: TableState, playerId: string): Bets | null {
   return played === undefined ? null : { ...played.bets };
 }
 
+/**
+ * A player joins the room, or a known one comes back (its connection restored: rules.md §5 "Interruptions"). A
+ * banker back with auto-approve on has the round that waited for its approval while it was away approved at once
+ * (`autoApproves`), as auto-approve would have approved it.
+ */
 function join(s: Draft, playerId: string, nickname: string, figures: PlayerFigures): Step {
   const known = s.players[playerId];
   if (known !== undefined) {
     known.connected = true;
     known.disconnectedAtMs = null;
     known.nickname = nickname;
-    return sync(s, playerId, figures);
+    const synced = sync(s, playerId, figures);
+    if (!synced.ok) return synced;
+    const banker = s.banker;
+    if (banker?.playerId === playerId && autoApproves(s, banker) && s.phase === 'approval' && banker.settlingRoundId === null) markApproved(s, banker);
+    return done;
   }
   s.players[playerId] = {
     playerId,
@@ -790,14 +799,32 @@ export function bankRefusal(s: TableState, playerId: string): Refusal | null {
   return null;
 }
 
+/**
+ * Whether auto-approve approves a new round for `banker` now (rules.md §5): it is on, and the banker's connection is
+ * not lost past the reconnection grace (`pastGrace`). A banker away that long could not see the table, and rounds
+ * approved and dealt under its bank committed its money all the same (a tester at table-3: 46 s of rounds while its
+ * seat was held); §5 "Interruptions" keeps a player from losing money through no fault of its own and anyone from
+ * profiting from a disconnection. The round then waits for the approval as if auto-approve were off, under the
+ * approval timer (§5 "Timers": a banker that does not approve in time leaves the bank). Within the grace (a reload,
+ * a brief drop) auto-approve approves as always.
+ */
+function autoApproves(s: TableState, banker: BankerState): boolean {
+  return banker.autoApprove && !pastGrace(s, s.players[banker.playerId]);
+}
+
+/**
+ * Asks the banker to approve the coming round (rules.md §5): approved at once when auto-approve approves for it
+ * (`autoApproves`), else the table waits in `approval`.
+ */
 function askApproval(s: Draft): void {
   const banker = s.banker;
   if (banker === null) return;
-  banker.approved = banker.autoApprove;
+  const auto = autoApproves(s, banker);
+  banker.approved = auto;
   // Its clock starts once another player is seated (`timeApproval`, after every action).
   banker.approvalDeadlineMs = null;
-  s.phase = banker.autoApprove ? 'betting' : 'approval';
-  if (banker.autoApprove) s.effects.push(commitCover(s, banker));
+  s.phase = auto ? 'betting' : 'approval';
+  if (auto) s.effects.push(commitCover(s, banker));
 }
 
 /**

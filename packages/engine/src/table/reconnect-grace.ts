@@ -9,6 +9,17 @@
 import type { PlayerState, RoundHand, TableState } from './state.js';
 
 /**
+ * Whether `p`'s connection is lost past the reconnection grace at the table's clock (`TableState.nowMs`): it
+ * dropped at `disconnectedAtMs` and `timers.reconnectGraceMs` have passed since without a reconnection. That is
+ * when a lost connection counts as an interruption (rules.md §5 "Interruptions"); within the grace (a reload, a
+ * brief drop) it does not. `false` for a connected player.
+ */
+export function pastGrace(s: TableState, p: PlayerState): boolean {
+  if (p.connected || p.disconnectedAtMs === null) return false;
+  return s.nowMs >= p.disconnectedAtMs + s.config.timers.reconnectGraceMs;
+}
+
+/**
  * When the bets on the felt of a disconnected player go back to its balance (epoch ms), or `null` when no
  * grace runs: it is connected, or has no bets on the felt (bets dealt into a round are the hand's, `graceDeadline`).
  */

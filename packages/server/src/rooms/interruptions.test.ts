@@ -1,6 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryResponse } from '@paigow/protocol';
-import { BLIP_TABLE, betThenDisconnect, getJson, serverForSuite, signIn, TestClient } from '../testing/harness.js';
+import type { TableConfigInput } from '@paigow/engine';
+import type { HistoryResponse, SessionResponse, TableView } from '@paigow/protocol';
+import type { ServerHandle } from '../server.js';
+import { BLIP_TABLE, betThenDisconnect, getJson, serverForSuite, signIn, TEST_TABLES, TestClient } from '../testing/harness.js';
+
+/**
+ * Signs `nickname` in and gives it the comp points banking needs (rules.md §5 "Play as the banker": 50, and a banker
+ * loses 1 for every unit wagered against it): one round of `betCents` (50.00 by default: 50 points) against the house
+ * at table 'small'. Returns its session.
+ */
+async function bankEligible(server: ServerHandle, nickname: string, betCents = 5_000): Promise<SessionResponse> {
+  const session = await signIn(server, nickname);
+  const earn = await TestClient.join(server, 'small', session.token, `${nickname.toLowerCase()}-earn`);
+  await earn.act('sit', { seat: 0 });
+  await earn.act('bet', { spot: 'main', amountCents: betCents });
+  await earn.act('deal');
+  const played = await earn.act('house-way');
+  expect(played.you?.compPoints).toBe(betCents / 100);
+  await earn.act('stand');
+  await earn.leave();
+  return session;
+}
 
 describe('timers and interruptions at the table (rules.md §5)', () => {
   const suite = serverForSuite('sqlite');
@@ -187,15 +207,7 @@ describe('notices for the banker and for a void deal', () => {
   const suite = serverForSuite('sqlite');
 
   it('a banker who does not approve in time leaves the bank: notice/left-bank "approval-timeout"', async () => {
-    const session = await signIn(suite.server, 'Ula');
-    const earn = await TestClient.join(suite.server, 'small', session.token, 'ula1');
-    await earn.act('sit', { seat: 0 });
-    await earn.act('bet', { spot: 'main', amountCents: 5_000 });
-    await earn.act('deal');
-    const played = await earn.act('house-way');
-    expect(played.you?.compPoints).toBe(50);
-    await earn.act('stand');
-    await earn.leave();
+    const session = await bankEligible(suite.server, 'Ula');
     const ula = await TestClient.join(suite.server, 'bank', session.token, 'ula');
     const wes = await TestClient.join(suite.server, 'bank', (await signIn(suite.server, 'Wes')).token, 'wes');
     try {
@@ -247,6 +259,90 @@ describe('notices for the banker and for a void deal', () => {
       expect((await suite.server.ledger.refundRound('drain-vic', 'test over')).ok).toBe(true);
     } finally {
       await vic.leave();
+    }
+  });
+});
+
+describe('auto-approve and a banker whose connection is lost (rules.md §5 "Interruptions", "Timers")', () => {
+  // A tester at table-3: its banker's connection was lost and for 46 s, its seat held, rounds were auto-approved and
+  // dealt under its bank. Past the reconnection grace (300 ms here) auto-approve approves no new round.
+  const away = (tableId: string): TableConfigInput => ({
+    tableId,
+    playerBanking: true,
+    limits: { main: { minCents: 100, maxCents: 10_000 } },
+    timers: { reconnectGraceMs: 300, approvalMs: 2_000 },
+  });
+  const suite = serverForSuite('sqlite', { tables: [...TEST_TABLES, away('away'), away('back')] });
+
+  /**
+   * `banker` (100 comp points) banks at `tableId` with auto-approve on against `player`, who bets 10.00 and is dealt
+   * (the banker keeps 90 points, enough to bank on); the banker's
+   * connection is then lost (no goodbye) and the reconnection grace passes; `player` sets its hand, and the round is
+   * revealed under the bank. Returns the player's view once the round is settled and the next one approved or asked for.
+   */
+  async function bankerAwayAfterRound(tableId: string, banker: TestClient, player: TestClient): Promise<TableView> {
+    await banker.act('sit', { seat: 0 });
+    await banker.act('take-bank');
+    await banker.act('auto-approve', { on: true });
+    await player.act('sit', { seat: 1 });
+    await player.act('bet', { spot: 'main', amountCents: 1_000 });
+    await player.act('deal');
+    const runner = suite.server.runners.get(tableId)!;
+    const bankerId = runner.current.banker!.playerId;
+    await banker.leave(false);
+    await expect.poll(() => runner.current.players[bankerId].connected).toBe(false);
+    const graceEndsAtMs = runner.current.players[bankerId].disconnectedAtMs! + runner.current.config.timers.reconnectGraceMs;
+    await expect.poll(() => Date.now() > graceEndsAtMs).toBe(true);
+    const from = player.received.length;
+    const revealed = await player.act('house-way');
+    expect(revealed.lastRound?.banker).toMatchObject({ kind: 'player', seat: 0 });
+    // Settled, the next round is approved (betting), or waits for the approval with its clock running (not the wait for
+    // the ledger's balances, which has none).
+    return player.waitForView((view) => view.phase === 'betting' || (view.phase === 'approval' && view.seats[0].deadlineMs !== null), from);
+  }
+
+  it('past the grace no round is approved: the table waits for the approval and the banker leaves the bank at its timer', async () => {
+    const uma = await bankEligible(suite.server, 'Uma', 10_000);
+    const wim = await TestClient.join(suite.server, 'away', (await signIn(suite.server, 'Wim')).token, 'wim');
+    try {
+      const asked = await bankerAwayAfterRound('away', await TestClient.join(suite.server, 'away', uma.token, 'uma'), wim);
+      const since = wim.received.length;
+      expect(asked.phase).toBe('approval');
+      expect(asked.banker).toMatchObject({ kind: 'player', seat: 0, autoApprove: true, approved: false });
+      expect(asked.seats[0]).toMatchObject({ connected: false, deadlineMs: expect.any(Number) });
+      expect((await wim.refused('bet', { spot: 'main', amountCents: 1_000 })).error.code).toBe('action/out-of-phase');
+      const house = await wim.waitForView((view) => view.banker.kind === 'house', since, 5_000);
+      expect(house.banker).toEqual({ kind: 'house', houseBanksNext: true, ended: 'approval-timeout' });
+      // Back, the banker finds its seat and learns from its inbox why it no longer banks.
+      const back = await TestClient.join(suite.server, 'away', uma.token, 'uma2');
+      expect(back.view.you).toMatchObject({ seat: 0, role: 'player' });
+      expect((await back.waitForNotice('notice/left-bank')).params).toEqual({ reason: 'approval-timeout' });
+      await back.act('stand');
+      await back.leave();
+    } finally {
+      await wim.leave();
+    }
+  });
+
+  it('a banker back within the approval time has the waiting round approved at once, and it is dealt under its bank', async () => {
+    const xia = await bankEligible(suite.server, 'Xia', 10_000);
+    const yul = await TestClient.join(suite.server, 'back', (await signIn(suite.server, 'Yul')).token, 'yul');
+    try {
+      const asked = await bankerAwayAfterRound('back', await TestClient.join(suite.server, 'back', xia.token, 'xia'), yul);
+      expect(asked.phase).toBe('approval');
+      const back = await TestClient.join(suite.server, 'back', xia.token, 'xia2');
+      const approved = await back.waitForView((view) => view.phase === 'betting');
+      expect(approved.banker).toMatchObject({ kind: 'player', seat: 0, autoApprove: true, approved: true });
+      expect(approved.you).toMatchObject({ role: 'banker', deadlineKind: null });
+      await yul.act('bet', { spot: 'main', amountCents: 1_000 });
+      const dealt = await yul.act('deal');
+      expect(dealt.phase).toBe('setting');
+      expect(dealt.banker).toMatchObject({ kind: 'player', seat: 0 });
+      await yul.act('house-way');
+      expect(back.notices.map((notice) => notice.code)).not.toContain('notice/left-bank');
+      await back.leave();
+    } finally {
+      await yul.leave();
     }
   });
 });
