@@ -814,6 +814,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     /** The drain (docs/server.md "Drain") up to its `drained` line; `drain` then closes. */
     const drainUntilDrained = async (): Promise<void> => {
       serverHealth.setDraining();
+      // From the signal on no table deals, before anything is awaited (docs/server.md "Drain"): a cluster's process
+      // drained its tables only once it had told the others it hosts nothing more, and an operator saw a table deal a
+      // round 66 ms after the `draining` line, which had not named it. `drainTables` drains a table hosted meanwhile.
+      for (const runner of runners.values()) runner.drain();
       const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
       // An operator saw nothing in the log between the signal and `drained`, and a deadline that named no table.
       const inPlay = (): { tableIds: string[]; roundIds: string[] } => {

@@ -88,4 +88,16 @@ describe('a drain', () => {
       expect(await bet()).toMatchObject({ ok: false, error: { code: 'bet/closed', message: expect.stringMatching(/restarting/) } });
     });
   });
+
+  // A move that the hosting calls off as the process's drain starts (its `resumeRounds` after a database read under
+  // way at the signal) took bets and dealt again at a table of a process draining to stop.
+  it('is not ended by a move called off once the process drains to stop', async () => {
+    await withRunner({}, async (runner, playerId) => {
+      unwrap(await runner.handle(playerId, { requestId: 'q-1', type: 'sit', seat: 0 }));
+      runner.drain('moving');
+      runner.drain();
+      runner.resume();
+      expect(await runner.handle(playerId, { requestId: 'q-2', type: 'bet', spot: 'main', amountCents: 100 })).toMatchObject({ ok: false, error: { code: 'bet/closed', message: expect.stringMatching(/restarting/) } });
+    });
+  });
 });

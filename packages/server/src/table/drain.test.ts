@@ -4,13 +4,30 @@
  * player's own decision, then the process exits 0; at the deadline, or on a second SIGTERM, it stops at
  * once and the round left open is recovered at the next start. Without a round in play it stops at once.
  */
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../ledger/index.js';
 import { capturedLog } from '../testing/log-capture.js';
 import { holdSqliteFile, type OutsideLock } from '../testing/faults.js';
-import { buildServer, createStore, openStore, serversPerTest, signIn, startTestServer, STORE_BACKENDS, TestClient, type ChildServer, type TestStore } from '../testing/harness.js';
+import {
+  buildServer,
+  createStore,
+  openStore,
+  redisAnswers,
+  serversPerTest,
+  signIn,
+  startTestServer,
+  STORE_BACKENDS,
+  TEST_REDIS_URL,
+  TestClient,
+  type ChildServer,
+  type TestStore,
+} from '../testing/harness.js';
+
+const redisAvailable = await redisAnswers(TEST_REDIS_URL);
+if (!redisAvailable) console.log(`the drain's cluster test did not run: no Redis at ${TEST_REDIS_URL}`);
 
 async function openRoundIds(store: TestStore): Promise<string[]> {
   const database = openStore(store);
@@ -158,4 +175,32 @@ describe('the drain in the log', () => {
       await store.dispose();
     }
   });
+});
+
+describe.skipIf(!redisAvailable)('the drain in a cluster', () => {
+  // An operator's: in a two-process cluster, `draining` named one table's round, and 66 ms later another table dealt a
+  // round, played out before the table was given up: the tables were put into drain only once the process had told the
+  // others it hosts nothing more, after the `draining` line.
+  it('refuses a deal from the signal on, so that the `draining` line names every round the drain waits for', async () => {
+    const { logger, lines } = capturedLog();
+    const store = createStore('sqlite');
+    const server = await startTestServer(store, { redisUrl: TEST_REDIS_URL, redisPrefix: `test-${randomBytes(4).toString('hex')}:`, drainMs: 5_000, logger, log: undefined });
+    try {
+      const session = await signIn(server, 'Jo');
+      const jo = await TestClient.join(server, 'small', session.token, 'jo');
+      await jo.act('sit', { seat: 0 });
+      await jo.act('bet', { spot: 'main', amountCents: 1_000 });
+      const drained = server.drain();
+      const deal = await server.runners.get('small')!.handle(jo.view.you!.playerId, { type: 'deal', requestId: 'after-the-signal' });
+      expect(deal).toMatchObject({ ok: false, error: { code: 'bet/closed' } });
+      await drained;
+      const written = lines();
+      expect(written.find((line) => line.event === 'draining')).toMatchObject({ tableIds: [], roundIds: [] });
+      expect(written.filter((line) => line.event === 'round-dealt')).toEqual([]);
+      expect(await openRoundIds(store)).toEqual([]);
+    } finally {
+      await server.close();
+      await store.dispose();
+    }
+  }, 30_000);
 });

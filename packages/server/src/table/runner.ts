@@ -495,9 +495,13 @@ export class TableRunner {
     if (this.draining !== 'stopping') this.draining = why;
   }
 
-  /** Ends a drain (`drain`): a table move called off (docs/server.md "Table hosting"); bets and deals are taken again. */
+  /**
+   * Ends a move's drain (`drain('moving')`): a table move called off (docs/server.md "Table hosting"); bets and deals
+   * are taken again. A process's drain to stop (`drain('stopping')`) is never ended: a move called off as it began
+   * (its hosting read under way at the signal) took bets and dealt again at a table of a process stopping.
+   */
   resume(): void {
-    this.draining = null;
+    if (this.draining === 'moving') this.draining = null;
   }
 
   /** True while a round is dealt and not yet settled, or a settlement or refund is being retried. */
