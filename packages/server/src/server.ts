@@ -187,7 +187,8 @@ export interface ServerHandle {
   /**
    * The SIGTERM drain (docs/server.md "Drain"): `/readyz` answers `draining`, bets and deals are refused
    * (`bet/closed`), the rounds in play finish with their timers; then `close()`. At `drainMs`, or when
-   * `close()` is called meanwhile, it closes at once (rounds left open are recovered at the next start).
+   * `close()` is called meanwhile, it closes at once (rounds left open are recovered at the next start, or by a
+   * surviving process; a `warn` line names them first, `drain-deadline` or `drain-interrupted`: docs/operations.md "Logs").
    * Calling it again returns the same promise.
    */
   drain(): Promise<void>;
@@ -840,9 +841,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         leaving = hosting.leave().catch((error: unknown) => log('hosting: the drain could not give the tables up', error, { event: 'hosting-failed', instanceId: self }));
       }
       const ended = await drainTables(runners.values(), drainMs, interrupted);
+      const recoveredBy = hosting === null ? 'this server at its next start' : 'another process of the deployment, or this one at its next start';
       if (ended === 'deadline') {
-        const recoveredBy = hosting === null ? 'this server at its next start' : 'another process of the deployment, or this one at its next start';
         log(`drain: rounds still in play at the deadline; they will be recovered by ${recoveredBy}`, undefined, { event: 'drain-deadline', instanceId: self, ...inPlay() });
+      } else if (ended === 'interrupted') {
+        // A tester's second SIGTERM: `drained` said `interrupted`, and nothing named the rounds it left open.
+        const left = inPlay();
+        log(`drain interrupted (a second signal): ${left.roundIds.length} round(s) still in play are left open; they will be recovered by ${recoveredBy}`, undefined, { event: 'drain-interrupted', instanceId: self, ...left });
       }
       // The moves still waiting for a round stop waiting (that table stays); those under way finish before the close.
       if (ended !== 'finished') closeRequested();

@@ -177,6 +177,35 @@ describe('the drain in the log', () => {
   });
 });
 
+describe('the drain interrupted', () => {
+  // A tester's second SIGTERM during a drain: `drained` said `interrupted`, and no line named the rounds left open, as
+  // `drain-deadline` does at the deadline.
+  it('names at `warn` the tables and rounds it leaves open for recovery, before `drained`', async () => {
+    const { logger, lines } = capturedLog();
+    const store = createStore('sqlite');
+    const server = await startTestServer(store, { drainMs: 60_000, logger, log: undefined });
+    try {
+      const session = await signIn(server, 'Jo');
+      const jo = await TestClient.join(server, 'small', session.token, 'jo');
+      await jo.act('sit', { seat: 0 });
+      await jo.act('bet', { spot: 'main', amountCents: 1_000 });
+      const dealt = await jo.act('deal');
+      const drained = server.drain();
+      await server.close(); // the second signal
+      await drained;
+      const written = lines();
+      const interrupted = written.findIndex((line) => line.event === 'drain-interrupted');
+      expect(written[interrupted]).toMatchObject({ level: 'warn', tableIds: ['small'], roundIds: [dealt.roundId] });
+      expect(written.find((line) => line.event === 'drained')).toMatchObject({ ended: 'interrupted' });
+      expect(interrupted).toBeLessThan(written.findIndex((line) => line.event === 'drained'));
+      expect(await openRoundIds(store)).toEqual([dealt.roundId]);
+    } finally {
+      await server.close();
+      await store.dispose();
+    }
+  });
+});
+
 describe.skipIf(!redisAvailable)('the drain in a cluster', () => {
   // An operator's: in a two-process cluster, `draining` named one table's round, and 66 ms later another table dealt a
   // round, played out before the table was given up: the tables were put into drain only once the process had told the
