@@ -141,6 +141,22 @@ describe('paigow serve', () => {
     }
   });
 
+  // An operator's: `PORT=1e3 paigow serve --port 2731` started, while the same PORT without --port was refused. Every
+  // variable is checked (docs/operations.md "Start"), PORT too when --port gives the port.
+  it('refuses a malformed or empty PORT with status 2 even when --port gives the port', () => {
+    const data = join(folder(), 'data');
+    const refusals = { '1e3': "PORT must be a port number, got '1e3'", '': 'PORT is set but empty: unset it to use the default' };
+    for (const [value, message] of Object.entries(refusals)) {
+      const r = paigowEnv(['serve', '--port', '2770'], { PORT: value, PAIGOW_DATA_DIR: data, LOG_LEVEL: 'warn' }, 10_000);
+      expect(r.status, value).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`paigow: ${message}\n`);
+    }
+    expect(existsSync(data)).toBe(false);
+    // A good PORT is replaced by --port, and a bad --port named as given.
+    expect(paigowEnv(['serve', '--port', 'abc'], { PORT: '2770' }).stderr).toBe("paigow: --port must be a port number, got 'abc'\n");
+  });
+
   // It used to start, and every join then failed: Colyseus put ws:// before 'http://…' (close 1006).
   it('refuses a PAIGOW_PUBLIC_ADDRESS with a scheme, or empty, with status 2, naming it', () => {
     for (const value of ['http://127.0.0.1:3403/p1', '', 'play example.com/p1']) {

@@ -108,6 +108,18 @@ function checkAdmissionLag(admitMaxLagMs: number | undefined, readyMaxLagMs: num
 }
 
 /**
+ * A port number as `PORT` and `paigow serve --port` take it: plain decimal digits, 0 to 65535 (`0` picks a free port).
+ * @param text the value as given
+ * @param name the variable or option the refusal names (`PORT`, `--port`)
+ * @throws Error `<name> must be a port number, got '<text>'`
+ */
+export function portNumber(text: string, name: string): number {
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(port >= 0 && port <= 65_535)) throw new Error(`${name} must be a port number, got '${text}'`);
+  return port;
+}
+
+/**
  * Why each setting that only means something with Redis is refused without `REDIS_URL` (docs/operations.md "Settings"),
  * the second half of its refusal:
  * - `PAIGOW_PUBLIC_ADDRESS` (a process of a cluster, behind its front): without Redis the process is an independent
@@ -156,8 +168,7 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Star
   // Unset: the default; set but empty is a malformed setting like any other (docs/operations.md "Start").
   refuseEmptySettings(env, SERVER_SETTINGS);
   const portText = settingText(env, 'PORT');
-  const port = portText === undefined ? 2567 : /^\d{1,5}$/.test(portText) ? Number(portText) : Number.NaN;
-  if (!(port >= 0 && port <= 65_535)) throw new Error(`PORT must be a port number, got '${portText}'`);
+  const port = portText === undefined ? 2567 : portNumber(portText, 'PORT');
   const webDist = settingText(env, 'PAIGOW_WEB_DIST')?.trim();
   const redisUrl = settingText(env, 'REDIS_URL');
   const redisPrefix = settingText(env, 'PAIGOW_REDIS_PREFIX');

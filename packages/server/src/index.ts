@@ -1,6 +1,6 @@
 /**
  * The Pai Gow Poker game server (docs/protocol.md, docs/server.md): `startServer` for the CLI's
- * `paigow serve`, `serverOptionsFromEnv` for the environment of interfaces.md, and `benchServer`.
+ * `paigow serve`, `serverOptionsFromEnv` for the environment of interfaces.md (`portNumber` for its `--port`), and `benchServer`.
  */
 export {
   DEFAULT_TABLES,
@@ -12,7 +12,7 @@ export {
   type StartServerOptions,
 } from './server.js';
 export { DEFAULT_LEASE, type LeaseTiming } from './lease/index.js';
-export { serverOptionsFromEnv } from './env.js';
+export { portNumber, serverOptionsFromEnv } from './env.js';
 export { checkDatabaseUrl } from './storage/database-url.js';
 export { DEFAULT_DRAIN_MS, stopOnSignals, type Stoppable } from './table/drain.js';
 export {

@@ -2,7 +2,8 @@
  * `paigow serve` (interfaces.md): starts the game server (same as `npm start`): the table rooms,
  * the HTTP API and the web client on one port. Environment: `PORT` (default 2567; 0 picks a free
  * port), `PAIGOW_DATA_DIR` (default `./data`), `DATABASE_URL` (PostgreSQL instead of SQLite),
- * `REDIS_URL` (optional scale-out), `PAIGOW_DRAIN_MS`; the options override them. The first SIGTERM or
+ * `REDIS_URL` (optional scale-out), `PAIGOW_DRAIN_MS`; the options override them (each variable is checked all
+ * the same: a malformed `PORT` is refused, status 2, even with `--port`). The first SIGTERM or
  * SIGINT drains (bets refused, rounds in play finish, up to `PAIGOW_DRAIN_MS`) then exits 0; a second one
  * stops at once.
  *
@@ -55,14 +56,15 @@ export function registerServe(program: Command): void {
     .option('--json', 'once it takes players, print {"url", "port"} as one JSON document instead of the line')
     .action(async (options: ServeOptions) => {
       // Loaded here so that the other commands never load the server.
-      const { checkDatabaseUrl, serverOptionsFromEnv, startServer, stopOnSignals, ServerStartError } = await import('@paigow/server');
+      const { checkDatabaseUrl, portNumber, serverOptionsFromEnv, startServer, stopOnSignals, ServerStartError } = await import('@paigow/server');
       let fromEnv;
       try {
-        fromEnv = serverOptionsFromEnv({ ...process.env, ...(options.port !== undefined ? { PORT: options.port } : {}) });
-      } catch (error) {
+        // Every variable is checked, PORT too when --port replaces it: an operator's `PORT=1e3` went unheard behind --port.
+        fromEnv = serverOptionsFromEnv();
         // A bad port is named as the operator gave it.
-        const message = (error as Error).message;
-        throw new UsageError(options.port !== undefined && message.startsWith('PORT ') ? `--port must be a port number, got '${options.port}'` : message);
+        if (options.port !== undefined) fromEnv = { ...fromEnv, port: portNumber(options.port, '--port') };
+      } catch (error) {
+        throw new UsageError((error as Error).message);
       }
       const { databaseUrl, dataDir } = chooseDatabase(options, fromEnv);
       if (databaseUrl !== undefined) {
