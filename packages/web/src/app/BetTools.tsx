@@ -7,6 +7,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
 import { pilesCents, type BetsBlock, type RebetBlock } from '../table-ui/chip-plans.js';
+import { bankRoom } from '../table-ui/bank-status.js';
 import type { BetChips } from './useBetChips.js';
 import { Toolbar } from '../table-ui/Toolbar.js';
 
@@ -19,12 +20,14 @@ type T = ReturnType<typeof useTranslation>['t'];
  */
 export function betsBlockText(t: T, money: Money, block: BetsBlock | RebetBlock | 'nothing', view: TableView, you: YouView, wantCents: number): string {
   const limits = view.config.limits;
-  const room = view.banker.kind === 'player' ? view.banker.roomCents : 0;
+  const room = bankRoom(view);
+  // No whole unit more fits: the bank is full, as its own line says (BankStatus.tsx), and no "at most" beside it.
+  if (block === 'bank-full' && (room === null || room.full)) return t('bank.full');
   return t(`bets.block.${block}`, {
     max: money(block === 'fortune-over-max' ? (limits.fortune?.maxCents ?? 0) : limits.main.maxCents),
     amount: money(wantCents),
     balance: money(you.balanceCents),
-    room: money(room + you.bets.main),
+    room: money(room?.largestCents ?? 0),
     // `none` names the two buttons it stops (a fresh seat: no round to repeat).
     rebet: t('table.rebet'),
     double: t('bets.rebetDouble'),

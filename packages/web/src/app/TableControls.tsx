@@ -11,6 +11,7 @@ import type { TableView, YouView } from '@paigow/protocol';
 import { ChipRack } from '../table-ui/parts.js';
 import { seatFree, type Felt } from '../table-ui/felt.js';
 import { brokeAt } from '../table-ui/broke.js';
+import { bankRoom } from '../table-ui/bank-status.js';
 import { errorMessage } from './i18n/index.js';
 import { BetTools, betsBlockText, doubleBlockText } from './BetTools.js';
 import { Explanation } from './HouseWayExplanation.js';
@@ -67,10 +68,12 @@ export function TableControls({ view, you, felt, bets, money, error, pendingType
   const feltEmpty = bets.shown.main.length === 0 && bets.shown.fortune.length === 0;
   const rebetWhy = rebet === null || rebet === 'placed' || (rebet === 'none' && !feltEmpty) ? null : betsBlockText(t, money, rebet, view, you, you.lastBets ? you.lastBets.main + you.lastBets.fortune : 0);
   const reasonIds = useId();
-  const rebetShown = rebetWhy !== null && reasonsSaid;
+  // A full bank is said by the bank's own line (BankStatus.tsx `bank-room`): not a second time under the buttons.
+  const bankSaysIt = (block: string | null) => block === 'bank-full' && bankRoom(view)?.full === true;
+  const rebetShown = rebetWhy !== null && reasonsSaid && !bankSaysIt(rebet);
   // Double's reason in words too, unless it is "no bet to double" (the felt shows that) or Rebet's is already said:
   // Rebet ×2 is Rebet twice over, so what stops Rebet stops it, and one line is room enough on a phone.
-  const doubleWhy = reasonsSaid && !rebetShown && bets.doubleBlock !== 'nothing' ? doubleBlockText(t, money, view, you, bets) : null;
+  const doubleWhy = reasonsSaid && !rebetShown && bets.doubleBlock !== 'nothing' && !bankSaysIt(bets.doubleBlock) ? doubleBlockText(t, money, view, you, bets) : null;
   // A disabled Rebet ×2 (Double on an empty felt) is described by Rebet's line when that one is said instead.
   const doubleReasonId = doubleWhy !== null ? `${reasonIds}-double` : rebetShown && bets.shown.main.length === 0 && bets.doubleBlock !== null ? `${reasonIds}-rebet` : undefined;
   return (

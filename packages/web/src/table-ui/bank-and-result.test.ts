@@ -15,7 +15,7 @@ const view = (over: Record<string, unknown>, you: Record<string, unknown> = {}):
     config: { playerBanking: true, bankMinCompPoints: 50, bankMinBalanceCents: 10_150, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null } },
     seats: [{ bets: { main: 0, fortune: 0 } }],
     banker: { kind: 'house' },
-    you: { seat: 0, role: 'player', canTakeBank: false, compPoints: 0, balanceCents: 0, ...you },
+    you: { seat: 0, role: 'player', canTakeBank: false, compPoints: 0, balanceCents: 0, bets: { main: 0, fortune: 0 }, ...you },
     lastRound: null,
     settlingRoundId: null,
     fairness: null,
@@ -50,8 +50,8 @@ describe('why the bank cannot be taken (issue 10 point 8)', () => {
 
   it('gives players the room left in the bank, full below the table minimum', () => {
     expect(bankRoom(view({}))).toBeNull();
-    expect(bankRoom(view({ banker: { kind: 'player', roomCents: 2_500 } }))).toEqual({ roomCents: 2_500, full: false });
-    expect(bankRoom(view({ banker: { kind: 'player', roomCents: 99 } }))).toEqual({ roomCents: 99, full: true });
+    expect(bankRoom(view({ banker: { kind: 'player', roomCents: 2_500 } }))).toEqual({ roomCents: 2_500, largestCents: 2_500, full: false });
+    expect(bankRoom(view({ banker: { kind: 'player', roomCents: 99 } }))).toEqual({ roomCents: 99, largestCents: 0, full: true });
     expect(bankRoom(view({ banker: { kind: 'player', roomCents: 0 } }, { role: 'banker' }))).toBeNull();
   });
 

@@ -4,6 +4,7 @@
  */
 import { bankCoverCents } from '@paigow/engine';
 import type { TableView } from '@paigow/protocol';
+import { betUnitOf } from './model.js';
 
 /**
  * The cents of a banking viewer's wallet held for the round dealt, or `null` when it banks no round now: from the deal
@@ -63,14 +64,22 @@ export function bankBlocks(view: TableView): BankBlock[] {
 }
 
 /**
- * What a player banks against: the room left in the bank (cents, `BankerView.roomCents`) and whether it is
- * full (no room for the table minimum); `null` when the house banks or the viewer is the banker.
+ * What a player banks against: the room left in the bank (cents, `BankerView.roomCents`); the largest main bet the
+ * viewer can have against it (`largestCents`): its main bet on the table plus the whole bet units (`betUnitCents`,
+ * docs/server.md "Bets and chips") the room takes, with no bet on the table yet none under the table minimum; and
+ * whether the bank is full for the viewer (no whole unit more fits: `largestCents` is its bet on the table). A bank
+ * with $0.45 left took no more of a $1 bet, which read "Your bet can be $1.45 at most" beside "The bank is full".
+ * `null` when the house banks or the viewer is the banker.
  */
-export function bankRoom(view: TableView): { readonly roomCents: number; readonly full: boolean } | null {
+export function bankRoom(view: TableView): { readonly roomCents: number; readonly largestCents: number; readonly full: boolean } | null {
   if (view.banker.kind !== 'player' || view.you?.role === 'banker') return null;
   const roomCents = view.banker.roomCents;
   if (typeof roomCents !== 'number') return null;
-  return { roomCents, full: roomCents < view.config.limits.main.minCents };
+  const unit = betUnitOf(view.config);
+  const mainCents = view.you?.bets.main ?? 0;
+  const moreCents = Math.floor(roomCents / unit) * unit;
+  const full = mainCents > 0 ? moreCents === 0 : moreCents < view.config.limits.main.minCents;
+  return { roomCents, largestCents: full ? mainCents : mainCents + moreCents, full };
 }
 
 /**
