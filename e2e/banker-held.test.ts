@@ -3,9 +3,13 @@
  * plus its fee, and came back after the reveal, with nothing on screen saying the money was only held. Beside the
  * balance, the top bar now says how much is held for the round, only while the round is dealt and only to the banker,
  * and on a phone it stays inside the bar with the balance whole.
+ *
+ * And a banker at another table: there the balance is less its bank's cover (`heldElsewhereCents`), which the top bar
+ * now says beside it, on a 390×844 phone inside the bar and without making it taller.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { createI18n, formatMoney, LANGUAGES } from '../packages/web/src/app/i18n/index.js';
 import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
@@ -17,10 +21,13 @@ let browser: Browser;
 
 /** A table where a player banks with no comp points needed, at a 5% fee. */
 const BANK = 'bank';
+/** A table the house banks. */
+const HOUSE = 'house';
 
 beforeAll(async () => {
   const bank = { tableId: BANK, name: 'Bank', seats: 6, playerBanking: true, bankerFeeBps: 500, bankMinCompPoints: 0, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null } };
-  ({ server, browser } = await openSuite({ tables: [bank] }));
+  const house = { tableId: HOUSE, name: 'House', seats: 6, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null } };
+  ({ server, browser } = await openSuite({ tables: [bank, house] }));
 }, SUITE_SETUP_MS);
 afterAll(() => closeSuite({ server, browser }));
 
@@ -70,4 +77,52 @@ describe("a banker's money held for the round", () => {
     await banker.close();
     await player.close();
   }, 120_000);
+
+  it("says at another table how much of the balance the player's bank holds, the phone's top bar no taller, in every language", async () => {
+    const banker = await openPage(browser, { viewport: VIEWPORTS.laptop });
+    await signIn(banker, server.url, 'Cy');
+    await sitAt(banker, BANK);
+    const token = await banker.evaluate(() => window.localStorage.getItem('paigow.session'));
+    if (token === null) throw new Error('no session token');
+    // The same player on a phone at the house's table, in each language, before its bank holds anything and after.
+    const phone = await openPage(browser, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
+    await phone.addInitScript((t) => window.localStorage.setItem('paigow.session', t), token);
+    const atHouse = async (lang: string) => {
+      await phone.goto(`${server.url}/?lang=${lang}`);
+      await sitAt(phone, HOUSE);
+    };
+    const barHeight = () => phone.evaluate(() => Math.round(document.querySelector('header.topbar')!.getBoundingClientRect().height));
+    const before = new Map<string, number>();
+    for (const lang of LANGUAGES) {
+      await atHouse(lang);
+      before.set(lang, await barHeight());
+    }
+    const whole = await intAttr(phone, 'balance', 'cents');
+    expect(await phone.getByTestId('balance-held-elsewhere').count()).toBe(0);
+
+    await banker.locator('[data-testid="take-bank"]:enabled').waitFor();
+    await banker.getByTestId('take-bank').click();
+    await banker.locator('[data-testid="approve"]:enabled').waitFor();
+    await banker.getByTestId('approve').click();
+    await banker.locator('[data-testid="approve"]:disabled').waitFor();
+
+    const failures: string[] = [];
+    for (const lang of LANGUAGES) {
+      await atHouse(lang);
+      const note = phone.getByTestId('balance-held-elsewhere');
+      await note.waitFor();
+      const held = await intAttr(phone, 'balance-held-elsewhere', 'cents');
+      expect(held).toBeGreaterThan(0);
+      expect(held + (await intAttr(phone, 'balance', 'cents'))).toBe(whole);
+      expect(await note.textContent()).toBe(createI18n(lang).t('bank.heldElsewhere', { amount: formatMoney(lang, held) }));
+      await shot(phone, `banker-held-elsewhere-${lang}-phone`);
+      const outside = await outsideBar(phone);
+      if (outside.length > 0) failures.push(`${lang}: outside the bar: ${outside.join(', ')}`);
+      const height = await barHeight();
+      if (height !== before.get(lang)) failures.push(`${lang}: the top bar ${height} px tall, ${before.get(lang)} px without the note`);
+    }
+    expect(failures).toEqual([]);
+    await phone.close();
+    await banker.close();
+  }, 180_000);
 });

@@ -1,7 +1,8 @@
 /**
  * The top bar of the table screen: who the viewer is and its role, Leave, the opponent (the banker, or
  * the players against a banking viewer), the player's last round at any table, its comp points and
- * balance, and Top up when the balance is low. Leaving with a hand in play or bets on the felt asks first,
+ * balance (with what its bank holds out of it: its cover of the round dealt here, or its cover at another table),
+ * and Top up when the balance is low. Leaving with a hand in play or bets on the felt asks first,
  * saying what will happen to them (rules.md §5).
  */
 import { useEffect, useState } from 'react';
@@ -92,6 +93,17 @@ export function TableTopBar({ view, you, ownDeadline = null, lastRound, tableNam
       {held !== null && (
         <span className="topbar__held" data-testid="balance-held" data-cents={held}>
           {t('bank.heldForRound', { amount: money(held) })}
+        </span>
+      )}
+      {/* What the player's bank at another table holds, left out of the balance here (docs/protocol.md `heldElsewhereCents`). */}
+      {you.heldElsewhereCents > 0 && (
+        <span
+          className="topbar__held topbar__held--elsewhere"
+          data-testid="balance-held-elsewhere"
+          data-cents={you.heldElsewhereCents}
+          title={t('bets.brokeHeld', { held: money(you.heldElsewhereCents) })}
+        >
+          {t('bank.heldElsewhere', { amount: money(you.heldElsewhereCents) })}
         </span>
       )}
       {canTopUp(you, view.config.limits.main) && (

@@ -378,6 +378,7 @@ export const de: Translation = {
     yourCover: 'Ihre Deckung zahlt bis zu {{cover}} an Haupteinsätzen; die Bank kann noch {{room}} annehmen.',
     yourCoverFull: 'Ihre Deckung zahlt bis zu {{cover}} an Haupteinsätzen; die Bank ist in dieser Runde voll.',
     heldForRound: '{{amount}} für diese Runde einbehalten',
+    heldElsewhere: '{{amount}} in Ihrer Bank an einem anderen Tisch',
   },
   houseWayNames: {
     seeds: 'Art des Hauses (Standard)',

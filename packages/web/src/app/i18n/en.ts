@@ -449,6 +449,8 @@ export const en = {
     yourCoverFull: 'Your cover pays up to {{cover}} in main bets; the bank is full this round.',
     // Beside a banker's balance from the deal to the reveal: its cover of the round (the bets it faces and its fee) is held.
     heldForRound: '{{amount}} held for this round',
+    // Beside the balance at any table while the player's bank at another table holds its cover (bets.brokeHeld, whole, in its title).
+    heldElsewhere: '{{amount}} in your bank at another table',
   },
   /** The house ways' names (a table's `houseWay`, the lab). */
   houseWayNames: {

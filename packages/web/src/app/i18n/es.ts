@@ -387,6 +387,7 @@ export const es: Translation = {
     yourCover: 'Tu cobertura paga hasta {{cover}} en apuestas principales; la banca puede aceptar {{room}} más.',
     yourCoverFull: 'Tu cobertura paga hasta {{cover}} en apuestas principales; la banca está llena esta ronda.',
     heldForRound: '{{amount}} retenidos para esta ronda',
+    heldElsewhere: '{{amount}} en tu banca en otra mesa',
   },
   houseWayNames: {
     seeds: 'Reglas de la casa estándar',

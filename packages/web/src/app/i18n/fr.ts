@@ -388,6 +388,7 @@ export const fr: Translation = {
     yourCover: 'Votre couverture paie jusqu’à {{cover}} de mises principales\u00a0; la banque peut encore prendre {{room}}.',
     yourCoverFull: 'Votre couverture paie jusqu’à {{cover}} de mises principales\u00a0; la banque est pleine pour cette manche.',
     heldForRound: '{{amount}} retenus pour cette manche',
+    heldElsewhere: '{{amount}} dans votre banque à une autre table',
   },
   houseWayNames: {
     seeds: 'Règle de la maison standard',

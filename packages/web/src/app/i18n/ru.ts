@@ -400,6 +400,7 @@ export const ru: Translation = {
     yourCover: 'Ваше покрытие — до {{cover}} основных ставок; банк может принять ещё {{room}}.',
     yourCoverFull: 'Ваше покрытие — до {{cover}} основных ставок; в этом раунде банк заполнен.',
     heldForRound: '{{amount}} удержано на этот раунд',
+    heldElsewhere: '{{amount}} в вашем банке за другим столом',
   },
   houseWayNames: {
     seeds: 'Стандартный House Way',
