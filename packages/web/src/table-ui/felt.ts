@@ -130,12 +130,20 @@ export function canBetOf(view: TableView, you: YouView, status: string): boolean
   return you.role === 'player' && view.phase === 'betting' && status === 'open';
 }
 
+/**
+ * The viewer's own deadline and the one it waits for, in the browser's clock, each no further ahead than its timer's
+ * full length from the view's arrival (`receivedAtMs`): moved from the view's `serverNowMs`, a 45 s decision once lay
+ * 45.13 s ahead and the timer read "46 s".
+ */
 function timerOf(view: TableView, you: YouView, waiting: Waiting | null, receivedAtMs: number): TimerModel {
   const timers = view.config.timers;
-  const own = localDeadline(you.deadlineMs, view.serverNowMs, receivedAtMs);
-  const wait = waiting ? localDeadline(waiting.deadlineMs, view.serverNowMs, receivedAtMs) : null;
-  const kind = own !== null ? you.deadlineKind : waiting ? ({ deal: 'bet', set: 'decision', approval: 'approval', bets: 'window', closing: 'window', yours: 'bet' } as const)[waiting.kind] : null;
-  const totalMs = kind === 'decision' ? timers.decisionMs : kind === 'approval' ? timers.approvalMs : kind === 'window' ? timers.bettingWindowMs : timers.betMs;
+  const lengthOf = (kind: YouView['deadlineKind'] | 'window') =>
+    kind === 'decision' ? timers.decisionMs : kind === 'approval' ? timers.approvalMs : kind === 'window' ? timers.bettingWindowMs : timers.betMs;
+  const within = (deadline: number | null, totalMs: number) => (deadline === null ? null : Math.min(deadline, receivedAtMs + totalMs));
+  const waitKind = waiting ? ({ deal: 'bet', set: 'decision', approval: 'approval', bets: 'window', closing: 'window', yours: 'bet' } as const)[waiting.kind] : null;
+  const own = within(localDeadline(you.deadlineMs, view.serverNowMs, receivedAtMs), lengthOf(you.deadlineKind));
+  const wait = waiting ? within(localDeadline(waiting.deadlineMs, view.serverNowMs, receivedAtMs), lengthOf(waitKind)) : null;
+  const totalMs = lengthOf(own !== null ? you.deadlineKind : waitKind);
   return { own, wait, deadline: own ?? wait, totalMs };
 }
 
