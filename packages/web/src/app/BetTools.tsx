@@ -48,7 +48,8 @@ export function doubleBlockText(t: T, money: Money, view: TableView, you: YouVie
 }
 
 /**
- * The bets on the felt, main + Fortune (`bet-total`, `data-cents`), as drawn on the spots; `overResult` when the last
+ * The player's own bets on the felt, main + Fortune (`bet-total`, `data-cents`), as drawn on its spots, said as its own ("Your
+ * bets: $1": "Bets on the table" read as the felt's, with another player's $100 on it); `overResult` when the last
  * round's result is on screen above it, where an empty felt shows nothing: a new player read "Total $0" under "You lost
  * $500" as the round's total.
  */

@@ -201,7 +201,7 @@ describe('point 10: the bet tools and the total on the felt', () => {
   it('shows the total of both bets, Clear, Undo and Double, and a full Fortune bet offers no chip', () => {
     const html = render(view({}, { bets: { main: 3_000, fortune: 2_500 } }));
     expect(attr(html, 'bet-total', 'cents')).toBe('5500');
-    expect(text(html)).toContain('Bets on the table: $55');
+    expect(text(html)).toContain('Your bets: $55');
     for (const id of ['bet-clear', 'bet-undo', 'bet-double', 'chips-to-main', 'chips-to-fortune']) expect(html).toContain(`data-testid="${id}"`);
     expect(text(html)).not.toContain('+$');
     expect(html).toContain('title="The Fortune bet is at its maximum of $25."');

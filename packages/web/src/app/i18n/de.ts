@@ -339,7 +339,7 @@ export const de: Translation = {
     doubleTitle: 'Ihre Einsätze verdoppeln',
     rebetDouble: 'Erneut ×2',
     rebetDoubleTitle: 'Ihre letzten Einsätze, doppelt',
-    total: 'Auf dem Tisch: {{amount}}',
+    total: 'Ihre Einsätze: {{amount}}',
     chipsTo: 'Spielmünzen auf',
     toMain: 'Einsatz',
     toFortune: 'Fortune',

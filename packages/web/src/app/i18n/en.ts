@@ -406,7 +406,7 @@ export const en = {
     doubleTitle: 'Double your bets',
     rebetDouble: 'Rebet ×2',
     rebetDoubleTitle: 'Your last bets, twice over',
-    total: 'Bets on the table: {{amount}}',
+    total: 'Your bets: {{amount}}',
     chipsTo: 'Chips go on',
     toMain: 'Bet',
     toFortune: 'Fortune',

@@ -348,7 +348,7 @@ export const es: Translation = {
     doubleTitle: 'Doblar tus apuestas',
     rebetDouble: 'Repetir ×2',
     rebetDoubleTitle: 'Tus últimas apuestas, el doble',
-    total: 'Apuestas en la mesa: {{amount}}',
+    total: 'Tus apuestas: {{amount}}',
     chipsTo: 'Las fichas van a',
     toMain: 'Apuesta',
     toFortune: 'Fortuna',

@@ -349,7 +349,7 @@ export const fr: Translation = {
     doubleTitle: 'Doubler vos mises',
     rebetDouble: 'Rejouer ×2',
     rebetDoubleTitle: 'Vos dernières mises, doublées',
-    total: 'Mises sur la table\u00a0: {{amount}}',
+    total: 'Vos mises\u00a0: {{amount}}',
     chipsTo: 'Les jetons vont sur',
     toMain: 'Mise',
     toFortune: 'Fortune',

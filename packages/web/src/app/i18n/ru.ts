@@ -361,7 +361,7 @@ export const ru: Translation = {
     doubleTitle: 'Удвоить ставки',
     rebetDouble: 'Повтор ×2',
     rebetDoubleTitle: 'Ваши прошлые ставки, вдвойне',
-    total: 'Ставки на столе: {{amount}}',
+    total: 'Ваши ставки: {{amount}}',
     chipsTo: 'Фишки идут на',
     toMain: 'Ставка',
     toFortune: 'Fortune',
