@@ -74,7 +74,7 @@ export const de: Translation = {
     compPoints: 'Gutpunkte',
     balance: 'Saldo',
     // The phone's top bar (one short line each beside Help and the deck; the title says it whole).
-    lastRoundShort: 'Runde',
+    lastRoundShort: 'Letzte Runde',
     compPointsShort: 'Gutpunkte',
     balanceShort: 'Saldo',
     topUp: 'Aufladen',

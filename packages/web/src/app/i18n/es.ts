@@ -77,7 +77,7 @@ export const es: Translation = {
     compPoints: 'Puntos de fidelidad',
     balance: 'Saldo',
     // The phone's top bar (one short line each beside Help and the deck; the title says it whole).
-    lastRoundShort: 'Ronda',
+    lastRoundShort: 'Últ. ronda',
     compPointsShort: 'Puntos',
     balanceShort: 'Saldo',
     topUp: 'Recargar',

@@ -78,7 +78,7 @@ export const fr: Translation = {
     compPoints: 'Points de fidélité',
     balance: 'Solde',
     // The phone's top bar (one short line each beside Help and the deck; the title says it whole).
-    lastRoundShort: 'Manche',
+    lastRoundShort: 'Dern. manche',
     compPointsShort: 'Points',
     balanceShort: 'Solde',
     topUp: 'Recharger',

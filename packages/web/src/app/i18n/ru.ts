@@ -80,7 +80,7 @@ export const ru: Translation = {
     compPoints: 'Бонусные очки',
     balance: 'Баланс',
     // The phone's top bar (one short line each beside Help and the deck; the title says it whole).
-    lastRoundShort: 'Раунд',
+    lastRoundShort: 'Посл. раунд',
     compPointsShort: 'Очки',
     balanceShort: 'Баланс',
     topUp: 'Пополнить',

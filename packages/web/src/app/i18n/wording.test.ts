@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HOUSE_WAY_IDS } from '@paigow/engine';
-import { CATALOGS, createI18n, errorMessage } from './index.js';
+import { CATALOGS, createI18n, errorMessage, LANGUAGES } from './index.js';
 import { HELP_CATALOGS } from '../../help/content/index.js';
 
 describe('the coach trend', () => {
@@ -190,6 +190,22 @@ describe('the top bar\'s short label for comp points', () => {
     const table = CATALOGS[lng as keyof typeof CATALOGS].table;
     expect(table.compPoints.toLocaleLowerCase(lng)).toContain(table.compPointsShort.toLocaleLowerCase(lng));
     expect(table.compPointsShort).not.toMatch(/бонус|bonus/iu);
+  });
+});
+
+// Tester (fr, ru): the phone's top bar read «Manche −5 $» and «Раунд −10 $», the current round's word, for the last
+// round (glossary.md: «dernière manche», «последний раунд»). In every language the short label keeps each word of the
+// whole one, shortened at most to its first letters and a full stop, so it still says "last"; and stays as short as
+// the English one, for a 390 px top bar.
+describe("the top bar's short label for the last round", () => {
+  it.each(LANGUAGES)('%s: every word of the whole label, "last" with it', (lng) => {
+    const table = CATALOGS[lng].table;
+    const words = (label: string) => label.toLocaleLowerCase(lng).split(/[\s\u00a0]+/u);
+    const whole = words(table.lastRound);
+    const short = words(table.lastRoundShort);
+    expect(short).toHaveLength(whole.length);
+    short.forEach((word, i) => expect(word === whole[i] || (word.endsWith('.') && whole[i]!.startsWith(word.slice(0, -1)))).toBe(true));
+    expect(table.lastRoundShort.length).toBeLessThanOrEqual(12);
   });
 });
 
