@@ -31,7 +31,7 @@ import { DEFAULT_LIMITS, RateLimits, type ServerLimits } from './limits/index.js
 import { createPlayers, type Players } from './players/index.js';
 import { createGameServer, type GameServer } from './rooms/game-server.js';
 import { checkRedisUrl, defaultRedisPrefix, redisReachable } from './rooms/redis-presence.js';
-import { createDatabase, databaseDescription, deploymentIdentity, ensureDirectory, migrateToLatest, type BusyWait, type Database } from './storage/index.js';
+import { createDatabase, databaseDescription, deploymentIdentity, ensureDirectory, migrateToLatest, SERVING_STATEMENT_TIMEOUT_MS, type BusyWait, type Database } from './storage/index.js';
 import { recoverRounds, type RecoveryReport } from './table/recovery.js';
 import { InboxDelivery, inboxNotice, INBOX_PRUNE_EVERY_MS, pruneInbox } from './table/inbox.js';
 import { DEFAULT_DRAIN_MS, drainTables } from './table/drain.js';
@@ -85,6 +85,11 @@ export interface StartServerOptions {
   readonly databaseSchema?: string;
   /** How long connecting to PostgreSQL may take before the start fails, ms (default 10,000). */
   readonly databaseConnectTimeoutMs?: number;
+  /**
+   * PostgreSQL cancels a statement after this, and the process gives up on its answer `ANSWER_MARGIN_MS` later (a
+   * network partition), ms (default `SERVING_STATEMENT_TIMEOUT_MS`, 8,000; docs/server.md "Database faults"); tests shorten it.
+   */
+  readonly databaseStatementTimeoutMs?: number;
   /** PostgreSQL connections this process may hold (default 10; `PAIGOW_DB_POOL_SIZE`). */
   readonly databasePoolSize?: number;
   /** Redis URL: scale out with `RedisPresence` + `RedisDriver` (docs/server.md). */
@@ -272,8 +277,9 @@ const STARTING: RequestListener = (req, res) => {
 };
 
 /**
- * Opens and migrates the database: PostgreSQL (checked with a first query within the connect timeout)
- * or the SQLite file in the data folder (created if missing).
+ * Opens and migrates the database: PostgreSQL (checked with a first query within the connect timeout; every statement
+ * bounded by `databaseStatementTimeoutMs`, but the migrations', which run on a pool of their own without it: on a large
+ * ledger one may take minutes) or the SQLite file in the data folder (created if missing).
  * @throws ServerStartError `data-folder`, `database-unreachable` or `database-failed`; a migration's error
  */
 async function openDatabase(options: StartServerOptions, logger: Logger): Promise<Database> {
@@ -286,6 +292,7 @@ async function openDatabase(options: StartServerOptions, logger: Logger): Promis
         schema: options.databaseSchema,
         connectTimeoutMs: options.databaseConnectTimeoutMs,
         maxConnections: options.databasePoolSize,
+        statementTimeoutMs: options.databaseStatementTimeoutMs ?? SERVING_STATEMENT_TIMEOUT_MS,
       });
     } catch (error) {
       throw new ServerStartError('database-failed', `cannot use the database at ${where} (${reasonOf(error)})`, { cause: error });
@@ -315,12 +322,26 @@ async function openDatabase(options: StartServerOptions, logger: Logger): Promis
     }
   }
   try {
-    await migrateToLatest(database);
+    await migrateUnbounded(database, options);
   } catch (error) {
     await database.db.destroy().catch(() => undefined);
     throw error;
   }
   return database;
+}
+
+/** `migrateToLatest`: on PostgreSQL with a pool of its own whose statements have no time limit (see `openDatabase`). */
+async function migrateUnbounded(database: Database, options: StartServerOptions): Promise<void> {
+  if (database.schema === null || options.databaseUrl === undefined) {
+    await migrateToLatest(database);
+    return;
+  }
+  const migrating = createDatabase({ databaseUrl: options.databaseUrl, schema: database.schema, maxConnections: 2, connectTimeoutMs: options.databaseConnectTimeoutMs });
+  try {
+    await migrateToLatest(migrating);
+  } finally {
+    await migrating.db.destroy();
+  }
 }
 
 /**

@@ -8,6 +8,7 @@
  * forwarded) until it is released: a database that does not answer yet.
  */
 import { createConnection, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './server.js';
 import { createStore, startTestServer, STORE_BACKENDS, type TestStore } from './testing/harness.js';
@@ -96,5 +97,37 @@ describe.skipIf(!STORE_BACKENDS.find((backend) => backend.name === 'postgres')?.
     server = await starting;
     expect(server.port).toBe(port);
     expect(await answer(`${url}/readyz`)).toMatchObject({ status: 200, body: { status: 'ready' } });
+  });
+});
+
+/** The advisory lock Kysely's migrator holds on PostgreSQL while it migrates (`PostgresAdapter.acquireMigrationLock`). */
+const KYSELY_MIGRATION_LOCK = '3853314791062309107';
+
+describe.skipIf(!STORE_BACKENDS.find((backend) => backend.name === 'postgres')?.enabled)('start-up: the migrations', () => {
+  let store: TestStore | undefined;
+  let server: ServerHandle | undefined;
+  afterEach(async () => {
+    await server?.close();
+    await store?.dispose();
+    server = store = undefined;
+  });
+
+  // The serving pool's statements are bounded (docs/server.md "Database faults"); the migrations' are not: a process
+  // starting while another migrates a large ledger waits for it, as it would for a long migration of its own.
+  it('are not bounded by the statement timeout: a start waits for another process’s migrations past it', async () => {
+    store = createStore('postgres');
+    const other = new pg.Client({ connectionString: store.options.databaseUrl });
+    await other.connect();
+    try {
+      await other.query(`select pg_advisory_lock(${KYSELY_MIGRATION_LOCK})`);
+      const starting = startTestServer(store, { databaseStatementTimeoutMs: 300 });
+      starting.catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await other.query(`select pg_advisory_unlock(${KYSELY_MIGRATION_LOCK})`);
+      server = await starting;
+    } finally {
+      await other.end();
+    }
+    expect(await answer(`${server.url}/readyz`)).toMatchObject({ status: 200, body: { status: 'ready' } });
   });
 });

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { briefError, type Logger } from '../log/index.js';
 import { faultKindOf } from '../storage/faults.js';
+import { ANSWER_MARGIN_MS, KEEPALIVE_IDLE_MS } from '../storage/postgres.js';
 import { workerExecArgv } from '../workers/pool.js';
 
 /** Where the lease is kept: the SQLite file, or a PostgreSQL URL and schema. */
@@ -72,16 +73,18 @@ export class LeaseKeeper {
 
   /**
    * Starts the worker, counting the lease as renewed now (call it right after the instance's registration).
-   * Its statements time out after half the lease, so a stuck connection shows as a problem in time.
+   * Its statements time out after half the lease, so a stuck connection shows as a problem in time; on PostgreSQL the
+   * worker gives up on an answer itself `ANSWER_MARGIN_MS` later (the server's timeout cannot cross a network partition).
    * The lease's times are the system clock's (`Date.now`), in the worker and here alike.
    */
   start(): void {
     Atomics.store(this.slots, RENEWED, BigInt(Date.now()));
     this.ping();
     const { target, instanceId, heartbeatMs, stallMs, leaseMs } = this.options;
+    const statementTimeoutMs = Math.max(100, Math.floor(leaseMs / 2));
     const worker = new Worker(leaseWorkerPath(), {
       execArgv: workerExecArgv(),
-      workerData: { target, instanceId, heartbeatMs, stallMs, statementTimeoutMs: Math.max(100, Math.floor(leaseMs / 2)), shared: this.slots.buffer },
+      workerData: { target, instanceId, heartbeatMs, stallMs, statementTimeoutMs, answerMarginMs: ANSWER_MARGIN_MS, keepAliveIdleMs: KEEPALIVE_IDLE_MS, shared: this.slots.buffer },
     });
     worker.unref();
     this.confirmedAtMs = Date.now();

@@ -8,8 +8,8 @@
  * server and under Vitest (which does not transform worker threads); it imports only Node and the
  * database drivers (better-sqlite3, pg), never the server's TypeScript.
  *
- * workerData: `{ target, instanceId, heartbeatMs, stallMs, statementTimeoutMs, shared }` where `target` is
- * `{ sqlitePath }` or `{ databaseUrl, schema }` and `shared` a SharedArrayBuffer of three BigInt64 slots:
+ * workerData: `{ target, instanceId, heartbeatMs, stallMs, statementTimeoutMs, answerMarginMs, keepAliveIdleMs, shared }`
+ * (times in ms) where `target` is `{ sqlitePath }` or `{ databaseUrl, schema }` and `shared` a SharedArrayBuffer of three BigInt64 slots:
  * [0] the epoch ms of the last renewal the database confirmed (this worker writes it), [1] 1 once the
  * instance was found stopped or unknown (lost for good; this worker writes it), [2] the epoch ms of the
  * main loop's last ping (`keeper.ts` writes it). A renewal is attempted only while the last ping is less
@@ -21,7 +21,7 @@ import { workerData, parentPort } from 'node:worker_threads';
 
 if (!parentPort) throw new Error('lease-worker must run in a worker thread');
 const port = parentPort;
-const { target, instanceId, heartbeatMs, stallMs, statementTimeoutMs, shared } = workerData;
+const { target, instanceId, heartbeatMs, stallMs, statementTimeoutMs, answerMarginMs, keepAliveIdleMs, shared } = workerData;
 const slots = new BigInt64Array(shared);
 const RENEWED = 0;
 const LOST = 1;
@@ -32,7 +32,10 @@ const UPDATE = 'update server_instances set heartbeat_at_ms = $1 where id = $2 a
 /**
  * One renewal on a connection of its own. SQLite: a better-sqlite3 connection (its synchronous wait for
  * another writer's lock, `busy_timeout`, blocks this worker only). PostgreSQL: one `pg` client,
- * reconnected after a failure, each statement bounded by `statement_timeout`.
+ * reconnected after a failure, each statement bounded by `statement_timeout` and, since the server's error cannot cross a
+ * network partition, by the client's `query_timeout` `answerMarginMs` later ("Query read timeout"; the client is then
+ * ended, which destroys its socket); the connection attempt by `connectionTimeoutMillis` ("timeout expired"); TCP
+ * keepalives after `keepAliveIdleMs` idle.
  * @returns a function `(nowMs) => Promise<boolean>`: true when renewed, false when the instance is stopped or unknown
  */
 async function connect() {
@@ -51,6 +54,9 @@ async function connect() {
       connectionString: target.databaseUrl,
       connectionTimeoutMillis: statementTimeoutMs,
       options: `-c search_path=${target.schema} -c statement_timeout=${statementTimeoutMs}`,
+      query_timeout: statementTimeoutMs + answerMarginMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: keepAliveIdleMs,
     });
     fresh.on('error', () => undefined);
     await fresh.connect();

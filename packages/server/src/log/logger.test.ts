@@ -58,6 +58,14 @@ describe('the structured log', () => {
     for (const line of [unreachable, lost]) expect(line?.err).not.toHaveProperty('stack');
   });
 
+  it('writes the pool’s wait for a connection run out (an operator’s, in a partition) as a fault of the database, no stack', () => {
+    const out = capture();
+    problemReporter(createLogger({ destination: out.stream }))('recovery: the database did not answer', new Error('timeout exceeded when trying to connect'));
+    const [line] = out.lines();
+    expect(line).toMatchObject({ level: 'error', fault: 'connection-lost', err: { type: 'Error', message: 'timeout exceeded when trying to connect' } });
+    expect(line?.err).not.toHaveProperty('stack');
+  });
+
   it('writes Redis not answering (ioredis gave up a command) as one line with its kind and no stack', () => {
     // Operator: hosting-failed during a Redis cut carried MaxRetriesPerRequestError's stack.
     const out = capture();

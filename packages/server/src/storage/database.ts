@@ -26,23 +26,38 @@ export interface Database {
  * Where the data lives: `{ sqlitePath, busyWait?, onProblem? }` (a file path or `':memory:'`; `busyWait`: how long
  * and how to wait for another process's lock, default `DEFAULT_BUSY_WAIT`, 5 s; `onProblem`: told, as one sentence,
  * of a failed WAL checkpoint or of the checkpoint worker stopping on its own, `storage/sqlite-checkpointer.ts`) or
- * `{ databaseUrl, schema?, maxConnections?, connectTimeoutMs? }` for PostgreSQL (`schema` defaults to
- * `'public'`, the pool to 10 connections, a connection attempt gives up after 10 s).
+ * `{ databaseUrl, schema?, maxConnections?, connectTimeoutMs?, statementTimeoutMs? }` for PostgreSQL (`schema` defaults
+ * to `'public'`, the pool to 10 connections, a connection attempt gives up after 10 s; `statementTimeoutMs`, ms: the
+ * server cancels a statement after it and the client gives up on its answer `ANSWER_MARGIN_MS` later, closing the
+ * connection, so that a network partition fails the statement; default none, `storage/postgres.ts`).
  */
 export type DatabaseOptions =
   | { readonly sqlitePath: string; readonly busyWait?: BusyWait; readonly onProblem?: (message: string) => void }
-  | { readonly databaseUrl: string; readonly schema?: string; readonly maxConnections?: number; readonly connectTimeoutMs?: number };
+  | {
+      readonly databaseUrl: string;
+      readonly schema?: string;
+      readonly maxConnections?: number;
+      readonly connectTimeoutMs?: number;
+      readonly statementTimeoutMs?: number;
+    };
 
 /** How long a PostgreSQL connection attempt may take before it fails, by default (ms). */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * The statement timeout of a serving process's PostgreSQL pool (`paigow serve`), ms: above the lock timeout (5 s), so a
+ * lock not granted fails `busy` first; the client gives up on an answer `ANSWER_MARGIN_MS` (2 s) later, at 10 s, the
+ * connection timeout (docs/server.md "Database faults").
+ */
+export const SERVING_STATEMENT_TIMEOUT_MS = 8_000;
 
 /**
  * Opens a database (tables are created by `migrateToLatest`, not here).
  * SQLite: the file's folder is created if missing; WAL for files, checkpointed by a worker thread from the
  * first query until `destroy` (`sqlite-checkpointer.ts`), foreign keys on, an asynchronous
  * wait for other processes' locks (`sqlite-busy.ts`).
- * PostgreSQL: a `pg` pool whose `bigint`s come back as JS numbers and whose connection attempts
- * time out (`connectTimeoutMs`). Nothing connects until the first query. Every statement's time goes
+ * PostgreSQL: a `pg` pool whose `bigint`s come back as JS numbers, whose connection attempts
+ * time out (`connectTimeoutMs`), and whose statements do too when `statementTimeoutMs` is given. Nothing connects until the first query. Every statement's time goes
  * to the `paigow_db_statement_seconds` histogram (metrics/).
  * @throws Error if the SQLite file cannot be opened or the schema name is invalid.
  */
@@ -52,12 +67,13 @@ export function createDatabase(options: DatabaseOptions): Database {
     return { db: new Kysely<Tables>({ dialect, log: observeQuery }), dialect: 'sqlite', schema: null };
   }
   const schema = options.schema ?? 'public';
-  const dialect = createPostgresDialect(
-    options.databaseUrl,
+  const dialect = createPostgresDialect({
+    url: options.databaseUrl,
     schema,
-    options.maxConnections ?? 10,
-    options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-  );
+    maxConnections: options.maxConnections ?? 10,
+    connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: options.statementTimeoutMs,
+  });
   return { db: new Kysely<Tables>({ dialect, log: observeQuery }), dialect: 'postgres', schema };
 }
 

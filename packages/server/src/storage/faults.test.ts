@@ -20,6 +20,16 @@ describe('faultKindOf', () => {
     expect(faultKindOf(withCode('55000', 'cannot refresh materialized view concurrently'))).toBe(null);
   });
 
+  it('names the client’s own timeouts connection-lost: an answer not come in time (a partition), a connection not made or not free', () => {
+    expect(faultKindOf(new Error('Query read timeout'))).toBe('connection-lost'); // pg's query_timeout
+    expect(faultKindOf(new Error('timeout exceeded when trying to connect'))).toBe('connection-lost'); // pg-pool's wait for a connection
+    expect(faultKindOf(new Error('timeout expired'))).toBe('connection-lost'); // a pg.Client's connectionTimeoutMillis
+    expect(faultKindOf(new Error('Connection terminated due to connection timeout'))).toBe('connection-lost'); // pg-pool's
+    // The lease worker posts an error's brief form.
+    expect(faultKindOf({ type: 'Error', message: 'Query read timeout' })).toBe('connection-lost');
+    expect(faultKindOf(new Error('the hint timeout expired'))).toBe(null);
+  });
+
   it('leaves bugs and constraint violations alone', () => {
     expect(faultKindOf(withCode('23505', 'duplicate key value'))).toBe(null);
     expect(faultKindOf(withCode('SQLITE_CONSTRAINT_CHECK'))).toBe(null);

@@ -2,13 +2,17 @@
  * Database faults: failures of the database itself rather than refusals of the ledger's rules
  * (docs/server.md "Database faults"). A transaction that fails this way changed nothing (it rolled back,
  * or its connection died before COMMIT and the server rolled it back), except in one case that no client
- * can tell apart: a connection lost while COMMIT was on its way. Every ledger write is idempotent on its
- * key (a round id, a player id), so the caller may simply retry it, or refund the round.
+ * can tell apart: a connection lost, or given up on for want of an answer (a network partition), while COMMIT
+ * was on its way. Every ledger write is idempotent on its key (a round id, a player id), so the caller may
+ * simply retry it, or refund the round.
  */
 
 /** What kind of database fault. */
 export type DatabaseFaultKind =
-  /** The connection died (backend terminated, network lost, server restarted). */
+  /**
+   * The connection died (backend terminated, network lost, server restarted), could not be made in time, or gave no
+   * answer within the client's bound (a network partition: `storage/postgres.ts` then closes it).
+   */
   | 'connection-lost'
   /** The statement was cancelled (`pg_cancel_backend`, `statement_timeout`). */
   | 'cancelled'
@@ -54,9 +58,20 @@ const POSTGRES_CODES: Readonly<Record<string, DatabaseFaultKind>> = {
 const SOCKET_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
+ * `pg`'s and pg-pool's words, with no code, for a connection lost or not made, or a statement given no answer in time:
+ * a connection ended or broken; "database … is not currently accepting connections" (`ALTER DATABASE … ALLOW_CONNECTIONS
+ * false`: SQLSTATE 55000, a class that holds other errors too); `query_timeout` run out ("Query read timeout"); pg-pool's
+ * wait for a free connection run out ("timeout exceeded when trying to connect"); a `pg.Client`'s
+ * `connectionTimeoutMillis` run out ("timeout expired"; pg-pool's own says "Connection terminated due to connection timeout").
+ */
+const CONNECTION_LOST_WORDS =
+  /Connection terminated|connection is closed|Client has encountered a connection error|is not currently accepting connections|^Query read timeout$|^timeout exceeded when trying to connect$|^timeout expired$/i;
+
+/**
  * The fault kind of a driver error, or `null` when it is not a database fault (a bug, a constraint
- * violation, a refusal). Knows `pg`'s errors (SQLSTATE `code`, "Connection terminated"), Node's socket
- * errors and better-sqlite3's `SQLITE_BUSY*` / `SQLITE_LOCKED*`.
+ * violation, a refusal). Knows `pg`'s errors (SQLSTATE `code`, "Connection terminated", its and pg-pool's
+ * timeouts: `CONNECTION_LOST_WORDS`), Node's socket errors and better-sqlite3's `SQLITE_BUSY*` / `SQLITE_LOCKED*`.
+ * Takes an error's brief form (`{ message, code }`, as a worker thread posts it) as well.
  */
 export function faultKindOf(error: unknown): DatabaseFaultKind | null {
   if (error instanceof DatabaseFault) return error.kind;
@@ -68,11 +83,7 @@ export function faultKindOf(error: unknown): DatabaseFaultKind | null {
     if (SOCKET_CODES.has(code)) return 'connection-lost';
     if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'busy';
   }
-  // "database … is not currently accepting connections" (ALTER DATABASE … ALLOW_CONNECTIONS false) is SQLSTATE 55000,
-  // a class that holds other errors too: its words say it.
-  if (typeof message === 'string' && /Connection terminated|connection is closed|Client has encountered a connection error|is not currently accepting connections/i.test(message)) {
-    return 'connection-lost';
-  }
+  if (typeof message === 'string' && CONNECTION_LOST_WORDS.test(message)) return 'connection-lost';
   return null;
 }
 

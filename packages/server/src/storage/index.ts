@@ -1,6 +1,7 @@
 export {
   createDatabase,
   databaseOptionsFromEnv,
+  SERVING_STATEMENT_TIMEOUT_MS,
   type Database,
   type DatabaseOptions,
   type DialectName,

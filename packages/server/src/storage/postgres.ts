@@ -15,6 +15,12 @@
  *
  * Prepared statements: each connection runs the queries as named prepared statements
  * (`prepareStatements`), so PostgreSQL parses and plans each text once per connection.
+ *
+ * Partitions (docs/server.md "Database faults"): PostgreSQL's own timeouts (`lock_timeout`, `statement_timeout`) are
+ * enforced by the server, and its error cannot cross a network partition; TCP itself gives up on a connection whose
+ * packets are dropped only after about 15 minutes. So a pool given a statement timeout also bounds each round trip on
+ * the client (`ANSWER_MARGIN_MS` longer), closes a connection whose answer did not come (`closeWhenUnanswered`), and
+ * every connection sends TCP keepalives (`KEEPALIVE_IDLE_MS`) so that a peer gone while the connection is idle is noticed.
  */
 import pg from 'pg';
 import { PostgresDialect, type DatabaseIntrospector, type Kysely } from 'kysely';
@@ -26,6 +32,16 @@ const INT8_OID = 20;
 
 /** How long a statement may wait for a row lock before it fails, ms. */
 export const LOCK_TIMEOUT_MS = 5_000;
+
+/**
+ * How much longer than the server's `statement_timeout` the client waits for a statement's answer before it gives up and
+ * closes the connection, ms: past the server's own cancel (the normal path keeps its typed error, `cancelled`, and its
+ * connection), with room for the network and a busy event loop (`/readyz` tolerates 1 s of delay).
+ */
+export const ANSWER_MARGIN_MS = 2_000;
+
+/** How long a connection is idle before TCP starts probing its peer (keepalive), ms. */
+export const KEEPALIVE_IDLE_MS = 5_000;
 
 function parseInt8(text: string): number {
   const value = Number(text);
@@ -73,18 +89,68 @@ export function prepareStatements(client: pg.ClientBase, names: Map<string, stri
   (client as unknown as { query: QueryFunction }).query = prepared;
 }
 
+/** `pg`'s error message when `query_timeout` ran out. */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+/**
+ * Makes `client` close its connection once a statement of it got no answer within the pool's `query_timeout`
+ * (`pg` then rejects it with "Query read timeout", a `connection-lost` fault, `storage/faults.ts`): the connection is
+ * in an unknown state (the statement may still run, its answer may still come) and a partition may hold it for minutes,
+ * so it must not go back to the pool for the next statement to wait behind. `end()` destroys the socket while a
+ * statement is in flight, and the pool drops an ended client when it is released; every later statement on `client`
+ * (Kysely's ROLLBACK) fails at once with the same error. Kysely sends every statement as a promise, the only form
+ * watched.
+ */
+export function closeWhenUnanswered(client: pg.Client): void {
+  const query = client.query.bind(client) as QueryFunction;
+  let unanswered: Error | null = null;
+  const watched: QueryFunction = (config, values, callback) => {
+    if (unanswered !== null) return Promise.reject(unanswered);
+    const result = query(config, values, callback);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      if (unanswered === null && error instanceof Error && error.message === QUERY_READ_TIMEOUT) {
+        unanswered = error;
+        void client.end().catch(() => undefined);
+      }
+      throw error;
+    });
+  };
+  (client as unknown as { query: QueryFunction }).query = watched;
+}
+
 /** Checks a schema name so that it can be used unquoted in `search_path`. */
 function isSchemaName(name: string): boolean {
   return /^[a-z_][a-z0-9_]{0,62}$/.test(name);
 }
 
+/** What `createPostgresDialect` opens. */
+export interface PostgresPoolOptions {
+  /** A `postgres://` URL. */
+  readonly url: string;
+  /** The schema of every connection (`search_path`): a plain lower-case identifier. */
+  readonly schema: string;
+  /** At most this many connections. */
+  readonly maxConnections: number;
+  /** A connection attempt, or a wait for a free connection, fails after this, ms. */
+  readonly connectTimeoutMs: number;
+  /**
+   * The server cancels a statement after this (`statement_timeout`, 57014 `cancelled`), and the client gives up on its
+   * answer `ANSWER_MARGIN_MS` later and closes its connection (`closeWhenUnanswered`), ms. Unset: no bound (the operator's
+   * commands, and the migrations, whose statements may take long on a large ledger).
+   */
+  readonly statementTimeoutMs?: number;
+}
+
 /**
  * A pool of at most `maxConnections` connections to `url` whose `search_path` is `schema`; a connection
  * attempt that has not completed within `connectTimeoutMs` fails (so an unreachable server is an error,
- * not a hang).
+ * not a hang), and so does a statement not answered within `statementTimeoutMs` plus `ANSWER_MARGIN_MS` when
+ * given (so a partitioned one is an error too). Connections send TCP keepalives after `KEEPALIVE_IDLE_MS` idle.
  * @throws Error if `schema` is not a plain lower-case identifier.
  */
-export function createPostgresDialect(url: string, schema: string, maxConnections: number, connectTimeoutMs: number): PostgresDialect {
+export function createPostgresDialect(options: PostgresPoolOptions): PostgresDialect {
+  const { url, schema, maxConnections, connectTimeoutMs, statementTimeoutMs } = options;
   if (!isSchemaName(schema)) throw new Error(`invalid PostgreSQL schema name '${schema}'`);
   const pool = new pg.Pool({
     connectionString: url,
@@ -94,6 +160,9 @@ export function createPostgresDialect(url: string, schema: string, maxConnection
     // A row lock held elsewhere for longer than this fails the statement (55P03) instead of stalling the
     // table that waits for it: every phase of a round has a deadline (docs/server.md "Database faults").
     lock_timeout: LOCK_TIMEOUT_MS,
+    ...(statementTimeoutMs === undefined ? {} : { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + ANSWER_MARGIN_MS }),
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
     types: { getTypeParser },
   });
   // A pooled connection that fails while idle is dropped by the pool; without a listener the
@@ -112,6 +181,7 @@ export function createPostgresDialect(url: string, schema: string, maxConnection
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
     prepareStatements(client, names);
+    if (statementTimeoutMs !== undefined) closeWhenUnanswered(client);
   });
   return new OwnSchemaPostgresDialect(schema, {
     pool: {

@@ -2,9 +2,10 @@
  * Database faults injected from outside the server (test support; not used by the server): on PostgreSQL
  * a row lock held by another session, whose waiters can then be cancelled (`pg_cancel_backend`) or
  * terminated (`pg_terminate_backend`) in the middle of their transaction; on SQLite another process
- * holding `BEGIN IMMEDIATE` on the file.
+ * holding `BEGIN IMMEDIATE` on the file; a network partition between the server and PostgreSQL (`partitionRelay`).
  */
 import { spawn } from 'node:child_process';
+import { connect as connectTo, createServer, type AddressInfo, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -87,6 +88,82 @@ export async function holdSqliteFile(path: string, how: 'immediate' | 'exclusive
       child.stdin.write('commit\n');
       const code = await exited;
       if (code !== 0) throw new Error(`the outside writer exited with ${code}`);
+    },
+  };
+}
+
+/**
+ * A TCP relay to a PostgreSQL server that a test can cut off as a network partition does (`partitionRelay`): the
+ * database's URL through it is `url`.
+ */
+export interface PartitionRelay {
+  /** The database URL given to `partitionRelay` with the relay's host and port. */
+  readonly url: string;
+  /** The clients' connections the relay has open: those accepted and not yet closed by their client. */
+  readonly connections: number;
+  /**
+   * Forwards nothing from now on, in either direction, and closes nothing: packets dropped, no connection closed or
+   * refused. A new connection is accepted (as a proxy in the path would), its bytes held as well.
+   */
+  pause(): void;
+  /** Forwards what was held (bytes, then a close), in order, and everything after: TCP retransmits once a partition heals. */
+  resume(): void;
+  /** Closes every connection and stops listening. */
+  close(): Promise<void>;
+}
+
+/**
+ * A relay on a free loopback port to the host and port of `databaseUrl` (PostgreSQL's 5432 by default): each
+ * connection accepted is piped to one of its own to the database until `pause()` (see `PartitionRelay`).
+ */
+export async function partitionRelay(databaseUrl: string): Promise<PartitionRelay> {
+  const target = new URL(databaseUrl);
+  let paused = false;
+  /** What a partition held back, in order: writes and closes. */
+  let held: (() => void)[] = [];
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const pass = (step: () => void): void => {
+    if (paused) held.push(step);
+    else step();
+  };
+  const forward = (from: Socket, to: Socket): void => {
+    from.on('data', (chunk: Buffer) => pass(() => to.write(chunk)));
+    from.on('close', () => pass(() => to.destroy()));
+    from.on('error', () => undefined);
+  };
+  const server = createServer((client) => {
+    const upstream = connectTo(Number(target.port || 5432), target.hostname);
+    connections++;
+    client.once('close', () => connections--);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    }
+    forward(client, upstream);
+    forward(upstream, client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const through = new URL(databaseUrl);
+  through.hostname = '127.0.0.1';
+  through.port = String((server.address() as AddressInfo).port);
+  return {
+    url: through.toString(),
+    get connections() {
+      return connections;
+    },
+    pause() {
+      paused = true;
+    },
+    resume() {
+      paused = false;
+      const steps = held;
+      held = [];
+      for (const step of steps) step();
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
