@@ -21,6 +21,12 @@ export interface ServerLimits {
   readonly maxBodyBytes: number;
   /** The largest table message (one WebSocket frame) answered with a typed error before the close (`PAIGOW_MAX_MESSAGE_BYTES`). */
   readonly maxMessageBytes: number;
+  /**
+   * What may wait to be sent to one WebSocket client, bytes (the `ws` socket's `bufferedAmount`: queued in this
+   * process once the kernel's send buffer is full); a client past it is cut off (`PAIGOW_MAX_BUFFERED_BYTES`;
+   * `rooms/send-buffer.ts`).
+   */
+  readonly maxBufferedBytes: number;
   /** Connections (and seat reservations) of one player at one table (`PAIGOW_CONNECTIONS_PER_PLAYER`). */
   readonly connectionsPerPlayer: number;
   /**
@@ -59,7 +65,8 @@ export interface ServerLimits {
 
 /**
  * The defaults: bodies up to 8 KiB and messages up to 4 KiB (the largest real request is a few hundred
- * bytes), 256 open connections per IP (a browser holds at most 6 HTTP connections to a host and one WebSocket
+ * bytes), 1 MiB waiting to be sent to one WebSocket client (a few hundred views: a client that reads slowly
+ * catches up, one that never reads is cut off before it costs more), 256 open connections per IP (a browser holds at most 6 HTTP connections to a host and one WebSocket
  * per table tab, so this leaves room for a few dozen players behind one NAT, while one address can take at most
  * 256 of the process's file descriptors, not all 20,000), 3 seats of a table per IP (half of a table's 6: a household or a
  * few colleagues behind one NAT play together, a fourth sits at the next table, and one address never holds a table
@@ -72,6 +79,7 @@ export interface ServerLimits {
 export const DEFAULT_LIMITS: ServerLimits = {
   maxBodyBytes: 8 * 1024,
   maxMessageBytes: 4 * 1024,
+  maxBufferedBytes: 1024 * 1024,
   connectionsPerPlayer: 3,
   connectionsPerIp: 256,
   seatsPerIp: 3,
@@ -108,13 +116,15 @@ export function parseRateLimit(name: string, text: string): RateLimit {
 /**
  * The range of each number limit (`min`‥`max` and its unit): a value outside it is refused at start. Sizes from 1 KiB
  * (the largest real request or message is a few hundred bytes) to 1 MiB (the WebSocket closes a larger frame unread);
+ * 64 KiB (a few dozen views) to 256 MiB waiting for one WebSocket client;
  * 1 to 100 connections per player and table; 8 (a browser's 6 HTTP connections and a table) to 1,000,000 per IP; 1 to
  * `MAX_SEATS` (6, no cap) seats per IP and table;
  * timeouts from 1 s (below it a real request on a slow link fails: every join with 1006 while /readyz says 200) to 1 h.
  */
-export const NUMBER_LIMIT_RANGES: Readonly<Record<'maxBodyBytes' | 'maxMessageBytes' | 'connectionsPerPlayer' | 'connectionsPerIp' | 'seatsPerIp' | 'headersTimeoutMs' | 'requestTimeoutMs', { min: number; max: number; unit: string }>> = {
+export const NUMBER_LIMIT_RANGES: Readonly<Record<'maxBodyBytes' | 'maxMessageBytes' | 'maxBufferedBytes' | 'connectionsPerPlayer' | 'connectionsPerIp' | 'seatsPerIp' | 'headersTimeoutMs' | 'requestTimeoutMs', { min: number; max: number; unit: string }>> = {
   maxBodyBytes: { min: 1_024, max: 1_048_576, unit: 'bytes' },
   maxMessageBytes: { min: 1_024, max: 1_048_576, unit: 'bytes' },
+  maxBufferedBytes: { min: 65_536, max: 268_435_456, unit: 'bytes' },
   connectionsPerPlayer: { min: 1, max: 100, unit: 'connections' },
   connectionsPerIp: { min: 8, max: 1_000_000, unit: 'connections' },
   seatsPerIp: { min: 1, max: MAX_SEATS, unit: 'seats' },
@@ -139,6 +149,7 @@ function proxies(name: string, text: string): string {
 export const LIMIT_ENV_NAMES: Readonly<Record<keyof ServerLimits, string>> = {
   maxBodyBytes: 'PAIGOW_MAX_BODY_BYTES',
   maxMessageBytes: 'PAIGOW_MAX_MESSAGE_BYTES',
+  maxBufferedBytes: 'PAIGOW_MAX_BUFFERED_BYTES',
   connectionsPerPlayer: 'PAIGOW_CONNECTIONS_PER_PLAYER',
   connectionsPerIp: 'PAIGOW_CONNECTIONS_PER_IP',
   seatsPerIp: 'PAIGOW_SEATS_PER_IP',

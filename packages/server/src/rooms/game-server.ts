@@ -9,9 +9,9 @@
  * `matchmakingRoutes` (join by id only), not Colyseus' own routes; WebSocket upgrades are taken from
  * allowed origins only (docs/server.md "Headers and origins").
  */
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server as ColyseusServer, matchMaker } from '@colyseus/core';
-import { WebSocketTransport } from '@colyseus/ws-transport';
+import { WebSocketTransport, type TransportOptions } from '@colyseus/ws-transport';
 import type { RequestHandler } from 'express';
 import { AnnouncedRounds } from '../fairness/announced-rounds.js';
 import { isAllowedOrigin } from '../http/security.js';
@@ -21,6 +21,7 @@ import type { PubSub } from '../table/balance-news.js';
 import { prefixedRedis, type PrefixedRedis } from './redis-presence.js';
 import { tableRoomType, type TableRoomOptions, type TableRoomServices } from './table-room.js';
 import { trustedProxies } from '../http/client-address.js';
+import { sendBufferBound, type SendBufferBound } from './send-buffer.js';
 
 /** What the game server needs besides the rooms' services. */
 export interface GameServerServices extends TableRoomServices {
@@ -82,9 +83,17 @@ export interface GameServer {
 /**
  * The WebSocket transport on an HTTP server that already listens: Colyseus' `listen` would bind the
  * port again, so here it only starts what binding would have started (the pings that end dead
- * connections: rules.md §5 "Interruptions").
+ * connections: rules.md §5 "Interruptions"). Its sockets are `bound`'s: cut off when too much waits to be sent to
+ * them (`rooms/send-buffer.ts`).
  */
 class AttachedWebSocketTransport extends WebSocketTransport {
+  constructor(options: TransportOptions, bound: SendBufferBound) {
+    // @types/ws types the `WebSocket` option as the module's export, its namespace's members included (`createWebSocketStream`,
+    // …), which no subclass has; `ws` only constructs it.
+    super({ ...options, WebSocket: bound.WebSocket as TransportOptions['WebSocket'] });
+    this.wss.on('connection', (socket, req: IncomingMessage) => bound.named(socket, req));
+  }
+
   override listen(_port: number, _hostname?: string, _backlog?: number, listeningListener?: () => void): this {
     if (this.pingIntervalMS > 0 && this.pingMaxRetries > 0) this.autoTerminateUnresponsiveClients(this.pingIntervalMS, this.pingMaxRetries);
     listeningListener?.();
@@ -122,8 +131,10 @@ export async function createGameServer(
   const redis: PrefixedRedis | undefined = redisOptions
     ? await prefixedRedis(redisOptions.url, redisOptions.prefix, logger)
     : undefined;
+  const trust = trustedProxies(services.limits.trustedProxies);
   const gameServer = new TableServer({
-    transport: new AttachedWebSocketTransport({
+    transport: new AttachedWebSocketTransport(
+      {
       server: httpServer,
       pingInterval: 5_000,
       pingMaxRetries: 3,
@@ -132,7 +143,9 @@ export async function createGameServer(
         if (isAllowedOrigin(info.origin || undefined, info.req.headers.host, services.allowedOrigins)) accept(true);
         else accept(false, 403, 'origin not allowed');
       },
-    }),
+    },
+      sendBufferBound(services.limits.maxBufferedBytes, logger, trust),
+    ),
     presence: redis?.presence,
     driver: redis?.driver,
     publicAddress,
@@ -181,7 +194,7 @@ export async function createGameServer(
       roomType,
       services.limits.maxBodyBytes,
       logger,
-      trustedProxies(services.limits.trustedProxies),
+      trust,
       (tableId) => services.runners.has(tableId),
       () => httpServer.listening,
       redis?.reach,

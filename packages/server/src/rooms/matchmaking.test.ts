@@ -74,6 +74,10 @@ for (const backend of STORE_BACKENDS) {
       });
       expect(await matchmake(suite.server, 'joinById/small', {})).toEqual({ status: 401, body: { code: 4401, error: 'auth/invalid-session: sign in first: no session token' } });
       expect(await matchmake(suite.server, 'joinById/small', [])).toEqual({ status: 400, body: { code: 4217, error: 'action/invalid: the join options must be a JSON object' } });
+      // A tester's finding: a `null` body was taken for `{}` and answered 401 auth/invalid-session.
+      for (const body of [null, 5, 'x']) {
+        expect(await matchmake(suite.server, 'joinById/small', body), JSON.stringify(body)).toEqual({ status: 400, body: { code: 4217, error: 'action/invalid: the join options must be a JSON object' } });
+      }
       // colyseus.js rejects a join with the status as its code and the typed error as its message.
       await expect(TestClient.join(suite.server, 'table-9', session.token)).rejects.toMatchObject({ code: 404, message: 'action/unknown: there is no table table-9' });
       await expect(TestClient.join(suite.server, 'small', 'f'.repeat(64))).rejects.toMatchObject({ code: 401, message: expect.stringMatching(/^auth\/invalid-session: /) });

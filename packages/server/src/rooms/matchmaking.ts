@@ -141,7 +141,8 @@ export function matchmakingRoutes(
         return refuse(res, ErrorCode.MATCHMAKE_UNHANDLED, STOPPING);
       }
       const roomId = req.params.roomId;
-      const options: unknown = req.body ?? {};
+      // `express.json` makes an empty body `{}`; a `null` one stays null and is refused, as any options not an object.
+      const options: unknown = req.body;
       if (typeof options !== 'object' || options === null || Array.isArray(options)) {
         return refuse(res, ErrorCode.INVALID_PAYLOAD, { code: 'action/invalid', message: 'the join options must be a JSON object' });
       }
