@@ -120,4 +120,28 @@ describe('the provably fair deal at the table (fairness.md)', () => {
     expect(dealt.state.nextRound).toEqual(SECOND);
     expect(dealt.effects.map((effect) => effect.kind)).toEqual(['open-round']);
   });
+
+  it('deals a round refused for one player’s shortfall again under the id and commitment the views showed, from the same server seed (fairness.md §1)', () => {
+    let s = seatPlayers(testTable({}, 1_000_000, FIRST), ['a', 'b']);
+    s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 500, nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'b', spot: 'main', amountCents: 500, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'a', clientSeed: 'seed-a', nowMs: s.nowMs });
+    const shown = viewFor(s, 'a').fairness;
+    expect(shown).toMatchObject({ roundId: FIRST.roundId, commitment: FIRST.commitment });
+    s = must(s, { type: 'ready', playerId: 'b', clientSeed: 'seed-b', nowMs: s.nowMs }, material, SECOND);
+    expect(s.round!.fairness!.clientSeeds).toBe('0:seed-a|1:seed-b');
+    // The ledger finds b short: the round is dealt again at once for a, and it is the round a was shown.
+    const short = unwrap(apply(s, { type: 'round-short', roundId: 'fair-1', playerIds: ['b'], nowMs: s.nowMs }));
+    expect(short.effects.map((effect) => effect.kind)).toContain('deal-due');
+    expect(short.state.nextRound).toEqual(FIRST);
+    expect(viewFor(short.state, 'a').fairness).toEqual(shown);
+    // Before the fix: a deal of the round after it (never shown) went through. Another round or another seed is refused.
+    expect(() => apply(short.state, { type: 'deal', deal: { roundId: 'fair-2', serverSeed: new Uint8Array(32) }, next: null, nowMs: s.nowMs })).toThrow(/committed/);
+    expect(() => apply(short.state, { type: 'deal', deal: { roundId: 'fair-1', serverSeed: new Uint8Array(32) }, next: null, nowMs: s.nowMs })).toThrow(/committed/);
+    const again = unwrap(apply(short.state, { type: 'deal', deal: material, next: SECOND, nowMs: s.nowMs })).state;
+    expect(again.round).toMatchObject({ roundId: 'fair-1', fairness: { commitment: FIRST.commitment, clientSeeds: '0:seed-a' } });
+    expect(again.round!.deck).toEqual(deckFromSeeds(serverSeed, 'fair-1', '0:seed-a'));
+    expect(again.round!.hands.map((hand) => hand.playerId)).toEqual(['a']);
+    expect(again.nextRound).toEqual(SECOND);
+  });
 });

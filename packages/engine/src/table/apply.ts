@@ -561,6 +561,7 @@ function checkDeck(deal: DealMaterial): readonly Card[] {
  * Deals the round that is due from `material` (the server's answer to `deal-due`); `nextRound` becomes the
  * table's `nextRound` (the round it deals after this one). Refused with `action/stale` when no round is due.
  * @throws Error when `material` is neither a 53-card deck nor the server seed of the round the table committed to
+ *   (its id and commitment, `TableState.nextRound`: fairness.md §1)
  */
 function deal(s: Draft, material: DealMaterial, nextRound: NextRound | null): Step {
   const players = dueBettors(s);
@@ -569,6 +570,9 @@ function deal(s: Draft, material: DealMaterial, nextRound: NextRound | null): St
     throw new Error(`round ${material.roundId} is not the round the table committed to (${s.nextRound.roundId})`);
   }
   const seeded = seededDeck(s, players, material);
+  if (seeded !== null && s.nextRound !== null && seeded.fairness.commitment !== s.nextRound.commitment) {
+    throw new Error(`the server seed of round ${material.roundId} is not the one the table committed to`);
+  }
   const deck = seeded?.deck ?? checkDeck(material);
   const roundId = material.roundId;
   let next = 0;
@@ -673,6 +677,9 @@ function roundFailed(s: Draft, roundId: string, reason: ErrorCode): Step {
  * One player's shortfall never voids a round for the others (docs/server.md): the short players' bets are
  * returned (`'balance'`) and everyone else stays ready, so the round deals again at once without them; a
  * short banker loses the bank first, and the bets placed against it are returned (`'bank-changed'`).
+ * The round dealt again is the same round, its id and commitment (`nextRound` again): the ledger recorded nothing
+ * of the refused deal, and the players locked their client seeds on that commitment, shown before their first bet
+ * (fairness.md §1, §2); the server deals it from the same server seed (the `deal` refuses another).
  */
 function roundShort(s: Draft, roundId: string, shortIds: readonly string[]): Step {
   const found = currentRound(s, roundId);
@@ -680,6 +687,7 @@ function roundShort(s: Draft, roundId: string, shortIds: readonly string[]): Ste
   const round = found.value;
   s.round = null;
   s.phase = 'betting';
+  if (round.fairness != null) s.nextRound = { roundId: round.roundId, commitment: round.fairness.commitment };
   const short = new Set(shortIds);
   for (const hand of round.hands) {
     const p = s.players[hand.playerId];

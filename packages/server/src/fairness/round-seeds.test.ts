@@ -25,4 +25,22 @@ describe('RoundSeeds', () => {
     expect(commitmentOf(unwrap(fromHex(stored.serverSeed, 32)))).toBe(first.commitment);
     expect(seeds.take(first.roundId, fairness(first.commitment))).toBeNull(); // once
   });
+
+  it('deals a round the ledger refused for a shortfall again: the same id and seed, then the round after it as committed', () => {
+    const seeds = new RoundSeeds();
+    const first = seeds.nextRound!;
+    const { deal, next } = seeds.deal();
+    seeds.noteDealt(first.roundId);
+    const stored = seeds.take(first.roundId, fairness(first.commitment))!;
+    expect(seeds.dealAgain('another-round')).toBe(false); // not the round handed over: nothing moves
+    expect(seeds.nextRound).toEqual(next);
+    expect(seeds.dealAgain(first.roundId)).toBe(true);
+    expect(seeds.nextRound).toEqual(first);
+    const again = seeds.deal();
+    expect(again).toEqual({ deal, next });
+    seeds.noteDealt(first.roundId);
+    expect(seeds.take(first.roundId, fairness(first.commitment))).toEqual(stored);
+    expect(seeds.nextRound).toEqual(next);
+    expect(seeds.dealAgain('another-round')).toBe(false);
+  });
 });

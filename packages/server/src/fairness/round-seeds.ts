@@ -21,6 +21,8 @@ export class RoundSeeds {
   private next = RoundSeeds.fresh();
   private after = RoundSeeds.fresh();
   private readonly dealt = new Map<string, Uint8Array>();
+  /** The round `take` handed over last, which `dealAgain` may make the next round again. */
+  private taken: { roundId: string; serverSeed: Uint8Array } | null = null;
 
   /** @param rng tests only: deal from decks shuffled by it (no server seed, no proof) */
   constructor(private readonly rng?: Rng) {}
@@ -71,7 +73,24 @@ export class RoundSeeds {
   take(roundId: string, fairness: RoundFairness | null | undefined): StoredFairness | null {
     const seed = this.dealt.get(roundId);
     this.dealt.delete(roundId);
+    this.taken = seed === undefined ? null : { roundId, serverSeed: seed };
     if (seed === undefined || fairness == null) return null;
     return { commitment: commitmentOf(seed), clientSeeds: fairness.clientSeeds, serverSeed: toHex(seed) };
+  }
+
+  /**
+   * The ledger refused the deal of `roundId` and recorded nothing of it (one player's shortfall, docs/server.md): the
+   * table deals that round again (the reducer's `round-short` makes it its `nextRound` again), with the same id and
+   * server seed, whose commitment the players were shown before they locked their client seeds (fairness.md §1). It is
+   * the next round again, and the round after it the one committed to with its deal.
+   * @returns true; false, changing nothing, unless `roundId` is the round `take` handed over last
+   */
+  dealAgain(roundId: string): boolean {
+    const taken = this.taken;
+    if (taken === null || taken.roundId !== roundId) return false;
+    this.taken = null;
+    this.after = this.next;
+    this.next = taken;
+    return true;
   }
 }

@@ -12,8 +12,8 @@ import type { Database } from '../storage/database.js';
 import { TEST_BACKENDS } from '../testing/backends.js';
 import { DatabaseFault } from '../storage/faults.js';
 import { TableRunner } from './runner.js';
-
-const quiet = () => undefined;
+import { fairnessAnswer } from '../fairness/proof.js';
+import { verifyOrRefuse } from '../../../cli/src/commands/verify.js';
 
 for (const backend of TEST_BACKENDS) {
   describe.skipIf(!backend.enabled)(`the banker's cover and shortfalls on ${backend.title}`, () => {
@@ -22,6 +22,8 @@ for (const backend of TEST_BACKENDS) {
     let players: Players;
     let runners: TableRunner[];
     let notices: { tableId: string; playerId: string; notice: Notice }[];
+    /** The problem lines of the tables (`TableRunnerOptions.log`): their events. */
+    let problems: string[];
 
     beforeEach(async () => {
       database = await backend.open();
@@ -29,20 +31,24 @@ for (const backend of TEST_BACKENDS) {
       players = createPlayers(database);
       runners = [];
       notices = [];
+      problems = [];
     });
     afterEach(async () => {
       for (const runner of runners) await runner.close();
       await backend.close(database);
     });
 
-    /** A table over the shared ledger; its balance changes refresh the player at every other table. */
-    function table(input: TableConfigInput, options: Pick<ConstructorParameters<typeof TableRunner>[0], 'ledger' | 'deadlines'> = { ledger }): TableRunner {
+    /**
+     * A table over the shared ledger; its balance changes refresh the player at every other table. `seeded`: it deals
+     * from server seeds (fairness.md), not from decks of a test rng.
+     */
+    function table(input: TableConfigInput, options: Pick<ConstructorParameters<typeof TableRunner>[0], 'ledger' | 'deadlines'> = { ledger }, seeded = false): TableRunner {
       const runner = new TableRunner({
         config: unwrap(tableConfig(input)),
         ...options,
         players,
-        rng: createCryptoRng(globalThis.crypto),
-        log: quiet,
+        ...(seeded ? {} : { rng: createCryptoRng(globalThis.crypto) }),
+        log: (_message, _error, fields) => problems.push(String(fields?.event)),
         onBalancesChanged: (ids) => {
           for (const other of runners) if (other !== runner) for (const id of ids) void other.refreshPlayer(id);
         },
@@ -104,6 +110,51 @@ for (const backend of TEST_BACKENDS) {
       ]);
       expect(notices.filter((n) => n.notice.code === 'notice/round-void')).toEqual([]);
       expect(without.current.players[dee]).toMatchObject({ bets: { main: 0, fortune: 0 }, balanceCents: 40_000 });
+      expect(await ledger.audit()).toEqual([]);
+    });
+
+    it('deals the round announced again after a shortfall: its id and commitment are those the views showed before the Deal (fairness.md §1)', async () => {
+      const wide = { limits: { main: { minCents: 100, maxCents: 100_000 } } };
+      const east = table({ tableId: 'east', ...wide }, { ledger }, true);
+      const west = table({ tableId: 'west', ...wide }, { ledger }, true);
+      const [dee, eve, fay] = [await guest('Dee'), await guest('Eve'), await guest('Fay')];
+      await seat(east, dee);
+      await seat(west, dee);
+      await seat(east, eve);
+      await seat(west, fay);
+      await act(east, dee, { type: 'bet', spot: 'main', amountCents: 60_000 });
+      await act(west, dee, { type: 'bet', spot: 'main', amountCents: 60_000 });
+      await act(east, eve, { type: 'bet', spot: 'main', amountCents: 1_000 });
+      await act(west, fay, { type: 'bet', spot: 'main', amountCents: 1_000 });
+      await act(east, eve, { type: 'deal', clientSeed: 'eve' });
+      await act(west, fay, { type: 'deal', clientSeed: 'fay' });
+      const shown = new Map([east, west].map((runner) => [runner.tableId, runner.view(runner === east ? eve : fay).fairness!]));
+      expect([...shown.values()].every((fair) => fair.clientSeeds === null)).toBe(true);
+
+      await Promise.all([act(east, dee, { type: 'deal', clientSeed: 'dee' }), act(west, dee, { type: 'deal', clientSeed: 'dee' })]);
+      await Promise.all(runners.map((runner) => runner.idle()));
+
+      const without = inRound(east, dee) ? west : east;
+      expect(inRound(without, dee)).toBe(false);
+      for (const runner of [east, west]) {
+        const round = runner.current.round!;
+        expect(runner.current.phase).toBe('setting');
+        // Before the fix: the table that found Dee short dealt the round after the one it announced.
+        expect({ roundId: round.roundId, commitment: round.fairness?.commitment }).toEqual({ roundId: shown.get(runner.tableId)!.roundId, commitment: shown.get(runner.tableId)!.commitment });
+      }
+      expect(without.current.round!.fairness!.clientSeeds).toBe(without === east ? '1:eve' : '1:fay');
+      // One deal asked for: no `deal-failed` (action/stale) line for a second one.
+      expect(problems).toEqual([]);
+
+      // Played out, each round's proof verifies (`paigow verify`).
+      for (const runner of [east, west]) {
+        const roundId = runner.current.round!.roundId;
+        for (const hand of runner.current.round!.hands) await act(runner, hand.playerId, { type: 'house-way', roundId });
+        await runner.idle();
+        const answer = fairnessAnswer(roundId, await ledger.roundFairness(roundId));
+        expect(answer.status).toBe(200);
+        expect(verifyOrRefuse(answer.body)).toMatchObject({ roundId, verified: true, differences: [] });
+      }
       expect(await ledger.audit()).toEqual([]);
     });
 

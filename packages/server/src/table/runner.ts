@@ -631,7 +631,10 @@ export class TableRunner {
     const before = this.state;
     this.state = state;
     this.options.playerTables?.update(this.tableId, before.players, this.state.players);
-    this.effects.push({ effects, before });
+    // One deal asked for at a time: an action carried out while a `deal-due` waits in the queue (a `sync` after a
+    // shortfall) finds the round due still, and its `deal-due` would find it dealt (`deal-failed` `action/stale`).
+    const dealDue = (batch: { readonly effects: readonly TableEffect[] }) => batch.effects.some((effect) => effect.kind === 'deal-due');
+    this.effects.push({ effects: this.effects.some(dealDue) ? effects.filter((effect) => effect.kind !== 'deal-due') : effects, before });
     if (!this.runningEffects) await this.runQueuedEffects();
     return ok(undefined);
   }
@@ -848,9 +851,13 @@ export class TableRunner {
             await this.syncPlayers(effect.holds.map((hold) => hold.playerId));
             await this.dispatch({ type: 'round-opened', roundId: effect.roundId, nowMs: this.now() });
           } else if (!opened.ok && shortPlayersOf(opened.error).length > 0) {
-            // One player's shortfall never voids the round for the others (docs/server.md): deal again without it.
+            // One player's shortfall never voids the round for the others (docs/server.md): deal again without it, the
+            // same round (its id and server seed: the refused deal wrote nothing), whose commitment the players saw
+            // before they locked their client seeds (fairness.md §1), not the round after it, which nobody was shown.
             const short = shortPlayersOf(opened.error);
             await this.dispatch({ type: 'round-short', roundId: effect.roundId, playerIds: short, nowMs: this.now() });
+            // Before the deal it asked for (`deal-due`, queued after this effect).
+            if (this.state.nextRound?.roundId === effect.roundId) this.seeds.dealAgain(effect.roundId);
             await this.syncPlayers(short);
           } else {
             const error: RuleError = opened.ok ? { code: 'action/stale', message: 'the round could not be dealt' } : opened.error;
