@@ -972,7 +972,11 @@ function idleSeatDeadline(s: TableState, p: PlayerState): number | null {
   return p.activeAtMs + s.config.timers.idleSeatMs;
 }
 
-/** When a disconnected seated player loses its seat, else `null` (never during its round). */
+/**
+ * When a disconnected seated player loses its seat (`timers.reconnectMs` after the drop; rules.md §5 "Interruptions"),
+ * else `null`: never during a round it is dealt into (as a player or the banker), whose end frees it; a round it is
+ * not in does not hold it.
+ */
 function seatHoldDeadline(s: TableState, p: PlayerState): number | null {
   if (p.connected || p.seat === null || p.disconnectedAtMs === null || inRound(s, p.playerId)) return null;
   return p.disconnectedAtMs + s.config.timers.reconnectMs;
@@ -1050,13 +1054,14 @@ function tick(s: Draft): Step {
 
 function afterAction(s: Draft): void {
   if (s.phase === 'setting' && s.round !== null && s.round.hands.every((hand) => hand.setting !== null)) reveal(s);
-  if (s.round === null) {
-    for (const p of Object.values(s.players)) {
-      const hold = seatHoldDeadline(s, p);
-      if (hold !== null && hold <= s.nowMs) {
-        returnBets(s, p, 'disconnect');
-        unseat(s, p, 'disconnected');
-      }
+  // A seat held for a disconnected player stands up when its hold runs out (docs/server.md: held 60 s, then it stands
+  // up), also while the others play a round it was not dealt into: it was kept until that round ended, and the hold's
+  // deadline, past, had the server's timer fire every 5 ms meanwhile (an attacker's 30-s CPU spin).
+  for (const p of Object.values(s.players)) {
+    const hold = seatHoldDeadline(s, p);
+    if (hold !== null && hold <= s.nowMs) {
+      returnBets(s, p, 'disconnect');
+      unseat(s, p, 'disconnected');
     }
   }
   // An idle seat stands up after any action that finds it past its time, not only at the next tick: a bet cleared

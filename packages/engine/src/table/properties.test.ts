@@ -6,7 +6,7 @@ import { formatCard } from '../notation/index.js';
 import { createSeededRng, shuffledDeck } from '../rng/index.js';
 import { ok, type Result } from '../errors/index.js';
 import type { DealMaterial, TableAction } from './actions.js';
-import { apply } from './apply.js';
+import { apply, nextDeadline } from './apply.js';
 import type { Applied, TableEffect, TableState } from './state.js';
 import { MiniLedger, testTable } from '../testing/table.js';
 import { projectRoundResult, viewFor } from '@paigow/protocol';
@@ -290,6 +290,9 @@ function runSteps(steps: readonly Step[], seed: number, playerBanking: boolean, 
       }
     }
     run.state = next;
+    // A tick at t acts on every deadline up to t: the next one is later (else the server's timer fires again at once, for nothing).
+    const deadline = nextDeadline(next);
+    if (action.type === 'tick' && deadline !== null && deadline <= next.nowMs) throw new Error(`after a tick at ${next.nowMs} the next deadline is ${deadline}`);
     if (run.ledger.sum() !== 0) throw new Error('the ledger does not sum to 0');
     for (const [id, p] of Object.entries(next.players)) {
       if (p.balanceCents !== run.ledger.wallet(id)) throw new Error(`balance of ${id}: ${p.balanceCents} ≠ ledger ${run.ledger.wallet(id)}`);

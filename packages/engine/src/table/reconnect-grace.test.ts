@@ -78,3 +78,24 @@ describe('the reconnection grace (rules.md §5, issue 10 point 3)', () => {
     expect(s.lastRound?.players[0]).toMatchObject({ setBy: 'house-way' });
   });
 });
+
+describe('the seat hold of a player not in the round in play (docs/server.md: a disconnected seat is held 60 s, then it stands up)', () => {
+  it('stands up when its hold runs out, during the others’ round; the next deadline is never one already past', () => {
+    let s = seatPlayers(testTable(), ['a', 'b', 'c']);
+    const t0 = s.nowMs;
+    s = must(s, { type: 'leave', playerId: 'c', nowMs: t0 });
+    // 45 s later a and b deal; c, gone before the Deal, holds nothing.
+    for (const id of ['a', 'b']) s = must(s, { type: 'bet', playerId: id, spot: 'main', amountCents: 500, nowMs: t0 + 45_000 });
+    s = must(s, { type: 'ready', playerId: 'a', nowMs: t0 + 45_000 });
+    s = must(s, { type: 'ready', playerId: 'b', nowMs: t0 + 45_000 }, dealWith('r', STRONG, WEAK, '2h 3h 4h 5h 7s 8s 9h'));
+    s = must(s, { type: 'round-opened', roundId: 'r', nowMs: t0 + 45_000 });
+    expect(nextDeadline(s)).toBe(t0 + 60_000);
+    s = must(s, { type: 'tick', nowMs: t0 + 60_000 });
+    // Before the fix: c kept its seat until the round ended (t0 + 90 s), and the deadline stayed t0 + 60 s, past.
+    expect(s.phase).toBe('setting');
+    expect(s.players.c).toBeUndefined();
+    expect(s.seats).not.toContain('c');
+    expect(nextDeadline(s)).toBe(t0 + 90_000);
+    expect(nextDeadline(s)! > s.nowMs).toBe(true);
+  });
+});
