@@ -80,10 +80,15 @@ for (const backend of TEST_BACKENDS) {
 
     const inRound = (runner: TableRunner, playerId: string) => runner.current.round?.hands.some((h) => h.playerId === playerId) ?? false;
 
-    it('a player who deals at two tables at the same instant without money for both plays at one; both tables deal', async () => {
+    /**
+     * Tables `east` and `west` (main bets up to 1,000.00, seeded when `seeded`), Dee seated at both with 600.00 bet at
+     * each (of its 1,000.00), Eve at east and Fay at west with 10.00 each, both of whom pressed Deal (with their names
+     * as client seeds when `seeded`).
+     */
+    async function deeShortAtTwoTables(seeded: boolean) {
       const wide = { limits: { main: { minCents: 100, maxCents: 100_000 } } };
-      const east = table({ tableId: 'east', ...wide });
-      const west = table({ tableId: 'west', ...wide });
+      const east = table({ tableId: 'east', ...wide }, { ledger }, seeded);
+      const west = table({ tableId: 'west', ...wide }, { ledger }, seeded);
       const [dee, eve, fay] = [await guest('Dee'), await guest('Eve'), await guest('Fay')];
       await seat(east, dee);
       await seat(west, dee);
@@ -93,8 +98,13 @@ for (const backend of TEST_BACKENDS) {
       await act(west, dee, { type: 'bet', spot: 'main', amountCents: 60_000 });
       await act(east, eve, { type: 'bet', spot: 'main', amountCents: 1_000 });
       await act(west, fay, { type: 'bet', spot: 'main', amountCents: 1_000 });
-      await act(east, eve, { type: 'deal' });
-      await act(west, fay, { type: 'deal' });
+      await act(east, eve, { type: 'deal', ...(seeded ? { clientSeed: 'eve' } : {}) });
+      await act(west, fay, { type: 'deal', ...(seeded ? { clientSeed: 'fay' } : {}) });
+      return { east, west, dee, eve, fay };
+    }
+
+    it('a player who deals at two tables at the same instant without money for both plays at one; both tables deal', async () => {
+      const { east, west, dee, eve, fay } = await deeShortAtTwoTables(false);
 
       await Promise.all([act(east, dee, { type: 'deal' }), act(west, dee, { type: 'deal' })]);
       await Promise.all(runners.map((runner) => runner.idle()));
@@ -114,20 +124,7 @@ for (const backend of TEST_BACKENDS) {
     });
 
     it('deals the round announced again after a shortfall: its id and commitment are those the views showed before the Deal (fairness.md §1)', async () => {
-      const wide = { limits: { main: { minCents: 100, maxCents: 100_000 } } };
-      const east = table({ tableId: 'east', ...wide }, { ledger }, true);
-      const west = table({ tableId: 'west', ...wide }, { ledger }, true);
-      const [dee, eve, fay] = [await guest('Dee'), await guest('Eve'), await guest('Fay')];
-      await seat(east, dee);
-      await seat(west, dee);
-      await seat(east, eve);
-      await seat(west, fay);
-      await act(east, dee, { type: 'bet', spot: 'main', amountCents: 60_000 });
-      await act(west, dee, { type: 'bet', spot: 'main', amountCents: 60_000 });
-      await act(east, eve, { type: 'bet', spot: 'main', amountCents: 1_000 });
-      await act(west, fay, { type: 'bet', spot: 'main', amountCents: 1_000 });
-      await act(east, eve, { type: 'deal', clientSeed: 'eve' });
-      await act(west, fay, { type: 'deal', clientSeed: 'fay' });
+      const { east, west, dee, eve, fay } = await deeShortAtTwoTables(true);
       const shown = new Map([east, west].map((runner) => [runner.tableId, runner.view(runner === east ? eve : fay).fairness!]));
       expect([...shown.values()].every((fair) => fair.clientSeeds === null)).toBe(true);
 

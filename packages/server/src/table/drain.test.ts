@@ -29,6 +29,15 @@ import {
 const redisAvailable = await redisAnswers(TEST_REDIS_URL);
 if (!redisAvailable) console.log(`the drain's cluster test did not run: no Redis at ${TEST_REDIS_URL}`);
 
+/** Jo signs in, sits at `small` and bets 10.00 on the main spot. */
+async function joAtSmall(server: Parameters<typeof signIn>[0] & Parameters<typeof TestClient.join>[0]): Promise<TestClient> {
+  const session = await signIn(server, 'Jo');
+  const jo = await TestClient.join(server, 'small', session.token, 'jo');
+  await jo.act('sit', { seat: 0 });
+  await jo.act('bet', { spot: 'main', amountCents: 1_000 });
+  return jo;
+}
+
 async function openRoundIds(store: TestStore): Promise<string[]> {
   const database = openStore(store);
   try {
@@ -124,10 +133,7 @@ describe('the drain in the log', () => {
     // The server's problems (its `warn` and `error` lines, silent in the harness) go to the same logger.
     const server = await startTestServer(store, { drainMs: 300, logger, log: undefined });
     try {
-      const session = await signIn(server, 'Jo');
-      const jo = await TestClient.join(server, 'small', session.token, 'jo');
-      await jo.act('sit', { seat: 0 });
-      await jo.act('bet', { spot: 'main', amountCents: 1_000 });
+      const jo = await joAtSmall(server);
       const dealt = await jo.act('deal');
       await server.drain();
       const inPlay = { tableIds: ['small'], roundIds: [dealt.roundId] };
@@ -153,10 +159,7 @@ describe('the drain in the log', () => {
     });
     let lock: OutsideLock | undefined;
     try {
-      const session = await signIn(server, 'Jo');
-      const jo = await TestClient.join(server, 'small', session.token, 'jo');
-      await jo.act('sit', { seat: 0 });
-      await jo.act('bet', { spot: 'main', amountCents: 1_000 });
+      const jo = await joAtSmall(server);
       const roundId = (await jo.act('deal')).roundId!;
       // Another process holds the SQLite file: the settlement fails and is retried in the background.
       lock = await holdSqliteFile(join(store.options.dataDir!, 'paigow.sqlite'));
@@ -185,10 +188,7 @@ describe('the drain interrupted', () => {
     const store = createStore('sqlite');
     const server = await startTestServer(store, { drainMs: 60_000, logger, log: undefined });
     try {
-      const session = await signIn(server, 'Jo');
-      const jo = await TestClient.join(server, 'small', session.token, 'jo');
-      await jo.act('sit', { seat: 0 });
-      await jo.act('bet', { spot: 'main', amountCents: 1_000 });
+      const jo = await joAtSmall(server);
       const dealt = await jo.act('deal');
       const drained = server.drain();
       await server.close(); // the second signal
@@ -215,10 +215,7 @@ describe.skipIf(!redisAvailable)('the drain in a cluster', () => {
     const store = createStore('sqlite');
     const server = await startTestServer(store, { redisUrl: TEST_REDIS_URL, redisPrefix: `test-${randomBytes(4).toString('hex')}:`, drainMs: 5_000, logger, log: undefined });
     try {
-      const session = await signIn(server, 'Jo');
-      const jo = await TestClient.join(server, 'small', session.token, 'jo');
-      await jo.act('sit', { seat: 0 });
-      await jo.act('bet', { spot: 'main', amountCents: 1_000 });
+      const jo = await joAtSmall(server);
       const drained = server.drain();
       const deal = await server.runners.get('small')!.handle(jo.view.you!.playerId, { type: 'deal', requestId: 'after-the-signal' });
       expect(deal).toMatchObject({ ok: false, error: { code: 'bet/closed' } });
