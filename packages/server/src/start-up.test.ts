@@ -4,53 +4,15 @@
  * any other request 503 `action/unavailable` with `Retry-After`; once the database answers, the server
  * starts and `/readyz` is 200. An operator saw "connection refused" on both probes while the server started.
  *
- * The database is reached through a relay on loopback that holds every connection (accepted, nothing
- * forwarded) until it is released: a database that does not answer yet.
+ * The database is reached through a relay on loopback (`partitionRelay`), paused from the start: every connection is
+ * accepted and nothing forwarded until it resumes, a database that does not answer yet.
  */
-import { createConnection, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerHandle } from './server.js';
+import { partitionRelay, type PartitionRelay } from './testing/faults.js';
 import { createStore, startTestServer, STORE_BACKENDS, type TestStore } from './testing/harness.js';
-
-/** A relay to `target` that holds the connections it accepts until `release()`. */
-async function heldRelay(target: URL): Promise<{ server: Server; port: number; release: () => void; close: () => Promise<void> }> {
-  let held = true;
-  const waiting: Socket[] = [];
-  const sockets = new Set<Socket>();
-  const forward = (client: Socket): void => {
-    const upstream = createConnection({ host: target.hostname, port: Number(target.port || 5432) });
-    sockets.add(upstream);
-    client.pipe(upstream).pipe(client);
-    const end = (): void => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.once('close', end);
-    upstream.once('close', end);
-    upstream.once('error', end);
-    client.once('error', end);
-  };
-  const server = createServer((client) => {
-    sockets.add(client);
-    client.pause();
-    if (held) waiting.push(client);
-    else forward(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    server,
-    port: (server.address() as AddressInfo).port,
-    release: () => {
-      held = false;
-      for (const client of waiting.splice(0)) forward(client);
-    },
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 /** A port free on loopback now. */
 async function freePort(): Promise<number> {
@@ -68,7 +30,7 @@ async function answer(url: string): Promise<{ status: number; retryAfter: string
 
 describe.skipIf(!STORE_BACKENDS.find((backend) => backend.name === 'postgres')?.enabled)('start-up: the port before the database', () => {
   let store: TestStore | undefined;
-  let relay: Awaited<ReturnType<typeof heldRelay>> | undefined;
+  let relay: PartitionRelay | undefined;
   let server: ServerHandle | undefined;
   afterEach(async () => {
     await server?.close();
@@ -79,12 +41,10 @@ describe.skipIf(!STORE_BACKENDS.find((backend) => backend.name === 'postgres')?.
 
   it('answers /livez 200 and /readyz 503 starting while the database does not answer, then serves', async () => {
     store = createStore('postgres');
-    const target = new URL(store.options.databaseUrl as string);
-    relay = await heldRelay(target);
-    const held = new URL(target);
-    held.host = `127.0.0.1:${relay.port}`;
+    relay = await partitionRelay(store.options.databaseUrl as string);
+    relay.pause();
     const port = await freePort();
-    const starting = startTestServer(store, { port, databaseUrl: held.toString(), databaseConnectTimeoutMs: 20_000 });
+    const starting = startTestServer(store, { port, databaseUrl: relay.url, databaseConnectTimeoutMs: 20_000 });
     starting.catch(() => undefined);
     const url = `http://127.0.0.1:${port}`;
     // The port is bound at once: no "connection refused" while the database is being reached.
@@ -93,7 +53,7 @@ describe.skipIf(!STORE_BACKENDS.find((backend) => backend.name === 'postgres')?.
     for (const path of ['/readyz', '/healthz']) expect(await answer(`${url}${path}`)).toMatchObject({ status: 503, body: { status: 'starting' } });
     expect(await answer(`${url}/api/tables`)).toEqual({ status: 503, retryAfter: '1', body: { error: { code: 'action/unavailable', message: 'the server is starting; try again' } } });
 
-    relay.release();
+    relay.resume();
     server = await starting;
     expect(server.port).toBe(port);
     expect(await answer(`${url}/readyz`)).toMatchObject({ status: 200, body: { status: 'ready' } });
