@@ -121,6 +121,38 @@ describe('ServerHealth.readiness', () => {
     }
   });
 
+  it('runs at most one database and one Redis ping at a time, however many probes come while they are unanswered', async () => {
+    let databasePings = 0;
+    let redisPings = 0;
+    let answerDatabase!: () => void;
+    const health = new ServerHealth({
+      ...base,
+      pingDatabase: () => {
+        databasePings++;
+        return new Promise<void>((resolve) => (answerDatabase = resolve));
+      },
+      pingRedis: () => {
+        redisPings++;
+        return databasePings > 0 ? new Promise<never>(() => undefined) : Promise.resolve();
+      },
+    });
+    try {
+      // A partition: twenty probes, each giving up after 50 ms, while the first ping has not been answered.
+      const probes = await Promise.all(Array.from({ length: 20 }, () => health.readiness()));
+      expect(probes.every((probe) => probe.checks.database.reason === 'no answer within 50 ms')).toBe(true);
+      expect(await health.readiness()).toMatchObject({ checks: { database: { ok: false } } });
+      expect([databasePings, redisPings]).toEqual([1, 1]);
+      // Once it answers, the next probe pings again.
+      answerDatabase();
+      await new Promise((resolve) => setImmediate(resolve));
+      const after = await health.readiness();
+      expect(after.checks.database).toMatchObject({ ok: false, reason: 'no answer within 50 ms' });
+      expect(databasePings).toBe(2);
+    } finally {
+      health.close();
+    }
+  });
+
   it("forgets the start's own event-loop stall when the server begins taking players (restartLagWindow)", async () => {
     const health = new ServerHealth({ ...base, pingDatabase: () => Promise.resolve(), maxEventLoopLagMs: 100 });
     try {

@@ -82,6 +82,13 @@ export class ServerHealth {
   private readonly delay: IntervalHistogram;
   private readonly window: NodeJS.Timeout;
   private lagMs = 0;
+  /**
+   * The database and Redis pings still unanswered, by check. A probe while one is unanswered waits for that one
+   * instead of starting another: while the database does not answer (a partition), each ping holds a pool
+   * connection until the pool's query timeout (10 s), and probes every second, or a flood of them, would take every
+   * connection from the tables.
+   */
+  private readonly unanswered = new Map<() => Promise<void>, Promise<void>>();
 
   constructor(private readonly options: HealthOptions) {
     this.leaseRenewedAtMs = options.now();
@@ -136,13 +143,16 @@ export class ServerHealth {
     return { status: 'ok', uptimeSeconds: Math.round(process.uptime()), eventLoopLagMs: round(this.lagMs) };
   }
 
-  /** `/readyz`: every check, run now (database and Redis at once, each within `checkTimeoutMs`). */
+  /**
+   * `/readyz`: every check, run now (database and Redis at once, each within `checkTimeoutMs`); a database or Redis
+   * ping still unanswered from an earlier call is waited for, not run again (at most one of each at a time).
+   */
   async readiness(): Promise<Readiness> {
     const timeoutMs = this.options.checkTimeoutMs ?? READINESS_CHECK_TIMEOUT_MS;
     const ping = async (run: () => Promise<void>): Promise<CheckOutcome> => {
       const started = performance.now();
       try {
-        await within(run(), timeoutMs);
+        await within(this.once(run), timeoutMs);
         return { ok: true, latencyMs: round(performance.now() - started) };
       } catch (error) {
         return { ok: false, latencyMs: round(performance.now() - started), reason: oneLine(error) };
@@ -165,6 +175,18 @@ export class ServerHealth {
     const checks = { database, ...(redis === undefined ? {} : { redis }), lease, draining, load };
     const ready = Object.values(checks).every((check) => check.ok);
     return { status: ready ? 'ready' : this.draining ? 'draining' : 'not-ready', checks };
+  }
+
+  /** `run`'s unanswered ping if there is one, else a new one, remembered until it settles. */
+  private once(run: () => Promise<void>): Promise<void> {
+    let pending = this.unanswered.get(run);
+    if (pending === undefined) {
+      pending = run().finally(() => this.unanswered.delete(run));
+      // Every caller may have stopped waiting (`within`) before it settles.
+      pending.catch(() => undefined);
+      this.unanswered.set(run, pending);
+    }
+    return pending;
   }
 
   /** Stops the event-loop monitor. */
