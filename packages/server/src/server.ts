@@ -21,7 +21,7 @@ import { Coach, coachReader, DailyChallenge, GradePool, type ExactScores } from 
 import { createHttpApp } from './http/app.js';
 import { httpServerOptions, limitConnections } from './http/connection-limits.js';
 import { answerStopping, RequestsInFlight, STOP_ANSWER_WAIT_MS } from './http/in-flight.js';
-import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, leaseProblemReporter, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
+import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, leaseProblemReporter, peersRenewedSince, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, type Ledger } from './ledger/index.js';
 import { LineThrottle, problemReporter, reportConsoleWarnings, reportUnhandledRejections, rootLogger, unansweredBy, withContext, type Logger, type ProblemLog } from './log/index.js';
 import { attachServer, roundsRecovered, startTableSeries } from './metrics/index.js';
@@ -454,7 +454,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     const db: Database = database;
     instanceId = randomUUID();
     const self: string = instanceId;
-    await registerInstance(db, self, now());
+    const registeredAtMs = now();
+    await registerInstance(db, self, registeredAtMs);
     await pruneInstances(db, now() - INSTANCE_RETENTION_MS);
     const serverHealth = new ServerHealth({
       pingDatabase: async () => void (await sql`select 1`.execute(db.db)),
@@ -545,7 +546,27 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
      * for minutes, until the old host stopped).
      */
     const roundsToRelease = new Set<string>();
+    /** The other processes found serving this database without Redis, each told of once (`another-process-serving`). */
+    const peersTold = new Set<string>();
+    /**
+     * Without Redis every process hosts every table: a second `paigow serve` on the same database (by mistake, on
+     * the same SQLite folder) splits each table's players into two rooms that play apart (the ledger stays right).
+     * Nothing here stops either process (a crashed one's lease is still fresh after a quick restart, and is not
+     * counted: only a lease renewed after this process started is); the operator is told at `error`, in both.
+     */
+    const tellOfPeers = async (): Promise<void> => {
+      if (options.redisUrl !== undefined) return;
+      for (const peer of await peersRenewedSince(db, self, registeredAtMs, now(), lease.leaseMs)) {
+        if (peersTold.has(peer.instanceId)) continue;
+        peersTold.add(peer.instanceId);
+        logger.error(
+          { event: 'another-process-serving', instanceId: self, peerInstanceId: peer.instanceId, peerStartedAt: new Date(peer.startedAtMs).toISOString() },
+          `another process (instance ${peer.instanceId}, started ${new Date(peer.startedAtMs).toISOString()}) serves this database too: without REDIS_URL each hosts every table, and players at one table in the two play apart; stop one of them (a cluster needs REDIS_URL)`,
+        );
+      }
+    };
     const recover = async (): Promise<RecoveryReport> => {
+      await tellOfPeers();
       if (roundsToRelease.size > 0) {
         const roundIds = [...roundsToRelease];
         const released = await ledger.releaseRounds(roundIds, self);

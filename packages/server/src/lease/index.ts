@@ -3,6 +3,7 @@ export {
   DEFAULT_LEASE,
   INSTANCE_RETENTION_MS,
   endLease,
+  peersRenewedSince,
   pruneInstances,
   registerInstance,
   renewLease,

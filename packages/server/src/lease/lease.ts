@@ -73,6 +73,30 @@ export async function endLease(database: Database, instanceId: string, nowMs: nu
 }
 
 /**
+ * The other instances on this database seen alive since `sinceMs`: not stopped, and their lease renewed after
+ * `sinceMs` and less than `leaseMs` before `nowMs`. An instance that crashed before `sinceMs` is not among them,
+ * even while its lease has not run out yet.
+ * @returns their ids and start times (epoch ms)
+ * @throws the database's error
+ */
+export async function peersRenewedSince(
+  database: Database,
+  instanceId: string,
+  sinceMs: number,
+  nowMs: number,
+  leaseMs: number,
+): Promise<{ readonly instanceId: string; readonly startedAtMs: number }[]> {
+  const rows = await database.db
+    .selectFrom('server_instances')
+    .select(['id', 'started_at_ms'])
+    .where('id', '!=', instanceId)
+    .where('stopped_at_ms', 'is', null)
+    .where('heartbeat_at_ms', '>', Math.max(sinceMs, nowMs - leaseMs))
+    .execute();
+  return rows.map((row) => ({ instanceId: row.id, startedAtMs: row.started_at_ms }));
+}
+
+/**
  * Deletes instance rows last renewed before `beforeMs` (they are dead; their rounds, if any are still
  * open, stay recoverable: an owner without a row is dead).
  * @returns how many rows were deleted
