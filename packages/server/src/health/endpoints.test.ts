@@ -139,7 +139,7 @@ describe('ServerHealth.readiness', () => {
     try {
       // A partition: twenty probes, each giving up after 50 ms, while the first ping has not been answered.
       const probes = await Promise.all(Array.from({ length: 20 }, () => health.readiness()));
-      expect(probes.every((probe) => probe.checks.database.reason === 'no answer within 50 ms')).toBe(true);
+      expect(probes.every((probe) => probe.checks.database?.reason === 'no answer within 50 ms')).toBe(true);
       expect(await health.readiness()).toMatchObject({ checks: { database: { ok: false } } });
       expect([databasePings, redisPings]).toEqual([1, 1]);
       // Once it answers, the next probe pings again.
