@@ -56,6 +56,27 @@ for (const backend of STORE_BACKENDS) {
       }
     });
 
+    it('a player who leaves the table on purpose with a hand to set has it set by the house way at once, not past the grace', async () => {
+      const session = await signIn(suite.server, 'Zed');
+      const zed = await TestClient.join(suite.server, 'grace', session.token, 'zed'); // grace 3 s
+      await zed.act('sit', { seat: 4 });
+      await zed.act('bet', { spot: 'main', amountCents: 700 });
+      const dealt = await zed.act('deal');
+      const leftAt = Date.now();
+      await zed.leave(true); // the lobby's Leave: the page promises "the house way sets it and the round is settled without you"
+      const runner = suite.server.runners.get('grace')!;
+      await expect.poll(() => runner.current.lastRound?.roundId, { timeout: 8_000, interval: 50 }).toBe(dealt.roundId);
+      expect(Date.now() - leftAt).toBeLessThan(2_000);
+      expect(runner.current.lastRound!.players[0].setBy).toBe('house-way');
+      const back = await TestClient.join(suite.server, 'grace', session.token, 'zed2');
+      try {
+        expect(back.view.lastRound?.roundId).toBe(dealt.roundId);
+      } finally {
+        await back.act('stand');
+        await back.leave();
+      }
+    });
+
     it('refuses a House Way for the previous round, or for no round, with action/stale (issue 10 point 4)', async () => {
       const session = await signIn(suite.server, 'Yul');
       const yul = await TestClient.join(suite.server, 'small', session.token, 'yul');

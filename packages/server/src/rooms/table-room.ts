@@ -112,6 +112,8 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   private logger!: Logger;
   private unsubscribe: (() => void) | null = null;
   private readonly clientsOf = new Map<string, Set<TableClient>>();
+  /** The room is going (`disconnect`: its table moves, or the process stops): its clients leave without choosing to. */
+  private going = false;
   /** Each client's messages refused by its player's own rate limit in its current window (`refuseOverRate`). */
   private readonly rateRefusals = new WeakMap<TableClient, { sinceMs: number; count: number }>();
   /** Clients cut off for flooding: their remaining frames are dropped unread. */
@@ -383,15 +385,19 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     if (newcomer) this.services.admission?.joined();
   }
 
-  override async onLeave(client: TableClient): Promise<void> {
-    await this.forget(client);
+  /**
+   * `consented`: the client left on purpose (`room.leave()`), not a lost connection (`TableRunner.leave`); Colyseus
+   * says so also of the clients the room closes itself when it goes (`disconnect`), who did not choose to.
+   */
+  override async onLeave(client: TableClient, consented?: boolean): Promise<void> {
+    await this.forget(client, consented === true && !this.going);
   }
 
   /**
    * Takes `client` from its player's connections (it speaks for nobody from then on); the player's last one gone, the
-   * table counts the player gone.
+   * table counts the player gone (`deliberate`: that last one left on purpose).
    */
-  private async forget(client: TableClient): Promise<void> {
+  private async forget(client: TableClient, deliberate = false): Promise<void> {
     const playerId = client.userData?.playerId;
     if (playerId === undefined) return;
     client.userData = undefined;
@@ -399,7 +405,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     clients?.delete(client);
     if (clients !== undefined && clients.size === 0) {
       this.clientsOf.delete(playerId);
-      await this.runner.leave(playerId);
+      await this.runner.leave(playerId, deliberate);
       // Once the table no longer counts it (a watcher being closed counts as gone until then), unless it came back meanwhile.
       if (!this.clientsOf.has(playerId)) this.services.watchers?.leave(this.roomId, playerId);
     }
@@ -412,6 +418,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
    * dropped and the clients that joined since are closed (`sweepLateJoins`).
    */
   override async disconnect(closeCode?: number): Promise<unknown> {
+    this.going = true;
     this.views.flush();
     const disconnected = super.disconnect(closeCode);
     const sweep = setInterval(() => this.sweepLateJoins(closeCode ?? Protocol.WS_CLOSE_CONSENTED), LATE_CLIENT_SWEEP_MS);
