@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import type { HistoryResponse } from '@paigow/protocol';
 import { en } from '../packages/web/src/app/i18n/en.js';
 import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import { openPage } from './support/pages.js';
@@ -88,7 +89,17 @@ describe('a shared table (table-2)', () => {
     expect(await dialog.getAttribute('data-kind')).toBe('dealt');
     expect(await dialog.textContent()).toContain(en.table.leaveConfirmDealt);
     await shot(a, 'round-leave-2-confirm');
+    const leftAt = Date.now();
     await a.getByTestId('leave-confirm').click();
     await a.getByTestId('table-table-2').waitFor();
+    // As the dialog says: the house way sets the hand at once (a leave on purpose), not after the 15-s reconnection grace.
+    const token = await a.evaluate(() => localStorage.getItem('paigow.session') ?? '');
+    const latest = async () => {
+      const history = (await (await fetch(`${server.url}/api/history?limit=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as HistoryResponse;
+      return history.items[0];
+    };
+    await expect.poll(async () => (await latest())?.status, { timeout: 30_000, interval: 250 }).toBe('settled');
+    expect(Date.now() - leftAt).toBeLessThan(10_000);
+    expect((await latest())!.result!.players.find((player) => player.you)?.setBy).toBe('house-way');
   }, 240_000);
 });

@@ -236,7 +236,7 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
     conn.current = null;
     c.send('stand');
     await new Promise((r) => setTimeout(r, 50));
-    await c.close();
+    await c.close(true);
   }, []);
 
   const sitAgain = useCallback(() => {

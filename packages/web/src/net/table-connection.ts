@@ -79,8 +79,12 @@ export interface TableConnection {
    * @returns the request id (echoed in the `view.ack` that accepts it or the `error` that refuses it)
    */
   send(type: ClientMessageType, payload?: Payload): string;
-  /** Leaves the room for good (no reconnection). */
-  close(): Promise<void>;
+  /**
+   * Leaves the room for good (no reconnection). `deliberate`: the player chose to leave the table (the Leave
+   * button): the server then sets a hand still to set by the house way at once (docs/server.md "Interruptions");
+   * otherwise (the page goes elsewhere) it is a lost connection, and the player has its reconnection grace.
+   */
+  close(deliberate?: boolean): Promise<void>;
 }
 
 /** The WebSocket endpoint of the page's own server (`ws://host` or `wss://host`). */
@@ -174,6 +178,8 @@ export async function connectTable(
   const client = new Client(endpoint);
   let room: Room | null = null;
   let closed = false;
+  /** `close(true)`: the player left the table on purpose (a leave the server sees as consented). */
+  let closedDeliberately = false;
   /** The browser said it is offline (`offline` event) and not online since: nothing sent would reach the table. */
   let offline = false;
   /** A rejoin is under way (`rejoin`): one at a time. */
@@ -269,7 +275,7 @@ export async function connectTable(
         try {
           const r = await join();
           if (closed) {
-            void r.leave(true);
+            void r.leave(closedDeliberately);
             return;
           }
           const old = room;
@@ -341,8 +347,9 @@ export async function connectTable(
       else listener.error({ code: 'network', message: 'not connected', requestId });
       return requestId;
     },
-    async close() {
+    async close(deliberate = false) {
       closed = true;
+      closedDeliberately = deliberate;
       clearInterval(pinging);
       browser?.removeEventListener('offline', onOffline);
       browser?.removeEventListener('online', onOnline);
@@ -350,7 +357,7 @@ export async function connectTable(
       listener.status('closed');
       const r = room;
       room = null;
-      if (r) await r.leave(true).catch(() => undefined);
+      if (r) await r.leave(deliberate).catch(() => undefined);
     },
   };
 }
