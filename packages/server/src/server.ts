@@ -129,6 +129,11 @@ export interface StartServerOptions {
    * its event-loop limit half of `maxEventLoopLagMs` when that is given; docs/server.md "Admission control").
    */
   readonly admission?: Partial<AdmissionLimits>;
+  /**
+   * How long a table's WebSocket client has to acknowledge its join, ms (default `JOIN_ACK_TIMEOUT_MS`, 10 s; no
+   * environment variable: tests shorten it; docs/server.md "Limits").
+   */
+  readonly joinAckMs?: number;
   /** Computes table Hints (default: a `HintPool` of worker threads, started at the first deal and closed with the server). */
   readonly hints?: HintService;
   /**
@@ -696,7 +701,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
                 options.redisUrl,
               ),
           };
-    gameServer = await createGameServer(httpServer, { players, runners, limits, rateLimits, allowedOrigins, logger, admission, watchers }, redis, logger, options.publicAddress);
+    gameServer = await createGameServer(httpServer, { players, runners, limits, rateLimits, allowedOrigins, logger, admission, watchers, joinAckMs: options.joinAckMs }, redis, logger, options.publicAddress);
     const games: GameServer = gameServer;
     if (games.pubsub !== null) {
       // Another process moved money of these players: their seats here read the ledger again.

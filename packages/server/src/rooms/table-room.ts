@@ -15,7 +15,9 @@
  * `limits.connectionsPerPlayer` per player; a frame over `limits.maxMessageBytes` or one that cannot be
  * decoded is answered with `error` (`action/invalid`) and the connection closed, logged on one line;
  * messages over the rate limits are answered with `error` (`rate/limited`) and not handled; a `sit` from an address
- * holding `limits.seatsPerIp` seats here is answered `seat/address-limit` before the table sees it (`SeatAddresses`).
+ * holding `limits.seatsPerIp` seats here is answered `seat/address-limit` before the table sees it (`SeatAddresses`); a
+ * client that does not acknowledge its join within `joinAckMs` is closed (`JoinAcks`), and until it acknowledges it is
+ * sent no view but its first and its own frames are dropped unread.
  */
 import { ClientState, generateId, matchMaker, Protocol, Room, RoomInternalState, ServerError, type AuthContext, type Client, type ClientPrivate } from '@colyseus/core';
 import type { RuleError } from '@paigow/engine';
@@ -29,6 +31,7 @@ import { faultKindOf } from '../storage/faults.js';
 import type { AnnouncedRounds } from '../fairness/announced-rounds.js';
 import type { Player, Players } from '../players/index.js';
 import { decodeRoomData, isControlFrame } from './frames.js';
+import { countUnacknowledged, JOIN_ACK_CLOSE_CODE, JOIN_ACK_TIMEOUT_MS, JoinAcks } from './join-acks.js';
 import { TABLE_MOVING } from './matchmaking.js';
 import { ViewPublisher } from './view-publisher.js';
 import type { TableChange, TableRunner } from '../table/runner.js';
@@ -54,6 +57,11 @@ export interface TableRoomServices {
    * from then on, and withdraws it when the room closes (`AnnouncedRounds`; default: nowhere).
    */
   readonly announced?: Pick<AnnouncedRounds, 'announce'>;
+  /**
+   * How long a client has to acknowledge its join once it was sent `JOIN_ROOM`, ms (default `JOIN_ACK_TIMEOUT_MS`, 10 s;
+   * no environment variable: tests shorten it).
+   */
+  readonly joinAckMs?: number;
 }
 
 /** `onCreate` options: the table id (also the room id) and the services. */
@@ -128,6 +136,8 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   private sessionsUsed = new Set<string>();
   /** Runs `checkSessions` every `Players.sessionCheckMs`. */
   private sessionChecks: NodeJS.Timeout | null = null;
+  /** The clients sent `JOIN_ROOM` that have not acknowledged it, with their deadlines (set in `onCreate`). */
+  private joinAcks!: JoinAcks<TableClient>;
 
   override onCreate(options: TableRoomOptions): void {
     const runner = options.services.runners.get(options.tableId);
@@ -138,7 +148,12 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
     this.services = options.services;
     this.logger = options.services.logger ?? rootLogger();
     void this.setMetadata({ tableId: options.tableId, name: runner.config.name });
-    this.views = new ViewPublisher({ view: (playerId) => runner.view(playerId), clientsOf: this.clientsOf });
+    this.views = new ViewPublisher({ view: (playerId) => runner.view(playerId), clientsOf: this.clientsOf, joining: (client) => client.state === ClientState.JOINING });
+    const joinAckMs = options.services.joinAckMs ?? JOIN_ACK_TIMEOUT_MS;
+    this.joinAcks = new JoinAcks(joinAckMs, (client) => {
+      countUnacknowledged(this.logger, { tableId: this.roomId, playerId: client.userData?.playerId, ip: client.auth?.ip }, joinAckMs);
+      this.closeUnacknowledged(client, JOIN_ACK_CLOSE_CODE);
+    });
     this.seatAddresses = new SeatAddresses(options.services.limits.seatsPerIp, (playerId) => this.seatedHere(playerId));
     this.unsubscribe = runner.subscribe((change) => this.publish(change));
     this.announceNextRound();
@@ -240,16 +255,26 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
    * In a full room, makes a place for a player who comes to the table: first by dropping the oldest seat
    * reservation nobody has used of a player not at the table (as its expiry would: nobody is at the table
    * yet, and guests who keep asking for seats they never use filled the room and shut every newcomer out),
-   * else by closing the connection that has watched longest without a seat (a player at this table with none,
-   * or not yet joined: an attacker's hundreds of idle connections did the same). That watcher is told
-   * `action/table-full` and closed with `MADE_ROOM_CLOSE_CODE`; a seated player's connections and a reservation
-   * of a player at the table are never taken.
+   * else by closing the client sent its join longest ago that has not acknowledged it (`JoinAcks`: it has seen nothing
+   * of the table yet, as a reservation unused; an attacker's 200 clients that never acknowledged held a table shut,
+   * as they were never counted as watchers), else by closing the connection that has watched longest without a seat
+   * (a player at this table with none, or not yet joined: an attacker's hundreds of idle connections did the same).
+   * That watcher is told `action/table-full` and closed with `MADE_ROOM_CLOSE_CODE` (a client not acknowledging its
+   * join gets the code alone: it reads nothing before); a seated player's connections and a reservation of a player at
+   * the table are never taken.
    * @returns whether a place was made (after a close, the room is over `maxClients` by one until the close
    *   completes), false when the room is not full or nobody only watches or holds an unused reservation
    */
   private makeRoom(): boolean {
     if (!super.hasReachedMaxClients()) return false;
     if (this.dropOldestReservation()) return true;
+    for (const client of this.joinAcks.clients()) {
+      const playerId = client.userData?.playerId;
+      // A seated player's client reconnecting: never taken, as its joined ones.
+      if (playerId !== undefined && this.seatedHere(playerId)) continue;
+      this.closeUnacknowledged(client, MADE_ROOM_CLOSE_CODE);
+      return true;
+    }
     const watcher = this.clients.find((client) => {
       const playerId = client.userData?.playerId;
       return client.state === ClientState.JOINED && (playerId === undefined || (this.runner.current.players[playerId]?.seat ?? null) === null);
@@ -299,22 +324,28 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
 
   /**
    * Whether `playerId` only watches here: at the table with a client connected (so admission control counts it),
-   * without a seat, and with a client joined (one still joining would not read why it is closed).
+   * without a seat, and with a client joined or sent its join and not acknowledging it (`JoinAcks`; 10 such clients
+   * kept a server at its player limit shut, never evictable). A client whose join the room is still taking is not
+   * counted: it is the newcomer admission control is making room for (`Admission.joined`, from `onJoin`).
    */
   private watching(playerId: string): boolean {
     const player = this.runner.current.players[playerId];
     if (player === undefined || !player.connected || player.seat !== null) return false;
-    for (const client of this.clientsOf.get(playerId) ?? []) if (client.state === ClientState.JOINED) return true;
+    for (const client of this.clientsOf.get(playerId) ?? []) if (client.state === ClientState.JOINED || this.joinAcks.awaits(client)) return true;
     return false;
   }
 
   /**
    * The process is over its player limit and `playerId`, the evictable watcher connected longest, gives its place to a
    * player who joined (admission control, `Watchers.replaceLongest`): each of its clients here is told `server/overloaded` and
-   * closed with `MADE_ROOM_CLOSE_CODE`, so the web client does not rejoin.
+   * closed with `MADE_ROOM_CLOSE_CODE`, so the web client does not rejoin (one not acknowledging its join gets the code alone).
    */
   private closeWatcher(playerId: string): void {
-    for (const client of this.clientsOf.get(playerId) ?? []) {
+    for (const client of [...(this.clientsOf.get(playerId) ?? [])]) {
+      if (this.joinAcks.awaits(client)) {
+        this.closeUnacknowledged(client, MADE_ROOM_CLOSE_CODE);
+        continue;
+      }
       this.sendError(client, { code: 'server/overloaded', message: 'this server is full: your place as a watcher went to a player who came to play; try again in a minute or pick another table' }, null);
       client.leave(MADE_ROOM_CLOSE_CODE);
     }
@@ -347,6 +378,27 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
       clearInterval(poll);
       client.leave(code);
     }, 20);
+  }
+
+  /**
+   * Colyseus' join of `client`'s WebSocket (`onJoin` runs in it); once it has sent the client `JOIN_ROOM`, the client's
+   * acknowledgement is awaited for `joinAckMs` (`JoinAcks`). A join that throws is Colyseus' to answer, as before.
+   */
+  override async _onJoin(client: TableClient & ClientPrivate, authContext: AuthContext): Promise<void> {
+    await super._onJoin(client, authContext);
+    // `JOIN_ROOM` went out at the end of that call, and no frame of the client has been read since (reading one takes a
+    // turn of the event loop): a client still joining now has not acknowledged it.
+    if (client.state === ClientState.JOINING) this.joinAcks.sent(client);
+  }
+
+  /**
+   * Closes `client`, sent its join and not acknowledging it, with `code`, and forgets it at once (`_forciblyCloseClient`,
+   * as a consented leave is): it reads nothing before it acknowledges, so it is told nothing, and its place is free
+   * whether or not it ever answers the close.
+   */
+  private closeUnacknowledged(client: TableClient, code: number): void {
+    this.joinAcks.settled(client);
+    this._forciblyCloseClient(client as TableClient & ClientPrivate, code);
   }
 
   override async onJoin(client: TableClient, options: unknown, auth: JoinAuth): Promise<void> {
@@ -390,6 +442,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
    * says so also of the clients the room closes itself when it goes (`disconnect`), who did not choose to.
    */
   override async onLeave(client: TableClient, consented?: boolean): Promise<void> {
+    this.joinAcks.settled(client);
     await this.forget(client, consented === true && !this.going);
   }
 
@@ -450,6 +503,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
 
   override onDispose(): void {
     if (this.sessionChecks !== null) clearInterval(this.sessionChecks);
+    this.joinAcks.close();
     this.views.close();
     this.unsubscribe?.();
     this.unsubscribe = null;
@@ -457,16 +511,21 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   }
 
   /**
-   * Every frame of a joined client: Colyseus' own join and leave frames go to Colyseus; any other is a room
-   * message, decoded here (refused with `error` and the close when too large or undecodable) and handled by `receive`.
+   * Every frame of a client sent its join: Colyseus' own join and leave frames go to Colyseus (its join acknowledged,
+   * the client is sent what changed since its first view, `ViewPublisher.joined`); any other is a room message, dropped
+   * unread from a client that has not acknowledged its join (Colyseus' clients send none before it, and the answers
+   * would wait in Colyseus' queue for it), else decoded here (refused with `error` and the close when too large or
+   * undecodable) and handled by `receive`.
    */
   protected override _onMessage(client: TableClient & ClientPrivate, frame: Buffer): void {
     if (this.cutOff.has(client)) return;
     if (isControlFrame(frame)) {
       super._onMessage(client, frame);
+      const playerId = client.userData?.playerId;
+      if (client.state === ClientState.JOINED && this.joinAcks.settled(client) && playerId !== undefined) this.views.joined(client, playerId);
       return;
     }
-    if (client.state === ClientState.LEAVING || this.cutOff.has(client)) return;
+    if (client.state === ClientState.LEAVING || client.state === ClientState.JOINING || this.cutOff.has(client)) return;
     const decoded = decodeRoomData(frame, this.services.limits.maxMessageBytes);
     if (decoded.ok) {
       void this.receive(client, decoded.value.type, decoded.value.payload);

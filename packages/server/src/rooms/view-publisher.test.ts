@@ -93,4 +93,34 @@ describe('ViewPublisher', () => {
     expect(a.sent).toHaveLength(4);
     expect(b.sent).toHaveLength(3);
   });
+
+  // An attacker's clients that never acknowledged their join had every patch of a busy table queued for them, without bound.
+  it('sends a client still joining its first view and nothing more; once it has joined, one patch from that view to the latest', async () => {
+    let version = 1;
+    const view = (playerId: string | null): TableView => ({ phase: 'betting', seats: [version], you: playerId === null ? null : { id: playerId }, serverNowMs: version }) as unknown as TableView;
+    const silent = recorder();
+    const other = recorder();
+    const joining = new Set([silent]);
+    const publisher = new ViewPublisher({ view, clientsOf: new Map([['A', new Set([silent, other])]]), othersDelayMs: DELAY_MS, joining: (client) => joining.has(client) });
+    // Its join's view goes (Colyseus queues it until the client has joined); every later change waits.
+    publisher.sendFirstView('A');
+    for (let change = 2; change <= 5; change++) {
+      version = change;
+      publisher.publish({ ack: change === 3 ? { playerId: 'A', requestId: 'a-3' } : null, notices: [] });
+      await tick();
+    }
+    expect(silent.sent.map((s) => s.type)).toEqual(['view']);
+    expect(other.sent.map((s) => s.type)).toEqual(['view', 'view-patch', 'view-patch', 'view-patch', 'view-patch']);
+    // Joined: one patch from its first view to the latest, without an ack; nothing when nothing changed since.
+    joining.delete(silent);
+    publisher.joined(silent, 'A');
+    expect(silent.sent.slice(1)).toEqual([{ type: 'view-patch', message: { seats: [5], serverNowMs: 5, ack: null } }]);
+    publisher.joined(silent, 'A');
+    expect(silent.sent).toHaveLength(2);
+    // A client with no view yet gets none from `joined` (its first comes with its join).
+    const fresh = recorder();
+    publisher.joined(fresh, 'A');
+    expect(fresh.sent).toEqual([]);
+    publisher.close();
+  });
 });

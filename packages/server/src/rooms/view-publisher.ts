@@ -6,7 +6,10 @@
  * or a loaded process reading many messages at once) cost one view per client, not one per change.
  * A client's first view is sent whole (`view`), then only what changed in it (`view-patch`, `viewPatch`); a
  * view the client already has is not sent again unless it answers its request. Every request is still
- * answered by a view that shows its own change.
+ * answered by a view that shows its own change. A client still joining (`joining`) is sent its first view and nothing
+ * more until it has joined: Colyseus queues what is sent to it until then, and an attacker's clients that never
+ * finished joining had every patch of a busy table queued for them, without bound (docs/server.md "Limits"); once it
+ * has joined (`joined`), one patch brings it from that first view to the latest.
  */
 import type { InboxNotice, TableView, TableViewPatch } from '@paigow/protocol';
 import type { TableChange } from '../table/runner.js';
@@ -33,6 +36,11 @@ export interface ViewPublisherOptions<C extends ViewClient> {
   readonly clientsOf: ReadonlyMap<string, ReadonlySet<C>>;
   /** How long other players' views may wait, ms (default `OTHERS_VIEW_DELAY_MS`). */
   readonly othersDelayMs?: number;
+  /**
+   * Whether `client` is still joining: what is sent to it waits (Colyseus' queue) until it has joined, so it is sent
+   * its first view and nothing more until `joined` (default: never joining).
+   */
+  readonly joining?: (client: C) => boolean;
 }
 
 /** Sends one table room's views; see the module comment. */
@@ -68,6 +76,21 @@ export class ViewPublisher<C extends ViewClient> {
     if ([...clients].some((client) => !this.lastSent.has(client))) this.sendNow(playerId, null);
   }
 
+  /**
+   * `client` of `playerId` has joined (Colyseus has sent it what was queued for it: its first view, then its notices):
+   * it is sent what changed since that view, in one patch, or nothing when nothing did. A client with no view yet
+   * gets none here (its first comes with the table's join of its player, `sendFirstView`).
+   */
+  joined(client: C, playerId: string): void {
+    const previous = this.lastSent.get(client);
+    if (previous === undefined) return;
+    const view: TableView = { ...this.options.view(playerId), ack: null };
+    if (view.you === null) return;
+    this.lastSent.set(client, view);
+    const patch = viewPatch(previous, view);
+    if (patch !== null) client.send('view-patch', patch);
+  }
+
   /** Sends the views still due. */
   flush(): void {
     this.flushing = null;
@@ -86,7 +109,8 @@ export class ViewPublisher<C extends ViewClient> {
    * (`view-patch`); a client that has this view already gets a patch only with an ack. Nothing while the player is
    * not at the table (`you: null`): a client joining is among the room's clients before the table has its join, and
    * a change meanwhile sent it a first view without `you` (an operator's bot read `view.you.seat` and crashed;
-   * docs/protocol.md: a player's view always has `you`); its join's view comes next.
+   * docs/protocol.md: a player's view always has `you`); its join's view comes next. A client still joining that has
+   * its first view is skipped (`joined` catches it up).
    */
   private sendNow(playerId: string, ack: string | null): void {
     this.due.delete(playerId);
@@ -94,6 +118,7 @@ export class ViewPublisher<C extends ViewClient> {
     if (view.you === null) return;
     for (const client of this.options.clientsOf.get(playerId) ?? []) {
       const previous = this.lastSent.get(client);
+      if (previous !== undefined && this.options.joining?.(client) === true) continue;
       this.lastSent.set(client, view);
       if (previous === undefined) {
         client.send('view', view);
