@@ -31,7 +31,7 @@ import { DEFAULT_LIMITS, RateLimits, type ServerLimits } from './limits/index.js
 import { createPlayers, type Players } from './players/index.js';
 import { createGameServer, type GameServer } from './rooms/game-server.js';
 import { checkRedisUrl, defaultRedisPrefix, redisReachable } from './rooms/redis-presence.js';
-import { createDatabase, databaseDescription, deploymentIdentity, ensureDirectory, migrateToLatest, SERVING_STATEMENT_TIMEOUT_MS, type BusyWait, type Database } from './storage/index.js';
+import { checkDatabase, createDatabase, databaseDescription, deploymentIdentity, ensureDirectory, migrateToLatest, SERVING_STATEMENT_TIMEOUT_MS, type BusyWait, type Database } from './storage/index.js';
 import { recoverRounds, type RecoveryReport } from './table/recovery.js';
 import { InboxDelivery, inboxNotice, INBOX_PRUNE_EVERY_MS, pruneInbox } from './table/inbox.js';
 import { DEFAULT_DRAIN_MS, drainTables } from './table/drain.js';
@@ -463,7 +463,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     await registerInstance(db, self, registeredAtMs);
     await pruneInstances(db, now() - INSTANCE_RETENTION_MS);
     const serverHealth = new ServerHealth({
-      pingDatabase: async () => void (await sql`select 1`.execute(db.db)),
+      // A read, and no write failed on a full disk (or a read-only or failing one) within WRITE_FAULT_HOLD_MS (storage/write-faults.ts).
+      pingDatabase: () => checkDatabase(db),
       pingRedis:
         options.redisUrl === undefined
           ? undefined
@@ -477,6 +478,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     });
     health = serverHealth;
     // The lease is renewed off the main event loop, with its own connection (docs/server.md "Processes, leases and recovery").
+    const reportLeaseProblem = leaseProblemReporter(logger, self);
     const leaseKeeper = new LeaseKeeper({
       target: db.schema === null ? { sqlitePath: join(options.dataDir ?? './data', 'paigow.sqlite') } : { databaseUrl: options.databaseUrl as string, schema: db.schema },
       instanceId: self,
@@ -487,7 +489,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         serverHealth.leaseRenewed(renewed, now());
         if (!renewed) logger.warn({ event: 'lease-lost', instanceId: self }, `lease: instance ${self} is marked stopped; its rounds may be recovered elsewhere`);
       },
-      onProblem: leaseProblemReporter(logger, self),
+      onProblem: (message, err) => {
+        // A renewal is a write: one failed on a full disk makes `/readyz` fail `database` even while no table writes.
+        db.writes.note(err);
+        reportLeaseProblem(message, err);
+      },
     });
     keeper = leaseKeeper;
     leaseKeeper.start();

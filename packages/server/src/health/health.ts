@@ -1,7 +1,7 @@
 /**
  * What `/livez` and `/readyz` say (docs/operations.md "Health"): liveness (the process runs and its
- * event loop turns) and readiness (the database and, with Redis, Redis answer; this process holds its
- * lease; it is not draining; its event loop is not overloaded). One `ServerHealth` per server:
+ * event loop turns) and readiness (the database answers and no write failed on a full disk lately; with Redis, Redis
+ * answers; this process holds its lease; it is not draining; its event loop is not overloaded). One `ServerHealth` per server:
  * `startServer` creates it, the SIGTERM drain calls `setDraining()`, the lease loop `leaseRenewed()`.
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
@@ -49,7 +49,10 @@ export const DEFAULT_MAX_EVENT_LOOP_LAG_MS = 1_000;
 
 /** What a `ServerHealth` checks. */
 export interface HealthOptions {
-  /** Runs one trivial statement (`select 1`); rejects when the database does not answer. */
+  /**
+   * Runs one trivial statement (`select 1`); rejects when the database does not answer, or, after a write failed on a
+   * full, read-only or failing disk, with the reason writes fail (`storage/write-faults.ts`).
+   */
   readonly pingDatabase: () => Promise<void>;
   /** Pings Redis; absent when the server runs without `REDIS_URL`. */
   readonly pingRedis?: () => Promise<void>;

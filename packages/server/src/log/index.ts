@@ -9,6 +9,7 @@ export {
   problemReporter,
   redisFaultOf,
   rootLogger,
+  throttlingFaults,
   unansweredBy,
   withContext,
   type LogContext,

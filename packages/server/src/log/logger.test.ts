@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { DatabaseFault } from '../storage/faults.js';
-import { createLogger, logLevelFromEnv, LogLevelError, problemReporter, unansweredBy, withContext } from './index.js';
+import { createLogger, LineThrottles, logLevelFromEnv, LogLevelError, problemReporter, throttlingFaults, unansweredBy, withContext } from './index.js';
 
 /** A destination that keeps every line written. */
 function capture(): { stream: Writable; lines: () => Record<string, unknown>[] } {
@@ -77,6 +77,27 @@ describe('the structured log', () => {
       expect(line.err).not.toHaveProperty('stack');
     }
     expect(out.lines()).toHaveLength(1);
+  });
+
+  it('throttles the fault lines of an event per kind of fault, never the server’s own failures', () => {
+    const out = capture();
+    let nowMs = 0;
+    const log = throttlingFaults(problemReporter(createLogger({ destination: out.stream })), new LineThrottles(5_000, () => nowMs));
+    const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    for (let i = 0; i < 3; i++) log('could not write notices to the player inbox', full, { event: 'inbox-write-failed' });
+    log('could not write notices to the player inbox', new DatabaseFault('busy', new Error('database is locked')), { event: 'inbox-write-failed' });
+    log('a deal failed', full, { event: 'deal-failed' });
+    for (let i = 0; i < 2; i++) log('could not write notices to the player inbox', new TypeError('boom'), { event: 'inbox-write-failed' });
+    nowMs += 5_000;
+    log('could not write notices to the player inbox', full, { event: 'inbox-write-failed' });
+    expect(out.lines().map((line) => [line.event, line.fault ?? null, line.repeated ?? 0])).toEqual([
+      ['inbox-write-failed', 'storage', 0],
+      ['inbox-write-failed', 'busy', 0],
+      ['deal-failed', 'storage', 0],
+      ['inbox-write-failed', null, 0],
+      ['inbox-write-failed', null, 0],
+      ['inbox-write-failed', 'storage', 2],
+    ]);
   });
 
   it('names who did not answer for a message: Redis, the database, or nobody (another failure)', () => {

@@ -8,6 +8,7 @@
  */
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
 import { faultKindOf } from '../storage/faults.js';
+import type { LineThrottles } from './throttle.js';
 
 export type { Logger } from 'pino';
 
@@ -138,7 +139,7 @@ export function unansweredBy(error: unknown): 'Redis' | 'the database' | null {
 /**
  * The `(message, detail?, fields?) => void` reporter the server's modules take (`log` options), writing to
  * `logger`: `detail` a fault of the database (`faultKindOf`: the connection lost or refused, a lock not
- * granted, …) or of Redis (`redis-unavailable`) → one `error` line with `err` (type, message, code) and `fault`
+ * granted, a full disk, …) or of Redis (`redis-unavailable`) → one `error` line with `err` (type, message, code) and `fault`
  * (its kind), without a stack: it is their doing, and an unreachable one would write a stack at every retry; another
  * Error → one `error` line with `err` (type, message, code, stack); a typed refusal (`{ code, message }`)
  * or other value → one `error` line with it under `err`/`detail`; none → a `warn` line (a problem the
@@ -152,5 +153,20 @@ export function problemReporter(logger: Logger): ProblemLog {
     else if (detail instanceof Error) logger.error({ ...fields, err: detail }, message);
     else if (typeof detail === 'object' && detail !== null && 'code' in detail) logger.error({ ...fields, err: briefError(detail) }, message);
     else logger.error({ ...fields, detail }, message);
+  };
+}
+
+/**
+ * `log`, but a line whose `detail` is a fault of the database or of Redis (`faultKindOf`, `redisFaultOf`) is written at
+ * most once per event and kind of fault every `lines`' interval (`LineThrottles`, e.g. `LOG_REPEAT_MS`), the next one
+ * counting in `repeated` (beside `event`) those not written. For the lines an outage repeats at every operation (a
+ * full disk wrote an `error` line `deal-failed` and one `inbox-write-failed` at each deal, 116 in 10 s for one
+ * player); any other line (a refusal, or the server's own fault with its stack) is written every time.
+ */
+export function throttlingFaults(log: ProblemLog, lines: LineThrottles): ProblemLog {
+  return (message, detail, fields) => {
+    const fault = faultKindOf(detail) ?? redisFaultOf(detail);
+    if (fault === null) return log(message, detail, fields);
+    lines.offer(`${fields?.event ?? ''} ${fault}`, (repeated) => log(message, detail, fields === undefined || repeated === 0 ? fields : { ...fields, repeated }));
   };
 }

@@ -5,12 +5,13 @@
  * migrations (autoincrement) and in row locking (`storage/transaction.ts`).
  */
 import { join } from 'node:path';
-import { Kysely } from 'kysely';
+import { Kysely, type LogEvent } from 'kysely';
 import { observeQuery } from '../metrics/index.js';
 import { createPostgresDialect } from './postgres.js';
 import type { Tables } from './schema.js';
 import { createSqliteDialect } from './sqlite.js';
 import type { BusyWait } from './sqlite-busy.js';
+import { WriteFaults } from './write-faults.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -20,6 +21,8 @@ export interface Database {
   readonly dialect: DialectName;
   /** The PostgreSQL schema holding the tables; `null` on SQLite. */
   readonly schema: string | null;
+  /** The last storage fault (a full disk, …) its statements and commits met, and when, for `/readyz` (`write-faults.ts`). */
+  readonly writes: WriteFaults;
 }
 
 /**
@@ -58,13 +61,20 @@ export const SERVING_STATEMENT_TIMEOUT_MS = 8_000;
  * wait for other processes' locks (`sqlite-busy.ts`).
  * PostgreSQL: a `pg` pool whose `bigint`s come back as JS numbers, whose connection attempts
  * time out (`connectTimeoutMs`), and whose statements do too when `statementTimeoutMs` is given. Nothing connects until the first query. Every statement's time goes
- * to the `paigow_db_statement_seconds` histogram (metrics/).
+ * to the `paigow_db_statement_seconds` histogram (metrics/), and every storage fault (a full disk, a read-only file, an
+ * I/O error) that a statement, or on SQLite a group's `BEGIN` or `COMMIT`, meets to `writes` (`write-faults.ts`).
  * @throws Error if the SQLite file cannot be opened or the schema name is invalid.
  */
 export function createDatabase(options: DatabaseOptions): Database {
+  const writes = new WriteFaults();
+  const log = (event: LogEvent): void => {
+    observeQuery(event);
+    if (event.level === 'error') writes.note(event.error);
+  };
   if ('sqlitePath' in options) {
-    const dialect = createSqliteDialect(options.sqlitePath, options.busyWait, options.onProblem);
-    return { db: new Kysely<Tables>({ dialect, log: observeQuery }), dialect: 'sqlite', schema: null };
+    // The group commit runs BEGIN and COMMIT itself, outside Kysely's log; a full disk fails the COMMIT.
+    const dialect = createSqliteDialect(options.sqlitePath, options.busyWait, options.onProblem, (error) => writes.note(error));
+    return { db: new Kysely<Tables>({ dialect, log }), dialect: 'sqlite', schema: null, writes };
   }
   const schema = options.schema ?? 'public';
   const dialect = createPostgresDialect({
@@ -74,7 +84,7 @@ export function createDatabase(options: DatabaseOptions): Database {
     connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: options.statementTimeoutMs,
   });
-  return { db: new Kysely<Tables>({ dialect, log: observeQuery }), dialect: 'postgres', schema };
+  return { db: new Kysely<Tables>({ dialect, log }), dialect: 'postgres', schema, writes };
 }
 
 /**

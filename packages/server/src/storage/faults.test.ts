@@ -1,6 +1,6 @@
 /** Which driver errors are database faults (docs/server.md "Database faults"), and which are not. */
 import { describe, expect, it } from 'vitest';
-import { asDatabaseFault, DatabaseFault, faultKindOf } from './faults.js';
+import { asDatabaseFault, DatabaseFault, faultKindOf, faultSummary, storageFaultReason } from './faults.js';
 
 const withCode = (code: string, message = 'x'): Error => Object.assign(new Error(message), { code });
 
@@ -28,6 +28,42 @@ describe('faultKindOf', () => {
     // The lease worker posts an error's brief form.
     expect(faultKindOf({ type: 'Error', message: 'Query read timeout' })).toBe('connection-lost');
     expect(faultKindOf(new Error('the hint timeout expired'))).toBe(null);
+  });
+
+  it('names a full, read-only or failing disk a storage fault (SQLITE_FULL was no fault: logged with its stack, no `fault`)', () => {
+    expect(faultKindOf(withCode('SQLITE_FULL', 'database or disk is full'))).toBe('storage');
+    expect(faultKindOf(withCode('SQLITE_IOERR_WRITE', 'disk I/O error'))).toBe('storage');
+    expect(faultKindOf(withCode('SQLITE_READONLY', 'attempt to write a readonly database'))).toBe('storage');
+    expect(faultKindOf(withCode('SQLITE_READONLY_DBMOVED'))).toBe('storage');
+    expect(faultKindOf(withCode('53100', 'could not extend file "base/16384/16397": No space left on device'))).toBe('storage');
+    expect(faultKindOf(withCode('58030', 'could not write to file "pg_wal/xlogtemp.123": No space left on device'))).toBe('storage');
+    // The lease worker posts an error's brief form.
+    expect(faultKindOf({ type: 'SqliteError', message: 'database or disk is full', code: 'SQLITE_FULL' })).toBe('storage');
+  });
+
+  it('says why writes fail, with the driver’s code', () => {
+    expect(storageFaultReason(asDatabaseFault(withCode('SQLITE_FULL', 'database or disk is full')))).toBe('the disk is full: writes fail (SQLITE_FULL)');
+    expect(storageFaultReason(withCode('53100'))).toBe('the disk is full: writes fail (53100)');
+    expect(storageFaultReason(withCode('SQLITE_READONLY_DIRECTORY'))).toBe('the database is read-only: writes fail (SQLITE_READONLY_DIRECTORY)');
+    expect(storageFaultReason(withCode('SQLITE_IOERR_FSYNC'))).toBe('the disk fails (an I/O error): writes fail (SQLITE_IOERR_FSYNC)');
+    expect(storageFaultReason(withCode('ECONNREFUSED'))).toBe(null);
+  });
+
+  it('says what the database did: refused, could not be reached, did not answer in time, lost the connection, could not write', () => {
+    // Operator: a deal line said "the ledger did not answer in time" of `connect ECONNREFUSED`, and of SQLITE_FULL.
+    const fault = (cause: unknown) => new DatabaseFault('connection-lost', cause);
+    expect(faultSummary(fault(withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')))).toBe('the database refused the connection');
+    expect(faultSummary(withCode('57P03', 'the database system is starting up'))).toBe('the database refused the connection');
+    expect(faultSummary(withCode('55000', 'database "try_ops" is not currently accepting connections'))).toBe('the database refused the connection');
+    expect(faultSummary(fault(withCode('EHOSTUNREACH', 'connect EHOSTUNREACH 10.0.0.9:5432')))).toBe('the database could not be reached');
+    expect(faultSummary(fault(new Error('Query read timeout')))).toBe('the database did not answer in time');
+    expect(faultSummary(new Error('timeout exceeded when trying to connect'))).toBe('the database did not answer in time');
+    expect(faultSummary(new Error('Connection terminated due to connection timeout'))).toBe('the database did not answer in time');
+    expect(faultSummary(fault(new Error('Connection terminated unexpectedly')))).toBe('the connection to the database was lost');
+    expect(faultSummary(withCode('57P01', 'terminating connection due to administrator command'))).toBe('the connection to the database was lost');
+    expect(faultSummary(withCode('SQLITE_BUSY', 'database is locked'))).toBe('a lock was not granted in time');
+    expect(faultSummary(asDatabaseFault(withCode('SQLITE_FULL', 'database or disk is full')))).toBe('the disk is full: writes fail (SQLITE_FULL)');
+    expect(faultSummary(new TypeError('x is not a function'))).toBe(null);
   });
 
   it('leaves bugs and constraint violations alone', () => {

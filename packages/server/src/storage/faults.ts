@@ -19,7 +19,14 @@ export type DatabaseFaultKind =
   /** A lock was not granted in time: PostgreSQL's `lock_timeout`, SQLite's busy wait (another process holds the file). */
   | 'busy'
   /** A deadlock or serialization failure: the database chose this transaction to fail. */
-  | 'conflict';
+  | 'conflict'
+  /**
+   * The database cannot write its files: the disk is full (SQLite's `SQLITE_FULL`, PostgreSQL's `53100` disk_full), the
+   * file or its folder is read-only (`SQLITE_READONLY*`), or the disk fails (`SQLITE_IOERR*`, PostgreSQL's `58030`
+   * io_error). Reads may still answer; the write failed whole (SQLite rolls back, PostgreSQL aborts the transaction)
+   * and fails again until space is freed or the disk mended.
+   */
+  | 'storage';
 
 /**
  * A transaction failed for a reason of the database, not of the ledger's rules; nothing was changed
@@ -52,7 +59,12 @@ const POSTGRES_CODES: Readonly<Record<string, DatabaseFaultKind>> = {
   '55P03': 'busy', // lock_not_available (lock_timeout)
   '40001': 'conflict', // serialization_failure
   '40P01': 'conflict', // deadlock_detected
+  '53100': 'storage', // disk_full
+  '58030': 'storage', // io_error
 };
+
+/** better-sqlite3's codes of a storage fault, by prefix (`SQLITE_IOERR_WRITE`, `SQLITE_READONLY_DBMOVED`, …). */
+const SQLITE_STORAGE_CODES = /^SQLITE_(FULL|IOERR|READONLY)/;
 
 /** Node's socket errors that mean the connection to the database is gone or cannot be made. */
 const SOCKET_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -70,7 +82,8 @@ const CONNECTION_LOST_WORDS =
 /**
  * The fault kind of a driver error, or `null` when it is not a database fault (a bug, a constraint
  * violation, a refusal). Knows `pg`'s errors (SQLSTATE `code`, "Connection terminated", its and pg-pool's
- * timeouts: `CONNECTION_LOST_WORDS`), Node's socket errors and better-sqlite3's `SQLITE_BUSY*` / `SQLITE_LOCKED*`.
+ * timeouts: `CONNECTION_LOST_WORDS`), Node's socket errors and better-sqlite3's `SQLITE_BUSY*` / `SQLITE_LOCKED*`
+ * (`busy`) and `SQLITE_FULL` / `SQLITE_IOERR*` / `SQLITE_READONLY*` (`storage`).
  * Takes an error's brief form (`{ message, code }`, as a worker thread posts it) as well.
  */
 export function faultKindOf(error: unknown): DatabaseFaultKind | null {
@@ -82,6 +95,7 @@ export function faultKindOf(error: unknown): DatabaseFaultKind | null {
     if (kind !== undefined) return kind;
     if (SOCKET_CODES.has(code)) return 'connection-lost';
     if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'busy';
+    if (SQLITE_STORAGE_CODES.test(code)) return 'storage';
   }
   if (typeof message === 'string' && CONNECTION_LOST_WORDS.test(message)) return 'connection-lost';
   return null;
@@ -92,4 +106,71 @@ export function asDatabaseFault(error: unknown): unknown {
   if (error instanceof DatabaseFault) return error;
   const kind = faultKindOf(error);
   return kind === null ? error : new DatabaseFault(kind, error);
+}
+
+/** The code and first line of the driver's error behind `error` (a `DatabaseFault`'s cause, or `error` itself). */
+function driverFields(error: unknown): { code: string | null; message: string } {
+  const driver = error instanceof DatabaseFault ? error.cause : error;
+  if (typeof driver !== 'object' || driver === null) return { code: null, message: String(driver) };
+  const { code, message } = driver as { code?: unknown; message?: unknown };
+  return { code: typeof code === 'string' ? code : null, message: typeof message === 'string' ? (message.split('\n')[0] ?? '') : '' };
+}
+
+/**
+ * Why writes fail, for an operator (`/readyz`'s `database` reason, a line's message), with the driver's code:
+ * `the disk is full: writes fail (SQLITE_FULL)` (or `53100`), `the database is read-only: writes fail
+ * (SQLITE_READONLY…)`, `the disk fails (an I/O error): writes fail (SQLITE_IOERR…)` (or `58030`); `null` when `error`
+ * is not a storage fault (`faultKindOf`).
+ */
+export function storageFaultReason(error: unknown): string | null {
+  if (faultKindOf(error) !== 'storage') return null;
+  const { code } = driverFields(error);
+  const what =
+    code === 'SQLITE_FULL' || code === '53100'
+      ? 'the disk is full'
+      : code?.startsWith('SQLITE_READONLY')
+        ? 'the database is read-only'
+        : code?.startsWith('SQLITE_IOERR') || code === '58030'
+          ? 'the disk fails (an I/O error)'
+          : 'the database cannot write';
+  return `${what}: writes fail${code === null ? '' : ` (${code})`}`;
+}
+
+/** Connection faults the database refused at once: the server is there and said no. */
+const REFUSED_CODES = new Set(['ECONNREFUSED', '57P03', '53300', '3D000']);
+const REFUSED_WORDS = /is not currently accepting connections/i;
+/** Connection faults where no route reached the database. */
+const UNREACHABLE_CODES = new Set(['EHOSTUNREACH', 'ENETUNREACH']);
+/** Connection faults where the client gave up waiting (its own timeouts: a partition, a pool with no free connection). */
+const NO_ANSWER_WORDS = /^Query read timeout$|^timeout exceeded when trying to connect$|^timeout expired$|due to connection timeout/i;
+
+/**
+ * What the database did, in a few words for a line's message (`the deal of … failed: <this>`), from the fault's kind
+ * (`faultKindOf`) and, for a connection, the driver's code or words: `the database refused the connection`
+ * (`ECONNREFUSED`, a server starting or shutting down, too many clients, no such database, closed to connections),
+ * `the database could not be reached`, `the database did not answer in time` (`ETIMEDOUT`, the client's own
+ * timeouts: `NO_ANSWER_WORDS`), else `the connection to the database was lost`; `the database cancelled the statement`;
+ * `a lock was not granted in time`; `the database chose this transaction to fail (a deadlock or a serialization
+ * conflict)`; for a storage fault its `storageFaultReason`. `null` when `error` is not a database fault.
+ */
+export function faultSummary(error: unknown): string | null {
+  const kind = faultKindOf(error);
+  const { code, message } = driverFields(error);
+  switch (kind) {
+    case null:
+      return null;
+    case 'connection-lost':
+      if ((code !== null && REFUSED_CODES.has(code)) || REFUSED_WORDS.test(message)) return 'the database refused the connection';
+      if (code !== null && UNREACHABLE_CODES.has(code)) return 'the database could not be reached';
+      if (code === 'ETIMEDOUT' || NO_ANSWER_WORDS.test(message)) return 'the database did not answer in time';
+      return 'the connection to the database was lost';
+    case 'cancelled':
+      return 'the database cancelled the statement';
+    case 'busy':
+      return 'a lock was not granted in time';
+    case 'conflict':
+      return 'the database chose this transaction to fail (a deadlock or a serialization conflict)';
+    case 'storage':
+      return storageFaultReason(error);
+  }
 }

@@ -36,6 +36,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
     private readonly wait: BusyWait,
     private readonly startCheckpointer: (() => WalCheckpointer) | null,
     private readonly inTransaction: () => boolean,
+    private readonly onFailure: (error: unknown) => void,
   ) {
     super({ database });
   }
@@ -57,11 +58,16 @@ class ImmediateSqliteDriver extends SqliteDriver {
     await this.#group!.release(connection as ConnectionTurn);
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await this.#group!.begin(connection as ConnectionTurn);
+    await this.#group!.begin(connection as ConnectionTurn).catch(this.#failed);
   }
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await this.#group!.commit(connection as ConnectionTurn);
+    await this.#group!.commit(connection as ConnectionTurn).catch(this.#failed);
   }
+  /** Tells `onFailure` of a `BEGIN`'s or a `COMMIT`'s error (not in Kysely's log: the group commit runs them), and rethrows it. */
+  readonly #failed = (error: unknown): never => {
+    this.onFailure(error);
+    throw error;
+  };
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     await this.#group!.rollback(connection as ConnectionTurn);
   }
@@ -95,16 +101,18 @@ class ImmediateSqliteDialect extends SqliteDialect {
   readonly #wait: BusyWait;
   readonly #startCheckpointer: (() => WalCheckpointer) | null;
   readonly #inTransaction: () => boolean;
-  constructor(database: BetterSqlite3.Database, wait: BusyWait, startCheckpointer: (() => WalCheckpointer) | null) {
+  readonly #onFailure: (error: unknown) => void;
+  constructor(database: BetterSqlite3.Database, wait: BusyWait, startCheckpointer: (() => WalCheckpointer) | null, onFailure: (error: unknown) => void) {
     const cached = withStatementCache(database);
     super({ database: cached });
     this.#database = cached;
     this.#wait = wait;
     this.#startCheckpointer = startCheckpointer;
     this.#inTransaction = () => database.inTransaction;
+    this.#onFailure = onFailure;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#database, this.#wait, this.#startCheckpointer, this.#inTransaction);
+    return new ImmediateSqliteDriver(this.#database, this.#wait, this.#startCheckpointer, this.#inTransaction, this.#onFailure);
   }
 }
 
@@ -120,8 +128,15 @@ class ImmediateSqliteDialect extends SqliteDialect {
  * once the WAL is long), from the first query until the database is destroyed; should the worker stop on its
  * own, automatic checkpoints are back and `onProblem` is told.
  * @param onProblem told (one sentence) of a failed checkpoint and of the checkpoint worker stopping on its own
+ * @param onFailure told of each error of a transaction's `BEGIN` or `COMMIT` (a full disk fails the `COMMIT`), which
+ *   the group commit runs outside Kysely's log (`createDatabase` notes the storage faults among them)
  */
-export function createSqliteDialect(path: string, busyWait: BusyWait = DEFAULT_BUSY_WAIT, onProblem?: (message: string) => void): SqliteDialect {
+export function createSqliteDialect(
+  path: string,
+  busyWait: BusyWait = DEFAULT_BUSY_WAIT,
+  onProblem?: (message: string) => void,
+  onFailure: (error: unknown) => void = () => undefined,
+): SqliteDialect {
   if (path !== ':memory:') ensureDirectory(dirname(path));
   const database = new BetterSqlite3(path);
   if (path !== ':memory:') {
@@ -131,5 +146,5 @@ export function createSqliteDialect(path: string, busyWait: BusyWait = DEFAULT_B
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${busyWait.attemptMs}`);
   const startCheckpointer = path === ':memory:' ? null : () => startWalCheckpointer(database, { onProblem });
-  return new ImmediateSqliteDialect(database, busyWait, startCheckpointer);
+  return new ImmediateSqliteDialect(database, busyWait, startCheckpointer, onFailure);
 }

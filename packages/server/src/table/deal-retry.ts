@@ -1,7 +1,7 @@
 /**
  * The deal's ledger transaction under database faults (docs/server.md "Database faults"). `openRound` is
  * idempotent on the round id, so a deal whose transaction failed on a fault (lost connection, cancelled
- * statement, lock not granted in time) is simply tried again: it either opens the round or finds it
+ * statement, lock not granted in time, a full disk) is simply tried again: it either opens the round or finds it
  * opened by the attempt whose answer was lost. Past the deal deadline the table gives up; the round may
  * then exist in the ledger or not, and is refunded (`SettlementRetrier.refund`).
  */

@@ -1,22 +1,27 @@
 /**
  * What a table writes and counts of the ledger's faults (docs/operations.md "Logs" and "Metrics"), from operators'
  * findings:
- * - a deal the ledger did not answer in time is one `deal-failed` line, which says so (each such deal wrote an
- *   `error` line "the ledger did not answer in time" and, the same millisecond, a `warn` line "the deal was refused;
- *   the round is void", although nothing refused it); counted once in `paigow_deals_failed_total`;
- *   and its refund in the background (the deal had reached the ledger) is a `round-refunded` line (there was none);
+ * - a deal the ledger did not answer is one `deal-failed` line (each such deal wrote an `error` line "the ledger did
+ *   not answer in time" and, the same millisecond, a `warn` line "the deal was refused; the round is void", although
+ *   nothing refused it); counted once in `paigow_deals_failed_total`; and its refund in the background (the deal had
+ *   reached the ledger) is a `round-refunded` line (there was none);
+ * - that line says what the database did, from the fault: refused, lost the connection, did not answer in time, could
+ *   not write (it said "did not answer in time" of `connect ECONNREFUSED` and of `SQLITE_FULL`, both answered at once);
+ * - on a full disk (`SQLITE_FULL`) each deal wrote an `error` `deal-failed` and an `inbox-write-failed` line with a
+ *   stack and no `fault`, 116 in 10 s for one player: now `fault: storage`, no stack, one line of each per 5 s;
  * - a settlement retried after a database fault and then refused `action/stale` (another process recovered the
  *   round meanwhile) is a `settlement-refused` line and counts in `paigow_action_stale_total`, as a first
  *   settlement refused so does (it resolved silently: the stale alert could not fire for it).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import BetterSqlite3 from 'better-sqlite3';
 import { createCryptoRng, tableConfig, unwrap } from '@paigow/engine';
 import { createLedger, type Ledger } from '../ledger/index.js';
 import { LOG_REPEAT_MS, problemReporter, type ProblemFields } from '../log/index.js';
 import { metricsRegistry } from '../metrics/index.js';
 import { createPlayers, type Players } from '../players/index.js';
 import type { Database } from '../storage/database.js';
-import { DatabaseFault } from '../storage/faults.js';
+import { asDatabaseFault, DatabaseFault } from '../storage/faults.js';
 import { TEST_BACKENDS } from '../testing/backends.js';
 import { capturedLog } from '../testing/log-capture.js';
 import { TableRunner } from './runner.js';
@@ -43,8 +48,11 @@ describe('the ledger\'s faults at a table', () => {
     await backend.close(database);
   });
 
-  /** A table over `tableLedger` (and `now`, if given), its problems and lines kept; Jo seated with a bet of 5.00 (`play` deals). */
-  async function tableOver(tableId: string, tableLedger: Ledger, now?: () => number) {
+  /**
+   * A table over `tableLedger` (and `now`, if given), its problems and lines kept; Jo seated with a bet of 5.00 (`play`
+   * deals). The problems go to `problems`, or with `problemLines` to the lines as the server writes them (`problemReporter`).
+   */
+  async function tableOver(tableId: string, tableLedger: Ledger, now?: () => number, problemLines = false) {
     const problems: { message: string; fields: ProblemFields | undefined }[] = [];
     const { logger, lines } = capturedLog();
     const table = new TableRunner({
@@ -53,7 +61,7 @@ describe('the ledger\'s faults at a table', () => {
       players,
       rng: createCryptoRng(globalThis.crypto),
       deadlines: { dealMs: 300, settleMs: 2_000, firstRetryPauseMs: 50, maxRetryPauseMs: 100 },
-      log: (message, _detail, fields) => problems.push({ message, fields }),
+      log: problemLines ? problemReporter(logger.child({ tableId })) : (message, _detail, fields) => problems.push({ message, fields }),
       logger: logger.child({ tableId }),
       ...(now === undefined ? {} : { now }),
     });
@@ -66,10 +74,10 @@ describe('the ledger\'s faults at a table', () => {
     await play({ type: 'sit', seat: null }, { type: 'bet', spot: 'main', amountCents: 500 });
     /** Every line written, as `{ event, msg }`: the problems' and the logger's. */
     const written = () => [...problems.map((problem) => ({ event: problem.fields?.event, msg: problem.message })), ...lines().map((line) => ({ event: line.event, msg: line.msg, level: line.level }))];
-    return { table, jo, play, written, problems };
+    return { table, jo, play, written, problems, lines };
   }
 
-  it('writes one deal-failed line, saying the ledger did not answer, not also that it refused the deal', async () => {
+  it('writes one deal-failed line, saying the connection was lost, not also that the ledger refused the deal', async () => {
     // The deal reaches the ledger and its answer is lost, until the deal's deadline.
     const answerLost: Ledger = {
       ...ledger,
@@ -86,12 +94,58 @@ describe('the ledger\'s faults at a table', () => {
 
     const dealFailed = written().filter((line) => line.event === 'deal-failed');
     expect(dealFailed).toHaveLength(1);
-    expect(dealFailed[0]?.msg).toMatch(/did not answer in time/);
+    expect(dealFailed[0]?.msg).toMatch(/^the deal of \S+ failed: the connection to the database was lost; the round is void, refunded in case it went through$/);
     expect(await sample('paigow_deals_failed_total{table="lost-deal"}')).toBe(failedBefore + 1);
     // The deal had reached the ledger: refunded in the background, which the audit trail says.
     expect(await ledger.openRounds()).toEqual([]);
     expect(written().filter((line) => line.event === 'round-refunded')).toEqual([{ event: 'round-refunded', level: 'info', msg: 'the round was refunded: the stakes went back' }]);
     expect(await ledger.audit()).toEqual([]);
+  });
+
+  it('says in the deal-failed line what the database did: refused at once, or did not answer in time', async () => {
+    // An operator's, on PostgreSQL: "the ledger did not answer in time" for `DatabaseFault … connect ECONNREFUSED`.
+    const refused = new DatabaseFault('connection-lost', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+    const unanswered = new DatabaseFault('connection-lost', new Error('Query read timeout'));
+    for (const [tableId, fault, says] of [
+      ['refused-deal', refused, 'the database refused the connection'],
+      ['unanswered-deal', unanswered, 'the database did not answer in time'],
+    ] as const) {
+      const { table, play, written } = await tableOver(tableId, { ...ledger, openRound: () => Promise.reject(fault) });
+      await play({ type: 'deal' });
+      await expect.poll(() => table.roundsInPlay, { timeout: 10_000 }).toBe(false);
+      await table.idle();
+      expect(written().filter((line) => line.event === 'deal-failed').map((line) => line.msg)).toEqual([expect.stringMatching(new RegExp(`^the deal of \\S+ failed: ${says}; the round is void`))]);
+      await table.close();
+    }
+  });
+
+  it('on a full disk writes deal-failed and inbox-write-failed with fault storage and no stack, one of each per 5 s', async () => {
+    // The errors a full disk gives: better-sqlite3's, rethrown by `transact` (openRound) or as it is (the inbox's write).
+    const full = new BetterSqlite3.SqliteError('database or disk is full', 'SQLITE_FULL');
+    const diskFull: Ledger = { ...ledger, openRound: () => Promise.reject(asDatabaseFault(full)), recordEvents: () => Promise.reject(full) };
+    let aheadMs = 0;
+    const { table, play, lines } = await tableOver('full-disk', diskFull, () => Date.now() + aheadMs, true);
+    const deal = async (): Promise<void> => {
+      await play({ type: 'deal' });
+      await expect.poll(() => table.roundsInPlay, { timeout: 10_000 }).toBe(false);
+      await table.idle();
+    };
+    const problemLines = () => lines().filter((line) => line.event === 'deal-failed' || line.event === 'inbox-write-failed');
+    await deal();
+    await deal(); // within 5 s of the first: counted, not written
+    expect(problemLines()).toHaveLength(2);
+    aheadMs += LOG_REPEAT_MS;
+    await deal();
+
+    const [dealFailed, inboxFailed, dealFailedAgain, inboxFailedAgain, ...more] = problemLines();
+    expect(more).toEqual([]);
+    expect(dealFailed).toMatchObject({ level: 'error', event: 'deal-failed', fault: 'storage', err: { type: 'DatabaseFault' } });
+    expect(dealFailed?.msg).toMatch(/^the deal of \S+ failed: the disk is full: writes fail \(SQLITE_FULL\); the round is void/);
+    expect(inboxFailed).toMatchObject({ level: 'error', event: 'inbox-write-failed', fault: 'storage', err: { type: 'SqliteError', code: 'SQLITE_FULL', message: 'database or disk is full' } });
+    expect(dealFailedAgain).toMatchObject({ event: 'deal-failed', fault: 'storage', repeated: 1 });
+    expect(inboxFailedAgain).toMatchObject({ event: 'inbox-write-failed', fault: 'storage', repeated: 1 });
+    for (const line of problemLines()) expect(line.err).not.toHaveProperty('stack');
+    expect(dealFailed).not.toHaveProperty('repeated');
   });
 
   it('writes settlement-refused and counts action/stale for a retried settlement another process recovered meanwhile', async () => {

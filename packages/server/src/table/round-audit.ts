@@ -8,6 +8,7 @@
 import type { AccountRef, Hold, Posting, RoundResult, RuleError } from '@paigow/engine';
 import { withContext, type Logger, type ProblemLog } from '../log/index.js';
 import { countHold, dealsFailed, roundsDealt, roundsSettled, staleRefusals, wageredCents } from '../metrics/index.js';
+import { faultSummary } from '../storage/faults.js';
 
 /** True for the house's own accounts (the house bank and its commission account). */
 function isHouse(account: AccountRef): boolean {
@@ -71,13 +72,16 @@ export function dealFailed(logger: Logger, tableId: string, roundId: string, err
 }
 
 /**
- * A deal the ledger did not answer in time (`cause`: the database's error): one `deal-failed` line through `log` (the
- * table's problem reporter, which names the database's fault), counted as `dealFailed`'s; the round is void, and
- * refunded in the background in case it went through.
+ * A deal the ledger gave no answer to (`cause`: the last error of its attempts, `table/deal-retry.ts`): one `deal-failed`
+ * line through `log` (the table's problem reporter, which names the database's fault), counted as `dealFailed`'s; the
+ * round is void, and refunded in the background in case it went through. The message says what the database did
+ * (`faultSummary`: it refused the connection, lost it, did not answer in time, could not write to a full disk, …): it
+ * said "did not answer in time" of a database that refused at once (an operator's finding, with `SQLITE_FULL`).
  */
-export function dealUnanswered(log: ProblemLog, tableId: string, roundId: string, cause: unknown): void {
+export function dealNotRecorded(log: ProblemLog, tableId: string, roundId: string, cause: unknown): void {
   dealsFailed.inc({ table: tableId });
-  log(`the deal of ${roundId} failed: the ledger did not answer in time; the round is void, refunded in case it went through`, cause, { event: 'deal-failed', roundId });
+  const what = faultSummary(cause) ?? 'the server failed to record it';
+  log(`the deal of ${roundId} failed: ${what}; the round is void, refunded in case it went through`, cause, { event: 'deal-failed', roundId });
 }
 
 /** A round the table refunded after its deal or settlement could not be recorded in time: the end of its audit trail. */

@@ -40,7 +40,7 @@ import {
 import { viewFor, type ClientMessage, type HintReply, type InboxNotice, type TableView } from '@paigow/protocol';
 import type { HintService } from '../hint/index.js';
 import type { RoundGrader } from '../coach/coach.js';
-import { briefError, LineThrottle, LOG_REPEAT_MS, problemReporter, rootLogger, withContext, type Logger, type ProblemLog } from '../log/index.js';
+import { briefError, LineThrottle, LineThrottles, LOG_REPEAT_MS, problemReporter, rootLogger, throttlingFaults, withContext, type Logger, type ProblemLog } from '../log/index.js';
 import { shortPlayersOf, type Ledger, type PlayerEventInput } from '../ledger/index.js';
 import type { Player, Players } from '../players/index.js';
 import { settlementRetries } from '../metrics/index.js';
@@ -54,7 +54,7 @@ import { DEFAULT_ROUND_DEADLINES, pause, retryPauseMs, type RoundDeadlines } fro
 import { SettlementRetrier, type Resolution } from './settlement-retry.js';
 import { tableNickname } from './table-nickname.js';
 import { decidedRound } from './decided-round.js';
-import { dealFailed, dealUnanswered, roundDealt, roundRefunded, roundSettled, settlementRefused } from './round-audit.js';
+import { dealFailed, dealNotRecorded, roundDealt, roundRefunded, roundSettled, settlementRefused } from './round-audit.js';
 
 /** Why a table drains (`TableRunner.drain`): its process stops, or the table moves to another process. */
 export type DrainReason = 'stopping' | 'moving';
@@ -216,12 +216,19 @@ export class TableRunner {
    * players one `error` line each was a flood. One line per `LOG_REPEAT_MS`, `repeated` counting the others.
    */
   private readonly balanceUnreadLines: LineThrottle;
+  /**
+   * `log` for the lines an outage repeats at every deal (`deal-failed`, `inbox-write-failed`): a fault of the database
+   * or Redis at most once per event and kind every `LOG_REPEAT_MS`, `repeated` counting the others (`throttlingFaults`:
+   * on a full disk one player's deals wrote 116 `error` lines in 10 s).
+   */
+  private readonly repeatedLog: ProblemLog;
 
   constructor(private readonly options: TableRunnerOptions) {
     this.now = options.now ?? Date.now;
     this.logger = options.logger ?? withContext(rootLogger(), { tableId: options.config.tableId });
     this.log = options.log ?? problemReporter(this.logger);
     this.balanceUnreadLines = new LineThrottle(LOG_REPEAT_MS, this.now);
+    this.repeatedLog = throttlingFaults(this.log, new LineThrottles(LOG_REPEAT_MS, this.now));
     this.seeds = new RoundSeeds(options.rng);
     this.state = createTable(options.config, this.now(), this.seeds.nextRound);
     this.inbox = options.inbox ?? new InboxDelivery(options.ledger);
@@ -944,13 +951,14 @@ export class TableRunner {
   }
 
   /**
-   * A deal whose ledger transaction did not answer within `deadlines.dealMs`: the round is void (the
+   * A deal whose ledger transaction gave no answer: it kept failing on a database fault for `deadlines.dealMs` (a
+   * connection refused or lost, no answer, a full disk), or failed otherwise (`openRoundWithRetry`). The round is void (the
    * reducer puts the bets back on the felt and sends `notice/round-void`), and it is refunded in the
    * background in case the deal did reach the ledger; until the ledger answers, the table shows the
    * players' balances without those stakes (what the ledger has if the deal went through).
    */
   private async dealGivenUp(roundId: string, holds: readonly Hold[], error: unknown): Promise<void> {
-    dealUnanswered(this.log, this.tableId, roundId, error);
+    dealNotRecorded(this.repeatedLog, this.tableId, roundId, error);
     await this.dispatch({ type: 'round-failed', roundId, reason: 'action/unavailable', nowMs: this.now() });
     const stakes = new Map<string, number>();
     for (const hold of holds) stakes.set(hold.playerId, (stakes.get(hold.playerId) ?? 0) + hold.amountCents);
@@ -1006,7 +1014,7 @@ export class TableRunner {
     try {
       await this.inbox.record(outbox);
     } catch (error) {
-      this.log('could not write notices to the player inbox', error, { event: 'inbox-write-failed' });
+      this.repeatedLog('could not write notices to the player inbox', error, { event: 'inbox-write-failed' });
       for (const event of outbox) {
         if (this.state.players[event.playerId]?.connected === true) this.notices.push({ playerId: event.playerId, notice: unstoredNotice(event.notice, event.tableId) });
       }
