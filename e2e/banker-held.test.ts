@@ -23,11 +23,14 @@ let browser: Browser;
 const BANK = 'bank';
 /** A table the house banks. */
 const HOUSE = 'house';
+/** A table as `BANK`, for the four players and their banker below. */
+const FOUR = 'four';
 
 beforeAll(async () => {
   const bank = { tableId: BANK, name: 'Bank', seats: 6, playerBanking: true, bankerFeeBps: 500, bankMinCompPoints: 0, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null } };
   const house = { tableId: HOUSE, name: 'House', seats: 6, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null } };
-  ({ server, browser } = await openSuite({ tables: [bank, house] }));
+  const four = { ...bank, tableId: FOUR, name: 'Four' };
+  ({ server, browser } = await openSuite({ tables: [bank, house, four] }));
 }, SUITE_SETUP_MS);
 afterAll(() => closeSuite({ server, browser }));
 
@@ -126,3 +129,74 @@ describe("a banker's money held for the round", () => {
     await banker.close();
   }, 180_000);
 });
+
+/**
+ * A player tester's: at 1280×900 a banker dealt against four players read "YOU Ca… BANKER", "OPPONENT Alice, Bob, Dave,
+ * and E…", "COMP POIN… 960" (rules.md §5: the screen shows who you are, your opponent, your comp points). Its name,
+ * its opponents and the comp points' label are now whole at 1280×900 in English and in German (the longest), and on a
+ * 390×844 phone what the bar shows of them is not cut either.
+ */
+describe("a player banker's top bar against four players", () => {
+  it('shows its name, its opponents and the comp points whole', async () => {
+    const players: Page[] = [];
+    for (const name of ['Alice', 'Bob', 'Dave', 'Erin']) {
+      const page = await openPage(browser, { viewport: { width: 900, height: 700 } });
+      await signIn(page, server.url, name);
+      await sitAt(page, FOUR);
+      players.push(page);
+    }
+    const banker = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await signIn(banker, server.url, 'Carol');
+    await sitAt(banker, FOUR);
+    await banker.locator('[data-testid="take-bank"]:enabled').waitFor();
+    await banker.getByTestId('take-bank').click();
+    await banker.locator('[data-testid="approve"]:enabled').waitFor();
+    await banker.getByTestId('approve').click();
+    await banker.locator('[data-testid="approve"]:disabled').waitFor();
+    for (const page of players) await placeBet(page, 10_000);
+    for (const page of players) await page.getByTestId('deal').click();
+    await banker.getByTestId('balance-held').waitFor();
+    await banker.locator('[data-testid="opponent"]', { hasText: 'Erin' }).waitFor();
+
+    const failures: string[] = [];
+    for (const lang of ['en', 'de']) {
+      await banker.getByTestId('language').selectOption(lang);
+      await banker.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
+      for (const size of [{ width: 1280, height: 900 }, VIEWPORTS.phone]) {
+        await banker.setViewportSize(size);
+        await banker.waitForTimeout(100);
+        await shot(banker, `banker-four-${lang}-${size.width}x${size.height}`);
+        failures.push(...(await cutFigures(banker)).map((f) => `${lang} ${size.width}×${size.height}: ${f}`));
+        if (size.width === 1280) {
+          // All there at a laptop's width: the name, each opponent, the comp points.
+          const shown = await banker.evaluate(() => document.querySelector('header.topbar')!.textContent ?? '');
+          for (const name of ['Carol', 'Alice', 'Bob', 'Dave', 'Erin']) if (!shown.includes(name)) failures.push(`${lang} 1280: no ${name} in the top bar`);
+          if ((await banker.locator('[data-testid="comp-points"]').isVisible()) === false) failures.push(`${lang} 1280: no comp points`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    await banker.close();
+    for (const page of players) await page.close();
+  }, 180_000);
+});
+
+/**
+ * The top bar's "You", opponent and comp-points figures, label and value, that are drawn cut: an element of them, shown,
+ * whose content is wider than its box (scrollWidth > clientWidth), as "…" draws it.
+ */
+function cutFigures(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const stats = ['.stat--you', '.stat:has([data-testid="opponent"])', '.stat:has([data-testid="comp-points"])'];
+    const out: string[] = [];
+    for (const selector of stats) {
+      const stat = document.querySelector(selector);
+      if (stat === null || (stat as HTMLElement).offsetParent === null) continue;
+      for (const el of [stat, ...Array.from(stat.querySelectorAll('*'))] as HTMLElement[]) {
+        if (el.offsetParent === null || el.clientWidth === 0 || el.closest('.visually-hidden') !== null) continue;
+        if (el.scrollWidth > el.clientWidth) out.push(`"${el.textContent}" (${el.className || el.tagName}) cut: ${el.scrollWidth} px in ${el.clientWidth}`);
+      }
+    }
+    return out;
+  });
+}

@@ -70,7 +70,7 @@ export function TableTopBar({ view, you, ownDeadline = null, lastRound, tableNam
       {/* The figures: one row of their own on a phone, where they share its width (styles.css); the comp points and
           the last round give way there to keep the balance whole (useFiguresFit.ts). */}
       <div className="topbar__figures" ref={figures}>
-      <Stat label={t('table.opponent')} testid="opponent">{opponentName(view, t)}</Stat>
+      <Stat label={t('table.opponent')} testid="opponent"><Opponent view={view} t={t} /></Stat>
       <Stat label={t('table.lastRound')} short={t('table.lastRoundShort')} className="stat--last">
         <span
           data-testid="last-round"
@@ -170,13 +170,25 @@ function LeaveDialog({ warning, deadline, money, onStay, onLeave }: {
   );
 }
 
-/** Whom the viewer plays against: the banker, or (banking) the seated players. */
-function opponentName(view: TableView, t: T): string {
+/**
+ * Whom the viewer plays against: the banker, or (banking) the seated players. Two players or more are counted ("4
+ * players"), their names in the tooltip and for a screen reader: listed whole, they took the room of the banker's own
+ * name and the comp points' label at 1280×900 ("YOU Ca…", "Alice, Bob, Dave, and E…", "COMP POIN…", a tester's).
+ */
+function Opponent({ view, t }: { view: TableView; t: T }) {
   if (view.you?.role === 'banker') {
     const names = bankerOpponents(view);
-    return names.length > 0 ? t('table.opponents', { names }) : t('table.noOpponent');
+    if (names.length === 0) return <>{t('table.noOpponent')}</>;
+    if (names.length === 1) return <>{t('table.opponents', { names })}</>;
+    const all = t('table.opponents', { names });
+    return (
+      <span title={all} data-names={all}>
+        {t('table.opponentCount', { count: names.length })}
+        <span className="visually-hidden"> {all}</span>
+      </span>
+    );
   }
-  return view.banker.kind === 'house' ? t('table.theHouse') : view.banker.nickname;
+  return <>{view.banker.kind === 'house' ? t('table.theHouse') : view.banker.nickname}</>;
 }
 
 /** The time left to set the hand, in whole seconds, counted down four times a second (`leave-time-left`, `data-seconds`). */

@@ -69,6 +69,8 @@ export const de: Translation = {
     theHouseInline: 'das Haus',
     noOpponent: '—',
     opponents: '{{names, list}}',
+    opponentCount_one: '{{count}} Spieler',
+    opponentCount_other: '{{count}} Spieler',
     lastRound: 'Letzte Runde',
     lastRoundAt: 'Ihre letzte Runde, an {{table}}',
     compPoints: 'Gutpunkte',

@@ -130,6 +130,9 @@ export const en = {
     theHouseInline: 'the house',
     noOpponent: '—',
     opponents: '{{names, list}}',
+    // A banker against two players or more: their number, the names beside it for a screen reader and in its tooltip.
+    opponentCount_one: '{{count}} player',
+    opponentCount_other: '{{count}} players',
     lastRound: 'Last round',
     lastRoundAt: 'Your last round, at {{table}}',
     compPoints: 'Comp points',
