@@ -137,3 +137,56 @@ describe('the phone result screen in the longest languages', () => {
     }, 180_000);
   }
 });
+
+/**
+ * A player tester's at 390×844: after a result the WIN/LOSE badges sat on the boxes' borders over the first line of the
+ * hands' labels ("LOW HAND (2)", "NIEDRIGE HAND DES GEBERS"). One round, read in English and then in German (the
+ * language switcher, the same result): no badge's box meets a label's.
+ */
+describe('the result badges on a 390×844 phone', () => {
+  it('no WIN/LOSE badge over a hand label, in English and in German', async () => {
+    const size = { width: 390, height: 844 };
+    const table = tables.filter((t) => !t.playerBanking && t.limits.fortune !== null).at(-1);
+    expect(table, 'a house-banked table with a Fortune bet').toBeDefined();
+    const page = await openPage(browser, { viewport: size, isMobile: true, hasTouch: true, deviceScaleFactor: 3, reducedMotion: 'reduce' });
+    await signIn(page, server.url, 'Badges 390');
+    await sitAt(page, table!.tableId);
+    const previous = await dealWithFortune(page, Math.max(2500, table!.limits.main.minCents));
+    await page.getByTestId('house-way').click();
+    await waitForResult(page, previous);
+    await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
+    await page.locator('.hand .mark').first().waitFor();
+    for (const lang of ['en', 'de']) {
+      await page.getByTestId('language').selectOption(lang);
+      await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
+      await shot(page, `phone-badges-${lang}-390x844`);
+      expect.soft(await boxOverlaps(page, '.hand .mark', '.hand__label'), `${lang}: a win/lose badge over a hand label`).toEqual([]);
+      // Clear of it by 3 px: this Chromium drew them 1.7 px apart (the label's capitals 0.7 px under the badge), which a
+      // phone's own font, a little taller, closed (the tester's overlap).
+      expect.soft(await boxOverlaps(page, '.hand .mark', '.hand__label', 3), `${lang}: a win/lose badge within 3 px of a hand label`).toEqual([]);
+    }
+    await page.close();
+  }, 120_000);
+});
+
+/** The pairs of visible elements, one matching `a` and one `b`, whose boxes (getBoundingClientRect, `a`'s grown by `margin` px each way) meet (px). */
+async function boxOverlaps(page: Page, a: string, b: string, margin = 0): Promise<string[]> {
+  return page.evaluate(
+    ([sa, sb, m]) => {
+      const boxes = (s: string) =>
+        Array.from(document.querySelectorAll(s))
+          .map((el) => ({ text: (el.textContent ?? '').trim(), r: el.getBoundingClientRect() }))
+          .filter((x) => x.r.width > 0 && x.r.height > 0);
+      const out: string[] = [];
+      for (const x of boxes(sa)) {
+        for (const y of boxes(sb)) {
+          const w = Math.min(x.r.right + m, y.r.right) - Math.max(x.r.left - m, y.r.left);
+          const h = Math.min(x.r.bottom + m, y.r.bottom) - Math.max(x.r.top - m, y.r.top);
+          if (w > 0 && h > 0) out.push(`"${x.text}" over "${y.text}" by ${w.toFixed(1)}×${h.toFixed(1)} px`);
+        }
+      }
+      return out;
+    },
+    [a, b, margin] as const,
+  );
+}
