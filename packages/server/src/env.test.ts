@@ -88,6 +88,7 @@ describe('empty settings', () => {
     'PAIGOW_MAX_BUFFERED_BYTES',
     'PAIGOW_CONNECTIONS_PER_PLAYER',
     'PAIGOW_CONNECTIONS_PER_IP',
+    'PAIGOW_MAX_PIPELINED_REQUESTS',
     'PAIGOW_SEATS_PER_IP',
     'PAIGOW_HEADERS_TIMEOUT_MS',
     'PAIGOW_REQUEST_TIMEOUT_MS',
@@ -207,6 +208,8 @@ describe('limit ranges', () => {
       ['PAIGOW_MAX_BUFFERED_BYTES', '65535', 'a whole number of bytes from 65536 to 268435456'],
       ['PAIGOW_CONNECTIONS_PER_PLAYER', '101', 'a whole number of connections from 1 to 100'],
       ['PAIGOW_CONNECTIONS_PER_IP', '7', 'a whole number of connections from 8 to 1000000'],
+      ['PAIGOW_MAX_PIPELINED_REQUESTS', '0', 'a whole number of requests from 1 to 1000'],
+      ['PAIGOW_MAX_PIPELINED_REQUESTS', '1001', 'a whole number of requests from 1 to 1000'],
       ['PAIGOW_SEATS_PER_IP', '0', 'a whole number of seats from 1 to 6'],
     ];
     for (const [name, value, range] of out) {

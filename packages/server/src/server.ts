@@ -19,7 +19,7 @@ import { ServerHealth, STARTING_READINESS, type Liveness, type Readiness } from 
 import { HintPool, type HintService } from './hint/index.js';
 import { Coach, coachReader, DailyChallenge, GradePool, type ExactScores } from './coach/index.js';
 import { createHttpApp } from './http/app.js';
-import { httpServerOptions, limitConnections } from './http/connection-limits.js';
+import { httpServerOptions, limitConnections, limitPipelining } from './http/connection-limits.js';
 import { answerStopping, RequestsInFlight, STOP_ANSWER_WAIT_MS } from './http/in-flight.js';
 import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, leaseProblemReporter, peersRenewedSince, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, type Ledger } from './ledger/index.js';
@@ -394,11 +394,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
 
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
 
-  // 1. The port, before anything else; slow requests and too many connections of one address refused from the start.
+  // 1. The port, before anything else; slow requests, too many connections of one address and too many requests
+  // unanswered on one connection refused from the start.
   let handler: RequestListener = STARTING;
   /** The requests accepted and not answered yet: a stopping server answers each before it closes the connections. */
   const inFlight = new RequestsInFlight();
-  const httpServer: HttpServer = createServer(httpServerOptions(limits), inFlight.listener((req, res) => handler(req, res)));
+  const httpServer: HttpServer = createServer(httpServerOptions(limits));
+  limitPipelining(httpServer, inFlight.listener((req, res) => handler(req, res)), limits, logger);
   limitConnections(httpServer, limits, logger);
   await listen(httpServer, options.port ?? 2567, options.host);
   const port = (httpServer.address() as AddressInfo).port;

@@ -47,9 +47,14 @@ function getStatus(port: number, path: string): Promise<number | string> {
   });
 }
 
-/** `paigow_rate_limited_total{kind="connection"}` now. */
-async function connectionRefusals(): Promise<number> {
-  return (await rateLimitedRequests.get()).values.find((value) => value.labels.kind === 'connection')?.value ?? 0;
+/** `paigow_rate_limited_total{kind}` now (`connection` by default). */
+async function connectionRefusals(kind = 'connection'): Promise<number> {
+  return (await rateLimitedRequests.get()).values.find((value) => value.labels.kind === kind)?.value ?? 0;
+}
+
+/** How many HTTP answers (status lines) `text` holds. */
+function answers(text: string): number {
+  return text.match(/HTTP\/1\.1 \d{3} /g)?.length ?? 0;
 }
 
 describe('connections per IP on the game port (PAIGOW_CONNECTIONS_PER_IP)', () => {
@@ -154,6 +159,61 @@ describe('slow requests on the game port (PAIGOW_HEADERS_TIMEOUT_MS, PAIGOW_REQU
     } finally {
       await client.leave();
     }
+  });
+});
+
+// An attacker's: ~4 MB of back-to-back GETs on a connection that never read an answer. Node parsed all of it and queued an
+// answer per request: /livez took 3.4 s with one such connection, the server froze 8 s with five, and memory went from
+// 314 MB to 1.28 GB and stayed there (the stop's bookkeeping kept the answers queued for closed connections).
+describe('pipelined requests per connection (PAIGOW_MAX_PIPELINED_REQUESTS)', () => {
+  let store: TestStore;
+  let server: ServerHandle;
+  const log = capturedLog('warn');
+  const livez = 'GET /livez HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+
+  beforeAll(async () => {
+    store = createStore('sqlite');
+    server = await startTestServer(store, { limits: { ...TEST_RATE_LIMITS, trustedProxies: 'none' }, logger: log.logger });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await store?.dispose();
+  });
+
+  it('resets a connection with more than 16 requests unanswered, answers no more of them, logs and counts it', async () => {
+    const cutBefore = await connectionRefusals('http-pipelining');
+    const flood = await rawSocket(server.port);
+    flood.socket.write(livez.repeat(100_000)); // 4 MB
+    expect(await closesWithin(flood.closedAt, 2_000)).toBe(true);
+    expect(answers(flood.received())).toBeLessThanOrEqual(16);
+    // The same again: counted each time, one line within 5 s.
+    const again = await rawSocket(server.port);
+    again.socket.write(livez.repeat(1_000));
+    expect(await closesWithin(again.closedAt, 2_000)).toBe(true);
+    expect((await connectionRefusals('http-pipelining')) - cutBefore).toBe(2);
+    const lines = log.lines().filter((line) => line.event === 'pipelining-cut-off');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 'warn', ip: '127.0.0.1', cutOff: 1 });
+    expect(await getStatus(server.port, '/livez')).toBe(200);
+  });
+
+  it('answers 16 pipelined requests, then 16 more, on a connection kept open', async () => {
+    const client = await rawSocket(server.port);
+    client.socket.write(livez.repeat(16));
+    await vi.waitFor(() => expect(answers(client.received())).toBe(16), { timeout: 2_000, interval: 20 });
+    client.socket.write(livez.repeat(16));
+    await vi.waitFor(() => expect(answers(client.received())).toBe(32), { timeout: 2_000, interval: 20 });
+    expect(await closesWithin(client.closedAt, 100)).toBe(false);
+    client.socket.destroy();
+  });
+
+  it('counts the requests Node answers itself (an Expect it cannot meet: 417) as any other', async () => {
+    const cutBefore = await connectionRefusals('http-pipelining');
+    const client = await rawSocket(server.port);
+    client.socket.write('GET /livez HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: nothing\r\n\r\n'.repeat(1_000));
+    expect(await closesWithin(client.closedAt, 2_000)).toBe(true);
+    expect(answers(client.received())).toBeLessThanOrEqual(16);
+    expect((await connectionRefusals('http-pipelining')) - cutBefore).toBe(1);
   });
 });
 

@@ -8,17 +8,22 @@
  *   by its /64), WebSockets included while open (they are sockets of the same server). A peer that is a trusted
  *   proxy (`PAIGOW_TRUST_PROXY`) is not counted: behind nginx every connection comes from it (the front caps per
  *   client instead, `cluster/nginx-config.ts`).
+ * - **Pipelined requests per connection** (`limitPipelining`, `maxPipelinedRequests`, `PAIGOW_MAX_PIPELINED_REQUESTS`):
+ *   Node parses everything it reads on a connection and queues an answer per request, however many; an attacker's
+ *   4 MB of back-to-back GETs on a connection that never read an answer froze the server for seconds (8 s with five
+ *   such connections) and took ~1 GB. A request past the bound resets its connection; what Node still parses of
+ *   that read (at most 64 KiB) is dropped unanswered.
  * - **Slow requests** (`httpServerOptions`): Node's `headersTimeout` and `requestTimeout`, 10 s and 30 s instead of
  *   60 s and 300 s, checked every second instead of every 30 s. A WebSocket is not concerned: Node stops timing a
  *   request at its upgrade (the test keeps one open past both). A connection that sends nothing gets Node's 408 and
  *   is closed after `headersTimeout` too.
  */
-import type { ServerOptions } from 'node:http';
+import type { IncomingMessage, Server as HttpServer, RequestListener, ServerOptions, ServerResponse } from 'node:http';
 import type { Server, Socket } from 'node:net';
 import type { ServerLimits } from '../limits/settings.js';
 import { LineThrottle, LOG_REPEAT_MS, type Logger } from '../log/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
-import { limitKey, trustedProxies } from './client-address.js';
+import { clientAddress, limitKey, trustedProxies } from './client-address.js';
 
 /**
  * The options of `http.createServer` that bound slow requests: `headersTimeout` (`limits.headersTimeoutMs`, at most
@@ -82,4 +87,63 @@ export function limitConnections(
       else open.delete(key);
     });
   });
+}
+
+/**
+ * Serves `server`'s requests with `listener`, each connection holding at most `limits.maxPipelinedRequests` requests
+ * unanswered: from its `request` event until its answer is written out to the kernel (the response's `finish`, which
+ * waits for answers queued before it). A browser sends a request only once the last is answered, so it has one at a
+ * time; a client that sends many back to back (pipelining) without reading the answers is reset at the first request
+ * past the bound, before it is handled (see the module comment). Node's own answer to an `Expect` it cannot meet (417,
+ * without a `request` event) is counted the same, or requests carrying one would pass uncounted. A reset is counted in
+ * `paigow_rate_limited_total` (`kind: "http-pipelining"`) and logged: `warn` lines `pipelining-cut-off` with `ip`
+ * (the client's address as the per-IP limits count it, `limits.trustedProxies`) and `cutOff` (connections reset since
+ * the previous such line, this one included), at most one line per `repeatMs` ms.
+ * @param repeatMs the least time between two `pipelining-cut-off` lines, ms (default `LOG_REPEAT_MS`, 5,000)
+ * @param now the clock, epoch ms (default `Date.now`)
+ */
+export function limitPipelining(
+  server: HttpServer,
+  listener: RequestListener,
+  limits: Pick<ServerLimits, 'maxPipelinedRequests' | 'trustedProxies'>,
+  logger: Logger,
+  repeatMs: number = LOG_REPEAT_MS,
+  now: () => number = Date.now,
+): void {
+  const trust = trustedProxies(limits.trustedProxies);
+  /** The requests of each open connection not answered yet; a connection with none may have no entry. */
+  const unanswered = new WeakMap<Socket, number>();
+  const cutOffs = new LineThrottle(repeatMs, now);
+  const bounded =
+    (handle: RequestListener) =>
+    (req: IncomingMessage, res: ServerResponse): void => {
+      const socket = req.socket;
+      // Reset already (or gone): what Node still parses of its last read gets no answer.
+      if (socket.destroyed) return;
+      const count = (unanswered.get(socket) ?? 0) + 1;
+      if (count > limits.maxPipelinedRequests) {
+        const ip = clientAddress(req, trust);
+        // A reset: the answers queued for it, in this process and in the kernel, are dropped with it.
+        socket.resetAndDestroy();
+        rateLimitedRequests.inc({ kind: 'http-pipelining' });
+        cutOffs.offer((repeated) =>
+          logger.warn(
+            { event: 'pipelining-cut-off', ip, cutOff: repeated + 1 },
+            `reset an HTTP connection with more than ${limits.maxPipelinedRequests} requests unanswered (PAIGOW_MAX_PIPELINED_REQUESTS); ${repeated + 1} reset since the last such line`,
+          ),
+        );
+        return;
+      }
+      unanswered.set(socket, count);
+      res.once('finish', () => unanswered.set(socket, (unanswered.get(socket) ?? 1) - 1));
+      handle(req, res);
+    };
+  server.on('request', bounded(listener));
+  server.on(
+    'checkExpectation',
+    bounded((_req, res) => {
+      res.writeHead(417);
+      res.end();
+    }),
+  );
 }

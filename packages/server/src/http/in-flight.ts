@@ -5,6 +5,7 @@
  * prematurely closed connection while reading response header") instead of the process's.
  */
 import type { RequestListener, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { ErrorCode } from '@colyseus/core';
 import type { HttpErrorBody } from '@paigow/protocol';
 
@@ -21,6 +22,12 @@ const STOPPING_RETRY_AFTER_S = 2;
 export class RequestsInFlight {
   /** The requests accepted and not answered yet (their response not finished, nor their connection closed), with their URL as it came. */
   private readonly open = new Map<ServerResponse, string>();
+  /**
+   * The responses of `open` by connection: Node emits no `close` for the answers queued behind the one being written
+   * (pipelined requests) when their connection closes, and `open` kept them, with all they had written, for good (an
+   * attacker's pipelined floods: memory stayed at 1.28 GB). The connection's own `close` forgets them.
+   */
+  private readonly byConnection = new WeakMap<Socket, Set<ServerResponse>>();
   /** Set by `settle`: the last request answered resolves it. */
   private settled: (() => void) | null = null;
   private stopping = false;
@@ -30,13 +37,32 @@ export class RequestsInFlight {
     return (req, res) => {
       // As it came: a router rewrites `req.url` (express strips its mount path).
       this.open.set(res, req.url ?? '/');
+      this.connectionOf(req.socket).add(res);
       res.once('close', () => {
-        this.open.delete(res);
-        if (this.open.size === 0) this.settled?.();
+        this.byConnection.get(req.socket)?.delete(res);
+        this.forget(res);
       });
       if (this.stopping) res.setHeader('Connection', 'close');
       listener(req, res);
     };
+  }
+
+  /** The responses of `socket` in `open`, a set made (with a `close` listener that forgets them) at its first request. */
+  private connectionOf(socket: Socket): Set<ServerResponse> {
+    const known = this.byConnection.get(socket);
+    if (known !== undefined) return known;
+    const responses = new Set<ServerResponse>();
+    this.byConnection.set(socket, responses);
+    socket.once('close', () => {
+      for (const res of responses) this.forget(res);
+      responses.clear();
+    });
+    return responses;
+  }
+
+  /** `res` is answered, or will never be: no longer in flight. */
+  private forget(res: ServerResponse): void {
+    if (this.open.delete(res) && this.open.size === 0) this.settled?.();
   }
 
   /** The requests accepted and not answered yet. */

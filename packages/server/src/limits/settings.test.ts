@@ -37,6 +37,14 @@ describe('limits from the environment', () => {
     expect(() => limitsFromEnv({ PAIGOW_HEADERS_TIMEOUT_MS: '10s' })).toThrow("PAIGOW_HEADERS_TIMEOUT_MS must be a whole number of ms from 1000 to 3600000 (decimal digits only), got '10s'");
   });
 
+  it('reads the requests unanswered per connection (PAIGOW_MAX_PIPELINED_REQUESTS), 16 by default', () => {
+    expect(DEFAULT_LIMITS.maxPipelinedRequests).toBe(16);
+    expect(limitsFromEnv({ PAIGOW_MAX_PIPELINED_REQUESTS: '64' })).toEqual({ maxPipelinedRequests: 64 });
+    expect(() => limitsFromEnv({ PAIGOW_MAX_PIPELINED_REQUESTS: '16k' })).toThrow(
+      "PAIGOW_MAX_PIPELINED_REQUESTS must be a whole number of requests from 1 to 1000 (decimal digits only), got '16k'",
+    );
+  });
+
   it('reads the seats per IP and table (PAIGOW_SEATS_PER_IP), 1 to MAX_SEATS', () => {
     expect(DEFAULT_LIMITS.seatsPerIp).toBe(3);
     expect(limitsFromEnv({ PAIGOW_SEATS_PER_IP: '6' })).toEqual({ seatsPerIp: 6 });

@@ -1,6 +1,6 @@
 /**
  * The server's limits against abuse (docs/server.md "Limits"): body and message sizes, open connections per
- * IP, the time a request may take to arrive, connections per player and table, seats per IP and table, and the rates of guest creation,
+ * IP, requests unanswered per connection, the time a request may take to arrive, connections per player and table, seats per IP and table, and the rates of guest creation,
  * top-ups and table messages. Each has a default and an
  * environment variable (`limitsFromEnv`); `startServer({ limits })` overrides any of them.
  */
@@ -35,6 +35,11 @@ export interface ServerLimits {
    */
   readonly connectionsPerIp: number;
   /**
+   * Requests one HTTP connection may have unanswered at once (sent back to back, pipelined, before the answers before
+   * them were written): one more resets the connection (`PAIGOW_MAX_PIPELINED_REQUESTS`; `http/connection-limits.ts`).
+   */
+  readonly maxPipelinedRequests: number;
+  /**
    * Seats of one table held by players from one client address (as the per-IP limits count it), the banker's
    * included; `MAX_SEATS` (6) lifts it (`PAIGOW_SEATS_PER_IP`; `limits/seat-addresses.ts`).
    */
@@ -68,7 +73,8 @@ export interface ServerLimits {
  * bytes), 1 MiB waiting to be sent to one WebSocket client (a few hundred views: a client that reads slowly
  * catches up, one that never reads is cut off before it costs more), 256 open connections per IP (a browser holds at most 6 HTTP connections to a host and one WebSocket
  * per table tab, so this leaves room for a few dozen players behind one NAT, while one address can take at most
- * 256 of the process's file descriptors, not all 20,000), 3 seats of a table per IP (half of a table's 6: a household or a
+ * 256 of the process's file descriptors, not all 20,000), 16 requests unanswered on one connection (a browser sends
+ * the next only once the last is answered; one connection's 4 MB of back-to-back requests froze the server), 3 seats of a table per IP (half of a table's 6: a household or a
  * few colleagues behind one NAT play together, a fourth sits at the next table, and one address never holds a table
  * alone, as six guests from one did), 10 s to send a request's headers and 30 s
  * for the whole request (a real one takes milliseconds; Node's 60 s and 300 s let a slow client hold a
@@ -82,6 +88,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxBufferedBytes: 1024 * 1024,
   connectionsPerPlayer: 3,
   connectionsPerIp: 256,
+  maxPipelinedRequests: 16,
   seatsPerIp: 3,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
@@ -118,15 +125,17 @@ export function parseRateLimit(name: string, text: string): RateLimit {
  * (the largest real request or message is a few hundred bytes) to 1 MiB (the WebSocket closes a larger frame unread);
  * 64 KiB (a few dozen views) to 256 MiB waiting for one WebSocket client;
  * 1 to 100 connections per player and table; 8 (a browser's 6 HTTP connections and a table) to 1,000,000 per IP; 1 to
+ * 1,000 requests unanswered per connection; 1 to
  * `MAX_SEATS` (6, no cap) seats per IP and table;
  * timeouts from 1 s (below it a real request on a slow link fails: every join with 1006 while /readyz says 200) to 1 h.
  */
-export const NUMBER_LIMIT_RANGES: Readonly<Record<'maxBodyBytes' | 'maxMessageBytes' | 'maxBufferedBytes' | 'connectionsPerPlayer' | 'connectionsPerIp' | 'seatsPerIp' | 'headersTimeoutMs' | 'requestTimeoutMs', { min: number; max: number; unit: string }>> = {
+export const NUMBER_LIMIT_RANGES: Readonly<Record<'maxBodyBytes' | 'maxMessageBytes' | 'maxBufferedBytes' | 'connectionsPerPlayer' | 'connectionsPerIp' | 'maxPipelinedRequests' | 'seatsPerIp' | 'headersTimeoutMs' | 'requestTimeoutMs', { min: number; max: number; unit: string }>> = {
   maxBodyBytes: { min: 1_024, max: 1_048_576, unit: 'bytes' },
   maxMessageBytes: { min: 1_024, max: 1_048_576, unit: 'bytes' },
   maxBufferedBytes: { min: 65_536, max: 268_435_456, unit: 'bytes' },
   connectionsPerPlayer: { min: 1, max: 100, unit: 'connections' },
   connectionsPerIp: { min: 8, max: 1_000_000, unit: 'connections' },
+  maxPipelinedRequests: { min: 1, max: 1_000, unit: 'requests' },
   seatsPerIp: { min: 1, max: MAX_SEATS, unit: 'seats' },
   headersTimeoutMs: { min: 1_000, max: 3_600_000, unit: 'ms' },
   requestTimeoutMs: { min: 1_000, max: 3_600_000, unit: 'ms' },
@@ -152,6 +161,7 @@ export const LIMIT_ENV_NAMES: Readonly<Record<keyof ServerLimits, string>> = {
   maxBufferedBytes: 'PAIGOW_MAX_BUFFERED_BYTES',
   connectionsPerPlayer: 'PAIGOW_CONNECTIONS_PER_PLAYER',
   connectionsPerIp: 'PAIGOW_CONNECTIONS_PER_IP',
+  maxPipelinedRequests: 'PAIGOW_MAX_PIPELINED_REQUESTS',
   seatsPerIp: 'PAIGOW_SEATS_PER_IP',
   headersTimeoutMs: 'PAIGOW_HEADERS_TIMEOUT_MS',
   requestTimeoutMs: 'PAIGOW_REQUEST_TIMEOUT_MS',

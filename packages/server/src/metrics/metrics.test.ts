@@ -79,7 +79,7 @@ describe('/metrics', () => {
     expect(sample(text, 'paigow_rounds_recovered_total{outcome="refunded"}')).toBe(0);
     // Every kind the runbook lists (a tester found `seat` missing until the first refused sit). The suite's second
     // sign-in is refused (http), so some may be above 0 here: present is what counts.
-    for (const kind of ['http', 'ws-message', 'ws-connection', 'connection', 'seat', 'ws-send-buffer', 'ws-join-ack']) {
+    for (const kind of ['http', 'ws-message', 'ws-connection', 'connection', 'seat', 'ws-send-buffer', 'ws-join-ack', 'http-pipelining']) {
       expect(sample(text, `paigow_rate_limited_total{kind="${kind}"}`), kind).toBeGreaterThanOrEqual(0);
     }
     for (const outcome of ['stored', 'skipped', 'failed']) expect(sample(text, `paigow_grades_total{outcome="${outcome}"}`), outcome).toBe(0);

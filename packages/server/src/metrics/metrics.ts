@@ -69,7 +69,9 @@ export function countHold(tableId: string, houseNetCents: number): void {
  * `ws-connection`; TCP connections reset for `PAIGOW_CONNECTIONS_PER_IP` (`connection`, `http/connection-limits.ts`); and `sit`s
  * refused for `PAIGOW_SEATS_PER_IP` (`seat`, `seat/address-limit`, `limits/seat-addresses.ts`); and WebSocket clients cut off
  * for `PAIGOW_MAX_BUFFERED_BYTES` (`ws-send-buffer`: more waited to be sent to them than that, `rooms/send-buffer.ts`) or for not
- * acknowledging their join within `JOIN_ACK_TIMEOUT_MS` (`ws-join-ack`, `rooms/join-acks.ts`).
+ * acknowledging their join within `JOIN_ACK_TIMEOUT_MS` (`ws-join-ack`, `rooms/join-acks.ts`); and HTTP
+ * connections reset for `PAIGOW_MAX_PIPELINED_REQUESTS` (`http-pipelining`: more requests unanswered on them than that,
+ * `http/connection-limits.ts`).
  */
 export const rateLimitedRequests = new Counter({
   name: 'paigow_rate_limited_total',
@@ -91,7 +93,7 @@ export const gradesCounted = new Counter({
 
 // Every kind and outcome shows from the start at 0: an alert on increase() sees the first event (a series first
 // scraped at 1 shows no increase).
-for (const kind of ['http', 'ws-message', 'ws-connection', 'connection', 'seat', 'ws-send-buffer', 'ws-join-ack']) rateLimitedRequests.inc({ kind }, 0);
+for (const kind of ['http', 'ws-message', 'ws-connection', 'connection', 'seat', 'ws-send-buffer', 'ws-join-ack', 'http-pipelining']) rateLimitedRequests.inc({ kind }, 0);
 for (const outcome of ['stored', 'skipped', 'failed']) gradesCounted.inc({ outcome }, 0);
 for (const outcome of ['settled', 'refunded']) roundsRecovered.inc({ outcome }, 0);
 
