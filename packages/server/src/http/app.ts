@@ -32,7 +32,7 @@ import { fairnessRoutes } from '../fairness/routes.js';
 import { coachRoutes, dailyRoutes, type CoachReader, type DailyChallenge } from '../coach/index.js';
 import type { Liveness, Readiness } from '../health/index.js';
 import { problemReporter, rootLogger, type Logger, type ProblemLog } from '../log/index.js';
-import { metricsRegistry } from '../metrics/index.js';
+import { metricsRegistry, sharedMetricsText } from '../metrics/index.js';
 import { HISTORY_MAX_LIMIT, type Ledger } from '../ledger/index.js';
 import type { RateLimits, ServerLimits } from '../limits/index.js';
 import type { Player, Players } from '../players/index.js';
@@ -80,6 +80,8 @@ export interface HttpServices {
   readonly daily?: DailyChallenge;
   /** The rounds the deployment's tables announced and have not dealt: their fairness answers 409 (docs/fairness.md "The proof"). */
   readonly announced: Pick<AnnouncedRounds, 'commitmentOf'>;
+  /** How long a rendered `/metrics` text is served again, ms (default `METRICS_TEXT_REUSE_MS`, 1,000; `sharedMetricsText`). */
+  readonly metricsReuseMs?: number;
 }
 
 /**
@@ -241,10 +243,12 @@ export function createHttpApp(services: HttpServices): express.Express {
       res.status(readiness.status === 'ready' ? 200 : 503).json(readiness);
     }),
   );
+  // Rendered at most once a second, whoever asks (docs/operations.md "Metrics"): a flood of scrapes held the event loop.
+  const metricsText = sharedMetricsText(services.metricsReuseMs);
   app.get(
     '/metrics',
     route(async (_req, res) => {
-      const text = await metricsRegistry.metrics();
+      const text = await metricsText();
       res.setHeader('Cache-Control', 'no-store');
       res.status(200).setHeader('Content-Type', metricsRegistry.contentType);
       res.end(text);

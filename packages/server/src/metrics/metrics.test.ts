@@ -8,7 +8,16 @@ import { houseNetCents } from '../table/round-audit.js';
 import { serverForSuite, signIn, TestClient } from '../testing/harness.js';
 import { sql } from 'kysely';
 import { createDatabase } from '../storage/index.js';
-import { attachServer, databaseStatementSeconds, metricsRegistry, SCRAPE_READ_BOUND_MS, statementKind } from './index.js';
+import {
+  attachServer,
+  databaseStatementSeconds,
+  METRICS_TEXT_REUSE_MS,
+  metricsRegistry,
+  rateLimitedRequests,
+  SCRAPE_READ_BOUND_MS,
+  sharedMetricsText,
+  statementKind,
+} from './index.js';
 
 /** The value of one sample line `name{labels} value` of a Prometheus text, or undefined. */
 function sample(text: string, series: string): number | undefined {
@@ -37,6 +46,8 @@ describe('/metrics', () => {
       const net = settled.lastRound!.players[0]!.netCents;
       const refused = await fetch(`${suite.server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"nickname":"Again"}' });
       expect(refused.status).toBe(429);
+      // The text of the scrape above is answered again for a second.
+      await new Promise((resolve) => setTimeout(resolve, METRICS_TEXT_REUSE_MS + 100));
 
       const response = await fetch(`${suite.server.url}/metrics`);
       expect(response.status).toBe(200);
@@ -85,6 +96,26 @@ describe('/metrics', () => {
     for (const outcome of ['stored', 'skipped', 'failed']) expect(sample(text, `paigow_grades_total{outcome="${outcome}"}`), outcome).toBe(0);
   });
 
+  // An attacker's flood of anonymous scrapes (200 connections, ~330 a second) rendered ~22 KB each, back to back, and held
+  // the event loop 0.5–1.3 s at a time: joins were refused server/overloaded, /readyz answered 503.
+  it('answers a flood of scrapes from one render a second, and a scrape a second later from a new one', async () => {
+    await new Promise((resolve) => setTimeout(resolve, METRICS_TEXT_REUSE_MS + 100)); // past the earlier tests' scrapes
+    const renders = vi.spyOn(metricsRegistry, 'metrics');
+    try {
+      const texts = await Promise.all(Array.from({ length: 50 }, async () => (await fetch(`${suite.server.url}/metrics`)).text()));
+      expect(renders).toHaveBeenCalledTimes(1);
+      expect(new Set(texts).size).toBe(1);
+      rateLimitedRequests.inc({ kind: 'seat' });
+      const seats = sample(texts[0]!, 'paigow_rate_limited_total{kind="seat"}') ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, METRICS_TEXT_REUSE_MS + 100));
+      const later = await (await fetch(`${suite.server.url}/metrics`)).text();
+      expect(renders).toHaveBeenCalledTimes(2);
+      expect(sample(later, 'paigow_rate_limited_total{kind="seat"}')).toBe(seats + 1);
+    } finally {
+      renders.mockRestore();
+    }
+  });
+
   it('docs/grafana-dashboard.json queries only metrics the server exports', async () => {
     const text = await (await fetch(`${suite.server.url}/metrics`)).text();
     const exported = new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((match) => match[1]));
@@ -96,6 +127,34 @@ describe('/metrics', () => {
     );
     expect(queried.size).toBeGreaterThan(15);
     expect([...queried].filter((name) => !exported.has(name))).toEqual([]);
+  });
+});
+
+describe('sharedMetricsText', () => {
+  it('serves a text again until reuseMs after its render ended; calls during a render wait for it; a failed render is not kept', async () => {
+    let nowMs = 0;
+    const renders = vi.spyOn(metricsRegistry, 'metrics');
+    try {
+      const text = sharedMetricsText(1_000, () => nowMs);
+      const during = await Promise.all([text(), text(), text()]);
+      expect(renders).toHaveBeenCalledTimes(1);
+      rateLimitedRequests.inc({ kind: 'seat' });
+      nowMs = 999;
+      expect(await text()).toBe(during[0]);
+      expect(renders).toHaveBeenCalledTimes(1);
+      nowMs = 1_000;
+      const fresh = await text();
+      expect(renders).toHaveBeenCalledTimes(2);
+      expect(sample(fresh, 'paigow_rate_limited_total{kind="seat"}')).toBe((sample(during[0]!, 'paigow_rate_limited_total{kind="seat"}') ?? 0) + 1);
+
+      nowMs = 2_000;
+      renders.mockRejectedValueOnce(new Error('a collect failed'));
+      await expect(text()).rejects.toThrow('a collect failed');
+      expect(await text()).toContain('paigow_rate_limited_total');
+      expect(renders).toHaveBeenCalledTimes(4);
+    } finally {
+      renders.mockRestore();
+    }
   });
 });
 
