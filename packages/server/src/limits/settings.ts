@@ -19,7 +19,10 @@ export interface RateLimit {
 export interface ServerLimits {
   /** The largest HTTP request body, `/matchmake` included (`PAIGOW_MAX_BODY_BYTES`). */
   readonly maxBodyBytes: number;
-  /** The largest table message (one WebSocket frame) answered with a typed error before the close (`PAIGOW_MAX_MESSAGE_BYTES`). */
+  /**
+   * The largest table message, bytes, and the largest WebSocket message read at all: a larger one closes the connection
+   * with 1009, unread (`PAIGOW_MAX_MESSAGE_BYTES`; `ws`' `maxPayload`, `rooms/game-server.ts`).
+   */
   readonly maxMessageBytes: number;
   /**
    * What may wait to be sent to one WebSocket client, bytes (the `ws` socket's `bufferedAmount`: queued in this
@@ -122,7 +125,7 @@ export function parseRateLimit(name: string, text: string): RateLimit {
 
 /**
  * The range of each number limit (`min`‥`max` and its unit): a value outside it is refused at start. Sizes from 1 KiB
- * (the largest real request or message is a few hundred bytes) to 1 MiB (the WebSocket closes a larger frame unread);
+ * (the largest real request or message is a few hundred bytes) to 1 MiB;
  * 64 KiB (a few dozen views) to 256 MiB waiting for one WebSocket client;
  * 1 to 100 connections per player and table; 8 (a browser's 6 HTTP connections and a table) to 1,000,000 per IP; 1 to
  * 1,000 requests unanswered per connection; 1 to

@@ -1,9 +1,10 @@
 /**
  * Reading a client's table message from its WebSocket frame (docs/server.md "Limits"): Colyseus frames a
  * room message as the `ROOM_DATA` byte, the message type (a string or a number, `@colyseus/schema`'s
- * encoding) and the payload (msgpack). A frame that is too large or cannot be read is refused here, so the
- * room can answer it with a typed `error` before closing the connection (Colyseus would close it silently
- * and print a stack trace, or ignore it: an empty frame, an unknown code, a join with bytes after it).
+ * encoding) and the payload (msgpack). A frame that cannot be read is refused here, so the room can answer it
+ * with a typed `error` before closing the connection (Colyseus would close it silently and print a stack trace, or
+ * ignore it: an empty frame, an unknown code, a join with bytes after it). One over the size limit never comes here:
+ * the WebSocket layer closes it unread (1009, `rooms/game-server.ts`); the check below stays for any other caller.
  */
 import { C1, Unpackr } from '@colyseus/msgpackr';
 import { Protocol } from '@colyseus/core';

@@ -29,12 +29,6 @@ export interface GameServerServices extends TableRoomServices {
   readonly allowedOrigins: readonly string[];
 }
 
-/**
- * The largest WebSocket frame read at all: a larger one closes the connection (1009) unread. Frames up to
- * it but over `limits.maxMessageBytes` are read, refused with a typed `error`, then closed (table-room.ts).
- */
-export const WS_MAX_PAYLOAD_BYTES = 1024 * 1024;
-
 /** The running game server, without any Colyseus type in its interface. */
 export interface GameServer {
   /**
@@ -138,7 +132,10 @@ export async function createGameServer(
       server: httpServer,
       pingInterval: 5_000,
       pingMaxRetries: 3,
-      maxPayload: WS_MAX_PAYLOAD_BYTES,
+      // The largest message read at all is the largest a table takes: `ws` closes a larger one with 1009 as soon as a
+      // frame's header announces it, fragments of one message counted together. At 1 MiB (a typed error for anything
+      // between), 120 connections that each sent 960 KiB of fragments and never the last held ~1 MiB each, for good.
+      maxPayload: services.limits.maxMessageBytes,
       verifyClient: (info, accept) => {
         if (isAllowedOrigin(info.origin || undefined, info.req.headers.host, services.allowedOrigins)) accept(true);
         else accept(false, 403, 'origin not allowed');

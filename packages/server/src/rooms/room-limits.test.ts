@@ -1,8 +1,8 @@
 /**
  * Limits at the tables (issue 10 points 14 and 15; docs/server.md "Limits"): a few connections per
  * player and table, table messages rate-limited per player (typed `rate/limited`), a flood at one table
- * that does not stall another table's round, and a frame too large or undecodable answered with a typed
- * `error` before the close and logged on one line without a stack trace.
+ * that does not stall another table's round, a message over the size limit closed unread (1009), and a frame that
+ * cannot be decoded answered with a typed `error` before the close and logged on one line without a stack trace.
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,9 +17,9 @@ import type { ServerHandle } from '../server.js';
 import type { JoinAuth, TableRoom } from './table-room.js';
 import { createStore, serverForSuite, signIn, startTestServer, STORE_BACKENDS, TestClient, type TestStore } from '../testing/harness.js';
 
-/** A colyseus.js room's raw WebSocket. */
-function socketOf(client: TestClient): { send(data: Uint8Array): void } {
-  return (client.room.connection as unknown as { transport: { ws: { send(data: Uint8Array): void } } }).transport.ws;
+/** A colyseus.js room's raw WebSocket (`ws`' in Node: `fin: false` sends a fragment of a message, not its last). */
+function socketOf(client: TestClient): { send(data: Uint8Array, options?: { fin?: boolean }): void } {
+  return (client.room.connection as unknown as { transport: { ws: { send(data: Uint8Array, options?: { fin?: boolean }): void } } }).transport.ws;
 }
 
 /** `paigow_rate_limited_total` for `kind` (issue 11 point 7: every kind of refusal is counted). */
@@ -215,20 +215,47 @@ for (const backend of STORE_BACKENDS) {
       for (const tab of tabs) await tab.leave();
     });
 
-    it('answers a frame over 4 KiB with a typed error, then closes, and logs one line', async () => {
+    /** A `bet` frame of exactly `bytes` bytes (ROOM_DATA, the type, then `{ requestId, padding }` in msgpack). */
+    const betFrameOf = (bytes: number, requestId: string): Uint8Array => {
+      const text = (value: string): number[] => [0xa0 + value.length, ...new TextEncoder().encode(value)];
+      const head = [13, ...text('bet'), 0x82, ...text('requestId'), ...text(requestId), ...text('padding')];
+      const padding = bytes - head.length - 3; // after a str16 header
+      return new Uint8Array([...head, 0xda, padding >> 8, padding & 0xff, ...new Array<number>(padding).fill(0x78)]);
+    };
+
+    // An attacker's: 120 joined connections each sent 960 KiB of a message's fragments and never the last one, and held
+    // ~1 MiB each (memory 275 -> 344 MB, connections open): the WebSocket layer read messages of up to 1 MiB, 256 times
+    // the largest a table takes.
+    it('closes a message over 4 KiB (PAIGOW_MAX_MESSAGE_BYTES) with 1009 as soon as it is announced, and reads one of 4 KiB', async () => {
       const session = await signIn(server, 'Big');
       const client = await TestClient.join(server, 'small', session.token, 'big');
       const close = closed(client);
       const from = client.received.length;
-      client.room.send('bet', { requestId: 'big-1', spot: 'main', amountCents: 100, padding: 'x'.repeat(10_000) });
-      const error = await client.waitFor((r) => r.kind === 'error', from);
-      expect(error).toMatchObject({ kind: 'error', error: { code: 'action/invalid', requestId: null } });
-      expect((error as { error: { message: string } }).error.message).toMatch(/^a message may be at most 4096 bytes; this one has 100\d\d$/);
-      expect(await close).toBe(4400);
-      const lines = logLines.filter((line) => line.includes('frame-refused'));
-      expect(lines).toHaveLength(1);
-      expect(JSON.parse(lines[0])).toMatchObject({ level: 'warn', tableId: 'small', playerId: session.player.id, err: { code: 'action/invalid' } });
-      expect(lines[0]).not.toMatch(/\bat .*\.(ts|js):\d+/);
+      const maxBytes = DEFAULT_LIMITS.maxMessageBytes;
+      socketOf(client).send(betFrameOf(maxBytes, 'at-limit'));
+      // Read and answered (the bet has no such field), the connection kept.
+      expect(await client.waitFor((r) => r.kind === 'error', from)).toMatchObject({ error: { code: 'action/invalid', requestId: 'at-limit' } });
+      expect(await Promise.race([close, new Promise((resolve) => setTimeout(() => resolve('still open'), 300))])).toBe('still open');
+      const before = logLines.length;
+      socketOf(client).send(betFrameOf(maxBytes + 1, 'over'));
+      expect(await close).toBe(1009);
+      expect(client.received.slice(from).filter((r) => r.kind === 'error')).toHaveLength(1);
+      // One line, no stack (a client's mistake, throttled: log/colyseus.ts).
+      const lines = logLines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines.filter((line) => line.level !== 30)).toEqual([expect.objectContaining({ event: 'client-mistake', msg: 'Max payload size exceeded' })]);
+    });
+
+    it('closes a message whose fragments pass 4 KiB with 1009, before its last fragment', async () => {
+      const session = await signIn(server, 'Fragments');
+      const client = await TestClient.join(server, 'small', session.token, 'fragments');
+      const close = closed(client);
+      const socket = socketOf(client);
+      const start = betFrameOf(DEFAULT_LIMITS.maxMessageBytes + 1, 'fragments');
+      socket.send(start.subarray(0, 3_000), { fin: false });
+      socket.send(start.subarray(3_000, 3_500), { fin: false });
+      expect(await Promise.race([close, new Promise((resolve) => setTimeout(() => resolve('still open'), 300))])).toBe('still open');
+      socket.send(start.subarray(3_500), { fin: false });
+      expect(await Promise.race([close, new Promise((resolve) => setTimeout(() => resolve('still open'), 2_000))])).toBe(1009);
     });
 
     // A service tester's: one guest joining and sending a bad frame 400 times a second wrote a line each time (460 MB an hour).
