@@ -99,7 +99,11 @@ function messageType(frame: Buffer, it: Iterator): string {
 }
 
 /**
- * Where the text of the msgpack string whose header is at `offset` starts and ends (fixstr, str8, str16, str32);
+ * Where the text of the string whose header is at `offset` starts and ends (fixstr, str8, str16, str32), read as
+ * `@colyseus/schema`'s `encode.string` writes it for colyseus.js (and its `decode.string` reads it): msgpack's headers,
+ * but a str16's and a str32's length little-endian (msgpack says big-endian: read so, a type of 256 characters or more
+ * was misread and its frame refused as undecodable, an attacker's finding), and a str8's length modulo 255, so that a
+ * type of 255 bytes comes as a str8 of length 0, read here as 255 (no encoder writes a str8 under 32 bytes: fixstr).
  * `end` is past the frame when the header or the text is.
  */
 function stringSpan(frame: Buffer, offset: number): { start: number; end: number } {
@@ -107,5 +111,7 @@ function stringSpan(frame: Buffer, offset: number): { start: number; end: number
   if (head <= 0xbf) return { start: offset + 1, end: offset + 1 + (head & 0x1f) };
   const width = head === 0xd9 ? 1 : head === 0xda ? 2 : 4;
   const start = offset + 1 + width;
-  return { start, end: start > frame.byteLength ? Infinity : start + frame.readUIntBE(offset + 1, width) };
+  if (start > frame.byteLength) return { start, end: Infinity };
+  const length = frame.readUIntLE(offset + 1, width);
+  return { start, end: start + (head === 0xd9 && length === 0 ? 255 : length) };
 }

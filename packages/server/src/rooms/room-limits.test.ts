@@ -7,6 +7,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { matchMaker } from '@colyseus/core';
+import { encode } from '@colyseus/schema';
 import { Client } from 'colyseus.js';
 import { MAX_SEATS } from '@paigow/engine';
 import { MADE_ROOM_CLOSE_CODE } from '@paigow/protocol';
@@ -297,8 +298,9 @@ for (const backend of STORE_BACKENDS) {
     });
 
     // An attacker's: a type of bytes that are not UTF-8 was answered action/unknown, each with a plain-text console line
-    // of @colyseus/schema's; a 3,000-byte type (str16) was misread into its payload, whose requestId was then lost.
-    it('refuses a message type that is not UTF-8 as undecodable (4400, a frame-refused line), and reads a long type whole', async () => {
+    // of @colyseus/schema's; a 3,000-byte type (str16) was misread into its payload, whose requestId was then lost; and
+    // one of 255 characters or more, as colyseus.js writes it, was refused as undecodable.
+    it('refuses a message type that is not UTF-8 as undecodable (4400, a frame-refused line), and reads a long type whole as Colyseus writes it (255, 256, 3,000 characters)', async () => {
       const withRequestId = (id: string) => [0x81, 0xa9, ...new TextEncoder().encode('requestId'), 0xa0 + id.length, ...new TextEncoder().encode(id)];
       const printed = vi.spyOn(console, 'log');
       const printedErrors = vi.spyOn(console, 'error');
@@ -314,11 +316,23 @@ for (const backend of STORE_BACKENDS) {
 
         const again = await TestClient.join(server, 'small', session.token, 'bytes-2');
         const againClosed = closed(again);
-        const long = new TextEncoder().encode('x'.repeat(3_000));
-        socketOf(again).send(new Uint8Array([13, 0xda, long.length >> 8, long.length & 0xff, ...long, ...withRequestId('long')]));
-        const error = await again.waitFor((r) => r.kind === 'error', again.received.length);
-        expect(error).toMatchObject({ error: { code: 'action/unknown', requestId: 'long' } });
-        expect((error as { error: { message: string } }).error.message).toBe(`unknown message type '${'x'.repeat(40)}'`);
+        // The type as Colyseus writes it (@colyseus/schema's encode.string): 255 bytes as a str8 of length 0, str16 with its
+        // length little-endian (an attacker's finding: from 255 characters on, the frame was refused as undecodable and
+        // the connection closed). colyseus.js' own room.send writes its payload over a type of 253 bytes or more (msgpackr
+        // keeps `offset & 0xff` bytes for it), so it sends such types only bare, without a payload.
+        for (const length of [255, 256, 3_000]) {
+          const from = again.received.length;
+          const head = new Uint8Array(8 + length);
+          const it = { offset: 0 };
+          encode.string(head as Buffer, 'x'.repeat(length), it);
+          socketOf(again).send(new Uint8Array([13, ...head.subarray(0, it.offset), ...withRequestId(`long-${length}`)]));
+          const error = await again.waitFor((r) => r.kind === 'error', from);
+          expect(error, `${length} characters`).toMatchObject({ error: { code: 'action/unknown', requestId: `long-${length}` } });
+          expect((error as { error: { message: string } }).error.message).toBe(`unknown message type '${'x'.repeat(40)}'`);
+          const fromBare = again.received.length;
+          again.room.send('x'.repeat(length));
+          expect(await again.waitFor((r) => r.kind === 'error', fromBare), `${length} characters, bare`).toMatchObject({ error: { code: 'action/unknown' } });
+        }
         expect(await Promise.race([againClosed, new Promise((resolve) => setTimeout(() => resolve('still open'), 300))])).toBe('still open');
         const decoderLines = [...printed.mock.calls, ...printedErrors.mock.calls].filter((call) => String(call[0]).includes('utf8Read'));
         expect(decoderLines).toEqual([]);
