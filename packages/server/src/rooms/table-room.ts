@@ -12,8 +12,9 @@
  *
  * Abuse (docs/server.md "Matchmaking", "Limits"): the static `onAuth` checks the session token before any
  * seat is reserved; `reserveSeatFor` reserves one for a signed-in player, at most
- * `limits.connectionsPerPlayer` per player; a frame over `limits.maxMessageBytes` or one that cannot be
- * decoded is answered with `error` (`action/invalid`) and the connection closed, logged on one line;
+ * `limits.connectionsPerPlayer` per player; a message over `limits.maxMessageBytes` closes the connection (1009,
+ * the WebSocket layer's `maxPayload`, unread), and one that cannot be decoded is answered with `error`
+ * (`action/invalid`) and the connection closed, each logged on one line;
  * messages over the rate limits are answered with `error` (`rate/limited`) and not handled; a `sit` from an address
  * holding `limits.seatsPerIp` seats here is answered `seat/address-limit` before the table sees it (`SeatAddresses`); a
  * client that does not acknowledge its join within `joinAckMs` is closed (`JoinAcks`), and until it acknowledges it is
