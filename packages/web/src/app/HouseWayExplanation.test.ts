@@ -14,7 +14,9 @@ import { createI18n } from './i18n/index.js';
 import { Explanation, explanationOf } from './HouseWayExplanation.js';
 
 const i18n = createI18n('en');
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+/** The text shown (what a screen reader reads instead, visually hidden, left out). */
+const text = (html: string) =>
+  html.replace(/<span class="visually-hidden">[^<]*<\/span>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
 const draw = (view: TableView, who: 'you' | 'banker') =>
   renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(Explanation, { view, stage: stageOf(view), who })));
 

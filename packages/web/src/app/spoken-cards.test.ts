@@ -54,7 +54,10 @@ describe.each(LANGUAGES)('cards in text (%s)', (lng) => {
   it('names a house-way explanation button with the cards by their names, without the symbols or the "▾"', () => {
     const view: TableView = tableView({ phase: 'setting', roundId: 'r-2' }, { cards: [...HAND], houseWay: { rule: '8.split-aces', explanation: HAND_EXPLANATION } });
     const html = draw(lng, createElement(Explanation, { view, stage: stageOf(view), who: 'you' }));
-    const label = /aria-label="([^"]*)"/.exec(html)?.[1] ?? '';
+    // Its accessible name: the visually hidden words (the symbols shown are hidden from a screen reader).
+    const label = /<span class="visually-hidden">([^<]*)<\/span>/.exec(html)?.[1] ?? '';
+    expect(html).toMatch(/class="explanation__text" aria-hidden="true"/);
+    expect(html).not.toMatch(/aria-label=/);
     expect(label).not.toMatch(SUITS);
     expect(label).not.toContain('▾');
     for (const name of names(lng, ['7d', '7c'])) expect(label).toContain(name);
