@@ -6,6 +6,7 @@
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { within } from '../within.js';
+import { sharedCall } from '../shared-call.js';
 
 /** One readiness check's outcome. */
 export interface CheckOutcome {
@@ -86,14 +87,17 @@ export class ServerHealth {
   private readonly window: NodeJS.Timeout;
   private lagMs = 0;
   /**
-   * The database and Redis pings still unanswered, by check. A probe while one is unanswered waits for that one
-   * instead of starting another: while the database does not answer (a partition), each ping holds a pool
+   * The database and Redis pings, each shared while it runs (`sharedCall`): a probe while one is unanswered waits for
+   * that one instead of starting another. While the database does not answer (a partition), each ping holds a pool
    * connection until the pool's query timeout (10 s), and probes every second, or a flood of them, would take every
    * connection from the tables.
    */
-  private readonly unanswered = new Map<() => Promise<void>, Promise<void>>();
+  private readonly pingDatabase: () => Promise<void>;
+  private readonly pingRedis: (() => Promise<void>) | undefined;
 
   constructor(private readonly options: HealthOptions) {
+    this.pingDatabase = sharedCall(options.pingDatabase);
+    this.pingRedis = options.pingRedis === undefined ? undefined : sharedCall(options.pingRedis);
     this.leaseRenewedAtMs = options.now();
     this.delay = monitorEventLoopDelay({ resolution: 20 });
     this.delay.enable();
@@ -155,15 +159,15 @@ export class ServerHealth {
     const ping = async (run: () => Promise<void>): Promise<CheckOutcome> => {
       const started = performance.now();
       try {
-        await within(this.once(run), timeoutMs);
+        await within(run(), timeoutMs);
         return { ok: true, latencyMs: round(performance.now() - started) };
       } catch (error) {
         return { ok: false, latencyMs: round(performance.now() - started), reason: oneLine(error) };
       }
     };
     const [database, redis] = await Promise.all([
-      ping(this.options.pingDatabase),
-      this.options.pingRedis === undefined ? Promise.resolve(undefined) : ping(this.options.pingRedis),
+      ping(this.pingDatabase),
+      this.pingRedis === undefined ? Promise.resolve(undefined) : ping(this.pingRedis),
     ]);
     const ageMs = Math.max(0, this.options.now() - this.leaseRenewedAtMs);
     const lease: CheckOutcome = this.leaseLost
@@ -178,18 +182,6 @@ export class ServerHealth {
     const checks = { database, ...(redis === undefined ? {} : { redis }), lease, draining, load };
     const ready = Object.values(checks).every((check) => check.ok);
     return { status: ready ? 'ready' : this.draining ? 'draining' : 'not-ready', checks };
-  }
-
-  /** `run`'s unanswered ping if there is one, else a new one, remembered until it settles. */
-  private once(run: () => Promise<void>): Promise<void> {
-    let pending = this.unanswered.get(run);
-    if (pending === undefined) {
-      pending = run().finally(() => this.unanswered.delete(run));
-      // Every caller may have stopped waiting (`within`) before it settles.
-      pending.catch(() => undefined);
-      this.unanswered.set(run, pending);
-    }
-    return pending;
   }
 
   /** Stops the event-loop monitor. */

@@ -8,6 +8,7 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { within } from '../within.js';
+import { sharedCall } from '../shared-call.js';
 
 /** The process's registry: everything `/metrics` shows. */
 export const metricsRegistry = new Registry();
@@ -174,19 +175,7 @@ export const METRICS_TEXT_REUSE_MS = 1_000;
  * @param nowMs the clock, ms (default `performance.now`)
  */
 export function sharedMetricsText(reuseMs: number = METRICS_TEXT_REUSE_MS, nowMs: () => number = () => performance.now()): () => Promise<string> {
-  let last: { readonly text: Promise<string>; renderedAtMs: number | null } | null = null;
-  return () => {
-    if (last !== null && (last.renderedAtMs === null || nowMs() - last.renderedAtMs < reuseMs)) return last.text;
-    const render: { readonly text: Promise<string>; renderedAtMs: number | null } = { text: metricsRegistry.metrics(), renderedAtMs: null };
-    last = render;
-    render.text.then(
-      () => (render.renderedAtMs = nowMs()),
-      () => {
-        if (last === render) last = null;
-      },
-    );
-    return render.text;
-  };
+  return sharedCall(() => metricsRegistry.metrics(), { reuseMs, nowMs });
 }
 
 /**
@@ -196,17 +185,7 @@ export function sharedMetricsText(reuseMs: number = METRICS_TEXT_REUSE_MS, nowMs
  * database may never answer it): the next scrape starts its own.
  */
 function shared<T>(read: () => Promise<T>): () => Promise<T> {
-  let running: { readonly answer: Promise<T>; readonly startedMs: number } | null = null;
-  return () => {
-    const nowMs = performance.now();
-    if (running === null || nowMs - running.startedMs >= SCRAPE_READ_BOUND_MS) {
-      const answer: Promise<T> = read().finally(() => {
-        if (running?.answer === answer) running = null;
-      });
-      running = { answer, startedMs: nowMs };
-    }
-    return running.answer;
-  };
+  return sharedCall(read, { staleMs: SCRAPE_READ_BOUND_MS });
 }
 
 /**
