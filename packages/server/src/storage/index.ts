@@ -7,11 +7,11 @@ export {
   type DialectName,
 } from './database.js';
 export { databaseDescription, deploymentIdentity } from './deployment.js';
-export { DatabaseFault, faultKindOf, faultSummary, storageFaultReason, type DatabaseFaultKind } from './faults.js';
+export { DatabaseFault, faultKindOf, type DatabaseFaultKind } from './faults.js';
 export { ensureDirectory } from './folders.js';
 export { migrateToLatest } from './migrations.js';
 export { DEFAULT_BUSY_WAIT, type BusyWait } from './sqlite-busy.js';
-export { checkDatabase, WRITE_FAULT_HOLD_MS, WriteFaults, WritesFail } from './write-faults.js';
+export { checkDatabase } from './write-faults.js';
 export {
   ACCOUNT_KINDS,
   HOLD_KINDS,
