@@ -121,8 +121,6 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
   private logger!: Logger;
   private unsubscribe: (() => void) | null = null;
   private readonly clientsOf = new Map<string, Set<TableClient>>();
-  /** The room is going (`disconnect`: its table moves, or the process stops): its clients leave without choosing to. */
-  private going = false;
   /** Each client's messages refused by its player's own rate limit in its current window (`refuseOverRate`). */
   private readonly rateRefusals = new WeakMap<TableClient, { sinceMs: number; count: number }>();
   /** Clients cut off for flooding: their remaining frames are dropped unread. */
@@ -444,7 +442,7 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
    */
   override async onLeave(client: TableClient, consented?: boolean): Promise<void> {
     this.joinAcks.settled(client);
-    await this.forget(client, consented === true && !this.going);
+    await this.forget(client, consented === true && !this.disposing());
   }
 
   /**
@@ -472,7 +470,6 @@ export class TableRoom extends Room<object, unknown, UserData, JoinAuth> {
    * dropped and the clients that joined since are closed (`sweepLateJoins`).
    */
   override async disconnect(closeCode?: number): Promise<unknown> {
-    this.going = true;
     this.views.flush();
     const disconnected = super.disconnect(closeCode);
     const sweep = setInterval(() => this.sweepLateJoins(closeCode ?? Protocol.WS_CLOSE_CONSENTED), LATE_CLIENT_SWEEP_MS);
