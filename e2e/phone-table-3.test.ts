@@ -2,9 +2,10 @@
  * End-to-end: a player tester's findings at the "Players bank" table and in the lobby.
  *
  * - The player-banked table (its extra "Be the banker / Why?" row) with a Fortune bet at 360×740 (a touch phone at
- *   twice the pixels), in every language: betting, setting with the Hint open, the result (in German after a Fortune
- *   win, the longest banner) and the next betting phase over it, each on one screen with the bet tools and 24 px
- *   targets (testers: 744–753 px before the Bet/Fortune switch moved beside the chips).
+ *   twice the pixels), in every language (one player, each stage read in each language with the switcher): betting,
+ *   setting with the Hint open, the result after a Fortune win (German's the longest banner) and the next betting phase
+ *   over it, each on one screen with the bet tools and 24 px targets (testers: 744–753 px before the Bet/Fortune switch
+ *   moved beside the chips).
  * - The Hint panel's × covers none of its options' names or expected values (it covered "EW +50,9 % ± 0,4 %" by 7 px).
  * - A touch player reads in words what a tooltip said: the Fortune bet on its seat ("$10 + $5 Fortune", not "F"),
  *   the coach's expected values behind the grade's words (`grade-why` → `grade-detail`).
@@ -72,14 +73,33 @@ async function bankToggle(page: Page): Promise<string> {
   return (await page.getByTestId('take-bank').isDisabled()) ? 'bank-why' : 'bank-cost-toggle';
 }
 
-/** Deals (a bet of 10 and a Fortune bet of 5 down), sets the hand by House Way and waits for the revealed result; returns the Fortune line's cents. */
-async function playRound(page: Page, hint: boolean, lang: string): Promise<number> {
+/** The languages every stage is read in, German first (its Fortune banner is the longest). */
+const LANGUAGES = ['de', 'es', 'ru', 'fr', 'en'] as const;
+
+/** Switches the page to `lang` with the top bar's switcher and waits for the page to speak it. */
+async function speak(page: Page, lang: string): Promise<void> {
+  await page.getByTestId('language').selectOption(lang);
+  await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
+}
+
+/**
+ * Deals (a bet of 10 and a Fortune bet of 5 down), checks the dealt hand on one screen in every language (`hint`: with the
+ * Hint panel open, its × clear of its text), sets the hand by House Way and waits for the revealed result; returns the
+ * Fortune line's cents.
+ */
+async function playRound(page: Page, hint: boolean): Promise<number> {
   const previous = await shownRoundId(page);
   await deal(page);
-  await expectOnOneScreen(page, PHONE, STAGE_IDS.dealt);
+  for (const lang of hint ? LANGUAGES : []) {
+    await speak(page, lang);
+    await expectOnOneScreen(page, PHONE, STAGE_IDS.dealt);
+  }
   if (hint) {
     await page.getByTestId('hint').click();
     await page.locator('[data-testid="hint-panel"][data-state="ready"]').waitFor({ timeout: 90_000 });
+  }
+  for (const lang of hint ? LANGUAGES : []) {
+    await speak(page, lang);
     await shot(page, `table3-${lang}-hint`);
     const hintClose = await closeOverlaps(page);
     expect(hintClose.overlaps, `${lang}: the Hint panel's × over its text`).toEqual([]);
@@ -93,19 +113,21 @@ async function playRound(page: Page, hint: boolean, lang: string): Promise<numbe
 }
 
 describe('the Players bank table with a Fortune bet on a 360×740 touch phone', () => {
-  for (const lang of ['de', 'es', 'ru', 'fr', 'en'] as const) {
-    it(`${lang}: every phase on one screen, the Hint's × clear of its text, the seat's Fortune bet and the grade in words`, async () => {
-      const table = playerBanked();
-      const page = await openPage(browser, { viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, reducedMotion: 'reduce' });
-      await signIn(page, `${server.url}/?lang=${lang}`, `Tres ${lang}`);
-      await sitAt(page, table.tableId);
-      await placeBet(page, 1000);
-      await page.getByTestId('chips-to-fortune').click();
-      await page.getByTestId('chip-5').click();
-      await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
+  // One player, each stage read in every language with the top bar's switcher (a player per language took a minute
+  // more of CI's thirty).
+  it(`${LANGUAGES.join(', ')}: every phase on one screen, the Hint's × clear of its text, the seat's Fortune bet and the grade in words`, async () => {
+    const table = playerBanked();
+    const page = await openPage(browser, { viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, reducedMotion: 'reduce' });
+    await signIn(page, server.url, 'Tres Tia');
+    await sitAt(page, table.tableId);
+    await placeBet(page, 1000);
+    await page.getByTestId('chips-to-fortune').click();
+    await page.getByTestId('chip-5').click();
+    await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
+    for (const lang of LANGUAGES) {
+      await speak(page, lang);
       await shot(page, `table3-${lang}-1-betting`);
       await expectOnOneScreen(page, PHONE, [...STAGE_IDS.betting, ...TOOLS]);
-
       // The seat says "Fortune" (Spanish "Fortuna"), drawn whole inside its pill: a tap shows no tooltip for an "F".
       const seat = await page.locator('[data-testid^="seat-"][data-mine="true"] .seat__bet').evaluate((bet) => {
         const pill = bet.closest('.seat')!.getBoundingClientRect();
@@ -114,21 +136,22 @@ describe('the Players bank table with a Fortune bet on a 360×740 touch phone', 
       });
       expect(seat.text, `${lang}: the seat's bets`).toMatch(lang === 'es' ? /\+ .*Fortuna$/ : /\+ .*Fortune$/);
       expect(seat.inside, `${lang}: the seat's bets inside the pill`).toBe(true);
+    }
 
-      // Round 1 with the Hint open; then, in German (its banner is the longest), rounds until a Fortune bet wins with
-      // the comp points to bank (an enabled "Be the banker" has its cost to say: a tester's 753 px).
-      let fortuneCents = await playRound(page, true, lang);
-      const canBank = async () => !(await page.getByTestId('take-bank').isDisabled());
-      for (let round = 2; lang === 'de' && (fortuneCents <= 0 || !(await canBank())) && round <= 40; round++) {
-        await page.getByTestId('rebet').click();
-        await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
-        fortuneCents = await playRound(page, false, lang);
-      }
-      if (lang === 'de') {
-        expect(fortuneCents, 'a Fortune win in 40 rounds').toBeGreaterThan(0);
-        expect(await canBank(), 'comp points to bank').toBe(true);
-      }
-      await page.locator('[data-testid="result-grade"][data-state="graded"]').waitFor({ timeout: 90_000 });
+    // Round 1 with the Hint open; then rounds until a Fortune bet wins with the comp points to bank (the longest
+    // banner, and an enabled "Be the banker" has its cost to say: a tester's 753 px).
+    let fortuneCents = await playRound(page, true);
+    const canBank = async () => !(await page.getByTestId('take-bank').isDisabled());
+    for (let round = 2; (fortuneCents <= 0 || !(await canBank())) && round <= 40; round++) {
+      await page.getByTestId('rebet').click();
+      await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
+      fortuneCents = await playRound(page, false);
+    }
+    expect(fortuneCents, 'a Fortune win in 40 rounds').toBeGreaterThan(0);
+    expect(await canBank(), 'comp points to bank').toBe(true);
+    await page.locator('[data-testid="result-grade"][data-state="graded"]').waitFor({ timeout: 90_000 });
+    for (const lang of LANGUAGES) {
+      await speak(page, lang);
       await shot(page, `table3-${lang}-2-result`);
       await expectOnOneScreen(page, PHONE, [...STAGE_IDS.result, 'result-grade', ...TOOLS, await bankToggle(page)]);
       const atResult = await smallestTarget(page);
@@ -143,23 +166,26 @@ describe('the Players bank table with a Fortune bet on a 360×740 touch phone', 
       await shot(page, `table3-${lang}-3-grade`);
       await page.getByTestId('grade-why').tap();
       await detail.waitFor({ state: 'detached' });
+    }
 
-      // The next betting phase over the last round.
-      await page.getByTestId('rebet').click();
-      await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
+    // The next betting phase over the last round.
+    await page.getByTestId('rebet').click();
+    await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
+    for (const lang of LANGUAGES) {
+      await speak(page, lang);
       await shot(page, `table3-${lang}-4-next-betting`);
       await expectOnOneScreen(page, PHONE, [...STAGE_IDS.betting, ...TOOLS, await bankToggle(page)]);
       const betting = await smallestTarget(page);
       expect(betting.size, `${lang}: the smallest target betting again (${betting.which})`).toBeGreaterThanOrEqual(24);
-      // Off the table by the Lobby button (the bets taken off first: the room closes only then), so that the next
-      // language's player deals without waiting for this one.
-      await page.getByTestId('bet-clear').click();
-      await page.locator('[data-testid="bet-stack"][data-cents="0"]').waitFor();
-      await page.getByTestId('leave').click();
-      await page.getByTestId(`table-${table.tableId}`).waitFor();
-      await page.close();
-    }, 600_000);
-  }
+    }
+    // Off the table by the Lobby button (the bets taken off first: the room closes only then), so that the next test's
+    // players deal without waiting for this one.
+    await page.getByTestId('bet-clear').click();
+    await page.locator('[data-testid="bet-stack"][data-cents="0"]').waitFor();
+    await page.getByTestId('leave').click();
+    await page.getByTestId(`table-${table.tableId}`).waitFor();
+    await page.close();
+  }, 600_000);
 });
 
 describe("the Fortune spot's tooltip at a laptop", () => {

@@ -194,57 +194,73 @@ async function switchRow(page: Page): Promise<SwitchRow> {
   });
 }
 
+/** Switches the page to `lang` with the top bar's switcher and waits for the page to speak it. */
+async function speak(page: Page, lang: string): Promise<void> {
+  await page.getByTestId('language').selectOption(lang);
+  await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
+}
+
 /**
  * The Bet/Fortune switch beside the chips (testers: at a table with the Fortune bonus, a Fortune bet placed, the result
  * at 360×740 was 744 px tall in ru, fr and es and 753–756 px in de, the switch taking a line of its own above Clear,
  * Undo and Rebet ×2): at 360×740, a touch phone at twice the pixels, in every language, betting, setting and the
  * result are on one screen, the switch is in the chips' row (not a line of its own), its buttons 24 px targets, and
- * the result leaves room for a line more.
+ * the result leaves room for a line more. One round, each stage read in every language with the top bar's switcher
+ * (a round per language took a minute more of CI's thirty).
  */
 describe('the Bet/Fortune switch on a 360×740 phone', () => {
   const size = { width: 360, height: 740 };
-  for (const [index, lang] of (['en', 'ru', 'fr', 'de', 'es'] as const).entries()) {
-    it(`${lang}: the switch beside the chips, and a Fortune round on one screen at every stage`, async () => {
-      const page = await openPage(browser, { viewport: size, isMobile: true, hasTouch: true, deviceScaleFactor: 2, reducedMotion: 'reduce' });
-      const table = fullTable(index + 10);
-      await signIn(page, `${server.url}/?lang=${lang}`, `Switch ${lang}`);
-      await sitAt(page, table.tableId);
-      await placeBet(page, Math.max(1000, table.limits.main.minCents));
-      await page.getByTestId('chips-to-fortune').click();
-      await page.getByTestId('chip-5').click();
-      await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
-      const tools = ['chips-to-main', 'chips-to-fortune', 'bet-clear', 'bet-undo', 'bet-double', 'rebet'];
-      const rows: Record<string, SwitchRow> = {};
+  const languages = ['en', 'ru', 'fr', 'de', 'es'] as const;
+  it(`${languages.join(', ')}: the switch beside the chips, and a Fortune round on one screen at every stage`, async () => {
+    const page = await openPage(browser, { viewport: size, isMobile: true, hasTouch: true, deviceScaleFactor: 2, reducedMotion: 'reduce' });
+    const table = fullTable(10);
+    await signIn(page, server.url, 'Switch Sol');
+    await sitAt(page, table.tableId);
+    await placeBet(page, Math.max(1000, table.limits.main.minCents));
+    await page.getByTestId('chips-to-fortune').click();
+    await page.getByTestId('chip-5').click();
+    await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
+    const tools = ['chips-to-main', 'chips-to-fortune', 'bet-clear', 'bet-undo', 'bet-double', 'rebet'];
+    const rows: { where: string; row: SwitchRow }[] = [];
+    for (const lang of languages) {
+      await speak(page, lang);
       await shot(page, `viewport-switch-${lang}-1-betting`);
-      rows.betting = await switchRow(page);
+      rows.push({ where: `${lang} betting`, row: await switchRow(page) });
       await expectOnOneScreen(page, size, [...STAGE_IDS.betting, ...tools]);
-      const previous = await shownRoundId(page);
-      await deal(page);
+    }
+    const previous = await shownRoundId(page);
+    await deal(page);
+    for (const lang of languages) {
+      await speak(page, lang);
       await shot(page, `viewport-switch-${lang}-2-dealt`);
       await expectOnOneScreen(page, size, STAGE_IDS.dealt);
-      await page.getByTestId('house-way').click();
-      await waitForResult(page, previous);
-      await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
-      await page.locator('[data-testid="result-line"][data-kind="fortune"]').waitFor();
-      await page.locator('[data-testid="result-grade"][data-state="graded"]').waitFor({ timeout: 90_000 });
+    }
+    await page.getByTestId('house-way').click();
+    await waitForResult(page, previous);
+    await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
+    await page.locator('[data-testid="result-line"][data-kind="fortune"]').waitFor();
+    await page.locator('[data-testid="result-grade"][data-state="graded"]').waitFor({ timeout: 90_000 });
+    for (const lang of languages) {
+      await speak(page, lang);
       await shot(page, `viewport-switch-${lang}-3-result`);
-      rows.result = await switchRow(page);
+      const row = await switchRow(page);
+      rows.push({ where: `${lang} result`, row });
       await expectOnOneScreen(page, size, [...STAGE_IDS.result, 'result-grade', ...tools]);
-      for (const [stage, row] of Object.entries(rows)) {
-        const where = `${lang} ${stage}: ${JSON.stringify(row)}`;
-        // In the chips' row: beside them, its middle within their height; the tools on the line under both.
-        expect(row.switch.left, where).toBeGreaterThanOrEqual(row.chips.right);
-        expect((row.switch.top + row.switch.bottom) / 2, where).toBeGreaterThan(row.chips.top);
-        expect((row.switch.top + row.switch.bottom) / 2, where).toBeLessThan(row.chips.bottom);
-        expect(row.tools.top, where).toBeGreaterThanOrEqual(Math.max(row.chips.bottom, row.switch.bottom) - 0.5);
-        expect(Math.min(row.target.width, row.target.height), where).toBeGreaterThanOrEqual(24);
-      }
       // Room to spare under the controls at the result (the switch's line was 37 px): a line more, such as why Rebet ×2 is
       // disabled (touch-en-rebet-double-reason), still fits.
-      expect(rows.result!.room, `${lang}: room under the controls at the result`).toBeGreaterThanOrEqual(24);
-      await page.close();
-    }, 180_000);
-  }
+      expect(row.room, `${lang}: room under the controls at the result`).toBeGreaterThanOrEqual(24);
+    }
+    for (const { where: stage, row } of rows) {
+      const where = `${stage}: ${JSON.stringify(row)}`;
+      // In the chips' row: beside them, its middle within their height; the tools on the line under both.
+      expect(row.switch.left, where).toBeGreaterThanOrEqual(row.chips.right);
+      expect((row.switch.top + row.switch.bottom) / 2, where).toBeGreaterThan(row.chips.top);
+      expect((row.switch.top + row.switch.bottom) / 2, where).toBeLessThan(row.chips.bottom);
+      expect(row.tools.top, where).toBeGreaterThanOrEqual(Math.max(row.chips.bottom, row.switch.bottom) - 0.5);
+      expect(Math.min(row.target.width, row.target.height), where).toBeGreaterThanOrEqual(24);
+    }
+    await page.close();
+  }, 180_000);
 });
 
 /**
