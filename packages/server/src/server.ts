@@ -22,7 +22,7 @@ import { createHttpApp } from './http/app.js';
 import { httpServerOptions, limitConnections, limitPipelining } from './http/connection-limits.js';
 import { answerStopping, RequestsInFlight, STOP_ANSWER_WAIT_MS } from './http/in-flight.js';
 import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, leaseProblemReporter, peersRenewedSince, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
-import { createLedger, type Ledger } from './ledger/index.js';
+import { createLedger, tableHasOpenRound, type Ledger } from './ledger/index.js';
 import { LineThrottle, problemReporter, reportConsoleWarnings, reportUnhandledRejections, rootLogger, unansweredBy, withContext, type Logger, type ProblemLog } from './log/index.js';
 import { attachServer, roundsRecovered, startTableSeries } from './metrics/index.js';
 import { countOpenRounds, escrowBalanceCents, oldestOpenRoundSeconds } from './operations/index.js';
@@ -740,9 +740,23 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     /** Resolves when the server closes: a drain, or a table's move, stops waiting for its rounds. */
     let closeRequested: () => void = () => undefined;
     const interrupted = new Promise<void>((resolve) => (closeRequested = resolve));
-    /** Hosts `tableId` here: the rounds of dead hosts recovered first, then a fresh runner given back `seats`, then the room. */
-    const host = async (tableId: string, seats: readonly (string | null)[]): Promise<void> => {
+    /** Who was told that a table waits for its round's recovery (a line per table and wait, not per sweep). */
+    const waitingForRecovery = new Set<string>();
+    /**
+     * Hosts `tableId` here: the rounds of dead hosts recovered first, then a fresh runner given back `seats`, then the
+     * room; false, hosting nothing, while a round of the table is still open (its recovery waits, e.g. for a lease after
+     * a database outage: a room opened meanwhile dealt ten rounds before the interrupted one was settled).
+     */
+    const host = async (tableId: string, seats: readonly (string | null)[]): Promise<boolean> => {
       await recover();
+      if (await tableHasOpenRound(db, tableId)) {
+        if (!waitingForRecovery.has(tableId)) {
+          waitingForRecovery.add(tableId);
+          logger.warn({ event: 'table-waits-for-recovery', instanceId: self, tableId }, `table ${tableId} opens once its interrupted round is recovered`);
+        }
+        return false;
+      }
+      waitingForRecovery.delete(tableId);
       const runner = await replaceRunner(tableId);
       for (const [seat, playerId] of seats.entries()) {
         if (playerId === null) continue;
@@ -751,6 +765,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       }
       await games.host(tableId);
       logger.info({ event: 'table-hosted', instanceId: self, tableId, seated: seats.filter((playerId) => playerId !== null).length }, `hosting table ${tableId} here`);
+      return true;
     };
     hosting =
       redis === undefined

@@ -40,7 +40,10 @@ async function instance(
     lost: () => false,
     log: (message, _error, fields) => void logged.push({ message, fields }),
     actions: {
-      host: async (tableId) => void rooms.add(tableId),
+      host: async (tableId) => {
+        rooms.add(tableId);
+        return true;
+      },
       unhost: async (tableId) => void rooms.delete(tableId),
       hosts: (tableId) => rooms.has(tableId),
       finishRounds,

@@ -22,8 +22,12 @@ import type { ProblemLog } from '../log/index.js';
 
 /** What hosting does to the tables (the server's rooms and runners). */
 export interface TableHostingActions {
-  /** Hosts `tableId` here: a fresh runner given back `seats` (a player id or null per seat), then its room. */
-  host(tableId: string, seats: readonly (string | null)[]): Promise<void>;
+  /**
+   * Hosts `tableId` here: a fresh runner given back `seats` (a player id or null per seat), then its room. Resolves
+   * false, having done nothing, when the table cannot be hosted yet (a round of it is still open, not recovered): the
+   * claim is given up, and taken again at a later sweep.
+   */
+  host(tableId: string, seats: readonly (string | null)[]): Promise<boolean>;
   /** Drops `tableId`'s room here (its clients join again elsewhere) and gives it a fresh, idle runner. */
   unhost(tableId: string): Promise<void>;
   /** Whether `tableId` has its room here. */
@@ -183,7 +187,10 @@ export class TableHosting {
     if (claimed === null) return;
     this.unhostedSince.delete(tableId);
     try {
-      await actions.host(tableId, claimed.seats);
+      if (!(await actions.host(tableId, claimed.seats))) {
+        await releaseTable(database, tableId, instanceId);
+        return;
+      }
       this.savedSeats.set(tableId, JSON.stringify(claimed.seats));
     } catch (error) {
       log(`hosting: could not host table ${tableId}; giving it up`, error, { event: 'hosting-failed', tableId });

@@ -8,5 +8,6 @@ export type { ReserveBankInput, TableFigures } from './bank-reservations.js';
 export type { RoundFairnessRecord } from './round-fairness.js';
 export type { LeaseCheck } from './ownership.js';
 export type { RoundPlayer, RoundRecord, RoundWithSecret } from './rounds.js';
+export { tableHasOpenRound } from './rounds.js';
 export type { CompPointsChange, SettleRoundInput } from './settle-round.js';
 export type { TopUp } from './top-up.js';

@@ -228,6 +228,15 @@ export async function loadRounds(db: Kysely<Tables>, roundIds: readonly string[]
   return rounds;
 }
 
+/**
+ * Whether `tableId` has a round still open (dealt, not settled nor refunded), whoever runs it.
+ * @throws the database's error
+ */
+export async function tableHasOpenRound(database: Database, tableId: string): Promise<boolean> {
+  const row = await database.db.selectFrom('rounds').select('id').where('table_id', '=', tableId).where('status', '=', 'open').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The rounds still open, oldest first, with their private records. */
 export async function openRounds(database: Database): Promise<RoundWithSecret[]> {
   const rows = await database.db
