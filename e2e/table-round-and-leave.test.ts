@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { HistoryResponse } from '@paigow/protocol';
+import type { HistoryResponse, MeResponse } from '@paigow/protocol';
 import { en } from '../packages/web/src/app/i18n/en.js';
 import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import { openPage } from './support/pages.js';
@@ -101,5 +101,39 @@ describe('a shared table (table-2)', () => {
     await expect.poll(async () => (await latest())?.status, { timeout: 30_000, interval: 250 }).toBe('settled');
     expect(Date.now() - leftAt).toBeLessThan(10_000);
     expect((await latest())!.result!.players.find((player) => player.you)?.setBy).toBe('house-way');
+  }, 240_000);
+
+  it('shows in the lobby the balance and comp points of a round left in play once another player ends it', async () => {
+    // A player's finding: after leaving a round still in play, the lobby kept the balance and comp points of before its
+    // settlement (a push read as a loss) until Refresh was pressed.
+    const a = await openPage(browser, { viewport: VIEWPORTS.laptop, reducedMotion: 'reduce' });
+    const b = await openPage(browser, { viewport: VIEWPORTS.laptop, reducedMotion: 'reduce' });
+    await signIn(a, server.url, 'Ada Leaves');
+    await signIn(b, server.url, 'Bea Stays');
+    await sitAt(a, 'table-1');
+    await sitAt(b, 'table-1');
+    await placeBet(a, 500);
+    await placeBet(b, 500);
+    await a.getByTestId('deal').click();
+    await b.getByTestId('deal').click();
+    for (const page of [a, b]) await page.locator('[data-testid="high-hand"][data-count="7"]').waitFor();
+    await a.getByTestId('house-way').click();
+    await a.getByTestId('leave').click();
+    await a.getByRole('alertdialog').waitFor();
+    await a.getByTestId('leave-confirm').click();
+    await a.getByTestId('table-table-1').waitFor();
+    const shown = async () => ({
+      balanceCents: Number(await a.getByTestId('balance').getAttribute('data-cents')),
+      compPoints: Number(await a.getByTestId('comp-points').getAttribute('data-points')),
+    });
+    const before = await shown();
+    // Bea ends the round after the lobby has read Ada's balance, her 5.00 still held.
+    await a.waitForTimeout(1_000);
+    await b.getByTestId('house-way').click();
+    await waitForResult(b, null);
+    const token = await a.evaluate(() => localStorage.getItem('paigow.session') ?? '');
+    const me = (await (await fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as MeResponse;
+    expect(me.player.compPoints, 'the settlement credits the comp points').toBeGreaterThan(before.compPoints);
+    await expect.poll(shown, { timeout: 10_000, interval: 250 }).toEqual({ balanceCents: me.player.balanceCents, compPoints: me.player.compPoints });
   }, 240_000);
 });

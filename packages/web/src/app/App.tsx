@@ -27,6 +27,8 @@ export function App() {
   const [route, setRoute] = useState<Route>(() => parseRoute(window.location.hash));
   // A message for the lobby after being sent back there (e.g. a link to a table that does not exist).
   const [flash, setFlash] = useState<string | null>(null);
+  // When the player last left a round of its own in play: the lobby asks for its balance until that round settles.
+  const [roundLeftAtMs, setRoundLeftAtMs] = useState<number | null>(null);
 
   useEffect(() => {
     const onHash = () => setRoute(parseRoute(window.location.hash));
@@ -110,7 +112,10 @@ export function App() {
         api={api}
         session={session}
         tableId={route.tableId}
-        onLeave={() => navigate({ screen: 'lobby' })}
+        onLeave={(roundInPlay) => {
+          if (roundInPlay === true) setRoundLeftAtMs(Date.now());
+          navigate({ screen: 'lobby' });
+        }}
         onSessionLost={signOut}
         onPlayer={updatePlayer}
         onUnknownTable={unknownTable}
@@ -125,6 +130,7 @@ export function App() {
       onSignOut={signOutByPlayer}
       onPlayer={updatePlayer}
       flash={flash}
+      roundLeftAtMs={roundLeftAtMs}
     />
   );
 }

@@ -21,6 +21,8 @@ import { usePageHeading } from './opening-focus.js';
 
 /** How often the lobby asks again about a seat played in another tab or window, ms. */
 const SEAT_RECHECK_MS = 3_000;
+/** How long after leaving a round in play the lobby keeps asking for the balance (the longest a round waits, with room). */
+const ROUND_LEFT_RECHECK_MS = 120_000;
 
 /** Whether every seat of a lobby table is taken: it can be opened only to watch. */
 export function tableFull(table: Pick<LobbyTable, 'seats' | 'seatsTaken'>): boolean {
@@ -66,7 +68,7 @@ export function TableTile({ table, onOpen }: { table: LobbyTable; onOpen: () => 
 }
 
 /** The lobby screen: the player's figures (a Top up when broke), the tables to sit at, and Sign out. */
-export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }: {
+export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null, roundLeftAtMs = null }: {
   api: Api;
   session: Session;
   onSit: (tableId: string) => void;
@@ -74,6 +76,12 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
   onPlayer: (p: Partial<PlayerSummary>) => void;
   /** A message to show on arrival (why the player was sent back here), or `null`. */
   flash?: string | null;
+  /**
+   * When the player last left a round of its own still in play (epoch ms), or `null`: its balance and comp points change
+   * when that round settles, with no connection to tell the lobby, which asks again meanwhile (a player saw a push as
+   * a loss until it pressed Refresh).
+   */
+  roundLeftAtMs?: number | null;
 }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
@@ -116,11 +124,19 @@ export function Lobby({ api, session, onSit, onSignOut, onPlayer, flash = null }
   // A seat played in another tab or window may be left there any moment (or be this page's own connection, closing as
   // the lobby asked): asked again while it is said, so the notice turns to the kept seat's.
   const playing = notice?.kind === 'playing';
+  // A round left in play settles within its timers (rules.md §5: the decision, a banker's approval, a lost connection's
+  // grace): asked again until then.
+  const [settling, setSettling] = useState(() => roundLeftAtMs !== null && Date.now() < roundLeftAtMs + ROUND_LEFT_RECHECK_MS);
   useEffect(() => {
-    if (!playing) return;
+    if (!settling || roundLeftAtMs === null) return;
+    const timer = window.setTimeout(() => setSettling(false), Math.max(0, roundLeftAtMs + ROUND_LEFT_RECHECK_MS - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [settling, roundLeftAtMs]);
+  useEffect(() => {
+    if (!playing && !settling) return;
     const timer = window.setInterval(() => void refresh(), SEAT_RECHECK_MS);
     return () => window.clearInterval(timer);
-  }, [playing, refresh]);
+  }, [playing, settling, refresh]);
 
   async function topUp() {
     try {

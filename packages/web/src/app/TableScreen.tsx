@@ -70,7 +70,8 @@ export interface TableScreenProps {
   api: Api;
   session: Session;
   tableId: string;
-  onLeave: () => void;
+  /** Back to the lobby; `roundInPlay` when the player left a round of its own still being played (its money settles later). */
+  onLeave: (roundInPlay?: boolean) => void;
   onSessionLost: () => void;
   onPlayer: (p: Partial<PlayerSummary>) => void;
   /** The table does not exist (a stale or mistyped link): back to the lobby, saying so. */
@@ -271,7 +272,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
     />
   );
 
-  if (!view || !you || !felt) return <TableLoading status={status} error={error === null ? null : errorMessage(t, error.code)} onLeave={onLeave} />;
+  if (!view || !you || !felt) return <TableLoading status={status} error={error === null ? null : errorMessage(t, error.code)} onLeave={() => onLeave()} />;
 
   const { result } = felt;
   const revealed = result !== null && stage.kind === 'revealed';
@@ -346,7 +347,10 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
         lastRound={lastRoundOf(view, past.history)}
         tableNames={names}
         money={money}
-        onLeave={() => void table.leave().then(onLeave)}
+        onLeave={() => {
+          const roundInPlay = view.seats.some((seat) => seat.you && seat.inRound);
+          void table.leave().then(() => onLeave(roundInPlay));
+        }}
         onTopUp={topUp}
         offline={offline}
       />
