@@ -21,7 +21,7 @@ import { Coach, coachReader, DailyChallenge, GradePool, type ExactScores } from 
 import { createHttpApp } from './http/app.js';
 import { httpServerOptions, limitConnections, limitPipelining } from './http/connection-limits.js';
 import { answerStopping, RequestsInFlight, STOP_ANSWER_WAIT_MS } from './http/in-flight.js';
-import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, leaseProblemReporter, peersRenewedSince, pruneInstances, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
+import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, leaseProblemReporter, liveInstances, peersRenewedSince, pruneInstances, recordRedisPrefix, registerInstance, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, tableHasOpenRound, type Ledger } from './ledger/index.js';
 import { LineThrottle, problemReporter, reportConsoleWarnings, reportUnhandledRejections, rootLogger, unansweredBy, withContext, type Logger, type ProblemLog } from './log/index.js';
 import { attachServer, roundsRecovered, startTableSeries } from './metrics/index.js';
@@ -204,11 +204,28 @@ export interface ServerHandle {
   drain(): Promise<void>;
 }
 
+/**
+ * Records `self`'s Redis prefix, unless a live peer on the same database uses another: then the start is refused. With
+ * two prefixes the processes do not see each other's rooms: an operator's process started with another
+ * `PAIGOW_REDIS_PREFIX` failed one join in three through the front, `503 the table is moving`, nothing logged.
+ * @throws ServerStartError `redis-prefix-differs`; the database's error
+ */
+async function claimRedisPrefix(db: Database, self: string, prefix: string, nowMs: number, leaseMs: number): Promise<void> {
+  const other = (await liveInstances(db, nowMs, leaseMs)).find((peer) => peer.instanceId !== self && peer.redisPrefix !== null && peer.redisPrefix !== prefix);
+  if (other !== undefined) {
+    throw new ServerStartError(
+      'redis-prefix-differs',
+      `the Redis prefix ${prefix} differs from ${other.redisPrefix}, a live process's on this database (instance ${other.instanceId}): every process of a deployment must use the same (set PAIGOW_REDIS_PREFIX to ${other.redisPrefix}, or stop the others first)`,
+    );
+  }
+  await recordRedisPrefix(db, self, prefix);
+}
+
 /** A recovery sweep that judged no peer's lease (`LeaseKeeper.mayRecoverPeers`). */
 const NOTHING_RECOVERED: RecoveryReport = { settled: [], refunded: [], tableIds: [] };
 
 /** What went wrong at start, for the operator (the CLI prints the message as one line). */
-export type ServerStartErrorCode = 'port-in-use' | 'listen-failed' | 'data-folder' | 'database-unreachable' | 'database-failed' | 'redis-unreachable';
+export type ServerStartErrorCode = 'port-in-use' | 'listen-failed' | 'data-folder' | 'database-unreachable' | 'database-failed' | 'redis-unreachable' | 'redis-prefix-differs';
 
 /**
  * A start that failed for a reason an operator can fix: the port is taken or cannot be used, the data
@@ -709,6 +726,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
                 options.redisUrl,
               ),
           };
+    if (redis !== undefined) await claimRedisPrefix(db, self, redis.prefix, now(), lease.leaseMs);
     gameServer = await createGameServer(httpServer, { players, runners, limits, rateLimits, allowedOrigins, logger, admission, watchers, joinAckMs: options.joinAckMs }, redis, logger, options.publicAddress);
     const games: GameServer = gameServer;
     if (games.pubsub !== null) {

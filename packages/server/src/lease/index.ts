@@ -10,6 +10,6 @@ export {
   type LeaseTiming,
 } from './lease.js';
 export { DEFAULT_STALL_MS, LeaseKeeper, leaseProblemReporter, type BriefError, type LeaseKeeperOptions, type LeaseTarget } from './keeper.js';
-export { announceTables, claimTable, liveInstances, releaseTable, saveSeats, tableHosts, type LiveInstance, type TableHost } from './table-hosts.js';
+export { announceTables, claimTable, liveInstances, recordRedisPrefix, releaseTable, saveSeats, tableHosts, type LiveInstance, type TableHost } from './table-hosts.js';
 export { placeTables } from './placement.js';
 export { TableHosting, type TableHostingActions, type TableHostingOptions } from './table-hosting.js';

@@ -10,7 +10,7 @@ import type { LiveInstance } from './table-hosts.js';
 const tablesOf = (count: number): string[] => Array.from({ length: count }, (_, i) => `table-${i + 1}`);
 /** `count` instances of id set `set` (several sets, so that many rankings are tried). */
 const instancesOf = (set: number, count: number): string[] => Array.from({ length: count }, (_, i) => `s${set}-instance-${i + 1}`);
-const everyone = (instances: readonly string[], tableIds: readonly string[]): LiveInstance[] => instances.map((instanceId) => ({ instanceId, tableIds }));
+const everyone = (instances: readonly string[], tableIds: readonly string[]): Pick<LiveInstance, 'instanceId' | 'tableIds'>[] => instances.map((instanceId) => ({ instanceId, tableIds }));
 const loads = (placement: Map<string, string>, instances: readonly string[]): number[] => instances.map((id) => [...placement.values()].filter((host) => host === id).length);
 const SETS = 20;
 

@@ -25,7 +25,7 @@ function score(tableId: string, instanceId: string): string {
  * then exceeded, as it must be). Instances with no tables (draining) get none and do not count in P.
  * @param live the live instances and the tables each can host (`liveInstances`)
  */
-export function placeTables(live: readonly LiveInstance[]): Map<string, string> {
+export function placeTables(live: readonly Pick<LiveInstance, 'instanceId' | 'tableIds'>[]): Map<string, string> {
   const knownBy = new Map<string, Set<string>>();
   for (const { instanceId, tableIds } of live) {
     for (const tableId of tableIds) knownBy.set(tableId, (knownBy.get(tableId) ?? new Set()).add(instanceId));

@@ -17,6 +17,8 @@ import type { Database } from '../storage/database.js';
 export interface LiveInstance {
   readonly instanceId: string;
   readonly tableIds: readonly string[];
+  /** Its Redis prefix; `null` without Redis, or from an earlier version. */
+  readonly redisPrefix: string | null;
 }
 
 /** A table's row: its host (alive or not) and who sits where. */
@@ -42,11 +44,19 @@ export async function announceTables(database: Database, instanceId: string, tab
 export async function liveInstances(database: Database, nowMs: number, leaseMs: number): Promise<LiveInstance[]> {
   const rows = await database.db
     .selectFrom('server_instances')
-    .select(['id', 'tables_json'])
+    .select(['id', 'tables_json', 'redis_prefix'])
     .where('stopped_at_ms', 'is', null)
     .where('heartbeat_at_ms', '>', nowMs - leaseMs)
     .execute();
-  return rows.map((row) => ({ instanceId: row.id, tableIds: parseStrings(row.tables_json) }));
+  return rows.map((row) => ({ instanceId: row.id, tableIds: parseStrings(row.tables_json), redisPrefix: row.redis_prefix }));
+}
+
+/**
+ * Records `instanceId`'s Redis prefix, which its peers compare with theirs at their start.
+ * @throws the database's error
+ */
+export async function recordRedisPrefix(database: Database, instanceId: string, redisPrefix: string): Promise<void> {
+  await database.db.updateTable('server_instances').set({ redis_prefix: redisPrefix }).where('id', '=', instanceId).execute();
 }
 
 /**

@@ -399,6 +399,18 @@ function growingReadsMigration(): Migration {
 }
 
 /**
+ * Each instance's Redis prefix (`server_instances.redis_prefix`, `null` without Redis or from an earlier version): a
+ * process whose prefix differs from a live peer's is refused at its start (docs/operations.md "A cluster"). Additive.
+ */
+function redisPrefixMigration(): Migration {
+  return {
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema.alterTable('server_instances').addColumn('redis_prefix', 'text').execute();
+    },
+  };
+}
+
+/**
  * The sixteen issuance accounts (`issuanceAccountId`, `'issuance:0'` … `'issuance:f'`, balance 0) that guest grants and
  * top-ups come from instead of the one `'issuance'` row every sign-up and top-up locked. Additive: a process of an
  * earlier version goes on issuing from `'issuance'`, and the ledger's sum stays 0 whichever it uses.
@@ -430,6 +442,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0011_deployment': deploymentMigration(),
     '0012_growing_reads': growingReadsMigration(),
     '0013_issuance_accounts': issuanceAccountsMigration(),
+    '0014_redis_prefix': redisPrefixMigration(),
   };
 }
 

@@ -132,6 +132,8 @@ export interface ServerInstancesTable {
   stopped_at_ms: number | null;
   /** The table ids it can host, a JSON array (migration 0009); `null`: none (an instance of an older version). */
   tables_json: string | null;
+  /** Its Redis prefix (migration 0014); `null` without Redis, or an instance of an older version. */
+  redis_prefix: string | null;
 }
 
 /** The host of one table (docs/server.md "Table hosting"; migration 0009). */

@@ -1,0 +1,43 @@
+/**
+ * Every process of a deployment on one Redis prefix (docs/operations.md "A cluster"; an operator's finding): one
+ * process restarted with another `PAIGOW_REDIS_PREFIX` saw none of its peers' rooms, nor they its own; one join in
+ * three through the front failed `503 the table is moving`, over every table, nothing logged and `/readyz` 200
+ * everywhere. Now a process whose prefix differs from a live peer's on the same database is refused at its start.
+ * Runs when Redis answers.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ServerStartError, type ServerHandle } from '../server.js';
+import { createStore, redisAnswers, startTestServer, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
+
+const available = await redisAnswers(REDIS_URL);
+if (!available) console.log(`the Redis prefix start test did not run: nothing answers at ${REDIS_URL}`);
+
+describe.skipIf(!available)('a process started with another Redis prefix than its live peers', () => {
+  let store: TestStore | undefined;
+  let server: ServerHandle | undefined;
+  afterEach(async () => {
+    await server?.close();
+    await store?.dispose();
+    server = store = undefined;
+  });
+
+  it('is refused at its start, naming both prefixes; once the peer has stopped, it starts', async () => {
+    store = createStore('sqlite');
+    const run = randomBytes(4).toString('hex');
+    const [first, second] = [`test-${run}-a:`, `test-${run}-b:`];
+    server = await startTestServer(store, { redisUrl: REDIS_URL, redisPrefix: first });
+    const refused = await startTestServer(store, { redisUrl: REDIS_URL, redisPrefix: second }).then(
+      (started) => started,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ServerStartError);
+    expect((refused as ServerStartError).code).toBe('redis-prefix-differs');
+    expect((refused as ServerStartError).message).toContain(`${second} differs from ${first}`);
+    expect((refused as ServerStartError).message).toContain(`PAIGOW_REDIS_PREFIX to ${first}`);
+
+    await server.close();
+    server = await startTestServer(store, { redisUrl: REDIS_URL, redisPrefix: second });
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  });
+});
