@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../storage/database.js';
 import { TEST_BACKENDS } from '../testing/backends.js';
 import { endLease, registerInstance } from './lease.js';
-import { announceTables, claimTable, liveInstances, releaseTable, saveSeats, tableHosts } from './table-hosts.js';
+import { announceTables, claimTable, liveInstances, recordRedisPrefix, releaseTable, saveSeats, tableHosts } from './table-hosts.js';
 
 const LEASE_MS = 15_000;
 const T0 = 1_000_000;
@@ -52,17 +52,18 @@ for (const backend of TEST_BACKENDS) {
       expect(await claimTable(db, 'small', 'D', T0 + LEASE_MS + 4, LEASE_MS)).toMatchObject({ instanceId: 'D', seats: ['jo', null, 'kai'] });
     });
 
-    it('live instances carry the tables they announced', async () => {
+    it('live instances carry the tables they announced and their Redis prefix', async () => {
       database = await backend.open();
       const db = database;
       await registerInstance(db, 'old', T0 - LEASE_MS);
       await registerInstance(db, 'new', T0);
       await announceTables(db, 'new', ['a', 'b-4']);
+      await recordRedisPrefix(db, 'new', 'paigow:0123abcd:');
       await registerInstance(db, 'quiet', T0);
       expect(await liveInstances(db, T0 + 1, LEASE_MS)).toEqual(
         expect.arrayContaining([
-          { instanceId: 'new', tableIds: ['a', 'b-4'] },
-          { instanceId: 'quiet', tableIds: [] },
+          { instanceId: 'new', tableIds: ['a', 'b-4'], redisPrefix: 'paigow:0123abcd:' },
+          { instanceId: 'quiet', tableIds: [], redisPrefix: null },
         ]),
       );
       expect((await liveInstances(db, T0 + 1, LEASE_MS)).map((i) => i.instanceId).sort()).toEqual(['new', 'quiet']);
