@@ -5,7 +5,10 @@
  */
 import type { RoundState } from '@paigow/engine';
 import { decodeRoundSecret } from '../table/recovery.js';
+import type { Kysely } from 'kysely';
 import type { Database } from '../storage/database.js';
+import type { Tables } from '../storage/schema.js';
+import { readSnapshot } from '../storage/transaction.js';
 import { storedJson } from '../ledger/stored-json.js';
 
 /**
@@ -51,14 +54,9 @@ function roundPhase(round: RoundState | null, nowMs: number): OpenRoundSummary['
   return decided ? 'settling' : 'deciding';
 }
 
-/**
- * The rounds open in the ledger at `nowMs`, oldest first, with their owners' state judged by a lease
- * of `leaseMs` (docs/server.md: 15,000 by default).
- * @throws the database's error
- */
-export async function openRoundSummaries(database: Database, nowMs: number, leaseMs: number): Promise<OpenRoundSummary[]> {
-  const db = database.db;
-  const rounds = await db
+/** The open rounds with their owners' rows, oldest first. */
+function openRoundRows(db: Kysely<Tables>) {
+  return db
     .selectFrom('rounds as r')
     .leftJoin('server_instances as i', 'i.id', 'r.owner_instance_id')
     .select(['r.id', 'r.table_id', 'r.owner_instance_id', 'r.secret_json', 'r.opened_at', 'i.id as instance_id', 'i.heartbeat_at_ms', 'i.stopped_at_ms'])
@@ -66,7 +64,11 @@ export async function openRoundSummaries(database: Database, nowMs: number, leas
     .orderBy('r.opened_at')
     .orderBy('r.id')
     .execute();
-  const held = await db
+}
+
+/** The transfers of the open rounds, with the kinds of their two accounts. */
+function heldTransfers(db: Kysely<Tables>) {
+  return db
     .selectFrom('transfers as t')
     .innerJoin('rounds as r', 'r.id', 't.round_id')
     .innerJoin('accounts as to', 'to.id', 't.to_account_id')
@@ -74,6 +76,16 @@ export async function openRoundSummaries(database: Database, nowMs: number, leas
     .select(['t.round_id', 'to.kind as to_kind', 'from.kind as from_kind', 't.amount_cents'])
     .where('r.status', '=', 'open')
     .execute();
+}
+
+/**
+ * The rounds open in the ledger at `nowMs`, oldest first, with their owners' state judged by a lease
+ * of `leaseMs` (docs/server.md: 15,000 by default).
+ * @throws the database's error
+ */
+export async function openRoundSummaries(database: Database, nowMs: number, leaseMs: number): Promise<OpenRoundSummary[]> {
+  // The rounds and their holds on one snapshot: read apart, a round settled in between was listed open with 0.00 held.
+  const { rounds, held } = await readSnapshot(database, async (db) => ({ rounds: await openRoundRows(db), held: await heldTransfers(db) }));
   const heldByRound = new Map<string, number>();
   for (const transfer of held) {
     const delta = (transfer.to_kind === 'escrow' ? transfer.amount_cents : 0) - (transfer.from_kind === 'escrow' ? transfer.amount_cents : 0);
