@@ -30,24 +30,34 @@ export function bankChangeText(t: T, change: BankChange): string {
   }
 }
 
+/**
+ * The bank change from `before` to `view` that the viewer is told of: a player's bank that ended, unless the viewer
+ * banked it (its own notice says why, `bank/…`). Who banked is read from `before`: a banker away too long has lost its
+ * seat by the next view (one back online read of itself in the third person, "Élodie est resté absent trop longtemps").
+ */
+export function bankChangeForOthers(before: TableView, view: TableView): BankChange | null {
+  const change = bankChange(before, view);
+  if (change === null || view.you?.role === 'banker' || before.banker.kind !== 'player') return null;
+  if (before.you?.role === 'banker' || before.banker.seat === view.you?.seat) return null;
+  return change;
+}
+
 /** The local notices of `view`, and their dismissal by id. */
 export function useBankChange(view: TableView | null): { readonly notices: readonly ToastNotice[]; dismiss(id: string): void } {
   const { t } = useTranslation();
   const [notices, setNotices] = useState<readonly ToastNotice[]>([]);
   const viewRef = useRef<TableView | null>(null);
-  const you = view?.you ?? null;
-  const iBank = you?.role === 'banker';
   useEffect(() => {
     const before = viewRef.current;
     viewRef.current = view;
     if (before === null || view === null) return;
-    const change = bankChange(before, view);
-    if (change !== null && !iBank && before.banker.kind === 'player' && before.banker.seat !== you?.seat) {
+    const change = bankChangeForOthers(before, view);
+    if (change !== null) {
       const text = bankChangeText(t, change);
       const atMs = Date.now();
       setNotices((list) => [...list, { id: `bank-${atMs}`, code: 'local/bank-changed', text, sticky: false, atMs }].slice(-3));
     }
-  }, [view, iBank, you?.seat, t]);
+  }, [view, t]);
   const dismiss = useCallback((id: string) => setNotices((list) => list.filter((n) => n.id !== id)), []);
   return { notices, dismiss };
 }
