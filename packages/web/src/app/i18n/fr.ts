@@ -235,7 +235,7 @@ export const fr: Translation = {
       'comp-points': 'Vous avez quitté la banque\u00a0: vos points de fidélité sont en dessous de ce que demande la banque (le banquier perd 1 point par unité misée contre lui). La maison reprend la banque.',
       'table-moved': 'La table est passée sur un autre serveur et la banque ne la suit pas\u00a0: la maison reprend la banque. Vous pouvez reprendre la banque.',
       'server-stopped': 'Le serveur de la table s\u2019est arrêté et la banque a pris fin avec lui\u00a0: la maison reprend la banque. Vous pouvez reprendre la banque.',
-      disconnected: 'Vous avez quitté la banque\u00a0: vous êtes resté absent plus longtemps que votre place n’est gardée et avez perdu la place avec la banque. La maison reprend la banque.',
+      disconnected: 'Vous avez quitté la banque\u00a0: votre absence a duré plus longtemps que votre place n’est gardée, et vous avez perdu la place avec la banque. La maison reprend la banque.',
       other: 'Vous avez quitté la banque. La maison reprend la banque.',
     },
     'round-void': {
@@ -254,7 +254,7 @@ export const fr: Translation = {
     bankEndedUndealt: '{{nickname}} a quitté la banque avant toute distribution\u00a0: la maison la tient à la prochaine manche.',
     bankEndedBalance: 'Le solde de {{nickname}} ne couvre plus la banque\u00a0: la maison la reprend.',
     bankEndedCompPoints: 'Les points de fidélité de {{nickname}} ne suffisent plus pour la banque\u00a0: la maison la reprend.',
-    bankEndedAway: '{{nickname}} est resté absent trop longtemps et a perdu sa place\u00a0: la maison reprend la banque.',
+    bankEndedAway: '{{nickname}}\u00a0: absence trop longue, place perdue\u00a0; la maison reprend la banque.',
   },
   away: {
     title: 'Pendant votre absence',

@@ -260,10 +260,10 @@ export const ru: Translation = {
     atTable: '{{table}}: {{text}}',
     bankChanged: '{{nickname}} больше не держит банк: теперь банк у казино.',
     bankTimedOut: 'Время одобрения у {{nickname}} истекло: следующий раунд банкует казино.',
-    bankEndedUndealt: '{{nickname}} ушёл из банка до раздачи: следующий раунд банкует казино.',
+    bankEndedUndealt: '{{nickname}}: банк оставлен до раздачи — следующий раунд банкует казино.',
     bankEndedBalance: 'Баланса {{nickname}} больше не хватает на банк: теперь банк у казино.',
     bankEndedCompPoints: 'Бонусных очков у {{nickname}} больше не хватает на банк: теперь банк у казино.',
-    bankEndedAway: '{{nickname}} отсутствовал слишком долго и потерял место: теперь банк у казино.',
+    bankEndedAway: '{{nickname}}: слишком долгое отсутствие, место за столом потеряно — теперь банк у казино.',
   },
   away: {
     title: 'Пока вас не было',

@@ -289,3 +289,20 @@ describe('the Russian seat tags say nothing of the player\'s gender', () => {
     for (const tag of [seatAway, seatSet, seatReady]) expect(tag).not.toMatch(/(?:ёл|[аеиоуыя]л|ов|ен|ан)$/u);
   });
 });
+
+// Tester (fr, ru): the notice of a banker away too long said «Élodie est resté absent», «… отсутствовал … потерял», a
+// man's words for every player. The notices that name a player say nothing of its gender.
+describe('the notices that name a player say nothing of its gender', () => {
+  const naming = (notices: Record<string, unknown>) =>
+    Object.entries(notices).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].includes('{{nickname}}'));
+  it('in Russian, no past tense of a verb (masculine or feminine)', () => {
+    const notices = naming(CATALOGS.ru.notices as Record<string, unknown>);
+    expect(notices.length).toBeGreaterThan(3);
+    for (const [key, text] of notices) expect(text, key).not.toMatch(/[а-яё]+(?:[аеиоуыяё]л|ёл|[аеиоуыя]ла|[аеиоуыя]лся|[аеиоуыя]лась)(?![а-яё])/u);
+  });
+  it('in French, no past participle agreed with the player («{{nickname}} est resté»)', () => {
+    const notices = naming(CATALOGS.fr.notices as Record<string, unknown>);
+    expect(notices.length).toBeGreaterThan(3);
+    for (const [key, text] of notices) expect(text, key).not.toMatch(/(?<!de )\{\{nickname\}\} est (?:\p{L}+ )?\p{L}+(?:é|i|u)e?s?(?!\p{L})/u);
+  });
+});
