@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { LobbyTable } from '@paigow/protocol';
 import { openPage } from './support/pages.js';
 import { type RunningServer } from './support/server.js';
-import { dealWithFortune, shot, signIn, sitAt, waitForResult } from './support/table-page.js';
+import { dealWithFortune, shot, signIn, sitAt, speak, waitForResult } from './support/table-page.js';
 import { PHONE_SIZES, STAGE_IDS } from './support/viewport.js';
 
 let server: RunningServer;
@@ -157,8 +157,7 @@ describe('the result badges on a 390×844 phone', () => {
     await page.locator('[data-testid="dealer-card"][data-card]').nth(6).waitFor();
     await page.locator('.hand .mark').first().waitFor();
     for (const lang of ['en', 'de']) {
-      await page.getByTestId('language').selectOption(lang);
-      await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
+      await speak(page, lang);
       await shot(page, `phone-badges-${lang}-390x844`);
       expect.soft(await boxOverlaps(page, '.hand .mark', '.hand__label'), `${lang}: a win/lose badge over a hand label`).toEqual([]);
       // Clear of it by 3 px: this Chromium drew them 1.7 px apart (the label's capitals 0.7 px under the badge), which a

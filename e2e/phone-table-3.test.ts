@@ -21,7 +21,7 @@ import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import { openPage, openTabs } from './support/pages.js';
 import { VIEWPORTS } from './support/browser.js';
 import { type RunningServer } from './support/server.js';
-import { deal, houseTable, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
+import { deal, houseTable, placeBet, shot, shownRoundId, signIn, sitAt, speak, waitForResult } from './support/table-page.js';
 import { STAGE_IDS, expectOnOneScreen } from './support/viewport.js';
 
 let server: RunningServer;
@@ -75,12 +75,6 @@ async function bankToggle(page: Page): Promise<string> {
 
 /** The languages every stage is read in, German first (its Fortune banner is the longest). */
 const LANGUAGES = ['de', 'es', 'ru', 'fr', 'en'] as const;
-
-/** Switches the page to `lang` with the top bar's switcher and waits for the page to speak it. */
-async function speak(page: Page, lang: string): Promise<void> {
-  await page.getByTestId('language').selectOption(lang);
-  await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
-}
 
 /**
  * Deals (a bet of 10 and a Fortune bet of 5 down), checks the dealt hand on one screen in every language (`hint`: with the

@@ -15,7 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { LobbyTable } from '@paigow/protocol';
 import { openPage } from './support/pages.js';
 import { type RunningServer } from './support/server.js';
-import { deal, dealWithFortune, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
+import { deal, dealWithFortune, placeBet, shot, shownRoundId, signIn, sitAt, speak, waitForResult } from './support/table-page.js';
 import { PHONE_SIZES, STAGE_IDS, expectOnOneScreen } from './support/viewport.js';
 
 /**
@@ -192,12 +192,6 @@ async function switchRow(page: Page): Promise<SwitchRow> {
       room: Math.round(window.innerHeight - felt.getBoundingClientRect().bottom + inner - Math.max(...controls.map((r) => r.bottom))),
     };
   });
-}
-
-/** Switches the page to `lang` with the top bar's switcher and waits for the page to speak it. */
-async function speak(page: Page, lang: string): Promise<void> {
-  await page.getByTestId('language').selectOption(lang);
-  await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
 }
 
 /**

@@ -23,7 +23,7 @@ import { setBalance } from './support/ledger.js';
 import { openPage } from './support/pages.js';
 import { type RunningServer } from './support/server.js';
 import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
-import { deal, placeBet, shot, shownRoundId, sitAt, waitForResult } from './support/table-page.js';
+import { deal, placeBet, shot, shownRoundId, sitAt, speak, waitForResult } from './support/table-page.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -132,12 +132,6 @@ async function openSignedIn(lang: string, size: { width: number; height: number 
 
 /** The languages the five-digit balance is read in (the longest labels, and English): the others' top bar is the next test's. */
 const BIG_ROUND_LANGUAGES = LANGUAGES.filter((lang) => ['en', 'ru', 'de'].includes(lang));
-
-/** Switches the page to `lang` with the top bar's switcher and waits for the page to speak it. */
-async function speak(page: Page, lang: string): Promise<void> {
-  await page.getByTestId('language').selectOption(lang);
-  await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
-}
 
 describe('a five-digit balance in the top bar on a phone', () => {
   // One four-digit round, its top bar then read in each language with the switcher (a round per language took a

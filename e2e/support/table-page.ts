@@ -144,3 +144,9 @@ export function houseTable(tables: readonly LobbyTable[], index: number, maxMinC
   if (!table) throw new Error(`no house-banked table with a free seat and a minimum of at most ${maxMinCents} cents: ${JSON.stringify(tables)}`);
   return table;
 }
+
+/** Switches the page to `lang` with the top bar's language switcher and waits for the page to speak it. */
+export async function speak(page: Page, lang: string): Promise<void> {
+  await page.getByTestId('language').selectOption(lang);
+  await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
+}

@@ -11,20 +11,12 @@ import { matchMaker } from '@colyseus/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LeaseKeeper } from './keeper.js';
 import { capturedLog } from '../testing/log-capture.js';
+import { until } from '../testing/faults.js';
 import type { ServerHandle } from '../server.js';
 import { createStore, redisAnswers, signIn, startTestServer, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
 
 const available = await redisAnswers(REDIS_URL);
 if (!available) console.log(`the host-after-recovery test did not run: nothing answers at ${REDIS_URL}`);
-
-/** Resolves once `ready()` holds, checked every 50 ms; rejects after `ms`. */
-async function until(ready: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.skipIf(!available)('a table with a round left open by its last host', () => {
   let store: TestStore | undefined;
@@ -58,8 +50,8 @@ describe.skipIf(!available)('a table with a round left open by its last host', (
     const { logger, lines } = capturedLog();
     server = await startTestServer(store, { redisUrl: REDIS_URL, redisPrefix: `test-${randomBytes(4).toString('hex')}:`, hostingSweepMs: 50, logger });
     const running = server;
-    await until(() => matchMaker.getLocalRoomById('fresh') !== undefined, 10_000, 'the other tables hosted');
-    await until(() => lines().some((line) => line.event === 'table-waits-for-recovery' && line.tableId === 'small'), 10_000, 'the waiting line');
+    await until(() => matchMaker.getLocalRoomById('fresh') !== undefined);
+    await until(() => lines().some((line) => line.event === 'table-waits-for-recovery' && line.tableId === 'small'));
     await new Promise((resolve) => setTimeout(resolve, 500)); // ten sweeps more
     expect(matchMaker.getLocalRoomById('small'), 'a room for the table whose round is still open').toBeUndefined();
     expect((await running.ledger.openRounds()).map((round) => round.roundId)).toEqual(['left-open']);
@@ -67,7 +59,7 @@ describe.skipIf(!available)('a table with a round left open by its last host', (
 
     // The leases judged again: the round is recovered (refunded: its private record cannot be read), then the table opens.
     judged.mockReturnValue(true);
-    await until(() => matchMaker.getLocalRoomById('small') !== undefined, 10_000, 'the table hosted after the recovery');
+    await until(() => matchMaker.getLocalRoomById('small') !== undefined);
     expect(await running.ledger.openRounds()).toEqual([]);
     expect(await running.ledger.balance(lu.player.id)).toEqual({ ok: true, value: 100_000 });
     expect(lines().filter((line) => line.event === 'hosting-failed')).toEqual([]);
