@@ -3,9 +3,9 @@
  * for how long (`paigow rounds --open`), and the gauges `/metrics` reads at each scrape (open rounds,
  * escrow balance). Read-only.
  */
+import type { Kysely } from 'kysely';
 import type { RoundState } from '@paigow/engine';
 import { decodeRoundSecret } from '../table/recovery.js';
-import type { Kysely } from 'kysely';
 import type { Database } from '../storage/database.js';
 import type { Tables } from '../storage/schema.js';
 import { readSnapshot } from '../storage/transaction.js';

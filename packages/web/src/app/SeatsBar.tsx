@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableView, YouView } from '@paigow/protocol';
 import { useRovingFocus } from '../table-ui/Toolbar.js';
+import { youInRound } from '../table-ui/felt.js';
 import { LeaveBank, TakeBank } from './BankStatus.js';
 import { percent } from './TableFacts.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
@@ -28,7 +29,7 @@ export function SeatsBar({ view, you, send, money, offline = false }: {
   offline?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const inRound = view.seats.some((s) => s.you && s.inRound);
+  const inRound = youInRound(view);
   const closed = (s: TableView['seats'][number]) => (s.nickname !== null && !s.you) || inRound || offline;
   const banker = view.banker;
   const scroll = useRowScrollBar<HTMLDivElement>();

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlayerSummary, RoundResultView } from '@paigow/protocol';
 import type { Api } from '../net/http.js';
 import { Timer } from '../table-ui/Timer.js';
-import { canBetOf, feltOf, lowOf, seatFree, select, type Selection } from '../table-ui/felt.js';
+import { canBetOf, feltOf, lowOf, seatFree, select, youInRound, type Selection } from '../table-ui/felt.js';
 import { keepSelection, loadSelection } from '../table-ui/saved-selection.js';
 import { localStore } from '../table-ui/browser-storage.js';
 import { chipsCents, keptRoundOf, resultOf, stageOf, type CardText, type Stage } from '../table-ui/model.js';
@@ -348,7 +348,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
         tableNames={names}
         money={money}
         onLeave={() => {
-          const roundInPlay = view.seats.some((seat) => seat.you && seat.inRound);
+          const roundInPlay = youInRound(view);
           void table.leave().then(() => onLeave(roundInPlay));
         }}
         onTopUp={topUp}

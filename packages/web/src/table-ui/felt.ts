@@ -157,6 +157,14 @@ export type LeaveWarning =
   | { readonly kind: 'bets'; readonly amountCents: number };
 
 /**
+ * Whether the viewer is in the round being played (its seat's `inRound`: a hand dealt, or the bank of a dealt round), so
+ * that its money moves when that round settles (rules.md §5).
+ */
+export function youInRound(view: TableView): boolean {
+  return view.seats.some((seat) => seat.you && seat.inRound);
+}
+
+/**
  * Whether leaving now needs the player's confirmation, and why (rules.md §5: the house way sets a dealt
  * hand; bets not dealt are returned). `null` for a viewer with nothing in play (no hand dealt, no bet held),
  * and for a banker or a spectator.
