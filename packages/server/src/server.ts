@@ -31,7 +31,7 @@ import { DEFAULT_LIMITS, RateLimits, type ServerLimits } from './limits/index.js
 import { createPlayers, type Players } from './players/index.js';
 import { createGameServer, type GameServer } from './rooms/game-server.js';
 import { checkRedisUrl, defaultRedisPrefix, redisReachable } from './rooms/redis-presence.js';
-import { checkDatabase, createDatabase, databaseDescription, deploymentIdentity, ensureDirectory, migrateToLatest, SERVING_STATEMENT_TIMEOUT_MS, type BusyWait, type Database } from './storage/index.js';
+import { checkDatabase, createDatabase, databaseDescription, deploymentIdentity, ensureDirectory, faultSummary, migrateToLatest, SERVING_STATEMENT_TIMEOUT_MS, type BusyWait, type Database } from './storage/index.js';
 import { recoverRounds, type RecoveryReport } from './table/recovery.js';
 import { InboxDelivery, inboxNotice, INBOX_PRUNE_EVERY_MS, pruneInbox } from './table/inbox.js';
 import { DEFAULT_DRAIN_MS, drainTables } from './table/drain.js';
@@ -378,6 +378,15 @@ async function checkRedis(redisUrl: string, timeoutMs: number | undefined): Prom
   }
 }
 
+/**
+ * The message of a failed recovery sweep: what the database did (`faultSummary`: refused, not answered in time, a full
+ * disk, …), else that it failed (an operator's: every failure said "the database did not answer", a full disk too).
+ */
+export function recoverySweepFailed(error: unknown): string {
+  const why = faultSummary(error);
+  return why === null ? 'recovery: the sweep failed' : `recovery: the sweep failed: ${why}`;
+}
+
 /** The message of a failed hosting sweep: who did not answer (it reads the database and the rooms' listings in Redis), else that it failed. */
 function hostingSweepFailed(error: unknown): string {
   const who = unansweredBy(error);
@@ -629,7 +638,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       recover().then(
         () => undefined,
         (error: unknown) => {
-          recoveryFailures.offer((repeated) => log('recovery: the database did not answer', error, { event: 'recovery-failed', instanceId: self, ...(repeated > 0 ? { repeated } : {}) }));
+          recoveryFailures.offer((repeated) => log(recoverySweepFailed(error), error, { event: 'recovery-failed', instanceId: self, ...(repeated > 0 ? { repeated } : {}) }));
         },
       );
     const recovery = await recover();

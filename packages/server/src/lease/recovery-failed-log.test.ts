@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProblemFields } from '../log/index.js';
-import type { ServerHandle } from '../server.js';
+import { recoverySweepFailed, type ServerHandle } from '../server.js';
 import { createStore, renameTable, startTestServer, type TestStore } from '../testing/harness.js';
 
 
@@ -22,10 +22,13 @@ describe('recovery sweeps failing in a row', () => {
   it('write one recovery-failed line, not one per sweep', async () => {
     store = createStore('sqlite');
     const failures: ProblemFields[] = [];
+    const messages: string[] = [];
     server = await startTestServer(store, {
       lease: { leaseMs: 1_500, heartbeatMs: 100 },
-      log: (_message, _error, fields) => {
-        if (fields?.event === 'recovery-failed') failures.push(fields);
+      log: (message, _error, fields) => {
+        if (fields?.event !== 'recovery-failed') return;
+        failures.push(fields);
+        messages.push(message);
       },
     });
     await renameTable(store, 'rounds', 'rounds_away');
@@ -34,5 +37,12 @@ describe('recovery sweeps failing in a row', () => {
     await renameTable(store, 'rounds_away', 'rounds');
     expect(failures).toHaveLength(1);
     expect(failures[0]).not.toHaveProperty('repeated');
+    // A missing table is no silence of the database (an operator's: every failure said "the database did not answer").
+    expect(messages).toEqual(['recovery: the sweep failed']);
   }, 30_000);
+
+  it('say what the database did', () => {
+    expect(recoverySweepFailed(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }))).toBe('recovery: the sweep failed: the disk is full: writes fail (SQLITE_FULL)');
+    expect(recoverySweepFailed(new Error('timeout exceeded when trying to connect'))).toBe('recovery: the sweep failed: the database did not answer in time');
+  });
 });

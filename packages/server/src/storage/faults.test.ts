@@ -1,4 +1,5 @@
 /** Which driver errors are database faults (docs/server.md "Database faults"), and which are not. */
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { asDatabaseFault, DatabaseFault, faultKindOf, faultSummary, storageFaultReason } from './faults.js';
 
@@ -37,14 +38,29 @@ describe('faultKindOf', () => {
     expect(faultKindOf(withCode('SQLITE_READONLY_DBMOVED'))).toBe('storage');
     expect(faultKindOf(withCode('53100', 'could not extend file "base/16384/16397": No space left on device'))).toBe('storage');
     expect(faultKindOf(withCode('58030', 'could not write to file "pg_wal/xlogtemp.123": No space left on device'))).toBe('storage');
+    // Operator: PostgreSQL that takes no writes (a standby, `default_transaction_read_only`) failed deals as no fault at all.
+    expect(faultKindOf(withCode('25006', 'cannot execute INSERT in a read-only transaction'))).toBe('storage');
     // The lease worker posts an error's brief form.
     expect(faultKindOf({ type: 'SqliteError', message: 'database or disk is full', code: 'SQLITE_FULL' })).toBe('storage');
+  });
+
+  it('names a write refused by a read-only PostgreSQL session a storage fault, as the driver reports it', async () => {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query('set session characteristics as transaction read only');
+      const refused: unknown = await client.query('create table paigow_read_only_probe (x int)').catch((error: unknown) => error);
+      expect(storageFaultReason(refused)).toBe('the database is read-only: writes fail (25006)');
+    } finally {
+      await client.end();
+    }
   });
 
   it('says why writes fail, with the driver’s code', () => {
     expect(storageFaultReason(asDatabaseFault(withCode('SQLITE_FULL', 'database or disk is full')))).toBe('the disk is full: writes fail (SQLITE_FULL)');
     expect(storageFaultReason(withCode('53100'))).toBe('the disk is full: writes fail (53100)');
     expect(storageFaultReason(withCode('SQLITE_READONLY_DIRECTORY'))).toBe('the database is read-only: writes fail (SQLITE_READONLY_DIRECTORY)');
+    expect(storageFaultReason(withCode('25006'))).toBe('the database is read-only: writes fail (25006)');
     expect(storageFaultReason(withCode('SQLITE_IOERR_FSYNC'))).toBe('the disk fails (an I/O error): writes fail (SQLITE_IOERR_FSYNC)');
     expect(storageFaultReason(withCode('ECONNREFUSED'))).toBe(null);
   });

@@ -22,7 +22,8 @@ export type DatabaseFaultKind =
   | 'conflict'
   /**
    * The database cannot write its files: the disk is full (SQLite's `SQLITE_FULL`, PostgreSQL's `53100` disk_full), the
-   * file or its folder is read-only (`SQLITE_READONLY*`), or the disk fails (`SQLITE_IOERR*`, PostgreSQL's `58030`
+   * file or its folder is read-only (`SQLITE_READONLY*`), or PostgreSQL takes no writes (`25006`: a standby, or
+   * `default_transaction_read_only`), or the disk fails (`SQLITE_IOERR*`, PostgreSQL's `58030`
    * io_error). Reads may still answer; the write failed whole (SQLite rolls back, PostgreSQL aborts the transaction)
    * and fails again until space is freed or the disk mended.
    */
@@ -61,6 +62,7 @@ const POSTGRES_CODES: Readonly<Record<string, DatabaseFaultKind>> = {
   '40P01': 'conflict', // deadlock_detected
   '53100': 'storage', // disk_full
   '58030': 'storage', // io_error
+  '25006': 'storage', // read_only_sql_transaction: a standby, or a database set read-only (default_transaction_read_only)
 };
 
 /** better-sqlite3's codes of a storage fault, by prefix (`SQLITE_IOERR_WRITE`, `SQLITE_READONLY_DBMOVED`, …). */
@@ -119,7 +121,7 @@ function driverFields(error: unknown): { code: string | null; message: string } 
 /**
  * Why writes fail, for an operator (`/readyz`'s `database` reason, a line's message), with the driver's code:
  * `the disk is full: writes fail (SQLITE_FULL)` (or `53100`), `the database is read-only: writes fail
- * (SQLITE_READONLY…)`, `the disk fails (an I/O error): writes fail (SQLITE_IOERR…)` (or `58030`); `null` when `error`
+ * (SQLITE_READONLY…)` (or `25006`), `the disk fails (an I/O error): writes fail (SQLITE_IOERR…)` (or `58030`); `null` when `error`
  * is not a storage fault (`faultKindOf`).
  */
 export function storageFaultReason(error: unknown): string | null {
@@ -128,7 +130,7 @@ export function storageFaultReason(error: unknown): string | null {
   const what =
     code === 'SQLITE_FULL' || code === '53100'
       ? 'the disk is full'
-      : code?.startsWith('SQLITE_READONLY')
+      : code?.startsWith('SQLITE_READONLY') || code === '25006'
         ? 'the database is read-only'
         : code?.startsWith('SQLITE_IOERR') || code === '58030'
           ? 'the disk fails (an I/O error)'
