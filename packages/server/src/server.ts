@@ -25,7 +25,7 @@ import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, Lease
 import { createLedger, tableHasOpenRound, type Ledger } from './ledger/index.js';
 import { LineThrottle, problemReporter, reportConsoleWarnings, reportUnhandledRejections, rootLogger, unansweredBy, withContext, type Logger, type ProblemLog } from './log/index.js';
 import { attachServer, roundsRecovered, startTableSeries } from './metrics/index.js';
-import { countOpenRounds, escrowBalanceCents, oldestOpenRoundSeconds } from './operations/index.js';
+import { ledgerGauges } from './operations/index.js';
 import { redactUrl } from './settings/urls.js';
 import { DEFAULT_LIMITS, RateLimits, type ServerLimits } from './limits/index.js';
 import { createPlayers, type Players } from './players/index.js';
@@ -842,9 +842,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
           const seated = Object.values(runner.current.players);
           return { tableId: runner.tableId, hosted: games.hosts(runner.tableId), connected: seated.filter((player) => player.connected).length, seated: runner.current.seats.filter((seat) => seat !== null).length };
         }),
-      openRounds: () => countOpenRounds(db),
-      escrowCents: () => escrowBalanceCents(db),
-      oldestOpenRoundSeconds: () => oldestOpenRoundSeconds(db, now()),
+      ledgerGauges: () => ledgerGauges(db, now()),
       leaseAgeSeconds: () => serverHealth.leaseAgeSeconds(),
       ready: async () => (await readiness()).status === 'ready',
     });

@@ -9,6 +9,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { within } from '../within.js';
 import { sharedCall } from '../shared-call.js';
+import type { LedgerGauges } from '../operations/open-rounds.js';
 
 /** The process's registry: everything `/metrics` shows. */
 export const metricsRegistry = new Registry();
@@ -125,12 +126,8 @@ export const databaseStatementSeconds = new Histogram({
 export interface MetricsSource {
   /** Per table: whether its room is on this process now, players with a client connected, and players holding a seat. */
   players(): readonly { readonly tableId: string; readonly hosted: boolean; readonly connected: number; readonly seated: number }[];
-  /** Rounds open in the ledger (dealt, not yet settled or refunded), all processes. */
-  openRounds(): Promise<number>;
-  /** The escrow accounts' balance (all tables), cents. */
-  escrowCents(): Promise<number>;
-  /** How long the oldest open round (all processes) has been open, s; 0 when none is. */
-  oldestOpenRoundSeconds(): Promise<number>;
+  /** The ledger's open rounds, the oldest's age and the escrow balance, all processes, read together (`LedgerGauges`). */
+  ledgerGauges(): Promise<LedgerGauges>;
   /** Seconds since this process last renewed its lease. */
   leaseAgeSeconds(): number;
   /** True when `/readyz` answers 200 now (its checks run for the scrape: database, Redis, lease, draining, load). */
@@ -146,9 +143,7 @@ let source: MetricsSource | null = null;
 export function attachServer(server: MetricsSource): () => void {
   const attached: MetricsSource = {
     players: () => server.players(),
-    openRounds: shared(() => server.openRounds()),
-    escrowCents: shared(() => server.escrowCents()),
-    oldestOpenRoundSeconds: shared(() => server.oldestOpenRoundSeconds()),
+    ledgerGauges: shared(() => server.ledgerGauges()),
     leaseAgeSeconds: () => server.leaseAgeSeconds(),
     ready: shared(() => server.ready()),
   };
@@ -273,18 +268,18 @@ function ledgerGauge(name: string, help: string, read: (from: MetricsSource) => 
   }).remove();
 }
 
-ledgerGauge('paigow_open_rounds', 'Rounds open in the ledger (dealt, not settled or refunded), all processes', (from) => from.openRounds());
+ledgerGauge('paigow_open_rounds', 'Rounds open in the ledger (dealt, not settled or refunded), all processes', async (from) => (await from.ledgerGauges()).openRounds);
 
 ledgerGauge(
   'paigow_oldest_open_round_seconds',
   'How long the oldest round open in the ledger (all processes) has been open, s; 0 when none is: a round older than its table\'s timers allow is stuck',
-  (from) => from.oldestOpenRoundSeconds(),
+  async (from) => (await from.ledgerGauges()).oldestOpenRoundSeconds,
 );
 
 ledgerGauge(
   'paigow_escrow_cents',
   'The escrow accounts balance, all tables (stakes and bank covers of open rounds), cents',
-  (from) => from.escrowCents(),
+  async (from) => (await from.ledgerGauges()).escrowCents,
 );
 
 new Gauge({

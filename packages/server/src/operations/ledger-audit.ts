@@ -4,7 +4,7 @@
  */
 import { audit } from '../ledger/audit.js';
 import type { Database } from '../storage/index.js';
-import { countOpenRounds, escrowBalanceCents } from './open-rounds.js';
+import { ledgerGauges } from './open-rounds.js';
 
 /** The invariants `audit` checks, by name (docs/operations.md "Audit"). */
 export const LEDGER_INVARIANTS: readonly string[] = [
@@ -40,13 +40,7 @@ export async function auditLedger(database: Database): Promise<LedgerAuditReport
   const problems = await audit(database);
   const count = async (table: 'accounts' | 'transfers'): Promise<number> =>
     Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
-  return {
-    ok: problems.length === 0,
-    problems,
-    invariants: LEDGER_INVARIANTS,
-    accounts: await count('accounts'),
-    transfers: await count('transfers'),
-    openRounds: await countOpenRounds(database),
-    escrowCents: await escrowBalanceCents(database),
-  };
+  // The open rounds and the escrow on one snapshot, so that the two figures agree.
+  const { openRounds, escrowCents } = await ledgerGauges(database, Date.now());
+  return { ok: problems.length === 0, problems, invariants: LEDGER_INVARIANTS, accounts: await count('accounts'), transfers: await count('transfers'), openRounds, escrowCents };
 }

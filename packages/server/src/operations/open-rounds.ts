@@ -1,7 +1,7 @@
 /**
  * What an operator asks of the ledger (docs/operations.md): the rounds still open, who owns them and
- * for how long (`paigow rounds --open`), and the gauges `/metrics` reads at each scrape (open rounds,
- * escrow balance). Read-only.
+ * for how long (`paigow rounds --open`), and the gauges `/metrics` reads at each scrape (open rounds, the oldest's
+ * age, escrow balance: `ledgerGauges`). Read-only.
  */
 import type { Kysely } from 'kysely';
 import type { RoundState } from '@paigow/engine';
@@ -120,25 +120,42 @@ export async function openRoundSummaries(database: Database, nowMs: number, leas
   });
 }
 
-/** How many rounds are open in the ledger (all processes). @throws the database's error */
-export async function countOpenRounds(database: Database): Promise<number> {
-  const row = await database.db.selectFrom('rounds').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'open').executeTakeFirst();
-  return Number(row?.n ?? 0);
+/** What `/metrics` reads of the ledger at a scrape (`ledgerGauges`). */
+export interface LedgerGauges {
+  /** Rounds open in the ledger (dealt, not yet settled or refunded), all processes. */
+  readonly openRounds: number;
+  /** How long the oldest open round has been open, s; 0 when none is. */
+  readonly oldestOpenRoundSeconds: number;
+  /** The balance of every escrow account (each table's: ledger/accounts.ts), cents (0 before the first deal). */
+  readonly escrowCents: number;
 }
 
 /**
- * How long the oldest round still open has been open at `nowMs`, s (0 when none is): a round older than its table's
- * timers allow is stuck (docs/operations.md "Alerts and what to do"). @throws the database's error
+ * The ledger gauges of `/metrics` at `nowMs`, read on one snapshot: read apart, a round settled between the reads showed
+ * as open with its stakes already out of escrow (or the other way round), and an operator comparing
+ * `paigow_open_rounds` with `paigow_escrow_cents` saw money held for no round. A round older than its table's timers
+ * allow is stuck (docs/operations.md "Alerts and what to do").
+ * @throws the database's error
  */
-export async function oldestOpenRoundSeconds(database: Database, nowMs: number): Promise<number> {
-  const row = await database.db.selectFrom('rounds').select((eb) => eb.fn.min('opened_at').as('opened')).where('status', '=', 'open').executeTakeFirst();
-  const opened = row?.opened ?? null;
-  return opened === null ? 0 : Math.max(0, (nowMs - Number(opened)) / 1000);
+export async function ledgerGauges(database: Database, nowMs: number): Promise<LedgerGauges> {
+  return readSnapshot(database, async (db) => {
+    const open = await db
+      .selectFrom('rounds')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('opened_at').as('opened')])
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    const opened = open?.opened ?? null;
+    return {
+      openRounds: Number(open?.n ?? 0),
+      oldestOpenRoundSeconds: opened === null ? 0 : Math.max(0, (nowMs - Number(opened)) / 1000),
+      escrowCents: await escrowBalanceCents(db),
+    };
+  });
 }
 
 /** The balance of every escrow account (each table's: ledger/accounts.ts), cents (0 before the first deal). @throws the database's error */
-export async function escrowBalanceCents(database: Database): Promise<number> {
-  const row = await database.db
+export async function escrowBalanceCents(db: Kysely<Tables>): Promise<number> {
+  const row = await db
     .selectFrom('accounts')
     .select((eb) => eb.cast<number>(eb.fn.coalesce(eb.fn.sum('balance_cents'), eb.lit(0)), 'bigint').as('cents'))
     .where('kind', '=', 'escrow')

@@ -63,7 +63,7 @@ for (const backend of TEST_BACKENDS) {
     });
 
     it('the escrow gauge reads the escrow accounts, not every wallet', async () => {
-      const [read] = await statementsOf((db) => escrowBalanceCents(db));
+      const [read] = await statementsOf((db) => escrowBalanceCents(db.db));
       expect(await planOf(read)).toContain('accounts_kind_idx');
     });
   });
