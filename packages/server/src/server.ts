@@ -208,17 +208,20 @@ export interface ServerHandle {
  * Records `self`'s Redis prefix, unless a live peer on the same database uses another: then the start is refused. With
  * two prefixes the processes do not see each other's rooms: an operator's process started with another
  * `PAIGOW_REDIS_PREFIX` failed one join in three through the front, `503 the table is moving`, nothing logged.
+ * The prefix is recorded first and the peers read after: read first, two processes started at the same moment with
+ * different prefixes each found none of the other's and both started; now at least one of them sees the other's and is
+ * refused (both may be: a misconfiguration either way), its record taken back.
  * @throws ServerStartError `redis-prefix-differs`; the database's error
  */
-async function claimRedisPrefix(db: Database, self: string, prefix: string, nowMs: number, leaseMs: number): Promise<void> {
-  const other = (await liveInstances(db, nowMs, leaseMs)).find((peer) => peer.instanceId !== self && peer.redisPrefix !== null && peer.redisPrefix !== prefix);
-  if (other !== undefined) {
-    throw new ServerStartError(
-      'redis-prefix-differs',
-      `the Redis prefix ${prefix} differs from ${other.redisPrefix}, a live process's on this database (instance ${other.instanceId}): every process of a deployment must use the same (set PAIGOW_REDIS_PREFIX to ${other.redisPrefix}, or stop the others first)`,
-    );
-  }
+export async function claimRedisPrefix(db: Database, self: string, prefix: string, nowMs: number, leaseMs: number): Promise<void> {
   await recordRedisPrefix(db, self, prefix);
+  const other = (await liveInstances(db, nowMs, leaseMs)).find((peer) => peer.instanceId !== self && peer.redisPrefix !== null && peer.redisPrefix !== prefix);
+  if (other === undefined) return;
+  await recordRedisPrefix(db, self, null);
+  throw new ServerStartError(
+    'redis-prefix-differs',
+    `the Redis prefix ${prefix} differs from ${other.redisPrefix}, a live process's on this database (instance ${other.instanceId}): every process of a deployment must use the same (set PAIGOW_REDIS_PREFIX to ${other.redisPrefix}, or stop the others first)`,
+  );
 }
 
 /** A recovery sweep that judged no peer's lease (`LeaseKeeper.mayRecoverPeers`). */

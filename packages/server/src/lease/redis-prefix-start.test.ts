@@ -7,8 +7,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServerStartError, type ServerHandle } from '../server.js';
+import { claimRedisPrefix, ServerStartError, type ServerHandle } from '../server.js';
+import { TEST_BACKENDS } from '../testing/backends.js';
 import { createStore, redisAnswers, startTestServer, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
+import { registerInstance } from './lease.js';
+import { liveInstances } from './table-hosts.js';
 
 const available = await redisAnswers(REDIS_URL);
 if (!available) console.log(`the Redis prefix start test did not run: nothing answers at ${REDIS_URL}`);
@@ -39,5 +42,26 @@ describe.skipIf(!available)('a process started with another Redis prefix than it
     await server.close();
     server = await startTestServer(store, { redisUrl: REDIS_URL, redisPrefix: second });
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  });
+});
+
+describe('two processes started at the same moment with different Redis prefixes', () => {
+  it('are not both let start: at least one is refused, and its prefix is not left recorded', async () => {
+    // Reviewer: the peers were read before the prefix was recorded, so two starts at the same moment each found none.
+    const backend = TEST_BACKENDS[0];
+    const database = await backend.open();
+    try {
+      const nowMs = Date.now();
+      await registerInstance(database, 'process-a', nowMs);
+      await registerInstance(database, 'process-b', nowMs);
+      const claims = await Promise.allSettled([claimRedisPrefix(database, 'process-a', 'a:', nowMs, 15_000), claimRedisPrefix(database, 'process-b', 'b:', nowMs, 15_000)]);
+      const refused = claims.filter((claim) => claim.status === 'rejected');
+      expect(refused.length).toBeGreaterThan(0);
+      for (const claim of refused) expect((claim.reason as ServerStartError).code).toBe('redis-prefix-differs');
+      const recorded = (await liveInstances(database, nowMs, 15_000)).map((instance) => instance.redisPrefix).filter((prefix) => prefix !== null);
+      expect(new Set(recorded).size).toBeLessThanOrEqual(1);
+    } finally {
+      await backend.close(database);
+    }
   });
 });

@@ -52,10 +52,10 @@ export async function liveInstances(database: Database, nowMs: number, leaseMs: 
 }
 
 /**
- * Records `instanceId`'s Redis prefix, which its peers compare with theirs at their start.
+ * Records `instanceId`'s Redis prefix, which its peers compare with theirs at their start (`null`: none, a start refused).
  * @throws the database's error
  */
-export async function recordRedisPrefix(database: Database, instanceId: string, redisPrefix: string): Promise<void> {
+export async function recordRedisPrefix(database: Database, instanceId: string, redisPrefix: string | null): Promise<void> {
   await database.db.updateTable('server_instances').set({ redis_prefix: redisPrefix }).where('id', '=', instanceId).execute();
 }
 
