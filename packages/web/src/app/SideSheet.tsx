@@ -77,8 +77,9 @@ export function SideSheet({ compact, open, onClose, children }: { compact: boole
       action.focus.focus();
     }
   };
+  // A <div>: an <aside> may not be a dialog (axe's aria-allowed-role).
   return (
-    <aside
+    <div
       id="side-sheet"
       className="side side--sheet"
       data-testid="side-sheet"
@@ -93,6 +94,6 @@ export function SideSheet({ compact, open, onClose, children }: { compact: boole
         {t('sheet.close')}
       </button>
       {children}
-    </aside>
+    </div>
   );
 }

@@ -17,7 +17,7 @@ function render(lng: string, compact: boolean, open: boolean): string {
 }
 
 /** The opening tag of the element with `data-testid="side-sheet"`. */
-const sheetTag = (html: string) => /<aside[^>]*data-testid="side-sheet"[^>]*>/.exec(html)?.[0] ?? '';
+const sheetTag = (html: string) => /<div[^>]*data-testid="side-sheet"[^>]*>/.exec(html)?.[0] ?? '';
 
 describe('the open sheet is a dialog named as its toggle', () => {
   it.each([
