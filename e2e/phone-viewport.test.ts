@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import type { Browser, Page } from 'playwright-core';
 import type { LobbyTable } from '@paigow/protocol';
+import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
 import { type RunningServer } from './support/server.js';
 import { deal, dealWithFortune, placeBet, shot, shownRoundId, signIn, sitAt, speak, waitForResult } from './support/table-page.js';
@@ -195,12 +196,36 @@ async function switchRow(page: Page): Promise<SwitchRow> {
 }
 
 /**
+ * What the Fortune spot's amount, with the minimum it lacks ("1 $ · Min. 5 $"), is drawn over of the main spot (its
+ * words and its amount) and past the window's sides: one line each, with the px of overlap.
+ */
+async function fortuneNoteClashes(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const note = document.querySelector('[data-testid="fortune-stack"] .spot__amount')!.getBoundingClientRect();
+    const out = note.left < 0 || note.right > window.innerWidth ? [`past the window: ${Math.round(note.left)}–${Math.round(note.right)}`] : [];
+    const main = document.querySelector('[data-testid="bet-stack"]')!;
+    const label = main.querySelector('.spot__label')!;
+    const words = document.createRange();
+    words.selectNodeContents(label);
+    const boxes = [main.querySelector('.spot__amount')?.getBoundingClientRect(), getComputedStyle(label).opacity === '0' ? undefined : words.getBoundingClientRect()];
+    for (const r of boxes) {
+      if (!r) continue;
+      const x = Math.min(note.right, r.right) - Math.max(note.left, r.left);
+      const y = Math.min(note.bottom, r.bottom) - Math.max(note.top, r.top);
+      if (x > 0 && y > 0) out.push(`over the main spot's ${r === boxes[0] ? 'amount' : 'words'} by ${x.toFixed(1)}×${y.toFixed(1)} px`);
+    }
+    return out;
+  });
+}
+
+/**
  * The Bet/Fortune switch beside the chips (testers: at a table with the Fortune bonus, a Fortune bet placed, the result
  * at 360×740 was 744 px tall in ru, fr and es and 753–756 px in de, the switch taking a line of its own above Clear,
  * Undo and Rebet ×2): at 360×740, a touch phone at twice the pixels, in every language, betting, setting and the
  * result are on one screen, the switch is in the chips' row (not a line of its own), its buttons 24 px targets, and
  * the result leaves room for a line more. One round, each stage read in every language with the top bar's switcher
- * (a round per language took a minute more of CI's thirty).
+ * (a round per language took a minute more of CI's thirty). Before it, a Fortune bet short of table-2's minimum: its
+ * amount and the minimum ("1 $ · Min. 5 $") clear of the main spot's amount, at 390×844 and 360×740.
  */
 describe('the Bet/Fortune switch on a 360×740 phone', () => {
   const size = { width: 360, height: 740 };
@@ -212,9 +237,27 @@ describe('the Bet/Fortune switch on a 360×740 phone', () => {
     await sitAt(page, table.tableId);
     await placeBet(page, Math.max(1000, table.limits.main.minCents));
     await page.getByTestId('chips-to-fortune').click();
+    const tools = ['chips-to-main', 'chips-to-fortune', 'bet-clear', 'bet-undo', 'bet-double', 'rebet'];
+    // A Fortune bet short of the table's minimum (table-2's 5): testers saw "1 $ · Min. 5 $" over the main spot's amount,
+    // at 390×844 as at 360×740.
+    expect(table.limits.fortune!.minCents, table.tableId).toBeGreaterThan(100);
+    await page.getByTestId('chip-1').click();
+    await page.locator('[data-testid="fortune-stack"][data-draft-cents="100"]').waitFor();
+    const clashes: string[] = [];
+    for (const lang of languages) {
+      await speak(page, lang);
+      for (const at of [VIEWPORTS.phone, size]) {
+        await page.setViewportSize(at);
+        await page.waitForFunction((w) => window.innerWidth === w, at.width);
+        await shot(page, `viewport-switch-${lang}-${at.width}-fortune-short`);
+        clashes.push(...(await fortuneNoteClashes(page)).map((c) => `${lang} ${at.width}×${at.height}: ${c}`));
+        await expectOnOneScreen(page, at, [...STAGE_IDS.betting, ...tools]);
+      }
+    }
+    expect(clashes).toEqual([]);
+    await page.getByTestId('fortune-clear').click();
     await page.getByTestId('chip-5').click();
     await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
-    const tools = ['chips-to-main', 'chips-to-fortune', 'bet-clear', 'bet-undo', 'bet-double', 'rebet'];
     const rows: { where: string; row: SwitchRow }[] = [];
     for (const lang of languages) {
       await speak(page, lang);

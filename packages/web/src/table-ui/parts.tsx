@@ -139,7 +139,8 @@ export function BetSpot({ kind, label, amount, empty, chips, title, onClick, dis
         {amount && (
           <span className={`spot__amount${warn ? ' spot__amount--warn' : ''}`}>
             {amount}
-            {note && chips.length > 0 && <span className="spot__amount-note"> · {note}</span>}
+            {/* On a phone the note takes a line of its own, the dot left out (styles.css). */}
+            {note && chips.length > 0 && <span className="spot__amount-note"><span className="spot__amount-dot"> ·</span> {note}</span>}
           </span>
         )}
       </button>
