@@ -24,6 +24,7 @@ async function instance(
   tableIds: readonly string[],
   aliveAtMs = Date.now(),
   finishRounds: (tableId: string) => Promise<boolean> = async () => true,
+  tableSettings?: Readonly<Record<string, string>>,
 ): Promise<{ hosting: TableHosting; rooms: Set<string>; resumed: string[]; logged: { message: string; fields: unknown }[]; start(): void; stop(): void }> {
   await registerInstance(database, instanceId, aliveAtMs);
   const rooms = new Set<string>();
@@ -33,6 +34,7 @@ async function instance(
     database,
     instanceId,
     tableIds,
+    ...(tableSettings === undefined ? {} : { tableSettings }),
     leaseMs: LEASE_MS,
     sweepMs: SWEEP_MS,
     now: Date.now,
@@ -110,6 +112,21 @@ for (const backend of TEST_BACKENDS) {
       await database!.db.updateTable('table_hosts').set({ instance_id: 'B' }).where('table_id', '=', 't').execute();
       await a.hosting.sweep();
       expect(a.logged.at(-1)).toEqual({ message: 'hosting: table t was taken by instance B; dropping its room here', fields: { event: 'table-lost', tableId: 't', takenBy: 'B' } });
+    });
+
+    // An operator's: two processes' tables files gave a table other limits; it changed them at each move, nothing logged.
+    it('a live peer that has a table with other settings is told once per table and peer, as a warning', async () => {
+      database = await backend.open();
+      const a = await instance(database, 'A', ['t', 'u'], Date.now(), undefined, { t: 'aaaa', u: 'same' });
+      await instance(database, 'B', ['t', 'u'], Date.now(), undefined, { t: 'bbbb', u: 'same' });
+      await a.hosting.sweep();
+      await a.hosting.sweep();
+      expect(a.logged.filter((line) => (line.fields as { event?: string }).event === 'table-settings-differ')).toEqual([
+        {
+          message: 'hosting: table t has other settings on instance B than here (the tables files differ): its limits and rules change when it moves between them',
+          fields: { event: 'table-settings-differ', tableId: 't', peerInstanceId: 'B' },
+        },
+      ]);
     });
 
     // An operator's: a process draining took table-4 over 3 s after its signal and dealt a round there.

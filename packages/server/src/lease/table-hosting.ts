@@ -17,7 +17,7 @@
  */
 import type { Database } from '../storage/database.js';
 import { placeTables } from './placement.js';
-import { announceTables, claimTable, liveInstances, releaseTable, saveSeats, tableHosts } from './table-hosts.js';
+import { announceTables, claimTable, liveInstances, releaseTable, saveSeats, tableHosts, type LiveInstance } from './table-hosts.js';
 import type { ProblemLog } from '../log/index.js';
 
 /** What hosting does to the tables (the server's rooms and runners). */
@@ -51,6 +51,8 @@ export interface TableHostingOptions {
   readonly instanceId: string;
   /** The tables this process can host. */
   readonly tableIds: readonly string[];
+  /** The fingerprint of each of those tables' settings (`settingsFingerprint`), compared with the live peers' (default: none). */
+  readonly tableSettings?: Readonly<Record<string, string>>;
   /** The instances' lease, ms: an instance silent this long is dead and its tables are free. */
   readonly leaseMs: number;
   /** How often `sweep` runs, ms. */
@@ -78,12 +80,37 @@ export class TableHosting {
   /** The last save of each table's seats: saves run one after another, so an older list never lands last. */
   private readonly seatSaves = new Map<string, Promise<void>>();
   private leaving = false;
+  /** The (table, peer) pairs whose settings differ that were told already (`tellSettingsDiffer`). */
+  private readonly settingsDiffer = new Set<string>();
 
   constructor(private readonly options: TableHostingOptions) {}
 
-  /** Records the tables this process can host (call once before the first sweep). @throws the database's error */
+  /** Records the tables this process can host and their settings' fingerprints (call once before the first sweep). @throws the database's error */
   async announce(): Promise<void> {
-    await announceTables(this.options.database, this.options.instanceId, this.options.tableIds);
+    await announceTables(this.options.database, this.options.instanceId, this.options.tableIds, this.options.tableSettings ?? {});
+  }
+
+  /**
+   * A `warn` line `table-settings-differ` for each table a live peer announced with other settings than this process's, once
+   * per table and peer: an operator's processes had tables files that gave a table other limits, and its rules changed
+   * each time it moved between them (a rolling deploy of a tables file passes through this, and says so), nothing logged.
+   */
+  private tellSettingsDiffer(live: readonly LiveInstance[]): void {
+    const mine = this.options.tableSettings ?? {};
+    for (const peer of live) {
+      if (peer.instanceId === this.options.instanceId) continue;
+      for (const tableId of this.options.tableIds) {
+        const theirs = peer.tableSettings[tableId];
+        const key = `${tableId}\u0000${peer.instanceId}`;
+        if (theirs === undefined || mine[tableId] === undefined || theirs === mine[tableId] || this.settingsDiffer.has(key)) continue;
+        this.settingsDiffer.add(key);
+        this.options.log(
+          `hosting: table ${tableId} has other settings on instance ${peer.instanceId} than here (the tables files differ): its limits and rules change when it moves between them`,
+          undefined,
+          { event: 'table-settings-differ', tableId, peerInstanceId: peer.instanceId },
+        );
+      }
+    }
   }
 
   /** One pass over the tables (module comment). @throws the database's error */
@@ -98,6 +125,7 @@ export class TableHosting {
     }
     const nowMs = this.options.now();
     const live = await liveInstances(database, nowMs, leaseMs);
+    this.tellSettingsDiffer(live);
     const alive = new Set(live.map((instance) => instance.instanceId));
     const rows = await tableHosts(database, tableIds);
     const placement = placeTables(live);

@@ -52,18 +52,20 @@ for (const backend of TEST_BACKENDS) {
       expect(await claimTable(db, 'small', 'D', T0 + LEASE_MS + 4, LEASE_MS)).toMatchObject({ instanceId: 'D', seats: ['jo', null, 'kai'] });
     });
 
-    it('live instances carry the tables they announced and their Redis prefix', async () => {
+    it('live instances carry the tables they announced, their settings\' fingerprints and their Redis prefix', async () => {
       database = await backend.open();
       const db = database;
       await registerInstance(db, 'old', T0 - LEASE_MS);
       await registerInstance(db, 'new', T0);
-      await announceTables(db, 'new', ['a', 'b-4']);
+      await announceTables(db, 'new', ['a', 'b-4'], { a: '0123456789abcdef', 'b-4': 'fedcba9876543210' });
       await recordRedisPrefix(db, 'new', 'paigow:0123abcd:');
+      // An announce without fingerprints (as the drain's) keeps them.
+      await announceTables(db, 'new', ['a', 'b-4']);
       await registerInstance(db, 'quiet', T0);
       expect(await liveInstances(db, T0 + 1, LEASE_MS)).toEqual(
         expect.arrayContaining([
-          { instanceId: 'new', tableIds: ['a', 'b-4'], redisPrefix: 'paigow:0123abcd:' },
-          { instanceId: 'quiet', tableIds: [], redisPrefix: null },
+          { instanceId: 'new', tableIds: ['a', 'b-4'], redisPrefix: 'paigow:0123abcd:', tableSettings: { a: '0123456789abcdef', 'b-4': 'fedcba9876543210' } },
+          { instanceId: 'quiet', tableIds: [], redisPrefix: null, tableSettings: {} },
         ]),
       );
       expect((await liveInstances(db, T0 + 1, LEASE_MS)).map((i) => i.instanceId).sort()).toEqual(['new', 'quiet']);

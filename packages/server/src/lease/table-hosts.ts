@@ -19,6 +19,8 @@ export interface LiveInstance {
   readonly tableIds: readonly string[];
   /** Its Redis prefix; `null` without Redis, or from an earlier version. */
   readonly redisPrefix: string | null;
+  /** The fingerprint of each of its tables' settings by table id (`settingsFingerprint`); empty from an earlier version. */
+  readonly tableSettings: Readonly<Record<string, string>>;
 }
 
 /** A table's row: its host (alive or not) and who sits where. */
@@ -30,11 +32,16 @@ export interface TableHost {
 }
 
 /**
- * Records the table ids `instanceId` can host (`[]` while it drains: peers then prefer others).
+ * Records the table ids `instanceId` can host (`[]` while it drains: peers then prefer others) and, when given, the
+ * fingerprints of their settings by table id (`settingsFingerprint`).
  * @throws the database's error
  */
-export async function announceTables(database: Database, instanceId: string, tableIds: readonly string[]): Promise<void> {
-  await database.db.updateTable('server_instances').set({ tables_json: JSON.stringify(tableIds) }).where('id', '=', instanceId).execute();
+export async function announceTables(database: Database, instanceId: string, tableIds: readonly string[], tableSettings?: Readonly<Record<string, string>>): Promise<void> {
+  await database.db
+    .updateTable('server_instances')
+    .set({ tables_json: JSON.stringify(tableIds), ...(tableSettings === undefined ? {} : { table_settings_json: JSON.stringify(tableSettings) }) })
+    .where('id', '=', instanceId)
+    .execute();
 }
 
 /**
@@ -44,11 +51,11 @@ export async function announceTables(database: Database, instanceId: string, tab
 export async function liveInstances(database: Database, nowMs: number, leaseMs: number): Promise<LiveInstance[]> {
   const rows = await database.db
     .selectFrom('server_instances')
-    .select(['id', 'tables_json', 'redis_prefix'])
+    .select(['id', 'tables_json', 'redis_prefix', 'table_settings_json'])
     .where('stopped_at_ms', 'is', null)
     .where('heartbeat_at_ms', '>', nowMs - leaseMs)
     .execute();
-  return rows.map((row) => ({ instanceId: row.id, tableIds: parseStrings(row.tables_json), redisPrefix: row.redis_prefix }));
+  return rows.map((row) => ({ instanceId: row.id, tableIds: parseStrings(row.tables_json), redisPrefix: row.redis_prefix, tableSettings: parseFingerprints(row.table_settings_json) }));
 }
 
 /**
@@ -136,6 +143,17 @@ function parseStrings(text: string | null): string[] {
     return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
   } catch {
     return [];
+  }
+}
+
+/** A `table_settings_json`'s fingerprints by table id; empty when absent or unreadable. */
+function parseFingerprints(text: string | null): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(text ?? '{}');
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
   }
 }
 

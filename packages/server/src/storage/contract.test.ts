@@ -111,7 +111,7 @@ describe('SQLite files', () => {
     const path = join(folder, 'nested', 'data', 'paigow.sqlite');
     const database = createDatabase({ sqlitePath: path });
     expect(database.dialect).toBe('sqlite');
-    expect(await migrateToLatest(database)).toEqual(['0001_ledger', '0002_server_instances', '0003_recovery_notices', '0004_session_activity', '0005_round_fairness', '0006_bank_reservations', '0007_player_language', '0008_player_events', '0009_table_hosts', '0010_coach', '0011_deployment', '0012_growing_reads', '0013_issuance_accounts', '0014_redis_prefix']);
+    expect(await migrateToLatest(database)).toEqual(['0001_ledger', '0002_server_instances', '0003_recovery_notices', '0004_session_activity', '0005_round_fairness', '0006_bank_reservations', '0007_player_language', '0008_player_events', '0009_table_hosts', '0010_coach', '0011_deployment', '0012_growing_reads', '0013_issuance_accounts', '0014_redis_prefix', '0015_table_settings']);
     const pragma = async (name: string) => (await sql.raw(`pragma ${name}`).execute(database.db)).rows[0];
     expect(await pragma('journal_mode')).toEqual({ journal_mode: 'wal' });
     expect(await pragma('foreign_keys')).toEqual({ foreign_keys: 1 });
@@ -177,7 +177,7 @@ describe('migration 0002 (server instances) on a database of 0001', () => {
       await first.db.destroy();
 
       const database = createDatabase({ sqlitePath: path });
-      expect(await migrateToLatest(database)).toEqual(['0002_server_instances', '0003_recovery_notices', '0004_session_activity', '0005_round_fairness', '0006_bank_reservations', '0007_player_language', '0008_player_events', '0009_table_hosts', '0010_coach', '0011_deployment', '0012_growing_reads', '0013_issuance_accounts', '0014_redis_prefix']);
+      expect(await migrateToLatest(database)).toEqual(['0002_server_instances', '0003_recovery_notices', '0004_session_activity', '0005_round_fairness', '0006_bank_reservations', '0007_player_language', '0008_player_events', '0009_table_hosts', '0010_coach', '0011_deployment', '0012_growing_reads', '0013_issuance_accounts', '0014_redis_prefix', '0015_table_settings']);
       const row = await database.db.selectFrom('rounds').select(['id', 'owner_instance_id', 'status']).executeTakeFirstOrThrow();
       expect(row).toEqual({ id: 'old', owner_instance_id: null, status: 'open' });
       expect(await database.db.selectFrom('server_instances').selectAll().execute()).toEqual([]);

@@ -411,6 +411,19 @@ function redisPrefixMigration(): Migration {
 }
 
 /**
+ * Each instance's fingerprint of each table's settings (`server_instances.table_settings_json`, a JSON object by table
+ * id; `null` from an earlier version): a process whose tables file gives a table other settings than a live peer's says
+ * so (docs/operations.md "A cluster"). Additive.
+ */
+function tableSettingsMigration(): Migration {
+  return {
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema.alterTable('server_instances').addColumn('table_settings_json', 'text').execute();
+    },
+  };
+}
+
+/**
  * The sixteen issuance accounts (`issuanceAccountId`, `'issuance:0'` … `'issuance:f'`, balance 0) that guest grants and
  * top-ups come from instead of the one `'issuance'` row every sign-up and top-up locked. Additive: a process of an
  * earlier version goes on issuing from `'issuance'`, and the ledger's sum stays 0 whichever it uses.
@@ -443,6 +456,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0012_growing_reads': growingReadsMigration(),
     '0013_issuance_accounts': issuanceAccountsMigration(),
     '0014_redis_prefix': redisPrefixMigration(),
+    '0015_table_settings': tableSettingsMigration(),
   };
 }
 

@@ -134,6 +134,8 @@ export interface ServerInstancesTable {
   tables_json: string | null;
   /** Its Redis prefix (migration 0014); `null` without Redis, or an instance of an older version. */
   redis_prefix: string | null;
+  /** The fingerprint of each of its tables' settings, a JSON object by table id (migration 0015); `null`: an instance of an older version. */
+  table_settings_json: string | null;
 }
 
 /** The host of one table (docs/server.md "Table hosting"; migration 0009). */
