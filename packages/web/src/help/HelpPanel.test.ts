@@ -127,6 +127,18 @@ describe('the help panel at a table', () => {
     }
   });
 
+  // A tester's: at a table where a player banks, nothing said that the Fortune bet is the house's, not the banker's.
+  it('says where a player may bank that the Fortune bet and the envy bonus are the house’s, in every language, and nothing of it where only the house banks', () => {
+    for (const lng of LANGUAGES) {
+      const sentence = HELP_CATALOGS[lng].fortune.house;
+      expect(draw('fortune', lng), lng).toContain(sentence);
+      expect(draw('banking', lng), lng).toContain(sentence);
+      expect(draw('fortune', lng, null), lng).toContain(sentence);
+      expect(draw('fortune', lng, { ...config, playerBanking: false }), lng).not.toContain(sentence);
+      expect(draw('banking', lng, { ...config, playerBanking: false }), lng).not.toContain(sentence);
+    }
+  });
+
   // A player's finding: the Fortune page defined "royal match" in every language, where only English's pay table uses it.
   it("explains the pay table's royal-match line in that line's own words, in every language", () => {
     for (const lng of LANGUAGES) {

@@ -226,6 +226,7 @@ function SectionBody({ section, facts, lng }: { section: HelpSection; facts: Hel
                 ? t('banking.needsUsual', { points: facts.bankMinCompPoints, rate: formatRate(lng, facts.bankerFeeBps) })
                 : t('banking.needs', { points: facts.bankMinCompPoints, balance: money(facts.bankMinBalanceCents) })}
           </p>
+          {facts.playerBanking && <p>{t('fortune.house')}</p>}
           <p>{t('banking.points')}</p>
           <p>{t('banking.cost', { stake: money(EXAMPLE_STAKE_CENTS), points: facts.exampleCompPoints })}</p>
         </>
@@ -290,6 +291,8 @@ function FortuneHelp({ facts, lng }: { facts: HelpFacts; lng: string }) {
         // Away from a table (the usual figures) there is no table to have it off: nothing is said.
         facts.tableName !== null && <p>{t('fortune.envyOff')}</p>
       )}
+      {/* A tester's: at a table a player banks, nothing said who pays the Fortune bet. */}
+      {facts.playerBanking && <p>{t('fortune.house')}</p>}
     </>
   );
 }

@@ -92,6 +92,7 @@ export const en = {
     royalMatch: 'A royal match is a suited king and queen beside a royal flush.',
     envy: 'Envy bonus: with a Fortune bet of at least {{min}}, you are paid a fixed amount for every other player’s hand of four of a kind or better:',
     envyOff: 'The envy bonus is off at this table.',
+    house: 'The Fortune bet and the envy bonus are always against the house, even when a player banks: the banker neither pays nor collects them.',
   },
   banking: {
     intro: 'At a table where players may bank, you can take the bank instead of playing against the house. The banker approves each round (or turns on auto-approve) and plays against every player.',

@@ -87,6 +87,7 @@ export const es: HelpCatalog = {
     royalMatch: '«Escalera real con rey y reina del mismo palo»: junto a la escalera real, las dos cartas restantes son un rey y una reina del mismo palo.',
     envy: 'Bono de envidia: con una apuesta de fortuna de al menos {{min}}, cobras una cantidad fija por cada mano de otro jugador con póker o mejor:',
     envyOff: 'El bono de envidia está desactivado en esta mesa.',
+    house: 'La apuesta de fortuna y el bono de envidia son siempre contra la casa, aunque un jugador sea la banca: la banca no los paga ni los cobra.',
   },
   banking: {
     intro: 'En una mesa donde los jugadores pueden ser la banca, puedes tomar la banca en lugar de jugar contra la casa. La banca aprueba cada ronda (o activa la aprobación automática) y juega contra todos los jugadores.',

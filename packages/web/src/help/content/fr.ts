@@ -87,6 +87,7 @@ export const fr: HelpCatalog = {
     royalMatch: '«\u00a0Quinte flush royale et roi-dame assortis\u00a0»\u00a0: à côté de la quinte flush royale, les deux autres cartes sont un roi et une dame de la même couleur.',
     envy: 'Bonus d’envie : avec une mise Fortune d’au moins {{min}}, vous recevez un montant fixe pour chaque main d’un autre joueur contenant un carré ou mieux :',
     envyOff: 'Le bonus d’envie est désactivé à cette table.',
+    house: 'La mise Fortune et le bonus d’envie se jouent toujours contre la maison, même quand un joueur tient la banque : le banquier ne les paie ni ne les encaisse.',
   },
   banking: {
     intro: 'À une table où les joueurs peuvent tenir la banque, vous pouvez prendre la banque au lieu de jouer contre la maison. Le banquier approuve chaque manche (ou active l’approbation auto) et joue contre tous les joueurs.',
