@@ -14,7 +14,7 @@ import { closeSuite, openSuite, SUITE_SETUP_MS } from './support/suite.js';
 import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
 import type { RunningServer } from './support/server.js';
-import { deal, intAttr, placeBet, shot, shownRoundId, signIn, sitAt, waitForResult } from './support/table-page.js';
+import { deal, intAttr, placeBet, shot, shownRoundId, signIn, sitAt, speak, waitForResult } from './support/table-page.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,13 +23,14 @@ let browser: Browser;
 const BANK = 'bank';
 /** A table the house banks. */
 const HOUSE = 'house';
-/** A table as `BANK`, for the four players and their banker below. */
+/** A table as `BANK` with the Fortune bet, for the four players and their banker below. */
 const FOUR = 'four';
 
 beforeAll(async () => {
   const bank = { tableId: BANK, name: 'Bank', seats: 6, playerBanking: true, bankerFeeBps: 500, bankMinCompPoints: 0, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null } };
   const house = { tableId: HOUSE, name: 'House', seats: 6, limits: { main: { minCents: 100, maxCents: 10_000 }, fortune: null } };
-  const four = { ...bank, tableId: FOUR, name: 'Four' };
+  // With the Fortune bet: its players' seats say their bets at length ("100 $ + 5 $ Fortune"), as wide as a seat gets.
+  const four = { ...bank, tableId: FOUR, name: 'Four', limits: { ...bank.limits, fortune: { minCents: 100, maxCents: 2_500 } } };
   ({ server, browser } = await openSuite({ tables: [bank, house, four] }));
 }, SUITE_SETUP_MS);
 afterAll(() => closeSuite({ server, browser }));
@@ -134,7 +135,8 @@ describe("a banker's money held for the round", () => {
  * A player tester's: at 1280×900 a banker dealt against four players read "YOU Ca… BANKER", "OPPONENT Alice, Bob, Dave,
  * and E…", "COMP POIN… 960" (rules.md §5: the screen shows who you are, your opponent, your comp points). Its name,
  * its opponents and the comp points' label are now whole at 1280×900 in English and in German (the longest), and on a
- * 390×844 phone what the bar shows of them is not cut either.
+ * 390×844 phone what the bar shows of them is not cut either. On a player's 390×844 phone, each with a main and a Fortune
+ * bet, the seats' row shows at least the first four letters of every name in every language, the banker's too.
  */
 describe("a player banker's top bar against four players", () => {
   it('shows its name, its opponents and the comp points whole', async () => {
@@ -153,7 +155,12 @@ describe("a player banker's top bar against four players", () => {
     await banker.locator('[data-testid="approve"]:enabled').waitFor();
     await banker.getByTestId('approve').click();
     await banker.locator('[data-testid="approve"]:disabled').waitFor();
-    for (const page of players) await placeBet(page, 10_000);
+    for (const page of players) {
+      await placeBet(page, 10_000);
+      await page.getByTestId('chips-to-fortune').click();
+      await page.getByTestId('chip-5').click();
+      await page.locator('[data-testid="fortune-stack"][data-cents="500"]').waitFor();
+    }
     for (const page of players) await page.getByTestId('deal').click();
     await banker.getByTestId('balance-held').waitFor();
     await banker.locator('[data-testid="opponent"]', { hasText: 'Erin' }).waitFor();
@@ -176,10 +183,40 @@ describe("a player banker's top bar against four players", () => {
       }
     }
     expect(failures).toEqual([]);
+
+    // A player's seats' row on a 390×844 phone (a tester: in Russian the banker's seat read "G…", its tag beside the name
+    // leaving it one letter): every player's name shows at least its first four letters, in every language.
+    const phone = players[0]!;
+    await phone.setViewportSize(VIEWPORTS.phone);
+    await phone.waitForFunction((w) => window.innerWidth === w, VIEWPORTS.phone.width);
+    const short: string[] = [];
+    for (const lang of LANGUAGES) {
+      await speak(phone, lang);
+      await shot(phone, `banker-four-seats-${lang}-390x844`);
+      short.push(...(await shortNames(phone)).map((n) => `${lang}: ${n}`));
+    }
+    expect(short).toEqual([]);
     await banker.close();
     for (const page of players) await page.close();
   }, 180_000);
 });
+
+/**
+ * The taken seats whose name, cut with "…", shows fewer than its first four letters (measured in the name's font), each
+ * with its width and the width those letters and the "…" need.
+ */
+function shortNames(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    return Array.from(document.querySelectorAll<HTMLElement>('.seat--taken .seat__name')).flatMap((el) => {
+      if (el.scrollWidth <= el.clientWidth) return [];
+      const name = el.firstChild?.textContent ?? '';
+      ctx.font = getComputedStyle(el).font;
+      const needs = ctx.measureText(`${name.slice(0, 4)}…`).width;
+      return el.clientWidth < needs ? [`"${name}" in ${el.clientWidth} px, its first four letters need ${Math.ceil(needs)}`] : [];
+    });
+  });
+}
 
 /**
  * The top bar's "You", opponent and comp-points figures, label and value, that are drawn cut: an element of them, shown,
