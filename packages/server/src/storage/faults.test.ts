@@ -1,6 +1,10 @@
 /** Which driver errors are database faults (docs/server.md "Database faults"), and which are not. */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { createDatabase } from './database.js';
+import { migrateToLatest } from './migrations.js';
 import { asDatabaseFault, DatabaseFault, faultKindOf, faultSummary, storageFaultReason } from './faults.js';
 
 const withCode = (code: string, message = 'x'): Error => Object.assign(new Error(message), { code });
@@ -97,5 +101,26 @@ describe('faultKindOf', () => {
     expect(wrapped).toBeInstanceOf(DatabaseFault);
     expect(wrapped).toMatchObject({ kind: 'connection-lost', cause: driver, message: 'database fault (connection-lost): terminating connection due to administrator command' });
     expect(asDatabaseFault(wrapped)).toBe(wrapped);
+  });
+});
+
+describe('a PostgreSQL connection whose write was refused as read-only', () => {
+  // Operator: a connection made while the database was read-only kept refusing writes after it took them again, and a
+  // busy process (its connections never idle) was not ready 4 minutes later.
+  it('is closed, so that the next write gets a new connection, which takes it', async () => {
+    const schema = `paigow_ro_${randomBytes(6).toString('hex')}`;
+    const database = createDatabase({ databaseUrl: process.env.DATABASE_URL!, schema, maxConnections: 1 });
+    try {
+      await migrateToLatest(database);
+      // The pool's one connection: read-only for the rest of its life, as one made while the database was.
+      await sql`set session characteristics as transaction read only`.execute(database.db);
+      const write = () => sql`update accounts set version = version where id = 'house'`.execute(database.db);
+      const refused: unknown = await write().catch((error: unknown) => error);
+      expect(faultKindOf(refused)).toBe('storage');
+      await expect(write()).resolves.toBeDefined();
+    } finally {
+      await database.db.schema.dropSchema(schema).ifExists().cascade().execute();
+      await database.db.destroy();
+    }
   });
 });

@@ -19,7 +19,7 @@
  * Partitions (docs/server.md "Database faults"): PostgreSQL's own timeouts (`lock_timeout`, `statement_timeout`) are
  * enforced by the server, and its error cannot cross a network partition; TCP itself gives up on a connection whose
  * packets are dropped only after about 15 minutes. So a pool given a statement timeout also bounds each round trip on
- * the client (`ANSWER_MARGIN_MS` longer), closes a connection whose answer did not come (`closeWhenUnanswered`), and
+ * the client (`ANSWER_MARGIN_MS` longer), closes a connection whose answer did not come (`closeWhenUnfit`), and
  * every connection sends TCP keepalives (`KEEPALIVE_IDLE_MS`) so that a peer gone while the connection is idle is noticed.
  */
 import pg from 'pg';
@@ -92,25 +92,39 @@ export function prepareStatements(client: pg.ClientBase, names: Map<string, stri
 /** `pg`'s error message when `query_timeout` ran out. */
 const QUERY_READ_TIMEOUT = 'Query read timeout';
 
+/** PostgreSQL's read_only_sql_transaction: this connection takes no writes (a standby, `default_transaction_read_only`). */
+const READ_ONLY_SQL_TRANSACTION = '25006';
+
 /**
- * Makes `client` close its connection once a statement of it got no answer within the pool's `query_timeout`
- * (`pg` then rejects it with "Query read timeout", a `connection-lost` fault, `storage/faults.ts`): the connection is
- * in an unknown state (the statement may still run, its answer may still come) and a partition may hold it for minutes,
- * so it must not go back to the pool for the next statement to wait behind. `end()` destroys the socket while a
- * statement is in flight, and the pool drops an ended client when it is released; every later statement on `client`
- * (Kysely's ROLLBACK) fails at once with the same error. Kysely sends every statement as a promise, the only form
- * watched.
+ * Whether `error` leaves its connection unfit for the next statement: no answer within the pool's `query_timeout`
+ * (`pg` rejects with "Query read timeout", a `connection-lost` fault): the connection is in an unknown state (the
+ * statement may still run, its answer may still come) and a partition may hold it for minutes; or a write refused
+ * because the session is read-only (`25006`): a connection keeps the `default_transaction_read_only` it started with,
+ * and a standby stays one, so it would refuse every write after the database takes them again (an operator's: a
+ * process busy on its two connections was not ready 4 minutes after the database was writable again).
  */
-export function closeWhenUnanswered(client: pg.Client): void {
+function retiresConnection(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.message === QUERY_READ_TIMEOUT || (error as { code?: unknown }).code === READ_ONLY_SQL_TRANSACTION;
+}
+
+/**
+ * Makes `client` close its connection once a statement of it failed in a way that leaves the connection unfit
+ * (`retiresConnection`), so that it does not go back to the pool for the next statement: a new connection is made
+ * instead. `end()` destroys the socket even while a statement is in flight, and the pool drops an ended client when it
+ * is released; every later statement on `client` (Kysely's ROLLBACK) fails at once with the same error. Kysely sends
+ * every statement as a promise, the only form watched.
+ */
+export function closeWhenUnfit(client: pg.Client): void {
   const query = client.query.bind(client) as QueryFunction;
-  let unanswered: Error | null = null;
+  let unfit: Error | null = null;
   const watched: QueryFunction = (config, values, callback) => {
-    if (unanswered !== null) return Promise.reject(unanswered);
+    if (unfit !== null) return Promise.reject(unfit);
     const result = query(config, values, callback);
     if (!(result instanceof Promise)) return result;
     return result.catch((error: unknown) => {
-      if (unanswered === null && error instanceof Error && error.message === QUERY_READ_TIMEOUT) {
-        unanswered = error;
+      if (unfit === null && retiresConnection(error)) {
+        unfit = error as Error;
         void client.end().catch(() => undefined);
       }
       throw error;
@@ -136,7 +150,7 @@ export interface PostgresPoolOptions {
   readonly connectTimeoutMs: number;
   /**
    * The server cancels a statement after this (`statement_timeout`, 57014 `cancelled`), and the client gives up on its
-   * answer `ANSWER_MARGIN_MS` later and closes its connection (`closeWhenUnanswered`), ms. Unset: no bound (the operator's
+   * answer `ANSWER_MARGIN_MS` later and closes its connection (`closeWhenUnfit`), ms. Unset: no bound (the operator's
    * commands, and the migrations, whose statements may take long on a large ledger).
    */
   readonly statementTimeoutMs?: number;
@@ -181,7 +195,7 @@ export function createPostgresDialect(options: PostgresPoolOptions): PostgresDia
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
     prepareStatements(client, names);
-    if (statementTimeoutMs !== undefined) closeWhenUnanswered(client);
+    closeWhenUnfit(client);
   });
   return new OwnSchemaPostgresDialect(schema, {
     pool: {
