@@ -31,7 +31,7 @@ import { DEFAULT_LIMITS, RateLimits, type ServerLimits } from './limits/index.js
 import { createPlayers, type Players } from './players/index.js';
 import { createGameServer, type GameServer } from './rooms/game-server.js';
 import { checkRedisUrl, defaultRedisPrefix, redisReachable } from './rooms/redis-presence.js';
-import { checkDatabase, createDatabase, databaseDescription, deploymentIdentity, ensureDirectory, faultSummary, migrateToLatest, SERVING_STATEMENT_TIMEOUT_MS, type BusyWait, type Database } from './storage/index.js';
+import { checkDatabase, createDatabase, databaseDescription, deploymentIdentity, ensureDirectory, faultSummary, migrateToLatest, storageFaultReason, SERVING_STATEMENT_TIMEOUT_MS, type BusyWait, type Database } from './storage/index.js';
 import { recoverRounds, type RecoveryReport } from './table/recovery.js';
 import { InboxDelivery, inboxNotice, INBOX_PRUNE_EVERY_MS, pruneInbox } from './table/inbox.js';
 import { DEFAULT_DRAIN_MS, drainTables } from './table/drain.js';
@@ -350,9 +350,24 @@ async function openDatabase(options: StartServerOptions, logger: Logger): Promis
     await migrateUnbounded(database, options);
   } catch (error) {
     await database.db.destroy().catch(() => undefined);
-    throw error;
+    throw unwritable(error, databaseWhere(options));
   }
   return database;
+}
+
+/** Where the database of `options` is, for a start's message: PostgreSQL's URL without its password, or the SQLite file. */
+function databaseWhere(options: StartServerOptions): string {
+  return options.databaseUrl ? redactUrl(options.databaseUrl) : join(options.dataDir ?? './data', 'paigow.sqlite');
+}
+
+/**
+ * `error` as the start's `database-failed` when the database takes no writes (a storage fault: read-only, full, failing;
+ * `storageFaultReason`), else `error` unchanged: an operator's start on a read-only database ended in an uncaught
+ * stack (`cannot execute INSERT in a read-only transaction`, SQLite's `attempt to write a readonly database`).
+ */
+function unwritable(error: unknown, where: string): unknown {
+  const reason = storageFaultReason(error);
+  return reason === null ? error : new ServerStartError('database-failed', `cannot write to the database at ${where} (${reason})`, { cause: error });
 }
 
 /** `migrateToLatest`: on PostgreSQL with a pool of its own whose statements have no time limit (see `openDatabase`). */
@@ -491,7 +506,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     instanceId = randomUUID();
     const self: string = instanceId;
     const registeredAtMs = now();
-    await registerInstance(db, self, registeredAtMs);
+    await registerInstance(db, self, registeredAtMs).catch((error: unknown) => {
+      throw unwritable(error, databaseWhere(options));
+    });
     await pruneInstances(db, now() - INSTANCE_RETENTION_MS);
     const serverHealth = new ServerHealth({
       // A read, and no write failed on a full disk (or a read-only or failing one) within WRITE_FAULT_HOLD_MS (storage/write-faults.ts).

@@ -7,7 +7,7 @@ export {
   type DialectName,
 } from './database.js';
 export { databaseDescription, deploymentIdentity } from './deployment.js';
-export { DatabaseFault, faultKindOf, faultSummary, type DatabaseFaultKind } from './faults.js';
+export { DatabaseFault, faultKindOf, faultSummary, storageFaultReason, type DatabaseFaultKind } from './faults.js';
 export { ensureDirectory } from './folders.js';
 export { migrateToLatest } from './migrations.js';
 export { DEFAULT_BUSY_WAIT, type BusyWait } from './sqlite-busy.js';
