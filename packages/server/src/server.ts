@@ -21,7 +21,7 @@ import { Coach, coachReader, DailyChallenge, GradePool, type ExactScores } from 
 import { createHttpApp } from './http/app.js';
 import { httpServerOptions, limitConnections, limitPipelining } from './http/connection-limits.js';
 import { answerStopping, RequestsInFlight, STOP_ANSWER_WAIT_MS } from './http/in-flight.js';
-import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, leaseProblemReporter, liveInstances, peersRenewedSince, pruneInstances, recordRedisPrefix, registerInstance, settingsFingerprint, TableHosting, type LeaseTiming } from './lease/index.js';
+import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, leaseProblemReporter, liveInstances, peersRenewedSince, pruneInstances, recordRedisPrefix, registerInstance, settingsFingerprints, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, tableHasOpenRound, type Ledger } from './ledger/index.js';
 import { LineThrottle, problemReporter, reportConsoleWarnings, reportUnhandledRejections, rootLogger, unansweredBy, withContext, type Logger, type ProblemLog } from './log/index.js';
 import { attachServer, roundsRecovered, startTableSeries } from './metrics/index.js';
@@ -821,7 +821,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
             database: db,
             instanceId: self,
             tableIds: configs.map((config) => config.tableId),
-            tableSettings: Object.fromEntries(configs.map((config) => [config.tableId, settingsFingerprint(config)])),
+            tableSettings: Object.fromEntries(configs.map((config) => [config.tableId, settingsFingerprints(config)])),
             leaseMs: lease.leaseMs,
             sweepMs: options.hostingSweepMs ?? Math.min(lease.heartbeatMs, 1_000),
             now,

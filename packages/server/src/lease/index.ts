@@ -13,4 +13,4 @@ export { DEFAULT_STALL_MS, LeaseKeeper, leaseProblemReporter, type BriefError, t
 export { announceTables, claimTable, liveInstances, recordRedisPrefix, releaseTable, saveSeats, tableHosts, type LiveInstance, type TableHost } from './table-hosts.js';
 export { placeTables } from './placement.js';
 export { TableHosting, type TableHostingActions, type TableHostingOptions } from './table-hosting.js';
-export { settingsFingerprint } from './table-settings.js';
+export { settingsFingerprints } from './table-settings.js';

@@ -24,7 +24,7 @@ async function instance(
   tableIds: readonly string[],
   aliveAtMs = Date.now(),
   finishRounds: (tableId: string) => Promise<boolean> = async () => true,
-  tableSettings?: Readonly<Record<string, string>>,
+  tableSettings?: Readonly<Record<string, Readonly<Record<string, string>>>>,
 ): Promise<{ hosting: TableHosting; rooms: Set<string>; resumed: string[]; logged: { message: string; fields: unknown }[]; start(): void; stop(): void }> {
   await registerInstance(database, instanceId, aliveAtMs);
   const rooms = new Set<string>();
@@ -117,14 +117,14 @@ for (const backend of TEST_BACKENDS) {
     // An operator's: two processes' tables files gave a table other limits; it changed them at each move, nothing logged.
     it('a live peer that has a table with other settings is told once per table and peer, as a warning', async () => {
       database = await backend.open();
-      const a = await instance(database, 'A', ['t', 'u'], Date.now(), undefined, { t: 'aaaa', u: 'same' });
-      await instance(database, 'B', ['t', 'u'], Date.now(), undefined, { t: 'bbbb', u: 'same' });
+      const a = await instance(database, 'A', ['t', 'u'], Date.now(), undefined, { t: { limits: 'aaaa', houseWay: 'seeds', name: 'T' }, u: { limits: 'same' } });
+      await instance(database, 'B', ['t', 'u'], Date.now(), undefined, { t: { limits: 'bbbb', houseWay: 'foxwoods', name: 'T' }, u: { limits: 'same' } });
       await a.hosting.sweep();
       await a.hosting.sweep();
       expect(a.logged.filter((line) => (line.fields as { event?: string }).event === 'table-settings-differ')).toEqual([
         {
-          message: 'hosting: table t has other settings on instance B than here (the tables files differ): its limits and rules change when it moves between them',
-          fields: { event: 'table-settings-differ', tableId: 't', peerInstanceId: 'B' },
+          message: 'hosting: table t has other settings on instance B than here (houseWay, limits: the tables files differ); they change when it moves between them',
+          fields: { event: 'table-settings-differ', tableId: 't', peerInstanceId: 'B', settings: ['houseWay', 'limits'] },
         },
       ]);
     });

@@ -17,6 +17,7 @@
  */
 import type { Database } from '../storage/database.js';
 import { placeTables } from './placement.js';
+import { differingSettings } from './table-settings.js';
 import { announceTables, claimTable, liveInstances, releaseTable, saveSeats, tableHosts, type LiveInstance } from './table-hosts.js';
 import type { ProblemLog } from '../log/index.js';
 
@@ -51,8 +52,8 @@ export interface TableHostingOptions {
   readonly instanceId: string;
   /** The tables this process can host. */
   readonly tableIds: readonly string[];
-  /** The fingerprint of each of those tables' settings (`settingsFingerprint`), compared with the live peers' (default: none). */
-  readonly tableSettings?: Readonly<Record<string, string>>;
+  /** The fingerprints of each of those tables' settings (`settingsFingerprints`) by table id, compared with the live peers' (default: none). */
+  readonly tableSettings?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** The instances' lease, ms: an instance silent this long is dead and its tables are free. */
   readonly leaseMs: number;
   /** How often `sweep` runs, ms. */
@@ -100,14 +101,16 @@ export class TableHosting {
     for (const peer of live) {
       if (peer.instanceId === this.options.instanceId) continue;
       for (const tableId of this.options.tableIds) {
-        const theirs = peer.tableSettings[tableId];
+        const [ours, theirs] = [mine[tableId], peer.tableSettings[tableId]];
         const key = `${tableId}\u0000${peer.instanceId}`;
-        if (theirs === undefined || mine[tableId] === undefined || theirs === mine[tableId] || this.settingsDiffer.has(key)) continue;
+        if (ours === undefined || theirs === undefined || this.settingsDiffer.has(key)) continue;
+        const settings = differingSettings(ours, theirs);
+        if (settings.length === 0) continue;
         this.settingsDiffer.add(key);
         this.options.log(
-          `hosting: table ${tableId} has other settings on instance ${peer.instanceId} than here (the tables files differ): its limits and rules change when it moves between them`,
+          `hosting: table ${tableId} has other settings on instance ${peer.instanceId} than here (${settings.join(', ')}: the tables files differ); they change when it moves between them`,
           undefined,
-          { event: 'table-settings-differ', tableId, peerInstanceId: peer.instanceId },
+          { event: 'table-settings-differ', tableId, peerInstanceId: peer.instanceId, settings },
         );
       }
     }

@@ -57,14 +57,14 @@ for (const backend of TEST_BACKENDS) {
       const db = database;
       await registerInstance(db, 'old', T0 - LEASE_MS);
       await registerInstance(db, 'new', T0);
-      await announceTables(db, 'new', ['a', 'b-4'], { a: '0123456789abcdef', 'b-4': 'fedcba9876543210' });
+      await announceTables(db, 'new', ['a', 'b-4'], { a: { limits: '0123456789ab' }, 'b-4': { limits: 'ba9876543210' } });
       await recordRedisPrefix(db, 'new', 'paigow:0123abcd:');
       // An announce without fingerprints (as the drain's) keeps them.
       await announceTables(db, 'new', ['a', 'b-4']);
       await registerInstance(db, 'quiet', T0);
       expect(await liveInstances(db, T0 + 1, LEASE_MS)).toEqual(
         expect.arrayContaining([
-          { instanceId: 'new', tableIds: ['a', 'b-4'], redisPrefix: 'paigow:0123abcd:', tableSettings: { a: '0123456789abcdef', 'b-4': 'fedcba9876543210' } },
+          { instanceId: 'new', tableIds: ['a', 'b-4'], redisPrefix: 'paigow:0123abcd:', tableSettings: { a: { limits: '0123456789ab' }, 'b-4': { limits: 'ba9876543210' } } },
           { instanceId: 'quiet', tableIds: [], redisPrefix: null, tableSettings: {} },
         ]),
       );

@@ -19,8 +19,8 @@ export interface LiveInstance {
   readonly tableIds: readonly string[];
   /** Its Redis prefix; `null` without Redis, or from an earlier version. */
   readonly redisPrefix: string | null;
-  /** The fingerprint of each of its tables' settings by table id (`settingsFingerprint`); empty from an earlier version. */
-  readonly tableSettings: Readonly<Record<string, string>>;
+  /** The fingerprints of each of its tables' settings (`settingsFingerprints`) by table id; empty from an earlier version. */
+  readonly tableSettings: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 /** A table's row: its host (alive or not) and who sits where. */
@@ -33,10 +33,10 @@ export interface TableHost {
 
 /**
  * Records the table ids `instanceId` can host (`[]` while it drains: peers then prefer others) and, when given, the
- * fingerprints of their settings by table id (`settingsFingerprint`).
+ * fingerprints of their settings by table id (`settingsFingerprints`).
  * @throws the database's error
  */
-export async function announceTables(database: Database, instanceId: string, tableIds: readonly string[], tableSettings?: Readonly<Record<string, string>>): Promise<void> {
+export async function announceTables(database: Database, instanceId: string, tableIds: readonly string[], tableSettings?: Readonly<Record<string, Readonly<Record<string, string>>>>): Promise<void> {
   await database.db
     .updateTable('server_instances')
     .set({ tables_json: JSON.stringify(tableIds), ...(tableSettings === undefined ? {} : { table_settings_json: JSON.stringify(tableSettings) }) })
@@ -146,12 +146,14 @@ function parseStrings(text: string | null): string[] {
   }
 }
 
-/** A `table_settings_json`'s fingerprints by table id; empty when absent or unreadable. */
-function parseFingerprints(text: string | null): Record<string, string> {
+/** A `table_settings_json`'s fingerprints by table id, then by setting; empty when absent or unreadable. */
+function parseFingerprints(text: string | null): Record<string, Record<string, string>> {
+  const strings = (value: unknown): Record<string, string> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {};
   try {
     const value: unknown = JSON.parse(text ?? '{}');
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    return Object.fromEntries(Object.entries(value).map(([tableId, settings]) => [tableId, strings(settings)]));
   } catch {
     return {};
   }

@@ -1,5 +1,5 @@
 /**
- * A table's settings as one short string, for processes to compare theirs with their peers' (docs/operations.md "A
+ * A table's settings as short strings, for processes to compare theirs with their peers' (docs/operations.md "A
  * cluster"): the processes of a deployment read their tables from their own tables files, and a table hosted by a
  * process whose file gives it other limits or rules changes them when it moves there.
  */
@@ -17,9 +17,18 @@ function canonicalJson(value: unknown): string {
 }
 
 /**
- * The fingerprint of `config` (the settings after defaults: limits, commission, banking, pay table, envy, seats,
- * timers): 16 hex digits of the SHA-256 of its canonical JSON. Equal settings give equal fingerprints.
+ * The fingerprint of each setting of `config` (after defaults: `name`, `limits`, `houseWay`, `timers`, …) by its name:
+ * 12 hex digits of the SHA-256 of its canonical JSON. Equal settings give equal fingerprints.
  */
-export function settingsFingerprint(config: TableConfig): string {
-  return createHash('sha256').update(canonicalJson(config)).digest('hex').slice(0, 16);
+export function settingsFingerprints(config: TableConfig): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(config)
+      .filter(([name, value]) => name !== 'tableId' && value !== undefined)
+      .map(([name, value]) => [name, createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 12)]),
+  );
+}
+
+/** The names of the settings whose fingerprints differ between `mine` and `theirs` (one has it, the other not, too), in order. */
+export function differingSettings(mine: Readonly<Record<string, string>>, theirs: Readonly<Record<string, string>>): string[] {
+  return [...new Set([...Object.keys(mine), ...Object.keys(theirs)])].filter((name) => mine[name] !== theirs[name]).sort();
 }
