@@ -127,6 +127,30 @@ describe('retryPauseMs', () => {
     expect(resolutions).toEqual([{ roundId: 'r1', playerIds: ['p1'], tell: false, outcome: 'refunded' }]);
     expect(retries).toBe(0);
     const lines = text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines).toEqual([expect.objectContaining({ level: 'error', event: 'refund-retrying', roundId: 'r1', fault: 'connection-lost' })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 'error', event: 'refund-retrying', roundId: 'r1', fault: 'connection-lost' }),
+      // Operator: the retrying line was never followed by anything.
+      expect.objectContaining({ level: 'warn', event: 'refund-retried', roundId: 'r1', refunded: true, msg: 'round r1: the ledger answered the refund: it is refunded' }),
+    ]);
+  });
+
+  it('says, after a refund it retried, that a voided deal never reached the ledger, and nothing after a refund that went through at once', async () => {
+    let text = '';
+    const destination = new Writable({ write: (chunk: Buffer, _encoding, done) => ((text += chunk.toString()), done()) });
+    const log = problemReporter(createLogger({ destination }));
+    const { ledger } = scriptedLedger([async () => ok(ROUND)], [() => Promise.reject(fault()), async () => err('action/invalid', 'no round r1')]);
+    const retrier = new SettlementRetrier({ ledger, deadlines: DEADLINES, log, onResolved: () => undefined });
+    retrier.refund('r1', ['p1'], 'the deal was given up');
+    await retrier.idle();
+    const lines = text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => [line.event, line.msg])).toEqual([
+      ['refund-retrying', 'round r1: the refund failed; retrying it'],
+      ['refund-retried', 'round r1: the ledger answered the refund: it never reached the ledger: nothing to refund'],
+    ]);
+    text = '';
+    const quiet = new SettlementRetrier({ ledger: scriptedLedger([async () => ok(ROUND)]).ledger, deadlines: DEADLINES, log, onResolved: () => undefined });
+    quiet.refund('r2', ['p1'], 'the deal was given up');
+    await quiet.idle();
+    expect(text).toBe('');
   });
 });

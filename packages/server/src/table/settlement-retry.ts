@@ -185,7 +185,10 @@ export class SettlementRetrier {
     await this.refundUntilAnswered(job, 'the settlement could not be recorded in time');
   }
 
-  /** Refunds until the ledger answers; the first fault is logged (`refund-retrying`), the retries are not counted as settlements'. */
+  /**
+   * Refunds until the ledger answers; the first fault is logged (`refund-retrying`) and, after it, the answer
+   * (`refund-retried`); the retries are not counted as settlements'.
+   */
   private async refundUntilAnswered(job: Omit<Resolution, 'outcome'>, reason: string): Promise<void> {
     let faultLogged = false;
     for (let attempt = 0; !this.closed; attempt++) {
@@ -208,6 +211,11 @@ export class SettlementRetrier {
       // action/invalid: no such round (a voided deal that never reached the ledger); action/stale: another process
       // recovered it.
       if (!answer.ok && answer.error.code === 'action/stale') this.options.onStale?.(job.roundId, answer.error);
+      // The end of what `refund-retrying` began: an operator's `refund-retrying` lines were never followed by anything.
+      if (faultLogged) {
+        const outcome = answer.ok ? 'it is refunded' : answer.error.code === 'action/stale' ? 'another process had settled or refunded it' : 'it never reached the ledger: nothing to refund';
+        this.options.log(`round ${job.roundId}: the ledger answered the refund: ${outcome}`, undefined, { event: 'refund-retried', roundId: job.roundId, refunded: answer.ok });
+      }
       return this.resolve(job, answer.ok ? 'refunded' : 'gone');
     }
   }
