@@ -937,9 +937,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       for (const runner of runners.values()) runner.drain();
       const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
       // An operator saw nothing in the log between the signal and `drained`, and a deadline that named no table.
-      const inPlay = (): { tableIds: string[]; roundIds: string[] } => {
+      // The voided deals whose refund waits for the ledger apart (`voidedRoundIds`): an operator read 132 of them, after a
+      // database fault, as rounds in play.
+      const inPlay = (): { tableIds: string[]; roundIds: string[]; voidedRoundIds?: string[] } => {
         const playing = [...runners.values()].filter((runner) => runner.roundsInPlay);
-        return { tableIds: playing.map((runner) => runner.tableId), roundIds: playing.flatMap((runner) => runner.roundIdsInPlay) };
+        const voided = new Set(playing.flatMap((runner) => runner.voidedDealsRefunding));
+        const roundIds = playing.flatMap((runner) => runner.roundIdsInPlay).filter((roundId) => !voided.has(roundId));
+        return { tableIds: playing.map((runner) => runner.tableId), roundIds, ...(voided.size > 0 ? { voidedRoundIds: [...voided] } : {}) };
       };
       logger.info({ event: 'draining', instanceId: self, drainMs, ...inPlay() }, 'drain: no new rounds; the rounds in play finish, then the process stops');
       // Redis is waited for a short while at most from now on (the hosting sweep, the rooms given up).
@@ -959,7 +963,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       const ended = await drainTables(runners.values(), drainMs, interrupted);
       const recoveredBy = hosting === null ? 'this server at its next start' : 'another process of the deployment, or this one at its next start';
       if (ended === 'deadline') {
-        log(`drain: rounds still in play at the deadline; they will be recovered by ${recoveredBy}`, undefined, { event: 'drain-deadline', instanceId: self, ...inPlay() });
+        const left = inPlay();
+        const voided = left.voidedRoundIds === undefined ? '' : ` (and ${left.voidedRoundIds.length} voided deal(s) whose refund the ledger has not answered)`;
+        log(`drain: rounds still in play at the deadline${voided}; they will be recovered by ${recoveredBy}`, undefined, { event: 'drain-deadline', instanceId: self, ...left });
       } else if (ended === 'interrupted') {
         // A tester's second SIGTERM: `drained` said `interrupted`, and nothing named the rounds it left open.
         const left = inPlay();

@@ -538,6 +538,14 @@ export class TableRunner {
   }
 
   /**
+   * Those of `roundIdsInPlay` that are voided deals whose refund waits for the ledger's answer (`SettlementRetrier.voidedDealIds`):
+   * named apart in the drain's lines, where an operator read 132 of them as rounds in play.
+   */
+  get voidedDealsRefunding(): string[] {
+    return this.settlements.voidedDealIds;
+  }
+
+  /**
    * The rounds this table left open when it was closed (`close`): the round in play, if dealt, and those whose
    * settlement or refund was being retried; some of them the attempt in flight may have settled meanwhile. Empty
    * before `close`. Nobody settles them while this process's lease lives: a process that closes a table and goes on

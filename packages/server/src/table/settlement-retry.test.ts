@@ -134,6 +134,26 @@ describe('retryPauseMs', () => {
     ]);
   });
 
+  it('names the voided deals it refunds apart from the settlements it retries', async () => {
+    let answerRefund: (result: Result<RoundRecord>) => void = () => undefined;
+    let answerSettle: (result: Result<RoundRecord>) => void = () => undefined;
+    let settles = 0;
+    const ledger = {
+      settleRound: () => (settles++ === 0 ? Promise.reject(fault()) : new Promise<Result<RoundRecord>>((resolve) => (answerSettle = resolve))),
+      refundRound: () => new Promise<Result<RoundRecord>>((resolve) => (answerRefund = resolve)),
+    } as unknown as Ledger;
+    const retrier = new SettlementRetrier({ ledger, deadlines: { ...DEADLINES, settleMs: 10_000 }, log: () => undefined, onResolved: () => undefined });
+    retrier.refund('voided', ['p1'], 'the deal was given up');
+    await retrier.settle({ ...INPUT, roundId: 'played' }, ['p2']);
+    expect(retrier.roundIds.sort()).toEqual(['played', 'voided']);
+    expect(retrier.voidedDealIds).toEqual(['voided']);
+    await expect.poll(() => settles).toBe(2);
+    answerRefund(ok(ROUND));
+    answerSettle(ok(ROUND));
+    await retrier.idle();
+    expect(retrier.voidedDealIds).toEqual([]);
+  });
+
   it('says, after a refund it retried, that a voided deal never reached the ledger, and nothing after a refund that went through at once', async () => {
     let text = '';
     const destination = new Writable({ write: (chunk: Buffer, _encoding, done) => ((text += chunk.toString()), done()) });

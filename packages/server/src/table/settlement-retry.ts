@@ -73,8 +73,8 @@ export interface SettlementRetrierOptions {
 
 /** A table's settlements and refunds in the background. One per `TableRunner`. */
 export class SettlementRetrier {
-  /** The jobs under way, each with its round's id. */
-  private readonly jobs = new Map<Promise<void>, string>();
+  /** The jobs under way, each with its round's id and whether it is the refund of a voided deal (`refund`). */
+  private readonly jobs = new Map<Promise<void>, { readonly roundId: string; readonly voidedDeal: boolean }>();
   private closed = false;
   /** Aborted by `close`: ends the pauses between attempts at once. */
   private readonly stopping = new AbortController();
@@ -91,7 +91,15 @@ export class SettlementRetrier {
 
   /** The ids of the rounds being retried now (settlements and refunds). */
   get roundIds(): string[] {
-    return [...this.jobs.values()];
+    return [...this.jobs.values()].map((job) => job.roundId);
+  }
+
+  /**
+   * The ids among them of the voided deals being refunded (`refund`): no round in play (the players were told it was
+   * void, their bets back) but a deal that may have reached the ledger, its refund waiting for the ledger's answer.
+   */
+  get voidedDealIds(): string[] {
+    return [...this.jobs.values()].filter((job) => job.voidedDeal).map((job) => job.roundId);
   }
 
   /**
@@ -123,7 +131,7 @@ export class SettlementRetrier {
    * `gone` when it never did).
    */
   refund(roundId: string, playerIds: readonly string[], reason: string): void {
-    this.track(roundId, this.refundUntilAnswered({ roundId, playerIds, tell: false }, reason));
+    this.track(roundId, this.refundUntilAnswered({ roundId, playerIds, tell: false }, reason), true);
   }
 
   /** Resolves when no round is being retried (for a drain). */
@@ -144,9 +152,9 @@ export class SettlementRetrier {
 
   // -------------------------------------------------------------------------------------------
 
-  private track(roundId: string, job: Promise<void>): void {
+  private track(roundId: string, job: Promise<void>, voidedDeal = false): void {
     const tracked = job.catch((error: unknown) => this.options.log('a settlement retry failed', error, { event: 'settlement-retry-failed' })).finally(() => this.jobs.delete(tracked));
-    this.jobs.set(tracked, roundId);
+    this.jobs.set(tracked, { roundId, voidedDeal });
   }
 
   private resolve(job: Omit<Resolution, 'outcome'>, outcome: Resolution['outcome']): void {
