@@ -551,7 +551,7 @@ export const en = {
     pays: 'Pays',
     toOne: '{{pays}} to 1',
     envyTitle: 'Envy bonus',
-    envyNote: 'With a Fortune bet of {{min}} or more, you are paid for every OTHER player’s hand of:',
+    envyNote: 'With a Fortune bet of {{min}} or more, you are paid for every other player’s hand (never your own) of:',
     envyPays: '{{amount}}',
   },
   splitReason: {

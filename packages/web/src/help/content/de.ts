@@ -87,7 +87,7 @@ export const de: HelpCatalog = {
     royalMatch: '„Royal Flush mit König und Dame in einer Farbe“: Neben dem Royal Flush sind die zwei übrigen Karten König und Dame derselben Farbe.',
     envy: 'Neid-Bonus: mit einer Fortune-Wette von mindestens {{min}} erhalten Sie einen festen Betrag für jede Hand eines anderen Spielers mit Vier Gleichen oder besser:',
     envyOff: 'Der Neid-Bonus ist an diesem Tisch aus.',
-    house: 'Die Fortune-Wette und der Neid-Bonus gehen immer gegen das Haus, auch wenn ein Spieler die Bank hält: Sie werden nie vom Geber bezahlt oder kassiert.',
+    house: 'Die Fortune-Wette und der Neid-Bonus gehen immer gegen das Haus, auch wenn ein Spieler die Bank hält: Der Geber zahlt und kassiert sie nie.',
   },
   banking: {
     intro: 'An einem Tisch, an dem Spieler Geber sein dürfen, können Sie die Bank übernehmen, statt gegen das Haus zu spielen. Der Geber genehmigt jede Runde (oder schaltet Auto-Genehmigen ein) und spielt gegen alle Spieler.',
