@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerStartError, type ServerHandle } from './server.js';
 import { partitionRelay, type PartitionRelay } from './testing/faults.js';
-import { createStore, startTestServer, STORE_BACKENDS, type TestStore } from './testing/harness.js';
+import { createStore, serversPerTest, startTestServer, STORE_BACKENDS, type TestStore } from './testing/harness.js';
 
 /** A port free on loopback now. */
 async function freePort(): Promise<number> {
@@ -93,10 +93,11 @@ describe.skipIf(!STORE_BACKENDS.find((backend) => backend.name === 'postgres')?.
 });
 
 describe.skipIf(!STORE_BACKENDS.find((backend) => backend.name === 'postgres')?.enabled)('start-up: a database that takes no writes', () => {
+  const servers = serversPerTest('postgres');
+
   // Operator: a start on a read-only PostgreSQL ended in an uncaught stack (`cannot execute INSERT in a read-only transaction`).
   it('is refused with one line naming why, database-failed', async () => {
-    const store = createStore('postgres');
-    const url = new URL(store.options.databaseUrl as string);
+    const url = new URL(servers.store.options.databaseUrl as string);
     const role = `paigow_ro_${Math.random().toString(36).slice(2, 10)}`;
     const admin = new pg.Client({ connectionString: url.href });
     await admin.connect();
@@ -104,17 +105,13 @@ describe.skipIf(!STORE_BACKENDS.find((backend) => backend.name === 'postgres')?.
       await admin.query(`create role ${role} login`);
       await admin.query(`alter role ${role} set default_transaction_read_only = on`);
       url.username = role;
-      const refused: unknown = await startTestServer(store, { databaseUrl: url.href }).then(
-        (started) => started.close(),
-        (error: unknown) => error,
-      );
+      const refused: unknown = await servers.start({ databaseUrl: url.href }).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(ServerStartError);
       expect(refused).toMatchObject({ code: 'database-failed' });
       expect((refused as Error).message).toMatch(/^cannot write to the database at postgres:\/\/.+ \(the database is read-only: writes fail \(25006\)\)$/);
     } finally {
       await admin.query(`drop role if exists ${role}`).catch(() => undefined);
       await admin.end();
-      await store.dispose();
     }
   });
 });

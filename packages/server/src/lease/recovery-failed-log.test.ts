@@ -4,26 +4,19 @@
  * sweep runs at every lease renewal, here every 100 ms; its read of the open rounds is made to fail by renaming
  * `rounds` for a while.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProblemFields } from '../log/index.js';
-import { recoverySweepFailed, type ServerHandle } from '../server.js';
-import { createStore, renameTable, startTestServer, type TestStore } from '../testing/harness.js';
-
+import { recoverySweepFailed } from '../server.js';
+import { renameTable, serversPerTest } from '../testing/harness.js';
 
 describe('recovery sweeps failing in a row', () => {
-  let store: TestStore | undefined;
-  let server: ServerHandle | undefined;
-  afterEach(async () => {
-    await server?.close();
-    await store?.dispose();
-    server = store = undefined;
-  });
+  const servers = serversPerTest('sqlite');
 
   it('write one recovery-failed line, not one per sweep', async () => {
-    store = createStore('sqlite');
+    const store = servers.store;
     const failures: ProblemFields[] = [];
     const messages: string[] = [];
-    server = await startTestServer(store, {
+    await servers.start({
       lease: { leaseMs: 1_500, heartbeatMs: 100 },
       log: (message, _error, fields) => {
         if (fields?.event !== 'recovery-failed') return;

@@ -6,10 +6,10 @@
  * Runs when Redis answers.
  */
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { claimRedisPrefix, ServerStartError, type ServerHandle } from '../server.js';
+import { describe, expect, it } from 'vitest';
+import { claimRedisPrefix, ServerStartError } from '../server.js';
 import { TEST_BACKENDS } from '../testing/backends.js';
-import { createStore, redisAnswers, startTestServer, TEST_REDIS_URL as REDIS_URL, type TestStore } from '../testing/harness.js';
+import { redisAnswers, serversPerTest, TEST_REDIS_URL as REDIS_URL } from '../testing/harness.js';
 import { registerInstance } from './lease.js';
 import { liveInstances } from './table-hosts.js';
 
@@ -17,31 +17,21 @@ const available = await redisAnswers(REDIS_URL);
 if (!available) console.log(`the Redis prefix start test did not run: nothing answers at ${REDIS_URL}`);
 
 describe.skipIf(!available)('a process started with another Redis prefix than its live peers', () => {
-  let store: TestStore | undefined;
-  let server: ServerHandle | undefined;
-  afterEach(async () => {
-    await server?.close();
-    await store?.dispose();
-    server = store = undefined;
-  });
+  const servers = serversPerTest('sqlite');
 
   it('is refused at its start, naming both prefixes; once the peer has stopped, it starts', async () => {
-    store = createStore('sqlite');
     const run = randomBytes(4).toString('hex');
     const [first, second] = [`test-${run}-a:`, `test-${run}-b:`];
-    server = await startTestServer(store, { redisUrl: REDIS_URL, redisPrefix: first });
-    const refused = await startTestServer(store, { redisUrl: REDIS_URL, redisPrefix: second }).then(
-      (started) => started,
-      (error: unknown) => error,
-    );
+    const peer = await servers.start({ redisUrl: REDIS_URL, redisPrefix: first });
+    const refused: unknown = await servers.start({ redisUrl: REDIS_URL, redisPrefix: second }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ServerStartError);
     expect((refused as ServerStartError).code).toBe('redis-prefix-differs');
     expect((refused as ServerStartError).message).toContain(`${second} differs from ${first}`);
     expect((refused as ServerStartError).message).toContain(`PAIGOW_REDIS_PREFIX to ${first}`);
 
-    await server.close();
-    server = await startTestServer(store, { redisUrl: REDIS_URL, redisPrefix: second });
-    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    await peer.close();
+    const started = await servers.start({ redisUrl: REDIS_URL, redisPrefix: second });
+    expect((await fetch(`${started.url}/readyz`)).status).toBe(200);
   });
 });
 
