@@ -247,9 +247,14 @@ function bankReservationsMigration(): Migration {
  * until the player chooses. Additive: a nullable column.
  */
 function playerLanguageMigration(): Migration {
+  return nullableTextColumn('players', 'language');
+}
+
+/** A migration that adds the nullable text column `column` to `table`: additive, a process of an earlier version ignores it. */
+function nullableTextColumn(table: string, column: string): Migration {
   return {
     async up(db: Kysely<any>): Promise<void> {
-      await db.schema.alterTable('players').addColumn('language', 'text').execute();
+      await db.schema.alterTable(table).addColumn(column, 'text').execute();
     },
   };
 }
@@ -403,24 +408,16 @@ function growingReadsMigration(): Migration {
  * process whose prefix differs from a live peer's is refused at its start (docs/operations.md "A cluster"). Additive.
  */
 function redisPrefixMigration(): Migration {
-  return {
-    async up(db: Kysely<any>): Promise<void> {
-      await db.schema.alterTable('server_instances').addColumn('redis_prefix', 'text').execute();
-    },
-  };
+  return nullableTextColumn('server_instances', 'redis_prefix');
 }
 
 /**
- * Each instance's fingerprint of each table's settings (`server_instances.table_settings_json`, a JSON object by table
- * id; `null` from an earlier version): a process whose tables file gives a table other settings than a live peer's says
- * so (docs/operations.md "A cluster"). Additive.
+ * Each instance's fingerprints of its tables' settings (`server_instances.table_settings_json`, a JSON object by table
+ * id, then by setting; `null` from an earlier version): a process whose tables file gives a table other settings than
+ * a live peer's says which (docs/operations.md "A cluster"). Additive.
  */
 function tableSettingsMigration(): Migration {
-  return {
-    async up(db: Kysely<any>): Promise<void> {
-      await db.schema.alterTable('server_instances').addColumn('table_settings_json', 'text').execute();
-    },
-  };
+  return nullableTextColumn('server_instances', 'table_settings_json');
 }
 
 /**
