@@ -10,6 +10,7 @@ import { registerInstance } from './lease.js';
 import { placeTables } from './placement.js';
 import { liveInstances, releaseTable, tableHosts } from './table-hosts.js';
 import { HANDOVER_SWEEPS, TableHosting } from './table-hosting.js';
+import type { SettingsFingerprints } from './table-settings.js';
 
 const LEASE_MS = 15_000;
 const SWEEP_MS = 300;
@@ -24,7 +25,7 @@ async function instance(
   tableIds: readonly string[],
   aliveAtMs = Date.now(),
   finishRounds: (tableId: string) => Promise<boolean> = async () => true,
-  tableSettings?: Readonly<Record<string, Readonly<Record<string, string>>>>,
+  tableSettings?: Readonly<Record<string, SettingsFingerprints>>,
 ): Promise<{ hosting: TableHosting; rooms: Set<string>; resumed: string[]; logged: { message: string; fields: unknown }[]; start(): void; stop(): void }> {
   await registerInstance(database, instanceId, aliveAtMs);
   const rooms = new Set<string>();

@@ -17,7 +17,7 @@
  */
 import type { Database } from '../storage/database.js';
 import { placeTables } from './placement.js';
-import { differingSettings } from './table-settings.js';
+import { differingSettings, type SettingsFingerprints } from './table-settings.js';
 import { announceTables, claimTable, liveInstances, releaseTable, saveSeats, tableHosts, type LiveInstance } from './table-hosts.js';
 import type { ProblemLog } from '../log/index.js';
 
@@ -53,7 +53,7 @@ export interface TableHostingOptions {
   /** The tables this process can host. */
   readonly tableIds: readonly string[];
   /** The fingerprints of each of those tables' settings (`settingsFingerprints`) by table id, compared with the live peers' (default: none). */
-  readonly tableSettings?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  readonly tableSettings?: Readonly<Record<string, SettingsFingerprints>>;
   /** The instances' lease, ms: an instance silent this long is dead and its tables are free. */
   readonly leaseMs: number;
   /** How often `sweep` runs, ms. */

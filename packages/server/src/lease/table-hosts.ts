@@ -12,6 +12,7 @@
  */
 import { sql } from 'kysely';
 import type { Database } from '../storage/database.js';
+import type { SettingsFingerprints } from './table-settings.js';
 
 /** A live instance and the tables it can host. */
 export interface LiveInstance {
@@ -20,7 +21,7 @@ export interface LiveInstance {
   /** Its Redis prefix; `null` without Redis, or from an earlier version. */
   readonly redisPrefix: string | null;
   /** The fingerprints of each of its tables' settings (`settingsFingerprints`) by table id; empty from an earlier version. */
-  readonly tableSettings: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  readonly tableSettings: Readonly<Record<string, SettingsFingerprints>>;
 }
 
 /** A table's row: its host (alive or not) and who sits where. */
@@ -36,7 +37,7 @@ export interface TableHost {
  * fingerprints of their settings by table id (`settingsFingerprints`).
  * @throws the database's error
  */
-export async function announceTables(database: Database, instanceId: string, tableIds: readonly string[], tableSettings?: Readonly<Record<string, Readonly<Record<string, string>>>>): Promise<void> {
+export async function announceTables(database: Database, instanceId: string, tableIds: readonly string[], tableSettings?: Readonly<Record<string, SettingsFingerprints>>): Promise<void> {
   await database.db
     .updateTable('server_instances')
     .set({ tables_json: JSON.stringify(tableIds), ...(tableSettings === undefined ? {} : { table_settings_json: JSON.stringify(tableSettings) }) })
@@ -147,8 +148,8 @@ function parseStrings(text: string | null): string[] {
 }
 
 /** A `table_settings_json`'s fingerprints by table id, then by setting; empty when absent or unreadable. */
-function parseFingerprints(text: string | null): Record<string, Record<string, string>> {
-  const strings = (value: unknown): Record<string, string> =>
+function parseFingerprints(text: string | null): Record<string, SettingsFingerprints> {
+  const strings = (value: unknown): SettingsFingerprints =>
     typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {};
   try {
     const value: unknown = JSON.parse(text ?? '{}');

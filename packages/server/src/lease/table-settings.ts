@@ -6,6 +6,9 @@
 import { createHash } from 'node:crypto';
 import type { TableConfig } from '@paigow/engine';
 
+/** A table's settings' fingerprints by setting name (`settingsFingerprints`). */
+export type SettingsFingerprints = Readonly<Record<string, string>>;
+
 /** `value` as JSON with every object's keys in order, so that equal settings give equal text whatever built them. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -20,7 +23,7 @@ function canonicalJson(value: unknown): string {
  * The fingerprint of each setting of `config` (after defaults: `name`, `limits`, `houseWay`, `timers`, …) by its name:
  * 12 hex digits of the SHA-256 of its canonical JSON. Equal settings give equal fingerprints.
  */
-export function settingsFingerprints(config: TableConfig): Record<string, string> {
+export function settingsFingerprints(config: TableConfig): SettingsFingerprints {
   return Object.fromEntries(
     Object.entries(config)
       .filter(([name, value]) => name !== 'tableId' && value !== undefined)
@@ -29,6 +32,6 @@ export function settingsFingerprints(config: TableConfig): Record<string, string
 }
 
 /** The names of the settings whose fingerprints differ between `mine` and `theirs` (one has it, the other not, too), in order. */
-export function differingSettings(mine: Readonly<Record<string, string>>, theirs: Readonly<Record<string, string>>): string[] {
+export function differingSettings(mine: SettingsFingerprints, theirs: SettingsFingerprints): string[] {
   return [...new Set([...Object.keys(mine), ...Object.keys(theirs)])].filter((name) => mine[name] !== theirs[name]).sort();
 }
