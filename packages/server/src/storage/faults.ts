@@ -46,6 +46,9 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message.split('\n')[0] : String(error);
 }
 
+/** PostgreSQL's read_only_sql_transaction: the session takes no writes (a standby, `default_transaction_read_only`). */
+export const READ_ONLY_SQL_TRANSACTION = '25006';
+
 /** PostgreSQL SQLSTATEs by fault kind (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
 const POSTGRES_CODES: Readonly<Record<string, DatabaseFaultKind>> = {
   '57P01': 'connection-lost', // admin_shutdown (pg_terminate_backend)
@@ -62,7 +65,7 @@ const POSTGRES_CODES: Readonly<Record<string, DatabaseFaultKind>> = {
   '40P01': 'conflict', // deadlock_detected
   '53100': 'storage', // disk_full
   '58030': 'storage', // io_error
-  '25006': 'storage', // read_only_sql_transaction: a standby, or a database set read-only (default_transaction_read_only)
+  [READ_ONLY_SQL_TRANSACTION]: 'storage',
 };
 
 /** better-sqlite3's codes of a storage fault, by prefix (`SQLITE_IOERR_WRITE`, `SQLITE_READONLY_DBMOVED`, …). */
@@ -130,7 +133,7 @@ export function storageFaultReason(error: unknown): string | null {
   const what =
     code === 'SQLITE_FULL' || code === '53100'
       ? 'the disk is full'
-      : code?.startsWith('SQLITE_READONLY') || code === '25006'
+      : code?.startsWith('SQLITE_READONLY') || code === READ_ONLY_SQL_TRANSACTION
         ? 'the database is read-only'
         : code?.startsWith('SQLITE_IOERR') || code === '58030'
           ? 'the disk fails (an I/O error)'

@@ -25,6 +25,7 @@
 import pg from 'pg';
 import { PostgresDialect, type DatabaseIntrospector, type Kysely } from 'kysely';
 import { OwnSchemaIntrospector } from './postgres-introspector.js';
+import { READ_ONLY_SQL_TRANSACTION } from './faults.js';
 import { briefError, LineThrottle, rootLogger } from '../log/index.js';
 import { databaseStatementSeconds } from '../metrics/index.js';
 
@@ -91,9 +92,6 @@ export function prepareStatements(client: pg.ClientBase, names: Map<string, stri
 
 /** `pg`'s error message when `query_timeout` ran out. */
 const QUERY_READ_TIMEOUT = 'Query read timeout';
-
-/** PostgreSQL's read_only_sql_transaction: this connection takes no writes (a standby, `default_transaction_read_only`). */
-const READ_ONLY_SQL_TRANSACTION = '25006';
 
 /**
  * Whether `error` leaves its connection unfit for the next statement: no answer within the pool's `query_timeout`
