@@ -67,9 +67,14 @@ export function coachRoutes(grades: CoachReader, signedIn: (req: Request, res: R
 /**
  * The daily challenge's routes (docs/protocol.md "HTTP"): `GET /api/daily` (today's challenge), `POST /api/daily/play`
  * `{index, low}` (set the next hand; 409 `action/stale` when it is not the next, 400 for a bad setting) and
- * `GET /api/daily/leaderboard?day=` (a day's leaderboard, default today).
+ * `GET /api/daily/leaderboard?day=` (a day's leaderboard, default today). `signedIn` gives the player of a read, `writer`
+ * that of a hand played (its account-write limit taken too); each answers the request itself when it gives `null`.
  */
-export function dailyRoutes(daily: DailyChallenge, signedIn: (req: Request, res: Response) => Promise<string | null>): Router {
+export function dailyRoutes(
+  daily: DailyChallenge,
+  signedIn: (req: Request, res: Response) => Promise<string | null>,
+  writer: (req: Request, res: Response) => Promise<string | null>,
+): Router {
   const router = Router();
   const refuse = (res: Response, error: RuleError): void => {
     const body: HttpErrorBody = { error };
@@ -87,7 +92,7 @@ export function dailyRoutes(daily: DailyChallenge, signedIn: (req: Request, res:
   router.post(
     '/api/daily/play',
     route(async (req, res) => {
-      const playerId = await signedIn(req, res);
+      const playerId = await writer(req, res);
       if (playerId === null) return;
       const { index, low } = (req.body ?? {}) as Partial<DailyPlayRequest>;
       if (typeof index !== 'number' || !Number.isSafeInteger(index) || index < 1 || !Array.isArray(low) || !low.every((card) => typeof card === 'string')) {

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { readRoundResult, type ErrorCode, type RuleError, type SettingGrade } from '@paigow/engine';
+import { ok, readRoundResult, type ErrorCode, type RuleError, type SettingGrade } from '@paigow/engine';
 import {
   projectRoundResult,
   type HistoryEntry,
@@ -284,14 +284,30 @@ export function createHttpApp(services: HttpServices): express.Express {
     }),
   );
 
+  /**
+   * The signed-in player of a request that writes to its account (its language, a daily challenge hand), within the
+   * account-write limits (docs/server.md "Limits"); `null` once refused (401, or 429 `rate/limited`). An attacker's
+   * flood of one guest's `PUT /api/me/language`, each a write, lagged the event loop about 0.9 s and turned new
+   * players away (`server/overloaded`).
+   */
+  const writer = async (req: Request, res: Response): Promise<Player | null> => {
+    const player = await signedIn(services, req, res);
+    if (player === null) return null;
+    const refusal = await services.rateLimits.accountWrite(player.id, clientIp(req));
+    if (refusal === null) return player;
+    sendRateLimited(res, refusal.waitMs);
+    return null;
+  };
+
   // The language the player plays in: the web's switcher keeps it in the account (issue 14).
   app.put(
     '/api/me/language',
     route(async (req, res) => {
-      const player = await signedIn(services, req, res);
+      const player = await writer(req, res);
       if (player === null) return;
       const language = (req.body as Partial<LanguageRequest> | undefined)?.language;
-      const updated = await services.players.setLanguage(player.id, typeof language === 'string' ? language : '');
+      // The language it has already is not written again (an attacker's flood of the same one wrote the row each time).
+      const updated = language === player.language ? ok(player) : await services.players.setLanguage(player.id, typeof language === 'string' ? language : '');
       if (!updated.ok) return fail(res, updated.error);
       const body: MeResponse = { player: summary(updated.value), seats: heldSeats(services.runners, player.id) };
       res.json(body);
@@ -334,7 +350,7 @@ export function createHttpApp(services: HttpServices): express.Express {
   // The coach (issue 17): the signed-in player's grades, strategy tax and costliest settings.
   const playerOf = async (req: Request, res: Response): Promise<string | null> => (await signedIn(services, req, res))?.id ?? null;
   if (services.coach !== undefined) app.use(coachRoutes(services.coach, playerOf));
-  if (services.daily !== undefined) app.use(dailyRoutes(services.daily, playerOf));
+  if (services.daily !== undefined) app.use(dailyRoutes(services.daily, playerOf, async (req, res) => (await writer(req, res))?.id ?? null));
 
   app.get(
     '/api/history',

@@ -1,12 +1,14 @@
 /**
  * Request limits on the game's port (issue 10 point 14; docs/server.md "Limits"): a body over the limit
  * is refused at once with a JSON 413 on every route, `/matchmake` included, without the server reading it;
- * guest creation and top-ups are rate-limited per IP and per player with 429 and `Retry-After`.
+ * guest creation, top-ups and the other account writes (language, daily hands) are rate-limited per IP and per player
+ * with 429 and `Retry-After`.
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpErrorBody } from '@paigow/protocol';
 import { DEFAULT_LIMITS } from '../limits/index.js';
+import { databaseStatementSeconds } from '../metrics/index.js';
 import type { ServerHandle } from '../server.js';
 import { createStore, signIn, startTestServer, STORE_BACKENDS, type TestStore } from '../testing/harness.js';
 
@@ -59,10 +61,14 @@ for (const backend of STORE_BACKENDS) {
     beforeAll(async () => {
       store = createStore(backend.name);
       server = await startTestServer(store, {
+        // The daily challenge's route is served with a coach; no hand is scored here (each is refused before).
+        grades: { scores: () => Promise.reject(new Error('no hand is scored in these tests')) },
         limits: {
           guestsPerIp: { points: 4, windowMs: 60_000 },
           topUpsPerPlayer: { points: 2, windowMs: 60_000 },
           topUpsPerIp: { points: 3, windowMs: 60_000 },
+          accountWritesPerPlayer: { points: 3, windowMs: 60_000 },
+          accountWritesPerIp: { points: 5, windowMs: 60_000 },
         },
       });
     });
@@ -124,6 +130,44 @@ for (const backend of STORE_BACKENDS) {
       const perIp = await post(server, '/api/top-up', {}, bob);
       expect(perIp.status).toBe(429);
       expect(perIp.headers.get('retry-after')).not.toBeNull();
+    });
+
+    it('limits language changes and daily hands per player and per IP, and does not write the language a player has', async () => {
+      const [annGuest, bob] = await Promise.all([
+        server.players.createGuest('Ann').then((r) => (r.ok ? r.value : null)),
+        server.players.createGuest('Bob').then((r) => (r.ok ? r.value.sessionToken : '')),
+      ]);
+      const ann = annGuest?.sessionToken ?? '';
+      const language = (token: string, value: string): Promise<Response> =>
+        fetch(`${server.url}/api/me/language`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ language: value }),
+        });
+      const updates = async (): Promise<number> =>
+        (await databaseStatementSeconds.get()).values
+          .filter((value) => value.metricName === 'paigow_db_statement_seconds_count' && value.labels.kind === 'update')
+          .reduce((sum, value) => sum + value.value, 0);
+      const before = await updates();
+      expect((await language(ann, 'fr')).status).toBe(200);
+      expect(await updates()).toBe(before + 1);
+      // The same language again answers as before and writes nothing (an attacker's flood of it wrote the row each time).
+      const again = await language(ann, 'fr');
+      expect(again.status).toBe(200);
+      expect(((await again.json()) as { player: { language: string } }).player.language).toBe('fr');
+      expect(await updates()).toBe(before + 1);
+      // A daily challenge hand counts too (refused here for its body, after the limit let it through).
+      expect((await post(server, '/api/daily/play', {}, ann)).status).toBe(400);
+      const perPlayer = await language(ann, 'de');
+      expect(perPlayer.status).toBe(429);
+      expect(Number(perPlayer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(((await perPlayer.json()) as HttpErrorBody).error.code).toBe('rate/limited');
+      expect((await post(server, '/api/daily/play', {}, ann)).status).toBe(429);
+      // Ann's refusals cost this IP nothing: Bob has the IP's last two, then is refused too; Ann's language stayed.
+      expect((await language(bob, 'ru')).status).toBe(200);
+      expect((await language(bob, 'ru')).status).toBe(200);
+      expect((await language(bob, 'es')).status).toBe(429);
+      expect((await server.players.getPlayer(annGuest?.player.id ?? ''))?.language).toBe('fr');
     });
   });
 }

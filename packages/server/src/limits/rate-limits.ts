@@ -43,6 +43,8 @@ export class RateLimits {
   private readonly guestsPerIp: RateLimiterMemory;
   private readonly topUpsPerPlayer: RateLimiterMemory;
   private readonly topUpsPerIp: RateLimiterMemory;
+  private readonly accountWritesPerPlayer: RateLimiterMemory;
+  private readonly accountWritesPerIp: RateLimiterMemory;
   private readonly messagesPerPlayer: RateLimiterMemory;
   private readonly messagesPerIp: RateLimiterMemory;
 
@@ -50,6 +52,8 @@ export class RateLimits {
     this.guestsPerIp = limiter(limits.guestsPerIp);
     this.topUpsPerPlayer = limiter(limits.topUpsPerPlayer);
     this.topUpsPerIp = limiter(limits.topUpsPerIp);
+    this.accountWritesPerPlayer = limiter(limits.accountWritesPerPlayer);
+    this.accountWritesPerIp = limiter(limits.accountWritesPerIp);
     this.messagesPerPlayer = limiter(limits.messagesPerPlayer);
     this.messagesPerIp = limiter(limits.messagesPerIp);
   }
@@ -64,6 +68,14 @@ export class RateLimits {
     return consumeAll([
       [this.topUpsPerPlayer, playerId],
       [this.topUpsPerIp, ip],
+    ]);
+  }
+
+  /** Another write `playerId` asks for from `ip`: its language (`PUT /api/me/language`) or a daily challenge hand (`POST /api/daily/play`). */
+  accountWrite(playerId: string, ip: string): Promise<RateRefusal | null> {
+    return consumeAll([
+      [this.accountWritesPerPlayer, playerId],
+      [this.accountWritesPerIp, ip],
     ]);
   }
 

@@ -60,6 +60,13 @@ export interface ServerLimits {
   readonly topUpsPerPlayer: RateLimit;
   /** Top-ups per client IP (`PAIGOW_RATE_TOP_UPS_PER_IP`). */
   readonly topUpsPerIp: RateLimit;
+  /**
+   * Other writes a player asks for over HTTP, per player: its language (`PUT /api/me/language`) and the daily
+   * challenge's hands (`POST /api/daily/play`) together (`PAIGOW_RATE_ACCOUNT_WRITES_PER_PLAYER`).
+   */
+  readonly accountWritesPerPlayer: RateLimit;
+  /** The same writes per client IP (`PAIGOW_RATE_ACCOUNT_WRITES_PER_IP`). */
+  readonly accountWritesPerIp: RateLimit;
   /** Table messages per player, over all its tables (`PAIGOW_RATE_MESSAGES_PER_PLAYER`). */
   readonly messagesPerPlayer: RateLimit;
   /** Table messages per client IP (`PAIGOW_RATE_MESSAGES_PER_IP`). */
@@ -98,6 +105,8 @@ export const DEFAULT_LIMITS: ServerLimits = {
   guestsPerIp: { points: 20, windowMs: 10 * 60_000 },
   topUpsPerPlayer: { points: 5, windowMs: 60_000 },
   topUpsPerIp: { points: 30, windowMs: 60_000 },
+  accountWritesPerPlayer: { points: 60, windowMs: 60_000 },
+  accountWritesPerIp: { points: 600, windowMs: 60_000 },
   messagesPerPlayer: { points: 30, windowMs: 1_000 },
   messagesPerIp: { points: 300, windowMs: 1_000 },
   trustedProxies: DEFAULT_TRUSTED_PROXIES,
@@ -171,6 +180,8 @@ export const LIMIT_ENV_NAMES: Readonly<Record<keyof ServerLimits, string>> = {
   guestsPerIp: 'PAIGOW_RATE_GUESTS_PER_IP',
   topUpsPerPlayer: 'PAIGOW_RATE_TOP_UPS_PER_PLAYER',
   topUpsPerIp: 'PAIGOW_RATE_TOP_UPS_PER_IP',
+  accountWritesPerPlayer: 'PAIGOW_RATE_ACCOUNT_WRITES_PER_PLAYER',
+  accountWritesPerIp: 'PAIGOW_RATE_ACCOUNT_WRITES_PER_IP',
   messagesPerPlayer: 'PAIGOW_RATE_MESSAGES_PER_PLAYER',
   messagesPerIp: 'PAIGOW_RATE_MESSAGES_PER_IP',
   trustedProxies: 'PAIGOW_TRUST_PROXY',

@@ -236,6 +236,8 @@ export const TEST_RATE_LIMITS: Partial<ServerLimits> = {
   guestsPerIp: { points: 1_000_000, windowMs: 60_000 },
   topUpsPerPlayer: { points: 1_000_000, windowMs: 60_000 },
   topUpsPerIp: { points: 1_000_000, windowMs: 60_000 },
+  accountWritesPerPlayer: { points: 1_000_000, windowMs: 60_000 },
+  accountWritesPerIp: { points: 1_000_000, windowMs: 60_000 },
   messagesPerPlayer: { points: 1_000_000, windowMs: 1_000 },
   messagesPerIp: { points: 1_000_000, windowMs: 1_000 },
 };
