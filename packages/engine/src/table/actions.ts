@@ -48,6 +48,11 @@ export interface JoinAction extends ByPlayer, PlayerFigures {
 /** The last client of `playerId` left the room (rules.md §5 "Interruptions"). */
 export interface LeaveAction extends ByPlayer {
   readonly type: 'leave';
+  /**
+   * It left on purpose (the lobby's Leave), not a lost connection: a banker's bank ends (default: a lost
+   * connection, kept through the reconnection grace).
+   */
+  readonly deliberate?: boolean;
 }
 /** The ledger's figures of `playerId` (after a deal, a top-up, a refused deal, a change elsewhere). */
 export interface SyncAction extends ByPlayer, PlayerFigures {

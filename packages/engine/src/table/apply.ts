@@ -104,7 +104,7 @@ function step(s: Draft, action: TableAction): Step {
     case 'join':
       return join(s, action.playerId, action.nickname, action);
     case 'leave':
-      return leave(s, action.playerId);
+      return leave(s, action.playerId, action.deliberate === true);
     case 'sync':
       return sync(s, action.playerId, action);
     case 'sit':
@@ -260,10 +260,22 @@ function join(s: Draft, playerId: string, nickname: string, figures: PlayerFigur
  * (`betGraceDeadline`), then are returned (`tick`); a dealt hand waits through it (`graceDeadline`), then the
  * house way sets it. A player back within the grace finds its bets and cards as it left them.
  */
-function leave(s: Draft, playerId: string): Step {
+/**
+ * The last client of `playerId` left. `deliberate`: on purpose (the lobby's Leave), so a banker's bank ends, as
+ * `leave-bank` would, but also with bets down: the round dealt under it is settled first (`leaving`); bets not dealt
+ * go back to their players (`notice/bet-returned` `'bank-changed'`) and the house banks the next round. A tester's
+ * banker left by the Lobby with bets down and auto-approve on: 25 rounds were dealt and settled under its bank in the
+ * 15 s of its reconnection grace, its comp points spent while it could not see the table.
+ */
+function leave(s: Draft, playerId: string, deliberate: boolean): Step {
   const found = member(s, playerId);
   if (!found.ok) return found;
   const p = found.value;
+  const banker = s.banker;
+  if (deliberate && banker?.playerId === playerId) {
+    if (s.round !== null) banker.leaving = true;
+    else removeBanker(s, 'left');
+  }
   if (p.seat === null) {
     delete s.players[playerId];
     return done;

@@ -84,3 +84,52 @@ describe('auto-approve and a banker whose connection is lost (rules.md §5 "Inte
     expect(s.round).toMatchObject({ roundId: 'r2', banker: { playerId: 'bank' } });
   });
 });
+
+describe('a banker who leaves on purpose (the lobby\'s Leave: docs/server.md "Interruptions")', () => {
+  // A tester's banker left by the Lobby with bets down and auto-approve on: 25 rounds were dealt and settled under
+  // its bank in the 15 s of its reconnection grace.
+  it('with bets down and no round dealt, ends the bank at once: the bets go back and the house banks the next round', () => {
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 20_000, 200);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'auto-approve', playerId: 'bank', on: true, clientSeed: 'bank-seed', nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+    s = must(s, { type: 'leave', playerId: 'bank', deliberate: true, nowMs: s.nowMs + 1_000 });
+    expect(s.banker).toBeNull();
+    expect(s.players.p.bets.main).toBe(0);
+    expect(effectsOf(s)).toContainEqual({ kind: 'release-bank', playerId: 'bank' });
+    expect(effectsOf(s)).toContainEqual({ kind: 'notice', playerId: 'p', notice: expect.objectContaining({ code: 'notice/bet-returned', params: expect.objectContaining({ reason: 'bank-changed' }) }) });
+    expect(viewFor(s, 'p').banker).toEqual({ kind: 'house', houseBanksNext: true, ended: 'left' });
+    // The next round is the house's, not the banker's who left.
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs });
+    // The banker who left still has its seat (held as any): the deal waits out the betting window for its bet.
+    s = must(s, { type: 'tick', nowMs: nextDeadline(s) ?? s.nowMs }, dealWith('r1', STRONG, WEAK));
+    expect(s.round).toMatchObject({ roundId: 'r1', banker: null });
+  });
+
+  it('with a round dealt under the bank, settles that round and then ends the bank: no round is approved after it', () => {
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 20_000, 200);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'auto-approve', playerId: 'bank', on: true, clientSeed: 'bank-seed', nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK));
+    s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
+    s = must(s, { type: 'leave', playerId: 'bank', deliberate: true, nowMs: s.nowMs + 1_000 });
+    expect(s.banker).toMatchObject({ playerId: 'bank', leaving: true });
+    s = settleAt(s, s.nowMs + 1_000);
+    expect(s.lastRound?.roundId).toBe('r1');
+    expect(s.banker).toBeNull();
+    expect(s.phase).toBe('betting');
+    expect(effectsOf(s)).toContainEqual({ kind: 'release-bank', playerId: 'bank' });
+  });
+
+  it('a lost connection (not on purpose) keeps the bank through the grace, as before', () => {
+    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 20_000, 200);
+    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
+    s = must(s, { type: 'auto-approve', playerId: 'bank', on: true, clientSeed: 'bank-seed', nowMs: s.nowMs });
+    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+    s = must(s, { type: 'leave', playerId: 'bank', nowMs: s.nowMs + 1_000 });
+    expect(s.banker).toMatchObject({ playerId: 'bank', approved: true });
+    expect(s.players.p.bets.main).toBe(1_000);
+  });
+});

@@ -214,6 +214,9 @@ function toAction(run: Run, step: Step): TableAction | null {
       return { type: 'auto-approve', playerId, on: step.on, nowMs };
     case 'house-way':
       return { type: 'house-way', roundId: s.round?.roundId ?? 'no-round', playerId, nowMs };
+    case 'leave':
+      // Every other one on purpose (the lobby's Leave, which ends a banker's bank), the others a lost connection.
+      return { type: 'leave', playerId, deliberate: run.roundCount % 2 === 0, nowMs };
     default:
       return { type: step.kind, playerId, nowMs };
   }

@@ -262,5 +262,30 @@ for (const backend of TEST_BACKENDS) {
       expect(bank.current.banker?.playerId).toBe(ben);
       expect(await ledger.audit()).toEqual([]);
     });
+
+    it('a banker who leaves on purpose with bets down and auto-approve on has no round dealt under its bank after it', async () => {
+      // A tester's banker left by the Lobby: 25 rounds were dealt and settled under its bank in its 15 s of grace.
+      const bank = table({ tableId: 'bank', playerBanking: true, limits: { main: { minCents: 100, maxCents: 10_000 } } });
+      const [ben, pat] = [await guest('Ben', 250), await guest('Pat')];
+      await seat(bank, ben);
+      await seat(bank, pat);
+      await act(bank, ben, { type: 'take-bank' });
+      await act(bank, ben, { type: 'auto-approve', on: true });
+      await act(bank, pat, { type: 'bet', spot: 'main', amountCents: 10_000 });
+      await bank.idle();
+      expect(bank.current.banker).toMatchObject({ playerId: ben, approved: true });
+      unwrap(await bank.leave(ben, true));
+      await bank.idle();
+      expect(bank.current.banker).toBeNull();
+      expect(bank.current.players[pat]?.bets.main).toBe(0);
+      expect(notices).toContainEqual({ tableId: 'bank', playerId: pat, notice: expect.objectContaining({ code: 'notice/bet-returned', params: { amountCents: 10_000, reason: 'bank-changed' } }) });
+      // Pat bets and deals again: against the house, not the banker who left; Ben's cover is released.
+      await act(bank, pat, { type: 'bet', spot: 'main', amountCents: 10_000 });
+      await act(bank, pat, { type: 'deal' });
+      await expect.poll(() => bank.current.round?.roundId ?? null, { timeout: 10_000 }).not.toBeNull();
+      expect(bank.current.round?.banker).toBeNull();
+      expect(unwrap(await ledger.spendable(ben, 'house'))).toBe(100_000);
+      expect(await ledger.audit()).toEqual([]);
+    });
   });
 }

@@ -368,7 +368,7 @@ export class TableRunner {
    * lobby's Leave, a consented leave), not a lost connection: a hand it has in play and has not set is set by the house
    * way at once, as if it had pressed House Way, so the round is settled without waiting out its reconnection grace
    * (a tester's: the page promised "the house way sets it and the round is settled without you", and the others
-   * waited 15 s for a hand then marked "house way (disconnected)").
+   * waited 15 s for a hand then marked "house way (disconnected)"); a banker's bank ends (the reducer's `leave`).
    */
   leave(playerId: string, deliberate = false): Promise<Result<void>> {
     return this.enqueue(null, async () => {
@@ -376,7 +376,7 @@ export class TableRunner {
       const round = this.state.round;
       // Refused, changing nothing, when it has no hand to set in that round (not dealt in, set already, revealed).
       if (deliberate && round !== null) await this.dispatch({ type: 'house-way', playerId, roundId: round.roundId, nowMs });
-      return this.dispatch({ type: 'leave', playerId, nowMs });
+      return this.dispatch({ type: 'leave', playerId, deliberate, nowMs });
     });
   }
 

@@ -152,7 +152,9 @@ function LeaveDialog({ warning, deadline, money, onStay, onLeave }: {
   const text =
     warning.kind === 'bets'
       ? t('table.leaveConfirmBets', { amount: money(warning.amountCents) })
-      : t(warning.kind === 'dealt' ? 'table.leaveConfirmDealt' : 'table.leaveConfirmSet');
+      : warning.kind === 'bank'
+        ? t(warning.dealt ? 'table.leaveConfirmBankDealt' : 'table.leaveConfirmBank')
+        : t(warning.kind === 'dealt' ? 'table.leaveConfirmDealt' : 'table.leaveConfirmSet');
   return (
     <ConfirmDialog
       name="leave"

@@ -154,7 +154,12 @@ export type LeaveWarning =
   /** Dealt, hand set: the round is settled without the player. */
   | { readonly kind: 'set' }
   /** Bets the server holds, not dealt: they go back to the balance (`amountCents`, main + Fortune). */
-  | { readonly kind: 'bets'; readonly amountCents: number };
+  | { readonly kind: 'bets'; readonly amountCents: number }
+  /**
+   * The viewer banks and has something at stake: the bank ends (docs/server.md "Interruptions"), after the round dealt
+   * under it (`dealt`), or at once, the bets against it going back to their players.
+   */
+  | { readonly kind: 'bank'; readonly dealt: boolean };
 
 /**
  * Whether the viewer is in the round being played (its seat's `inRound`: a hand dealt, or the bank of a dealt round), so
@@ -166,10 +171,15 @@ export function youInRound(view: TableView): boolean {
 
 /**
  * Whether leaving now needs the player's confirmation, and why (rules.md §5: the house way sets a dealt
- * hand; bets not dealt are returned). `null` for a viewer with nothing in play (no hand dealt, no bet held),
- * and for a banker or a spectator.
+ * hand; bets not dealt are returned; a banker's bank ends). `null` for a viewer with nothing in play (no hand dealt,
+ * no bet held; a banker with no round dealt under it and no bet against it), and for a spectator.
  */
 export function leaveWarningOf(view: TableView, you: YouView): LeaveWarning | null {
+  if (you.role === 'banker') {
+    // A tester's banker left by the Lobby with bets down and no warning; 25 rounds were played under its bank after.
+    if (youInRound(view)) return { kind: 'bank', dealt: true };
+    return view.seats.some((seat) => !seat.you && seat.bets.main + seat.bets.fortune > 0) ? { kind: 'bank', dealt: false } : null;
+  }
   if (you.role !== 'player') return null;
   const inRound = (view.phase === 'setting' || view.phase === 'dealing') && you.cards !== null && you.cards.length > 0;
   if (inRound) return you.setting === null ? { kind: 'dealt' } : { kind: 'set' };

@@ -113,6 +113,14 @@ describe('leaving the table mid-round asks first (rules.md §5)', () => {
     const banker = tableView({}, { role: 'banker' });
     expect(leaveWarningOf(banker, banker.you!)).toBeNull();
   });
+
+  it("warns a banker that its bank ends: with bets against it, or with a round dealt under it (a tester's banker left unwarned)", () => {
+    const banker = tableView({ config }, { role: 'banker' });
+    const betAgainst = { ...banker, seats: banker.seats.map((seat) => (seat.you ? seat : { ...seat, nickname: 'Bo', bets: { main: 1_000, fortune: 0 } })) };
+    expect(leaveWarningOf(betAgainst, betAgainst.you!)).toEqual({ kind: 'bank', dealt: false });
+    const dealt = { ...banker, phase: 'setting' as const, seats: banker.seats.map((seat) => (seat.you ? { ...seat, inRound: true } : seat)) };
+    expect(leaveWarningOf(dealt, dealt.you!)).toEqual({ kind: 'bank', dealt: true });
+  });
 });
 
 describe('screen readers', () => {

@@ -149,6 +149,8 @@ export const de: Translation = {
     leaveConfirmDealt: 'Sie haben eine Hand im Spiel. Wenn Sie jetzt gehen, setzt die Art des Hauses sie, und die Runde wird ohne Sie abgerechnet; ihr Ergebnis geht auf Ihren Saldo und in Ihr Protokoll.',
     leaveConfirmSet: 'Ihre Hand ist gesetzt und die Runde läuft noch: sie wird ohne Sie abgerechnet, ihr Ergebnis geht auf Ihren Saldo und in Ihr Protokoll.',
     leaveConfirmBets: 'Ihre Einsätze auf dem Tisch ({{amount}}) sind noch nicht ausgeteilt: sie gehen auf Ihren Saldo zurück.',
+    leaveConfirmBank: 'Sie halten die Bank, und gegen Ihre Bank sind Einsätze gesetzt. Wenn Sie jetzt gehen, endet Ihre Bank: Diese Einsätze gehen an ihre Spieler zurück, und in der nächsten Runde hält das Haus die Bank.',
+    leaveConfirmBankDealt: 'Sie halten die Bank der laufenden Runde. Wenn Sie jetzt gehen, wird sie ohne Sie abgerechnet; danach endet Ihre Bank, und in der nächsten Runde hält das Haus die Bank.',
     leaveConfirmStay: 'Am Tisch bleiben',
     leaveConfirmGo: 'Gehen',
     moveSeatTitle: 'Auf Platz {{to}} wechseln?',

@@ -210,6 +210,8 @@ export const en = {
     leaveConfirmDealt: 'You have a hand in play. If you leave now, the house way sets it and the round is settled without you; its result goes to your balance and your history.',
     leaveConfirmSet: 'Your hand is set and the round is still in play: it is settled without you, and its result goes to your balance and your history.',
     leaveConfirmBets: 'Your bets on the felt ({{amount}}) are not dealt yet: they go back to your balance.',
+    leaveConfirmBank: 'You are the banker, and bets are down against your bank. If you leave now, your bank ends: those bets go back to their players, and the house banks the next round.',
+    leaveConfirmBankDealt: 'You are the banker of the round in play. If you leave now, it is settled without you, then your bank ends and the house banks the next round.',
     leaveConfirmStay: 'Stay at the table',
     leaveConfirmGo: 'Leave',
     // A seated player pressing a free seat is asked first (SeatsBar.tsx): Enter on a seat on the way to the chips moved a tester.

@@ -153,6 +153,8 @@ export const es: Translation = {
     leaveConfirmDealt: 'Tienes una mano en juego. Si sales ahora, las reglas de la casa la colocan y la ronda se liquida sin ti; su resultado va a tu saldo y a tu historial.',
     leaveConfirmSet: 'Tu mano está colocada y la ronda sigue en juego: se liquida sin ti, y su resultado va a tu saldo y a tu historial.',
     leaveConfirmBets: 'Tus apuestas en el tapete ({{amount}}) aún no se han repartido: vuelven a tu saldo.',
+    leaveConfirmBank: 'Llevas la banca y hay apuestas contra tu banca. Si sales ahora, tu banca termina: esas apuestas vuelven a sus jugadores y la casa lleva la banca en la ronda siguiente.',
+    leaveConfirmBankDealt: 'Llevas la banca de la ronda en juego. Si sales ahora, se liquida sin ti; después tu banca termina y la casa lleva la banca en la ronda siguiente.',
     leaveConfirmStay: 'Seguir en la mesa',
     leaveConfirmGo: 'Salir',
     moveSeatTitle: '¿Pasar al asiento {{to}}?',

@@ -154,6 +154,8 @@ export const fr: Translation = {
     leaveConfirmDealt: 'Vous avez une main en jeu. Si vous partez maintenant, la règle de la maison la place et la manche est réglée sans vous\u00a0; son résultat va à votre solde et à votre historique.',
     leaveConfirmSet: 'Votre main est placée et la manche est encore en jeu\u00a0: elle est réglée sans vous, et son résultat va à votre solde et à votre historique.',
     leaveConfirmBets: 'Vos mises sur le tapis ({{amount}}) ne sont pas encore distribuées\u00a0: elles reviennent à votre solde.',
+    leaveConfirmBank: 'Vous êtes le banquier, et des mises sont posées contre votre banque. Si vous partez maintenant, votre banque prend fin\u00a0: ces mises reviennent à leurs joueurs, et la maison reprend la banque à la manche suivante.',
+    leaveConfirmBankDealt: 'Vous êtes le banquier de la manche en cours. Si vous partez maintenant, elle est réglée sans vous, puis votre banque prend fin et la maison reprend la banque à la manche suivante.',
     leaveConfirmStay: 'Rester à la table',
     leaveConfirmGo: 'Partir',
     moveSeatTitle: 'Passer à la place {{to}}\u00a0?',
