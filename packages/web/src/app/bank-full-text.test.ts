@@ -69,8 +69,8 @@ describe('the most a bet can be against a player bank is in whole bet units', ()
     const config = tableConfig({ seats: 3, playerBanking: true, limits: { main: { minCents: 500, maxCents: 50_000 }, fortune: null } });
     const at = (roomCents: number, mainCents: number) =>
       bankRoom(tableView({ config, phase: 'betting', banker: { ...banker, seat: 2, roomCents } }, { bets: { main: mainCents, fortune: 0 } }));
-    expect(at(1_448, 5_000)).toEqual({ roomCents: 1_448, largestCents: 6_400, full: false });
-    expect(at(99, 5_000)).toEqual({ roomCents: 99, largestCents: 5_000, full: true });
+    expect(at(1_448, 5_000)).toEqual({ roomCents: 1_400, largestCents: 6_400, full: false });
+    expect(at(99, 5_000)).toEqual({ roomCents: 0, largestCents: 5_000, full: true });
     // $3 more fits a bet already down, not a new one under the $5 minimum.
     expect(at(300, 500)).toEqual({ roomCents: 300, largestCents: 800, full: false });
     expect(at(300, 0)).toEqual({ roomCents: 300, largestCents: 0, full: true });

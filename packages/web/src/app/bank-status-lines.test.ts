@@ -64,7 +64,15 @@ describe("the banker's own cover and the room left (it never saw them)", () => {
     expect(r.html).toContain('data-cover-cents="17500"');
     expect(r.shown).toContain(r.t('bank.yourCover', { cover: '$175.00', room: '$150.00' }));
     const full = draw(lng, createElement(BankRoom, { view: betting(bea({ roomCents: 50 })), money }));
-    expect(full.shown).toContain(full.t('bank.yourCoverFull', { cover: '$25.50', room: '$0.50' }));
+    expect(full.shown).toContain(full.t('bank.yourCoverFull', { cover: '$25.00', room: '$0.00' }));
+  });
+
+  it("shows the banker's room and what its cover pays in whole bet units, what bets can use (a tester's read $49.09 more)", () => {
+    const odd = draw('en', createElement(BankRoom, { view: betting(bea({ roomCents: 4_909 })), money }));
+    expect(odd.shown).toContain('Your cover pays up to $74.00 in main bets; the bank can take $49.00 more.');
+    expect(odd.html).toContain('data-cents="4900"');
+    // 0.94 left of a 1.00 unit: full, not "$0.94 more".
+    expect(draw('en', createElement(BankRoom, { view: betting(bea({ roomCents: 94 })), money })).shown).toContain('Your cover pays up to $25.00 in main bets; the bank is full this round.');
   });
 
   it('says nothing before the approval (no cover held yet), and keeps it through the dealt round', () => {

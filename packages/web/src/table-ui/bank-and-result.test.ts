@@ -51,7 +51,7 @@ describe('why the bank cannot be taken (issue 10 point 8)', () => {
   it('gives players the room left in the bank, full below the table minimum', () => {
     expect(bankRoom(view({}))).toBeNull();
     expect(bankRoom(view({ banker: { kind: 'player', roomCents: 2_500 } }))).toEqual({ roomCents: 2_500, largestCents: 2_500, full: false });
-    expect(bankRoom(view({ banker: { kind: 'player', roomCents: 99 } }))).toEqual({ roomCents: 99, largestCents: 0, full: true });
+    expect(bankRoom(view({ banker: { kind: 'player', roomCents: 99 } }))).toEqual({ roomCents: 0, largestCents: 0, full: true });
     expect(bankRoom(view({ banker: { kind: 'player', roomCents: 0 } }, { role: 'banker' }))).toBeNull();
   });
 

@@ -64,7 +64,8 @@ export function bankBlocks(view: TableView): BankBlock[] {
 }
 
 /**
- * What a player banks against: the room left in the bank (cents, `BankerView.roomCents`); the largest main bet the
+ * What a player banks against: the room left in the bank in whole bet units (cents: `BankerView.roomCents` rounded down
+ * to `betUnitCents`, what a bet can use of it: a banker was shown "$49.09 more" that no bet could take); the largest main bet the
  * viewer can have against it (`largestCents`): its main bet on the table plus the whole bet units (`betUnitCents`,
  * docs/server.md "Bets and chips") the room takes, with no bet on the table yet none under the table minimum; and
  * whether the bank is full for the viewer (no whole unit more fits: `largestCents` is its bet on the table). A bank
@@ -79,7 +80,7 @@ export function bankRoom(view: TableView): { readonly roomCents: number; readonl
   const mainCents = view.you?.bets.main ?? 0;
   const moreCents = Math.floor(roomCents / unit) * unit;
   const full = mainCents > 0 ? moreCents === 0 : moreCents < view.config.limits.main.minCents;
-  return { roomCents, largestCents: full ? mainCents : mainCents + moreCents, full };
+  return { roomCents: moreCents, largestCents: full ? mainCents : mainCents + moreCents, full };
 }
 
 /**
@@ -101,16 +102,19 @@ export function bankLeaving(view: TableView): { readonly nickname: string } | nu
 
 /**
  * The banking viewer's own bank once its cover is committed (at its approval, or Auto-approve's; docs/server.md
- * "The banker's cover"): `coverCents`, the main bets that cover pays (those on the table plus the room left,
- * `BankerView.roomCents`), `roomCents`, and `full` (no room for the table minimum). `null` for a player, when
- * the house banks, or before the approval (no cover held yet).
+ * "The banker's cover"): `coverCents`, the main bets that cover pays (those on the table plus the room left),
+ * `roomCents`, the room left in whole bet units (`BankerView.roomCents` rounded down to `betUnitCents`: a banker's
+ * cover of 151.33 read "pays up to $149.09, the bank can take $49.09 more" where no bet could be 49.09), and `full`
+ * (no room for the table minimum). `null` for a player, when the house banks, or before the approval (no cover held yet).
  */
 export function bankerCover(view: TableView): { readonly coverCents: number; readonly roomCents: number; readonly full: boolean } | null {
   const banker = view.banker;
   if (banker.kind !== 'player' || view.you?.role !== 'banker' || typeof banker.roomCents !== 'number') return null;
   if (!banker.approved && view.roundId === null) return null;
   const onTable = view.seats.reduce((sum, seat) => sum + (seat.role === 'banker' ? 0 : seat.bets.main), 0);
-  return { coverCents: banker.roomCents + onTable, roomCents: banker.roomCents, full: banker.roomCents < view.config.limits.main.minCents };
+  const unit = betUnitOf(view.config);
+  const roomCents = Math.floor(banker.roomCents / unit) * unit;
+  return { coverCents: roomCents + onTable, roomCents, full: roomCents < view.config.limits.main.minCents };
 }
 
 /**
