@@ -756,7 +756,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
               ),
           };
     if (redis !== undefined) await claimRedisPrefix(db, self, redis.prefix, now(), lease.leaseMs);
-    gameServer = await createGameServer(httpServer, { players, runners, limits, rateLimits, allowedOrigins, logger, admission, watchers, joinAckMs: options.joinAckMs }, redis, logger, options.publicAddress);
+    const deploymentTable = (tableId: string): boolean => runners.has(tableId) || (hosting?.peerTables(tableId) ?? false);
+    gameServer = await createGameServer(
+      httpServer,
+      { players, runners, limits, rateLimits, allowedOrigins, logger, admission, watchers, joinAckMs: options.joinAckMs, deploymentTable },
+      redis,
+      logger,
+      options.publicAddress,
+    );
     const games: GameServer = gameServer;
     if (games.pubsub !== null) {
       // Another process moved money of these players: their seats here read the ledger again.

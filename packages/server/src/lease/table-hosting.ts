@@ -81,10 +81,22 @@ export class TableHosting {
   /** The last save of each table's seats: saves run one after another, so an older list never lands last. */
   private readonly seatSaves = new Map<string, Promise<void>>();
   private leaving = false;
+  /** The tables the live peers announced at the last sweep (`peerTables`). */
+  private peerTableIds: ReadonlySet<string> = new Set();
   /** The (table, peer) pairs whose settings differ that were told already (`tellSettingsDiffer`). */
   private readonly settingsDiffer = new Set<string>();
 
   constructor(private readonly options: TableHostingOptions) {}
+
+  /**
+   * Whether a live peer announced `tableId` (its tables file has it), as of the last sweep: a table this process does
+   * not run but the deployment does (a rolling deploy, docs/operations.md "A cluster"), which a join here finds unlisted
+   * while it moves between two of those peers (an operator's: this process answered such a join "there is no table",
+   * and the web client told the player the table does not exist).
+   */
+  peerTables(tableId: string): boolean {
+    return this.peerTableIds.has(tableId);
+  }
 
   /** Records the tables this process can host and their settings' fingerprints (call once before the first sweep). @throws the database's error */
   async announce(): Promise<void> {
@@ -128,6 +140,7 @@ export class TableHosting {
     }
     const nowMs = this.options.now();
     const live = await liveInstances(database, nowMs, leaseMs);
+    this.peerTableIds = new Set(live.filter((instance) => instance.instanceId !== self).flatMap((instance) => instance.tableIds));
     this.tellSettingsDiffer(live);
     const alive = new Set(live.map((instance) => instance.instanceId));
     const rows = await tableHosts(database, tableIds);

@@ -27,6 +27,11 @@ import { sendBufferBound, type SendBufferBound } from './send-buffer.js';
 export interface GameServerServices extends TableRoomServices {
   /** Origins besides the page's own whose WebSocket upgrades are taken (`isAllowedOrigin`). */
   readonly allowedOrigins: readonly string[];
+  /**
+   * Whether a table id is one of the deployment's: this process's tables, or a live peer's (`TableHosting.peerTables`;
+   * default: this process's runners). Unlisted, such a table is between two hosts, not unknown (`matchmakingRoutes`).
+   */
+  readonly deploymentTable?: (tableId: string) => boolean;
 }
 
 /** The running game server, without any Colyseus type in its interface. */
@@ -192,7 +197,7 @@ export async function createGameServer(
       services.limits.maxBodyBytes,
       logger,
       trust,
-      (tableId) => services.runners.has(tableId),
+      services.deploymentTable ?? ((tableId) => services.runners.has(tableId)),
       () => httpServer.listening,
       redis?.reach,
     ),

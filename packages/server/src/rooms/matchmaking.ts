@@ -117,7 +117,8 @@ function authRefusal(error: unknown): { code: number; error: RuleError } | null 
  *   at most one per table and kind of failure every `LOG_REPEAT_MS`: `JoinFailureLines`)
  * @param trust the proxies whose `X-Forwarded-For` names the client (`trustedProxies`): the seat's IP for the per-IP limits
  * @param knownTable whether a table id is one of the deployment's tables as this process knows them (its tables
- *   file): such a table without a room listed is between two hosts (moving, or its host died), not unknown
+ *   file, or a live peer's: a rolling deploy): such a table without a room listed is between two hosts (moving, or its
+ *   host died), not unknown
  * @param accepting whether this process still takes connections (false once its stop closed the listener)
  * @param coordination Redis as this process sees it (`RedisReach`); absent without Redis (one process, nothing to reach)
  */

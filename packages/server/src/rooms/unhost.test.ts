@@ -9,6 +9,8 @@ import { Client } from 'colyseus.js';
 import { matchMaker } from '@colyseus/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLedger } from '../ledger/index.js';
+import { announceTables } from '../lease/index.js';
+import { registerInstance } from '../lease/lease.js';
 import { capturedLog } from '../testing/log-capture.js';
 import { TABLE_MOVING } from './matchmaking.js';
 import type { TableRoom } from './table-room.js';
@@ -139,5 +141,28 @@ describe.skipIf(!available)('unhosting a table while a client joins', () => {
     } finally {
       await database.db.destroy();
     }
+  }, 30_000);
+
+  it("a table only a live peer runs (a rolling deploy) is 'moving' while unlisted, not 'no such table'", async () => {
+    // An operator's: a process whose tables file lacked table-3 answered a join of it during its move "there is no table
+    // table-3" (404), and the web client told the player the table does not exist instead of trying again.
+    store = createStore('sqlite');
+    server = await startTestServer(store, { redisUrl: REDIS_URL, redisPrefix: `test-${randomBytes(4).toString('hex')}:`, hostingSweepMs: 50 });
+    const database = openStore(store);
+    try {
+      await registerInstance(database, 'peer-with-other-tables', Date.now());
+      await announceTables(database, 'peer-with-other-tables', ['peer-only']);
+    } finally {
+      await database.db.destroy();
+    }
+    const running = server;
+    const join = async (tableId: string) => {
+      const answer = await fetch(`${running.url}/matchmake/joinById/${tableId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: (await signIn(running, 'Ivo')).token }) });
+      return { status: answer.status, body: (await answer.json()) as unknown };
+    };
+    await expect.poll(async () => (await join('peer-only')).status, { timeout: 5_000, interval: 100 }).toBe(503);
+    expect(await join('peer-only')).toEqual({ status: 503, body: { code: 4213, error: `${TABLE_MOVING.code}: ${TABLE_MOVING.message}` } });
+    // A table no process runs is still unknown.
+    expect(await join('nowhere')).toEqual({ status: 404, body: { code: 4212, error: 'action/unknown: there is no table nowhere' } });
   }, 30_000);
 });
