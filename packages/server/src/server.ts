@@ -633,7 +633,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         // Written also when another process recovered them all first: the owner's record of rounds it did not finish.
         logger.warn(
           { event: 'rounds-released', instanceId: self, roundIds, released },
-          `recovery: ${roundIds.length} round(s) left open by tables no longer run here; ${released} handed over, the others finished elsewhere`,
+          `recovery: ${roundIds.length} round(s) left open by tables no longer run here; ${released} handed over, the others not open in the ledger (finished by another process, or a voided deal the ledger never recorded)`,
         );
       }
       // After its own renewals broke (a database outage), the peers' leases are not judged for a lease: theirs broke too.

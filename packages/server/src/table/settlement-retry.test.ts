@@ -173,4 +173,23 @@ describe('retryPauseMs', () => {
     await quiet.idle();
     expect(text).toBe('');
   });
+
+  // An operator's: a table moved during a database outage, and its refund-retrying lines were never followed by anything.
+  it('ends a refund-retrying with refund-handed-over when the table closes before the ledger answers', async () => {
+    let text = '';
+    const destination = new Writable({ write: (chunk: Buffer, _encoding, done) => ((text += chunk.toString()), done()) });
+    const log = problemReporter(createLogger({ destination }));
+    let refunds = 0;
+    const ledger = { refundRound: () => (refunds++, Promise.reject(fault())) } as unknown as Ledger;
+    const retrier = new SettlementRetrier({ ledger, deadlines: { ...DEADLINES, settleMs: 60_000 }, log, onResolved: () => undefined });
+    retrier.refund('r1', ['p1'], 'the deal was given up');
+    await expect.poll(() => refunds).toBeGreaterThanOrEqual(2);
+    await retrier.close();
+    const lines = text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => [line.level, line.event])).toEqual([
+      ['error', 'refund-retrying'],
+      ['warn', 'refund-handed-over'],
+    ]);
+    expect(lines[1]!.msg).toBe('round r1: the table closed here before the ledger answered its refund; if the round is open in the ledger, recovery refunds it (rounds-released)');
+  });
 });

@@ -195,14 +195,26 @@ export class SettlementRetrier {
 
   /**
    * Refunds until the ledger answers; the first fault is logged (`refund-retrying`) and, after it, the answer
-   * (`refund-retried`); the retries are not counted as settlements'.
+   * (`refund-retried`), or, should the table close here first (it moved, the process stops), `refund-handed-over`;
+   * the retries are not counted as settlements'.
    */
   private async refundUntilAnswered(job: Omit<Resolution, 'outcome'>, reason: string): Promise<void> {
     let faultLogged = false;
-    for (let attempt = 0; !this.closed; attempt++) {
+    // An operator's: a table that moved during a database outage left `refund-retrying` lines that nothing ended.
+    const handedOver = (): void => {
+      if (faultLogged) {
+        this.options.log(
+          `round ${job.roundId}: the table closed here before the ledger answered its refund; if the round is open in the ledger, recovery refunds it (rounds-released)`,
+          undefined,
+          { event: 'refund-handed-over', roundId: job.roundId },
+        );
+      }
+    };
+    for (let attempt = 0; ; attempt++) {
+      if (this.closed) return handedOver();
       if (attempt > 0) {
         await pause(retryPauseMs(this.options.deadlines, attempt), this.stopping.signal);
-        if (this.closed) return;
+        if (this.closed) return handedOver();
       }
       let answer: Result<RoundRecord>;
       try {
