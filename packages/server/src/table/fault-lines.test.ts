@@ -15,7 +15,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import BetterSqlite3 from 'better-sqlite3';
-import { createCryptoRng, tableConfig, unwrap } from '@paigow/engine';
+import { createCryptoRng, err, tableConfig, unwrap } from '@paigow/engine';
 import { createLedger, type Ledger } from '../ledger/index.js';
 import { LOG_REPEAT_MS, problemReporter, type ProblemFields } from '../log/index.js';
 import { metricsRegistry } from '../metrics/index.js';
@@ -212,5 +212,33 @@ describe('the ledger\'s faults at a table', () => {
     unwrap(await table.handle(jo.id, { requestId: 'r-house-way', type: 'house-way', roundId: table.current.round!.roundId }));
     await table.idle();
     expect(lines().filter((line) => line.event === 'round-secret-unsaved')).toMatchObject([{ level: 'error', fault: 'busy', err: { code: 'SQLITE_BUSY' } }]);
+  });
+
+  it("says at warn that a round no longer open was not saved (its err named only an object, at error: an operator's)", async () => {
+    const stale: Ledger = { ...ledger, saveRoundSecret: async (roundId) => err('action/stale', `round ${roundId} is not open`) };
+    const { logger, lines } = capturedLog();
+    const table = new TableRunner({
+      config: unwrap(tableConfig({ tableId: 'secret-stale', limits: { main: { minCents: 100, maxCents: 10_000 } } })),
+      ledger: stale,
+      players,
+      rng: createCryptoRng(globalThis.crypto),
+      log: problemReporter(logger),
+      logger,
+    });
+    runner = table;
+    const [jo, ann] = [unwrap(await players.createGuest('Jo')).player, unwrap(await players.createGuest('Ann')).player];
+    for (const player of [jo, ann]) {
+      unwrap(await table.join(player));
+      unwrap(await table.handle(player.id, { requestId: 'r-sit', type: 'sit', seat: null }));
+      unwrap(await table.handle(player.id, { requestId: 'r-bet', type: 'bet', spot: 'main', amountCents: 500 }));
+    }
+    for (const player of [jo, ann]) unwrap(await table.handle(player.id, { requestId: 'r-deal', type: 'deal' }));
+    await expect.poll(() => table.current.round !== null && table.current.phase === 'setting').toBe(true);
+    const roundId = table.current.round!.roundId;
+    unwrap(await table.handle(jo.id, { requestId: 'r-house-way', type: 'house-way', roundId }));
+    await table.idle();
+    const unsaved = lines().filter((line) => line.event === 'round-secret-unsaved');
+    expect(unsaved).toMatchObject([{ level: 'warn', roundId, msg: `round ${roundId} is no longer open in the ledger (another process recovered it): this setting was not saved` }]);
+    expect(unsaved[0]).not.toHaveProperty('err');
   });
 });
