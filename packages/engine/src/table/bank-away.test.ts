@@ -16,17 +16,26 @@ const WEAK = '3c 4d 7h 9s Jd 6c 2d';
 const GRACE_MS = 15_000;
 const APPROVAL_MS = 35_000;
 
-/**
- * 'bank' banks with auto-approve on against 'p' (both with 200.00 and 200 comp points); 'p' bets 10.00 and is dealt
- * round 'r1', and the banker's connection is lost 1 s after the deal. Returns the table and the time of the drop.
- */
-function bankerDropsInRound(): { s: TableState; droppedAtMs: number } {
+/** 'bank' banks with auto-approve on against 'p' (both with 200.00 and 200 comp points), and 'p' bets 10.00 under it. */
+function betUnderAutoApprove(): TableState {
   let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 20_000, 200);
   s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
   s = must(s, { type: 'auto-approve', playerId: 'bank', on: true, clientSeed: 'bank-seed', nowMs: s.nowMs });
-  s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
-  s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK));
-  s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
+  return must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+}
+
+/** `betUnderAutoApprove`, and 'p' is dealt round 'r1' under the bank. */
+function dealtUnderAutoApprove(): TableState {
+  const s = betUnderAutoApprove();
+  return must(must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK)), { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
+}
+
+/**
+ * `dealtUnderAutoApprove`, and the banker's connection is lost 1 s after the deal. Returns the table and the time of
+ * the drop.
+ */
+function bankerDropsInRound(): { s: TableState; droppedAtMs: number } {
+  let s = dealtUnderAutoApprove();
   const droppedAtMs = s.nowMs + 1_000;
   s = must(s, { type: 'leave', playerId: 'bank', nowMs: droppedAtMs });
   return { s, droppedAtMs };
@@ -89,10 +98,7 @@ describe('a banker who leaves on purpose (the lobby\'s Leave: docs/server.md "In
   // A tester's banker left by the Lobby with bets down and auto-approve on: 25 rounds were dealt and settled under
   // its bank in the 15 s of its reconnection grace.
   it('with bets down and no round dealt, ends the bank at once: the bets go back and the house banks the next round', () => {
-    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 20_000, 200);
-    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
-    s = must(s, { type: 'auto-approve', playerId: 'bank', on: true, clientSeed: 'bank-seed', nowMs: s.nowMs });
-    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+    let s = betUnderAutoApprove();
     s = must(s, { type: 'leave', playerId: 'bank', deliberate: true, nowMs: s.nowMs + 1_000 });
     expect(s.banker).toBeNull();
     expect(s.players.p.bets.main).toBe(0);
@@ -108,12 +114,7 @@ describe('a banker who leaves on purpose (the lobby\'s Leave: docs/server.md "In
   });
 
   it('with a round dealt under the bank, settles that round and then ends the bank: no round is approved after it', () => {
-    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 20_000, 200);
-    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
-    s = must(s, { type: 'auto-approve', playerId: 'bank', on: true, clientSeed: 'bank-seed', nowMs: s.nowMs });
-    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
-    s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK));
-    s = must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
+    let s = dealtUnderAutoApprove();
     s = must(s, { type: 'leave', playerId: 'bank', deliberate: true, nowMs: s.nowMs + 1_000 });
     expect(s.banker).toMatchObject({ playerId: 'bank', leaving: true });
     s = settleAt(s, s.nowMs + 1_000);
@@ -124,11 +125,8 @@ describe('a banker who leaves on purpose (the lobby\'s Leave: docs/server.md "In
   });
 
   it('a lost connection (not on purpose) keeps the bank through the grace, as before', () => {
-    let s = seatPlayers(testTable({ playerBanking: true }), ['bank', 'p'], 20_000, 200);
-    s = must(s, { type: 'take-bank', playerId: 'bank', nowMs: s.nowMs });
-    s = must(s, { type: 'auto-approve', playerId: 'bank', on: true, clientSeed: 'bank-seed', nowMs: s.nowMs });
-    s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
-    s = must(s, { type: 'leave', playerId: 'bank', nowMs: s.nowMs + 1_000 });
+    const bet = betUnderAutoApprove();
+    const s = must(bet, { type: 'leave', playerId: 'bank', nowMs: bet.nowMs + 1_000 });
     expect(s.banker).toMatchObject({ playerId: 'bank', approved: true });
     expect(s.players.p.bets.main).toBe(1_000);
   });

@@ -187,6 +187,25 @@ describe('the ledger\'s faults at a table', () => {
     expect(problems.filter((problem) => problem.fields?.event === 'balance-unread').map((problem) => problem.fields?.repeated)).toEqual([undefined, 4]);
   });
 
+  /**
+   * Jo and Ann are dealt a round at `table` and Jo presses House Way: with two players the first one's setting is saved on
+   * its own (with one, the round settles in the same action). Returns the round's id.
+   */
+  async function oneOfTwoSets(table: TableRunner): Promise<string> {
+    const [jo, ann] = [unwrap(await players.createGuest('Jo')).player, unwrap(await players.createGuest('Ann')).player];
+    for (const player of [jo, ann]) {
+      unwrap(await table.join(player));
+      unwrap(await table.handle(player.id, { requestId: 'r-sit', type: 'sit', seat: null }));
+      unwrap(await table.handle(player.id, { requestId: 'r-bet', type: 'bet', spot: 'main', amountCents: 500 }));
+    }
+    for (const player of [jo, ann]) unwrap(await table.handle(player.id, { requestId: 'r-deal', type: 'deal' }));
+    await expect.poll(() => table.current.round !== null && table.current.phase === 'setting').toBe(true);
+    const roundId = table.current.round!.roundId;
+    unwrap(await table.handle(jo.id, { requestId: 'r-house-way', type: 'house-way', roundId }));
+    await table.idle();
+    return roundId;
+  }
+
   it('names the fault on a round-secret-unsaved line (it said fault null for "database is locked")', async () => {
     const locked = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
     const secretUnsaved: Ledger = { ...ledger, saveRoundSecret: () => Promise.reject(locked) };
@@ -200,17 +219,7 @@ describe('the ledger\'s faults at a table', () => {
       logger,
     });
     runner = table;
-    // Two players: the first one's setting is saved on its own (with one, the round settles in the same action).
-    const [jo, ann] = [unwrap(await players.createGuest('Jo')).player, unwrap(await players.createGuest('Ann')).player];
-    for (const player of [jo, ann]) {
-      unwrap(await table.join(player));
-      unwrap(await table.handle(player.id, { requestId: 'r-sit', type: 'sit', seat: null }));
-      unwrap(await table.handle(player.id, { requestId: 'r-bet', type: 'bet', spot: 'main', amountCents: 500 }));
-    }
-    for (const player of [jo, ann]) unwrap(await table.handle(player.id, { requestId: 'r-deal', type: 'deal' }));
-    await expect.poll(() => table.current.round !== null && table.current.phase === 'setting').toBe(true);
-    unwrap(await table.handle(jo.id, { requestId: 'r-house-way', type: 'house-way', roundId: table.current.round!.roundId }));
-    await table.idle();
+    await oneOfTwoSets(table);
     expect(lines().filter((line) => line.event === 'round-secret-unsaved')).toMatchObject([{ level: 'error', fault: 'busy', err: { code: 'SQLITE_BUSY' } }]);
   });
 
@@ -226,17 +235,7 @@ describe('the ledger\'s faults at a table', () => {
       logger,
     });
     runner = table;
-    const [jo, ann] = [unwrap(await players.createGuest('Jo')).player, unwrap(await players.createGuest('Ann')).player];
-    for (const player of [jo, ann]) {
-      unwrap(await table.join(player));
-      unwrap(await table.handle(player.id, { requestId: 'r-sit', type: 'sit', seat: null }));
-      unwrap(await table.handle(player.id, { requestId: 'r-bet', type: 'bet', spot: 'main', amountCents: 500 }));
-    }
-    for (const player of [jo, ann]) unwrap(await table.handle(player.id, { requestId: 'r-deal', type: 'deal' }));
-    await expect.poll(() => table.current.round !== null && table.current.phase === 'setting').toBe(true);
-    const roundId = table.current.round!.roundId;
-    unwrap(await table.handle(jo.id, { requestId: 'r-house-way', type: 'house-way', roundId }));
-    await table.idle();
+    const roundId = await oneOfTwoSets(table);
     const unsaved = lines().filter((line) => line.event === 'round-secret-unsaved');
     expect(unsaved).toMatchObject([{ level: 'warn', roundId, msg: `round ${roundId} is no longer open in the ledger (another process recovered it): this setting was not saved` }]);
     expect(unsaved[0]).not.toHaveProperty('err');
