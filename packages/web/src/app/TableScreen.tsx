@@ -217,7 +217,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   // One refusal at a time: the server's or the screen's own, whichever came last (refusal.ts).
   const refusal = useRefusal(error);
   // The chips on the felt and their tools (Clear, Undo, Double, Rebet).
-  const bets = useBetChips({ view, canBet: view && you ? canBetOf(view, you, status) : false, send, pendingTypes, error, say: refusal.say, tell: told.tell, money });
+  const bets = useBetChips({ view, canBet: view && you ? canBetOf(view, you, status) : false, send, pending, error, say: refusal.say, tell: told.tell, money });
   // The viewer's own last round stays on the felt while others play one it is not in, until it bets again or is dealt in.
   const betStarted = bets.shown.main.length > 0 || bets.shown.fortune.length > 0;
   const [kept, setKept] = useState<RoundResultView | null>(null);

@@ -61,15 +61,15 @@ export interface BetChips {
 /**
  * The chip state of the viewer at `view` (a seated player; for anyone else the actions do nothing).
  * @param canBet whether bets may be changed now (a player, betting open, connected)
- * @param pendingTypes the message types sent and not yet answered; @param error the last refusal
+ * @param pending the messages sent and not yet answered (their types by request id); @param error the last refusal
  * @param say shows a refusal in the table's `error` element, or clears the one it showed (`null`; refusal.ts)
  * @param tell shows the player a notice (what else a change of its bets did)
  */
-export function useBetChips({ view, canBet, send, pendingTypes, error, say: sayRefusal, tell, money }: {
+export function useBetChips({ view, canBet, send, pending, error, say: sayRefusal, tell, money }: {
   view: TableView | null;
   canBet: boolean;
   send: Send;
-  pendingTypes: ReadonlySet<string>;
+  pending: ReadonlyMap<string, string>;
   error: TableError | null;
   say: (message: string | null) => void;
   tell: (text: string) => void;
@@ -78,8 +78,9 @@ export function useBetChips({ view, canBet, send, pendingTypes, error, say: sayR
   const { t } = useTranslation();
   const [state, setState] = useState<BetDraft>(NO_BETS);
   const latest = useRef<BetDraft>(NO_BETS);
-  const betPending = pendingTypes.has('bet') || pendingTypes.has('rebet');
-  const ctx = useMemo(() => betContext(view, canBet, betPending), [view, canBet, betPending]);
+  const pendingBets = useMemo(() => new Set([...pending].flatMap(([id, type]) => (type === 'bet' ? [id] : []))), [pending]);
+  const betPending = pendingBets.size > 0 || [...pending.values()].includes('rebet');
+  const ctx = useMemo(() => betContext(view, canBet, betPending, pendingBets), [view, canBet, betPending, pendingBets]);
   const say = useCallback(
     (m: BetMessage) => t(m.key, Object.fromEntries(Object.entries(m.cents).map(([name, cents]) => [name, money(cents)]))),
     [t, money],

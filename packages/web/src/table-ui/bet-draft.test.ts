@@ -277,3 +277,30 @@ describe('the chips (rules.md §5)', () => {
     expect(shownPiles(next.state, context({}, { main: 3_100, fortune: 0 })).main).toEqual([25, 5, 1]);
   });
 });
+
+describe('a chip tapped off before the server answered the chip (a slow server)', () => {
+  // A loaded machine's phone test: 25.00 held, a 5 chip added (30.00 sent, unanswered), the stack tapped: the model
+  // compared 25.00 with the view's 25.00 and sent nothing, and the server kept 30.00 for good.
+  it('sends the pile again when a bet message in flight would leave the server holding another amount', () => {
+    let state = NO_BETS;
+    const step = (action: BetAction, ctx: BetContext): BetEffect[] => {
+      const next = applyBet(state, action, ctx);
+      state = next.state;
+      return [...next.effects];
+    };
+    const held = context({}, { main: 2_500, fortune: 0 });
+    step({ type: 'sync' }, held);
+    const sends = (effects: BetEffect[]) => effects.flatMap((e) => (e.kind === 'send-bet' ? [[e.spot, e.cents]] : []));
+    const chip = step({ type: 'chip', value: 5 }, held);
+    expect(sends(chip)).toEqual([['main', 3_000]]);
+    const ticket = chip.find((e) => e.kind === 'send-bet')!;
+    step({ type: 'sent', ticket: (ticket as Extract<BetEffect, { kind: 'send-bet' }>).ticket, requestId: 'q-1' }, held);
+    // The view still holds 25.00; the 30.00 is on its way.
+    const inFlight = context({ betPending: true, pendingBets: new Set(['q-1']) }, { main: 2_500, fortune: 0 });
+    expect(sends(step({ type: 'stack' }, inFlight))).toEqual([['main', 2_500]]);
+    // Answered, the view's bet is the base again.
+    const answered = context({}, { main: 2_500, fortune: 0 });
+    step({ type: 'sync' }, answered);
+    expect(sends(step({ type: 'chip', value: 1 }, answered))).toEqual([['main', 2_600]]);
+  });
+});

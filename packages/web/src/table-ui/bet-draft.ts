@@ -77,6 +77,8 @@ export interface BetContext {
   readonly canBet: boolean;
   /** A bet or rebet message waits for its answer. */
   readonly betPending: boolean;
+  /** The request ids of the bet messages not answered yet (default none): the server reads them in order. */
+  readonly pendingBets?: ReadonlySet<string>;
   /** The viewer's bets as the server holds them, its last round's bets and its balance; `null` for no viewer. */
   readonly you: { readonly bets: Bets; readonly lastBets: Bets | null; readonly balanceCents: number } | null;
   /** The table's limits and bet unit; `null` before the first view. */
@@ -89,14 +91,15 @@ export interface BetContext {
   readonly roundId: string | null;
 }
 
-/** The context of a view (`canBet`, `betPending` as the screen decides them). */
-export function betContext(view: TableView | null, canBet: boolean, betPending: boolean): BetContext {
+/** The context of a view (`canBet`, `betPending` and `pendingBets` as the screen decides them). */
+export function betContext(view: TableView | null, canBet: boolean, betPending: boolean, pendingBets: ReadonlySet<string> = new Set()): BetContext {
   const you = view?.you ?? null;
   const config = view?.config ?? null;
   const room = view ? bankRoom(view) : null;
   return {
     canBet,
     betPending,
+    pendingBets,
     you: you && { bets: you.bets, lastBets: you.lastBets, balanceCents: you.balanceCents },
     table: config && { main: config.limits.main, fortune: config.limits.fortune, unitCents: betUnitOf(config) },
     roomCents: room === null ? null : room.roomCents,
@@ -390,12 +393,27 @@ function change(s: BetDraft, ctx: BetContext, next: Piles, record = true): BetSt
   return { state, effects };
 }
 
+/**
+ * What the server will hold on `spot` once it has read the bet messages not answered yet: the last of them sent for the
+ * spot (it reads them in order), else what it holds now. Compared with the view's bet alone, a chip added and the stack
+ * tapped before the server answered the chip sent nothing (the pile was the bet of the view), and the server kept the
+ * chip: a loaded test machine's phone test waited a minute for 25.00 with 30.00 held.
+ */
+function heldAfterPending(s: BetDraft, ctx: BetContext, spot: ChipTarget): number {
+  const pending = ctx.pendingBets;
+  for (let i = s.sent.length - 1; i >= 0; i--) {
+    const bet = s.sent[i]!;
+    if (bet.spot === spot && (bet.requestId === null || pending?.has(bet.requestId) === true)) return bet.cents;
+  }
+  return ctx.you?.bets[spot] ?? 0;
+}
+
 /** Places one spot's pile: a draft below the minimum or off the unit, else the clicks; a bet to send joins `effects`. */
 function place(s: BetDraft, ctx: BetContext, spot: ChipTarget, pile: readonly ChipValue[], effects: BetEffect[]): BetDraft {
   const limits = spot === 'main' ? ctx.table?.main : ctx.table?.fortune;
   if (!ctx.you || !ctx.table || !limits) return s;
   const chips = [...pile];
-  const plan = planBet(chipsCents(chips), ctx.you.bets[spot], limits, ctx.table.unitCents);
+  const plan = planBet(chipsCents(chips), heldAfterPending(s, ctx, spot), limits, ctx.table.unitCents);
   let state: BetDraft;
   if (plan.draft) {
     state = { ...s, drafts: { ...s.drafts, [spot]: chips } };
