@@ -256,26 +256,19 @@ function join(s: Draft, playerId: string, nickname: string, figures: PlayerFigur
 }
 
 /**
- * rules.md §5 "Interruptions": bets not dealt wait on the felt through the reconnection grace
- * (`betGraceDeadline`), then are returned (`tick`); a dealt hand waits through it (`graceDeadline`), then the
- * house way sets it. A player back within the grace finds its bets and cards as it left them.
- */
-/**
- * The last client of `playerId` left. `deliberate`: on purpose (the lobby's Leave), so a banker's bank ends, as
- * `leave-bank` would, but also with bets down: the round dealt under it is settled first (`leaving`); bets not dealt
- * go back to their players (`notice/bet-returned` `'bank-changed'`) and the house banks the next round. A tester's
- * banker left by the Lobby with bets down and auto-approve on: 25 rounds were dealt and settled under its bank in the
- * 15 s of its reconnection grace, its comp points spent while it could not see the table.
+ * The last client of `playerId` left (rules.md §5 "Interruptions"): bets not dealt wait on the felt through the
+ * reconnection grace (`betGraceDeadline`), then are returned (`tick`); a dealt hand waits through it (`graceDeadline`),
+ * then the house way sets it. A player back within the grace finds its bets and cards as it left them.
+ * `deliberate`: it left on purpose (the lobby's Leave, docs/server.md "Interruptions"), and a banker's bank ends
+ * (`endBank`), also with bets down: a tester's banker left by the Lobby with bets down and auto-approve on, and 25
+ * rounds were dealt and settled under its bank in the 15 s of its grace, its comp points spent while it could not see
+ * the table.
  */
 function leave(s: Draft, playerId: string, deliberate: boolean): Step {
   const found = member(s, playerId);
   if (!found.ok) return found;
   const p = found.value;
-  const banker = s.banker;
-  if (deliberate && banker?.playerId === playerId) {
-    if (s.round !== null) banker.leaving = true;
-    else removeBanker(s, 'left');
-  }
+  if (deliberate && s.banker?.playerId === playerId) endBank(s);
   if (p.seat === null) {
     delete s.players[playerId];
     return done;
@@ -917,10 +910,19 @@ function bankerOnly(s: TableState, playerId: string): Step {
 function leaveBank(s: Draft, playerId: string): Step {
   const checked = bankerOnly(s, playerId);
   if (!checked.ok) return checked;
-  if (s.round !== null) (s.banker as BankerState).leaving = true;
-  else if (betsDown(s)) return err('bank/bets-down', BETS_DOWN_AGAINST_YOU);
-  else removeBanker(s, 'left');
+  if (s.round === null && betsDown(s)) return err('bank/bets-down', BETS_DOWN_AGAINST_YOU);
+  endBank(s);
   return done;
+}
+
+/**
+ * The banker stops banking (rules.md §5 "Play as the banker", docs/server.md "Changing the bank"): after the round
+ * dealt under it, if one is (`leaving`), else at once, the bets on the felt going back to their players
+ * (`removeBanker`, `'bank-changed'`).
+ */
+function endBank(s: Draft): void {
+  if (s.round !== null) (s.banker as BankerState).leaving = true;
+  else removeBanker(s, 'left');
 }
 
 function approve(s: Draft, playerId: string, clientSeed: string | undefined): Step {
