@@ -904,11 +904,17 @@ export class TableRunner {
           if (effects.some((later) => later.kind === 'settle-round' && later.roundId === effect.roundId)) break;
           // A database fault here loses only the record of this setting (recovery would use the house way).
           // The driver's error itself is logged, so that the line names the fault (`faultKindOf`), as the others do.
-          const saved = await ledger.saveRoundSecret(effect.roundId, encodeRoundSecret(effect.secret)).catch((error: unknown) => ({ ok: false as const, error }));
-          // Refused `action/stale`: the round is not open in the ledger any more (another process recovered it while this
+          const fields = { event: 'round-secret-unsaved', roundId: effect.roundId };
+          let saved: Result<void>;
+          try {
+            saved = await ledger.saveRoundSecret(effect.roundId, encodeRoundSecret(effect.secret));
+          } catch (error) {
+            this.log(`could not save round ${effect.roundId}`, error, fields);
+            break;
+          }
+          // Refused (`action/stale`): the round is not open in the ledger any more (another process recovered it while this
           // one had lost its lease); said so at `warn`, not as an error whose `err` named only an object (an operator's).
-          if (!saved.ok && isStale(saved.error)) this.log(`round ${effect.roundId} is no longer open in the ledger (another process recovered it): this setting was not saved`, undefined, { event: 'round-secret-unsaved', roundId: effect.roundId });
-          else if (!saved.ok) this.log(`could not save round ${effect.roundId}`, saved.error, { event: 'round-secret-unsaved', roundId: effect.roundId });
+          if (!saved.ok) this.log(`round ${effect.roundId} is no longer open in the ledger (another process recovered it): this setting was not saved`, undefined, fields);
           break;
         }
         case 'settle-round': {
@@ -1075,11 +1081,6 @@ export class TableRunner {
 /** Whether `effects` deal or settle a round: what a process without its lease must not do (fencing). */
 function touchesRound(effects: readonly TableEffect[]): boolean {
   return effects.some((effect) => effect.kind === 'deal-due' || effect.kind === 'open-round' || effect.kind === 'settle-round');
-}
-
-/** Whether `error` is the ledger's `action/stale` refusal (a `RuleError`), not a thrown fault. */
-function isStale(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'action/stale' && !(error instanceof Error);
 }
 
 /** Whether two seat lists name the same player (or nobody) at every seat. */
