@@ -72,6 +72,8 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
     expect(session.player.language).toBeNull();
     const put = (token: string, body: unknown) =>
       fetch(`${server.url}/api/me/language`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    // No language yet: `null` is no language to keep (it was answered 200 when a language unchanged was not written).
+    expect((await put(session.token, { language: null })).status).toBe(400);
     const chosen = await put(session.token, { language: 'de' });
     expect(chosen.status).toBe(200);
     expect(((await chosen.json()) as MeResponse).player).toEqual({ ...session.player, language: 'de' });

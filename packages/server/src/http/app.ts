@@ -305,9 +305,10 @@ export function createHttpApp(services: HttpServices): express.Express {
     route(async (req, res) => {
       const player = await writer(req, res);
       if (player === null) return;
-      const language = (req.body as Partial<LanguageRequest> | undefined)?.language;
+      const asked = (req.body as Partial<LanguageRequest> | undefined)?.language;
+      const language = typeof asked === 'string' ? asked : '';
       // The language it has already is not written again (an attacker's flood of the same one wrote the row each time).
-      const updated = language === player.language ? ok(player) : await services.players.setLanguage(player.id, typeof language === 'string' ? language : '');
+      const updated = language === player.language ? ok(player) : await services.players.setLanguage(player.id, language);
       if (!updated.ok) return fail(res, updated.error);
       const body: MeResponse = { player: summary(updated.value), seats: heldSeats(services.runners, player.id) };
       res.json(body);
