@@ -63,6 +63,12 @@ export function bankBlocks(view: TableView): BankBlock[] {
   return out.length > 0 ? out : [{ kind: 'unknown' }];
 }
 
+/** `roomCents` (`BankerView.roomCents`, exact to the cent) rounded down to the table's bet unit: what bets can use of it, cents. */
+function roomInUnits(roomCents: number, view: TableView): number {
+  const unit = betUnitOf(view.config);
+  return Math.floor(roomCents / unit) * unit;
+}
+
 /**
  * What a player banks against: the room left in the bank in whole bet units (cents: `BankerView.roomCents` rounded down
  * to `betUnitCents`, what a bet can use of it: a banker was shown "$49.09 more" that no bet could take); the largest main bet the
@@ -76,9 +82,8 @@ export function bankRoom(view: TableView): { readonly roomCents: number; readonl
   if (view.banker.kind !== 'player' || view.you?.role === 'banker') return null;
   const roomCents = view.banker.roomCents;
   if (typeof roomCents !== 'number') return null;
-  const unit = betUnitOf(view.config);
   const mainCents = view.you?.bets.main ?? 0;
-  const moreCents = Math.floor(roomCents / unit) * unit;
+  const moreCents = roomInUnits(roomCents, view);
   const full = mainCents > 0 ? moreCents === 0 : moreCents < view.config.limits.main.minCents;
   return { roomCents: moreCents, largestCents: full ? mainCents : mainCents + moreCents, full };
 }
@@ -112,8 +117,7 @@ export function bankerCover(view: TableView): { readonly coverCents: number; rea
   if (banker.kind !== 'player' || view.you?.role !== 'banker' || typeof banker.roomCents !== 'number') return null;
   if (!banker.approved && view.roundId === null) return null;
   const onTable = view.seats.reduce((sum, seat) => sum + (seat.role === 'banker' ? 0 : seat.bets.main), 0);
-  const unit = betUnitOf(view.config);
-  const roomCents = Math.floor(banker.roomCents / unit) * unit;
+  const roomCents = roomInUnits(banker.roomCents, view);
   return { coverCents: roomCents + onTable, roomCents, full: roomCents < view.config.limits.main.minCents };
 }
 
