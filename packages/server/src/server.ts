@@ -20,6 +20,7 @@ import { HintPool, type HintService } from './hint/index.js';
 import { Coach, coachReader, DailyChallenge, GradePool, type ExactScores } from './coach/index.js';
 import { createHttpApp } from './http/app.js';
 import { httpServerOptions, limitConnections, limitPipelining } from './http/connection-limits.js';
+import { answerMalformedRequests } from './http/malformed-requests.js';
 import { answerStopping, RequestsInFlight, STOP_ANSWER_WAIT_MS } from './http/in-flight.js';
 import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, leaseProblemReporter, liveInstances, peersRenewedSince, pruneInstances, recordRedisPrefix, registerInstance, settingsFingerprints, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, tableHasOpenRound, type Ledger } from './ledger/index.js';
@@ -446,6 +447,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   const httpServer: HttpServer = createServer(httpServerOptions(limits));
   limitPipelining(httpServer, inFlight.listener((req, res) => handler(req, res)), limits, logger);
   limitConnections(httpServer, limits, logger);
+  answerMalformedRequests(httpServer);
   await listen(httpServer, options.port ?? 2567, options.host);
   const port = (httpServer.address() as AddressInfo).port;
   const httpClosed = new Promise<void>((resolve) => httpServer.once('close', () => resolve()));

@@ -17,6 +17,7 @@ import type {
 } from '@paigow/protocol';
 import type { DailyChallenge } from './daily.js';
 import type { CoachReader } from './grades.js';
+import { mayNameRound } from '../http/round-id.js';
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 const route =
@@ -36,7 +37,8 @@ export function coachRoutes(grades: CoachReader, signedIn: (req: Request, res: R
     route(async (req, res) => {
       const playerId = await signedIn(req, res);
       if (playerId === null) return;
-      const body: RoundGradeResponse = { review: await grades.reviewOf(playerId, req.params.roundId as string) };
+      const roundId = req.params.roundId as string;
+      const body: RoundGradeResponse = { review: mayNameRound(roundId) ? await grades.reviewOf(playerId, roundId) : null };
       res.json(body);
     }),
   );

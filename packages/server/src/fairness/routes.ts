@@ -14,6 +14,7 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { HttpErrorBody } from '@paigow/protocol';
 import { queryLimit } from '../http/query-limit.js';
+import { mayNameRound } from '../http/round-id.js';
 import type { Ledger } from '../ledger/index.js';
 import { COORDINATION_UNAVAILABLE } from '../rooms/matchmaking.js';
 import { AnnouncementsUnreachable, type AnnouncedRounds } from './announced-rounds.js';
@@ -121,6 +122,8 @@ class AuditDesk {
  * @throws the ledger's error, or `AnnouncementsUnreachable` (the route answers 503)
  */
 async function roundAnswer(roundId: string, ledger: Ledger, announced: Pick<AnnouncedRounds, 'commitmentOf'>): Promise<FairnessAnswer> {
+  // An id no round can have is not looked up, nor repeated in the answer (`mayNameRound`).
+  if (!mayNameRound(roundId)) return { status: 404, body: { error: { code: 'action/unknown', message: 'no provably fair round has this id' } } };
   const known = fairnessAnswer(roundId, await ledger.roundFairness(roundId));
   if (known.status !== 404) return known;
   const commitment = await announced.commitmentOf(roundId);

@@ -38,6 +38,7 @@ import type { RateLimits, ServerLimits } from '../limits/index.js';
 import type { Player, Players } from '../players/index.js';
 import type { TableRunner } from '../table/runner.js';
 import { queryLimit } from './query-limit.js';
+import { mayNameRound } from './round-id.js';
 import { bodyLimit, sendRateLimited, utf8Bodies } from './request-limits.js';
 import { clientAddress, trustedProxies } from './client-address.js';
 import { corsFor, securityHeaders } from './security.js';
@@ -368,7 +369,8 @@ export function createHttpApp(services: HttpServices): express.Express {
       const rawBefore = req.query.before;
       if (rawBefore !== undefined && typeof rawBefore !== 'string') return fail(res, { code: 'action/invalid', message: 'before must be one round id' });
       const before = rawBefore !== undefined && rawBefore !== '' ? rawBefore : undefined;
-      const items = await services.ledger.history(player.id, { limit, before });
+      // A `before` no round can have gives the empty page an unknown one gives, without a query (`mayNameRound`).
+      const items = before === undefined || mayNameRound(before) ? await services.ledger.history(player.id, { limit, before }) : [];
       const grades = (await services.coach?.gradesOf(player.id, items.map((item) => item.roundId))) ?? new Map<string, SettingGrade>();
       const body: HistoryResponse = {
         items: items.map(

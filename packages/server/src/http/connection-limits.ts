@@ -15,7 +15,7 @@
  *   that read (at most 64 KiB) is dropped unanswered.
  * - **Slow requests** (`httpServerOptions`): Node's `headersTimeout` and `requestTimeout`, 10 s and 30 s instead of
  *   60 s and 300 s, checked every second instead of every 30 s. A WebSocket is not concerned: Node stops timing a
- *   request at its upgrade (the test keeps one open past both). A connection that sends nothing gets Node's 408 and
+ *   request at its upgrade (the test keeps one open past both). A connection that sends nothing gets a 408 (JSON: `malformed-requests.ts`) and
  *   is closed after `headersTimeout` too.
  */
 import type { IncomingMessage, Server as HttpServer, RequestListener, ServerOptions, ServerResponse } from 'node:http';
