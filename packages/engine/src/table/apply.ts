@@ -852,7 +852,9 @@ function timeApproval(s: Draft): void {
   const banker = s.banker;
   if (s.phase !== 'approval' || banker === null || banker.approved) return;
   const opponent = Object.values(s.players).some((p) => p.seat !== null && p.playerId !== banker.playerId);
-  if (!opponent) banker.approvalDeadlineMs = null;
+  // Not while the last round's settlement waits for the ledger (`settlingRoundId`): the banker cannot approve before
+  // `round-settled` asks it to (a tester's banker lost the bank to a settlement retried for 45 s on a held database).
+  if (!opponent || banker.settlingRoundId !== null) banker.approvalDeadlineMs = null;
   else banker.approvalDeadlineMs ??= s.nowMs + s.config.timers.approvalMs;
 }
 

@@ -152,7 +152,7 @@ export function SeatsBar({ view, you, send, money, offline = false }: {
               <button
                 className="btn btn--gold btn--small"
                 data-testid="approve"
-                disabled={offline || view.phase !== 'approval' || (banker.kind === 'player' && banker.approved)}
+                disabled={offline || view.phase !== 'approval' || view.settlingRoundId !== null || (banker.kind === 'player' && banker.approved)}
                 onClick={() => send('approve')}
               >
                 {t('table.approve')}

@@ -41,6 +41,20 @@ describe('fault 1: while the connection is lost, nothing above the felt can be p
   });
 });
 
+// A tester's banker pressed Approve while the last round's settlement was retried on a held database: refused ("not
+// possible at this point"), the button lit all the while. The table asks for the approval once the round is recorded.
+describe("the banker's Approve while the last round waits for the ledger", () => {
+  it('is disabled while the view names a round being recorded (settlingRoundId), and enabled once it is recorded', () => {
+    const banking = view(
+      { phase: 'approval', banker: { kind: 'player', seat: 0, nickname: 'Ada', autoApprove: false, approved: false, leaving: false, roomCents: 10_000 } },
+      { role: 'banker' },
+    );
+    const approve = (html: string) => /<button(?=[^>]*data-testid="approve")[^>]*\sdisabled=""/.test(html);
+    expect(approve(render({ ...banking, settlingRoundId: 'r-1' }, 'en', { status: 'open' }))).toBe(true);
+    expect(approve(render(banking, 'en', { status: 'open' }))).toBe(false);
+  });
+});
+
 describe("fault 3: the felt names the player's bank from the moment it is taken", () => {
   it('says Ada, not "The house", on the banker\'s seat while the last round (banked by the house) is still shown', () => {
     const html = render(
