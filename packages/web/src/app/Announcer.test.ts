@@ -36,7 +36,12 @@ describe('cardName', () => {
     ['fr', 'Qh', 'dame de cœur'],
     ['de', 'As', 'Pik-Ass'],
     ['es', 'Td', 'diez de diamantes'],
-    ['en', 'Jk', 'Joker'],
+    // Among card names the joker is written as glossary.md writes it, lower case but in German (a tester read "low hand: Joker, five of hearts").
+    ['en', 'Jk', 'joker'],
+    ['ru', 'Jk', 'джокер'],
+    ['fr', 'Jk', 'joker'],
+    ['de', 'Jk', 'Joker'],
+    ['es', 'Jk', 'comodín'],
   ])('%s %s is "%s"', (lng, text, name) => {
     const i18n = createI18n(lng);
     expect(cardName(i18n.t, card(text))).toBe(name);
@@ -93,7 +98,7 @@ describe('the deal and the grade are announced, once per round', () => {
   it('says the dealt hand in words, highest first as drawn, then what to do', () => {
     const i18n = createI18n('en');
     expect(dealtSaid(i18n.t, cards)).toBe(
-      'Your cards: Joker, ace of spades, king of hearts, ten of diamonds, seven of diamonds, three of spades, and two of clubs. Set your hand: two cards to the low hand, then Split — or use House Way.',
+      'Your cards: joker, ace of spades, king of hearts, ten of diamonds, seven of diamonds, three of spades, and two of clubs. Set your hand: two cards to the low hand, then Split — or use House Way.',
     );
   });
 

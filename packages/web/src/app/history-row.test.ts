@@ -35,7 +35,7 @@ describe('a history row', () => {
   it('leads with the net beside a Fortune bet, names the main bet\'s outcome beside the bets, and colours the net by its sign', () => {
     const html = draw(entry(seat({})));
     expect(html).toMatch(/<strong>\s*Loss\s*<\/strong>/);
-    expect(text(html)).toContain('Bet $10 · Main bet: push — your bet comes back · Fortune $14: no line −$14');
+    expect(text(html)).toContain('Bet $10 · Main bet: push — your bet comes back · Fortune $14: no winning hand −$14');
     expect(html).toContain('history-row--lose');
     expect(html).toContain('history-row__net--lose');
     expect(html).not.toMatch(/<strong>\s*(Push|Main bet)/);

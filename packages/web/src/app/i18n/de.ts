@@ -278,6 +278,7 @@ export const de: Translation = {
   },
   card: {
     joker: 'Joker',
+    jokerName: 'Joker',
     hidden: 'Verdeckte Karte',
     name: '{{suit}}-{{rank}}',
     ranks: { '2': 'Zwei', '3': 'Drei', '4': 'Vier', '5': 'Fünf', '6': 'Sechs', '7': 'Sieben', '8': 'Acht', '9': 'Neun', T: 'Zehn', J: 'Bube', Q: 'Dame', K: 'König', A: 'Ass' },

@@ -340,6 +340,7 @@ export const en = {
   },
   card: {
     joker: 'Joker',
+    jokerName: 'joker',
     hidden: 'Face-down card',
     name: '{{rank}} of {{suit}}',
     ranks: { '2': 'two', '3': 'three', '4': 'four', '5': 'five', '6': 'six', '7': 'seven', '8': 'eight', '9': 'nine', T: 'ten', J: 'jack', Q: 'queen', K: 'king', A: 'ace' },
@@ -569,7 +570,7 @@ export const en = {
     net: 'Net',
     bet: 'Bet {{amount}}',
     fortune: 'Fortune {{stake}}: {{line}} {{amount}}',
-    fortuneLose: 'Fortune {{stake}}: no line {{amount}}',
+    fortuneLose: 'Fortune {{stake}}: no winning hand {{amount}}',
     banked_one: 'You banked against {{count}} player ({{amount}} wagered)',
     banked_other: 'You banked against {{count}} players ({{amount}} wagered)',
     setBy: 'Set by the house way ({{why}})',

@@ -287,6 +287,7 @@ export const es: Translation = {
   },
   card: {
     joker: 'Comodín',
+    jokerName: 'comodín',
     hidden: 'Carta boca abajo',
     name: '{{rank}} de {{suit}}',
     ranks: { '2': 'dos', '3': 'tres', '4': 'cuatro', '5': 'cinco', '6': 'seis', '7': 'siete', '8': 'ocho', '9': 'nueve', T: 'diez', J: 'jota', Q: 'reina', K: 'rey', A: 'as' },

@@ -288,6 +288,7 @@ export const fr: Translation = {
   },
   card: {
     joker: 'Joker',
+    jokerName: 'joker',
     hidden: 'Carte face cachée',
     name: '{{rank}} de {{suit}}',
     ranks: { '2': 'deux', '3': 'trois', '4': 'quatre', '5': 'cinq', '6': 'six', '7': 'sept', '8': 'huit', '9': 'neuf', T: 'dix', J: 'valet', Q: 'dame', K: 'roi', A: 'as' },
