@@ -142,3 +142,23 @@ describe('the house banking the next round (tester at table-3: "Be the banker" g
     expect(viewFor(s, 'ada').you?.canTakeBank).toBe(true);
   });
 });
+
+// A tester stood up for idling waited most of the 5 min, pressed Sit down and was told "5 min after you left your seat":
+// the view says when the wait ends, so that the page can say how long is left.
+describe("the viewer's idle-seat wait (you.idleWaitUntilMs)", () => {
+  it('is the time the player left its seat plus idleSeatMs while it stands with its clock kept, and null once seated', () => {
+    let s = seatPlayers(testTable(), ['squat', 'other']);
+    const t0 = s.nowMs;
+    const idleMs = s.config.timers.idleSeatMs;
+    expect(viewFor(s, 'squat').you?.idleWaitUntilMs).toBeNull();
+    s = must(s, { type: 'tick', nowMs: t0 + idleMs });
+    expect(s.players.squat.seat).toBeNull();
+    expect(viewFor(s, 'squat').you?.idleWaitUntilMs).toBe(t0 + 2 * idleMs);
+    // Someone who never sat here has no wait.
+    s = must(s, { type: 'join', playerId: 'new', nickname: 'nick-new', balanceCents: 100_000, compPoints: 0, nowMs: t0 + idleMs });
+    expect(viewFor(s, 'new').you?.idleWaitUntilMs).toBeNull();
+    s = must(s, { type: 'tick', nowMs: t0 + 2 * idleMs });
+    s = must(s, { type: 'sit', playerId: 'squat', seat: 0, nowMs: t0 + 2 * idleMs });
+    expect(viewFor(s, 'squat').you?.idleWaitUntilMs).toBeNull();
+  });
+});

@@ -278,6 +278,7 @@ function youView(state: TableState, viewerId: string): YouView | null {
     deadlineKind: deadline?.kind ?? null,
     canTakeBank: state.config.playerBanking && bankRefusal(state, viewerId) === null,
     lastResult,
+    idleWaitUntilMs: p.seat === null && state.idleClocks[viewerId] !== undefined ? state.idleClocks[viewerId].leftAtMs + state.config.timers.idleSeatMs : null,
   };
 }
 

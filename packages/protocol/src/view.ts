@@ -272,6 +272,13 @@ export interface YouView {
   readonly canTakeBank: boolean;
   /** The viewer's result in `lastRound`, or `null` when it did not play it. */
   readonly lastResult: { readonly roundId: string; readonly outcome: WagerOutcome | 'bank'; readonly netCents: number } | null;
+  /**
+   * While the viewer stands after leaving a seat here with its idle-seat clock kept (rules.md §5, docs/server.md
+   * "Timers"): when that wait ends (epoch ms, the server's clock), `timers.idleSeatMs` after it left the seat. A sit
+   * is refused `action/idle-wait` until then once the clock has run out (no round played here for `idleSeatMs`); the
+   * page says how long is left (a tester was told the whole 5 min after waiting most of them). `null` otherwise.
+   */
+  readonly idleWaitUntilMs: number | null;
 }
 
 /**

@@ -23,7 +23,7 @@ import { Timer } from '../table-ui/Timer.js';
 import { canBetOf, feltOf, lowOf, seatFree, select, youInRound, type Selection } from '../table-ui/felt.js';
 import { keepSelection, loadSelection } from '../table-ui/saved-selection.js';
 import { localStore } from '../table-ui/browser-storage.js';
-import { chipsCents, keptRoundOf, resultOf, stageOf, type CardText, type Stage } from '../table-ui/model.js';
+import { chipsCents, idleWaitMinutes, keptRoundOf, resultOf, stageOf, type CardText, type Stage } from '../table-ui/model.js';
 import { errorMessage, formatMoney, tableName } from './i18n/index.js';
 import { useBetChips } from './useBetChips.js';
 import { BetTotal } from './BetTools.js';
@@ -301,11 +301,12 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
     focusSplit.current = true;
   };
   const hintPanel = hint === null ? null : <HintPanel reply={hint.reply} canUse={!felt.submitting} onUse={applyHint} low={low} onClose={closeHint} />;
-  // A sit refused for the idle-seat clock says when the seat is free to this player again (a tester read "a few minutes").
+  // A sit refused for the idle-seat clock says in how many minutes the seat is free to this player again (a tester read
+  // "a few minutes", then, having waited most of them, "5 min after you left").
   const shown = refusal.shown;
   // A server's refusal a notice already tells is not said twice.
   const serverRefusal =
-    shown?.kind === 'server' && !toldByNotice(shown.error.code, notices) ? errorMessage(t, shown.error.code, { minutes: Math.ceil(view.config.timers.idleSeatMs / 60_000) }) : null;
+    shown?.kind === 'server' && !toldByNotice(shown.error.code, notices) ? errorMessage(t, shown.error.code, { minutes: idleWaitMinutes(view) }) : null;
   const shownError = shown?.kind === 'screen' ? shown.text : serverRefusal;
   const shownName = tableName(t, { tableId: view.tableId, name: view.config.name });
   const names = withCurrent(past.tableNames, view.tableId, shownName);

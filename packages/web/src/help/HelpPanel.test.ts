@@ -28,7 +28,7 @@ const config: TableConfigView = {
   fortunePayTable: FORTUNE_PAY_TABLE,
   envyBonus: { minFortuneBetCents: 500, amountsCents: { seven_card_straight_flush_natural: 500_000, royal_flush_plus_royal_match: 100_000, seven_card_straight_flush_with_joker: 100_000, five_aces: 50_000, royal_flush: 10_000, straight_flush: 5_000, four_of_a_kind: 2_500 } },
   houseWay: 'foxwoods',
-  timers: { betMs: 45_000, decisionMs: 30_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 12_000 },
+  timers: { betMs: 45_000, decisionMs: 30_000, approvalMs: 35_000, reconnectMs: 60_000, reconnectGraceMs: 12_000, idleSeatMs: 240_000 },
 } as TableConfigView;
 
 function draw(section: HelpSection, lng = 'en', table: TableConfigView | null = config): string {
@@ -38,6 +38,13 @@ function draw(section: HelpSection, lng = 'en', table: TableConfigView | null = 
 }
 
 describe('the help panel at a table', () => {
+  // A tester stood up for idling found nothing about it in Help, in any language.
+  it.each(['en', 'ru', 'fr', 'de', 'es'])('tells the idle-seat rule with this table’s time (%s)', (lng) => {
+    const html = draw('timers', lng);
+    const catalog = HELP_CATALOGS[lng as keyof typeof HELP_CATALOGS].timers;
+    // The sentence up to the count, then the count itself.
+    expect(html).toContain(`${catalog.idle_other.split('{{count}}')[0]}240`);
+  });
   it('gives both commission models with this table’s rates and a worked example', () => {
     const html = draw('commission');
     expect(html).toContain('a commission of 4%: a bet of $100 that wins pays $96');

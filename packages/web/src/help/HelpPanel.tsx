@@ -243,6 +243,7 @@ function SectionBody({ section, facts, lng }: { section: HelpSection; facts: Hel
             {t('timers.grace', { count: seconds(facts.timers.reconnectGraceMs) })}
           </p>
           <p>{t('timers.hold', { count: seconds(facts.timers.reconnectMs) })}</p>
+          <p>{t('timers.idle', { count: seconds(facts.timers.idleSeatMs) })}</p>
         </>
       );
   }

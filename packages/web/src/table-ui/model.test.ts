@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TableView } from '@paigow/protocol';
 import { houseRound, seatResult, tableView } from '../testing/table-view.js';
-import { arrange, bankerMark, betChips, chipsFor, localDeadline, resultOf, sortForDisplay, stageOf, toggleLow } from './model.js';
+import { arrange, bankerMark, betChips, chipsFor, idleWaitMinutes, localDeadline, resultOf, sortForDisplay, stageOf, toggleLow } from './model.js';
 
 const HAND = ['As', 'Kh', 'Jk', '7d', '7c', '3s', 'Td'];
 
@@ -113,5 +113,19 @@ describe('stageOf and resultOf', () => {
     const other = { ...round, players: [{ ...round.players[0], you: false }] };
     expect(stageOf(view({ lastRound: other })).kind).toBe('empty');
     expect(resultOf(view({ lastRound: other }))).toBeNull();
+  });
+});
+
+// A tester stood up for idling waited most of the 5 min, pressed Sit down and was told "5 min after you left your seat".
+describe('idleWaitMinutes', () => {
+  const at = (idleWaitUntilMs: number | null, serverNowMs: number) => tableView({ serverNowMs }, { seat: null, role: 'spectator', idleWaitUntilMs });
+  it('counts the whole minutes left, at least 1', () => {
+    expect(idleWaitMinutes(at(300_000, 0))).toBe(5);
+    expect(idleWaitMinutes(at(300_000, 20_000))).toBe(5);
+    expect(idleWaitMinutes(at(300_000, 280_000))).toBe(1);
+    expect(idleWaitMinutes(at(300_000, 299_999))).toBe(1);
+  });
+  it("falls back to the table's idle-seat time without a wait in the view", () => {
+    expect(idleWaitMinutes(at(null, 0))).toBe(5);
   });
 });

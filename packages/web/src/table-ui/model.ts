@@ -389,3 +389,14 @@ export function mainResultOf(p: SeatResultView): { readonly playerMainCents: num
   const main = p.netCents - (p.fortune?.netCents ?? 0) - (p.envy?.amountCents ?? 0);
   return { playerMainCents: main, bankerCents: main === 0 ? 0 : -main };
 }
+
+/**
+ * The whole minutes, at least 1, until the viewer may sit at this table again after its idle-seat clock ran out
+ * (`you.idleWaitUntilMs` against the view's `serverNowMs`), for `action/idle-wait`; the table's whole idle-seat time
+ * when the view has no wait (a view older than the refusal).
+ */
+export function idleWaitMinutes(view: TableView): number {
+  const until = view.you?.idleWaitUntilMs ?? null;
+  const leftMs = until === null ? view.config.timers.idleSeatMs : until - view.serverNowMs;
+  return Math.max(1, Math.ceil(leftMs / 60_000));
+}

@@ -36,6 +36,7 @@ export function youView(over: Partial<YouView> = {}): YouView {
     deadlineKind: null,
     canTakeBank: false,
     lastResult: null,
+    idleWaitUntilMs: null,
     ...over,
   };
 }

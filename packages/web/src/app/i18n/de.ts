@@ -618,7 +618,7 @@ export const de: Translation = {
     'config/invalid': 'Der Tisch ist falsch eingestellt.',
     'action/out-of-phase': 'Das ist an dieser Stelle der Runde nicht möglich.',
     'action/seat-taken': 'Dieser Platz ist besetzt.',
-    'action/idle-wait': 'Sie haben hier eine Weile keine Runde gespielt: {{minutes}}\u00a0Min., nachdem Sie Ihren Platz verlassen haben, können Sie sich wieder an diesen Tisch setzen.',
+    'action/idle-wait': 'Sie haben hier eine Weile keine Runde gespielt: In {{minutes}}\u00a0Min. können Sie sich wieder an diesen Tisch setzen.',
     'action/unavailable': 'Das ist gerade nicht verfügbar.',
     'bet/banker-cannot-cover': 'Die Bank kann diesen Einsatz nicht decken.',
     'fairness/bad-client-seed': 'Ein Client-Seed hat 1 bis 64 einfache Zeichen (Buchstaben, Ziffern, Leerzeichen, Satzzeichen), ohne | oder :.',

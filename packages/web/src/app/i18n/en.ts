@@ -54,7 +54,7 @@ const errors = {
   'config/invalid': 'The table is misconfigured.',
   'action/out-of-phase': 'That is not possible at this point of the round.',
   'action/seat-taken': 'That seat is taken.',
-  'action/idle-wait': 'You have not played a round at this table for a while: you can sit here again {{minutes}}\u00a0min after you left your seat.',
+  'action/idle-wait': 'You have not played a round at this table for a while: you can sit here again in {{minutes}}\u00a0min.',
   'action/unavailable': 'That is not available right now.',
   'bet/banker-cannot-cover': 'The banker cannot cover that bet.',
   'fairness/bad-client-seed': 'A client seed has 1 to 64 plain characters (letters, digits, spaces, punctuation), without | or :.',

@@ -632,7 +632,7 @@ export const es: Translation = {
     'config/invalid': 'La mesa está mal configurada.',
     'action/out-of-phase': 'Eso no es posible en este momento de la ronda.',
     'action/seat-taken': 'Ese asiento está ocupado.',
-    'action/idle-wait': 'Llevas un rato sin jugar ninguna ronda en esta mesa: podrás volver a sentarte en ella {{minutes}}\u00a0min después de dejar tu asiento.',
+    'action/idle-wait': 'Llevas un rato sin jugar ninguna ronda en esta mesa: podrás volver a sentarte en ella dentro de {{minutes}}\u00a0min.',
     'action/unavailable': 'Eso no está disponible ahora.',
     'bet/banker-cannot-cover': 'La banca no puede cubrir esa apuesta.',
     'fairness/bad-client-seed': 'Una semilla de cliente tiene de 1 a 64 caracteres simples (letras, cifras, espacios, puntuación), sin | ni :.',

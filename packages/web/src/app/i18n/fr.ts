@@ -632,7 +632,7 @@ export const fr: Translation = {
     'config/invalid': 'La table est mal configurée.',
     'action/out-of-phase': 'Ce n’est pas possible à ce moment de la manche.',
     'action/seat-taken': 'Cette place est prise.',
-    'action/idle-wait': 'Vous n’avez pas joué de manche à cette table depuis un moment\u00a0: vous pourrez vous y rasseoir {{minutes}}\u00a0min après avoir quitté votre place.',
+    'action/idle-wait': 'Vous n’avez pas joué de manche à cette table depuis un moment\u00a0: vous pourrez vous y rasseoir dans {{minutes}}\u00a0min.',
     'action/unavailable': 'Ce n’est pas disponible pour l’instant.',
     'bet/banker-cannot-cover': 'Le banquier ne peut pas couvrir cette mise.',
     'fairness/bad-client-seed': 'Une graine client compte de 1 à 64 caractères simples (lettres, chiffres, espaces, ponctuation), sans | ni :.',

@@ -92,13 +92,14 @@ describe('the way back to the lobby has one name in each language', () => {
 // A sit refused because the player's idle-seat clock ran out (docs/server.md "Timers"): the table says why and
 // when, with glossary.md's word for a round, in every language.
 // A player read "a few minutes" and could not tell when: the table's idle-seat time is said.
+// How many minutes are left (`you.idleWaitUntilMs`), not the whole wait: a tester waited most of the 5 min and was told "5 min after you left".
 describe('action/idle-wait says no round was played here for a while and in how many minutes a sit comes again', () => {
   it.each([
-    ['en', /not played a round/, /again 5\u00a0min after/],
-    ['ru', /ни одного раунда/, /через 5\u00a0мин после/],
-    ['fr', /pas joué de manche/, /5\u00a0min après/],
-    ['de', /keine Runde gespielt/, /5\u00a0Min\., nachdem/],
-    ['es', /sin jugar ninguna ronda/, /5\u00a0min después/],
+    ['en', /not played a round/, /again in 5\u00a0min\.$/],
+    ['ru', /ни одного раунда/, /через 5\u00a0мин\.$/],
+    ['fr', /pas joué de manche/, /dans 5\u00a0min\.$/],
+    ['de', /keine Runde gespielt/, /In 5\u00a0Min\. können/],
+    ['es', /sin jugar ninguna ronda/, /dentro de 5\u00a0min\.$/],
   ])('%s', (lng, round, when) => {
     const text = errorMessage(createI18n(lng).t, 'action/idle-wait', { minutes: 5 });
     expect(text).toMatch(round);

@@ -111,5 +111,7 @@ export const de: HelpCatalog = {
     grace_other: 'Eine Verbindung, die kürzer als {{count}} Sekunden weg ist (Neuladen, kurze Störung), ist keine Unterbrechung: Kommen Sie rechtzeitig zurück, finden Sie Karten und Einsatz wie zuvor.',
     hold_one: 'Ihr Platz wird nach einem Verbindungsabbruch {{count}} Sekunde freigehalten.',
     hold_other: 'Ihr Platz wird nach einem Verbindungsabbruch {{count}} Sekunden freigehalten.',
+    idle_one: 'Spielen Sie an diesem Tisch {{count}} Sekunde lang keine Runde, verlieren Sie Ihren Platz und können sich erst so lange nach dem Aufstehen wieder hierher setzen. Aufstehen und wieder Hinsetzen startet diese Uhr nicht neu; Einsätze setzen oder entfernen ist kein Spielen.',
+    idle_other: 'Spielen Sie an diesem Tisch {{count}} Sekunden lang keine Runde, verlieren Sie Ihren Platz und können sich erst so lange nach dem Aufstehen wieder hierher setzen. Aufstehen und wieder Hinsetzen startet diese Uhr nicht neu; Einsätze setzen oder entfernen ist kein Spielen.',
   },
 };

@@ -116,6 +116,8 @@ export const en = {
     grace_other: 'A connection lost for less than {{count}} seconds (a reload, a short blip) is not an interruption: come back within it and you find your cards and bet as you left them.',
     hold_one: 'Your seat is held for {{count}} second after a disconnection.',
     hold_other: 'Your seat is held for {{count}} seconds after a disconnection.',
+    idle_one: 'If you play no round at this table for {{count}} second, you lose your seat, and you may sit here again only as long after leaving it. Standing up and sitting down again does not restart that clock; placing or clearing bets is not playing.',
+    idle_other: 'If you play no round at this table for {{count}} seconds, you lose your seat, and you may sit here again only as long after leaving it. Standing up and sitting down again does not restart that clock; placing or clearing bets is not playing.',
   },
 };
 

@@ -117,5 +117,8 @@ export const es: HelpCatalog = {
     hold_one: 'Tu asiento se guarda {{count}} segundo tras una desconexión.',
     hold_many: 'Tu asiento se guarda {{count}} segundos tras una desconexión.',
     hold_other: 'Tu asiento se guarda {{count}} segundos tras una desconexión.',
+    idle_one: 'Si no juegas ninguna ronda en esta mesa durante {{count}} segundo, pierdes el asiento y solo podrás volver a sentarte aquí pasado el mismo tiempo desde que lo dejaste. Levantarse y volver a sentarse no reinicia ese reloj; poner o quitar apuestas no es jugar.',
+    idle_many: 'Si no juegas ninguna ronda en esta mesa durante {{count}} segundos, pierdes el asiento y solo podrás volver a sentarte aquí pasado el mismo tiempo desde que lo dejaste. Levantarse y volver a sentarse no reinicia ese reloj; poner o quitar apuestas no es jugar.',
+    idle_other: 'Si no juegas ninguna ronda en esta mesa durante {{count}} segundos, pierdes el asiento y solo podrás volver a sentarte aquí pasado el mismo tiempo desde que lo dejaste. Levantarse y volver a sentarse no reinicia ese reloj; poner o quitar apuestas no es jugar.',
   },
 };

@@ -117,5 +117,8 @@ export const fr: HelpCatalog = {
     hold_one: 'Votre place est gardée {{count}} seconde après une déconnexion.',
     hold_many: 'Votre place est gardée {{count}} secondes après une déconnexion.',
     hold_other: 'Votre place est gardée {{count}} secondes après une déconnexion.',
+    idle_one: 'Si vous ne jouez aucune manche à cette table pendant {{count}} seconde, vous perdez votre place, et vous ne pourrez vous y rasseoir qu’au bout du même temps après l’avoir quittée. Se lever puis se rasseoir ne remet pas ce compte à zéro\u00a0; placer ou retirer des mises n’est pas jouer.',
+    idle_many: 'Si vous ne jouez aucune manche à cette table pendant {{count}} secondes, vous perdez votre place, et vous ne pourrez vous y rasseoir qu’au bout du même temps après l’avoir quittée. Se lever puis se rasseoir ne remet pas ce compte à zéro\u00a0; placer ou retirer des mises n’est pas jouer.',
+    idle_other: 'Si vous ne jouez aucune manche à cette table pendant {{count}} secondes, vous perdez votre place, et vous ne pourrez vous y rasseoir qu’au bout du même temps après l’avoir quittée. Se lever puis se rasseoir ne remet pas ce compte à zéro\u00a0; placer ou retirer des mises n’est pas jouer.',
   },
 };
