@@ -215,7 +215,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
 
   const pendingTypes = useMemo(() => new Set<string>(pending.values()), [pending]);
   // One refusal at a time: the server's or the screen's own, whichever came last (refusal.ts).
-  const refusal = useRefusal(error);
+  const refusal = useRefusal(error, you?.balanceCents ?? null);
   // The chips on the felt and their tools (Clear, Undo, Double, Rebet).
   const bets = useBetChips({ view, canBet: view && you ? canBetOf(view, you, status) : false, send, pending, error, say: refusal.say, tell: told.tell, money });
   // The viewer's own last round stays on the felt while others play one it is not in, until it bets again or is dealt in.
