@@ -44,7 +44,9 @@ export function FairnessPanel({ fairness, clientSeed, locked, banker = false }: 
         </label>
       ) : (
         <p className="muted fairness__seeds" data-testid="fairness-client-seeds">
-          {t('fairness.clientSeedsDealt', { seeds: fairness.clientSeeds })}
+          {t('fairness.clientSeedsDealt', { seeds: fairness.clientSeeds })}{' '}
+          {/* A player read "0:" as no seat of the table's, which calls it Seat 1 (the Verify page said so, the table did not). */}
+          <span data-testid="fairness-client-seeds-note">{t('verify.clientSeedsNote')}</span>
         </p>
       )}
       {refused && clientSeed.error !== null && (

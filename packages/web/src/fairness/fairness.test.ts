@@ -201,6 +201,15 @@ describe('the fairness panel at the table', () => {
     expect(html).toMatch(/approve/);
     expect(html).not.toContain('Deal');
   });
+
+  // A player read "Dealt with the client seeds 0:c8c6…" and found no seat 0 at the table, which calls it Seat 1.
+  it.each(LANGUAGES)('says, once dealt, that the seeds count the seats from 0 (%s)', (lng) => {
+    const i18n = createI18n(lng);
+    const dealt = { ...fairness, clientSeeds: '0:c8c60367f9a171f5' };
+    const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(FairnessPanel, { fairness: dealt, clientSeed: seed, locked: true })));
+    expect(html).toContain('0:c8c60367f9a171f5');
+    expect(html).toContain(i18n.t('verify.clientSeedsNote').replace(/"/g, '&quot;'));
+  });
 });
 
 describe('the fairness routes', () => {

@@ -243,6 +243,12 @@ describe('the trainer and the daily challenge name the Split button and the hand
     expect(ru.coach.trainer.intro).toContain(`«${ru.coach.page.title}»`);
     expect(ru.coach.trainer.foul).toBe(ru.errors['setting/foul']);
   });
+
+  // A tester (de): the table said "darf nicht höher sein als die hohe Hand", the Trainer "darf die hohe Hand nicht schlagen".
+  it.each(LANGUAGES)('the Trainer says a foul in the table’s words (%s)', (lng) => {
+    const catalog = CATALOGS[lng];
+    expect(catalog.coach.trainer.foul).toBe(catalog.errors['setting/foul']);
+  });
 });
 
 // Tester (fr): a banker's result after a push said «La banque fait match nul»; glossary.md's push is «égalité», the word
