@@ -306,7 +306,7 @@ export function TableLayout({ api, session, tableId, onLeave, onSessionLost, onP
   const shown = refusal.shown;
   // A server's refusal a notice already tells is not said twice.
   const serverRefusal =
-    shown?.kind === 'server' && !toldByNotice(shown.error.code, notices) ? errorMessage(t, shown.error.code, { minutes: idleWaitMinutes(view) }) : null;
+    shown?.kind === 'server' && !toldByNotice(shown.error.code, notices) ? errorMessage(t, shown.error.code, { minutes: idleWaitMinutes(view, table.receivedAtMs, Date.now()) }) : null;
   const shownError = shown?.kind === 'screen' ? shown.text : serverRefusal;
   const shownName = tableName(t, { tableId: view.tableId, name: view.config.name });
   const names = withCurrent(past.tableNames, view.tableId, shownName);

@@ -118,14 +118,17 @@ describe('stageOf and resultOf', () => {
 
 // A tester stood up for idling waited most of the 5 min, pressed Sit down and was told "5 min after you left your seat".
 describe('idleWaitMinutes', () => {
-  const at = (idleWaitUntilMs: number | null, serverNowMs: number) => tableView({ serverNowMs }, { seat: null, role: 'spectator', idleWaitUntilMs });
-  it('counts the whole minutes left, at least 1', () => {
-    expect(idleWaitMinutes(at(300_000, 0))).toBe(5);
-    expect(idleWaitMinutes(at(300_000, 20_000))).toBe(5);
-    expect(idleWaitMinutes(at(300_000, 280_000))).toBe(1);
-    expect(idleWaitMinutes(at(300_000, 299_999))).toBe(1);
+  // The view came when the player was stood up (server time 0, browser time 1,000,000): a refused sit brings none.
+  const stoodUp = (idleWaitUntilMs: number | null) => tableView({ serverNowMs: 0 }, { seat: null, role: 'spectator', idleWaitUntilMs });
+  const received = 1_000_000;
+  it('counts the whole minutes left on the browser clock since the view came, at least 1', () => {
+    expect(idleWaitMinutes(stoodUp(300_000), received, received)).toBe(5);
+    expect(idleWaitMinutes(stoodUp(300_000), received, received + 20_000)).toBe(5);
+    expect(idleWaitMinutes(stoodUp(300_000), received, received + 239_000)).toBe(2);
+    expect(idleWaitMinutes(stoodUp(300_000), received, received + 280_000)).toBe(1);
+    expect(idleWaitMinutes(stoodUp(300_000), received, received + 299_999)).toBe(1);
   });
   it("falls back to the table's idle-seat time without a wait in the view", () => {
-    expect(idleWaitMinutes(at(null, 0))).toBe(5);
+    expect(idleWaitMinutes(stoodUp(null), received, received + 60_000)).toBe(5);
   });
 });

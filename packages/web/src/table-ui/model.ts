@@ -391,12 +391,13 @@ export function mainResultOf(p: SeatResultView): { readonly playerMainCents: num
 }
 
 /**
- * The whole minutes, at least 1, until the viewer may sit at this table again after its idle-seat clock ran out
- * (`you.idleWaitUntilMs` against the view's `serverNowMs`), for `action/idle-wait`; the table's whole idle-seat time
- * when the view has no wait (a view older than the refusal).
+ * The whole minutes, at least 1, until the viewer may sit at this table again after its idle-seat clock ran out, for
+ * `action/idle-wait`: `you.idleWaitUntilMs` on the browser's clock (`localDeadline`: the view arrived at `receivedAtMs`,
+ * maybe minutes ago, as a refused sit brings no new view) against `nowMs`; the table's whole idle-seat time when the view
+ * has no wait.
  */
-export function idleWaitMinutes(view: TableView): number {
-  const until = view.you?.idleWaitUntilMs ?? null;
-  const leftMs = until === null ? view.config.timers.idleSeatMs : until - view.serverNowMs;
+export function idleWaitMinutes(view: TableView, receivedAtMs: number, nowMs: number): number {
+  const until = localDeadline(view.you?.idleWaitUntilMs ?? null, view.serverNowMs, receivedAtMs);
+  const leftMs = until === null ? view.config.timers.idleSeatMs : until - nowMs;
   return Math.max(1, Math.ceil(leftMs / 60_000));
 }
