@@ -331,7 +331,9 @@ describe('table properties', () => {
 
   it('money conserves and balances match the ledger over random action sequences (a player may bank)', () => {
     assertRandomSequences(true);
-    expect(stats.bankerRounds).toBeGreaterThan(3);
+    // Not vacuous: a player banked (6 to 12 of about 80 settlements in a run of 60 sequences; a CI run saw 3, so the
+    // bound is the guard's purpose, at least one, not a share that chance may miss).
+    expect(stats.bankerRounds).toBeGreaterThan(0);
   });
 
   it('money conserves and balances match the ledger with the envy bonus on (rules.md §4)', () => {

@@ -152,7 +152,8 @@ describe.skipIf(!available)('a SIGTERM while Redis is away', () => {
     expect(nonJsonLines(server.stderr())).toEqual([]);
     const lines = jsonLines(server.stderr());
     expect(lines.filter((line) => line.event === 'redis-given-up' || line.level === 'error')).toEqual([]);
-    expect(lines.map((line) => line.event).slice(-2)).toEqual(['drained', 'stopped']);
+    // The stop's own lines: a WAL checkpoint's warn (storage, not Redis; `sqlite-checkpoint`) is not what this is about.
+    expect(lines.map((line) => line.event).filter((event) => event !== 'sqlite-checkpoint').slice(-2)).toEqual(['drained', 'stopped']);
   }, 90_000);
 });
 
