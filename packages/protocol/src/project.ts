@@ -251,6 +251,7 @@ function youView(state: TableState, viewerId: string): YouView | null {
   const hand = state.round?.hands.find((h) => h.playerId === viewerId);
   const showCards = hand !== undefined && state.phase === 'setting';
   const deadline = deadlineOf(state, p, hand);
+  const idleClock = state.idleClocks[viewerId] as TableState['idleClocks'][string] | undefined;
   let lastResult: YouView['lastResult'] = null;
   const last = state.lastRound;
   if (last !== null) {
@@ -278,7 +279,7 @@ function youView(state: TableState, viewerId: string): YouView | null {
     deadlineKind: deadline?.kind ?? null,
     canTakeBank: state.config.playerBanking && bankRefusal(state, viewerId) === null,
     lastResult,
-    idleWaitUntilMs: p.seat === null && state.idleClocks[viewerId] !== undefined ? state.idleClocks[viewerId].leftAtMs + state.config.timers.idleSeatMs : null,
+    idleWaitUntilMs: p.seat === null && idleClock !== undefined ? idleClock.leftAtMs + state.config.timers.idleSeatMs : null,
   };
 }
 

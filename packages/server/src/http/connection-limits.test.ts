@@ -147,6 +147,9 @@ describe('slow requests on the game port (PAIGOW_HEADERS_TIMEOUT_MS, PAIGOW_REQU
     expect(await closesWithin(silent.closedAt, 3_000)).toBe(true);
     expect((await silent.closedAt) - started).toBeGreaterThanOrEqual(450);
     expect(silent.received()).toMatch(/^HTTP\/1\.1 408 /);
+    // In the API's shape, as every other refusal (`malformed-requests.ts`), not Node's empty body.
+    expect(silent.received()).toMatch(/content-type: application\/json/i);
+    expect(silent.received()).toContain('{"error":{"code":"action/invalid","message":"the request did not arrive in time"}}');
   });
 
   it('keeps a table WebSocket open past both timeouts', async () => {
