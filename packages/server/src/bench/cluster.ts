@@ -11,6 +11,8 @@ import { MAX_SEATS } from '@paigow/engine';
 import type { SessionResponse } from '@paigow/protocol';
 import { startCluster } from '../cluster/cluster.js';
 import { createLedger } from '../ledger/index.js';
+import { DEFAULT_LEASE, liveInstances, placeTables, tableHosts } from '../lease/index.js';
+import type { Database } from '../storage/database.js';
 import { createDatabase } from '../storage/index.js';
 import { benchServer, benchTables, type BenchResult } from './bench.js';
 
@@ -61,6 +63,26 @@ async function secondsUntilServed(port: number, tableIds: readonly string[]): Pr
 }
 
 /**
+ * Waits until the `processes` instances are live and every table of `tableIds` is hosted where the placement wants it
+ * (`placeTables`), then until each accepts a join at the front `port`: processes ready one after another first take
+ * every table, then hand half of them on at the next sweep, and a player seated meanwhile is moved (the benchmark
+ * failed on one run in two with `the table is moving`; it measures the steady state).
+ * @throws Error when that does not happen within `FAILOVER_LIMIT_MS`
+ */
+async function placementSettled(database: Database, port: number, processes: number, tableIds: readonly string[]): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    const live = await liveInstances(database, Date.now(), DEFAULT_LEASE.leaseMs);
+    const placement = placeTables(live);
+    const hosts = await tableHosts(database, tableIds);
+    if (live.length === processes && tableIds.every((tableId) => hosts.get(tableId)?.instanceId === placement.get(tableId))) break;
+    if (performance.now() - started > FAILOVER_LIMIT_MS) throw new Error(`the tables were not spread over the ${processes} processes within ${FAILOVER_LIMIT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if ((await secondsUntilServed(port, tableIds)) < 0) throw new Error(`the tables did not accept joins within ${FAILOVER_LIMIT_MS / 1000} s`);
+}
+
+/**
  * Runs one level of the cluster benchmark and stops everything it started (the schema is dropped).
  * @throws Error when the cluster does not start or a player fails
  */
@@ -95,6 +117,7 @@ export async function benchCluster(options: ClusterBenchOptions): Promise<Cluste
   const port = Number(new URL(cluster.url).port);
   const database = createDatabase({ databaseUrl: options.databaseUrl, schema: databaseSchema });
   try {
+    await placementSettled(database, port, options.processes, tables.map((table) => table.tableId));
     const result = await benchServer({ clients: options.clients, seconds: options.seconds, databaseUrl: options.databaseUrl, external: { port, runId, databaseSchema } });
     let failoverSeconds: number | null = null;
     if (options.processes > 1) {

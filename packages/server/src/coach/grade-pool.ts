@@ -125,9 +125,15 @@ export class GradePool implements ExactScores {
   private readonly load: EventLoopLoad | null;
   /** Analyses run by the workers (each a class not found in the cache). */
   computed = 0;
+  /**
+   * The refusal of every skipped hand, made once: under a long overload nearly every hand is skipped, and an error
+   * with its stack trace for each was 1% of the main thread (`npm run bench -- server`).
+   */
+  private readonly queueFull: GradeQueueFull;
 
   constructor(options: GradePoolOptions = {}) {
     this.maxQueue = Math.max(1, Math.floor(options.maxQueue ?? 5_000));
+    this.queueFull = new GradeQueueFull(this.maxQueue);
     this.cacheSize = options.cacheSize ?? 20_000;
     const background = options.background ?? true;
     this.load = background && options.mayStart === undefined ? new EventLoopLoad() : null;
@@ -271,8 +277,7 @@ export class GradePool implements ExactScores {
     const turn = this.turns.get(loser) as Task[];
     const task = turn[0];
     this.dequeue(loser, turn, task);
-    const skipped = new GradeQueueFull(this.maxQueue);
-    for (const waiter of task.waiters) if (waiter.player === loser) waiter.reject(skipped);
+    for (const waiter of task.waiters) if (waiter.player === loser) waiter.reject(this.queueFull);
     task.waiters = task.waiters.filter((waiter) => waiter.player !== loser);
     if (task.waiters.length === 0) this.pending.delete(task.key);
     else this.enqueue(task, task.waiters[0].player);

@@ -5,7 +5,7 @@
  * stays secret until the round is closed. Tests may deal from a given random source instead (`rng`): those rounds have no proof.
  */
 import { randomBytes } from 'node:crypto';
-import { v7 as uuidv7 } from 'uuid';
+import { timeOrderedId } from '../storage/time-ordered-ids.js';
 import { commitmentOf, shuffledDeck, toHex, type DealMaterial, type NextRound, type Rng, type RoundFairness } from '@paigow/engine';
 
 /** What the ledger stores with a round dealt from seeds (`OpenRoundInput.fairness`). */
@@ -33,7 +33,7 @@ export class RoundSeeds {
    * their indexes, a few pages a commit rather than one page per row (docs/server.md "The ledger's accounts").
    */
   private static fresh(): { roundId: string; serverSeed: Uint8Array } {
-    return { roundId: uuidv7(), serverSeed: new Uint8Array(randomBytes(32)) };
+    return { roundId: timeOrderedId(), serverSeed: new Uint8Array(randomBytes(32)) };
   }
 
   private static committed(seeds: { roundId: string; serverSeed: Uint8Array }): NextRound {
@@ -50,7 +50,7 @@ export class RoundSeeds {
    * that round is dealt) and the commitment of the round after it (`DealAction.next`).
    */
   deal(): { readonly deal: DealMaterial; readonly next: NextRound | null } {
-    if (this.rng !== undefined) return { deal: { roundId: uuidv7(), deck: shuffledDeck(this.rng) }, next: null };
+    if (this.rng !== undefined) return { deal: { roundId: timeOrderedId(), deck: shuffledDeck(this.rng) }, next: null };
     return { deal: this.next, next: RoundSeeds.committed(this.after) };
   }
 

@@ -21,11 +21,11 @@
  * Player wallets, escrow and commission never go negative (also a CHECK in the schema).
  */
 import { sql, type Transaction } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import { err, ok, type Result } from '@paigow/engine';
 import type { Database, DialectName } from '../storage/database.js';
 import type { AccountKind, EntriesTable, Tables, TransferKind, TransfersTable } from '../storage/schema.js';
 import { forUpdate } from '../storage/transaction.js';
+import { timeOrderedId } from '../storage/time-ordered-ids.js';
 
 /** The system accounts each table has. */
 export type TableAccountKind = Extract<AccountKind, 'escrow' | 'house' | 'commission'>;
@@ -233,7 +233,7 @@ export async function postLocked(
       );
     }
     // Time-ordered (UUID version 7), as round ids are: new transfers go at the end of the primary key's index.
-    const id = uuidv7();
+    const id = timeOrderedId();
     transfers.push({
       id,
       idempotency_key: order.idempotencyKey,

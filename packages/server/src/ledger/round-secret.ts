@@ -21,14 +21,15 @@ const SECRET_BATCH_MS = 0;
 /** One round's record waiting for its batch. */
 interface SecretSave {
   readonly roundId: string;
-  readonly secretJson: string;
+  /** The record (a JSON document): only a round's latest in the batch is stringified (five settings a round at a full table). */
+  readonly secret: unknown;
 }
 
 /** See `Ledger.saveRoundSecret`: returns that method, with its batch, for `database`. */
 export function roundSecretSaver(database: Database): (roundId: string, secret: unknown) => Promise<Result<void>> {
   const batch = new StatementBatch(SECRET_BATCH_MS, (saves: readonly SecretSave[]) => saveRoundSecrets(database, saves));
   return async (roundId, secret) => {
-    const saved = await batch.add({ roundId, secretJson: toJson(secret, 'secret') });
+    const saved = await batch.add({ roundId, secret });
     return saved.has(roundId) ? ok(undefined) : err('action/stale', `round ${roundId} is not open`);
   };
 }
@@ -38,7 +39,7 @@ export function roundSecretSaver(database: Database): (roundId: string, secret: 
  * @returns the ids of the rounds written: those still open
  */
 async function saveRoundSecrets(database: Database, saves: readonly SecretSave[]): Promise<ReadonlySet<string>> {
-  const latest = new Map(saves.map((save) => [save.roundId, save.secretJson]));
+  const latest = new Map([...new Map(saves.map((save) => [save.roundId, save.secret]))].map(([roundId, secret]) => [roundId, toJson(secret, 'secret')]));
   const written = await database.db
     .updateTable('rounds')
     .set({ secret_json: sql<string>`case id ${sql.join([...latest].map(([roundId, json]) => sql`when ${roundId} then ${json}`), sql` `)} end` })
