@@ -145,6 +145,10 @@ describe('client seeds', () => {
   it.each(['', 'x'.repeat(65), 'a|b', 'a:b', 'tab\there', 'é', 'new\nline', 42, null])('refuses %j with fairness/bad-client-seed', (seed) => {
     expect(checkClientSeed(seed)).toMatchObject({ ok: false, error: { code: 'fairness/bad-client-seed' } });
   });
+  it('says a client seed that is not text is not a string (an attacker\'s number was told "1 to 64 characters")', () => {
+    expect(checkClientSeed(123)).toEqual({ ok: false, error: { code: 'fairness/bad-client-seed', message: 'a client seed is a string of 1 to 64 characters, got a number' } });
+    expect(checkClientSeed(null)).toMatchObject({ error: { message: 'a client seed is a string of 1 to 64 characters, got null' } });
+  });
   it('writes clientSeeds in the given deal order as <seat>:<seed> joined by |', () => {
     expect(clientSeedsString([{ seat: 1, seed: 'x' }, { seat: 3, seed: 'y z' }, { seat: 'B', seed: 'b' }])).toBe('1:x|3:y z|B:b');
     expect(() => clientSeedsString([{ seat: 1, seed: 'a|b' }])).toThrow(expect.objectContaining({ code: 'fairness/bad-client-seed' }));

@@ -85,7 +85,11 @@ export function commitmentOf(serverSeed: Uint8Array): string {
  * @returns the seed unchanged; `fairness/bad-client-seed` otherwise
  */
 export function checkClientSeed(seed: unknown): Result<string> {
-  if (typeof seed !== 'string' || seed.length < 1 || seed.length > CLIENT_SEED_MAX_LENGTH) {
+  if (typeof seed !== 'string') {
+    const got = seed === null ? 'null' : seed === undefined ? 'nothing' : typeof seed === 'object' ? 'an object' : `a ${typeof seed}`;
+    return err('fairness/bad-client-seed', `a client seed is a string of 1 to ${CLIENT_SEED_MAX_LENGTH} characters, got ${got}`);
+  }
+  if (seed.length < 1 || seed.length > CLIENT_SEED_MAX_LENGTH) {
     return err('fairness/bad-client-seed', `a client seed is 1 to ${CLIENT_SEED_MAX_LENGTH} characters`);
   }
   if (!/^[\x20-\x7e]+$/.test(seed)) return err('fairness/bad-client-seed', 'a client seed is printable ASCII');

@@ -228,7 +228,8 @@ describe('the HTTP API (docs/protocol.md "HTTP")', () => {
       for (const path of ['/api/guest', '/matchmake/joinById/table-1']) {
         const answer = await post(path, `application/json; charset=${charset}`, utf16);
         expect(answer.status, `${path} ${charset}`).toBe(415);
-        expect(await answer.json(), `${path} ${charset}`).toEqual({ error: NOT_UTF8 });
+        const refusal = path.startsWith('/matchmake/') ? { code: 4217, error: `${NOT_UTF8.code}: ${NOT_UTF8.message}` } : { error: NOT_UTF8 };
+        expect(await answer.json(), `${path} ${charset}`).toEqual(refusal);
       }
     }
     // A second charset, or one behind a quoted parameter, counts too.

@@ -39,7 +39,8 @@ import type { Player, Players } from '../players/index.js';
 import type { TableRunner } from '../table/runner.js';
 import { queryLimit } from './query-limit.js';
 import { mayNameRound } from './round-id.js';
-import { bodyLimit, sendRateLimited, utf8Bodies } from './request-limits.js';
+import { bodyLimit, refusalBody, sendRateLimited, utf8Bodies } from './request-limits.js';
+import { requireHost } from './malformed-requests.js';
 import { clientAddress, trustedProxies } from './client-address.js';
 import { corsFor, securityHeaders } from './security.js';
 
@@ -218,6 +219,7 @@ export function createHttpApp(services: HttpServices): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders());
+  app.use(requireHost);
   app.use(bodyLimit(maxBodyBytes));
   app.use(['/api', '/matchmake'], corsFor(services.allowedOrigins));
   app.use('/api', (_req, res, next) => {
@@ -420,13 +422,20 @@ export function createHttpApp(services: HttpServices): express.Express {
     // dropped, without Express' own stack on stderr; an answer cut midway is Express' to end.
     if (res.headersSent) return res.writableEnded ? undefined : next(error);
     const status = clientErrorStatus(error);
-    if (status === 413) {
-      return fail(res, { code: 'action/invalid', message: `the request body is larger than ${maxBodyBytes} bytes` }, 413);
+    if (status !== null) {
+      const message =
+        status === 413
+          ? `the request body is larger than ${maxBodyBytes} bytes`
+          : // The body parser's SyntaxError carries a 4xx status; one without (JSON.parse of a stored row) is the server's own fault.
+            // The parser takes objects (and arrays) only: a body `null` is JSON, but no JSON object (an attacker's: it was told "not JSON").
+            error instanceof SyntaxError
+            ? 'the body is not a JSON object'
+            : // Express' own "Failed to decode param '…'" repeats the path, whatever it holds.
+              error instanceof URIError
+              ? 'the path is not valid percent-encoding'
+              : (error as Error).message || 'bad request';
+      return void res.status(status).json(refusalBody(req, { code: 'action/invalid', message }));
     }
-    // The body parser's SyntaxError carries a 4xx status; one without (JSON.parse of a stored row) is the server's own fault.
-    // The parser takes objects (and arrays) only: a body `null` is JSON, but no JSON object (an attacker's: it was told "not JSON").
-    if (error instanceof SyntaxError && status !== null) return fail(res, { code: 'action/invalid', message: 'the body is not a JSON object' });
-    if (status !== null) return fail(res, { code: 'action/invalid', message: (error as Error).message || 'bad request' }, status);
     log('[http] request failed', error, { event: 'request-failed', method: req.method, path: req.path });
     fail(res, { code: 'action/unavailable', message: 'the server could not answer; try again' });
   });

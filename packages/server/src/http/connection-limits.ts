@@ -29,6 +29,8 @@ import { clientAddress, limitKey, trustedProxies } from './client-address.js';
  * The options of `http.createServer` that bound slow requests: `headersTimeout` (`limits.headersTimeoutMs`, at most
  * `requestTimeoutMs`, as Node requires) and `requestTimeout` (`limits.requestTimeoutMs`), both ms, looked for every
  * quarter of `headersTimeout` up to once a second (Node's default, every 30 s, would let a 10 s limit hold 40 s).
+ * `requireHostHeader` is off: Node's own refusal of an HTTP/1.1 request without `Host` is an empty 400, and the app
+ * refuses it in the API's shape instead (`requireHost`, `http/malformed-requests.ts`).
  */
 export function httpServerOptions(limits: Pick<ServerLimits, 'headersTimeoutMs' | 'requestTimeoutMs'>): ServerOptions {
   const headersTimeout = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
@@ -36,6 +38,7 @@ export function httpServerOptions(limits: Pick<ServerLimits, 'headersTimeoutMs' 
     headersTimeout,
     requestTimeout: limits.requestTimeoutMs,
     connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 4))),
+    requireHostHeader: false,
   };
 }
 

@@ -70,6 +70,15 @@ describe('requests the server cannot parse (issue 10 point 14: a typed error for
     expect(got.body.error.code).toBe('action/invalid');
   });
 
+  it('answers an HTTP/1.1 request without Host with a JSON 400 and closes the connection; HTTP/1.0 may go without', async () => {
+    // An attacker's: Node's own refusal was an empty chunked 400.
+    const got = answer(await exchange(server.port, 'GET /api/tables HTTP/1.1\r\nConnection: close\r\n\r\n'));
+    expect(got.status).toBe(400);
+    expect(got.contentType).toMatch(/^application\/json/);
+    expect(got.body.error).toEqual({ code: 'action/invalid', message: 'an HTTP/1.1 request must have a Host header' });
+    expect(await exchange(server.port, 'GET /livez HTTP/1.0\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
   it('still answers a well-formed request', async () => {
     expect((await fetch(`${server.url}/livez`)).status).toBe(200);
   });

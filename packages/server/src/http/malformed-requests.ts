@@ -5,7 +5,7 @@
  * body, where every other refusal of the server is a typed JSON error (`{error: {code, message}}`, as the server's
  * own `411` and `413` are). Found by an attacker's test (raw requests); the connection is still closed, as Node does.
  */
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { HttpErrorBody } from '@paigow/protocol';
 
@@ -40,4 +40,17 @@ export function answerMalformedRequests(server: HttpServer): void {
     }
     socket.destroy(error);
   });
+}
+
+/**
+ * Refuses an HTTP/1.1 request without a `Host` header (RFC 9112 §3.2) as Node would, but in the API's shape: `400`
+ * `action/invalid`, and the connection closed. Node's own refusal (`requireHostHeader`, turned off in
+ * `httpServerOptions`) was an empty body (an attacker's test). HTTP/1.0 requests may go without.
+ * Express middleware: mount it first.
+ */
+export function requireHost(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  if (req.httpVersion !== '1.1' || req.headers.host !== undefined) return next();
+  const body: HttpErrorBody = { error: { code: 'action/invalid', message: 'an HTTP/1.1 request must have a Host header' } };
+  const json = JSON.stringify(body);
+  res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json), Connection: 'close' }).end(json);
 }

@@ -1,11 +1,25 @@
 /**
  * Request limits of the HTTP side (docs/server.md "Limits"): the body size of every route, UTF-8 bodies only, and the
- * `429` answer of a rate limit. Refusals are the JSON error body (`HttpErrorBody`).
+ * `429` answer of a rate limit. Refusals are the JSON error body (`HttpErrorBody`), or under `/matchmake` the
+ * matchmaking's (`refusalBody`).
  */
+import { ErrorCode } from '@colyseus/core';
 import type { Request, RequestHandler, Response } from 'express';
+import type { RuleError } from '@paigow/engine';
 import type { HttpErrorBody } from '@paigow/protocol';
 import { rateLimited, retryAfterSeconds } from '../limits/index.js';
 import { rateLimitedRequests } from '../metrics/index.js';
+
+/**
+ * The body of a refusal of `req` that could not be read (a body too large, not UTF-8 or not JSON, a path that is not
+ * valid percent-encoding): under `/matchmake`, Colyseus' shape that colyseus.js reads, `{ code, error: "<code>:
+ * <message>" }` with Colyseus' `INVALID_PAYLOAD` (docs/protocol.md "Connecting": an attacker's join with a body
+ * `nope` got the API's `{ error: { code, message } }`, which colyseus.js shows as `[object Object]`); elsewhere the
+ * API's `HttpErrorBody`.
+ */
+export function refusalBody(req: Request, error: RuleError): HttpErrorBody | { code: number; error: string } {
+  return req.originalUrl.startsWith('/matchmake/') ? { code: ErrorCode.INVALID_PAYLOAD, error: `${error.code}: ${error.message}` } : { error };
+}
 
 /**
  * Refuses, before reading a byte of it, a body over `maxBodyBytes` (by its `Content-Length`: 413) or of
@@ -16,8 +30,7 @@ export function bodyLimit(maxBodyBytes: number): RequestHandler {
   return (req, res, next) => {
     const length = req.headers['content-length'];
     const refuse = (status: number, message: string): void => {
-      const body: HttpErrorBody = { error: { code: 'action/invalid', message } };
-      res.status(status).set('Connection', 'close').json(body);
+      res.status(status).set('Connection', 'close').json(refusalBody(req, { code: 'action/invalid', message }));
     };
     if (length !== undefined) {
       if (!/^\d+$/.test(length)) return refuse(400, 'Content-Length is not a number');
@@ -29,8 +42,8 @@ export function bodyLimit(maxBodyBytes: number): RequestHandler {
   };
 }
 
-/** The answer to a body in another charset than UTF-8. */
-const NOT_UTF8: HttpErrorBody = { error: { code: 'action/invalid', message: 'the body must be JSON in UTF-8 (charset=utf-8, or no charset)' } };
+/** The refusal of a body in another charset than UTF-8. */
+const NOT_UTF8: RuleError = { code: 'action/invalid', message: 'the body must be JSON in UTF-8 (charset=utf-8, or no charset)' };
 
 /**
  * Refuses with `415` (`NOT_UTF8`), before reading it, a body the JSON parser would read (`parsed`) whose `Content-Type`
@@ -45,7 +58,7 @@ export function utf8Bodies(parsed: (req: Request) => boolean): RequestHandler {
     if (!hasBody || !parsed(req)) return next();
     const charsets = charsetsOf(req.headers['content-type'] ?? '');
     if (charsets.every((charset) => charset.toLowerCase() === 'utf-8')) return next();
-    res.status(415).json(NOT_UTF8);
+    res.status(415).json(refusalBody(req, NOT_UTF8));
   };
 }
 

@@ -99,7 +99,11 @@ for (const backend of TEST_BACKENDS) {
         }),
       );
       expect(unwrap(await ledger.balance(player))).toBe(50);
-      expect(codeOf(await ledger.topUp(player))).toBe('ledger/not-broke');
+      // In the player's words (an attacker was shown its own player id and "an open round").
+      expect(await ledger.topUp(player)).toEqual({
+        ok: false,
+        error: { code: 'ledger/not-broke', message: 'your money is in a round in play: you may top up once it is settled' },
+      });
       unwrap(await ledger.refundRound('r1', 'test'));
       expect(codeOf(await ledger.topUp(player))).toBe('ledger/not-broke');
       expect(unwrap(await ledger.balance(player))).toBe(100_000);

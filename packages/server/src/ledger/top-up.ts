@@ -33,7 +33,8 @@ export async function topUp(database: Database, playerId: string, brokeBelowCent
       .where('t.from_account_id', '=', wallet)
       .where('r.status', '=', 'open')
       .executeTakeFirst();
-    if (held !== undefined) return err('ledger/not-broke', `player ${playerId} has money held in an open round`);
+    // In the player's words, as the other refusal (an attacker saw its own player id and "an open round").
+    if (held !== undefined) return err('ledger/not-broke', 'your money is in a round in play: you may top up once it is settled');
     const amountCents = STARTING_BALANCE_CENTS - balanceCents;
     const posted = await postTransfers(trx, database.dialect, [
       {

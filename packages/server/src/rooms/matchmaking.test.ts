@@ -83,6 +83,26 @@ for (const backend of STORE_BACKENDS) {
       await expect(TestClient.join(suite.server, 'small', 'f'.repeat(64))).rejects.toMatchObject({ code: 401, message: expect.stringMatching(/^auth\/invalid-session: /) });
     });
 
+    it('does not repeat an id no table can have, and refuses a body or a path it cannot read in the same shape', async () => {
+      // An attacker's: a NUL, escape codes, a right-to-left override or 3,000 characters came back in the message colyseus.js shows.
+      const session = await signIn(suite.server, 'Odd ids');
+      for (const id of ['%00', '%1b%5b31mRED%1b%5b0m', '%E2%80%AEevil', 'A'.repeat(3_000), 'table%201']) {
+        expect(await matchmake(suite.server, `joinById/${id}`, { token: session.token }), id.slice(0, 20)).toEqual({
+          status: 404,
+          body: { code: 4212, error: 'action/unknown: there is no such table' },
+        });
+      }
+      // They were the API's `{ error: { code, message } }` (colyseus.js read an object as the message), the path's in Express' words.
+      const raw = async (path: string, body: string): Promise<[number, unknown]> => {
+        const response = await fetch(`${suite.server.url}/matchmake/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        return [response.status, await response.json()];
+      };
+      expect(await raw('joinById/small', 'nope')).toEqual([400, { code: 4217, error: 'action/invalid: the body is not a JSON object' }]);
+      expect(await raw('joinById/%E0%A4%A', '{}')).toEqual([400, { code: 4217, error: 'action/invalid: the path is not valid percent-encoding' }]);
+      const page = await fetch(`${suite.server.url}/%`);
+      expect([page.status, await page.json()]).toEqual([400, { error: { code: 'action/invalid', message: 'the path is not valid percent-encoding' } }]);
+    });
+
     it('answers a token check the database did not answer as a failure: 503, typed, its message not shown', async () => {
       // Before: 200 with the database's own message as the error, without a typed code.
       const session = await signIn(suite.server, 'Unchecked');

@@ -25,6 +25,7 @@ import type { SeatAnswer, TableRoom } from './table-room.js';
 import { clientAddress, type ProxyTrust } from '../http/client-address.js';
 import { answeredWithin, isRedisFault, JOIN_REDIS_TIMEOUT_MS } from './redis-presence.js';
 import { JoinFailureLines } from './join-failures.js';
+import { mayNameTable } from '../settings/tables-file.js';
 
 /** The room type name of the tables. */
 export const TABLE_ROOM = 'table';
@@ -147,6 +148,9 @@ export function matchmakingRoutes(
       if (typeof options !== 'object' || options === null || Array.isArray(options)) {
         return refuse(res, ErrorCode.INVALID_PAYLOAD, { code: 'action/invalid', message: 'the join options must be a JSON object' });
       }
+      // No table has such an id: refused without a lookup, and not repeated (an attacker's id of NUL, escape codes or
+      // 3,000 characters came back in the message colyseus.js shows).
+      if (!mayNameTable(roomId)) return refuse(res, ErrorCode.MATCHMAKE_INVALID_ROOM_ID, { code: 'action/unknown', message: 'there is no such table' });
       // Within the grace: the listing's read would wait for ioredis' retries (10 to 42 s), then fail.
       if (coordination !== undefined && !(await coordination.reachable())) return refuseUnreachable(res);
       const listing = coordination === undefined ? await matchMaker.getRoomById(roomId) : await answeredWithin(matchMaker.getRoomById(roomId), 'the room listing', JOIN_REDIS_TIMEOUT_MS);

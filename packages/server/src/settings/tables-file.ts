@@ -50,6 +50,11 @@ function knownSettings(): Set<string> {
 /** What a table id may be: it names the table's room in URLs. */
 const TABLE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** Whether `id` (from a request) may name a table: 1 to 64 letters, digits, `.`, `_` or `-`, as a tables file's ids are. */
+export function mayNameTable(id: string): boolean {
+  return TABLE_ID.test(id);
+}
+
 /**
  * Reads and checks the tables file at `path`.
  * @returns the tables in file order, each already accepted by `tableConfig`
