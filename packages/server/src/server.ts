@@ -943,7 +943,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       // From the signal on no table deals, before anything is awaited (docs/server.md "Drain"): a cluster's process
       // drained its tables only once it had told the others it hosts nothing more, and an operator saw a table deal a
       // round 66 ms after the `draining` line, which had not named it. `drainTables` drains a table hosted meanwhile.
-      for (const runner of runners.values()) runner.drain();
+      // A table a live peer can host moves there: its players are told so (`leaving`), not that the server restarts.
+      for (const runner of runners.values()) runner.drain(hosting?.peerTables(runner.tableId) === true ? 'leaving' : 'stopping');
       const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
       // An operator saw nothing in the log between the signal and `drained`, and a deadline that named no table.
       // The voided deals whose refund waits for the ledger apart (`voidedRoundIds`): an operator read 132 of them, after a

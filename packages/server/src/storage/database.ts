@@ -66,7 +66,7 @@ export const SERVING_STATEMENT_TIMEOUT_MS = 8_000;
  * @throws Error if the SQLite file cannot be opened or the schema name is invalid.
  */
 export function createDatabase(options: DatabaseOptions): Database {
-  const writes = new WriteFaults();
+  const writes = new WriteFaults('sqlitePath' in options && options.sqlitePath !== ':memory:');
   const log = (event: LogEvent): void => {
     observeQuery(event);
     if (event.level === 'error') writes.note(event.error);

@@ -114,7 +114,7 @@ export function asDatabaseFault(error: unknown): unknown {
 }
 
 /** The code and first line of the driver's error behind `error` (a `DatabaseFault`'s cause, or `error` itself). */
-function driverFields(error: unknown): { code: string | null; message: string } {
+export function driverFields(error: unknown): { code: string | null; message: string } {
   const driver = error instanceof DatabaseFault ? error.cause : error;
   if (typeof driver !== 'object' || driver === null) return { code: null, message: String(driver) };
   const { code, message } = driver as { code?: unknown; message?: unknown };

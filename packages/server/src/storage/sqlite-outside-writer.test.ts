@@ -2,7 +2,8 @@
  * An outside writer on the server's SQLite file (an operator's `sqlite3` shell in a transaction, a second
  * `paigow serve` by mistake) must not freeze the server (docs/server.md "Database faults"): while another
  * process holds `BEGIN IMMEDIATE` for 3 s, the server's event loop never stalls over 100 ms, `/healthz`
- * answers, and a deal asked for meanwhile goes through once the lock is released.
+ * answers (not ready once a write gave up on the lock, saying so), and a deal asked for meanwhile goes through once
+ * the lock is released.
  *
  * The server runs in a child process, as operators run it, and measures its own event loop: prom-client's
  * `nodejs_eventloop_lag_max_seconds` at `/metrics` is the largest delay since the previous scrape.
@@ -17,6 +18,7 @@ import { buildServer, serversPerTest, signIn, TestClient } from '../testing/harn
 import { holdSqliteFile, type OutsideLock } from '../testing/faults.js';
 import { createDatabase } from './database.js';
 import { migrateToLatest } from './migrations.js';
+import { checkDatabase, WRITE_FAULT_HOLD_MS } from './write-faults.js';
 
 /** The largest event-loop delay of the server since the previous scrape, ms. */
 async function eventLoopMaxMs(url: string): Promise<number> {
@@ -55,7 +57,9 @@ describe('SQLite with an outside writer holding the file', () => {
     while (Date.now() - held < 3_000) {
       const asked = performance.now();
       const response = await fetch(`${server.url}/healthz`);
-      expect(response.status, await response.clone().text()).toBe(200);
+      // It answers: ready, or (once a write gave up on the lock: here a lease renewal, whose wait is half the 5 s lease) not, saying why.
+      const body = (await response.json()) as { checks: { database: { ok: boolean; reason?: string } } };
+      if (response.status !== 200) expect([response.status, body.checks.database.reason]).toEqual([503, 'another program holds the database file: writes fail (SQLITE_BUSY)']);
       health.push(performance.now() - asked);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -113,10 +117,14 @@ describe('SQLite transactions that cannot begin', () => {
       expect(after.count).toBe(before.count + 1);
       // It waited for the lock (the busy wait, 300 ms) before it failed.
       expect(after.seconds - before.seconds).toBeGreaterThanOrEqual(0.25);
+      // The readiness check says so (an operator's: /readyz said `database: ok, 0.2 ms` while deals failed, then blamed the lease).
+      await expect(checkDatabase(database)).rejects.toThrow('another program holds the database file: writes fail (SQLITE_BUSY)');
       await lock.release();
       lock = undefined;
       await database.db.transaction().execute((trx) => sql`select 1`.execute(trx));
       expect((await statements('begin', 'ok')).count).toBe(okBefore.count + 1);
+      // Ready again by itself, WRITE_FAULT_HOLD_MS after the last write that failed.
+      await expect(checkDatabase(database, Date.now() + WRITE_FAULT_HOLD_MS)).resolves.toBeUndefined();
     } finally {
       await lock?.release().catch(() => undefined);
       await database.db.destroy();

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ServerHealth } from '../health/index.js';
 import { createDatabase, type Database } from './database.js';
 import { migrateToLatest } from './migrations.js';
-import { checkDatabase, WRITE_FAULT_HOLD_MS, WritesFail } from './write-faults.js';
+import { checkDatabase, WRITE_FAULT_HOLD_MS, WriteFaults, WritesFail } from './write-faults.js';
 
 /** A blob larger than a page: inserting it takes new pages. */
 const PAGES = Buffer.alloc(64 * 1024);
@@ -86,5 +86,19 @@ describe('writes that fail on the disk, and the readiness check', () => {
     } finally {
       health.close();
     }
+  });
+});
+
+describe('locks not granted', () => {
+  it('fail the check on a SQLite file only: on PostgreSQL a lock timeout is one row\'s', () => {
+    const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    const file = new WriteFaults(true);
+    file.note(busy, 1_000);
+    expect(file.recent(1_000 + WRITE_FAULT_HOLD_MS - 1)).toBe(busy);
+    expect(new WritesFail(busy).message).toBe('another program holds the database file: writes fail (SQLITE_BUSY)');
+    const postgres = new WriteFaults(false);
+    postgres.note(Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' }), 1_000);
+    postgres.note(busy, 1_000);
+    expect(postgres.recent(1_001)).toBeNull();
   });
 });

@@ -7,6 +7,11 @@
  * `startServer`), and the check fails, its reason the fault's (`the disk is full: writes fail (SQLITE_FULL)`), while one
  * was noted in the last `WRITE_FAULT_HOLD_MS`: the process is ready again by itself that long after space is freed.
  *
+ * On SQLite a lock not granted (`busy`, after the whole busy wait: another program holds the file, an operator's
+ * `sqlite3` shell in a transaction or a second server) fails every write of the process alike, and is noted too (an
+ * operator's trial: `/readyz` said `database: ok, 0.2 ms` while deals failed `busy`, then blamed the lease). On
+ * PostgreSQL a lock not granted is one row's, and says nothing of the others: not noted.
+ *
  * Why a time and not "until a write goes through": on a full disk a small write still goes through while larger ones
  * fail (SQLite reuses the room its WAL file already has: on the full tmpfs a one-row update, and some lease renewals,
  * committed while every deal failed `SQLITE_FULL`), so one success proves nothing, and a check that wrote to see would
@@ -14,7 +19,7 @@
  */
 import { sql } from 'kysely';
 import type { Database } from './database.js';
-import { faultKindOf, storageFaultReason } from './faults.js';
+import { driverFields, faultKindOf, storageFaultReason } from './faults.js';
 
 /** How long after a write failed on the disk `/readyz` still fails `database`, ms: three lease heartbeats by default. */
 export const WRITE_FAULT_HOLD_MS = 15_000;
@@ -24,12 +29,17 @@ export class WriteFaults {
   #last: unknown = null;
   #atMs = 0;
 
+  /** @param lockedFile whether a lock not granted (`busy`) fails every write: a SQLite file (see the module comment) */
+  constructor(private readonly lockedFile = false) {}
+
   /**
-   * Notes `error` when it is a storage fault (`faultKindOf`); any other error says nothing of the disk and is ignored.
+   * Notes `error` when it is a storage fault (`faultKindOf`), or on a SQLite file a lock not granted; any other error
+   * says nothing of the writes to come and is ignored.
    * @param atMs when it happened, epoch ms (default now)
    */
   note(error: unknown, atMs: number = Date.now()): void {
-    if (faultKindOf(error) !== 'storage') return;
+    const kind = faultKindOf(error);
+    if (kind !== 'storage' && !(kind === 'busy' && this.lockedFile)) return;
     this.#last = error;
     this.#atMs = atMs;
   }
@@ -42,16 +52,28 @@ export class WriteFaults {
   }
 }
 
-/** Thrown by `checkDatabase` while writes fail on a storage fault; its message is the fault's `storageFaultReason`. */
+/**
+ * Why writes fail, for `/readyz`: a storage fault's `storageFaultReason`, or for a lock not granted on SQLite
+ * `another program holds the database file: writes fail (SQLITE_BUSY)`.
+ */
+function writeFaultReason(error: unknown): string {
+  const storage = storageFaultReason(error);
+  if (storage !== null) return storage;
+  if (faultKindOf(error) !== 'busy') return 'writes fail';
+  const { code } = driverFields(error);
+  return `another program holds the database file: writes fail${code === null ? '' : ` (${code})`}`;
+}
+
+/** Thrown by `checkDatabase` while writes fail on a storage fault or a locked SQLite file; its message says why (`writeFaultReason`). */
 export class WritesFail extends Error {
   constructor(cause: unknown) {
-    super(storageFaultReason(cause) ?? 'writes fail', { cause });
+    super(writeFaultReason(cause), { cause });
     this.name = 'WritesFail';
   }
 }
 
 /**
- * The readiness check of `database` (`/readyz`'s `database`): one trivial read (`select 1`), and no storage fault noted
+ * The readiness check of `database` (`/readyz`'s `database`): one trivial read (`select 1`), and no write fault noted
  * in the last `WRITE_FAULT_HOLD_MS` (`database.writes.recent`).
  * @param nowMs the time of the check, epoch ms (default now: the faults are noted on the same clock)
  * @throws the driver's error when the read fails (the database does not answer, or refuses); `WritesFail` while writes

@@ -100,4 +100,19 @@ describe('a drain', () => {
       expect(await runner.handle(playerId, { requestId: 'q-2', type: 'bet', spot: 'main', amountCents: 100 })).toMatchObject({ ok: false, error: { code: 'bet/closed', message: expect.stringMatching(/restarting/) } });
     });
   });
+
+  // An operator's: a cluster's process drained (its tables go to the live peers) told its players "the server is
+  // restarting ... try again in a minute", and they were playing on another process a second later.
+  it('tells the players of a process stopping whose table a peer takes on that it moves; a move called off does not end that drain', async () => {
+    await withRunner({}, async (runner, playerId) => {
+      unwrap(await runner.handle(playerId, { requestId: 'q-1', type: 'sit', seat: 0 }));
+      const bet = () => runner.handle(playerId, { requestId: 'q-2', type: 'bet', spot: 'main', amountCents: 100 });
+      runner.drain('leaving');
+      expect(await bet()).toMatchObject({ ok: false, error: { code: 'bet/closed', message: expect.stringMatching(/moving to another server/) } });
+      expect(await drainTables([runner], 5_000, new Promise(() => undefined))).toBe('finished');
+      runner.drain('moving');
+      runner.resume();
+      expect(await bet()).toMatchObject({ ok: false, error: { code: 'bet/closed', message: expect.stringMatching(/moving to another server/) } });
+    });
+  });
 });

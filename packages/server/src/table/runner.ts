@@ -56,8 +56,12 @@ import { tableNickname } from './table-nickname.js';
 import { decidedRound } from './decided-round.js';
 import { dealFailed, dealNotRecorded, roundDealt, roundRefunded, roundSettled, settlementRefused } from './round-audit.js';
 
-/** Why a table drains (`TableRunner.drain`): its process stops, or the table moves to another process. */
-export type DrainReason = 'stopping' | 'moving';
+/**
+ * Why a table drains (`TableRunner.drain`): its process stops (`stopping`), or stops with a live peer of the
+ * deployment to take the table on (`leaving`: the players are told the table moves, as a cluster's drain does), or the
+ * table moves to another process (`moving`, which a move called off ends).
+ */
+export type DrainReason = 'stopping' | 'leaving' | 'moving';
 
 /** What a runner needs. */
 export interface TableRunnerOptions {
@@ -414,7 +418,9 @@ export class TableRunner {
   handle(playerId: string, message: Exclude<ClientMessage, { type: 'hint' | 'ack-notice' | 'ping' }>): Promise<Result<void>> {
     if (this.draining !== null && (message.type === 'bet' || message.type === 'rebet' || message.type === 'deal')) {
       // An operator's: a move of about 0.6 s was told as a restart, "try again in a minute".
-      const why = this.draining === 'moving' ? 'this table is moving to another server: bets reopen in a few seconds' : 'the server is restarting: no new rounds now; try again in a minute';
+      // An operator's: a cluster's process drained told its players "the server is restarting ... a minute", and they were back
+      // playing on another process a second later.
+      const why = this.draining === 'stopping' ? 'the server is restarting: no new rounds now; try again in a minute' : 'this table is moving to another server: bets reopen in a few seconds';
       return Promise.resolve(err('bet/closed', why));
     }
     const ack = { playerId, requestId: message.requestId };
@@ -508,10 +514,11 @@ export class TableRunner {
    * Starts a drain (docs/server.md "Drain"): from now on `bet`, `rebet` and `deal` are refused
    * (`bet/closed`) and no round is dealt (one that would be is void, its bets back on the felt); the
    * round in play goes on with its timers. See `roundsInPlay`.
-   * @param why `stopping` (the process stops; it prevails) or `moving` (the table moves to another process)
+   * @param why `stopping` or `leaving` (the process stops: either prevails over a move, and the first of them stays), or
+   *   `moving` (the table moves to another process)
    */
   drain(why: DrainReason = 'stopping'): void {
-    if (this.draining !== 'stopping') this.draining = why;
+    if (this.draining === null || this.draining === 'moving') this.draining = why;
   }
 
   /**
