@@ -67,14 +67,21 @@ export function RoundPlayers({ round, money, asBanker = false }: { round: RoundR
             data-banker-result={asBanker ? side.outcome : undefined}
           >
             <span className="round-player__who">
-              <strong className="round-player__name" title={p.nickname}>
-                {p.nickname}
-              </strong>
-              {p.you && <span className="muted round-player__you">{t('table.youMark')}</span>}
+              {/* The separator ends the name's piece: when the bet takes a line of its own, no line starts with "·" (a tester's). */}
+              <span className="round-player__lead">
+                <strong className="round-player__name" title={p.nickname}>
+                  {p.nickname}
+                </strong>
+                {p.you && <span className="muted round-player__you">{t('table.youMark')}</span>}
+                {!asBanker && (
+                  <span className="muted round-player__sep" aria-hidden="true">
+                    ·
+                  </span>
+                )}
+              </span>
               {/* Its own box that never shrinks: a long name is cut, the bet's amount never ("Ben · Ставка 10…"). */}
               {!asBanker && (
                 <span className="muted round-player__bet" data-testid="round-player-bet">
-                  {'· '}
                   {t('history.bet', { amount: money(p.bets.main) })}
                   {/* Every bet the net counts: a Fortune bet lost beside a main bet lost read "Bet $5 … Lost $10" (a tester's). */}
                   {p.fortune && p.bets.fortune > 0 && (

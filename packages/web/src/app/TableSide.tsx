@@ -53,6 +53,7 @@ export function TableSide({ view, you, compact, open, onClose, sound, wide, hint
           fairness={view.fairness}
           clientSeed={clientSeed}
           banker={you.role === 'banker'}
+          spectator={you.seat === null && you.role !== 'banker'}
           locked={you.ready || view.fairness.clientSeeds !== null || (you.role === 'banker' && view.banker.kind === 'player' && view.banker.approved)}
         />
       )}

@@ -95,6 +95,9 @@ describe("fault 4: another player's row in the last round's panel lists every be
     const html = render(view({ lastRound: { ...houseRound, players: [wolfgang] } }, { lastBets: null }), 'es');
     const row = inner(html, 'round-player-bet') ?? '';
     expect(row).toContain('Apuesta 5');
+    // The separator ends the name's piece, not the bet's: a bet on a line of its own started "· Bet $100" (a tester's).
+    expect(row.startsWith('·')).toBe(false);
+    expect(html).toMatch(/Wolfgang_Amadeus<\/strong><span[^>]*round-player__sep[^>]*>·<\/span><\/span>/);
     expect(html).toContain('data-testid="round-player-fortune"');
     expect(inner(html, 'round-player-fortune')).toMatch(/5.*\$.*−5|5.*\$.*-5/);
     expect(text(html)).toContain('Perdió 10');

@@ -10,13 +10,18 @@ import { newTabHref } from '../app/session.js';
 import type { ClientSeed } from './client-seed.js';
 
 /** The fairness panel (`fairness-panel`): `fairness-commitment`, `client-seed` (an input), `fairness-client-seeds`. */
-export function FairnessPanel({ fairness, clientSeed, locked, banker = false }: {
+export function FairnessPanel({ fairness, clientSeed, locked, banker = false, spectator = false }: {
   fairness: FairnessView;
   clientSeed: ClientSeed;
   /** The seed is locked: the player pressed Deal (or the banker approved), or the round is dealt. */
   locked: boolean;
   /** The viewer banks this round: it has no Deal, its seed locks when it approves (or Auto-approve does). */
   banker?: boolean;
+  /**
+   * The viewer has no seat (and does not bank): it is offered no seed to edit, having no Deal to lock it with (a player
+   * stood up by a timer was told "you may change it until you press Deal" beside a Sit down button).
+   */
+  spectator?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   // A refused seed marks the field invalid and names the message (fairness.md §2: the seed must be valid to deal).
@@ -29,6 +34,7 @@ export function FairnessPanel({ fairness, clientSeed, locked, banker = false }: 
         {fairness.commitment}
       </code>
       {fairness.clientSeeds === null ? (
+        !spectator && (
         <label className="fairness__seed">
           <span className="muted">{t(banker ? 'fairness.clientSeedLabelBanker' : 'fairness.clientSeedLabel')}</span>
           <input
@@ -42,12 +48,18 @@ export function FairnessPanel({ fairness, clientSeed, locked, banker = false }: 
             onChange={(e) => clientSeed.edit(e.target.value)}
           />
         </label>
+        )
       ) : (
-        <p className="muted fairness__seeds" data-testid="fairness-client-seeds">
-          {t('fairness.clientSeedsDealt', { seeds: fairness.clientSeeds })}{' '}
-          {/* A player read "0:" as no seat of the table's, which calls it Seat 1 (the Verify page said so, the table did not). */}
-          <span data-testid="fairness-client-seeds-note">{t('verify.clientSeedsNote')}</span>
-        </p>
+        <>
+          <p className="muted fairness__seeds" data-testid="fairness-client-seeds">
+            {t('fairness.clientSeedsDealt', { seeds: fairness.clientSeeds })}
+          </p>
+          {/* A player read "0:" as no seat of the table's, which calls it Seat 1 (the Verify page said so, the table did not).
+              A paragraph of its own: after the seeds, with no full stop between, the two sentences ran together. */}
+          <p className="muted" data-testid="fairness-client-seeds-note">
+            {t('verify.clientSeedsNote')}
+          </p>
+        </>
       )}
       {refused && clientSeed.error !== null && (
         <p className="error" id="client-seed-error" data-testid="client-seed-error">

@@ -209,6 +209,19 @@ describe('the fairness panel at the table', () => {
     const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(FairnessPanel, { fairness: dealt, clientSeed: seed, locked: true })));
     expect(html).toContain('0:c8c60367f9a171f5');
     expect(html).toContain(i18n.t('verify.clientSeedsNote').replace(/"/g, '&quot;'));
+    // A paragraph of its own (a player read "…0:debfa23ee0a341c9 That string numbers the seats…": no full stop between).
+    expect(html).toMatch(/0:c8c60367f9a171f5<\/p><p[^>]*data-testid="fairness-client-seeds-note"/);
+  });
+
+  // A player stood up by a timer was offered a seed "you may change until you press Deal" beside a Sit down button.
+  it('offers a spectator no seed to edit, and a seated player one', () => {
+    const i18n = createI18n('en');
+    const html = (spectator: boolean) =>
+      renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(FairnessPanel, { fairness, clientSeed: seed, locked: false, spectator })));
+    expect(html(true)).not.toContain('data-testid="client-seed"');
+    expect(html(true)).not.toContain(i18n.t('fairness.clientSeedLabel'));
+    expect(html(true)).toContain('data-testid="fairness-commitment"');
+    expect(html(false)).toContain('data-testid="client-seed"');
   });
 });
 
