@@ -12,7 +12,7 @@
  * and `setting/wrong-split` (the `set` payload's cards).
  */
 
-import { BET_SPOTS, checkClientSeed, err, ok, parseCard, type BetSpot, type Card, type Result, type RuleError, type SettingHint } from '@paigow/engine';
+import { BET_SPOTS, checkChosenSeed, err, ok, parseCard, type BetSpot, type Card, type Result, type RuleError, type SettingHint } from '@paigow/engine';
 
 /** Every client → server message type, in protocol.md order. */
 export const CLIENT_MESSAGE_TYPES = [
@@ -243,7 +243,7 @@ const invalid = (message: string): { ok: false; error: RuleError } => err('actio
 /** A payload's optional `clientSeed` (fairness.md §2), checked: `{}` when absent. */
 function optionalClientSeed(payload: Readonly<Record<string, unknown>>): Result<{ clientSeed?: string }> {
   if (payload.clientSeed === undefined || payload.clientSeed === null) return ok({});
-  const seed = checkClientSeed(payload.clientSeed);
+  const seed = checkChosenSeed(payload.clientSeed);
   return seed.ok ? ok({ clientSeed: seed.value }) : seed;
 }
 

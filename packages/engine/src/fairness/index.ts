@@ -7,6 +7,7 @@ export {
   CLIENT_SEED_MAX_LENGTH,
   FAIRNESS_SCHEME,
   SERVER_SEED_BYTES,
+  checkChosenSeed,
   checkClientSeed,
   clientSeedsString,
   commitmentOf,
@@ -39,5 +40,5 @@ export {
   type Verification,
 } from './proof.js';
 export { chiSquareTest, upperGammaQ, type ChiSquare } from './chi-square.js';
-export { NO_CLIENT_SEED } from './table-deal.js';
+export { NO_CLIENT_SEED } from './scheme.js';
 export { DAILY_CLIENT_SEED, DAILY_HANDS, dailyHand } from './daily.js';

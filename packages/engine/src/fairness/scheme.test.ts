@@ -6,7 +6,7 @@ import { DECK_SIZE, newDeck } from '../cards/index.js';
 import { createSeededRng } from '../rng/index.js';
 import { formatCard } from '../notation/index.js';
 import { chiSquareTest, upperGammaQ } from './chi-square.js';
-import { checkClientSeed, clientSeedsString, commitmentOf, dealHands, deckFromSeeds, fromHex, toHex } from './scheme.js';
+import { checkChosenSeed, checkClientSeed, clientSeedsString, commitmentOf, dealHands, deckFromSeeds, fromHex, toHex } from './scheme.js';
 import { CANONICAL_DECK, independentDeck } from '../testing/fairness-independent.js';
 
 interface Vector {
@@ -148,6 +148,14 @@ describe('client seeds', () => {
   it('says a client seed that is not text is not a string (an attacker\'s number was told "1 to 64 characters")', () => {
     expect(checkClientSeed(123)).toEqual({ ok: false, error: { code: 'fairness/bad-client-seed', message: 'a client seed is a string of 1 to 64 characters, got a number' } });
     expect(checkClientSeed(null)).toMatchObject({ error: { message: 'a client seed is a string of 1 to 64 characters, got null' } });
+  });
+  // An auditor's: a player's own seed `none` read the same as a hand without one in the proof.
+  it('refuses none as a seed a player chooses; it stays the seed of a hand without one', () => {
+    expect(checkChosenSeed('none')).toMatchObject({ ok: false, error: { code: 'fairness/bad-client-seed', message: expect.stringMatching(/stands for no seed/) } });
+    expect(checkChosenSeed('None')).toEqual({ ok: true, value: 'None' });
+    expect(checkChosenSeed(42)).toMatchObject({ ok: false, error: { code: 'fairness/bad-client-seed' } });
+    expect(checkClientSeed('none')).toEqual({ ok: true, value: 'none' });
+    expect(clientSeedsString([{ seat: 0, seed: 'none' }])).toBe('0:none');
   });
   it('writes clientSeeds in the given deal order as <seat>:<seed> joined by |', () => {
     expect(clientSeedsString([{ seat: 1, seed: 'x' }, { seat: 3, seed: 'y z' }, { seat: 'B', seed: 'b' }])).toBe('1:x|3:y z|B:b');

@@ -80,8 +80,15 @@ export function commitmentOf(serverSeed: Uint8Array): string {
 }
 
 /**
+ * The client seed a hand contributes when its player sent none with Deal or with its approval (an API
+ * client; the web client always sends one): fairness.md §2 needs one per hand dealt. No player may choose it
+ * (`checkChosenSeed`), so a proof's `none` always means no seed.
+ */
+export const NO_CLIENT_SEED = 'none';
+
+/**
  * Checks a client seed (fairness.md §2): 1–64 printable ASCII characters (space to `~`), without `|`
- * or `:` (the separators of `clientSeeds`).
+ * or `:` (the separators of `clientSeeds`). `none` passes: it is the seed of a hand without one (`NO_CLIENT_SEED`).
  * @returns the seed unchanged; `fairness/bad-client-seed` otherwise
  */
 export function checkClientSeed(seed: unknown): Result<string> {
@@ -95,6 +102,17 @@ export function checkClientSeed(seed: unknown): Result<string> {
   if (!/^[\x20-\x7e]+$/.test(seed)) return err('fairness/bad-client-seed', 'a client seed is printable ASCII');
   if (/[|:]/.test(seed)) return err('fairness/bad-client-seed', "a client seed may not hold '|' or ':'");
   return ok(seed);
+}
+
+/**
+ * Checks a client seed a player sends (with Deal, an approval or auto-approve): `checkClientSeed`, and not
+ * `NO_CLIENT_SEED`, which stands for a hand without a seed in `clientSeeds` (an auditor's: a player's own `none` read
+ * the same as no seed in the proof).
+ * @returns the seed unchanged; `fairness/bad-client-seed` otherwise
+ */
+export function checkChosenSeed(seed: unknown): Result<string> {
+  if (seed === NO_CLIENT_SEED) return err('fairness/bad-client-seed', `'${NO_CLIENT_SEED}' stands for no seed in a round's client seeds: choose another`);
+  return checkClientSeed(seed);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { DealMaterial } from '../table/actions.js';
 import { bettingWindowTick, must, seatPlayers, testTable } from '../testing/table.js';
 import { viewFor } from '@paigow/protocol';
 import { commitmentOf, deckFromSeeds, toHex } from './scheme.js';
-import { NO_CLIENT_SEED } from './table-deal.js';
+import { NO_CLIENT_SEED } from './scheme.js';
 
 const serverSeed = Uint8Array.from({ length: 32 }, (_, i) => 200 - i);
 const material: DealMaterial = { roundId: 'fair-1', serverSeed };
@@ -86,7 +86,7 @@ describe('the provably fair deal at the table (fairness.md)', () => {
     expect(s.banker!.clientSeed).toBe('next');
   });
 
-  it.each(['', 'a|b', 'a:b', 'x'.repeat(65), 'ünïcode'])('refuses the client seed %j with fairness/bad-client-seed and changes nothing', (seed) => {
+  it.each(['', 'a|b', 'a:b', 'x'.repeat(65), 'ünïcode', 'none'])('refuses the client seed %j with fairness/bad-client-seed and changes nothing', (seed) => {
     let s = seatPlayers(testTable(), ['a']);
     s = must(s, { type: 'bet', playerId: 'a', spot: 'main', amountCents: 500, nowMs: s.nowMs });
     const refused = apply(s, { type: 'ready', playerId: 'a', clientSeed: seed, nowMs: s.nowMs });

@@ -9,22 +9,16 @@ import type { Card } from '../cards/index.js';
 import { err, ok, type Result } from '../errors/index.js';
 import type { DealMaterial } from '../table/actions.js';
 import type { PlayerState, RoundFairness, TableState } from '../table/state.js';
-import { checkClientSeed, clientSeedsString, commitmentOf, deckFromSeeds, FAIRNESS_SCHEME, type ClientSeedEntry } from './scheme.js';
-
-/**
- * The client seed a hand contributes when its player sent none with Deal or with its approval (an API
- * client; the web client always sends one): fairness.md §2 needs one per hand dealt.
- */
-export const NO_CLIENT_SEED = 'none';
+import { checkChosenSeed, clientSeedsString, commitmentOf, deckFromSeeds, FAIRNESS_SCHEME, NO_CLIENT_SEED, type ClientSeedEntry } from './scheme.js';
 
 /**
  * The client seed sent with a Deal, an approval or auto-approve (fairness.md §2), to lock.
  * @returns the seed, or `null` when none was sent; `fairness/bad-client-seed` when it is not
- *   1‥64 printable ASCII without `|` or `:`
+ *   1‥64 printable ASCII without `|` or `:`, or is `none` (`checkChosenSeed`)
  */
 export function seedToLock(seed: string | undefined): Result<string | null> {
   if (seed === undefined) return ok(null);
-  const checked = checkClientSeed(seed);
+  const checked = checkChosenSeed(seed);
   return checked.ok ? checked : err(checked.error.code, checked.error.message);
 }
 

@@ -37,6 +37,8 @@ for (const backend of STORE_BACKENDS) {
         await bo.act('bet', { spot: 'main', amountCents: 500 });
         expect(fairnessOf(bo.view)).toEqual(first); // the same commitment all along the betting
         expect((await ada.refused('deal', { clientSeed: 'bad|seed' })).error.code).toBe('fairness/bad-client-seed');
+        // `none` is what a hand without a seed shows: no player may choose it (an auditor's).
+        expect((await ada.refused('deal', { clientSeed: 'none' })).error.code).toBe('fairness/bad-client-seed');
         await ada.act('deal', { clientSeed: 'Ada’s seed'.replace('’', "'") });
         await bo.act('deal'); // no seed sent: the hand contributes 'none'
         const dealt = await ada.waitForView((v) => v.phase === 'setting');

@@ -4,7 +4,7 @@
  * unless the player typed one.
  */
 import { useEffect, useState } from 'react';
-import { checkClientSeed } from '@paigow/engine';
+import { checkChosenSeed } from '@paigow/engine';
 
 /** A random client seed: 16 hex digits from `crypto.getRandomValues`. */
 export function randomClientSeed(): string {
@@ -33,7 +33,7 @@ export function useClientSeed(roundId: string | null): ClientSeed {
   useEffect(() => {
     if (!edited) setSeed(randomClientSeed());
   }, [roundId, edited]);
-  const checked = checkClientSeed(seed);
+  const checked = checkChosenSeed(seed);
   return {
     seed,
     error: checked.ok ? null : checked.error.code,
