@@ -105,7 +105,7 @@ export function checkClientSeed(seed: unknown): Result<string> {
 }
 
 /**
- * Checks a client seed a player sends (with Deal, an approval or auto-approve): `checkClientSeed`, and not
+ * Checks a client seed a player sends (with Deal, an approval or auto-approve; fairness.md §2): `checkClientSeed`, and not
  * `NO_CLIENT_SEED`, which stands for a hand without a seed in `clientSeeds` (an auditor's: a player's own `none` read
  * the same as no seed in the proof).
  * @returns the seed unchanged; `fairness/bad-client-seed` otherwise

@@ -196,6 +196,20 @@ function settledView(status: HistoryEntry['status'], stored: unknown, playerId: 
   return result === null ? null : projectRoundResult(result, playerId);
 }
 
+/**
+ * What a request the app could not read is told (`status`, a client error's 4xx, `clientErrorStatus`: a SyntaxError
+ * without one, JSON.parse of a stored row, is the server's own fault and never comes here): a body over `maxBodyBytes` (413); a
+ * body that is no JSON object (the body parser's SyntaxError: it takes objects and arrays only, and a body `null` is
+ * JSON, but no object: an attacker's was told "not JSON"); a path that is not valid percent-encoding (Express' own
+ * "Failed to decode param '…'" repeats the path, whatever it holds); else the error's own message.
+ */
+function unreadable(error: unknown, status: number, maxBodyBytes: number): string {
+  if (status === 413) return `the request body is larger than ${maxBodyBytes} bytes`;
+  if (error instanceof SyntaxError) return 'the body is not a JSON object';
+  if (error instanceof URIError) return 'the path is not valid percent-encoding';
+  return (error as Error).message || 'bad request';
+}
+
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Pai Gow Poker</title></head>
 <body><h1>Pai Gow Poker</h1><p>The web client is not built yet. Build it with
@@ -422,20 +436,7 @@ export function createHttpApp(services: HttpServices): express.Express {
     // dropped, without Express' own stack on stderr; an answer cut midway is Express' to end.
     if (res.headersSent) return res.writableEnded ? undefined : next(error);
     const status = clientErrorStatus(error);
-    if (status !== null) {
-      const message =
-        status === 413
-          ? `the request body is larger than ${maxBodyBytes} bytes`
-          : // The body parser's SyntaxError carries a 4xx status; one without (JSON.parse of a stored row) is the server's own fault.
-            // The parser takes objects (and arrays) only: a body `null` is JSON, but no JSON object (an attacker's: it was told "not JSON").
-            error instanceof SyntaxError
-            ? 'the body is not a JSON object'
-            : // Express' own "Failed to decode param '…'" repeats the path, whatever it holds.
-              error instanceof URIError
-              ? 'the path is not valid percent-encoding'
-              : (error as Error).message || 'bad request';
-      return void res.status(status).json(refusalBody(req, { code: 'action/invalid', message }));
-    }
+    if (status !== null) return void res.status(status).json(refusalBody(req, { code: 'action/invalid', message: unreadable(error, status, maxBodyBytes) }));
     log('[http] request failed', error, { event: 'request-failed', method: req.method, path: req.path });
     fail(res, { code: 'action/unavailable', message: 'the server could not answer; try again' });
   });

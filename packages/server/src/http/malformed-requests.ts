@@ -5,9 +5,11 @@
  * body, where every other refusal of the server is a typed JSON error (`{error: {code, message}}`, as the server's
  * own `411` and `413` are). Found by an attacker's test (raw requests); the connection is still closed, as Node does.
  */
-import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import type { Server as HttpServer } from 'node:http';
+import type { RequestHandler } from 'express';
 import type { Socket } from 'node:net';
 import type { HttpErrorBody } from '@paigow/protocol';
+import { refusalBody } from './request-limits.js';
 
 /** The status and message of a request Node could not read, by its error's `code` (Node's own choice of status). */
 function refusal(code: unknown): { status: number; reason: string; message: string } {
@@ -43,14 +45,12 @@ export function answerMalformedRequests(server: HttpServer): void {
 }
 
 /**
- * Refuses an HTTP/1.1 request without a `Host` header (RFC 9112 §3.2) as Node would, but in the API's shape: `400`
- * `action/invalid`, and the connection closed. Node's own refusal (`requireHostHeader`, turned off in
- * `httpServerOptions`) was an empty body (an attacker's test). HTTP/1.0 requests may go without.
- * Express middleware: mount it first.
+ * Refuses an HTTP/1.1 request without a `Host` header (RFC 9112 §3.2) as Node would, but as the app's other refusals
+ * are (`refusalBody`): `400` `action/invalid`, and the connection closed. Node's own refusal (`requireHostHeader`, turned
+ * off in `httpServerOptions`) was an empty body (an attacker's test). HTTP/1.0 requests may go without.
+ * Express middleware: mount it before the routes.
  */
-export function requireHost(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+export const requireHost: RequestHandler = (req, res, next) => {
   if (req.httpVersion !== '1.1' || req.headers.host !== undefined) return next();
-  const body: HttpErrorBody = { error: { code: 'action/invalid', message: 'an HTTP/1.1 request must have a Host header' } };
-  const json = JSON.stringify(body);
-  res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json), Connection: 'close' }).end(json);
-}
+  res.status(400).set('Connection', 'close').json(refusalBody(req, { code: 'action/invalid', message: 'an HTTP/1.1 request must have a Host header' }));
+};

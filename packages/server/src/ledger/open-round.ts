@@ -179,7 +179,7 @@ export async function openRound(database: Database, input: OpenRoundInput): Prom
         roles: participants,
         compPoints: new Map(),
         walletMoves: input.holds.map((hold) => ({ playerId: hold.playerId, cents: -hold.amountCents })),
-        public: { document: input.public },
+        public: input.public,
         result: null,
         openedAt: nowMs,
         closedAt: null,

@@ -39,10 +39,10 @@ export function roundSecretSaver(database: Database): (roundId: string, secret: 
  * @returns the ids of the rounds written: those still open
  */
 async function saveRoundSecrets(database: Database, saves: readonly SecretSave[]): Promise<ReadonlySet<string>> {
-  const latest = new Map([...new Map(saves.map((save) => [save.roundId, save.secret]))].map(([roundId, secret]) => [roundId, toJson(secret, 'secret')]));
+  const latest = new Map(saves.map((save) => [save.roundId, save.secret]));
   const written = await database.db
     .updateTable('rounds')
-    .set({ secret_json: sql<string>`case id ${sql.join([...latest].map(([roundId, json]) => sql`when ${roundId} then ${json}`), sql` `)} end` })
+    .set({ secret_json: sql<string>`case id ${sql.join([...latest].map(([roundId, secret]) => sql`when ${roundId} then ${toJson(secret, 'secret')}`), sql` `)} end` })
     .where('id', 'in', [...latest.keys()])
     .where('status', '=', 'open')
     .returning('id')

@@ -137,10 +137,10 @@ export interface WrittenRound {
   /** Every move of a participant's wallet in the round, signed cents (the holds' included). */
   readonly walletMoves: readonly { readonly playerId: string; readonly cents: number }[];
   /**
-   * The public record as written: the caller's document, or the stored text (a settlement reads it back). Handed on
-   * as is: parsing again what the transaction has just stringified was 1.5% of the server's time (`npm run bench`).
+   * The public record's document as written. Handed on as is: parsing again what the transaction has just stringified
+   * was 1.5% of the server's time (`npm run bench`).
    */
-  readonly public: { readonly document: unknown } | { readonly json: string };
+  readonly public: unknown;
   /** The settlement's result document as written; `null` unless settled. */
   readonly result: unknown;
   readonly openedAt: number;
@@ -166,7 +166,7 @@ export function writtenRound(round: WrittenRound): RoundRecord {
     players: [...round.roles.keys()]
       .sort()
       .map((playerId) => ({ playerId, role: round.roles.get(playerId)!, netCents: nets.get(playerId) ?? 0, compPointsDelta: round.compPoints.get(playerId) ?? 0 })),
-    public: 'document' in round.public ? round.public.document : (JSON.parse(round.public.json) as unknown),
+    public: round.public,
     result: round.result,
     refundReason: null,
     openedAt: round.openedAt,

@@ -193,7 +193,8 @@ export async function settleRound(database: Database, input: SettleRoundInput): 
       roles,
       compPoints: new Map(input.compPoints.map((change) => [change.playerId, change.delta])),
       walletMoves,
-      public: { json: row.publicJson },
+      // Read back from the row: the settlement is not given the public record.
+      public: JSON.parse(row.publicJson) as unknown,
       result: input.result,
       openedAt: row.openedAt,
       closedAt: nowMs,

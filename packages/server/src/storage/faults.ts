@@ -114,7 +114,7 @@ export function asDatabaseFault(error: unknown): unknown {
 }
 
 /** The code and first line of the driver's error behind `error` (a `DatabaseFault`'s cause, or `error` itself). */
-export function driverFields(error: unknown): { code: string | null; message: string } {
+function driverFields(error: unknown): { code: string | null; message: string } {
   const driver = error instanceof DatabaseFault ? error.cause : error;
   if (typeof driver !== 'object' || driver === null) return { code: null, message: String(driver) };
   const { code, message } = driver as { code?: unknown; message?: unknown };
@@ -139,6 +139,16 @@ export function storageFaultReason(error: unknown): string | null {
           ? 'the disk fails (an I/O error)'
           : 'the database cannot write';
   return `${what}: writes fail${code === null ? '' : ` (${code})`}`;
+}
+
+/**
+ * Why writes fail on a SQLite file another program holds (a lock not granted, `busy`, noted by `WriteFaults` only on
+ * SQLite), for `/readyz`: `another program holds the database file: writes fail (SQLITE_BUSY)`; `null` for any other error.
+ */
+export function lockedFileReason(error: unknown): string | null {
+  if (faultKindOf(error) !== 'busy') return null;
+  const { code } = driverFields(error);
+  return `another program holds the database file: writes fail${code === null ? '' : ` (${code})`}`;
 }
 
 /** Connection faults the database refused at once: the server is there and said no. */

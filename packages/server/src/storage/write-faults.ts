@@ -19,7 +19,7 @@
  */
 import { sql } from 'kysely';
 import type { Database } from './database.js';
-import { driverFields, faultKindOf, storageFaultReason } from './faults.js';
+import { faultKindOf, lockedFileReason, storageFaultReason } from './faults.js';
 
 /** How long after a write failed on the disk `/readyz` still fails `database`, ms: three lease heartbeats by default. */
 export const WRITE_FAULT_HOLD_MS = 15_000;
@@ -52,22 +52,10 @@ export class WriteFaults {
   }
 }
 
-/**
- * Why writes fail, for `/readyz`: a storage fault's `storageFaultReason`, or for a lock not granted on SQLite
- * `another program holds the database file: writes fail (SQLITE_BUSY)`.
- */
-function writeFaultReason(error: unknown): string {
-  const storage = storageFaultReason(error);
-  if (storage !== null) return storage;
-  if (faultKindOf(error) !== 'busy') return 'writes fail';
-  const { code } = driverFields(error);
-  return `another program holds the database file: writes fail${code === null ? '' : ` (${code})`}`;
-}
-
-/** Thrown by `checkDatabase` while writes fail on a storage fault or a locked SQLite file; its message says why (`writeFaultReason`). */
+/** Thrown by `checkDatabase` while writes fail on a storage fault or a locked SQLite file; its message says why. */
 export class WritesFail extends Error {
   constructor(cause: unknown) {
-    super(writeFaultReason(cause), { cause });
+    super(storageFaultReason(cause) ?? lockedFileReason(cause) ?? 'writes fail', { cause });
     this.name = 'WritesFail';
   }
 }

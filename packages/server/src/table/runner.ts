@@ -417,9 +417,8 @@ export class TableRunner {
    */
   handle(playerId: string, message: Exclude<ClientMessage, { type: 'hint' | 'ack-notice' | 'ping' }>): Promise<Result<void>> {
     if (this.draining !== null && (message.type === 'bet' || message.type === 'rebet' || message.type === 'deal')) {
-      // An operator's: a move of about 0.6 s was told as a restart, "try again in a minute".
-      // An operator's: a cluster's process drained told its players "the server is restarting ... a minute", and they were back
-      // playing on another process a second later.
+      // Operators': a move of about 0.6 s, and a cluster process's drain whose players played on a peer a second later,
+      // were told as a restart, "try again in a minute".
       const why = this.draining === 'stopping' ? 'the server is restarting: no new rounds now; try again in a minute' : 'this table is moving to another server: bets reopen in a few seconds';
       return Promise.resolve(err('bet/closed', why));
     }

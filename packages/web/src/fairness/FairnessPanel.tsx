@@ -25,7 +25,7 @@ export function FairnessPanel({ fairness, clientSeed, locked, banker = false, sp
 }) {
   const { t, i18n } = useTranslation();
   // A refused seed marks the field invalid and names the message (fairness.md §2: the seed must be valid to deal).
-  const refused = clientSeed.error !== null && !locked && fairness.clientSeeds === null;
+  const refused = clientSeed.error !== null && !locked && !spectator && fairness.clientSeeds === null;
   return (
     <section className="panel fairness" data-testid="fairness-panel" data-round-id={fairness.roundId}>
       <h2>{t('fairness.title')}</h2>
@@ -33,23 +33,7 @@ export function FairnessPanel({ fairness, clientSeed, locked, banker = false, sp
       <code className="fairness__hash" data-testid="fairness-commitment" title={fairness.commitment}>
         {fairness.commitment}
       </code>
-      {fairness.clientSeeds === null ? (
-        !spectator && (
-        <label className="fairness__seed">
-          <span className="muted">{t(banker ? 'fairness.clientSeedLabelBanker' : 'fairness.clientSeedLabel')}</span>
-          <input
-            data-testid="client-seed"
-            value={clientSeed.seed}
-            maxLength={64}
-            disabled={locked}
-            spellCheck={false}
-            aria-invalid={refused}
-            aria-describedby={refused ? 'client-seed-error' : undefined}
-            onChange={(e) => clientSeed.edit(e.target.value)}
-          />
-        </label>
-        )
-      ) : (
+      {fairness.clientSeeds !== null ? (
         <>
           <p className="muted fairness__seeds" data-testid="fairness-client-seeds">
             {t('fairness.clientSeedsDealt', { seeds: fairness.clientSeeds })}
@@ -60,6 +44,22 @@ export function FairnessPanel({ fairness, clientSeed, locked, banker = false, sp
             {t('verify.clientSeedsNote')}
           </p>
         </>
+      ) : (
+        !spectator && (
+          <label className="fairness__seed">
+            <span className="muted">{t(banker ? 'fairness.clientSeedLabelBanker' : 'fairness.clientSeedLabel')}</span>
+            <input
+              data-testid="client-seed"
+              value={clientSeed.seed}
+              maxLength={64}
+              disabled={locked}
+              spellCheck={false}
+              aria-invalid={refused}
+              aria-describedby={refused ? 'client-seed-error' : undefined}
+              onChange={(e) => clientSeed.edit(e.target.value)}
+            />
+          </label>
+        )
       )}
       {refused && clientSeed.error !== null && (
         <p className="error" id="client-seed-error" data-testid="client-seed-error">
