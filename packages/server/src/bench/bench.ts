@@ -153,6 +153,8 @@ export interface BenchResult {
   readonly actionP99Ms: number;
   /** Actions timed. */
   readonly actions: number;
+  /** The action latency by action (`bet`, `deal`, `house-way`): p50 and p99, ms, as `actionP50Ms`/`actionP99Ms`. */
+  readonly actionMsByType: Readonly<Record<string, { readonly p50: number; readonly p99: number }>>;
   readonly seconds: number;
   readonly wagers: number;
   /** Clients refused a seat by admission control (`server/overloaded`, or closed before they sat to take in another); they did not play. */
@@ -273,8 +275,9 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
   const rounds = options.rounds ?? Number.POSITIVE_INFINITY;
   if (options.rounds === undefined && options.seconds === undefined) throw new Error('benchServer: give rounds or seconds');
   let deadline = Number.POSITIVE_INFINITY;
-  // With `seconds`, the latencies count from the end of the warm-up (see `WARM_UP_MS`); with `rounds`, all of them.
-  let measuredFrom = Number.NEGATIVE_INFINITY;
+  // With `seconds`, the latencies count from the end of the warm-up (see `WARM_UP_MS`); with `rounds`, all of play's.
+  // Not the sits before play (they were counted as actions, 500 fast ones among the figures of a 500-player run).
+  let measuredFrom = Number.POSITIVE_INFINITY;
   let refused = 0;
   const samples: ServerSample[] = [];
   let sampling: NodeJS.Timeout | undefined;
@@ -287,6 +290,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
   /** Every wager settled, warm-up or not (throughput and the costs a wager count them all). */
   let settledWagers = 0;
   const actionLatencies: number[] = [];
+  const latenciesByType = new Map<string, number[]>();
   const dealt = new Set<string>();
   try {
     // The guests are created 20 at a time (thousands of requests at once overflow the listen backlog).
@@ -313,6 +317,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
     const arrived = (): void => {
       if (++joined === players.length) {
         started = performance.now();
+        measuredFrom = started;
         if (options.seconds !== undefined) {
           deadline = started + options.seconds * 1000;
           measuredFrom = started + Math.min(WARM_UP_MS, options.seconds * 250);
@@ -390,7 +395,13 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
             const waiter = (event: BenchEvent): void => {
               if (type !== undefined && !acknowledged && (event.view?.ack === requestId || event.error?.requestId === requestId)) {
                 acknowledged = true;
-                if (sentAt >= measuredFrom && sentAt < deadline) actionLatencies.push(performance.now() - sentAt);
+                if (sentAt >= measuredFrom && sentAt < deadline) {
+                  const latency = performance.now() - sentAt;
+                  actionLatencies.push(latency);
+                  const ofType = latenciesByType.get(type) ?? [];
+                  latenciesByType.set(type, ofType);
+                  ofType.push(latency);
+                }
               }
               if (event.closed !== undefined) {
                 done();
@@ -475,6 +486,12 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
       actionP50Ms: percentile(actionLatencies, 50),
       actionP99Ms: percentile(actionLatencies, 99),
       actions: actionLatencies.length,
+      actionMsByType: Object.fromEntries(
+        [...latenciesByType].map(([type, ofType]) => {
+          ofType.sort((a, b) => a - b);
+          return [type, { p50: percentile(ofType, 50), p99: percentile(ofType, 99) }];
+        }),
+      ),
       seconds,
       wagers: settledWagers,
       refused,

@@ -162,9 +162,22 @@ export interface TableChange {
 
 type Listener = (change: TableChange) => void;
 
+/** A balance read started for a stake (`TableRunner.askBalance`), with the table's `figureReads` when it started. */
+interface BalanceAsk {
+  /** What the player may stake at the table; null when the database did not answer. */
+  readonly read: Promise<Result<number> | null>;
+  readonly figureReads: number;
+}
+
 /** A live table. Create one per table at start; `close()` it at shutdown. */
 export class TableRunner {
   private state: TableState;
+  /**
+   * The table as the last operation of its queue left it: what views show (`view`). An operation changes `state` in
+   * steps while it waits for the ledger, and a view sent meanwhile (the others' views, 50 ms after a change; a client
+   * joining) showed a round's reveal before its settlement was committed, withdrawn if the commit failed.
+   */
+  private shown: TableState;
   private queue: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
@@ -184,6 +197,10 @@ export class TableRunner {
   private readonly inbox: InboxDelivery;
   /** Acknowledgements being written (`ackNotice`): `close` waits for them. */
   private readonly acking = new Set<Promise<void>>();
+  /** Records of players' settings being saved (`save-round`), each dropped once written or refused. */
+  private readonly secretSaves = new Set<Promise<void>>();
+  /** The saves whose writing the running operation's acknowledgement waits for (`enqueue`). */
+  private ackWaits: Promise<void>[] = [];
   /** Players whose hint is being computed (one at a time each). */
   private readonly hinting = new Set<string>();
   /**
@@ -209,6 +226,11 @@ export class TableRunner {
   private readonly closing = new AbortController();
   /** The next round's id and server seed, and the seeds of rounds dealt (fairness.md). */
   private readonly seeds: RoundSeeds;
+  /**
+   * Reads of players' figures from the ledger started here, and guesses of them shown (`withoutStakes`): a balance
+   * read asked before one of them may be older than what the table shows (`checkBalance`).
+   */
+  private figureReads = 0;
   /** The last action was refused by the fence (the lease is not held): timers wait `FENCED_RETRY_MS`. */
   private fenced = false;
   /** Effects not yet carried out, each batch with the state before the action that made it (`dispatch`). */
@@ -235,6 +257,7 @@ export class TableRunner {
     this.repeatedLog = throttlingFaults(this.log, new LineThrottles(LOG_REPEAT_MS, this.now));
     this.seeds = new RoundSeeds(options.rng);
     this.state = createTable(options.config, this.now(), this.seeds.nextRound);
+    this.shown = this.state;
     this.inbox = options.inbox ?? new InboxDelivery(options.ledger);
     this.deadlines = { ...DEFAULT_ROUND_DEADLINES, ...options.deadlines };
     this.settlements = new SettlementRetrier({
@@ -287,9 +310,10 @@ export class TableRunner {
    * read from the clock as it is made, not the time of the table's last change: a view sent long after that change
    * (a client that joins a quiet table, the others' views sent a moment after a change) would otherwise show every
    * countdown too long by the time since, and two screens of one table would count down apart.
+   * Of the table as its last operation left it (`shown`), never midway through one.
    */
   view(playerId: string | null): TableView {
-    return { ...viewFor(this.state, playerId), serverNowMs: this.now(), settlingRoundId: this.settlingRoundId };
+    return { ...viewFor(this.shown, playerId), serverNowMs: this.now(), settlingRoundId: this.settlingRoundId };
   }
 
   /** Calls `listener` after every change; returns the unsubscribe function. */
@@ -423,6 +447,8 @@ export class TableRunner {
       return Promise.resolve(err('bet/closed', why));
     }
     const ack = { playerId, requestId: message.requestId };
+    // A stake's balance is read as the message arrives, not at its turn in the queue (`checkBalance`).
+    const balance = message.type === 'bet' || message.type === 'rebet' ? this.askBalance(playerId) : null;
     return this.enqueue(ack, async () => {
       const nowMs = this.now();
       switch (message.type) {
@@ -439,7 +465,7 @@ export class TableRunner {
           return this.dispatch({ type: 'sit', playerId, seat: message.seat, nowMs });
         }
         case 'bet':
-          await this.checkBalance(playerId);
+          await this.checkBalance(playerId, balance as BalanceAsk);
           return this.dispatch({ type: 'bet', playerId, spot: message.spot, amountCents: message.amountCents, nowMs });
         case 'set':
           return this.dispatch({ type: 'set', playerId, roundId: message.roundId, low: message.low, nowMs });
@@ -453,7 +479,7 @@ export class TableRunner {
         case 'approve':
           return this.dispatch({ type: 'approve', playerId, clientSeed: message.clientSeed, nowMs });
         case 'rebet':
-          await this.checkBalance(playerId);
+          await this.checkBalance(playerId, balance as BalanceAsk);
           return this.dispatch({ type: 'rebet', playerId, nowMs });
         case 'stand':
         case 'take-bank':
@@ -562,8 +588,8 @@ export class TableRunner {
   }
 
   /**
-   * Stops the timers and the settlement retries and waits for the queue and the acknowledgements being written
-   * (`ackNotice`); later calls are refused.
+   * Stops the timers and the settlement retries and waits for the queue, the acknowledgements being written
+   * (`ackNotice`) and the records of settings being saved; later calls are refused.
    */
   async close(): Promise<void> {
     this.closed = true;
@@ -571,22 +597,35 @@ export class TableRunner {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     await this.queue.catch(() => undefined);
-    await Promise.all(this.acking);
+    await Promise.all([...this.acking, ...this.secretSaves]);
     this.leftOpen = this.roundIdsInPlay;
     await this.settlements.close();
   }
 
-  /** Waits until every operation queued by now is done (not those queued meanwhile: a drain, and tests). */
+  /**
+   * Waits until every operation queued by now is done, and the records of settings they save (not those queued
+   * meanwhile: a drain, and tests).
+   */
   async idle(): Promise<void> {
     await this.queue.catch(() => undefined);
+    await Promise.all(this.secretSaves);
   }
 
   // -------------------------------------------------------------------------------------------
 
+  /**
+   * Runs `op` in the table's queue and announces what it changed. Its acknowledgement (`ack`), and the promise
+   * returned, wait for the records of settings it saves (`ackWaits`: a setting is acknowledged only once a restart
+   * would keep it); the queue does not: the table's next action runs meanwhile, and a table's settings are saved
+   * together rather than one after another (most of a setting's latency under load, `npm run bench -- server`).
+   * Its own view, without the acknowledgement, may reach the player a moment before it.
+   */
   private enqueue(ack: TableChange['ack'], op: () => Promise<Result<void>>): Promise<Result<void>> {
+    let written: Promise<void> = Promise.resolve();
     const run = async (): Promise<Result<void>> => {
       if (this.closed) return err('action/unavailable', 'the table is closed');
       this.notices = [];
+      this.ackWaits = [];
       const stateBefore = this.state;
       let result: Result<void>;
       try {
@@ -597,14 +636,24 @@ export class TableRunner {
       }
       if (this.options.seatsChanged !== undefined && !sameSeats(stateBefore.seats, this.state.seats)) await this.awaitSeatsSaved(this.options.seatsChanged);
       await this.sendInbox();
+      this.shown = this.state;
+      const acked = result.ok || ack === null ? ack : { playerId: ack.playerId, requestId: null };
+      const waits = this.ackWaits;
       // A refused action may still have changed the table (e.g. a bet's balance check read the ledger's): announce it.
       if (result.ok || this.notices.length > 0 || this.state !== stateBefore) {
-        this.announce({ ack: result.ok || ack === null ? ack : { playerId: ack.playerId, requestId: null }, notices: this.notices });
-      }
+        if (waits.length === 0 || acked === null) this.announce({ ack: acked, notices: this.notices });
+        else {
+          this.announce({ ack: null, notices: this.notices });
+          written = Promise.all(waits).then(() => this.announce({ ack: acked, notices: [] }));
+        }
+      } else written = Promise.all(waits).then(() => undefined);
       this.schedule();
       return result;
     };
-    return this.queueUp(run);
+    return this.queueUp(run).then(async (result) => {
+      await written;
+      return result;
+    });
   }
 
   /**
@@ -727,6 +776,7 @@ export class TableRunner {
   /** The ledger's figures (`Ledger.figures`: spendable here, comp points) of `playerIds`, by player id, in one read. */
   private async figures(playerIds: readonly string[]): Promise<Map<string, LedgerFigures>> {
     if (playerIds.length === 0) return new Map();
+    this.figureReads += 1;
     const rows = await this.options.ledger.figures(playerIds, this.tableId);
     return new Map(rows.map((row) => [row.playerId, { playerId: row.playerId, balanceCents: row.balanceCents, compPoints: row.compPoints, heldElsewhereCents: row.heldElsewhereCents }]));
   }
@@ -753,21 +803,34 @@ export class TableRunner {
   }
 
   /**
-   * Before a bet is checked against `playerId`'s balance here, makes that balance the ledger's (issue 13 point 5):
-   * money it spent or won at a table of another process a moment ago counts, so a stale balance is never staked
-   * (and never leaves the deal to find it short). One read; the reducer hears of a difference only. If the
-   * database does not answer, the bet is checked against the seat's balance, and the deal checks it again.
+   * Starts reading what `playerId` may stake here from the ledger (`Ledger.spendable`), for `checkBalance`; a read
+   * that fails is logged (`balance-unread`, throttled) and answers null.
    */
-  private async checkBalance(playerId: string): Promise<void> {
-    const seat = this.state.players[playerId];
-    if (seat === undefined) return;
-    const spendable = await this.options.ledger.spendable(playerId, this.tableId).catch((error: unknown) => {
+  private askBalance(playerId: string): BalanceAsk {
+    const read = this.options.ledger.spendable(playerId, this.tableId).catch((error: unknown) => {
       this.balanceUnreadLines.offer((repeated) =>
         this.log(`the balance of ${playerId} could not be read before a bet`, error, { event: 'balance-unread', playerId, ...(repeated > 0 ? { repeated } : {}) }),
       );
       return null;
     });
-    if (spendable === null || !spendable.ok || spendable.value === seat.balanceCents) return;
+    return { read, figureReads: this.figureReads };
+  }
+
+  /**
+   * Before a bet is checked against `playerId`'s balance here, makes that balance the ledger's (issue 13 point 5):
+   * money it spent or won at a table of another process a moment ago counts, so a stale balance is never staked
+   * (and never leaves the deal to find it short). One read; the reducer hears of a difference only. If the
+   * database does not answer, the bet is checked against the seat's balance, and the deal checks it again.
+   * The read was `asked` as the bet arrived: each of a table's bets waited in the queue for the read of the one
+   * before (on PostgreSQL most of a bet's latency, `npm run bench -- server`), where now a table's bets share one
+   * statement. It is used if the table has read or changed no figures since (`figureReads`); otherwise one of those
+   * may be newer than it, and it is read again.
+   */
+  private async checkBalance(playerId: string, asked: BalanceAsk): Promise<void> {
+    if (this.state.players[playerId] === undefined) return;
+    const spendable = await (asked.figureReads === this.figureReads ? asked : this.askBalance(playerId)).read;
+    const seat = this.state.players[playerId];
+    if (seat === undefined || spendable === null || !spendable.ok || spendable.value === seat.balanceCents) return;
     await this.dispatch({ type: 'sync', playerId, balanceCents: spendable.value, compPoints: seat.compPoints, nowMs: this.now() });
   }
 
@@ -908,22 +971,17 @@ export class TableRunner {
           // The round settles in this same action: its settlement supersedes the private record (saved only if the
           // settlement is retried: `settle-round` below).
           if (effects.some((later) => later.kind === 'settle-round' && later.roundId === effect.roundId)) break;
-          // A database fault here loses only the record of this setting (recovery would use the house way).
-          // The driver's error itself is logged, so that the line names the fault (`faultKindOf`), as the others do.
-          const fields = { event: 'round-secret-unsaved', roundId: effect.roundId };
-          let saved: Result<void>;
-          try {
-            saved = await ledger.saveRoundSecret(effect.roundId, encodeRoundSecret(effect.secret));
-          } catch (error) {
-            this.log(`could not save round ${effect.roundId}`, error, fields);
-            break;
-          }
-          // Refused (`action/stale`): the round is not open in the ledger any more (another process recovered it while this
-          // one had lost its lease); said so at `warn`, not as an error whose `err` named only an object (an operator's).
-          if (!saved.ok) this.log(`round ${effect.roundId} is no longer open in the ledger (another process recovered it): this setting was not saved`, undefined, fields);
+          // Not awaited here: the setting's acknowledgement waits for it (`enqueue`), the table's next action does not.
+          const saving = this.saveRoundSecret(effect.roundId, encodeRoundSecret(effect.secret));
+          this.secretSaves.add(saving);
+          void saving.finally(() => this.secretSaves.delete(saving));
+          this.ackWaits.push(saving);
           break;
         }
         case 'settle-round': {
+          // The records of the settings before it are written first: one written after the settlement would find the
+          // round closed, and say another process had recovered it.
+          await Promise.all(this.secretSaves);
           const input = {
             roundId: effect.roundId,
             postings: effect.postings,
@@ -990,6 +1048,25 @@ export class TableRunner {
   }
 
   /**
+   * Saves the private record of `roundId` with a setting made (`ledger.saveRoundSecret`); never rejects. A database
+   * fault here loses only the record of this setting (recovery would use the house way); the driver's error itself
+   * is logged, so that the line names the fault (`faultKindOf`), as the others do.
+   */
+  private async saveRoundSecret(roundId: string, secret: unknown): Promise<void> {
+    const fields = { event: 'round-secret-unsaved', roundId };
+    let saved: Result<void>;
+    try {
+      saved = await this.options.ledger.saveRoundSecret(roundId, secret);
+    } catch (error) {
+      this.log(`could not save round ${roundId}`, error, fields);
+      return;
+    }
+    // Refused (`action/stale`): the round is not open in the ledger any more (another process recovered it while this
+    // one had lost its lease); said so at `warn`, not as an error whose `err` named only an object (an operator's).
+    if (!saved.ok) this.log(`round ${roundId} is no longer open in the ledger (another process recovered it): this setting was not saved`, undefined, fields);
+  }
+
+  /**
    * Shows the players of a deal the ledger may have taken (it did not answer) their balances without
    * `stakes` (cents, by player; players no longer here are skipped): what the ledger has if the deal went
    * through. The ledger's own figures are read again once the round is refunded (`settlementResolved`). Not the
@@ -997,6 +1074,7 @@ export class TableRunner {
    * reviewer's finding: a banker of 200.00 covering 101.50 lost the bank to a deal the ledger did not answer).
    */
   private async withoutStakes(stakes: ReadonlyMap<string, number>): Promise<void> {
+    this.figureReads += 1;
     for (const [playerId, cents] of stakes) {
       const p = this.state.players[playerId];
       if (p === undefined || playerId === this.state.banker?.playerId) continue;

@@ -1,0 +1,183 @@
+/**
+ * What a table's queue waits for (docs/server.md "Statements and batches"): a bet's balance read is asked as the bet
+ * arrives, so a table's bets share one read instead of each waiting in the queue for the read of the one before; a
+ * setting's record is written while the table's next action runs, and the setting is acknowledged (`handle`'s
+ * answer, the view's `ack`) only once it is written, the settlement after every record.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCryptoRng, tableConfig, unwrap, type Result } from '@paigow/engine';
+import { createLedger, type Ledger } from '../ledger/index.js';
+import { createLogger } from '../log/index.js';
+import { createPlayers, type Players } from '../players/index.js';
+import type { Database } from '../storage/database.js';
+import { TEST_BACKENDS } from '../testing/backends.js';
+import { until } from '../testing/faults.js';
+import { TableRunner, type TableChange } from './runner.js';
+
+/** A gate the test opens: `wait()` resolves once `open()` is called. */
+function gate(): { wait: () => Promise<void>; open: () => void; waiting: () => number } {
+  let opened = false;
+  let count = 0;
+  const waiters: (() => void)[] = [];
+  return {
+    wait: () => {
+      count += 1;
+      return opened ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve));
+    },
+    open: () => {
+      opened = true;
+      for (const resolve of waiters.splice(0)) resolve();
+    },
+    waiting: () => count,
+  };
+}
+
+for (const backend of TEST_BACKENDS) {
+  describe.skipIf(!backend.enabled)(`what a table's queue waits for on ${backend.title}`, () => {
+    let database: Database;
+    let ledger: Ledger;
+    let players: Players;
+    let runner: TableRunner | undefined;
+    /** Opens what a test holds, should it fail first (the table's close waits for it). */
+    let release = (): void => undefined;
+
+    beforeEach(async () => {
+      database = await backend.open();
+      ledger = createLedger(database);
+      players = createPlayers(database);
+    });
+    afterEach(async () => {
+      release();
+      await runner?.close();
+      await backend.close(database);
+    });
+
+    /** A table of `names.length` seated players on `tableLedger`, and a way for each to act. */
+    async function table(tableLedger: Ledger, names: readonly string[]) {
+      const t = new TableRunner({
+        config: unwrap(tableConfig({ tableId: 'waits', limits: { main: { minCents: 100, maxCents: 10_000 } } })),
+        ledger: tableLedger,
+        players,
+        rng: createCryptoRng(globalThis.crypto),
+        log: () => undefined,
+        logger: createLogger({ level: 'error', destination: { write: () => undefined } }),
+      });
+      runner = t;
+      const ids: string[] = [];
+      for (const name of names) {
+        const id = unwrap(await players.createGuest(name)).player.id;
+        unwrap(await t.join((await players.getPlayer(id))!));
+        unwrap(await t.handle(id, { type: 'sit', seat: null, requestId: `${name}-sit` }));
+        ids.push(id);
+      }
+      let request = 0;
+      const act = (id: string, message: Record<string, unknown> & { type: string }): Promise<Result<void>> =>
+        t.handle(id, { requestId: `r${++request}`, ...message } as Parameters<TableRunner['handle']>[1]);
+      return { t, ids, act };
+    }
+
+    it("a table's bets share their balance reads: the second is asked before the first is answered", async () => {
+      const reads = gate();
+      let held = true;
+      const slow: Ledger = {
+        ...ledger,
+        spendable: async (playerId, tableId) => {
+          if (held) await reads.wait();
+          return ledger.spendable(playerId, tableId);
+        },
+      };
+      const { t, ids, act } = await table(slow, ['Ann', 'Bob']);
+      release = () => {
+        held = false;
+        reads.open();
+      };
+      const bets = ids.map((id) => act(id, { type: 'bet', spot: 'main', amountCents: 500 }));
+      // Before: the second bet's read was asked only once the first bet's was answered (each in its turn in the queue).
+      await until(() => reads.waiting() === 2, 5_000);
+      release();
+      for (const bet of bets) unwrap(await bet);
+      expect(ids.map((id) => t.current.players[id]?.bets.main)).toEqual([500, 500]);
+    });
+
+    it('a balance read asked before the table read newer figures is read again', async () => {
+      const reads = gate();
+      let held = true;
+      const asked = new Map<string, number>();
+      const slow: Ledger = {
+        ...ledger,
+        spendable: async (playerId, tableId) => {
+          asked.set(playerId, (asked.get(playerId) ?? 0) + 1);
+          // A held read answers what the ledger had when it was asked.
+          const answer = await ledger.spendable(playerId, tableId);
+          if (held) await reads.wait();
+          return answer;
+        },
+      };
+      const { t, ids, act } = await table(slow, ['Ann', 'Bob']);
+      const [ann, bob] = ids;
+      const before = t.current.players[ann]!.balanceCents;
+      // Bob's bet holds the queue; a read of Ann's figures waits behind it; then Ann bets.
+      release = () => {
+        held = false;
+        reads.open();
+      };
+      const bobBet = act(bob, { type: 'bet', spot: 'main', amountCents: 500 });
+      await until(() => reads.waiting() === 1, 5_000);
+      const refreshed = t.refreshPlayer(ann);
+      const annBet = act(ann, { type: 'bet', spot: 'main', amountCents: 500 });
+      await until(() => reads.waiting() === 2, 5_000);
+      // Money reaches Ann's wallet elsewhere after her bet's read was asked, before the table reads her figures.
+      await database.db.updateTable('accounts').set((eb) => ({ balance_cents: eb('balance_cents', '+', 1_000) })).where('player_id', '=', ann).execute();
+      release();
+      for (const done of [bobBet, refreshed, annBet]) unwrap(await done);
+      // Before: the bet's read, older than the figures the table read meanwhile, was shown (1,000 short).
+      expect(asked.get(ann)).toBe(2);
+      expect(t.current.players[ann]?.balanceCents).toBe(before + 1_000);
+    });
+
+    it("a setting's record is written while the table's next action runs; the setting is acknowledged once it is written", async () => {
+      const saves = gate();
+      const slow: Ledger = {
+        ...ledger,
+        saveRoundSecret: async (roundId, secret) => {
+          await saves.wait();
+          return ledger.saveRoundSecret(roundId, secret);
+        },
+      };
+      const { t, ids, act } = await table(slow, ['Ann', 'Bob', 'Cid']);
+      const [ann, bob, cid] = ids;
+      for (const id of ids) unwrap(await act(id, { type: 'bet', spot: 'main', amountCents: 500 }));
+      for (const id of ids) unwrap(await act(id, { type: 'deal' }));
+      await t.idle();
+      const roundId = t.current.round!.roundId;
+      const acks: string[] = [];
+      t.subscribe((change: TableChange) => {
+        if (change.ack?.requestId != null) acks.push(change.ack.playerId);
+      });
+      let annAnswered = false;
+      const annSet = act(ann, { type: 'house-way', roundId }).then((result) => {
+        annAnswered = true;
+        return result;
+      });
+      // Before: Bob's setting waited in the queue until Ann's record was written.
+      const bobSet = act(bob, { type: 'house-way', roundId });
+      release = () => saves.open();
+      await until(() => saves.waiting() === 2, 5_000);
+      expect(t.current.round?.hands.filter((hand) => hand.setting !== null).length).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(annAnswered).toBe(false);
+      expect(acks).toEqual([]);
+      // The last setting settles the round, after the records before it.
+      const cidSet = act(cid, { type: 'house-way', roundId });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await ledger.openRounds()).toHaveLength(1);
+      expect(t.view(cid).lastRound).toBeNull();
+      saves.open();
+      for (const set of [annSet, bobSet, cidSet]) unwrap(await set);
+      expect(acks.sort()).toEqual([ann, bob, cid].sort());
+      await t.idle();
+      expect(t.current.lastRound?.roundId).toBe(roundId);
+      expect(await ledger.openRounds()).toEqual([]);
+    });
+  });
+}
