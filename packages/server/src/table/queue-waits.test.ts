@@ -2,7 +2,9 @@
  * What a table's queue waits for (docs/server.md "Statements and batches"): a bet's balance read is asked as the bet
  * arrives, so a table's bets share one read instead of each waiting in the queue for the read of the one before; a
  * setting's record is written while the table's next action runs, and the setting is acknowledged (`handle`'s
- * answer, the view's `ack`) only once it is written, the settlement after every record.
+ * answer, the view's `ack`) only once it is written, the settlement after every record. And views show the table as
+ * its last action left it, never midway through one (`TableRunner.view`): a view sent while a settlement waited for the
+ * ledger showed the round's reveal before it was committed, withdrawn again if the commit failed.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCryptoRng, tableConfig, unwrap, type Result } from '@paigow/engine';
@@ -178,6 +180,37 @@ for (const backend of TEST_BACKENDS) {
       await t.idle();
       expect(t.current.lastRound?.roundId).toBe(roundId);
       expect(await ledger.openRounds()).toEqual([]);
+    });
+
+    it('a reveal is not shown while its settlement waits for the ledger, and is once it is committed', async () => {
+      const settling = gate();
+      const slow: Ledger = {
+        ...ledger,
+        settleRound: async (input) => {
+          await settling.wait();
+          return ledger.settleRound(input);
+        },
+      };
+      release = () => settling.open();
+      const { t, ids, act } = await table(slow, ['Ann']);
+      const [ann] = ids;
+      unwrap(await act(ann, { type: 'bet', spot: 'main', amountCents: 500 }));
+      unwrap(await act(ann, { type: 'deal' }));
+      await t.idle();
+      const roundId = t.current.round!.roundId;
+      const balanceDealt = t.view(ann).you?.balanceCents;
+      const played = act(ann, { type: 'house-way', roundId });
+      await until(() => settling.waiting() === 1, 5_000);
+      // The reducer has revealed the round (its state), but the ledger has not recorded it yet. Before: the views
+      // sent meanwhile (the others', 50 ms after a change; a client joining) showed the reveal.
+      expect(t.current.lastRound?.roundId).toBe(roundId);
+      expect(t.view(ann).lastRound).toBeNull();
+      expect(t.view(null).lastRound).toBeNull();
+      expect(t.view(ann).you?.balanceCents).toBe(balanceDealt);
+      settling.open();
+      unwrap(await played);
+      expect(t.view(ann).lastRound?.roundId).toBe(roundId);
+      expect(t.view(ann).you?.balanceCents).toBe(unwrap(await ledger.spendable(ann, 'waits')));
     });
   });
 }
