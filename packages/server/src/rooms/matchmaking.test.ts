@@ -101,6 +101,9 @@ for (const backend of STORE_BACKENDS) {
       expect(await raw('joinById/%E0%A4%A', '{}')).toEqual([400, { code: 4217, error: 'action/invalid: the path is not valid percent-encoding' }]);
       const page = await fetch(`${suite.server.url}/%`);
       expect([page.status, await page.json()]).toEqual([400, { error: { code: 'action/invalid', message: 'the path is not valid percent-encoding' } }]);
+      // Before: an unknown API path answered 404 "no such API endpoint" instead.
+      const api = await fetch(`${suite.server.url}/api/%zz`);
+      expect([api.status, await api.json()]).toEqual([400, { error: { code: 'action/invalid', message: 'the path is not valid percent-encoding' } }]);
     });
 
     it('answers a token check the database did not answer as a failure: 503, typed, its message not shown', async () => {

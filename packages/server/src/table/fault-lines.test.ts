@@ -15,7 +15,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import BetterSqlite3 from 'better-sqlite3';
-import { createCryptoRng, err, tableConfig, unwrap } from '@paigow/engine';
+import { createCryptoRng, err, tableConfig, unwrap, type Result } from '@paigow/engine';
 import { createLedger, type Ledger } from '../ledger/index.js';
 import { LOG_REPEAT_MS, problemReporter, type ProblemFields } from '../log/index.js';
 import { metricsRegistry } from '../metrics/index.js';
@@ -189,9 +189,9 @@ describe('the ledger\'s faults at a table', () => {
 
   /**
    * Jo and Ann are dealt a round at `table` and Jo presses House Way: with two players the first one's setting is saved on
-   * its own (with one, the round settles in the same action). Returns the round's id.
+   * its own (with one, the round settles in the same action). Returns the round's id and Jo's answer.
    */
-  async function oneOfTwoSets(table: TableRunner): Promise<string> {
+  async function oneOfTwoSets(table: TableRunner): Promise<{ roundId: string; answer: Result<void> }> {
     const [jo, ann] = [unwrap(await players.createGuest('Jo')).player, unwrap(await players.createGuest('Ann')).player];
     for (const player of [jo, ann]) {
       unwrap(await table.join(player));
@@ -201,14 +201,16 @@ describe('the ledger\'s faults at a table', () => {
     for (const player of [jo, ann]) unwrap(await table.handle(player.id, { requestId: 'r-deal', type: 'deal' }));
     await expect.poll(() => table.current.round !== null && table.current.phase === 'setting').toBe(true);
     const roundId = table.current.round!.roundId;
-    unwrap(await table.handle(jo.id, { requestId: 'r-house-way', type: 'house-way', roundId }));
+    const answer = await table.handle(jo.id, { requestId: 'r-house-way', type: 'house-way', roundId });
     await table.idle();
-    return roundId;
+    return { roundId, answer };
   }
 
   it('names the fault on a round-secret-unsaved line (it said fault null for "database is locked")', async () => {
     const locked = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
-    const secretUnsaved: Ledger = { ...ledger, saveRoundSecret: () => Promise.reject(locked) };
+    // Once: the record is saved again a second later, and the setting acknowledged then.
+    let failing = 1;
+    const secretUnsaved: Ledger = { ...ledger, saveRoundSecret: (roundId, secret) => (failing-- > 0 ? Promise.reject(locked) : ledger.saveRoundSecret(roundId, secret)) };
     const { logger, lines } = capturedLog();
     const table = new TableRunner({
       config: unwrap(tableConfig({ tableId: 'secret-unsaved', limits: { main: { minCents: 100, maxCents: 10_000 } } })),
@@ -219,7 +221,7 @@ describe('the ledger\'s faults at a table', () => {
       logger,
     });
     runner = table;
-    await oneOfTwoSets(table);
+    expect((await oneOfTwoSets(table)).answer.ok).toBe(true);
     expect(lines().filter((line) => line.event === 'round-secret-unsaved')).toMatchObject([{ level: 'error', fault: 'busy', err: { code: 'SQLITE_BUSY' } }]);
   });
 
@@ -235,7 +237,9 @@ describe('the ledger\'s faults at a table', () => {
       logger,
     });
     runner = table;
-    const roundId = await oneOfTwoSets(table);
+    const { roundId, answer } = await oneOfTwoSets(table);
+    // Not acknowledged: the record was not kept (before: acknowledged all the same).
+    expect(answer).toMatchObject({ ok: false, error: { code: 'action/unavailable' } });
     const unsaved = lines().filter((line) => line.event === 'round-secret-unsaved');
     expect(unsaved).toMatchObject([{ level: 'warn', roundId, msg: `round ${roundId} is no longer open in the ledger (another process recovered it): this setting was not saved` }]);
     expect(unsaved[0]).not.toHaveProperty('err');

@@ -14,6 +14,7 @@ import { createPlayers, type Players } from '../players/index.js';
 import type { Database } from '../storage/database.js';
 import { TEST_BACKENDS } from '../testing/backends.js';
 import { until } from '../testing/faults.js';
+import { decodeRoundSecret } from './recovery.js';
 import { TableRunner, type TableChange } from './runner.js';
 
 /** A gate the test opens: `wait()` resolves once `open()` is called. */
@@ -211,6 +212,47 @@ for (const backend of TEST_BACKENDS) {
       unwrap(await played);
       expect(t.view(ann).lastRound?.roundId).toBe(roundId);
       expect(t.view(ann).you?.balanceCents).toBe(unwrap(await ledger.spendable(ann, 'waits')));
+    });
+
+    it('a setting whose record could not be saved is saved again, and acknowledged only then', async () => {
+      let failing = 1;
+      let saves = 0;
+      const faulty: Ledger = {
+        ...ledger,
+        saveRoundSecret: async (roundId, secret) => {
+          saves += 1;
+          if (failing > 0) {
+            failing -= 1;
+            throw new Error('Connection terminated unexpectedly');
+          }
+          return ledger.saveRoundSecret(roundId, secret);
+        },
+      };
+      const { t, ids, act } = await table(faulty, ['Ann', 'Bob']);
+      const [ann] = ids;
+      for (const id of ids) unwrap(await act(id, { type: 'bet', spot: 'main', amountCents: 500 }));
+      for (const id of ids) unwrap(await act(id, { type: 'deal' }));
+      await t.idle();
+      const roundId = t.current.round!.roundId;
+      const acks: string[] = [];
+      t.subscribe((change: TableChange) => {
+        if (change.ack?.requestId != null) acks.push(change.ack.playerId);
+      });
+      let answered = false;
+      const set = act(ann, { type: 'house-way', roundId }).then((result) => {
+        answered = true;
+        return result;
+      });
+      await until(() => saves === 1, 5_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Before: acknowledged at once, its record unwritten; a restart then set the hand by the house way.
+      expect(answered).toBe(false);
+      expect(acks).toEqual([]);
+      unwrap(await set);
+      expect(saves).toBe(2);
+      expect(acks).toEqual([ann]);
+      const [open] = await ledger.openRounds();
+      expect(decodeRoundSecret(open.secret)?.hands.find((hand) => hand.playerId === ann)?.setting).not.toBeNull();
     });
   });
 }

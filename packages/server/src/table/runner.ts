@@ -197,10 +197,12 @@ export class TableRunner {
   private readonly inbox: InboxDelivery;
   /** Acknowledgements being written (`ackNotice`): `close` waits for them. */
   private readonly acking = new Set<Promise<void>>();
-  /** Records of players' settings being saved (`save-round`), each dropped once written or refused. */
+  /** First attempts to save records of players' settings (`save-round`): the settlement, `idle` and `close` wait for them. */
   private readonly secretSaves = new Set<Promise<void>>();
-  /** The saves whose writing the running operation's acknowledgement waits for (`enqueue`). */
-  private ackWaits: Promise<void>[] = [];
+  /** Whether each record of a setting the running operation made was kept (`recordSetting`): its acknowledgement waits for them (`enqueue`). */
+  private ackWaits: Promise<boolean>[] = [];
+  /** The latest private record of the round in play, as a retry of an earlier setting's save writes it (`recordSetting`). */
+  private latestSecret: { readonly roundId: string; readonly secret: unknown } | null = null;
   /** Players whose hint is being computed (one at a time each). */
   private readonly hinting = new Set<string>();
   /**
@@ -616,12 +618,14 @@ export class TableRunner {
   /**
    * Runs `op` in the table's queue and announces what it changed. Its acknowledgement (`ack`), and the promise
    * returned, wait for the records of settings it saves (`ackWaits`: a setting is acknowledged only once a restart
-   * would keep it); the queue does not: the table's next action runs meanwhile, and a table's settings are saved
-   * together rather than one after another (most of a setting's latency under load, `npm run bench -- server`).
-   * Its own view, without the acknowledgement, may reach the player a moment before it.
+   * would keep it, `recordSetting`); the queue does not: the table's next action runs meanwhile, and a table's
+   * settings are saved together rather than one after another (most of a setting's latency under load,
+   * `npm run bench -- server`). Its own view, without the acknowledgement, may reach the player a moment before it.
+   * A record that could not be kept (the table closed first, or another process took the round over) is answered
+   * `action/unavailable`, never acknowledged.
    */
   private enqueue(ack: TableChange['ack'], op: () => Promise<Result<void>>): Promise<Result<void>> {
-    let written: Promise<void> = Promise.resolve();
+    let written: Promise<Result<void> | null> = Promise.resolve(null);
     const run = async (): Promise<Result<void>> => {
       if (this.closed) return err('action/unavailable', 'the table is closed');
       this.notices = [];
@@ -644,16 +648,17 @@ export class TableRunner {
         if (waits.length === 0 || acked === null) this.announce({ ack: acked, notices: this.notices });
         else {
           this.announce({ ack: null, notices: this.notices });
-          written = Promise.all(waits).then(() => this.announce({ ack: acked, notices: [] }));
+          written = Promise.all(waits).then((kept) => {
+            if (!kept.every(Boolean)) return err('action/unavailable', 'your setting could not be recorded: the round is no longer played here');
+            this.announce({ ack: acked, notices: [] });
+            return null;
+          });
         }
-      } else written = Promise.all(waits).then(() => undefined);
+      }
       this.schedule();
       return result;
     };
-    return this.queueUp(run).then(async (result) => {
-      await written;
-      return result;
-    });
+    return this.queueUp(run).then(async (result) => (await written) ?? result);
   }
 
   /**
@@ -972,10 +977,10 @@ export class TableRunner {
           // settlement is retried: `settle-round` below).
           if (effects.some((later) => later.kind === 'settle-round' && later.roundId === effect.roundId)) break;
           // Not awaited here: the setting's acknowledgement waits for it (`enqueue`), the table's next action does not.
-          const saving = this.saveRoundSecret(effect.roundId, encodeRoundSecret(effect.secret));
-          this.secretSaves.add(saving);
-          void saving.finally(() => this.secretSaves.delete(saving));
-          this.ackWaits.push(saving);
+          const { attempted, kept } = this.recordSetting(effect.roundId, encodeRoundSecret(effect.secret));
+          this.secretSaves.add(attempted);
+          void attempted.finally(() => this.secretSaves.delete(attempted));
+          this.ackWaits.push(kept);
           break;
         }
         case 'settle-round': {
@@ -1048,22 +1053,43 @@ export class TableRunner {
   }
 
   /**
-   * Saves the private record of `roundId` with a setting made (`ledger.saveRoundSecret`); never rejects. A database
-   * fault here loses only the record of this setting (recovery would use the house way); the driver's error itself
-   * is logged, so that the line names the fault (`faultKindOf`), as the others do.
+   * Saves the private record of `roundId` with a setting made (`ledger.saveRoundSecret`), so that a restart keeps
+   * the setting. `attempted` resolves after the first attempt; `kept` with whether the setting is kept: true once a
+   * record with it is written, or once the round is no longer in play here (its settlement or refund has it); false
+   * when the table closed first, or the ledger refused the record (`action/stale`: another process recovered the
+   * round while this one had lost its lease). Neither rejects. A save that fails (a database fault) is tried again
+   * every `FIGURES_RETRY_MS` with the round's latest record (`latestSecret`, which has every setting made since):
+   * an operator's trial acknowledged a setting whose save had failed, and a restart replaced it by the house way.
+   * The driver's error is logged once, so that the line names the fault (`faultKindOf`), as the others do.
    */
-  private async saveRoundSecret(roundId: string, secret: unknown): Promise<void> {
+  private recordSetting(roundId: string, secret: unknown): { attempted: Promise<void>; kept: Promise<boolean> } {
+    this.latestSecret = { roundId, secret };
     const fields = { event: 'round-secret-unsaved', roundId };
-    let saved: Result<void>;
-    try {
-      saved = await this.options.ledger.saveRoundSecret(roundId, secret);
-    } catch (error) {
-      this.log(`could not save round ${roundId}`, error, fields);
-      return;
-    }
-    // Refused (`action/stale`): the round is not open in the ledger any more (another process recovered it while this
-    // one had lost its lease); said so at `warn`, not as an error whose `err` named only an object (an operator's).
-    if (!saved.ok) this.log(`round ${roundId} is no longer open in the ledger (another process recovered it): this setting was not saved`, undefined, fields);
+    let attempted: () => void = () => undefined;
+    const firstAttempt = new Promise<void>((resolve) => (attempted = resolve));
+    const kept = (async (): Promise<boolean> => {
+      for (let attempt = 1; ; attempt++) {
+        const record = this.latestSecret?.roundId === roundId ? this.latestSecret.secret : secret;
+        let saved: Result<void> | null = null;
+        try {
+          saved = await this.options.ledger.saveRoundSecret(roundId, record);
+        } catch (error) {
+          if (attempt === 1) this.log(`could not save round ${roundId}; trying again`, error, fields);
+        }
+        attempted();
+        if (saved !== null && saved.ok) return true;
+        if (saved !== null) {
+          // Refused: said so at `warn`, not as an error whose `err` named only an object (an operator's).
+          if (this.state.round?.roundId !== roundId) return true;
+          this.log(`round ${roundId} is no longer open in the ledger (another process recovered it): this setting was not saved`, undefined, fields);
+          return false;
+        }
+        await new Promise((resolve) => setTimeout(resolve, FIGURES_RETRY_MS).unref());
+        if (this.closed) return false;
+        if (this.state.round?.roundId !== roundId) return true;
+      }
+    })();
+    return { attempted: firstAttempt, kept };
   }
 
   /**
