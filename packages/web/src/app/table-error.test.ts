@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TableError } from '../net/table-connection.js';
 import { seatView, tableView } from '../testing/table-view.js';
-import { outlivedBy } from './useTable.js';
+import { outlivedBy, shownAsError } from './useTable.js';
 
 const full: TableError = { code: 'action/table-full', message: 'every seat is taken', requestId: 'abc-3' };
 const spectator = { seat: null, role: 'spectator' as const };
@@ -20,5 +20,16 @@ describe('a refusal outlived by the table', () => {
   it('other refusals stay until the next action', () => {
     const other: TableError = { code: 'action/seat-taken', message: 'seat 2 is taken', requestId: 'abc-4' };
     expect(outlivedBy(other, tableView({ seats: seats(2) }, spectator))).toBe(false);
+  });
+});
+
+describe('a refusal shown as an error', () => {
+  it('not a decision that crossed the round\'s end (the result says what happened), but the same refusal of anything else', () => {
+    const stale: TableError = { code: 'action/stale', message: 'round r-1 is not the round in play', requestId: 'abc-5' };
+    expect(shownAsError(stale, 'house-way')).toBe(false);
+    expect(shownAsError(stale, 'set')).toBe(false);
+    expect(shownAsError(stale, 'bet')).toBe(true);
+    expect(shownAsError(stale, undefined)).toBe(true);
+    expect(shownAsError({ ...stale, code: 'action/invalid' }, 'set')).toBe(true);
   });
 });

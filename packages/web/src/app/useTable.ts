@@ -96,6 +96,8 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
   /** The inbox numbers (`seq`) handed on: a join sends again those not acknowledged yet. */
   const seen = useRef(new Set<number>());
   const conn = useRef<TableConnection | null>(null);
+  /** The type of each message sent and not answered yet, by request id (`shownAsError`). */
+  const sentTypes = useRef(new Map<string, ClientMessageType>());
   const roundRef = useRef<string | null>(null);
   /** Which seat to ask for after a (re)connection (seat-keeper.ts). */
   const keeper = useRef<SeatKeeper>(NEW_KEEPER);
@@ -147,6 +149,8 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
       error(e) {
         if (!live) return;
         settle(e.requestId);
+        const refusedType = e.requestId === null ? undefined : sentTypes.current.get(e.requestId);
+        if (e.requestId !== null) sentTypes.current.delete(e.requestId);
         setHint((h) => (h !== null && h.requestId === e.requestId ? null : h));
         const mine = refused(keeper.current, e.requestId);
         keeper.current = mine.keeper;
@@ -155,6 +159,7 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
           order(mine.sit);
           return;
         }
+        if (!shownAsError(e, refusedType)) return;
         setError(e);
         if (e.code === 'auth/invalid-session') lostRef.current();
       },
@@ -225,8 +230,12 @@ export function useTable(tableId: string, token: string, onSessionLost: () => vo
     }
     const id = c.send(type, payload);
     setPending((p) => new Map(p).set(id, type));
+    sentTypes.current.set(id, type);
     // Never wait forever on an answer (the server answers every message, but sockets drop).
-    window.setTimeout(() => setPending((p) => withoutRequest(p, id)), 8000);
+    window.setTimeout(() => {
+      setPending((p) => withoutRequest(p, id));
+      sentTypes.current.delete(id);
+    }, 8000);
     return id;
   }, []);
 
@@ -273,6 +282,16 @@ function withoutRequest(pending: ReadonlyMap<string, ClientMessageType>, request
  * seat taken) once `view` has a free seat, and the connection is still open (a watcher whose place went to a player
  * gets no more views). A tester's finding: the message stayed beside free seats and a working "Sit down".
  */
+/**
+ * Whether a refusal is shown as an error. Not a decision (`set`, `house-way`) refused `action/stale`: it crossed the
+ * round's end (another tab's decision, or the timer's House Way, came first), and the result on the felt says what
+ * happened (a tester's: "The table has moved on; try again." stayed in red under a finished round's result).
+ * @param refused the type of the message refused, if known
+ */
+export function shownAsError(error: TableError, refused: ClientMessageType | undefined): boolean {
+  return !(error.code === 'action/stale' && (refused === 'set' || refused === 'house-way'));
+}
+
 export function outlivedBy(error: TableError, view: TableView): boolean {
   return error.code === 'action/table-full' && seatFree(view);
 }
