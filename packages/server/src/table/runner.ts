@@ -146,6 +146,9 @@ const FENCED_RETRY_MS = 1_000;
 /** A read of the players' figures that failed after the ledger committed is tried again this often, ms (`figuresAfterCommit`). */
 const FIGURES_RETRY_MS = 1_000;
 
+/** A record of a setting the database did not take is saved again this often, ms (`recordSetting`). */
+const SETTING_RECORD_RETRY_MS = 1_000;
+
 /** What changed, for the room: who gets an `ack`, who gets a `notice`. */
 export interface TableChange {
   /**
@@ -1058,7 +1061,7 @@ export class TableRunner {
    * record with it is written, or once the round is no longer in play here (its settlement or refund has it); false
    * when the table closed first, or the ledger refused the record (`action/stale`: another process recovered the
    * round while this one had lost its lease). Neither rejects. A save that fails (a database fault) is tried again
-   * every `FIGURES_RETRY_MS` with the round's latest record (`latestSecret`, which has every setting made since):
+   * every `SETTING_RECORD_RETRY_MS` with the round's latest record (`latestSecret`, which has every setting made since):
    * an operator's trial acknowledged a setting whose save had failed, and a restart replaced it by the house way.
    * The driver's error is logged once, so that the line names the fault (`faultKindOf`), as the others do.
    */
@@ -1084,7 +1087,7 @@ export class TableRunner {
           this.log(`round ${roundId} is no longer open in the ledger (another process recovered it): this setting was not saved`, undefined, fields);
           return false;
         }
-        await new Promise((resolve) => setTimeout(resolve, FIGURES_RETRY_MS).unref());
+        await new Promise((resolve) => setTimeout(resolve, SETTING_RECORD_RETRY_MS).unref());
         if (this.closed) return false;
         if (this.state.round?.roundId !== roundId) return true;
       }
