@@ -79,6 +79,30 @@ for (const backend of TEST_BACKENDS) {
       return { t, ids, act };
     }
 
+    /** Everyone at `t` bets 5.00 and deals; returns the round's id and the players acknowledged from then on, in order. */
+    async function dealt(t: TableRunner, ids: readonly string[], act: (id: string, message: Record<string, unknown> & { type: string }) => Promise<Result<void>>) {
+      for (const id of ids) unwrap(await act(id, { type: 'bet', spot: 'main', amountCents: 500 }));
+      for (const id of ids) unwrap(await act(id, { type: 'deal' }));
+      await t.idle();
+      const acks: string[] = [];
+      t.subscribe((change: TableChange) => {
+        if (change.ack?.requestId != null) acks.push(change.ack.playerId);
+      });
+      return { roundId: t.current.round!.roundId, acks };
+    }
+
+    /** `answer`, and whether it has come yet. */
+    function watched<T>(answer: Promise<T>): { answer: Promise<T>; came: () => boolean } {
+      let came = false;
+      return {
+        answer: answer.then((value) => {
+          came = true;
+          return value;
+        }),
+        came: () => came,
+      };
+    }
+
     it("a table's bets share their balance reads: the second is asked before the first is answered", async () => {
       const reads = gate();
       let held = true;
@@ -149,26 +173,15 @@ for (const backend of TEST_BACKENDS) {
       };
       const { t, ids, act } = await table(slow, ['Ann', 'Bob', 'Cid']);
       const [ann, bob, cid] = ids;
-      for (const id of ids) unwrap(await act(id, { type: 'bet', spot: 'main', amountCents: 500 }));
-      for (const id of ids) unwrap(await act(id, { type: 'deal' }));
-      await t.idle();
-      const roundId = t.current.round!.roundId;
-      const acks: string[] = [];
-      t.subscribe((change: TableChange) => {
-        if (change.ack?.requestId != null) acks.push(change.ack.playerId);
-      });
-      let annAnswered = false;
-      const annSet = act(ann, { type: 'house-way', roundId }).then((result) => {
-        annAnswered = true;
-        return result;
-      });
+      const { roundId, acks } = await dealt(t, ids, act);
+      const annSet = watched(act(ann, { type: 'house-way', roundId }));
       // Before: Bob's setting waited in the queue until Ann's record was written.
       const bobSet = act(bob, { type: 'house-way', roundId });
       release = () => saves.open();
       await until(() => saves.waiting() === 2, 5_000);
       expect(t.current.round?.hands.filter((hand) => hand.setting !== null).length).toBe(2);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(annAnswered).toBe(false);
+      expect(annSet.came()).toBe(false);
       expect(acks).toEqual([]);
       // The last setting settles the round, after the records before it.
       const cidSet = act(cid, { type: 'house-way', roundId });
@@ -176,7 +189,7 @@ for (const backend of TEST_BACKENDS) {
       expect(await ledger.openRounds()).toHaveLength(1);
       expect(t.view(cid).lastRound).toBeNull();
       saves.open();
-      for (const set of [annSet, bobSet, cidSet]) unwrap(await set);
+      for (const set of [annSet.answer, bobSet, cidSet]) unwrap(await set);
       expect(acks.sort()).toEqual([ann, bob, cid].sort());
       await t.idle();
       expect(t.current.lastRound?.roundId).toBe(roundId);
@@ -195,10 +208,7 @@ for (const backend of TEST_BACKENDS) {
       release = () => settling.open();
       const { t, ids, act } = await table(slow, ['Ann']);
       const [ann] = ids;
-      unwrap(await act(ann, { type: 'bet', spot: 'main', amountCents: 500 }));
-      unwrap(await act(ann, { type: 'deal' }));
-      await t.idle();
-      const roundId = t.current.round!.roundId;
+      const { roundId } = await dealt(t, ids, act);
       const balanceDealt = t.view(ann).you?.balanceCents;
       const played = act(ann, { type: 'house-way', roundId });
       await until(() => settling.waiting() === 1, 5_000);
@@ -230,25 +240,14 @@ for (const backend of TEST_BACKENDS) {
       };
       const { t, ids, act } = await table(faulty, ['Ann', 'Bob']);
       const [ann] = ids;
-      for (const id of ids) unwrap(await act(id, { type: 'bet', spot: 'main', amountCents: 500 }));
-      for (const id of ids) unwrap(await act(id, { type: 'deal' }));
-      await t.idle();
-      const roundId = t.current.round!.roundId;
-      const acks: string[] = [];
-      t.subscribe((change: TableChange) => {
-        if (change.ack?.requestId != null) acks.push(change.ack.playerId);
-      });
-      let answered = false;
-      const set = act(ann, { type: 'house-way', roundId }).then((result) => {
-        answered = true;
-        return result;
-      });
+      const { roundId, acks } = await dealt(t, ids, act);
+      const set = watched(act(ann, { type: 'house-way', roundId }));
       await until(() => saves === 1, 5_000);
       await new Promise((resolve) => setTimeout(resolve, 200));
       // Before: acknowledged at once, its record unwritten; a restart then set the hand by the house way.
-      expect(answered).toBe(false);
+      expect(set.came()).toBe(false);
       expect(acks).toEqual([]);
-      unwrap(await set);
+      unwrap(await set.answer);
       expect(saves).toBe(2);
       expect(acks).toEqual([ann]);
       const [open] = await ledger.openRounds();
