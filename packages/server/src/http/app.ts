@@ -210,16 +210,6 @@ function unreadable(error: unknown, status: number, maxBodyBytes: number): strin
   return (error as Error).message || 'bad request';
 }
 
-/** Whether `path` is valid percent-encoding (`decodeURIComponent` reads it). */
-function decodable(path: string): boolean {
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Pai Gow Poker</title></head>
 <body><h1>Pai Gow Poker</h1><p>The web client is not built yet. Build it with
@@ -419,9 +409,14 @@ export function createHttpApp(services: HttpServices): express.Express {
     }),
   );
 
-  app.use('/api', (req, res) => {
-    // As a route's parameter would be (`unreadable`): an attacker's `/api/%zz` was told there is no such endpoint.
-    if (!decodable(req.path)) return fail(res, { code: 'action/invalid', message: 'the path is not valid percent-encoding' }, 400);
+  app.use('/api', (req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch (error) {
+      // Refused by the error handler as a route's parameter is (400, `unreadable`): an attacker's `/api/%zz` was told
+      // there is no such endpoint.
+      return next(Object.assign(error as URIError, { status: 400 }));
+    }
     fail(res, { code: 'action/unknown', message: 'no such API endpoint' }, 404);
   });
 

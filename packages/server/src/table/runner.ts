@@ -470,7 +470,7 @@ export class TableRunner {
           return this.dispatch({ type: 'sit', playerId, seat: message.seat, nowMs });
         }
         case 'bet':
-          await this.checkBalance(playerId, balance as BalanceAsk);
+          await this.checkBalance(playerId, balance ?? this.askBalance(playerId));
           return this.dispatch({ type: 'bet', playerId, spot: message.spot, amountCents: message.amountCents, nowMs });
         case 'set':
           return this.dispatch({ type: 'set', playerId, roundId: message.roundId, low: message.low, nowMs });
@@ -484,7 +484,7 @@ export class TableRunner {
         case 'approve':
           return this.dispatch({ type: 'approve', playerId, clientSeed: message.clientSeed, nowMs });
         case 'rebet':
-          await this.checkBalance(playerId, balance as BalanceAsk);
+          await this.checkBalance(playerId, balance ?? this.askBalance(playerId));
           return this.dispatch({ type: 'rebet', playerId, nowMs });
         case 'stand':
         case 'take-bank':
