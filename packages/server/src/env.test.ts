@@ -74,6 +74,7 @@ describe('empty settings', () => {
     'PAIGOW_PUBLIC_ADDRESS',
     'PAIGOW_TABLES',
     'PAIGOW_DB_POOL_SIZE',
+    'PAIGOW_LEDGER_THREAD',
     'PAIGOW_LEASE_MS',
     'PAIGOW_LEASE_RENEW_MS',
     'PAIGOW_MAX_EVENT_LOOP_LAG_MS',

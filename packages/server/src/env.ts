@@ -28,6 +28,7 @@ const SERVER_SETTINGS: readonly string[] = [
   'PAIGOW_PUBLIC_ADDRESS',
   'PAIGOW_TABLES',
   'PAIGOW_DB_POOL_SIZE',
+  'PAIGOW_LEDGER_THREAD',
   'PAIGOW_LEASE_MS',
   'PAIGOW_LEASE_RENEW_MS',
   'PAIGOW_MAX_EVENT_LOOP_LAG_MS',
@@ -152,7 +153,7 @@ function checkNeedsRedis(settings: Record<keyof typeof NEEDS_REDIS, string | und
  * for the rounds in play, docs/server.md "Drain"), and the abuse settings of docs/server.md "Limits",
  * "Headers and origins" and "Sessions": `PAIGOW_MAX_BODY_BYTES`, `PAIGOW_MAX_MESSAGE_BYTES`,
  * `PAIGOW_CONNECTIONS_PER_PLAYER`, `PAIGOW_RATE_*`, `PAIGOW_ALLOWED_ORIGINS`, `PAIGOW_SESSION_IDLE_DAYS`; and the
- * operator's settings of docs/operations.md "Settings" (`PAIGOW_TABLES`, `PAIGOW_DB_POOL_SIZE`, `PAIGOW_LEASE_MS`,
+ * operator's settings of docs/operations.md "Settings" (`PAIGOW_TABLES`, `PAIGOW_DB_POOL_SIZE`, `PAIGOW_LEDGER_THREAD`, `PAIGOW_LEASE_MS`,
  * `PAIGOW_LEASE_RENEW_MS`, `PAIGOW_MAX_EVENT_LOOP_LAG_MS`, `LOG_LEVEL`: `operatorSettingsFromEnv`); admission control's
  * `PAIGOW_MAX_PLAYERS` and `PAIGOW_ADMIT_MAX_LAG_MS` (docs/server.md "Admission control"); a cluster's
  * `PAIGOW_PUBLIC_ADDRESS` and `PAIGOW_REDIS_PREFIX` (docs/operations.md "A cluster").

@@ -24,6 +24,7 @@ import { answerMalformedRequests } from './http/malformed-requests.js';
 import { answerStopping, RequestsInFlight, STOP_ANSWER_WAIT_MS } from './http/in-flight.js';
 import { DEFAULT_LEASE, DEFAULT_STALL_MS, endLease, INSTANCE_RETENTION_MS, LeaseKeeper, leaseProblemReporter, liveInstances, peersRenewedSince, pruneInstances, recordRedisPrefix, registerInstance, settingsFingerprints, TableHosting, type LeaseTiming } from './lease/index.js';
 import { createLedger, tableHasOpenRound, type Ledger } from './ledger/index.js';
+import { startLedgerThread, type LedgerThread, type LedgerWorkerData } from './ledger/ledger-thread.js';
 import { LineThrottle, problemReporter, reportConsoleWarnings, reportUnhandledRejections, rootLogger, unansweredBy, withContext, type Logger, type ProblemLog } from './log/index.js';
 import { attachServer, roundsRecovered, startTableSeries } from './metrics/index.js';
 import { ledgerGauges } from './operations/index.js';
@@ -91,8 +92,13 @@ export interface StartServerOptions {
    * network partition), ms (default `SERVING_STATEMENT_TIMEOUT_MS`, 8,000; docs/server.md "Database faults"); tests shorten it.
    */
   readonly databaseStatementTimeoutMs?: number;
-  /** PostgreSQL connections this process may hold (default 10; `PAIGOW_DB_POOL_SIZE`). */
+  /** PostgreSQL connections this process may hold (default 10; `PAIGOW_DB_POOL_SIZE`); the ledger thread holds as many again. */
   readonly databasePoolSize?: number;
+  /**
+   * Runs the ledger on a worker thread with a connection of its own (`ledger/ledger-thread.ts`, docs/server.md "The
+   * ledger thread"; `PAIGOW_LEDGER_THREAD=on`). Default false: the ledger on the main thread's connection.
+   */
+  readonly ledgerThread?: boolean;
   /** Redis URL: scale out with `RedisPresence` + `RedisDriver` (docs/server.md). */
   readonly redisUrl?: string;
   /** How long the start waits for Redis to answer before it fails, ms (default `REDIS_CONNECT_TIMEOUT_MS`, 5,000). */
@@ -356,6 +362,20 @@ async function openDatabase(options: StartServerOptions, logger: Logger): Promis
   return database;
 }
 
+/** The ledger thread's database: the one `openDatabase` opened for `options` (`database`), with the same settings. */
+function ledgerWorkerData(options: StartServerOptions, database: Database): LedgerWorkerData {
+  if (options.databaseUrl) {
+    return {
+      databaseUrl: options.databaseUrl,
+      ...(database.schema === null ? {} : { schema: database.schema }),
+      ...(options.databaseConnectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.databaseConnectTimeoutMs }),
+      ...(options.databasePoolSize === undefined ? {} : { maxConnections: options.databasePoolSize }),
+      statementTimeoutMs: options.databaseStatementTimeoutMs ?? SERVING_STATEMENT_TIMEOUT_MS,
+    };
+  }
+  return { sqlitePath: join(options.dataDir ?? './data', 'paigow.sqlite'), ...(options.sqliteBusyWait === undefined ? {} : { busyWait: options.sqliteBusyWait }) };
+}
+
 /** Where the database of `options` is, for a start's message: PostgreSQL's URL without its password, or the SQLite file. */
 function databaseWhere(options: StartServerOptions): string {
   return options.databaseUrl ? redactUrl(options.databaseUrl) : join(options.dataDir ?? './data', 'paigow.sqlite');
@@ -468,6 +488,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   let health: ServerHealth | undefined;
   let detachMetrics: () => void = () => undefined;
   let keeper: LeaseKeeper | undefined;
+  let ledgerThread: LedgerThread | undefined;
   /** Tells the deployment's other processes whose money moved here, and hears of theirs (with Redis). */
   let balanceNews: BalanceNews | undefined;
   const runners = new Map<string, TableRunner>();
@@ -485,6 +506,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     // Grades not computed yet are given up (their rounds stay ungraded); those being stored finish.
     await ownGradePool?.close();
     await coach?.settled();
+    await ledgerThread?.close();
     await balanceNews?.stop().catch(() => undefined);
     // Colyseus' shutdown closes the rooms' WebSockets; what is left is idle, or a WebSocket no room lists any more (an
     // operator's: a client whose leave a Redis outage caught kept the drained process from exiting, for good).
@@ -548,7 +570,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     keeper = leaseKeeper;
     leaseKeeper.start();
     // Every move of money reaches the players' seats on the other processes (issue 13 point 5).
-    const ledger = reportingMoves(createLedger(db), (playerIds) => balanceNews?.changed(playerIds));
+    const localLedger = createLedger(db);
+    if (options.ledgerThread === true) {
+      ledgerThread = startLedgerThread({
+        database: ledgerWorkerData(options, db),
+        writes: db.writes,
+        local: localLedger,
+        onProblem: (message) => logger.warn({ event: 'ledger-thread' }, message),
+      });
+    }
+    const ledger = reportingMoves(ledgerThread?.ledger ?? localLedger, (playerIds) => balanceNews?.changed(playerIds));
     const players = createPlayers(db, { sessionIdleMs: options.sessionIdleMs, now });
     /** Sends the player inboxes from this process (docs/server.md "The player inbox"), for every table. */
     const inbox = new InboxDelivery(ledger);
@@ -875,6 +906,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       ledgerGauges: () => ledgerGauges(db, now()),
       leaseAgeSeconds: () => serverHealth.leaseAgeSeconds(),
       ready: async () => (await readiness()).status === 'ready',
+      ...(ledgerThread === undefined ? {} : { threadSeries: ledgerThread.metrics }),
     });
     logger.info({ event: 'server-started', instanceId: self, port, tables: configs.map((config) => config.tableId), ...(redis === undefined ? {} : { redisPrefix: redis.prefix }) }, 'serving');
 

@@ -38,6 +38,8 @@ export interface BenchOptions {
   readonly databaseUrl?: string;
   /** Without the coach's grading of settings (`startServer`'s `grades: null`), to measure what grading costs (default: graded). */
   readonly noGrades?: boolean;
+  /** The server's ledger on its worker thread (`startServer`'s `ledgerThread`, docs/server.md "The ledger thread"; default off). */
+  readonly ledgerThread?: boolean;
   /**
    * How long a client thinks before each action (bet, deal, setting), ms: a random time between half and one and
    * a half times this, as people play (default 0: each action as soon as the server answers the one before, which
@@ -105,6 +107,7 @@ async function startTarget(
     limits: Partial<ServerLimits>;
     admission?: Partial<AdmissionLimits>;
     grades?: null;
+    ledgerThread?: boolean;
   },
   inProcess: boolean,
   profileDir?: string,
@@ -268,6 +271,7 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
             limits: BENCH_LIMITS,
             ...(options.admission === undefined ? {} : { admission: options.admission }),
             ...(options.noGrades === true ? { grades: null } : {}),
+            ...(options.ledgerThread === true ? { ledgerThread: true } : {}),
           },
           inProcess,
           options.profileDir,

@@ -23,6 +23,8 @@ export interface ClusterBenchOptions {
   /** How long the players play, s. */
   readonly seconds: number;
   readonly databaseUrl: string;
+  /** Each process's ledger on a worker thread (`startServer`'s `ledgerThread`; default off). */
+  readonly ledgerThread?: boolean;
   readonly redisUrl: string;
 }
 
@@ -104,6 +106,7 @@ export async function benchCluster(options: ClusterBenchOptions): Promise<Cluste
           publicAddress,
           databaseUrl: options.databaseUrl,
           databaseSchema,
+          ...(options.ledgerThread === true ? { ledgerThread: true } : {}),
           redisUrl: options.redisUrl,
           redisPrefix: `paigow-bench-${runId}:`,
           // The clients all come from loopback (every seat of a table theirs: no cap per IP); the machine's load must not refuse seats (the figures say what it costs).

@@ -1,11 +1,12 @@
 /**
- * `node packages/server/dist/bench/run.js [players...] [--rounds N | --seconds S] [--max-players N] [--max-lag-ms N] [--cpu-prof DIR] [--no-grades] [--think-ms N]`: runs
+ * `node packages/server/dist/bench/run.js [players...] [--rounds N | --seconds S] [--max-players N] [--max-lag-ms N] [--cpu-prof DIR] [--no-grades] [--ledger-thread] [--think-ms N]`: runs
  * `benchServer` at 50 and 200 players (or the given counts), each in its own process (Colyseus'
  * matchmaker is one per process, and runs must not disturb each other), and prints one JSON document per
  * run (`BenchResult` plus `rounds`, `seconds` asked and `database`). `--seconds` plays for that long
  * (default: `--rounds`, 20 rounds per player); `--max-players` and `--max-lag-ms` set admission control's
  * player and event-loop limits (default the server's); `--cpu-prof DIR` writes the server process's CPU profile there; `--no-grades` runs
- * the server without the coach's grading of settings (to measure what grading costs); `--think-ms N` has each client think
+ * the server without the coach's grading of settings (to measure what grading costs); `--ledger-thread` runs its ledger on a worker
+ * thread (docs/server.md "The ledger thread"); `--think-ms N` has each client think
  * about N ms (0.5–1.5 N) before each action, as people play (`BenchOptions.thinkMs`). `DATABASE_URL` selects PostgreSQL.
  */
 import { spawnSync } from 'node:child_process';
@@ -20,6 +21,7 @@ let profileDir: string | undefined;
 let maxLagMs: number | undefined;
 let child = false;
 let noGrades = false;
+let ledgerThread = false;
 let thinkMs: number | undefined;
 const counts: number[] = [];
 const passed: string[] = [];
@@ -33,6 +35,9 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--no-grades') {
     passed.push(args[i]);
     noGrades = true;
+  } else if (args[i] === '--ledger-thread') {
+    passed.push(args[i]);
+    ledgerThread = true;
   }
   else if (args[i] === '--child') child = true;
   else counts.push(Number(args[i]));
@@ -51,9 +56,10 @@ if (child) {
     admission: { ...(maxPlayers === undefined ? {} : { maxPlayers }), ...(maxLagMs === undefined ? {} : { maxEventLoopLagMs: maxLagMs }) },
     ...(profileDir === undefined ? {} : { profileDir }),
     noGrades,
+    ledgerThread,
     ...(thinkMs === undefined ? {} : { thinkMs }),
   });
-  console.log(JSON.stringify({ ...result, rounds: rounds ?? null, secondsAsked: seconds ?? null, thinkMs: thinkMs ?? 0, database: process.env.DATABASE_URL ? 'postgres' : 'sqlite' }));
+  console.log(JSON.stringify({ ...result, rounds: rounds ?? null, secondsAsked: seconds ?? null, thinkMs: thinkMs ?? 0, database: process.env.DATABASE_URL ? 'postgres' : 'sqlite', ledgerThread }));
   process.exit(0);
 }
 let failed = false;

@@ -12,7 +12,7 @@ import { stopOnSignals } from '../table/drain.js';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Pick<
   StartServerOptions,
-  'tables' | 'grades' | 'dataDir' | 'databaseUrl' | 'databaseSchema' | 'databasePoolSize' | 'databaseConnectTimeoutMs' | 'lease' | 'drainMs' | 'limits' | 'admission' | 'port' | 'redisUrl' | 'redisPrefix' | 'publicAddress' | 'hostingSweepMs' | 'maxEventLoopLagMs'
+  'tables' | 'grades' | 'dataDir' | 'databaseUrl' | 'databaseSchema' | 'databasePoolSize' | 'ledgerThread' | 'databaseConnectTimeoutMs' | 'lease' | 'drainMs' | 'limits' | 'admission' | 'port' | 'redisUrl' | 'redisPrefix' | 'publicAddress' | 'hostingSweepMs' | 'maxEventLoopLagMs'
 >;
 // Silent unless LOG_LEVEL is set (then the server's problems go to its structured log on stderr).
 const server = await startServer({ ...options, port: options.port ?? 0, host: '127.0.0.1', ...(process.env.LOG_LEVEL ? {} : { log: () => undefined }) });

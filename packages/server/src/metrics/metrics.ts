@@ -6,7 +6,7 @@
  * attached with `attachServer`. Money is in cents, durations in seconds (Prometheus' base unit).
  * Node's own metrics (`nodejs_*`, `process_*`: event-loop lag, heap, CPU) are included.
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import { within } from '../within.js';
 import { sharedCall } from '../shared-call.js';
 import type { LedgerGauges } from '../operations/open-rounds.js';
@@ -132,6 +132,11 @@ export interface MetricsSource {
   leaseAgeSeconds(): number;
   /** True when `/readyz` answers 200 now (its checks run for the scrape: database, Redis, lease, draining, load). */
   ready(): Promise<boolean>;
+  /**
+   * Series measured on the process's other threads (the ledger thread, `ledger/ledger-thread.ts`), `prom-client`'s JSON
+   * form: added to this registry's at each scrape (counters and histograms summed by labels). Absent: none.
+   */
+  threadSeries?(): Promise<readonly MetricObjectWithValues<MetricValue<string>>[]>;
 }
 
 let source: MetricsSource | null = null;
@@ -146,6 +151,7 @@ export function attachServer(server: MetricsSource): () => void {
     ledgerGauges: shared(() => server.ledgerGauges()),
     leaseAgeSeconds: () => server.leaseAgeSeconds(),
     ready: shared(() => server.ready()),
+    ...(server.threadSeries === undefined ? {} : { threadSeries: server.threadSeries.bind(server) }),
   };
   source = attached;
   return () => {
@@ -162,7 +168,7 @@ export function attachServer(server: MetricsSource): () => void {
 export const METRICS_TEXT_REUSE_MS = 1_000;
 
 /**
- * The registry's text (`metricsRegistry.metrics()`, what `/metrics` answers), rendered at most once per `reuseMs`: a
+ * The registry's text (`metricsRegistry.metrics()` with the other threads' series, what `/metrics` answers), rendered at most once per `reuseMs`: a
  * call within `reuseMs` ms of the end of the last render gets that render's text, and calls while a render runs wait
  * for it; a later call renders again. A render that fails is not kept (the next call renders). Rejects when the render
  * does (a collect that throws).
@@ -170,7 +176,14 @@ export const METRICS_TEXT_REUSE_MS = 1_000;
  * @param nowMs the clock, ms (default `performance.now`)
  */
 export function sharedMetricsText(reuseMs: number = METRICS_TEXT_REUSE_MS, nowMs: () => number = () => performance.now()): () => Promise<string> {
-  return sharedCall(() => metricsRegistry.metrics(), { reuseMs, nowMs });
+  return sharedCall(renderMetrics, { reuseMs, nowMs });
+}
+
+/** The registry's text, with the other threads' series added (`MetricsSource.threadSeries`). */
+async function renderMetrics(): Promise<string> {
+  const threads = (await source?.threadSeries?.()) ?? [];
+  if (threads.length === 0) return metricsRegistry.metrics();
+  return AggregatorRegistry.aggregate([await metricsRegistry.getMetricsAsJSON(), [...threads]]).metrics();
 }
 
 /**

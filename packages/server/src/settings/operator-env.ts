@@ -1,11 +1,12 @@
 /**
  * The operator's settings from the environment (docs/operations.md "Settings"): the tables file, the
- * PostgreSQL pool, the lease's timing, the overload threshold of `/readyz` and the log level.
+ * PostgreSQL pool, the ledger thread, the lease's timing, the overload threshold of `/readyz` and the log level.
  *
  * | variable | what | default |
  * |---|---|---|
  * | `PAIGOW_TABLES` | a tables file (settings/tables-file.ts) | the built-in tables (`DEFAULT_TABLES`) |
- * | `PAIGOW_DB_POOL_SIZE` | PostgreSQL connections per process, 1‥1000 | 10 |
+ * | `PAIGOW_DB_POOL_SIZE` | PostgreSQL connections per process, 1‥1000 (the ledger thread holds as many again) | 10 |
+ * | `PAIGOW_LEDGER_THREAD` | `on`: the ledger on a worker thread with a connection of its own (docs/server.md "The ledger thread"); `off` | off |
  * | `PAIGOW_LEASE_MS` | a process whose lease is older is dead; its rounds are recovered, ms | 15,000 |
  * | `PAIGOW_LEASE_RENEW_MS` | how often the lease is renewed (and recovery runs), ms; below the lease | 5,000 |
  * | `PAIGOW_MAX_EVENT_LOOP_LAG_MS` | `/readyz` says overloaded above this event-loop delay, ms | 1,000 |
@@ -21,6 +22,7 @@ import type { TableConfigInput } from '@paigow/engine';
 export interface OperatorSettings {
   readonly tables?: readonly TableConfigInput[];
   readonly databasePoolSize?: number;
+  readonly ledgerThread?: boolean;
   readonly lease?: Partial<LeaseTiming>;
   readonly maxEventLoopLagMs?: number;
   /** A logger at `LOG_LEVEL` on stderr. */
@@ -43,14 +45,26 @@ export function leaseFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Leas
 }
 
 /**
+ * `PAIGOW_LEDGER_THREAD`: `on` true, `off` false, unset undefined.
+ * @throws Error (one line naming the variable) for any other value
+ */
+export function ledgerThreadFromEnv(env: NodeJS.ProcessEnv = process.env): boolean | undefined {
+  const text = settingText(env, 'PAIGOW_LEDGER_THREAD')?.trim();
+  if (text === undefined) return undefined;
+  if (text === 'on' || text === 'off') return text === 'on';
+  throw new Error(`PAIGOW_LEDGER_THREAD must be on or off, not '${text}'`);
+}
+
+/**
  * Reads the operator's settings (table above).
  * @throws Error (one line naming the variable) for an empty setting, a malformed number, a renewal not shorter than the
- *   lease, or an unknown `LOG_LEVEL`; `TablesFileError` for a tables file that cannot be used
+ *   lease, `PAIGOW_LEDGER_THREAD` neither on nor off, or an unknown `LOG_LEVEL`; `TablesFileError` for a tables file that cannot be used
  */
 export function operatorSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): OperatorSettings {
   settingText(env, 'LOG_LEVEL'); // empty is refused, not the default (settings/values.ts)
   const logger = createLogger({ level: logLevelFromEnv(env) });
   const databasePoolSize = wholeSetting(env, 'PAIGOW_DB_POOL_SIZE', 1, 1_000, 'connections');
+  const ledgerThread = ledgerThreadFromEnv(env);
   const lease = leaseFromEnv(env);
   const maxEventLoopLagMs = wholeSetting(env, 'PAIGOW_MAX_EVENT_LOOP_LAG_MS', 1, 3_600_000, 'ms');
   const tablesPath = settingText(env, 'PAIGOW_TABLES')?.trim();
@@ -58,6 +72,7 @@ export function operatorSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): O
     logger,
     ...(tablesPath !== undefined ? { tables: loadTablesFile(tablesPath) } : {}),
     ...(databasePoolSize === undefined ? {} : { databasePoolSize }),
+    ...(ledgerThread === undefined ? {} : { ledgerThread }),
     ...(lease === undefined ? {} : { lease }),
     ...(maxEventLoopLagMs === undefined ? {} : { maxEventLoopLagMs }),
   };

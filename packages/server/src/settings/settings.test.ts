@@ -108,24 +108,28 @@ describe('the operators settings from the environment', () => {
     expect(serverOptionsFromEnv({ PAIGOW_WEB_DIST: ' /srv/paigow/web ' }).webDist).toBe('/srv/paigow/web');
   });
 
-  it('reads PAIGOW_TABLES, the pool size, the lease timing, the overload threshold and LOG_LEVEL', () => {
+  it('reads PAIGOW_TABLES, the pool size, the ledger thread, the lease timing, the overload threshold and LOG_LEVEL', () => {
     const path = write({ tables: [{ tableId: 'only', limits }] });
     const options = serverOptionsFromEnv({
       PAIGOW_TABLES: path,
       PAIGOW_DB_POOL_SIZE: '25',
+      PAIGOW_LEDGER_THREAD: 'on',
       PAIGOW_LEASE_MS: '30000',
       PAIGOW_LEASE_RENEW_MS: '10000',
       PAIGOW_MAX_EVENT_LOOP_LAG_MS: '500',
       LOG_LEVEL: 'warn',
     });
-    expect(options).toMatchObject({ tables: [{ tableId: 'only' }], databasePoolSize: 25, lease: { leaseMs: 30_000, heartbeatMs: 10_000 }, maxEventLoopLagMs: 500 });
+    expect(options).toMatchObject({ tables: [{ tableId: 'only' }], databasePoolSize: 25, ledgerThread: true, lease: { leaseMs: 30_000, heartbeatMs: 10_000 }, maxEventLoopLagMs: 500 });
     expect(options.logger?.level).toBe('warn');
     expect(leaseFromEnv({ PAIGOW_LEASE_MS: '20000' })).toEqual({ leaseMs: 20_000 });
+    expect(operatorSettingsFromEnv({ PAIGOW_LEDGER_THREAD: 'off' }).ledgerThread).toBe(false);
+    expect(operatorSettingsFromEnv({}).ledgerThread).toBeUndefined();
   });
 
   it('refuses a malformed setting with one line naming the variable', () => {
     expect(() => operatorSettingsFromEnv({ PAIGOW_DB_POOL_SIZE: '0' })).toThrow("PAIGOW_DB_POOL_SIZE must be a whole number of connections from 1 to 1000 (decimal digits only), got '0'");
     expect(() => operatorSettingsFromEnv({ PAIGOW_DB_POOL_SIZE: 'many' })).toThrow('PAIGOW_DB_POOL_SIZE must be');
+    expect(() => operatorSettingsFromEnv({ PAIGOW_LEDGER_THREAD: 'yes' })).toThrow("PAIGOW_LEDGER_THREAD must be on or off, not 'yes'");
     expect(() => operatorSettingsFromEnv({ PAIGOW_LEASE_RENEW_MS: '20000' })).toThrow('PAIGOW_LEASE_RENEW_MS (20000) must be shorter than PAIGOW_LEASE_MS (15000)');
     expect(() => operatorSettingsFromEnv({ PAIGOW_MAX_EVENT_LOOP_LAG_MS: '-1' })).toThrow('PAIGOW_MAX_EVENT_LOOP_LAG_MS must be');
     expect(() => operatorSettingsFromEnv({ LOG_LEVEL: 'loud' })).toThrow("LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, got 'loud'");
