@@ -28,4 +28,15 @@ describe('onTableView', () => {
       { ...first, phase: 'setting', serverNowMs: 4, ack: null, lastRound: null },
     ]);
   });
+
+  it('puts each seat of seatChanges in place of the seat of its number, the others as they were', () => {
+    const room = fakeRoom();
+    const seen: TableView[] = [];
+    onTableView(room, (view) => seen.push(view));
+    const seats = [0, 1, 2].map((seat) => ({ seat, nickname: null, ready: false }));
+    room.deliver('view', { tableId: 't', seats, serverNowMs: 1, ack: null });
+    room.deliver('view-patch', { serverNowMs: 2, ack: 'a-1', seatChanges: [{ seat: 1, nickname: 'Jo', ready: true }] });
+    expect(seen.at(-1)).toEqual({ tableId: 't', seats: [seats[0], { seat: 1, nickname: 'Jo', ready: true }, seats[2]], serverNowMs: 2, ack: 'a-1' });
+    expect(seen[0].seats).toEqual(seats);
+  });
 });

@@ -5,14 +5,30 @@
  * and change once a round or never; sending them with every change cost the server its encoding and socket
  * writes, and every client its decoding (issue 11 point 4c: "send each client only what changed for it").
  */
-import type { TableView } from './view.js';
+import type { SeatView, TableView } from './view.js';
 
-/** The fields of a `TableView` that changed since the client's last view, with `serverNowMs` and `ack` always. */
-export type TableViewPatch = Partial<TableView> & Pick<TableView, 'serverNowMs' | 'ack'>;
+/**
+ * The fields of a `TableView` that changed since the client's last view, with `serverNowMs` and `ack` always; and,
+ * instead of `seats` when some seats changed but not all, `seatChanges`: each changed seat whole (its index in `seats`
+ * is its `seat`). A table's action changes one seat (a bet, a Deal, a setting), and every view-patch carried all six
+ * (about 780 of a patch's bytes).
+ */
+export type TableViewPatch = Partial<TableView> &
+  Pick<TableView, 'serverNowMs' | 'ack'> & {
+    readonly seatChanges?: readonly SeatView[];
+  };
 
-/** The view `previous` becomes with `patch`: each field the patch has replaces the previous one, whole. */
+/**
+ * The view `previous` becomes with `patch`: each field the patch has replaces the previous one, whole; each seat of
+ * `seatChanges` replaces the seat of its number.
+ */
 export function applyViewPatch(previous: TableView, patch: TableViewPatch): TableView {
-  return { ...previous, ...patch };
+  const { seatChanges, ...fields } = patch;
+  const next: TableView = { ...previous, ...fields };
+  if (seatChanges === undefined) return next;
+  const seats = [...next.seats];
+  for (const seat of seatChanges) seats[seat.seat] = seat;
+  return { ...next, seats };
 }
 
 /** What `onTableView` needs of a room: colyseus.js's `Room.onMessage`. */

@@ -30,11 +30,31 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return keys === 0;
 }
 
+/** Whether `seat` is a seat whose number is its index `index` (what `seatChanges` relies on). */
+function isSeatAt(seat: unknown, index: number): boolean {
+  return typeof seat === 'object' && seat !== null && (seat as { seat?: unknown }).seat === index;
+}
+
+/**
+ * The seats of `after` that differ from `before`'s, when both are as many seats each at its own number and some but
+ * not all changed (`seatChanges`); else `null` (`seats` goes whole, or not at all).
+ */
+function seatChanges(before: unknown, after: unknown): unknown[] | null {
+  if (!Array.isArray(before) || !Array.isArray(after) || before.length !== after.length) return null;
+  const changed: unknown[] = [];
+  for (let i = 0; i < after.length; i++) {
+    if (sameJson(before[i], after[i])) continue;
+    if (!isSeatAt(after[i], i)) return null;
+    changed.push(after[i]);
+  }
+  return changed.length > 0 && changed.length < after.length ? changed : null;
+}
+
 /**
  * What a client whose last view was `previous` needs to be sent to see `next` (`view-patch.ts`): the top-level
- * fields that differ, with `serverNowMs` and `ack`; `null` when `next` shows it nothing new (every field equal
- * but `serverNowMs` and `ack`). A field `previous` has and `next` lacks is sent as `null` (the view's optional
- * fields are nullable), so that applying the patch never leaves a stale value.
+ * fields that differ, with `serverNowMs` and `ack`, the seats that changed as `seatChanges` when not all did; `null`
+ * when `next` shows it nothing new (every field equal but `serverNowMs` and `ack`). A field `previous` has and `next`
+ * lacks is sent as `null` (the view's optional fields are nullable), so that applying the patch never leaves a stale value.
  */
 export function viewPatch(previous: TableView, next: TableView): TableViewPatch | null {
   const before = previous as unknown as Record<string, unknown>;
@@ -43,7 +63,9 @@ export function viewPatch(previous: TableView, next: TableView): TableViewPatch 
   let changed = false;
   for (const key in after) {
     if (key === 'serverNowMs' || key === 'ack' || sameJson(before[key], after[key])) continue;
-    patch[key] = after[key] === undefined ? null : after[key];
+    const seats = key === 'seats' ? seatChanges(before[key], after[key]) : null;
+    if (seats !== null) patch.seatChanges = seats;
+    else patch[key] = after[key] === undefined ? null : after[key];
     changed = true;
   }
   for (const key in before) {
