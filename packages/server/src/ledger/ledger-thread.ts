@@ -18,22 +18,16 @@ import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import type { MetricObjectWithValues, MetricValue } from 'prom-client';
 import { briefError } from '../log/index.js';
+import type { DatabaseOptions } from '../storage/database.js';
 import { DatabaseFault, faultKindOf, type DatabaseFaultKind } from '../storage/faults.js';
-import type { BusyWait } from '../storage/sqlite-busy.js';
 import type { WriteFaults } from '../storage/write-faults.js';
 import { workerExecArgv } from '../workers/pool.js';
 import type { Ledger } from './ledger.js';
 
+/** `createDatabase`'s options for a SQLite file. */
+type SqliteOptions = Extract<DatabaseOptions, { readonly sqlitePath: string }>;
 /** Where the worker's database is: `createDatabase`'s options without functions (they cannot cross to a thread). */
-export type LedgerWorkerData =
-  | { readonly sqlitePath: string; readonly busyWait?: BusyWait }
-  | {
-      readonly databaseUrl: string;
-      readonly schema?: string;
-      readonly maxConnections?: number;
-      readonly connectTimeoutMs?: number;
-      readonly statementTimeoutMs?: number;
-    };
+export type LedgerWorkerData = Omit<SqliteOptions, 'onProblem'> | Exclude<DatabaseOptions, SqliteOptions>;
 
 /** The `Ledger` methods that run on the thread: all but `closedFairRoundPages` (an iterator, read by the operator's audit). */
 type ThreadMethod = Exclude<keyof Ledger, 'closedFairRoundPages'>;
