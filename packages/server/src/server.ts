@@ -325,6 +325,7 @@ async function openDatabase(options: StartServerOptions, logger: Logger): Promis
         connectTimeoutMs: options.databaseConnectTimeoutMs,
         maxConnections: options.databasePoolSize,
         statementTimeoutMs: options.databaseStatementTimeoutMs ?? SERVING_STATEMENT_TIMEOUT_MS,
+        applicationName: POOL_NAMES.main,
       });
     } catch (error) {
       throw new ServerStartError('database-failed', `cannot use the database at ${where} (${reasonOf(error)})`, { cause: error });
@@ -362,6 +363,9 @@ async function openDatabase(options: StartServerOptions, logger: Logger): Promis
   return database;
 }
 
+/** What `pg_stat_activity` shows of a serving process's PostgreSQL pools (`application_name`): an operator tells them apart. */
+export const POOL_NAMES = { main: 'paigow', ledgerThread: 'paigow-ledger-thread' } as const;
+
 /** The ledger thread's database: the one `openDatabase` opened for `options` (`database`), with the same settings. */
 function ledgerWorkerData(options: StartServerOptions, database: Database): LedgerWorkerData {
   if (options.databaseUrl) {
@@ -371,6 +375,7 @@ function ledgerWorkerData(options: StartServerOptions, database: Database): Ledg
       ...(options.databaseConnectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.databaseConnectTimeoutMs }),
       ...(options.databasePoolSize === undefined ? {} : { maxConnections: options.databasePoolSize }),
       statementTimeoutMs: options.databaseStatementTimeoutMs ?? SERVING_STATEMENT_TIMEOUT_MS,
+      applicationName: POOL_NAMES.ledgerThread,
     };
   }
   return { sqlitePath: join(options.dataDir ?? './data', 'paigow.sqlite'), ...(options.sqliteBusyWait === undefined ? {} : { busyWait: options.sqliteBusyWait }) };
@@ -908,7 +913,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       ready: async () => (await readiness()).status === 'ready',
       ...(ledgerThread === undefined ? {} : { threadSeries: ledgerThread.metrics }),
     });
-    logger.info({ event: 'server-started', instanceId: self, port, tables: configs.map((config) => config.tableId), ...(redis === undefined ? {} : { redisPrefix: redis.prefix }) }, 'serving');
+    logger.info({ event: 'server-started', instanceId: self, port, tables: configs.map((config) => config.tableId), ledgerThread: ledgerThread !== undefined, ...(redis === undefined ? {} : { redisPrefix: redis.prefix }) }, 'serving');
 
     // 4. Every heartbeatMs: recover the rounds of processes that died (the lease is the keeper's).
     let sweep: Promise<void> = Promise.resolve();

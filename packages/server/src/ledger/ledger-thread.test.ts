@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tableNotice, unwrap } from '@paigow/engine';
 import { databaseStatementSeconds } from '../metrics/index.js';
@@ -18,7 +19,9 @@ import { createDatabase, type Database } from '../storage/database.js';
 import { DatabaseFault, faultKindOf, faultSummary, lockedFileReason } from '../storage/faults.js';
 import { migrateToLatest } from '../storage/migrations.js';
 import { holdSqliteFile } from '../testing/faults.js';
-import { serversPerTest, signIn, STORE_BACKENDS, TestClient } from '../testing/harness.js';
+import { capturedLog } from '../testing/log-capture.js';
+import { openStore, serversPerTest, signIn, STORE_BACKENDS, TestClient } from '../testing/harness.js';
+import { POOL_NAMES } from '../server.js';
 import { createLedger, type Ledger } from './ledger.js';
 import { startLedgerThread, type LedgerThread, type LedgerWorkerData } from './ledger-thread.js';
 
@@ -201,7 +204,10 @@ for (const backend of STORE_BACKENDS) {
     const servers = serversPerTest(backend.name);
 
     it('plays a round whose money and statements /metrics shows, and closes with its worker', async () => {
-      const server = await servers.start({ ledgerThread: true });
+      const log = capturedLog();
+      const server = await servers.start({ ledgerThread: true, logger: log.logger });
+      // An operator sees it on (a tester's: no line said so).
+      expect(log.lines().find((line) => line.event === 'server-started')?.ledgerThread).toBe(true);
       const session = await signIn(server, 'Thea');
       const thea = await TestClient.join(server, 'small', session.token, 'thea');
       await thea.act('sit', { seat: 0 });
@@ -220,6 +226,16 @@ for (const backend of STORE_BACKENDS) {
         .reduce((sum, value) => sum + value.value, 0);
       const text = await (await fetch(`${server.url}/metrics`)).text();
       expect(Number(/^paigow_db_statement_seconds_count\{kind="insert",outcome="ok"\} (\d+)$/m.exec(text)?.[1])).toBeGreaterThan(own);
+      if (backend.name === 'postgres') {
+        // Its own pool, which pg_stat_activity names (a tester could not tell the pools apart).
+        const database = openStore(servers.store);
+        try {
+          const names = await sql<{ application_name: string }>`select distinct application_name from pg_stat_activity where datname = current_database()`.execute(database.db);
+          expect(names.rows.map((row) => row.application_name)).toEqual(expect.arrayContaining([POOL_NAMES.main, POOL_NAMES.ledgerThread]));
+        } finally {
+          await database.db.destroy();
+        }
+      }
       await thea.leave();
       await server.close();
     });

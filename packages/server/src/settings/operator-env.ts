@@ -46,10 +46,10 @@ export function leaseFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Leas
 
 /**
  * `PAIGOW_LEDGER_THREAD`: `on` true, `off` false, unset undefined.
- * @throws Error (one line naming the variable) for any other value
+ * @throws Error (one line naming the variable) for any other value (`ON`, ` on`: one spelling, as a number's)
  */
 export function ledgerThreadFromEnv(env: NodeJS.ProcessEnv = process.env): boolean | undefined {
-  const text = settingText(env, 'PAIGOW_LEDGER_THREAD')?.trim();
+  const text = settingText(env, 'PAIGOW_LEDGER_THREAD');
   if (text === undefined) return undefined;
   if (text === 'on' || text === 'off') return text === 'on';
   throw new Error(`PAIGOW_LEDGER_THREAD must be on or off, not '${text}'`);

@@ -130,6 +130,7 @@ describe('the operators settings from the environment', () => {
     expect(() => operatorSettingsFromEnv({ PAIGOW_DB_POOL_SIZE: '0' })).toThrow("PAIGOW_DB_POOL_SIZE must be a whole number of connections from 1 to 1000 (decimal digits only), got '0'");
     expect(() => operatorSettingsFromEnv({ PAIGOW_DB_POOL_SIZE: 'many' })).toThrow('PAIGOW_DB_POOL_SIZE must be');
     expect(() => operatorSettingsFromEnv({ PAIGOW_LEDGER_THREAD: 'yes' })).toThrow("PAIGOW_LEDGER_THREAD must be on or off, not 'yes'");
+    expect(() => operatorSettingsFromEnv({ PAIGOW_LEDGER_THREAD: ' on' })).toThrow("PAIGOW_LEDGER_THREAD must be on or off, not ' on'");
     expect(() => operatorSettingsFromEnv({ PAIGOW_LEASE_RENEW_MS: '20000' })).toThrow('PAIGOW_LEASE_RENEW_MS (20000) must be shorter than PAIGOW_LEASE_MS (15000)');
     expect(() => operatorSettingsFromEnv({ PAIGOW_MAX_EVENT_LOOP_LAG_MS: '-1' })).toThrow('PAIGOW_MAX_EVENT_LOOP_LAG_MS must be');
     expect(() => operatorSettingsFromEnv({ LOG_LEVEL: 'loud' })).toThrow("LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, got 'loud'");

@@ -29,10 +29,11 @@ export interface Database {
  * Where the data lives: `{ sqlitePath, busyWait?, onProblem? }` (a file path or `':memory:'`; `busyWait`: how long
  * and how to wait for another process's lock, default `DEFAULT_BUSY_WAIT`, 5 s; `onProblem`: told, as one sentence,
  * of a failed WAL checkpoint or of the checkpoint worker stopping on its own, `storage/sqlite-checkpointer.ts`) or
- * `{ databaseUrl, schema?, maxConnections?, connectTimeoutMs?, statementTimeoutMs? }` for PostgreSQL (`schema` defaults
- * to `'public'`, the pool to 10 connections, a connection attempt gives up after 10 s; `statementTimeoutMs`, ms: the
- * server cancels a statement after it and the client gives up on its answer `ANSWER_MARGIN_MS` later, closing the
- * connection, so that a network partition fails the statement; default none, `storage/postgres.ts`).
+ * `{ databaseUrl, schema?, maxConnections?, connectTimeoutMs?, statementTimeoutMs?, applicationName? }` for PostgreSQL
+ * (`schema` defaults to `'public'`, the pool to 10 connections, a connection attempt gives up after 10 s;
+ * `statementTimeoutMs`, ms: the server cancels a statement after it and the client gives up on its answer
+ * `ANSWER_MARGIN_MS` later, closing the connection, so that a network partition fails the statement; default none,
+ * `storage/postgres.ts`; `applicationName`: what `pg_stat_activity` shows of the pool's connections, default none).
  */
 export type DatabaseOptions =
   | { readonly sqlitePath: string; readonly busyWait?: BusyWait; readonly onProblem?: (message: string) => void }
@@ -42,6 +43,7 @@ export type DatabaseOptions =
       readonly maxConnections?: number;
       readonly connectTimeoutMs?: number;
       readonly statementTimeoutMs?: number;
+      readonly applicationName?: string;
     };
 
 /** How long a PostgreSQL connection attempt may take before it fails, by default (ms). */
@@ -83,6 +85,7 @@ export function createDatabase(options: DatabaseOptions): Database {
     maxConnections: options.maxConnections ?? 10,
     connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: options.statementTimeoutMs,
+    ...(options.applicationName === undefined ? {} : { applicationName: options.applicationName }),
   });
   return { db: new Kysely<Tables>({ dialect, log }), dialect: 'postgres', schema, writes };
 }

@@ -152,6 +152,8 @@ export interface PostgresPoolOptions {
    * commands, and the migrations, whose statements may take long on a large ledger).
    */
   readonly statementTimeoutMs?: number;
+  /** What `pg_stat_activity` shows of its connections (`application_name`), so an operator tells the pools apart. */
+  readonly applicationName?: string;
 }
 
 /**
@@ -162,7 +164,7 @@ export interface PostgresPoolOptions {
  * @throws Error if `schema` is not a plain lower-case identifier.
  */
 export function createPostgresDialect(options: PostgresPoolOptions): PostgresDialect {
-  const { url, schema, maxConnections, connectTimeoutMs, statementTimeoutMs } = options;
+  const { url, schema, maxConnections, connectTimeoutMs, statementTimeoutMs, applicationName } = options;
   if (!isSchemaName(schema)) throw new Error(`invalid PostgreSQL schema name '${schema}'`);
   const pool = new pg.Pool({
     connectionString: url,
@@ -175,6 +177,7 @@ export function createPostgresDialect(options: PostgresPoolOptions): PostgresDia
     ...(statementTimeoutMs === undefined ? {} : { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + ANSWER_MARGIN_MS }),
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
+    ...(applicationName === undefined ? {} : { application_name: applicationName }),
     types: { getTypeParser },
   });
   // A pooled connection that fails while idle is dropped by the pool; without a listener the
