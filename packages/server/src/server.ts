@@ -319,14 +319,7 @@ async function openDatabase(options: StartServerOptions, logger: Logger): Promis
   if (options.databaseUrl) {
     const where = redactUrl(options.databaseUrl);
     try {
-      database = createDatabase({
-        databaseUrl: options.databaseUrl,
-        schema: options.databaseSchema,
-        connectTimeoutMs: options.databaseConnectTimeoutMs,
-        maxConnections: options.databasePoolSize,
-        statementTimeoutMs: options.databaseStatementTimeoutMs ?? SERVING_STATEMENT_TIMEOUT_MS,
-        applicationName: POOL_NAMES.main,
-      });
+      database = createDatabase(servingDatabase(options, POOL_NAMES.main));
     } catch (error) {
       throw new ServerStartError('database-failed', `cannot use the database at ${where} (${reasonOf(error)})`, { cause: error });
     }
@@ -345,11 +338,7 @@ async function openDatabase(options: StartServerOptions, logger: Logger): Promis
     }
     const path = join(dataDir, 'paigow.sqlite');
     try {
-      database = createDatabase({
-        sqlitePath: path,
-        busyWait: options.sqliteBusyWait,
-        onProblem: (message) => logger.warn({ event: 'sqlite-checkpoint' }, message),
-      });
+      database = createDatabase({ ...servingDatabase(options, POOL_NAMES.main), onProblem: (message) => logger.warn({ event: 'sqlite-checkpoint' }, message) });
     } catch (error) {
       throw new ServerStartError('database-failed', `cannot open the database file ${path} (${reasonOf(error)})`, { cause: error });
     }
@@ -366,19 +355,24 @@ async function openDatabase(options: StartServerOptions, logger: Logger): Promis
 /** What `pg_stat_activity` shows of a serving process's PostgreSQL pools (`application_name`): an operator tells them apart. */
 export const POOL_NAMES = { main: 'paigow', ledgerThread: 'paigow-ledger-thread' } as const;
 
-/** The ledger thread's database: the one `openDatabase` opened for `options` (`database`), with the same settings. */
-function ledgerWorkerData(options: StartServerOptions, database: Database): LedgerWorkerData {
+/**
+ * The database of a serving process for `options`, as `createDatabase` takes it (without functions, so that the ledger
+ * thread's worker can be given it too): PostgreSQL with `databaseUrl`, its statements bounded by
+ * `databaseStatementTimeoutMs` (default `SERVING_STATEMENT_TIMEOUT_MS`) and its pool named `applicationName`
+ * (`POOL_NAMES`); else the SQLite file `paigow.sqlite` in the data folder.
+ */
+function servingDatabase(options: StartServerOptions, applicationName: string): LedgerWorkerData {
   if (options.databaseUrl) {
     return {
       databaseUrl: options.databaseUrl,
-      ...(database.schema === null ? {} : { schema: database.schema }),
-      ...(options.databaseConnectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.databaseConnectTimeoutMs }),
-      ...(options.databasePoolSize === undefined ? {} : { maxConnections: options.databasePoolSize }),
+      schema: options.databaseSchema,
+      connectTimeoutMs: options.databaseConnectTimeoutMs,
+      maxConnections: options.databasePoolSize,
       statementTimeoutMs: options.databaseStatementTimeoutMs ?? SERVING_STATEMENT_TIMEOUT_MS,
-      applicationName: POOL_NAMES.ledgerThread,
+      applicationName,
     };
   }
-  return { sqlitePath: join(options.dataDir ?? './data', 'paigow.sqlite'), ...(options.sqliteBusyWait === undefined ? {} : { busyWait: options.sqliteBusyWait }) };
+  return { sqlitePath: join(options.dataDir ?? './data', 'paigow.sqlite'), busyWait: options.sqliteBusyWait };
 }
 
 /** Where the database of `options` is, for a start's message: PostgreSQL's URL without its password, or the SQLite file. */
@@ -578,7 +572,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     const localLedger = createLedger(db);
     if (options.ledgerThread === true) {
       ledgerThread = startLedgerThread({
-        database: ledgerWorkerData(options, db),
+        database: servingDatabase(options, POOL_NAMES.ledgerThread),
         writes: db.writes,
         local: localLedger,
         onProblem: (message) => logger.warn({ event: 'ledger-thread' }, message),

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import type { MetricObjectWithValues, MetricValue } from 'prom-client';
 import { briefError } from '../log/index.js';
 import type { DatabaseOptions } from '../storage/database.js';
-import { DatabaseFault, faultKindOf, type DatabaseFaultKind } from '../storage/faults.js';
+import { DatabaseFault, type DatabaseFaultKind } from '../storage/faults.js';
 import type { WriteFaults } from '../storage/write-faults.js';
 import { workerExecArgv } from '../workers/pool.js';
 import type { Ledger } from './ledger.js';
@@ -47,16 +47,13 @@ export interface BrokenError {
 }
 
 /**
- * `error` in a form that crosses threads (`BrokenError`): a `DatabaseFault` as its kind and its driver error's brief form;
- * a driver error (`faultKindOf` knows it) as its message and code; anything else as its name and message.
+ * `error` in a form that crosses threads (`BrokenError`): a `DatabaseFault` as its kind and its driver error's brief form
+ * (`briefError`), anything else (a driver error too) as its own brief form.
  */
 export function brokenError(error: unknown): BrokenError {
-  if (error instanceof DatabaseFault) {
-    const cause = briefError(error.cause);
-    return { fault: error.kind, name: cause.type, message: cause.message, ...(cause.code === undefined ? {} : { code: cause.code }) };
-  }
-  const brief = briefError(error);
-  return { name: brief.type, message: brief.message, ...(brief.code === undefined ? {} : { code: brief.code }) };
+  const fault = error instanceof DatabaseFault ? error : null;
+  const brief = briefError(fault === null ? error : fault.cause);
+  return { ...(fault === null ? {} : { fault: fault.kind }), name: brief.type, message: brief.message, ...(brief.code === undefined ? {} : { code: brief.code }) };
 }
 
 /** The error a `BrokenError` stands for: a `DatabaseFault` of its kind, else an `Error` of its name, message and code. */
@@ -65,40 +62,41 @@ function mended(broken: BrokenError): Error {
   return broken.fault === undefined ? cause : new DatabaseFault(broken.fault, cause);
 }
 
-const THREAD_METHODS: readonly ThreadMethod[] = [
-  'openRound',
-  'settleRound',
-  'refundRound',
-  'openRounds',
-  'recoverableRounds',
-  'claimRound',
-  'releaseRounds',
-  'recordEvents',
-  'unackedEvents',
-  'ackEvents',
-  'pruneEvents',
-  'saveRoundSecret',
-  'history',
-  'balance',
-  'reserveBank',
-  'releaseBank',
-  'releaseMovedBank',
-  'spendable',
-  'figures',
-  'releaseOrphanReservations',
-  'topUp',
-  'accountBalances',
-  'sumOfBalances',
-  'audit',
-  'roundFairness',
-  'closedFairRounds',
-];
+/** Every method that runs on the thread; the type makes a method added to `Ledger` fail to compile until it is listed. */
+const THREAD_METHODS = Object.keys({
+  openRound: true,
+  settleRound: true,
+  refundRound: true,
+  openRounds: true,
+  recoverableRounds: true,
+  claimRound: true,
+  releaseRounds: true,
+  recordEvents: true,
+  unackedEvents: true,
+  ackEvents: true,
+  pruneEvents: true,
+  saveRoundSecret: true,
+  history: true,
+  balance: true,
+  reserveBank: true,
+  releaseBank: true,
+  releaseMovedBank: true,
+  spendable: true,
+  figures: true,
+  releaseOrphanReservations: true,
+  topUp: true,
+  accountBalances: true,
+  sumOfBalances: true,
+  audit: true,
+  roundFairness: true,
+  closedFairRounds: true,
+} satisfies Record<ThreadMethod, true>) as ThreadMethod[];
 
 /** What `startLedgerThread` needs. */
 export interface LedgerThreadOptions {
   /** The worker's database. */
   readonly database: LedgerWorkerData;
-  /** The main `Database`'s write faults: told of every error the worker's statements meet (it keeps the storage faults). */
+  /** The main `Database`'s write faults: told of every error the worker's statements meet (`WriteFaults.note` keeps the storage faults). */
   readonly writes: WriteFaults;
   /** The ledger on the main thread's connection, for `closedFairRoundPages`. */
   readonly local: Ledger;
@@ -143,8 +141,7 @@ export function startLedgerThread(options: LedgerThreadOptions): LedgerThread {
     const started = new Worker(WORKER_ENTRY, { workerData: options.database, execArgv: workerExecArgv() });
     started.on('message', (message: { id?: number; value?: unknown; error?: BrokenError; note?: BrokenError; problem?: string; metrics?: number; closed?: true }) => {
       if (message.note !== undefined) {
-        const error = mended(message.note);
-        if (faultKindOf(error) !== null) options.writes.note(error);
+        options.writes.note(mended(message.note));
         return;
       }
       if (message.problem !== undefined) {

@@ -26,11 +26,8 @@ const where = workerData as LedgerWorkerData;
 const database = createDatabase(
   'sqlitePath' in where ? { ...where, onProblem: (problem) => port.postMessage({ problem }) } : where,
 );
-const note = database.writes.note.bind(database.writes);
-database.writes.note = (error, atMs) => {
-  note(error, atMs);
-  port.postMessage({ note: brokenError(error) });
-};
+// Read by the main thread's `/readyz`, not here: the worker's statement errors are noted there.
+database.writes.note = (error) => port.postMessage({ note: brokenError(error) });
 const ledger: Ledger = createLedger(database);
 /** The metrics the ledger and its database move (`ledger.ts`, `storage/`): the ones this thread measures. */
 const THREAD_SERIES = [databaseStatementSeconds, roundsRefunded];

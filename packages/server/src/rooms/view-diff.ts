@@ -36,18 +36,23 @@ function isSeatAt(seat: unknown, index: number): boolean {
 }
 
 /**
- * The seats of `after` that differ from `before`'s, when both are as many seats each at its own number and some but
- * not all changed (`seatChanges`); else `null` (`seats` goes whole, or not at all).
+ * What of `seats` a patch carries from `before` to `after`: `null` when they are the same; the seats that changed as
+ * `seatChanges` when both are as many seats each at its own number and some but not all changed; else `seats` whole.
+ * One pass: each seat compared once.
  */
-function seatChanges(before: unknown, after: unknown): unknown[] | null {
-  if (!Array.isArray(before) || !Array.isArray(after) || before.length !== after.length) return null;
+function seatsPatch(before: unknown, after: unknown): { seatChanges: unknown[] } | { seats: unknown } | null {
+  if (!Array.isArray(before) || !Array.isArray(after) || before.length !== after.length) {
+    return sameJson(before, after) ? null : { seats: after === undefined ? null : after };
+  }
   const changed: unknown[] = [];
+  let whole = false;
   for (let i = 0; i < after.length; i++) {
     if (sameJson(before[i], after[i])) continue;
-    if (!isSeatAt(after[i], i)) return null;
     changed.push(after[i]);
+    if (!isSeatAt(after[i], i)) whole = true;
   }
-  return changed.length > 0 && changed.length < after.length ? changed : null;
+  if (changed.length === 0) return null;
+  return whole || changed.length === after.length ? { seats: after } : { seatChanges: changed };
 }
 
 /**
@@ -62,10 +67,15 @@ export function viewPatch(previous: TableView, next: TableView): TableViewPatch 
   const patch: Record<string, unknown> = { serverNowMs: next.serverNowMs, ack: next.ack };
   let changed = false;
   for (const key in after) {
-    if (key === 'serverNowMs' || key === 'ack' || sameJson(before[key], after[key])) continue;
-    const seats = key === 'seats' ? seatChanges(before[key], after[key]) : null;
-    if (seats !== null) patch.seatChanges = seats;
-    else patch[key] = after[key] === undefined ? null : after[key];
+    if (key === 'serverNowMs' || key === 'ack') continue;
+    if (key === 'seats') {
+      const seats = seatsPatch(before.seats, after.seats);
+      if (seats === null) continue;
+      Object.assign(patch, seats);
+    } else {
+      if (sameJson(before[key], after[key])) continue;
+      patch[key] = after[key] === undefined ? null : after[key];
+    }
     changed = true;
   }
   for (const key in before) {
