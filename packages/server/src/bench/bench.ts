@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { MAX_SEATS, type TableConfigInput } from '@paigow/engine';
 import { MADE_ROOM_CLOSE_CODE, onTableView, type InboxNotice, type SessionResponse, type TableView } from '@paigow/protocol';
@@ -181,6 +182,15 @@ export interface BenchResult {
   readonly gradesStored: number;
   /** Settings not graded because the grade queue was full (`paigow_grades_total{outcome="skipped"}`). */
   readonly gradesSkipped: number;
+  /**
+   * The benchmark's own event-loop delay during play (its clients' process): p99 and max, ms. An action's latency is
+   * timed by the clients, so it includes how late their process read the answer; high figures here mean part of the
+   * measured latency is the benchmark's, not the server's.
+   */
+  readonly clientLagP99Ms: number;
+  readonly clientLagMaxMs: number;
+  /** The benchmark's own CPU time (user + system) during play per settled wager, ms. */
+  readonly clientCpuMsPerWager: number;
 }
 
 /** What one read of the server's `/metrics` says (prom-client's default process metrics). */
@@ -296,6 +306,8 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
   const actionLatencies: number[] = [];
   const latenciesByType = new Map<string, number[]>();
   const dealt = new Set<string>();
+  const clientLag = monitorEventLoopDelay({ resolution: 10 });
+  let clientCpuAtStart: NodeJS.CpuUsage | undefined;
   try {
     // The guests are created 20 at a time (thousands of requests at once overflow the listen backlog).
     const players: SessionResponse[] = [];
@@ -327,6 +339,8 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
           measuredFrom = started + Math.min(WARM_UP_MS, options.seconds * 250);
         }
         cpuAtStart = sample();
+        clientCpuAtStart = process.cpuUsage();
+        clientLag.enable();
         sampling = setInterval(() => {
           void sample()
             .then((read) => samples.push(read))
@@ -468,6 +482,8 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    clientLag.disable();
+    const clientCpu = process.cpuUsage(clientCpuAtStart);
     clearInterval(sampling);
     const atEnd = await sample();
     const atStart = await cpuAtStart;
@@ -507,6 +523,9 @@ export async function benchServer(options: BenchOptions): Promise<BenchResult> {
       statementsPerWager: settledWagers === 0 ? 0 : statements / settledWagers,
       gradesStored: atEnd.gradesStored,
       gradesSkipped: atEnd.gradesSkipped,
+      clientLagP99Ms: clientLag.percentile(99) / 1e6,
+      clientLagMaxMs: clientLag.max / 1e6,
+      clientCpuMsPerWager: settledWagers === 0 ? 0 : (clientCpu.user + clientCpu.system) / 1000 / settledWagers,
     };
   } finally {
     clearInterval(sampling);
