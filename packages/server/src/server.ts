@@ -42,6 +42,7 @@ import type { RoundDeadlines } from './table/round-deadlines.js';
 import { BalanceNews, reportingMoves } from './table/balance-news.js';
 import { PlayerTables } from './table/player-tables.js';
 import { TableRunner } from './table/runner.js';
+import { TransitionLane } from './table/transition-lane.js';
 
 /**
  * The tables of a default server: two house-banked tables of different limits and one where a
@@ -724,6 +725,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     // With Redis, the processes share one matchmaker: each table is hosted by exactly one of them
     // (docs/server.md "Table hosting"); set below, once the rooms can be hosted. Without it, each process serves its own clients every table.
     let hosting: TableHosting | null = null;
+    // One lane of round transitions for the process's tables (docs/server.md "Actions first").
+    const transitions = new TransitionLane();
     /** A fresh runner of `config`'s table (at start, and each time the table is hosted here or moves away). */
     const freshRunner = (config: TableConfig): TableRunner => {
       const onBalancesChanged = (playerIds: readonly string[]): void => refreshElsewhere(playerIds, runners.get(config.tableId));
@@ -752,6 +755,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
           // many players as the limit are seated.
           admit: () => admission.admitSit(),
           playerTables,
+          transitions,
           // In a cluster, a seat a player was told it has is saved before that view goes, so it outlives a kill -9 of this process.
           ...(options.redisUrl === undefined ? {} : { seatsChanged: async () => hosting?.saveSeats(config.tableId) }),
         });
@@ -904,6 +908,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         }),
       ledgerGauges: () => ledgerGauges(db, now()),
       leaseAgeSeconds: () => serverHealth.leaseAgeSeconds(),
+      transitionsWaiting: () => transitions.waiting,
       ready: async () => (await readiness()).status === 'ready',
       ...(ledgerThread === undefined ? {} : { threadSeries: ledgerThread.metrics }),
     });

@@ -86,6 +86,14 @@ export interface DealAction extends Base {
   /** The round the server deals after this one and its commitment (fairness.md §1); `null` for given decks. */
   readonly next: NextRound | null;
 }
+/**
+ * The server's answer to a `reveal-due` effect: reveal and settle the round `roundId`, whose every hand is set
+ * (rules.md §5). Refused with `action/stale` unless `roundId` is the round in play and every hand of it is set.
+ */
+export interface RevealAction extends Base {
+  readonly type: 'reveal';
+  readonly roundId: string;
+}
 /** Split (rules.md §5): refused with `action/stale` unless `roundId` is the round being set. */
 export interface SetAction extends ByPlayer {
   readonly type: 'set';
@@ -187,6 +195,7 @@ export type TableAction =
   | BetAction
   | ReadyAction
   | DealAction
+  | RevealAction
   | SetAction
   | HouseWayAction
   | RebetAction

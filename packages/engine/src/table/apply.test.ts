@@ -734,6 +734,48 @@ describe('hintHand (the Hint: docs/protocol.md)', () => {
   });
 });
 
+describe('the reveal the reducer asks for (reveal-due)', () => {
+  const step = (state: TableState, action: TableAction) => unwrap(apply(state, action));
+  const dealtTo = (ids: readonly string[]): TableState => {
+    let s = seatPlayers(testTable(), ids);
+    for (const playerId of ids) s = must(s, { type: 'bet', playerId, spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
+    for (const playerId of ids.slice(0, -1)) s = must(s, { type: 'ready', playerId, nowMs: s.nowMs });
+    s = must(s, { type: 'ready', playerId: ids.at(-1)!, nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK, '5c 5d 8h 8s Tc Td 3h'));
+    return must(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
+  };
+
+  it('is asked once every hand is set; until it comes the round shows every hand set and no result, and refuses more settings', () => {
+    let s = dealtTo(['a', 'b']);
+    const first = step(s, { type: 'house-way', roundId: 'r1', playerId: 'a', nowMs: s.nowMs });
+    expect(first.effects.some((e) => e.kind === 'reveal-due')).toBe(false);
+    const last = step(first.state, { type: 'house-way', roundId: 'r1', playerId: 'b', nowMs: s.nowMs });
+    expect(last.effects).toContainEqual({ kind: 'reveal-due', roundId: 'r1' });
+    expect(last.effects.some((e) => e.kind === 'settle-round')).toBe(false);
+    s = last.state;
+    expect(s.phase).toBe('setting');
+    expect(s.round?.hands.every((hand) => hand.setting !== null)).toBe(true);
+    expect(s.lastRound).toBeNull();
+    refused(s, { type: 'house-way', roundId: 'r1', playerId: 'a', nowMs: s.nowMs }, 'action/duplicate');
+    // Another action meanwhile (a tick) asks again: the server answers once.
+    expect(step(s, { type: 'tick', nowMs: s.nowMs + 1 }).effects).toContainEqual({ kind: 'reveal-due', roundId: 'r1' });
+    const revealed = step(s, { type: 'reveal', roundId: 'r1', nowMs: s.nowMs });
+    expect(revealed.effects.filter((e) => e.kind === 'settle-round')).toHaveLength(1);
+    expect(revealed.state.lastRound?.roundId).toBe('r1');
+    expect(revealed.state.round).toBeNull();
+    expect(revealed.state.phase).toBe('betting');
+  });
+
+  it('is refused (action/stale) for a round not waiting for it: unset hands, another round, or twice', () => {
+    const s = dealtTo(['a', 'b']);
+    refused(s, { type: 'reveal', roundId: 'r1', nowMs: s.nowMs }, 'action/stale');
+    const set = must(must(s, { type: 'house-way', roundId: 'r1', playerId: 'a', nowMs: s.nowMs }), { type: 'house-way', roundId: 'r1', playerId: 'b', nowMs: s.nowMs });
+    // `must` answers the reveal as the server does: the round is revealed; asked again, it is stale.
+    expect(set.lastRound?.roundId).toBe('r1');
+    refused(set, { type: 'reveal', roundId: 'r1', nowMs: s.nowMs }, 'action/stale');
+    refused(set, { type: 'reveal', roundId: 'r2', nowMs: s.nowMs }, 'action/stale');
+  });
+});
+
 describe('one book for balances and comp points: the ledger (issue 12)', () => {
   const step = (state: TableState, action: TableAction) => unwrap(apply(state, action));
 
@@ -745,7 +787,8 @@ describe('one book for balances and comp points: the ledger (issue 12)', () => {
     expect(s.players.a).toMatchObject({ balanceCents: 100_000, compPoints: 0 }); // the ledger has not taken the stake yet
     s = step(s, { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs }).state;
     s = step(s, { type: 'sync', playerId: 'a', balanceCents: 90_000, compPoints: 0, nowMs: s.nowMs }).state;
-    const revealed = step(s, { type: 'house-way', roundId: 'r1', playerId: 'a', nowMs: s.nowMs });
+    s = step(s, { type: 'house-way', roundId: 'r1', playerId: 'a', nowMs: s.nowMs }).state;
+    const revealed = step(s, { type: 'reveal', roundId: 'r1', nowMs: s.nowMs });
     expect(revealed.state.players.a).toMatchObject({ balanceCents: 90_000, compPoints: 0 });
     const settle = revealed.effects.find((e) => e.kind === 'settle-round');
     expect(settle?.kind === 'settle-round' && [...walletCredits(settle.postings)]).toEqual([['a', 19_500]]);
@@ -770,7 +813,8 @@ describe('one book for balances and comp points: the ledger (issue 12)', () => {
     s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 10_000, nowMs: s.nowMs });
     s = must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('b1', STRONG, WEAK));
     s = must(s, { type: 'round-opened', roundId: 'b1', nowMs: s.nowMs });
-    const revealed = step(s, { type: 'house-way', roundId: 'b1', playerId: 'p', nowMs: s.nowMs });
+    s = step(s, { type: 'house-way', roundId: 'b1', playerId: 'p', nowMs: s.nowMs }).state;
+    const revealed = step(s, { type: 'reveal', roundId: 'b1', nowMs: s.nowMs });
     expect(revealed.state.phase).toBe('approval');
     expect(revealed.effects.some((e) => e.kind === 'reserve-bank')).toBe(false);
     refused(revealed.state, { type: 'approve', playerId: 'bank', nowMs: s.nowMs }, 'action/out-of-phase');

@@ -70,7 +70,7 @@ function cloneState(state: TableState): Draft {
  * @param state the table (not modified)
  * @param action what happened, with the time (and for `deal`, the material the reducer asked for with `deal-due`)
  * @returns the next state and, apart from it, the `effects` the server must carry out in order (the deal
- *   due, ledger writes, players stood up, `notice`s to send: bets returned by a timer, a disconnection or a
+ *   due, the reveal due, ledger writes, players stood up, `notice`s to send: bets returned by a timer, a disconnection or a
  *   balance change, hands set by the house way on a timeout or a disconnection, a seat or the bank lost, a
  *   void deal); or a refusal: `action/not-seated` (not in the room or not seated), `action/invalid`
  *   (no such seat), `action/seat-taken`, `action/table-full`, `action/idle-wait` (a sit within `idleSeatMs` of
@@ -78,7 +78,7 @@ function cloneState(state: TableState): Draft {
  *   ready, set, banking, approved), `action/out-of-phase`, `action/not-your-turn` (a banker-only
  *   action by a player, a player action by the banker, a decision by a player not in the round),
  *   `action/stale` (a ledger outcome, a Split or a House Way for another round than the one in play, a
- *   `deal` when no round is due),
+ *   `deal` when no round is due, a `reveal` of a round not waiting for it),
  *   `action/unavailable` (no Fortune bet here),
  *   `bet/closed`, `bet/none`, `bet/invalid-amount` (not a multiple of
  *   the table's `betUnitCents`: a bet is built from chips), `bet/under-limit`, `bet/over-limit`,
@@ -117,6 +117,8 @@ function step(s: Draft, action: TableAction): Step {
       return ready(s, action.playerId, action.clientSeed);
     case 'deal':
       return deal(s, action.deal, action.next);
+    case 'reveal':
+      return revealDue(s, action.roundId);
     case 'set':
       return setHand(s, action.playerId, action.roundId, action.low);
     case 'house-way':
@@ -1066,10 +1068,10 @@ function tick(s: Draft): Step {
 }
 
 // ---------------------------------------------------------------------------------------------
-// After every action: reveal and settle, stand up expired seats, ask for the deal
+// After every action: ask for the reveal, stand up expired seats, ask for the deal
 
 function afterAction(s: Draft): void {
-  if (s.phase === 'setting' && s.round !== null && s.round.hands.every((hand) => hand.setting !== null)) reveal(s);
+  if (s.phase === 'setting' && s.round !== null && s.round.hands.every((hand) => hand.setting !== null)) s.effects.push({ kind: 'reveal-due', roundId: s.round.roundId });
   // A seat held for a disconnected player stands up when its hold runs out (docs/server.md: held 60 s, then it stands
   // up), also while the others play a round it was not dealt into: it was kept until that round ended, and the hold's
   // deadline, past, had the server's timer fire every 5 ms meanwhile (an attacker's 30-s CPU spin).
@@ -1088,6 +1090,15 @@ function afterAction(s: Draft): void {
   }
   timeApproval(s);
   if (dueBettors(s) !== null) askToDeal(s);
+}
+
+/** The server's answer to `reveal-due`: the reveal of `roundId`, refused with `action/stale` unless every hand of it is set. */
+function revealDue(s: Draft, roundId: string): Step {
+  if (s.phase !== 'setting' || s.round === null || s.round.roundId !== roundId || s.round.hands.some((hand) => hand.setting === null)) {
+    return err('action/stale', 'this round is not waiting for its reveal');
+  }
+  reveal(s);
+  return done;
 }
 
 /**

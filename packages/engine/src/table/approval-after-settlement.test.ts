@@ -22,7 +22,9 @@ function revealedUnanswered(): { s: TableState; revealAtMs: number } {
   s = must(s, { type: 'bet', playerId: 'p', spot: 'main', amountCents: 1_000, nowMs: s.nowMs });
   s = must(must(s, { type: 'ready', playerId: 'p', nowMs: s.nowMs }, dealWith('r1', STRONG, WEAK)), { type: 'round-opened', roundId: 'r1', nowMs: s.nowMs });
   const revealAtMs = s.nowMs + 5_000;
-  const revealed = apply(s, { type: 'house-way', playerId: 'p', roundId: 'r1', nowMs: revealAtMs });
+  const set = apply(s, { type: 'house-way', playerId: 'p', roundId: 'r1', nowMs: revealAtMs });
+  if (!set.ok) throw new Error(set.error.message);
+  const revealed = apply(set.value.state, { type: 'reveal', roundId: 'r1', nowMs: revealAtMs });
   if (!revealed.ok) throw new Error(revealed.error.message);
   return { s: revealed.value.state, revealAtMs };
 }

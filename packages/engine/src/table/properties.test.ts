@@ -29,6 +29,8 @@ type Step =
   | { kind: 'auto-approve'; who: number; on: boolean }
   | { kind: 'tick'; advanceMs: number }
   | { kind: 'ledger'; fails: boolean }
+  /** The server's answer to `reveal-due`, which it may give after other players' actions (refused when no round waits for it). */
+  | { kind: 'reveal' }
   /** The natural next action of a player (join, sit, bet, Deal, the ledger's answer, a setting): keeps sequences busy. */
   | { kind: 'auto'; who: number; amount: number; pick: number };
 
@@ -62,6 +64,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('auto-approve' as const), who, on: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('tick' as const), advanceMs: fc.integer({ min: 0, max: 70_000 }) }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('ledger' as const), fails: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('reveal' as const) }) },
   {
     weight: 60,
     arbitrary: fc.record({
@@ -110,7 +113,8 @@ function follow(state: TableState, action: TableAction): Applied {
 
 /**
  * Applies `action` as the server does: a `deal-due` effect is answered at once by a `deal` action with fresh
- * material; the ledger (`run.ledger`) takes the deal's holds and the settlement's postings (a refused deal's
+ * material; a `reveal-due` effect every other step at once by a `reveal` action (else later, by a `reveal` or an `auto`
+ * step, after whatever actions come first, as the server may answer other players before it); the ledger (`run.ledger`) takes the deal's holds and the settlement's postings (a refused deal's
  * holds go back first: a round dealt again at once takes them anew), and the table hears its figures back
  * (`sync` after a deal or a refused one, `round-settled` after a settlement).
  */
@@ -123,6 +127,12 @@ function applyAction(run: Run, action: TableAction): Result<Applied> {
     const dealt = follow(state, { type: 'deal', deal: dealMaterial(run), next: null, nowMs: state.nowMs });
     state = dealt.state;
     effects.push(...dealt.effects);
+  }
+  const revealDue = effects.find((effect) => effect.kind === 'reveal-due');
+  if (revealDue !== undefined && run.roundCount % 2 === 0) {
+    const revealed = follow(state, { type: 'reveal', roundId: revealDue.roundId, nowMs: state.nowMs });
+    state = revealed.state;
+    effects.push(...revealed.effects);
   }
   const moved = new Set<string>();
   if (action.type === 'round-failed' || action.type === 'round-short') {
@@ -161,6 +171,7 @@ function toAction(run: Run, step: Step): TableAction | null {
   const nowMs = step.kind === 'tick' ? s.nowMs + step.advanceMs : s.nowMs + 1;
   run.roundCount += 1;
   if (step.kind === 'tick') return { type: 'tick', nowMs };
+  if (step.kind === 'reveal') return { type: 'reveal', roundId: s.round?.roundId ?? 'no-round', nowMs };
   if (step.kind === 'ledger') {
     if (s.phase !== 'dealing' || s.round === null) return null;
     if (step.fails && run.roundCount % 2 === 0) {
@@ -176,6 +187,7 @@ function toAction(run: Run, step: Step): TableAction | null {
     if (s.phase === 'dealing' && s.round !== null) {
       return { type: step.pick % 10 === 0 ? 'round-failed' : 'round-opened', roundId: s.round.roundId, nowMs };
     }
+    if (s.phase === 'setting' && s.round !== null && s.round.hands.every((h) => h.setting !== null)) return { type: 'reveal', roundId: s.round.roundId, nowMs };
     if (p === undefined || !p.connected) {
       return { type: 'join', playerId, nickname: `nick-${playerId}`, balanceCents: run.ledger.wallet(playerId), compPoints: run.compPoints[playerId], nowMs };
     }

@@ -259,6 +259,11 @@ export type TableEffect =
    * fairness.md §1) and apply a `deal` action with it. The only moment the reducer asks for it.
    */
   | { readonly kind: 'deal-due' }
+  /**
+   * Every hand of round `roundId` is set: apply a `reveal` action for it, which settles the round (`settle-round`).
+   * Asked after every action while the round waits for it; the server may answer other players first.
+   */
+  | { readonly kind: 'reveal-due'; readonly roundId: string }
   /** A setting was submitted: save the round's private record for recovery. */
   | { readonly kind: 'save-round'; readonly roundId: string; readonly secret: RoundState }
   /** Settle the round in one ledger transaction (ledger `settleRound`). */

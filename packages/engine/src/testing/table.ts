@@ -57,7 +57,7 @@ function applied(state: TableState, action: TableAction): Applied {
 /**
  * Applies an action that must succeed, as the server does with a ledger that takes every deal: when it asks
  * for the deal (`deal-due`), the round is dealt at once from `deal` (then `nextRound` is the table's next
- * commitment); the ledger's answers follow, each player's figures being the table's moved by the ledger
+ * commitment), and when it asks for the reveal (`reveal-due`), the round is revealed at once; the ledger's answers follow, each player's figures being the table's moved by the ledger
  * (`sync` after a deal takes the stakes, and after a refused deal gives them back; `round-settled` after a
  * settlement). Throws with the refusal, or when a round is due and no `deal` material is given.
  * `effectsOf(result)` lists the effects of it all.
@@ -79,6 +79,8 @@ export function must(state: TableState, action: TableAction, deal?: DealMaterial
     next = answered.state;
     all.push(...answered.effects);
   };
+  const revealDue = all.find((effect) => effect.kind === 'reveal-due');
+  if (revealDue !== undefined) answer({ type: 'reveal', roundId: revealDue.roundId, nowMs: next.nowMs });
   const nowMs = next.nowMs;
   const moved = (holds: readonly Hold[], sign: 1 | -1): void => {
     for (const hold of holds) {

@@ -209,12 +209,14 @@ describe('/metrics while the database does not answer', () => {
       players: () => [{ tableId: 'down', hosted: false, connected: 2, seated: 1 }],
       ledgerGauges: refused,
       leaseAgeSeconds: () => 32.7,
+      transitionsWaiting: () => 3,
       ready: () => Promise.resolve(false),
     });
     try {
       const text = await metricsRegistry.metrics();
       expect(sample(text, 'paigow_ready')).toBe(0);
       expect(sample(text, 'paigow_lease_age_seconds')).toBe(32.7);
+      expect(sample(text, 'paigow_round_transitions_waiting')).toBe(3);
       expect(sample(text, 'paigow_players_seated{table="down"}')).toBe(1);
       // A table whose room is not here (it moved, or its host died): 0 on this process (an operator could not see which
       // process hosted which table, nor a table with no host).

@@ -130,6 +130,8 @@ export interface MetricsSource {
   ledgerGauges(): Promise<LedgerGauges>;
   /** Seconds since this process last renewed its lease. */
   leaseAgeSeconds(): number;
+  /** Deals and reveals waiting for a turn of this process's lane (`TransitionLane.waiting`; docs/server.md "Actions first"). Absent: none. */
+  transitionsWaiting?(): number;
   /** True when `/readyz` answers 200 now (its checks run for the scrape: database, Redis, lease, draining, load). */
   ready(): Promise<boolean>;
   /**
@@ -150,6 +152,7 @@ export function attachServer(server: MetricsSource): () => void {
     players: () => server.players(),
     ledgerGauges: shared(() => server.ledgerGauges()),
     leaseAgeSeconds: () => server.leaseAgeSeconds(),
+    ...(server.transitionsWaiting === undefined ? {} : { transitionsWaiting: server.transitionsWaiting.bind(server) }),
     ready: shared(() => server.ready()),
     ...(server.threadSeries === undefined ? {} : { threadSeries: server.threadSeries.bind(server) }),
   };
@@ -301,6 +304,15 @@ new Gauge({
   registers,
   collect() {
     if (source !== null) this.set(source.leaseAgeSeconds());
+  },
+});
+
+new Gauge({
+  name: 'paigow_round_transitions_waiting',
+  help: 'Deals and reveals waiting for a turn of this process\'s lane: above 0 for long, the process is saturated and rounds wait',
+  registers,
+  collect() {
+    this.set(source?.transitionsWaiting?.() ?? 0);
   },
 });
 

@@ -70,6 +70,8 @@ for (const backend of TEST_BACKENDS) {
     async function act(runner: TableRunner, playerId: string, message: Record<string, unknown> & { type: string }): Promise<void> {
       const done = await runner.handle(playerId, { requestId: `r${++request}`, ...message } as Parameters<TableRunner['handle']>[1]);
       if (!done.ok) throw new Error(`${message.type} refused at ${runner.tableId}: ${done.error.code} ${done.error.message}`);
+      // The deal or the reveal it asked for follows the answer (docs/server.md "Actions first").
+      await runner.idle();
     }
 
     async function seat(runner: TableRunner, playerId: string): Promise<void> {
@@ -219,7 +221,7 @@ for (const backend of TEST_BACKENDS) {
       await act(house, ben, { type: 'deal' }); // 50.00 left: less than the 101.50 a bank needs here
       // The deal's news reaches the bank table: the banker is short of a bank there at once (rules.md §5), so it
       // cannot approve a round it could not cover.
-      await Promise.all(runners.map((runner) => runner.idle()));
+      for (const runner of runners) await runner.idle();
       expect(bank.current.banker).toBeNull();
       await expect(act(bank, ben, { type: 'approve' })).rejects.toThrow(/approve refused at bank: action\/not-your-turn/);
       expect(notices).toContainEqual({ tableId: 'bank', playerId: ben, notice: expect.objectContaining({ code: 'notice/left-bank', params: { reason: 'balance' } }) });

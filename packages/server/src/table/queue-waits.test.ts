@@ -2,7 +2,9 @@
  * What a table's queue waits for (docs/server.md "Statements and batches"): a bet's balance read is asked as the bet
  * arrives, so a table's bets share one read instead of each waiting in the queue for the read of the one before; a
  * setting's record is written while the table's next action runs, and the setting is acknowledged (`handle`'s
- * answer, the view's `ack`) only once it is written, the settlement after every record. And views show the table as
+ * answer, the view's `ack`) only once it is written, the settlement after every record. The action that asks for a deal
+ * or a reveal (the last Deal, the last setting) is answered first; the deal or the reveal follows as the table's next
+ * operation, after a turn in the process's lane (docs/server.md "Actions first"). And views show the table as
  * its last action left it, never midway through one (`TableRunner.view`): a view sent while a settlement waited for the
  * ledger showed the round's reveal before it was committed, withdrawn again if the commit failed.
  */
@@ -16,6 +18,7 @@ import { TEST_BACKENDS } from '../testing/backends.js';
 import { until } from '../testing/faults.js';
 import { decodeRoundSecret } from './recovery.js';
 import { TableRunner, type TableChange } from './runner.js';
+import { TransitionLane } from './transition-lane.js';
 
 /** A gate the test opens: `wait()` resolves once `open()` is called. */
 function gate(): { wait: () => Promise<void>; open: () => void; waiting: () => number } {
@@ -56,8 +59,9 @@ for (const backend of TEST_BACKENDS) {
     });
 
     /** A table of `names.length` seated players on `tableLedger`, and a way for each to act. */
-    async function table(tableLedger: Ledger, names: readonly string[]) {
+    async function table(tableLedger: Ledger, names: readonly string[], transitions?: TransitionLane) {
       const t = new TableRunner({
+        ...(transitions === undefined ? {} : { transitions }),
         config: unwrap(tableConfig({ tableId: 'waits', limits: { main: { minCents: 100, maxCents: 10_000 } } })),
         ledger: tableLedger,
         players,
@@ -162,7 +166,7 @@ for (const backend of TEST_BACKENDS) {
       expect(t.current.players[ann]?.balanceCents).toBe(before + 1_000);
     });
 
-    it("a setting's record is written while the table's next action runs; the setting is acknowledged once it is written", async () => {
+    it("a setting's record is written while the table's next action runs; the setting is acknowledged once it is written, or once its round's settlement keeps it", async () => {
       const saves = gate();
       const slow: Ledger = {
         ...ledger,
@@ -183,17 +187,18 @@ for (const backend of TEST_BACKENDS) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(annSet.came()).toBe(false);
       expect(acks).toEqual([]);
-      // The last setting settles the round, after the records before it.
+      // The last setting's reveal settles the round without waiting for the records (before: after them, and a last
+      // setting during a partition was answered only after two statements' bounds): the settlement keeps every setting
+      // of the round, and answers them.
       const cidSet = act(cid, { type: 'house-way', roundId });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(await ledger.openRounds()).toHaveLength(1);
-      expect(t.view(cid).lastRound).toBeNull();
-      saves.open();
       for (const set of [annSet.answer, bobSet, cidSet]) unwrap(await set);
       expect(acks.sort()).toEqual([ann, bob, cid].sort());
+      expect(await ledger.openRounds()).toEqual([]);
+      await until(() => t.view(cid).lastRound?.roundId === roundId, 5_000);
+      // The records held meanwhile find the round closed, and are dropped.
+      saves.open();
       await t.idle();
       expect(t.current.lastRound?.roundId).toBe(roundId);
-      expect(await ledger.openRounds()).toEqual([]);
     });
 
     it('a reveal is not shown while its settlement waits for the ledger, and is once it is committed', async () => {
@@ -220,8 +225,94 @@ for (const backend of TEST_BACKENDS) {
       expect(t.view(ann).you?.balanceCents).toBe(balanceDealt);
       settling.open();
       unwrap(await played);
+      await t.idle();
       expect(t.view(ann).lastRound?.roundId).toBe(roundId);
       expect(t.view(ann).you?.balanceCents).toBe(unwrap(await ledger.spendable(ann, 'waits')));
+    });
+
+    it("the last setting is acknowledged before its round's settlement, once its record is written; the reveal follows", async () => {
+      const settling = gate();
+      const slow: Ledger = {
+        ...ledger,
+        settleRound: async (input) => {
+          await settling.wait();
+          return ledger.settleRound(input);
+        },
+      };
+      release = () => settling.open();
+      const { t, ids, act } = await table(slow, ['Ann', 'Bob']);
+      const [ann, bob] = ids;
+      const { roundId, acks } = await dealt(t, ids, act);
+      unwrap(await act(ann, { type: 'house-way', roundId }));
+      const bobSet = watched(act(bob, { type: 'house-way', roundId }));
+      await until(() => settling.waiting() === 1, 5_000);
+      // Before: the last setting's answer waited for the settlement (a whole ledger transaction and its reads).
+      await until(bobSet.came, 5_000);
+      unwrap(await bobSet.answer);
+      expect(acks).toEqual([ann, bob]);
+      // Its record was written first (a restart keeps it), and its view shows its hand set, no reveal yet.
+      const [open] = await ledger.openRounds();
+      expect(decodeRoundSecret(open.secret)?.hands.find((hand) => hand.playerId === bob)?.setting).not.toBeNull();
+      expect(t.view(bob).you?.cards).not.toBeNull();
+      expect(t.view(bob).lastRound).toBeNull();
+      settling.open();
+      await t.idle();
+      expect(t.view(bob).lastRound?.roundId).toBe(roundId);
+      expect(await ledger.openRounds()).toEqual([]);
+    });
+
+    it('the last Deal is acknowledged before the deal, which follows', async () => {
+      const opening = gate();
+      const slow: Ledger = {
+        ...ledger,
+        openRound: async (input) => {
+          await opening.wait();
+          return ledger.openRound(input);
+        },
+      };
+      release = () => opening.open();
+      const { t, ids, act } = await table(slow, ['Ann', 'Bob']);
+      const [ann, bob] = ids;
+      for (const id of ids) unwrap(await act(id, { type: 'bet', spot: 'main', amountCents: 500 }));
+      unwrap(await act(ann, { type: 'deal' }));
+      const bobDeal = watched(act(bob, { type: 'deal' }));
+      await until(() => opening.waiting() === 1, 5_000);
+      // Before: the last Deal's answer waited for the deal's ledger transaction.
+      await until(bobDeal.came, 5_000);
+      unwrap(await bobDeal.answer);
+      expect(t.view(bob).you?.cards).toBeNull();
+      opening.open();
+      await t.idle();
+      expect(t.view(bob).you?.cards).not.toBeNull();
+    });
+
+    it("a deal and a reveal wait for a turn in the process's lane; the players' actions are answered meanwhile", async () => {
+      const transitions = new TransitionLane(1);
+      const { t, ids, act } = await table(ledger, ['Ann', 'Bob'], transitions);
+      const [ann, bob] = ids;
+      // Another table's transition holds the lane's only turn.
+      const endOther = await transitions.turn();
+      release = endOther;
+      for (const id of ids) unwrap(await act(id, { type: 'bet', spot: 'main', amountCents: 500 }));
+      for (const id of ids) unwrap(await act(id, { type: 'deal' }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(t.current.round).toBeNull();
+      expect(transitions.waiting).toBe(1);
+      endOther();
+      await t.idle();
+      const roundId = t.current.round!.roundId;
+      const endAgain = await transitions.turn();
+      release = endAgain;
+      unwrap(await act(ann, { type: 'house-way', roundId }));
+      unwrap(await act(bob, { type: 'house-way', roundId }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(t.view(bob).lastRound).toBeNull();
+      expect(await ledger.openRounds()).toHaveLength(1);
+      endAgain();
+      await t.idle();
+      expect(t.view(bob).lastRound?.roundId).toBe(roundId);
+      expect(await ledger.openRounds()).toEqual([]);
+      expect(transitions.inFlight).toBe(0);
     });
 
     it('a setting whose record could not be saved is saved again, and acknowledged only then', async () => {

@@ -53,8 +53,8 @@ import { NoAnswerInTime, within } from '../within.js';
 import { DEFAULT_ROUND_DEADLINES, pause, retryPauseMs, type RoundDeadlines } from './round-deadlines.js';
 import { SettlementRetrier, type Resolution } from './settlement-retry.js';
 import { tableNickname } from './table-nickname.js';
-import { decidedRound } from './decided-round.js';
 import { dealFailed, dealNotRecorded, roundDealt, roundRefunded, roundSettled, settlementRefused } from './round-audit.js';
+import type { TransitionLane } from './transition-lane.js';
 
 /**
  * Why a table drains (`TableRunner.drain`): its process stops (`stopping`), or stops with a live peer of the
@@ -135,6 +135,11 @@ export interface TableRunnerOptions {
    * next hosting sweep saves the seats. Default none.
    */
   readonly seatsChanged?: () => Promise<void>;
+  /**
+   * The process's lane of round transitions (docs/server.md "Actions first"): each deal and reveal the reducer asks for
+   * runs in a turn of it. Default none: a transition starts as the table's next operation.
+   */
+  readonly transitions?: TransitionLane;
 }
 
 /** How long a change of seats waits for them to be saved (`seatsChanged`) before its view goes anyway, ms. */
@@ -181,6 +186,8 @@ export class TableRunner {
    * joining) showed a round's reveal before its settlement was committed, withdrawn if the commit failed.
    */
   private shown: TableState;
+  /** `settlingRoundId` as the last operation left it, shown with `shown` (an acknowledgement sent midway through a reveal showed the round set and settling at once). */
+  private shownSettlingRoundId: string | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
@@ -242,6 +249,18 @@ export class TableRunner {
   private readonly effects: { readonly effects: readonly TableEffect[]; readonly before: TableState }[] = [];
   /** `runQueuedEffects` is carrying out `effects`. */
   private runningEffects = false;
+  /** A deal asked for (`deal-due`) and queued, not yet started: asked again meanwhile, it is not queued twice. */
+  private dealAsked = false;
+  /** The round whose reveal was asked for (`reveal-due`) and queued, not yet started. */
+  private revealAsked: string | null = null;
+  /** Deals and reveals queued and not yet done (`idle` waits for them). */
+  private transitionsQueued = 0;
+  /**
+   * The rounds whose settings' records are being written, each with a promise their settlement here resolves (`settle-round`)
+   * once it keeps the settings: settled, or taken on to be retried (a last setting during a partition was answered once
+   * the settlement was handed on, not after the database came back).
+   */
+  private readonly settlementTakesOver = new Map<string, { readonly kept: Promise<true>; readonly settle: (kept: true) => void }>();
   /**
    * The `balance-unread` lines: during a database outage every bet attempt fails its balance read, and with 1,000
    * players one `error` line each was a flood. One line per `LOG_REPEAT_MS`, `repeated` counting the others.
@@ -318,7 +337,7 @@ export class TableRunner {
    * Of the table as its last operation left it (`shown`), never midway through one.
    */
   view(playerId: string | null): TableView {
-    return { ...viewFor(this.shown, playerId), serverNowMs: this.now(), settlingRoundId: this.settlingRoundId };
+    return { ...viewFor(this.shown, playerId), serverNowMs: this.now(), settlingRoundId: this.shownSettlingRoundId };
   }
 
   /** Calls `listener` after every change; returns the unsubscribe function. */
@@ -603,16 +622,19 @@ export class TableRunner {
     this.timer = null;
     await this.queue.catch(() => undefined);
     await Promise.all([...this.acking, ...this.secretSaves]);
+    this.settlementTakesOver.clear();
     this.leftOpen = this.roundIdsInPlay;
     await this.settlements.close();
   }
 
   /**
-   * Waits until every operation queued by now is done, and the records of settings they save (not those queued
-   * meanwhile: a drain, and tests).
+   * Waits until every operation queued by now is done, with the deals and reveals they asked for (and those these
+   * asked for in turn: a deal again after a shortfall), and the records of settings they save (not the players'
+   * operations queued meanwhile: a drain, and tests).
    */
   async idle(): Promise<void> {
-    await this.queue.catch(() => undefined);
+    do await this.queue.catch(() => undefined);
+    while (this.transitionsQueued > 0);
     await Promise.all(this.secretSaves);
   }
 
@@ -644,6 +666,7 @@ export class TableRunner {
       if (this.options.seatsChanged !== undefined && !sameSeats(stateBefore.seats, this.state.seats)) await this.awaitSeatsSaved(this.options.seatsChanged);
       await this.sendInbox();
       this.shown = this.state;
+      this.shownSettlingRoundId = this.settlingRoundId;
       const acked = result.ok || ack === null ? ack : { playerId: ack.playerId, requestId: null };
       const waits = this.ackWaits;
       // A refused action may still have changed the table (e.g. a bet's balance check read the ledger's): announce it.
@@ -721,10 +744,7 @@ export class TableRunner {
     const before = this.state;
     this.state = state;
     this.options.playerTables?.update(this.tableId, before.players, this.state.players);
-    // One deal asked for at a time: an action carried out while a `deal-due` waits in the queue (a `sync` after a
-    // shortfall) finds the round due still, and its `deal-due` would find it dealt (`deal-failed` `action/stale`).
-    const dealDue = (batch: { readonly effects: readonly TableEffect[] }) => batch.effects.some((effect) => effect.kind === 'deal-due');
-    this.effects.push({ effects: this.effects.some(dealDue) ? effects.filter((effect) => effect.kind !== 'deal-due') : effects, before });
+    this.effects.push({ effects, before });
     if (!this.runningEffects) await this.runQueuedEffects();
     return ok(undefined);
   }
@@ -741,10 +761,47 @@ export class TableRunner {
     }
   }
 
-  /** Deals the round the reducer asks for (`deal-due`): from the next server seed (fairness.md), or a deck of the test `rng`. */
+  /**
+   * Queues the deal or the reveal the reducer asked for (`deal-due`, `reveal-due`) as the table's next operation, which
+   * runs in a turn of the process's lane (`transitions`, docs/server.md "Actions first"): the action that asked for it is
+   * answered first. Asked again before it started (every action while a round is due asks), it is queued once.
+   */
+  private askTransition(transition: { readonly kind: 'deal' } | { readonly kind: 'reveal'; readonly roundId: string }): void {
+    if (transition.kind === 'deal' ? this.dealAsked : this.revealAsked === transition.roundId) return;
+    if (transition.kind === 'deal') this.dealAsked = true;
+    else this.revealAsked = transition.roundId;
+    this.transitionsQueued += 1;
+    const done = this.enqueue(null, async () => {
+      const endTurn = await this.options.transitions?.turn();
+      try {
+        if (transition.kind === 'deal') {
+          this.dealAsked = false;
+          await this.deal();
+        } else {
+          this.revealAsked = null;
+          await this.reveal(transition.roundId);
+        }
+      } finally {
+        endTurn?.();
+      }
+      return ok(undefined);
+    });
+    void done.finally(() => (this.transitionsQueued -= 1));
+  }
+
+  /**
+   * Deals the round the reducer asked for (`deal-due`): from the next server seed (fairness.md), or a deck of the test
+   * `rng`. No longer due (a player cleared a bet or left while the deal waited for its turn: `action/stale`), nothing.
+   */
   private async deal(): Promise<void> {
     const dealt = await this.dispatch({ type: 'deal', ...this.seeds.deal(), nowMs: this.now() });
-    if (!dealt.ok) this.log(`the round due could not be dealt: ${dealt.error.code} ${dealt.error.message}`, undefined, { event: 'deal-failed' });
+    if (!dealt.ok && dealt.error.code !== 'action/stale') this.log(`the round due could not be dealt: ${dealt.error.code} ${dealt.error.message}`, undefined, { event: 'deal-failed' });
+  }
+
+  /** Reveals `roundId`, every hand of it set (`reveal-due`): its settlement follows (`settle-round`). Already revealed, nothing. */
+  private async reveal(roundId: string): Promise<void> {
+    const revealed = await this.dispatch({ type: 'reveal', roundId, nowMs: this.now() });
+    if (!revealed.ok && revealed.error.code !== 'action/stale') this.log(`the round could not be revealed: ${revealed.error.code} ${revealed.error.message}`, undefined, { event: 'reveal-failed' });
   }
 
   /** Tells the reducer the ledger's answer to the settlement of `roundId`: the figures of `playerIds` as it has them now. */
@@ -915,7 +972,10 @@ export class TableRunner {
     for (const effect of effects) {
       switch (effect.kind) {
         case 'deal-due':
-          await this.deal();
+          this.askTransition({ kind: 'deal' });
+          break;
+        case 'reveal-due':
+          this.askTransition({ kind: 'reveal', roundId: effect.roundId });
           break;
         case 'open-round': {
           this.seeds.noteDealt(effect.roundId);
@@ -976,9 +1036,6 @@ export class TableRunner {
           break;
         }
         case 'save-round': {
-          // The round settles in this same action: its settlement supersedes the private record (saved only if the
-          // settlement is retried: `settle-round` below).
-          if (effects.some((later) => later.kind === 'settle-round' && later.roundId === effect.roundId)) break;
           // Not awaited here: the setting's acknowledgement waits for it (`enqueue`), the table's next action does not.
           const { attempted, kept } = this.recordSetting(effect.roundId, encodeRoundSecret(effect.secret));
           this.secretSaves.add(attempted);
@@ -987,9 +1044,10 @@ export class TableRunner {
           break;
         }
         case 'settle-round': {
-          // The records of the settings before it are written first: one written after the settlement would find the
-          // round closed, and say another process had recovered it.
-          await Promise.all(this.secretSaves);
+          // The records of settings still being written are not waited for: the settlement keeps every setting of the
+          // round and answers them (`settlementTakesOver`, below); a record that reaches the ledger after it finds the
+          // round closed and is dropped (`recordSetting`). Waiting for them, a last setting during a partition was
+          // answered only after two statements' bounds.
           const input = {
             roundId: effect.roundId,
             postings: effect.postings,
@@ -998,12 +1056,16 @@ export class TableRunner {
             ...(this.options.instanceId == null ? {} : { ownerInstanceId: this.options.instanceId }),
           };
           await this.recordOutbox();
-          // The record with every hand set, saved while the settlement is retried (it skipped `save-round` above): built
-          // only then, not at every settlement.
+          // The record with every hand set (the round as the reveal found it), saved while the settlement is retried: the
+          // settings' own records may not be written yet. Encoded only then, not at every settlement.
           const round = before.round;
-          const decided = round === null ? undefined : () => encodeRoundSecret(decidedRound(round, effects, effect.result));
+          const decided = round === null ? undefined : () => encodeRoundSecret(round);
           const settled = await this.settlements.settle({ ...input, tell: 'notice/round-settled' }, effect.compPoints.map((change) => change.playerId), decided);
           for (const change of effect.compPoints) this.written.add(change.playerId);
+          // Settled here, or taken on to be retried: the settlement keeps the round's settings. Recovered by another
+          // process (`stale`): whether a setting is kept is its own record's answer.
+          if (settled.status !== 'stale') this.settlementTakesOver.get(effect.roundId)?.settle(true);
+          this.settlementTakesOver.delete(effect.roundId);
           if (settled.status === 'settled') {
             roundSettled(this.logger, this.tableId, effect.roundId, effect.postings, effect.result);
             // The coach grades the settings in the background (worker threads): the round does not wait.
@@ -1058,10 +1120,11 @@ export class TableRunner {
   /**
    * Saves the private record of `roundId` with a setting made (`ledger.saveRoundSecret`), so that a restart keeps
    * the setting. `attempted` resolves after the first attempt; `kept` with whether the setting is kept: true once a
-   * record with it is written, or once the round is no longer in play here (its settlement or refund has it); false
-   * when the table closed first, or the ledger refused the record (`action/stale`: another process recovered the
-   * round while this one had lost its lease). Neither rejects. A save that fails (a database fault) is tried again
-   * every `SETTING_RECORD_RETRY_MS` with the round's latest record (`latestSecret`, which has every setting made since):
+   * record with it is written, once the round's settlement here has settled it or taken it on to be retried
+   * (`settlementTakesOver`), or once the round is no longer in play here (its settlement or refund has it); false
+   * when the table closed first, the ledger refused the record (`action/stale`: another process recovered the
+   * round while this one had lost its lease). Neither rejects.
+   * A save that fails (a database fault) is tried again every `SETTING_RECORD_RETRY_MS` with the round's latest record (`latestSecret`, which has every setting made since):
    * an operator's trial acknowledged a setting whose save had failed, and a restart replaced it by the house way.
    * The driver's error is logged once, so that the line names the fault (`faultKindOf`), as the others do.
    */
@@ -1070,7 +1133,7 @@ export class TableRunner {
     const fields = { event: 'round-secret-unsaved', roundId };
     let attempted: () => void = () => undefined;
     const firstAttempt = new Promise<void>((resolve) => (attempted = resolve));
-    const kept = (async (): Promise<boolean> => {
+    const saved = (async (): Promise<boolean> => {
       for (let attempt = 1; ; attempt++) {
         const record = this.latestSecret?.roundId === roundId ? this.latestSecret.secret : secret;
         let saved: Result<void> | null = null;
@@ -1092,7 +1155,14 @@ export class TableRunner {
         if (this.state.round?.roundId !== roundId) return true;
       }
     })();
-    return { attempted: firstAttempt, kept };
+    let takeOver = this.settlementTakesOver.get(roundId);
+    if (takeOver === undefined) {
+      let settle: (kept: true) => void = () => undefined;
+      const keptBySettlement = new Promise<true>((resolve) => (settle = resolve));
+      takeOver = { kept: keptBySettlement, settle };
+      this.settlementTakesOver.set(roundId, takeOver);
+    }
+    return { attempted: firstAttempt, kept: Promise.race([saved, takeOver.kept]) };
   }
 
   /**
@@ -1193,7 +1263,7 @@ export class TableRunner {
 
 /** Whether `effects` deal or settle a round: what a process without its lease must not do (fencing). */
 function touchesRound(effects: readonly TableEffect[]): boolean {
-  return effects.some((effect) => effect.kind === 'deal-due' || effect.kind === 'open-round' || effect.kind === 'settle-round');
+  return effects.some((effect) => effect.kind === 'deal-due' || effect.kind === 'open-round' || effect.kind === 'reveal-due' || effect.kind === 'settle-round');
 }
 
 /** Whether two seat lists name the same player (or nobody) at every seat. */

@@ -396,6 +396,20 @@ export type Received =
 const DECISIONS = new Set(['set', 'house-way', 'hint']);
 
 /** A colyseus.js client at a table that records everything it receives. */
+/**
+ * Whether `view` shows a table waiting for the deal (every player with a bet ready, no betting window holding it) or the
+ * reveal (every hand of the round set), which the server carries out after answering the action that asked for it.
+ */
+function transitionDue(view: TableView): boolean {
+  if (view.phase === 'setting') {
+    const inRound = view.seats.filter((seat) => seat.inRound && seat.role === 'player');
+    return inRound.length > 0 && inRound.every((seat) => seat.hasSet);
+  }
+  if (view.phase !== 'betting' || (view.bettingWindowEndsAtMs !== null && view.bettingWindowEndsAtMs > view.serverNowMs)) return false;
+  const bettors = view.seats.filter((seat) => seat.role === 'player' && seat.connected && seat.bets.main > 0);
+  return bettors.length > 0 && bettors.every((seat) => seat.ready);
+}
+
 export class TestClient {
   readonly received: Received[] = [];
   /** Every raw WebSocket frame received after the join (the room's msgpack messages). */
@@ -509,7 +523,7 @@ export class TestClient {
     return (item as { view: TableView }).view;
   }
 
-  /** Sends a message and waits for the view acknowledging it; throws on an `error` reply. */
+  /** Sends a message and waits for the view acknowledging it (and, when it asked for the deal or the reveal, for the view that brings it); throws on an `error` reply. */
   async act(type: string, payload: Record<string, unknown> = {}): Promise<TableView> {
     const from = this.received.length;
     const requestId = this.send(type, payload);
@@ -518,7 +532,12 @@ export class TestClient {
       from,
     );
     if (item.kind === 'error') throw new Error(`${type} refused: ${item.error.code} ${item.error.message}`);
-    return (item as { view: TableView }).view;
+    const view = (item as { view: TableView }).view;
+    if (!transitionDue(view)) return view;
+    // The deal or the reveal this action asked for follows the answer, as the table's next operation (docs/server.md
+    // "Actions first"): the view that brings it, as a player sees it come.
+    const next = await this.waitFor((r) => r.kind === 'view' && !transitionDue(r.view), this.received.indexOf(item) + 1);
+    return (next as { view: TableView }).view;
   }
 
   /** Sends `hint` and waits for its reply; throws on an `error` reply. Returns the reply and its round-trip time in ms. */
