@@ -230,16 +230,17 @@ for (const backend of TEST_BACKENDS) {
       expect(t.view(ann).you?.balanceCents).toBe(unwrap(await ledger.spendable(ann, 'waits')));
     });
 
+    /** The ledger with `method` waiting for the gate returned (opened at the end of the test, should it fail first). */
+    function gated(method: 'settleRound' | 'openRound'): { slow: Ledger; held: ReturnType<typeof gate> } {
+      const held = gate();
+      const original = ledger[method] as (input: never) => Promise<unknown>;
+      const slow = { ...ledger, [method]: async (input: never) => (await held.wait(), original(input)) } as Ledger;
+      release = () => held.open();
+      return { slow, held };
+    }
+
     it("the last setting is acknowledged before its round's settlement, once its record is written; the reveal follows", async () => {
-      const settling = gate();
-      const slow: Ledger = {
-        ...ledger,
-        settleRound: async (input) => {
-          await settling.wait();
-          return ledger.settleRound(input);
-        },
-      };
-      release = () => settling.open();
+      const { slow, held: settling } = gated('settleRound');
       const { t, ids, act } = await table(slow, ['Ann', 'Bob']);
       const [ann, bob] = ids;
       const { roundId, acks } = await dealt(t, ids, act);
@@ -262,15 +263,7 @@ for (const backend of TEST_BACKENDS) {
     });
 
     it('the last Deal is acknowledged before the deal, which follows', async () => {
-      const opening = gate();
-      const slow: Ledger = {
-        ...ledger,
-        openRound: async (input) => {
-          await opening.wait();
-          return ledger.openRound(input);
-        },
-      };
-      release = () => opening.open();
+      const { slow, held: opening } = gated('openRound');
       const { t, ids, act } = await table(slow, ['Ann', 'Bob']);
       const [ann, bob] = ids;
       for (const id of ids) unwrap(await act(id, { type: 'bet', spot: 'main', amountCents: 500 }));
