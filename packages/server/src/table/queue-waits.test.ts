@@ -2,7 +2,7 @@
  * What a table's queue waits for (docs/server.md "Statements and batches"): a bet's balance read is asked as the bet
  * arrives, so a table's bets share one read instead of each waiting in the queue for the read of the one before; a
  * setting's record is written while the table's next action runs, and the setting is acknowledged (`handle`'s
- * answer, the view's `ack`) only once it is written, the settlement after every record. The action that asks for a deal
+ * answer, the view's `ack`) only once it is written or its round's settlement keeps it. The action that asks for a deal
  * or a reveal (the last Deal, the last setting) is answered first; the deal or the reveal follows as the table's next
  * operation, after a turn in the process's lane (docs/server.md "Actions first"). And views show the table as
  * its last action left it, never midway through one (`TableRunner.view`): a view sent while a settlement waited for the
