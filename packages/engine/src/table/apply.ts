@@ -118,7 +118,7 @@ function step(s: Draft, action: TableAction): Step {
     case 'deal':
       return deal(s, action.deal, action.next);
     case 'reveal':
-      return revealDue(s, action.roundId);
+      return revealRound(s, action.roundId);
     case 'set':
       return setHand(s, action.playerId, action.roundId, action.low);
     case 'house-way':
@@ -1092,8 +1092,11 @@ function afterAction(s: Draft): void {
   if (dueBettors(s) !== null) askToDeal(s);
 }
 
-/** The server's answer to `reveal-due`: the reveal of `roundId`, refused with `action/stale` unless every hand of it is set. */
-function revealDue(s: Draft, roundId: string): Step {
+/**
+ * The server's answer to `reveal-due`: the reveal of `roundId` once every hand is set (rules.md §5), refused with
+ * `action/stale` unless that round is in play with every hand set.
+ */
+function revealRound(s: Draft, roundId: string): Step {
   if (s.phase !== 'setting' || s.round === null || s.round.roundId !== roundId || s.round.hands.some((hand) => hand.setting === null)) {
     return err('action/stale', 'this round is not waiting for its reveal');
   }

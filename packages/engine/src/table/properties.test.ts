@@ -114,9 +114,10 @@ function follow(state: TableState, action: TableAction): Applied {
 /**
  * Applies `action` as the server does: a `deal-due` effect is answered at once by a `deal` action with fresh
  * material; a `reveal-due` effect every other step at once by a `reveal` action (else later, by a `reveal` or an `auto`
- * step, after whatever actions come first, as the server may answer other players before it); the ledger (`run.ledger`) takes the deal's holds and the settlement's postings (a refused deal's
- * holds go back first: a round dealt again at once takes them anew), and the table hears its figures back
- * (`sync` after a deal or a refused one, `round-settled` after a settlement).
+ * step, after whatever actions come first, as the server may answer other players before it); the ledger
+ * (`run.ledger`) takes the deal's holds and the settlement's postings (a refused deal's holds go back first: a round
+ * dealt again at once takes them anew), and the table hears its figures back (`sync` after a deal or a refused one,
+ * `round-settled` after a settlement).
  */
 function applyAction(run: Run, action: TableAction): Result<Applied> {
   const result = apply(run.state, action);
@@ -357,6 +358,8 @@ describe('table properties', () => {
 
   it('a scripted busy sequence reaches settlements (the generator is not vacuous)', () => {
     let settlements = 0;
+    /** Reveals answered by a later step, after other actions: the window the server leaves open ("Actions first"). */
+    let laterReveals = 0;
     fc.assert(
       fc.property(fc.array(stepArb, { minLength: 60, maxLength: 120 }), fc.integer(), (steps, seed) => {
         const run: Run = { state: testTable({ seats: 4 }), ledger: new MiniLedger(WALLETS), roundCount: 0, seed, compPoints: { ...COMP } };
@@ -366,11 +369,13 @@ describe('table properties', () => {
           const result = applyAction(run, action);
           if (!result.ok) continue;
           if (result.value.effects.some((e) => e.kind === 'settle-round')) settlements += 1;
+          if (action.type === 'reveal') laterReveals += 1;
           run.state = result.value.state;
         }
       }),
       { numRuns: RUNS },
     );
     expect(settlements).toBeGreaterThan(20);
+    expect(laterReveals).toBeGreaterThan(5);
   });
 });

@@ -57,8 +57,8 @@ function applied(state: TableState, action: TableAction): Applied {
 /**
  * Applies an action that must succeed, as the server does with a ledger that takes every deal: when it asks
  * for the deal (`deal-due`), the round is dealt at once from `deal` (then `nextRound` is the table's next
- * commitment), and when it asks for the reveal (`reveal-due`), the round is revealed at once; the ledger's answers follow, each player's figures being the table's moved by the ledger
- * (`sync` after a deal takes the stakes, and after a refused deal gives them back; `round-settled` after a
+ * commitment), and when it asks for the reveal (`reveal-due`), the round is revealed at once; the ledger's answers
+ * follow, each player's figures being the table's moved by the ledger (`sync` after a deal takes the stakes, and after a refused deal gives them back; `round-settled` after a
  * settlement). Throws with the refusal, or when a round is due and no `deal` material is given.
  * `effectsOf(result)` lists the effects of it all.
  */

@@ -249,10 +249,11 @@ export class TableRunner {
   private readonly effects: { readonly effects: readonly TableEffect[]; readonly before: TableState }[] = [];
   /** `runQueuedEffects` is carrying out `effects`. */
   private runningEffects = false;
-  /** A deal asked for (`deal-due`) and queued, not yet started: asked again meanwhile, it is not queued twice. */
-  private dealAsked = false;
-  /** The round whose reveal was asked for (`reveal-due`) and queued, not yet started. */
-  private revealAsked: string | null = null;
+  /**
+   * The deal or reveal asked for (`deal-due`, `reveal-due`) and queued, not yet started: asked again meanwhile, it is not
+   * queued twice. One at most: a deal is due only while no round is in play, a reveal only while one is.
+   */
+  private transitionAsked: Transition | null = null;
   /** Deals and reveals queued and not yet done (`idle` waits for them). */
   private transitionsQueued = 0;
   /**
@@ -766,21 +767,15 @@ export class TableRunner {
    * runs in a turn of the process's lane (`transitions`, docs/server.md "Actions first"): the action that asked for it is
    * answered first. Asked again before it started (every action while a round is due asks), it is queued once.
    */
-  private askTransition(transition: { readonly kind: 'deal' } | { readonly kind: 'reveal'; readonly roundId: string }): void {
-    if (transition.kind === 'deal' ? this.dealAsked : this.revealAsked === transition.roundId) return;
-    if (transition.kind === 'deal') this.dealAsked = true;
-    else this.revealAsked = transition.roundId;
+  private askTransition(transition: Transition): void {
+    if (this.transitionAsked !== null && transitionKey(this.transitionAsked) === transitionKey(transition)) return;
+    this.transitionAsked = transition;
     this.transitionsQueued += 1;
     const done = this.enqueue(null, async () => {
       const endTurn = await this.options.transitions?.turn();
       try {
-        if (transition.kind === 'deal') {
-          this.dealAsked = false;
-          await this.deal();
-        } else {
-          this.revealAsked = null;
-          await this.reveal(transition.roundId);
-        }
+        this.transitionAsked = null;
+        await this.carryOut(transition);
       } finally {
         endTurn?.();
       }
@@ -790,18 +785,17 @@ export class TableRunner {
   }
 
   /**
-   * Deals the round the reducer asked for (`deal-due`): from the next server seed (fairness.md), or a deck of the test
-   * `rng`. No longer due (a player cleared a bet or left while the deal waited for its turn: `action/stale`), nothing.
+   * Deals the round the reducer asked for (from the next server seed, fairness.md, or a deck of the test `rng`), or
+   * reveals the round whose every hand is set (its settlement follows: `settle-round`). No longer due when its turn
+   * came (a player cleared a bet or left before the deal; a round revealed already: `action/stale`), nothing.
    */
-  private async deal(): Promise<void> {
-    const dealt = await this.dispatch({ type: 'deal', ...this.seeds.deal(), nowMs: this.now() });
-    if (!dealt.ok && dealt.error.code !== 'action/stale') this.log(`the round due could not be dealt: ${dealt.error.code} ${dealt.error.message}`, undefined, { event: 'deal-failed' });
-  }
-
-  /** Reveals `roundId`, every hand of it set (`reveal-due`): its settlement follows (`settle-round`). Already revealed, nothing. */
-  private async reveal(roundId: string): Promise<void> {
-    const revealed = await this.dispatch({ type: 'reveal', roundId, nowMs: this.now() });
-    if (!revealed.ok && revealed.error.code !== 'action/stale') this.log(`the round could not be revealed: ${revealed.error.code} ${revealed.error.message}`, undefined, { event: 'reveal-failed' });
+  private async carryOut(transition: Transition): Promise<void> {
+    const nowMs = this.now();
+    const action: TableAction = transition.kind === 'deal' ? { type: 'deal', ...this.seeds.deal(), nowMs } : { type: 'reveal', roundId: transition.roundId, nowMs };
+    const done = await this.dispatch(action);
+    if (!done.ok && done.error.code !== 'action/stale') {
+      this.log(`the round due could not be ${transition.kind === 'deal' ? 'dealt' : 'revealed'}: ${done.error.code} ${done.error.message}`, undefined, { event: `${transition.kind}-failed` });
+    }
   }
 
   /** Tells the reducer the ledger's answer to the settlement of `roundId`: the figures of `playerIds` as it has them now. */
@@ -1259,6 +1253,14 @@ export class TableRunner {
       void this.enqueue(null, () => this.dispatch({ type: 'tick', nowMs: this.now() }));
     }, delay);
   }
+}
+
+/** A round transition the reducer asks the runner for (`deal-due`, `reveal-due`). */
+type Transition = { readonly kind: 'deal' } | { readonly kind: 'reveal'; readonly roundId: string };
+
+/** What tells two transitions apart: the deal, or the reveal of one round. */
+function transitionKey(transition: Transition): string {
+  return transition.kind === 'deal' ? 'deal' : `reveal ${transition.roundId}`;
 }
 
 /** Whether `effects` deal or settle a round: what a process without its lease must not do (fencing). */

@@ -395,7 +395,6 @@ export type Received =
 /** The messages that name their round (docs/protocol.md). */
 const DECISIONS = new Set(['set', 'house-way', 'hint']);
 
-/** A colyseus.js client at a table that records everything it receives. */
 /**
  * Whether `view` shows a table waiting for the deal (every player with a bet ready, no betting window holding it) or the
  * reveal (every hand of the round set), which the server carries out after answering the action that asked for it.
@@ -410,6 +409,7 @@ function transitionDue(view: TableView): boolean {
   return bettors.length > 0 && bettors.every((seat) => seat.ready);
 }
 
+/** A colyseus.js client at a table that records everything it receives. */
 export class TestClient {
   readonly received: Received[] = [];
   /** Every raw WebSocket frame received after the join (the room's msgpack messages). */
